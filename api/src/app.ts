@@ -1,0 +1,58 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { authResources, sessionMiddleware } from './auth/routes.js';
+import { authService } from './auth/service.js';
+import { boardResources } from './boards/routes.js';
+import { boardsService } from './boards/service.js';
+import type { AppEnv, Deps } from './deps.js';
+import { fail } from './lib/envelope.js';
+import { ApiError } from './lib/errors.js';
+import { sameOriginWrites } from './lib/guard.js';
+import { resourceRoutes } from './lib/resources.js';
+import { pageRoutes } from './pages/routes.js';
+import { pinResources, pinRoutes } from './pins/routes.js';
+import { pinsService } from './pins/service.js';
+
+/** JSON bodies of the API are small; anything larger is refused before it is read. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(deps: Deps) {
+  const auth = authService(deps);
+  const boards = boardsService(deps);
+  const pins = pinsService(deps);
+
+  const app = new Hono<AppEnv>();
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return fail(c, error);
+    console.error(error);
+    return fail(c, new ApiError('internal'));
+  });
+  app.notFound((c) => fail(c, new ApiError('not_found', `No page at ${c.req.path}.`)));
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  });
+  app.use('*', sameOriginWrites(deps.config.publicOrigin));
+  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
+
+  // Only the API reads the session; pages and scripts are the same for everyone.
+  const session = sessionMiddleware(auth);
+  app.use('/resource/*', session);
+  app.use('/v3/*', session);
+  app.route(
+    '/resource',
+    resourceRoutes({
+      ...authResources(deps, auth),
+      ...boardResources(boards),
+      ...pinResources(pins),
+    }),
+  );
+  app.route('/v3/pins', pinRoutes(pins));
+  app.route('/', pageRoutes());
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

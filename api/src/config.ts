@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/**
+ * The one typed configuration object, read from the environment once at start.
+ * Everything is optional; the defaults give a working development setup.
+ */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  examplesPort: number;
+  /** Origin the product is reached at; the popup, API and scripts live here. */
+  publicOrigin: string;
+  /** Origin of the demo publisher site: a different site from publicOrigin. */
+  examplesOrigin: string;
+  /** Unset: SQLite under data/. `sqlite:<path>` or `postgres://…` otherwise. */
+  databaseUrl: string | undefined;
+  mediaDir: string;
+  /** Origins exempt from the outbound address rules (dev and test fixtures only). */
+  outboundAllow: string[];
+  smtpUrl: string | undefined;
+  /** Session cookies carry Secure unless the product runs on a loopback host. */
+  secureCookies: boolean;
+  /** The specs' experiments, on when listed in FLAGS (comma separated). */
+  flags: ReadonlySet<string>;
+}
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+const origin = z
+  .string()
+  .url()
+  .transform((value) => new URL(value).origin);
+const list = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(8787),
+  EXAMPLES_PORT: port(8788),
+  PUBLIC_ORIGIN: origin.optional(),
+  DATABASE_URL: z.string().min(1).optional(),
+  MEDIA_DIR: z.string().min(1).default('media'),
+  OUTBOUND_ALLOW: list.pipe(z.array(origin)).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  FLAGS: list,
+});
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
+  // 127.0.0.1 is a different site from localhost, so the demo publisher is cross-site as on the real web.
+  const examplesOrigin = `http://127.0.0.1:${e.EXAMPLES_PORT}`;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    examplesPort: e.EXAMPLES_PORT,
+    publicOrigin,
+    examplesOrigin,
+    databaseUrl: e.DATABASE_URL,
+    mediaDir: e.MEDIA_DIR,
+    outboundAllow: e.OUTBOUND_ALLOW ?? (isProduction ? [] : [examplesOrigin]),
+    smtpUrl: e.SMTP_URL,
+    secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
+    flags: new Set(e.FLAGS),
+  };
+}

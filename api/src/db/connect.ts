@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.js';
+
+export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
+
+/**
+ * Opens the database named by DATABASE_URL: unset means the SQLite file under data/,
+ * `sqlite:<path>` (or `sqlite::memory:`) another SQLite file, `postgres://…` Postgres.
+ */
+export function connect(databaseUrl: string | undefined): Kysely<Database> {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return connectPostgres(databaseUrl);
+  const path = databaseUrl ? databaseUrl.replace(/^sqlite:/, '') : DEFAULT_SQLITE_PATH;
+  return connectSqlite(path);
+}
+
+export function connectSqlite(path: string): Kysely<Database> {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(path);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+// int8 columns (our epoch-millisecond times) come back as JavaScript numbers, as SQLite gives them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function connectPostgres(connectionString: string): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) }) });
+}

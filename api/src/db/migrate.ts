@@ -1,0 +1,16 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as m0001 from './migrations/0001_initial.js';
+
+/** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
+const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};
+
+export async function migrate(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,24 @@
+import { authService } from '../auth/service.js';
+import { authStore } from '../auth/store.js';
+import { boardsService } from '../boards/service.js';
+import type { Deps } from '../deps.js';
+
+export const DEMO_LOGIN = { email: 'demo@corkboard.test', password: 'corkboard-demo' };
+
+/**
+ * On an empty development database: a demo account with a few boards, one with sections,
+ * one secret, and one whose name starts with a digit (it sorts last in the picker).
+ */
+export async function seedDemo(deps: Deps): Promise<typeof DEMO_LOGIN | null> {
+  if ((await authStore(deps.db).countUsers()) > 0) return null;
+  const userId = await authService(deps).createAccount({ ...DEMO_LOGIN, username: 'demo', firstName: 'Demo', lastName: 'Pinner' });
+  const boards = boardsService(deps);
+  await boards.createBoard(userId, { name: 'Recipes', privacy: 'public' });
+  const home = await boards.createBoard(userId, { name: 'Home decor', privacy: 'public' });
+  await boards.createSection(home, 'Lighting');
+  await boards.createSection(home, 'Living room');
+  await boards.createBoard(userId, { name: 'Travel', privacy: 'public' });
+  await boards.createBoard(userId, { name: 'Gift ideas', privacy: 'secret' });
+  await boards.createBoard(userId, { name: '2027 goals', privacy: 'public' });
+  return DEMO_LOGIN;
+}

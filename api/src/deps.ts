@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import type { Clock } from './lib/clock.js';
+
+/** What createApp() is given: no module reaches for a global database, clock or environment. */
+export interface Deps {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+}
+
+/** The logged-in user as every route sees it. */
+export interface Viewer {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  imageMediumUrl: string | null;
+  sessionId: string;
+}
+
+export interface AppEnv {
+  Variables: { viewer: Viewer | null };
+}

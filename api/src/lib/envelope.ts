@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ApiError } from './errors.js';
+
+/** The one response shape: `{resource_response: {data}}` or `{resource_response: {error}}`. */
+export interface ErrorBody {
+  api_error_code: number;
+  http_status: number;
+  message: string;
+  message_detail?: string;
+  data?: Record<string, unknown>;
+}
+
+export function ok(c: Context, data: unknown, status: ContentfulStatusCode = 200) {
+  return c.json({ resource_response: { data: data ?? null } }, status);
+}
+
+export function fail(c: Context, error: ApiError) {
+  const body: ErrorBody = { api_error_code: error.code, http_status: error.status, message: error.message };
+  if (error.detail) body.message_detail = error.detail;
+  if (error.data) body.data = error.data;
+  return c.json({ resource_response: { error: body } }, error.status);
+}

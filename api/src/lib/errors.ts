@@ -1,0 +1,39 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * The error catalogue: every api_error_code the API answers with, its HTTP status and default
+ * message. Nothing else invents codes; code that fails throws `new ApiError(name, detail?)`.
+ * Numbers named by the specs keep the specs' numbers (7 for "log in first", 2171 for a busy board).
+ */
+export const catalogue = {
+  invalid_input: { code: 1, status: 400, message: 'Some of the information sent is not valid.' },
+  forbidden: { code: 3, status: 403, message: "You don't have permission to do that." },
+  unauthorized: { code: 7, status: 401, message: 'Please log in to continue.' },
+  not_found: { code: 30, status: 404, message: "Sorry, we couldn't find that." },
+  method_not_allowed: { code: 31, status: 405, message: 'That method is not allowed here.' },
+  unsupported_media_type: { code: 32, status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
+  payload_too_large: { code: 33, status: 413, message: 'The request body is too large.' },
+  cross_origin_write: { code: 34, status: 403, message: 'This request did not come from the product and was refused.' },
+  password_incorrect: { code: 78, status: 401, message: 'The password you entered is incorrect. Try again or reset your password' },
+  board_not_found: { code: 40, status: 404, message: "Sorry, we couldn't find that board." },
+  pin_not_found: { code: 50, status: 404, message: "Sorry, we couldn't find that Pin." },
+  internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
+} as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
+
+export type ErrorName = keyof typeof catalogue;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: ContentfulStatusCode;
+  readonly detail: string | undefined;
+  readonly data: Record<string, unknown> | undefined;
+
+  constructor(readonly errorName: ErrorName, detail?: string, data?: Record<string, unknown>) {
+    const entry = catalogue[errorName];
+    super(entry.message);
+    this.code = entry.code;
+    this.status = entry.status;
+    this.detail = detail;
+    this.data = data;
+  }
+}

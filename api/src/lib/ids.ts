@@ -1,0 +1,27 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A random 18-digit decimal id, the shape of the product's pin and board ids. */
+export function newId(): string {
+  const n = randomBytes(8).readBigUInt64BE() % 900_000_000_000_000_000n;
+  return (n + 100_000_000_000_000_000n).toString();
+}
+
+/** An unguessable token for cookies and links. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** A URL path segment made from a name: 'Home décor!' becomes 'home-decor'. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'board';
+}

@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { ApiError } from '../lib/errors.js';
+
+const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
+
+/** Built files we serve, and how: third-party pages load the embed scripts, so those are CORP cross-origin. */
+const BUILT: Record<string, { path: string; type: string; crossOrigin: boolean }> = {
+  'pinit.js': { path: 'js/pinit.js', type: 'text/javascript; charset=utf-8', crossOrigin: true },
+  'bookmarklet.js': { path: 'js/bookmarklet.js', type: 'text/javascript; charset=utf-8', crossOrigin: true },
+  'popup.js': { path: 'js/popup.js', type: 'text/javascript; charset=utf-8', crossOrigin: false },
+  'popup.css': { path: 'css/popup.css', type: 'text/css; charset=utf-8', crossOrigin: false },
+};
+
+/** saving.md section 2.3: the methods a pin-create popup may be opened with. */
+export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
+
+const POPUP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  // The pin preview shows the publisher's image from wherever it lives.
+  "img-src 'self' https: http: data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SHELL = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Corkboard</title>
+<link rel="stylesheet" href="/css/popup.css">
+<script type="module" src="/js/popup.js"></script>
+</head>
+<body><div id="app"></div></body>
+</html>`;
+
+/** The popup app's pages and the built scripts. */
+export function pageRoutes(): Hono {
+  const routes = new Hono();
+
+  const shell = (c: Context) => {
+    c.header('Content-Security-Policy', POPUP_CSP);
+    // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
+    c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cache-Control', 'no-store');
+    return c.html(SHELL);
+  };
+
+  routes.get('/', shell);
+  routes.get('/login', shell);
+  routes.get('/pin/create/:method/', (c) => {
+    if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
+    return shell(c);
+  });
+  routes.get('/pin/:id{[0-9]+}/', shell);
+
+  const serveBuilt = async (c: Context, name: string) => {
+    const file = Object.hasOwn(BUILT, name) ? BUILT[name] : undefined;
+    if (!file) throw new ApiError('not_found');
+    let body: Buffer;
+    try {
+      body = await readFile(DIST + file.path);
+    } catch {
+      throw new ApiError('not_found', `${name} is not built; run npm run build.`);
+    }
+    c.header('Content-Type', file.type);
+    c.header('Cross-Origin-Resource-Policy', file.crossOrigin ? 'cross-origin' : 'same-origin');
+    if (file.crossOrigin) c.header('Access-Control-Allow-Origin', '*');
+    c.header('Cache-Control', file.crossOrigin ? 'public, max-age=300' : 'no-cache');
+    return c.body(new Uint8Array(body));
+  };
+  routes.get('/js/:file', (c) => serveBuilt(c, c.req.param('file')));
+  routes.get('/css/:file', (c) => serveBuilt(c, c.req.param('file')));
+
+  return routes;
+}

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../deps.js';
+import { ok } from '../lib/envelope.js';
+import { action, type ResourceRegistry } from '../lib/resources.js';
+import { httpUrl, id, parse } from '../lib/validation.js';
+import { PIN_METHODS, type PinsService } from './service.js';
+
+/** saving.md section 9: board and pin descriptions hold at most 500 characters. */
+export const DESCRIPTION_MAX = 500;
+
+const pinCreateOptions = z.object({
+  board_id: id,
+  section: id.nullish().transform((v) => v ?? undefined),
+  image_url: httpUrl,
+  link: httpUrl.nullish().transform((v) => v ?? undefined),
+  description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).default(''),
+  title: z.string().max(100, 'Please enter no more than 100 characters.').default(''),
+  method: z.enum(PIN_METHODS).default('create'),
+  guid: z.string().max(64).optional(),
+  color: z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Must be a hex colour.').optional(),
+});
+
+export function pinResources(pins: PinsService): ResourceRegistry {
+  return {
+    PinResource: {
+      create: action({ auth: true, options: pinCreateOptions, run: (options, { viewer }) => pins.create(viewer, options) }),
+      get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
+    },
+  };
+}
+
+/** The `/v3/pins/…` paths the specs name, served as written. */
+export function pinRoutes(pins: PinsService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/:id/', async (c) => ok(c, await pins.get(c.get('viewer'), parse(id, c.req.param('id')))));
+  return routes;
+}

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewPin } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+
+export function pinsStore(db: Kysely<Database>) {
+  return {
+    /**
+     * The save, as one transaction: the image row (registered once per source URL), the pin,
+     * and the counts that go up by one on the board, its section and the pinner.
+     */
+    async savePin(pin: Omit<NewPin, 'image_id'>, cover: 'always' | 'when-missing') {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('images')
+          .values({ id: newId(), source_url: pin.image_url, width: null, height: null, dominant_color: null, status: 'pending', created_at: pin.created_at })
+          .onConflict((oc) => oc.column('source_url').doNothing())
+          .execute();
+        const image = await trx.selectFrom('images').select('id').where('source_url', '=', pin.image_url).executeTakeFirstOrThrow();
+        await trx.insertInto('pins').values({ ...pin, image_id: image.id }).execute();
+        await trx
+          .updateTable('boards')
+          .set((eb) => ({
+            pin_count: eb('pin_count', '+', 1),
+            last_pinned_at: pin.created_at,
+            image_cover_url: cover === 'always' ? pin.image_url : eb.fn.coalesce('image_cover_url', eb.val(pin.image_url)),
+          }))
+          .where('id', '=', pin.board_id)
+          .execute();
+        if (pin.section_id) {
+          await trx
+            .updateTable('board_sections')
+            .set((eb) => ({ pin_count: eb('pin_count', '+', 1) }))
+            .where('id', '=', pin.section_id)
+            .execute();
+        }
+        await trx
+          .updateTable('users')
+          .set((eb) => ({ pin_count: eb('pin_count', '+', 1) }))
+          .where('id', '=', pin.pinner_id)
+          .execute();
+      });
+    },
+
+    findPinDetail(pinId: string) {
+      return db
+        .selectFrom('pins')
+        .innerJoin('boards', 'boards.id', 'pins.board_id')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
+        .leftJoin('board_sections', 'board_sections.id', 'pins.section_id')
+        .leftJoin('images', 'images.id', 'pins.image_id')
+        .selectAll('pins')
+        .select([
+          'boards.name as board_name',
+          'boards.slug as board_slug',
+          'boards.privacy as board_privacy',
+          'owner.username as owner_username',
+          'pinner.username as pinner_username',
+          'pinner.first_name as pinner_first_name',
+          'pinner.last_name as pinner_last_name',
+          'board_sections.title as section_title',
+          'images.width as image_width',
+          'images.height as image_height',
+          'images.dominant_color as dominant_color',
+        ])
+        .where('pins.id', '=', pinId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type PinDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof pinsStore>['findPinDetail']>>>;

@@ -1,0 +1,30 @@
+import { serve } from '@hono/node-server';
+import { createExamplesApp } from '../../examples/server.js';
+import { createApp } from './app.js';
+import { loadConfig } from './config.js';
+import { connect } from './db/connect.js';
+import { migrate } from './db/migrate.js';
+import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
+import { systemClock } from './lib/clock.js';
+
+const config = loadConfig();
+const db = connect(config.databaseUrl);
+await migrate(db);
+const deps = { db, config, clock: systemClock };
+if (config.env === 'development') await seedDemo(deps);
+
+const product = serve({ fetch: createApp(deps).fetch, port: config.port });
+// The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
+const examples = serve({ fetch: createExamplesApp(config).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
+
+console.log(`Corkboard      ${config.publicOrigin}`);
+console.log(`Demo publisher ${config.examplesOrigin}/`);
+if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+
+const shutdown = () => {
+  product.close();
+  examples.close();
+  void db.destroy().finally(() => process.exit(0));
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

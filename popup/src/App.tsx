@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { getResource } from './api';
+import { LoginForm } from './LoginForm';
+import { PinCreate } from './PinCreate';
+import { PinPage } from './PinPage';
+import { readPopupQuery } from './query';
+import type { ViewerData } from './types';
+
+/** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
+export function App({ location }: { location: Location }) {
+  const path = location.pathname;
+  if (path.startsWith('/pin/create/')) return <PinCreate query={readPopupQuery(location)} />;
+  const pin = /^\/pin\/(\d+)\/$/.exec(path);
+  if (pin?.[1]) return <PinPage id={pin[1]} />;
+  if (path === '/login') {
+    const next = new URLSearchParams(location.search).get('next') ?? undefined;
+    return (
+      <main class="page">
+        <LoginForm next={next} onLoggedIn={(data) => location.assign(data.redirect)} />
+      </main>
+    );
+  }
+  return <Home />;
+}
+
+function Home() {
+  const [viewer, setViewer] = useState<ViewerData | null>(null);
+  useEffect(() => void getResource<ViewerData>('ViewerResource').then(setViewer), []);
+  return (
+    <main class="page">
+      <h1>Corkboard</h1>
+      <p>Save the images you find on the web to your boards.</p>
+      {viewer?.type === 'AUTH' ? <p>Logged in as {viewer.user.full_name || viewer.user.username}.</p> : <a href="/login">Log in</a>}
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+/** What the popup was opened with (saving.md section 2.3): query parameters only. */
+export interface PopupQuery {
+  method: string;
+  url: string;
+  media: string;
+  description: string;
+  guid: string;
+  color: string;
+  /** The opener's origin, the exact target of our one postMessage; null when missing or malformed. */
+  hostOrigin: string | null;
+}
+
+export function readPopupQuery(location: { pathname: string; search: string }): PopupQuery {
+  const q = new URLSearchParams(location.search);
+  const method = /^\/pin\/create\/([a-z]+)\/?$/.exec(location.pathname)?.[1] ?? 'create';
+  return {
+    method,
+    url: q.get('url') ?? '',
+    media: q.get('media') ?? '',
+    description: q.get('description') ?? '',
+    guid: q.get('guid') ?? '',
+    color: q.get('color') ?? '',
+    hostOrigin: exactOrigin(q.get('origin')),
+  };
+}
+
+export function exactOrigin(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,14 @@
+// The popup's view of API answers, taken from the server code so the two cannot drift.
+import type { viewerJson } from '../../api/src/auth/routes';
+import type { BoardsService } from '../../api/src/boards/service';
+import type { PinsService } from '../../api/src/pins/service';
+
+export type ViewerData = ReturnType<typeof viewerJson>;
+export type PickerData = Awaited<ReturnType<BoardsService['pickerBoards']>>;
+export type PickerBoard = PickerData['all_boards'][number];
+export type CreatedPin = Awaited<ReturnType<PinsService['create']>>;
+export type PinData = Awaited<ReturnType<PinsService['get']>>;
+export interface LoginData {
+  user: { id: string; username: string; first_name: string };
+  redirect: string;
+}

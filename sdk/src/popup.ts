@@ -1,0 +1,41 @@
+import { isSaveMessage, type SaveResultPayload } from './messages';
+
+/** What the host page is told: the popup's answer, or "unknown" when the popup closed or was cut off. */
+export type SaveOutcome = SaveResultPayload | { guid: string; status: 'unknown' };
+
+const POPUP_FEATURES = 'popup,width=750,height=800';
+const CLOSED_POLL_MS = 500;
+
+export function newGuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Opens the popup. Must run synchronously inside the click handler, or popup blockers step in;
+ * a blocked popup falls back to a new tab with the same URL.
+ */
+export function openPopup(url: string, guid: string): Window | null {
+  return window.open(url, `corkboard_${guid}`, POPUP_FEATURES) ?? window.open(url, '_blank');
+}
+
+/** Resolves with the popup's message for this guid, accepted only from our origin and that very window. */
+export function waitForResult(win: Window | null, productOrigin: string, guid: string): Promise<SaveOutcome> {
+  return new Promise((resolve) => {
+    if (!win) return resolve({ guid, status: 'unknown' });
+    const finish = (outcome: SaveOutcome) => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(timer);
+      resolve(outcome);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== productOrigin || event.source !== win || !isSaveMessage(event.data)) return;
+      if (event.data.payload.guid === guid) finish(event.data.payload);
+    };
+    window.addEventListener('message', onMessage);
+    // A closed popup, or one whose opener link was severed (COOP), reads as closed: the outcome is unknown.
+    const timer = setInterval(() => {
+      if (win.closed) finish({ guid, status: 'unknown' });
+    }, CLOSED_POLL_MS);
+  });
+}
