@@ -31,7 +31,6 @@ const origin = z
   .transform((value) => new URL(value).origin);
 const list = z
   .string()
-  .default('')
   .transform((value) =>
     value
       .split(',')
@@ -48,7 +47,7 @@ const envSchema = z.object({
   MEDIA_DIR: z.string().min(1).default('media'),
   OUTBOUND_ALLOW: list.pipe(z.array(origin)).optional(),
   SMTP_URL: z.string().min(1).optional(),
-  FLAGS: list,
+  FLAGS: list.default([]),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

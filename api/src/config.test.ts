@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 8787,
+      examplesPort: 8788,
+      publicOrigin: 'http://localhost:8787',
+      examplesOrigin: 'http://127.0.0.1:8788',
+      databaseUrl: undefined,
+      secureCookies: false,
+      outboundAllow: ['http://127.0.0.1:8788'],
+    });
+  });
+
+  it('follows the ports into the origins', () => {
+    const config = loadConfig({ PORT: '9000', EXAMPLES_PORT: '9001' });
+    expect(config.publicOrigin).toBe('http://localhost:9000');
+    expect(config.examplesOrigin).toBe('http://127.0.0.1:9001');
+  });
+
+  it('sets Secure cookies for a public origin that is not loopback', () => {
+    const config = loadConfig({ PUBLIC_ORIGIN: 'https://pins.example.com/', NODE_ENV: 'production' });
+    expect(config.publicOrigin).toBe('https://pins.example.com');
+    expect(config.secureCookies).toBe(true);
+    expect(config.outboundAllow).toEqual([]);
+  });
+
+  it('names what is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'not a url' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('reads feature flags', () => {
+    expect(loadConfig({ FLAGS: 'kr_privacy_consent, web_google_disabled' }).flags.has('kr_privacy_consent')).toBe(true);
+  });
+});

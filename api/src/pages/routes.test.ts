@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../testing.js';
+
+describe('popup pages', () => {
+  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/123/', '/login', '/'])('%s cannot be framed and keeps its opener', async (path) => {
+    const t = await testApp();
+    const res = await t.app.request(path);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(await res.text()).toContain('<script type="module" src="/js/popup.js">');
+  });
+
+  it('has no page for an unknown create method', async () => {
+    const t = await testApp();
+    expect((await t.app.request('/pin/create/teleport/')).status).toBe(404);
+  });
+});
+
+describe('built scripts', () => {
+  // These read dist/: `npm test` builds before it runs the unit tests.
+  it.each(['pinit.js', 'bookmarklet.js'])('/js/%s may be loaded by third-party pages', async (name) => {
+    const t = await testApp();
+    const res = await t.app.request(`/js/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps the popup bundle to our own origin', async () => {
+    const t = await testApp();
+    const res = await t.app.request('/js/popup.js');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
+  it('serves only the files it knows', async () => {
+    const t = await testApp();
+    expect((await t.app.request('/js/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await t.app.request('/js/constructor')).status).toBe(404);
+  });
+});

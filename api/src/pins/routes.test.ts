@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../testing.js';
+
+const PIN = {
+  image_url: 'https://publisher.example/img/tart.jpg',
+  link: 'https://publisher.example/lemon-tart',
+  description: 'Lemon tart, the easy way',
+  method: 'button',
+  guid: 'abc123',
+};
+
+async function loggedIn(t: TestApp, name?: string) {
+  const user = await t.makeUser(name);
+  const browser = t.client();
+  await browser.logIn(user.email, user.password);
+  return { user, browser };
+}
+
+const countPins = async (t: TestApp) => (await t.db.selectFrom('pins').select('id').execute()).length;
+
+describe('PinResource create', () => {
+  it('saves the pin, counts it on the board and the user, and sets an empty cover', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Recipes');
+    const res = await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    expect(res.status).toBe(200);
+    const data = res.body.resource_response.data;
+    expect(data).toMatchObject({ board: { id: board, name: 'Recipes' }, pinner: { id: user.id }, section: null });
+
+    const row = await t.db.selectFrom('pins').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ board_id: board, pinner_id: user.id, link: PIN.link, image_url: PIN.image_url, description: PIN.description, method: 'button', guid: 'abc123' });
+    const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
+    expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: PIN.image_url, last_pinned_at: t.clock.now() });
+    const userRow = await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(userRow.pin_count).toBe(1);
+    const image = await t.db.selectFrom('images').selectAll().executeTakeFirstOrThrow();
+    expect(image).toMatchObject({ id: row.image_id, source_url: PIN.image_url, status: 'pending' });
+  });
+
+  it('saves into a section and moves the cover to the pin', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Home');
+    const section = await t.makeSection(board, 'Lighting');
+    await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    const res = await browser.post('PinResource', 'create', { ...PIN, image_url: 'https://publisher.example/lamp.jpg', board_id: board, section });
+    expect(res.body.resource_response.data.section).toEqual({ id: section, title: 'Lighting' });
+    const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
+    expect(boardRow).toMatchObject({ pin_count: 2, image_cover_url: 'https://publisher.example/lamp.jpg' });
+    const sectionRow = await t.db.selectFrom('board_sections').selectAll().where('id', '=', section).executeTakeFirstOrThrow();
+    expect(sectionRow.pin_count).toBe(1);
+  });
+
+  it('refuses a board that is not yours, and writes nothing', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser('owner');
+    const board = await t.makeBoard(owner.id, 'Theirs');
+    const { browser } = await loggedIn(t, 'intruder');
+    const res = await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    expect(res.status).toBe(403);
+    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 3, message_detail: 'You can only save to your own boards and boards you collaborate on.' });
+    expect(await countPins(t)).toBe(0);
+    expect((await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count).toBe(0);
+    expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
+  });
+
+  it('does not reveal that someone else’s secret board exists', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser('owner');
+    const board = await t.makeBoard(owner.id, 'Surprise party', 'secret');
+    const { browser } = await loggedIn(t, 'intruder');
+    const res = await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    expect(res.status).toBe(404);
+    expect(res.body.resource_response.error?.message).toBe("Sorry, we couldn't find that board.");
+    expect(await countPins(t)).toBe(0);
+  });
+
+  it('lets a collaborator save', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser('owner');
+    const board = await t.makeBoard(owner.id, 'Group board');
+    const { user, browser } = await loggedIn(t, 'friend');
+    await t.db.insertInto('board_collaborators').values({ board_id: board, user_id: user.id, status: 'accepted', created_at: 1 }).execute();
+    expect((await browser.post('PinResource', 'create', { ...PIN, board_id: board })).status).toBe(200);
+  });
+
+  it('refuses a section of another board', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const a = await t.makeBoard(user.id, 'A');
+    const b = await t.makeBoard(user.id, 'B');
+    const sectionOfB = await t.makeSection(b, 'Elsewhere');
+    const res = await browser.post('PinResource', 'create', { ...PIN, board_id: a, section: sectionOfB });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.message_detail).toBe('section: That section is not on this board.');
+    expect(await countPins(t)).toBe(0);
+  });
+
+  it.each([
+    [{ board_id: undefined }, /board_id/],
+    [{ board_id: "1; drop table pins" }, /board_id: Must be an id/],
+    [{ image_url: 'javascript:alert(1)' }, /image_url: Must be an http or https URL/],
+    [{ image_url: undefined }, /image_url/],
+    [{ link: 'file:///etc/passwd' }, /link: Must be an http or https URL/],
+    [{ description: 'x'.repeat(501) }, /description: Please enter no more than 500 characters/],
+    [{ method: 'teleport' }, /method/],
+    [{ color: 'red; background:url(x)' }, /color: Must be a hex colour/],
+  ])('refuses a bad body %j with a clear message and writes nothing', async (change, message) => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Recipes');
+    const res = await browser.post('PinResource', 'create', { ...PIN, board_id: board, ...change });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.api_error_code).toBe(1);
+    expect(res.body.resource_response.error?.message_detail).toMatch(message);
+    expect(await countPins(t)).toBe(0);
+  });
+
+  it('needs a log-in', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser();
+    const board = await t.makeBoard(owner.id, 'Recipes');
+    const res = await t.client().post('PinResource', 'create', { ...PIN, board_id: board });
+    expect(res.status).toBe(401);
+    expect(await countPins(t)).toBe(0);
+  });
+});
+
+describe('reading a pin', () => {
+  it('shows image, description, link and board, on the resource and on /v3/pins/{id}/', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t, 'cook');
+    const board = await t.makeBoard(user.id, 'Recipes');
+    const id = (await browser.post('PinResource', 'create', { ...PIN, board_id: board })).body.resource_response.data.id;
+    const viaResource = (await t.client().get('PinResource', { id })).body.resource_response.data;
+    expect(viaResource).toMatchObject({
+      id,
+      type: 'pin',
+      description: PIN.description,
+      link: PIN.link,
+      image_url: PIN.image_url,
+      method: 'button',
+      board: { id: board, name: 'Recipes', url: '/cook/recipes/' },
+      pinner: { id: user.id, username: 'cook' },
+    });
+    const viaV3 = await t.client().send(`/v3/pins/${id}/`);
+    expect(viaV3.body.resource_response.data).toEqual(viaResource);
+  });
+
+  it('hides pins on secret boards from everyone but the board’s members', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Secret', 'secret');
+    const id = (await browser.post('PinResource', 'create', { ...PIN, board_id: board })).body.resource_response.data.id;
+    expect((await browser.get('PinResource', { id })).status).toBe(200);
+    const stranger = await t.client().get('PinResource', { id });
+    expect(stranger.status).toBe(404);
+    expect(stranger.body.resource_response.error?.message).toBe("Sorry, we couldn't find that Pin.");
+  });
+
+  it('answers an id that is not an id with 400, and a missing pin with 404', async () => {
+    const t = await testApp();
+    expect((await t.client().send('/v3/pins/abc/')).status).toBe(400);
+    expect((await t.client().send('/v3/pins/123456789012345678/')).status).toBe(404);
+  });
+});

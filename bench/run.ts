@@ -1,0 +1,15 @@
+import { sizes } from './sizes.js';
+
+/** `npm run bench`: every benchmark prints its figure beside its budget. */
+const benches = [{ title: 'Bundle sizes', run: sizes }];
+
+let over = 0;
+for (const bench of benches) {
+  console.log(`\n${bench.title}`);
+  for (const row of await bench.run()) {
+    const ok = row.value <= row.budget;
+    if (!ok) over++;
+    console.log(`  ${ok ? 'ok  ' : 'OVER'}  ${row.name.padEnd(28)} ${String(row.value).padStart(7)} ${row.unit}   budget ${row.budget}`);
+  }
+}
+console.log(over ? `\n${over} figure(s) over budget` : '\nAll figures within budget');

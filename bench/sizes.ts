@@ -1,0 +1,19 @@
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+
+/** Gzipped bytes of each built file against its budget (issues 3, 4 and 5). */
+const BUDGETS: Array<{ name: string; files: string[]; budget: number }> = [
+  { name: 'embed script (pinit.js)', files: ['dist/js/pinit.js'], budget: 5 * 1024 },
+  { name: 'bookmarklet.js', files: ['dist/js/bookmarklet.js'], budget: 6 * 1024 },
+  { name: 'popup JS + CSS', files: ['dist/js/popup.js', 'dist/css/popup.css'], budget: 60 * 1024 },
+];
+
+export async function sizes(): Promise<Array<{ name: string; value: number; budget: number; unit: string }>> {
+  const rows = [];
+  for (const { name, files, budget } of BUDGETS) {
+    let value = 0;
+    for (const file of files) value += gzipSync(await readFile(file), { level: 9 }).length;
+    rows.push({ name, value, budget, unit: 'bytes gzipped' });
+  }
+  return rows;
+}

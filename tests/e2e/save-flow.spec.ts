@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { readRows } from './db';
+import { EXAMPLES, PRODUCT } from './origins';
+
+const DEMO = { email: 'demo@corkboard.test', password: 'corkboard-demo' };
+
+declare global {
+  interface Window {
+    __messages: Array<{ origin: string; data: unknown }>;
+    __saves: unknown[];
+  }
+}
+
+test('a visitor saves a pin from a publisher page, end to end', async ({ page, context }) => {
+  // Fake timers in every page of the context, the popup included: the 10-second close is run, not waited for.
+  await context.clock.install();
+  await page.addInitScript(() => {
+    window.__messages = [];
+    window.__saves = [];
+    window.addEventListener('message', (event) => window.__messages.push({ origin: event.origin, data: event.data }));
+    document.addEventListener('corkboard:save', (event) => window.__saves.push((event as CustomEvent).detail));
+  });
+  await page.goto(`${EXAMPLES}/`);
+
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeVisible();
+  const [popup] = await Promise.all([context.waitForEvent('page'), save.click()]);
+
+  // The popup, on the product origin, with what the publisher's link asked for.
+  await popup.waitForLoadState();
+  const query = new URL(popup.url());
+  expect(query.origin + query.pathname).toBe(`${PRODUCT}/pin/create/button/`);
+  expect(query.searchParams.get('url')).toBe(`${EXAMPLES}/`);
+  expect(query.searchParams.get('media')).toBe(`${EXAMPLES}/img/lemon-tart.png`);
+  expect(query.searchParams.get('description')).toBe('Lemon tart, the easy way');
+  const guid = query.searchParams.get('guid');
+  expect(guid).toMatch(/^[0-9a-f]{24}$/);
+
+  const preview = popup.getByRole('img', { name: 'Lemon tart, the easy way' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+
+  // Not logged in: a wrong password first, then the right one.
+  await popup.getByLabel('Email').fill(DEMO.email);
+  await popup.getByLabel('Password').fill('not the password');
+  await popup.getByRole('button', { name: 'Log in' }).click();
+  await expect(popup.getByText('The password you entered is incorrect. Try again or reset your password')).toBeVisible();
+  await expect(popup.getByLabel('Password')).toHaveValue('');
+  await popup.getByLabel('Password').fill(DEMO.password);
+  await popup.getByRole('button', { name: 'Log in' }).click();
+
+  // The board list; the secret board shows its lock; the digit-led board comes last.
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  const boards = popup.locator('.boards .name');
+  await expect(boards).toHaveText(['Gift ideas', 'Home decor', 'Recipes', 'Travel', '2027 goals']);
+  await expect(popup.getByRole('button', { name: /^Gift ideas/ }).getByLabel('Secret board')).toBeVisible();
+
+  await popup.getByRole('button', { name: /^Recipes/ }).click();
+  await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
+  const seeIt = popup.getByRole('link', { name: 'See it now' });
+  const pinPath = await seeIt.getAttribute('href');
+  const pinId = /^\/pin\/(\d+)\/$/.exec(pinPath ?? '')?.[1];
+  expect(pinId).toBeTruthy();
+
+  // What the database holds.
+  const [row] = readRows<Record<string, unknown>>(
+    `select pins.*, boards.name as board_name, boards.pin_count as board_pins from pins join boards on boards.id = pins.board_id where pins.id = ?`,
+    pinId,
+  );
+  expect(row).toMatchObject({
+    board_name: 'Recipes',
+    board_pins: 1,
+    link: `${EXAMPLES}/`,
+    image_url: `${EXAMPLES}/img/lemon-tart.png`,
+    description: 'Lemon tart, the easy way',
+    method: 'button',
+    guid,
+  });
+
+  // The host page heard about it: one wrapped message from the product origin, and the DOM event.
+  const expected = { guid, status: 'success', pin: { id: pinId, url: `${PRODUCT}/pin/${pinId}/` }, board: { id: row?.board_id, name: 'Recipes' } };
+  await expect.poll(() => page.evaluate(() => window.__saves)).toEqual([expected]);
+  const messages = await page.evaluate(() => window.__messages);
+  expect(messages).toEqual([{ origin: PRODUCT, data: { corkboard: 1, type: 'save', payload: expected } }]);
+
+  // The success screen closes itself after 10 seconds, not before.
+  await popup.clock.runFor(9_000);
+  expect(popup.isClosed()).toBe(false);
+  await Promise.all([popup.waitForEvent('close'), popup.clock.runFor(1_100)]);
+
+  // The pin's page on the product.
+  await page.goto(`${PRODUCT}/pin/${pinId}/`);
+  await expect(page.getByRole('img', { name: 'Lemon tart, the easy way' })).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png`);
+  await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
+  await expect(page.getByRole('link', { name: 'Visit 127.0.0.1:' + new URL(EXAMPLES).port })).toHaveAttribute('href', `${EXAMPLES}/`);
+  await expect(page.locator('.board-name')).toHaveText('Recipes');
+});
+
+test('the publisher page cannot frame the popup', async ({ page }) => {
+  await page.goto(`${EXAMPLES}/`);
+  const refused = page.waitForEvent('console', (message) => message.text().includes("frame-ancestors 'none'"));
+  await page.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    document.body.append(frame);
+  }, `${PRODUCT}/pin/create/button/`);
+  await refused;
+  // Chromium replaces a refused frame with its error page: none of the popup is there.
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
+});
