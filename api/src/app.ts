@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authResources, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
-import { boardResources } from './boards/routes.js';
+import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { fail } from './lib/envelope.js';
@@ -51,6 +51,7 @@ export function createApp(deps: Deps) {
     }),
   );
   app.route('/v3/pins', pinRoutes(pins));
+  app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/', pageRoutes());
   return app;
 }

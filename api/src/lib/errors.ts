@@ -16,7 +16,18 @@ export const catalogue = {
   cross_origin_write: { code: 34, status: 403, message: 'This request did not come from the product and was refused.' },
   password_incorrect: { code: 78, status: 401, message: 'The password you entered is incorrect. Try again or reset your password' },
   board_not_found: { code: 40, status: 404, message: "Sorry, we couldn't find that board." },
+  board_name_taken: { code: 41, status: 409, message: 'You already have a board with that name.' },
+  section_not_found: { code: 42, status: 404, message: "Sorry, we couldn't find that section." },
+  section_name_taken: { code: 43, status: 409, message: 'You already have a section with that name.' },
+  same_destination: { code: 44, status: 400, message: 'Those Pins are already on that board and section.' },
   pin_not_found: { code: 50, status: 404, message: "Sorry, we couldn't find that Pin." },
+  already_saved: { code: 51, status: 409, message: 'Psst! You already saved this Pin to this board' },
+  image_invalid: { code: 60, status: 400, message: 'That file is not an image we can save.' },
+  image_too_large: { code: 61, status: 400, message: 'That image is too large to save.' },
+  // saving.md section 8: moves answered 2171-2173 show 'Please wait until the previous board action finishes.'
+  board_busy: { code: 2171, status: 409, message: 'Please wait until the previous board action finishes.' },
+  section_busy: { code: 2172, status: 409, message: 'Please wait until the previous board action finishes.' },
+  bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
