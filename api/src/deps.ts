@@ -21,6 +21,7 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   imageMediumUrl: string | null;
+  pinCount: number;
   sessionId: string;
 }
 

@@ -51,9 +51,9 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
 
   // The board list; the secret board shows its lock; the digit-led board comes last.
   await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
-  const boards = popup.locator('.boards .name');
+  const boards = popup.getByRole('list', { name: 'All boards' }).locator('.name');
   await expect(boards).toHaveText(['Gift ideas', 'Home decor', 'Recipes', 'Travel', '2027 goals']);
-  await expect(popup.getByRole('button', { name: /^Gift ideas/ }).getByLabel('Secret board')).toBeVisible();
+  await expect(popup.getByRole('button', { name: /^Gift ideas/ }).getByRole('img', { name: 'Secret board' })).toBeVisible();
 
   await popup.getByRole('button', { name: /^Recipes/ }).click();
   await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();

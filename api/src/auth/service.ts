@@ -52,6 +52,7 @@ export function authService({ db, clock }: Deps) {
         firstName: row.first_name,
         lastName: row.last_name,
         imageMediumUrl: row.image_medium_url,
+        pinCount: row.pin_count,
         sessionId: row.session_id,
       };
     },

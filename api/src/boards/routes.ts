@@ -4,19 +4,10 @@ import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
-import { BOARD_NAME_MAX, type BoardsService } from './service.js';
+import { boardName, sectionName } from './rules.js';
+import type { BoardsService } from './service.js';
 import { suggestBoardTitles } from './suggestions.js';
 import type { PinsService } from '../pins/service.js';
-
-/** saving.md section 5: the board name rules and their messages, shared with the popup's form. */
-export const boardName = z
-  .string()
-  .trim()
-  .min(1, "Don't forget to name your board!")
-  .max(BOARD_NAME_MAX, `Please enter no more than ${BOARD_NAME_MAX} characters.`);
-
-/** saving.md section 5: section names are trimmed; an empty one is refused. */
-export const sectionName = z.string().trim().min(1, "Don't forget to name your section!").max(BOARD_NAME_MAX, `Please enter no more than ${BOARD_NAME_MAX} characters.`);
 
 const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
 

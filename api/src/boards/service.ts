@@ -5,9 +5,8 @@ import { newId, slugify } from '../lib/ids.js';
 import { boardLocks } from './locks.js';
 import { boardsStore, type BoardsStore } from './store.js';
 
-/** saving.md section 9: the picker asks for 2 shortlist suggestions; board titles hold 50 characters. */
+/** saving.md section 9: the picker asks for 2 shortlist suggestions. */
 export const SHORTLIST_SIZE = 2;
-export const BOARD_NAME_MAX = 50;
 
 export interface PickerBoard {
   id: string;
