@@ -54,6 +54,22 @@ export function BoardPicker({ media, description, busy, onSave, onClose }: { med
   const index = useMemo(() => indexBoards(data?.all_boards ?? []), [data]);
   const found = useMemo(() => filterBoards(index, query), [index, query]);
 
+  /** A board or section made here joins the lists first, so a failed save leaves a consistent picker. */
+  const remember = (board: PickerBoard) => {
+    setData((current) => current && { ...current, all_boards: [...current.all_boards.filter((b) => b.id !== board.id), board] });
+    return board;
+  };
+  const sectionCreated = (board: PickerBoard, section: SectionData) => {
+    const updated = remember({ ...board, sections: [...board.sections, section], section_count: board.section_count + 1 });
+    setView({ name: 'sections', board: updated });
+    onSave({ board: updated, section });
+  };
+  const boardCreated = (board: PickerBoard) => {
+    remember(board);
+    setView({ name: 'boards' });
+    onSave({ board, created: true });
+  };
+
   const pickBoard = (board: PickerBoard) => (board.sections.length > 0 ? setView({ name: 'sections', board }) : onSave({ board }));
   const back = () => {
     const previous = BACK[view.name](view);
@@ -65,9 +81,9 @@ export function BoardPicker({ media, description, busy, onSave, onClose }: { med
 
   let body;
   if (view.name === 'createBoard') {
-    body = <CreateBoardForm description={description} onCancel={back} onCreated={(board) => onSave({ board, created: true })} />;
+    body = <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} />;
   } else if (view.name === 'createSection') {
-    body = <CreateSectionForm board={view.board} media={media} onCreated={(section) => onSave({ board: view.board, section })} />;
+    body = <CreateSectionForm board={view.board} media={media} onCreated={(section) => sectionCreated(view.board, section)} />;
   } else if (view.name === 'sections') {
     const { board } = view;
     body = (
