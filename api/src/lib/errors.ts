@@ -17,6 +17,10 @@ export const catalogue = {
   password_incorrect: { code: 78, status: 401, message: 'The password you entered is incorrect. Try again or reset your password' },
   board_not_found: { code: 40, status: 404, message: "Sorry, we couldn't find that board." },
   pin_not_found: { code: 50, status: 404, message: "Sorry, we couldn't find that Pin." },
+  // Outbound fetches (lib/safe-fetch.ts): the image finder, image downloads, link checks.
+  outbound_refused: { code: 60, status: 400, message: 'That address is not allowed.' },
+  outbound_failed: { code: 61, status: 502, message: "We couldn't load that page." },
+  outbound_too_large: { code: 62, status: 502, message: 'That page is too large to load.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
