@@ -6,9 +6,16 @@ import { tellOpener } from './opener';
 import type { PopupQuery } from './query';
 import { SaveSuccess } from './SaveSuccess';
 import type { CreatedPin, PickerBoard, ViewerData } from './types';
+import { useResolvedMedia } from './useResolvedMedia';
 
-/** The pin-create popup (saving.md section 2.3): preview, log-in when needed, board list, save, success. */
+/** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
+  const resolved = useResolvedMedia(query);
+  return resolved ? <PinCreateReady query={resolved} /> : <p class="loading" role="status">Loading…</p>;
+}
+
+/** Preview, log-in when needed, board list, save, success. */
+function PinCreateReady({ query }: { query: PopupQuery }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<CreatedPin | null>(null);

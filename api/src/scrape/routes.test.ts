@@ -74,7 +74,7 @@ describe('FindPinImagesResource get', () => {
   it('refuses a redirect to loopback', async () => {
     const res = await find(`${origin}/to-loopback`);
     expect(res.status).toBe(400);
-    expect(res.body.resource_response.error.message_detail).toBe('localhost is a loopback address.');
+    expect(res.body.resource_response.error?.message_detail).toBe('localhost is a loopback address.');
     expect(hits).toEqual(['/to-loopback']);
   });
 
