@@ -84,7 +84,7 @@ export function openPicker(options: PickerOptions): () => void {
     body = h('div', { class: 'g', role: 'list' });
     for (const found of options.items.slice(0, MAX_TILES)) {
       const size = `${found.width} × ${found.height}`;
-      const tile = h('button', { class: 't', type: 'button', role: 'listitem', 'aria-label': `${found.description || 'Image'}, ${size}` }, h('img', { src: found.url, alt: '' }), h('span', {}, size));
+      const tile = h('button', { class: 't', type: 'button', role: 'listitem', 'aria-label': `${found.description || found.alt || 'Image'}, ${size}` }, h('img', { src: found.url, alt: '' }), h('span', {}, size));
       tile.onclick = () => {
         close();
         options.onChoose(found);
