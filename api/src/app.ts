@@ -12,6 +12,8 @@ import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
+import { scrapeResources } from './scrape/routes.js';
+import { scrapeService } from './scrape/service.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,6 +22,7 @@ export function createApp(deps: Deps) {
   const auth = authService(deps);
   const boards = boardsService(deps);
   const pins = pinsService(deps);
+  const scrape = scrapeService(deps);
 
   const app = new Hono<AppEnv>();
 
@@ -48,11 +51,12 @@ export function createApp(deps: Deps) {
       ...authResources(deps, auth),
       ...boardResources(boards),
       ...pinResources(pins),
+      ...scrapeResources(scrape),
     }),
   );
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
-  app.route('/', pageRoutes());
+  app.route('/', pageRoutes(deps.config));
   return app;
 }
 

@@ -6,6 +6,7 @@ import { BoardPicker, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from './query';
 import { SaveSuccess } from './SaveSuccess';
 import type { CreatedPin, ViewerData } from './types';
+import { useResolvedMedia } from './useResolvedMedia';
 
 interface Saved {
   pin: CreatedPin;
@@ -13,8 +14,14 @@ interface Saved {
   firstPin: boolean;
 }
 
-/** The pin-create popup (saving.md section 2.3): preview, log-in when needed, picker, save, success. */
+/** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
+  const resolved = useResolvedMedia(query);
+  return resolved ? <PinCreateReady query={resolved} /> : <p class="loading" role="status">Loading…</p>;
+}
+
+/** Preview, log-in when needed, picker, save, success. */
+function PinCreateReady({ query }: { query: PopupQuery }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
