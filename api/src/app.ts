@@ -12,6 +12,8 @@ import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
+import { imageRoutes, mediaRoutes } from './images/routes.js';
+import { imagesService } from './images/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
 
@@ -21,7 +23,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp(deps: Deps) {
   const auth = authService(deps);
   const boards = boardsService(deps);
-  const pins = pinsService(deps);
+  const images = imagesService(deps);
+  const pins = pinsService(deps, images);
   const scrape = scrapeService(deps);
 
   const app = new Hono<AppEnv>();
@@ -56,6 +59,8 @@ export function createApp(deps: Deps) {
   );
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
+  app.route('/v3/pins', imageRoutes(deps, images));
+  app.route('/media', mediaRoutes(deps));
   app.route('/', pageRoutes(deps.config));
   return app;
 }

@@ -9,6 +9,10 @@ import type { Deps } from './deps.js';
 import { authService } from './auth/service.js';
 import { boardsService } from './boards/service.js';
 import type { BoardLocks } from './boards/locks.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { imageFixtures } from './images/fixtures.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
@@ -19,11 +23,18 @@ export const TEST_ORIGIN = 'http://localhost:8787';
 export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks } = {}) {
   const db = options.db ?? connectSqlite(':memory:');
   await migrate(db);
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), ...options.config };
+  // Images come from a real loopback image host, exempt from the outbound rules like a dev fixture.
+  const fixtures = await imageFixtures();
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    outboundAllow: [fixtures.origin],
+    mediaDir: mkdtempSync(join(tmpdir(), 'corkboard-media-')),
+    ...options.config,
+  };
   const clock = manualClock();
   const deps: Deps = { db, config, clock, locks: options.locks };
   const app = createApp(deps);
-  return { app, db, deps, clock, ...fixtures(deps), client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie) };
+  return { app, db, deps, clock, images: fixtures, ...makers(deps), client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie) };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
@@ -67,7 +78,7 @@ export function client(app: ReturnType<typeof createApp>, origin: string, initia
 let counter = 0;
 
 /** Users and boards made through the services, as the product makes them. */
-function fixtures(deps: Deps) {
+function makers(deps: Deps) {
   const auth = authService(deps);
   const boards = boardsService(deps);
   const usernames = new Map<string, string>();

@@ -19,7 +19,7 @@ export function PinPage({ id }: { id: string }) {
   const source = pin.link ? safeHost(pin.link) : null;
   return (
     <main class="pin-page">
-      <img class="pin-image" src={pin.image_url} alt={pin.description || pin.title || 'Pin image'} />
+      <img class="pin-image" src={pin.images?.['736x'].url ?? pin.image_url} alt={pin.description || pin.title || 'Pin image'} />
       <div class="pin-details">
         {pin.title && <h1>{pin.title}</h1>}
         {pin.description && <p class="description">{pin.description}</p>}

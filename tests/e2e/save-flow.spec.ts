@@ -96,7 +96,10 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
 
   // The pin's page on the product.
   await page.goto(`${PRODUCT}/pin/${pinId}/`);
-  await expect(page.getByRole('img', { name: 'Lemon tart, the easy way' })).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png`);
+  // Our own re-encoded rendition, not the publisher's file.
+  const image = page.getByRole('img', { name: 'Lemon tart, the easy way' });
+  await expect(image).toHaveAttribute('src', new RegExp(`^${PRODUCT}/media/${row?.image_id}/736x\\.jpg$`));
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
   await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
   await expect(page.getByRole('link', { name: 'Visit 127.0.0.1:' + new URL(EXAMPLES).port })).toHaveAttribute('href', `${EXAMPLES}/`);
   await expect(page.locator('.board-name')).toHaveText('Recipes');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 import { boardLocks } from './locks.js';
+import { imageFixtures } from '../images/fixtures.js';
+
+const fixtures = await imageFixtures();
 
 describe('BoardPickerBoardsResource get', () => {
   it('lists the viewer’s boards, digits last, with their sections; archived and others’ boards left out', async () => {
@@ -35,7 +38,7 @@ async function member(t: Awaited<ReturnType<typeof testApp>>, name?: string) {
   return { user, browser };
 }
 
-const PIN = { image_url: 'https://publisher.example/a.jpg', link: 'https://publisher.example/', method: 'button' };
+const PIN = { image_url: fixtures.url('a'), link: 'https://publisher.example/', method: 'button' };
 
 describe('BoardResource create', () => {
   it('creates a public board by default and answers with it and its owner', async () => {

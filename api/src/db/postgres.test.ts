@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 import { connectPostgres } from './connect.js';
 import type { Database } from './schema.js';
+import { imageFixtures } from '../images/fixtures.js';
+
+const fixtures = await imageFixtures();
 
 /**
  * The same migrations and the same save, through Postgres. Uses PG_TEST_URL, or the machine's
@@ -41,7 +44,7 @@ describe('on Postgres', () => {
     const board = await t.makeBoard(user.id, 'Recipes');
     const browser = t.client();
     expect((await browser.logIn(user.email, user.password)).status).toBe(200);
-    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: 'https://publisher.example/a.jpg', description: 'On Postgres', method: 'button' });
+    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('a'), description: 'On Postgres', method: 'button' });
     expect(res.status).toBe(200);
     const pin = await db.selectFrom('pins').selectAll().where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow();
     expect(pin).toMatchObject({ board_id: board, description: 'On Postgres', method: 'button', created_at: t.clock.now() });

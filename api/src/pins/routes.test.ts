@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
+import { imageFixtures } from '../images/fixtures.js';
+
+const fixtures = await imageFixtures();
 
 const PIN = {
-  image_url: 'https://publisher.example/img/tart.jpg',
+  image_url: fixtures.url('tart'),
   link: 'https://publisher.example/lemon-tart',
   description: 'Lemon tart, the easy way',
   method: 'button',
@@ -31,11 +34,12 @@ describe('PinResource create', () => {
     const row = await t.db.selectFrom('pins').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ board_id: board, pinner_id: user.id, link: PIN.link, image_url: PIN.image_url, description: PIN.description, method: 'button', guid: 'abc123' });
     const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
-    expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: PIN.image_url, last_pinned_at: t.clock.now() });
+    expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: `http://localhost:8787/media/${row.image_id}/236x.jpg`, last_pinned_at: t.clock.now() });
     const userRow = await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(userRow.pin_count).toBe(1);
     const image = await t.db.selectFrom('images').selectAll().executeTakeFirstOrThrow();
-    expect(image).toMatchObject({ id: row.image_id, source_url: PIN.image_url, status: 'pending' });
+    expect(image).toMatchObject({ id: row.image_id, source_url: PIN.image_url, status: 'ready', width: 600, height: 400 });
+    expect(image.dominant_color).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it('saves into a section and moves the cover to the pin', async () => {
@@ -44,10 +48,12 @@ describe('PinResource create', () => {
     const board = await t.makeBoard(user.id, 'Home');
     const section = await t.makeSection(board, 'Lighting');
     await browser.post('PinResource', 'create', { ...PIN, board_id: board });
-    const res = await browser.post('PinResource', 'create', { ...PIN, image_url: 'https://publisher.example/lamp.jpg', board_id: board, section });
+    const res = await browser.post('PinResource', 'create', { ...PIN, image_url: fixtures.url('lamp'), board_id: board, section });
     expect(res.body.resource_response.data.section).toEqual({ id: section, title: 'Lighting' });
     const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
-    expect(boardRow).toMatchObject({ pin_count: 2, image_cover_url: 'https://publisher.example/lamp.jpg' });
+    expect(boardRow).toMatchObject({ pin_count: 2, image_cover_url: expect.stringMatching(/\/media\/\d+\/236x\.jpg$/) });
+    const lamp = await t.db.selectFrom('images').select('id').where('source_url', '=', fixtures.url('lamp')).executeTakeFirstOrThrow();
+    expect(boardRow.image_cover_url).toContain(lamp.id);
     const sectionRow = await t.db.selectFrom('board_sections').selectAll().where('id', '=', section).executeTakeFirstOrThrow();
     expect(sectionRow.pin_count).toBe(1);
   });
@@ -140,6 +146,7 @@ describe('reading a pin', () => {
       description: PIN.description,
       link: PIN.link,
       image_url: PIN.image_url,
+      images: { '736x': { url: expect.stringMatching(/^http:\/\/localhost:8787\/media\/\d+\/736x\.jpg$/), width: 600, height: 400 } },
       method: 'button',
       board: { id: board, name: 'Recipes', url: '/cook/recipes/' },
       pinner: { id: user.id, username: 'cook' },

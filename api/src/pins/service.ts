@@ -3,6 +3,7 @@ import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
+import { imageJson, type ImagesService } from '../images/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
 
 export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder'] as const;
@@ -20,7 +21,7 @@ export interface PinCreateInput {
   color?: string | undefined;
 }
 
-export function pinsService({ db, clock }: Deps) {
+export function pinsService({ db, clock, config }: Deps, images: ImagesService) {
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
@@ -43,6 +44,8 @@ export function pinsService({ db, clock }: Deps) {
     if (input.section && section?.board_id !== board.id) {
       throw new ApiError('invalid_input', 'section: That section is not on this board.');
     }
+    // The image is fetched, checked and re-encoded before anything is written.
+    const image = await images.ingest(input.image_url);
     const id = newId();
     await pins.savePin(
       {
@@ -50,6 +53,7 @@ export function pinsService({ db, clock }: Deps) {
         board_id: board.id,
         section_id: section?.id ?? null,
         pinner_id: viewer.id,
+        image_id: image.id,
         image_url: input.image_url,
         link: input.link ?? null,
         title: input.title,
@@ -60,7 +64,7 @@ export function pinsService({ db, clock }: Deps) {
         created_at: clock.now(),
       },
       // saving.md section 4: the cover follows the pin into a section, or fills an empty cover.
-      section ? 'always' : 'when-missing',
+      { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' },
     );
     return {
       id,
@@ -89,12 +93,12 @@ export function pinsService({ db, clock }: Deps) {
 
     /** A pin as its page shows it. Pins on secret boards exist only for the board's members. */
     async get(viewer: Viewer | null, pinId: string) {
-      return pinJson(await visiblePin(viewer, pinId));
+      return pinJson(config.publicOrigin, await visiblePin(viewer, pinId));
     },
   };
 }
 
-export function pinJson(row: PinDetailRow) {
+export function pinJson(publicOrigin: string, row: PinDetailRow) {
   const board = { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/`, privacy: row.board_privacy };
   return {
     id: row.id,
@@ -106,7 +110,9 @@ export function pinJson(row: PinDetailRow) {
     created_at: new Date(row.created_at).toISOString(),
     dominant_color: row.dominant_color ?? row.color,
     image_url: row.image_url,
-    images: { orig: { url: row.image_url, width: row.image_width, height: row.image_height } },
+    images: row.image_id
+      ? imageJson(publicOrigin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images
+      : null,
     board,
     pinned_to_board: board,
     section: row.section_id ? { id: row.section_id, title: row.section_title } : null,

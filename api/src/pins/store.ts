@@ -1,28 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
-import { newId } from '../lib/ids.js';
 
 export function pinsStore(db: Kysely<Database>) {
   return {
     /**
-     * The save, as one transaction: the image row (registered once per source URL), the pin,
-     * and the counts that go up by one on the board, its section and the pinner.
+     * The save, as one transaction: the pin, and the counts that go up by one on the board,
+     * its section and the pinner.
      */
-    async savePin(pin: Omit<NewPin, 'image_id'>, cover: 'always' | 'when-missing') {
+    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' }) {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('images')
-          .values({ id: newId(), source_url: pin.image_url, width: null, height: null, dominant_color: null, status: 'pending', created_at: pin.created_at })
-          .onConflict((oc) => oc.column('source_url').doNothing())
-          .execute();
-        const image = await trx.selectFrom('images').select('id').where('source_url', '=', pin.image_url).executeTakeFirstOrThrow();
-        await trx.insertInto('pins').values({ ...pin, image_id: image.id }).execute();
+        await trx.insertInto('pins').values(pin).execute();
         await trx
           .updateTable('boards')
           .set((eb) => ({
             pin_count: eb('pin_count', '+', 1),
             last_pinned_at: pin.created_at,
-            image_cover_url: cover === 'always' ? pin.image_url : eb.fn.coalesce('image_cover_url', eb.val(pin.image_url)),
+            image_cover_url: cover.when === 'always' ? cover.url : eb.fn.coalesce('image_cover_url', eb.val(cover.url)),
           }))
           .where('id', '=', pin.board_id)
           .execute();

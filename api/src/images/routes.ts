@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../deps.js';
+import { ok } from '../lib/envelope.js';
+import { ApiError } from '../lib/errors.js';
+import { httpUrl, id, parse } from '../lib/validation.js';
+import { RENDITIONS, type Rendition } from './encode.js';
+import { imageJson, mediaPath, type ImagesService } from './service.js';
+
+const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
+
+/** PUT /v3/pins/image/ (saving.md section 7): registers an image by URL. */
+export function imageRoutes({ config }: Deps, images: ImagesService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.put('/image/', async (c) => {
+    if (!c.get('viewer')) throw new ApiError('unauthorized');
+    const body = parse(registerBody, await c.req.json().catch(() => null));
+    return ok(c, { ...imageJson(config.publicOrigin, await images.ingest(body.image_url)), status: 'ready' });
+  });
+  return routes;
+}
+
+/** GET /media/{imageId}/{rendition}.jpg: our re-encoded files, never the original bytes. */
+export function mediaRoutes({ config }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/:id/:file', async (c) => {
+    const imageId = parse(id, c.req.param('id'));
+    const rendition = c.req.param('file').replace(/\.jpg$/, '') as Rendition;
+    if (!RENDITIONS.includes(rendition)) throw new ApiError('not_found');
+    let body: Buffer;
+    try {
+      body = await readFile(mediaPath(config.mediaDir, imageId, rendition));
+    } catch {
+      throw new ApiError('not_found');
+    }
+    c.header('Content-Type', 'image/jpeg');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    return c.body(new Uint8Array(body));
+  });
+  return routes;
+}

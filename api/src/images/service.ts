@@ -1,0 +1,64 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Deps } from '../deps.js';
+import { ApiError } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { safeFetch } from '../lib/safe-fetch.js';
+import { encodeImage, RENDITIONS, type Rendition } from './encode.js';
+import { imagesStore } from './store.js';
+
+/** Largest image file we download to save. */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+export const IMAGE_TIMEOUT_MS = 15_000;
+
+
+export interface ImageJson {
+  id: string;
+  source_url: string;
+  width: number | null;
+  height: number | null;
+  dominant_color: string | null;
+  images: Record<Rendition, { url: string; width: number | null; height: number | null }>;
+}
+
+export function mediaPath(mediaDir: string, imageId: string, rendition: Rendition): string {
+  return join(mediaDir, imageId, `${rendition}.jpg`);
+}
+
+/** The rendition URLs of an image; a rendition is never wider than the original. */
+export function imageJson(publicOrigin: string, row: { id: string; source_url: string; width: number | null; height: number | null; dominant_color: string | null }): ImageJson {
+  const images = {} as ImageJson['images'];
+  for (const rendition of RENDITIONS) {
+    const target = rendition === 'originals' ? null : Number.parseInt(rendition, 10);
+    const width = row.width && target ? Math.min(target, row.width) : row.width;
+    const height = row.width && row.height && width ? Math.round((row.height * width) / row.width) : row.height;
+    images[rendition] = { url: `${publicOrigin}/media/${row.id}/${rendition}.jpg`, width, height };
+  }
+  return { id: row.id, source_url: row.source_url, width: row.width, height: row.height, dominant_color: row.dominant_color, images };
+}
+
+export function imagesService({ db, config, clock }: Deps) {
+  const store = imagesStore(db);
+  return {
+    /**
+     * The image at a URL, downloaded once under the outbound rules, sniffed, re-encoded into its
+     * renditions and registered. A failure anywhere writes no row.
+     */
+    async ingest(sourceUrl: string) {
+      const known = await store.findBySource(sourceUrl);
+      if (known?.status === 'ready') return known;
+      const response = await safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow });
+      if (response.status !== 200) throw new ApiError('outbound_failed', `The image answered with HTTP ${response.status}.`);
+      const encoded = await encodeImage(response.body);
+      const id = newId();
+      await mkdir(join(config.mediaDir, id), { recursive: true });
+      for (const rendition of RENDITIONS) await writeFile(mediaPath(config.mediaDir, id, rendition), encoded.files[rendition]);
+      await store.saveReady({ id, source_url: sourceUrl, width: encoded.width, height: encoded.height, dominant_color: encoded.dominantColor, created_at: clock.now() });
+      const row = await store.findBySource(sourceUrl);
+      if (!row) throw new ApiError('internal');
+      return row;
+    },
+  };
+}
+
+export type ImagesService = ReturnType<typeof imagesService>;
