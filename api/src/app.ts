@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { authResources, sessionMiddleware } from './auth/routes.js';
+import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { boardResources } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
@@ -51,6 +51,7 @@ export function createApp(deps: Deps) {
     }),
   );
   app.route('/v3/pins', pinRoutes(pins));
+  app.route('/v3', authV3Routes(auth));
   app.route('/', pageRoutes());
   return app;
 }
