@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
+import { AuthModal } from './auth/AuthModal';
 import { BoardList } from './BoardList';
-import { LoginForm } from './LoginForm';
 import { tellOpener } from './opener';
 import type { PopupQuery } from './query';
 import { SaveSuccess } from './SaveSuccess';
@@ -65,7 +65,7 @@ export function PinCreate({ query }: { query: PopupQuery }) {
         ) : !viewer ? (
           <p class="loading" role="status">Loading…</p>
         ) : viewer.type !== 'AUTH' ? (
-          <LoginForm onLoggedIn={() => void loadViewer()} />
+          <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />
         ) : query.media ? (
           <BoardList onPick={save} disabled={saving} />
         ) : null}

@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { E2E_DATABASE } from './origins';
+import { EXAMPLES, PRODUCT } from './origins';
+
+export const DEMO = { email: 'demo@corkboard.test', password: 'corkboard-demo' };
+/** A password zxcvbn rates strong, for new accounts. */
+export const STRONG = 'Plum-Orchard-42';
+
+/** The demo publisher's Save button opens the pin-create popup; returns it once loaded. */
+export async function openSavePopup(page: Page, context: BrowserContext): Promise<Page> {
+  await page.goto(`${EXAMPLES}/`);
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeVisible();
+  const [popup] = await Promise.all([context.waitForEvent('page'), save.click()]);
+  await popup.waitForLoadState();
+  expect(new URL(popup.url()).origin).toBe(PRODUCT);
+  return popup;
+}
+
+/** Turns an experiment on for this browser only (honoured outside production; see docs/decisions.md). */
+export async function withFlag(context: BrowserContext, flag: string) {
+  await context.addCookies([{ name: 'cb_flags', value: flag, url: PRODUCT }]);
+}
+
+/** axe-core finds nothing on the screen as it is now. */
+export async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** A birthday this many years back, as a date input wants it. */
+export function yearsAgo(years: number): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Writes a public board for a user straight into the server's SQLite file (WAL lets us write beside it). */
+export function addBoard(ownerId: string, name: string) {
+  const db = new Database(fileURLToPath(new URL(`../../${E2E_DATABASE}`, import.meta.url)));
+  try {
+    const id = String(randomInt(1e9, 9e9)) + String(randomInt(1e8, 9e8));
+    db.prepare(`insert into boards (id, owner_id, name, slug, privacy, created_at) values (?, ?, ?, ?, 'public', ?)`).run(id, ownerId, name, name.toLowerCase(), Date.now());
+  } finally {
+    db.close();
+  }
+}
