@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, openSavePopup, STRONG, withFlag, yearsAgo } from './auth-helpers';
+import { expectNoAxeViolations, fillSignup, openSavePopup, withFlag, yearsAgo } from './auth-helpers';
 import { readRows } from './db';
 
 test('with kr_privacy_consent on, sign-up passes through the Consents step', async ({ page, context }) => {
   await withFlag(context, 'kr_privacy_consent');
   const popup = await openSavePopup(page, context);
-  await popup.getByRole('button', { name: 'Continue with email' }).click();
-  await popup.getByLabel('Email').fill('consenting.pinner@fastmail.com');
-  await popup.getByLabel('Password').fill(STRONG);
-  await popup.getByLabel('Birthday').fill(yearsAgo(40));
+  await fillSignup(popup, 'consenting.pinner@fastmail.com', yearsAgo(40));
   await popup.getByRole('button', { name: 'Continue' }).click();
 
   await expect(popup.getByRole('heading', { name: 'Consents' })).toBeVisible();

@@ -49,3 +49,11 @@ export function addBoard(ownerId: string, name: string) {
     db.close();
   }
 }
+
+/** Opens the email form in the popup and fills it; the caller submits. */
+export async function fillSignup(popup: Page, email: string, birthday: string) {
+  await popup.getByRole('button', { name: 'Continue with email' }).click();
+  await popup.getByLabel('Email').fill(email);
+  await popup.getByLabel('Password').fill(STRONG);
+  await popup.getByLabel('Birthday').fill(birthday);
+}

@@ -1,15 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, openSavePopup, STRONG, yearsAgo } from './auth-helpers';
+import { expectNoAxeViolations, fillSignup, openSavePopup, yearsAgo } from './auth-helpers';
 import { readRows } from './db';
 import { PRODUCT } from './origins';
 
 test('an underage visitor is refused, confirms, and stays refused in this browser', async ({ page, context }) => {
   await context.clock.install();
   const popup = await openSavePopup(page, context);
-  await popup.getByRole('button', { name: 'Continue with email' }).click();
-  await popup.getByLabel('Email').fill('young.pinner@fastmail.com');
-  await popup.getByLabel('Password').fill(STRONG);
-  await popup.getByLabel('Birthday').fill(yearsAgo(12));
+  await fillSignup(popup, 'young.pinner@fastmail.com', yearsAgo(12));
   await popup.getByRole('button', { name: 'Continue' }).click();
 
   await expect(popup.getByRole('heading', { name: 'Confirm your birthday' })).toBeVisible();
@@ -28,10 +25,7 @@ test('an underage visitor is refused, confirms, and stays refused in this browse
   // Confirm from the view: a toast for 3.5 seconds, then home after 4.
   await popup.evaluate(() => localStorage.removeItem('cb_underage'));
   await popup.reload();
-  await popup.getByRole('button', { name: 'Continue with email' }).click();
-  await popup.getByLabel('Email').fill('young.pinner@fastmail.com');
-  await popup.getByLabel('Password').fill(STRONG);
-  await popup.getByLabel('Birthday').fill(yearsAgo(12));
+  await fillSignup(popup, 'young.pinner@fastmail.com', yearsAgo(12));
   await popup.getByRole('button', { name: 'Continue' }).click();
   await popup.getByRole('button', { name: 'Confirm' }).click();
   await expect(popup.getByRole('status')).toHaveText('Thanks for confirming your birthday.');
