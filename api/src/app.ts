@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
-import { boardResources } from './boards/routes.js';
+import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { fail } from './lib/envelope.js';
@@ -12,6 +12,8 @@ import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
+import { scrapeResources } from './scrape/routes.js';
+import { scrapeService } from './scrape/service.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -20,6 +22,7 @@ export function createApp(deps: Deps) {
   const auth = authService(deps);
   const boards = boardsService(deps);
   const pins = pinsService(deps);
+  const scrape = scrapeService(deps);
 
   const app = new Hono<AppEnv>();
 
@@ -48,11 +51,13 @@ export function createApp(deps: Deps) {
       ...authResources(deps, auth),
       ...boardResources(boards),
       ...pinResources(pins),
+      ...scrapeResources(scrape),
     }),
   );
   app.route('/v3/pins', pinRoutes(pins));
+  app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3', authV3Routes(auth));
-  app.route('/', pageRoutes());
+  app.route('/', pageRoutes(deps.config));
   return app;
 }
 

@@ -2,12 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
+import type { BoardLocks } from './boards/locks.js';
 
 /** What createApp() is given: no module reaches for a global database, clock or environment. */
 export interface Deps {
   db: Kysely<Database>;
   config: Config;
   clock: Clock;
+  /** Board actions in flight; injected so a test can hold one open. */
+  locks?: BoardLocks;
 }
 
 /** The logged-in user as every route sees it. */
@@ -18,6 +21,7 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   imageMediumUrl: string | null;
+  pinCount: number;
   sessionId: string;
 }
 

@@ -8,6 +8,7 @@ import { manualClock } from './lib/clock.js';
 import type { Deps } from './deps.js';
 import { authService } from './auth/service.js';
 import { boardsService } from './boards/service.js';
+import type { BoardLocks } from './boards/locks.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
@@ -15,12 +16,12 @@ export const TEST_ORIGIN = 'http://localhost:8787';
  * A fresh app on a fresh migrated database, with a manual clock and a request helper that
  * behaves like the product's own pages: our Origin, JSON bodies, a cookie jar.
  */
-export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config> } = {}) {
+export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks } = {}) {
   const db = options.db ?? connectSqlite(':memory:');
   await migrate(db);
   const config = { ...loadConfig({ NODE_ENV: 'test' }), ...options.config };
   const clock = manualClock();
-  const deps: Deps = { db, config, clock };
+  const deps: Deps = { db, config, clock, locks: options.locks };
   const app = createApp(deps);
   return { app, db, deps, clock, ...fixtures(deps), client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie) };
 }
@@ -69,13 +70,19 @@ let counter = 0;
 function fixtures(deps: Deps) {
   const auth = authService(deps);
   const boards = boardsService(deps);
+  const usernames = new Map<string, string>();
   return {
     async makeUser(name = `user${++counter}`, password = 'correct horse battery') {
       const email = `${name}@example.com`;
       const id = await auth.createAccount({ email, password, username: name, firstName: name });
+      usernames.set(id, name);
       return { id, email, password, username: name };
     },
-    makeBoard: (ownerId: string, name: string, privacy: 'public' | 'secret' = 'public') => boards.createBoard(ownerId, { name, privacy }),
-    makeSection: (boardId: string, title: string) => boards.createSection(boardId, title),
+    makeBoard: async (ownerId: string, name: string, privacy: 'public' | 'secret' = 'public') =>
+      (await boards.createBoard({ id: ownerId, username: usernames.get(ownerId) ?? 'someone' }, { name, privacy })).id,
+    makeSection: async (boardId: string, title: string) => {
+      const board = await deps.db.selectFrom('boards').select('owner_id').where('id', '=', boardId).executeTakeFirstOrThrow();
+      return (await boards.createSection(board.owner_id, { boardId, name: title })).id;
+    },
   };
 }

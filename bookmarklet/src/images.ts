@@ -29,3 +29,51 @@ export function rank<T extends Candidate>(candidates: T[]): T[] {
     .filter(isPinnable)
     .sort((a, b) => Number(!!b.marked) - Number(!!a.marked) || b.width * b.height - a.width * a.height);
 }
+
+/** The absolute http(s) URL without its fragment, the key candidates are deduplicated by; null when not http(s). */
+export function normaliseUrl(url: string, base: string): string | null {
+  try {
+    const u = new URL(url.trim(), base);
+    if (!isPinnableUrl(u.href)) return null;
+    u.hash = '';
+    return u.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The largest entry of a srcset: by width descriptor, else by density. `width` only when the entry
+ * says it (`800w`); a density tells nothing about pixels without the element.
+ */
+export function largestSrcset(srcset: string | null | undefined): { url: string; width: number } | null {
+  let best: { url: string; width: number; score: number } | null = null;
+  // Entries are "url [descriptor]" separated by commas; URLs may themselves contain commas, so split on ", " too.
+  for (const entry of (srcset ?? '').split(/,\s+|,(?=\S+\s)/)) {
+    const [url, descriptor = '1x'] = entry.trim().split(/\s+/);
+    if (!url) continue;
+    const value = parseFloat(descriptor);
+    const width = /w$/i.test(descriptor) ? value : 0;
+    const score = width || value * 1e-3 || 1e-3;
+    if (!best || score > best.score) best = { url, width, score };
+  }
+  return best && { url: best.url, width: best.width };
+}
+
+/** `<meta name="pinterest" content="nopin">`: the whole page asks not to be saved from. */
+export function isNopinMeta(name: string | null | undefined, content: string | null | undefined): boolean {
+  return (name ?? '').toLowerCase() === 'pinterest' && (content ?? '').toLowerCase() === 'nopin';
+}
+
+/** Meta tags whose content names the page's image, the first three marked by the publisher for pinning. */
+export const META_IMAGES = ['pin:media', 'og:image', 'og:image:secure_url', 'og:image:url', 'twitter:image', 'twitter:image:src'];
+/** Marked means ranked first: the publisher said "pin this". */
+export const MARKED_META = new Set(['pin:media', 'og:image', 'og:image:secure_url', 'og:image:url']);
+
+/** Said when a nopin page gives no description of its own. */
+export const NOPIN_REASON = 'The owner of this site has asked that nothing be saved from it.';
+
+/** The product's own pin page, `/pin/{id}/` or `/amp/pin/{id}/`: its id, else null. */
+export function ownPinId(path: string): string | null {
+  return /^(?:\/amp)?\/pin\/(\d+)\/?$/.exec(path)?.[1] ?? null;
+}

@@ -1,18 +1,31 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
-import { BoardList } from './BoardList';
 import { tellOpener } from './opener';
+import { BoardPicker, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from './query';
 import { SaveSuccess } from './SaveSuccess';
-import type { CreatedPin, PickerBoard, ViewerData } from './types';
+import type { CreatedPin, ViewerData } from './types';
+import { useResolvedMedia } from './useResolvedMedia';
 
-/** The pin-create popup (saving.md section 2.3): preview, log-in when needed, board list, save, success. */
+interface Saved {
+  pin: CreatedPin;
+  created: boolean;
+  firstPin: boolean;
+}
+
+/** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
+  const resolved = useResolvedMedia(query);
+  return resolved ? <PinCreateReady query={resolved} /> : <p class="loading" role="status">Loading…</p>;
+}
+
+/** Preview, log-in when needed, picker, save, success. */
+function PinCreateReady({ query }: { query: PopupQuery }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<CreatedPin | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
 
   const loadViewer = () =>
     getResource<ViewerData>('ViewerResource')
@@ -20,12 +33,13 @@ export function PinCreate({ query }: { query: PopupQuery }) {
       .catch(() => setViewer({ type: 'UNAUTH' }));
   useEffect(() => void loadViewer(), []);
 
-  const save = async (board: PickerBoard) => {
+  const save = async ({ board, section, created = false }: SaveTarget) => {
     setSaving(true);
-    setError(null);
+    setToast(null);
     try {
       const pin = await postResource<CreatedPin>('PinResource', 'create', {
         board_id: board.id,
+        section: section?.id,
         image_url: query.media,
         link: query.url || null,
         description: query.description,
@@ -33,42 +47,49 @@ export function PinCreate({ query }: { query: PopupQuery }) {
         guid: query.guid || undefined,
         color: query.color || undefined,
       });
-      setSaved(pin);
+      setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
       tellOpener(query.hostOrigin, {
         guid: query.guid,
         status: 'success',
         pin: { id: pin.id, url: `${location.origin}/pin/${pin.id}/` },
+        // A secret board's name stays in the popup.
         board: pin.board.privacy === 'secret' ? { id: pin.board.id } : { id: pin.board.id, name: pin.board.name },
       });
     } catch (e) {
+      // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;
-      setError(body ? (body.message_detail ?? body.message) : 'Sorry! Something went wrong on our end.');
+      setToast(body ? (body.message_detail ?? body.message) : 'Sorry! Something went wrong on our end.');
       if (body) tellOpener(query.hostOrigin, { guid: query.guid, status: 'error', error: { code: body.api_error_code, message: body.message } });
     } finally {
       setSaving(false);
     }
   };
 
+  let panel;
+  if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} created={saved.created} firstPin={saved.firstPin} />;
+  else if (!viewer)
+    panel = (
+      <p class="loading" role="status">
+        Loading…
+      </p>
+    );
+  else if (viewer.type !== 'AUTH')
+    panel = <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />;
+  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} />;
+
   return (
     <main class="pin-create">
+      <h1 class="visually-hidden">Save to Corkboard</h1>
       <figure class="preview">
         {query.media ? <img src={query.media} alt={query.description || 'The image to save'} /> : <p>This page has no image to save.</p>}
       </figure>
       <div class="panel">
-        {error && (
-          <p class="error" role="alert">
-            {error}
+        {toast && (
+          <p class="toast" role="alert">
+            {toast}
           </p>
         )}
-        {saved ? (
-          <SaveSuccess pin={saved} />
-        ) : !viewer ? (
-          <p class="loading" role="status">Loading…</p>
-        ) : viewer.type !== 'AUTH' ? (
-          <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />
-        ) : query.media ? (
-          <BoardList onPick={save} disabled={saving} />
-        ) : null}
+        {panel}
       </div>
     </main>
   );

@@ -12,3 +12,4 @@ export interface LoginData {
   user: { id: string; username: string; first_name: string };
   redirect: string;
 }
+export type SectionData = PickerBoard['sections'][number];

@@ -1,9 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { randomInt } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { E2E_DATABASE } from './origins';
 import { EXAMPLES, PRODUCT } from './origins';
 
 export const DEMO = { email: 'demo@corkboard.test', password: 'corkboard-demo' };
@@ -37,17 +33,6 @@ export function yearsAgo(years: number): string {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - years);
   return d.toISOString().slice(0, 10);
-}
-
-/** Writes a public board for a user straight into the server's SQLite file (WAL lets us write beside it). */
-export function addBoard(ownerId: string, name: string) {
-  const db = new Database(fileURLToPath(new URL(`../../${E2E_DATABASE}`, import.meta.url)));
-  try {
-    const id = String(randomInt(1e9, 9e9)) + String(randomInt(1e8, 9e8));
-    db.prepare(`insert into boards (id, owner_id, name, slug, privacy, created_at) values (?, ?, ?, ?, 'public', ?)`).run(id, ownerId, name, name.toLowerCase(), Date.now());
-  } finally {
-    db.close();
-  }
 }
 
 /** Opens the email form in the popup and fills it; the caller submits. */

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addBoard, expectNoAxeViolations, openSavePopup, STRONG, yearsAgo } from './auth-helpers';
+import { expectNoAxeViolations, openSavePopup, STRONG, yearsAgo } from './auth-helpers';
 import { readRows } from './db';
 
 test('a new visitor signs up inside the popup, with the keyboard alone, and saves a pin in the same window', async ({ page, context }) => {
@@ -50,7 +50,7 @@ test('a new visitor signs up inside the popup, with the keyboard alone, and save
   await popup.getByLabel('Birthday').press('Enter');
 
   // Registered and logged in: the popup goes on to the board picker in the same window.
-  await expect(popup.getByText('You have no boards yet.')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Create board' })).toBeVisible();
   const [user] = readRows<{ id: string; email: string; first_name: string; birthday: number; kr_privacy_consent_opt_in: number }>(
     `select id, email, first_name, birthday, kr_privacy_consent_opt_in from users where email = ?`,
     'new.pinner@gmail.com',
@@ -58,12 +58,11 @@ test('a new visitor signs up inside the popup, with the keyboard alone, and save
   expect(user).toMatchObject({ email: 'new.pinner@gmail.com', first_name: 'New', kr_privacy_consent_opt_in: 0 });
   expect(user?.birthday).toBe(Date.parse(`${yearsAgo(30)}T00:00:00Z`));
 
-  // Board creation belongs to the board-picker issue; until it lands the board is made beside the
-  // server, as another device of the new user would. Then the same window saves to it.
-  addBoard(user!.id, 'Desserts');
-  await popup.reload();
-  await popup.getByRole('button', { name: /^Desserts/ }).click();
-  await expect(popup.getByRole('heading', { name: 'Saved to Desserts' })).toBeVisible();
+  // A new account has no boards: create one in the picker, which saves the pin to it.
+  await popup.getByRole('button', { name: 'Create board' }).click();
+  await popup.getByLabel('Name', { exact: true }).fill('Desserts');
+  await popup.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(popup.getByText('Board created')).toBeVisible();
   const pins = readRows<{ pinner_id: string; image_url: string }>(`select pinner_id, image_url from pins`);
   expect(pins).toEqual([{ pinner_id: user!.id, image_url: expect.stringMatching(/lemon-tart\.png$/) }]);
 });

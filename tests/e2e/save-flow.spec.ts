@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
+import { pickBoard } from './popup';
 
 const DEMO = { email: 'demo@corkboard.test', password: 'corkboard-demo' };
 
@@ -52,11 +53,16 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
 
   // The board list; the secret board shows its lock; the digit-led board comes last.
   await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
-  const boards = popup.locator('.boards .name');
-  await expect(boards).toHaveText(['Gift ideas', 'Home decor', 'Recipes', 'Travel', '2027 goals']);
-  await expect(popup.getByRole('button', { name: /^Gift ideas/ }).getByLabel('Secret board')).toBeVisible();
+  const seeded = ['Gift ideas', 'Home decor', 'Recipes', 'Travel', '2027 goals'];
+  const boards = popup.getByRole('list', { name: 'All boards' }).locator('.name');
+  await expect(boards.first()).toBeVisible();
+  const names = await boards.allTextContents();
+  expect(names.filter((name) => seeded.includes(name))).toEqual(seeded);
+  expect(names.at(-1)).toBe('2027 goals');
+  const pinsBefore = readRows<{ pin_count: number }>(`select pin_count from boards where name = 'Recipes'`)[0]?.pin_count ?? 0;
+  await expect(popup.getByRole('button', { name: /^Gift ideas/ }).getByRole('img', { name: 'Secret board' })).toBeVisible();
 
-  await popup.getByRole('button', { name: /^Recipes/ }).click();
+  await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
   const seeIt = popup.getByRole('link', { name: 'See it now' });
   const pinPath = await seeIt.getAttribute('href');
@@ -70,7 +76,7 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   );
   expect(row).toMatchObject({
     board_name: 'Recipes',
-    board_pins: 1,
+    board_pins: pinsBefore + 1,
     link: `${EXAMPLES}/`,
     image_url: `${EXAMPLES}/img/lemon-tart.png`,
     description: 'Lemon tart, the easy way',

@@ -29,6 +29,7 @@ export function viewerJson(viewer: Viewer | null) {
       first_name: viewer.firstName,
       full_name: `${viewer.firstName} ${viewer.lastName}`.trim(),
       image_medium_url: viewer.imageMediumUrl,
+      pin_count: viewer.pinCount,
     },
   };
 }

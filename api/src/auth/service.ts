@@ -150,6 +150,7 @@ export function authService({ db, clock, config }: Deps) {
         firstName: row.first_name,
         lastName: row.last_name,
         imageMediumUrl: row.image_medium_url,
+        pinCount: row.pin_count,
         sessionId: row.session_id,
       };
     },

@@ -49,6 +49,7 @@ export function authStore(db: Kysely<Database>) {
           'users.first_name',
           'users.last_name',
           'users.image_medium_url',
+          'users.pin_count',
           'sessions.id as session_id',
         ])
         .where('sessions.id', '=', sessionId)

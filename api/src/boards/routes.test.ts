@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
+import { boardLocks } from './locks.js';
 
 describe('BoardPickerBoardsResource get', () => {
   it('lists the viewer’s boards, digits last, with their sections; archived and others’ boards left out', async () => {
@@ -24,5 +25,180 @@ describe('BoardPickerBoardsResource get', () => {
     expect(homeBoard).toMatchObject({ section_count: 1, pin_count: 0, url: '/me/home-decor/', sections: [{ title: 'Lighting' }] });
     expect(data.all_boards[1]).toMatchObject({ is_collaborative: true, owner: { username: 'other' } });
     expect(data.boards_shortlist).toEqual([]);
+  });
+});
+
+async function member(t: Awaited<ReturnType<typeof testApp>>, name?: string) {
+  const user = await t.makeUser(name);
+  const browser = t.client();
+  await browser.logIn(user.email, user.password);
+  return { user, browser };
+}
+
+const PIN = { image_url: 'https://publisher.example/a.jpg', link: 'https://publisher.example/', method: 'button' };
+
+describe('BoardResource create', () => {
+  it('creates a public board by default and answers with it and its owner', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t, 'maker');
+    const res = await browser.post('BoardResource', 'create', { name: '  Weeknight dinners ', aux_data: { source: 'board_picker' } });
+    expect(res.status).toBe(200);
+    expect(res.body.resource_response.data).toMatchObject({ name: 'Weeknight dinners', privacy: 'public', url: '/maker/weeknight-dinners/', owner: { id: user.id, username: 'maker' }, pin_count: 0 });
+    const row = await t.db.selectFrom('boards').selectAll().where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ owner_id: user.id, name: 'Weeknight dinners', privacy: 'public' });
+  });
+
+  it('creates a secret board when asked', async () => {
+    const t = await testApp();
+    const { browser } = await member(t);
+    const res = await browser.post('BoardResource', 'create', { name: 'Surprise', privacy: 'secret' });
+    expect(res.body.resource_response.data.privacy).toBe('secret');
+  });
+
+  it.each([
+    [{ name: '' }, "name: Don't forget to name your board!"],
+    [{ name: '   ' }, "name: Don't forget to name your board!"],
+    [{ name: 'x'.repeat(51) }, 'name: Please enter no more than 50 characters.'],
+    [{ name: 'Fine', privacy: 'protected' }, /privacy/],
+  ])('refuses %j with the spec message and writes nothing', async (options, message) => {
+    const t = await testApp();
+    const { browser } = await member(t);
+    const res = await browser.post('BoardResource', 'create', options);
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.message_detail).toMatch(message);
+    expect(await t.db.selectFrom('boards').selectAll().execute()).toEqual([]);
+  });
+
+  it('accepts a 50-character name', async () => {
+    const t = await testApp();
+    const { browser } = await member(t);
+    expect((await browser.post('BoardResource', 'create', { name: 'x'.repeat(50) })).status).toBe(200);
+  });
+
+  it('refuses a second board with the same name', async () => {
+    const t = await testApp();
+    const { browser } = await member(t);
+    await browser.post('BoardResource', 'create', { name: 'Recipes' });
+    const res = await browser.post('BoardResource', 'create', { name: 'recipes' });
+    expect(res.status).toBe(409);
+    expect(res.body.resource_response.error?.message).toBe('You already have a board with that name.');
+    expect(await t.db.selectFrom('boards').selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe('BoardSectionResource create', () => {
+  it('creates a trimmed section and counts it on the board', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const board = await t.makeBoard(user.id, 'Home');
+    const res = await browser.post('BoardSectionResource', 'create', { board_id: board, name: '  Lighting  ', name_source: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.resource_response.data).toMatchObject({ title: 'Lighting', board_id: board, type: 'board_section' });
+    expect((await t.db.selectFrom('boards').select('section_count').where('id', '=', board).executeTakeFirstOrThrow()).section_count).toBe(1);
+    const list = await browser.get('BoardSectionsRepinResource', { board_id: board });
+    expect(list.body.resource_response.data.map((s: { title: string }) => s.title)).toEqual(['Lighting']);
+  });
+
+  it.each(['', '    '])('refuses the empty name %j and writes nothing', async (name) => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const board = await t.makeBoard(user.id, 'Home');
+    const res = await browser.post('BoardSectionResource', 'create', { board_id: board, name });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.message_detail).toBe("name: Don't forget to name your section!");
+    expect(await t.db.selectFrom('board_sections').selectAll().execute()).toEqual([]);
+  });
+
+  it('refuses a section on a board that is not yours', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser('owner');
+    const board = await t.makeBoard(owner.id, 'Theirs');
+    const { browser } = await member(t, 'intruder');
+    expect((await browser.post('BoardSectionResource', 'create', { board_id: board, name: 'Mine now' })).status).toBe(403);
+    expect(await t.db.selectFrom('board_sections').selectAll().execute()).toEqual([]);
+  });
+
+  it('moves the initial pins into the new section', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const board = await t.makeBoard(user.id, 'Home');
+    const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: board })).body.resource_response.data.id;
+    const section = (await browser.post('BoardSectionResource', 'create', { board_id: board, name: 'Lamps', initial_pins: [pin] })).body.resource_response.data;
+    expect(section.pin_count).toBe(1);
+    expect((await t.db.selectFrom('pins').select('section_id').where('id', '=', pin).executeTakeFirstOrThrow()).section_id).toBe(section.id);
+  });
+});
+
+describe('moving pins', () => {
+  it('BulkEditResource moves pins between boards and sections and recounts both boards', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const from = await t.makeBoard(user.id, 'From');
+    const to = await t.makeBoard(user.id, 'To');
+    const section = await t.makeSection(to, 'Corner');
+    const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: from })).body.resource_response.data.id;
+    const res = await browser.post('BulkEditResource', 'update', { board_id: to, section_id: section, pin_ids: [pin] });
+    expect(res.status).toBe(200);
+    const counts = await t.db.selectFrom('boards').select(['id', 'pin_count']).orderBy('name').execute();
+    expect(counts).toEqual([{ id: from, pin_count: 0 }, { id: to, pin_count: 1 }]);
+    expect((await t.db.selectFrom('board_sections').select('pin_count').where('id', '=', section).executeTakeFirstOrThrow()).pin_count).toBe(1);
+  });
+
+  it('refuses a move to where the pins already are', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const board = await t.makeBoard(user.id, 'Here');
+    const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: board })).body.resource_response.data.id;
+    const res = await browser.post('BulkEditResource', 'update', { board_id: board, pin_ids: [pin] });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.api_error_code).toBe(44);
+  });
+
+  it('refuses to move someone else’s pins', async () => {
+    const t = await testApp();
+    const owner = await member(t, 'owner');
+    const board = await t.makeBoard(owner.user.id, 'Theirs');
+    const pin = (await owner.browser.post('PinResource', 'create', { ...PIN, board_id: board })).body.resource_response.data.id;
+    const thief = await member(t, 'thief');
+    const mine = await t.makeBoard(thief.user.id, 'Mine');
+    expect((await thief.browser.post('BulkEditResource', 'update', { board_id: mine, pin_ids: [pin] })).status).toBe(403);
+    expect((await t.db.selectFrom('pins').select('board_id').where('id', '=', pin).executeTakeFirstOrThrow()).board_id).toBe(board);
+  });
+
+  it('answers 2171, 2172 and 2173 while another action on the same board is still running', async () => {
+    const locks = boardLocks();
+    const t = await testApp({ locks });
+    const { user, browser } = await member(t);
+    const from = await t.makeBoard(user.id, 'From');
+    const to = await t.makeBoard(user.id, 'To');
+    const section = await t.makeSection(to, 'Corner');
+    const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: from })).body.resource_response.data.id;
+    let finish = () => {};
+    const running = locks.run([to], 'board_busy', () => new Promise<void>((resolve) => (finish = resolve)));
+    const answers = [
+      await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] }),
+      await browser.post('BoardSectionEditResource', 'update', { board_id: to, section_id: section, pins: [pin] }),
+      await browser.post('BulkEditSelectAllResource', 'update', { board_id: from, new_board_id: to, pin_ids: [pin] }),
+    ];
+    expect(answers.map((r) => [r.status, r.body.resource_response.error?.api_error_code])).toEqual([[409, 2171], [409, 2172], [409, 2173]]);
+    expect(answers[0]?.body.resource_response.error?.message).toBe('Please wait until the previous board action finishes.');
+    expect((await t.db.selectFrom('pins').select('board_id').where('id', '=', pin).executeTakeFirstOrThrow()).board_id).toBe(from);
+    finish();
+    await running;
+    expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).status).toBe(200);
+  });
+});
+
+describe('board title suggestions', () => {
+  it('suggests names from the pin’s words, leaving out boards the user has', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    await t.makeBoard(user.id, 'Tart');
+    const res = await browser.send('/v3/pins/0/board_title_suggestions/?description=' + encodeURIComponent('Lemon tart, the easy way. A lemon tart for Sunday.'));
+    const titles = res.body.resource_response.data.map((s: { title: string }) => s.title);
+    expect(titles[0]).toBe('Lemon Tart');
+    expect(titles).toContain('Lemon');
+    expect(titles).not.toContain('Tart');
+    expect(titles.length).toBeLessThanOrEqual(5);
   });
 });

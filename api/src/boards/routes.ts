@@ -1,6 +1,15 @@
+import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AppEnv } from '../deps.js';
+import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
+import { id, parse } from '../lib/validation.js';
+import { boardName, sectionName } from './rules.js';
 import type { BoardsService } from './service.js';
+import { suggestBoardTitles } from './suggestions.js';
+import type { PinsService } from '../pins/service.js';
+
+const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
 
 export function boardResources(boards: BoardsService): ResourceRegistry {
   return {
@@ -11,5 +20,75 @@ export function boardResources(boards: BoardsService): ResourceRegistry {
         run: (_options, { viewer }) => boards.pickerBoards(viewer.id),
       }),
     },
+    BoardResource: {
+      create: action({
+        auth: true,
+        options: z.object({
+          name: boardName,
+          privacy: z.enum(['public', 'secret']).default('public'),
+          description: z.string().max(500, 'Please enter no more than 500 characters.').optional(),
+          aux_data: z.object({ source: z.string().max(64) }).partial().optional(),
+        }),
+        run: (options, { viewer }) => boards.createBoard(viewer, { name: options.name, privacy: options.privacy, description: options.description }),
+      }),
+    },
+    BoardSectionResource: {
+      create: action({
+        auth: true,
+        options: z.object({
+          board_id: id,
+          name: sectionName,
+          name_source: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+          initial_pins: z.array(id).max(250).default([]),
+        }),
+        run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
+      }),
+    },
+    BoardSectionsRepinResource: {
+      get: action({ auth: true, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
+    },
+    BulkEditResource: {
+      update: action({
+        auth: true,
+        options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }),
+        run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
+      }),
+    },
+    BulkEditSelectAllResource: {
+      update: action({
+        auth: true,
+        options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }),
+        run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
+      }),
+    },
+    BoardSectionEditResource: {
+      update: action({
+        auth: true,
+        options: z.object({ section_id: id, board_id: id, pins: pinIds }),
+        run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pins, boardId: o.board_id, sectionId: o.section_id, busy: 'section_busy' }),
+      }),
+    },
   };
+}
+
+/**
+ * GET /v3/pins/{id}/board_title_suggestions/: names from the pin's own words. For a pin not saved
+ * yet the popup passes id 0 with the pin's description and title in the query.
+ */
+export function boardTitleRoutes(boards: BoardsService, pins: PinsService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const query = z.object({ description: z.string().max(2048).default(''), title: z.string().max(200).default('') });
+  routes.get('/:id/board_title_suggestions/', async (c) => {
+    const pinId = parse(id, c.req.param('id'));
+    const text = parse(query, c.req.query());
+    const viewer = c.get('viewer');
+    let words = `${text.title} ${text.description}`;
+    if (pinId !== '0') {
+      const pin = await pins.get(viewer, pinId);
+      words = `${pin.title} ${pin.description} ${words}`;
+    }
+    const existing = viewer ? (await boards.pickerBoards(viewer.id)).all_boards.map((b) => b.name) : [];
+    return ok(c, suggestBoardTitles(words, existing).map((title) => ({ title })));
+  });
+  return routes;
 }

@@ -1,7 +1,9 @@
 import type { Deps } from '../deps.js';
 import type { Board, BoardSection, Privacy } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
 import { newId, slugify } from '../lib/ids.js';
-import { boardsStore } from './store.js';
+import { boardLocks } from './locks.js';
+import { boardsStore, type BoardsStore } from './store.js';
 
 /** saving.md section 9: the picker asks for 2 shortlist suggestions. */
 export const SHORTLIST_SIZE = 2;
@@ -16,7 +18,16 @@ export interface PickerBoard {
   section_count: number;
   is_collaborative: boolean;
   owner: { id: string; username: string };
-  sections: Array<{ id: string; title: string; slug: string }>;
+  sections: SectionJson[];
+}
+
+export interface SectionJson {
+  id: string;
+  title: string;
+  slug: string;
+  board_id: string;
+  pin_count: number;
+  type: 'board_section';
 }
 
 /** Boards whose names start with a digit sort after the others; then by name, ignoring case and accents. */
@@ -27,13 +38,25 @@ export function compareBoardNames(a: string, b: string): number {
   return a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
 }
 
-export function boardsService({ db, clock }: Deps) {
+const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.title, slug: s.slug, board_id: s.board_id, pin_count: s.pin_count, type: 'board_section' });
+
+/**
+ * The board a user may save to or change: a board they cannot see is "not found", one they can
+ * see (public) but do not own or collaborate on is "forbidden". The one place this rule lives.
+ */
+export async function requireMemberBoard(store: BoardsStore, userId: string, boardId: string): Promise<Board> {
+  const board = await store.findBoard(boardId);
+  if (!board) throw new ApiError('board_not_found');
+  if (!(await store.isMember(board.id, userId))) {
+    throw new ApiError(board.privacy === 'secret' ? 'board_not_found' : 'forbidden', 'You can only save to your own boards and boards you collaborate on.');
+  }
+  return board;
+}
+
+export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
   const store = boardsStore(db);
 
-  const toPickerBoard = (
-    board: Board & { owner_username: string; collaborator_count: number },
-    sections: BoardSection[],
-  ): PickerBoard => ({
+  const toPickerBoard = (board: Board & { owner_username: string; collaborator_count: number }, sections: BoardSection[]): PickerBoard => ({
     id: board.id,
     name: board.name,
     url: `/${board.owner_username}/${board.slug}/`,
@@ -43,36 +66,79 @@ export function boardsService({ db, clock }: Deps) {
     section_count: board.section_count,
     is_collaborative: board.collaborator_count > 0,
     owner: { id: board.owner_id, username: board.owner_username },
-    sections: sections.map((s) => ({ id: s.id, title: s.title, slug: s.slug })),
+    sections: sections.map(sectionJson),
   });
+
+  const pickerBoards = async (userId: string) => {
+    const boards = await store.listMemberBoards(userId);
+    const sections = await store.listSections(boards.map((b) => b.id));
+    const byBoard = new Map<string, BoardSection[]>();
+    for (const section of sections) byBoard.set(section.board_id, [...(byBoard.get(section.board_id) ?? []), section]);
+    const all = boards
+      .map((board) => ({ board, picker: toPickerBoard(board, byBoard.get(board.id) ?? []) }))
+      .sort((a, b) => compareBoardNames(a.board.name, b.board.name));
+    const shortlist = all
+      .filter(({ board }) => board.last_pinned_at !== null)
+      .sort((a, b) => (b.board.last_pinned_at ?? 0) - (a.board.last_pinned_at ?? 0))
+      .slice(0, SHORTLIST_SIZE);
+    return { all_boards: all.map((x) => x.picker), boards_shortlist: shortlist.map((x) => x.picker) };
+  };
 
   return {
     /** BoardPickerBoardsResource: every board the viewer may save to, and the recent shortlist. */
-    async pickerBoards(userId: string) {
-      const boards = await store.listMemberBoards(userId);
-      const sections = await store.listSections(boards.map((b) => b.id));
-      const byBoard = new Map<string, BoardSection[]>();
-      for (const section of sections) byBoard.set(section.board_id, [...(byBoard.get(section.board_id) ?? []), section]);
-      const all = boards
-        .map((board) => ({ board, picker: toPickerBoard(board, byBoard.get(board.id) ?? []) }))
-        .sort((a, b) => compareBoardNames(a.board.name, b.board.name));
-      const shortlist = all
-        .filter(({ board }) => board.last_pinned_at !== null)
-        .sort((a, b) => (b.board.last_pinned_at ?? 0) - (a.board.last_pinned_at ?? 0))
-        .slice(0, SHORTLIST_SIZE);
-      return { all_boards: all.map((x) => x.picker), boards_shortlist: shortlist.map((x) => x.picker) };
+    pickerBoards,
+
+    async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string; advertiserId?: string | null }) {
+      if (await store.findBoardByName(owner.id, input.name)) throw new ApiError('board_name_taken');
+      const id = newId();
+      await store.insertBoard({
+        id,
+        owner_id: owner.id,
+        name: input.name,
+        slug: slugify(input.name),
+        privacy: input.privacy,
+        description: input.description ?? '',
+        advertiser_id: input.advertiserId ?? null,
+        created_at: clock.now(),
+      });
+      const board = await store.findBoard(id);
+      if (!board) throw new ApiError('internal');
+      return toPickerBoard({ ...board, owner_username: owner.username, collaborator_count: 0 }, []);
     },
 
-    async createBoard(ownerId: string, input: { name: string; privacy: Privacy }) {
+    async createSection(userId: string, input: { boardId: string; name: string; initialPins?: string[] }) {
+      const board = await requireMemberBoard(store, userId, input.boardId);
+      if (await store.findSectionByTitle(board.id, input.name)) throw new ApiError('section_name_taken');
       const id = newId();
-      await store.insertBoard({ id, owner_id: ownerId, name: input.name, slug: slugify(input.name), privacy: input.privacy, created_at: clock.now() });
-      return id;
+      await store.insertSection({ id, board_id: board.id, title: input.name, slug: slugify(input.name), created_at: clock.now() }, input.initialPins ?? []);
+      const section = await store.findSection(id);
+      if (!section) throw new ApiError('internal');
+      return sectionJson(section);
     },
 
-    async createSection(boardId: string, title: string) {
-      const id = newId();
-      await store.insertSection({ id, board_id: boardId, title, slug: slugify(title), created_at: clock.now() });
-      return id;
+    async sections(userId: string, boardId: string) {
+      const board = await requireMemberBoard(store, userId, boardId);
+      return (await store.listSections([board.id])).map(sectionJson);
+    },
+
+    /**
+     * Moves pins to a board and optional section (BulkEditResource, BoardSectionEditResource).
+     * The mover must be a member of every board involved; moving to where they already are is refused.
+     */
+    async movePins(userId: string, input: { pinIds: string[]; boardId: string; sectionId: string | null; busy: 'board_busy' | 'section_busy' | 'bulk_busy' }) {
+      const board = await requireMemberBoard(store, userId, input.boardId);
+      if (input.sectionId) {
+        const section = await store.findSection(input.sectionId);
+        if (!section || section.board_id !== board.id) throw new ApiError('section_not_found');
+      }
+      const pins = await store.pinsWithBoards(input.pinIds);
+      if (pins.length !== new Set(input.pinIds).size) throw new ApiError('pin_not_found');
+      const sources = [...new Set(pins.map((p) => p.board_id))];
+      for (const source of sources) await requireMemberBoard(store, userId, source);
+      if (pins.every((p) => p.board_id === board.id && p.section_id === input.sectionId)) throw new ApiError('same_destination');
+      const keys = [...new Set([...sources, board.id, ...(input.sectionId ? [input.sectionId] : [])])];
+      await locks.run(keys, input.busy, () => store.movePins(input.pinIds, { boardId: board.id, sectionId: input.sectionId }, sources));
+      return { board_id: board.id, section_id: input.sectionId, pin_ids: input.pinIds };
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Board, BoardSection, Database, Privacy } from '../db/schema.js';
 
 export function boardsStore(db: Kysely<Database>) {
@@ -7,8 +7,26 @@ export function boardsStore(db: Kysely<Database>) {
       return db.selectFrom('boards').selectAll().where('id', '=', boardId).executeTakeFirst();
     },
 
+    findBoardByName(ownerId: string, name: string) {
+      return db
+        .selectFrom('boards')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+    },
+
     findSection(sectionId: string) {
       return db.selectFrom('board_sections').selectAll().where('id', '=', sectionId).executeTakeFirst();
+    },
+
+    findSectionByTitle(boardId: string, title: string) {
+      return db
+        .selectFrom('board_sections')
+        .select('id')
+        .where('board_id', '=', boardId)
+        .where(sql<string>`lower(title)`, '=', title.toLowerCase())
+        .executeTakeFirst();
     },
 
     /** Whether the user owns the board or collaborates on it (an accepted invite). */
@@ -70,28 +88,60 @@ export function boardsStore(db: Kysely<Database>) {
 
     listSections(boardIds: string[]): Promise<BoardSection[]> {
       if (boardIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('board_sections').selectAll().where('board_id', 'in', boardIds).orderBy('created_at').execute();
+      return db.selectFrom('board_sections').selectAll().where('board_id', 'in', boardIds).orderBy('created_at').orderBy('id').execute();
     },
 
-    async insertBoard(board: { id: string; owner_id: string; name: string; slug: string; privacy: Privacy; created_at: number }) {
-      await db
-        .insertInto('boards')
-        .values({ ...board, advertiser_id: null, image_cover_url: null, archived_at: null, last_pinned_at: null })
-        .execute();
+    async insertBoard(board: { id: string; owner_id: string; name: string; slug: string; privacy: Privacy; description: string; advertiser_id: string | null; created_at: number }) {
+      await db.insertInto('boards').values({ ...board, image_cover_url: null, archived_at: null, last_pinned_at: null }).execute();
     },
 
-    /** A new section, and the board's section count, in one transaction. */
-    async insertSection(section: { id: string; board_id: string; title: string; slug: string; created_at: number }) {
+    /** A new section, the pins it starts with moved into it, and the counts, in one transaction. */
+    async insertSection(section: { id: string; board_id: string; title: string; slug: string; created_at: number }, initialPins: string[]) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('board_sections').values(section).execute();
-        await trx
-          .updateTable('boards')
-          .set((eb) => ({ section_count: eb('section_count', '+', 1) }))
-          .where('id', '=', section.board_id)
-          .execute();
+        if (initialPins.length) {
+          await trx.updateTable('pins').set({ section_id: section.id }).where('board_id', '=', section.board_id).where('id', 'in', initialPins).execute();
+        }
+        await recount(trx, [section.board_id]);
+      });
+    },
+
+    /** Pins with the boards they are on; for checking who may move them. */
+    pinsWithBoards(pinIds: string[]) {
+      if (pinIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('pins').select(['id', 'board_id', 'section_id']).where('id', 'in', pinIds).execute();
+    },
+
+    /** Moves pins to a board and section, and recounts every board and section touched, in one transaction. */
+    async movePins(pinIds: string[], to: { boardId: string; sectionId: string | null }, touchedBoards: string[]) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('pins').set({ board_id: to.boardId, section_id: to.sectionId }).where('id', 'in', pinIds).execute();
+        await recount(trx, [...new Set([...touchedBoards, to.boardId])]);
       });
     },
   };
+}
+
+/** Pin and section counts of the given boards and their sections, recomputed from the pins themselves. */
+async function recount(db: Kysely<Database>, boardIds: string[]) {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({
+      pin_count: eb.selectFrom('pins').select((x) => x.fn.countAll<number>().as('n')).whereRef('pins.board_id', '=', 'boards.id'),
+      section_count: eb
+        .selectFrom('board_sections')
+        .select((x) => x.fn.countAll<number>().as('n'))
+        .whereRef('board_sections.board_id', '=', 'boards.id'),
+    }))
+    .where('id', 'in', boardIds)
+    .execute();
+  await db
+    .updateTable('board_sections')
+    .set((eb) => ({
+      pin_count: eb.selectFrom('pins').select((x) => x.fn.countAll<number>().as('n')).whereRef('pins.section_id', '=', 'board_sections.id'),
+    }))
+    .where('board_id', 'in', boardIds)
+    .execute();
 }
 
 export type BoardsStore = ReturnType<typeof boardsStore>;

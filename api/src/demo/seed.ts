@@ -11,14 +11,14 @@ export const DEMO_LOGIN = { email: 'demo@corkboard.test', password: 'corkboard-d
  */
 export async function seedDemo(deps: Deps): Promise<typeof DEMO_LOGIN | null> {
   if ((await authStore(deps.db).countUsers()) > 0) return null;
-  const userId = await authService(deps).createAccount({ ...DEMO_LOGIN, username: 'demo', firstName: 'Demo', lastName: 'Pinner' });
+  const owner = { id: await authService(deps).createAccount({ ...DEMO_LOGIN, username: 'demo', firstName: 'Demo', lastName: 'Pinner' }), username: 'demo' };
   const boards = boardsService(deps);
-  await boards.createBoard(userId, { name: 'Recipes', privacy: 'public' });
-  const home = await boards.createBoard(userId, { name: 'Home decor', privacy: 'public' });
-  await boards.createSection(home, 'Lighting');
-  await boards.createSection(home, 'Living room');
-  await boards.createBoard(userId, { name: 'Travel', privacy: 'public' });
-  await boards.createBoard(userId, { name: 'Gift ideas', privacy: 'secret' });
-  await boards.createBoard(userId, { name: '2027 goals', privacy: 'public' });
+  await boards.createBoard(owner, { name: 'Recipes', privacy: 'public' });
+  const home = (await boards.createBoard(owner, { name: 'Home decor', privacy: 'public' })).id;
+  await boards.createSection(owner.id, { boardId: home, name: 'Lighting' });
+  await boards.createSection(owner.id, { boardId: home, name: 'Living room' });
+  await boards.createBoard(owner, { name: 'Travel', privacy: 'public' });
+  await boards.createBoard(owner, { name: 'Gift ideas', privacy: 'secret' });
+  await boards.createBoard(owner, { name: '2027 goals', privacy: 'public' });
   return DEMO_LOGIN;
 }

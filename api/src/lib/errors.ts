@@ -31,7 +31,22 @@ export const catalogue = {
   overage: { code: 92, status: 400, message: 'Oops! Please use a valid age to sign up.' },
   consent_required: { code: 93, status: 400, message: "Before you can create an account, you'll need to agree to the required terms below." },
   board_not_found: { code: 40, status: 404, message: "Sorry, we couldn't find that board." },
+  board_name_taken: { code: 41, status: 409, message: 'You already have a board with that name.' },
+  section_not_found: { code: 42, status: 404, message: "Sorry, we couldn't find that section." },
+  section_name_taken: { code: 43, status: 409, message: 'You already have a section with that name.' },
+  same_destination: { code: 44, status: 400, message: 'Those Pins are already on that board and section.' },
   pin_not_found: { code: 50, status: 404, message: "Sorry, we couldn't find that Pin." },
+  already_saved: { code: 51, status: 409, message: 'Psst! You already saved this Pin to this board' },
+  // Outbound fetches (lib/safe-fetch.ts): the image finder, image downloads, link checks.
+  outbound_refused: { code: 60, status: 400, message: 'That address is not allowed.' },
+  outbound_failed: { code: 61, status: 502, message: "We couldn't load that page." },
+  outbound_too_large: { code: 62, status: 502, message: 'That page is too large to load.' },
+  image_invalid: { code: 63, status: 400, message: 'That file is not an image we can save.' },
+  image_too_large: { code: 64, status: 400, message: 'That image is too large to save.' },
+  // saving.md section 8: moves answered 2171-2173 show 'Please wait until the previous board action finishes.'
+  board_busy: { code: 2171, status: 409, message: 'Please wait until the previous board action finishes.' },
+  section_busy: { code: 2172, status: 409, message: 'Please wait until the previous board action finishes.' },
+  bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

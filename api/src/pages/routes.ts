@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
+import type { Config } from '../config.js';
 import { ApiError } from '../lib/errors.js';
+import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 
@@ -42,9 +44,12 @@ const SHELL = `<!doctype html>
 <body><div id="app"></div></body>
 </html>`;
 
-/** The popup app's pages and the built scripts. */
-export function pageRoutes(): Hono {
+const SAMPLE_IMAGE = fileURLToPath(new URL('../../../bookmarklet/assets/sample.png', import.meta.url));
+
+/** The popup app's pages, the bookmarklet install page and the built scripts. */
+export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   const routes = new Hono();
+  const productOrigin = (c: Context) => config?.publicOrigin ?? new URL(c.req.url).origin;
 
   const shell = (c: Context) => {
     c.header('Content-Security-Policy', POPUP_CSP);
@@ -63,6 +68,26 @@ export function pageRoutes(): Hono {
     return shell(c);
   });
   routes.get('/pin/:id{[0-9]+}/', shell);
+  // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).
+  routes.get('/pin/:id{[0-9]+}/repin/x/', shell);
+
+  routes.get('/bookmarklet', (c) => {
+    c.header('Content-Security-Policy', INSTALL_CSP);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(installPage(productOrigin(c)));
+  });
+  routes.get('/js/bookmarklet-try.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(tryScript(productOrigin(c)));
+  });
+  routes.get('/img/bookmarklet-sample.png', async (c) => {
+    c.header('Content-Type', 'image/png');
+    c.header('Cache-Control', 'public, max-age=86400');
+    return c.body(new Uint8Array(await readFile(SAMPLE_IMAGE)));
+  });
 
   const serveBuilt = async (c: Context, name: string) => {
     const file = Object.hasOwn(BUILT, name) ? BUILT[name] : undefined;

@@ -165,3 +165,42 @@ describe('reading a pin', () => {
     expect((await t.client().send('/v3/pins/123456789012345678/')).status).toBe(404);
   });
 });
+
+describe('saving the same pin again', () => {
+  it('says so, by board name, and writes nothing', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Recipes');
+    await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    const again = await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    expect(again.status).toBe(409);
+    expect(again.body.resource_response.error?.message_detail).toBe('Psst! You already saved this Pin to Recipes');
+    expect(await countPins(t)).toBe(1);
+    const other = await t.makeBoard(user.id, 'Desserts');
+    expect((await browser.post('PinResource', 'create', { ...PIN, board_id: other })).status).toBe(200);
+  });
+});
+
+describe('RepinResource create', () => {
+  it('saves someone’s pin to your board', async () => {
+    const t = await testApp();
+    const author = await loggedIn(t, 'author');
+    const source = (await author.browser.post('PinResource', 'create', { ...PIN, board_id: await t.makeBoard(author.user.id, 'Theirs') })).body.resource_response.data.id;
+    const fan = await loggedIn(t, 'fan');
+    const mine = await t.makeBoard(fan.user.id, 'Mine');
+    const res = await fan.browser.post('RepinResource', 'create', { pin_id: source, board_id: mine });
+    expect(res.status).toBe(200);
+    const row = await t.db.selectFrom('pins').selectAll().where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ board_id: mine, pinner_id: fan.user.id, image_url: PIN.image_url, link: PIN.link, description: PIN.description });
+  });
+
+  it('cannot repin a pin from someone’s secret board', async () => {
+    const t = await testApp();
+    const author = await loggedIn(t, 'author');
+    const source = (await author.browser.post('PinResource', 'create', { ...PIN, board_id: await t.makeBoard(author.user.id, 'Hidden', 'secret') })).body.resource_response.data.id;
+    const fan = await loggedIn(t, 'fan');
+    const res = await fan.browser.post('RepinResource', 'create', { pin_id: source, board_id: await t.makeBoard(fan.user.id, 'Mine') });
+    expect(res.status).toBe(404);
+    expect(await countPins(t)).toBe(1);
+  });
+});

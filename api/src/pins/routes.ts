@@ -27,6 +27,18 @@ export function pinResources(pins: PinsService): ResourceRegistry {
       create: action({ auth: true, options: pinCreateOptions, run: (options, { viewer }) => pins.create(viewer, options) }),
       get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
     },
+    RepinResource: {
+      create: action({
+        auth: true,
+        options: z.object({
+          pin_id: id,
+          board_id: id,
+          section: id.nullish().transform((v) => v ?? undefined),
+          description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).optional(),
+        }),
+        run: (options, { viewer }) => pins.repin(viewer, options),
+      }),
+    },
   };
 }
 

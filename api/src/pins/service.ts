@@ -1,3 +1,4 @@
+import { requireMemberBoard } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -23,58 +24,72 @@ export function pinsService({ db, clock }: Deps) {
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
-  /** A board the viewer may not see is "not found"; one they may see but not save to is "forbidden". */
-  const boardForSaving = async (viewer: Viewer, boardId: string) => {
-    const board = await boards.findBoard(boardId);
-    if (!board) throw new ApiError('board_not_found');
-    if (!(await boards.isMember(board.id, viewer.id))) {
-      throw new ApiError(board.privacy === 'secret' ? 'board_not_found' : 'forbidden', 'You can only save to your own boards and boards you collaborate on.');
+  const visiblePin = async (viewer: Viewer | null, pinId: string) => {
+    const row = await pins.findPinDetail(pinId);
+    if (!row) throw new ApiError('pin_not_found');
+    if (row.board_privacy === 'secret' && !(viewer && (await boards.isMember(row.board_id, viewer.id)))) {
+      throw new ApiError('pin_not_found');
     }
-    return board;
+    return row;
+  };
+
+  const create = async (viewer: Viewer, input: PinCreateInput) => {
+    const board = await requireMemberBoard(boards, viewer.id, input.board_id);
+    // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
+    if (await pins.findDuplicate(viewer.id, board.id, input.image_url, input.link ?? null)) {
+      throw new ApiError('already_saved', `Psst! You already saved this Pin to ${board.name}`);
+    }
+    const section = input.section ? await boards.findSection(input.section) : undefined;
+    if (input.section && section?.board_id !== board.id) {
+      throw new ApiError('invalid_input', 'section: That section is not on this board.');
+    }
+    const id = newId();
+    await pins.savePin(
+      {
+        id,
+        board_id: board.id,
+        section_id: section?.id ?? null,
+        pinner_id: viewer.id,
+        image_url: input.image_url,
+        link: input.link ?? null,
+        title: input.title,
+        description: input.description,
+        method: input.method,
+        guid: input.guid ?? null,
+        color: input.color ?? null,
+        created_at: clock.now(),
+      },
+      // saving.md section 4: the cover follows the pin into a section, or fills an empty cover.
+      section ? 'always' : 'when-missing',
+    );
+    return {
+      id,
+      board: { id: board.id, name: board.name, privacy: board.privacy },
+      section: section ? { id: section.id, title: section.title } : null,
+      pinner: { id: viewer.id },
+    };
   };
 
   return {
-    async create(viewer: Viewer, input: PinCreateInput) {
-      const board = await boardForSaving(viewer, input.board_id);
-      const section = input.section ? await boards.findSection(input.section) : undefined;
-      if (input.section && section?.board_id !== board.id) {
-        throw new ApiError('invalid_input', 'section: That section is not on this board.');
-      }
-      const id = newId();
-      await pins.savePin(
-        {
-          id,
-          board_id: board.id,
-          section_id: section?.id ?? null,
-          pinner_id: viewer.id,
-          image_url: input.image_url,
-          link: input.link ?? null,
-          title: input.title,
-          description: input.description,
-          method: input.method,
-          guid: input.guid ?? null,
-          color: input.color ?? null,
-          created_at: clock.now(),
-        },
-        // saving.md section 4: the cover follows the pin into a section, or fills an empty cover.
-        section ? 'always' : 'when-missing',
-      );
-      return {
-        id,
-        board: { id: board.id, name: board.name, privacy: board.privacy },
-        section: section ? { id: section.id, title: section.title } : null,
-        pinner: { id: viewer.id },
-      };
+    create,
+
+    /** RepinResource create: an existing pin the viewer can see, saved to one of their boards. */
+    async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }) {
+      const source = await visiblePin(viewer, input.pin_id);
+      return create(viewer, {
+        board_id: input.board_id,
+        section: input.section,
+        image_url: source.image_url,
+        link: source.link ?? undefined,
+        title: source.title,
+        description: input.description ?? source.description,
+        method: 'create',
+      });
     },
 
     /** A pin as its page shows it. Pins on secret boards exist only for the board's members. */
     async get(viewer: Viewer | null, pinId: string) {
-      const row = await pins.findPinDetail(pinId);
-      if (!row) throw new ApiError('pin_not_found');
-      if (row.board_privacy === 'secret' && !(viewer && (await boards.isMember(row.board_id, viewer.id)))) {
-        throw new ApiError('pin_not_found');
-      }
-      return pinJson(row);
+      return pinJson(await visiblePin(viewer, pinId));
     },
   };
 }

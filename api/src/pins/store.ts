@@ -41,6 +41,17 @@ export function pinsStore(db: Kysely<Database>) {
       });
     },
 
+    findDuplicate(pinnerId: string, boardId: string, imageUrl: string, link: string | null) {
+      return db
+        .selectFrom('pins')
+        .select('id')
+        .where('pinner_id', '=', pinnerId)
+        .where('board_id', '=', boardId)
+        .where('image_url', '=', imageUrl)
+        .where((eb) => (link === null ? eb('link', 'is', null) : eb('link', '=', link)))
+        .executeTakeFirst();
+    },
+
     findPinDetail(pinId: string) {
       return db
         .selectFrom('pins')

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findImagesInHtml } from './html.js';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('the server-side image finder on saved pages', () => {
+  it('finds what the markup names, applies the shared rules and ranks marked and larger first', () => {
+    const page = findImagesInHtml(fixture('article.html'), 'https://kitchen.example/tart?x=1');
+    expect(page.title).toBe('Lemon tart, the easy way');
+    expect(page.nopin).toBeUndefined();
+    expect(page.items).toEqual([
+      // Marked by the publisher and unsized: first.
+      { type: 'pinnable', url: 'https://cdn.example/marked.jpg', description: "The publisher's pick" },
+      // og:image with its declared size is marked and sized.
+      { type: 'pinnable', url: 'https://kitchen.example/img/og-tart.jpg', width: 1200, height: 630 },
+      // Then by area: the picture's largest source, the largest srcset entry, the lazy image, the poster.
+      { type: 'pinnable', url: 'https://kitchen.example/img/market-1600.webp', width: 1600, height: 1200, description: 'The market' },
+      { type: 'pinnable', url: 'https://kitchen.example/img/tart-large.jpg', width: 900, height: 1350, description: 'A lemon tart' },
+      { type: 'pinnable', url: 'https://kitchen.example/img/lazy-lake.jpg', width: 800, height: 600, description: 'A mountain lake' },
+      { type: 'pinnable', url: 'https://kitchen.example/img/poster.jpg', width: 640, height: 360 },
+      // Smaller, seen twice (once with a #fragment): once.
+      { type: 'pinnable', url: 'https://kitchen.example/img/tart-small.jpg', width: 300, height: 450, description: 'Same tart again' },
+      // Named by the publisher but unmarked and unsized: last.
+      { type: 'pinnable', url: 'https://cdn.example/twitter-card.jpg' },
+      { type: 'pinnable', url: 'https://cdn.example/image-src.jpg' },
+    ]);
+    // Never: the tiny logo, the 6:1 banner, SVG, data: URLs, unsized <img>, nopin images.
+    const urls = page.items.map((item) => item.url).join(' ');
+    for (const left of ['logo.png', 'banner.jpg', 'icon.svg', 'data:', 'no-size.jpg', 'private', 'placeholder.gif', 'market-400']) expect(urls).not.toContain(left);
+  });
+
+  it('sorts the largest first regardless of order in the page', () => {
+    const page = findImagesInHtml(fixture('article.html'), 'https://kitchen.example/');
+    const sized = page.items.filter((item) => item.width && item.url.includes('kitchen'));
+    const areas = sized.slice(1).map((item) => item.width! * item.height!);
+    expect(areas).toEqual([...areas].sort((a, b) => b - a));
+  });
+
+  it('honours the nopin meta tag and gives its description as the reason', () => {
+    expect(findImagesInHtml(fixture('nopin.html'), 'https://members.example/')).toEqual({
+      title: 'Members only',
+      nopin: 'Sorry, our photos are for members only.',
+      items: [],
+    });
+  });
+
+  it('resolves against <base href>, in upper-case markup with entities', () => {
+    expect(findImagesInHtml(fixture('base-href.html'), 'https://site.example/page').items).toEqual([
+      { type: 'pinnable', url: 'https://static.example/assets/photo.jpg', width: 600, height: 400, description: 'Based & relative' },
+    ]);
+  });
+
+  it('finds nothing in a page without images', () => {
+    expect(findImagesInHtml('<p>Just words', 'https://a.example/')).toEqual({ title: '', items: [] });
+  });
+});

@@ -1,0 +1,153 @@
+import { Parser } from 'htmlparser2';
+import {
+  type Candidate,
+  MARKED_META,
+  META_IMAGES,
+  NOPIN_REASON,
+  isNopinMeta,
+  isPinnableUrl,
+  largestSrcset,
+  normaliseUrl,
+  rank,
+} from '../../../bookmarklet/src/images.js';
+
+/**
+ * The server's reading of a page (saving.md section 7, FindPinImagesResource): the same rules as the
+ * bookmarklet, applied to what the markup says, since the server sees no rendered pixels. An <img>
+ * counts when its width/height attributes (or a srcset width with their aspect) say it is big enough;
+ * images the publisher names in meta tags or data-pin-media count without a size.
+ */
+export interface PinnableItem {
+  type: 'pinnable';
+  url: string;
+  width?: number;
+  height?: number;
+  description?: string;
+}
+
+export interface PageImages {
+  title: string;
+  /** The page's own nopin reason, when it asks not to be saved from; items is then empty. */
+  nopin?: string;
+  items: PinnableItem[];
+}
+
+interface Seen extends Candidate {
+  known: boolean;
+  /** Named by the page as its image (meta, image_src, data-pin-media, poster): kept even without a size. */
+  named?: boolean;
+  description?: string;
+}
+
+const NOPIN_ATTRS = ['nopin', 'data-nopin', 'data-pin-nopin'];
+const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original'];
+
+function dimension(value: string | undefined): number {
+  const n = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+export function findImagesInHtml(html: string, pageUrl: string): PageImages {
+  let base = pageUrl;
+  let title = '';
+  let inTitle = false;
+  let nopin: string | undefined;
+  let pictureSets: string[] | null = null;
+  let lastOg: Seen | undefined;
+  const seen = new Map<string, Seen>();
+
+  const add = (raw: string | undefined, item: Omit<Seen, 'url'>): Seen | undefined => {
+    const url = raw && normaliseUrl(raw, base);
+    if (!url) return undefined;
+    const before = seen.get(url);
+    if (!before) {
+      const entry = { ...item, url };
+      seen.set(url, entry);
+      return entry;
+    }
+    before.marked ||= item.marked;
+    before.named ||= item.named;
+    before.description ||= item.description;
+    if (item.known && (!before.known || item.width * item.height > before.width * before.height)) {
+      Object.assign(before, { width: item.width, height: item.height, known: true });
+    }
+    return before;
+  };
+
+  const parser = new Parser(
+    {
+      onopentag(name, a) {
+        if (name === 'base' && a.href && !seen.size) {
+          base = normaliseUrl(a.href, pageUrl) ?? base;
+        } else if (name === 'title') {
+          inTitle = true;
+        } else if (name === 'meta') {
+          const key = (a.name || a.property || '').toLowerCase();
+          if (isNopinMeta(key, a.content)) nopin = a.description || NOPIN_REASON;
+          else if (META_IMAGES.includes(key)) {
+            const entry = add(a.content, { width: 0, height: 0, known: false, named: true, marked: MARKED_META.has(key) });
+            if (key.startsWith('og:image')) lastOg = entry ?? lastOg;
+          } else if (lastOg && (key === 'og:image:width' || key === 'og:image:height')) {
+            // og:image:width/height describe the og:image before them.
+            lastOg[key === 'og:image:width' ? 'width' : 'height'] = dimension(a.content);
+            lastOg.known = lastOg.width > 0 && lastOg.height > 0;
+          }
+        } else if (name === 'link' && /(^|\s)image_src(\s|$)/i.test(a.rel ?? '')) {
+          add(a.href, { width: 0, height: 0, known: false, named: true });
+        } else if (name === 'picture') {
+          pictureSets = [];
+        } else if (name === 'source' && pictureSets) {
+          pictureSets.push(a.srcset ?? '', a['data-srcset'] ?? '');
+        } else if (NOPIN_ATTRS.some((attr) => attr in a)) {
+          // The publisher asked that this element not be saved.
+        } else if (a['data-pin-media']) {
+          add(a['data-pin-media'], { width: 0, height: 0, known: false, named: true, marked: true, description: a['data-pin-description'] });
+        } else if (name === 'img') {
+          const width = dimension(a.width);
+          const height = dimension(a.height);
+          const description = a['data-pin-description'] || a.alt || undefined;
+          let best: { url: string; width: number } | null = null;
+          for (const set of [a.srcset, a['data-srcset'], ...(pictureSets ?? [])]) {
+            const entry = largestSrcset(set);
+            if (entry && (!best || entry.width > best.width)) best = entry;
+          }
+          if (best && best.width > width && width && height) {
+            add(best.url, { width: best.width, height: Math.round((best.width * height) / width), known: true, description });
+          } else {
+            const src = LAZY_SRC.map((attr) => a[attr]).find(Boolean) || a.src || best?.url;
+            add(src, { width, height, known: width > 0 && height > 0, description });
+          }
+        } else if (name === 'video' && a.poster) {
+          add(a.poster, { width: dimension(a.width), height: dimension(a.height), known: !!(dimension(a.width) && dimension(a.height)), named: true });
+        }
+      },
+      ontext(text) {
+        if (inTitle) title += text;
+      },
+      onclosetag(name) {
+        if (name === 'title') inTitle = false;
+        if (name === 'picture') pictureSets = null;
+      },
+    },
+    { decodeEntities: true, lowerCaseAttributeNames: true },
+  );
+  parser.write(html);
+  parser.end();
+
+  title = title.trim().replace(/\s+/g, ' ');
+  if (nopin !== undefined) return { title, nopin, items: [] };
+  const all = Array.from(seen.values());
+  // Sized images follow the shared rules. Unsized ones count only when the page names them as its
+  // image, judged by URL alone: the publisher's marked ones first, the rest (twitter:image, image_src) last.
+  const unknown = all.filter((c) => !c.known && c.named && isPinnableUrl(c.url));
+  const ordered = [...unknown.filter((c) => c.marked), ...rank(all.filter((c) => c.known)), ...unknown.filter((c) => !c.marked)];
+  return {
+    title,
+    items: ordered.map(({ url, width, height, known, description }) => ({
+      type: 'pinnable' as const,
+      url,
+      ...(known ? { width, height } : {}),
+      ...(description ? { description } : {}),
+    })),
+  };
+}

@@ -1,0 +1,130 @@
+import { type Candidate, META_IMAGES, MARKED_META, NOPIN_REASON, isNopinMeta, largestSrcset, normaliseUrl, rank } from './images';
+
+/** A candidate found in the page, with what the publisher said about it. */
+export interface Found extends Candidate {
+  description?: string;
+  /** data-pin-url: the link to save with this image instead of the page. */
+  link?: string;
+  /** data-pin-id: an existing pin to repin instead. */
+  pinId?: string;
+  /** The image's alt text, a description of last resort. */
+  alt?: string;
+}
+
+export type Finding = { nopin: string } | { items: Found[] };
+
+/** How long measuring unloaded images may take before we show what we have. */
+export const MEASURE_MS = 1500;
+/** Lazy placeholders and spacer GIFs say nothing about the real image. */
+const PLACEHOLDER = /^data:|\/(?:blank|spacer|pixel|placeholder)\.\w+/i;
+const NOPIN_ATTRS = ['nopin', 'data-nopin', 'data-pin-nopin'];
+/** Tags whose own box never carries a background image worth pinning, skipped before styles are read. */
+const NO_BACKGROUND = /^(?:IMG|PICTURE|SOURCE|VIDEO|SCRIPT|STYLE|LINK|META|NOSCRIPT|TEMPLATE|BR|WBR)$/;
+
+const attr = (el: Element, name: string) => el.getAttribute(name);
+const isNopin = (el: Element) => NOPIN_ATTRS.some((name) => el.hasAttribute(name));
+
+/**
+ * Reads the page: the nopin meta first, then every source the issue lists, deduplicated by
+ * normalised URL. Sizes are the loaded natural sizes where the page has them, 0 where not yet known.
+ */
+export function collect(doc: Document): Finding {
+  const base = doc.baseURI;
+  const byUrl = new Map<string, Found>();
+  const add = (raw: string | null | undefined, found: Omit<Found, 'url'>, el?: Element) => {
+    if (!raw || PLACEHOLDER.test(raw)) return;
+    const url = normaliseUrl(raw, base);
+    if (!url) return;
+    if (el) {
+      found.description ||= attr(el, 'data-pin-description') || undefined;
+      found.link ||= attr(el, 'data-pin-url') || undefined;
+      found.pinId ||= attr(el, 'data-pin-id') || undefined;
+    }
+    const seen = byUrl.get(url);
+    if (!seen) return void byUrl.set(url, { ...found, url });
+    // The same image twice: keep what either sighting knew.
+    seen.marked ||= found.marked;
+    if (found.width * found.height > seen.width * seen.height) Object.assign(seen, { width: found.width, height: found.height });
+    seen.description ||= found.description;
+    seen.link ||= found.link;
+    seen.pinId ||= found.pinId;
+    seen.alt ||= found.alt;
+  };
+
+  for (const meta of Array.from(doc.querySelectorAll('meta'))) {
+    const name = (attr(meta, 'name') || attr(meta, 'property') || '').toLowerCase();
+    if (isNopinMeta(name, attr(meta, 'content'))) return { nopin: attr(meta, 'description') || NOPIN_REASON };
+    if (META_IMAGES.includes(name)) add(attr(meta, 'content'), { width: 0, height: 0, marked: MARKED_META.has(name) });
+  }
+  for (const link of Array.from(doc.querySelectorAll('link[rel~="image_src" i]'))) add(attr(link, 'href'), { width: 0, height: 0 });
+
+  for (const el of Array.from(doc.querySelectorAll('[data-pin-media]'))) {
+    if (!isNopin(el)) add(attr(el, 'data-pin-media'), { width: 0, height: 0, marked: true }, el);
+  }
+
+  for (const img of Array.from(doc.images)) {
+    if (isNopin(img) || img.closest('[data-pin-media]')) continue;
+    const loaded = img.complete && img.naturalWidth > 0 && !PLACEHOLDER.test(img.currentSrc || img.src);
+    // The largest srcset entry, from the image itself or from its <picture>'s sources, lazy or not.
+    const sets = [attr(img, 'srcset'), attr(img, 'data-srcset')];
+    const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : null;
+    if (picture) for (const source of Array.from(picture.querySelectorAll('source'))) sets.push(attr(source, 'srcset'), attr(source, 'data-srcset'));
+    let best: { url: string; width: number } | null = null;
+    for (const set of sets) {
+      const entry = largestSrcset(set);
+      if (entry && !PLACEHOLDER.test(entry.url) && (!best || entry.width > best.width)) best = entry;
+    }
+    const alt = img.alt.trim() || undefined;
+    if (loaded && !(best && best.width > img.naturalWidth)) {
+      add(img.currentSrc || img.src, { width: img.naturalWidth, height: img.naturalHeight, alt }, img);
+    } else if (best) {
+      // A bigger or not yet loaded version: its height follows the loaded aspect, or is measured later.
+      const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / img.naturalWidth) : 0;
+      add(best.url, { width: height ? best.width : 0, height, alt }, img);
+    } else {
+      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || img.currentSrc || img.src, { width: 0, height: 0, alt }, img);
+    }
+  }
+
+  for (const video of Array.from(doc.querySelectorAll('video[poster]'))) if (!isNopin(video)) add(attr(video, 'poster'), { width: 0, height: 0 }, video);
+
+  // CSS backgrounds of large elements: styles are read only for tags that can carry one.
+  for (const el of Array.from(doc.body?.getElementsByTagName('*') ?? [])) {
+    if (NO_BACKGROUND.test(el.tagName) || isNopin(el)) continue;
+    const background = getComputedStyle(el).backgroundImage;
+    if (!background.includes('url(')) continue;
+    const { width, height } = el.getBoundingClientRect();
+    if (width <= 119 || height <= 119) continue;
+    for (const match of background.matchAll(/url\(["']?(.*?)["']?\)/g)) add(match[1], { width: 0, height: 0 }, el);
+  }
+
+  return { items: Array.from(byUrl.values()) };
+}
+
+/** Natural size of an image the page has not loaded (meta, lazy, background): load it, bounded in time. */
+function measure(found: Found, until: Promise<void>): Promise<void> {
+  if (found.width && found.height) return Promise.resolve();
+  return new Promise<void>((done) => {
+    const probe = new Image();
+    probe.onload = () => {
+      found.width = probe.naturalWidth;
+      found.height = probe.naturalHeight;
+      done();
+    };
+    probe.onerror = () => done();
+    void until.then(done);
+    probe.src = found.url;
+  });
+}
+
+/** The ranked, pinnable images of the page, or its nopin reason. */
+export async function findImages(doc: Document, timeoutMs = MEASURE_MS): Promise<Finding> {
+  const finding = collect(doc);
+  if ('nopin' in finding) return finding;
+  const unknown = finding.items.filter((f) => !(f.width && f.height));
+  if (unknown.length) {
+    const until = new Promise<void>((done) => setTimeout(done, timeoutMs));
+    await Promise.all(unknown.map((f) => measure(f, until)));
+  }
+  return { items: rank(finding.items) };
+}

@@ -1,0 +1,175 @@
+import { useEffect, useMemo, useState } from 'react';
+import { getResource, ResourceError } from '../api';
+import type { PickerBoard, PickerData, SectionData } from '../types';
+import { BoardRow } from './BoardRow';
+import { CreateBoardForm } from './CreateBoardForm';
+import { CreateSectionForm } from './CreateSectionForm';
+import { Icon } from './Icons';
+import { filterBoards, indexBoards, SINGLE_LIST_MAX } from './search';
+import { VirtualList } from './VirtualList';
+
+export interface SaveTarget {
+  board: PickerBoard;
+  section?: SectionData;
+  /** The board was created in this popup: the success screen celebrates it. */
+  created?: boolean;
+}
+
+type View =
+  | { name: 'boards' }
+  | { name: 'sections'; board: PickerBoard }
+  | { name: 'createBoard' }
+  | { name: 'createSection'; board: PickerBoard };
+
+const TITLES: Record<View['name'], string> = {
+  boards: 'Choose board',
+  sections: 'Choose section',
+  createBoard: 'Create board',
+  createSection: 'Create section',
+};
+
+/** Where Back goes from each view (saving.md section 2.2); from the board list it closes. */
+const BACK: Record<View['name'], (view: View) => View | null> = {
+  boards: () => null,
+  sections: () => ({ name: 'boards' }),
+  createBoard: () => ({ name: 'boards' }),
+  createSection: (view) => (view.name === 'createSection' ? { name: 'sections', board: view.board } : { name: 'boards' }),
+};
+
+const LIST_HEIGHT = 420;
+
+/** The board and section picker of the save popup. */
+export function BoardPicker({ media, description, busy, onSave, onClose }: { media: string; description: string; busy: boolean; onSave(target: SaveTarget): void; onClose(): void }) {
+  const [data, setData] = useState<PickerData | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [view, setView] = useState<View>({ name: 'boards' });
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true })
+      .then(setData)
+      .catch((e: unknown) => setLoadError(e instanceof ResourceError ? e.message : 'Could not load your boards.'));
+  }, []);
+
+  const index = useMemo(() => indexBoards(data?.all_boards ?? []), [data]);
+  const found = useMemo(() => filterBoards(index, query), [index, query]);
+
+  /** A board or section made here joins the lists first, so a failed save leaves a consistent picker. */
+  const remember = (board: PickerBoard) => {
+    setData((current) => current && { ...current, all_boards: [...current.all_boards.filter((b) => b.id !== board.id), board] });
+    return board;
+  };
+  const sectionCreated = (board: PickerBoard, section: SectionData) => {
+    const updated = remember({ ...board, sections: [...board.sections, section], section_count: board.section_count + 1 });
+    setView({ name: 'sections', board: updated });
+    onSave({ board: updated, section });
+  };
+  const boardCreated = (board: PickerBoard) => {
+    remember(board);
+    setView({ name: 'boards' });
+    onSave({ board, created: true });
+  };
+
+  const pickBoard = (board: PickerBoard) => (board.sections.length > 0 ? setView({ name: 'sections', board }) : onSave({ board }));
+  const back = () => {
+    const previous = BACK[view.name](view);
+    if (previous) setView(previous);
+    else onClose();
+  };
+
+  const row = (board: PickerBoard) => <BoardRow board={board} onPick={pickBoard} disabled={busy} />;
+
+  let body;
+  if (view.name === 'createBoard') {
+    body = <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} />;
+  } else if (view.name === 'createSection') {
+    body = <CreateSectionForm board={view.board} media={media} onCreated={(section) => sectionCreated(view.board, section)} />;
+  } else if (view.name === 'sections') {
+    const { board } = view;
+    body = (
+      <>
+        <BoardRow board={board} onPick={() => onSave({ board })} disabled={busy} />
+        <h3 class="list-heading" id="sections-heading">
+          Section
+        </h3>
+        <ul class="rows" aria-labelledby="sections-heading">
+          {board.sections.map((section) => (
+            <li key={section.id}>
+              <button type="button" class="board-row section-row" disabled={busy} onClick={() => onSave({ board, section })}>
+                <span class="cover" />
+                <span class="text">
+                  <span class="name">{section.title}</span>
+                  <span class="meta">
+                    {section.pin_count} {section.pin_count === 1 ? 'Pin' : 'Pins'}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button type="button" class="create-row" onClick={() => setView({ name: 'createSection', board })}>
+          <Icon name="plus" /> Create section
+        </button>
+      </>
+    );
+  } else if (loadError) {
+    body = (
+      <p class="error" role="alert">
+        {loadError}
+      </p>
+    );
+  } else if (!data) {
+    body = (
+      <p class="loading" role="status">
+        Loading your boards…
+      </p>
+    );
+  } else {
+    const searching = query.trim().length > 0;
+    const single = searching || data.all_boards.length <= SINGLE_LIST_MAX;
+    body = (
+      <>
+        <label class="visually-hidden" for="board-search">
+          Search your boards
+        </label>
+        <input id="board-search" class="search" type="search" placeholder="Search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autocomplete="off" />
+        {single ? (
+          found.length ? <VirtualList items={found} height={LIST_HEIGHT} render={row} label={searching ? 'Matching boards' : 'All boards'} /> : <p class="empty">No boards match “{query}”.</p>
+        ) : (
+          <>
+            {data.boards_shortlist.length > 0 && (
+              <>
+                <h3 class="list-heading">Top choices</h3>
+                <VirtualList items={data.boards_shortlist} height={LIST_HEIGHT} render={row} label="Top choices" />
+              </>
+            )}
+            <h3 class="list-heading">All boards</h3>
+            <VirtualList items={data.all_boards} height={LIST_HEIGHT} render={row} label="All boards" />
+          </>
+        )}
+        <button type="button" class="create-row" onClick={() => setView({ name: 'createBoard' })}>
+          <Icon name="plus" /> Create board
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <section class="picker" aria-labelledby="picker-title">
+      <header class="picker-header">
+        {view.name !== 'boards' && (
+          <button type="button" class="icon-button" onClick={back} aria-label="Back">
+            <Icon name="back" />
+          </button>
+        )}
+        <h2 id="picker-title">{TITLES[view.name]}</h2>
+        {view.name === 'boards' && (
+          <button type="button" class="icon-button" onClick={onClose} aria-label="Close">
+            <Icon name="close" />
+          </button>
+        )}
+      </header>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { boardName, firstProblem } from '../../../api/src/boards/rules';
+import { postResource, ResourceError } from '../api';
+import type { PickerBoard } from '../types';
+
+interface Suggestion {
+  title: string;
+}
+
+/** saving.md section 8: a board create failure shows its message and detail, or this fallback. */
+const CREATE_FALLBACK = 'Uh oh! Something went wrong.';
+
+export function createErrorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof ResourceError) return [error.body.message, error.body.message_detail].filter(Boolean).join(' ');
+  return CREATE_FALLBACK;
+}
+
+/** Create board (saving.md sections 2.2 and 5): name, Secret, suggestions, Cancel and Create. */
+export function CreateBoardForm({ description, onCreated, onCancel }: { description: string; onCreated(board: PickerBoard): void; onCancel(): void }) {
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [secret, setSecret] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ description });
+    fetch(`/v3/pins/0/board_title_suggestions/?${query}`, { credentials: 'same-origin' })
+      .then((r) => r.json())
+      .then((json: { resource_response?: { data?: Suggestion[] } }) => setSuggestions(json.resource_response?.data ?? []))
+      .catch(() => setSuggestions([]));
+  }, [description]);
+
+  const problem = firstProblem(boardName, name);
+  const disabled = !name.trim() || problem !== null || createError !== null || saving;
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setTouched(true);
+    if (disabled) return;
+    setSaving(true);
+    try {
+      const board = await postResource<PickerBoard>('BoardResource', 'create', {
+        name: name.trim(),
+        privacy: secret ? 'secret' : 'public',
+        aux_data: { source: 'board_picker' },
+      });
+      onCreated(board);
+    } catch (error) {
+      setCreateError(createErrorText(error));
+      setSaving(false);
+    }
+  };
+
+  const type = (value: string) => {
+    setName(value);
+    setTouched(true);
+    setCreateError(null);
+  };
+
+  return (
+    <form class="create-board" onSubmit={create} noValidate>
+      <label for="board-name">Name</label>
+      <input
+        id="board-name"
+        value={name}
+        placeholder='Like "Places to go" or "Recipes to make"'
+        autocomplete="off"
+        onInput={(e) => type(e.currentTarget.value)}
+        aria-invalid={touched && problem ? 'true' : undefined}
+        aria-describedby={touched && problem ? 'board-name-error' : undefined}
+        autoFocus
+      />
+      {touched && problem && (
+        <p id="board-name-error" class="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <label class="switch">
+        <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
+        <span>
+          <strong>Secret</strong>
+          <small>So only you and collaborators can see it.</small>
+        </span>
+      </label>
+      {suggestions.length > 0 && (
+        <section class="suggestions" aria-labelledby="suggested-names">
+          <h3 id="suggested-names">Suggested board names</h3>
+          <ul>
+            {suggestions.map((s) => (
+              <li key={s.title}>
+                <button type="button" class="chip" onClick={() => type(s.title)}>
+                  {s.title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div class="actions">
+        {createError && (
+          <p class="create-error" role="alert">
+            {createError}
+          </p>
+        )}
+        <button type="button" class="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" class="primary" disabled={disabled}>
+          {saving ? 'Creating…' : 'Create'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { clickBookmarklet, picker, popupFrom, tiles } from './bookmarklet';
+import { EXAMPLES, PRODUCT } from './origins';
+
+test('a nopin page shows its own reason and no grid', async ({ page }) => {
+  await page.goto(`${EXAMPLES}/bookmarklet/nopin.html`);
+  await clickBookmarklet(page);
+  const dialog = picker(page).getByRole('dialog', { name: "This page can't be saved from" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Sorry, our photos are for members only.')).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(picker(page)).toHaveCount(0);
+});
+
+test('a page without pinnable images says so and offers to save the link', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/bookmarklet/no-images.html`);
+  await clickBookmarklet(page);
+  const dialog = picker(page).getByRole('dialog');
+  await expect(dialog.getByText("Sorry, we couldn't find any images to save on this page.")).toBeVisible();
+  const popup = await popupFrom(context, () => dialog.getByRole('button', { name: 'Save the page link' }).click());
+  const query = new URL(popup.url()).searchParams;
+  expect(query.get('url')).toBe(`${EXAMPLES}/bookmarklet/no-images.html`);
+  expect(query.get('media')).toBe('');
+  expect(query.get('description')).toBe('Just words · The Sunday Kitchen');
+  // The server finds nothing either (the icon is too small): the popup goes on without an image.
+  await expect(popup.getByText('This page has no image to save.')).toBeVisible();
+});
+
+test('when the page CSP blocks the script, the popup opens with the page and the server finds its image', async ({ page, context }) => {
+  const res = await page.goto(`${EXAMPLES}/bookmarklet/strict-csp.html`);
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await page.getByRole('heading', { name: 'Strict CSP' }).selectText();
+  const popup = await popupFrom(context, () => clickBookmarklet(page));
+  const url = new URL(popup.url());
+  expect(url.origin + url.pathname).toBe(`${PRODUCT}/pin/create/bookmarklet/`);
+  expect(Object.fromEntries(url.searchParams)).toEqual({ url: `${EXAMPLES}/bookmarklet/strict-csp.html`, description: 'Strict CSP', origin: EXAMPLES });
+  // No picker could run on the page.
+  await expect(picker(page)).toHaveCount(0);
+  // The popup asked FindPinImagesResource: the publisher's og:image comes first.
+  await expect(popup.getByRole('img', { name: 'Strict CSP' })).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png?from=og`);
+});
+
+test('the CSP fallback uses the title when nothing is selected', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/bookmarklet/strict-csp.html`);
+  const popup = await popupFrom(context, () => clickBookmarklet(page));
+  expect(new URL(popup.url()).searchParams.get('description')).toBe('Strict CSP · The Sunday Kitchen');
+});
+
+test('a page with 3,000 images opens the grid with the best of them', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/bookmarklet/many.html`);
+  await expect(page.locator('body')).toHaveAttribute('data-loaded', '3000', { timeout: 30_000 });
+  await clickBookmarklet(page);
+  const shown = await tiles(page);
+  expect(shown).toHaveLength(100);
+  expect(new Set(shown.map((tile) => tile.src)).size).toBe(100);
+  expect(shown.every((tile) => tile.name.endsWith(', 600 × 900'))).toBe(true);
+  const popup = await popupFrom(context, () => picker(page).getByRole('listitem').first().click());
+  expect(new URL(popup.url()).searchParams.get('media')).toBe(shown[0]?.src);
+});
+
+test('on our own pin page the bookmarklet goes to the repin page', async ({ page }) => {
+  await page.goto(`${PRODUCT}/pin/123456/`);
+  await clickBookmarklet(page);
+  await expect(page).toHaveURL(`${PRODUCT}/pin/123456/repin/x/`);
+});
+
+test('a second click while the picker is open does not open a second one', async ({ page }) => {
+  await page.goto(`${EXAMPLES}/`);
+  await clickBookmarklet(page);
+  await expect(picker(page).getByRole('dialog')).toBeVisible();
+  await clickBookmarklet(page);
+  await expect(picker(page).getByRole('listitem')).toHaveCount(2);
+  await expect(picker(page)).toHaveCount(1);
+});

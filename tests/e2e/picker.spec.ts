@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readRows } from './db';
+import { EXAMPLES } from './origins';
+import { logIn, openPopup, pickBoard, unique } from './popup';
+
+const noViolations = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+test('a board with sections leads to its sections; Back returns; a section save says where', async ({ page, context }) => {
+  const popup = await openPopup(page, context);
+  await logIn(popup);
+  await noViolations(popup);
+  await pickBoard(popup, 'Home decor');
+  await expect(popup.getByRole('heading', { name: 'Choose section' })).toBeVisible();
+  const picker = popup.locator('.picker');
+  await expect(picker.locator('.board-row .name')).toHaveText(['Home decor', 'Lighting', 'Living room']);
+  await expect(popup.getByRole('heading', { name: 'Section', exact: true })).toBeVisible();
+  await noViolations(popup);
+
+  await popup.getByRole('button', { name: 'Back' }).click();
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await pickBoard(popup, 'Home decor');
+  await popup.getByRole('button', { name: /^Living room/ }).click();
+  await expect(popup.getByRole('heading', { name: 'Saved to Living room in Home decor' })).toBeVisible();
+  await noViolations(popup);
+
+  const [pin] = readRows<{ section_title: string }>(
+    `select board_sections.title as section_title from pins join board_sections on board_sections.id = pins.section_id order by pins.created_at desc limit 1`,
+  );
+  expect(pin?.section_title).toBe('Living room');
+});
+
+test('search matches words of board names, ignoring case and accents', async ({ page, context }) => {
+  const popup = await openPopup(page, context);
+  await logIn(popup);
+  const search = popup.getByLabel('Search your boards');
+  await search.fill('GOALS');
+  await expect(popup.locator('.picker .board-row .name')).toHaveText(['2027 goals']);
+  await search.fill('décor ho');
+  await expect(popup.locator('.picker .board-row .name')).toHaveText(['Home decor']);
+  await search.fill('zzz');
+  await expect(popup.getByText('No boards match “zzz”.')).toBeVisible();
+});
+
+test('creating a board: the name rules, Secret, then Board created with confetti', async ({ page, context }) => {
+  await context.clock.install();
+  await page.addInitScript(() => {
+    (window as unknown as { __saves: unknown[] }).__saves = [];
+    document.addEventListener('corkboard:save', (e) => (window as unknown as { __saves: unknown[] }).__saves.push((e as CustomEvent).detail));
+  });
+  const popup = await openPopup(page, context);
+  await logIn(popup);
+  await popup.getByRole('button', { name: 'Create board' }).click();
+  await expect(popup.getByRole('heading', { name: 'Create board' })).toBeVisible();
+  const create = popup.getByRole('button', { name: 'Create', exact: true });
+  await expect(create).toBeDisabled();
+  await expect(popup.getByRole('heading', { name: 'Suggested board names' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Lemon Tart' })).toBeVisible();
+  await noViolations(popup);
+
+  const name = popup.getByLabel('Name', { exact: true });
+  await name.fill('x'.repeat(51));
+  await expect(popup.getByText('Please enter no more than 50 characters.')).toBeVisible();
+  await expect(create).toBeDisabled();
+  await name.fill('   ');
+  await expect(popup.getByText("Don't forget to name your board!")).toBeVisible();
+  await expect(create).toBeDisabled();
+
+  await name.fill('Recipes');
+  await create.click();
+  await expect(popup.getByText('You already have a board with that name.')).toBeVisible();
+  await expect(create).toBeDisabled();
+
+  const boardName = unique('Desserts');
+  await name.fill(boardName);
+  await popup.getByRole('switch', { name: /Secret/ }).check();
+  await create.click();
+
+  await expect(popup.getByText('Board created')).toBeVisible();
+  await expect(popup.getByRole('heading', { name: new RegExp(`^You saved (your first|this) Pin to ${boardName}!$`) })).toBeVisible();
+  const particles = popup.getByTestId('confetti').locator('span');
+  await expect(particles).toHaveCount(120);
+  const colours = await particles.evaluateAll((spans) => new Set(spans.map((s) => getComputedStyle(s).backgroundColor)).size);
+  expect(colours).toBe(5);
+  await popup.clock.runFor(1_200);
+  await expect(popup.getByTestId('confetti')).toHaveCount(0);
+
+  const [board] = readRows<{ privacy: string; pin_count: number }>(`select privacy, pin_count from boards where name = ?`, boardName);
+  expect(board).toEqual({ privacy: 'secret', pin_count: 1 });
+  // The host page hears of the save, but never the name of a secret board.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __saves: Array<{ board?: { name?: string } }> }).__saves[0]?.board)).toEqual({ id: expect.any(String) });
+});
+
+test('adding a section: placeholder, trimmed name, inline error cleared by typing, Enter submits', async ({ page, context }) => {
+  const popup = await openPopup(page, context, '/lake.html');
+  await logIn(popup);
+  await pickBoard(popup, 'Home decor');
+  await popup.getByRole('button', { name: 'Create section' }).click();
+  await expect(popup.getByRole('heading', { name: 'Create section' })).toBeVisible();
+  const field = popup.getByPlaceholder('Like "Lighting"');
+  const add = popup.getByRole('button', { name: 'Add' });
+  await expect(add).toBeDisabled();
+  await field.fill('   ');
+  await expect(add).toBeDisabled();
+  await field.fill('  lighting ');
+  await add.click();
+  await expect(popup.getByText('You already have a section with that name.')).toBeVisible();
+  await expect(add).toBeDisabled();
+  await noViolations(popup);
+  const title = unique('Reading nook');
+  await field.fill(`  ${title}  `);
+  await expect(popup.getByText('You already have a section with that name.')).toHaveCount(0);
+  await field.press('Enter');
+  await expect(popup.getByRole('heading', { name: `Saved to ${title} in Home decor` })).toBeVisible();
+  expect(readRows(`select title from board_sections where title = ?`, title)).toEqual([{ title }]);
+});
+
+test('Back from Create section returns to the section list', async ({ page, context }) => {
+  const popup = await openPopup(page, context);
+  await logIn(popup);
+  await pickBoard(popup, 'Home decor');
+  await popup.getByRole('button', { name: 'Create section' }).click();
+  await popup.getByRole('button', { name: 'Back' }).click();
+  await expect(popup.getByRole('heading', { name: 'Choose section' })).toBeVisible();
+});
+
+test('saving the same pin to the same board again says so and saves nothing', async ({ page, context }) => {
+  const first = await openPopup(page, context);
+  await logIn(first);
+  await pickBoard(first, 'Travel');
+  await expect(first.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
+  const before = readRows(`select id from pins`).length;
+
+  const again = await openPopup(page, context);
+  await expect(again.getByRole('heading', { name: 'Choose board' })).toBeVisible(); // same browser: still logged in
+  await pickBoard(again, 'Travel');
+  await expect(again.getByRole('alert')).toHaveText('Psst! You already saved this Pin to Travel');
+  await expect(again.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  expect(readRows(`select id from pins`).length).toBe(before);
+});
+
+test('the whole save works with the keyboard alone', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/`);
+  const onSaveButton = () => page.evaluate(() => document.activeElement?.getAttribute('data-corkboard') === 'button');
+  for (let i = 0; i < 10 && !(await onSaveButton()); i++) await page.keyboard.press('Tab');
+  expect(await onSaveButton()).toBe(true);
+  const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+  await popup.waitForLoadState();
+  // The auth modal opens on sign-up: Tab to its 'Log in' toggle, then into the log-in form.
+  const focused = () => popup.evaluate(() => document.activeElement?.textContent ?? '');
+  for (let i = 0; i < 10 && (await focused()) !== 'Log in'; i++) await popup.keyboard.press('Tab');
+  await popup.keyboard.press('Enter');
+  await popup.keyboard.press('Tab');
+  await expect(popup.getByLabel('Email')).toBeFocused();
+  await popup.keyboard.type('demo@corkboard.test');
+  await popup.keyboard.press('Tab');
+  await popup.keyboard.type('corkboard-demo');
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  const focusedText = () => popup.evaluate(() => document.activeElement?.textContent ?? '');
+  for (let i = 0; i < 30 && !(await focusedText()).startsWith('2027 goals'); i++) await popup.keyboard.press('Tab');
+  expect(await focusedText()).toMatch(/^2027 goals/);
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('heading', { name: 'Saved to 2027 goals' })).toBeVisible();
+});
