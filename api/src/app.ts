@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { authResources, sessionMiddleware } from './auth/routes.js';
+import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
@@ -61,6 +61,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
+  app.route('/v3', authV3Routes(auth));
   app.route('/', pageRoutes(deps.config));
   return app;
 }

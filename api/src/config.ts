@@ -22,6 +22,13 @@ export interface Config {
   secureCookies: boolean;
   /** The specs' experiments, on when listed in FLAGS (comma separated). */
   flags: ReadonlySet<string>;
+  /**
+   * auth.md section 5 gives two minimums: 6 (the sign-up modal) and 8 (the registration helper).
+   * PASSWORD_MIN_LENGTH picks one; 6 by default.
+   */
+  passwordMinLength: 6 | 8;
+  /** Youngest age allowed to sign up (auth.md section 9: the shared age check's default is 18). */
+  minSignupAge: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -48,6 +55,8 @@ const envSchema = z.object({
   OUTBOUND_ALLOW: list.pipe(z.array(origin)).optional(),
   SMTP_URL: z.string().min(1).optional(),
   FLAGS: list.default([]),
+  PASSWORD_MIN_LENGTH: z.enum(['6', '8']).default('6'),
+  MIN_SIGNUP_AGE: z.coerce.number().int().min(1).max(120).default(18),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -75,5 +84,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
     flags: new Set(e.FLAGS),
+    passwordMinLength: e.PASSWORD_MIN_LENGTH === '8' ? 8 : 6,
+    minSignupAge: e.MIN_SIGNUP_AGE,
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
-import { LoginForm } from './LoginForm';
+import { AuthPage } from './auth/AuthPage';
 import { PinCreate } from './PinCreate';
 import { PinPage } from './PinPage';
 import { readPopupQuery } from './query';
@@ -12,14 +12,7 @@ export function App({ location }: { location: Location }) {
   if (path.startsWith('/pin/create/')) return <PinCreate query={readPopupQuery(location)} />;
   const pin = /^\/pin\/(\d+)\/$/.exec(path);
   if (pin?.[1]) return <PinPage id={pin[1]} />;
-  if (path === '/login') {
-    const next = new URLSearchParams(location.search).get('next') ?? undefined;
-    return (
-      <main class="page">
-        <LoginForm next={next} onLoggedIn={(data) => location.assign(data.redirect)} />
-      </main>
-    );
-  }
+  if (path === '/login' || path === '/signup') return <AuthPage location={location} view={path === '/login' ? 'login' : 'signup'} />;
   return <Home />;
 }
 
@@ -30,7 +23,13 @@ function Home() {
     <main class="page">
       <h1>Corkboard</h1>
       <p>Save the images you find on the web to your boards.</p>
-      {viewer?.type === 'AUTH' ? <p>Logged in as {viewer.user.full_name || viewer.user.username}.</p> : <a href="/login">Log in</a>}
+      {viewer?.type === 'AUTH' ? (
+        <p>Logged in as {viewer.user.full_name || viewer.user.username}.</p>
+      ) : (
+        <p>
+          <a href="/login">Log in</a> or <a href="/signup">sign up</a>
+        </p>
+      )}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
-import { LoginForm } from './LoginForm';
+import { AuthModal } from './auth/AuthModal';
 import { tellOpener } from './opener';
 import { BoardPicker, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from './query';
@@ -73,7 +73,8 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
         Loading…
       </p>
     );
-  else if (viewer.type !== 'AUTH') panel = <LoginForm onLoggedIn={() => void loadViewer()} />;
+  else if (viewer.type !== 'AUTH')
+    panel = <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />;
   else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} />;
 
   return (

@@ -13,6 +13,8 @@ export async function openPopup(page: Page, context: BrowserContext, path = '/')
 
 /** Logs the demo user in through the popup's own form and waits for the board list. */
 export async function logIn(popup: Page, login = DEMO): Promise<void> {
+  // The auth modal opens on sign-up; its footer toggle goes to log-in.
+  await popup.getByRole('button', { name: 'Log in' }).click();
   await popup.getByLabel('Email').fill(login.email);
   await popup.getByLabel('Password').fill(login.password);
   await popup.getByRole('button', { name: 'Log in' }).click();

@@ -41,7 +41,8 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   await expect(preview).toBeVisible();
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
 
-  // Not logged in: a wrong password first, then the right one.
+  // Not logged in: the sign-up modal's toggle to log-in, a wrong password first, then the right one.
+  await popup.getByRole('button', { name: 'Log in' }).click();
   await popup.getByLabel('Email').fill(DEMO.email);
   await popup.getByLabel('Password').fill('not the password');
   await popup.getByRole('button', { name: 'Log in' }).click();

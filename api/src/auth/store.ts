@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, User } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { Database, UsersTable } from '../db/schema.js';
 
-export type NewUser = Omit<User, 'pin_count' | 'state'>;
+export type NewUser = Insertable<UsersTable>;
+export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number };
 
 export function authStore(db: Kysely<Database>) {
   return {
@@ -13,8 +15,26 @@ export function authStore(db: Kysely<Database>) {
       await db.insertInto('users').values(user).execute();
     },
 
-    async insertSession(session: { id: string; user_id: string; created_at: number; expires_at: number }) {
+    async insertSession(session: NewSession) {
       await db.insertInto('sessions').values({ ...session, revoked_at: null }).execute();
+    },
+
+    /** A new account and its first session belong together: both or neither. */
+    async insertUserWithSession(user: NewUser, session: NewSession) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('users').values(user).execute();
+        await trx.insertInto('sessions').values({ ...session, revoked_at: null }).execute();
+      });
+    },
+
+    async emailExists(email: string) {
+      return (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) !== undefined;
+    },
+
+    /** Usernames taken among the candidates, so the service can pick a free one in one query. */
+    async takenUsernames(candidates: string[]) {
+      const rows = await db.selectFrom('users').select('username').where('username', 'in', candidates).execute();
+      return new Set(rows.map((row) => row.username));
     },
 
     /** The user behind a live session: not revoked, not expired. */

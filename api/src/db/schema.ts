@@ -27,6 +27,10 @@ export interface UsersTable {
   pin_count: Generated<number>;
   state: Generated<string>;
   created_at: number;
+  /** auth.md consent step: 1 when the required consents were given at sign-up. */
+  kr_privacy_consent_opt_in: Generated<number>;
+  marketing_notifs_opt_out: Generated<number>;
+  consented_at: Generated<number | null>;
 }
 
 export interface SessionsTable {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 
 describe('popup pages', () => {
-  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/123/', '/login', '/'])('%s cannot be framed and keeps its opener', async (path) => {
+  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {
     const t = await testApp();
     const res = await t.app.request(path);
     expect(res.status).toBe(200);
@@ -34,6 +34,17 @@ describe('built scripts', () => {
     const t = await testApp();
     const res = await t.app.request('/js/popup.js');
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
+  it('serves the lazy strength chunk, and nothing else from the chunks folder', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const [chunk] = await readdir(new URL('../../../dist/js/chunks/', import.meta.url));
+    const t = await testApp();
+    const res = await t.app.request(`/js/chunks/${chunk}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect((await t.app.request('/js/chunks/..%2F..%2Fpackage.json')).status).toBe(404);
+    expect((await t.app.request('/js/chunks/missing-0000.js')).status).toBe(404);
   });
 
   it('serves only the files it knows', async () => {

@@ -62,6 +62,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
 
   routes.get('/', shell);
   routes.get('/login', shell);
+  routes.get('/signup', shell);
   routes.get('/pin/create/:method/', (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     return shell(c);
@@ -104,6 +105,19 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     return c.body(new Uint8Array(body));
   };
   routes.get('/js/:file', (c) => serveBuilt(c, c.req.param('file')));
+  // Lazy chunks of the popup bundle (the strength estimator): hashed names, so they may be cached for long.
+  routes.get('/js/chunks/:file{[A-Za-z0-9_-]+\\.js}', async (c) => {
+    let body: Buffer;
+    try {
+      body = await readFile(`${DIST}js/chunks/${c.req.param('file')}`);
+    } catch {
+      throw new ApiError('not_found');
+    }
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    c.header('Cross-Origin-Resource-Policy', 'same-origin');
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    return c.body(new Uint8Array(body));
+  });
   routes.get('/css/:file', (c) => serveBuilt(c, c.req.param('file')));
 
   return routes;

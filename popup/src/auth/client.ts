@@ -1,0 +1,53 @@
+import { getResource, postResource, ResourceError } from '../api';
+import type { LoginData } from '../types';
+import type { ErrorBody } from '../../../api/src/lib/envelope';
+
+/** The auth calls of auth.md section 7, as the popup makes them. */
+export interface Experiments {
+  kr_privacy_consent: boolean;
+  fdbr_teen_compliance: boolean;
+  unauth_dweb_unified_ar: boolean;
+}
+export interface PasswordRules {
+  min_length: 6 | 8;
+  ascii_only: boolean;
+  differ_from_username: boolean;
+  min_strength_score: number;
+}
+
+export const NO_EXPERIMENTS: Experiments = { kr_privacy_consent: false, fdbr_teen_compliance: false, unauth_dweb_unified_ar: false };
+
+export const loadExperiments = () => getResource<Experiments>('ExperimentsResource').catch(() => NO_EXPERIMENTS);
+export const loadPasswordRules = () => getResource<PasswordRules>('PasswordRulesResource').catch((): PasswordRules => ({ min_length: 6, ascii_only: true, differ_from_username: true, min_strength_score: 2 }));
+
+async function v3<T>(path: string, email: string): Promise<T> {
+  const response = await fetch(`${path}?email=${encodeURIComponent(email)}`, { credentials: 'same-origin' }).catch(() => null);
+  const json = (await response?.json().catch(() => null)) as { resource_response?: { data?: T; error?: ErrorBody } } | null;
+  const answer = json?.resource_response;
+  if (!answer) throw new ResourceError({ api_error_code: 0, http_status: response?.status ?? 0, message: 'Sorry! Something went wrong on our end.' });
+  if (answer.error) throw new ResourceError(answer.error);
+  return answer.data as T;
+}
+
+/** GET /v3/register/exists/: false means the email is free. */
+export const emailExists = (email: string) => v3<boolean>('/v3/register/exists/', email.trim());
+/** GET /v3/email/validation/: the server's check (disposable domains live there). */
+export const validateEmail = (email: string) => v3<{ is_valid: boolean }>('/v3/email/validation/', email.trim());
+
+export const logIn = (email: string, password: string, next?: string) =>
+  postResource<LoginData>('UserSessionResource', 'create', { username_or_email: email, password, next, get_user: true, recaptchaV3Token: 'default' });
+
+export interface RegisterPayload {
+  type: 'email';
+  email: string;
+  password: string;
+  birthday: number;
+  country: string | null;
+  first_name: string;
+  last_name: '';
+  recaptchaV3Token: string;
+  kr_privacy_consent_opt_in?: boolean;
+  marketing_notifs_opt_out?: boolean;
+  next?: string;
+}
+export const register = (payload: RegisterPayload) => postResource<LoginData>('UserRegisterResource', 'create', { ...payload });

@@ -1,0 +1,63 @@
+/**
+ * Where the auth modal was opened (auth.md section 2) and the copy that goes with it. The spec names
+ * the containers but does not show their titles; ours are in docs/decisions.md.
+ */
+export type Container =
+  | 'save'
+  | 'download'
+  | 'follow'
+  | 'boardInvite'
+  | 'home_page'
+  | 'pinBookmarklet'
+  | 'respondMessage'
+  | 'login_page'
+  | 'signup_page';
+
+export interface ContainerContext {
+  /** The creator, for the follow container. */
+  creator?: { fullName: string; imageUrl: string | null };
+  /** The inviter, for the board-invite container. */
+  inviter?: { firstName: string };
+}
+
+export interface ContainerCopy {
+  signupTitle: string;
+  loginTitle: string;
+  subtitle: string;
+}
+
+export function containerCopy(container: Container, context: ContainerContext = {}): ContainerCopy {
+  switch (container) {
+    case 'save':
+      return { signupTitle: 'Sign up to save', loginTitle: 'Log in to save', subtitle: 'Save ideas like this to your boards.' };
+    case 'download':
+      return { signupTitle: 'Sign up to download', loginTitle: 'Log in to download', subtitle: 'Download this image and find more ideas like it.' };
+    case 'follow': {
+      const name = context.creator?.fullName ?? 'this creator';
+      return { signupTitle: `Sign up to follow ${name}`, loginTitle: `Log in to follow ${name}`, subtitle: 'See everything they save, in your home feed.' };
+    }
+    case 'boardInvite': {
+      const who = context.inviter?.firstName ?? 'Someone';
+      return { signupTitle: `${who} invited you to a board`, loginTitle: `${who} invited you to a board`, subtitle: 'Sign up or log in to join the board and save ideas together.' };
+    }
+    case 'pinBookmarklet':
+      return { signupTitle: 'Sign up to save from any site', loginTitle: 'Log in to save from any site', subtitle: 'Save ideas from across the web with the bookmarklet.' };
+    case 'respondMessage':
+      return { signupTitle: 'Sign up to reply', loginTitle: 'Log in to reply', subtitle: 'Reply to the message and share ideas.' };
+    case 'home_page':
+    case 'signup_page':
+    case 'login_page':
+      return { signupTitle: 'Welcome to the product', loginTitle: 'Log in', subtitle: 'Find new ideas to try' };
+  }
+}
+
+/** The sign-up form shows at once for the home page (and the full sign-up page); elsewhere after 'Continue with email'. */
+export const showsFormAtOnce = (container: Container) => container === 'home_page' || container === 'signup_page';
+
+/** The pin thumbnail is shown for save and download (auth.md section 2). */
+export const showsPin = (container: Container) => container === 'save' || container === 'download';
+
+const CONTAINERS: readonly Container[] = ['save', 'download', 'follow', 'boardInvite', 'home_page', 'pinBookmarklet', 'respondMessage', 'login_page', 'signup_page'];
+export function readContainer(value: string | null, fallback: Container): Container {
+  return value && (CONTAINERS as readonly string[]).includes(value) ? (value as Container) : fallback;
+}

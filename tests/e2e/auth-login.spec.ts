@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, expectNoAxeViolations, openSavePopup } from './auth-helpers';
+import { PRODUCT } from './origins';
+
+test('an existing user logs in from the popup and sees the board picker', async ({ page, context }) => {
+  const popup = await openSavePopup(page, context);
+  await popup.getByRole('button', { name: 'Log in' }).click();
+  await expect(popup.getByRole('heading', { name: 'Log in to save' })).toBeVisible();
+  await expect(popup.getByText('Not on the product yet?')).toBeVisible();
+  await expectNoAxeViolations(popup);
+
+  // The local password check, then a wrong password from the server: the field is cleared.
+  await popup.getByLabel('Email').fill(DEMO.email);
+  await popup.getByLabel('Password').fill('abc');
+  await popup.getByRole('button', { name: 'Log in' }).click();
+  await expect(popup.getByText('The password you entered is incorrect.', { exact: true })).toBeVisible();
+  await popup.getByLabel('Password').fill('not the password');
+  await popup.getByRole('button', { name: 'Log in' }).click();
+  await expect(popup.getByText('The password you entered is incorrect. Try again or reset your password')).toBeVisible();
+  await expect(popup.getByLabel('Password')).toHaveValue('');
+  await expect(popup.getByRole('link', { name: 'Forgot your password' })).toHaveAttribute('href', `/password/reset/?ue=${encodeURIComponent(DEMO.email)}`);
+  await expectNoAxeViolations(popup);
+
+  await popup.getByLabel('Password').fill(DEMO.password);
+  await popup.getByLabel('Password').press('Enter');
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+});
+
+test('the sign-up form logs an existing email in with the given password, and blur switches to log-in', async ({ page, context }) => {
+  const popup = await openSavePopup(page, context);
+  await popup.getByRole('button', { name: 'Continue with email' }).click();
+  await popup.getByLabel('Email').fill(DEMO.email);
+  await popup.getByLabel('Password').focus();
+  // The existence check on blur: the email has an account, so the form is now the log-in form.
+  await expect(popup.getByRole('heading', { name: 'Log in to save' })).toBeVisible();
+  await expect(popup.getByLabel('Email')).toHaveValue(DEMO.email);
+  await popup.getByLabel('Password').fill(DEMO.password);
+  await popup.getByRole('button', { name: 'Log in' }).click();
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+});
+
+test('the full /login page logs in, goes to a same-origin next, and refuses another origin', async ({ page }) => {
+  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('//evil.example/')}`);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByLabel('Password').press('Enter');
+  await page.waitForURL(`${PRODUCT}/`);
+  await expect(page.getByText('Logged in as Demo Pinner.')).toBeVisible();
+
+  // Logged in already: /login sends the viewer on at once.
+  await page.goto(`${PRODUCT}/login?next=/pin/create/button/`);
+  await page.waitForURL(`${PRODUCT}/pin/create/button/`);
+});
+
+test('the full /signup page shows the form at once', async ({ page }) => {
+  await page.goto(`${PRODUCT}/signup`);
+  await expect(page.getByRole('heading', { name: 'Welcome to the product' })).toBeVisible();
+  await expect(page.getByLabel('Birthday')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Notice at collection' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
