@@ -1,7 +1,11 @@
+import { clickToGrid } from './click-to-grid.js';
 import { sizes } from './sizes.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
-const benches = [{ title: 'Bundle sizes', run: sizes }];
+const benches = [
+  { title: 'Bundle sizes', run: sizes },
+  { title: 'Bookmarklet', run: clickToGrid },
+];
 
 let over = 0;
 for (const bench of benches) {

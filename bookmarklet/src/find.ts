@@ -58,12 +58,14 @@ export function collect(doc: Document): Finding {
   }
   for (const link of Array.from(doc.querySelectorAll('link[rel~="image_src" i]'))) add(attr(link, 'href'), { width: 0, height: 0 });
 
-  for (const el of Array.from(doc.querySelectorAll('[data-pin-media]'))) {
+  const marked = doc.querySelectorAll('[data-pin-media]');
+  for (const el of Array.from(marked)) {
     if (!isNopin(el)) add(attr(el, 'data-pin-media'), { width: 0, height: 0, marked: true }, el);
   }
 
   for (const img of Array.from(doc.images)) {
-    if (isNopin(img) || img.closest('[data-pin-media]')) continue;
+    // An image inside (or marked with) data-pin-media was counted as that media; most pages have none, so skip the walk.
+    if (isNopin(img) || (marked.length && img.closest('[data-pin-media]'))) continue;
     const loaded = img.complete && img.naturalWidth > 0 && !PLACEHOLDER.test(img.currentSrc || img.src);
     // The largest srcset entry, from the image itself or from its <picture>'s sources, lazy or not.
     const sets = [attr(img, 'srcset'), attr(img, 'data-srcset')];

@@ -22,3 +22,53 @@ describe('image rules', () => {
     expect(ranked.map((c) => c.url)).toEqual(['https://a.example/marked.jpg', 'https://a.example/big.jpg', 'https://a.example/small.jpg']);
   });
 });
+
+describe('shared helpers', () => {
+  it('normalises URLs for deduplication: absolute, no fragment, http(s) only', async () => {
+    const { normaliseUrl } = await import('./images');
+    expect(normaliseUrl('/a.jpg#x', 'https://site.example/dir/page')).toBe('https://site.example/a.jpg');
+    expect(normaliseUrl('b.jpg', 'https://site.example/dir/page')).toBe('https://site.example/dir/b.jpg');
+    expect(normaliseUrl('HTTPS://Site.Example:443/a.jpg', 'https://x.example/')).toBe('https://site.example/a.jpg');
+    expect(normaliseUrl('https://site.example/a b.jpg', 'https://x.example/')).toBe('https://site.example/a%20b.jpg');
+    expect(normaliseUrl('https://site.example/a.jpg', 'https://x.example/')).toBe('https://site.example/a.jpg');
+    expect(normaliseUrl('https://site.example/logo.svg', 'https://x.example/')).toBeNull();
+    expect(normaliseUrl('data:image/png;base64,AAAA', 'https://x.example/')).toBeNull();
+    expect(normaliseUrl('javascript:alert(1)', 'https://x.example/')).toBeNull();
+    expect(normaliseUrl('http://[bad', 'https://x.example/')).toBeNull();
+  });
+
+  it('picks the largest srcset entry by width, else by density', async () => {
+    const { largestSrcset } = await import('./images');
+    expect(largestSrcset('a.jpg 300w, b.jpg 900w, c.jpg 600w')).toEqual({ url: 'b.jpg', width: 900 });
+    expect(largestSrcset('a.jpg 1x,b.jpg 2x')).toEqual({ url: 'b.jpg', width: 0 });
+    expect(largestSrcset('only.jpg')).toEqual({ url: 'only.jpg', width: 0 });
+    expect(largestSrcset('https://cdn.example/i/w_300,h_200/a.jpg 300w, https://cdn.example/i/w_900,h_600/a.jpg 900w')).toEqual({
+      url: 'https://cdn.example/i/w_900,h_600/a.jpg',
+      width: 900,
+    });
+    expect(largestSrcset('')).toBeNull();
+    expect(largestSrcset(null)).toBeNull();
+  });
+
+  it('reads the nopin meta and our own pin pages', async () => {
+    const { isNopinMeta, ownPinId } = await import('./images');
+    expect(isNopinMeta('pinterest', 'nopin')).toBe(true);
+    expect(isNopinMeta('Pinterest', 'NOPIN')).toBe(true);
+    expect(isNopinMeta('pinterest', 'pin')).toBe(false);
+    expect(isNopinMeta('robots', 'nopin')).toBe(false);
+    expect(ownPinId('/pin/123/')).toBe('123');
+    expect(ownPinId('/amp/pin/123/')).toBe('123');
+    expect(ownPinId('/pin/123')).toBe('123');
+    expect(ownPinId('/pin/123/repin/x/')).toBeNull();
+    expect(ownPinId('/pin/abc/')).toBeNull();
+  });
+
+  it('ranks marked images first even when smaller, and keeps 3:1 but not wider', () => {
+    const ranked = rank([
+      { url: 'https://a.example/wide.jpg', width: 1200, height: 399 },
+      { url: 'https://a.example/three.jpg', width: 1200, height: 400 },
+      { url: 'https://a.example/marked-small.jpg', width: 120, height: 120, marked: true },
+    ]);
+    expect(ranked.map((c) => c.url)).toEqual(['https://a.example/marked-small.jpg', 'https://a.example/three.jpg']);
+  });
+});

@@ -30,8 +30,13 @@ export function rank<T extends Candidate>(candidates: T[]): T[] {
     .sort((a, b) => Number(!!b.marked) - Number(!!a.marked) || b.width * b.height - a.width * a.height);
 }
 
+/** Already in the form a browser serialises (lower-case host, printable ASCII, no fragment): nothing to normalise. */
+const CANONICAL = /^https?:\/\/[a-z0-9.-]+(?::\d+)?\/[\x21-\x22\x24-\x5b\x5d-\x7e]*$/;
+
 /** The absolute http(s) URL without its fragment, the key candidates are deduplicated by; null when not http(s). */
 export function normaliseUrl(url: string, base: string): string | null {
+  // The fast path matters: a page of 5,000 images gives 5,000 currentSrc values, and URL parsing is the slow part.
+  if (CANONICAL.test(url)) return isPinnableUrl(url) ? url : null;
   try {
     const u = new URL(url.trim(), base);
     if (!isPinnableUrl(u.href)) return null;
@@ -48,13 +53,27 @@ export function normaliseUrl(url: string, base: string): string | null {
  */
 export function largestSrcset(srcset: string | null | undefined): { url: string; width: number } | null {
   let best: { url: string; width: number; score: number } | null = null;
-  // Entries are "url [descriptor]" separated by commas; URLs may themselves contain commas, so split on ", " too.
-  for (const entry of (srcset ?? '').split(/,\s+|,(?=\S+\s)/)) {
-    const [url, descriptor = '1x'] = entry.trim().split(/\s+/);
+  const text = srcset ?? '';
+  // The HTML parsing rules, cut down: a URL runs to whitespace (commas inside it are kept; trailing
+  // ones end the entry), then its descriptor runs to the next comma.
+  for (let i = 0; i < text.length; ) {
+    while (i < text.length && /[\s,]/.test(text[i] ?? '')) i++;
+    let end = i;
+    while (end < text.length && !/\s/.test(text[end] ?? '')) end++;
+    let url = text.slice(i, end);
+    let descriptor = '';
+    if (/,$/.test(url)) {
+      url = url.replace(/,+$/, '');
+      i = end;
+    } else {
+      const comma = text.indexOf(',', end);
+      i = comma < 0 ? text.length : comma + 1;
+      descriptor = text.slice(end, i).replace(/,$/, '').trim();
+    }
     if (!url) continue;
-    const value = parseFloat(descriptor);
+    const value = parseFloat(descriptor) || 1;
     const width = /w$/i.test(descriptor) ? value : 0;
-    const score = width || value * 1e-3 || 1e-3;
+    const score = width || value * 1e-3;
     if (!best || score > best.score) best = { url, width, score };
   }
   return best && { url: best.url, width: best.width };
