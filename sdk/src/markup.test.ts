@@ -4,7 +4,7 @@ import { label, FOLLOW, SAVE } from './labels';
 import { followUrl, kindOf, noHover, noPin, pageSays, pageUrl, pickDescription, popupUrl, readImage, readLook, readPinLink, readSettings, withoutSecrets } from './markup';
 
 function page(head: string, body: string, { url = 'https://blog.example/post?x=1', title = 'A post', lang = 'en' } = {}) {
-  window.happyDOM.setURL(url);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
   document.documentElement.lang = lang;
   document.head.innerHTML = `<title>${title}</title>${head}`;
   document.body.innerHTML = body;

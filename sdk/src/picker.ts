@@ -26,7 +26,9 @@ export function findImages(doc: Document): Found[] {
  */
 export function showPicker(doc: Document, found: Found[], texts: { save: string; close: string }, onPick: (chosen: Found) => void): () => void {
   const [host, shadow] = shadowHost();
-  const before = doc.activeElement as HTMLElement | null;
+  // The focused element, looked up through shadow roots (our own buttons live in one).
+  let before = doc.activeElement as HTMLElement | null;
+  while (before?.shadowRoot?.activeElement) before = before.shadowRoot.activeElement as HTMLElement;
   const overlay = document.createElement('div');
   overlay.className = 'overlay';
   overlay.setAttribute('role', 'dialog');

@@ -28,7 +28,7 @@ export function safe<T extends unknown[]>(fn: (...args: T) => void): (...args: T
 
 export function createSdk(productOrigin: string, settings: Settings, doc: Document): PinUtils {
   const undo: Array<() => void> = [];
-  const seen = new WeakSet<Element>();
+  let seen = new WeakSet<Element>();
   const globals = window as unknown as Record<string, unknown>;
   // Selected text is read on pointerdown: by the click, pressing a button may have cleared it.
   let selection = '';
@@ -116,6 +116,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
     destroy: safe(() => {
       observer.disconnect();
       for (const step of undo.splice(0).reverse()) step();
+      seen = new WeakSet();
     }),
   };
   build();
