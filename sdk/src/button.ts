@@ -6,6 +6,7 @@ import type { Look } from './markup';
  * with !important) changes nothing in here, and none of these rules can reach the page.
  */
 const CSS = `:host{all:initial!important;display:inline-block!important;vertical-align:middle!important}
+:host([data-float]){position:fixed!important;top:0!important;left:0!important;z-index:2147483647!important}.float{position:fixed}
 button{all:initial;box-sizing:border-box;display:inline-flex;align-items:center;justify-content:center;gap:4px;cursor:pointer;white-space:nowrap;
 font:700 11px/1 system-ui,sans-serif;color:#fff;background:#e60023;border-radius:3px;height:20px;padding:0 6px}
 .tall{height:28px;font-size:14px;padding:0 10px;border-radius:4px}

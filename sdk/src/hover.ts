@@ -23,12 +23,16 @@ export function hoverable(img: HTMLImageElement, doc: Document): boolean {
 export function startHover(doc: Document, text: string, look: Partial<Look>, onSave: (img: HTMLImageElement) => void, safe: <T extends unknown[]>(fn: (...args: T) => void) => (...args: T) => void): () => void {
   let current: HTMLImageElement | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let quietUntil = 0;
-  const [host] = renderButton(text, look, () => current && onSave(current));
-  const place = (name: string, value: string) => host.style.setProperty(name, value, 'important');
-  place('position', 'fixed');
-  place('z-index', '2147483647');
+  const [host, button] = renderButton(text, look, () => current && onSave(current));
+  // The host is fixed at the viewport's corner (its :host rule wins over any page style); the
+  // button inside, out of the page's reach, is placed over the image.
+  host.setAttribute('data-float', '');
+  button.classList.add('float');
 
+  const later = (delay: number, work: () => void) => {
+    clearTimeout(timer);
+    timer = setTimeout(safe(work), delay);
+  };
   const hide = () => {
     clearTimeout(timer);
     current = null;
@@ -36,22 +40,24 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   };
   const show = (img: HTMLImageElement) => {
     const rect = img.getBoundingClientRect();
-    place('top', `${rect.top + OFFSET}px`);
-    place('left', `${rect.left + OFFSET}px`);
+    button.style.top = `${rect.top + OFFSET}px`;
+    button.style.left = `${rect.left + OFFSET}px`;
     if (!host.isConnected) doc.documentElement.append(host);
   };
   const onOver = safe((event: MouseEvent) => {
     const target = event.target;
-    if (target === host) return;
-    if (target instanceof HTMLImageElement && target !== current && Date.now() >= quietUntil && hoverable(target, doc)) {
+    if (target === host || target === current) return;
+    if (target instanceof HTMLImageElement && hoverable(target, doc)) {
       hide();
       current = target;
-      timer = setTimeout(safe(() => current === target && show(target)), HOVER_DELAY_MS);
-    } else if (target !== current) hide();
+      later(HOVER_DELAY_MS, () => show(target));
+    } else hide();
   });
+  // While the page scrolls the button hides; 100 ms after the last scroll it comes back if the
+  // pointer is still on the image.
   const onScroll = () => {
-    hide();
-    quietUntil = Date.now() + SCROLL_QUIET_MS;
+    host.remove();
+    later(SCROLL_QUIET_MS, () => (current?.matches(':hover') ? show(current) : hide()));
   };
   const options = { capture: true, passive: true };
   doc.addEventListener('mouseover', onOver, options);

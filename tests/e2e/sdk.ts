@@ -6,7 +6,7 @@ export const DEMO = { email: 'demo@corkboard.test', password: 'corkboard-demo' }
 
 declare global {
   interface Window {
-    __saves: Array<{ detail: { status: string; [key: string]: unknown }; target: string }>;
+    __sdkSaves: Array<{ detail: { status: string; [key: string]: unknown }; target: string }>;
     pinErrors: unknown[];
     PinUtils: { pinOne(r: unknown): void; pinAny(): void; build(el?: unknown): void; destroy(): void };
   }
@@ -24,16 +24,16 @@ export async function logIn(context: BrowserContext): Promise<void> {
 /** Every corkboard:save event, with the id of the closest element that has one (which button it came from). */
 export async function recordSaves(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    window.__saves = [];
+    window.__sdkSaves = [];
     document.addEventListener('corkboard:save', (event) => {
       const target = event.target as Element | Document;
       const id = target instanceof Element ? (target.closest('[id]')?.id ?? '') : 'document';
-      window.__saves.push({ detail: (event as CustomEvent).detail, target: id });
+      window.__sdkSaves.push({ detail: (event as CustomEvent).detail, target: id });
     });
   });
 }
 
-export const saves = (page: Page) => page.evaluate(() => window.__saves);
+export const saves = (page: Page) => page.evaluate(() => window.__sdkSaves);
 
 /** Clicks something that opens the popup; returns the popup and its query. */
 export async function openPopup(context: BrowserContext, click: () => Promise<void>): Promise<{ popup: Page; query: URLSearchParams; url: URL }> {
