@@ -1,7 +1,11 @@
+import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
-const benches = [{ title: 'Bundle sizes', run: sizes }];
+const benches = [
+  { title: 'Bundle sizes', run: sizes },
+  { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
+];
 
 let over = 0;
 for (const bench of benches) {
