@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import ts from 'typescript';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 
@@ -25,6 +26,17 @@ const copyCss = (from, to) => ({
   },
 });
 
+/** Declarations for the SDK's ESM build, generated from its sources so the types cannot drift. */
+const declarations = (input, outDir) => ({
+  name: 'declarations',
+  writeBundle() {
+    const { options } = ts.convertCompilerOptionsFromJson(JSON.parse(ts.sys.readFile('tsconfig.json')).compilerOptions, '.');
+    const program = ts.createProgram([input], { ...options, noEmit: false, declaration: true, emitDeclarationOnly: true, outDir, rootDir: 'sdk/src', paths: undefined });
+    const { diagnostics } = program.emit();
+    if (diagnostics.length) this.error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost(options)));
+  },
+});
+
 const minified = (target, extra = {}) => esbuild({ target, minify: true, jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none', ...extra });
 
 export default [
@@ -34,6 +46,13 @@ export default [
     // ES2020 (every browser with shadow DOM and constructed sheets has it) and UTF-8 labels keep it small.
     output: { file: 'dist/js/pinit.js', format: 'iife' },
     plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' })],
+  },
+  {
+    // The ESM build for apps: <SaveButton> (React, or Preact through preact/compat) and saveImage(); react stays the app's.
+    input: 'sdk/src/index.ts',
+    output: { file: 'dist/esm/index.js', format: 'es' },
+    external: ['react'],
+    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm')],
   },
   {
     input: 'bookmarklet/src/bookmarklet.ts',
