@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
 import ts from 'typescript';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
@@ -32,7 +33,9 @@ const declarations = (input, outDir) => ({
   writeBundle() {
     const { options } = ts.convertCompilerOptionsFromJson(JSON.parse(ts.sys.readFile('tsconfig.json')).compilerOptions, '.');
     const program = ts.createProgram([input], { ...options, noEmit: false, declaration: true, emitDeclarationOnly: true, outDir, rootDir: 'sdk/src', paths: undefined });
-    const { diagnostics } = program.emit();
+    // Only files inside outDir: the shared image rules (bookmarklet/) are bundled, their types not written beside them.
+    const outside = (file) => !resolve(file).startsWith(resolve(outDir) + sep);
+    const { diagnostics } = program.emit(undefined, (file, text) => outside(file) || ts.sys.writeFile(file, text));
     if (diagnostics.length) this.error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost(options)));
   },
 });
