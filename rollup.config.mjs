@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import commonjs from '@rollup/plugin-commonjs';
+import { resolve, sep } from 'node:path';
+import ts from 'typescript';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 
@@ -26,14 +28,35 @@ const copyCss = (from, to) => ({
   },
 });
 
-const minified = (target) => esbuild({ target, minify: true, jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none' });
+/** Declarations for the SDK's ESM build, generated from its sources so the types cannot drift. */
+const declarations = (input, outDir) => ({
+  name: 'declarations',
+  writeBundle() {
+    const { options } = ts.convertCompilerOptionsFromJson(JSON.parse(ts.sys.readFile('tsconfig.json')).compilerOptions, '.');
+    const program = ts.createProgram([input], { ...options, noEmit: false, declaration: true, emitDeclarationOnly: true, outDir, rootDir: 'sdk/src', paths: undefined });
+    // Only files inside outDir: the shared image rules (bookmarklet/) are bundled, their types not written beside them.
+    const outside = (file) => !resolve(file).startsWith(resolve(outDir) + sep);
+    const { diagnostics } = program.emit(undefined, (file, text) => outside(file) || ts.sys.writeFile(file, text));
+    if (diagnostics.length) this.error(ts.formatDiagnostics(diagnostics, ts.createCompilerHost(options)));
+  },
+});
+
+const minified = (target, extra = {}) => esbuild({ target, minify: true, jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none', ...extra });
 
 export default [
   {
     // The embed script publishers load from a third-party page: one self-contained file.
     input: 'sdk/src/pinit.ts',
+    // ES2020 (every browser with shadow DOM and constructed sheets has it) and UTF-8 labels keep it small.
     output: { file: 'dist/js/pinit.js', format: 'iife' },
-    plugins: [nodeResolve(), minified('es2019')],
+    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' })],
+  },
+  {
+    // The ESM build for apps: <SaveButton> (React, or Preact through preact/compat) and saveImage(); react stays the app's.
+    input: 'sdk/src/index.ts',
+    output: { file: 'dist/esm/index.js', format: 'es' },
+    external: ['react'],
+    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm')],
   },
   {
     input: 'bookmarklet/src/bookmarklet.ts',

@@ -1,10 +1,12 @@
 import { clickToGrid } from './click-to-grid.js';
+import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
   { title: 'Bundle sizes', run: sizes },
   { title: 'Bookmarklet', run: clickToGrid },
+  { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
 ];
 
 let over = 0;

@@ -1,39 +1,73 @@
-const CSS = `:host{all:initial;display:inline-block;vertical-align:middle}
-button{all:initial;box-sizing:border-box;display:inline-flex;align-items:center;gap:4px;cursor:pointer;
-font:700 14px/20px -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;
-color:#fff;background:#e60023;border-radius:16px;padding:6px 12px;min-height:32px}
-button:hover{background:#ad081b}
-button:focus-visible{outline:3px solid #0074e8;outline-offset:2px}`;
+import type { Look } from './markup';
+
+/**
+ * Every style of ours (`all:initial` on the host resets whatever the page set on it) lives in a shadow root. `:host` rules are !important because, across the shadow
+ * boundary, the inner !important beats the page's: a page that restyles span, button or img (even
+ * with !important) changes nothing in here, and none of these rules can reach the page.
+ */
+const CSS = `:host{all:initial!important;display:inline-block!important;vertical-align:middle!important}
+:host([data-float]){position:fixed!important;top:0!important;left:0!important;z-index:2147483647!important}.float{position:fixed}
+button{all:initial;box-sizing:border-box;display:inline-flex;align-items:center;justify-content:center;gap:4px;cursor:pointer;white-space:nowrap;
+font:700 11px/1 system-ui,sans-serif;color:#fff;background:#e60023;border-radius:3px;height:20px;padding:0 6px}
+.tall{height:28px;font-size:14px;padding:0 10px;border-radius:4px}
+.round{border-radius:50%;width:20px;padding:0}.round.tall{width:32px;height:32px}
+.white{background:#fff;color:#e60023;box-shadow:inset 0 0 0 1px #cdcdcd}.gray{background:#efefef;color:#333}
+button:hover{filter:brightness(.9)}button:focus-visible{outline:3px solid #0074e8;outline-offset:2px}
+svg{width:60%;height:60%;fill:currentColor}
+.overlay{position:fixed;inset:0;background:#000c;overflow:auto;padding:48px 16px;box-sizing:border-box;display:flex;flex-wrap:wrap;gap:12px;justify-content:center;align-content:flex-start}
+.overlay button{background:#fff;width:160px;height:160px;padding:0;border-radius:8px;overflow:hidden}img{max-width:100%;max-height:100%}
+.overlay .close{position:fixed;top:12px;right:12px;width:auto;height:32px;padding:0 12px;color:#111}`;
 
 let sheet: CSSStyleSheet | undefined;
 
-/** Styles go in as a constructed sheet: no inline <style>, so a strict host CSP has nothing to block. */
-function styleShadow(shadow: ShadowRoot): void {
-  if ('adoptedStyleSheets' in shadow && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
-    sheet ??= new CSSStyleSheet();
-    if (!sheet.cssRules.length) sheet.replaceSync(CSS);
+/**
+ * A host element with its own shadow root and our styles. Styles go in as a constructed sheet: no
+ * <style> element, so a strict host CSP has nothing to block; where constructed sheets are missing we
+ * fall back to a <style> (which such a CSP may block: the button then works, unstyled).
+ */
+export function shadowHost(): [HTMLElement, ShadowRoot] {
+  const host = document.createElement('span');
+  host.setAttribute('data-corkboard', '');
+  const shadow = host.attachShadow({ mode: 'open' });
+  try {
+    if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(CSS);
     shadow.adoptedStyleSheets = [sheet];
-  } else {
+  } catch {
     const style = document.createElement('style');
     style.textContent = CSS;
     shadow.append(style);
   }
+  return [host, shadow];
 }
 
-/** A Save button in its own shadow root: page styles do not reach in, ours do not leak out. */
-export function renderButton(label: string, onClick: () => void): HTMLElement {
-  const host = document.createElement('span');
-  host.setAttribute('data-corkboard', 'button');
-  const shadow = host.attachShadow({ mode: 'open' });
-  styleShadow(shadow);
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A push-pin glyph for round buttons (which have no text: the label becomes the accessible name). */
+function pinIcon(): SVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', 'M12 2a6 6 0 0 0-2 11.7V22l2-2 2 2v-8.3A6 6 0 0 0 12 2z');
+  svg.append(path);
+  return svg;
+}
+
+/** A real <button> in its own shadow root: keyboard reachable, focus ring, the label as its name. */
+export function renderButton(text: string, look: Partial<Look>, onClick: () => void): [HTMLElement, HTMLButtonElement] {
+  const [host, shadow] = shadowHost();
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = label;
+  button.className = [look.tall && 'tall', look.round && 'round', look.color].filter(Boolean).join(' ');
+  if (look.round) {
+    button.setAttribute('aria-label', text);
+    button.append(pinIcon());
+  } else button.textContent = text;
   button.addEventListener('click', (event) => {
     event.preventDefault();
     event.stopPropagation();
     onClick();
   });
   shadow.append(button);
-  return host;
+  return [host, button];
 }

@@ -1,48 +1,25 @@
-import { renderButton } from './button';
-import { popupUrl, readPinLink } from './markup';
-import { newGuid, openPopup, waitForResult, type SaveOutcome } from './popup';
+import { readSettings } from './markup';
+import { createSdk, safe } from './sdk';
 
-/** The embed script: turns Save links into buttons and tells the page how each save ended. */
+/**
+ * The embed script (/js/pinit.js): reads the script tag's data-pin-* settings, decorates the page
+ * and puts the API on window.PinUtils. Included twice, the first copy does the work.
+ */
 const LOADED = '__corkboard_loaded';
-const LINKS = 'a[data-pin-do="buttonPin"], a[href*="/pin/create/button/"]';
+const globals = window as unknown as Record<string, unknown>;
+const script = (document.currentScript ?? document.querySelector('script[src*="/js/pinit.js"]')) as HTMLScriptElement | null;
 
-function start(script: HTMLScriptElement | null): void {
-  const globals = window as unknown as Record<string, unknown>;
-  if (globals[LOADED]) return; // included twice: the first copy does the work
-  globals[LOADED] = true;
-  const productOrigin = new URL(script?.src || location.href).origin;
-
-  const decorate = (link: HTMLAnchorElement) => {
-    const skip = link.getAttribute('data-pin-do');
-    if (skip && skip !== 'buttonPin') return;
-    const host = renderButton('Save', () => {
-      const request = readPinLink(link, { href: location.href, title: document.title });
-      const guid = newGuid();
-      const win = openPopup(popupUrl(productOrigin, 'button', request, guid, location.origin), guid);
-      void waitForResult(win, productOrigin, guid).then((outcome) => announce(host, outcome));
-    });
-    link.replaceWith(host);
-  };
-
-  document.querySelectorAll<HTMLAnchorElement>(LINKS).forEach((link) => guard(() => decorate(link)));
-}
-
-function announce(target: HTMLElement, outcome: SaveOutcome): void {
-  const event = new CustomEvent('corkboard:save', { bubbles: true, composed: true, detail: outcome });
-  (target.isConnected ? target : document).dispatchEvent(event);
-}
-
-/** Nothing we do may throw into the host page. */
-function guard(work: () => void): void {
-  try {
-    work();
-  } catch (error) {
-    if (typeof console !== 'undefined') console.warn('[corkboard]', error);
-  }
-}
-
-const current = document.currentScript as HTMLScriptElement | null;
-guard(() => {
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => guard(() => start(current)));
-  else start(current);
+const start = safe(() => {
+  const settings = readSettings(script, document);
+  const api = createSdk(new URL(script?.src || location.href).origin, settings, document);
+  globals[settings.util] = api;
+  // data-pin-build names a global function the page may call to decorate new markup (pinit.js's parsePins).
+  if (settings.build) globals[settings.build] = api.build;
 });
+
+safe(() => {
+  if (globals[LOADED]) return;
+  globals[LOADED] = true;
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

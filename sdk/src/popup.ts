@@ -1,9 +1,10 @@
+import { popupUrl, type PinRequest } from './markup';
 import { isSaveMessage, type SaveResultPayload } from './messages';
 
 /** What the host page is told: the popup's answer, or "unknown" when the popup closed or was cut off. */
 export type SaveOutcome = SaveResultPayload | { guid: string; status: 'unknown' };
 
-const POPUP_FEATURES = 'popup,width=750,height=800';
+export const POPUP_FEATURES = 'popup,width=750,height=800';
 const CLOSED_POLL_MS = 500;
 
 export function newGuid(): string {
@@ -38,4 +39,14 @@ export function waitForResult(win: Window | null, productOrigin: string, guid: s
       if (win.closed) finish({ guid, status: 'unknown' });
     }, CLOSED_POLL_MS);
   });
+}
+
+/**
+ * One save: opens the popup at once (call it inside the click handler), then reports the outcome.
+ * Resolves, never rejects: a blocked, closed or severed popup is "unknown".
+ */
+export function save(productOrigin: string, method: string, request: PinRequest & { id?: string }): Promise<SaveOutcome> {
+  const guid = newGuid();
+  const win = openPopup(popupUrl(productOrigin, method, request, guid, location.origin), guid);
+  return waitForResult(win, productOrigin, guid);
 }

@@ -1,0 +1,70 @@
+import { isPinnableUrl, MIN_SIDE } from '../../bookmarklet/src/images';
+import { renderButton } from './button';
+import { noHover, pageSays, type Look } from './markup';
+
+/** saving.md section 9: hover delay 32 ms, scroll suppression 100 ms. */
+const HOVER_DELAY_MS = 32;
+const SCROLL_QUIET_MS = 100;
+/** Where the button sits inside the image's top-left corner. */
+const OFFSET = 10;
+
+export function hoverable(img: HTMLImageElement, doc: Document): boolean {
+  if (noHover(img) || pageSays(doc, 'nopin') || pageSays(doc, 'nohover')) return false;
+  const media = img.getAttribute('data-pin-media') || img.currentSrc || img.src;
+  const { width, height } = img.getBoundingClientRect();
+  return width > MIN_SIDE && height > MIN_SIDE && isPinnableUrl(media);
+}
+
+/**
+ * Hover Save buttons without touching a single image: one delegated listener and one floating
+ * button, so decorating costs nothing per image, images added later are covered, and the page's
+ * layout never moves (the button is fixed-position, over the image). Returns the undo.
+ */
+export function startHover(doc: Document, text: string, look: Partial<Look>, onSave: (img: HTMLImageElement) => void, safe: <T extends unknown[]>(fn: (...args: T) => void) => (...args: T) => void): () => void {
+  let current: HTMLImageElement | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const [host, button] = renderButton(text, look, () => current && onSave(current));
+  // The host is fixed at the viewport's corner (its :host rule wins over any page style); the
+  // button inside, out of the page's reach, is placed over the image.
+  host.setAttribute('data-float', '');
+  button.classList.add('float');
+
+  const later = (delay: number, work: () => void) => {
+    clearTimeout(timer);
+    timer = setTimeout(safe(work), delay);
+  };
+  const hide = () => {
+    clearTimeout(timer);
+    current = null;
+    host.remove();
+  };
+  const show = (img: HTMLImageElement) => {
+    const rect = img.getBoundingClientRect();
+    button.style.top = `${rect.top + OFFSET}px`;
+    button.style.left = `${rect.left + OFFSET}px`;
+    if (!host.isConnected) doc.documentElement.append(host);
+  };
+  const onOver = safe((event: MouseEvent) => {
+    const target = event.target;
+    if (target === host || target === current) return;
+    if (target instanceof HTMLImageElement && hoverable(target, doc)) {
+      hide();
+      current = target;
+      later(HOVER_DELAY_MS, () => show(target));
+    } else hide();
+  });
+  // While the page scrolls the button hides; 100 ms after the last scroll it comes back if the
+  // pointer is still on the image.
+  const onScroll = () => {
+    host.remove();
+    later(SCROLL_QUIET_MS, () => (current?.matches(':hover') ? show(current) : hide()));
+  };
+  const options = { capture: true, passive: true };
+  doc.addEventListener('mouseover', onOver, options);
+  doc.addEventListener('scroll', onScroll, options);
+  return () => {
+    hide();
+    doc.removeEventListener('mouseover', onOver, options);
+    doc.removeEventListener('scroll', onScroll, options);
+  };
+}
