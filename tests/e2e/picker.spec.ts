@@ -140,8 +140,8 @@ test('saving the same pin to the same board again says so and saves nothing', as
 
 test('the whole save works with the keyboard alone', async ({ page, context }) => {
   await page.goto(`${EXAMPLES}/`);
-  const onSaveButton = () => page.evaluate(() => document.activeElement?.getAttribute('data-corkboard') === 'button');
-  for (let i = 0; i < 10 && !(await onSaveButton()); i++) await page.keyboard.press('Tab');
+  const onSaveButton = () => page.evaluate(() => document.activeElement?.hasAttribute('data-corkboard') === true);
+  for (let i = 0; i < 30 && !(await onSaveButton()); i++) await page.keyboard.press('Tab');
   expect(await onSaveButton()).toBe(true);
   const [popup] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
   await popup.waitForLoadState();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { EXAMPLES, PRODUCT } from './origins';
+import { pickBoard } from './popup';
 import { logIn, openPopup, recordSaves, saves } from './sdk';
 
 /** The SDK on the demo publisher's "every button kind" page (examples/buttons.html), in real Chromium. */
@@ -56,7 +57,7 @@ test('buttons are reachable by keyboard, show their focus, and save from the hos
   const guid = query.get('guid');
   expect(guid).toMatch(/^[0-9a-f]{24}$/);
 
-  await popup.getByRole('button', { name: /^Recipes/ }).click();
+  await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
   await expect.poll(() => saves(page)).toEqual([
     { target: 'pin', detail: { guid, status: 'success', pin: { id: expect.any(String), url: expect.stringMatching(`^${PRODUCT}/pin/\\d+/$`) }, board: { id: expect.any(String), name: 'Recipes' } } },
@@ -78,7 +79,7 @@ test('a failed save reaches the data-pin-error callback and the corkboard:save e
     document.querySelector('.buttons')!.append(li);
   });
   const { popup } = await openPopup(context, () => page.locator('#broken').getByRole('button', { name: 'Save' }).click());
-  await popup.getByRole('button', { name: /^Recipes/ }).click();
+  await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('alert')).toContainText('Must be at most 2048 characters.');
 
   const failure = { guid: expect.any(String), status: 'error', error: { code: 1, message: 'Some of the information sent is not valid.' } };
