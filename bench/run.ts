@@ -1,4 +1,5 @@
 import { clickToGrid } from './click-to-grid.js';
+import { popupPicker } from './popup-picker.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 
@@ -6,6 +7,7 @@ import { sizes } from './sizes.js';
 const benches = [
   { title: 'Bundle sizes', run: sizes },
   { title: 'Bookmarklet', run: clickToGrid },
+  { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
 ];
 

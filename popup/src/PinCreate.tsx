@@ -2,11 +2,16 @@ import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
 import { tellOpener } from './opener';
-import { BoardPicker, type SaveTarget } from './picker/BoardPicker';
+import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from './query';
+import { MobileSaved } from './MobileSaved';
 import { SaveSuccess } from './SaveSuccess';
+import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
 import { useResolvedMedia } from './useResolvedMedia';
+
+/** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
+const ALREADY_SAVED = 51;
 
 interface Saved {
   pin: CreatedPin;
@@ -23,30 +28,39 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 /** Preview, log-in when needed, picker, save, success. */
 function PinCreateReady({ query }: { query: PopupQuery }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
+  const [boards] = useState(prefetchPickerBoards);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [toast, setToast] = useState<string | null>(null);
+  const mobile = useMobile();
 
   const loadViewer = () =>
     getResource<ViewerData>('ViewerResource')
       .then(setViewer)
       .catch(() => setViewer({ type: 'UNAUTH' }));
   useEffect(() => void loadViewer(), []);
+  // saving.md section 2.3: a visitor on the mobile variant is sent to the home page.
+  useEffect(() => {
+    if (mobile && viewer?.type === 'UNAUTH') location.replace('/');
+  }, [mobile, viewer]);
 
   const save = async ({ board, section, created = false }: SaveTarget) => {
     setSaving(true);
     setToast(null);
     try {
-      const pin = await postResource<CreatedPin>('PinResource', 'create', {
-        board_id: board.id,
-        section: section?.id,
-        image_url: query.media,
-        link: query.url || null,
-        description: query.description,
-        method: query.method,
-        guid: query.guid || undefined,
-        color: query.color || undefined,
-      });
+      const pin =
+        query.action === 'repin' && query.pinId
+          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id })
+          : await postResource<CreatedPin>('PinResource', 'create', {
+              board_id: board.id,
+              section: section?.id,
+              image_url: query.media,
+              link: query.url || null,
+              description: query.description,
+              method: query.method,
+              guid: query.guid || undefined,
+              color: query.color || undefined,
+            });
       setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
       tellOpener(query.hostOrigin, {
         guid: query.guid,
@@ -58,7 +72,9 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
     } catch (e) {
       // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;
-      setToast(body ? (body.message_detail ?? body.message) : 'Sorry! Something went wrong on our end.');
+      // On mobile every failure but 'Psst!' is the spec's one toast.
+      const generic = !body || (mobile && body.api_error_code !== ALREADY_SAVED);
+      setToast(generic ? 'Sorry! Something went wrong on our end.' : (body.message_detail ?? body.message));
       if (body) tellOpener(query.hostOrigin, { guid: query.guid, status: 'error', error: { code: body.api_error_code, message: body.message } });
     } finally {
       setSaving(false);
@@ -66,7 +82,8 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
   };
 
   let panel;
-  if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} created={saved.created} firstPin={saved.firstPin} />;
+  if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
+  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} created={saved.created} firstPin={saved.firstPin} />;
   else if (!viewer)
     panel = (
       <p class="loading" role="status">
@@ -75,10 +92,10 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
     );
   else if (viewer.type !== 'AUTH')
     panel = <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />;
-  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} />;
+  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} prefetched={boards} mobile={mobile} />;
 
   return (
-    <main class="pin-create">
+    <main class={mobile ? 'pin-create mobile' : 'pin-create'}>
       <h1 class="visually-hidden">Save to Corkboard</h1>
       <figure class="preview">
         {query.media ? <img src={query.media} alt={query.description || 'The image to save'} /> : <p>This page has no image to save.</p>}

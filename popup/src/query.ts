@@ -8,6 +8,9 @@ export interface PopupQuery {
   color: string;
   /** The opener's origin, the exact target of our one postMessage; null when missing or malformed. */
   hostOrigin: string | null;
+  /** saving.md section 2.3: create (a new pin) or repin (of pinId). */
+  action: 'create' | 'repin';
+  pinId?: string;
 }
 
 export function readPopupQuery(location: { pathname: string; search: string }): PopupQuery {
@@ -21,6 +24,7 @@ export function readPopupQuery(location: { pathname: string; search: string }): 
     guid: q.get('guid') ?? '',
     color: q.get('color') ?? '',
     hostOrigin: exactOrigin(q.get('origin')),
+    action: q.get('action') === 'repin' ? 'repin' : 'create',
   };
 }
 

@@ -53,3 +53,17 @@ describe('built scripts', () => {
     expect((await t.app.request('/js/constructor')).status).toBe(404);
   });
 });
+
+describe('saving one of our own pin pages', () => {
+  it.each(['/pin/123456789012345678/', '/amp/pin/123456789012345678/', '/pin/123456789012345678'])('redirects %s to its repin page', async (path) => {
+    const t = await testApp();
+    const res = await t.app.request(`/pin/create/button/?url=${encodeURIComponent(`http://localhost:8787${path}`)}&media=x`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/pin/123456789012345678/repin/x/');
+  });
+
+  it.each(['https://evil.example/pin/1/', 'http://localhost:8787/pin/abc/', 'http://localhost:8787/user/pin/1/', 'not a url'])('does not redirect for %s', async (url) => {
+    const t = await testApp();
+    expect((await t.app.request(`/pin/create/button/?url=${encodeURIComponent(url)}`)).status).toBe(200);
+  });
+});

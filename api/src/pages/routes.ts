@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
 import { ApiError } from '../lib/errors.js';
+import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
@@ -46,6 +47,17 @@ const SHELL = `<!doctype html>
 
 const SAMPLE_IMAGE = fileURLToPath(new URL('../../../bookmarklet/assets/sample.png', import.meta.url));
 
+/** The pin id when a URL is one of our own pin pages (`/pin/{id}/`, optionally under `/amp`). */
+export function ownPinOf(url: string | undefined, publicOrigin: string): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === publicOrigin ? ownPinId(parsed.pathname) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
 export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   const routes = new Hono();
@@ -65,11 +77,17 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   routes.get('/signup', shell);
   routes.get('/pin/create/:method/', (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
+    // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
+    const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
+    if (repinOf) return c.redirect(`/pin/${repinOf}/repin/x/`, 302);
     return shell(c);
   });
   routes.get('/pin/:id{[0-9]+}/', shell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).
   routes.get('/pin/:id{[0-9]+}/repin/x/', shell);
+  // The mobile picker's create pages (saving.md section 2.3).
+  routes.get('/board/create/', shell);
+  routes.get('/board/:id{[0-9]+}/create_section/', shell);
 
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);

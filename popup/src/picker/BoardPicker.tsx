@@ -38,15 +38,45 @@ const BACK: Record<View['name'], (view: View) => View | null> = {
 
 const LIST_HEIGHT = 420;
 
+/** Where the mobile create pages come back to: this popup, as it was opened. */
+const here = () => location.pathname + location.search;
+
+export const loadPickerBoards = () =>
+  getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true });
+
+/**
+ * The board list asked for as the popup opens, beside the viewer check rather than after it;
+ * null when it could not be had then (a visitor who logs in first), and the picker asks again.
+ */
+export const prefetchPickerBoards = (): Promise<PickerData | null> => loadPickerBoards().catch(() => null);
+
 /** The board and section picker of the save popup. */
-export function BoardPicker({ media, description, busy, onSave, onClose }: { media: string; description: string; busy: boolean; onSave(target: SaveTarget): void; onClose(): void }) {
+export function BoardPicker({
+  media,
+  description,
+  busy,
+  onSave,
+  onClose,
+  prefetched,
+  mobile = false,
+}: {
+  media: string;
+  description: string;
+  busy: boolean;
+  onSave(target: SaveTarget): void;
+  onClose(): void;
+  prefetched?: Promise<PickerData | null>;
+  /** saving.md section 2.3: the full-page picker, whose create buttons lead to their own pages. */
+  mobile?: boolean;
+}) {
   const [data, setData] = useState<PickerData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<View>({ name: 'boards' });
   const [query, setQuery] = useState('');
 
   useEffect(() => {
-    getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true })
+    (prefetched ?? Promise.resolve(null))
+      .then((early) => early ?? loadPickerBoards())
       .then(setData)
       .catch((e: unknown) => setLoadError(e instanceof ResourceError ? e.message : 'Could not load your boards.'));
   }, []);
@@ -107,9 +137,15 @@ export function BoardPicker({ media, description, busy, onSave, onClose }: { med
             </li>
           ))}
         </ul>
-        <button type="button" class="create-row" onClick={() => setView({ name: 'createSection', board })}>
-          <Icon name="plus" /> Create section
-        </button>
+        {mobile ? (
+          <a class="primary footer-button" href={`/board/${board.id}/create_section/?next=${encodeURIComponent(here())}`}>
+            Create section
+          </a>
+        ) : (
+          <button type="button" class="create-row" onClick={() => setView({ name: 'createSection', board })}>
+            <Icon name="plus" /> Create section
+          </button>
+        )}
       </>
     );
   } else if (loadError) {
@@ -147,9 +183,15 @@ export function BoardPicker({ media, description, busy, onSave, onClose }: { med
             <VirtualList items={data.all_boards} height={LIST_HEIGHT} render={row} label="All boards" />
           </>
         )}
-        <button type="button" class="create-row" onClick={() => setView({ name: 'createBoard' })}>
-          <Icon name="plus" /> Create board
-        </button>
+        {mobile ? (
+          <a class="primary footer-button" href={`/board/create/?next=${encodeURIComponent(here())}`}>
+            Create board
+          </a>
+        ) : (
+          <button type="button" class="create-row" onClick={() => setView({ name: 'createBoard' })}>
+            <Icon name="plus" /> Create board
+          </button>
+        )}
       </>
     );
   }
@@ -164,7 +206,7 @@ export function BoardPicker({ media, description, busy, onSave, onClose }: { med
         )}
         <h2 id="picker-title">{TITLES[view.name]}</h2>
         {view.name === 'boards' && (
-          <button type="button" class="icon-button" onClick={onClose} aria-label="Close">
+          <button type="button" class="icon-button" onClick={onClose} aria-label={mobile ? 'Cancel' : 'Close'}>
             <Icon name="close" />
           </button>
         )}

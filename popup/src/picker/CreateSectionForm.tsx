@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { firstProblem, sectionName } from '../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../api';
-import type { PickerBoard, SectionData } from '../types';
+import type { SectionData } from '../types';
 
 /** 'Add section' (saving.md sections 2.2 and 5): trimmed name; Add waits for a name, no error, no save in flight. */
-export function CreateSectionForm({ board, media, onCreated }: { board: PickerBoard; media: string; onCreated(section: SectionData): void }) {
+export function CreateSectionForm({ board, media, onCreated }: { board: { id: string }; media: string; onCreated(section: SectionData): void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

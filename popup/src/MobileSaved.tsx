@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import type { CreatedPin } from './types';
+
+/** saving.md section 9: the success toast shows 5 seconds. */
+export const SUCCESS_TOAST_MS = 5_000;
+
+/**
+ * Mobile success (saving.md section 4): a toast 'Saved to {board}' with View, then the window closes
+ * when it is a popup or has no history, and otherwise goes back one step.
+ */
+export function MobileSaved({ pin }: { pin: CreatedPin }) {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if (window.opener || history.length <= 1) window.close();
+      else history.back();
+    }, SUCCESS_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div class="toast success-toast" role="status">
+      Saved to {pin.board.name}{' '}
+      <a href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
+        View
+      </a>
+    </div>
+  );
+}
