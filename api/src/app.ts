@@ -4,6 +4,11 @@ import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js
 import { authService } from './auth/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
+import { advertisersService } from './advertisers/service.js';
+import { collaboratorResources } from './collaborators/routes.js';
+import { collaboratorsService } from './collaborators/service.js';
+import { userResources, userRoutes } from './users/routes.js';
+import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { fail } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
@@ -25,6 +30,7 @@ export function createApp(deps: Deps) {
   const boards = boardsService(deps);
   const images = imagesService(deps);
   const pins = pinsService(deps, images);
+  const users = usersService(deps);
   const scrape = scrapeService(deps);
 
   const app = new Hono<AppEnv>();
@@ -52,7 +58,9 @@ export function createApp(deps: Deps) {
     '/resource',
     resourceRoutes({
       ...authResources(deps, auth),
-      ...boardResources(boards),
+      ...boardResources(boards, advertisersService(deps)),
+      ...collaboratorResources(collaboratorsService(deps)),
+      ...userResources(users, pins),
       ...pinResources(pins),
       ...scrapeResources(scrape),
     }),
@@ -61,6 +69,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
+  app.route('/v3/users', userRoutes(users));
   app.route('/v3', authV3Routes(auth));
   app.route('/', pageRoutes(deps.config));
   return app;

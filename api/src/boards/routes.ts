@@ -5,19 +5,20 @@ import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { boardName, sectionName } from './rules.js';
+import type { AdvertisersService } from '../advertisers/service.js';
 import type { BoardsService } from './service.js';
 import { suggestBoardTitles } from './suggestions.js';
 import type { PinsService } from '../pins/service.js';
 
 const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
 
-export function boardResources(boards: BoardsService): ResourceRegistry {
+export function boardResources(boards: BoardsService, advertisers: AdvertisersService): ResourceRegistry {
   return {
     BoardPickerBoardsResource: {
       get: action({
         auth: true,
-        options: z.object({ field_set_key: z.string().optional(), shortlist_suggestions: z.number().int().optional() }).loose(),
-        run: (_options, { viewer }) => boards.pickerBoards(viewer.id),
+        options: z.object({ field_set_key: z.string().optional(), shortlist_suggestions: z.number().int().optional(), advertiser_id: id.optional() }).loose(),
+        run: async (o, { viewer }) => boards.pickerBoards(viewer.id, await advertisers.context(viewer.id, o.advertiser_id)),
       }),
     },
     BoardResource: {
@@ -28,8 +29,10 @@ export function boardResources(boards: BoardsService): ResourceRegistry {
           privacy: z.enum(['public', 'secret']).default('public'),
           description: z.string().max(500, 'Please enter no more than 500 characters.').optional(),
           aux_data: z.object({ source: z.string().max(64) }).partial().optional(),
+          advertiser_id: id.optional(),
         }),
-        run: (options, { viewer }) => boards.createBoard(viewer, { name: options.name, privacy: options.privacy, description: options.description }),
+        run: async (o, { viewer }) =>
+          boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer.id, o.advertiser_id)),
       }),
     },
     BoardSectionResource: {

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import type { Board, BoardSection, Privacy } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { newId, slugify } from '../lib/ids.js';
+import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
 import { boardsStore, type BoardsStore } from './store.js';
 
@@ -69,8 +70,15 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
     sections: sections.map(sectionJson),
   });
 
-  const pickerBoards = async (userId: string) => {
-    const boards = await store.listMemberBoards(userId);
+  /**
+   * saving.md section 6: acting for an advertiser they do not own, a viewer picks among that
+   * advertiser's protected boards; otherwise among their own boards that are not protected.
+   */
+  const pickerBoards = async (userId: string, context: AdvertiserContext | null = null) => {
+    const scoped = context && !context.isOwner;
+    const boards = (await store.listMemberBoards(userId)).filter((b) =>
+      scoped ? b.privacy === 'protected' && b.advertiser_id === context.id : b.privacy !== 'protected',
+    );
     const sections = await store.listSections(boards.map((b) => b.id));
     const byBoard = new Map<string, BoardSection[]>();
     for (const section of sections) byBoard.set(section.board_id, [...(byBoard.get(section.board_id) ?? []), section]);
@@ -81,24 +89,30 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       .filter(({ board }) => board.last_pinned_at !== null)
       .sort((a, b) => (b.board.last_pinned_at ?? 0) - (a.board.last_pinned_at ?? 0))
       .slice(0, SHORTLIST_SIZE);
-    return { all_boards: all.map((x) => x.picker), boards_shortlist: shortlist.map((x) => x.picker) };
+    return {
+      all_boards: all.map((x) => x.picker),
+      boards_shortlist: shortlist.map((x) => x.picker),
+      advertiser: context ? { id: context.id, is_owner: context.isOwner } : null,
+    };
   };
 
   return {
     /** BoardPickerBoardsResource: every board the viewer may save to, and the recent shortlist. */
     pickerBoards,
 
-    async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string; advertiserId?: string | null }) {
+    /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */
+    async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string }, context: AdvertiserContext | null = null) {
       if (await store.findBoardByName(owner.id, input.name)) throw new ApiError('board_name_taken');
+      const protectedFor = context && !context.isOwner ? context.id : null;
       const id = newId();
       await store.insertBoard({
         id,
         owner_id: owner.id,
         name: input.name,
         slug: slugify(input.name),
-        privacy: input.privacy,
+        privacy: protectedFor ? 'protected' : input.privacy,
         description: input.description ?? '',
-        advertiser_id: input.advertiserId ?? null,
+        advertiser_id: protectedFor,
         created_at: clock.now(),
       });
       const board = await store.findBoard(id);

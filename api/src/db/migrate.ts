@@ -1,15 +1,18 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_signup_consents.js';
+import * as m0004 from './migrations/0004_collaboration_and_context.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_signup_consents': m0002,
+  '0004_collaboration_and_context': m0004,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Branches add numbered migrations side by side; a database that ran a later number still takes an earlier new one.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -12,6 +12,35 @@ export interface Database {
   board_collaborators: BoardCollaboratorsTable;
   images: ImagesTable;
   pins: PinsTable;
+  board_email_invites: BoardEmailInvitesTable;
+  advertisers: AdvertisersTable;
+  advertiser_members: AdvertiserMembersTable;
+  follows: FollowsTable;
+}
+
+export interface BoardEmailInvitesTable {
+  board_id: string;
+  email: string;
+  invited_by: string;
+  created_at: number;
+}
+
+export interface AdvertisersTable {
+  id: string;
+  owner_user_id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface AdvertiserMembersTable {
+  advertiser_id: string;
+  user_id: string;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: number;
 }
 
 export interface UsersTable {
@@ -31,6 +60,12 @@ export interface UsersTable {
   kr_privacy_consent_opt_in: Generated<number>;
   marketing_notifs_opt_out: Generated<number>;
   consented_at: Generated<number | null>;
+  /** The site this user officially stands for (saving.md 2.1: the creator card of a link's domain). */
+  verified_domain: Generated<string | null>;
+  listed_website_url: Generated<string | null>;
+  connected_to_instagram: Generated<number>;
+  /** A business (partner) account. */
+  is_partner: Generated<number>;
 }
 
 export interface SessionsTable {

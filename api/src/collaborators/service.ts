@@ -1,0 +1,75 @@
+import { emailError } from '../auth/rules.js';
+import { requireMemberBoard } from '../boards/service.js';
+import { boardsStore } from '../boards/store.js';
+import type { Deps } from '../deps.js';
+import { ApiError } from '../lib/errors.js';
+import { collaboratorsStore } from './store.js';
+
+/** saving.md section 7: typeahead answers at most 5 items. */
+export const SUGGESTIONS_MAX = 5;
+
+export type Candidate =
+  | { type: 'user'; id: string; username: string; full_name: string; image_medium_url: string | null }
+  | { type: 'email'; id: string; email: string; valid: boolean };
+
+const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
+
+/**
+ * Collaborators listed owner first, then the viewer, then the others by full name (saving.md 2.4).
+ */
+export function orderCollaborators<T extends { id: string; full_name: string }>(people: T[], ownerId: string, viewerId: string): T[] {
+  const rank = (p: T) => (p.id === ownerId ? 0 : p.id === viewerId ? 1 : 2);
+  return [...people].sort((a, b) => rank(a) - rank(b) || a.full_name.localeCompare(b.full_name));
+}
+
+export function collaboratorsService({ db, clock }: Deps) {
+  const store = collaboratorsStore(db);
+  const boards = boardsStore(db);
+
+  const ownedBoard = async (viewerId: string, boardId: string) => {
+    const board = await requireMemberBoard(boards, viewerId, boardId);
+    if (board.owner_id !== viewerId) throw new ApiError('forbidden', 'Only the board’s owner can invite collaborators.');
+    return board;
+  };
+
+  return {
+    /** ShareSuggestionsTypeaheadResource: people by name, or the typed email as an invite candidate. */
+    async suggestions(viewerId: string, term: string): Promise<Candidate[]> {
+      const trimmed = term.trim();
+      if (!trimmed) return [];
+      if (trimmed.includes('@')) return [{ type: 'email', id: trimmed, email: trimmed, valid: emailError(trimmed) === null }];
+      const users = await store.searchUsers(trimmed, viewerId, SUGGESTIONS_MAX);
+      return users.map((u) => ({ type: 'user', id: u.id, username: u.username, full_name: fullName(u), image_medium_url: u.image_medium_url }));
+    },
+
+    /** BoardInviteResource create: invites by user id and by email, duplicates removed, the owner only. */
+    async invite(viewerId: string, input: { boardId: string; userIds: string[]; emails: string[] }) {
+      const board = await ownedBoard(viewerId, input.boardId);
+      const userIds = [...new Set(input.userIds)].filter((id) => id !== viewerId);
+      const known = await store.existingUserIds(userIds);
+      if (known.length !== userIds.length) throw new ApiError('invalid_input', 'invited_user_ids: Some of those people do not exist.');
+      const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+      const bad = emails.find((email) => emailError(email) !== null);
+      if (bad) throw new ApiError('invalid_input', `emails: ${bad} is not an email address.`);
+      await store.invite(board.id, viewerId, userIds, emails, clock.now());
+      return { board_id: board.id, invited_user_ids: userIds, emails };
+    },
+
+    /** BoardInviteResource delete: the owner withdraws an invite, or the invited person declines. */
+    async removeInvite(viewerId: string, boardId: string, userId: string) {
+      const board = await boards.findBoard(boardId);
+      if (!board) throw new ApiError('board_not_found');
+      if (board.owner_id !== viewerId && userId !== viewerId) throw new ApiError('forbidden');
+      await store.remove(board.id, userId);
+      return { board_id: board.id, invited_user_id: userId };
+    },
+
+    async list(viewerId: string, boardId: string) {
+      const board = await requireMemberBoard(boards, viewerId, boardId);
+      const people = (await store.listCollaborators(board.id)).map((p) => ({ id: p.id, username: p.username, full_name: fullName(p), status: p.status }));
+      return orderCollaborators(people, board.owner_id, viewerId);
+    },
+  };
+}
+
+export type CollaboratorsService = ReturnType<typeof collaboratorsService>;

@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+const likePrefix = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function collaboratorsStore(db: Kysely<Database>) {
+  return {
+    /** Users whose username, first name or full name starts with the term. */
+    searchUsers(term: string, excludeId: string, limit: number) {
+      const prefix = likePrefix(term);
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
+        .where('id', '!=', excludeId)
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(username)`, 'like', sql`${prefix} escape '\\'`),
+            eb(sql`lower(first_name)`, 'like', sql`${prefix} escape '\\'`),
+            eb(sql`lower(first_name || ' ' || last_name)`, 'like', sql`${prefix} escape '\\'`),
+          ]),
+        )
+        .orderBy('first_name')
+        .orderBy('username')
+        .limit(limit)
+        .execute();
+    },
+
+    existingUserIds(ids: string[]) {
+      if (ids.length === 0) return Promise.resolve([] as string[]);
+      return db.selectFrom('users').select('id').where('id', 'in', ids).execute().then((rows) => rows.map((r) => r.id));
+    },
+
+    /** User invites and email invites of one board, in one transaction; repeats are ignored. */
+    async invite(boardId: string, by: string, userIds: string[], emails: string[], now: number) {
+      await db.transaction().execute(async (trx) => {
+        if (userIds.length) {
+          await trx
+            .insertInto('board_collaborators')
+            .values(userIds.map((user_id) => ({ board_id: boardId, user_id, status: 'invited' as const, created_at: now })))
+            .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
+            .execute();
+        }
+        if (emails.length) {
+          await trx
+            .insertInto('board_email_invites')
+            .values(emails.map((email) => ({ board_id: boardId, email, invited_by: by, created_at: now })))
+            .onConflict((oc) => oc.columns(['board_id', 'email']).doNothing())
+            .execute();
+        }
+      });
+    },
+
+    async remove(boardId: string, userId: string) {
+      await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).execute();
+    },
+
+    /** Everyone on a board with their status; ordering is the service's. */
+    listCollaborators(boardId: string) {
+      return db
+        .selectFrom('board_collaborators')
+        .innerJoin('users', 'users.id', 'board_collaborators.user_id')
+        .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'board_collaborators.status'])
+        .where('board_collaborators.board_id', '=', boardId)
+        .execute();
+    },
+  };
+}

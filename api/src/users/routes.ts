@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../deps.js';
+import { ok } from '../lib/envelope.js';
+import { ApiError } from '../lib/errors.js';
+import { action, type ResourceRegistry } from '../lib/resources.js';
+import { id } from '../lib/validation.js';
+import type { PinsService } from '../pins/service.js';
+import type { UsersService } from './service.js';
+
+/** GET /v3/users/settings (saving.md section 7): connected_to_instagram and listed_website_url. */
+export function userRoutes(users: UsersService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/settings', async (c) => {
+    const viewer = c.get('viewer');
+    if (!viewer) throw new ApiError('unauthorized');
+    return ok(c, await users.settings(viewer.id));
+  });
+  return routes;
+}
+
+export function userResources(users: UsersService, pins: PinsService): ResourceRegistry {
+  return {
+    // The pin-create-success query of saving.md section 7: the creator card and the promote rule.
+    PinCreateSuccessResource: {
+      get: action({
+        auth: true,
+        options: z.object({ pin_id: id }),
+        run: async (o, { viewer }) => users.saveSuccess(viewer.id, (await pins.get(viewer, o.pin_id)).link),
+      }),
+    },
+  };
+}
