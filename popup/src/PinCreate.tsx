@@ -28,7 +28,7 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 /** Preview, log-in when needed, picker, save, success. */
 function PinCreateReady({ query }: { query: PopupQuery }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
-  const [boards] = useState(prefetchPickerBoards);
+  const [boards] = useState(() => prefetchPickerBoards(query.advertiserId));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -83,7 +83,7 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
 
   let panel;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
-  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} created={saved.created} firstPin={saved.firstPin} />;
+  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} created={saved.created} firstPin={saved.firstPin} />;
   else if (!viewer)
     panel = (
       <p class="loading" role="status">
@@ -92,7 +92,7 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
     );
   else if (viewer.type !== 'AUTH')
     panel = <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />;
-  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} prefetched={boards} mobile={mobile} />;
+  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (
     <main class={mobile ? 'pin-create mobile' : 'pin-create'}>

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
+import { getResource } from './api';
 import { Confetti } from './Confetti';
-import type { CreatedPin } from './types';
+import { showInstagramUpsell } from './instagram';
+import { InstagramUpsell } from './InstagramUpsell';
+import type { CreatedPin, SuccessData } from './types';
 
 /** saving.md section 9: the popup's success screen closes itself after 10 seconds. */
 export const AUTO_CLOSE_MS = 10_000;
@@ -13,20 +16,32 @@ export function savedHeading(pin: CreatedPin, created: boolean, firstPin: boolea
 }
 
 /**
- * After the save: 'Saved to …' (or, for a board made here, 'Board created' with confetti), 'See it now'
- * and 'Send'. 'Promote your Pin' belongs to the promotion rules of section 2.1, which need the
- * advertiser area; until then promotion is never offered, so 'Send' shows and 'See it now' is red.
+ * After the save: 'Saved to …' (or, for a board made here, 'Board created' with confetti), then
+ * the buttons of saving.md section 2.1: 'See it now' (grey when promotion is offered or the viewer
+ * is a partner), 'Send' when promotion is not offered, 'Promote your Pin' when it is; the creator
+ * card of the link's official user; and the Instagram upsell by its rules.
  */
-export function SaveSuccess({ pin, media, created = false, firstPin = false }: { pin: CreatedPin; media: string; created?: boolean; firstPin?: boolean }) {
+export function SaveSuccess({ pin, media, link = '', created = false, firstPin = false }: { pin: CreatedPin; media: string; link?: string; created?: boolean; firstPin?: boolean }) {
   const [animating, setAnimating] = useState(created);
+  const [extras, setExtras] = useState<SuccessData | null>(null);
+  const [upsell, setUpsell] = useState(false);
   useEffect(() => {
     const close = setTimeout(() => window.close(), AUTO_CLOSE_MS);
     const settle = setTimeout(() => setAnimating(false), BOARD_SAVED_ANIMATION_MS);
+    getResource<SuccessData>('PinCreateSuccessResource', { pin_id: pin.id })
+      .then((data) => {
+        setExtras(data);
+        setUpsell(showInstagramUpsell(link, data, localStorage));
+      })
+      .catch(() => undefined);
     return () => {
       clearTimeout(close);
       clearTimeout(settle);
     };
   }, []);
+  const promote = extras?.promotion_offered ?? false;
+  const quiet = promote || (extras?.is_partner ?? false);
+  const creator = extras?.official_user;
   return (
     <section class="success" aria-labelledby="success-heading">
       {created && <Confetti />}
@@ -36,14 +51,29 @@ export function SaveSuccess({ pin, media, created = false, firstPin = false }: {
         <h2 id="success-heading">{savedHeading(pin, created, firstPin)}</h2>
       </div>
       <div class="actions">
-        <a class="primary" href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
+        <a class={quiet ? 'secondary' : 'primary'} href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
           See it now
         </a>
-        <a class="secondary" href={`/pin/${pin.id}/?share=true`} target="_blank" rel="noopener">
-          Send
-        </a>
+        {promote ? (
+          <a class="primary" href={`/business/convert/?next=${encodeURIComponent(`/advertiser/quick_promote?pinId=${pin.id}`)}`} target="_blank" rel="noopener">
+            Promote your Pin
+          </a>
+        ) : (
+          <a class="secondary" href={`/pin/${pin.id}/?share=true`} target="_blank" rel="noopener">
+            Send
+          </a>
+        )}
       </div>
+      {creator && (
+        <aside class="creator-card" aria-label="Creator">
+          {creator.image_medium_url ? <img src={creator.image_medium_url} alt="" /> : <span class="avatar">{(creator.full_name || creator.username).charAt(0)}</span>}
+          <a href={`/${creator.username}/`} target="_blank" rel="noopener">
+            {creator.full_name || creator.username}
+          </a>
+        </aside>
+      )}
       <p class="hint">This window closes by itself in 10 seconds.</p>
+      {upsell && <InstagramUpsell onClose={() => setUpsell(false)} />}
     </section>
   );
 }

@@ -26,8 +26,16 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
   return answer.data as T;
 }
 
-export function getResource<T>(name: string, options: Record<string, unknown> = {}): Promise<T> {
-  return call<T>(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`);
+/** saving.md section 8: a read that fails with a 5xx, or with no answer at all, is tried once more. */
+export async function getResource<T>(name: string, options: Record<string, unknown> = {}): Promise<T> {
+  const url = `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
+  try {
+    return await call<T>(url);
+  } catch (error) {
+    const status = error instanceof ResourceError ? error.body.http_status : 0;
+    if (status === 0 || status >= 500) return call<T>(url);
+    throw error;
+  }
 }
 
 export function postResource<T>(name: string, action: 'create' | 'update' | 'delete', options: Record<string, unknown>): Promise<T> {

@@ -11,6 +11,8 @@ export interface PopupQuery {
   /** saving.md section 2.3: create (a new pin) or repin (of pinId). */
   action: 'create' | 'repin';
   pinId?: string;
+  /** saving.md section 6: set when the popup saves on behalf of an advertiser. */
+  advertiserId?: string;
 }
 
 export function readPopupQuery(location: { pathname: string; search: string }): PopupQuery {
@@ -25,6 +27,7 @@ export function readPopupQuery(location: { pathname: string; search: string }): 
     color: q.get('color') ?? '',
     hostOrigin: exactOrigin(q.get('origin')),
     action: q.get('action') === 'repin' ? 'repin' : 'create',
+    advertiserId: /^\d{1,20}$/.test(q.get('advertiser_id') ?? '') ? (q.get('advertiser_id') as string) : undefined,
   };
 }
 

@@ -2,6 +2,7 @@
 import type { viewerJson } from '../../api/src/auth/routes';
 import type { BoardsService } from '../../api/src/boards/service';
 import type { PinsService } from '../../api/src/pins/service';
+import type { UsersService } from '../../api/src/users/service';
 
 export type ViewerData = ReturnType<typeof viewerJson>;
 export type PickerData = Awaited<ReturnType<BoardsService['pickerBoards']>>;
@@ -13,3 +14,4 @@ export interface LoginData {
   redirect: string;
 }
 export type SectionData = PickerBoard['sections'][number];
+export type SuccessData = Awaited<ReturnType<UsersService['saveSuccess']>>;

@@ -11,3 +11,14 @@ export function readRows<T>(query: string, ...params: unknown[]): T[] {
     db.close();
   }
 }
+
+/** Sets up what no product page can (an advertiser, a verified domain), as an operator would. */
+export function writeRows(query: string, ...params: unknown[]): void {
+  const db = new Database(fileURLToPath(new URL(`../../${E2E_DATABASE}`, import.meta.url)));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(query).run(...params);
+  } finally {
+    db.close();
+  }
+}

@@ -41,14 +41,14 @@ const LIST_HEIGHT = 420;
 /** Where the mobile create pages come back to: this popup, as it was opened. */
 const here = () => location.pathname + location.search;
 
-export const loadPickerBoards = () =>
-  getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true });
+export const loadPickerBoards = (advertiserId?: string) =>
+  getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: advertiserId });
 
 /**
  * The board list asked for as the popup opens, beside the viewer check rather than after it;
  * null when it could not be had then (a visitor who logs in first), and the picker asks again.
  */
-export const prefetchPickerBoards = (): Promise<PickerData | null> => loadPickerBoards().catch(() => null);
+export const prefetchPickerBoards = (advertiserId?: string): Promise<PickerData | null> => loadPickerBoards(advertiserId).catch(() => null);
 
 /** The board and section picker of the save popup. */
 export function BoardPicker({
@@ -59,6 +59,7 @@ export function BoardPicker({
   onClose,
   prefetched,
   mobile = false,
+  advertiserId,
 }: {
   media: string;
   description: string;
@@ -68,6 +69,8 @@ export function BoardPicker({
   prefetched?: Promise<PickerData | null>;
   /** saving.md section 2.3: the full-page picker, whose create buttons lead to their own pages. */
   mobile?: boolean;
+  /** saving.md section 6: the advertiser the viewer acts for, when the popup was opened for one. */
+  advertiserId?: string;
 }) {
   const [data, setData] = useState<PickerData | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -76,7 +79,7 @@ export function BoardPicker({
 
   useEffect(() => {
     (prefetched ?? Promise.resolve(null))
-      .then((early) => early ?? loadPickerBoards())
+      .then((early) => early ?? loadPickerBoards(advertiserId))
       .then(setData)
       .catch((e: unknown) => setLoadError(e instanceof ResourceError ? e.message : 'Could not load your boards.'));
   }, []);
@@ -111,7 +114,10 @@ export function BoardPicker({
 
   let body;
   if (view.name === 'createBoard') {
-    body = <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} />;
+    const advertiser = data?.advertiser;
+    body = (
+      <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} protectedFor={advertiser && !advertiser.is_owner ? advertiser.id : null} />
+    );
   } else if (view.name === 'createSection') {
     body = <CreateSectionForm board={view.board} media={media} onCreated={(section) => sectionCreated(view.board, section)} />;
   } else if (view.name === 'sections') {

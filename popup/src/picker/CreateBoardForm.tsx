@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { boardName, firstProblem } from '../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../api';
+import type { Candidate } from '../../../api/src/collaborators/service';
 import type { PickerBoard } from '../types';
+import { CollaboratorSearch } from './CollaboratorSearch';
 
 interface Suggestion {
   title: string;
@@ -16,14 +18,29 @@ export function createErrorText(error: unknown): string {
   return CREATE_FALLBACK;
 }
 
-/** Create board (saving.md sections 2.2 and 5): name, Secret, suggestions, Cancel and Create. */
-export function CreateBoardForm({ description, onCreated, onCancel }: { description: string; onCreated(board: PickerBoard): void; onCancel(): void }) {
+/**
+ * Create board (saving.md sections 2.2, 5 and 6): name, Secret, collaborators, suggestions, Cancel
+ * and Create. Acting for an advertiser one does not own, the board is protected: the switch shows
+ * on and disabled, and Secret and collaborators are hidden.
+ */
+export function CreateBoardForm({
+  description,
+  onCreated,
+  onCancel,
+  protectedFor = null,
+}: {
+  description: string;
+  onCreated(board: PickerBoard): void;
+  onCancel(): void;
+  protectedFor?: string | null;
+}) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [secret, setSecret] = useState(false);
   const [saving, setSaving] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [invites, setInvites] = useState<Candidate[]>([]);
 
   useEffect(() => {
     const query = new URLSearchParams({ description });
@@ -46,7 +63,16 @@ export function CreateBoardForm({ description, onCreated, onCancel }: { descript
         name: name.trim(),
         privacy: secret ? 'secret' : 'public',
         aux_data: { source: 'board_picker' },
+        ...(protectedFor ? { advertiser_id: protectedFor } : {}),
       });
+      // saving.md section 4: invites queued for collaborators go to the new board on save.
+      if (invites.length) {
+        await postResource('BoardInviteResource', 'create', {
+          board_id: board.id,
+          invited_user_ids: invites.filter((c) => c.type === 'user').map((c) => c.id),
+          emails: invites.filter((c) => c.type === 'email').map((c) => c.id),
+        }).catch(() => undefined);
+      }
       onCreated(board);
     } catch (error) {
       setCreateError(createErrorText(error));
@@ -78,13 +104,26 @@ export function CreateBoardForm({ description, onCreated, onCancel }: { descript
           {problem}
         </p>
       )}
-      <label class="switch">
-        <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
-        <span>
-          <strong>Secret</strong>
-          <small>So only you and collaborators can see it.</small>
-        </span>
-      </label>
+      {protectedFor ? (
+        <label class="switch">
+          <input type="checkbox" role="switch" checked disabled />
+          <span>
+            <strong>Protected</strong>
+            <small>Boards you make for this business are not listed on a profile.</small>
+          </span>
+        </label>
+      ) : (
+        <>
+          <label class="switch">
+            <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
+            <span>
+              <strong>Secret</strong>
+              <small>So only you and collaborators can see it.</small>
+            </span>
+          </label>
+          <CollaboratorSearch chosen={invites} onChange={setInvites} />
+        </>
+      )}
       {suggestions.length > 0 && (
         <section class="suggestions" aria-labelledby="suggested-names">
           <h3 id="suggested-names">Suggested board names</h3>

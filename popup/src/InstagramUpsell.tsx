@@ -1,0 +1,29 @@
+import { useEffect, useRef, useState } from 'react';
+import { markUpsellSeen } from './instagram';
+
+/** saving.md section 9: the dismiss button fades in after 2 seconds. */
+export const UPSELL_DISMISS_DELAY_MS = 2_000;
+
+export function InstagramUpsell({ onClose }: { onClose(): void }) {
+  const [canDismiss, setCanDismiss] = useState(false);
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    markUpsellSeen(localStorage);
+    dialog.current?.focus();
+    const timer = setTimeout(() => setCanDismiss(true), UPSELL_DISMISS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <div class="upsell" role="dialog" aria-modal="true" aria-labelledby="upsell-title" tabIndex={-1} ref={dialog}>
+      <h2 id="upsell-title">Now you can turn your Instagram posts into Pins</h2>
+      <a class="primary" href="/settings/claim/" target="_blank" rel="noopener">
+        Connect now
+      </a>
+      {canDismiss && (
+        <button type="button" class="secondary fade-in" onClick={onClose}>
+          Not now
+        </button>
+      )}
+    </div>
+  );
+}
