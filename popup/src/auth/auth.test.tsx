@@ -175,7 +175,7 @@ describe('sign-up rules and messages', () => {
     routes['/resource/PasswordRulesResource/get/'] = () => ({ data: { min_length: min, ascii_only: true, differ_from_username: true, min_strength_score: 2 } });
     open();
     await waitFor(() => expect(calls.some((c) => c.path.includes('PasswordRules'))).toBe(true));
-    await act(() => Promise.resolve());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0))); // every pending answer applied
     fill('ada.lovelace@fastmail.com', password);
     submit();
     expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeTruthy();
@@ -269,7 +269,7 @@ describe('consents', () => {
     routes['/resource/ExperimentsResource/get/'] = () => ({ data: { kr_privacy_consent: true, fdbr_teen_compliance: false, unauth_dweb_unified_ar: false } });
     const { onAuthed } = open();
     await waitFor(() => expect(calls.some((c) => c.path.includes('Experiments'))).toBe(true));
-    await act(() => Promise.resolve());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0))); // every pending answer applied
     fill('ada@fastmail.com', 'Plum-Orchard-42');
     submit();
     expect(await screen.findByRole('heading', { name: 'Consents' }, { timeout: 5000 })).toBeTruthy();
