@@ -1,17 +1,8 @@
-import { useEffect, useState } from 'react';
-import { getResource, ResourceError } from './api';
-import type { PinData } from './types';
+import { usePin } from './usePin';
 
 /** /pin/{id}/: the saved pin with its image, description, source link and board. */
 export function PinPage({ id }: { id: string }) {
-  const [pin, setPin] = useState<PinData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    getResource<PinData>('PinResource', { id })
-      .then(setPin)
-      .catch((e: unknown) => setError(e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.'));
-  }, [id]);
+  const { pin, error } = usePin(id);
 
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <main class="pin-page"><p class="loading" role="status">Loading…</p></main>;

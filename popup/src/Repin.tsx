@@ -1,18 +1,10 @@
-import { useEffect, useState } from 'react';
-import { getResource, ResourceError } from './api';
 import { PinCreate } from './PinCreate';
 import type { PopupQuery } from './query';
-import type { PinData } from './types';
+import { usePin } from './usePin';
 
 /** /pin/{id}/repin/x/: the save popup for one of our own pins (saving.md section 2.3). */
 export function Repin({ id, search }: { id: string; search: string }) {
-  const [pin, setPin] = useState<PinData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    getResource<PinData>('PinResource', { id })
-      .then(setPin)
-      .catch((e: unknown) => setError(e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.'));
-  }, [id]);
+  const { pin, error } = usePin(id);
   if (error) return <main class="page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <p class="loading" role="status">Loading…</p>;
   const q = new URLSearchParams(search);
