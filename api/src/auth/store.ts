@@ -154,7 +154,7 @@ export function authStore(db: Kysely<Database>) {
 
     /** Tokens of a kind made since `since`, for a user or sent to an address: the send limits. */
     async countTokensSince(kind: TokenKind, since: number, by: { userId: string } | { address: string }) {
-      let query = db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('created_at', '>=', since);
+      let query = db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('created_at', '>', since);
       query = 'userId' in by ? query.where('user_id', '=', by.userId) : query.where('address', '=', by.address);
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
