@@ -52,7 +52,7 @@ describe('forgot password (POST /v3/users/forgot_password/)', () => {
     const t = await testApp();
     const empty = await v3Post(t, '/v3/users/forgot_password/', { username_or_email: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body.resource_response.error.message_detail).toMatch(/Enter your email or username/);
+    expect(empty.body.resource_response.error?.message_detail).toMatch(/Enter your email or username/);
     const badType = await v3Post(t, '/v3/users/forgot_password/', { username_or_email: 'a@example.com', type: 'steal' });
     expect(badType.status).toBe(400);
     const notJson = await t.client().send('/v3/users/forgot_password/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: '{' });
