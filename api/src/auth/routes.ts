@@ -152,7 +152,14 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           startSession(c, token);
           await remember(c, user.id);
           return {
-            user: { id: user.id, username: user.username, first_name: user.first_name },
+            user: {
+              id: user.id,
+              username: user.username,
+              first_name: user.first_name,
+              full_name: `${user.first_name} ${user.last_name}`.trim(),
+              email: user.email,
+              image_medium_url: user.image_medium_url,
+            },
             // auth.md section 2: on an account switch, go to /{username}.
             redirect: options.switch_account ? `/${user.username}` : safeNext(options.next),
           };

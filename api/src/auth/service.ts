@@ -240,7 +240,7 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
         },
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
       );
-      return { user: { id, username, first_name: input.firstName }, token };
+      return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null }, token };
     },
 
     async logOut(viewer: Viewer) {
