@@ -132,7 +132,7 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast }: Recove
 
   return (
     <div class="recovery" role="alertdialog" aria-labelledby="recovery-title" aria-describedby="recovery-body" data-recovery={type}>
-      <h2 id="recovery-title">{title}</h2>
+      <h1 id="recovery-title">{title}</h1>
       <div id="recovery-body">{body}</div>
       <div class="actions">{actions}</div>
     </div>
