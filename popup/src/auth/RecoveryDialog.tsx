@@ -44,6 +44,15 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast }: Recove
     </button>
   );
 
+  const resetActions = (
+    <>
+      <a class="primary" href={resetLink}>
+        Reset your password
+      </a>
+      {close(M.okay)}
+    </>
+  );
+
   let title: string;
   let body: preact.ComponentChildren;
   let actions: preact.ComponentChildren;
@@ -86,14 +95,7 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast }: Recove
     case 'soft_banned':
       title = M.softBannedTitle;
       body = <p>{M.softBannedBody}</p>;
-      actions = (
-        <>
-          <a class="primary" href={resetLink}>
-            Reset your password
-          </a>
-          {close(M.okay)}
-        </>
-      );
+      actions = resetActions;
       break;
     case 'login_assistance':
       title = M.assistanceTitle;
@@ -119,14 +121,7 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast }: Recove
     case 'prevent_google_register':
       title = type === 'prevent_facebook_register' ? M.preventFacebookTitle : M.preventGoogleTitle;
       body = <p>{type === 'prevent_facebook_register' ? M.preventFacebookBody : M.preventGoogleBody}</p>;
-      actions = (
-        <>
-          <a class="primary" href={resetLink}>
-            Reset your password
-          </a>
-          {close(M.okay)}
-        </>
-      );
+      actions = resetActions;
       break;
   }
 
