@@ -15,6 +15,8 @@ import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
+import { outboxRoutes } from './outbox/routes.js';
+import { outgoingFor } from './outbox/service.js';
 import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
@@ -26,7 +28,7 @@ import { scrapeService } from './scrape/service.js';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: Deps) {
-  const auth = authService(deps);
+  const auth = authService(deps, outgoingFor(deps));
   const boards = boardsService(deps);
   const images = imagesService(deps);
   const pins = pinsService(deps, images);
@@ -45,7 +47,8 @@ export function createApp(deps: Deps) {
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // A page may ask for less (the reset page: no-referrer, its URL holds a token).
+    if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
   app.use('*', sameOriginWrites(deps.config.publicOrigin));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
@@ -70,7 +73,8 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
-  app.route('/v3', authV3Routes(auth));
+  app.route('/v3', authV3Routes(auth, deps.config));
+  app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));
   return app;
 }

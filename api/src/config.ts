@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -29,6 +30,15 @@ export interface Config {
   passwordMinLength: 6 | 8;
   /** Youngest age allowed to sign up (auth.md section 9: the shared age check's default is 18). */
   minSignupAge: number;
+  /** Sender of the product's mail (password reset, log-in help). */
+  mailFrom: string;
+  /**
+   * HMAC key that signs log-in challenges (ALTCHA). Unset: a random key per process, so challenges
+   * handed out before a restart stop working; set CHALLENGE_HMAC_KEY when running several processes.
+   */
+  challengeKey: string;
+  /** Proof-of-work size of a challenge: the solver tries up to this many hashes (half on average). */
+  challengeMaxNumber: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -57,6 +67,9 @@ const envSchema = z.object({
   FLAGS: list.default([]),
   PASSWORD_MIN_LENGTH: z.enum(['6', '8']).default('6'),
   MIN_SIGNUP_AGE: z.coerce.number().int().min(1).max(120).default(18),
+  MAIL_FROM: z.string().min(3).default('Corkboard <no-reply@corkboard.localhost>'),
+  CHALLENGE_HMAC_KEY: z.string().min(16).optional(),
+  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -86,5 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     flags: new Set(e.FLAGS),
     passwordMinLength: e.PASSWORD_MIN_LENGTH === '8' ? 8 : 6,
     minSignupAge: e.MIN_SIGNUP_AGE,
+    mailFrom: e.MAIL_FROM,
+    challengeKey: e.CHALLENGE_HMAC_KEY ?? randomBytes(32).toString('hex'),
+    challengeMaxNumber: e.CHALLENGE_MAX_NUMBER,
   };
 }

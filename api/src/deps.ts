@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import type { BoardLocks } from './boards/locks.js';
+import type { Mailer, SmsSender } from './lib/mail.js';
 
 /** What createApp() is given: no module reaches for a global database, clock or environment. */
 export interface Deps {
@@ -11,6 +12,9 @@ export interface Deps {
   clock: Clock;
   /** Board actions in flight; injected so a test can hold one open. */
   locks?: BoardLocks;
+  /** Outgoing mail and SMS; unset, createApp picks SMTP (config.smtpUrl) or the dev outbox. */
+  mailer?: Mailer;
+  sms?: SmsSender;
 }
 
 /** The logged-in user as every route sees it. */

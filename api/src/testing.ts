@@ -46,19 +46,30 @@ export interface Answer<T = any> {
 }
 
 export function client(app: ReturnType<typeof createApp>, origin: string, initialCookie?: string) {
-  let cookie = initialCookie;
+  // A cookie jar: the session cookie and the "remembered" one travel together, as in a browser.
+  const jar = new Map<string, string>();
+  for (const pair of (initialCookie ?? '').split(/;\s*/).filter(Boolean)) jar.set(pair.split('=')[0]!, pair);
   const send = async (path: string, init: RequestInit = {}): Promise<Answer> => {
     const headers = new Headers(init.headers);
-    if (cookie && !headers.has('cookie')) headers.set('cookie', cookie);
+    if (jar.size && !headers.has('cookie')) headers.set('cookie', [...jar.values()].join('; '));
     const response = await app.request(path, { ...init, headers });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) cookie = setCookie.split(';')[0];
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      const name = pair.split('=')[0]!;
+      if (/max-age=0/i.test(line) || pair === `${name}=`) jar.delete(name);
+      else jar.set(name, pair);
+    }
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
   };
   return {
+    /** The session cookie (name=value), the one the tests pass around. */
     get cookie() {
-      return cookie;
+      return jar.get('cb_session') ?? [...jar.values()][0];
+    },
+    /** Every cookie in the jar, as a Cookie header. */
+    get cookies() {
+      return [...jar.values()].join('; ');
     },
     send,
     get: (name: string, options: Record<string, unknown> = {}) =>

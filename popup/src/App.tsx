@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { AuthPage } from './auth/AuthPage';
+import { logOut } from './auth/client';
+import { ResetPage } from './auth/ResetPage';
 import { PinCreate } from './PinCreate';
 import { PinPage } from './PinPage';
 import { readPopupQuery } from './query';
@@ -20,18 +22,33 @@ export function App({ location }: { location: Location }) {
   const pin = /^\/pin\/(\d+)\/$/.exec(path);
   if (pin?.[1]) return <PinPage id={pin[1]} />;
   if (path === '/login' || path === '/signup') return <AuthPage location={location} view={path === '/login' ? 'login' : 'signup'} />;
-  return <Home />;
+  if (path === '/add-account') return <AuthPage location={location} view="add-account" />;
+  if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
+  if (path === '/password/reset/') return <ResetPage location={location} />;
+  const user = /^\/([a-z0-9_]{3,30})\/?$/.exec(path);
+  return <Home username={user?.[1]} />;
 }
 
-function Home() {
+/** The home page, and a user's page (/{username}, where an account switch lands). */
+function Home({ username }: { username?: string }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   useEffect(() => void getResource<ViewerData>('ViewerResource').then(setViewer), []);
   return (
     <main class="page">
-      <h1>Corkboard</h1>
+      <h1>{username ?? 'Corkboard'}</h1>
       <p>Save the images you find on the web to your boards.</p>
       {viewer?.type === 'AUTH' ? (
-        <p>Logged in as {viewer.user.full_name || viewer.user.username}.</p>
+        <>
+          <p>Logged in as {viewer.user.full_name || viewer.user.username}.</p>
+          <p class="actions">
+            <a class="secondary" href="/add-account">
+              Add account
+            </a>
+            <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
+              Log out
+            </button>
+          </p>
+        </>
       ) : (
         <p>
           <a href="/login">Log in</a> or <a href="/signup">sign up</a>

@@ -91,7 +91,15 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
       </p>
     );
   else if (viewer.type !== 'AUTH')
-    panel = <AuthModal container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'} next={location.pathname + location.search} pinImage={query.media} onAuthed={() => void loadViewer()} />;
+    panel = (
+      <AuthModal
+        container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'}
+        next={location.pathname + location.search}
+        pinImage={query.media}
+        recognised={viewer.type === 'LIMITED_LOGIN' ? viewer.info : undefined}
+        onAuthed={() => void loadViewer()}
+      />
+    );
   else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (

@@ -10,7 +10,7 @@ export type PickerBoard = PickerData['all_boards'][number];
 export type CreatedPin = Awaited<ReturnType<PinsService['create']>>;
 export type PinData = Awaited<ReturnType<PinsService['get']>>;
 export interface LoginData {
-  user: { id: string; username: string; first_name: string };
+  user: { id: string; username: string; first_name: string; full_name: string; email: string; image_medium_url: string | null };
   redirect: string;
 }
 export type SectionData = PickerBoard['sections'][number];

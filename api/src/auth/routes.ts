@@ -7,9 +7,12 @@ import { safeNext } from '../lib/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
 import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
-import { emailIsValid, SESSION_TTL_MS, type AuthService } from './service.js';
+import { emailIsValid, REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
+import { ApiError } from '../lib/errors.js';
 
 export const SESSION_COOKIE = 'cb_session';
+/** "Remembered on this browser": outlives the session so an expired one gets the welcome-back log-in. */
+export const KNOWN_COOKIE = 'cb_known';
 
 /** Resolves the session cookie to the viewer (or null) for every request. */
 export function sessionMiddleware(auth: AuthService): MiddlewareHandler<AppEnv> {
@@ -19,7 +22,11 @@ export function sessionMiddleware(auth: AuthService): MiddlewareHandler<AppEnv> 
   };
 }
 
-export function viewerJson(viewer: Viewer | null) {
+export type RecognisedInfo = NonNullable<Awaited<ReturnType<AuthService['recognised']>>>;
+
+/** auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. */
+export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null) {
+  if (!viewer && recognised) return { type: 'LIMITED_LOGIN' as const, info: recognised };
   if (!viewer) return { type: 'UNAUTH' as const };
   return {
     type: 'AUTH' as const,
@@ -46,11 +53,47 @@ export function requestFlags(c: Context, config: Deps['config']): ReadonlySet<st
   return extra.length ? new Set([...config.flags, ...extra]) : config.flags;
 }
 
+const forgotBody = z.object({
+  username_or_email: z.string().trim().min(1, 'Enter your email or username.').max(254),
+  // auth.md section 7: 'unified' when unauth_dweb_unified_ar is on, else 'reset'; the server decides when omitted.
+  type: z.enum(['unified', 'reset']).optional(),
+});
+const resetBody = z.object({
+  token: z.string().min(1, 'The link has no token.').max(256),
+  new_password: z.string().max(256, 'Must be at most 256 characters.'),
+});
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError('invalid_input', 'The request is not valid JSON.');
+  }
+}
+
 const emailQuery = z.object({ email: z.string().max(254, 'Must be at most 254 characters.').default('') });
 
 /** GET /v3/register/exists/ and GET /v3/email/validation/ (auth.md section 7), served as written. */
-export function authV3Routes(auth: AuthService): Hono<AppEnv> {
+export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
+  // Forgot password (auth.md section 7). The answer is the same whether or not an account matched.
+  routes.post('/users/forgot_password/', async (c) => {
+    const body = parse(forgotBody, await jsonBody(c));
+    const type = body.type ?? (requestFlags(c, config).has('unauth_dweb_unified_ar') ? 'unified' : 'reset');
+    await auth.forgotPassword(body.username_or_email, type);
+    return ok(c, { status: 'sent', type });
+  });
+  // The reset page's form: a live link and a new password that meets the rules; every session is revoked.
+  routes.post('/users/password/reset/', async (c) => {
+    const body = parse(resetBody, await jsonBody(c));
+    const { email } = await auth.resetPassword(body.token, body.new_password);
+    return ok(c, { email });
+  });
+  // A fresh log-in challenge (ALTCHA) for the popup to solve.
+  routes.get('/challenge/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return ok(c, await auth.createChallenge());
+  });
   // data false means the email is free; a malformed email answers the invalid-email code.
   routes.get('/register/exists/', async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email)));
   routes.get('/email/validation/', (c) => ok(c, { is_valid: emailIsValid(parse(emailQuery, c.req.query()).email) }));
@@ -67,9 +110,18 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
       maxAge: SESSION_TTL_MS / 1000,
     });
 
+  const remember = async (c: Context, userId: string) =>
+    setCookie(c, KNOWN_COOKIE, await auth.rememberBrowser(userId), {
+      httpOnly: true,
+      secure: config.secureCookies,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: REMEMBER_TTL_MS / 1000,
+    });
+
   return {
     UserSessionResource: {
-      // Log-in (auth.md section 7): credentials plus the next URL to return to.
+      // Log-in (auth.md sections 3 and 7): credentials, the two-factor and challenge fields, the extras.
       create: action({
         auth: false,
         options: z.object({
@@ -77,13 +129,39 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           password: z.string().min(1, 'Enter your password.').max(256),
           next: z.string().max(2048).optional(),
           get_user: z.boolean().optional(),
+          switch_account: z.boolean().optional(),
+          referrer: z.string().max(2048).nullable().optional(),
+          app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
+          visited_pages_before_login: z.unknown().optional(),
+          mfa_token: z.string().trim().max(16).optional(),
+          mfa_resend: z.boolean().optional(),
+          recaptchaV2Token: z.string().max(4096).optional(),
+          recaptchaV3Token: z.string().max(4096).default('default'),
         }),
         async run(options, { c, viewer }) {
-          const { user, token } = await auth.logIn({ email: options.username_or_email, password: options.password }, viewer);
+          const { user, token } = await auth.logIn(
+            {
+              email: options.username_or_email,
+              password: options.password,
+              mfaToken: options.mfa_token,
+              mfaResend: options.mfa_resend,
+              challengeToken: options.recaptchaV2Token,
+            },
+            viewer,
+          );
           startSession(c, token);
+          await remember(c, user.id);
           return {
-            user: { id: user.id, username: user.username, first_name: user.first_name },
-            redirect: safeNext(options.next),
+            user: {
+              id: user.id,
+              username: user.username,
+              first_name: user.first_name,
+              full_name: `${user.first_name} ${user.last_name}`.trim(),
+              email: user.email,
+              image_medium_url: user.image_medium_url,
+            },
+            // auth.md section 2: on an account switch, go to /{username}.
+            redirect: options.switch_account ? `/${user.username}` : safeNext(options.next),
           };
         },
       }),
@@ -153,7 +231,34 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
       }),
     },
     ViewerResource: {
-      get: action({ auth: false, options: z.object({}), run: (_options, { viewer }) => viewerJson(viewer) }),
+      get: action({
+        auth: false,
+        options: z.object({}),
+        run: async (_options, { c, viewer }) => viewerJson(viewer, viewer ? null : await auth.recognised(getCookie(c, KNOWN_COOKIE))),
+      }),
+    },
+    RecognisedUserResource: {
+      // 'Not you? Log in with a different account': this browser forgets the remembered user.
+      delete: action({
+        auth: false,
+        options: z.object({}),
+        async run(_options, { c }) {
+          await auth.forgetBrowser(getCookie(c, KNOWN_COOKIE));
+          deleteCookie(c, KNOWN_COOKIE, { path: '/', secure: config.secureCookies });
+          return { type: 'UNAUTH' };
+        },
+      }),
+    },
+    UserPasswordResource: {
+      // Password change: every other session is revoked and this browser's rotates.
+      update: action({
+        auth: true,
+        options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256) }),
+        async run(options, { c, viewer }) {
+          startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password));
+          return { status: 'changed' };
+        },
+      }),
     },
   };
 }

@@ -3,9 +3,16 @@ import { ApiError, type ErrorName } from '../lib/errors.js';
 import { newId, newToken, sha256 } from '../lib/ids.js';
 import { disposableDomains } from './disposable.js';
 import { burnVerifyTime, hashPassword, verifyPassword } from './passwords.js';
-import { birthdayProblem, emailDomain, emailError, isDisposableDomain, passwordProblem, type BirthdayProblem, type PasswordProblem } from './rules.js';
-import { isWeakPassword } from './strength.js';
+import { birthdayProblem, emailDomain, emailError, isDisposableDomain, type BirthdayProblem } from './rules.js';
+import type { Mailer, SmsSender } from '../lib/mail.js';
+import type { User } from '../db/schema.js';
+import { challengeService } from './challenge.js';
+import { attemptState, failureOutcome, LOCKOUT, needsChallenge } from './lockout.js';
+import { mfaService, phoneNumberEnd } from './mfa.js';
+import { assertNewPassword } from './new-password.js';
+import { resetService } from './reset.js';
 import { authStore } from './store.js';
+import { outgoingFor } from '../outbox/service.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -28,10 +35,26 @@ export interface RegisterInput {
   marketingNotifsOptOut?: boolean;
 }
 
-const PASSWORD_ERRORS: Record<PasswordProblem, ErrorName> = {
-  too_short: 'password_too_short_6',
-  not_ascii: 'password_not_ascii',
-  same_as_username: 'password_same_as_username',
+/** A browser that logged in is remembered this long (the LIMITED_LOGIN welcome-back, auth.md section 6). */
+export const REMEMBER_TTL_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface LogInInput {
+  email: string;
+  password: string;
+  /** The code of the second step (auth.md section 3: the credential set again plus mfa_token). */
+  mfaToken?: string;
+  mfaResend?: boolean;
+  /** A solved challenge (recaptchaV2Token), needed once the failures reach LOCKOUT.challengeAfter. */
+  challengeToken?: string;
+}
+
+/** The error a correct password meets on an account in a state (auth.md section 8). */
+const STATE_ERRORS: Partial<Record<string, ErrorName>> = {
+  suspended: 'account_suspended',
+  deactivated: 'account_deactivated',
+  soft_banned: 'account_soft_banned',
+  prevent_facebook_register: 'prevent_facebook_register',
+  prevent_google_register: 'prevent_google_register',
 };
 const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
   required: 'age_missing',
@@ -45,8 +68,29 @@ export function emailIsValid(email: string): boolean {
   return emailError(email) === null && !isDisposableDomain(emailDomain(email), disposableDomains());
 }
 
-export function authService({ db, clock, config }: Deps) {
+export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender } = outgoingFor(deps)) {
+  const { db, clock, config } = deps;
   const store = authStore(db);
+  const resets = resetService(deps, outgoing.mailer);
+  const mfa = mfaService(deps, outgoing.sms);
+  const challenges = challengeService(deps);
+
+  /** Counts a failed attempt and answers it: incorrect, login assistance (with a help email) or the lock. */
+  const failed = async (email: string, restart: boolean, user: User | undefined, error: ErrorName): Promise<never> => {
+    const now = clock.now();
+    const failures = await store.addFailure(email, now, restart);
+    const outcome = failureOutcome(failures);
+    if (outcome === 'lock') {
+      await store.lock(email, now + LOCKOUT.lockMs);
+      throw new ApiError('rate_limited');
+    }
+    if (outcome === 'assist') {
+      if (user) await resets.sendLink(user, 'assistance');
+      // Same answer for an email without an account; only the mail differs.
+      throw new ApiError('login_assistance', undefined, { email });
+    }
+    throw new ApiError(error);
+  };
 
   const startSession = async (userId: string) => {
     const token = newToken();
@@ -65,20 +109,87 @@ export function authService({ db, clock, config }: Deps) {
 
   return {
     /**
-     * Email and password log-in. A wrong password and an unknown email get the same answer
-     * after the same argon2 work. A session presented with the request is revoked: the
-     * session id rotates on every log-in.
+     * Email and password log-in, with the safety steps of auth/lockout.ts around it. A wrong password
+     * and an unknown email get the same answer after the same argon2 work. Account states and the
+     * two-factor step are revealed only after a correct password. A session presented with the
+     * request is revoked: the session id rotates on every log-in, two-factor ones included.
      */
-    async logIn(input: { email: string; password: string }, previous: Viewer | null) {
-      const user = await store.findUserByEmail(normaliseEmail(input.email));
+    async logIn(input: LogInInput, previous: Viewer | null) {
+      const email = normaliseEmail(input.email);
+      const state = attemptState(await store.findAttempts(email), clock.now());
+      // Locked: refused before the password is read, not counted, the lock not extended.
+      if (state.locked) throw new ApiError('rate_limited');
+      if (needsChallenge(state.failures) && !(await challenges.verify(input.challengeToken))) throw new ApiError('captcha_required');
+
+      const user = await store.findUserByEmail(email);
       if (!user?.password_hash) {
         await burnVerifyTime(input.password);
-        throw new ApiError('password_incorrect');
+        return failed(email, state.stale, undefined, 'password_incorrect');
       }
-      if (!(await verifyPassword(user.password_hash, input.password))) throw new ApiError('password_incorrect');
+      if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, state.stale, user, 'password_incorrect');
+
+      const stateError = STATE_ERRORS[user.state];
+      if (stateError) {
+        throw new ApiError(stateError, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
+      }
+
+      if (user.mfa_method) {
+        const data = user.mfa_method === 'sms' ? { phone_number_end: phoneNumberEnd(user.phone_number ?? ''), mfa_method: 'sms' } : { mfa_method: 'totp' };
+        if (input.mfaResend || !input.mfaToken) {
+          await mfa.sendCode(user);
+          throw new ApiError('mfa_required', undefined, data);
+        }
+        if (!(await mfa.verify(user, input.mfaToken))) return failed(email, state.stale, user, 'mfa_code_invalid');
+      }
+
+      await store.clearAttempts(email);
       if (previous) await store.revokeSession(previous.sessionId, clock.now());
       return { user, token: await startSession(user.id) };
     },
+
+    /** A long-lived "remembered on this browser" token, so an expired session still says who it was. */
+    async rememberBrowser(userId: string) {
+      const token = newToken();
+      const now = clock.now();
+      await store.insertToken({ id: sha256(token), kind: 'known', user_id: userId, address: null, created_at: now, expires_at: now + REMEMBER_TTL_MS, used_at: null });
+      return token;
+    },
+
+    /** The remembered user behind a browser with no live session: the LIMITED_LOGIN viewer's info. */
+    async recognised(token: string | undefined) {
+      if (!token) return null;
+      const row = await store.findToken(sha256(token), 'known', clock.now());
+      const user = row?.user_id ? await store.findUserById(row.user_id) : undefined;
+      if (!user) return null;
+      return {
+        firstName: user.first_name,
+        imageUrl: user.image_medium_url,
+        email: user.email,
+        hasPassword: user.password_hash !== null,
+        connectedToFacebook: false,
+        connectedToGoogle: false,
+      };
+    },
+
+    /** 'Not you?': this browser forgets who it was. */
+    async forgetBrowser(token: string | undefined) {
+      if (token) await store.useToken(sha256(token), 'known', clock.now());
+    },
+
+    /** A logged-in password change: the old password first; every other session is revoked and this one rotates. */
+    async changePassword(viewer: Viewer, oldPassword: string, newPassword: string) {
+      const user = await store.findUserById(viewer.id);
+      if (!user?.password_hash || !(await verifyPassword(user.password_hash, oldPassword))) throw new ApiError('password_incorrect');
+      assertNewPassword(newPassword, user.email, config.passwordMinLength);
+      await store.updateUser(user.id, { password_hash: await hashPassword(newPassword) });
+      await store.revokeUserSessions(user.id, clock.now());
+      return startSession(user.id);
+    },
+
+    forgotPassword: resets.forgotPassword,
+    resetPassword: resets.resetPassword,
+    resetLinkIsLive: resets.linkIsLive,
+    createChallenge: challenges.create,
 
     /** GET /v3/register/exists/: whether the email has an account (auth.md section 7). */
     async emailExists(email: string) {
@@ -97,10 +208,7 @@ export function authService({ db, clock, config }: Deps) {
       if (!emailIsValid(email)) throw new ApiError('email_invalid');
       if (email.split('@')[0]?.includes(PRODUCT_NAME)) throw new ApiError('email_has_product_name');
 
-      const minLength = config.passwordMinLength;
-      const problem = passwordProblem(input.password, { minLength, email });
-      if (problem) throw new ApiError(problem === 'too_short' && minLength === 8 ? 'password_too_short_8' : PASSWORD_ERRORS[problem]);
-      if (isWeakPassword(input.password, email)) throw new ApiError('password_weak');
+      assertNewPassword(input.password, email, config.passwordMinLength);
 
       const now = clock.now();
       const birthdayMs = input.birthday === null ? null : input.birthday * 1000;
@@ -132,7 +240,7 @@ export function authService({ db, clock, config }: Deps) {
         },
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
       );
-      return { user: { id, username, first_name: input.firstName }, token };
+      return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null }, token };
     },
 
     async logOut(viewer: Viewer) {

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Insertable } from 'kysely';
-import type { Database, UsersTable } from '../db/schema.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 
 export type NewUser = Insertable<UsersTable>;
 export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number };
@@ -60,6 +59,127 @@ export function authStore(db: Kysely<Database>) {
 
     async revokeSession(sessionId: string, now: number) {
       await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+    },
+
+    findUserById(id: string) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** By email or username, for the forgot-password form's one field. */
+    findUserByEmailOrUsername(value: string) {
+      return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();
+    },
+
+    async updateUser(id: string, values: Updateable<UsersTable>) {
+      await db.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+
+    /** Logged out everywhere: every live session of the user, but `keep` (the caller's own, on a password change). */
+    async revokeUserSessions(userId: string, now: number, keep?: string) {
+      let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (keep) query = query.where('id', '!=', keep);
+      await query.execute();
+    },
+
+    /** Accepts a TOTP step once: only when it is later than the last one accepted. */
+    async advanceTotpStep(userId: string, step: number) {
+      const result = await db
+        .updateTable('users')
+        .set({ totp_last_step: step })
+        .where('id', '=', userId)
+        .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    // Failed log-ins (auth/lockout.ts).
+    findAttempts(email: string) {
+      return db.selectFrom('login_attempts').select(['failures', 'first_failed_at', 'locked_until']).where('email', '=', email).executeTakeFirst();
+    },
+
+    /** One more failure, counted in the database so two attempts at once cannot both read the old count. */
+    async addFailure(email: string, now: number, restart: boolean): Promise<number> {
+      if (restart) await db.deleteFrom('login_attempts').where('email', '=', email).execute();
+      const row = await db
+        .insertInto('login_attempts')
+        .values({ email, failures: 1, first_failed_at: now, locked_until: null })
+        .onConflict((oc) => oc.column('email').doUpdateSet({ failures: sql`login_attempts.failures + 1` }))
+        .returning('failures')
+        .executeTakeFirstOrThrow();
+      return Number(row.failures);
+    },
+
+    async lock(email: string, until: number) {
+      await db.updateTable('login_attempts').set({ locked_until: until }).where('email', '=', email).execute();
+    },
+
+    async clearAttempts(email: string) {
+      await db.deleteFrom('login_attempts').where('email', '=', email).execute();
+    },
+
+    // Single-use tokens (reset links, two-factor codes, spent challenges, remembered browsers).
+    async insertToken(token: Insertable<AuthTokensTable>) {
+      await db.insertInto('auth_tokens').values(token).execute();
+    },
+
+    /** A live token of this kind, by the hash of its secret. */
+    findToken(id: string, kind: TokenKind, now: number) {
+      return db
+        .selectFrom('auth_tokens')
+        .selectAll()
+        .where('id', '=', id)
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    /** Spends a live token; false when it was used, expired or never existed (one winner under races). */
+    async useToken(id: string, kind: TokenKind, now: number) {
+      const result = await db
+        .updateTable('auth_tokens')
+        .set({ used_at: now })
+        .where('id', '=', id)
+        .where('kind', '=', kind)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Retires every live token of a kind for a user (a new code replaces the old one). */
+    async useUserTokens(userId: string, kind: TokenKind, now: number) {
+      await db.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', kind).where('used_at', 'is', null).execute();
+    },
+
+    /** Tokens of a kind made since `since`, for a user or sent to an address: the send limits. */
+    async countTokensSince(kind: TokenKind, since: number, by: { userId: string } | { address: string }) {
+      let query = db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('created_at', '>', since);
+      query = 'userId' in by ? query.where('user_id', '=', by.userId) : query.where('address', '=', by.address);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /**
+     * A password reset: the new hash, the link spent, every session revoked, the failure count and a
+     * soft ban cleared, all or nothing. False when the link was spent in the meantime.
+     */
+    async resetPassword(tokenId: string, userId: string, email: string, passwordHash: string, now: number) {
+      return db.transaction().execute(async (trx) => {
+        const spent = await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: now })
+          .where('id', '=', tokenId)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (Number(spent.numUpdatedRows) !== 1) return false;
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+        await trx.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'soft_banned').execute();
+        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
+        await trx.deleteFrom('login_attempts').where('email', '=', email).execute();
+        return true;
+      });
     },
 
     countUsers() {

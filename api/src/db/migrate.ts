@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_signup_consents.js';
+import * as m0003 from './migrations/0003_account_safety.js';
 import * as m0004 from './migrations/0004_collaboration_and_context.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_signup_consents': m0002,
+  '0003_account_safety': m0003,
   '0004_collaboration_and_context': m0004,
 };
 

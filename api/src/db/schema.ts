@@ -16,6 +16,9 @@ export interface Database {
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
   follows: FollowsTable;
+  login_attempts: LoginAttemptsTable;
+  auth_tokens: AuthTokensTable;
+  outbox: OutboxTable;
 }
 
 export interface BoardEmailInvitesTable {
@@ -66,6 +69,46 @@ export interface UsersTable {
   connected_to_instagram: Generated<number>;
   /** A business (partner) account. */
   is_partner: Generated<number>;
+  /** Why the account is in its state (a deactivation reason); see auth/states.ts. */
+  state_reason: Generated<string | null>;
+  /** Two-factor: null (off), 'sms' (codes to phone_number) or 'totp' (an authenticator app). */
+  mfa_method: Generated<string | null>;
+  phone_number: Generated<string | null>;
+  totp_secret: Generated<string | null>;
+  /** The last TOTP time step accepted, so a code is used once. */
+  totp_last_step: Generated<number | null>;
+}
+
+/** Failed log-ins by normalised email (auth/lockout.ts). */
+export interface LoginAttemptsTable {
+  email: string;
+  failures: number;
+  first_failed_at: number;
+  locked_until: number | null;
+}
+
+export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known';
+
+/** Single-use secrets, stored as sha256: reset links, two-factor codes, spent challenges, remembered browsers. */
+export interface AuthTokensTable {
+  id: string;
+  kind: TokenKind;
+  user_id: string | null;
+  /** Where the secret was sent (an email or a phone number), for per-address limits. */
+  address: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Mail and SMS the dev outbox holds when no SMTP server is configured (lib/outbox.ts). */
+export interface OutboxTable {
+  id: string;
+  channel: 'email' | 'sms';
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: number;
 }
 
 export interface SessionsTable {

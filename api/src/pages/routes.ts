@@ -75,6 +75,14 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   routes.get('/', shell);
   routes.get('/login', shell);
   routes.get('/signup', shell);
+  // Account switching, the business log-in page (auth.md section 2).
+  routes.get('/add-account', shell);
+  routes.get('/business/login/', shell);
+  // The forgot-password form and, with ?token=, the new-password form: the token must not leak in a Referer.
+  routes.get('/password/reset/', (c) => {
+    c.header('Referrer-Policy', 'no-referrer');
+    return shell(c);
+  });
   routes.get('/pin/create/:method/', (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
@@ -137,6 +145,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     return c.body(new Uint8Array(body));
   });
   routes.get('/css/:file', (c) => serveBuilt(c, c.req.param('file')));
+  // A user's page, where an account switch lands (/{username}); after every fixed path above.
+  routes.get('/:username{[a-z0-9_]{3,30}}', shell);
 
   return routes;
 }

@@ -12,8 +12,13 @@ import { Toast, TOAST_MS } from './Toast';
 import { UnderageConfirmation } from './UnderageConfirmation';
 import { setUnderageMarker } from './underage';
 import { Welcome } from './Welcome';
+import { MfaForm, type MfaChallenge } from './MfaForm';
+import { RecoveryDialog } from './RecoveryDialog';
+import { forgetRecognised } from './client';
+import type { RecoveryDialogType } from '../../../api/src/auth/recovery';
+import type { RecognisedInfo } from '../../../api/src/auth/routes';
 
-export type AuthView = 'signup' | 'login' | 'consents' | 'underage' | 'welcome';
+export type AuthView = 'signup' | 'login' | 'consents' | 'underage' | 'welcome' | 'loginMfa' | 'recovery' | 'personalized';
 
 export interface AuthModalProps extends ContainerContext {
   container: Container;
@@ -27,6 +32,12 @@ export interface AuthModalProps extends ContainerContext {
   /** Where UnderageConfirmation's Confirm goes: '/' (auth.md section 2). */
   goHome?(): void;
   now?(): number;
+  /** A recognised LIMITED_LOGIN viewer: the personalised welcome-back log-in (auth.md sections 2 and 6). */
+  recognised?: RecognisedInfo;
+  /** Adding another account: log-in sends switch_account. */
+  switchAccount?: boolean;
+  /** The business log-in page's footer instead of the sign-up toggle. */
+  business?: boolean;
 }
 
 /** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.ts). */
@@ -52,8 +63,12 @@ function countryFromBrowser(): string | null {
 export function AuthModal(props: AuthModalProps) {
   const { container } = props;
   const now = props.now ?? (() => Date.now());
-  const [view, setView] = useState<AuthView>(props.initialView ?? 'signup');
-  const [fields, setFieldsState] = useState<SignupFields>({ email: '', password: '', birthday: '' });
+  const [view, setView] = useState<AuthView>(props.recognised ? 'personalized' : (props.initialView ?? 'signup'));
+  const [fields, setFieldsState] = useState<SignupFields>({ email: props.recognised?.email ?? '', password: '', birthday: '' });
+  const [mfa, setMfa] = useState<MfaChallenge | null>(null);
+  const [recovery, setRecovery] = useState<{ type: RecoveryDialogType; email: string; reason?: string; back: AuthView } | null>(null);
+  /** After a prevent-register outcome the sign-up view says welcome back (auth.md section 4). */
+  const [welcomeBack, setWelcomeBack] = useState(false);
   const [signupErrors, setSignupErrors] = useState<SignupErrors>({});
   const [loginCarry, setLoginCarry] = useState<LoginErrors | undefined>();
   const [experiments, setExperiments] = useState<Experiments>(NO_EXPERIMENTS);
@@ -125,6 +140,35 @@ export function AuthModal(props: AuthModalProps) {
   const copy = containerCopy(container, props);
   const header = view === 'signup' || view === 'login';
 
+  const openRecovery = (type: RecoveryDialogType, email: string, reason?: string) => {
+    setRecovery({ type, email, reason, back: view === 'loginMfa' ? 'login' : view });
+    setView('recovery');
+  };
+  const closeRecovery = () => {
+    const type = recovery?.type;
+    if (type === 'prevent_facebook_register' || type === 'prevent_google_register') {
+      setWelcomeBack(true);
+      return setView('signup');
+    }
+    setView(recovery?.back ?? 'login');
+  };
+  const notYou = async () => {
+    await forgetRecognised().catch(() => undefined);
+    setFields({ email: '', password: '' });
+    setView('login');
+  };
+  const loginHandlers = {
+    next: props.next,
+    switchAccount: props.switchAccount,
+    onLoggedIn: (data: LoginData) => props.onAuthed(data, 'login'),
+    onMfa: (challenge: MfaChallenge) => {
+      setMfa(challenge);
+      setView('loginMfa');
+    },
+    onRecovery: openRecovery,
+    onToast: showToast,
+  };
+
   return (
     <section class="auth-modal" aria-labelledby="auth-title">
       {header && (
@@ -136,7 +180,7 @@ export function AuthModal(props: AuthModalProps) {
               <span>{props.creator.fullName}</span>
             </div>
           )}
-          <h1 id="auth-title">{view === 'login' ? copy.loginTitle : copy.signupTitle}</h1>
+          <h1 id="auth-title">{view === 'login' ? copy.loginTitle : welcomeBack ? 'Welcome back' : copy.signupTitle}</h1>
           <p class="subtitle">{copy.subtitle}</p>
         </header>
       )}
@@ -156,15 +200,27 @@ export function AuthModal(props: AuthModalProps) {
           onToast={showToast}
         />
       )}
-      {view === 'login' && (
-        <LoginForm
-          email={fields.email}
-          setEmail={(email) => setFields({ email })}
-          next={props.next}
-          initialErrors={loginCarry}
-          onLoggedIn={(data) => props.onAuthed(data, 'login')}
-          onToast={showToast}
-        />
+      {view === 'personalized' && props.recognised && (
+        <>
+          <header class="auth-header">
+            {props.recognised.imageUrl && <img class="avatar avatar-large" src={props.recognised.imageUrl} alt="" />}
+            <h1 id="auth-title">Welcome back, {props.recognised.firstName}</h1>
+            <p class="subtitle">{props.recognised.email}</p>
+          </header>
+          <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
+        </>
+      )}
+      {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={loginCarry} {...loginHandlers} />}
+      {view === 'loginMfa' && mfa && (
+        <>
+          <h1 id="auth-title" class="visually-hidden">
+            Two-factor verification
+          </h1>
+          <MfaForm mfa={mfa} next={props.next} onLoggedIn={loginHandlers.onLoggedIn} onRecovery={(type, reason) => openRecovery(type, mfa.email, reason)} onToast={showToast} />
+        </>
+      )}
+      {view === 'recovery' && recovery && (
+        <RecoveryDialog type={recovery.type} email={recovery.email} reason={recovery.reason} onClose={closeRecovery} onToast={showToast} />
       )}
       {view === 'consents' && <Consents busy={busy} onBack={() => setView('signup')} onNext={(optOut) => void doRegister({ marketingNotifsOptOut: optOut })} />}
       {view === 'underage' && <UnderageConfirmation onEdit={() => setView('signup')} goHome={props.goHome ?? (() => location.assign('/'))} />}
@@ -178,7 +234,7 @@ export function AuthModal(props: AuthModalProps) {
           </button>
         </p>
       )}
-      {view === 'login' && (
+      {view === 'login' && !props.business && (
         <p class="toggle">
           Not on the product yet?{' '}
           <button type="button" class="link" onClick={() => setView('signup')}>
@@ -186,7 +242,28 @@ export function AuthModal(props: AuthModalProps) {
           </button>
         </p>
       )}
-      {header && (
+      {view === 'login' && props.business && (
+        <div class="toggle business-footer">
+          <p>
+            Don't have a business account?{' '}
+            <a class="link" href={`/signup${props.next ? `?next=${encodeURIComponent(props.next)}` : ''}`}>
+              Create one for free
+            </a>
+          </p>
+          <button type="button" class="secondary" onClick={() => location.assign('/login')}>
+            Log in to a personal account
+          </button>
+        </div>
+      )}
+      {view === 'personalized' && (
+        <p class="toggle">
+          Not you?{' '}
+          <button type="button" class="link" onClick={() => void notYou()}>
+            Log in with a different account
+          </button>
+        </p>
+      )}
+      {header && !props.business && (
         <p class="business">
           <a href={`/business/create/${props.next ? `?next=${encodeURIComponent(props.next)}` : ''}`} target="_blank" rel="noopener noreferrer">
             Are you a business? Get started here!

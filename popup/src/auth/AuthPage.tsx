@@ -2,32 +2,56 @@ import { useEffect, useState } from 'react';
 import { safeNext } from '../../../api/src/lib/next';
 import { getResource } from '../api';
 import type { ViewerData } from '../types';
+import { accountCount, storedAccounts } from './accounts';
 import { AuthModal } from './AuthModal';
 import { readContainer } from './containers';
 
+export type AuthPageKind = 'login' | 'signup' | 'add-account' | 'business-login';
+
 /**
- * The full pages /login and /signup: the same modal on its own page. A logged-in viewer is sent
- * on at once; after log-in or sign-up the page follows the server's redirect (a same-origin next,
- * or '/').
+ * The full pages /login, /signup, /add-account and /business/login/: the same modal on its own page.
+ * A logged-in viewer is sent on at once unless adding an account (auth.md section 6); a recognised
+ * one gets the personalised log-in. After log-in the page follows the server's redirect (a
+ * same-origin next, '/', or /{username} after an account switch).
  */
-export function AuthPage({ location, view }: { location: Location; view: 'login' | 'signup' }) {
+export function AuthPage({ location, view }: { location: Location; view: AuthPageKind }) {
   const query = new URLSearchParams(location.search);
   const next = query.get('next') ?? undefined;
+  const switching = view === 'add-account';
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   useEffect(
     () =>
       void getResource<ViewerData>('ViewerResource')
         .catch((): ViewerData => ({ type: 'UNAUTH' }))
-        .then((v) => (v.type === 'AUTH' ? location.assign(safeNext(next)) : setViewer(v))),
+        .then((v) => (v.type === 'AUTH' && !switching ? location.assign(safeNext(next)) : setViewer(v))),
     [],
   );
   if (!viewer) return <main class="page" aria-busy="true" />;
+  const fallback = view === 'signup' ? 'signup_page' : view === 'business-login' ? 'revamped_business_login_page' : 'login_page';
+  const others = switching ? Object.values(storedAccounts()).filter((a) => viewer.type !== 'AUTH' || a.id !== viewer.user.id) : [];
   return (
     <main class="page">
+      {switching && viewer.type === 'AUTH' && (
+        <p class="switching">
+          Logged in as {viewer.user.full_name || viewer.user.username}. Log in to another account to switch ({accountCount()} on this browser).
+        </p>
+      )}
+      {others.length > 0 && (
+        <ul class="stored-accounts" aria-label="Accounts on this browser">
+          {others.map((a) => (
+            <li key={a.id}>
+              {a.fullName || a.username} ({a.email})
+            </li>
+          ))}
+        </ul>
+      )}
       <AuthModal
-        container={readContainer(query.get('container'), view === 'login' ? 'login_page' : 'signup_page')}
-        initialView={view}
+        container={readContainer(query.get('container'), fallback)}
+        initialView={view === 'signup' ? 'signup' : 'login'}
         next={next}
+        recognised={viewer.type === 'LIMITED_LOGIN' && !switching ? viewer.info : undefined}
+        switchAccount={switching}
+        business={view === 'business-login'}
         onAuthed={(data) => location.assign(data.redirect)}
       />
     </main>

@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DIALOG_BY_ERROR, ERROR_CODES, SAFETY_MESSAGES, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
-import { logIn } from './client';
+import { solveChallenge, takeChallengeSlot } from './challenge';
+import { logIn, type LoginExtra } from './client';
 import { Field } from './Field';
+import type { MfaChallenge } from './MfaForm';
 
 /** api_error_code of a wrong password (the catalogue's password_incorrect). */
 export const PASSWORD_INCORRECT = 78;
@@ -34,15 +37,73 @@ export interface LoginFormProps {
   next?: string;
   /** An error carried over from the sign-up form's log-in attempt. */
   initialErrors?: LoginErrors;
+  /** Adding an account (auth.md section 4, account switching): switch_account goes with the log-in. */
+  switchAccount?: boolean;
+  /** The personalised log-in: the email is the recognised viewer's and is not edited here. */
+  emailFixed?: boolean;
   onLoggedIn(data: LoginData): void;
+  onMfa(mfa: MfaChallenge): void;
+  onRecovery(type: RecoveryDialogType, email: string, reason?: string): void;
   onToast(message: string): void;
 }
 
-/** Email and password log-in (auth.md section 4, login form states). */
-export function LoginForm({ email, setEmail, next, initialErrors, onLoggedIn, onToast }: LoginFormProps) {
+/**
+ * auth.md section 2: the aec query parameter is read once and removed from the URL; a soft-ban
+ * code opens the soft-banned dialog.
+ */
+function takeAec(): number | null {
+  const url = new URL(window.location.href);
+  const aec = url.searchParams.get('aec');
+  if (aec === null) return null;
+  url.searchParams.delete('aec');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  return /^\d+$/.test(aec) ? Number(aec) : null;
+}
+
+/** Email and password log-in (auth.md section 4, login form states), with its safety answers. */
+export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>(initialErrors ?? {});
+  /** The challenge is shown: the next submit solves it first and sends recaptchaV2Token. */
+  const [challenge, setChallenge] = useState(false);
+
+  useEffect(() => {
+    if (takeAec() === ERROR_CODES.account_soft_banned) onRecovery('soft_banned', email);
+  }, []);
+
+  const send = async (extra: LoginExtra) => {
+    try {
+      onLoggedIn(await logIn(email, password, next, extra));
+    } catch (error) {
+      const body = error instanceof ResourceError ? error.body : null;
+      const code = body?.api_error_code ?? 0;
+      if (code === ERROR_CODES.mfa_required) {
+        const data = body?.data ?? {};
+        return onMfa({
+          email,
+          password,
+          method: data.mfa_method === 'totp' ? 'totp' : 'sms',
+          phoneNumberEnd: typeof data.phone_number_end === 'string' ? data.phone_number_end : undefined,
+          extra: switchAccount ? { switch_account: true } : {},
+        });
+      }
+      const dialog = DIALOG_BY_ERROR[code];
+      if (dialog) {
+        setPassword('');
+        return onRecovery(dialog, email.trim(), typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
+      }
+      if (code === ERROR_CODES.captcha_required) {
+        // auth.md section 8: the challenge, unless this browser had three in the last hour.
+        if (takeChallengeSlot(Date.now())) return setChallenge(true);
+        return setErrors({ email: DEFAULT_LOGIN_ERROR });
+      }
+      const mapped = loginErrors(error);
+      if (mapped.password) setPassword('');
+      if (mapped.toast) onToast(mapped.toast);
+      setErrors(mapped);
+    }
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -53,12 +114,12 @@ export function LoginForm({ email, setEmail, next, initialErrors, onLoggedIn, on
     setBusy(true);
     setErrors({});
     try {
-      onLoggedIn(await logIn(email, password, next));
-    } catch (error) {
-      const mapped = loginErrors(error);
-      if (mapped.password) setPassword('');
-      if (mapped.toast) onToast(mapped.toast);
-      setErrors(mapped);
+      const extra: LoginExtra = switchAccount ? { switch_account: true } : {};
+      if (challenge) {
+        extra.recaptchaV2Token = await solveChallenge().catch(() => undefined);
+        setChallenge(false);
+      }
+      await send(extra);
     } finally {
       setBusy(false);
     }
@@ -67,7 +128,11 @@ export function LoginForm({ email, setEmail, next, initialErrors, onLoggedIn, on
   const recovery = `/password/reset/${email.trim() ? `?ue=${encodeURIComponent(email.trim())}` : ''}`;
   return (
     <form class="auth" onSubmit={submit} noValidate aria-labelledby="auth-title">
-      <Field id="login-email" label="Email" type="email" autocomplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+      {emailFixed ? (
+        <input type="hidden" name="email" value={email} />
+      ) : (
+        <Field id="login-email" label="Email" type="email" autocomplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+      )}
       <Field
         id="login-password"
         label="Password"
@@ -80,6 +145,14 @@ export function LoginForm({ email, setEmail, next, initialErrors, onLoggedIn, on
       <a class="forgot" href={recovery}>
         Forgot your password
       </a>
+      {challenge && (
+        <div class="challenge" role="group" aria-labelledby="challenge-text">
+          <p id="challenge-text" class="error" role="alert">
+            {SAFETY_MESSAGES.captcha}
+          </p>
+          <p class="hint">Log in again: your browser will solve a short puzzle to prove you're not a robot.</p>
+        </div>
+      )}
       <button class="primary" type="submit" disabled={busy}>
         {busy ? 'Logging in…' : 'Log in'}
       </button>

@@ -11,7 +11,8 @@ export type Container =
   | 'pinBookmarklet'
   | 'respondMessage'
   | 'login_page'
-  | 'signup_page';
+  | 'signup_page'
+  | 'revamped_business_login_page';
 
 export interface ContainerContext {
   /** The creator, for the follow container. */
@@ -44,6 +45,8 @@ export function containerCopy(container: Container, context: ContainerContext = 
       return { signupTitle: 'Sign up to save from any site', loginTitle: 'Log in to save from any site', subtitle: 'Save ideas from across the web with the bookmarklet.' };
     case 'respondMessage':
       return { signupTitle: 'Sign up to reply', loginTitle: 'Log in to reply', subtitle: 'Reply to the message and share ideas.' };
+    case 'revamped_business_login_page':
+      return { signupTitle: 'Create a business account', loginTitle: 'Log in to your business account', subtitle: 'Reach people looking for ideas like yours' };
     case 'home_page':
     case 'signup_page':
     case 'login_page':
@@ -57,7 +60,7 @@ export const showsFormAtOnce = (container: Container) => container === 'home_pag
 /** The pin thumbnail is shown for save and download (auth.md section 2). */
 export const showsPin = (container: Container) => container === 'save' || container === 'download';
 
-const CONTAINERS: readonly Container[] = ['save', 'download', 'follow', 'boardInvite', 'home_page', 'pinBookmarklet', 'respondMessage', 'login_page', 'signup_page'];
+const CONTAINERS: readonly Container[] = ['save', 'download', 'follow', 'boardInvite', 'home_page', 'pinBookmarklet', 'respondMessage', 'login_page', 'signup_page', 'revamped_business_login_page'];
 export function readContainer(value: string | null, fallback: Container): Container {
   return value && (CONTAINERS as readonly string[]).includes(value) ? (value as Container) : fallback;
 }

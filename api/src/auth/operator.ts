@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { outgoingFor } from '../outbox/service.js';
+import { newTotpSecret, totpFor } from './mfa.js';
+import { ACCOUNT_STATES, DEACTIVATION_REASONS } from './recovery.js';
+import { resetService } from './reset.js';
+import { authService, normaliseEmail } from './service.js';
+import { authStore } from './store.js';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
+  create <email> <password> [first name]   make an account (operators, tests)
+  state <email> <${ACCOUNT_STATES.join('|')}> [${Object.keys(DEACTIVATION_REASONS).join('|')}]
+                                           soft_banned also logs out everywhere and mails a reset link
+  mfa-sms <email> <phone>                  two-factor codes by SMS (the dev outbox without a provider)
+  mfa-totp <email>                         two-factor with an authenticator app; prints the secret
+  mfa-off <email>                          two-factor off
+  unlock <email>                           forget failed log-ins and any lock
+  picture <email> <https url>              the profile picture (the welcome-back log-in shows it)`;
+
+const email = z.string().trim().toLowerCase().email('Give an account email.');
+const commands = {
+  create: z.tuple([email, z.string().min(6, 'Give a password of 6+ characters.'), z.string().optional()]),
+  state: z.tuple([email, z.enum(ACCOUNT_STATES), z.enum(Object.keys(DEACTIVATION_REASONS) as [keyof typeof DEACTIVATION_REASONS]).optional()]),
+  'mfa-sms': z.tuple([email, z.string().regex(/^\+?[0-9 ()-]{6,20}$/, 'Give a phone number.')]),
+  'mfa-totp': z.tuple([email]),
+  'mfa-off': z.tuple([email]),
+  unlock: z.tuple([email]),
+  picture: z.tuple([email, z.string().url().regex(/^https?:\/\//, 'Give an http(s) URL.')]),
+};
+
+/**
+ * The operator's commands (npm run admin): set an account's state, two-factor, lock and picture.
+ * Returns what to print; throws an Error whose message is for the operator.
+ */
+export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
+  const [name, ...rest] = argv;
+  if (!name || !Object.hasOwn(commands, name)) throw new Error(ADMIN_USAGE);
+  const parsed = commands[name as keyof typeof commands].safeParse(rest);
+  if (!parsed.success) throw new Error(`${parsed.error.issues.map((i) => i.message).join('; ')}\n\n${ADMIN_USAGE}`);
+  const store = authStore(deps.db);
+  const auth = authService(deps);
+  const now = deps.clock.now();
+
+  if (name === 'create') {
+    const [address, password, firstName] = parsed.data as z.infer<typeof commands.create>;
+    const base = address.split('@')[0]!.replace(/[^a-z0-9]/g, '').slice(0, 24).padEnd(3, '0');
+    const username = `${base}${now.toString(36).slice(-4)}`;
+    await auth.createAccount({ email: address, password, username, firstName: firstName ?? base });
+    return `created ${address} (username ${username})`;
+  }
+
+  const address = normaliseEmail(parsed.data[0] as string);
+  const user = await store.findUserByEmail(address);
+  if (!user) throw new Error(`No account with the email ${address}.`);
+
+  switch (name) {
+    case 'state': {
+      const [, state, reason] = parsed.data as z.infer<typeof commands.state>;
+      await store.updateUser(user.id, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null });
+      if (state === 'soft_banned') {
+        await store.revokeUserSessions(user.id, now);
+        await resetService(deps, outgoingFor(deps).mailer).sendLink(user, 'soft_ban');
+      }
+      return `${address} is now ${state}`;
+    }
+    case 'mfa-sms': {
+      const [, phone] = parsed.data as z.infer<(typeof commands)['mfa-sms']>;
+      await store.updateUser(user.id, { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null });
+      return `${address} now needs a code sent to ${phone}`;
+    }
+    case 'mfa-totp': {
+      const secret = newTotpSecret();
+      await store.updateUser(user.id, { mfa_method: 'totp', totp_secret: secret, totp_last_step: null });
+      return `${address} now needs an authenticator code.\nsecret ${secret}\n${totpFor(secret, address).toString()}`;
+    }
+    case 'mfa-off':
+      await store.updateUser(user.id, { mfa_method: null, phone_number: null, totp_secret: null, totp_last_step: null });
+      return `${address} logs in with a password only`;
+    case 'unlock':
+      await store.clearAttempts(address);
+      return `${address} unlocked`;
+    case 'picture': {
+      const [, url] = parsed.data as z.infer<typeof commands.picture>;
+      await store.updateUser(user.id, { image_medium_url: url });
+      return `${address} has a new picture`;
+    }
+  }
+  throw new Error(ADMIN_USAGE);
+}

@@ -1,0 +1,77 @@
+import type { Deps } from '../deps.js';
+import type { User } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import { newToken, sha256 } from '../lib/ids.js';
+import type { Mailer } from '../lib/mail.js';
+import { hashPassword } from './passwords.js';
+import { assertNewPassword } from './new-password.js';
+import { authStore } from './store.js';
+
+/** A reset link works once, for an hour; at most 5 links an hour go to one account. */
+export const RESET = { ttlMs: 60 * 60 * 1000, sendsPerHour: 5 } as const;
+const HOUR = 60 * 60 * 1000;
+
+/** Why a reset link is sent; each has its own wording. 'unified' is the unauth_dweb_unified_ar experiment's. */
+export type ResetReason = 'reset' | 'unified' | 'assistance' | 'soft_ban';
+
+const COPY: Record<ResetReason, { subject: string; intro: string }> = {
+  reset: { subject: 'Reset your Corkboard password', intro: 'Someone asked to reset the password of your Corkboard account. Pick a new password here:' },
+  unified: { subject: 'Get back into your Corkboard account', intro: 'Someone asked for help getting into your Corkboard account. Pick a new password here, then log in:' },
+  assistance: { subject: 'Having trouble logging in?', intro: 'We noticed a few failed attempts to log in to your Corkboard account. If that was you, pick a new password here:' },
+  soft_ban: { subject: 'We protected your Corkboard account', intro: 'We noticed some strange activity on your account, so we logged you out everywhere. Pick a new password here to get back in:' },
+};
+
+/**
+ * Password reset (auth.md section 7, forgot password): a single-use link stored as its hash, mailed
+ * through the Mailer (SMTP or the dev outbox); the new password meets the sign-up rules; on use every
+ * session is revoked, the failure count and a soft ban are cleared. Works while a log-in is locked.
+ */
+export function resetService({ db, clock, config }: Deps, mailer: Mailer) {
+  const store = authStore(db);
+
+  /** Mails a reset link unless this account had its hourly share; never tells the caller which. */
+  const sendLink = async (user: User, reason: ResetReason) => {
+    const now = clock.now();
+    if ((await store.countTokensSince('reset', now - HOUR, { userId: user.id })) >= RESET.sendsPerHour) return;
+    const token = newToken();
+    await store.insertToken({ id: sha256(token), kind: 'reset', user_id: user.id, address: user.email, created_at: now, expires_at: now + RESET.ttlMs, used_at: null });
+    const link = `${config.publicOrigin}/password/reset/?token=${token}`;
+    const copy = COPY[reason];
+    const text = `Hi ${user.first_name || user.username},\n\n${copy.intro}\n\n${link}\n\nThe link works once, for the next hour. If this wasn't you, ignore this email: your password stays as it is.\n\nCorkboard`;
+    try {
+      await mailer.send({ to: user.email, subject: copy.subject, text });
+    } catch (error) {
+      // A mail server that is down must not change the answer (it would tell who has an account).
+      console.error('reset mail not sent', error);
+    }
+  };
+
+  return {
+    sendLink,
+
+    /** POST /v3/users/forgot_password/: by email or username; the answer is the same whether or not one matched. */
+    async forgotPassword(usernameOrEmail: string, type: 'unified' | 'reset') {
+      const value = usernameOrEmail.trim().toLowerCase();
+      const user = await store.findUserByEmailOrUsername(value);
+      if (user) await sendLink(user, type);
+    },
+
+    /** Whether a link is live, so the page can say so before a new password is typed. */
+    async linkIsLive(token: string) {
+      return (await store.findToken(sha256(token), 'reset', clock.now())) !== undefined;
+    },
+
+    async resetPassword(token: string, newPassword: string) {
+      const now = clock.now();
+      const id = sha256(token);
+      const row = await store.findToken(id, 'reset', now);
+      const user = row?.user_id ? await store.findUserById(row.user_id) : undefined;
+      if (!row || !user) throw new ApiError('reset_token_invalid');
+      assertNewPassword(newPassword, user.email, config.passwordMinLength);
+      if (!(await store.resetPassword(id, user.id, user.email, await hashPassword(newPassword), now))) throw new ApiError('reset_token_invalid');
+      return { email: user.email };
+    },
+  };
+}
+
+export type ResetService = ReturnType<typeof resetService>;

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_MESSAGES as M, SAFETY_TOAST_MS, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { ResourceError } from '../api';
+import type { LoginData } from '../types';
+import { logIn, type LoginExtra } from './client';
+import { Field } from './Field';
+import { UNKNOWN_ERROR } from './LoginForm';
+
+/** What the log-in step hands the two-factor step: the credential set is sent again with the code. */
+export interface MfaChallenge {
+  email: string;
+  password: string;
+  phoneNumberEnd?: string;
+  method: 'sms' | 'totp';
+  extra: LoginExtra;
+}
+
+export interface MfaFormProps {
+  mfa: MfaChallenge;
+  next?: string;
+  onLoggedIn(data: LoginData): void;
+  onRecovery(type: RecoveryDialogType, reason?: string): void;
+  onToast(message: string, duration?: number): void;
+}
+
+/** The loginMfa view (auth.md sections 2, 5 and 8): code entry, the two format checks, resend. */
+export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const failed = (caught: unknown) => {
+    const body = caught instanceof ResourceError ? caught.body : null;
+    const dialog = body ? DIALOG_BY_ERROR[body.api_error_code] : undefined;
+    if (dialog) return onRecovery(dialog, typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
+    // auth.md section 8: the server's message inline, else a toast.
+    if (body?.message && body.api_error_code !== 0) return setError(body.message);
+    onToast(UNKNOWN_ERROR);
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const problem = mfaCodeError(code);
+    if (problem) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      onLoggedIn(await logIn(mfa.email, mfa.password, next, { ...mfa.extra, mfa_token: code.replace(/\s+/g, '') }));
+    } catch (caught) {
+      setCode('');
+      failed(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await logIn(mfa.email, mfa.password, next, { ...mfa.extra, mfa_resend: true });
+    } catch (caught) {
+      // A resend that worked answers MFA-required again, with the new code on its way.
+      if (caught instanceof ResourceError && caught.code === ERROR_CODES.mfa_required) onToast(M.mfaResent, SAFETY_TOAST_MS.codeResent);
+      else failed(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="auth" onSubmit={submit} noValidate aria-labelledby="mfa-title">
+      <h2 id="mfa-title">Enter your verification code</h2>
+      <p>
+        {mfa.method === 'sms'
+          ? `We sent a 6-digit code to your phone number ending in ${mfa.phoneNumberEnd ?? ''}.`
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <Field
+        id="mfa-code"
+        label="Verification code"
+        inputMode="numeric"
+        autocomplete="one-time-code"
+        value={code}
+        onInput={(e) => setCode(e.currentTarget.value)}
+        error={error}
+      />
+      <button class="primary" type="submit" disabled={busy}>
+        {busy ? 'Checking…' : 'Verify'}
+      </button>
+      {mfa.method === 'sms' && (
+        <button type="button" class="link" disabled={busy} onClick={() => void resend()}>
+          Resend code
+        </button>
+      )}
+    </form>
+  );
+}
