@@ -71,11 +71,15 @@ export function collect(doc: Document): Finding {
   }
 
   const withSrcset = new Set(doc.querySelectorAll('img[srcset],img[data-srcset],picture>img'));
-  for (const img of Array.from(doc.images)) {
+  // Indexed, not Array.from: iterating a live collection of thousands is several times slower.
+  const images = doc.images;
+  for (let i = 0, count = images.length; i < count; i++) {
+    const img = images[i]!;
     // An image inside (or marked with) data-pin-media was counted as that media; most pages have none, so skip the walk.
     if (nopin.has(img) || (marked.length && img.closest('[data-pin-media]'))) continue;
     const src = img.currentSrc || img.src;
-    const loaded = img.complete && img.naturalWidth > 0 && !PLACEHOLDER.test(src);
+    const width = img.naturalWidth;
+    const loaded = img.complete && width > 0 && !PLACEHOLDER.test(src);
     // The largest srcset entry, from the image itself or from its <picture>'s sources, lazy or not.
     let best: { url: string; width: number } | null = null;
     if (withSrcset.has(img)) {
@@ -88,11 +92,11 @@ export function collect(doc: Document): Finding {
       }
     }
     const alt = img.alt.trim() || undefined;
-    if (loaded && !(best && best.width > img.naturalWidth)) {
-      add(src, { url: '', width: img.naturalWidth, height: img.naturalHeight, alt }, img);
+    if (loaded && !(best && best.width > width)) {
+      add(src, { url: '', width, height: img.naturalHeight, alt }, img);
     } else if (best) {
       // A bigger or not yet loaded version: its height follows the loaded aspect, or is measured later.
-      const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / img.naturalWidth) : 0;
+      const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / width) : 0;
       add(best.url, { url: '', width: height ? best.width : 0, height, alt }, img);
     } else {
       add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || src, { url: '', width: 0, height: 0, alt }, img);
