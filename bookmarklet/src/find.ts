@@ -17,31 +17,37 @@ export type Finding = { nopin: string } | { items: Found[] };
 export const MEASURE_MS = 1500;
 /** Lazy placeholders and spacer GIFs say nothing about the real image. */
 const PLACEHOLDER = /^data:|\/(?:blank|spacer|pixel|placeholder)\.\w+/i;
-const NOPIN_ATTRS = ['nopin', 'data-nopin', 'data-pin-nopin'];
-/** Tags whose own box never carries a background image worth pinning, skipped before styles are read. */
-const NO_BACKGROUND = /^(?:IMG|PICTURE|SOURCE|VIDEO|SCRIPT|STYLE|LINK|META|NOSCRIPT|TEMPLATE|BR|WBR)$/;
+const NOPIN = '[nopin],[data-nopin],[data-pin-nopin]';
+/** Elements whose own box can carry a background image worth pinning: the rest are left out by the query. */
+const MAY_HAVE_BACKGROUND = ':not(img,picture,source,video,script,style,link,meta,noscript,template,br,wbr)';
 
 const attr = (el: Element, name: string) => el.getAttribute(name);
-const isNopin = (el: Element) => NOPIN_ATTRS.some((name) => el.hasAttribute(name));
 
 /**
  * Reads the page: the nopin meta first, then every source the issue lists, deduplicated by
  * normalised URL. Sizes are the loaded natural sizes where the page has them, 0 where not yet known.
+ *
+ * A page may hold thousands of images, so the loop over them touches as little as it can: the rare
+ * publisher attributes (nopin, data-pin-*, srcset) are found with one native query each, and an image
+ * without any costs a handful of property reads and one object.
  */
 export function collect(doc: Document): Finding {
   const base = doc.baseURI;
   const byUrl = new Map<string, Found>();
-  const add = (raw: string | null | undefined, found: Omit<Found, 'url'>, el?: Element) => {
+  const nopin = new Set(doc.querySelectorAll(NOPIN));
+  const annotated = new Set(doc.querySelectorAll('[data-pin-description],[data-pin-url],[data-pin-id]'));
+  const add = (raw: string | null | undefined, found: Found, el?: Element) => {
     if (!raw || PLACEHOLDER.test(raw)) return;
     const url = normaliseUrl(raw, base);
     if (!url) return;
-    if (el) {
+    found.url = url;
+    if (el && annotated.has(el)) {
       found.description ||= attr(el, 'data-pin-description') || undefined;
       found.link ||= attr(el, 'data-pin-url') || undefined;
       found.pinId ||= attr(el, 'data-pin-id') || undefined;
     }
     const seen = byUrl.get(url);
-    if (!seen) return void byUrl.set(url, { ...found, url });
+    if (!seen) return void byUrl.set(url, found);
     // The same image twice: keep what either sighting knew.
     seen.marked ||= found.marked;
     if (found.width * found.height > seen.width * seen.height) Object.assign(seen, { width: found.width, height: found.height });
@@ -50,54 +56,63 @@ export function collect(doc: Document): Finding {
     seen.pinId ||= found.pinId;
     seen.alt ||= found.alt;
   };
+  const unsized = (marked?: boolean): Found => ({ url: '', width: 0, height: 0, marked });
 
   for (const meta of Array.from(doc.querySelectorAll('meta'))) {
     const name = (attr(meta, 'name') || attr(meta, 'property') || '').toLowerCase();
     if (isNopinMeta(name, attr(meta, 'content'))) return { nopin: attr(meta, 'description') || NOPIN_REASON };
-    if (META_IMAGES.includes(name)) add(attr(meta, 'content'), { width: 0, height: 0, marked: MARKED_META.has(name) });
+    if (META_IMAGES.includes(name)) add(attr(meta, 'content'), unsized(MARKED_META.has(name)));
   }
-  for (const link of Array.from(doc.querySelectorAll('link[rel~="image_src" i]'))) add(attr(link, 'href'), { width: 0, height: 0 });
+  for (const link of Array.from(doc.querySelectorAll('link[rel~="image_src" i]'))) add(attr(link, 'href'), unsized());
 
   const marked = doc.querySelectorAll('[data-pin-media]');
   for (const el of Array.from(marked)) {
-    if (!isNopin(el)) add(attr(el, 'data-pin-media'), { width: 0, height: 0, marked: true }, el);
+    if (!nopin.has(el)) add(attr(el, 'data-pin-media'), unsized(true), el);
   }
 
-  for (const img of Array.from(doc.images)) {
+  const withSrcset = new Set(doc.querySelectorAll('img[srcset],img[data-srcset],picture>img'));
+  // Indexed, not Array.from: iterating a live collection of thousands is several times slower.
+  const images = doc.images;
+  for (let i = 0, count = images.length; i < count; i++) {
+    const img = images[i]!;
     // An image inside (or marked with) data-pin-media was counted as that media; most pages have none, so skip the walk.
-    if (isNopin(img) || (marked.length && img.closest('[data-pin-media]'))) continue;
-    const loaded = img.complete && img.naturalWidth > 0 && !PLACEHOLDER.test(img.currentSrc || img.src);
+    if (nopin.has(img) || (marked.length && img.closest('[data-pin-media]'))) continue;
+    const src = img.currentSrc || img.src;
+    const width = img.naturalWidth;
+    const loaded = img.complete && width > 0 && !PLACEHOLDER.test(src);
     // The largest srcset entry, from the image itself or from its <picture>'s sources, lazy or not.
-    const sets = [attr(img, 'srcset'), attr(img, 'data-srcset')];
-    const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : null;
-    if (picture) for (const source of Array.from(picture.querySelectorAll('source'))) sets.push(attr(source, 'srcset'), attr(source, 'data-srcset'));
     let best: { url: string; width: number } | null = null;
-    for (const set of sets) {
-      const entry = largestSrcset(set);
-      if (entry && !PLACEHOLDER.test(entry.url) && (!best || entry.width > best.width)) best = entry;
+    if (withSrcset.has(img)) {
+      const sets = [attr(img, 'srcset'), attr(img, 'data-srcset')];
+      const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : null;
+      if (picture) for (const source of Array.from(picture.querySelectorAll('source'))) sets.push(attr(source, 'srcset'), attr(source, 'data-srcset'));
+      for (const set of sets) {
+        const entry = largestSrcset(set);
+        if (entry && !PLACEHOLDER.test(entry.url) && (!best || entry.width > best.width)) best = entry;
+      }
     }
     const alt = img.alt.trim() || undefined;
-    if (loaded && !(best && best.width > img.naturalWidth)) {
-      add(img.currentSrc || img.src, { width: img.naturalWidth, height: img.naturalHeight, alt }, img);
+    if (loaded && !(best && best.width > width)) {
+      add(src, { url: '', width, height: img.naturalHeight, alt }, img);
     } else if (best) {
       // A bigger or not yet loaded version: its height follows the loaded aspect, or is measured later.
-      const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / img.naturalWidth) : 0;
-      add(best.url, { width: height ? best.width : 0, height, alt }, img);
+      const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / width) : 0;
+      add(best.url, { url: '', width: height ? best.width : 0, height, alt }, img);
     } else {
-      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || img.currentSrc || img.src, { width: 0, height: 0, alt }, img);
+      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || src, { url: '', width: 0, height: 0, alt }, img);
     }
   }
 
-  for (const video of Array.from(doc.querySelectorAll('video[poster]'))) if (!isNopin(video)) add(attr(video, 'poster'), { width: 0, height: 0 }, video);
+  for (const video of Array.from(doc.querySelectorAll('video[poster]'))) if (!nopin.has(video)) add(attr(video, 'poster'), unsized(), video);
 
-  // CSS backgrounds of large elements: styles are read only for tags that can carry one.
-  for (const el of Array.from(doc.body?.getElementsByTagName('*') ?? [])) {
-    if (NO_BACKGROUND.test(el.tagName) || isNopin(el)) continue;
+  // CSS backgrounds of large elements. Sizes first (integers, no allocation, layout is already up to
+  // date), so styles are read only for the few large boxes, never for every element of the page.
+  for (const el of Array.from(doc.body?.querySelectorAll(MAY_HAVE_BACKGROUND) ?? [])) {
+    const box = el as HTMLElement;
+    if (!(box.offsetWidth > 119 && box.offsetHeight > 119) || nopin.has(el)) continue;
     const background = getComputedStyle(el).backgroundImage;
     if (!background.includes('url(')) continue;
-    const { width, height } = el.getBoundingClientRect();
-    if (width <= 119 || height <= 119) continue;
-    for (const match of background.matchAll(/url\(["']?(.*?)["']?\)/g)) add(match[1], { width: 0, height: 0 }, el);
+    for (const match of background.matchAll(/url\(["']?(.*?)["']?\)/g)) add(match[1], unsized(), el);
   }
 
   return { items: Array.from(byUrl.values()) };

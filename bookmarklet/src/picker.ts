@@ -60,7 +60,9 @@ export function openPicker(options: PickerOptions): () => void {
     root.append(h('style', {}, CSS));
   }
 
+  let lazy: IntersectionObserver | undefined;
   const close = () => {
+    lazy?.disconnect();
     host.remove();
     removeEventListener('keydown', onKey, true);
     previous?.focus?.();
@@ -82,9 +84,34 @@ export function openPicker(options: PickerOptions): () => void {
     body = h('div', { class: 'm' }, h('p', {}, TEXT.none), save);
   } else {
     body = h('div', { class: 'g', role: 'list' });
+    // Every tile is a clone of one: cloning copies the fixed attributes natively, cheaper than setting each.
+    const proto = h('button', { class: 't', type: 'button', role: 'listitem' }, h('img', { alt: '' }), h('span'));
+    // The first screenful (generously counted: columns are at least 180 + 16 px wide, rows 240 + 16 px
+    // tall) shows its images at once; the other tiles get theirs as they scroll near. Setting src costs
+    // even for an image the page has already loaded, and for 100 tiles it was a fifth of click-to-grid.
+    const eager = Math.ceil(innerWidth / 196) * Math.ceil(innerHeight / 256);
+    lazy = new IntersectionObserver(
+      (entries) => {
+        for (const { target, isIntersecting } of entries) {
+          if (!isIntersecting) continue;
+          const img = target.firstChild as HTMLImageElement;
+          img.src = img.dataset.src ?? '';
+          lazy?.unobserve(target);
+        }
+      },
+      { rootMargin: '100%' },
+    );
     for (const found of options.items.slice(0, MAX_TILES)) {
       const size = `${found.width} × ${found.height}`;
-      const tile = h('button', { class: 't', type: 'button', role: 'listitem', 'aria-label': `${found.description || found.alt || 'Image'}, ${size}` }, h('img', { src: found.url, alt: '' }), h('span', {}, size));
+      const tile = proto.cloneNode(true) as HTMLButtonElement;
+      const img = tile.firstChild as HTMLImageElement;
+      tile.setAttribute('aria-label', `${found.description || found.alt || 'Image'}, ${size}`);
+      (tile.lastChild as HTMLElement).textContent = size;
+      if (tiles.length < eager) img.src = found.url;
+      else {
+        img.dataset.src = found.url;
+        lazy.observe(tile);
+      }
       tile.onclick = () => {
         close();
         options.onChoose(found);

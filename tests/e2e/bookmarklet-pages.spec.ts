@@ -56,6 +56,14 @@ test('a page with 3,000 images opens the grid with the best of them', async ({ p
   expect(shown).toHaveLength(100);
   expect(new Set(shown.map((tile) => tile.src)).size).toBe(100);
   expect(shown.every((tile) => tile.name.endsWith(', 600 × 900'))).toBe(true);
+  // The first screenful shows its images at once; the last tile gets its image when scrolled to.
+  const first = picker(page).getByRole('listitem').first().locator('img');
+  await expect(first).toHaveAttribute('src', shown[0]!.src);
+  const last = picker(page).getByRole('listitem').last();
+  await expect(last.locator('img')).not.toHaveAttribute('src', /./);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator('img')).toHaveAttribute('src', shown[99]!.src);
+  await expect.poll(() => last.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
   const popup = await popupFrom(context, () => picker(page).getByRole('listitem').first().click());
   expect(new URL(popup.url()).searchParams.get('media')).toBe(shown[0]?.src);
 });

@@ -32,10 +32,18 @@ export async function popupFrom(context: BrowserContext, action: () => Promise<u
 
 export const picker = (page: Page) => page.locator('corkboard-picker');
 
-/** What each tile of the open picker shows: its accessible name and image. */
+/**
+ * What each tile of the open picker shows: its accessible name and image. Tiles below the first
+ * screenful hold their image in data-src until they scroll near (the picker loads them lazily).
+ */
 export async function tiles(page: Page): Promise<Array<{ name: string; src: string }>> {
   await picker(page).getByRole('dialog').waitFor();
   return picker(page)
     .getByRole('listitem')
-    .evaluateAll((els) => els.map((el) => ({ name: el.getAttribute('aria-label') ?? '', src: el.querySelector('img')?.getAttribute('src') ?? '' })));
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const img = el.querySelector('img');
+        return { name: el.getAttribute('aria-label') ?? '', src: img?.getAttribute('src') ?? img?.getAttribute('data-src') ?? '' };
+      }),
+    );
 }
