@@ -97,6 +97,10 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
       await page.goto(popupUrl);
       await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 30_000 });
       open.push(await page.evaluate(() => (window as unknown as { __ready: number }).__ready));
+      if (process.env.BENCH_VERBOSE && run === RUNS - 1)
+        console.log(
+          await page.evaluate(`performance.getEntries().map((e) => e.name.replace(location.origin, '').slice(0, 40) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd ?? e.startTime + e.duration)).join('\\n')`),
+        );
       await page.context().close();
     }
 
@@ -120,6 +124,7 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
       }
       return times;
     })()`)) as number[];
+    if (process.env.BENCH_VERBOSE) console.log(keystrokes.map((t, i) => `${QUERIES[i]}=${t.toFixed(1)}`).join(' '));
     return [
       { name: 'open popup → board list (1,000 boards), median', value: Math.round(percentile(open, 50)), budget: OPEN_BUDGET_MS, unit: 'ms' },
       { name: 'filter 10,000 boards per keystroke, p95', value: Math.round(percentile(keystrokes, 95) * 10) / 10, budget: FILTER_BUDGET_MS, unit: 'ms' },

@@ -11,8 +11,10 @@ const benches = [
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
 ];
 
+// `BENCH=popup npm run bench` runs only the benchmarks whose title contains that word.
+const only = process.env.BENCH?.toLowerCase();
 let over = 0;
-for (const bench of benches) {
+for (const bench of benches.filter((b) => !only || b.title.toLowerCase().includes(only))) {
   console.log(`\n${bench.title}`);
   for (const row of await bench.run()) {
     const ok = row.value <= row.budget;

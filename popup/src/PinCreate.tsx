@@ -19,6 +19,8 @@ interface Saved {
   firstPin: boolean;
 }
 
+const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
+
 /** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
   const resolved = useResolvedMedia(query);
@@ -28,17 +30,16 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 /** Preview, log-in when needed, picker, save, success. */
 function PinCreateReady({ query }: { query: PopupQuery }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
+  // Both asked for during the first render, side by side, rather than one after the render commits.
+  const [firstViewer] = useState(fetchViewer);
   const [boards] = useState(() => prefetchPickerBoards(query.advertiserId));
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const mobile = useMobile();
 
-  const loadViewer = () =>
-    getResource<ViewerData>('ViewerResource')
-      .then(setViewer)
-      .catch(() => setViewer({ type: 'UNAUTH' }));
-  useEffect(() => void loadViewer(), []);
+  const loadViewer = () => fetchViewer().then(setViewer);
+  useEffect(() => void firstViewer.then(setViewer), []);
   // saving.md section 2.3: a visitor on the mobile variant is sent to the home page.
   useEffect(() => {
     if (mobile && viewer?.type === 'UNAUTH') location.replace('/');

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { readRows } from './db';
+import { readRows, writeRows } from './db';
 import { EXAMPLES } from './origins';
 import { logIn, openPopup, pickBoard, unique } from './popup';
+import { freshAccount } from './safety-helpers';
 
 const noViolations = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
@@ -163,4 +164,38 @@ test('the whole save works with the keyboard alone', async ({ page, context }) =
   expect(await focusedText()).toMatch(/^2027 goals/);
   await popup.keyboard.press('Enter');
   await expect(popup.getByRole('heading', { name: 'Saved to 2027 goals' })).toBeVisible();
+});
+
+test('a long, windowed board list: Tab reaches its last board, and a new search starts from the top', async ({ page, context }) => {
+  const account = freshAccount('longlist');
+  const [owner] = readRows<{ id: string }>('SELECT id FROM users WHERE email = ?', account.email);
+  // 80 boards: more than the list renders at once.
+  for (let i = 1; i <= 80; i++) {
+    const name = `Shelf ${String(i).padStart(2, '0')}`;
+    writeRows(
+      "INSERT INTO boards (id, owner_id, name, slug, privacy, created_at) VALUES (?, ?, ?, ?, 'public', ?)",
+      `9${Date.now()}${String(i).padStart(3, '0')}`,
+      owner!.id,
+      name,
+      `shelf-${i}`,
+      i,
+    );
+  }
+  const popup = await openPopup(page, context);
+  await logIn(popup, account);
+  const list = popup.getByRole('list', { name: 'All boards' });
+  await expect(list.getByRole('button', { name: /^Shelf 80/ })).toHaveCount(0);
+
+  await list.getByRole('button', { name: /^Shelf 01/ }).focus();
+  const focused = () => popup.evaluate(() => document.activeElement?.querySelector('.name')?.textContent ?? '');
+  for (let i = 0; i < 100 && (await focused()) !== 'Shelf 80'; i++) await popup.keyboard.press('Tab');
+  expect(await focused()).toBe('Shelf 80');
+  await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-setsize', '80');
+
+  await popup.getByLabel('Search your boards').fill('shelf');
+  const matching = popup.getByRole('list', { name: 'Matching boards' });
+  await expect(matching.getByRole('button', { name: /^Shelf 01/ })).toBeInViewport();
+  await popup.getByLabel('Search your boards').fill('shelf 8');
+  await matching.getByRole('button', { name: /^Shelf 80/ }).click();
+  await expect(popup.getByRole('heading', { name: 'Saved to Shelf 80' })).toBeVisible();
 });

@@ -31,12 +31,15 @@ export interface SectionJson {
   type: 'board_section';
 }
 
+/** One collator for every sort: `localeCompare` with options builds a new one per call, which made 1,000 boards slow. */
+const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
 /** Boards whose names start with a digit sort after the others; then by name, ignoring case and accents. */
 export function compareBoardNames(a: string, b: string): number {
   const digitA = /^\d/.test(a);
   const digitB = /^\d/.test(b);
   if (digitA !== digitB) return digitA ? 1 : -1;
-  return a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
+  return byName.compare(a, b);
 }
 
 const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.title, slug: s.slug, board_id: s.board_id, pin_count: s.pin_count, type: 'board_section' });
@@ -81,7 +84,11 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
     );
     const sections = await store.listSections(boards.map((b) => b.id));
     const byBoard = new Map<string, BoardSection[]>();
-    for (const section of sections) byBoard.set(section.board_id, [...(byBoard.get(section.board_id) ?? []), section]);
+    for (const section of sections) {
+      const list = byBoard.get(section.board_id);
+      if (list) list.push(section);
+      else byBoard.set(section.board_id, [section]);
+    }
     const all = boards
       .map((board) => ({ board, picker: toPickerBoard(board, byBoard.get(board.id) ?? []) }))
       .sort((a, b) => compareBoardNames(a.board.name, b.board.name));

@@ -175,19 +175,18 @@ export function BoardPicker({
           Search your boards
         </label>
         <input id="board-search" class="search" type="search" placeholder="Search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autocomplete="off" />
-        {single ? (
-          found.length ? <VirtualList items={found} height={LIST_HEIGHT} render={row} label={searching ? 'Matching boards' : 'All boards'} /> : <p class="empty">No boards match “{query}”.</p>
-        ) : (
+        {/* One shape whether searching or not, so a keystroke re-renders the list in place instead of remounting it. */}
+        {!single && data.boards_shortlist.length > 0 && (
           <>
-            {data.boards_shortlist.length > 0 && (
-              <>
-                <h3 class="list-heading">Top choices</h3>
-                <VirtualList items={data.boards_shortlist} height={LIST_HEIGHT} render={row} label="Top choices" />
-              </>
-            )}
-            <h3 class="list-heading">All boards</h3>
-            <VirtualList items={data.all_boards} height={LIST_HEIGHT} render={row} label="All boards" />
+            <h3 class="list-heading">Top choices</h3>
+            <VirtualList items={data.boards_shortlist} height={LIST_HEIGHT} render={row} label="Top choices" />
           </>
+        )}
+        {!single && <h3 class="list-heading">All boards</h3>}
+        {found.length ? (
+          <VirtualList items={found} height={LIST_HEIGHT} render={row} label={searching ? 'Matching boards' : 'All boards'} resetKey={query} />
+        ) : (
+          <p class="empty">No boards match “{query}”.</p>
         )}
         {mobile ? (
           <a class="primary footer-button" href={`/board/create/?next=${encodeURIComponent(here())}`}>

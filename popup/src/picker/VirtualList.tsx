@@ -1,13 +1,36 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Rows are this tall (CSS .board-row); long lists render only what is in view. */
 export const ROW_HEIGHT = 64;
 const OVERSCAN = 8;
-/** Below this many rows everything renders, so Tab reaches every row. */
-const WINDOW_FROM = 200;
+/**
+ * Below this many rows everything renders. Above it only the rows near the view do: Tab still reaches
+ * every row, because focusing the last rendered row scrolls it into view and the window moves on ahead
+ * of it. Kept low so a keystroke that leaves a few hundred matches does not lay out all of them.
+ */
+const WINDOW_FROM = 50;
 
-export function VirtualList<T>({ items, height, render, label }: { items: T[]; height: number; render(item: T): ReactNode; label: string }) {
-  const [top, setTop] = useState(0);
+export function VirtualList<T>({
+  items,
+  height,
+  render,
+  label,
+  resetKey,
+}: {
+  items: T[];
+  height: number;
+  render(item: T): ReactNode;
+  label: string;
+  /** When this changes (a new search), the list starts again from its top. */
+  resetKey?: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scroll, setScroll] = useState({ top: 0, key: resetKey });
+  const top = scroll.key === resetKey ? scroll.top : 0;
+  useLayoutEffect(() => {
+    if (scroller.current) scroller.current.scrollTop = 0;
+  }, [resetKey]);
+
   if (items.length < WINDOW_FROM) {
     return (
       <ul class="rows" aria-label={label}>
@@ -20,10 +43,16 @@ export function VirtualList<T>({ items, height, render, label }: { items: T[]; h
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
   return (
-    <div class="scroller" style={{ height: `${height}px` }} onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
+    <div ref={scroller} class="scroller" style={{ height: `${height}px` }} onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, key: resetKey })}>
       <ul class="rows" aria-label={label} style={{ height: `${items.length * ROW_HEIGHT}px`, position: 'relative' }}>
         {items.slice(first, last).map((item, i) => (
-          <li key={first + i} style={{ position: 'absolute', top: `${(first + i) * ROW_HEIGHT}px`, left: 0, right: 0 }}>
+          // Keyed by place in the whole list, so a focused row keeps its element as the window moves.
+          <li
+            key={first + i}
+            aria-setsize={items.length}
+            aria-posinset={first + i + 1}
+            style={{ position: 'absolute', top: `${(first + i) * ROW_HEIGHT}px`, left: 0, right: 0 }}
+          >
             {render(item)}
           </li>
         ))}
