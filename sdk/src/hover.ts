@@ -16,12 +16,14 @@ export function hoverable(img: HTMLImageElement, doc: Document): boolean {
 }
 
 /**
- * Hover Save buttons without touching a single image: one delegated listener and one floating
+ * Hover Save buttons (and, for the keyboard, focus ones) without touching a single image: one delegated listener and one floating
  * button, so decorating costs nothing per image, images added later are covered, and the page's
  * layout never moves (the button is fixed-position, over the image). Returns the undo.
  */
 export function startHover(doc: Document, text: string, look: Partial<Look>, onSave: (img: HTMLImageElement) => void, safe: <T extends unknown[]>(fn: (...args: T) => void) => (...args: T) => void): () => void {
   let current: HTMLImageElement | null = null;
+  // The focused element a keyboard-shown button follows (null while the mouse drives it).
+  let anchor: Element | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const [host, button] = renderButton(text, look, () => current && onSave(current));
   // The host is fixed at the viewport's corner (its :host rule wins over any page style); the
@@ -35,7 +37,7 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   };
   const hide = () => {
     clearTimeout(timer);
-    current = null;
+    current = anchor = null;
     host.remove();
   };
   const show = (img: HTMLImageElement) => {
@@ -51,18 +53,34 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
       hide();
       current = target;
       later(HOVER_DELAY_MS, () => show(target));
+    } else if (!anchor) hide();
+  });
+  // Keyboard users get the same button: focusing a link (or anything focusable) around a pinnable
+  // image shows it, placed right after that element so the next Tab reaches it.
+  const onFocus = safe((event: FocusEvent) => {
+    const target = event.target as Element;
+    if (target === host) return;
+    const img = target instanceof HTMLImageElement ? target : target.querySelector?.('img');
+    if (img && hoverable(img, doc)) {
+      hide();
+      current = img;
+      anchor = target;
+      target.after(host);
+      show(img);
     } else hide();
   });
   // While the page scrolls the button hides; 100 ms after the last scroll it comes back if the
-  // pointer is still on the image.
+  // pointer is still on the image. A keyboard-shown button stays (it may hold the focus) and moves.
   const onScroll = () => {
-    host.remove();
-    later(SCROLL_QUIET_MS, () => (current?.matches(':hover') ? show(current) : hide()));
+    if (!anchor) host.remove();
+    later(SCROLL_QUIET_MS, () => (current && (anchor || current.matches(':hover')) ? show(current) : hide()));
   };
   const options = { capture: true, passive: true };
   doc.addEventListener('mouseover', onOver, options);
   doc.addEventListener('scroll', onScroll, options);
+  doc.addEventListener('focusin', onFocus, options);
   return () => {
+    doc.removeEventListener('focusin', onFocus, options);
     hide();
     doc.removeEventListener('mouseover', onOver, options);
     doc.removeEventListener('scroll', onScroll, options);

@@ -24,6 +24,26 @@ test('a Save button appears over large images, 10 px in from the corner, in the 
   expect(query.get('description')).toBe('Tarte au citron, la simple'); // the image title
 });
 
+test('keyboard users get the button too: focusing a linked image shows it, and the next Tab reaches it', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/hover.html`);
+  const focusedLink = () => page.evaluate(() => document.activeElement?.id);
+  for (let i = 0; i < 10 && (await focusedLink()) !== 'lake-link'; i++) await page.keyboard.press('Tab');
+  expect(await focusedLink()).toBe('lake-link');
+  await expect(hoverButton(page)).toBeVisible();
+  const img = (await page.locator('#linked').boundingBox())!;
+  const button = (await hoverButton(page).boundingBox())!;
+  expect([button.x - img.x, button.y - img.y]).toEqual([10, 10]);
+
+  await page.keyboard.press('Tab');
+  await expect(hoverButton(page)).toBeFocused();
+  const { query } = await openPopup(context, () => page.keyboard.press('Enter'));
+  expect(query.get('media')).toBe(`${EXAMPLES}/img/mountain-lake.png`);
+
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab'); // leaving for something with no image hides it
+  await expect(hoverButton(page)).toHaveCount(0);
+});
+
 test('no hover button on small, nopin or no-hover images', async ({ page }) => {
   await page.goto(`${EXAMPLES}/hover.html`);
   for (const id of ['#icon', '#nopin', '#nohover']) {
