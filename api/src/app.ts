@@ -28,7 +28,8 @@ import { scrapeService } from './scrape/service.js';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: Deps) {
-  const auth = authService(deps, outgoingFor(deps));
+  const outgoing = outgoingFor(deps);
+  const auth = authService(deps, outgoing);
   const boards = boardsService(deps);
   const images = imagesService(deps);
   const pins = pinsService(deps, images);
@@ -62,7 +63,7 @@ export function createApp(deps: Deps) {
     resourceRoutes({
       ...authResources(deps, auth),
       ...boardResources(boards, advertisersService(deps)),
-      ...collaboratorResources(collaboratorsService(deps)),
+      ...collaboratorResources(collaboratorsService(deps, outgoing.mailer)),
       ...userResources(users, pins),
       ...pinResources(pins),
       ...scrapeResources(scrape),

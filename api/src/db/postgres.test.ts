@@ -66,4 +66,17 @@ describe('on Postgres', () => {
     expect(res.status).toBe(400);
     expect((await db.selectFrom('pins').select('id').execute()).length).toBe(before);
   });
+
+  it('mails only emails new to a board (insert … on conflict do nothing returning)', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const user = await t.makeUser('pg3');
+    const board = await t.makeBoard(user.id, 'Together');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    await browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pg-pal@example.com'] });
+    await browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pg-pal@example.com', 'pg-bud@example.com'] });
+    const mail = await db.selectFrom('outbox').select('to_address').where('to_address', 'like', 'pg-%').orderBy('to_address').execute();
+    expect(mail.map((m) => m.to_address)).toEqual(['pg-bud@example.com', 'pg-pal@example.com']);
+  });
 });
