@@ -35,6 +35,7 @@ export function createApp(deps: Deps) {
   const pins = pinsService(deps, images);
   const users = usersService(deps);
   const scrape = scrapeService(deps);
+  const advertisers = advertisersService(deps);
 
   const app = new Hono<AppEnv>();
 
@@ -62,10 +63,10 @@ export function createApp(deps: Deps) {
     '/resource',
     resourceRoutes({
       ...authResources(deps, auth),
-      ...boardResources(boards, advertisersService(deps)),
+      ...boardResources(boards, advertisers),
       ...collaboratorResources(collaboratorsService(deps, outgoing.mailer)),
       ...userResources(users, pins),
-      ...pinResources(pins),
+      ...pinResources(pins, advertisers),
       ...scrapeResources(scrape),
     }),
   );

@@ -60,6 +60,8 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
               method: query.method,
               guid: query.guid || undefined,
               color: query.color || undefined,
+              // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
+              advertiser_id: query.advertiserId,
             });
       setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
       tellOpener(query.hostOrigin, {

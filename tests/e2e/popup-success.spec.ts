@@ -57,6 +57,8 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
   expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
+  // The pin saved into it carries the advertiser too (the viewer is a member, not the owner).
+  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: advertiser }]);
 });
 
 test('the creator card of the link’s official user, and the Instagram upsell', async ({ context }) => {

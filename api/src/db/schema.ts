@@ -178,6 +178,8 @@ export interface PinsTable {
   guid: string | null;
   color: string | null;
   created_at: number;
+  /** saving.md section 6: the advertiser a non-owner saved this pin for; null otherwise. */
+  advertiser_id: Generated<string | null>;
 }
 
 export type User = Selectable<UsersTable>;
