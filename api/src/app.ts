@@ -17,6 +17,8 @@ import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
+import { eventRoutes } from './events/routes.js';
+import { eventsService } from './events/service.js';
 import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
@@ -75,6 +77,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
+  app.route('/v3/callback', eventRoutes(eventsService(deps)));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));
