@@ -17,6 +17,8 @@ import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
+import { eventRoutes } from './events/routes.js';
+import { eventsService } from './events/service.js';
 import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
@@ -28,12 +30,14 @@ import { scrapeService } from './scrape/service.js';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export function createApp(deps: Deps) {
-  const auth = authService(deps, outgoingFor(deps));
+  const outgoing = outgoingFor(deps);
+  const auth = authService(deps, outgoing);
   const boards = boardsService(deps);
   const images = imagesService(deps);
   const pins = pinsService(deps, images);
   const users = usersService(deps);
   const scrape = scrapeService(deps);
+  const advertisers = advertisersService(deps);
 
   const app = new Hono<AppEnv>();
 
@@ -61,10 +65,10 @@ export function createApp(deps: Deps) {
     '/resource',
     resourceRoutes({
       ...authResources(deps, auth),
-      ...boardResources(boards, advertisersService(deps)),
-      ...collaboratorResources(collaboratorsService(deps)),
+      ...boardResources(boards, advertisers),
+      ...collaboratorResources(collaboratorsService(deps, outgoing.mailer)),
       ...userResources(users, pins),
-      ...pinResources(pins),
+      ...pinResources(pins, advertisers),
       ...scrapeResources(scrape),
     }),
   );
@@ -73,6 +77,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
+  app.route('/v3/callback', eventRoutes(eventsService(deps)));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));

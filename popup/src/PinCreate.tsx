@@ -6,6 +6,7 @@ import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/Boa
 import type { PopupQuery } from './query';
 import { MobileSaved } from './MobileSaved';
 import { SaveSuccess } from './SaveSuccess';
+import { track } from './track';
 import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
 import { useResolvedMedia } from './useResolvedMedia';
@@ -61,8 +62,12 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
               method: query.method,
               guid: query.guid || undefined,
               color: query.color || undefined,
+              // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
+              advertiser_id: query.advertiserId,
             });
       setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
+      // saving.md section 7: the success event only when the save came with a guid.
+      if (query.guid) track('pin_create_success', { pin_id: pin.id });
       tellOpener(query.hostOrigin, {
         guid: query.guid,
         status: 'success',
@@ -73,6 +78,8 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
     } catch (e) {
       // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;
+      // saving.md section 8: every failed save logs a fail event (on desktop nothing else is shown for it).
+      track('pin_create_fail', { error_code: body?.api_error_code });
       // On mobile every failure but 'Psst!' is the spec's one toast.
       const generic = !body || (mobile && body.api_error_code !== ALREADY_SAVED);
       setToast(generic ? 'Sorry! Something went wrong on our end.' : (body.message_detail ?? body.message));

@@ -35,6 +35,8 @@ test('collaborators: an email says Keep typing!, then Click to send!, then Done!
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
   expect(readRows(`select email from board_email_invites join boards on boards.id = board_email_invites.board_id where boards.name = ?`, name)).toEqual([{ email: 'friend@example.com' }]);
+  // The invited email is mailed once (the dev outbox stands in for SMTP here).
+  expect(readRows(`select to_address from outbox where channel = 'email' and subject like ?`, `%“${name}”%`)).toEqual([{ to_address: 'friend@example.com' }]);
 });
 
 test('acting for an advertiser one does not own: protected boards only, no Secret, no collaborators', async ({ context }) => {
@@ -57,6 +59,8 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
   expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
+  // The pin saved into it carries the advertiser too (the viewer is a member, not the owner).
+  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: advertiser }]);
 });
 
 test('the creator card of the link’s official user, and the Instagram upsell', async ({ context }) => {

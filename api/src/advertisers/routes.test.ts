@@ -50,4 +50,47 @@ describe('an advertiser context (saving.md section 6)', () => {
     expect((await browser.get('BoardPickerBoardsResource', { advertiser_id: advertiser })).status).toBe(403);
     expect(await t.db.selectFrom('boards').selectAll().execute()).toEqual([]);
   });
+
+  describe('pins saved in the context (PinResource create advertiser_id)', () => {
+    const saveAs = (t: Awaited<ReturnType<typeof setup>>['t'], browser: ReturnType<typeof t.client>, board: string, extra: Record<string, unknown> = {}) =>
+      browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url('lake'), method: 'button', ...extra });
+    const pinAdvertiser = async (t: Awaited<ReturnType<typeof setup>>['t'], id: string) =>
+      (await t.db.selectFrom('pins').select('advertiser_id').where('id', '=', id).executeTakeFirstOrThrow()).advertiser_id;
+
+    it('keeps the advertiser id on a non-owner member’s pin', async () => {
+      const { t, advertiser, staffBrowser } = await setup();
+      const board = (await staffBrowser.post('BoardResource', 'create', { name: 'Campaign', advertiser_id: advertiser })).body.resource_response.data.id;
+      const res = await saveAs(t, staffBrowser, board, { advertiser_id: advertiser });
+      expect(res.status).toBe(200);
+      expect(await pinAdvertiser(t, res.body.resource_response.data.id)).toBe(advertiser);
+    });
+
+    it('keeps none on the owner’s pin, or without a context', async () => {
+      const { t, owner, staff, advertiser, ownerBrowser, staffBrowser } = await setup();
+      const own = await saveAs(t, ownerBrowser, await t.makeBoard(owner.id, 'Own'), { advertiser_id: advertiser });
+      expect(own.status).toBe(200);
+      expect(await pinAdvertiser(t, own.body.resource_response.data.id)).toBeNull();
+      const plain = await saveAs(t, staffBrowser, await t.makeBoard(staff.id, 'Personal'));
+      expect(plain.status).toBe(200);
+      expect(await pinAdvertiser(t, plain.body.resource_response.data.id)).toBeNull();
+    });
+
+    it('refuses a viewer who does not act for the advertiser, or one that does not exist, writing nothing', async () => {
+      const { t, advertiser } = await setup();
+      const outsider = await t.makeUser('outsider');
+      const browser = t.client();
+      await browser.logIn(outsider.email, outsider.password);
+      const board = await t.makeBoard(outsider.id, 'Mine');
+      const refused = await saveAs(t, browser, board, { advertiser_id: advertiser });
+      expect(refused.status).toBe(403);
+      expect(refused.body.resource_response.error).toMatchObject({ api_error_code: 3, message_detail: 'You do not act for that advertiser.' });
+      expect((await saveAs(t, browser, board, { advertiser_id: newId() })).status).toBe(403);
+      const malformed = await saveAs(t, browser, board, { advertiser_id: 'brand' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.resource_response.error?.message_detail).toBe('advertiser_id: Must be an id.');
+      expect(await t.db.selectFrom('pins').selectAll().execute()).toEqual([]);
+      expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
+      expect((await t.db.selectFrom('users').select('pin_count').where('id', '=', outsider.id).executeTakeFirstOrThrow()).pin_count).toBe(0);
+    });
+  });
 });

@@ -1,6 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it, vi } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
-import { orderCollaborators } from './service.js';
+import { inviteMail, orderCollaborators } from './service.js';
+
+/** A real SMTP server on loopback that keeps each message with its envelope recipients. */
+async function smtpInbox() {
+  const received: Array<{ to: string[]; message: string }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let text = '';
+      stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      stream.on('end', () => {
+        // Quoted-printable soft line breaks undone, so a long link reads whole.
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), message: text.replace(/=\r?\n/g, '') });
+        done();
+      });
+    },
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server.server, 'listening');
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => server.close() };
+}
 
 async function member(t: TestApp, name: string) {
   const user = await t.makeUser(name);
@@ -70,6 +95,91 @@ describe('board invites (BoardInviteResource)', () => {
     expect((await owner.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: ['123456789012345678'] })).status).toBe(400);
     expect(await t.db.selectFrom('board_email_invites').selectAll().execute()).toEqual([]);
     expect(await t.db.selectFrom('board_collaborators').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('email invites are mailed', () => {
+  it('mails each new email once over SMTP, naming the inviter and the board, with its link', async () => {
+    const inbox = await smtpInbox();
+    try {
+      const t = await testApp({ config: { smtpUrl: inbox.url } });
+      const owner = await member(t, 'owner');
+      await t.db.updateTable('users').set({ first_name: 'Ada', last_name: 'Lovelace' }).where('id', '=', owner.user.id).execute();
+      const board = await t.makeBoard(owner.user.id, 'Together', 'secret');
+      const first = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['Pal@Example.com', 'pal@example.com', 'bud@example.com'] });
+      expect(first.status).toBe(200);
+      expect(inbox.received.map((m) => m.to)).toEqual([['pal@example.com'], ['bud@example.com']]);
+      const message = inbox.received[0]!.message;
+      expect(message).toMatch(/^To: pal@example\.com/m);
+      expect(message).toMatch(/^Content-Type: text\/plain/m);
+      expect(message).not.toMatch(/text\/html/);
+      expect(message).toContain('Ada Lovelace');
+      expect(message).toContain('http://localhost:8787/owner/together/');
+      expect(await t.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+
+      // Inviting again: the known email gets no second mail, a new one gets its first.
+      const again = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com', 'new@example.com'] });
+      expect(again.status).toBe(200);
+      expect(inbox.received.map((m) => m.to)).toEqual([['pal@example.com'], ['bud@example.com'], ['new@example.com']]);
+
+      // The same email invited to another board is new there.
+      const other = await t.makeBoard(owner.user.id, 'Another');
+      await owner.browser.post('BoardInviteResource', 'create', { board_id: other, emails: ['pal@example.com'] });
+      expect(inbox.received).toHaveLength(4);
+      expect(inbox.received[3]!.message).toContain('http://localhost:8787/owner/another/');
+    } finally {
+      inbox.close();
+    }
+  });
+
+  it('sends nothing and writes nothing for a bad email, even beside good ones', async () => {
+    const inbox = await smtpInbox();
+    try {
+      const t = await testApp({ config: { smtpUrl: inbox.url } });
+      const owner = await member(t, 'owner');
+      const board = await t.makeBoard(owner.user.id, 'Mine');
+      const bad = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['good@example.com', 'not-an-email'] });
+      expect(bad.status).toBe(400);
+      expect(bad.body.resource_response.error?.message_detail).toBe('emails: not-an-email is not an email address.');
+      const tooLong = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: [`${'a'.repeat(250)}@example.com`] });
+      expect(tooLong.status).toBe(400);
+      const stranger = await member(t, 'stranger');
+      expect((await stranger.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['x@example.com'] })).status).toBe(403);
+      expect(inbox.received).toEqual([]);
+      expect(await t.db.selectFrom('board_email_invites').selectAll().execute()).toEqual([]);
+    } finally {
+      inbox.close();
+    }
+  });
+
+  it('goes to the dev outbox without SMTP_URL, as plain text a name cannot add lines to', async () => {
+    const t = await testApp();
+    const owner = await member(t, 'owner');
+    await t.db.updateTable('users').set({ first_name: 'Eve\nSee https://evil.example/', last_name: '<b>x</b>' }).where('id', '=', owner.user.id).execute();
+    const board = await t.makeBoard(owner.user.id, 'Plans');
+    await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
+    const mail = await t.db.selectFrom('outbox').selectAll().execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ channel: 'email', to_address: 'pal@example.com', subject: 'Eve See https://evil.example/ <b>x</b> invited you to the board “Plans” on Corkboard' });
+    expect(mail[0]!.body).toContain('http://localhost:8787/owner/plans/');
+    expect(mail[0]!.body.split('\n').some((line) => line.startsWith('See https://evil'))).toBe(false);
+  });
+
+  it('keeps the invite when the mail server is down', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const t = await testApp({ config: { smtpUrl: 'smtp://127.0.0.1:9' } });
+    const owner = await member(t, 'owner');
+    const board = await t.makeBoard(owner.user.id, 'Offline');
+    const res = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
+    expect(res.status).toBe(200);
+    expect(logged).toHaveBeenCalledWith('invite mail not sent', expect.anything());
+    logged.mockRestore();
+    expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
+  });
+
+  it('names the inviter by username when they have no name', () => {
+    const mail = inviteMail({ to: 'a@example.com', inviter: { username: 'ada', first_name: ' ', last_name: '' }, board: { name: 'B\r\nC', url: 'http://localhost:8787/ada/b/' } });
+    expect(mail.subject).toBe('ada invited you to the board “B C” on Corkboard');
   });
 });
 

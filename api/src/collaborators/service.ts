@@ -3,6 +3,8 @@ import { requireMemberBoard } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
+import type { Mail, Mailer } from '../lib/mail.js';
+import { outgoingFor } from '../outbox/service.js';
 import { collaboratorsStore } from './store.js';
 
 /** saving.md section 7: typeahead answers at most 5 items. */
@@ -22,7 +24,29 @@ export function orderCollaborators<T extends { id: string; full_name: string }>(
   return [...people].sort((a, b) => rank(a) - rank(b) || a.full_name.localeCompare(b.full_name));
 }
 
-export function collaboratorsService({ db, clock }: Deps) {
+/** User text on one line: control characters (newlines included) become spaces, so a name cannot forge lines of a mail. */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
+/**
+ * The mail an invited email gets: plain text naming the inviter and the board, with the board's
+ * link on our public origin. The board's name goes only to the invitee, so a secret board's is fine.
+ */
+export function inviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; board: { name: string; url: string } }): Mail {
+  const fullName = oneLine(`${input.inviter.first_name} ${input.inviter.last_name}`);
+  const inviter = fullName || input.inviter.username;
+  const board = oneLine(input.board.name);
+  return {
+    to: input.to,
+    subject: `${inviter} invited you to the board “${board}” on Corkboard`,
+    text:
+      `Hi,\n\n${inviter} (${input.inviter.username} on Corkboard) invited you to collaborate on the board “${board}”.\n\n` +
+      `See the board here:\n${input.board.url}\n\n` +
+      `If you don't know ${inviter}, you can ignore this email.\n\nCorkboard`,
+  };
+}
+
+export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(deps).mailer) {
+  const { db, clock, config } = deps;
   const store = collaboratorsStore(db);
   const boards = boardsStore(db);
 
@@ -51,7 +75,20 @@ export function collaboratorsService({ db, clock }: Deps) {
       const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
       const bad = emails.find((email) => emailError(email) !== null);
       if (bad) throw new ApiError('invalid_input', `emails: ${bad} is not an email address.`);
-      await store.invite(board.id, viewerId, userIds, emails, clock.now());
+      const fresh = await store.invite(board.id, viewerId, userIds, emails, clock.now());
+      // Mail only emails new to this board, after the invites are committed; a failing mail server
+      // is logged and does not undo or fail the invite.
+      const inviter = fresh.length ? await store.findUser(viewerId) : undefined;
+      if (inviter) {
+        const url = `${config.publicOrigin}/${inviter.username}/${board.slug}/`;
+        for (const to of fresh) {
+          try {
+            await mailer.send(inviteMail({ to, inviter, board: { name: board.name, url } }));
+          } catch (error) {
+            console.error('invite mail not sent', error);
+          }
+        }
+      }
       return { board_id: board.id, invited_user_ids: userIds, emails };
     },
 

@@ -30,9 +30,17 @@ export function collaboratorsStore(db: Kysely<Database>) {
       return db.selectFrom('users').select('id').where('id', 'in', ids).execute().then((rows) => rows.map((r) => r.id));
     },
 
-    /** User invites and email invites of one board, in one transaction; repeats are ignored. */
-    async invite(boardId: string, by: string, userIds: string[], emails: string[], now: number) {
-      await db.transaction().execute(async (trx) => {
+    /** The inviter as their mail names them. */
+    findUser(userId: string) {
+      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /**
+     * User invites and email invites of one board, in one transaction; repeats are ignored.
+     * Answers the emails that were not invited to this board before (the ones to mail).
+     */
+    async invite(boardId: string, by: string, userIds: string[], emails: string[], now: number): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
         if (userIds.length) {
           await trx
             .insertInto('board_collaborators')
@@ -40,13 +48,15 @@ export function collaboratorsStore(db: Kysely<Database>) {
             .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
             .execute();
         }
-        if (emails.length) {
-          await trx
-            .insertInto('board_email_invites')
-            .values(emails.map((email) => ({ board_id: boardId, email, invited_by: by, created_at: now })))
-            .onConflict((oc) => oc.columns(['board_id', 'email']).doNothing())
-            .execute();
-        }
+        if (emails.length === 0) return [];
+        // ON CONFLICT DO NOTHING … RETURNING answers only the rows inserted, on SQLite and Postgres alike.
+        const inserted = await trx
+          .insertInto('board_email_invites')
+          .values(emails.map((email) => ({ board_id: boardId, email, invited_by: by, created_at: now })))
+          .onConflict((oc) => oc.columns(['board_id', 'email']).doNothing())
+          .returning('email')
+          .execute();
+        return inserted.map((row) => row.email);
       });
     },
 

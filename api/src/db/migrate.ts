@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_signup_consents.js';
 import * as m0003 from './migrations/0003_account_safety.js';
 import * as m0004 from './migrations/0004_collaboration_and_context.js';
+import * as m0005 from './migrations/0005_pin_advertiser_and_client_events.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002_signup_consents': m0002,
   '0003_account_safety': m0003,
   '0004_collaboration_and_context': m0004,
+  '0005_pin_advertiser_and_client_events': m0005,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -66,4 +66,41 @@ describe('on Postgres', () => {
     expect(res.status).toBe(400);
     expect((await db.selectFrom('pins').select('id').execute()).length).toBe(before);
   });
+
+  it('mails only emails new to a board (insert … on conflict do nothing returning)', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const user = await t.makeUser('pg3');
+    const board = await t.makeBoard(user.id, 'Together');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    await browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pg-pal@example.com'] });
+    await browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pg-pal@example.com', 'pg-bud@example.com'] });
+    const mail = await db.selectFrom('outbox').select('to_address').where('to_address', 'like', 'pg-%').orderBy('to_address').execute();
+    expect(mail.map((m) => m.to_address)).toEqual(['pg-bud@example.com', 'pg-pal@example.com']);
+  });
+
+  it('keeps a member’s advertiser id on the pin and stores a client event (migration 0005)', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const owner = await t.makeUser('pgbrand');
+    const staff = await t.makeUser('pgstaff');
+    const advertiser = `${Date.now()}`;
+    await db.insertInto('advertisers').values({ id: advertiser, owner_user_id: owner.id, name: 'Brand', created_at: 1 }).execute();
+    await db.insertInto('advertiser_members').values({ advertiser_id: advertiser, user_id: staff.id }).execute();
+    const browser = t.client();
+    await browser.logIn(staff.email, staff.password);
+    const board = await t.makeBoard(staff.id, 'Campaign');
+    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('b'), advertiser_id: advertiser });
+    expect(res.status).toBe(200);
+    const pinId = res.body.resource_response.data.id;
+    expect((await db.selectFrom('pins').select('advertiser_id').where('id', '=', pinId).executeTakeFirstOrThrow()).advertiser_id).toBe(advertiser);
+    const event = await t.app.request(`/v3/callback/event/?client=web&event=pin_create_success&pin_id=${pinId}&path=%2Fpin%2Fcreate%2Fbutton%2F&query=guid%3Dx`, {
+      headers: { 'sec-fetch-site': 'same-origin', cookie: browser.cookies },
+    });
+    expect(event.status).toBe(204);
+    expect(await db.selectFrom('client_events').select(['event', 'viewer_id', 'created_at']).where('pin_id', '=', pinId).execute()).toEqual([
+      { event: 'pin_create_success', viewer_id: staff.id, created_at: t.clock.now() },
+    ]);
+  });
 });

@@ -19,6 +19,23 @@ export interface Database {
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
   outbox: OutboxTable;
+  client_events: ClientEventsTable;
+}
+
+/** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */
+export interface ClientEventsTable {
+  id: string;
+  event: 'pin_create_success' | 'pin_create_fail';
+  client: 'web';
+  pin_id: string | null;
+  /** The popup page's path and query string, as the client sent them (capped). */
+  path: string;
+  query: string;
+  /** The api_error_code of a failed save, when there was an answer. */
+  error_code: number | null;
+  /** The logged-in viewer, when the request came from our own page with a session. */
+  viewer_id: string | null;
+  created_at: number;
 }
 
 export interface BoardEmailInvitesTable {
@@ -178,6 +195,8 @@ export interface PinsTable {
   guid: string | null;
   color: string | null;
   created_at: number;
+  /** saving.md section 6: the advertiser a non-owner saved this pin for; null otherwise. */
+  advertiser_id: Generated<string | null>;
 }
 
 export type User = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
+import type { AdvertisersService } from '../advertisers/service.js';
 import { PIN_METHODS, type PinsService } from './service.js';
 
 /** saving.md section 9: board and pin descriptions hold at most 500 characters. */
@@ -19,12 +20,19 @@ const pinCreateOptions = z.object({
   method: z.enum(PIN_METHODS).default('create'),
   guid: z.string().max(64).optional(),
   color: z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Must be a hex colour.').optional(),
+  advertiser_id: id.optional(),
 });
 
-export function pinResources(pins: PinsService): ResourceRegistry {
+export function pinResources(pins: PinsService, advertisers: AdvertisersService): ResourceRegistry {
   return {
     PinResource: {
-      create: action({ auth: true, options: pinCreateOptions, run: (options, { viewer }) => pins.create(viewer, options) }),
+      create: action({
+        auth: true,
+        options: pinCreateOptions,
+        // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
+        // does not act for that advertiser is refused before anything is fetched or written.
+        run: async (options, { viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
+      }),
       get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
     },
     RepinResource: {

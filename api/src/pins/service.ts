@@ -1,3 +1,4 @@
+import type { AdvertiserContext } from '../advertisers/service.js';
 import { requireMemberBoard } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
@@ -34,7 +35,8 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
     return row;
   };
 
-  const create = async (viewer: Viewer, input: PinCreateInput) => {
+  /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
+  const create = async (viewer: Viewer, input: PinCreateInput, context: AdvertiserContext | null = null) => {
     const board = await requireMemberBoard(boards, viewer.id, input.board_id);
     // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
     if (await pins.findDuplicate(viewer.id, board.id, input.image_url, input.link ?? null)) {
@@ -62,6 +64,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
         guid: input.guid ?? null,
         color: input.color ?? null,
         created_at: clock.now(),
+        advertiser_id: context && !context.isOwner ? context.id : null,
       },
       // saving.md section 4: the cover follows the pin into a section, or fills an empty cover.
       { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' },
