@@ -5,6 +5,7 @@ import { tellOpener } from './opener';
 import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from './query';
 import { MobileSaved } from './MobileSaved';
+import { leave } from './pageBack';
 import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from './useMobile';
@@ -108,7 +109,7 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
         onAuthed={() => void loadViewer()}
       />
     );
-  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={() => window.close()} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
+  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (
     <main class={mobile ? 'pin-create mobile' : 'pin-create'}>

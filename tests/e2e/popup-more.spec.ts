@@ -42,6 +42,18 @@ test.describe('on a phone', () => {
     await expect(popup).toHaveURL(`${PRODUCT}/`);
   });
 
+  test('Cancel in a tab that is not a popup goes back a step instead of trying to close', async ({ page, context }) => {
+    await context.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+      data: { options: { username_or_email: DEMO.email, password: DEMO.password } },
+      headers: { Origin: PRODUCT },
+    });
+    await page.setViewportSize(phone);
+    await page.goto(`${PRODUCT}/`);
+    await page.goto(`${PRODUCT}/pin/create/button/?url=${encodeURIComponent(`${EXAMPLES}/lake.html`)}&media=${encodeURIComponent(`${EXAMPLES}/img/mountain-lake.png`)}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(`${PRODUCT}/`);
+  });
+
   test('the full-page picker, with Create board on its own page and back', async ({ page, context }) => {
     await context.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
       data: { options: { username_or_email: DEMO.email, password: DEMO.password } },

@@ -42,3 +42,19 @@ test('forgot password: the email, the link, a new password, and the link works o
   await expect(page.getByText('This link has expired or was already used. Ask for a new one.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Send a new link' })).toBeVisible();
 });
+
+test('Back on the reset page: a native app’s web view is dismissed, a fresh tab goes to log-in, otherwise one step back', async ({ page, context }) => {
+  await page.goto(`${PRODUCT}/password/reset/?token=not-a-real-one&native_dismiss=1`);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(`${PRODUCT}/login/?dismissWebview=true`);
+
+  // A link opened in a new tab: nothing to go back to.
+  const [fresh] = await Promise.all([context.waitForEvent('page'), page.evaluate(() => void window.open('/password/reset/'))]);
+  await fresh.getByRole('button', { name: 'Back' }).click();
+  await expect(fresh).toHaveURL(`${PRODUCT}/login`);
+
+  await fresh.goto(`${PRODUCT}/`);
+  await fresh.goto(`${PRODUCT}/password/reset/`);
+  await fresh.getByRole('button', { name: 'Back' }).click();
+  await expect(fresh).toHaveURL(`${PRODUCT}/`);
+});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ERROR_CODES } from '../../../api/src/auth/recovery';
 import { ResourceError } from '../api';
+import { BackButton } from '../pageBack';
 import { forgotPassword, resetPassword } from './client';
 import { Field } from './Field';
 import { UNKNOWN_ERROR } from './LoginForm';
@@ -15,7 +16,12 @@ import { Toast } from './Toast';
 export function ResetPage({ location }: { location: Location }) {
   const query = new URLSearchParams(location.search);
   const token = query.get('token');
-  return <main class="page">{token ? <NewPassword token={token} /> : <Forgot initial={query.get('ue') ?? ''} />}</main>;
+  return (
+    <main class="page">
+      <BackButton fallback="/login" />
+      {token ? <NewPassword token={token} /> : <Forgot initial={query.get('ue') ?? ''} />}
+    </main>
+  );
 }
 
 function Forgot({ initial }: { initial: string }) {
