@@ -8,14 +8,16 @@ import { chromium } from '@playwright/test';
  * budget 10 ms in headless Chromium, with zero layout shift reported by the browser.
  *
  * The page is generated and served from loopback. It has painted before the SDK runs (as with the
- * usual `async` script tag); the SDK is then run synchronously as an inline script so one
- * performance.now() pair covers parsing, compiling and decorating, and a forced layout right after
- * adds the style and layout work the new buttons cause. The Save links sit in slots of a fixed size,
- * as CLS guidance asks of any embed; the images are left as they are (the hover button is one
+ * usual `async` script tag). Main-thread time is read from the browser itself (the DevTools
+ * Performance domain's TaskDuration: every task on the renderer's main thread, script, style, layout
+ * and paint alike), from just before the script is added until three frames later, when the links
+ * near the view have become buttons and the page has painted them. The links further down become
+ * buttons as they come near; their cost is the second figure: the page is scrolled one screen at a
+ * time and the worst screen's main-thread time is reported. The Save links sit in slots of a fixed
+ * size, as CLS guidance asks of any embed; the images are left as they are (the hover button is one
  * fixed-position element, so none is wrapped). Layout shifts are every `layout-shift` entry the
- * browser reports from the moment the SDK starts to after a hover, summed: shifts while the page
- * itself is still parsing (its rows settle as figures with slots arrive) happen before the SDK exists
- * and are not its doing. Median of RUNS fresh pages.
+ * browser reports from the moment the SDK starts to after the last scroll and a hover, summed.
+ * Median of RUNS fresh pages.
  */
 const IMAGES = 1000;
 const BUTTONS = 200;
@@ -48,15 +50,22 @@ async function serve(): Promise<Server> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+type Cdp = { send(method: string, params?: object): Promise<unknown> };
+/** Milliseconds the renderer's main thread has been busy so far. */
+async function busy(cdp: Cdp): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
+}
+const frames = (n: number) => `new Promise((resolve) => { let left = ${n}; const tick = () => (--left ? requestAnimationFrame(tick) : setTimeout(resolve, 0)); requestAnimationFrame(tick); })`;
+
 export async function sdkDecorate(): Promise<Array<{ name: string; value: number; budget: number; unit: string }>> {
-  const code = await readFile('dist/js/pinit.js', 'utf8');
+  const code = await readFile(process.env.BENCH_SDK_FILE ?? 'dist/js/pinit.js', 'utf8');
   const server = await serve();
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'] });
-  const script: number[] = [];
-  const total: number[] = [];
+  const atLoad: number[] = [];
+  const perScreen: number[] = [];
   let shift = 0;
-  let decorated = 0;
   try {
     for (let run = 0; run < RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -69,38 +78,48 @@ export async function sdkDecorate(): Promise<Array<{ name: string; value: number
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await tab.goto(origin, { waitUntil: 'load' });
-      // Painted: two animation frames after load.
-      await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const timing = await tab.evaluate((source) => {
-        const t0 = performance.now();
+      const cdp = (await context.newCDPSession(tab)) as unknown as Cdp;
+      await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+      await tab.evaluate(frames(2)); // painted
+      const before = await busy(cdp);
+      // A string, not a function: tsx would wrap named helpers in code the page does not have.
+      const start = (await tab.evaluate(`(() => {
+        const start = performance.now();
         const el = document.createElement('script');
-        el.textContent = source;
+        el.textContent = ${JSON.stringify(code)};
         el.setAttribute('data-pin-hover', 'true');
         document.head.append(el);
-        const t1 = performance.now();
-        void document.body.getBoundingClientRect().height; // the style and layout the buttons cause
-        const t2 = performance.now();
-        return { start: t0, script: t1 - t0, total: t2 - t0, buttons: document.querySelectorAll('[data-corkboard]').length };
-      }, code);
+        return ${frames(3)}.then(() => start);
+      })()`)) as number;
+      atLoad.push((await busy(cdp)) - before);
+      const undecorated = (await tab.evaluate(`[...document.querySelectorAll('a[data-pin-do]')].filter((a) => a.getBoundingClientRect().top < innerHeight).length`)) as number;
+      if (undecorated > 0 && !process.env.BENCH_SDK_FILE) throw new Error(`${undecorated} Save links in view were not decorated`);
+
+      let worst = 0;
+      for (let screen = 0; screen < 40 && ((await tab.evaluate('innerHeight + scrollY < document.body.scrollHeight')) as boolean); screen++) {
+        const t0 = await busy(cdp);
+        await tab.evaluate(`(() => { scrollBy(0, innerHeight); return ${frames(3)}; })()`);
+        worst = Math.max(worst, (await busy(cdp)) - t0);
+      }
+      perScreen.push(worst);
+      const left = (await tab.evaluate(`document.querySelectorAll('a[data-pin-do]').length`)) as number;
+      if (left > 0 && !process.env.BENCH_SDK_FILE) throw new Error(`${left} Save links were never decorated`);
+
       await tab.mouse.move(300, 200);
       await tab.waitForTimeout(100);
-      await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await tab.evaluate(frames(2));
       const shifts = await tab.evaluate(() => (window as unknown as { __shifts: Array<{ at: number; value: number }> }).__shifts);
-      for (const { at, value } of shifts) if (at >= timing.start) shift += value;
-      script.push(timing.script);
-      total.push(timing.total);
-      decorated = timing.buttons;
+      for (const { at, value } of shifts) if (at >= start) shift += value;
       await context.close();
     }
   } finally {
     await browser.close();
     server.close();
   }
-  if (decorated < BUTTONS) throw new Error(`only ${decorated} of ${BUTTONS} buttons were decorated`);
   const round = (ms: number) => Math.round(ms * 100) / 100;
   return [
-    { name: 'decorate: script (median)', value: round(median(script)), budget: BUDGET_MS, unit: 'ms' },
-    { name: 'decorate: + style/layout', value: round(median(total)), budget: BUDGET_MS, unit: 'ms' },
+    { name: 'decorate: main thread at load (median)', value: round(median(atLoad)), budget: BUDGET_MS, unit: 'ms' },
+    { name: 'decorate: worst screen while scrolling (median)', value: round(median(perScreen)), budget: BUDGET_MS, unit: 'ms' },
     { name: 'layout shift (all runs)', value: Math.round(shift * 10000) / 10000, budget: 0, unit: 'CLS' },
   ];
 }

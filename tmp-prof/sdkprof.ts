@@ -28,15 +28,20 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const experiments: Record<string, string> = {
   full: `(() => { const el = document.createElement('script'); el.textContent = CODE; el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
   xnolinks: `(() => { document.querySelectorAll('a[data-pin-do]').forEach(a => a.removeAttribute('data-pin-do')); document.querySelectorAll('a').forEach(a=>a.setAttribute('href','/x')); window.__t0 = performance.now(); const el = document.createElement('script'); el.textContent = CODE; el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
-  noallbtn: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace('button{all:initial;','button{appearance:none;border:0;margin:0;'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
-  noall: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace('button{all:initial;','button{appearance:none;border:0;margin:0;').replace(':host{all:initial!important;',':host{'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
-  spans: `document.querySelectorAll('a[data-pin-do]').forEach(a => a.replaceWith(document.createElement('span')))`,
+  xnoallbtn: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace('button{all:initial;','button{appearance:none;border:0;margin:0;'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
+  xnoall: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace('button{all:initial;','button{appearance:none;border:0;margin:0;').replace(':host{all:initial!important;',':host{'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
+  btnnoall: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace('button{all:initial;','button{appearance:none;border:0;margin:0;'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
+  hostnoall: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace(':host{all:initial!important;',':host{'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
+  nosysui: `(() => { const el = document.createElement('script'); el.textContent = CODE.replace('system-ui,sans-serif','sans-serif'); el.setAttribute('data-pin-hover','true'); document.head.append(el); })()`,
+  xspans12: `[...document.querySelectorAll('a[data-pin-do]')].slice(0, 12).forEach(a => a.replaceWith(document.createElement('span')))`,
+  xspanslast: `[...document.querySelectorAll('a[data-pin-do]')].slice(-12).forEach(a => a.replaceWith(document.createElement('span')))`,
+  xspans: `document.querySelectorAll('a[data-pin-do]').forEach(a => a.replaceWith(document.createElement('span')))`,
   shadows: `document.querySelectorAll('a[data-pin-do]').forEach(a => { const s = document.createElement('span'); const r = s.attachShadow({mode:'open'}); const b = document.createElement('button'); b.textContent='Save'; r.append(b); a.replaceWith(s); })`,
-  inside: `document.querySelectorAll('a[data-pin-do]').forEach(a => { const s = document.createElement('span'); const r = s.attachShadow({mode:'open'}); const b = document.createElement('button'); b.textContent='Save'; r.append(b); a.append(s); })`,
+  xinside: `document.querySelectorAll('a[data-pin-do]').forEach(a => { const s = document.createElement('span'); const r = s.attachShadow({mode:'open'}); const b = document.createElement('button'); b.textContent='Save'; r.append(b); a.append(s); })`,
 };
-for (const [name, src] of Object.entries(experiments)) {
+for (const [name, src] of Object.entries(experiments).filter(([n]) => !n.startsWith('x'))) {
   const s: number[] = [], t: number[] = [];
-  for (let run = 0; run < 7; run++) {
+  for (let run = 0; run < 9; run++) {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const tab = await ctx.newPage();
     await tab.goto(origin, { waitUntil: 'load' });
@@ -45,7 +50,7 @@ for (const [name, src] of Object.entries(experiments)) {
     s.push(r[0]!); t.push(r[1]!);
     await ctx.close();
   }
-  const med = (v: number[]) => [...v].sort((a, b) => a - b)[3]!.toFixed(1);
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[4]!.toFixed(1);
   console.log(name.padEnd(8), 'script', med(s), 'total', med(t));
 }
 await browser.close(); server.close();

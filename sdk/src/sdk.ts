@@ -84,14 +84,29 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
       return;
     }
     const text = kind === 'follow' ? link.textContent?.trim() || label(look.lang, FOLLOW) : look.save ? label(look.lang, SAVE) : 'Pin it';
-    const [host] = renderButton(text, { ...look, color: look.save || look.color !== 'red' ? look.color : 'gray' }, safe(() => act(host, link, kind)));
+    const [host, button] = renderButton(text, { ...look, color: look.save || look.color !== 'red' ? look.color : 'gray' }, safe(() => act(host, link, kind)));
+    // A link that had the focus (Tab scrolled it near) hands it to its button.
+    const focused = doc.activeElement === link;
     link.replaceWith(host);
+    if (focused) button.focus();
     undo.push(() => host.replaceWith(link));
   };
 
+  // Links become buttons as they come within a screen of the view: a long page pays at load only for
+  // what is near the view, and the rest costs a few buttons per scroll.
+  const near = new IntersectionObserver(
+    safe((entries: IntersectionObserverEntry[]) => {
+      for (const entry of entries)
+        if (entry.isIntersecting) {
+          near.unobserve(entry.target);
+          decorate(entry.target);
+        }
+    }),
+    { rootMargin: '100%' },
+  );
   const build = safe((root: Element | Document = doc) => {
-    if (root instanceof Element && root.matches(LINKS)) decorate(root);
-    root.querySelectorAll(LINKS).forEach(decorate);
+    if (root instanceof Element && root.matches(LINKS)) near.observe(root);
+    root.querySelectorAll(LINKS).forEach((link) => near.observe(link));
   });
 
   if (settings.hover) {
@@ -115,6 +130,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
     build,
     destroy: safe(() => {
       observer.disconnect();
+      near.disconnect();
       for (const step of undo.splice(0).reverse()) step();
       seen = new WeakSet();
     }),

@@ -116,3 +116,20 @@ test('a custom button is the page\'s own link; the SDK only handles its click', 
   expect(query.get('media')).toBe(`${EXAMPLES}/img/lemon-tart.png`);
   expect(page.url()).toBe(PAGE);
 });
+
+test('a long page: links near the view are buttons at once, the rest become buttons as they come near, focus included', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/long.html`);
+  await expect(page.locator('#recipe-1').getByRole('button', { name: 'Save' })).toBeVisible();
+  // Far below the view, still the publisher's own link: nothing has been spent on it yet.
+  await expect(page.locator('#recipe-40 a[data-pin-do]')).toHaveCount(1);
+  await expect(page.locator('#recipe-40 [data-corkboard]')).toHaveCount(0);
+
+  await page.locator('#recipe-40').scrollIntoViewIfNeeded();
+  await expect(page.locator('#recipe-40').getByRole('button', { name: 'Save' })).toBeVisible();
+
+  // Tab reaching a link that is not a button yet: the focus lands on the button it becomes.
+  await page.locator('#recipe-25 a[data-pin-do]').focus();
+  await expect(page.locator('#recipe-25').getByRole('button', { name: 'Save' })).toBeFocused();
+  const { query } = await openPopup(context, () => page.keyboard.press('Enter'));
+  expect(query.get('description')).toBe('Lake picnic 25');
+});
