@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
 import { tellOpener } from './opener';
@@ -10,7 +10,8 @@ import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
-import { useResolvedMedia } from './useResolvedMedia';
+import { MediaGrid } from './Preview';
+import { useResolvedMedia, type Resolved } from './useResolvedMedia';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -26,11 +27,14 @@ const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): Vi
 /** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
   const resolved = useResolvedMedia(query);
-  return resolved ? <PinCreateReady query={resolved} /> : <p class="loading" role="status">Loading…</p>;
+  return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">Loading…</p>;
 }
 
 /** Preview, log-in when needed, picker, save, success. */
-function PinCreateReady({ query }: { query: PopupQuery }) {
+function PinCreateReady({ query: given, found }: Resolved) {
+  // With several images found on the page the user may choose another than the first (saving.md 2.1).
+  const [chosen, setChosen] = useState(given.media);
+  const query = useMemo(() => (chosen === given.media ? given : { ...given, media: chosen }), [given, chosen]);
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   // Both asked for during the first render, side by side, rather than one after the render commits.
   const [firstViewer] = useState(fetchViewer);
@@ -90,6 +94,13 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
     }
   };
 
+  // The grid stays until the pin is saved; the success screen shows the one image saved.
+  const grid = found.length > 1 && !saved;
+  let preview;
+  if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
+  else if (query.media) preview = <img src={query.media} alt={query.description || 'The image to save'} />;
+  else preview = <p>This page has no image to save.</p>;
+
   let panel;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
   else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} created={saved.created} firstPin={saved.firstPin} />;
@@ -112,11 +123,9 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
   else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (
-    <main class={mobile ? 'pin-create mobile' : 'pin-create'}>
+    <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
       <h1 class="visually-hidden">Save to Corkboard</h1>
-      <figure class="preview">
-        {query.media ? <img src={query.media} alt={query.description || 'The image to save'} /> : <p>This page has no image to save.</p>}
-      </figure>
+      <figure class="preview">{preview}</figure>
       <div class="panel">
         {toast && (
           <p class="toast" role="alert">

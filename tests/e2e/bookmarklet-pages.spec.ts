@@ -38,8 +38,10 @@ test('when the page CSP blocks the script, the popup opens with the page and the
   expect(Object.fromEntries(url.searchParams)).toEqual({ url: `${EXAMPLES}/bookmarklet/strict-csp.html`, description: 'Strict CSP', origin: EXAMPLES });
   // No picker could run on the page.
   await expect(picker(page)).toHaveCount(0);
-  // The popup asked FindPinImagesResource: the publisher's og:image comes first.
-  await expect(popup.getByRole('img', { name: 'Strict CSP' })).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png?from=og`);
+  // The popup asked FindPinImagesResource: the publisher's og:image comes first, chosen, in the grid of both images.
+  const first = popup.getByRole('list', { name: 'Choose an image to save' }).getByRole('button').first();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(first.locator('img')).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png?from=og`);
 });
 
 test('the CSP fallback uses the title when nothing is selected', async ({ page, context }) => {
