@@ -10,7 +10,7 @@ import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
-import { MediaGrid } from './Preview';
+import { ColourTile, MediaGrid } from './Preview';
 import { useResolvedMedia, type Resolved } from './useResolvedMedia';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
@@ -31,7 +31,7 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 }
 
 /** Preview, log-in when needed, picker, save, success. */
-function PinCreateReady({ query: given, found }: Resolved) {
+function PinCreateReady({ query: given, found, nopin }: Resolved) {
   // With several images found on the page the user may choose another than the first (saving.md 2.1).
   const [chosen, setChosen] = useState(given.media);
   const query = useMemo(() => (chosen === given.media ? given : { ...given, media: chosen }), [given, chosen]);
@@ -61,7 +61,7 @@ function PinCreateReady({ query: given, found }: Resolved) {
           : await postResource<CreatedPin>('PinResource', 'create', {
               board_id: board.id,
               section: section?.id,
-              image_url: query.media,
+              image_url: query.media || undefined,
               link: query.url || null,
               description: query.description,
               method: query.method,
@@ -99,11 +99,23 @@ function PinCreateReady({ query: given, found }: Resolved) {
   let preview;
   if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
   else if (query.media) preview = <img src={query.media} alt={query.description || 'The image to save'} />;
+  // A page that asks not to be saved from (nopin) is not saved as a link either.
+  else if (nopin !== undefined) preview = null;
+  // saving.md 2.1: no image but a link is a colour tile, and the link can be saved as a pin.
+  else if (query.url) preview = <ColourTile link={query.url} color={query.color} />;
   else preview = <p>This page has no image to save.</p>;
+  const savable = !!(query.media || query.url) && nopin === undefined;
 
   let panel;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
-  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} created={saved.created} firstPin={saved.firstPin} />;
+  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
+  else if (nopin !== undefined)
+    panel = (
+      <div role="alert">
+        <h2>This page can't be saved from</h2>
+        <p>{nopin}</p>
+      </div>
+    );
   else if (!viewer)
     panel = (
       <p class="loading" role="status">
@@ -120,7 +132,7 @@ function PinCreateReady({ query: given, found }: Resolved) {
         onAuthed={() => void loadViewer()}
       />
     );
-  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
+  else if (savable) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (
     <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>

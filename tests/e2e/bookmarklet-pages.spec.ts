@@ -24,8 +24,8 @@ test('a page without pinnable images says so and offers to save the link', async
   expect(query.get('url')).toBe(`${EXAMPLES}/bookmarklet/no-images.html`);
   expect(query.get('media')).toBe('');
   expect(query.get('description')).toBe('Just words · The Sunday Kitchen');
-  // The server finds nothing either (the icon is too small): the popup goes on without an image.
-  await expect(popup.getByText('This page has no image to save.')).toBeVisible();
+  // The server finds nothing either (the icon is too small): the popup goes on without an image, the link on a colour tile.
+  await expect(popup.getByRole('img', { name: `Link to ${new URL(EXAMPLES).host}` })).toBeVisible();
 });
 
 test('when the page CSP blocks the script, the popup opens with the page and the server finds its image', async ({ page, context }) => {

@@ -114,3 +114,72 @@ test.describe('website media grid', () => {
     await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
   });
 });
+
+test.describe('colour tile: a link without an image', () => {
+  test('a page of words only: its link and colour make a tile, saved as a pin without an image; the success screen and the pin page show the tile', async ({ page, context }) => {
+    await page.goto(`${EXAMPLES}/notes.html`);
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Save these notes' }).click()]);
+    await popup.waitForLoadState();
+    const host = new URL(EXAMPLES).host;
+
+    const tile = popup.getByRole('img', { name: `Link to ${host}` });
+    await expect(tile).toBeVisible();
+    await expect(tile).toHaveText(host);
+    await expect(tile).toHaveCSS('background-color', 'rgb(217, 164, 65)');
+    await expect(popup.getByText('This page has no image to save.')).toHaveCount(0);
+    await axe(popup);
+
+    await logIn(popup);
+    await expect(tile).toBeVisible();
+    await axe(popup);
+    const board = await saveToNewBoard(popup, 'Notes');
+    await expect(popup.locator('.success').getByRole('img', { name: `Link to ${host}` })).toBeVisible();
+    await axe(popup);
+
+    const [pin] = pinsOn(board);
+    expect(pin).toMatchObject({ image_url: null, image_id: null, link: `${EXAMPLES}/notes.html`, color: '#d9a441' });
+    expect(readRows<{ pin_count: number; image_cover_url: string | null }>(`select pin_count, image_cover_url from boards where name = ?`, board)).toEqual([{ pin_count: 1, image_cover_url: null }]);
+
+    const pinPage = await context.newPage();
+    await pinPage.goto(`${PRODUCT}/pin/${pin!.id}/`);
+    const pinTile = pinPage.getByRole('img', { name: `Link to ${host}` });
+    await expect(pinTile).toHaveText(host);
+    await expect(pinTile).toHaveCSS('background-color', 'rgb(217, 164, 65)');
+    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `${EXAMPLES}/notes.html`);
+    await axe(pinPage);
+  });
+
+  test('the bookmarklet’s “Save the page link” on a page without images saves the link on a neutral tile', async ({ page, context }) => {
+    const { clickBookmarklet, picker, popupFrom } = await import('./bookmarklet');
+    await page.goto(`${EXAMPLES}/bookmarklet/no-images.html`);
+    await clickBookmarklet(page);
+    const popup = await popupFrom(context, () => picker(page).getByRole('dialog').getByRole('button', { name: 'Save the page link' }).click());
+    const host = new URL(EXAMPLES).host;
+    const tile = popup.getByRole('img', { name: `Link to ${host}` });
+    await expect(tile).toHaveCSS('background-color', 'rgb(233, 233, 233)');
+    await logIn(popup);
+    const board = await saveToNewBoard(popup, 'Links');
+    expect(pinsOn(board)).toEqual([expect.objectContaining({ image_url: null, link: `${EXAMPLES}/bookmarklet/no-images.html`, color: null })]);
+  });
+
+  test('a colour that is not #rrggbb is left out; a nopin page, or neither image nor link, has nothing to save', async ({ context }) => {
+    await logInByApi(context);
+    const popup = await context.newPage();
+    await popup.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `${EXAMPLES}/notes.html`, media: '', color: 'red;x' })}`);
+    // The page has no image: the tile, on the neutral grey.
+    await expect(popup.getByRole('img', { name: /^Link to / })).toHaveCSS('background-color', 'rgb(233, 233, 233)');
+    const board = await saveToNewBoard(popup, 'Plain');
+    expect(pinsOn(board)).toEqual([expect.objectContaining({ image_url: null, color: null })]);
+
+    // A page that asks not to be saved from is not saved as a link either.
+    await popup.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `${EXAMPLES}/bookmarklet/nopin.html` })}`);
+    await expect(popup.getByRole('alert')).toContainText("This page can't be saved from");
+    await expect(popup.getByRole('heading', { name: 'Choose board' })).toHaveCount(0);
+    await expect(popup.getByRole('img', { name: /^Link to / })).toHaveCount(0);
+    await axe(popup);
+
+    await popup.goto(`${PRODUCT}/pin/create/button/?description=Nothing`);
+    await expect(popup.getByText('This page has no image to save.')).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Choose board' })).toHaveCount(0);
+  });
+});
