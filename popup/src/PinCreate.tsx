@@ -10,7 +10,8 @@ import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
-import { ColourTile, MediaGrid } from './Preview';
+import type { FoundPage } from '../../api/src/scrape/service';
+import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { useResolvedMedia, type Resolved } from './useResolvedMedia';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
@@ -34,7 +35,25 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 function PinCreateReady({ query: given, found, nopin }: Resolved) {
   // With several images found on the page the user may choose another than the first (saving.md 2.1).
   const [chosen, setChosen] = useState(given.media);
-  const query = useMemo(() => (chosen === given.media ? given : { ...given, media: chosen }), [given, chosen]);
+  // Given media that plays as a video: its cover (undefined while looked for, null when the page has none).
+  const [probed, setProbed] = useState<{ src: string; cover: string | null | undefined } | null>(null);
+  const query = useMemo(() => {
+    // The cover is the pin's image; with no cover the pin is the link (the page's, else the video's).
+    if (probed) return { ...given, media: probed.cover ?? '', url: given.url || probed.src };
+    return chosen === given.media ? given : { ...given, media: chosen };
+  }, [given, chosen, probed]);
+  const item = found.find((i) => i.url === chosen);
+  const video = probed ? { src: probed.src, cover: probed.cover ?? '' } : item?.video ? { src: item.video, cover: item.url } : null;
+  const foundVideo = () => {
+    const src = given.media;
+    setProbed({ src, cover: given.url ? undefined : null });
+    if (!given.url) return;
+    // The cover of a video is what its page names: a <video> poster or the og:image beside og:video.
+    getResource<FoundPage>('FindPinImagesResource', { url: given.url, scrape_metric: { method: given.method } })
+      .then((page) => page.items.find((i) => i.video === src)?.url ?? null)
+      .catch(() => null)
+      .then((cover) => setProbed({ src, cover }));
+  };
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   // Both asked for during the first render, side by side, rather than one after the render commits.
   const [firstViewer] = useState(fetchViewer);
@@ -98,13 +117,16 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
   const grid = found.length > 1 && !saved;
   let preview;
   if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
-  else if (query.media) preview = <img src={query.media} alt={query.description || 'The image to save'} />;
+  // saving.md 2.1: a video with its cover image and duration; the cover is what the pin saves.
+  else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || 'The video to save'} />;
+  else if (query.media) preview = <MediaImage src={query.media} alt={query.description || 'The image to save'} onVideo={foundVideo} />;
   // A page that asks not to be saved from (nopin) is not saved as a link either.
   else if (nopin !== undefined) preview = null;
   // saving.md 2.1: no image but a link is a colour tile, and the link can be saved as a pin.
   else if (query.url) preview = <ColourTile link={query.url} color={query.color} />;
   else preview = <p>This page has no image to save.</p>;
-  const savable = !!(query.media || query.url) && nopin === undefined;
+  const looking = probed !== null && probed.cover === undefined;
+  const savable = !!(query.media || query.url) && nopin === undefined && !looking;
 
   let panel;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
@@ -116,7 +138,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
         <p>{nopin}</p>
       </div>
     );
-  else if (!viewer)
+  else if (!viewer || looking)
     panel = (
       <p class="loading" role="status">
         Loading…

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { PinnableItem } from '../../api/src/scrape/html';
 
 /** The tile of a pin without an image when no colour (or no valid one) is given. */
@@ -66,11 +67,73 @@ export function MediaGrid({ items, chosen, onChoose, disabled }: { items: Pinnab
           <li key={item.url}>
             <button type="button" class="media-tile" aria-pressed={item.url === chosen} disabled={disabled} onClick={() => onChoose(item.url)}>
               <img src={item.url} alt="" loading="lazy" />
-              <span class="visually-hidden">{item.description ? `${item.description} (image ${i + 1} of ${items.length})` : `Image ${i + 1} of ${items.length}`}</span>
+              {item.video && (
+                <span class="play" aria-hidden="true">
+                  ▶
+                </span>
+              )}
+              <span class="visually-hidden">
+                {item.video ? 'Video cover: ' : ''}
+                {item.description ? `${item.description} (image ${i + 1} of ${items.length})` : `Image ${i + 1} of ${items.length}`}
+              </span>
             </button>
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/** A video's length as players show it: 0:42, 12:05, 1:02:03. */
+export function formatDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/**
+ * saving.md 2.1: "a video with cover image and duration". The publisher's file plays here (media-src
+ * allows it); the duration comes from its metadata. The cover is the image the pin saves.
+ */
+export function VideoPreview({ src, cover, label }: { src: string; cover: string; label: string }) {
+  const [duration, setDuration] = useState<number | null>(null);
+  return (
+    <div class="video-preview">
+      <video
+        src={src}
+        poster={cover || undefined}
+        preload="metadata"
+        controls
+        muted
+        playsInline
+        aria-label={label}
+        onLoadedMetadata={(event) => {
+          const value = (event.currentTarget as HTMLVideoElement).duration;
+          if (Number.isFinite(value)) setDuration(value);
+        }}
+      />
+      {duration !== null && (
+        <span class="duration">
+          <span class="visually-hidden">Duration </span>
+          {formatDuration(duration)}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The given media as an image; when it will not load as one, the browser is asked whether it plays
+ * as a video (a probe that loads its metadata only), and onVideo is told if it does.
+ */
+export function MediaImage({ src, alt, onVideo }: { src: string; alt: string; onVideo(): void }) {
+  const [probe, setProbe] = useState(false);
+  return (
+    <>
+      <img src={src} alt={alt} onError={() => setProbe(true)} />
+      {probe && <video class="probe" src={src} preload="metadata" muted aria-hidden="true" onLoadedMetadata={onVideo} />}
     </>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ColourTile, inkOn, MediaGrid, NEUTRAL_TILE, tileColour } from './Preview';
+import { ColourTile, formatDuration, inkOn, MediaGrid, NEUTRAL_TILE, tileColour } from './Preview';
 import { readPopupQuery } from './query';
 
 afterEach(cleanup);
@@ -58,5 +58,20 @@ describe('the media grid', () => {
   it('is disabled while a save is in flight', () => {
     render(<MediaGrid items={items} chosen={items[0]!.url} onChoose={() => undefined} disabled />);
     expect(screen.getAllByRole('button').every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+  });
+});
+
+describe('a video’s duration', () => {
+  it('reads as players show it', () => {
+    expect(formatDuration(42)).toBe('0:42');
+    expect(formatDuration(41.6)).toBe('0:42');
+    expect(formatDuration(5)).toBe('0:05');
+    expect(formatDuration(725)).toBe('12:05');
+    expect(formatDuration(3723)).toBe('1:02:03');
+  });
+
+  it('marks a video’s cover in the grid', () => {
+    render(<MediaGrid items={[{ type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://v.example/clip.mp4' }, { type: 'pinnable', url: 'https://v.example/b.jpg' }]} chosen="https://v.example/cover.jpg" onChoose={() => undefined} disabled={false} />);
+    expect(screen.getAllByRole('button')[0]!.textContent).toBe('▶Video cover: Image 1 of 2');
   });
 });

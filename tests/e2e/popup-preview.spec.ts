@@ -183,3 +183,41 @@ test.describe('colour tile: a link without an image', () => {
     await expect(popup.getByRole('heading', { name: 'Choose board' })).toHaveCount(0);
   });
 });
+
+test.describe('video', () => {
+  test('a page with a video: the video with its cover and duration; the cover is saved as the pin image', async ({ page, context }) => {
+    const popup = await openPopup(page, context, '/video.html');
+    const video = popup.locator('.preview video');
+    await expect(video).toHaveAccessibleName('Kneading, in 42 seconds');
+    await expect(video).toHaveAttribute('src', `${EXAMPLES}/video/kneading.webm`);
+    await expect(video).toHaveAttribute('poster', `${EXAMPLES}/img/kneading.png`);
+    await expect(popup.locator('.preview .duration')).toHaveText('Duration 0:42');
+    await expect(popup.locator('.preview .duration')).toBeVisible();
+    await axe(popup);
+    await logIn(popup);
+    await axe(popup);
+    const board = await saveToNewBoard(popup, 'Kneading');
+    await expect(popup.locator('.success-thumb')).toHaveAttribute('src', `${EXAMPLES}/img/kneading.png`);
+    const [pin] = pinsOn(board);
+    expect(pin).toMatchObject({ image_url: `${EXAMPLES}/img/kneading.png`, link: `${EXAMPLES}/video.html` });
+    expect(pin?.image_id).toBeTruthy();
+  });
+
+  test('media that plays as a video: shown as one, its cover found on its page and saved', async ({ context }) => {
+    await logInByApi(context);
+    const popup = await context.newPage();
+    await popup.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `${EXAMPLES}/video.html`, media: `${EXAMPLES}/video/kneading.webm`, description: 'Kneading' })}`);
+    const video = popup.locator('.preview video');
+    await expect(video).toHaveAttribute('poster', `${EXAMPLES}/img/kneading.png`);
+    await expect(video).toHaveAccessibleName('Kneading');
+    await expect(popup.locator('.preview .duration')).toHaveText('Duration 0:42');
+    const board = await saveToNewBoard(popup, 'Clip');
+    expect(pinsOn(board)).toEqual([expect.objectContaining({ image_url: `${EXAMPLES}/img/kneading.png`, link: `${EXAMPLES}/video.html` })]);
+
+    // Without a page to find its cover on, the video is saved as its link.
+    await popup.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ media: `${EXAMPLES}/video/kneading.webm`, description: 'Bare clip' })}`);
+    await expect(popup.locator('.preview .duration')).toHaveText('Duration 0:42');
+    const bare = await saveToNewBoard(popup, 'Bare clip');
+    expect(pinsOn(bare)).toEqual([expect.objectContaining({ image_url: null, link: `${EXAMPLES}/video/kneading.webm` })]);
+  });
+});
