@@ -13,6 +13,7 @@ describe('the demo publisher site', () => {
 
   it('serves images and nothing outside its folder', async () => {
     expect((await app.request('/img/lemon-tart.png')).headers.get('content-type')).toBe('image/png');
+    expect((await app.request('/video/kneading.webm')).headers.get('content-type')).toBe('video/webm');
     expect((await app.request('/../package.json')).status).toBe(404);
     expect((await app.request('/%2e%2e/package.json')).status).toBe(404);
     expect((await app.request('/server.ts')).status).toBe(404);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
 import { tellOpener } from './opener';
@@ -10,7 +10,9 @@ import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
-import { useResolvedMedia } from './useResolvedMedia';
+import type { FoundPage } from '../../api/src/scrape/service';
+import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
+import { useResolvedMedia, type Resolved } from './useResolvedMedia';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -26,11 +28,32 @@ const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): Vi
 /** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
   const resolved = useResolvedMedia(query);
-  return resolved ? <PinCreateReady query={resolved} /> : <p class="loading" role="status">Loading…</p>;
+  return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">Loading…</p>;
 }
 
 /** Preview, log-in when needed, picker, save, success. */
-function PinCreateReady({ query }: { query: PopupQuery }) {
+function PinCreateReady({ query: given, found, nopin }: Resolved) {
+  // With several images found on the page the user may choose another than the first (saving.md 2.1).
+  const [chosen, setChosen] = useState(given.media);
+  // Given media that plays as a video: its cover (undefined while looked for, null when the page has none).
+  const [probed, setProbed] = useState<{ src: string; cover: string | null | undefined } | null>(null);
+  const query = useMemo(() => {
+    // The cover is the pin's image; with no cover the pin is the link (the page's, else the video's).
+    if (probed) return { ...given, media: probed.cover ?? '', url: given.url || probed.src };
+    return chosen === given.media ? given : { ...given, media: chosen };
+  }, [given, chosen, probed]);
+  const item = found.find((i) => i.url === chosen);
+  const video = probed ? { src: probed.src, cover: probed.cover ?? '' } : item?.video ? { src: item.video, cover: item.url } : null;
+  const foundVideo = () => {
+    const src = given.media;
+    setProbed({ src, cover: given.url ? undefined : null });
+    if (!given.url) return;
+    // The cover of a video is what its page names: a <video> poster or the og:image beside og:video.
+    getResource<FoundPage>('FindPinImagesResource', { url: given.url, scrape_metric: { method: given.method } })
+      .then((page) => page.items.find((i) => i.video === src)?.url ?? null)
+      .catch(() => null)
+      .then((cover) => setProbed({ src, cover }));
+  };
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   // Both asked for during the first render, side by side, rather than one after the render commits.
   const [firstViewer] = useState(fetchViewer);
@@ -57,7 +80,7 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
           : await postResource<CreatedPin>('PinResource', 'create', {
               board_id: board.id,
               section: section?.id,
-              image_url: query.media,
+              image_url: query.media || undefined,
               link: query.url || null,
               description: query.description,
               method: query.method,
@@ -90,10 +113,32 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
     }
   };
 
+  // The grid stays until the pin is saved; the success screen shows the one image saved.
+  const grid = found.length > 1 && !saved;
+  let preview;
+  if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
+  // saving.md 2.1: a video with its cover image and duration; the cover is what the pin saves.
+  else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || 'The video to save'} />;
+  else if (query.media) preview = <MediaImage src={query.media} alt={query.description || 'The image to save'} onVideo={foundVideo} />;
+  // A page that asks not to be saved from (nopin) is not saved as a link either.
+  else if (nopin !== undefined) preview = null;
+  // saving.md 2.1: no image but a link is a colour tile, and the link can be saved as a pin.
+  else if (query.url) preview = <ColourTile link={query.url} color={query.color} />;
+  else preview = <p>This page has no image to save.</p>;
+  const looking = probed !== null && probed.cover === undefined;
+  const savable = !!(query.media || query.url) && nopin === undefined && !looking;
+
   let panel;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
-  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} created={saved.created} firstPin={saved.firstPin} />;
-  else if (!viewer)
+  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
+  else if (nopin !== undefined)
+    panel = (
+      <div role="alert">
+        <h2>This page can't be saved from</h2>
+        <p>{nopin}</p>
+      </div>
+    );
+  else if (!viewer || looking)
     panel = (
       <p class="loading" role="status">
         Loading…
@@ -109,14 +154,12 @@ function PinCreateReady({ query }: { query: PopupQuery }) {
         onAuthed={() => void loadViewer()}
       />
     );
-  else if (query.media) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
+  else if (savable) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (
-    <main class={mobile ? 'pin-create mobile' : 'pin-create'}>
+    <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
       <h1 class="visually-hidden">Save to Corkboard</h1>
-      <figure class="preview">
-        {query.media ? <img src={query.media} alt={query.description || 'The image to save'} /> : <p>This page has no image to save.</p>}
-      </figure>
+      <figure class="preview">{preview}</figure>
       <div class="panel">
         {toast && (
           <p class="toast" role="alert">

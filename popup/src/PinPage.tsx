@@ -1,3 +1,4 @@
+import { ColourTile, hostOf } from './Preview';
 import { usePin } from './usePin';
 
 /** /pin/{id}/: the saved pin with its image, description, source link and board. */
@@ -7,12 +8,17 @@ export function PinPage({ id }: { id: string }) {
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <main class="pin-page"><p class="loading" role="status">Loading…</p></main>;
 
-  const source = pin.link ? safeHost(pin.link) : null;
+  const source = hostOf(pin.link);
   return (
     <main class="pin-page">
-      <img class="pin-image" src={pin.images?.['736x'].url ?? pin.image_url} alt={pin.description || pin.title || 'Pin image'} />
+      {pin.image_url ? (
+        <img class="pin-image" src={pin.images?.['736x'].url ?? pin.image_url} alt={pin.description || pin.title || 'Pin image'} />
+      ) : (
+        // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
+        <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
+      )}
       <div class="pin-details">
-        {pin.title && <h1>{pin.title}</h1>}
+        {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
         {pin.description && <p class="description">{pin.description}</p>}
         {pin.link && source && (
           <p>
@@ -28,12 +34,4 @@ export function PinPage({ id }: { id: string }) {
       </div>
     </main>
   );
-}
-
-function safeHost(link: string): string | null {
-  try {
-    return new URL(link).host;
-  } catch {
-    return null;
-  }
 }

@@ -11,7 +11,7 @@ export function Repin({ id, search }: { id: string; search: string }) {
   const query: PopupQuery = {
     method: 'create',
     url: pin.link ?? '',
-    media: pin.images?.['736x'].url ?? pin.image_url,
+    media: pin.images?.['736x'].url ?? pin.image_url ?? '',
     description: pin.description,
     guid: q.get('guid') ?? '',
     color: pin.dominant_color ?? '',

@@ -3,6 +3,7 @@ import { getResource } from './api';
 import { Confetti } from './Confetti';
 import { showInstagramUpsell } from './instagram';
 import { InstagramUpsell } from './InstagramUpsell';
+import { ColourTile } from './Preview';
 import type { CreatedPin, SuccessData } from './types';
 
 /** saving.md section 9: the popup's success screen closes itself after 10 seconds. */
@@ -21,7 +22,7 @@ export function savedHeading(pin: CreatedPin, created: boolean, firstPin: boolea
  * is a partner), 'Send' when promotion is not offered, 'Promote your Pin' when it is; the creator
  * card of the link's official user; and the Instagram upsell by its rules.
  */
-export function SaveSuccess({ pin, media, link = '', created = false, firstPin = false }: { pin: CreatedPin; media: string; link?: string; created?: boolean; firstPin?: boolean }) {
+export function SaveSuccess({ pin, media, link = '', color = '', created = false, firstPin = false }: { pin: CreatedPin; media: string; link?: string; color?: string; created?: boolean; firstPin?: boolean }) {
   const [animating, setAnimating] = useState(created);
   const [extras, setExtras] = useState<SuccessData | null>(null);
   const [upsell, setUpsell] = useState(false);
@@ -46,7 +47,11 @@ export function SaveSuccess({ pin, media, link = '', created = false, firstPin =
     <section class="success" aria-labelledby="success-heading">
       {created && <Confetti />}
       {created && <p class="success-title">Board created</p>}
-      {media && <img class={animating ? 'success-thumb to-board' : 'success-thumb'} src={media} alt="" />}
+      {media ? (
+        <img class={animating ? 'success-thumb to-board' : 'success-thumb'} src={media} alt="" />
+      ) : (
+        link && <ColourTile class={animating ? 'success-thumb to-board' : 'success-thumb'} link={link} color={color} />
+      )}
       <div role="status">
         <h2 id="success-heading">{savedHeading(pin, created, firstPin)}</h2>
       </div>

@@ -24,7 +24,8 @@ export function readPopupQuery(location: { pathname: string; search: string }): 
     media: q.get('media') ?? '',
     description: q.get('description') ?? '',
     guid: q.get('guid') ?? '',
-    color: q.get('color') ?? '',
+    // A colour the server would refuse is dropped here, so a publisher's typo does not stop the save.
+    color: /^#[0-9a-f]{6}$/i.test(q.get('color') ?? '') ? (q.get('color') as string) : '',
     hostOrigin: exactOrigin(q.get('origin')),
     action: q.get('action') === 'repin' ? 'repin' : 'create',
     advertiserId: /^\d{1,20}$/.test(q.get('advertiser_id') ?? '') ? (q.get('advertiser_id') as string) : undefined,

@@ -24,8 +24,8 @@ test('a page without pinnable images says so and offers to save the link', async
   expect(query.get('url')).toBe(`${EXAMPLES}/bookmarklet/no-images.html`);
   expect(query.get('media')).toBe('');
   expect(query.get('description')).toBe('Just words · The Sunday Kitchen');
-  // The server finds nothing either (the icon is too small): the popup goes on without an image.
-  await expect(popup.getByText('This page has no image to save.')).toBeVisible();
+  // The server finds nothing either (the icon is too small): the popup goes on without an image, the link on a colour tile.
+  await expect(popup.getByRole('img', { name: `Link to ${new URL(EXAMPLES).host}` })).toBeVisible();
 });
 
 test('when the page CSP blocks the script, the popup opens with the page and the server finds its image', async ({ page, context }) => {
@@ -38,8 +38,10 @@ test('when the page CSP blocks the script, the popup opens with the page and the
   expect(Object.fromEntries(url.searchParams)).toEqual({ url: `${EXAMPLES}/bookmarklet/strict-csp.html`, description: 'Strict CSP', origin: EXAMPLES });
   // No picker could run on the page.
   await expect(picker(page)).toHaveCount(0);
-  // The popup asked FindPinImagesResource: the publisher's og:image comes first.
-  await expect(popup.getByRole('img', { name: 'Strict CSP' })).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png?from=og`);
+  // The popup asked FindPinImagesResource: the publisher's og:image comes first, chosen, in the grid of both images.
+  const first = popup.getByRole('list', { name: 'Choose an image to save' }).getByRole('button').first();
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  await expect(first.locator('img')).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png?from=og`);
 });
 
 test('the CSP fallback uses the title when nothing is selected', async ({ page, context }) => {

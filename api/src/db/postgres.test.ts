@@ -54,6 +54,24 @@ describe('on Postgres', () => {
     expect(picker.boards_shortlist.map((b: { id: string }) => b.id)).toEqual([board]);
   });
 
+  it('saves a pin that is only a link (migration 0006), and says Psst! the second time', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const user = await t.makeUser('pglink');
+    const board = await t.makeBoard(user.id, 'Links');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    const pin = { board_id: board, link: 'https://publisher.example/notes', color: '#d9a441', method: 'button' };
+    const res = await browser.post('PinResource', 'create', pin);
+    expect(res.status).toBe(200);
+    const row = await db.selectFrom('pins').selectAll().where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ image_url: null, image_id: null, link: pin.link, color: '#d9a441' });
+    expect((await browser.post('PinResource', 'create', pin)).status).toBe(409);
+    const neither = await browser.post('PinResource', 'create', { board_id: board, method: 'button' });
+    expect(neither.body.resource_response.error?.message_detail).toBe('image_url: A Pin needs an image or a link.');
+    expect((await db.selectFrom('pins').select('id').where('board_id', '=', board).execute()).length).toBe(1);
+  });
+
   it('refuses a bad body and writes nothing', async (ctx) => {
     if (unavailable || !db) return ctx.skip();
     const t = await testApp({ db });

@@ -187,7 +187,8 @@ export interface PinsTable {
   section_id: string | null;
   pinner_id: string;
   image_id: string | null;
-  image_url: string;
+  /** Null for a pin that is only a link (migration 0006). */
+  image_url: string | null;
   link: string | null;
   title: Generated<string>;
   description: Generated<string>;

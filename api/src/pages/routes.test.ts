@@ -9,6 +9,9 @@ describe('popup pages', () => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // The pin preview shows the publisher's image or video where it lives.
+    expect(csp).toContain("img-src 'self' https: http: data: blob:");
+    expect(csp).toContain("media-src 'self' https: http:");
     expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
     expect(await res.text()).toContain('<script type="module" src="/js/popup.js">');
   });

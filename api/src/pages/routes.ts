@@ -25,6 +25,8 @@ const POPUP_CSP = [
   "style-src 'self'",
   // The pin preview shows the publisher's image from wherever it lives.
   "img-src 'self' https: http: data: blob:",
+  // A video preview (saving.md 2.1) plays the publisher's file where it lives; no data: or blob: media.
+  "media-src 'self' https: http:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",

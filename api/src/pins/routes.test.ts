@@ -107,7 +107,9 @@ describe('PinResource create', () => {
     [{ board_id: undefined }, /board_id/],
     [{ board_id: "1; drop table pins" }, /board_id: Must be an id/],
     [{ image_url: 'javascript:alert(1)' }, /image_url: Must be an http or https URL/],
-    [{ image_url: undefined }, /image_url/],
+    [{ image_url: undefined, link: undefined }, /^image_url: A Pin needs an image or a link\.$/],
+    [{ image_url: null, link: null, color: '#d9a441' }, /^image_url: A Pin needs an image or a link\.$/],
+    [{ image_url: '', link: '' }, /image_url: Must be an http or https URL/],
     [{ link: 'file:///etc/passwd' }, /link: Must be an http or https URL/],
     [{ description: 'x'.repeat(501) }, /description: Please enter no more than 500 characters/],
     [{ method: 'teleport' }, /method/],
@@ -130,6 +132,77 @@ describe('PinResource create', () => {
     const res = await t.client().post('PinResource', 'create', { ...PIN, board_id: board });
     expect(res.status).toBe(401);
     expect(await countPins(t)).toBe(0);
+  });
+});
+
+describe('a pin that is only a link (saving.md 2.1, the colour tile)', () => {
+  const LINK = { link: 'https://publisher.example/notes', description: 'Market notes', method: 'button' };
+
+  it('saves the link with its colour and no image, counts it, and leaves the cover alone', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Reading');
+    const res = await browser.post('PinResource', 'create', { ...LINK, color: '#D9A441', board_id: board });
+    expect(res.status).toBe(200);
+    const id = res.body.resource_response.data.id;
+    const row = await t.db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ image_url: null, image_id: null, link: LINK.link, color: '#D9A441', description: 'Market notes' });
+    const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
+    expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: null });
+    expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
+
+    // Its page reads it without an image, its colour in dominant_color.
+    const pin = (await t.client().get('PinResource', { id })).body.resource_response.data;
+    expect(pin).toMatchObject({ id, image_url: null, images: null, link: LINK.link, dominant_color: '#D9A441' });
+  });
+
+  it('needs no colour, and keeps the cover an earlier image pin gave the board, even into a section', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Mixed');
+    const section = await t.makeSection(board, 'Links');
+    await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    const cover = (await t.db.selectFrom('boards').select('image_cover_url').where('id', '=', board).executeTakeFirstOrThrow()).image_cover_url;
+    expect(cover).toMatch(/\/236x\.jpg$/);
+    const res = await browser.post('PinResource', 'create', { ...LINK, board_id: board, section });
+    expect(res.status).toBe(200);
+    expect((await t.db.selectFrom('pins').select('color').where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow()).color).toBeNull();
+    expect(await t.db.selectFrom('boards').select(['image_cover_url', 'pin_count']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ image_cover_url: cover, pin_count: 2 });
+  });
+
+  it('says Psst! when the same link is saved again to the board, and writes nothing', async () => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Reading');
+    expect((await browser.post('PinResource', 'create', { ...LINK, board_id: board })).status).toBe(200);
+    const again = await browser.post('PinResource', 'create', { ...LINK, color: '#112233', board_id: board });
+    expect(again.status).toBe(409);
+    expect(again.body.resource_response.error?.message_detail).toBe('Psst! You already saved this Pin to Reading');
+    // The same link with an image is another pin.
+    expect((await browser.post('PinResource', 'create', { ...PIN, link: LINK.link, board_id: board })).status).toBe(200);
+    expect(await countPins(t)).toBe(2);
+  });
+
+  it.each([['#abc'], ['d9a441'], ['#d9a44'], ['#d9a4411'], ['#12345g'], ['red'], [' #d9a441'], [12]])('refuses the colour %j with a clear message and writes nothing', async (color) => {
+    const t = await testApp();
+    const { user, browser } = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Reading');
+    const res = await browser.post('PinResource', 'create', { ...LINK, color, board_id: board });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 1 });
+    expect(res.body.resource_response.error?.message_detail).toMatch(/^color: /);
+    expect(await countPins(t)).toBe(0);
+  });
+
+  it('is repinned as a link with its colour', async () => {
+    const t = await testApp();
+    const author = await loggedIn(t, 'author');
+    const source = (await author.browser.post('PinResource', 'create', { ...LINK, color: '#336699', board_id: await t.makeBoard(author.user.id, 'Theirs') })).body.resource_response.data.id;
+    const fan = await loggedIn(t, 'fan');
+    const res = await fan.browser.post('RepinResource', 'create', { pin_id: source, board_id: await t.makeBoard(fan.user.id, 'Mine') });
+    expect(res.status).toBe(200);
+    const row = await t.db.selectFrom('pins').selectAll().where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ image_url: null, image_id: null, link: LINK.link, color: '#336699', pinner_id: fan.user.id });
   });
 });
 

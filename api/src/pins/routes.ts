@@ -10,18 +10,24 @@ import { PIN_METHODS, type PinsService } from './service.js';
 /** saving.md section 9: board and pin descriptions hold at most 500 characters. */
 export const DESCRIPTION_MAX = 500;
 
-const pinCreateOptions = z.object({
-  board_id: id,
-  section: id.nullish().transform((v) => v ?? undefined),
-  image_url: httpUrl,
-  link: httpUrl.nullish().transform((v) => v ?? undefined),
-  description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).default(''),
-  title: z.string().max(100, 'Please enter no more than 100 characters.').default(''),
-  method: z.enum(PIN_METHODS).default('create'),
-  guid: z.string().max(64).optional(),
-  color: z.string().regex(/^#[0-9a-f]{3,8}$/i, 'Must be a hex colour.').optional(),
-  advertiser_id: id.optional(),
-});
+/** A pin's colour, as the colour tile of an image-less pin shows it (saving.md section 2.1). */
+export const PIN_COLOR = /^#[0-9a-f]{6}$/i;
+
+const pinCreateOptions = z
+  .object({
+    board_id: id,
+    section: id.nullish().transform((v) => v ?? undefined),
+    // saving.md 2.1: a pin may be only a link ("a colour tile with a link when only colour and link are given").
+    image_url: httpUrl.nullish().transform((v) => v ?? undefined),
+    link: httpUrl.nullish().transform((v) => v ?? undefined),
+    description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).default(''),
+    title: z.string().max(100, 'Please enter no more than 100 characters.').default(''),
+    method: z.enum(PIN_METHODS).default('create'),
+    guid: z.string().max(64).optional(),
+    color: z.string().regex(PIN_COLOR, 'Must be a hex colour like #d9a441.').nullish().transform((v) => v ?? undefined),
+    advertiser_id: id.optional(),
+  })
+  .refine((o) => o.image_url !== undefined || o.link !== undefined, { path: ['image_url'], message: 'A Pin needs an image or a link.' });
 
 export function pinResources(pins: PinsService, advertisers: AdvertisersService): ResourceRegistry {
   return {

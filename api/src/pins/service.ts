@@ -13,7 +13,8 @@ export type PinMethod = (typeof PIN_METHODS)[number];
 export interface PinCreateInput {
   board_id: string;
   section?: string | undefined;
-  image_url: string;
+  /** Absent for a pin that is only a link: its page shows a colour tile (saving.md section 2.1). */
+  image_url?: string | undefined;
   link?: string | undefined;
   description: string;
   title: string;
@@ -39,7 +40,8 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
   const create = async (viewer: Viewer, input: PinCreateInput, context: AdvertiserContext | null = null) => {
     const board = await requireMemberBoard(boards, viewer.id, input.board_id);
     // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
-    if (await pins.findDuplicate(viewer.id, board.id, input.image_url, input.link ?? null)) {
+    if (!input.image_url && !input.link) throw new ApiError('invalid_input', 'image_url: A Pin needs an image or a link.');
+    if (await pins.findDuplicate(viewer.id, board.id, input.image_url ?? null, input.link ?? null)) {
       throw new ApiError('already_saved', `Psst! You already saved this Pin to ${board.name}`);
     }
     const section = input.section ? await boards.findSection(input.section) : undefined;
@@ -47,7 +49,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
       throw new ApiError('invalid_input', 'section: That section is not on this board.');
     }
     // The image is fetched, checked and re-encoded before anything is written.
-    const image = await images.ingest(input.image_url);
+    const image = input.image_url ? await images.ingest(input.image_url) : null;
     const id = newId();
     await pins.savePin(
       {
@@ -55,8 +57,8 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
         board_id: board.id,
         section_id: section?.id ?? null,
         pinner_id: viewer.id,
-        image_id: image.id,
-        image_url: input.image_url,
+        image_id: image?.id ?? null,
+        image_url: input.image_url ?? null,
         link: input.link ?? null,
         title: input.title,
         description: input.description,
@@ -66,8 +68,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
         created_at: clock.now(),
         advertiser_id: context && !context.isOwner ? context.id : null,
       },
-      // saving.md section 4: the cover follows the pin into a section, or fills an empty cover.
-      { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' },
+      // saving.md section 4: the cover follows the pin into a section, or fills an empty cover. A pin
+      // without an image leaves the cover as it is.
+      image && { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' },
     );
     return {
       id,
@@ -86,8 +89,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
       return create(viewer, {
         board_id: input.board_id,
         section: input.section,
-        image_url: source.image_url,
+        image_url: source.image_url ?? undefined,
         link: source.link ?? undefined,
+        color: source.image_url ? undefined : (source.color ?? undefined),
         title: source.title,
         description: input.description ?? source.description,
         method: 'create',
@@ -113,7 +117,7 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
     created_at: new Date(row.created_at).toISOString(),
     dominant_color: row.dominant_color ?? row.color,
     image_url: row.image_url,
-    images: row.image_id
+    images: row.image_id && row.image_url
       ? imageJson(publicOrigin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images
       : null,
     board,

@@ -7,7 +7,7 @@ export function pinsStore(db: Kysely<Database>) {
      * The save, as one transaction: the pin, and the counts that go up by one on the board,
      * its section and the pinner.
      */
-    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' }) {
+    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('pins').values(pin).execute();
         await trx
@@ -15,7 +15,7 @@ export function pinsStore(db: Kysely<Database>) {
           .set((eb) => ({
             pin_count: eb('pin_count', '+', 1),
             last_pinned_at: pin.created_at,
-            image_cover_url: cover.when === 'always' ? cover.url : eb.fn.coalesce('image_cover_url', eb.val(cover.url)),
+            image_cover_url: !cover ? eb.ref('image_cover_url') : cover.when === 'always' ? cover.url : eb.fn.coalesce('image_cover_url', eb.val(cover.url)),
           }))
           .where('id', '=', pin.board_id)
           .execute();
@@ -34,13 +34,13 @@ export function pinsStore(db: Kysely<Database>) {
       });
     },
 
-    findDuplicate(pinnerId: string, boardId: string, imageUrl: string, link: string | null) {
+    findDuplicate(pinnerId: string, boardId: string, imageUrl: string | null, link: string | null) {
       return db
         .selectFrom('pins')
         .select('id')
         .where('pinner_id', '=', pinnerId)
         .where('board_id', '=', boardId)
-        .where('image_url', '=', imageUrl)
+        .where((eb) => (imageUrl === null ? eb('image_url', 'is', null) : eb('image_url', '=', imageUrl)))
         .where((eb) => (link === null ? eb('link', 'is', null) : eb('link', '=', link)))
         .executeTakeFirst();
     },

@@ -51,6 +51,38 @@ describe('the server-side image finder on saved pages', () => {
     ]);
   });
 
+  it('gives a <video>’s poster the video it covers, from src or the first video <source>', () => {
+    const html = `
+      <video poster="/a.jpg" src="/a.mp4" width="640" height="360"></video>
+      <video poster="/b.jpg" width="640" height="360"><source src="/b.vtt" type="text/vtt"><source src="/b.webm" type="video/webm"><source src="/b.mp4"></video>
+      <video poster="/c.jpg" width="640" height="360"></video>
+      <source src="/stray.mp4">
+      <video poster="/d.jpg" src="javascript:alert(1)" width="640" height="360"></video>
+      <video nopin poster="/e.jpg" src="/e.mp4" width="640" height="360"></video>`;
+    expect(findImagesInHtml(html, 'https://v.example/page').items).toEqual([
+      { type: 'pinnable', url: 'https://v.example/a.jpg', width: 640, height: 360, video: 'https://v.example/a.mp4' },
+      { type: 'pinnable', url: 'https://v.example/b.jpg', width: 640, height: 360, video: 'https://v.example/b.webm' },
+      { type: 'pinnable', url: 'https://v.example/c.jpg', width: 640, height: 360 },
+      { type: 'pinnable', url: 'https://v.example/d.jpg', width: 640, height: 360 },
+    ]);
+  });
+
+  it('makes the og:image the cover of an og:video that is a video file, not of an embed player', () => {
+    const page = (metas: string) => findImagesInHtml(`<head>${metas}</head>`, 'https://v.example/page').items;
+    expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="/clip.mp4">')).toEqual([
+      { type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://v.example/clip.mp4' },
+    ]);
+    expect(page('<meta property="og:video:url" content="https://cdn.example/stream?id=1"><meta property="og:video:type" content="video/mp4"><meta property="og:image" content="/cover.jpg">')).toEqual([
+      { type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://cdn.example/stream?id=1' },
+    ]);
+    expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="https://player.example/embed/1"><meta property="og:video:type" content="text/html">')).toEqual([
+      { type: 'pinnable', url: 'https://v.example/cover.jpg' },
+    ]);
+    expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="https://player.example/embed/1">')).toEqual([{ type: 'pinnable', url: 'https://v.example/cover.jpg' }]);
+    // No og:image: no cover, so nothing to pin.
+    expect(page('<meta property="og:video" content="/clip.mp4">')).toEqual([]);
+  });
+
   it('finds nothing in a page without images', () => {
     expect(findImagesInHtml('<p>Just words', 'https://a.example/')).toEqual({ title: '', items: [] });
   });

@@ -23,6 +23,8 @@ export interface PinnableItem {
   width?: number;
   height?: number;
   description?: string;
+  /** The video this image is the cover of: a `<video>`'s poster, or the og:image of a page whose og:video is a video file. */
+  video?: string;
 }
 
 export interface PageImages {
@@ -37,10 +39,14 @@ interface Seen extends Candidate {
   /** Named by the page as its image (meta, image_src, data-pin-media, poster): kept even without a size. */
   named?: boolean;
   description?: string;
+  video?: string;
 }
 
 const NOPIN_ATTRS = ['nopin', 'data-nopin', 'data-pin-nopin'];
 const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original'];
+const OG_VIDEO = ['og:video', 'og:video:url', 'og:video:secure_url'];
+/** An og:video without a type counts when its path names a video file (not an embed player page). */
+const VIDEO_FILE = /\.(mp4|m4v|webm|ogv|mov)$/i;
 
 function dimension(value: string | undefined): number {
   const n = Number.parseInt(value ?? '', 10);
@@ -54,7 +60,19 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   let nopin: string | undefined;
   let pictureSets: string[] | null = null;
   let lastOg: Seen | undefined;
+  let firstOg: Seen | undefined;
+  /** The <video> being read, when it has a poster: its <source> may name the file. */
+  let openVideo: Seen | undefined;
+  const ogVideos: Array<{ url: string; type?: string }> = [];
   const seen = new Map<string, Seen>();
+  const videoUrl = (raw: string | undefined): string | undefined => {
+    try {
+      const url = raw ? new URL(raw.trim(), base) : null;
+      return url && (url.protocol === 'http:' || url.protocol === 'https:') ? url.href : undefined;
+    } catch {
+      return undefined;
+    }
+  };
 
   const add = (raw: string | undefined, item: Omit<Seen, 'url'>): Seen | undefined => {
     const url = raw && normaliseUrl(raw, base);
@@ -87,6 +105,12 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
           else if (META_IMAGES.includes(key)) {
             const entry = add(a.content, { width: 0, height: 0, known: false, named: true, marked: MARKED_META.has(key) });
             if (key.startsWith('og:image')) lastOg = entry ?? lastOg;
+            if (key.startsWith('og:image')) firstOg ??= entry;
+          } else if (OG_VIDEO.includes(key)) {
+            const url = videoUrl(a.content);
+            if (url) ogVideos.push({ url });
+          } else if (key === 'og:video:type' && ogVideos.length) {
+            ogVideos[ogVideos.length - 1]!.type = (a.content ?? '').toLowerCase();
           } else if (lastOg && (key === 'og:image:width' || key === 'og:image:height')) {
             // og:image:width/height describe the og:image before them.
             lastOg[key === 'og:image:width' ? 'width' : 'height'] = dimension(a.content);
@@ -98,6 +122,8 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
           pictureSets = [];
         } else if (name === 'source' && pictureSets) {
           pictureSets.push(a.srcset ?? '', a['data-srcset'] ?? '');
+        } else if (name === 'source' && openVideo) {
+          if (!openVideo.video && (!a.type || a.type.toLowerCase().startsWith('video/'))) openVideo.video = videoUrl(a.src);
         } else if (NOPIN_ATTRS.some((attr) => attr in a)) {
           // The publisher asked that this element not be saved.
         } else if (a['data-pin-media']) {
@@ -118,7 +144,8 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
             add(src, { width, height, known: width > 0 && height > 0, description });
           }
         } else if (name === 'video' && a.poster) {
-          add(a.poster, { width: dimension(a.width), height: dimension(a.height), known: !!(dimension(a.width) && dimension(a.height)), named: true });
+          openVideo = add(a.poster, { width: dimension(a.width), height: dimension(a.height), known: !!(dimension(a.width) && dimension(a.height)), named: true });
+          if (openVideo && !openVideo.video) openVideo.video = videoUrl(a.src);
         }
       },
       ontext(text) {
@@ -127,6 +154,7 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
       onclosetag(name) {
         if (name === 'title') inTitle = false;
         if (name === 'picture') pictureSets = null;
+        if (name === 'video') openVideo = undefined;
       },
     },
     { decodeEntities: true, lowerCaseAttributeNames: true },
@@ -136,6 +164,9 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
 
   title = title.trim().replace(/\s+/g, ' ');
   if (nopin !== undefined) return { title, nopin, items: [] };
+  // og:video with og:image: the image is the video's cover, when the og:video is a video file.
+  const ogVideo = ogVideos.find((v) => (v.type ? v.type.startsWith('video/') : VIDEO_FILE.test(new URL(v.url).pathname)));
+  if (ogVideo && firstOg && !firstOg.video) firstOg.video = ogVideo.url;
   const all = Array.from(seen.values());
   // Sized images follow the shared rules. Unsized ones count only when the page names them as its
   // image, judged by URL alone: the publisher's marked ones first, the rest (twitter:image, image_src) last.
@@ -143,11 +174,12 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   const ordered = [...unknown.filter((c) => c.marked), ...rank(all.filter((c) => c.known)), ...unknown.filter((c) => !c.marked)];
   return {
     title,
-    items: ordered.map(({ url, width, height, known, description }) => ({
+    items: ordered.map(({ url, width, height, known, description, video }) => ({
       type: 'pinnable' as const,
       url,
       ...(known ? { width, height } : {}),
       ...(description ? { description } : {}),
+      ...(video ? { video } : {}),
     })),
   };
 }
