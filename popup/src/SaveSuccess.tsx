@@ -4,6 +4,7 @@ import { Confetti } from './Confetti';
 import { showInstagramUpsell } from './instagram';
 import { InstagramUpsell } from './InstagramUpsell';
 import { ColourTile } from './Preview';
+import { track } from './track';
 import type { CreatedPin, SuccessData } from './types';
 
 /** saving.md section 9: the popup's success screen closes itself after 10 seconds. */
@@ -27,6 +28,8 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
   const [extras, setExtras] = useState<SuccessData | null>(null);
   const [upsell, setUpsell] = useState(false);
   useEffect(() => {
+    // saving.md section 2.1: on display the dialog logs a promote-or-send success metric.
+    track('promote_or_send_success', { pin_id: pin.id });
     const close = setTimeout(() => window.close(), AUTO_CLOSE_MS);
     const settle = setTimeout(() => setAnimating(false), BOARD_SAVED_ANIMATION_MS);
     getResource<SuccessData>('PinCreateSuccessResource', { pin_id: pin.id })

@@ -86,8 +86,11 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
 
   // The tracking image request logged the success (the save came with a guid), from the popup's own page.
   await expect
-    .poll(() => readRows(`select event, client, path, query, viewer_id from client_events where pin_id = ?`, pinId))
-    .toEqual([{ event: 'pin_create_success', client: 'web', path: '/pin/create/button/', query: query.search.slice(1), viewer_id: row?.pinner_id }]);
+    .poll(() => readRows(`select event, client, path, query, viewer_id from client_events where pin_id = ? order by event`, pinId))
+    .toEqual(
+      // The success dialog, on display, logs its promote-or-send metric too (saving.md section 2.1).
+      ['pin_create_success', 'promote_or_send_success'].map((event) => ({ event, client: 'web', path: '/pin/create/button/', query: query.search.slice(1), viewer_id: row?.pinner_id })),
+    );
 
   // The host page heard about it: one wrapped message from the product origin, and the DOM event.
   const expected = { guid, status: 'success', pin: { id: pinId, url: `${PRODUCT}/pin/${pinId}/` }, board: { id: row?.board_id, name: 'Recipes' } };

@@ -1,3 +1,4 @@
+import type { ClientEventName } from '../events/rules.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
@@ -25,7 +26,7 @@ export interface Database {
 /** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */
 export interface ClientEventsTable {
   id: string;
-  event: 'pin_create_success' | 'pin_create_fail';
+  event: ClientEventName;
   client: 'web';
   pin_id: string | null;
   /** The popup page's path and query string, as the client sent them (capped). */

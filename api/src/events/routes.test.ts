@@ -54,6 +54,7 @@ describe('the tracking image request (GET /v3/callback/event/)', () => {
       [{ ...success, client: 'ios' }, 'client: '],
       [{ ...success, pin_id: 'abc' }, 'pin_id: Must be an id.'],
       [{ client: 'web', event: 'pin_create_success', path: '/pin/create/button/' }, 'pin_id: A success names its pin.'],
+      [{ client: 'web', event: 'promote_or_send_success', path: '/pin/create/button/' }, 'pin_id: A success names its pin.'],
       [{ ...success, path: 'https://evil.example/' }, 'path: Must be a path.'],
       [{ ...success, path: `/${'a'.repeat(300)}` }, 'path: Must be at most 256 characters.'],
       [{ ...success, query: 'a'.repeat(EVENT_QUERY_MAX + 1) }, `query: Must be at most ${EVENT_QUERY_MAX} characters.`],

@@ -22,7 +22,7 @@ const eventQuery = z
       .transform(Number)
       .optional(),
   })
-  .refine((e) => e.event !== 'pin_create_success' || e.pin_id !== undefined, { path: ['pin_id'], message: 'A success names its pin.' });
+  .refine((e) => e.event === 'pin_create_fail' || e.pin_id !== undefined, { path: ['pin_id'], message: 'A success names its pin.' });
 
 /**
  * GET /v3/callback/event/: the tracking image request of saving.md section 7, sent by the popup as an

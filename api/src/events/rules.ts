@@ -3,7 +3,8 @@
  * imports them without bundling zod.
  */
 export const CLIENT_EVENT_PATH = '/v3/callback/event/';
-export const CLIENT_EVENTS = ['pin_create_success', 'pin_create_fail'] as const;
+/** The two of section 7, and section 2.1's "on display the dialog logs a promote-or-send success metric". */
+export const CLIENT_EVENTS = ['pin_create_success', 'pin_create_fail', 'promote_or_send_success'] as const;
 export type ClientEventName = (typeof CLIENT_EVENTS)[number];
 
 /** Caps on what one event may store: a GET that writes must not write big rows. */
