@@ -410,13 +410,25 @@ svg{display:block;width:60%;height:60%;margin:20% auto;fill:currentColor}
         return;
       }
       const text = kind === "follow" ? link.textContent?.trim() || label(look.lang, FOLLOW) : look.save ? label(look.lang, SAVE) : "Pin it";
-      const [host] = renderButton(text, { ...look, color: look.save || look.color !== "red" ? look.color : "gray" }, safe(() => act(host, link, kind)));
+      const [host, button] = renderButton(text, { ...look, color: look.save || look.color !== "red" ? look.color : "gray" }, safe(() => act(host, link, kind)));
+      const focused = doc.activeElement === link;
       link.replaceWith(host);
+      if (focused) button.focus();
       undo.push(() => host.replaceWith(link));
     };
+    const near = new IntersectionObserver(
+      safe((entries) => {
+        for (const entry of entries)
+          if (entry.isIntersecting) {
+            near.unobserve(entry.target);
+            decorate(entry.target);
+          }
+      }),
+      { rootMargin: "25%" }
+    );
     const build = safe((root = doc) => {
-      if (root instanceof Element && root.matches(LINKS)) decorate(root);
-      root.querySelectorAll(LINKS).forEach(decorate);
+      if (root instanceof Element && root.matches(LINKS)) near.observe(root);
+      root.querySelectorAll(LINKS).forEach((link) => near.observe(link));
     });
     if (settings.hover) {
       const lang = settings.lang;
@@ -436,6 +448,7 @@ svg{display:block;width:60%;height:60%;margin:20% auto;fill:currentColor}
       build,
       destroy: safe(() => {
         observer.disconnect();
+        near.disconnect();
         for (const step of undo.splice(0).reverse()) step();
         seen = /* @__PURE__ */ new WeakSet();
       })
