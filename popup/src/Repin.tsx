@@ -18,6 +18,7 @@ export function Repin({ id, search }: { id: string; search: string }) {
     hostOrigin: null,
     action: 'repin',
     pinId: pin.id,
+    originalBoardId: pin.board.id,
   };
   return <PinCreate query={query} />;
 }

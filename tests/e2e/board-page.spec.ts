@@ -1,14 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { readRows } from './db';
-import { PRODUCT } from './origins';
-import { DEMO, logIn, openPopup, unique } from './popup';
+import { readRows, writeRows } from './db';
+import { EXAMPLES, PRODUCT } from './origins';
+import { DEMO, logIn, openPopup, pickBoard, unique } from './popup';
+import { freshAccount } from './safety-helpers';
 
-const logInDemo = (page: Page) =>
+const logInAs = (page: Page, login: { email: string; password: string } = DEMO) =>
   page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
-    data: { options: { username_or_email: DEMO.email, password: DEMO.password } },
+    data: { options: { username_or_email: login.email, password: login.password } },
     headers: { Origin: PRODUCT },
   });
+const logInDemo = (page: Page) => logInAs(page);
+
+/** A resource write as the product's own page makes it (our Origin, a JSON body); answers the data. */
+async function post<T = { id: string }>(page: Page, name: string, options: Record<string, unknown>): Promise<T> {
+  const res = await page.request.post(`${PRODUCT}/resource/${name}/create/`, { data: { options }, headers: { Origin: PRODUCT } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).resource_response.data as T;
+}
 
 const slugOf = (name: string) => readRows<{ slug: string }>(`select slug from boards where name = ?`, name)[0]?.slug;
 
@@ -76,5 +85,56 @@ test('a secret board is not found for a visitor, and is shown to its owner', asy
   await page.goto(`${PRODUCT}/demo/gift-ideas/`);
   await expect(page.getByRole('heading', { level: 1, name: 'Gift ideas' })).toBeVisible();
   await expect(page.getByText('Secret board')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});
+
+test('repinning a pin into a section of the board it is on goes to that board’s page (saving.md 2.2)', async ({ page }) => {
+  const [home] = readRows<{ id: string }>(`select boards.id from boards join users on users.id = boards.owner_id where users.username = 'demo' and boards.name = 'Home decor'`);
+  // The demo account's pin on Home decor (not in a section), saved through the API as its popup would.
+  await logInDemo(page);
+  const original = await post(page, 'PinResource', {
+    board_id: home?.id,
+    image_url: `${EXAMPLES}/img/lemon-tart.png`,
+    link: `${EXAMPLES}/?repin=${Math.random().toString(36).slice(2)}`,
+    description: unique('A lamp to repin'),
+    method: 'button',
+  });
+
+  // Someone who collaborates on Home decor (as an operator would set it up: invites are accepted outside the popup).
+  const friend = freshAccount('repinner');
+  const [user] = readRows<{ id: string }>(`select id from users where username = ?`, friend.username);
+  writeRows(`insert into board_collaborators (board_id, user_id, status, created_at) values (?, ?, 'accepted', ?)`, home?.id, user?.id, Date.now());
+  await page.context().clearCookies();
+  await logInAs(page, friend);
+
+  // A section of another board: the success screen, as before.
+  const otherName = unique('Elsewhere');
+  const other = await post(page, 'BoardResource', { name: otherName });
+  const otherSection = unique('Corner');
+  await post(page, 'BoardSectionResource', { board_id: other.id, name: otherSection });
+  await page.goto(`${PRODUCT}/pin/${original.id}/repin/x/`);
+  await pickBoard(page, otherName);
+  await page.getByRole('button', { name: new RegExp(`^${otherSection}`) }).click();
+  await expect(page.getByRole('heading', { name: `Saved to ${otherSection} in ${otherName}` })).toBeVisible();
+  await expect(page).toHaveURL(`${PRODUCT}/pin/${original.id}/repin/x/`);
+
+  // A section of the pin's own board: once saved, the board's page.
+  await page.goto(`${PRODUCT}/pin/${original.id}/repin/x/`);
+  await pickBoard(page, 'Home decor');
+  await expect(page.getByRole('heading', { name: 'Choose section' })).toBeVisible();
+  await page.getByRole('button', { name: /^Lighting/ }).click();
+  await expect(page).toHaveURL(`${PRODUCT}/demo/home-decor/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Home decor' })).toBeVisible();
+
+  const copies = readRows<{ id: string; section: string | null; board: string }>(
+    `select pins.id, board_sections.title as section, boards.name as board from pins join boards on boards.id = pins.board_id left join board_sections on board_sections.id = pins.section_id where pins.pinner_id = ? order by pins.created_at`,
+    user?.id,
+  );
+  expect(copies.map(({ board, section }) => ({ board, section }))).toEqual([
+    { board: otherName, section: otherSection },
+    { board: 'Home decor', section: 'Lighting' },
+  ]);
+  // The new pin is on the page it landed on, linking to itself.
+  await expect(page.locator(`.pin-grid a[href="/pin/${copies[1]?.id}/"]`)).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
