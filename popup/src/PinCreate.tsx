@@ -76,7 +76,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
     try {
       const pin =
         query.action === 'repin' && query.pinId
-          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id })
+          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
           : await postResource<CreatedPin>('PinResource', 'create', {
               board_id: board.id,
               section: section?.id,

@@ -51,8 +51,10 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
           board_id: id,
           section: id.nullish().transform((v) => v ?? undefined),
           description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).optional(),
+          advertiser_id: id.optional(),
         }),
-        run: (options, { viewer }) => pins.repin(viewer, options),
+        // As PinResource create: the advertiser context is checked before anything is read, fetched or written.
+        run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
       }),
     },
     BoardFeedResource: {

@@ -97,8 +97,11 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
   return {
     create,
 
-    /** RepinResource create: an existing pin the viewer can see, saved to one of their boards. */
-    async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }) {
+    /**
+     * RepinResource create: an existing pin the viewer can see, saved to one of their boards; the advertiser
+     * id is kept as on PinResource create (saving.md section 6).
+     */
+    async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }, context: AdvertiserContext | null = null) {
       const source = await visiblePin(viewer, input.pin_id);
       return create(viewer, {
         board_id: input.board_id,
@@ -109,7 +112,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
         title: source.title,
         description: input.description ?? source.description,
         method: 'create',
-      });
+      }, context);
     },
 
     /**
