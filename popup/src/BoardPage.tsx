@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getResource, ResourceError } from './api';
+import { ColourTile } from './Preview';
 import type { BoardFeedData, BoardPageData } from './types';
 
 /** The feed's end marker (saving.md section 4): no more pages after this one. */
@@ -124,10 +125,8 @@ function PinGrid({ boardId, sectionId }: { boardId: string; sectionId?: string }
                   {src ? (
                     <img src={src} alt={label} width={image?.width ?? undefined} height={image?.height ?? undefined} loading="lazy" />
                   ) : (
-                    // A pin without an image: its colour, and what it is called.
-                    <span class="pin-tile" style={{ background: pin.dominant_color ?? '#e9e9e9' }}>
-                      <span>{label}</span>
-                    </span>
+                    // A pin that is only a link: its colour tile, as on its own page.
+                    <ColourTile link={pin.link} color={pin.dominant_color} />
                   )}
                 </a>
               </li>

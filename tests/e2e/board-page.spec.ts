@@ -49,6 +49,15 @@ test('a pin saved from a publisher page is on its board’s page', async ({ page
   await expect(page.getByRole('button', { name: 'More Pins' })).toHaveCount(0);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
+  // A pin that is only a link shows as its colour tile, first (newest).
+  const [board] = readRows<{ id: string }>(`select id from boards where name = ?`, name);
+  const linkOnly = await post(page, 'PinResource', { board_id: board?.id, link: 'https://publisher.example/notes', color: '#336699', method: 'button' });
+  await page.reload();
+  await expect(page.locator('.board-meta .pin-count')).toHaveText('2 Pins');
+  await expect(page.locator('.pin-grid a').first()).toHaveAttribute('href', `/pin/${linkOnly.id}/`);
+  await expect(page.getByRole('link', { name: 'Link to publisher.example' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
   await tile.click();
   await expect(page).toHaveURL(`${PRODUCT}/pin/${pinId}/`);
   await expect(page.locator('.board-name')).toHaveText(name);

@@ -251,6 +251,18 @@ describe('BoardFeedResource get (the board page’s pins)', () => {
     expect(refused.body.resource_response.error?.message).toBe("Sorry, we couldn't find that section.");
   });
 
+  it('lists a pin that is only a link, without images, in its place', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t, 'reader');
+    const board = await t.makeBoard(user.id, 'Reading');
+    await savePins(t, browser, board, 1);
+    t.clock.advance(60_000);
+    const link = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/notes', color: '#336699', method: 'button' })).body.resource_response.data.id;
+    const feed = (await t.client().get('BoardFeedResource', { board_id: board })).body.resource_response.data;
+    expect(feed.pins).toHaveLength(2);
+    expect(feed.pins[0]).toMatchObject({ id: link, image_url: null, images: null, link: 'https://publisher.example/notes', dominant_color: '#336699' });
+  });
+
   it('answers an empty board with no pins and the end marker', async () => {
     const t = await testApp();
     const owner = await t.makeUser();
