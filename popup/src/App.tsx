@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { AuthPage } from './auth/AuthPage';
+import { BoardPage } from './BoardPage';
 import { logOut } from './auth/client';
 import { ResetPage } from './auth/ResetPage';
 import { PinCreate } from './PinCreate';
@@ -25,6 +26,9 @@ export function App({ location }: { location: Location }) {
   if (path === '/add-account') return <AuthPage location={location} view="add-account" />;
   if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
   if (path === '/password/reset/') return <ResetPage location={location} />;
+  // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
+  const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
+  if (board?.[1] && board[2]) return <BoardPage username={board[1]} slug={board[2]} sectionSlug={board[3]} />;
   const user = /^\/([a-z0-9_]{3,30})\/?$/.exec(path);
   return <Home username={user?.[1]} />;
 }

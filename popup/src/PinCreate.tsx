@@ -76,7 +76,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
     try {
       const pin =
         query.action === 'repin' && query.pinId
-          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id })
+          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
           : await postResource<CreatedPin>('PinResource', 'create', {
               board_id: board.id,
               section: section?.id,
@@ -89,7 +89,9 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
               // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
               advertiser_id: query.advertiserId,
             });
-      setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
+      // saving.md 2.2: a section pick from a repin that started on an original board goes to that board's page.
+      const toBoardPage = query.action === 'repin' && !!section && board.id === query.originalBoardId;
+      if (!toBoardPage) setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
       // saving.md section 7: the success event only when the save came with a guid.
       if (query.guid) track('pin_create_success', { pin_id: pin.id });
       tellOpener(query.hostOrigin, {
@@ -99,6 +101,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
         // A secret board's name stays in the popup.
         board: pin.board.privacy === 'secret' ? { id: pin.board.id } : { id: pin.board.id, name: pin.board.name },
       });
+      if (toBoardPage) location.assign(board.url);
     } catch (e) {
       // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;

@@ -1,5 +1,5 @@
 import { PinCreate } from './PinCreate';
-import type { PopupQuery } from './query';
+import { readPopupQuery, type PopupQuery } from './query';
 import { usePin } from './usePin';
 
 /** /pin/{id}/repin/x/: the save popup for one of our own pins (saving.md section 2.3). */
@@ -18,6 +18,9 @@ export function Repin({ id, search }: { id: string; search: string }) {
     hostOrigin: null,
     action: 'repin',
     pinId: pin.id,
+    originalBoardId: pin.board.id,
+    // saving.md section 6: a repin keeps the advertiser id as a new pin does; the server decides.
+    advertiserId: readPopupQuery({ pathname: '', search }).advertiserId,
   };
   return <PinCreate query={query} />;
 }

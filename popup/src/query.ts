@@ -11,6 +11,8 @@ export interface PopupQuery {
   /** saving.md section 2.3: create (a new pin) or repin (of pinId). */
   action: 'create' | 'repin';
   pinId?: string;
+  /** The board the repinned pin is on: a section of it, picked, goes to its page (saving.md 2.2). */
+  originalBoardId?: string;
   /** saving.md section 6: set when the popup saves on behalf of an advertiser. */
   advertiserId?: string;
 }

@@ -9,6 +9,8 @@ export type PickerData = Awaited<ReturnType<BoardsService['pickerBoards']>>;
 export type PickerBoard = PickerData['all_boards'][number];
 export type CreatedPin = Awaited<ReturnType<PinsService['create']>>;
 export type PinData = Awaited<ReturnType<PinsService['get']>>;
+export type BoardPageData = Awaited<ReturnType<BoardsService['page']>>;
+export type BoardFeedData = Awaited<ReturnType<PinsService['boardFeed']>>;
 export interface LoginData {
   user: { id: string; username: string; first_name: string; full_name: string; email: string; image_medium_url: string | null };
   redirect: string;

@@ -93,4 +93,61 @@ describe('an advertiser context (saving.md section 6)', () => {
       expect((await t.db.selectFrom('users').select('pin_count').where('id', '=', outsider.id).executeTakeFirstOrThrow()).pin_count).toBe(0);
     });
   });
+
+  describe('repins saved in the context (RepinResource create advertiser_id, as PinResource create)', () => {
+    type Setup = Awaited<ReturnType<typeof setup>>;
+    /** A pin by someone else on a public board, for the context's people to repin. */
+    const sourcePin = async (t: Setup['t']) => {
+      const author = await t.makeUser('author');
+      const browser = t.client();
+      await browser.logIn(author.email, author.password);
+      const res = await browser.post('PinResource', 'create', { board_id: await t.makeBoard(author.id, 'Inspiration'), image_url: t.images.url('lake'), method: 'button' });
+      return res.body.resource_response.data.id as string;
+    };
+    const repinAs = (browser: ReturnType<Setup['t']['client']>, pin: string, board: string, extra: Record<string, unknown> = {}) =>
+      browser.post('RepinResource', 'create', { pin_id: pin, board_id: board, ...extra });
+    const pinAdvertiser = async (t: Setup['t'], id: string) => (await t.db.selectFrom('pins').select('advertiser_id').where('id', '=', id).executeTakeFirstOrThrow()).advertiser_id;
+
+    it('keeps the advertiser id on a non-owner member’s repin', async () => {
+      const { t, advertiser, staffBrowser } = await setup();
+      const pin = await sourcePin(t);
+      const board = (await staffBrowser.post('BoardResource', 'create', { name: 'Campaign', advertiser_id: advertiser })).body.resource_response.data.id;
+      const res = await repinAs(staffBrowser, pin, board, { advertiser_id: advertiser });
+      expect(res.status).toBe(200);
+      expect(await pinAdvertiser(t, res.body.resource_response.data.id)).toBe(advertiser);
+    });
+
+    it('keeps none on the owner’s repin, or without a context', async () => {
+      const { t, owner, staff, advertiser, ownerBrowser, staffBrowser } = await setup();
+      const pin = await sourcePin(t);
+      const own = await repinAs(ownerBrowser, pin, await t.makeBoard(owner.id, 'Own'), { advertiser_id: advertiser });
+      expect(own.status).toBe(200);
+      expect(await pinAdvertiser(t, own.body.resource_response.data.id)).toBeNull();
+      const plain = await repinAs(staffBrowser, pin, await t.makeBoard(staff.id, 'Personal'));
+      expect(plain.status).toBe(200);
+      expect(await pinAdvertiser(t, plain.body.resource_response.data.id)).toBeNull();
+    });
+
+    it('refuses a viewer who does not act for the advertiser, or one that does not exist, writing nothing', async () => {
+      const { t, advertiser } = await setup();
+      const pin = await sourcePin(t);
+      const outsider = await t.makeUser('outsider');
+      const browser = t.client();
+      await browser.logIn(outsider.email, outsider.password);
+      const board = await t.makeBoard(outsider.id, 'Mine');
+      const pinsBefore = await t.db.selectFrom('pins').select('id').execute();
+      const refused = await repinAs(browser, pin, board, { advertiser_id: advertiser });
+      expect(refused.status).toBe(403);
+      expect(refused.body.resource_response.error).toMatchObject({ api_error_code: 3, message_detail: 'You do not act for that advertiser.' });
+      expect((await repinAs(browser, pin, board, { advertiser_id: newId() })).status).toBe(403);
+      // Checked before the pin is even looked up: an unknown pin answers the same refusal.
+      expect((await repinAs(browser, newId(), board, { advertiser_id: advertiser })).status).toBe(403);
+      const malformed = await repinAs(browser, pin, board, { advertiser_id: 'brand' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.resource_response.error?.message_detail).toBe('advertiser_id: Must be an id.');
+      expect(await t.db.selectFrom('pins').select('id').execute()).toEqual(pinsBefore);
+      expect((await t.db.selectFrom('users').select('pin_count').where('id', '=', outsider.id).executeTakeFirstOrThrow()).pin_count).toBe(0);
+      expect((await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count).toBe(0);
+    });
+  });
 });

@@ -10,6 +10,18 @@ import type { BoardsService } from './service.js';
 import { suggestBoardTitles } from './suggestions.js';
 import type { PinsService } from '../pins/service.js';
 
+/** The parts of a board's URL, /{username}/{slug}/: what usernames and slugify() are made of. */
+export const usernamePart = z.string().toLowerCase().regex(/^[a-z0-9_]{1,32}$/, 'Must be a username (letters, digits and _).');
+export const slugPart = z.string().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a board slug (letters, digits and single dashes).').max(100, 'Must be at most 100 characters.');
+
+/** A board named by id, or by its URL; never both, never half of a URL. */
+const boardKey = z
+  .object({ board_id: id.optional(), username: usernamePart.optional(), slug: slugPart.optional(), field_set_key: z.string().max(64).optional() })
+  .refine((o) => (o.board_id === undefined ? o.username !== undefined && o.slug !== undefined : o.username === undefined && o.slug === undefined), {
+    message: 'Name the board by board_id, or by username and slug.',
+  })
+  .transform((o) => (o.board_id !== undefined ? { id: o.board_id } : { username: o.username as string, slug: o.slug as string }));
+
 const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
 
 export function boardResources(boards: BoardsService, advertisers: AdvertisersService): ResourceRegistry {
@@ -22,6 +34,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       }),
     },
     BoardResource: {
+      // The board page (/{username}/{slug}/): open to visitors; secret and protected boards to their members.
+      get: action({ auth: false, options: boardKey, run: (key, { viewer }) => boards.page(viewer, key) }),
       create: action({
         auth: true,
         options: z.object({

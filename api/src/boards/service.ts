@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.js';
+import type { Deps, Viewer } from '../deps.js';
 import type { Board, BoardSection, Privacy } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { newId, slugify } from '../lib/ids.js';
@@ -57,13 +57,43 @@ export async function requireMemberBoard(store: BoardsStore, userId: string, boa
   return board;
 }
 
+/**
+ * Whether a viewer may look at a board (its page and its pins): a public board, anyone; a secret or
+ * protected board, only its members (the same store.isMember as requireMemberBoard); an archived
+ * board, no one. Callers answer "not found" when it may not be seen, exactly as for a board that
+ * does not exist, so the answer does not confirm that it exists.
+ */
+export async function mayViewBoard(store: BoardsStore, viewer: Pick<Viewer, 'id'> | null, board: Board): Promise<boolean> {
+  if (board.archived_at !== null) return false;
+  if (board.privacy === 'public') return true;
+  return viewer !== null && store.isMember(board.id, viewer.id);
+}
+
+/** Slugs are cut to this length before a suffix, so a URL stays short whatever the name's letters expand to. */
+const SLUG_BASE_MAX = 80;
+
+/** The slug a name starts from: 'Home décor!' is `home-decor`. */
+export const slugBase = (name: string) => slugify(name).slice(0, SLUG_BASE_MAX).replace(/-+$/, '') || 'board';
+
+/**
+ * A slug none of `taken` has: `home-decor`, then `home-decor-2`, … Names unique by case can still
+ * share a slug ('Home decor', 'Home-decor'; every name in a script slugify drops is `board`).
+ */
+export function freeSlug(base: string, taken: Set<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** Where a board's page lives: /{owner_username}/{slug}/ (and a section's: below it, by its slug). */
+export const boardUrl = (ownerUsername: string, slug: string) => `/${ownerUsername}/${slug}/`;
+
 export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
   const store = boardsStore(db);
 
   const toPickerBoard = (board: Board & { owner_username: string; collaborator_count: number }, sections: BoardSection[]): PickerBoard => ({
     id: board.id,
     name: board.name,
-    url: `/${board.owner_username}/${board.slug}/`,
+    url: boardUrl(board.owner_username, board.slug),
     privacy: board.privacy,
     image_cover_url: board.image_cover_url,
     pin_count: board.pin_count,
@@ -107,6 +137,22 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
     /** BoardPickerBoardsResource: every board the viewer may save to, and the recent shortlist. */
     pickerBoards,
 
+    /**
+     * BoardResource get: a board as its page shows it (name, owner, counts, sections), by id or by its
+     * URL. One the viewer may not see answers exactly as one that does not exist.
+     */
+    async page(viewer: Pick<Viewer, 'id'> | null, key: { id: string } | { username: string; slug: string }) {
+      const board = await store.findBoardWithOwner(key);
+      if (!board || !(await mayViewBoard(store, viewer, board))) throw new ApiError('board_not_found');
+      const picker = toPickerBoard(board, await store.listSections([board.id]));
+      return {
+        ...picker,
+        description: board.description,
+        owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
+        sections: picker.sections.map((section) => ({ ...section, url: `${picker.url}${section.slug}/` })),
+      };
+    },
+
     /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */
     async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string }, context: AdvertiserContext | null = null) {
       if (await store.findBoardByName(owner.id, input.name)) throw new ApiError('board_name_taken');
@@ -116,7 +162,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
         id,
         owner_id: owner.id,
         name: input.name,
-        slug: slugify(input.name),
+        slug: freeSlug(slugBase(input.name), await store.boardSlugsLike(owner.id, slugBase(input.name))),
         privacy: protectedFor ? 'protected' : input.privacy,
         description: input.description ?? '',
         advertiser_id: protectedFor,
@@ -131,7 +177,8 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       const board = await requireMemberBoard(store, userId, input.boardId);
       if (await store.findSectionByTitle(board.id, input.name)) throw new ApiError('section_name_taken');
       const id = newId();
-      await store.insertSection({ id, board_id: board.id, title: input.name, slug: slugify(input.name), created_at: clock.now() }, input.initialPins ?? []);
+      const slug = freeSlug(slugBase(input.name), await store.sectionSlugsLike(board.id, slugBase(input.name)));
+      await store.insertSection({ id, board_id: board.id, title: input.name, slug, created_at: clock.now() }, input.initialPins ?? []);
       const section = await store.findSection(id);
       if (!section) throw new ApiError('internal');
       return sectionJson(section);

@@ -7,6 +7,52 @@ export function boardsStore(db: Kysely<Database>) {
       return db.selectFrom('boards').selectAll().where('id', '=', boardId).executeTakeFirst();
     },
 
+    /**
+     * A board with its owner's names and its collaborator count, by id or by its URL (the owner's
+     * username and the board's slug). Slugs are made unique per owner, but older rows may share
+     * one: the oldest board answers, so a URL always names the same board.
+     */
+    async findBoardWithOwner(key: { id: string } | { username: string; slug: string }) {
+      let query = db
+        .selectFrom('boards')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .selectAll('boards')
+        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url'])
+        .select((eb) =>
+          eb
+            .selectFrom('board_collaborators')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('board_collaborators.board_id', '=', 'boards.id')
+            .where('board_collaborators.status', '=', 'accepted')
+            .as('collaborator_count'),
+        );
+      query = 'id' in key ? query.where('boards.id', '=', key.id) : query.where('owner.username', '=', key.username).where('boards.slug', '=', key.slug);
+      const row = await query.orderBy('boards.created_at').orderBy('boards.id').executeTakeFirst();
+      return row && { ...row, collaborator_count: Number(row.collaborator_count ?? 0) };
+    },
+
+    /** The owner's board slugs that are `base` or `base-…`, to give a new board a slug of its own. */
+    async boardSlugsLike(ownerId: string, base: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('boards')
+        .select('slug')
+        .where('owner_id', '=', ownerId)
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
+    /** The board's section slugs that are `base` or `base-…`, likewise for a new section. */
+    async sectionSlugsLike(boardId: string, base: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('board_sections')
+        .select('slug')
+        .where('board_id', '=', boardId)
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute();
+      return new Set(rows.map((r) => r.slug));
+    },
+
     findBoardByName(ownerId: string, name: string) {
       return db
         .selectFrom('boards')

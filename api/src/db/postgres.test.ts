@@ -121,4 +121,26 @@ describe('on Postgres', () => {
       { event: 'pin_create_success', viewer_id: staff.id, created_at: t.clock.now() },
     ]);
   });
+
+  it('serves a board page by URL and pages its pins by bookmark (like, keyset order, counts)', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const user = await t.makeUser('pgboard');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    const first = (await browser.post('BoardResource', 'create', { name: 'Home decor' })).body.resource_response.data;
+    const second = (await browser.post('BoardResource', 'create', { name: 'Home-decor' })).body.resource_response.data;
+    expect([first.url, second.url]).toEqual(['/pgboard/home-decor/', '/pgboard/home-decor-2/']);
+    const saved: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      t.clock.advance(1000);
+      saved.push((await browser.post('PinResource', 'create', { board_id: second.id, image_url: fixtures.url('c'), link: `https://publisher.example/pg/${i}`, method: 'button' })).body.resource_response.data.id);
+    }
+    const page = (await t.client().get('BoardResource', { username: 'pgboard', slug: 'home-decor-2' })).body.resource_response.data;
+    expect(page).toMatchObject({ id: second.id, pin_count: 3, is_collaborative: false, owner: { username: 'pgboard' } });
+    const one = (await t.client().get('BoardFeedResource', { board_id: second.id, page_size: 2 })).body.resource_response.data;
+    const two = (await t.client().get('BoardFeedResource', { board_id: second.id, page_size: 2, bookmark: one.bookmark })).body.resource_response.data;
+    expect([...one.pins, ...two.pins].map((p: { id: string }) => p.id)).toEqual(saved.slice().reverse());
+    expect(two.bookmark).toBe('-end-');
+  });
 });

@@ -70,3 +70,38 @@ describe('saving one of our own pin pages', () => {
     expect((await t.app.request(`/pin/create/button/?url=${encodeURIComponent(url)}`)).status).toBe(200);
   });
 });
+
+describe('board pages', () => {
+  it.each(['/demo/recipes/', '/demo/home-decor/lighting/', '/demo/', '/someone/board-2/'])('%s is the app shell, with the popup pages’ CSP', async (path) => {
+    const t = await testApp();
+    const res = await t.app.request(path);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(await res.text()).toContain('<script type="module" src="/js/popup.js">');
+  });
+
+  it('is the same answer for a board that does not exist: the page tells nothing, the API decides', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser('owner');
+    await t.makeBoard(owner.id, 'Hidden', 'secret');
+    const secret = await t.app.request('/owner/hidden/');
+    const none = await t.app.request('/owner/nothing-here/');
+    expect([secret.status, none.status]).toEqual([200, 200]);
+    expect(await secret.text()).toBe(await none.text());
+  });
+
+  it('sends a board URL with capitals to its one lower-case address', async () => {
+    const t = await testApp();
+    const res = await t.app.request('/Demo/Home-Decor/?x=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/demo/home-decor/?x=1');
+  });
+
+  it.each(['/v3/nothing/', '/resource/nothing/', '/media/nothing/', '/dev/nothing/', '/demo/not a slug/', '/demo/recipes/lighting/more/'])('is not served at %s', async (path) => {
+    const t = await testApp();
+    expect((await t.app.request(path)).status).toBe(404);
+  });
+});

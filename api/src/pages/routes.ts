@@ -47,6 +47,9 @@ const SHELL = `<!doctype html>
 <body><div id="app"></div></body>
 </html>`;
 
+/** First path segments of the API and of our files: never a board page, even for a user of that name. */
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev']);
+
 const SAMPLE_IMAGE = fileURLToPath(new URL('../../../bookmarklet/assets/sample.png', import.meta.url));
 
 /** The pin id when a URL is one of our own pin pages (`/pin/{id}/`, optionally under `/amp`). */
@@ -149,6 +152,20 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   routes.get('/css/:file', (c) => serveBuilt(c, c.req.param('file')));
   // A user's page, where an account switch lands (/{username}); after every fixed path above.
   routes.get('/:username{[a-z0-9_]{3,30}}', shell);
+  // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).
+  routes.get('/:username{[a-z0-9_]{3,30}}/', shell);
+  // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (saving.md 2.2,
+  // PickerBoard.url, the invite mails). The same shell for everyone: whether the board may be seen is
+  // BoardResource get's answer, so neither the status nor the page tells a secret board from none.
+  const boardPage = (c: Context) => {
+    if (RESERVED_FIRST_SEGMENTS.has(c.req.param('username')?.toLowerCase() ?? '')) throw new ApiError('not_found');
+    const url = new URL(c.req.url);
+    // One address per board: /Demo/Recipes/ is /demo/recipes/.
+    if (/[A-Z]/.test(url.pathname)) return c.redirect(url.pathname.toLowerCase() + url.search, 301);
+    return shell(c);
+  };
+  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', boardPage);
+  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', boardPage);
 
   return routes;
 }

@@ -5,7 +5,7 @@ import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import type { AdvertisersService } from '../advertisers/service.js';
-import { PIN_METHODS, type PinsService } from './service.js';
+import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, FEED_END, PIN_METHODS, type PinsService } from './service.js';
 
 /** saving.md section 9: board and pin descriptions hold at most 500 characters. */
 export const DESCRIPTION_MAX = 500;
@@ -29,6 +29,8 @@ const pinCreateOptions = z
   })
   .refine((o) => o.image_url !== undefined || o.link !== undefined, { path: ['image_url'], message: 'A Pin needs an image or a link.' });
 
+const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
+
 export function pinResources(pins: PinsService, advertisers: AdvertisersService): ResourceRegistry {
   return {
     PinResource: {
@@ -49,8 +51,27 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
           board_id: id,
           section: id.nullish().transform((v) => v ?? undefined),
           description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).optional(),
+          advertiser_id: id.optional(),
         }),
-        run: (options, { viewer }) => pins.repin(viewer, options),
+        // As PinResource create: the advertiser context is checked before anything is read, fetched or written.
+        run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
+      }),
+    },
+    BoardFeedResource: {
+      // The pins of a board page, or of one of its sections; open to visitors as the board page is.
+      get: action({
+        auth: false,
+        options: z.object({
+          board_id: id,
+          section_id: id.nullish().transform((v) => v ?? undefined),
+          page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
+          bookmark: z
+            .string()
+            .refine((v) => v === FEED_END || /^\d{1,16}:\d{1,20}$/.test(v), 'Must be a bookmark this feed gave.')
+            .nullish()
+            .transform((v) => v ?? undefined),
+        }),
+        run: (options, { viewer }) => pins.boardFeed(viewer, options),
       }),
     },
   };

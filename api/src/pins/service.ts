@@ -1,5 +1,5 @@
 import type { AdvertiserContext } from '../advertisers/service.js';
-import { requireMemberBoard } from '../boards/service.js';
+import { mayViewBoard, requireMemberBoard } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -21,6 +21,20 @@ export interface PinCreateInput {
   method: PinMethod;
   guid?: string | undefined;
   color?: string | undefined;
+}
+
+/** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
+export const BOARD_FEED_PAGE_SIZE = 25;
+export const BOARD_FEED_MAX = 50;
+/** saving.md section 4: the end of a listing is reached when the next bookmark equals the end marker. */
+export const FEED_END = '-end-';
+
+export interface BoardFeedInput {
+  board_id: string;
+  section_id?: string | undefined;
+  page_size: number;
+  /** The bookmark of the page before (`{created_at}:{id}` of its last pin), or the end marker. */
+  bookmark?: string | undefined;
 }
 
 export function pinsService({ db, clock, config }: Deps, images: ImagesService) {
@@ -83,8 +97,11 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
   return {
     create,
 
-    /** RepinResource create: an existing pin the viewer can see, saved to one of their boards. */
-    async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }) {
+    /**
+     * RepinResource create: an existing pin the viewer can see, saved to one of their boards; the advertiser
+     * id is kept as on PinResource create (saving.md section 6).
+     */
+    async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }, context: AdvertiserContext | null = null) {
       const source = await visiblePin(viewer, input.pin_id);
       return create(viewer, {
         board_id: input.board_id,
@@ -95,7 +112,30 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
         title: source.title,
         description: input.description ?? source.description,
         method: 'create',
-      });
+      }, context);
+    },
+
+    /**
+     * BoardFeedResource get: a board's pins (or one section's), newest first, a page at a time. A board
+     * the viewer may not see is "not found" as on its page; so is a section that is not on the board.
+     */
+    async boardFeed(viewer: Viewer | null, input: BoardFeedInput) {
+      const board = await boards.findBoard(input.board_id);
+      if (!board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('board_not_found');
+      if (input.section_id) {
+        const section = await boards.findSection(input.section_id);
+        if (section?.board_id !== board.id) throw new ApiError('section_not_found');
+      }
+      if (input.bookmark === FEED_END) return { pins: [], bookmark: FEED_END };
+      const [createdAt, lastId] = input.bookmark?.split(':') ?? [];
+      const after = createdAt && lastId ? { createdAt: Number(createdAt), id: lastId } : null;
+      const rows = await pins.listBoardPins(board.id, input.section_id ?? null, after, input.page_size + 1);
+      const page = rows.slice(0, input.page_size);
+      const last = page.at(-1);
+      return {
+        pins: page.map((row) => pinJson(config.publicOrigin, row)),
+        bookmark: rows.length > input.page_size && last ? `${last.created_at}:${last.id}` : FEED_END,
+      };
     },
 
     /** A pin as its page shows it. Pins on secret boards exist only for the board's members. */

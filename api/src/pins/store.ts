@@ -2,6 +2,30 @@ import type { Kysely } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
 
 export function pinsStore(db: Kysely<Database>) {
+  /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
+  const detail = () =>
+    db
+      .selectFrom('pins')
+      .innerJoin('boards', 'boards.id', 'pins.board_id')
+      .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+      .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
+      .leftJoin('board_sections', 'board_sections.id', 'pins.section_id')
+      .leftJoin('images', 'images.id', 'pins.image_id')
+      .selectAll('pins')
+      .select([
+        'boards.name as board_name',
+        'boards.slug as board_slug',
+        'boards.privacy as board_privacy',
+        'owner.username as owner_username',
+        'pinner.username as pinner_username',
+        'pinner.first_name as pinner_first_name',
+        'pinner.last_name as pinner_last_name',
+        'board_sections.title as section_title',
+        'images.width as image_width',
+        'images.height as image_height',
+        'images.dominant_color as dominant_color',
+      ]);
+
   return {
     /**
      * The save, as one transaction: the pin, and the counts that go up by one on the board,
@@ -46,29 +70,23 @@ export function pinsStore(db: Kysely<Database>) {
     },
 
     findPinDetail(pinId: string) {
-      return db
-        .selectFrom('pins')
-        .innerJoin('boards', 'boards.id', 'pins.board_id')
-        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-        .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
-        .leftJoin('board_sections', 'board_sections.id', 'pins.section_id')
-        .leftJoin('images', 'images.id', 'pins.image_id')
-        .selectAll('pins')
-        .select([
-          'boards.name as board_name',
-          'boards.slug as board_slug',
-          'boards.privacy as board_privacy',
-          'owner.username as owner_username',
-          'pinner.username as pinner_username',
-          'pinner.first_name as pinner_first_name',
-          'pinner.last_name as pinner_last_name',
-          'board_sections.title as section_title',
-          'images.width as image_width',
-          'images.height as image_height',
-          'images.dominant_color as dominant_color',
-        ])
-        .where('pins.id', '=', pinId)
-        .executeTakeFirst();
+      return detail().where('pins.id', '=', pinId).executeTakeFirst();
+    },
+
+    /**
+     * A page of a board's pins (or of one of its sections), newest first, as their page shows them.
+     * `after` is the last pin of the page before: keyset paging, so a pin saved meanwhile does not
+     * shift the pages.
+     */
+    listBoardPins(boardId: string, sectionId: string | null, after: { createdAt: number; id: string } | null, limit: number) {
+      let query = detail().where('pins.board_id', '=', boardId);
+      if (sectionId) query = query.where('pins.section_id', '=', sectionId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('pins.created_at', '<', after.createdAt), eb.and([eb('pins.created_at', '=', after.createdAt), eb('pins.id', '<', after.id)])]),
+        );
+      }
+      return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },
   };
 }
