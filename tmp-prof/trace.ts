@@ -15,7 +15,7 @@ function page(): string {
 .slot{display:inline-block;width:48px;height:28px;vertical-align:top;overflow:hidden}</style></head>
 <body>${parts.join('\n')}</body></html>`;
 }
-const code = await readFile(process.argv[2] ?? 'dist/js/pinit.js', 'utf8');
+const code = process.argv[2] === 'empty' ? '' : await readFile(process.argv[2] ?? 'dist/js/pinit.js', 'utf8');
 const html = page();
 const png = await readFile('examples/img/mountain-lake.png');
 const server = createServer((req, res) => {
@@ -37,8 +37,11 @@ for (let run = 0; run < RUNS; run++) {
   const buf = await browser.stopTracing();
   const events = JSON.parse(buf.toString()).traceEvents as any[];
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && events.some((x) => x.pid === e.pid && x.name === 'EvaluateScript'));
+  const evals = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.name === 'EvaluateScript' && e.ph === 'X');
+  const within = process.env.WITHIN === '1';
   for (const e of events) {
     if (e.ph !== 'X' || !main || e.pid !== main.pid || e.tid !== main.tid) continue;
+    if (within && !evals.some((v) => e.ts >= v.ts && e.ts + (e.dur ?? 0) <= v.ts + v.dur)) continue;
     const key = e.name;
     sums.set(key, (sums.get(key) ?? 0) + (e.dur ?? 0) / 1000);
   }
