@@ -92,7 +92,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
     undo.push(() => host.replaceWith(link));
   };
 
-  // Links become buttons as they come within half a screen of the view: a long page pays at load only for
+  // Links become buttons as they come within a screen of the view: a long page pays at load only for
   // what is near the view, and the rest costs a few buttons per scroll.
   const near = new IntersectionObserver(
     safe((entries: IntersectionObserverEntry[]) => {
@@ -102,7 +102,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
           decorate(entry.target);
         }
     }),
-    { rootMargin: '50%' },
+    { rootMargin: '100%' },
   );
   const build = safe((root: Element | Document = doc) => {
     if (root instanceof Element && root.matches(LINKS)) near.observe(root);
