@@ -1,9 +1,10 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { chromium, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { createApp } from '../api/src/app.js';
 import { authService } from '../api/src/auth/service.js';
 import { loadConfig } from '../api/src/config.js';
@@ -37,6 +38,10 @@ async function freePort(): Promise<number> {
 async function start() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
+  // The popup's image, a real file where the server serves its renditions: a missing one would send the
+  // popup probing it as a video and scraping the page while the keystrokes are timed.
+  mkdirSync(join(dir, '1'));
+  await sharp('examples/img/mountain-lake.png').jpeg().toFile(join(dir, '1', '236x.jpg'));
   const db = connectSqlite(join(dir, 'bench.sqlite'));
   await migrate(db);
   const config = { ...loadConfig({ NODE_ENV: 'test', PORT: String(port) }), publicOrigin: `http://127.0.0.1:${port}`, mediaDir: dir };
