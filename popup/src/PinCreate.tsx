@@ -10,9 +10,8 @@ import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
-import type { FoundPage } from '../../api/src/scrape/service';
 import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
-import { useResolvedMedia, type Resolved } from './useResolvedMedia';
+import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -49,7 +48,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
     setProbed({ src, cover: given.url ? undefined : null });
     if (!given.url) return;
     // The cover of a video is what its page names: a <video> poster or the og:image beside og:video.
-    getResource<FoundPage>('FindPinImagesResource', { url: given.url, scrape_metric: { method: given.method } })
+    findPinImages(given.url, given.method)
       .then((page) => page.items.find((i) => i.video === src)?.url ?? null)
       .catch(() => null)
       .then((cover) => setProbed({ src, cover }));

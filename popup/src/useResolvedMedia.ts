@@ -16,6 +16,9 @@ export interface Resolved {
   nopin?: string;
 }
 
+/** The server's image finder on a page (FindPinImagesResource), as the popup asks it. */
+export const findPinImages = (url: string, method: string) => getResource<FoundPage>('FindPinImagesResource', { url, scrape_metric: { method } });
+
 /**
  * saving.md section 4: "the image is resolved first. If no media url is supplied, a scrape looks for
  * the first item of type pinnable and uses it. Content renders only once ready." The bookmarklet's CSP
@@ -29,7 +32,7 @@ export function useResolvedMedia(query: PopupQuery): Resolved | null {
   useEffect(() => {
     if (!needed) return;
     let live = true;
-    getResource<FoundPage>('FindPinImagesResource', { url: query.url, scrape_metric: { method: query.method } })
+    findPinImages(query.url, query.method)
       .then((found) => ({ found: found.items.filter((item) => item.type === 'pinnable').slice(0, GRID_MAX_ITEMS), nopin: found.nopin }))
       .catch(() => ({ found: [] }))
       .then((result) => live && setPage(result));

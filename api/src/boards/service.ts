@@ -84,6 +84,12 @@ export function freeSlug(base: string, taken: Set<string>): string {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** A slug for a new board or section: its name's, made free among the slugs `taken` finds. */
+async function newSlug(name: string, taken: (base: string) => Promise<Set<string>>): Promise<string> {
+  const base = slugBase(name);
+  return freeSlug(base, await taken(base));
+}
+
 /** Where a board's page lives: /{owner_username}/{slug}/ (and a section's: below it, by its slug). */
 export const boardUrl = (ownerUsername: string, slug: string) => `/${ownerUsername}/${slug}/`;
 
@@ -162,7 +168,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
         id,
         owner_id: owner.id,
         name: input.name,
-        slug: freeSlug(slugBase(input.name), await store.boardSlugsLike(owner.id, slugBase(input.name))),
+        slug: await newSlug(input.name, (base) => store.boardSlugsLike(owner.id, base)),
         privacy: protectedFor ? 'protected' : input.privacy,
         description: input.description ?? '',
         advertiser_id: protectedFor,
@@ -177,7 +183,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       const board = await requireMemberBoard(store, userId, input.boardId);
       if (await store.findSectionByTitle(board.id, input.name)) throw new ApiError('section_name_taken');
       const id = newId();
-      const slug = freeSlug(slugBase(input.name), await store.sectionSlugsLike(board.id, slugBase(input.name)));
+      const slug = await newSlug(input.name, (base) => store.sectionSlugsLike(board.id, base));
       await store.insertSection({ id, board_id: board.id, title: input.name, slug, created_at: clock.now() }, input.initialPins ?? []);
       const section = await store.findSection(id);
       if (!section) throw new ApiError('internal');

@@ -1,5 +1,17 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Board, BoardSection, Database, Privacy } from '../db/schema.js';
+
+/** A board's accepted collaborators, counted beside each board row. */
+const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
+  eb
+    .selectFrom('board_collaborators')
+    .select((inner) => inner.fn.countAll<number>().as('n'))
+    .whereRef('board_collaborators.board_id', '=', 'boards.id')
+    .where('board_collaborators.status', '=', 'accepted')
+    .as('collaborator_count');
+
+/** `slug` is `base` or `base-…`: the slugs a new one must not repeat (slugs hold only [a-z0-9-]). */
+const slugFamily = (base: string) => sql<boolean>`(slug = ${base} or slug like ${`${base}-%`})`;
 
 export function boardsStore(db: Kysely<Database>) {
   return {
@@ -18,14 +30,7 @@ export function boardsStore(db: Kysely<Database>) {
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
         .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url'])
-        .select((eb) =>
-          eb
-            .selectFrom('board_collaborators')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('board_collaborators.board_id', '=', 'boards.id')
-            .where('board_collaborators.status', '=', 'accepted')
-            .as('collaborator_count'),
-        );
+        .select(collaboratorCount);
       query = 'id' in key ? query.where('boards.id', '=', key.id) : query.where('owner.username', '=', key.username).where('boards.slug', '=', key.slug);
       const row = await query.orderBy('boards.created_at').orderBy('boards.id').executeTakeFirst();
       return row && { ...row, collaborator_count: Number(row.collaborator_count ?? 0) };
@@ -33,23 +38,13 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** The owner's board slugs that are `base` or `base-…`, to give a new board a slug of its own. */
     async boardSlugsLike(ownerId: string, base: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('boards')
-        .select('slug')
-        .where('owner_id', '=', ownerId)
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute();
+      const rows = await db.selectFrom('boards').select('slug').where('owner_id', '=', ownerId).where(slugFamily(base)).execute();
       return new Set(rows.map((r) => r.slug));
     },
 
     /** The board's section slugs that are `base` or `base-…`, likewise for a new section. */
     async sectionSlugsLike(boardId: string, base: string): Promise<Set<string>> {
-      const rows = await db
-        .selectFrom('board_sections')
-        .select('slug')
-        .where('board_id', '=', boardId)
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute();
+      const rows = await db.selectFrom('board_sections').select('slug').where('board_id', '=', boardId).where(slugFamily(base)).execute();
       return new Set(rows.map((r) => r.slug));
     },
 
@@ -105,14 +100,7 @@ export function boardsStore(db: Kysely<Database>) {
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
         .select('owner.username as owner_username')
-        .select((eb) =>
-          eb
-            .selectFrom('board_collaborators')
-            .select((inner) => inner.fn.countAll<number>().as('n'))
-            .whereRef('board_collaborators.board_id', '=', 'boards.id')
-            .where('board_collaborators.status', '=', 'accepted')
-            .as('collaborator_count'),
-        )
+        .select(collaboratorCount)
         .where('boards.archived_at', 'is', null)
         .where((eb) =>
           eb.or([
