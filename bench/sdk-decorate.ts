@@ -13,8 +13,10 @@ import { chromium } from '@playwright/test';
  * What is judged is the SDK's own main-thread time, as the browser's tracing attributes it: the
  * evaluation of pinit.js and every call into its functions (observer callbacks, listeners, timers),
  * with whatever style or layout those calls force, from the script tag until three frames after it
- * ran. That is how Lighthouse charges a third-party script. The links further down become buttons
- * as they come near; the worst screen while scrolling down one screen at a time is judged the same way.
+ * ran. That is how Lighthouse charges a third-party script; we also charge ourselves the browser's
+ * intersection checks in each frame, as the SDK's IntersectionObserver is the only one on the page.
+ * The links further down become buttons as they come near; the worst screen while scrolling down one
+ * screen at a time is judged the same way.
  *
  * What is not ours to judge but is printed beside it: the page's own work in the frames after the
  * links become buttons (re-layout and re-paint of 1,000 figures in one line box). Any in-flow element
@@ -87,14 +89,17 @@ interface TraceEvent {
   tid: number;
   args?: { name?: string; data?: { url?: string } };
 }
+const SCRIPT_EVENTS = new Set(['EvaluateScript', 'FunctionCall', 'v8.compile']);
+/** The browser's per-frame work for intersection observers (on this page, only the SDK has one). */
+const INTERSECTIONS = 'IntersectionObserverController::computeIntersections';
 /**
- * The script's own main-thread spells: its evaluation and each call into its functions, outermost
- * only (a call inside another is already counted), as [start, milliseconds].
+ * The script's own main-thread spells: its evaluation, each call into its functions and the
+ * intersection checks, outermost only (a call inside another is already counted), as [start, ms].
  */
 function ownSpells(events: TraceEvent[], url: string): Array<[number, number]> {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
   const ours = events
-    .filter((e) => e.tid === main && e.ph === 'X' && (e.name === 'EvaluateScript' || e.name === 'FunctionCall' || e.name === 'v8.compile') && e.args?.data?.url === url)
+    .filter((e) => e.tid === main && e.ph === 'X' && ((SCRIPT_EVENTS.has(e.name) && e.args?.data?.url === url) || e.name === INTERSECTIONS))
     .sort((a, b) => a.ts - b.ts);
   const spells: Array<[number, number]> = [];
   let end = -Infinity;
