@@ -25,11 +25,18 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   // The focused element a keyboard-shown button follows (null while the mouse drives it).
   let anchor: Element | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const [host, button] = renderButton(text, look, () => current && onSave(current));
-  // The host is fixed at the viewport's corner (its :host rule wins over any page style); the
-  // button inside, out of the page's reach, is placed over the image.
-  host.setAttribute('data-float', '');
-  button.classList.add('float');
+  let made: [HTMLElement, HTMLButtonElement] | undefined;
+  // Made on first use, so a page nobody hovers pays nothing for it. The host is fixed at the
+  // viewport's corner (its :host rule wins over any page style); the button inside, out of the
+  // page's reach, is placed over the image.
+  const ui = () => {
+    if (!made) {
+      made = renderButton(text, look, () => current && onSave(current));
+      made[0].setAttribute('data-float', '');
+      made[1].classList.add('float');
+    }
+    return made;
+  };
 
   const later = (delay: number, work: () => void) => {
     clearTimeout(timer);
@@ -38,9 +45,10 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   const hide = () => {
     clearTimeout(timer);
     current = anchor = null;
-    host.remove();
+    made?.[0].remove();
   };
   const show = (img: HTMLImageElement) => {
+    const [host, button] = ui();
     const rect = img.getBoundingClientRect();
     button.style.top = `${rect.top + OFFSET}px`;
     button.style.left = `${rect.left + OFFSET}px`;
@@ -48,7 +56,7 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   };
   const onOver = safe((event: MouseEvent) => {
     const target = event.target;
-    if (target === host || target === current) return;
+    if (target === made?.[0] || target === current) return;
     if (target instanceof HTMLImageElement && hoverable(target, doc)) {
       hide();
       current = target;
@@ -59,20 +67,20 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   // image shows it, placed right after that element so the next Tab reaches it.
   const onFocus = safe((event: FocusEvent) => {
     const target = event.target as Element;
-    if (target === host) return;
+    if (target === made?.[0]) return;
     const img = target instanceof HTMLImageElement ? target : target.querySelector?.('img');
     if (img && hoverable(img, doc)) {
       hide();
       current = img;
       anchor = target;
-      target.after(host);
+      target.after(ui()[0]);
       show(img);
     } else hide();
   });
   // While the page scrolls the button hides; 100 ms after the last scroll it comes back if the
   // pointer is still on the image. A keyboard-shown button stays (it may hold the focus) and moves.
   const onScroll = () => {
-    if (!anchor) host.remove();
+    if (!anchor) made?.[0].remove();
     later(SCROLL_QUIET_MS, () => (current && (anchor || current.matches(':hover')) ? show(current) : hide()));
   };
   const options = { capture: true, passive: true };
