@@ -180,9 +180,9 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     await traced;
     // Screen boundaries: load is before the first mark; screen i runs from mark i to mark i+1.
     const marks = events.filter((e) => e.name === 'screen').map((e) => e.ts).sort((a, b) => a - b);
-    const spells = path ? ownSpells(events, origin + path) : [];
     // A trace without the script's evaluation would read as zero time: fail rather than pass.
     if (path && !events.some((e) => e.name === 'EvaluateScript' && e.args?.data?.url === origin + path)) throw new Error(`the trace has no evaluation of ${path}`);
+    const spells = path ? ownSpells(events, origin + path) : [];
     const within = (from: number, to: number) => spells.filter(([ts]) => ts >= from && ts < to).reduce((sum, [, ms]) => sum + ms, 0);
     let ownWorstScreen = 0;
     for (let i = 0; i + 1 < marks.length; i++) ownWorstScreen = Math.max(ownWorstScreen, within(marks[i]!, marks[i + 1]!));
