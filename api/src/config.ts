@@ -7,6 +7,8 @@ import { z } from 'zod';
  */
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** Interface the product listens on: loopback unless HOST says otherwise. */
+  host: string;
   port: number;
   examplesPort: number;
   /** Origin the product is reached at; the popup, API and scripts live here. */
@@ -39,6 +41,14 @@ export interface Config {
   challengeKey: string;
   /** Proof-of-work size of a challenge: the solver tries up to this many hashes (half on average). */
   challengeMaxNumber: number;
+  /** Redis for what several servers must share (limits, locks); unset: the database holds it. */
+  redisUrl: string | undefined;
+  /** Read the client address from X-Forwarded-For (behind a proxy we trust); else from the socket. */
+  trustProxy: boolean;
+  /** Servers `npm start` runs over one database (WORKERS); 1 by default. */
+  workers: number;
+  /** The product's name wherever the copy names it (BRAND_NAME). */
+  brandName: string;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -57,6 +67,7 @@ const list = z
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port(8787),
   EXAMPLES_PORT: port(8788),
   PUBLIC_ORIGIN: origin.optional(),
@@ -70,6 +81,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Corkboard <no-reply@corkboard.localhost>'),
   CHALLENGE_HMAC_KEY: z.string().min(16).optional(),
   CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL.').optional(),
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -87,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const isProduction = e.NODE_ENV === 'production';
   return {
     env: e.NODE_ENV,
+    host: e.HOST,
     port: e.PORT,
     examplesPort: e.EXAMPLES_PORT,
     publicOrigin,
@@ -102,5 +118,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     challengeKey: e.CHALLENGE_HMAC_KEY ?? randomBytes(32).toString('hex'),
     challengeMaxNumber: e.CHALLENGE_MAX_NUMBER,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    workers: e.WORKERS,
+    brandName: e.BRAND_NAME,
   };
 }

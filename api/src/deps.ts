@@ -4,6 +4,7 @@ import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import type { BoardLocks } from './boards/locks.js';
 import type { Mailer, SmsSender } from './lib/mail.js';
+import type { Redis } from './lib/redis.js';
 
 /** What createApp() is given: no module reaches for a global database, clock or environment. */
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   /** Outgoing mail and SMS; unset, createApp picks SMTP (config.smtpUrl) or the dev outbox. */
   mailer?: Mailer;
   sms?: SmsSender;
+  /** Set when REDIS_URL is: shared limits and locks live there instead of the database. */
+  redis?: Redis;
 }
 
 /** The logged-in user as every route sees it. */

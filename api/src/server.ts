@@ -6,11 +6,12 @@ import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
+import { connectRedis } from './lib/redis.js';
 
 const config = loadConfig();
 const db = connect(config.databaseUrl);
 await migrate(db);
-const deps = { db, config, clock: systemClock };
+const deps = { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl) : undefined };
 if (config.env === 'development') await seedDemo(deps);
 
 const product = serve({ fetch: createApp(deps).fetch, port: config.port });
