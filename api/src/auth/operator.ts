@@ -10,7 +10,7 @@ import { authStore } from './store.js';
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   create <email> <password> [first name]   make an account (operators, tests)
   state <email> <${ACCOUNT_STATES.join('|')}> [${Object.keys(DEACTIVATION_REASONS).join('|')}]
-                                           soft_banned also logs out everywhere and mails a reset link
+                                           every state but active logs out everywhere; soft_banned also mails a reset link
   mfa-sms <email> <phone>                  two-factor codes by SMS (the dev outbox without a provider)
   mfa-totp <email>                         two-factor with an authenticator app; prints the secret
   mfa-off <email>                          two-factor off
@@ -56,9 +56,9 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
   switch (name) {
     case 'state': {
       const [, state, reason] = parsed.data as z.infer<typeof commands.state>;
-      await store.updateUser(user.id, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null });
+      // Every state that refuses log-in ends the account's sessions (auth/states.ts).
+      await auth.setAccountState(user.id, state, reason ?? null);
       if (state === 'soft_banned') {
-        await store.revokeUserSessions(user.id, now);
         await resetService(deps, outgoingFor(deps).mailer).sendLink(user, 'soft_ban');
       }
       return `${address} is now ${state}`;

@@ -34,7 +34,9 @@ export function resetService({ db, clock, config }: Deps, mailer: Mailer) {
     const now = clock.now();
     if ((await store.countTokensSince('reset', now - HOUR, { userId: user.id })) >= RESET.sendsPerHour) return;
     const token = newToken();
-    await store.insertToken({ id: sha256(token), kind: 'reset', user_id: user.id, address: user.email, created_at: now, expires_at: now + RESET.ttlMs, used_at: null });
+    // A new link retires the earlier ones: only the newest mail works. Past the hourly limit nothing is
+    // sent and nothing retired, so the last link mailed keeps working.
+    await store.replaceUserToken({ id: sha256(token), kind: 'reset', user_id: user.id, address: user.email, created_at: now, expires_at: now + RESET.ttlMs, used_at: null });
     const link = `${config.publicOrigin}/password/reset/?token=${token}`;
     const copy = COPY[reason];
     const text = `Hi ${user.first_name || user.username},\n\n${copy.intro}\n\n${link}\n\nThe link works once, for the next hour. If this wasn't you, ignore this email: your password stays as it is.\n\nCorkboard`;

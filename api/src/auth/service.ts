@@ -11,7 +11,9 @@ import { attemptState, failureOutcome, LOCKOUT, needsChallenge } from './lockout
 import { mfaService, phoneNumberEnd } from './mfa.js';
 import { assertNewPassword } from './new-password.js';
 import { resetService } from './reset.js';
+import { mayHoldSession, stateRefusal } from './states.js';
 import { authStore } from './store.js';
+import type { AccountState, DeactivationReason } from './recovery.js';
 import { outgoingFor } from '../outbox/service.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -48,14 +50,6 @@ export interface LogInInput {
   challengeToken?: string;
 }
 
-/** The error a correct password meets on an account in a state (auth.md section 8). */
-const STATE_ERRORS: Partial<Record<string, ErrorName>> = {
-  suspended: 'account_suspended',
-  deactivated: 'account_deactivated',
-  soft_banned: 'account_soft_banned',
-  prevent_facebook_register: 'prevent_facebook_register',
-  prevent_google_register: 'prevent_google_register',
-};
 const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
   required: 'age_missing',
   invalid: 'birthday_invalid',
@@ -128,7 +122,7 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
       }
       if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, state.stale, user, 'password_incorrect');
 
-      const stateError = STATE_ERRORS[user.state];
+      const stateError = stateRefusal(user.state);
       if (stateError) {
         throw new ApiError(stateError, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
       }
@@ -160,7 +154,9 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
       if (!token) return null;
       const row = await store.findToken(sha256(token), 'known', clock.now());
       const user = row?.user_id ? await store.findUserById(row.user_id) : undefined;
-      if (!user) return null;
+      // A blocked account is not welcomed back with its name and picture; the token is kept, so the
+      // browser is recognised again if the account becomes active again.
+      if (!user || !mayHoldSession(user.state)) return null;
       return {
         firstName: user.first_name,
         imageUrl: user.image_medium_url,
@@ -176,13 +172,14 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
       if (token) await store.useToken(sha256(token), 'known', clock.now());
     },
 
-    /** A logged-in password change: the old password first; every other session is revoked and this one rotates. */
+    /** A logged-in password change: the old password first; every other session is revoked, every reset link retired, and this one rotates. */
     async changePassword(viewer: Viewer, oldPassword: string, newPassword: string) {
       const user = await store.findUserById(viewer.id);
       if (!user?.password_hash || !(await verifyPassword(user.password_hash, oldPassword))) throw new ApiError('password_incorrect');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      await store.updateUser(user.id, { password_hash: await hashPassword(newPassword) });
-      await store.revokeUserSessions(user.id, clock.now());
+      // The new hash, every session revoked and every reset link retired, together: a link mailed
+      // before the change must not undo it.
+      await store.changePassword(user.id, await hashPassword(newPassword), clock.now());
       return startSession(user.id);
     },
 
@@ -247,10 +244,19 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
       await store.revokeSession(viewer.sessionId, clock.now());
     },
 
+    /**
+     * An account's state, set by the operator command or any other path: a state that refuses log-in
+     * ends every session of the account in the same transaction.
+     */
+    async setAccountState(userId: string, state: AccountState, reason: DeactivationReason | null = null) {
+      await store.setState(userId, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null }, mayHoldSession(state) ? null : clock.now());
+    },
+
     async viewerFromToken(token: string | undefined): Promise<Viewer | null> {
       if (!token) return null;
       const row = await store.findSessionUser(sha256(token), clock.now());
-      if (!row) return null;
+      // A state set without the revoke (a hand edit of the row) still ends the session here.
+      if (!row || !mayHoldSession(row.state)) return null;
       return {
         id: row.id,
         email: row.email,

@@ -36,7 +36,7 @@ export function authStore(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.username));
     },
 
-    /** The user behind a live session: not revoked, not expired. */
+    /** The user behind a live session: not revoked, not expired; the service checks the user's state (auth/states.ts). */
     findSessionUser(sessionId: string, now: number) {
       return db
         .selectFrom('sessions')
@@ -49,6 +49,7 @@ export function authStore(db: Kysely<Database>) {
           'users.last_name',
           'users.image_medium_url',
           'users.pin_count',
+          'users.state',
           'sessions.id as session_id',
         ])
         .where('sessions.id', '=', sessionId)
@@ -74,11 +75,32 @@ export function authStore(db: Kysely<Database>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
-    /** Logged out everywhere: every live session of the user, but `keep` (the caller's own, on a password change). */
-    async revokeUserSessions(userId: string, now: number, keep?: string) {
-      let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-      if (keep) query = query.where('id', '!=', keep);
-      await query.execute();
+    /** A new account state; `revokeAt` set ends every live session in the same transaction. */
+    async setState(userId: string, values: { state: string; state_reason: string | null }, revokeAt: number | null) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set(values).where('id', '=', userId).execute();
+        if (revokeAt !== null) await trx.updateTable('sessions').set({ revoked_at: revokeAt }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      });
+    },
+
+    /** A logged-in password change: the hash, every session revoked, every live reset link retired. */
+    async changePassword(userId: string, passwordHash: string, now: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
+      });
+    },
+
+    /**
+     * A new single-use link or code that replaces the user's earlier ones of its kind: those are retired
+     * (used_at, so the send limits, which count tokens made, still count them) and this one stored, together.
+     */
+    async replaceUserToken(token: Insertable<AuthTokensTable> & { user_id: string }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('auth_tokens').set({ used_at: token.created_at }).where('user_id', '=', token.user_id).where('kind', '=', token.kind).where('used_at', 'is', null).execute();
+        await trx.insertInto('auth_tokens').values(token).execute();
+      });
     },
 
     /** Accepts a TOTP step once: only when it is later than the last one accepted. */

@@ -75,7 +75,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       update: action({
         auth: true,
         options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }),
-        run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
+        run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, fromBoardId: o.board_id, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
       }),
     },
     BoardSectionEditResource: {

@@ -45,15 +45,16 @@ export function compareBoardNames(a: string, b: string): number {
 const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.title, slug: s.slug, board_id: s.board_id, pin_count: s.pin_count, type: 'board_section' });
 
 /**
- * The board a user may save to or change: a board they cannot see is "not found", one they can
- * see (public) but do not own or collaborate on is "forbidden". The one place this rule lives.
+ * The board a user may save to or change: a board they may not see (mayViewBoard: someone else's
+ * secret or protected board, any archived board, theirs included) answers exactly as one that does not
+ * exist, with no detail; one they can see (public) but do not own or collaborate on is "forbidden".
+ * `hidden` is what a board that may not be seen answers: itself not found, or, when the board was
+ * reached through a pin the caller named, that pin not found. The one place this rule lives.
  */
-export async function requireMemberBoard(store: BoardsStore, userId: string, boardId: string): Promise<Board> {
+export async function requireMemberBoard(store: BoardsStore, userId: string, boardId: string, hidden: 'board_not_found' | 'pin_not_found' = 'board_not_found'): Promise<Board> {
   const board = await store.findBoard(boardId);
-  if (!board) throw new ApiError('board_not_found');
-  if (!(await store.isMember(board.id, userId))) {
-    throw new ApiError(board.privacy === 'secret' ? 'board_not_found' : 'forbidden', 'You can only save to your own boards and boards you collaborate on.');
-  }
+  if (!board || !(await mayViewBoard(store, { id: userId }, board))) throw new ApiError(hidden);
+  if (!(await store.isMember(board.id, userId))) throw new ApiError('forbidden', 'You can only save to your own boards and boards you collaborate on.');
   return board;
 }
 
@@ -197,9 +198,11 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
 
     /**
      * Moves pins to a board and optional section (BulkEditResource, BoardSectionEditResource).
-     * The mover must be a member of every board involved; moving to where they already are is refused.
+     * The mover must be a member of every board involved (none archived); moving to where they already are is refused.
      */
-    async movePins(userId: string, input: { pinIds: string[]; boardId: string; sectionId: string | null; busy: 'board_busy' | 'section_busy' | 'bulk_busy' }) {
+    async movePins(userId: string, input: { pinIds: string[]; fromBoardId?: string; boardId: string; sectionId: string | null; busy: 'board_busy' | 'section_busy' | 'bulk_busy' }) {
+      // BulkEditSelectAllResource names the board the pins come from: it answers as any board id does.
+      const from = input.fromBoardId === undefined ? undefined : await requireMemberBoard(store, userId, input.fromBoardId);
       const board = await requireMemberBoard(store, userId, input.boardId);
       if (input.sectionId) {
         const section = await store.findSection(input.sectionId);
@@ -207,8 +210,10 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       }
       const pins = await store.pinsWithBoards(input.pinIds);
       if (pins.length !== new Set(input.pinIds).size) throw new ApiError('pin_not_found');
+      if (from && pins.some((p) => p.board_id !== from.id)) throw new ApiError('pin_not_found');
       const sources = [...new Set(pins.map((p) => p.board_id))];
-      for (const source of sources) await requireMemberBoard(store, userId, source);
+      // A pin on a board the mover may not see answers as a pin that does not exist.
+      for (const source of sources) await requireMemberBoard(store, userId, source, 'pin_not_found');
       if (pins.every((p) => p.board_id === board.id && p.section_id === input.sectionId)) throw new ApiError('same_destination');
       const keys = [...new Set([...sources, board.id, ...(input.sectionId ? [input.sectionId] : [])])];
       await locks.run(keys, input.busy, () => store.movePins(input.pinIds, { boardId: board.id, sectionId: input.sectionId }, sources));

@@ -1,5 +1,5 @@
 import { emailError } from '../auth/rules.js';
-import { requireMemberBoard } from '../boards/service.js';
+import { mayViewBoard, requireMemberBoard } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -95,7 +95,10 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
     /** BoardInviteResource delete: the owner withdraws an invite, or the invited person declines. */
     async removeInvite(viewerId: string, boardId: string, userId: string) {
       const board = await boards.findBoard(boardId);
-      if (!board) throw new ApiError('board_not_found');
+      // The invited person may decline an invite to a board they cannot see yet (they were told of it);
+      // anyone else meets a board they may not see exactly as one that does not exist.
+      const declining = board !== undefined && userId === viewerId && (await store.isInvited(board.id, viewerId));
+      if (!board || !(declining || (await mayViewBoard(boards, { id: viewerId }, board)))) throw new ApiError('board_not_found');
       if (board.owner_id !== viewerId && userId !== viewerId) throw new ApiError('forbidden');
       await store.remove(board.id, userId);
       return { board_id: board.id, invited_user_id: userId };

@@ -60,6 +60,11 @@ export function collaboratorsStore(db: Kysely<Database>) {
       });
     },
 
+    /** Whether the user has a row on the board: invited or accepted. */
+    async isInvited(boardId: string, userId: string) {
+      return (await db.selectFrom('board_collaborators').select('user_id').where('board_id', '=', boardId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+    },
+
     async remove(boardId: string, userId: string) {
       await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).execute();
     },

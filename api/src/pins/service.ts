@@ -41,12 +41,11 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
+  /** A pin is visible exactly when its board is (mayViewBoard); otherwise it answers as a pin that does not exist. */
   const visiblePin = async (viewer: Viewer | null, pinId: string) => {
     const row = await pins.findPinDetail(pinId);
-    if (!row) throw new ApiError('pin_not_found');
-    if (row.board_privacy === 'secret' && !(viewer && (await boards.isMember(row.board_id, viewer.id)))) {
-      throw new ApiError('pin_not_found');
-    }
+    const board = row && (await boards.findBoard(row.board_id));
+    if (!row || !board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('pin_not_found');
     return row;
   };
 
@@ -138,7 +137,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
       };
     },
 
-    /** A pin as its page shows it. Pins on secret boards exist only for the board's members. */
+    /** A pin as its page shows it, to whoever may see its board. */
     async get(viewer: Viewer | null, pinId: string) {
       return pinJson(config.publicOrigin, await visiblePin(viewer, pinId));
     },

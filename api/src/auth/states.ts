@@ -1,0 +1,29 @@
+import type { ErrorName } from '../lib/errors.js';
+
+/**
+ * The one rule of which account states may hold a session (auth.md section 8). Log-in, the session
+ * check on every request, the remembered-browser welcome-back and the revoke-on-state-change all ask
+ * here, so a state cannot refuse log-in and still keep a live session.
+ */
+
+/** The error a correct password meets on an account in a state. */
+const STATE_ERRORS: Readonly<Record<string, ErrorName>> = {
+  suspended: 'account_suspended',
+  deactivated: 'account_deactivated',
+  soft_banned: 'account_soft_banned',
+  prevent_facebook_register: 'prevent_facebook_register',
+  prevent_google_register: 'prevent_google_register',
+};
+
+/**
+ * Why an account in this state may not log in or keep a session; null for an active account. A state
+ * this code does not know (a row edited by hand, a newer server's state) refuses as suspended: closed,
+ * not open.
+ */
+export function stateRefusal(state: string): ErrorName | null {
+  if (state === 'active') return null;
+  return Object.hasOwn(STATE_ERRORS, state) ? STATE_ERRORS[state]! : 'account_suspended';
+}
+
+/** Whether an account in this state may hold a session at all. */
+export const mayHoldSession = (state: string) => stateRefusal(state) === null;
