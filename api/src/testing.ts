@@ -34,7 +34,16 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
   const clock = manualClock();
   const deps: Deps = { db, config, clock, locks: options.locks };
   const app = createApp(deps);
-  return { app, db, deps, clock, images: fixtures, ...makers(deps), client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie) };
+  return {
+    app,
+    db,
+    deps,
+    clock,
+    images: fixtures,
+    ...makers(deps),
+    /** A browser; `address` is the client address its requests come from (the socket's peer), none by default. */
+    client: (init?: { cookie?: string; address?: string }) => client(app, config.publicOrigin, init?.cookie, init?.address),
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
@@ -42,17 +51,20 @@ export type TestApp = Awaited<ReturnType<typeof testApp>>;
 export interface Answer<T = any> {
   status: number;
   headers: Headers;
-  body: { resource_response: { data?: T; error?: { api_error_code: number; http_status: number; message: string; message_detail?: string } } };
+  body: { resource_response: { data?: T; error?: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } } };
 }
 
-export function client(app: ReturnType<typeof createApp>, origin: string, initialCookie?: string) {
+/** What @hono/node-server hands the app as c.env: the Node request, whose socket says who is asking. */
+export const socketEnv = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+export function client(app: ReturnType<typeof createApp>, origin: string, initialCookie?: string, address?: string) {
   // A cookie jar: the session cookie and the "remembered" one travel together, as in a browser.
   const jar = new Map<string, string>();
   for (const pair of (initialCookie ?? '').split(/;\s*/).filter(Boolean)) jar.set(pair.split('=')[0]!, pair);
   const send = async (path: string, init: RequestInit = {}): Promise<Answer> => {
     const headers = new Headers(init.headers);
     if (jar.size && !headers.has('cookie')) headers.set('cookie', [...jar.values()].join('; '));
-    const response = await app.request(path, { ...init, headers });
+    const response = await app.request(path, { ...init, headers }, address === undefined ? undefined : socketEnv(address));
     for (const line of response.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;
       const name = pair.split('=')[0]!;
