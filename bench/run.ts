@@ -1,3 +1,4 @@
+import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
 import { popupPicker } from './popup-picker.js';
 import { sdkDecorate } from './sdk-decorate.js';
@@ -7,6 +8,7 @@ import { sizes } from './sizes.js';
 const benches = [
   { title: 'Bundle sizes', run: sizes },
   { title: 'Bookmarklet', run: clickToGrid },
+  { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
 ];

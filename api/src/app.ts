@@ -66,7 +66,7 @@ export function createApp(deps: Deps) {
     resourceRoutes({
       ...authResources(deps, auth),
       ...boardResources(boards, advertisers),
-      ...collaboratorResources(collaboratorsService(deps, outgoing.mailer)),
+      ...collaboratorResources(collaboratorsService(deps, outgoing.mailer), deps.config),
       ...userResources(users, pins),
       ...pinResources(pins, advertisers),
       ...scrapeResources(scrape),

@@ -39,12 +39,21 @@ export interface Config {
    * handed out before a restart stop working; set CHALLENGE_HMAC_KEY when running several processes.
    */
   challengeKey: string;
-  /** Proof-of-work size of a challenge: the solver tries up to this many hashes (half on average). */
+  /**
+   * Proof-of-work size of a challenge: the solver tries up to this many hashes (half on average).
+   * CHALLENGE_MAX_NUMBER, 300,000 by default: about a second of the popup's solver (bench/challenge.ts).
+   */
   challengeMaxNumber: number;
   /** Redis for what several servers must share (limits, locks); unset: the database holds it. */
   redisUrl: string | undefined;
   /** Read the client address from X-Forwarded-For (behind a proxy we trust); else from the socket. */
   trustProxy: boolean;
+  /**
+   * Multiplies every per-client limit of lib/limits.ts (RATE_LIMIT_SCALE, 1 by default): for a site
+   * whose people share few addresses (a campus behind one NAT), and for the end-to-end suite, one
+   * browser that signs up and logs in all day.
+   */
+  rateLimitScale: number;
   /** Servers `npm start` runs over one database (WORKERS); 1 by default. */
   workers: number;
   /** The product's name wherever the copy names it (BRAND_NAME). */
@@ -80,9 +89,11 @@ const envSchema = z.object({
   MIN_SIGNUP_AGE: z.coerce.number().int().min(1).max(120).default(18),
   MAIL_FROM: z.string().min(3).default('Corkboard <no-reply@corkboard.localhost>'),
   CHALLENGE_HMAC_KEY: z.string().min(16).optional(),
-  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  // About a second for the popup's solver on a busy machine (bench/challenge.ts; docs/decisions.md).
+  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(300_000),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL.').optional(),
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
 });
@@ -120,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     challengeMaxNumber: e.CHALLENGE_MAX_NUMBER,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
   };

@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import type { Database } from './db/schema.js';
 import { manualClock } from './lib/clock.js';
 import type { Deps } from './deps.js';
+import type { Redis } from './lib/redis.js';
 import { authService } from './auth/service.js';
 import { boardsService } from './boards/service.js';
 import type { BoardLocks } from './boards/locks.js';
@@ -20,7 +21,7 @@ export const TEST_ORIGIN = 'http://localhost:8787';
  * A fresh app on a fresh migrated database, with a manual clock and a request helper that
  * behaves like the product's own pages: our Origin, JSON bodies, a cookie jar.
  */
-export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks } = {}) {
+export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks; redis?: Redis } = {}) {
   const db = options.db ?? connectSqlite(':memory:');
   await migrate(db);
   // Images come from a real loopback image host, exempt from the outbound rules like a dev fixture.
@@ -32,9 +33,18 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
     ...options.config,
   };
   const clock = manualClock();
-  const deps: Deps = { db, config, clock, locks: options.locks };
+  const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis };
   const app = createApp(deps);
-  return { app, db, deps, clock, images: fixtures, ...makers(deps), client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie) };
+  return {
+    app,
+    db,
+    deps,
+    clock,
+    images: fixtures,
+    ...makers(deps),
+    /** A browser; `address` is the client address its requests come from (the socket's peer), none by default. */
+    client: (init?: { cookie?: string; address?: string }) => client(app, config.publicOrigin, init?.cookie, init?.address),
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
@@ -42,17 +52,20 @@ export type TestApp = Awaited<ReturnType<typeof testApp>>;
 export interface Answer<T = any> {
   status: number;
   headers: Headers;
-  body: { resource_response: { data?: T; error?: { api_error_code: number; http_status: number; message: string; message_detail?: string } } };
+  body: { resource_response: { data?: T; error?: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } } };
 }
 
-export function client(app: ReturnType<typeof createApp>, origin: string, initialCookie?: string) {
+/** What @hono/node-server hands the app as c.env: the Node request, whose socket says who is asking. */
+export const socketEnv = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+
+export function client(app: ReturnType<typeof createApp>, origin: string, initialCookie?: string, address?: string) {
   // A cookie jar: the session cookie and the "remembered" one travel together, as in a browser.
   const jar = new Map<string, string>();
   for (const pair of (initialCookie ?? '').split(/;\s*/).filter(Boolean)) jar.set(pair.split('=')[0]!, pair);
   const send = async (path: string, init: RequestInit = {}): Promise<Answer> => {
     const headers = new Headers(init.headers);
     if (jar.size && !headers.has('cookie')) headers.set('cookie', [...jar.values()].join('; '));
-    const response = await app.request(path, { ...init, headers });
+    const response = await app.request(path, { ...init, headers }, address === undefined ? undefined : socketEnv(address));
     for (const line of response.headers.getSetCookie()) {
       const pair = line.split(';')[0]!;
       const name = pair.split('=')[0]!;

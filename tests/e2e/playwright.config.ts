@@ -34,6 +34,8 @@ export default defineConfig({
       PORT: String(PORT),
       EXAMPLES_PORT: String(EXAMPLES_PORT),
       DATABASE_URL: `sqlite:${E2E_DATABASE}`,
+      // The whole suite is one client on 127.0.0.1 signing up and logging in all day: per-client limits x50.
+      RATE_LIMIT_SCALE: '50',
     },
   },
 });

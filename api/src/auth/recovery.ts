@@ -36,11 +36,21 @@ export const ERROR_CODES = {
   prevent_facebook_register: 119,
   prevent_google_register: 120,
   reset_token_invalid: 121,
+  // Per-client limits (lib/limits.ts), each 429 with a message the popup shows as it is.
+  login_address_limited: 140,
+  signup_limited: 141,
+  email_check_limited: 142,
+  reset_limited: 143,
 } as const;
+
+/** An answer that says "too many, come back later" (HTTP 429): its own message is what the person reads. */
+export const isLimitedAnswer = (body: { http_status?: number } | null | undefined) => body?.http_status === 429;
 
 export const DIALOG_BY_ERROR: Readonly<Record<number, RecoveryDialogType>> = {
   [ERROR_CODES.login_assistance]: 'login_assistance',
   [ERROR_CODES.rate_limited]: 'rate_limited',
+  // auth.md section 8: rate-limit codes (plural) open the rate-limited dialog; 140 is the per-address one.
+  [ERROR_CODES.login_address_limited]: 'rate_limited',
   [ERROR_CODES.account_suspended]: 'suspended',
   [ERROR_CODES.account_deactivated]: 'deactivated',
   [ERROR_CODES.account_soft_banned]: 'soft_banned',

@@ -6,6 +6,8 @@ import type { Mailer } from '../lib/mail.js';
 import { hashPassword } from './passwords.js';
 import { assertNewPassword } from './new-password.js';
 import { authStore } from './store.js';
+import { addressKey } from '../lib/client-address.js';
+import { accountKey, limitsFor } from '../lib/limits.js';
 
 /** A reset link works once, for an hour; at most 5 links an hour go to one account. */
 export const RESET = { ttlMs: 60 * 60 * 1000, sendsPerHour: 5 } as const;
@@ -26,8 +28,10 @@ const COPY: Record<ResetReason, { subject: string; intro: string }> = {
  * through the Mailer (SMTP or the dev outbox); the new password meets the sign-up rules; on use every
  * session is revoked, the failure count and a soft ban are cleared. Works while a log-in is locked.
  */
-export function resetService({ db, clock, config }: Deps, mailer: Mailer) {
+export function resetService(deps: Deps, mailer: Mailer) {
+  const { db, clock, config } = deps;
   const store = authStore(db);
+  const limits = limitsFor(deps);
 
   /** Mails a reset link unless this account had its hourly share; never tells the caller which. */
   const sendLink = async (user: User, reason: ResetReason) => {
@@ -51,9 +55,15 @@ export function resetService({ db, clock, config }: Deps, mailer: Mailer) {
   return {
     sendLink,
 
-    /** POST /v3/users/forgot_password/: by email or username; the answer is the same whether or not one matched. */
-    async forgotPassword(usernameOrEmail: string, type: 'unified' | 'reset') {
+    /**
+     * POST /v3/users/forgot_password/: by email or username; the answer is the same whether or not one
+     * matched. Limited per address and per name asked for, counted before the account is looked up, so
+     * a 429 says nothing about whether it exists.
+     */
+    async forgotPassword(usernameOrEmail: string, type: 'unified' | 'reset', address?: string) {
       const value = usernameOrEmail.trim().toLowerCase();
+      await limits.take('resetAddress', addressKey(address));
+      await limits.take('resetTarget', accountKey(value));
       const user = await store.findUserByEmailOrUsername(value);
       if (user) await sendLink(user, type);
     },

@@ -7,8 +7,9 @@ import { safeNext } from '../lib/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
 import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
-import { emailIsValid, REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
+import { REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
 import { ApiError } from '../lib/errors.js';
+import { clientAddress } from '../lib/client-address.js';
 
 export const SESSION_COOKIE = 'cb_session';
 /** "Remembered on this browser": outlives the session so an expired one gets the welcome-back log-in. */
@@ -80,7 +81,7 @@ export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<Ap
   routes.post('/users/forgot_password/', async (c) => {
     const body = parse(forgotBody, await jsonBody(c));
     const type = body.type ?? (requestFlags(c, config).has('unauth_dweb_unified_ar') ? 'unified' : 'reset');
-    await auth.forgotPassword(body.username_or_email, type);
+    await auth.forgotPassword(body.username_or_email, type, clientAddress(c, config.trustProxy));
     return ok(c, { status: 'sent', type });
   });
   // The reset page's form: a live link and a new password that meets the rules; every session is revoked.
@@ -95,8 +96,8 @@ export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<Ap
     return ok(c, await auth.createChallenge());
   });
   // data false means the email is free; a malformed email answers the invalid-email code.
-  routes.get('/register/exists/', async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email)));
-  routes.get('/email/validation/', (c) => ok(c, { is_valid: emailIsValid(parse(emailQuery, c.req.query()).email) }));
+  routes.get('/register/exists/', async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/email/validation/', async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
   return routes;
 }
 
@@ -146,6 +147,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
               mfaToken: options.mfa_token,
               mfaResend: options.mfa_resend,
               challengeToken: options.recaptchaV2Token,
+              address: clientAddress(c, config.trustProxy),
             },
             viewer,
           );
@@ -205,6 +207,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
               marketingNotifsOptOut: options.marketing_notifs_opt_out,
             },
             requestFlags(c, config),
+            clientAddress(c, config.trustProxy),
           );
           startSession(c, token);
           return { user, redirect: safeNext(options.next) };

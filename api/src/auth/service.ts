@@ -15,6 +15,8 @@ import { mayHoldSession, stateRefusal } from './states.js';
 import { authStore } from './store.js';
 import type { AccountState, DeactivationReason } from './recovery.js';
 import { outgoingFor } from '../outbox/service.js';
+import { addressKey } from '../lib/client-address.js';
+import { LOGIN_ADDRESS_CHALLENGE_AFTER, limitedError, limitsFor } from '../lib/limits.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -48,6 +50,8 @@ export interface LogInInput {
   mfaResend?: boolean;
   /** A solved challenge (recaptchaV2Token), needed once the failures reach LOCKOUT.challengeAfter. */
   challengeToken?: string;
+  /** The client's address (lib/client-address.ts); undefined without a socket. */
+  address?: string;
 }
 
 const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
@@ -68,15 +72,19 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
   const resets = resetService(deps, outgoing.mailer);
   const mfa = mfaService(deps, outgoing.sms);
   const challenges = challengeService(deps);
+  const limits = limitsFor(deps);
+  /** The per-email lock's 429: Retry-After is what is left of the lock. */
+  const locked = (until: number) => new ApiError('rate_limited', undefined, { retry_after_seconds: Math.max(1, Math.ceil((until - clock.now()) / 1000)) });
 
   /** Counts a failed attempt and answers it: incorrect, login assistance (with a help email) or the lock. */
-  const failed = async (email: string, restart: boolean, user: User | undefined, error: ErrorName): Promise<never> => {
+  const failed = async (email: string, address: string, restart: boolean, user: User | undefined, error: ErrorName): Promise<never> => {
     const now = clock.now();
+    await limits.count('loginAddress', address);
     const failures = await store.addFailure(email, now, restart);
     const outcome = failureOutcome(failures);
     if (outcome === 'lock') {
       await store.lock(email, now + LOCKOUT.lockMs);
-      throw new ApiError('rate_limited');
+      throw locked(now + LOCKOUT.lockMs);
     }
     if (outcome === 'assist') {
       if (user) await resets.sendLink(user, 'assistance');
@@ -107,20 +115,32 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
      * and an unknown email get the same answer after the same argon2 work. Account states and the
      * two-factor step are revealed only after a correct password. A session presented with the
      * request is revoked: the session id rotates on every log-in, two-factor ones included.
+     *
+     * Per client address (lib/limits.ts loginAddress): every attempt that does not log in counts; past
+     * LOGIN_ADDRESS_CHALLENGE_AFTER each attempt from that address needs a solved challenge, whatever
+     * the email; at the share the address is refused (429) before anything else is read.
      */
     async logIn(input: LogInInput, previous: Viewer | null) {
       const email = normaliseEmail(input.email);
+      const address = addressKey(input.address);
+      const fromAddress = await limits.usage('loginAddress', address);
+      if (fromAddress.used >= fromAddress.points) throw limitedError('loginAddress', fromAddress.retryAfterS);
       const state = attemptState(await store.findAttempts(email), clock.now());
       // Locked: refused before the password is read, not counted, the lock not extended.
-      if (state.locked) throw new ApiError('rate_limited');
-      if (needsChallenge(state.failures) && !(await challenges.verify(input.challengeToken))) throw new ApiError('captcha_required');
+      if (state.locked) throw locked(state.lockedUntil);
+      const challengeDue = needsChallenge(state.failures) || fromAddress.used >= limits.scaled(LOGIN_ADDRESS_CHALLENGE_AFTER);
+      if (challengeDue && !(await challenges.verify(input.challengeToken))) {
+        // Not counted against the email (its owner's count stays as it was), but against the address.
+        await limits.count('loginAddress', address);
+        throw new ApiError('captcha_required');
+      }
 
       const user = await store.findUserByEmail(email);
       if (!user?.password_hash) {
         await burnVerifyTime(input.password);
-        return failed(email, state.stale, undefined, 'password_incorrect');
+        return failed(email, address, state.stale, undefined, 'password_incorrect');
       }
-      if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, state.stale, user, 'password_incorrect');
+      if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, address, state.stale, user, 'password_incorrect');
 
       const stateError = stateRefusal(user.state);
       if (stateError) {
@@ -133,7 +153,7 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
           await mfa.sendCode(user);
           throw new ApiError('mfa_required', undefined, data);
         }
-        if (!(await mfa.verify(user, input.mfaToken))) return failed(email, state.stale, user, 'mfa_code_invalid');
+        if (!(await mfa.verify(user, input.mfaToken))) return failed(email, address, state.stale, user, 'mfa_code_invalid');
       }
 
       await store.clearAttempts(email);
@@ -188,18 +208,27 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
     resetLinkIsLive: resets.linkIsLive,
     createChallenge: challenges.create,
 
-    /** GET /v3/register/exists/: whether the email has an account (auth.md section 7). */
-    async emailExists(email: string) {
+    /** GET /v3/register/exists/: whether the email has an account (auth.md section 7); limited per address. */
+    async emailExists(email: string, address: string | undefined) {
+      await limits.take('emailCheckAddress', addressKey(address));
       if (emailError(email)) throw new ApiError('email_invalid');
       return store.emailExists(normaliseEmail(email));
+    },
+
+    /** GET /v3/email/validation/: the server's email rules; limited with the exists check, per address. */
+    async emailValidation(email: string, address: string | undefined) {
+      await limits.take('emailCheckAddress', addressKey(address));
+      return { is_valid: emailIsValid(email) };
     },
 
     /**
      * Email sign-up (auth.md sections 3 to 5): every rule of section 5 again on the server, in
      * the order the form shows them, then the account and its first session in one transaction.
-     * Nothing is written when a rule fails.
+     * Nothing is written when a rule fails. Every attempt counts against the address (sign-up is also
+     * an existence check: email_taken).
      */
-    async register(input: RegisterInput, flags: ReadonlySet<string>) {
+    async register(input: RegisterInput, flags: ReadonlySet<string>, address?: string) {
+      await limits.take('signupAddress', addressKey(address));
       const email = normaliseEmail(input.email);
       if (!email) throw new ApiError('email_missing');
       if (!emailIsValid(email)) throw new ApiError('email_invalid');

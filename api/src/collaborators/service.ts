@@ -6,6 +6,8 @@ import { ApiError } from '../lib/errors.js';
 import type { Mail, Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import { collaboratorsStore } from './store.js';
+import { addressKey } from '../lib/client-address.js';
+import { limitsFor } from '../lib/limits.js';
 
 /** saving.md section 7: typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
@@ -49,6 +51,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
   const { db, clock, config } = deps;
   const store = collaboratorsStore(db);
   const boards = boardsStore(db);
+  const limits = limitsFor(deps);
 
   const ownedBoard = async (viewerId: string, boardId: string) => {
     const board = await requireMemberBoard(boards, viewerId, boardId);
@@ -66,8 +69,12 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       return users.map((u) => ({ type: 'user', id: u.id, username: u.username, full_name: fullName(u), image_medium_url: u.image_medium_url }));
     },
 
-    /** BoardInviteResource create: invites by user id and by email, duplicates removed, the owner only. */
-    async invite(viewerId: string, input: { boardId: string; userIds: string[]; emails: string[] }) {
+    /**
+     * BoardInviteResource create: invites by user id and by email, duplicates removed, the owner only.
+     * Each email is a mail, counted against the inviter and the address before anything is written
+     * (lib/limits.ts): a call that would go over is refused whole and counts nothing.
+     */
+    async invite(viewerId: string, input: { boardId: string; userIds: string[]; emails: string[] }, address?: string) {
       const board = await ownedBoard(viewerId, input.boardId);
       const userIds = [...new Set(input.userIds)].filter((id) => id !== viewerId);
       const known = await store.existingUserIds(userIds);
@@ -75,6 +82,13 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
       const bad = emails.find((email) => emailError(email) !== null);
       if (bad) throw new ApiError('invalid_input', `emails: ${bad} is not an email address.`);
+      await limits.take('inviteAccount', viewerId, emails.length);
+      try {
+        await limits.take('inviteAddress', addressKey(address), emails.length);
+      } catch (error) {
+        await limits.refund('inviteAccount', viewerId, emails.length);
+        throw error;
+      }
       const fresh = await store.invite(board.id, viewerId, userIds, emails, clock.now());
       // Mail only emails new to this board, after the invites are committed; a failing mail server
       // is logged and does not undo or fail the invite.

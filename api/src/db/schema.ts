@@ -21,6 +21,15 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   outbox: OutboxTable;
   client_events: ClientEventsTable;
+  rate_limits: RateLimitsTable;
+}
+
+/** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  /** Epoch ms the window ends; null never (the library's "no expiry"). */
+  expire: number | null;
 }
 
 /** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */

@@ -19,5 +19,8 @@ export function fail(c: Context, error: ApiError) {
   const body: ErrorBody = { api_error_code: error.code, http_status: error.status, message: error.message };
   if (error.detail) body.message_detail = error.detail;
   if (error.data) body.data = error.data;
+  // A limit's answer says when to come back (RFC 9110, Retry-After in seconds).
+  const retryAfter = error.data?.retry_after_seconds;
+  if (error.status === 429 && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
   return c.json({ resource_response: { error: body } }, error.status);
 }

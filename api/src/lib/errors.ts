@@ -44,6 +44,13 @@ export const catalogue = {
   prevent_facebook_register: { code: 119, status: 409, message: 'Your account is already linked to Facebook. To log in with email, set a password.' },
   prevent_google_register: { code: 120, status: 409, message: 'Your account is already linked to Google. To log in with email, set a password.' },
   reset_token_invalid: { code: 121, status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
+  // Per-client limits (security issue item 8; lib/limits.ts). 429 with Retry-After and data.retry_after_seconds.
+  // 140 is a rate-limit code of auth.md section 8: the log-in form opens the rate-limited dialog for it.
+  login_address_limited: { code: 140, status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
+  signup_limited: { code: 141, status: 429, message: "We're getting a lot of sign-ups from your network. Try again in an hour." },
+  email_check_limited: { code: 142, status: 429, message: "You're checking a lot of emails. Try again in a little while." },
+  reset_limited: { code: 143, status: 429, message: "We've had a lot of password reset requests. Try again in an hour." },
+  invite_limited: { code: 144, status: 429, message: "You've sent a lot of invites today. Try again tomorrow." },
   board_not_found: { code: 40, status: 404, message: "Sorry, we couldn't find that board." },
   board_name_taken: { code: 41, status: 409, message: 'You already have a board with that name.' },
   section_not_found: { code: 42, status: 404, message: "Sorry, we couldn't find that section." },

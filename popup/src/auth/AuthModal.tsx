@@ -15,7 +15,7 @@ import { Welcome } from './Welcome';
 import { MfaForm, type MfaChallenge } from './MfaForm';
 import { RecoveryDialog } from './RecoveryDialog';
 import { forgetRecognised } from './client';
-import type { RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
 
 export type AuthView = 'signup' | 'login' | 'consents' | 'underage' | 'welcome' | 'loginMfa' | 'recovery' | 'personalized';
@@ -128,6 +128,8 @@ export function AuthModal(props: AuthModalProps) {
         setUnderageMarker();
         return setView('underage');
       }
+      // Too many sign-ups from this network: the server's message says so and when to come back.
+      if (body && isLimitedAnswer(body)) return showToast(body.message);
       const field = EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
       if (view === 'consents') return showToast(body?.message ?? UNKNOWN_ERROR, TOAST_MS.consent);
       if (field && body) return setSignupErrors({ [field]: body.message });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { DEACTIVATION_REASONS, fill, SAFETY_MESSAGES as M, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DEACTIVATION_REASONS, fill, isLimitedAnswer, SAFETY_MESSAGES as M, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { ResourceError } from '../api';
 import { forgotPassword } from './client';
 
 export interface RecoveryDialogProps {
@@ -26,8 +27,9 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast }: Recove
     try {
       await forgotPassword(email);
       onToast(M.emailSent, SAFETY_TOAST_MS.emailSent);
-    } catch {
-      onToast('Sorry! Something went wrong on our end.', 3000);
+    } catch (error) {
+      const body = error instanceof ResourceError ? error.body : null;
+      onToast(body && isLimitedAnswer(body) ? body.message : 'Sorry! Something went wrong on our end.', 3000);
     } finally {
       setBusy(false);
     }

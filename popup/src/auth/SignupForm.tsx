@@ -12,6 +12,7 @@ import {
   type PasswordMinLength,
 } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
+import { isLimitedAnswer } from '../../../api/src/auth/recovery';
 import { emailExists, validateEmail } from './client';
 import { Field } from './Field';
 import { isWeak } from './strength';
@@ -67,7 +68,8 @@ export function SignupForm(props: SignupFormProps) {
 
   const existsError = (error: unknown) => {
     const body = error instanceof ResourceError ? error.body : null;
-    return body?.api_error_code === EMAIL_INVALID ? body.message : EXISTS_FAILED;
+    // Too many checks from this network: say so, rather than blame the email.
+    return body?.api_error_code === EMAIL_INVALID || isLimitedAnswer(body) ? body!.message : EXISTS_FAILED;
   };
 
   /** The server's email check; false (with the message shown) when it fails. */

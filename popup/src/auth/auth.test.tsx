@@ -225,6 +225,37 @@ describe('sign-up rules and messages', () => {
   });
 });
 
+describe('per-client limits (429)', () => {
+  const limited = (api_error_code: number, message: string) => () => ({ status: 429, error: { api_error_code, http_status: 429, message, data: { retry_after_seconds: 600 } } });
+
+  it("says the email checks are limited, rather than that the email looks wrong", async () => {
+    routes['/v3/register/exists/'] = limited(142, "You're checking a lot of emails. Try again in a little while.");
+    open();
+    fill('ada@fastmail.com', 'Plum-Orchard-42');
+    submit();
+    expect((await screen.findByText("You're checking a lot of emails. Try again in a little while.")).id).toBe('signup-email-error');
+    expect(screen.queryByText("Hmm...that doesn't look like an email address")).toBeNull();
+  });
+
+  it('shows the sign-up limit in a toast, not the unknown error', async () => {
+    routes['/resource/UserRegisterResource/create/'] = limited(141, "We're getting a lot of sign-ups from your network. Try again in an hour.");
+    open();
+    fill('ada@fastmail.com', 'Plum-Orchard-42');
+    submit();
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe("We're getting a lot of sign-ups from your network. Try again in an hour.");
+  });
+
+  it('opens the rate-limited dialog for the per-address log-in limit', async () => {
+    routes['/resource/UserSessionResource/create/'] = limited(140, 'You have reached the maximum number of login attempts. Try again in 30 minutes.');
+    open({ container: 'save', initialView: 'login' });
+    type('Email', 'demo@fastmail.com');
+    type('Password', 'a good one');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Oops! Too many login attempts' });
+    expect(dialog.textContent).toContain('You have reached the maximum number of login attempts. Try again in 30 minutes.');
+  });
+});
+
 describe('age', () => {
   it('an underage birthday sets the marker and opens UnderageConfirmation; Edit returns with the birthday disabled', async () => {
     open();

@@ -88,6 +88,14 @@ describe('MfaForm', () => {
 });
 
 describe('RecoveryDialog', () => {
+  it("Resend email shows the server's message when forgot password is limited", async () => {
+    const onToast = vi.fn();
+    answers.push({ status: 429, body: { resource_response: { error: { api_error_code: 143, http_status: 429, message: "We've had a lot of password reset requests. Try again in an hour." } } } });
+    render(<RecoveryDialog type="login_assistance" email="ada@example.com" onClose={vi.fn()} onToast={onToast} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    await waitFor(() => expect(onToast).toHaveBeenCalledWith("We've had a lot of password reset requests. Try again in an hour.", 3000));
+  });
+
   it('password reset sent: the email in the text, Resend email toasts "Email sent!" for 3500 ms', async () => {
     const onToast = vi.fn();
     render(<RecoveryDialog type="password_reset_sent" email="ada@example.com" onClose={vi.fn()} onToast={onToast} />);

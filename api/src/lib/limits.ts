@@ -1,0 +1,158 @@
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Deps } from '../deps.js';
+import { driverOf } from '../db/connect.js';
+import { ApiError, type ErrorName } from './errors.js';
+import { sha256 } from './ids.js';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Every per-client limit, in one place (security issue, item 8). `points` is what one key may use in
+ * a fixed window of `durationS` seconds starting at its first use; past it the route answers 429 with
+ * `error` and Retry-After (the seconds left in the window). Numbers, and why a real person never meets
+ * them, are in docs/decisions.md, "Security: per-client limits". Keys: a client address (by
+ * lib/client-address.ts addressKey) or an account.
+ */
+export const LIMITS = {
+  /**
+   * Log-in attempts that did not log in, per address (wrong passwords, unknown emails, wrong codes,
+   * attempts refused for want of a challenge), over every email. The per-email lockout (auth/lockout.ts)
+   * stays; this one catches one client trying many emails.
+   */
+  loginAddress: { points: 50, durationS: 30 * MINUTE, error: 'login_address_limited' },
+  /** Sign-up attempts per address. */
+  signupAddress: { points: 20, durationS: HOUR, error: 'signup_limited' },
+  /** GET /v3/register/exists/ and /v3/email/validation/ together, per address: one sign-up makes about four. */
+  emailCheckAddress: { points: 120, durationS: HOUR, error: 'email_check_limited' },
+  /** Forgot-password requests per address, whatever they name. */
+  resetAddress: { points: 20, durationS: HOUR, error: 'reset_limited' },
+  /** Forgot-password requests per email or username asked for, whether or not it has an account. */
+  resetTarget: { points: 10, durationS: HOUR, error: 'reset_limited' },
+  /** Invite mails (emails invited, not calls) per inviting account. */
+  inviteAccount: { points: 200, durationS: DAY, error: 'invite_limited' },
+  /** Invite mails per address, over every account using it. */
+  inviteAddress: { points: 500, durationS: DAY, error: 'invite_limited' },
+} as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
+
+export type LimitName = keyof typeof LIMITS;
+
+/** Failed log-ins from one address after which every log-in from it must carry a solved challenge. */
+export const LOGIN_ADDRESS_CHALLENGE_AFTER = 20;
+
+/** The table of migration 0008; keys in Redis are "{name}:{key}" under the client's own prefix. */
+export const LIMITS_TABLE = 'rate_limits';
+
+export interface Usage {
+  /** Points used in the current window. */
+  used: number;
+  /** The share after RATE_LIMIT_SCALE. */
+  points: number;
+  /** Seconds until the window ends (0 when nothing is counted). */
+  retryAfterS: number;
+}
+
+export interface Limits {
+  /** What `key` used of `name`; counts nothing. */
+  usage(name: LimitName, key: string): Promise<Usage>;
+  /** Refuses (429) when `key` has used its share of `name`; counts nothing. */
+  check(name: LimitName, key: string): Promise<void>;
+  /** Counts `n`, or refuses (429) counting nothing when `n` more would go over the share. */
+  take(name: LimitName, key: string, n?: number): Promise<void>;
+  /** Counts `n` whatever the usage (an attempt that was already refused for another reason). */
+  count(name: LimitName, key: string, n?: number): Promise<void>;
+  /** Gives back `n` taken (a call refused by a second limit after the first counted it). */
+  refund(name: LimitName, key: string, n: number): Promise<void>;
+  /** The share of one limit after RATE_LIMIT_SCALE (also for LOGIN_ADDRESS_CHALLENGE_AFTER). */
+  scaled(points: number): number;
+}
+
+/** The 429 of a limit: its catalogue entry, Retry-After (lib/envelope.ts sends the header) and the seconds in data. */
+export function limitedError(name: LimitName, retryAfterS: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterS));
+  return new ApiError(LIMITS[name].error, undefined, { retry_after_seconds: seconds });
+}
+
+/** An account (or any personal identifier) as a key: hashed, so the table holds no emails. */
+export const accountKey = (value: string) => sha256(`account:${value.trim().toLowerCase()}`).slice(0, 32);
+
+const made = new WeakMap<object, Limits>();
+
+/**
+ * The limits a Deps implies, shared by every server on the same store: Redis when deps.redis is set,
+ * else the database (SQLite or Postgres, the connection connect() opened). One set per store per
+ * process. The counters live only in the store, never in this process, so two servers over one
+ * database or one Redis count together.
+ */
+export function limitsFor(deps: Pick<Deps, 'db' | 'redis' | 'config'>): Limits {
+  const owner = deps.redis ?? deps.db;
+  let limits = made.get(owner);
+  if (!limits) {
+    limits = createLimits(deps);
+    made.set(owner, limits);
+  }
+  return limits;
+}
+
+function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config'>): Limits {
+  const scale = config.rateLimitScale;
+  const scaled = (points: number) => points * scale;
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+
+  const limiter = (name: LimitName): RateLimiterAbstract => {
+    let made = limiters.get(name);
+    if (made) return made;
+    const base = { keyPrefix: name, points: scaled(LIMITS[name].points), duration: LIMITS[name].durationS };
+    if (redis) {
+      // While Redis is away each process counts alone, rather than every request failing.
+      made = new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) });
+    } else {
+      const driver = driverOf(db);
+      if (!driver) throw new Error('limits: the database was not opened by db/connect.ts, so its driver is unknown.');
+      // The table comes from migration 0008; the library sweeps rows an hour past their window.
+      const table = { tableName: LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: true };
+      made =
+        driver.kind === 'sqlite'
+          ? new RateLimiterSQLite({ ...base, ...table, storeClient: driver.database, storeType: 'better-sqlite3' })
+          : new RateLimiterPostgres({ ...base, ...table, storeClient: driver.pool, storeType: 'pool' });
+    }
+    limiters.set(name, made);
+    return made;
+  };
+
+  const usage = async (name: LimitName, key: string): Promise<Usage> => {
+    const res = await limiter(name).get(key);
+    return { used: res?.consumedPoints ?? 0, points: scaled(LIMITS[name].points), retryAfterS: res ? Math.max(0, res.msBeforeNext) / 1000 : 0 };
+  };
+
+  return {
+    usage,
+    scaled,
+    async check(name, key) {
+      const now = await usage(name, key);
+      if (now.used >= now.points) throw limitedError(name, now.retryAfterS);
+    },
+    async take(name, key, n = 1) {
+      if (n <= 0) return;
+      try {
+        await limiter(name).consume(key, n);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // Over: give the points back, so a refused call (50 invites when 10 are left) costs nothing.
+        await limiter(name).reward(key, n);
+        throw limitedError(name, error.msBeforeNext / 1000);
+      }
+    },
+    async refund(name, key, n) {
+      if (n > 0) await limiter(name).reward(key, n);
+    },
+    async count(name, key, n = 1) {
+      try {
+        await limiter(name).consume(key, n);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+      }
+    },
+  };
+}
