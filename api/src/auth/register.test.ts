@@ -48,6 +48,13 @@ describe('sign-up (UserRegisterResource create)', () => {
     expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({ type: 'AUTH', user: { username: 'newpinner' } });
   });
 
+  it.each(['/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example'])('answers a normalised next %s with home', async (next) => {
+    const t = await testApp();
+    const res = await signUp(t, { next });
+    expect(res.status).toBe(200);
+    expect(res.body.resource_response.data.redirect).toBe('/');
+  });
+
   it('derives first_name from the email when none is sent, and a free username', async () => {
     const t = await testApp();
     await t.makeUser('adalove');
