@@ -162,8 +162,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     if (RESERVED_FIRST_SEGMENTS.has(c.req.param('username')?.toLowerCase() ?? '')) throw new ApiError('not_found');
     const url = new URL(c.req.url);
     // One address per board: /Demo/Recipes/ is /demo/recipes/.
-    if (/[A-Z]/.test(url.pathname)) const path = url.pathname.toLowerCase();
-    return c.redirect(safeNext(path + url.search, safeNext(path)), 301);
+    if (/[A-Z]/.test(url.pathname)) {
+      const path = url.pathname.toLowerCase();
+      return c.redirect(safeNext(path + url.search, safeNext(path)), 301);
+    }
     return shell(c);
   };
   routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', boardPage);
