@@ -12,7 +12,7 @@ const HOSTILE = ['/.//evil.example/', '/%2e%2e//evil.example/', '/a/..//evil.exa
 /** Any visit to the hostile host is recorded (and answered, so a wrong landing is seen, not a DNS error). */
 async function watchEvil(page: Page): Promise<string[]> {
   const visits: string[] = [];
-  await page.context().route(/evil\.example/, (route) => {
+  await page.context().route((url) => url.hostname === 'evil.example', (route) => {
     visits.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' });
   });

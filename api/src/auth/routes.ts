@@ -6,9 +6,13 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { safeNext } from '../lib/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
+import { userText } from '../lib/text.js';
 import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
 import { emailIsValid, REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
 import { ApiError } from '../lib/errors.js';
+
+/** First and last names at sign-up: user text, at most this long. */
+const NAME_MAX = 64;
 
 export const SESSION_COOKIE = 'cb_session';
 /** "Remembered on this browser": outlives the session so an expired one gets the welcome-back log-in. */
@@ -185,8 +189,8 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           password: z.string().max(256, 'Must be at most 256 characters.'),
           birthday: z.number().int().nullable().optional(),
           country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: z.string().trim().max(64).default(''),
-          last_name: z.string().trim().max(64).default(''),
+          first_name: userText({ max: NAME_MAX }).default(''),
+          last_name: userText({ max: NAME_MAX }).default(''),
           recaptchaV3Token: z.string().max(4096).optional(),
           kr_privacy_consent_opt_in: z.boolean().optional(),
           marketing_notifs_opt_out: z.boolean().optional(),
