@@ -187,7 +187,9 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           type: z.literal('email'),
           email: z.string().max(254, 'Must be at most 254 characters.'),
           password: z.string().max(256, 'Must be at most 256 characters.'),
-          birthday: z.number().int().nullable().optional(),
+          // Seconds since 1970. Anything else sent (a string, a fraction, an object) is a date that is
+          // not one: NaN, which the birthday rule answers with the spec's 'Invalid date'.
+          birthday: z.unknown().transform((v) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN)),
           country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
           first_name: userText({ max: NAME_MAX }).default(''),
           last_name: userText({ max: NAME_MAX }).default(''),
