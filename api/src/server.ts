@@ -7,19 +7,29 @@ import { migrate } from './db/migrate.js';
 import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
+import { mailDestination, startupProblem } from './startup.js';
 
 const config = loadConfig();
+const problem = startupProblem(config);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 const db = connect(config.databaseUrl);
 await migrate(db);
 const deps = { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl) : undefined };
 if (config.env === 'development') await seedDemo(deps);
 
-const product = serve({ fetch: createApp(deps).fetch, port: config.port });
+// HOST (127.0.0.1 by default): a laptop on a café network does not serve the product, or its dev
+// outbox, to its neighbours. Browsers reach http://localhost through 127.0.0.1 as well.
+const product = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host });
 // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
 const examples = serve({ fetch: createExamplesApp(config).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
 
 console.log(`Corkboard      ${config.publicOrigin}`);
 console.log(`Demo publisher ${config.examplesOrigin}/`);
+console.log(`Listening on   ${config.host}:${config.port}`);
+console.log(`Mail goes to   ${mailDestination(config)}`);
 if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
 
 const shutdown = () => {

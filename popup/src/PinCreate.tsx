@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { safeNext } from '../../api/src/lib/next';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
 import { tellOpener } from './opener';
@@ -100,7 +101,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
         // A secret board's name stays in the popup.
         board: pin.board.privacy === 'secret' ? { id: pin.board.id } : { id: pin.board.id, name: pin.board.name },
       });
-      if (toBoardPage) location.assign(board.url);
+      if (toBoardPage) location.assign(safeNext(board.url));
     } catch (e) {
       // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;

@@ -1,3 +1,4 @@
+import { safeNext } from '../../api/src/lib/next';
 import { Icon } from './picker/Icons';
 
 /**
@@ -38,7 +39,7 @@ export function backTarget(whence: Whence, fallback = '/'): string {
 export function pageBack(fallback = '/'): void {
   const target = backTarget({ historyLength: history.length, pathname: location.pathname, referrer: document.referrer, origin: location.origin, search: location.search }, fallback);
   if (target === 'back') history.back();
-  else location.assign(target);
+  else location.assign(safeNext(target));
 }
 
 /** Close in a popup (the publisher's Save opened it); anywhere else, the page-level Back. */

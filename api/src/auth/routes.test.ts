@@ -99,6 +99,16 @@ describe('log-in (UserSessionResource create)', () => {
     expect(evil.body.resource_response.data.redirect).toBe('/');
   });
 
+  it.each(['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example'])(
+    'judges the normalised next: %s sends the user home, not to another host',
+    async (next) => {
+      const t = await testApp();
+      const user = await t.makeUser();
+      const res = await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, next });
+      expect(res.body.resource_response.data.redirect).toBe('/');
+    },
+  );
+
   it('expires sessions after 30 days', async () => {
     const t = await testApp();
     const user = await t.makeUser();

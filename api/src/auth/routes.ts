@@ -6,10 +6,14 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { safeNext } from '../lib/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
+import { userText } from '../lib/text.js';
 import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
+
+/** First and last names at sign-up: user text, at most this long. */
+const NAME_MAX = 64;
 
 export const SESSION_COOKIE = 'cb_session';
 /** "Remembered on this browser": outlives the session so an expired one gets the welcome-back log-in. */
@@ -185,10 +189,12 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           type: z.literal('email'),
           email: z.string().max(254, 'Must be at most 254 characters.'),
           password: z.string().max(256, 'Must be at most 256 characters.'),
-          birthday: z.number().int().nullable().optional(),
+          // Seconds since 1970. Anything else sent (a string, a fraction, an object) is a date that is
+          // not one: NaN, which the birthday rule answers with the spec's 'Invalid date'.
+          birthday: z.unknown().transform((v) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN)),
           country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: z.string().trim().max(64).default(''),
-          last_name: z.string().trim().max(64).default(''),
+          first_name: userText({ max: NAME_MAX }).default(''),
+          last_name: userText({ max: NAME_MAX }).default(''),
           recaptchaV3Token: z.string().max(4096).optional(),
           kr_privacy_consent_opt_in: z.boolean().optional(),
           marketing_notifs_opt_out: z.boolean().optional(),

@@ -90,11 +90,31 @@ describe('birthday rules', () => {
     [Date.UTC(2008, 0, 16), 'underage'],
   ])('%j → %j', (birthday, problem) => expect(birthdayProblem(birthday, NOW)).toBe(problem));
 
+  // Not a real date between 1900-01-01 and today: 'Invalid date', never an age worked out of nonsense.
+  it.each([
+    ['-9e15 seconds', -9e15 * 1000],
+    ['1e20 seconds', 1e20 * 1000],
+    ['NaN', Number.NaN],
+    ['Infinity', Number.POSITIVE_INFINITY],
+    ['-Infinity', Number.NEGATIVE_INFINITY],
+    ['past the last Date', 8.64e15 + 1],
+    ['1899-12-31', Date.UTC(1899, 11, 31)],
+    ['tomorrow', NOW + 86_400_000],
+  ])('%s is an invalid date', (_, birthday) => expect(birthdayProblem(birthday, NOW)).toBe('invalid'));
+
+  it('takes 1900-01-01 as a date (overage, as every date over 120 years back)', () => {
+    expect(birthdayProblem(Date.UTC(1900, 0, 1), NOW)).toBe('overage');
+  });
+
   it('reads a date input value', () => {
     expect(parseBirthday('1990-02-28')).toBe(Date.UTC(1990, 1, 28));
-    expect(parseBirthday('1990-02-30')).toBeNull();
     expect(parseBirthday('')).toBeNull();
   });
+
+  it.each(['1990-02-30', '1990-13-01', '0099-01-01', '0000-01-01', '275760-09-13', 'tomorrow'])(
+    'reads %j as a date that is not one (Invalid date, not a missing one)',
+    (value) => expect(birthdayProblem(parseBirthday(value), NOW)).toBe('invalid'),
+  );
 });
 
 it('derives first_name from the email', () => {

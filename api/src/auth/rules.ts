@@ -168,12 +168,18 @@ export function ageInYears(birthdayMs: number, nowMs: number): number {
 
 export type BirthdayProblem = 'required' | 'invalid' | 'overage' | 'underage';
 
+/** The earliest birthday taken: before it a date is a typo or a probe, not a person's birthday. */
+export const EARLIEST_BIRTHDAY = Date.UTC(1900, 0, 1);
+
 /**
- * Birthday rules (section 5): required; not later than January 1st of this year ('Invalid date');
- * over 120 years is overage; under the minimum age is underage.
+ * Birthday rules (section 5): required; a real date between 1900-01-01 and today, else 'Invalid
+ * date' (NaN, infinities and numbers past what a Date holds included, so no age is ever worked out
+ * of nonsense); not later than January 1st of this year ('Invalid date'); over 120 years is
+ * overage; under the minimum age is underage.
  */
 export function birthdayProblem(birthdayMs: number | null, nowMs: number, minAge = DEFAULT_MIN_AGE): BirthdayProblem | null {
-  if (birthdayMs === null || Number.isNaN(birthdayMs)) return 'required';
+  if (birthdayMs === null) return 'required';
+  if (!Number.isFinite(birthdayMs) || birthdayMs < EARLIEST_BIRTHDAY || birthdayMs > nowMs) return 'invalid';
   const startOfYear = Date.UTC(new Date(nowMs).getUTCFullYear(), 0, 1);
   if (birthdayMs > startOfYear) return 'invalid';
   const age = ageInYears(birthdayMs, nowMs);
@@ -189,13 +195,20 @@ export const BIRTHDAY_MESSAGES: Record<BirthdayProblem, string> = {
   underage: MESSAGES.underage,
 };
 
-/** A date input's value (YYYY-MM-DD) as UTC midnight in epoch milliseconds, or null. */
+/**
+ * A date input's value (YYYY-MM-DD) as UTC midnight in epoch milliseconds; null when empty, NaN when
+ * typed but not a date (Feb 30th, month 13, a six-digit year), which birthdayProblem calls invalid.
+ * Years 0 to 99 stay those years (Date.UTC would read 0099 as 1999).
+ */
 export function parseBirthday(value: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return null;
-  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const d = new Date(ms);
-  return d.getUTCDate() === Number(match[3]) && d.getUTCMonth() === Number(match[2]) - 1 ? ms : null;
+  const text = value.trim();
+  if (!text) return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return Number.NaN;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date.getTime() : Number.NaN;
 }
 
 /**

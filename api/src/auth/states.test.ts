@@ -146,7 +146,8 @@ describe('the dev outbox page', () => {
     await t.makeUser('ada');
     await t.db.updateTable('users').set({ first_name: '<script>alert(1)</script>' }).execute();
     await v3Post(t, '/v3/users/forgot_password/', { username_or_email: 'ada' });
-    const res = await t.app.request('/dev/outbox');
+    // A browser on this machine: the outbox is for loopback clients only (outbox/routes.test.ts).
+    const res = await t.app.request('/dev/outbox', {}, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     const page = await res.text();

@@ -4,6 +4,7 @@ import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
+import { userText } from '../lib/text.js';
 import { boardName, sectionName } from './rules.js';
 import type { AdvertisersService } from '../advertisers/service.js';
 import type { BoardsService } from './service.js';
@@ -41,7 +42,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         options: z.object({
           name: boardName,
           privacy: z.enum(['public', 'secret']).default('public'),
-          description: z.string().max(500, 'Please enter no more than 500 characters.').optional(),
+          description: userText({ max: 500, multiline: true }).optional(),
           aux_data: z.object({ source: z.string().max(64) }).partial().optional(),
           advertiser_id: id.optional(),
         }),

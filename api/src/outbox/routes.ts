@@ -1,16 +1,39 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { Deps } from '../deps.js';
+import type { Config } from '../config.js';
+import { isLoopbackAddress } from '../lib/addresses.js';
+import { socketAddress } from '../lib/conn.js';
 import { ApiError } from '../lib/errors.js';
 import { outboxStore } from './store.js';
 
 const OUTBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** Headers a proxy adds: through one, the socket is loopback for every client on the network. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The outbox holds password-reset links and two-factor codes: whoever reads it can take any account.
+ * So it is shown only outside production, and only to a browser on this machine: the socket's
+ * address is loopback, no proxy forwarded the request, and the Host is a loopback name or our own
+ * (a page on another name that rebinds its DNS to 127.0.0.1 is not us). Everyone else gets the 404
+ * of a page that does not exist.
+ */
+function isLocalVisit(c: Context, config: Config): boolean {
+  if (config.env === 'production') return false;
+  const address = socketAddress(c);
+  if (!address || !isLoopbackAddress(address)) return false;
+  if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  const host = new URL(c.req.url).hostname;
+  return LOOPBACK_NAMES.has(host) || host === new URL(config.publicOrigin).hostname;
+}
+
 /** GET /dev/outbox: the latest mail and SMS the dev outbox holds; not served in production. */
 export function outboxRoutes({ db, config }: Deps): Hono {
   const routes = new Hono();
   routes.get('/outbox', async (c) => {
-    if (config.env === 'production') throw new ApiError('not_found');
+    if (!isLocalVisit(c, config)) throw new ApiError('not_found');
     const messages = await outboxStore(db).latest(50);
     c.header('Content-Security-Policy', OUTBOX_CSP);
     c.header('X-Frame-Options', 'DENY');

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
 import { ApiError } from '../lib/errors.js';
+import { safeNext } from '../lib/next.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 
@@ -92,7 +93,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
     const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
-    if (repinOf) return c.redirect(`/pin/${repinOf}/repin/x/`, 302);
+    if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/`), 302);
     return shell(c);
   });
   routes.get('/pin/:id{[0-9]+}/', shell);
@@ -161,7 +162,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     if (RESERVED_FIRST_SEGMENTS.has(c.req.param('username')?.toLowerCase() ?? '')) throw new ApiError('not_found');
     const url = new URL(c.req.url);
     // One address per board: /Demo/Recipes/ is /demo/recipes/.
-    if (/[A-Z]/.test(url.pathname)) return c.redirect(url.pathname.toLowerCase() + url.search, 301);
+    if (/[A-Z]/.test(url.pathname)) {
+      const path = url.pathname.toLowerCase();
+      return c.redirect(safeNext(path + url.search, safeNext(path)), 301);
+    }
     return shell(c);
   };
   routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', boardPage);

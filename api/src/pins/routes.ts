@@ -4,11 +4,13 @@ import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
+import { userText } from '../lib/text.js';
 import type { AdvertisersService } from '../advertisers/service.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, FEED_END, PIN_METHODS, type PinsService } from './service.js';
 
 /** saving.md section 9: board and pin descriptions hold at most 500 characters. */
 export const DESCRIPTION_MAX = 500;
+export const PIN_TITLE_MAX = 100;
 
 /** A pin's colour, as the colour tile of an image-less pin shows it (saving.md section 2.1). */
 export const PIN_COLOR = /^#[0-9a-f]{6}$/i;
@@ -20,8 +22,8 @@ const pinCreateOptions = z
     // saving.md 2.1: a pin may be only a link ("a colour tile with a link when only colour and link are given").
     image_url: httpUrl.nullish().transform((v) => v ?? undefined),
     link: httpUrl.nullish().transform((v) => v ?? undefined),
-    description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).default(''),
-    title: z.string().max(100, 'Please enter no more than 100 characters.').default(''),
+    description: userText({ max: DESCRIPTION_MAX, multiline: true }).default(''),
+    title: userText({ max: PIN_TITLE_MAX }).default(''),
     method: z.enum(PIN_METHODS).default('create'),
     guid: z.string().max(64).optional(),
     color: z.string().regex(PIN_COLOR, 'Must be a hex colour like #d9a441.').nullish().transform((v) => v ?? undefined),
@@ -50,7 +52,7 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
           pin_id: id,
           board_id: id,
           section: id.nullish().transform((v) => v ?? undefined),
-          description: z.string().max(DESCRIPTION_MAX, `Please enter no more than ${DESCRIPTION_MAX} characters.`).optional(),
+          description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional(),
           advertiser_id: id.optional(),
         }),
         // As PinResource create: the advertiser context is checked before anything is read, fetched or written.

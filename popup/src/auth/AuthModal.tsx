@@ -103,7 +103,8 @@ export function AuthModal(props: AuthModalProps) {
   /** The registration call of auth.md section 3; its errors go where section 8 says. */
   const doRegister = async (consent?: { marketingNotifsOptOut: boolean }) => {
     const birthday = parseBirthday(fields.birthday);
-    if (birthday === null) return;
+    // The form checked it already (SignupForm); a date that is not one never leaves the page.
+    if (birthday === null || Number.isNaN(birthday)) return;
     setBusy(true);
     try {
       const country = countryFromBrowser();

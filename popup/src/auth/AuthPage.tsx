@@ -52,7 +52,8 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
         recognised={viewer.type === 'LIMITED_LOGIN' && !switching ? viewer.info : undefined}
         switchAccount={switching}
         business={view === 'business-login'}
-        onAuthed={(data) => location.assign(data.redirect)}
+        // The server's redirect is judged again here: one rule for every bounce, whoever built the target.
+        onAuthed={(data) => location.assign(safeNext(data.redirect))}
       />
     </main>
   );

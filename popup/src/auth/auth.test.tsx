@@ -185,6 +185,9 @@ describe('sign-up rules and messages', () => {
     ['', "You missed a spot. Don't forget to add your birthday."],
     ['2026-01-05', 'Invalid date'],
     ['1900-01-01', 'Oops! Please use a valid age to sign up.'],
+    // Outside 1900-01-01..today, or not a date at all: the same rule as the server's (auth/rules.ts).
+    ['1899-12-31', 'Invalid date'],
+    ['0099-01-01', 'Invalid date'],
   ])('birthday %j: %s', async (birthday, message) => {
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42', birthday);

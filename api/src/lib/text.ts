@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * User text is text: the one zod building block for every field a person types and others read
+ * (board and section names, board and pin descriptions, pin titles, first and last names). Pure, so
+ * the popup checks its forms with the same rule the API parses with.
+ *
+ * Refused, each with its own message:
+ * - lone surrogates (half of a UTF-16 pair: not a character; stored, they become U+FFFD);
+ * - C0 and C1 control characters (NUL, ESC, DEL, U+0080–U+009F ...), except tab and line breaks
+ *   in multi-line fields, where CR LF and lone CR become LF;
+ * - the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, which turn
+ *   the text around them backwards ("gpj.exe"); the marks U+200E, U+200F and U+061C stay allowed,
+ *   right-to-left text needs them;
+ * - a value that is not empty but has nothing visible: only spaces and invisible characters.
+ * Then the value is normalised to NFC (a composed "é", whichever way it was typed) and, unless the
+ * field keeps its spacing, trimmed. Lengths are counted on the result.
+ */
+export const TEXT_MESSAGES = {
+  brokenCharacter: 'This text has a broken character in it. Please type it again.',
+  controlCharacter: 'Please remove the control characters from this text.',
+  directionControl: 'Please remove the text-direction control characters (U+202A to U+202E, U+2066 to U+2069).',
+  invisibleOnly: 'Please use visible characters, not only invisible ones.',
+} as const;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F-\u009F]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+/**
+ * What draws nothing: white space, every format character (Cf: zero-width space and joiners U+200B–
+ * U+200D, word joiner U+2060 and its kin, BOM U+FEFF, soft hyphen U+00AD, the bidi marks, tags), the
+ * combining grapheme joiner, the Hangul fillers, the braille blank and the variation selectors.
+ * Inside visible text these are fine (ZWJ in emoji, ZWNJ in Persian); alone they are no name at all.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u2800\uFE00-\uFE0F\u{E0100}-\u{E01EF}]+$/u;
+
+export interface UserTextOptions {
+  /** Most characters after normalising, and the message when there are more. */
+  max: number;
+  maxMessage?: string;
+  /** Set: the field must not be empty (after trimming), with this message. */
+  required?: string;
+  /** Descriptions: tab and line breaks are allowed, and the spacing is kept as typed. */
+  multiline?: boolean;
+}
+
+export function userText({ max, maxMessage = `Please enter no more than ${max} characters.`, required, multiline = false }: UserTextOptions) {
+  const control = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
+  // Each refusal aborts: one clear message, and nothing after it runs on text that is not text.
+  let text = z
+    .string()
+    .refine((value) => !LONE_SURROGATE.test(value), { message: TEXT_MESSAGES.brokenCharacter, abort: true })
+    .refine((value) => !control.test(value), { message: TEXT_MESSAGES.controlCharacter, abort: true })
+    .refine((value) => !DIRECTION_CONTROL.test(value), { message: TEXT_MESSAGES.directionControl, abort: true })
+    .overwrite((value) => (multiline ? value.replace(/\r\n?/g, '\n') : value).normalize('NFC'));
+  if (!multiline) text = text.trim();
+  if (required) text = text.min(1, { message: required, abort: true });
+  return text.max(max, maxMessage).refine((value) => value === '' || !INVISIBLE_ONLY.test(value), TEXT_MESSAGES.invisibleOnly);
+}
