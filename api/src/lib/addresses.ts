@@ -98,8 +98,3 @@ export function refusalReason(ip: string): string | null {
 export function isPublicAddress(ip: string): boolean {
   return refusalReason(ip) === null;
 }
-
-/** 127.0.0.0/8, ::1 and IPv4 loopback carried in IPv6 (::ffff:127.0.0.1). */
-export function isLoopbackAddress(ip: string): boolean {
-  return refusalReason(ip) === 'a loopback address';
-}

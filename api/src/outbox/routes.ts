@@ -2,8 +2,7 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { Deps } from '../deps.js';
 import type { Config } from '../config.js';
-import { isLoopbackAddress } from '../lib/addresses.js';
-import { socketAddress } from '../lib/conn.js';
+import { isLoopback, socketAddress } from '../lib/client-address.js';
 import { ApiError } from '../lib/errors.js';
 import { outboxStore } from './store.js';
 
@@ -23,7 +22,7 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 function isLocalVisit(c: Context, config: Config): boolean {
   if (config.env === 'production') return false;
   const address = socketAddress(c);
-  if (!address || !isLoopbackAddress(address)) return false;
+  if (!isLoopback(address)) return false;
   if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
   const host = new URL(c.req.url).hostname;
   return LOOPBACK_NAMES.has(host) || host === new URL(config.publicOrigin).hostname;
