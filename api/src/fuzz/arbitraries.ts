@@ -146,15 +146,15 @@ function validFor(schema: unknown, known: Known, depth: number, key = ''): fc.Ar
     case 'void':
       return fc.constant(undefined);
     case 'optional':
-      return fc.option(inner(def.innerType), { nil: undefined, freq: 3 });
+      return fc.option(inner(def.innerType), { nil: undefined, freq: 5 });
     case 'nullable':
-      return fc.option(inner(def.innerType), { nil: null, freq: 3 });
+      return fc.option(inner(def.innerType), { nil: null, freq: 5 });
     case 'default':
     case 'prefault':
     case 'catch':
     case 'readonly':
     case 'nonoptional':
-      return fc.option(inner(def.innerType), { nil: undefined, freq: 3 });
+      return fc.option(inner(def.innerType), { nil: undefined, freq: 5 });
     case 'pipe':
       return validFor(def.in, known, depth, key);
     case 'lazy':
@@ -219,20 +219,28 @@ function stringFor(def: Def, known: Known, key: string): fc.Arbitrary<string> {
   const pattern = checksOf(def).find((check) => check.check === 'string_format' && check.pattern instanceof RegExp)?.pattern as RegExp | undefined;
   const format = checksOf(def).find((check) => check.check === 'string_format')?.format as string | undefined;
   const email = format === 'email' || /email/i.test(key);
+  // A URL field's check is a refine the schema cannot show; random text would never pass it, and a
+  // generated URL could name a real host: URL fields take the world's (loopback or refused) URLs.
+  const url = !pattern && /url|link/i.test(key);
   const plain = fc.string({ minLength: min, maxLength: Math.min(max, min + 30), unit: 'grapheme-composite' });
   // fast-check cannot match case-insensitively; the lowercase reading of such a pattern still matches.
-  const shaped = pattern ? fc.stringMatching(new RegExp(pattern.source, pattern.flags.replace(/[igmy]/g, ''))) : email ? fc.emailAddress() : plain;
   // The world's values this field could take: ids for an id, emails for an email, URLs for a URL.
-  const fitting = known.strings.filter((value) =>
-    pattern ? pattern.test(value) : email ? value.includes('@') : /url|link/i.test(key) ? /^https?:/.test(value) : true,
-  );
+  const fitting = known.strings.filter((value) => (pattern ? pattern.test(value) : email ? value.includes('@') : url ? /^https?:/.test(value) : true));
+  const shaped = pattern
+    ? fc.stringMatching(new RegExp(pattern.source, pattern.flags.replace(/[igmy]/g, '')))
+    : email
+      ? fc.emailAddress()
+      : url && fitting.length
+        ? fc.constantFrom(...fitting)
+        : plain;
   const arbs: Array<{ arbitrary: fc.Arbitrary<string>; weight: number }> = [
     { arbitrary: shaped, weight: 5 },
     { arbitrary: fc.constantFrom(...ODD_STRINGS), weight: 1 },
     // At the length bound and one past it.
     { arbitrary: fc.constantFrom(Math.min(max, 70_000), Math.min(max + 1, 70_001)).map((n) => 'x'.repeat(n)), weight: 1 },
   ];
-  if (fitting.length) arbs.push({ arbitrary: fc.constantFrom(...fitting), weight: 8 });
+  // A patterned field (an id) is worth little with a random match: mostly the world's own ids.
+  if (fitting.length) arbs.push({ arbitrary: fc.constantFrom(...fitting), weight: pattern ? 16 : 8 });
   return fc.oneof(...arbs);
 }
 
