@@ -22,7 +22,8 @@ import { garbage, inputFor, ODD_STRINGS, type Known } from './arbitraries.js';
  * and every /v3 and /ads route of the app is called with inputs made from its own zod schema and with
  * garbage, as a visitor and as a logged-in user who owns a board, a section and a pin. Every answer must
  * be below 500, in the envelope, with a catalogued code and its own status; a refused call must leave the
- * row count of every table as it was.
+ * row count of every table as it was and write no row at all. On SQLite always, on Postgres too when a
+ * server answers.
  */
 
 // No packet leaves the machine: every name resolves to loopback, which the outbound rules refuse. The

@@ -175,14 +175,14 @@ function validFor(schema: unknown, known: Known, depth: number, key = ''): fc.Ar
       );
     }
     case 'record':
-      return fc.dictionary(stringFor(defOf(def.keyType).type === "string" ? defOf(def.keyType) : { type: "string" }, known, ""), inner(def.valueType), { maxKeys: 4 });
+      return fc.dictionary(stringFor(defOf(def.keyType).type === 'string' ? defOf(def.keyType) : { type: 'string' }, known, ''), inner(def.valueType), { maxKeys: 4 });
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
       const fields = Object.fromEntries(Object.entries(shape).map(([name, value]) => [name, fromSchema(value, known, depth + 1, name)]));
       // Optional fields are sometimes left out; required ones are always there (mutations drop them).
       const requiredKeys = Object.entries(shape)
         .filter(([, value]) => !['optional', 'default', 'prefault'].includes(defOf(value).type))
-        .map(([key]) => key);
+        .map(([field]) => field);
       const record = fc.record(fields, { requiredKeys }) as fc.Arbitrary<Record<string, unknown>>;
       return pick({ arbitrary: record, weight: 10 }, { arbitrary: mutated(record), weight: 1 });
     }
@@ -198,7 +198,8 @@ function mutated(record: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Re
     const keys = Object.keys(value);
     const copy = { ...value };
     if (keys.length && n % 2 === 0) delete copy[keys[n % keys.length]!];
-    else copy[extraKey] = extra;
+    // An own property even for '__proto__', so JSON carries it to the server as JSON.parse would make it.
+    else Object.defineProperty(copy, extraKey, { value: extra, enumerable: true, configurable: true, writable: true });
     return copy;
   });
 }
