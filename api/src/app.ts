@@ -13,7 +13,7 @@ import type { AppEnv, Deps } from './deps.js';
 import { fail } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
-import { resourceRoutes } from './lib/resources.js';
+import { resourceRoutes, type ResourceRegistry } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
@@ -29,15 +29,44 @@ import { scrapeService } from './scrape/service.js';
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp(deps: Deps) {
+/** The services of one app, each made once and shared by the routes that need it. */
+export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
-  const auth = authService(deps, outgoing);
-  const boards = boardsService(deps);
   const images = imagesService(deps);
-  const pins = pinsService(deps, images);
-  const users = usersService(deps);
-  const scrape = scrapeService(deps);
-  const advertisers = advertisersService(deps);
+  return {
+    outgoing,
+    auth: authService(deps, outgoing),
+    boards: boardsService(deps),
+    images,
+    pins: pinsService(deps, images),
+    users: usersService(deps),
+    scrape: scrapeService(deps),
+    advertisers: advertisersService(deps),
+    collaborators: collaboratorsService(deps, outgoing.mailer),
+    events: eventsService(deps),
+  };
+}
+
+export type AppServices = ReturnType<typeof appServices>;
+
+/**
+ * Every `/resource/{Name}/{action}/` the API serves, in one registry. A function of its own so the
+ * fuzz suite (api/src/fuzz/) enumerates exactly what createApp serves.
+ */
+export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
+  return {
+    ...authResources(deps, s.auth),
+    ...boardResources(s.boards, s.advertisers),
+    ...collaboratorResources(s.collaborators, deps.config),
+    ...userResources(s.users, s.pins),
+    ...pinResources(s.pins, s.advertisers),
+    ...scrapeResources(s.scrape),
+  };
+}
+
+export function createApp(deps: Deps) {
+  const services = appServices(deps);
+  const { auth, boards, images, pins, users } = services;
 
   const app = new Hono<AppEnv>();
 
@@ -61,23 +90,13 @@ export function createApp(deps: Deps) {
   const session = sessionMiddleware(auth);
   app.use('/resource/*', session);
   app.use('/v3/*', session);
-  app.route(
-    '/resource',
-    resourceRoutes({
-      ...authResources(deps, auth),
-      ...boardResources(boards, advertisers),
-      ...collaboratorResources(collaboratorsService(deps, outgoing.mailer), deps.config),
-      ...userResources(users, pins),
-      ...pinResources(pins, advertisers),
-      ...scrapeResources(scrape),
-    }),
-  );
+  app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
-  app.route('/v3/callback', eventRoutes(eventsService(deps)));
+  app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));

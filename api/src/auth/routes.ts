@@ -58,12 +58,12 @@ export function requestFlags(c: Context, config: Deps['config']): ReadonlySet<st
   return extra.length ? new Set([...config.flags, ...extra]) : config.flags;
 }
 
-const forgotBody = z.object({
+export const forgotBody = z.object({
   username_or_email: z.string().trim().min(1, 'Enter your email or username.').max(254),
   // auth.md section 7: 'unified' when unauth_dweb_unified_ar is on, else 'reset'; the server decides when omitted.
   type: z.enum(['unified', 'reset']).optional(),
 });
-const resetBody = z.object({
+export const resetBody = z.object({
   token: z.string().min(1, 'The link has no token.').max(256),
   new_password: z.string().max(256, 'Must be at most 256 characters.'),
 });
@@ -76,7 +76,7 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
-const emailQuery = z.object({ email: z.string().max(254, 'Must be at most 254 characters.').default('') });
+export const emailQuery = z.object({ email: z.string().max(254, 'Must be at most 254 characters.').default('') });
 
 /** GET /v3/register/exists/ and GET /v3/email/validation/ (auth.md section 7), served as written. */
 export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<AppEnv> {

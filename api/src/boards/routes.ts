@@ -89,16 +89,17 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
   };
 }
 
+export const boardTitleQuery = z.object({ description: z.string().max(2048).default(''), title: z.string().max(200).default('') });
+
 /**
  * GET /v3/pins/{id}/board_title_suggestions/: names from the pin's own words. For a pin not saved
  * yet the popup passes id 0 with the pin's description and title in the query.
  */
 export function boardTitleRoutes(boards: BoardsService, pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const query = z.object({ description: z.string().max(2048).default(''), title: z.string().max(200).default('') });
   routes.get('/:id/board_title_suggestions/', async (c) => {
     const pinId = parse(id, c.req.param('id'));
-    const text = parse(query, c.req.query());
+    const text = parse(boardTitleQuery, c.req.query());
     const viewer = c.get('viewer');
     let words = `${text.title} ${text.description}`;
     if (pinId !== '0') {

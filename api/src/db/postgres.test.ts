@@ -85,6 +85,22 @@ describe('on Postgres', () => {
     expect((await db.selectFrom('pins').select('id').execute()).length).toBe(before);
   });
 
+  it('answers a NUL in any text with 400, where Postgres would have refused it with a 500 (found by the fuzz suite)', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const user = await t.makeUser('pgnul');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    const logIn = await t.client().post('UserSessionResource', 'create', { username_or_email: 'a\u0000b', password: 'whatever' });
+    const board = await browser.post('BoardResource', 'create', { name: 'a\u0000b' });
+    const term = await browser.get('ShareSuggestionsTypeaheadResource', { term: 'a\u0000b' });
+    for (const res of [logIn, board, term]) {
+      expect(res.status).toBe(400);
+      expect(res.body.resource_response.error).toMatchObject({ api_error_code: 1, message_detail: expect.stringMatching(/: Must not contain a NUL character\.$/) });
+    }
+    expect(await db.selectFrom('boards').select('id').where('owner_id', '=', user.id).execute()).toEqual([]);
+  });
+
   it('mails only emails new to a board (insert … on conflict do nothing returning)', async (ctx) => {
     if (unavailable || !db) return ctx.skip();
     const t = await testApp({ db });
