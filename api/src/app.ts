@@ -23,6 +23,7 @@ import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
+import { backgroundJobs } from './images/ingest.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
 
@@ -34,7 +35,7 @@ export function createApp(deps: Deps) {
   const auth = authService(deps, outgoing);
   const boards = boardsService(deps);
   const images = imagesService(deps);
-  const pins = pinsService(deps, images);
+  const pins = pinsService(deps, images, backgroundJobs(deps));
   const users = usersService(deps);
   const scrape = scrapeService(deps);
   const advertisers = advertisersService(deps);

@@ -49,6 +49,11 @@ export interface Config {
   workers: number;
   /** The product's name wherever the copy names it (BRAND_NAME). */
   brandName: string;
+  /**
+   * How long a worker holds a background job before another may take it again (JOB_LEASE_MS): the
+   * wait before a job whose server was killed is retried. Longer than the slowest ingest.
+   */
+  jobLeaseMs: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -85,6 +90,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -122,5 +128,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
+    jobLeaseMs: e.JOB_LEASE_MS,
   };
 }

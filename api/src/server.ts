@@ -5,6 +5,7 @@ import { loadConfig } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
+import { backgroundJobs } from './images/ingest.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 
@@ -13,6 +14,9 @@ const db = connect(config.databaseUrl);
 await migrate(db);
 const deps = { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl) : undefined };
 if (config.env === 'development') await seedDemo(deps);
+
+// Every server process also works the job queue (image ingest); N servers, N workers, one queue.
+const worker = backgroundJobs(deps).start();
 
 const product = serve({ fetch: createApp(deps).fetch, port: config.port });
 // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
@@ -25,7 +29,11 @@ if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email
 const shutdown = () => {
   product.close();
   examples.close();
-  void db.destroy().finally(() => process.exit(0));
+  // The job in hand is finished first; a kill that does not wait leaves it to its lease.
+  void worker
+    .stop()
+    .then(() => db.destroy())
+    .finally(() => process.exit(0));
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);

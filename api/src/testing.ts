@@ -13,6 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageFixtures } from './images/fixtures.js';
+import { backgroundJobs } from './images/ingest.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
@@ -34,7 +35,19 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
   const clock = manualClock();
   const deps: Deps = { db, config, clock, locks: options.locks };
   const app = createApp(deps);
-  return { app, db, deps, clock, images: fixtures, ...makers(deps), client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie) };
+  const jobs = backgroundJobs(deps);
+  return {
+    app,
+    db,
+    deps,
+    clock,
+    images: fixtures,
+    jobs,
+    /** Runs the queued background work (image ingest) as a server's worker would after the save. */
+    runJobs: () => jobs.drain(),
+    ...makers(deps),
+    client: (init?: { cookie?: string }) => client(app, config.publicOrigin, init?.cookie),
+  };
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
