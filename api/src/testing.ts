@@ -9,6 +9,7 @@ import type { Deps } from './deps.js';
 import { authService } from './auth/service.js';
 import { boardsService } from './boards/service.js';
 import type { BoardLocks } from './boards/locks.js';
+import type { Redis } from './lib/redis.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ export const TEST_ORIGIN = 'http://localhost:8787';
  * A fresh app on a fresh migrated database, with a manual clock and a request helper that
  * behaves like the product's own pages: our Origin, JSON bodies, a cookie jar.
  */
-export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks } = {}) {
+export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks; redis?: Redis } = {}) {
   const db = options.db ?? connectSqlite(':memory:');
   await migrate(db);
   // Images come from a real loopback image host, exempt from the outbound rules like a dev fixture.
@@ -33,7 +34,7 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
     ...options.config,
   };
   const clock = manualClock();
-  const deps: Deps = { db, config, clock, locks: options.locks };
+  const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis };
   const app = createApp(deps);
   const jobs = backgroundJobs(deps);
   return {
