@@ -93,12 +93,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   delete (env as Record<string, string | undefined>).REDIS_URL;
 
   let server: ChildProcess | undefined;
+  // Each start is a new server instance; a request that fails after its instance was killed was cut by the kill.
+  let generation = 0;
+  let startedAt = 0;
+  const killedGenerations = new Set<number>();
   const start = async () => {
+    generation++;
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
     server = child;
+    startedAt = Date.now();
     for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`The server exited at start:\n${output}`);
       try {
@@ -113,12 +119,19 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
   const kill = async () => {
     const child = server!;
+    killedGenerations.add(generation);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
+    const old = agent;
+    agent = pool();
+    void old.destroy().catch(() => {});
   };
 
-  const agent = new Agent({ connections: options.savers, keepAliveTimeout: 10_000 });
+  // One connection pool per server instance: a connection to a killed instance belongs to the kill, and is
+  // not handed to a request meant for the next one.
+  const pool = () => new Agent({ connections: options.savers, keepAliveTimeout: 4_000 });
+  let agent = pool();
   const acknowledged = new Set<string>();
   const errorSamples: string[] = [];
   let errors = 0;
@@ -142,11 +155,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const save = async () => {
     const n = ++sequence;
     const image = fixtures.url(`load-${n % (options.images ?? 20)}`);
-    const wasUp = serverUp;
+    const sentTo = generation;
+    const sentAt = Date.now();
+    const dispatcher = agent;
     try {
       const res = await request(`${base}/resource/PinResource/create/`, {
         method: 'POST',
-        dispatcher: agent,
+        dispatcher,
         headers: { origin, 'content-type': 'application/json', cookie },
         body: JSON.stringify({ options: { board_id: boardId, image_url: image, link: `https://publisher.example/load/${n}`, description: `Load ${n}`, method: 'button' } }),
       });
@@ -157,16 +172,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         if (errorSamples.length < 5) errorSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
       }
     } catch (error) {
-      // Cut by a kill (the server was up when it was sent and is not now), else an error.
-      if (!wasUp || !serverUp || killing) cut++;
+      // Cut by a kill (the instance it was sent to has been killed since), else an error.
+      if (killedGenerations.has(sentTo)) cut++;
       else {
         errors++;
-        if (errorSamples.length < 5) errorSamples.push(String(error));
+        if (errorSamples.length < 5) errorSamples.push(`${String(error)} (instance ${sentTo}, ${Date.now() - startedAt} ms after it started, ${Date.now() - sentAt} ms after sending)`);
       }
     }
   };
 
-  let killing = false;
   let loading = true;
   const saver = async () => {
     while (loading) {
@@ -187,12 +201,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const phase = (options.seconds * 1000) / (options.kills + 1);
     for (let k = 0; k < options.kills; k++) {
       await sleep(phase);
-      killing = true;
       serverUp = false;
       await kill();
       log(`kill -9 #${k + 1} with ${acknowledged.size} saves acknowledged so far`);
-      await sleep(200);
-      killing = false;
       await start();
       serverUp = true;
     }
