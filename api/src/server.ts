@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createExamplesApp } from '../../examples/server.js';
 import { createApp } from './app.js';
@@ -19,6 +20,11 @@ if (config.env === 'development') await seedDemo(deps);
 const worker = backgroundJobs(deps).start();
 
 const product = serve({ fetch: createApp(deps).fetch, port: config.port });
+// Node closes a kept-alive connection after 5 s without a new request; under load a client's next request
+// can cross that close on the wire and meet a reset. A proxy or client keeps connections for up to a
+// minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
+(product as Server).keepAliveTimeout = 65_000;
+(product as Server).headersTimeout = 66_000;
 // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
 const examples = serve({ fetch: createExamplesApp(config).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
 
