@@ -23,6 +23,7 @@ import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
+import { backgroundJobs } from './images/ingest.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
 
@@ -38,7 +39,7 @@ export function appServices(deps: Deps) {
     auth: authService(deps, outgoing),
     boards: boardsService(deps),
     images,
-    pins: pinsService(deps, images),
+    pins: pinsService(deps, images, backgroundJobs(deps)),
     users: usersService(deps),
     scrape: scrapeService(deps),
     advertisers: advertisersService(deps),

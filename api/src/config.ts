@@ -58,6 +58,11 @@ export interface Config {
   workers: number;
   /** The product's name wherever the copy names it (BRAND_NAME). */
   brandName: string;
+  /**
+   * How long a worker holds a background job before another may take it again (JOB_LEASE_MS): the
+   * wait before a job whose server was killed is retried. Longer than the slowest ingest.
+   */
+  jobLeaseMs: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -96,6 +101,7 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -134,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: e.RATE_LIMIT_SCALE,
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
+    jobLeaseMs: e.JOB_LEASE_MS,
   };
 }

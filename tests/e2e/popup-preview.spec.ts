@@ -92,7 +92,8 @@ test.describe('website media grid', () => {
     await axe(popup);
     const [pin] = pinsOn(board);
     expect(pin).toMatchObject({ image_url: `${EXAMPLES}/img/figs.png`, link: `${EXAMPLES}/market.html` });
-    expect(pin?.image_id).toBeTruthy();
+    // The image's copies follow from the server's ingest job.
+    await expect.poll(() => pinsOn(board)[0]?.image_id).toBeTruthy();
   });
 
   test('saving without touching the grid saves the first image found', async ({ context }) => {
@@ -200,7 +201,8 @@ test.describe('video', () => {
     await expect(popup.locator('.success-thumb')).toHaveAttribute('src', `${EXAMPLES}/img/kneading.png`);
     const [pin] = pinsOn(board);
     expect(pin).toMatchObject({ image_url: `${EXAMPLES}/img/kneading.png`, link: `${EXAMPLES}/video.html` });
-    expect(pin?.image_id).toBeTruthy();
+    // The image's copies follow from the server's ingest job.
+    await expect.poll(() => pinsOn(board)[0]?.image_id).toBeTruthy();
   });
 
   test('media that plays as a video: shown as one, its cover found on its page and saved', async ({ context }) => {

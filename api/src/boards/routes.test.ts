@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
-import { boardLocks } from './locks.js';
+import { boardLocks, LOCK_TTL_MS } from './locks.js';
 import { imageFixtures } from '../images/fixtures.js';
 
 const fixtures = await imageFixtures();
@@ -169,8 +169,9 @@ describe('moving pins', () => {
   });
 
   it('answers 2171, 2172 and 2173 while another action on the same board is still running', async () => {
-    const locks = boardLocks();
-    const t = await testApp({ locks });
+    const t = await testApp();
+    // Another holder of the same shared locks (as another server would be) keeps the target board busy.
+    const locks = boardLocks(t.deps);
     const { user, browser } = await member(t);
     const from = await t.makeBoard(user.id, 'From');
     const to = await t.makeBoard(user.id, 'To');
@@ -189,6 +190,20 @@ describe('moving pins', () => {
     finish();
     await running;
     expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).status).toBe(200);
+  });
+
+  it('lets the lock of a server that died mid-move lapse after a minute, and frees only its own lock', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const from = await t.makeBoard(user.id, 'From');
+    const to = await t.makeBoard(user.id, 'To');
+    const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: from })).body.resource_response.data.id;
+    // What a killed server leaves behind: its lock row, never released.
+    await t.db.insertInto('board_locks').values({ key: to, holder: 'a-server-killed-mid-move', expires_at: t.clock.now() + LOCK_TTL_MS }).execute();
+    expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).body.resource_response.error?.api_error_code).toBe(2171);
+    t.clock.advance(LOCK_TTL_MS);
+    expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).status).toBe(200);
+    expect(await t.db.selectFrom('board_locks').selectAll().execute()).toEqual([]);
   });
 });
 

@@ -94,7 +94,8 @@ async function newSlug(name: string, taken: (base: string) => Promise<Set<string
 /** Where a board's page lives: /{owner_username}/{slug}/ (and a section's: below it, by its slug). */
 export const boardUrl = (ownerUsername: string, slug: string) => `/${ownerUsername}/${slug}/`;
 
-export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
+export function boardsService(deps: Deps) {
+  const { db, clock, locks = boardLocks(deps) } = deps;
   const store = boardsStore(db);
 
   const toPickerBoard = (board: Board & { owner_username: string; collaborator_count: number }, sections: BoardSection[]): PickerBoard => ({

@@ -34,6 +34,9 @@ export function connectSqlite(path: string): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
+  // An acknowledged save must outlive the machine, not only the process: FULL syncs the WAL at every
+  // commit. (NORMAL survives a kill -9 too, but may lose the last commits on power loss.) docs/decisions.md.
+  database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });

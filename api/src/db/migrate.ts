@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004_collaboration_and_context.js';
 import * as m0005 from './migrations/0005_pin_advertiser_and_client_events.js';
 import * as m0006 from './migrations/0006_pins_without_image.js';
 import * as m0008 from './migrations/0008_rate_limits.js';
+import * as m0010 from './migrations/0010_jobs_and_locks.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005_pin_advertiser_and_client_events': m0005,
   '0006_pins_without_image': m0006,
   '0008_rate_limits': m0008,
+  '0010_jobs_and_locks': m0010,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

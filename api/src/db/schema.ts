@@ -22,6 +22,8 @@ export interface Database {
   outbox: OutboxTable;
   client_events: ClientEventsTable;
   rate_limits: RateLimitsTable;
+  board_locks: BoardLocksTable;
+  jobs: JobsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -30,6 +32,31 @@ export interface RateLimitsTable {
   points: number;
   /** Epoch ms the window ends; null never (the library's "no expiry"). */
   expire: number | null;
+}
+
+/** A held "board is busy" lock (migration 0010); lapses at expires_at if its holder dies. */
+export interface BoardLocksTable {
+  key: string;
+  /** Random token of the holder: only it releases the lock. */
+  holder: string;
+  expires_at: number;
+}
+
+/** A unit of background work (migration 0010): image ingest today. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: 'queued' | 'running' | 'failed';
+  attempts: Generated<number>;
+  /** Not taken before this time (backoff after a failed attempt). */
+  run_at: number;
+  /** While running: the lease; past it, the job is taken again (its worker died). */
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */

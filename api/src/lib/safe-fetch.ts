@@ -131,6 +131,31 @@ function translate(error: unknown, url: URL, timedOut: boolean): ApiError {
   return new ApiError('outbound_failed', `Could not reach ${url.host}${code ? ` (${code})` : ''}.`);
 }
 
+/**
+ * The address rules alone, without fetching: a parse, the host check and one DNS lookup whose every
+ * answer must be public. Cheap enough for a request path (the save checks its image address with it
+ * before the download moves to the ingest queue); the fetch checks every hop again when it runs.
+ */
+export async function checkOutbound(raw: string | URL, options: Pick<SafeFetchOptions, 'allow' | 'resolve'> = {}): Promise<URL> {
+  const url = outboundUrl(raw);
+  if ((options.allow ?? []).includes(url.origin)) return url;
+  checkHost(url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return url;
+  let answers: ResolvedAddress[];
+  try {
+    answers = await (options.resolve ?? systemResolver)(host);
+  } catch {
+    throw new ApiError('outbound_failed', `Could not find ${url.host}.`);
+  }
+  if (!answers.length) throw new ApiError('outbound_failed', `Could not find ${url.host}.`);
+  for (const answer of answers) {
+    const reason = refusalReason(answer.address);
+    if (reason) refuse(`${host} resolves to ${answer.address}, ${reason}.`);
+  }
+  return url;
+}
+
 export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
   const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;

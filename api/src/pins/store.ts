@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
 
 export function pinsStore(db: Kysely<Database>) {
@@ -29,11 +29,12 @@ export function pinsStore(db: Kysely<Database>) {
   return {
     /**
      * The save, as one transaction: the pin, and the counts that go up by one on the board,
-     * its section and the pinner.
+     * its section and the pinner; `also` writes what must exist exactly when the pin does (its ingest job).
      */
-    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null) {
+    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('pins').values(pin).execute();
+        if (also) await also(trx);
         await trx
           .updateTable('boards')
           .set((eb) => ({
