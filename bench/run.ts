@@ -1,5 +1,6 @@
 import { clickToGrid } from './click-to-grid.js';
 import { popupPicker } from './popup-picker.js';
+import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 
@@ -8,6 +9,7 @@ const benches = [
   { title: 'Bundle sizes', run: sizes },
   { title: 'Bookmarklet', run: clickToGrid },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
+  { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
 ];
 

@@ -46,6 +46,12 @@ export interface PickerScope {
 /** Above every character a name word holds: `word >= w and word < w + WORD_END` is "starts with w". */
 const WORD_END = '\u{10FFFF}';
 
+/**
+ * A search word matching at most this many of the owner's name words drives the search from
+ * board_words (those boards, sorted); a commoner one is cheaper found by walking the boards in order.
+ */
+const RARE_WORD_MATCHES = 20_000;
+
 /** The columns a picker row is made of; never the description or other wide ones. */
 const pickerColumns = (db: Kysely<Database>) =>
   db
@@ -92,6 +98,29 @@ export function boardsStore(db: Kysely<Database>) {
       .where('member.user_id', '=', userId)
       .where('member.status', '=', 'accepted')
       .where('boards.owner_id', '<>', userId);
+
+  /** The typed word that starts the fewest of the owner's name words, counting no further than needed. */
+  const rarestWord = async (ownerId: string, words: string[]) => {
+    const counts = await Promise.all(
+      words.map(async (word) => {
+        const row = await db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('board_words')
+              .select('board_words.board_id')
+              .where('board_words.owner_id', '=', ownerId)
+              .where('board_words.word', '>=', word)
+              .where('board_words.word', '<', `${word}${WORD_END}`)
+              .limit(RARE_WORD_MATCHES + 1)
+              .as('matches'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return { word, count: Number(row.n) };
+      }),
+    );
+    return counts.reduce((a, b) => (b.count < a.count ? b : a));
+  };
 
   return {
     findBoard(boardId: string) {
@@ -169,6 +198,9 @@ export function boardsStore(db: Kysely<Database>) {
      * boards with a name word starting with each. No list of ids is ever bound.
      */
     async pickerPage(userId: string, scope: PickerScope, after: PickerCursor | null, limit: number, words: string[]): Promise<PickerRow[]> {
+      // A search whose rarest word starts few of the owner's name words is driven from board_words
+      // (its matches, sorted); a common one walks the boards in order until a page has matched.
+      const rarest = words.length ? await rarestWord(userId, words) : null;
       const page = (query: PickerQuery) => {
         let q = scoped(query, scope);
         if (after) q = q.where((eb) => eb(eb.refTuple('boards.sort_digit', 'boards.sort_key', 'boards.id'), '>', eb.tuple(after.digit, after.key, after.id)));
@@ -186,14 +218,26 @@ export function boardsStore(db: Kysely<Database>) {
         }
         return q.orderBy('boards.sort_digit').orderBy('boards.sort_key').orderBy('boards.id').limit(limit).execute();
       };
-      const [owned, shared] = await Promise.all([page(ownedBoards(userId)), page(sharedBoards(userId))]);
-      return mergeRows(owned, shared, compareCursors).slice(0, limit);
+      // Owned boards: by the owner's name words (their owner_id is the board's), or in order by boards_picker.
+      const owned =
+        rarest && rarest.count <= RARE_WORD_MATCHES
+          ? pickerColumns(db).where('boards.id', 'in', (eb) =>
+              eb
+                .selectFrom('board_words')
+                .select('board_words.board_id')
+                .where('board_words.owner_id', '=', userId)
+                .where('board_words.word', '>=', rarest.word)
+                .where('board_words.word', '<', `${rarest.word}${WORD_END}`),
+            )
+          : ownedBoards(userId);
+      const [mine, shared] = await Promise.all([page(owned), page(sharedBoards(userId))]);
+      return mergeRows(mine, shared, compareCursors).slice(0, limit);
     },
 
     /** The user's boards most recently saved to ('Top choices'), newest first. */
     async recentBoards(userId: string, scope: PickerScope, limit: number): Promise<PickerRow[]> {
       const recent = (query: PickerQuery) =>
-        scoped(query, scope).where('boards.last_pinned_at', 'is not', null).orderBy('boards.last_pinned_at', 'desc').orderBy('boards.id').limit(limit).execute();
+        scoped(query, scope).where('boards.last_pinned_at', 'is not', null).orderBy('boards.last_pinned_at', 'desc').limit(limit).execute();
       const [owned, shared] = await Promise.all([recent(ownedBoards(userId)), recent(sharedBoards(userId))]);
       return mergeRows(owned, shared, (a, b) => (b.last_pinned_at ?? 0) - (a.last_pinned_at ?? 0) || (a.id < b.id ? -1 : 1)).slice(0, limit);
     },
