@@ -32,7 +32,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   const boards = await db.selectFrom('boards').select(['id', 'owner_id', 'name']).execute();
-  await db.transaction().execute(async (trx) => {
+  // Postgres runs each migration in a transaction already; SQLite's backfill gets one of its own.
+  const inOne = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inOne(async (trx) => {
     for (const board of boards as Array<{ id: string; owner_id: string; name: string }>) {
       await trx.updateTable('boards').set({ sort_digit: startsWithDigit(board.name) ? 1 : 0, sort_key: nameSortKey(board.name) }).where('id', '=', board.id).execute();
       const words = [...new Set(nameWords(board.name))];
