@@ -7,11 +7,18 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     body?: string;
-    idReplacement?: boolean;
+    requests?: Array<{ setupRequest?: (request: Request) => Request }>;
+  }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Result {
     requests: { average: number };
     non2xx: number;
+    '2xx': number;
     errors: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
