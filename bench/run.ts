@@ -2,6 +2,7 @@ import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
 import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
+import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 
@@ -11,6 +12,7 @@ const benches = [
   { title: 'Bookmarklet', run: clickToGrid },
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
+  { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
 ];

@@ -6,7 +6,7 @@ import { imageFixtures } from '../images/fixtures.js';
 const fixtures = await imageFixtures();
 
 describe('BoardPickerBoardsResource get', () => {
-  it('lists the viewer’s boards, digits last, with their sections; archived and others’ boards left out', async () => {
+  it('lists the viewer’s boards, digits last, with their section counts; archived and others’ boards left out', async () => {
     const t = await testApp();
     const me = await t.makeUser('me');
     const other = await t.makeUser('other');
@@ -25,9 +25,49 @@ describe('BoardPickerBoardsResource get', () => {
     const data = (await browser.get('BoardPickerBoardsResource')).body.resource_response.data;
     expect(data.all_boards.map((b: { name: string }) => b.name)).toEqual(['Home decor', 'Shared with me', 'travel', '2027 goals']);
     const homeBoard = data.all_boards[0];
-    expect(homeBoard).toMatchObject({ section_count: 1, pin_count: 0, url: '/me/home-decor/', sections: [{ title: 'Lighting' }] });
+    expect(homeBoard).toMatchObject({ section_count: 1, pin_count: 0, url: '/me/home-decor/' });
+    expect(homeBoard.sections).toBeUndefined();
     expect(data.all_boards[1]).toMatchObject({ is_collaborative: true, owner: { username: 'other' } });
     expect(data.boards_shortlist).toEqual([]);
+    expect(data.bookmark).toBe('-end-');
+    // The sections come when the board is opened.
+    const sections = (await browser.get('BoardSectionsRepinResource', { board_id: homeBoard.id })).body.resource_response.data;
+    expect(sections.map((s: { title: string }) => s.title)).toEqual(['Lighting']);
+  });
+
+  it('pages the list in its order, and searches it by folded words on the server', async () => {
+    const t = await testApp();
+    const me = await t.makeUser('me');
+    const other = await t.makeUser('other');
+    const names = ['Board 10', 'board 2', 'Crème brûlée', 'creme fraiche', 'Travel: Japan', '2027 goals', '10 things', 'Ápples', 'zebra'];
+    for (const name of names) await t.makeBoard(me.id, name);
+    const shared = await t.makeBoard(other.id, 'Cooking together');
+    await t.db.insertInto('board_collaborators').values({ board_id: shared, user_id: me.id, status: 'accepted', created_at: 1 }).execute();
+    const browser = t.client();
+    await browser.logIn(me.email, me.password);
+
+    const seen: string[] = [];
+    let bookmark: string | undefined;
+    for (let pages = 0; bookmark !== '-end-'; pages++) {
+      expect(pages).toBeLessThan(10);
+      const data = (await browser.get('BoardPickerBoardsResource', { page_size: 3, ...(bookmark ? { bookmark } : {}) })).body.resource_response.data;
+      expect(data.all_boards.length).toBeLessThanOrEqual(3);
+      seen.push(...data.all_boards.map((b: { name: string }) => b.name));
+      bookmark = data.bookmark;
+    }
+    expect(seen).toEqual(['Ápples', 'board 2', 'Board 10', 'Cooking together', 'Crème brûlée', 'creme fraiche', 'Travel: Japan', 'zebra', '10 things', '2027 goals']);
+
+    const search = async (query: string) =>
+      (await browser.get('BoardPickerBoardsResource', { query })).body.resource_response.data.all_boards.map((b: { name: string }) => b.name);
+    expect(await search('CREME')).toEqual(['Crème brûlée', 'creme fraiche']);
+    expect(await search('brul crè')).toEqual(['Crème brûlée']);
+    expect(await search('japan')).toEqual(['Travel: Japan']);
+    expect(await search('apan')).toEqual([]);
+    expect(await search('coo')).toEqual(['Cooking together']);
+
+    const bad = await browser.get('BoardPickerBoardsResource', { bookmark: 'not a bookmark' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.resource_response.error)).toContain('bookmark: Must be a bookmark');
   });
 });
 

@@ -10,6 +10,7 @@ export interface Database {
   sessions: SessionsTable;
   boards: BoardsTable;
   board_sections: BoardSectionsTable;
+  board_words: BoardWordsTable;
   board_collaborators: BoardCollaboratorsTable;
   images: ImagesTable;
   pins: PinsTable;
@@ -190,6 +191,16 @@ export interface BoardsTable {
   archived_at: number | null;
   last_pinned_at: number | null;
   created_at: number;
+  /** The picker's order (boards/names.ts), stored at write time so it can be paged in SQL (migration 0009). */
+  sort_digit: Generated<number>;
+  sort_key: Generated<string>;
+}
+
+/** Each board's name words, folded as boards/names.ts folds them: the picker's server search (migration 0009). */
+export interface BoardWordsTable {
+  board_id: string;
+  owner_id: string;
+  word: string;
 }
 
 export interface BoardSectionsTable {
