@@ -10,9 +10,10 @@ import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
-import { fail } from './lib/envelope.js';
+import { fail, ok } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
+import { shedOverload } from './lib/overload.js';
 import { resourceRoutes } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
@@ -28,6 +29,12 @@ import { scrapeService } from './scrape/service.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Where the API's work happens: the paths counted against MAX_IN_FLIGHT. Pages and built files are
+ * answered from memory and stay out, so a popup still opens while saves are shed. A new API prefix joins here.
+ */
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/oauth/*', '/media/*', '/dev/*'];
 
 export function createApp(deps: Deps) {
   const outgoing = outgoingFor(deps);
@@ -54,6 +61,14 @@ export function createApp(deps: Deps) {
     // A page may ask for less (the reset page: no-referrer, its URL holds a token).
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
+  // A load balancer's probe: cheap, no database, never shed.
+  app.get('/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return ok(c, { status: 'ok' });
+  });
+  // Before anything that reads a session or the database: a shed request costs next to nothing.
+  const shed = shedOverload(deps.config.maxInFlight);
+  for (const path of API_PATHS) app.use(path, shed);
   app.use('*', sameOriginWrites(deps.config.publicOrigin));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
 

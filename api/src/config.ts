@@ -49,6 +49,12 @@ export interface Config {
   workers: number;
   /** The product's name wherever the copy names it (BRAND_NAME). */
   brandName: string;
+  /**
+   * API requests one server process works on at once (MAX_IN_FLIGHT); past it, 503 `overloaded` with
+   * Retry-After at once, rather than a queue where every request waits seconds. Pages, built files and
+   * /health are not counted.
+   */
+  maxInFlight: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -85,6 +91,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -122,5 +129,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
+    maxInFlight: e.MAX_IN_FLIGHT,
   };
 }

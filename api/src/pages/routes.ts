@@ -40,7 +40,7 @@ const shellHtml = (popup: BuiltFiles['popup']) => `<!doctype html>
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 
