@@ -85,7 +85,7 @@ const inputs = new Set(['rollup.config.mjs', 'package-lock.json', 'tsconfig.json
 const recordInputs = (last) => ({
   name: 'record-inputs',
   buildEnd() {
-    for (const id of this.getModuleIds()) if (!id.startsWith('\0') && !id.includes('?')) inputs.add(relative('.', id));
+    for (const id of this.getModuleIds()) if (!id.startsWith('\0') && !id.includes('?') && !this.getModuleInfo(id)?.isExternal) inputs.add(relative('.', id));
   },
   async writeBundle() {
     if (!last) return;

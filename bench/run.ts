@@ -2,6 +2,7 @@ import { clickToGrid } from './click-to-grid.js';
 import { popupPicker } from './popup-picker.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
+import { staticLoad } from './static-load.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
@@ -9,6 +10,7 @@ const benches = [
   { title: 'Bookmarklet', run: clickToGrid },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
+  { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
 ];
 
 // `BENCH=popup npm run bench` runs only the benchmarks whose title contains that word.
