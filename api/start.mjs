@@ -79,17 +79,19 @@ export async function buildServer() {
 async function main() {
   const force = process.argv.includes('--build');
   const started = performance.now();
+  let built = false;
   if (force || !isFresh(ROOT, CLIENT)) {
     console.log('Building the browser files…');
     buildClient();
+    built = true;
   }
   if (force || !isFresh(ROOT, SERVER)) {
     console.log('Compiling the server…');
     await buildServer();
+    built = true;
   }
   if (force) return;
-  const built = performance.now() - started;
-  if (built > 100) console.log(`Built in ${(built / 1000).toFixed(1)} s`);
+  if (built) console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(ROOT, 'dist/server/server.js')).href);
 }
