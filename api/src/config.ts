@@ -91,7 +91,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
-  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(64),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
