@@ -12,6 +12,7 @@
  *
  *   node api/start.mjs           build what is stale, then run the server
  *   node api/start.mjs --build   build both, unconditionally, and exit (npm run build)
+ *   node api/start.mjs --stale   build what is stale and exit (npm run bench)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, readFileSync, writeFileSync } from 'node:fs';
@@ -78,6 +79,7 @@ export async function buildServer() {
 
 async function main() {
   const force = process.argv.includes('--build');
+  const onlyBuild = force || process.argv.includes('--stale');
   const started = performance.now();
   let built = false;
   if (force || !isFresh(ROOT, CLIENT)) {
@@ -90,7 +92,7 @@ async function main() {
     await buildServer();
     built = true;
   }
-  if (force) return;
+  if (onlyBuild) return;
   if (built) console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(ROOT, 'dist/server/server.js')).href);

@@ -131,6 +131,8 @@ export async function staticLoad(): Promise<Array<{ name: string; value: number;
   const server = await startServer(images.origin);
   try {
     const { cookie, boardId } = await logIn(server.origin);
+    // The same client on the idle server first: the floor the loaded figure is compared with.
+    const idle = await autocannon({ url: `${server.origin}/js/pinit.js`, connections: STATIC_CONNECTIONS, duration: 3, headers: { 'accept-encoding': 'br, gzip' } });
     const saveTimes: number[] = [];
     const statuses = new Map<number, number>();
     const dispatcher = new Dispatcher({ connections: SAVE_CONNECTIONS, headersTimeout: 60_000, bodyTimeout: 60_000 });
@@ -178,6 +180,7 @@ export async function staticLoad(): Promise<Array<{ name: string; value: number;
     );
     return [
       { name: `server (${server.compiled ? 'compiled' : 'tsx'})`, value: SAVE_CONNECTIONS, unit: 'saving connections' },
+      { name: 'pinit.js p99 idle', value: idle.latency.p99, unit: 'ms' },
       { name: 'pinit.js p99 under load', value: statics.latency.p99, budget: STATIC_P99_BUDGET_MS, unit: 'ms' },
       { name: 'pinit.js p50 under load', value: statics.latency.p50, unit: 'ms' },
       { name: 'pinit.js requests served', value: statics.requests.total, unit: `(${statics.non2xx} not 2xx)` },
