@@ -16,6 +16,8 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     requests?: Request[];
+    /** Worker threads to run the connections in. */
+    workers?: number;
   }
   interface Histogram {
     p50: number;
