@@ -5,6 +5,7 @@ import { popupPicker } from './popup-picker.js';
 import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
+import { staticLoad } from './static-load.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
@@ -15,6 +16,7 @@ const benches = [
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
+  { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
 ];
 
 // `BENCH=popup npm run bench` runs only the benchmarks whose title contains that word.

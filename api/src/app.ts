@@ -10,9 +10,10 @@ import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
-import { fail } from './lib/envelope.js';
+import { fail, ok } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
+import { shedOverload } from './lib/overload.js';
 import { resourceRoutes, type ResourceRegistry } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
@@ -29,6 +30,12 @@ import { scrapeService } from './scrape/service.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Where the API's work happens: the paths counted against MAX_IN_FLIGHT. Pages and built files are
+ * answered from memory and stay out, so a popup still opens while saves are shed. A new API prefix joins here.
+ */
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/oauth/*', '/media/*', '/dev/*'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -79,11 +86,24 @@ export function createApp(deps: Deps) {
   app.notFound((c) => fail(c, new ApiError('not_found', `No page at ${c.req.path}.`)));
 
   app.use('*', async (c, next) => {
-    await next();
+    // Set before the handler, so they travel in the response it makes. Set on a finished response they
+    // made Hono rebuild it around its body stream: under load the costliest step of a small answer.
     c.header('X-Content-Type-Options', 'nosniff');
-    // A page may ask for less (the reset page: no-referrer, its URL holds a token).
+    // A page may ask for less (the reset page: no-referrer, its URL holds a token): its c.header replaces this.
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    await next();
+    // A response not made through the context lacks them: only then is it rebuilt.
+    if (!c.res.headers.has('X-Content-Type-Options')) c.header('X-Content-Type-Options', 'nosniff');
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
+  // A load balancer's probe: cheap, no database, never shed.
+  app.get('/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return ok(c, { status: 'ok' });
+  });
+  // Before anything that reads a session or the database: a shed request costs next to nothing.
+  const shed = shedOverload(deps.config.maxInFlight);
+  for (const path of API_PATHS) app.use(path, shed);
   app.use('*', sameOriginWrites(deps.config.publicOrigin));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
 

@@ -63,6 +63,12 @@ export interface Config {
    * wait before a job whose server was killed is retried. Longer than the slowest ingest.
    */
   jobLeaseMs: number;
+  /**
+   * API requests one server process works on at once (MAX_IN_FLIGHT); past it, 503 `overloaded` with
+   * Retry-After at once, rather than a queue where every request waits seconds. Pages, built files and
+   * /health are not counted.
+   */
+  maxInFlight: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -102,6 +108,7 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -141,5 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
+    maxInFlight: e.MAX_IN_FLIGHT,
   };
 }

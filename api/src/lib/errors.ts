@@ -68,6 +68,8 @@ export const catalogue = {
   board_busy: { code: 2171, status: 409, message: 'Please wait until the previous board action finishes.' },
   section_busy: { code: 2172, status: 409, message: 'Please wait until the previous board action finishes.' },
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
+  // Scale (150-154): a server past its bound on in-flight work answers at once (lib/overload.ts).
+  overloaded: { code: 150, status: 503, message: "We're very busy right now. Please try again in a moment." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
