@@ -43,6 +43,8 @@ export interface LoadResult {
   rows: number;
   lost: number;
   errors: number;
+  /** Saves the server shed with 503 (MAX_IN_FLIGHT) and the saver sent again after Retry-After. */
+  shed: number;
   cut: number;
   errorSamples: string[];
   integrity: string;
@@ -135,6 +137,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const acknowledged = new Set<string>();
   const errorSamples: string[] = [];
   let errors = 0;
+  let shed = 0;
   let cut = 0;
   let serverUp = false;
   let cookie = '';
@@ -167,7 +170,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       });
       const text = await res.body.text();
       if (res.statusCode === 200) acknowledged.add(JSON.parse(text).resource_response.data.id);
-      else {
+      else if (res.statusCode === 503) {
+        // Shed at once, nothing written: a client waits what Retry-After says (jittered) and sends it again.
+        shed++;
+        await sleep(Number(res.headers['retry-after'] ?? 1) * 1000 * (0.5 + Math.random()));
+      } else {
         errors++;
         if (errorSamples.length < 5) errorSamples.push(`${res.statusCode} ${text.slice(0, 200)}`);
       }
@@ -243,6 +250,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         rows: ids.length,
         lost,
         errors,
+        shed,
         cut,
         errorSamples,
         integrity,
@@ -273,7 +281,7 @@ export async function load() {
   for (const kills of [0, 1]) {
     const r = await runLoad({ seconds: 60, savers: 200, kills, port, examplesPort, log: (line) => console.log(`    ${line}`) });
     const label = kills ? 'with kill -9' : 'steady';
-    console.log(`    ${label}: acknowledged ${r.acknowledged}, rows ${r.rows}, lost ${r.lost}, errors ${r.errors}, cut by the kill ${r.cut}, integrity ${r.integrity}, jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
+    console.log(`    ${label}: acknowledged ${r.acknowledged}, rows ${r.rows}, lost ${r.lost}, errors ${r.errors}, shed (503, sent again) ${r.shed}, cut by the kill ${r.cut}, integrity ${r.integrity}, jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
     for (const sample of r.errorSamples) console.log(`      error: ${sample}`);
     rows.push(
       { name: `${label}: errors`, value: r.errors, budget: 0, unit: '' },
