@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
+import { providerClients } from './auth/providers/client.js';
+import { providerPageRoutes, providerResources } from './auth/providers/routes.js';
+import { providerService } from './auth/providers/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
@@ -38,6 +41,7 @@ export function createApp(deps: Deps) {
   const users = usersService(deps);
   const scrape = scrapeService(deps);
   const advertisers = advertisersService(deps);
+  const providers = providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin));
 
   const app = new Hono<AppEnv>();
 
@@ -61,10 +65,12 @@ export function createApp(deps: Deps) {
   const session = sessionMiddleware(auth);
   app.use('/resource/*', session);
   app.use('/v3/*', session);
+  app.use('/oauth/*', session);
   app.route(
     '/resource',
     resourceRoutes({
       ...authResources(deps, auth),
+      ...providerResources(deps, providers),
       ...boardResources(boards, advertisers),
       ...collaboratorResources(collaboratorsService(deps, outgoing.mailer)),
       ...userResources(users, pins),
@@ -79,6 +85,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/users', userRoutes(users));
   app.route('/v3/callback', eventRoutes(eventsService(deps)));
   app.route('/v3', authV3Routes(auth, deps.config));
+  app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));
   return app;

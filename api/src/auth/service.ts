@@ -21,7 +21,7 @@ export function normaliseEmail(email: string): string {
 }
 
 /** The product's name in an email's local part is refused (auth.md section 8). */
-const PRODUCT_NAME = 'corkboard';
+export const PRODUCT_NAME = 'corkboard';
 
 export interface RegisterInput {
   email: string;
@@ -49,14 +49,14 @@ export interface LogInInput {
 }
 
 /** The error a correct password meets on an account in a state (auth.md section 8). */
-const STATE_ERRORS: Partial<Record<string, ErrorName>> = {
+export const STATE_ERRORS: Partial<Record<string, ErrorName>> = {
   suspended: 'account_suspended',
   deactivated: 'account_deactivated',
   soft_banned: 'account_soft_banned',
   prevent_facebook_register: 'prevent_facebook_register',
   prevent_google_register: 'prevent_google_register',
 };
-const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
+export const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
   required: 'age_missing',
   invalid: 'birthday_invalid',
   overage: 'overage',
@@ -185,6 +185,10 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
       await store.revokeUserSessions(user.id, clock.now());
       return startSession(user.id);
     },
+
+    // Shared with sign-in through providers (auth/providers/service.ts): one way to start a session and name a user.
+    startSession,
+    freeUsername,
 
     forgotPassword: resets.forgotPassword,
     resetPassword: resets.resetPassword,

@@ -48,7 +48,7 @@ const SHELL = `<!doctype html>
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev', 'oauth']);
 
 const SAMPLE_IMAGE = fileURLToPath(new URL('../../../bookmarklet/assets/sample.png', import.meta.url));
 
