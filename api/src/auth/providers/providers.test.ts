@@ -309,3 +309,32 @@ describe('the protocol checks (section 8 mappings for the callback)', () => {
     expect(payload(await signIn(browser(t), person()))).toMatchObject({ api_error_code: 160 });
   });
 });
+
+describe('company single sign-on', () => {
+  const ssoInfo = async (b: Browser, email: unknown) => {
+    const res = await b.send('/v3/sso/info/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    return JSON.parse(res.text).resource_response.data;
+  };
+
+  it('SSO info: an email of an SSO domain, its account, and where the 600x600 popup goes; anything else is not SSO', async () => {
+    const t = await app();
+    const b = browser(t);
+    expect(await ssoInfo(b, 'someone@example.org')).toEqual({ is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null });
+    expect((await ssoInfo(b, 42)).is_sso).toBe(false);
+    const info = await ssoInfo(b, 'Sam@ACME.example');
+    expect(info).toMatchObject({ is_sso: true, existing_user: false, existing_user_is_sso: false, redirect_uri: `${TEST_ORIGIN}/oauth/sso/callback/` });
+    expect(info.authorization_uri).toBe(`${TEST_ORIGIN}/oauth/sso/start/?mode=signup&login_hint=sam%40acme.example`);
+    const off = browser(await app({ ssoDomains: [] }));
+    expect((await ssoInfo(off, 'sam@acme.example')).is_sso).toBe(false);
+  });
+
+  it('SSO sign-up for a new user, then log-in for the existing SSO user', async () => {
+    const t = await app();
+    const b = browser(t);
+    const message = await signIn(b, 'sam', { provider: 'sso' });
+    expect(payload(message)).toMatchObject({ outcome: 'signup', profile: { provider: 'sso', email: 'sam@acme.example', needs_email: false, needs_birthday: false } });
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'sso' })).data.user.email).toBe('sam@acme.example');
+    expect(await ssoInfo(b, 'sam@acme.example')).toMatchObject({ is_sso: true, existing_user: true, existing_user_is_sso: true });
+    expect(payload(await signIn(browser(t), 'sam', { provider: 'sso', mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { username: 'sam' } });
+  });
+});

@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { action, type ResourceRegistry } from '../../lib/resources.js';
 import { safeNext } from '../../lib/next.js';
+import { ok } from '../../lib/envelope.js';
 import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
 import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
@@ -105,6 +106,17 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
 }
 
 const providerEnum = z.enum(PROVIDERS);
+const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
+
+/** POST /v3/sso/info/, served as written (auth.md section 7); a bad request is the empty non-SSO answer. */
+export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/sso/info/', async (c) => {
+    const body = ssoInfoBody.safeParse(await c.req.json().catch(() => null));
+    return ok(c, await providers.ssoInfo(body.success ? body.data.email : ''));
+  });
+  return routes;
+}
 
 export function providerResources(deps: Deps, providers: ProviderService): ResourceRegistry {
   const { config } = deps;

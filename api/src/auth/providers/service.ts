@@ -7,7 +7,7 @@ import { birthdayProblem } from '../rules.js';
 import { BIRTHDAY_ERRORS, emailIsValid, normaliseEmail, PRODUCT_NAME, SESSION_TTL_MS, STATE_ERRORS, type AuthService } from '../service.js';
 import { authStore } from '../store.js';
 import type { ProviderClients, ProviderProfile } from './client.js';
-import type { ProviderName } from './config.js';
+import { redirectUri, type ProviderName } from './config.js';
 import { providerStore } from './store.js';
 
 /**
@@ -116,6 +116,30 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
 
   return {
     assertEnabled,
+
+    /**
+     * POST /v3/sso/info/ (auth.md sections 3 and 7): whether the email signs in through the company
+     * provider (its domain is in SSO_DOMAINS and SSO is configured), whether it has an account and
+     * whether that account already signs in through SSO, and where the popup goes.
+     */
+    async ssoInfo(email: string) {
+      const normal = normaliseEmail(email);
+      const domain = normal.split('@')[1] ?? '';
+      if (!clients.configured('sso') || !domain || !config.ssoDomains.includes(domain)) {
+        return { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
+      }
+      const user = await users.findUserByEmail(normal);
+      const identities = user ? await store.identitiesOf(user.id) : [];
+      return {
+        is_sso: true,
+        existing_user: Boolean(user),
+        existing_user_is_sso: identities.some((identity) => identity.provider === 'sso'),
+        authorization_uri: `${config.publicOrigin}/oauth/sso/start/?${new URLSearchParams({ mode: user ? 'login' : 'signup', login_hint: normal })}`,
+        redirect_uri: redirectUri(config.publicOrigin, 'sso'),
+        // The code is exchanged on our server by the callback itself: the PKCE verifier never leaves it (docs/decisions.md).
+        exchange_code_to_token_info_url: redirectUri(config.publicOrigin, 'sso'),
+      };
+    },
 
     /** The popup's first step: a flow bound to this browser by a new cookie, and the issuer's URL to go to. */
     async start(provider: ProviderName, mode: FlowMode, viewer: Viewer | null, flags: ReadonlySet<string>, loginHint?: string) {
