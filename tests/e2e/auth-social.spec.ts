@@ -127,3 +127,28 @@ test('a message forged by another origin is ignored; closing the provider window
   await expect(popup.getByRole('heading', { name: 'Welcome, Mallory!' })).toHaveCount(0);
   await expect(popup.getByRole('heading', { name: 'Sign up to save' })).toBeVisible();
 });
+
+test("company SSO from the save popup: 'Continue with SSO', sign-up, a saved pin; then log-in for the SSO user", async ({ page, context, browser }) => {
+  const popup = await openSavePopup(page, context);
+  await popup.getByRole('button', { name: 'Log in', exact: true }).click();
+  await popup.getByLabel('Email').fill('sam@acme.example');
+  const submit = popup.getByRole('button', { name: 'Continue with SSO' });
+  await expect(submit).toBeVisible();
+  const [sso] = await Promise.all([context.waitForEvent('page'), submit.click()]);
+  await expect(sso.getByRole('heading', { name: 'Dev identity provider' })).toBeVisible();
+  await pickIdentity(sso, 'Sam Company');
+  await saveToNewBoard(popup, 'Team picks');
+  const [user] = readRows<{ id: string }>(`select id from users where email = 'sam@acme.example'`);
+  expect(readRows(`select provider, subject from identities where user_id = ?`, user!.id)).toEqual([{ provider: 'sso', subject: 'sam' }]);
+  expect(readRows(`select count(*) as n from pins where pinner_id = ?`, user!.id)).toEqual([{ n: 1 }]);
+
+  // Another browser: the existing SSO user logs in through the same popup, no password.
+  const other = await browser.newContext();
+  const otherPopup = await openSavePopup(await other.newPage(), other);
+  await otherPopup.getByRole('button', { name: 'Log in', exact: true }).click();
+  await otherPopup.getByLabel('Email').fill('sam@acme.example');
+  const [again] = await Promise.all([other.waitForEvent('page'), otherPopup.getByRole('button', { name: 'Continue with SSO' }).click()]);
+  await pickIdentity(again, 'Sam Company');
+  await expect(otherPopup.getByRole('button', { name: 'Team picks' }).or(otherPopup.getByText('Team picks')).first()).toBeVisible();
+  await other.close();
+});

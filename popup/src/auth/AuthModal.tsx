@@ -19,7 +19,7 @@ import type { RecoveryDialogType } from '../../../api/src/auth/recovery';
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
-import { connectProvider, linkPendingIdentity, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, socialRegister, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { connectProvider, linkPendingIdentity, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
 import { EmailAlreadyExist, EmailCollection, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
 
 export type AuthView =
@@ -242,13 +242,13 @@ export function AuthModal(props: AuthModalProps) {
     }
   };
 
-  const onSocialPress = async (provider: ProviderName) => {
+  const onSocialPress = async (provider: ProviderName, loginHint?: string) => {
     if (providers[provider].disabled) {
       setUnavailable(provider);
       return setView('socialUnavailable');
     }
     try {
-      onSocialResult(await connectProvider(provider, view === 'login' ? 'login' : 'signup'));
+      onSocialResult(await connectProvider(provider, view === 'login' ? 'login' : 'signup', loginHint));
     } catch (error) {
       const body = error instanceof SocialError ? error.body : null;
       const dialog = body && DIALOG_BY_ERROR[body.api_error_code];
@@ -298,6 +298,7 @@ export function AuthModal(props: AuthModalProps) {
     },
     onRecovery: openRecovery,
     onToast: showToast,
+    onSso: (email: string) => void onSocialPress('sso', email),
   };
 
   return (
@@ -329,6 +330,11 @@ export function AuthModal(props: AuthModalProps) {
           onValid={() => (experiments.kr_privacy_consent ? setView('consents') : void doRegister())}
           onUnderage={() => setView('underage')}
           onToast={showToast}
+          onSsoCheck={async (email) => {
+            if (!providers.sso.configured || !(await ssoInfo(email)).is_sso) return false;
+            void onSocialPress('sso', email);
+            return true;
+          }}
         />
       )}
       {view === 'personalized' && props.recognised && (

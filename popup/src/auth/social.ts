@@ -15,6 +15,11 @@ export type ErrorPayload = Extract<ProviderMessage, { type: 'social-connect-erro
 
 export const POPUP_BLOCKED = 'You must enable popups!';
 export const NOT_AUTHORIZED = "Couldn't connect. You must authorize the product.";
+/** auth.md section 8: the SSO popup's own errors, with code 0. */
+export const SSO_NO_WINDOW = 'Window is undefined';
+export const SSO_NO_TOKENS = 'No tokens returned';
+/** auth.md section 9: the SSO email check waits for 300 ms of quiet typing. */
+export const SSO_DEBOUNCE_MS = 300;
 /** auth.md section 9: Facebook's popup is 580x400 and every provider popup is polled each second; SSO's is 600x600. */
 export const POPUP_SIZES: Record<ProviderName, { width: number; height: number }> = {
   facebook: { width: 580, height: 400 },
@@ -46,7 +51,7 @@ export function connectProvider(provider: ProviderName, mode: 'login' | 'signup'
   const params = new URLSearchParams({ mode });
   if (loginHint) params.set('login_hint', loginHint);
   const opened = window.open(`/oauth/${provider}/start/?${params}`, `cb_${provider}`, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
-  if (!opened) return Promise.reject(new SocialError({ api_error_code: 0, http_status: 0, message: POPUP_BLOCKED }));
+  if (!opened) return Promise.reject(new SocialError({ api_error_code: 0, http_status: 0, message: provider === 'sso' ? SSO_NO_WINDOW : POPUP_BLOCKED }));
   return new Promise((resolve, reject) => {
     const done = () => {
       window.removeEventListener('message', onMessage);
@@ -67,7 +72,7 @@ export function connectProvider(provider: ProviderName, mode: 'login' | 'signup'
       if (!opened.closed) return;
       if (++closedTicks < 2) return;
       done();
-      reject(new SocialError({ api_error_code: 0, http_status: 0, message: NOT_AUTHORIZED }));
+      reject(new SocialError({ api_error_code: 0, http_status: 0, message: provider === 'sso' ? SSO_NO_TOKENS : NOT_AUTHORIZED }));
     }, POLL_MS);
   });
 }
@@ -96,3 +101,24 @@ export interface SocialRegisterPayload {
 }
 export const socialRegister = (payload: SocialRegisterPayload) => postResource<LoginData & { birthday_source_site: string; email_source_site: string }>('SocialRegisterResource', 'create', { ...payload });
 export const linkPendingIdentity = () => postResource<{ provider: ProviderName }>('SocialLinkResource', 'create', {});
+
+export interface SsoInfo {
+  is_sso: boolean;
+  existing_user: boolean;
+  existing_user_is_sso: boolean;
+  authorization_uri: string | null;
+  redirect_uri: string | null;
+  exchange_code_to_token_info_url: string | null;
+}
+const NOT_SSO: SsoInfo = { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
+
+/** POST /v3/sso/info/; any failure is the empty non-SSO result (auth.md section 7). */
+export async function ssoInfo(email: string): Promise<SsoInfo> {
+  try {
+    const response = await fetch('/v3/sso/info/', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: email.trim() }) });
+    const json = (await response.json()) as { resource_response?: { data?: SsoInfo } };
+    return json.resource_response?.data ?? NOT_SSO;
+  } catch {
+    return NOT_SSO;
+  }
+}
