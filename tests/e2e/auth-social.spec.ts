@@ -152,3 +152,14 @@ test("company SSO from the save popup: 'Continue with SSO', sign-up, a saved pin
   await expect(otherPopup.getByRole('button', { name: 'Team picks' }).or(otherPopup.getByText('Team picks')).first()).toBeVisible();
   await other.close();
 });
+
+test("behind dweb_unauth_fb_login_account_recovery_flow, sign-up says Facebook isn't available for new users", async ({ page, context }) => {
+  await withFlag(context, 'dweb_unauth_fb_login_account_recovery_flow');
+  const popup = await openSavePopup(page, context);
+  await expect(popup.getByText("Facebook login isn't available for new users. Continue with email or Google:")).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Continue with Facebook' })).toHaveCount(0);
+  await expect(popup.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+  // Existing accounts still log in with Facebook.
+  await popup.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(popup.getByRole('button', { name: 'Continue with Facebook' })).toBeVisible();
+});

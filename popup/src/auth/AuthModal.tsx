@@ -369,7 +369,13 @@ export function AuthModal(props: AuthModalProps) {
       {(view === 'signup' || view === 'login') && (
         <>
           {pendingLink && view === 'login' && <p class="hint">Log in with your password to connect your {PROVIDER_LABELS[pendingLink]} account.</p>}
-          <SocialButtons providers={providers} country={countryFromBrowser()} onPress={(provider) => void onSocialPress(provider)} />
+          <SocialButtons
+            providers={providers}
+            country={countryFromBrowser()}
+            onPress={(provider) => void onSocialPress(provider)}
+            // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
+            noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
+          />
         </>
       )}
       {view === 'socialSignupWithAge' && social && (

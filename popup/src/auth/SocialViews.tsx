@@ -12,11 +12,16 @@ export const COLLECTED_EMAIL_FORMAT = "Hmm... that doesn't look like an email ad
  * country JP (auth.md section 2), each with its tooltip. A provider an experiment turned off still
  * shows; pressing it opens the 'isn't available' modal (docs/decisions.md).
  */
-export function SocialButtons({ providers, country, onPress }: { providers: ProvidersInfo; country: string | null; onPress(provider: ProviderName): void }) {
-  const shown = (['google', 'facebook', 'line'] as const).filter((name) => providers[name].configured && (name !== 'line' || country === 'JP'));
+export const FACEBOOK_NEW_USERS_BANNER = "Facebook login isn't available for new users. Continue with email or Google:";
+
+export function SocialButtons({ providers, country, onPress, noFacebookSignup }: { providers: ProvidersInfo; country: string | null; onPress(provider: ProviderName): void; noFacebookSignup?: boolean }) {
+  const shown = (['google', 'facebook', 'line'] as const).filter(
+    (name) => providers[name].configured && (name !== 'line' || country === 'JP') && !(name === 'facebook' && noFacebookSignup),
+  );
   if (!shown.length) return null;
   return (
     <div class="social-buttons">
+      {noFacebookSignup && providers.facebook.configured && <p class="hint">{FACEBOOK_NEW_USERS_BANNER}</p>}
       {shown.map((name) => (
         <button key={name} type="button" class={`secondary wide social-${name}`} title={`Use your ${PROVIDER_LABELS[name]} account`} onClick={() => onPress(name)}>
           Continue with {PROVIDER_LABELS[name]}

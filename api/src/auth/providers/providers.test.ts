@@ -338,3 +338,24 @@ describe('company single sign-on', () => {
     expect(payload(await signIn(browser(t), 'sam', { provider: 'sso', mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { username: 'sam' } });
   });
 });
+
+describe('Facebook no longer available for new users', () => {
+  it('behind dweb_unauth_fb_login_account_recovery_flow, a new Facebook identity is refused; a linked one still logs in', async () => {
+    const t = await app();
+    const who = person();
+    const first = browser(t);
+    await signIn(first, who, { provider: 'facebook' });
+    expect((await first.resource('SocialRegisterResource', 'create', { type: 'facebook' })).code).toBe(0);
+
+    const flagged = () => {
+      const b = browser(t);
+      b.jar.set('cb_flags', 'cb_flags=dweb_unauth_fb_login_account_recovery_flow');
+      return b;
+    };
+    const refused = await signIn(flagged(), person(), { provider: 'facebook' });
+    expect(payload(refused)).toMatchObject({ api_error_code: 171, message: "Facebook login isn't available for new users. Continue with email or Google:" });
+    expect(payload(await signIn(flagged(), who, { provider: 'facebook', mode: 'login' }))).toMatchObject({ outcome: 'logged_in' });
+    // Google is unaffected.
+    expect(payload(await signIn(flagged(), person()))).toMatchObject({ outcome: 'signup' });
+  });
+});

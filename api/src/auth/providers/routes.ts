@@ -86,7 +86,7 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
     try {
       const provider = providerParam(c);
       const query = new URL(c.req.url).search.slice(1);
-      const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'));
+      const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'), requestFlags(c, config));
       if (outcome.outcome === 'logged_in') {
         setSessionCookie(c, config, outcome.token);
         await rememberBrowser(c, config, auth, outcome.user.id);

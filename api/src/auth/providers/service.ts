@@ -67,6 +67,12 @@ export function birthdateMs(birthdate: string | null): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only. */
+export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
+function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>) {
+  if (provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG)) throw new ApiError('facebook_unavailable_new_users');
+}
+
 /** Only web addresses become an avatar; anything else from a provider is dropped. */
 const webUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) && value.length <= 2048 ? value : null);
 
@@ -167,7 +173,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      * token; then a linked identity logs in, a logged-in 'link' flow links, a verified email of an
      * existing account asks for its password before linking, and anything else is a sign-up.
      */
-    async callback(provider: ProviderName, cookieToken: string | undefined, query: string, viewer: Viewer | null): Promise<CallbackOutcome> {
+    async callback(provider: ProviderName, cookieToken: string | undefined, query: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
       const flow = await liveFlow(cookieToken);
       if (flow.provider !== provider || flow.completed_at) throw new ApiError('social_flow_invalid');
       const profile = await clients.finish(provider, query, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
@@ -205,6 +211,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
         // Linking by email only on the provider's word that the email is verified, and only after the password.
         return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
       }
+      assertNewUsersAllowed(provider, flags);
       return { outcome: 'signup', profile: signupProfile(provider, profile) };
     },
 
@@ -215,6 +222,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      */
     async register(cookieToken: string | undefined, input: SocialRegisterInput, flags: ReadonlySet<string>) {
       const flow = await finishedFlow(cookieToken, input.provider);
+      assertNewUsersAllowed(input.provider, flags);
       if (await store.findIdentity(flow.provider, flow.subject)) throw new ApiError('social_already_linked');
 
       const providerEmail = flow.email && flow.email_verified ? flow.email : null;
