@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
+import { providerClients } from './auth/providers/client.js';
+import { providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
+import { providerService } from './auth/providers/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
@@ -41,9 +44,11 @@ const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/oauth/*', '/media/*', '/d
 export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
   const images = imagesService(deps);
+  const auth = authService(deps, outgoing);
   return {
     outgoing,
-    auth: authService(deps, outgoing),
+    auth,
+    providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
     boards: boardsService(deps),
     images,
     pins: pinsService(deps, images, backgroundJobs(deps)),
@@ -64,6 +69,7 @@ export type AppServices = ReturnType<typeof appServices>;
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
   return {
     ...authResources(deps, s.auth),
+    ...providerResources(deps, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins),
@@ -74,7 +80,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 
 export function createApp(deps: Deps) {
   const services = appServices(deps);
-  const { auth, boards, images, pins, users } = services;
+  const { auth, boards, images, pins, users, providers } = services;
 
   const app = new Hono<AppEnv>();
 
@@ -111,6 +117,7 @@ export function createApp(deps: Deps) {
   const session = sessionMiddleware(auth);
   app.use('/resource/*', session);
   app.use('/v3/*', session);
+  app.use('/oauth/*', session);
   app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
@@ -119,6 +126,8 @@ export function createApp(deps: Deps) {
   app.route('/v3/users', userRoutes(users));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
+  app.route('/v3', ssoV3Routes(providers));
+  app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));
   return app;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
 
 /**
  * The one typed configuration object, read from the environment once at start.
  * Everything is optional; the defaults give a working development setup.
  */
-export interface Config {
+export interface Config extends ProvidersConfig {
   env: 'development' | 'production' | 'test';
   /** Interface the product listens on: loopback unless HOST says otherwise. */
   host: string;
@@ -149,5 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
     maxInFlight: e.MAX_IN_FLIGHT,
+    // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
+    ...readProviders(env),
   };
 }

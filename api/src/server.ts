@@ -12,8 +12,10 @@ import { backgroundJobs } from './images/ingest.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { mailDestination, startupProblem } from './startup.js';
+import { providerClients } from './auth/providers/client.js';
+import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
 
-const config = loadConfig();
+let config = loadConfig();
 const problem = startupProblem(config);
 if (problem) {
   console.error(problem);
@@ -29,6 +31,16 @@ if (cluster.isPrimary && config.workers > 1 && !onPostgres) {
   console.error(`WORKERS=${config.workers} needs Postgres (DATABASE_URL=postgres://…): SQLite takes one server process. Unset WORKERS or set DATABASE_URL.`);
   process.exit(1);
 }
+
+// Development with no provider configured and one server: a local OpenID provider stands in for all four
+// (auth/providers/devProvider.ts). With WORKERS, providers are configured by their variables.
+const devProvider =
+  cluster.isPrimary && config.env === 'development' && config.workers === 1 && Object.keys(config.providers).length === 0
+    ? await startDevProvider(config.publicOrigin, config.port + DEV_PROVIDER_PORT_OFFSET)
+    : undefined;
+if (devProvider) config = { ...config, ...devProvider.config };
+const unreachable = await providerClients(config.providers, config.publicOrigin).warm();
+if (unreachable.length) console.warn(`Identity providers not reachable at start (their buttons fail until they are): ${unreachable.join(', ')}`);
 
 const connectDeps = (): Deps => {
   const db = connect(config.databaseUrl);
@@ -84,10 +96,12 @@ if (cluster.isPrimary) {
   console.log(`Listening on   ${config.host}:${config.port}`);
   console.log(`Mail goes to   ${mailDestination(config)}`);
   if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  if (devProvider) console.log(`Dev identity provider ${devProvider.issuer} (Google, Facebook, Line and SSO sign in there)`);
 
   const shutdown = () => {
     stopping = true;
     examples.close();
+    void devProvider?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
     void (stopProduct?.() ?? Promise.resolve()).finally(() => process.exit(0));
   };

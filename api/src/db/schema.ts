@@ -25,6 +25,8 @@ export interface Database {
   rate_limits: RateLimitsTable;
   board_locks: BoardLocksTable;
   jobs: JobsTable;
+  identities: IdentitiesTable;
+  oauth_flows: OauthFlowsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -58,6 +60,36 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+}
+
+/** A provider's subject linked to an account (auth/providers/). */
+export interface IdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: number;
+}
+
+/** One browser's authorisation request and, after the callback, the verified profile (auth/providers/). */
+export interface OauthFlowsTable {
+  id: string;
+  provider: string;
+  mode: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: number;
+  expires_at: number;
+  subject: string | null;
+  email: string | null;
+  email_verified: Generated<number>;
+  given_name: string | null;
+  family_name: string | null;
+  picture: string | null;
+  birthdate: string | null;
+  completed_at: number | null;
+  used_at: number | null;
 }
 
 /** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */
