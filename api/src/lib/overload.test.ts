@@ -5,8 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 
 /**
- * A loopback image host that holds every answer until told: a save waiting on it is a request the
- * server is really working on (PinResource create downloads its image before it answers).
+ * A loopback host that holds every answer until told: an image finder call waiting on it is a request
+ * the server is really working on (FindPinImagesResource reads the page before it answers; a save no
+ * longer waits on its image, which the ingest queue fetches after the answer).
  */
 const held: ServerResponse[] = [];
 const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
@@ -33,10 +34,10 @@ describe('a server past its bound on in-flight API requests', () => {
     const board = await t.makeBoard(user.id, 'Recipes');
     const browser = t.client();
     await browser.logIn(user.email, user.password);
-    const save = (n: number) => browser.post('PinResource', 'create', { board_id: board, image_url: `${hostOrigin}/${n}.png`, link: `https://publisher.example/${n}` });
+    const find = (n: number) => browser.get('FindPinImagesResource', { url: `${hostOrigin}/${n}.png` });
 
-    // Two saves wait on their images: the bound is reached.
-    const first = [save(1), save(2)];
+    // Two image finder calls wait on the page they read: the bound is reached.
+    const first = [find(1), find(2)];
     await until(() => held.length === 2);
 
     const shed = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3' });
@@ -57,6 +58,6 @@ describe('a server past its bound on in-flight API requests', () => {
     release();
     expect((await Promise.all(first)).map((res) => res.status)).toEqual([200, 200]);
     expect((await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/4' })).status).toBe(200);
-    expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(1);
   });
 });
