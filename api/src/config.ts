@@ -23,7 +23,7 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Session cookies carry Secure unless the product runs on a loopback host. */
   secureCookies: boolean;
-  /** The specs' experiments, on when listed in FLAGS (comma separated). */
+  /** The specs' experiments, on when listed in FLAGS (comma separated); unset in development: quick_promote_by_pinner. */
   flags: ReadonlySet<string>;
   /**
    * auth.md section 5 gives two minimums: 6 (the sign-up modal) and 8 (the registration helper).
@@ -49,6 +49,8 @@ export interface Config {
   workers: number;
   /** The product's name wherever the copy names it (BRAND_NAME). */
   brandName: string;
+  /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
+  quickPromoteSteps: 'short' | 'full';
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -85,6 +87,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
+  QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -112,7 +115,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllow: e.OUTBOUND_ALLOW ?? (isProduction ? [] : [examplesOrigin]),
     smtpUrl: e.SMTP_URL,
     secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
-    flags: new Set(e.FLAGS),
+    // advertiser.md: quick promote by pinners is on by default in development (FLAGS set explicitly wins), so 'Promote your Pin' can be seen.
+    flags: new Set(env.FLAGS === undefined && e.NODE_ENV === 'development' ? ['quick_promote_by_pinner'] : e.FLAGS),
     passwordMinLength: e.PASSWORD_MIN_LENGTH === '8' ? 8 : 6,
     minSignupAge: e.MIN_SIGNUP_AGE,
     mailFrom: e.MAIL_FROM,
@@ -122,5 +126,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY === '1' || e.TRUST_PROXY === 'true',
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
+    quickPromoteSteps: e.QUICK_PROMOTE_STEPS,
   };
 }

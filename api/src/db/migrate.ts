@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_account_safety.js';
 import * as m0004 from './migrations/0004_collaboration_and_context.js';
 import * as m0005 from './migrations/0005_pin_advertiser_and_client_events.js';
 import * as m0006 from './migrations/0006_pins_without_image.js';
+import * as m0012 from './migrations/0012_advertisers.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_collaboration_and_context': m0004,
   '0005_pin_advertiser_and_client_events': m0005,
   '0006_pins_without_image': m0006,
+  '0012_advertisers': m0012,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {
