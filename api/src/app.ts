@@ -5,6 +5,10 @@ import { authService } from './auth/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
+import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } from './advertisers/routes.js';
+import { campaignsService } from './advertisers/campaigns/service.js';
+import { noticesService } from './advertisers/notices/service.js';
+import { offsiteService } from './advertisers/offsite/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
@@ -38,6 +42,7 @@ export function createApp(deps: Deps) {
   const users = usersService(deps);
   const scrape = scrapeService(deps);
   const advertisers = advertisersService(deps);
+  const campaigns = campaignsService(deps, advertisers, pins);
 
   const app = new Hono<AppEnv>();
 
@@ -61,6 +66,8 @@ export function createApp(deps: Deps) {
   const session = sessionMiddleware(auth);
   app.use('/resource/*', session);
   app.use('/v3/*', session);
+  app.use('/ads/v4/*', session);
+  app.use('/vx/*', session);
   app.route(
     '/resource',
     resourceRoutes({
@@ -70,6 +77,7 @@ export function createApp(deps: Deps) {
       ...userResources(users, pins),
       ...pinResources(pins, advertisers),
       ...scrapeResources(scrape),
+      ...advertiserResources(advertisers, campaigns, noticesService(deps), deps.config.quickPromoteSteps),
     }),
   );
   app.route('/v3/pins', pinRoutes(pins));
@@ -77,6 +85,9 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
+  app.route('/ads/v4', adsRoutes(campaigns));
+  app.route('/vx', businessAccessRoutes(advertisers));
+  app.route('/v3', offsiteRoutes(offsiteService(deps), pins));
   app.route('/v3/callback', eventRoutes(eventsService(deps)));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/dev', outboxRoutes(deps));
