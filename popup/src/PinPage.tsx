@@ -22,7 +22,8 @@ export function PinPage({ id }: { id: string }) {
         {pin.description && <p class="description">{pin.description}</p>}
         {pin.link && source && (
           <p>
-            <a class="source" href={pin.link} rel="noopener noreferrer nofollow" target="_blank">
+            {/* advertiser.md section 4: the link check (/offsite/) decides whether the link is followed. */}
+            <a class="source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
           </p>

@@ -43,7 +43,7 @@ describe('from a personal account to a promoted pin', () => {
     expect(await t.db.selectFrom('pin_promotions').select(['pin_id', 'destination_url']).executeTakeFirstOrThrow()).toEqual({ pin_id: pin, destination_url: 'https://bakery.example/tart' });
 
     // Billing before business is refused; then the business form, then the billing form.
-    expect((await browser.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242 4242 4242 4242', expiry: '12/30' })).body.resource_response.error.api_error_code).toBe(184);
+    expect((await browser.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242 4242 4242 4242', expiry: '12/30' })).body.resource_response.error?.api_error_code).toBe(184);
     const business = await browser.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lemon Bakery', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
     expect(business.body.resource_response.data).toMatchObject({ has_business_info: true, has_billing: false });
     const badCard = await browser.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242 4242 4242 4241', expiry: '12/30' });
@@ -88,9 +88,9 @@ describe('quick promote’s error areas (advertiser.md section 8)', () => {
     for (const body of [{ ...payload, budget_in_micro_currency: 1.5 }, { ...payload, duration: 2.5 }, { ...payload, destination_url: 'javascript:alert(1)' }, { ...payload, extra: 1 }, { ...payload, pin_id: null, product_group_id: 'pg1' }, { ...payload, advertiser_id: '99' }, 'nope']) {
       const res = await send(advertiserId, pin, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.resource_response.error.message_detail ?? res.body.resource_response.error.message).toBeTruthy();
+      expect(res.body.resource_response.error!.message_detail ?? res.body.resource_response.error!.message).toBeTruthy();
     }
-    expect((await send(advertiserId, pin, { ...payload, pin_id: null, product_group_id: 'pg1' })).body.resource_response.error.api_error_code).toBe(183);
+    expect((await send(advertiserId, pin, { ...payload, pin_id: null, product_group_id: 'pg1' })).body.resource_response.error?.api_error_code).toBe(183);
     expect((await send(advertiserId, '123', { ...payload, pin_id: '123' })).status).toBe(404);
     expect(await t.db.selectFrom('campaigns').selectAll().execute()).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe('quick promote’s error areas (advertiser.md section 8)', () => {
     for (const name of ['AdvertiserResource', 'AdvertiserCampaignsResource', 'AdvertiserAdGroupsResource', 'AdvertiserAdsResource', 'AdvertiserBillingResource']) {
       const res = await other.get(name, { advertiser_id: advertiserId });
       expect(res.status, name).toBe(404);
-      expect(res.body.resource_response.error.api_error_code).toBe(180);
+      expect(res.body.resource_response.error!.api_error_code).toBe(180);
     }
     expect((await other.get('AdvertiserResource', { advertiser_id: newId() })).status).toBe(404);
   });
@@ -129,7 +129,7 @@ describe('business access profiles: OWNER or MFA, on the server', () => {
 
     const refused = await member.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId });
     expect(refused.status).toBe(403);
-    expect(refused.body.resource_response.error.api_error_code).toBe(181);
+    expect(refused.body.resource_response.error!.api_error_code).toBe(181);
     expect((await send(advertiserId, pin, buildPayload({ ...VALUES, advertiser_id: advertiserId }, pin), member)).status).toBe(403);
     expect((await member.post('BoardResource', 'create', { name: 'Sneaky', advertiser_id: advertiserId })).status).toBe(403);
 

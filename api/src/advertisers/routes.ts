@@ -86,7 +86,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         options: z.object(scoped),
         run: async (o, { viewer }) => {
           const access = await advertisers.access(viewer.id, o.advertiser_id);
-          return { ...access.advertiser, permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: steps, ...(await advertisers.setup(o.advertiser_id)) };
+          return { ...access.advertiser, permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: steps, viewer: await advertisers.viewer(viewer.id), ...(await advertisers.setup(o.advertiser_id)) };
         },
       }),
     },

@@ -82,6 +82,12 @@ export function advertisersService({ db, clock }: Deps) {
       return { advertiser_id: id, created: true };
     },
 
+    /** Section 3's viewer as the advertiser pages read it: id, partner flag, and whether MFA is met. */
+    async viewer(viewerId: string) {
+      const flags = await store.userFlags(viewerId);
+      return { id: viewerId, isAuth: true, isPartner: flags?.is_partner === 1, meetsMfa: meetsMfa(flags) };
+    },
+
     /** The access profiles of section 3: every business the viewer owns or belongs to. */
     async profiles(viewerId: string): Promise<AccessProfile[]> {
       const rows = await store.profilesOf(viewerId);

@@ -102,6 +102,13 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   routes.get('/board/create/', shell);
   routes.get('/board/:id{[0-9]+}/create_section/', shell);
 
+  // The advertiser area (advertiser.md section 2): which advertiser a viewer may see is the API's answer.
+  routes.get('/business/convert/', shell);
+  routes.get('/business/convert', shell);
+  routes.get('/offsite/', shell);
+  routes.get('/billing/', shell);
+  routes.get('/advertiser', shell);
+  routes.get('/advertiser/*', shell);
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
