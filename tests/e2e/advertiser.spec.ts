@@ -60,6 +60,14 @@ test('save → Promote your Pin → convert → quick promote (business, billing
     { name: 'Spring lamps for the living room', daily_budget_micro: 15_750_000, currency: 'USD', status: 'ACTIVE' },
   ]);
   expect(readRows(`select is_partner from users where email = ?`, account.email)).toEqual([{ is_partner: 1 }]);
+
+  // An operator's sensitivity notice on the promoted pin shows on its page, with its link.
+  const pinId = readRows<{ pin_id: string }>(`select pin_id from pin_promotions`).at(-1)!.pin_id;
+  admin('notice', 'pin', pinId, '1', 'Take care', 'Read our guidelines first.', 'guidelines', '/guidelines/');
+  await tab.goto(`${PRODUCT}/pin/${pinId}/`);
+  const notice = tab.getByRole('note', { name: 'Take care' });
+  await expect(notice).toContainText('Read our guidelines first.');
+  await expect(notice.getByRole('link', { name: 'guidelines' })).toHaveAttribute('href', '/guidelines/');
 });
 
 test('a stranger gets the advertiser as missing; a blocked link is not followed', async ({ page }) => {
@@ -76,6 +84,12 @@ test('a stranger gets the advertiser as missing; a blocked link is not followed'
   await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent('https://www.blocked.example/deal')}`);
   await expect(page.getByRole('heading', { name: 'This link is blocked' })).toBeVisible();
   await expect(page).toHaveURL(/\/offsite\//);
+
+  // Suspicious warns, with a way on.
+  admin('offsite-host', 'shady.example', 'suspicious');
+  await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent('https://shady.example/')}`);
+  await expect(page.getByRole('heading', { name: 'This site may not be safe' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue to the site' })).toHaveAttribute('href', 'https://shady.example/');
 });
 
 test('a tool Corkboard does not provide names itself and its parameters, with a way back', async ({ page }) => {

@@ -190,3 +190,14 @@ describe('advisory notices', () => {
     await expect(runAdvertiserAdmin(t.deps, ['notice', 'search', 'x', '7', 't', 'd'])).rejects.toThrow(/Advertiser commands/);
   });
 });
+
+describe('the area’s pages', () => {
+  it('serve the app shell for /business/convert/, /offsite/, /billing/ and every /advertiser/ route', async () => {
+    const t = await testApp();
+    for (const path of ['/business/convert/?next=%2Fadvertiser%2Fquick_promote%3FpinId%3D1', '/offsite/?url=https%3A%2F%2Fexample.com%2F', '/billing/', '/advertiser/quick_promote?pinId=1', '/advertiser/42/reporting/campaigns/', '/advertiser/42/conversions/tag/']) {
+      const res = await t.app.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('<div id="app"></div>');
+    }
+  });
+});
