@@ -103,3 +103,24 @@ test('a tool Corkboard does not provide names itself and its parameters, with a 
   await page.getByRole('link', { name: 'Back to your campaigns' }).click();
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
 });
+
+test('the demo business: its owner sees the profile header and the numbers; a member without two-factor is refused by the server', async ({ page, browser }) => {
+  const logInAs = async (p: import('@playwright/test').Page, email: string) =>
+    p.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: email, password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
+  await logInAs(page, 'shop@corkboard.test');
+  await page.goto(`${PRODUCT}/billing/`);
+  await expect(page).toHaveURL(/\/advertiser\/\d+\/billing\/$/);
+  await expect(page.getByRole('banner', { name: 'Business profile' })).toContainText('Acting as Demo Shop (@demoshop)');
+  await expect(page.getByText('Visa ending in 4242 (Demo Shop), billed in USD.')).toBeVisible();
+  await page.getByRole('link', { name: 'Campaigns' }).first().click();
+  await expect(page.getByRole('row', { name: /Spring lamps/ })).toContainText('$12.00');
+  const shopUrl = page.url();
+
+  const staff = await (await browser.newContext()).newPage();
+  await logInAs(staff, 'staff@corkboard.test');
+  const api = await staff.request.get(`${PRODUCT}/resource/AdvertiserCampaignsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { advertiser_id: /advertiser\/(\d+)/.exec(shopUrl)![1] } }))}`);
+  expect(api.status()).toBe(403);
+  await staff.goto(shopUrl);
+  await expect(staff.getByRole('heading', { name: 'Turn on two-factor authentication to act for a business you do not own.' })).toBeVisible();
+  await staff.context().close();
+});
