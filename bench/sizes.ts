@@ -33,6 +33,6 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
   }
   let lazy = 0;
   for (const file of await readdir('dist/js/chunks').catch(() => [])) if (file.endsWith('.js')) lazy += await sent(`js/chunks/${file}`, 'br');
-  rows.push({ name: 'popup lazy chunks (strength)', value: lazy, budget: LAZY_CHUNKS_BUDGET, unit: 'bytes sent (brotli)' });
+  rows.push({ name: 'popup lazy chunks (strength, advertiser area)', value: lazy, budget: LAZY_CHUNKS_BUDGET, unit: 'bytes sent (brotli)' });
   return rows;
 }

@@ -8,6 +8,10 @@ import { providerService } from './auth/providers/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
+import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } from './advertisers/routes.js';
+import { campaignsService } from './advertisers/campaigns/service.js';
+import { noticesService } from './advertisers/notices/service.js';
+import { offsiteService } from './advertisers/offsite/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
@@ -38,23 +42,28 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * Where the API's work happens: the paths counted against MAX_IN_FLIGHT. Pages and built files are
  * answered from memory and stay out, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/oauth/*', '/media/*', '/dev/*'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
   const images = imagesService(deps);
   const auth = authService(deps, outgoing);
+  const pins = pinsService(deps, images, backgroundJobs(deps));
+  const advertisers = advertisersService(deps);
   return {
     outgoing,
     auth,
     providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
     boards: boardsService(deps),
     images,
-    pins: pinsService(deps, images, backgroundJobs(deps)),
+    pins,
     users: usersService(deps),
     scrape: scrapeService(deps),
-    advertisers: advertisersService(deps),
+    advertisers,
+    campaigns: campaignsService(deps, advertisers, pins),
+    notices: noticesService(deps),
+    offsite: offsiteService(deps),
     collaborators: collaboratorsService(deps, outgoing.mailer),
     events: eventsService(deps),
   };
@@ -75,6 +84,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...userResources(s.users, s.pins),
     ...pinResources(s.pins, s.advertisers),
     ...scrapeResources(s.scrape),
+    ...advertiserResources(s.advertisers, s.campaigns, s.notices, deps.config.quickPromoteSteps),
   };
 }
 
@@ -118,12 +128,17 @@ export function createApp(deps: Deps) {
   app.use('/resource/*', session);
   app.use('/v3/*', session);
   app.use('/oauth/*', session);
+  app.use('/ads/v4/*', session);
+  app.use('/vx/*', session);
   app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
+  app.route('/ads/v4', adsRoutes(services.campaigns));
+  app.route('/vx', businessAccessRoutes(services.advertisers));
+  app.route('/v3', offsiteRoutes(services.offsite, pins));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers));

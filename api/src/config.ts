@@ -24,7 +24,7 @@ export interface Config extends ProvidersConfig {
   smtpUrl: string | undefined;
   /** Session cookies carry Secure unless the product runs on a loopback host. */
   secureCookies: boolean;
-  /** The specs' experiments, on when listed in FLAGS (comma separated). */
+  /** The specs' experiments, on when listed in FLAGS (comma separated); unset in development: quick_promote_by_pinner. */
   flags: ReadonlySet<string>;
   /**
    * auth.md section 5 gives two minimums: 6 (the sign-up modal) and 8 (the registration helper).
@@ -70,6 +70,8 @@ export interface Config extends ProvidersConfig {
    * /health are not counted.
    */
   maxInFlight: number;
+  /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
+  quickPromoteSteps: 'short' | 'full';
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -110,6 +112,7 @@ const envSchema = z.object({
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
+  QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -137,7 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllow: e.OUTBOUND_ALLOW ?? (isProduction ? [] : [examplesOrigin]),
     smtpUrl: e.SMTP_URL,
     secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
-    flags: new Set(e.FLAGS),
+    // advertiser.md: quick promote by pinners is on by default in development (FLAGS set explicitly wins), so 'Promote your Pin' can be seen.
+    flags: new Set(env.FLAGS === undefined && e.NODE_ENV === 'development' ? ['quick_promote_by_pinner'] : e.FLAGS),
     passwordMinLength: e.PASSWORD_MIN_LENGTH === '8' ? 8 : 6,
     minSignupAge: e.MIN_SIGNUP_AGE,
     mailFrom: e.MAIL_FROM,
@@ -152,5 +156,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxInFlight: e.MAX_IN_FLIGHT,
     // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
     ...readProviders(env),
+    quickPromoteSteps: e.QUICK_PROMOTE_STEPS,
   };
 }

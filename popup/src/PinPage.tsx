@@ -1,5 +1,6 @@
 import { ColourTile, hostOf } from './Preview';
 import { usePin } from './usePin';
+import { Notice } from './advertiser/Notice';
 
 /** /pin/{id}/: the saved pin with its image, description, source link and board. */
 export function PinPage({ id }: { id: string }) {
@@ -18,11 +19,13 @@ export function PinPage({ id }: { id: string }) {
         <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
       )}
       <div class="pin-details">
+        <Notice pinId={pin.id} />
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
         {pin.description && <p class="description">{pin.description}</p>}
         {pin.link && source && (
           <p>
-            <a class="source" href={pin.link} rel="noopener noreferrer nofollow" target="_blank">
+            {/* advertiser.md section 4: the link check (/offsite/) decides whether the link is followed. */}
+            <a class="source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
           </p>

@@ -146,7 +146,8 @@ test.describe('colour tile: a link without an image', () => {
     const pinTile = pinPage.getByRole('img', { name: `Link to ${host}` });
     await expect(pinTile).toHaveText(host);
     await expect(pinTile).toHaveCSS('background-color', 'rgb(217, 164, 65)');
-    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `${EXAMPLES}/notes.html`);
+    // 'Visit' goes through the offsite link check (advertiser.md section 4).
+    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/notes.html`)}`);
     await axe(pinPage);
   });
 

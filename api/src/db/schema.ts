@@ -27,6 +27,14 @@ export interface Database {
   jobs: JobsTable;
   identities: IdentitiesTable;
   oauth_flows: OauthFlowsTable;
+  business_profiles: BusinessProfilesTable;
+  billing_profiles: BillingProfilesTable;
+  campaigns: CampaignsTable;
+  ad_groups: AdGroupsTable;
+  pin_promotions: PinPromotionsTable;
+  campaign_metrics: CampaignMetricsTable;
+  offsite_hosts: OffsiteHostsTable;
+  advisories: AdvisoriesTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -120,11 +128,106 @@ export interface AdvertisersTable {
   owner_user_id: string;
   name: string;
   created_at: number;
+  /** Migration 0012: the business's country (its currency and budgets, advertiser.md 9) and website. */
+  country: Generated<string>;
+  website_url: Generated<string | null>;
 }
 
 export interface AdvertiserMembersTable {
   advertiser_id: string;
   user_id: string;
+  /** JSON list of permissions (advertiser.md 3, access profile): ["ADMIN"], ["OWNER"], … */
+  permissions: Generated<string>;
+}
+
+/** advertiser.md section 4: the business form's answers (address) for an advertiser. */
+export interface BusinessProfilesTable {
+  advertiser_id: string;
+  business_name: string;
+  address_line: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  updated_at: number;
+}
+
+/** The billing form's answers; never a card number, only what a billing page shows. */
+export interface BillingProfilesTable {
+  advertiser_id: string;
+  card_holder: string;
+  card_brand: string;
+  card_last4: string;
+  currency: string;
+  updated_at: number;
+}
+
+export interface CampaignsTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  objective_type: string;
+  /** ACTIVE once the advertiser has billing, PENDING_BILLING before. */
+  status: string;
+  daily_budget_micro: number;
+  currency: string;
+  country: string;
+  start_at: number;
+  inclusive_end_date: string | null;
+  duration_days: number | null;
+  is_ongoing: Generated<number>;
+  flexible_daily_budget: Generated<number>;
+  ads_client_type: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface AdGroupsTable {
+  id: string;
+  campaign_id: string;
+  name: string;
+  /** JSON: the targeting spec as sent. */
+  targeting_spec: string;
+  auto_targeting: number;
+  /** JSON or null: web-conversion metadata (conversion tag and event). */
+  optimization_goal_metadata: string | null;
+  created_at: number;
+}
+
+export interface PinPromotionsTable {
+  id: string;
+  ad_group_id: string;
+  pin_id: string | null;
+  destination_url: string;
+  product_group_id: string | null;
+  status: string;
+  created_at: number;
+}
+
+export interface CampaignMetricsTable {
+  campaign_id: string;
+  day: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  spend_micro: Generated<number>;
+}
+
+/** The offsite check's block list: a host and its status (blocked, suspicious, porn). */
+export interface OffsiteHostsTable {
+  host: string;
+  status: string;
+  created_at: number;
+}
+
+/** An advisory or sensitivity notice on a search term or a pin; notice is the JSON notice model. */
+export interface AdvisoriesTable {
+  id: string;
+  target_type: string;
+  target: string;
+  severity: number;
+  advisory_type: string;
+  resource_country: string | null;
+  notice: string;
+  created_at: number;
 }
 
 export interface FollowsTable {

@@ -85,6 +85,15 @@ export const catalogue = {
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   // Scale (150-154): a server past its bound on in-flight work answers at once (lib/overload.ts).
   overloaded: { code: 150, status: 503, message: "We're very busy right now. Please try again in a moment." },
+  // The advertiser area (issue 16, advertiser.md). Numbers 180-199 are ours.
+  advertiser_not_found: { code: 180, status: 404, message: "Sorry, we couldn't find that advertiser." },
+  profile_needs_mfa: { code: 181, status: 403, message: 'Turn on two-factor authentication to act for a business you do not own.' },
+  budget_too_low: { code: 182, status: 400, message: 'Your daily budget is below the minimum for your country.' },
+  product_group_needs_pin: { code: 183, status: 400, message: 'Choose a Pin to promote with this product group.' },
+  business_info_missing: { code: 184, status: 400, message: 'Add your business details first.' },
+  card_invalid: { code: 185, status: 400, message: 'Check your card number and expiry date.' },
+  campaign_not_found: { code: 186, status: 404, message: "Sorry, we couldn't find that campaign." },
+  already_business: { code: 187, status: 409, message: 'This account is already a business account.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

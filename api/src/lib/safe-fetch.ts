@@ -36,6 +36,8 @@ export interface SafeFetchOptions {
   allow?: readonly string[];
   maxRedirects?: number;
   resolve?: Resolver;
+  /** Told every URL about to be requested, redirects included (the offsite check judges each host). */
+  onHop?: (url: URL) => void;
 }
 
 export interface SafeResponse {
@@ -172,6 +174,7 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
   try {
     for (let hop = 0; ; hop++) {
       const exempt = allow.has(url.origin);
+      options.onHop?.(url);
       if (!exempt) checkHost(url);
       // One agent per hop: its lookup knows whether this hop is checked, and no connection is reused across hops.
       const agent = new Agent({ connect: { lookup: checkingLookup(resolve, !exempt) as never }, pipelining: 0 });

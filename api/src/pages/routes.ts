@@ -41,7 +41,7 @@ const shellHtml = (popup: BuiltFiles['popup']) => `<!doctype html>
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 
@@ -104,6 +104,13 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env'>): Hono 
   routes.get('/board/create/', shell);
   routes.get('/board/:id{[0-9]+}/create_section/', shell);
 
+  // The advertiser area (advertiser.md section 2): which advertiser a viewer may see is the API's answer.
+  routes.get('/business/convert/', shell);
+  routes.get('/business/convert', shell);
+  routes.get('/offsite/', shell);
+  routes.get('/billing/', shell);
+  routes.get('/advertiser', shell);
+  routes.get('/advertiser/*', shell);
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
