@@ -63,7 +63,7 @@ test('a new visitor signs up inside the popup, with the keyboard alone, and save
   await popup.getByLabel('Name', { exact: true }).fill('Desserts');
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
-  const pins = readRows<{ pinner_id: string; image_url: string }>(`select pinner_id, image_url from pins`);
+  const pins = readRows<{ pinner_id: string; image_url: string }>(`select pinner_id, image_url from pins where pinner_id = ?`, user!.id);
   expect(pins).toEqual([{ pinner_id: user!.id, image_url: expect.stringMatching(/lemon-tart\.png$/) }]);
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { firstNameFromEmail, parseBirthday } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
@@ -304,8 +304,22 @@ export function AuthModal(props: AuthModalProps) {
     onSso: (email: string) => void onSocialPress('sso', email),
   };
 
+  // The toggle that was pressed leaves with its view: keyboard focus goes to the new form's first control
+  // rather than to the page's start.
+  const modal = useRef<HTMLElement>(null);
+  const focusForm = useRef(false);
+  const toggleTo = (next: 'login' | 'signup') => {
+    focusForm.current = true;
+    setView(next);
+  };
+  useEffect(() => {
+    if (!focusForm.current) return;
+    focusForm.current = false;
+    modal.current?.querySelector<HTMLElement>('form input:not([type=hidden]), form button')?.focus();
+  }, [view]);
+
   return (
-    <section class="auth-modal" aria-labelledby="auth-title">
+    <section class="auth-modal" aria-labelledby="auth-title" ref={modal}>
       {header && (
         <header class="auth-header">
           {showsPin(container) && props.pinImage && <img class="auth-pin" src={props.pinImage} alt="" />}
@@ -421,7 +435,7 @@ export function AuthModal(props: AuthModalProps) {
       {view === 'signup' && (
         <p class="toggle">
           Already a member?{' '}
-          <button type="button" class="link" onClick={() => setView('login')}>
+          <button type="button" class="link" onClick={() => toggleTo('login')}>
             Log in
           </button>
         </p>
@@ -429,7 +443,7 @@ export function AuthModal(props: AuthModalProps) {
       {view === 'login' && !props.business && (
         <p class="toggle">
           Not on the product yet?{' '}
-          <button type="button" class="link" onClick={() => setView('signup')}>
+          <button type="button" class="link" onClick={() => toggleTo('signup')}>
             Sign up
           </button>
         </p>
