@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
-import { getResource, ResourceError } from './api';
-import { ColourTile } from './Preview';
-import type { BoardFeedData, BoardPageData } from './types';
-
-/** The feed's end marker (saving.md section 4): no more pages after this one. */
-const FEED_END = '-end-';
-
-const failure = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
-const pinCount = (n: number) => `${n} ${n === 1 ? 'Pin' : 'Pins'}`;
+import { getResource } from './api';
+import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
+import type { BoardFeedData, BoardPageData, PinData } from './types';
 
 /**
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,
@@ -88,72 +82,16 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   );
 }
 
-/** The board's pins, newest first, a page (25) at a time; 'More Pins' follows the bookmark. */
+/** The board's pins, newest first, a page (25) at a time; scrolling near the end or 'More Pins' loads the next. */
 function PinGrid({ boardId, sectionId }: { boardId: string; sectionId?: string }) {
-  const [pins, setPins] = useState<BoardFeedData['pins']>([]);
-  const [bookmark, setBookmark] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = (from: string | null) => {
-    setLoading(true);
-    setError(null);
-    getResource<BoardFeedData>('BoardFeedResource', { board_id: boardId, section_id: sectionId, bookmark: from ?? undefined })
-      .then((page) => {
-        setPins((before) => (from ? [...before, ...page.pins] : page.pins));
-        setBookmark(page.bookmark);
-      })
-      .catch((e: unknown) => setError(failure(e)))
-      .finally(() => setLoading(false));
-  };
-  useEffect(() => load(null), [boardId, sectionId]);
-
+  const feed = usePaged<PinData>('BoardFeedResource', { board_id: boardId, section_id: sectionId }, (page: BoardFeedData) => page.pins);
   return (
-    <section aria-labelledby="board-pins" aria-busy={loading}>
+    <section aria-labelledby="board-pins" aria-busy={feed.loading}>
       <h2 id="board-pins" class="visually-hidden">
         Pins
       </h2>
-      {pins.length > 0 && (
-        <ul class="pin-grid">
-          {pins.map((pin) => {
-            const image = pin.images?.['236x'];
-            const src = image?.url ?? pin.image_url;
-            const label = pin.title || pin.description || 'Pin';
-            return (
-              <li key={pin.id}>
-                <a href={`/pin/${pin.id}/`}>
-                  {src ? (
-                    <img src={src} alt={label} width={image?.width ?? undefined} height={image?.height ?? undefined} loading="lazy" />
-                  ) : (
-                    // A pin that is only a link: its colour tile, as on its own page.
-                    <ColourTile link={pin.link} color={pin.dominant_color} />
-                  )}
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {!loading && !error && pins.length === 0 && <p class="empty">No Pins here yet.</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {loading ? (
-        <p class="loading" role="status">
-          Loading…
-        </p>
-      ) : (
-        bookmark &&
-        bookmark !== FEED_END && (
-          <p class="actions more">
-            <button type="button" class="secondary" onClick={() => load(bookmark)}>
-              More Pins
-            </button>
-          </p>
-        )
-      )}
+      {feed.items.length > 0 && <PinTiles pins={feed.items} />}
+      <FeedFooter {...feed} label="More Pins" empty="No Pins here yet." count={feed.items.length} />
     </section>
   );
 }

@@ -1,14 +1,22 @@
 import { ColourTile, hostOf } from './Preview';
+import type { ViewerData } from './types';
 import { usePin } from './usePin';
 
-/** /pin/{id}/: the saved pin with its image, description, source link and board. */
-export function PinPage({ id }: { id: string }) {
+/**
+ * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
+ * pinner, with Save (a repin, in the save popup) and Visit (the source).
+ */
+export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null }) {
   const { pin, error } = usePin(id);
 
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <main class="pin-page"><p class="loading" role="status">Loading…</p></main>;
 
   const source = hostOf(pin.link);
+  const pinner = pin.pinner.full_name || pin.pinner.username;
+  // A visitor's Save goes through log-in and comes back to the repin.
+  const repin = `/pin/${pin.id}/repin/x/`;
+  const save = viewer?.type === 'AUTH' ? repin : `/login?next=${encodeURIComponent(repin)}`;
   return (
     <main class="pin-page">
       {pin.image_url ? (
@@ -19,17 +27,28 @@ export function PinPage({ id }: { id: string }) {
       )}
       <div class="pin-details">
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
-        {pin.description && <p class="description">{pin.description}</p>}
-        {pin.link && source && (
-          <p>
-            <a class="source" href={pin.link} rel="noopener noreferrer nofollow" target="_blank">
+        <p class="pin-actions">
+          <a class="primary" href={save}>
+            Save
+          </a>
+          {pin.link && source && (
+            <a class="secondary source" href={pin.link} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
-          </p>
-        )}
+          )}
+        </p>
+        {pin.description && <p class="description">{pin.description}</p>}
         <p class="board-line">
-          Saved to <strong class="board-name">{pin.board.name}</strong>
-          {pin.section && <> in <strong>{pin.section.title}</strong></>} by {pin.pinner.full_name || pin.pinner.username}
+          Saved to{' '}
+          <a class="board-name" href={pin.board.url}>
+            {pin.board.name}
+          </a>
+          {pin.section && (
+            <>
+              {' '}in <a href={`${pin.board.url}${pin.section.slug}/`}>{pin.section.title}</a>
+            </>
+          )}{' '}
+          by <a href={`/${pin.pinner.username}/`}>{pinner}</a>
         </p>
       </div>
     </main>

@@ -5,6 +5,7 @@ import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
+import { bookmarkOption } from '../lib/bookmark.js';
 import { boardName, sectionName } from './rules.js';
 import type { AdvertisersService } from '../advertisers/service.js';
 import type { BoardsService } from './service.js';
@@ -22,6 +23,9 @@ const boardKey = z
     message: 'Name the board by board_id, or by username and slug.',
   })
   .transform((o) => (o.board_id !== undefined ? { id: o.board_id } : { username: o.username as string, slug: o.slug as string }));
+
+/** saving.md section 7: BoardsResource fetch, page_size 25. */
+export const PROFILE_BOARDS_PAGE_SIZE = 25;
 
 const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
 
@@ -48,6 +52,18 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         }),
         run: async (o, { viewer }) =>
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer.id, o.advertiser_id)),
+      }),
+    },
+    BoardsResource: {
+      // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.
+      get: action({
+        auth: false,
+        options: z.object({
+          username: usernamePart,
+          page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
+          bookmark: bookmarkOption,
+        }).loose(),
+        run: (o, { viewer }) => boards.profileBoards(viewer, o),
       }),
     },
     BoardSectionResource: {

@@ -5,6 +5,7 @@ import { newId, slugify } from '../lib/ids.js';
 import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
 import { boardsStore, type BoardsStore } from './store.js';
+import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
 /** saving.md section 9: the picker asks for 2 shortlist suggestions. */
 export const SHORTLIST_SIZE = 2;
@@ -158,6 +159,20 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
         sections: picker.sections.map((section) => ({ ...section, url: `${picker.url}${section.slug}/` })),
       };
+    },
+
+    /**
+     * BoardsResource get (saving.md section 7, page size 25): the boards a profile lists, newest first.
+     * Secret boards only to their owner; protected and archived boards to no one. A username that
+     * does not exist is "not found".
+     */
+    async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
+      const owner = await store.findUserByUsername(input.username);
+      if (!owner) throw new ApiError('profile_not_found');
+      if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
+      const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      return { boards: page.map((board) => toPickerBoard(board, [])), bookmark };
     },
 
     /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */

@@ -120,6 +120,35 @@ export function boardsStore(db: Kysely<Database>) {
         .then((rows) => rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) })));
     },
 
+    /** A user's id by username (a profile's address, /{username}/). */
+    findUserByUsername(username: string) {
+      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'image_medium_url']).where('username', '=', username).executeTakeFirst();
+    },
+
+    /**
+     * A page of the boards a profile lists (issue 19): the owner's boards, newest first, never
+     * archived or protected (saving.md section 6), secret ones only when `withSecret` (the owner
+     * looking). Keyset paging on (created_at, id) as the board feed does.
+     */
+    async listProfileBoards(ownerId: string, withSecret: boolean, after: { createdAt: number; id: string } | null, limit: number) {
+      let query = db
+        .selectFrom('boards')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .selectAll('boards')
+        .select('owner.username as owner_username')
+        .select(collaboratorCount)
+        .where('boards.owner_id', '=', ownerId)
+        .where('boards.archived_at', 'is', null)
+        .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('boards.created_at', '<', after.createdAt), eb.and([eb('boards.created_at', '=', after.createdAt), eb('boards.id', '<', after.id)])]),
+        );
+      }
+      const rows = await query.orderBy('boards.created_at', 'desc').orderBy('boards.id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) }));
+    },
+
     listSections(boardIds: string[]): Promise<BoardSection[]> {
       if (boardIds.length === 0) return Promise.resolve([]);
       return db.selectFrom('board_sections').selectAll().where('board_id', 'in', boardIds).orderBy('created_at').orderBy('id').execute();

@@ -6,6 +6,10 @@ import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { imageJson, type ImagesService } from '../images/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
+import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
+
+/** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
+export { FEED_END };
 
 export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder'] as const;
 export type PinMethod = (typeof PIN_METHODS)[number];
@@ -26,8 +30,6 @@ export interface PinCreateInput {
 /** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
 export const BOARD_FEED_PAGE_SIZE = 25;
 export const BOARD_FEED_MAX = 50;
-/** saving.md section 4: the end of a listing is reached when the next bookmark equals the end marker. */
-export const FEED_END = '-end-';
 
 export interface BoardFeedInput {
   board_id: string;
@@ -137,6 +139,14 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
       };
     },
 
+    /** UserPinsResource get: the viewer's own latest saves, newest first, for their home page. */
+    async latestPins(viewer: Viewer, input: { page_size: number; bookmark?: string | undefined }) {
+      if (input.bookmark === FEED_END) return { pins: [], bookmark: FEED_END };
+      const rows = await pins.listPinnerPins(viewer.id, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      return { pins: page.map((row) => pinJson(config.publicOrigin, row)), bookmark };
+    },
+
     /** A pin as its page shows it, to whoever may see its board. */
     async get(viewer: Viewer | null, pinId: string) {
       return pinJson(config.publicOrigin, await visiblePin(viewer, pinId));
@@ -161,7 +171,7 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
       : null,
     board,
     pinned_to_board: board,
-    section: row.section_id ? { id: row.section_id, title: row.section_title } : null,
+    section: row.section_id ? { id: row.section_id, title: row.section_title, slug: row.section_slug } : null,
     pinner: {
       id: row.pinner_id,
       username: row.pinner_username,

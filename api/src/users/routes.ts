@@ -7,6 +7,7 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import type { UsersService } from './service.js';
+import { usernamePart } from '../boards/routes.js';
 
 /** GET /v3/users/settings (saving.md section 7): connected_to_instagram and listed_website_url. */
 export function userRoutes(users: UsersService): Hono<AppEnv> {
@@ -21,6 +22,10 @@ export function userRoutes(users: UsersService): Hono<AppEnv> {
 
 export function userResources(users: UsersService, pins: PinsService): ResourceRegistry {
   return {
+    // A profile's header (/{username}/): open to visitors.
+    UserResource: {
+      get: action({ auth: false, options: z.object({ username: usernamePart }).loose(), run: (o, { viewer }) => users.profile(viewer, o.username) }),
+    },
     // The pin-create-success query of saving.md section 7: the creator card and the promote rule.
     PinCreateSuccessResource: {
       get: action({

@@ -30,6 +30,26 @@ export function usersService({ db, config, clock }: Deps) {
     },
 
     /**
+     * UserResource get: a profile's header (issue 19). `followedByMe` as saving.md section 3 names
+     * the field; false for a visitor and for oneself.
+     */
+    async profile(viewer: { id: string } | null, username: string) {
+      const user = await store.profile(username);
+      if (!user) throw new ApiError('profile_not_found');
+      return {
+        id: user.id,
+        username: user.username,
+        full_name: `${user.first_name} ${user.last_name}`.trim(),
+        image_medium_url: user.image_medium_url,
+        pin_count: user.pin_count,
+        follower_count: user.follower_count,
+        following_count: user.following_count,
+        followedByMe: viewer !== null && viewer.id !== user.id && (await store.follows(viewer.id, user.id)),
+        is_me: viewer?.id === user.id,
+      };
+    },
+
+    /**
      * What the success screen shows beside the pin (saving.md section 2.1): the creator card of
      * the link's official user, only when that is someone else the viewer does not follow, and
      * whether promotion is offered.

@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readRows } from './db';
+import { PRODUCT } from './origins';
+import { logIn, openPopup, unique } from './popup';
+
+/** Issue 19, "a place to come back to": after a save there is somewhere to go, by keyboard alone. */
+
+const axeClean = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+/** Follows a link as a keyboard user does: focus it, press Enter. */
+async function follow(page: Page, link: Locator) {
+  await link.focus();
+  await page.keyboard.press('Enter');
+}
+
+test('save from the publisher → See it now → pin page → board → profile → home', async ({ page, context }) => {
+  const popup = await openPopup(page, context);
+  await logIn(popup);
+  const name = unique('Come back');
+  await popup.getByRole('button', { name: 'Create board' }).click();
+  await popup.getByLabel('Name', { exact: true }).fill(name);
+  await popup.getByRole('button', { name: 'Create', exact: true }).click();
+  const seeIt = popup.getByRole('link', { name: 'See it now' });
+  await expect(seeIt).toBeVisible();
+  const pinPath = (await seeIt.getAttribute('href')) ?? '';
+  const pinId = /^\/pin\/(\d+)\/$/.exec(pinPath)?.[1];
+  expect(pinId).toBeTruthy();
+  const [board] = readRows<{ slug: string }>(`select slug from boards where name = ?`, name);
+
+  // The pin page: Save (a repin), Visit, its board and its pinner; the header.
+  await page.goto(`${PRODUCT}${pinPath}`);
+  const header = page.getByRole('navigation', { name: 'Site' });
+  await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/demo/');
+  await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/pin/${pinId}/repin/x/`);
+  await expect(page.getByRole('link', { name: /^Visit / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demo Pinner' })).toHaveAttribute('href', '/demo/');
+  await axeClean(page);
+  await follow(page, page.getByRole('link', { name }));
+
+  // The board page, and from it its owner's profile.
+  await expect(page).toHaveURL(`${PRODUCT}/demo/${board?.slug}/`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await follow(page, page.locator('.board-meta').getByRole('link', { name: 'Demo Pinner' }));
+
+  // The profile lists the board with its cover and counts.
+  await expect(page).toHaveURL(`${PRODUCT}/demo/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Pinner' })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) });
+  await expect(card).toHaveAttribute('href', `/demo/${board?.slug}/`);
+  await expect(card.locator('.board-card-meta')).toHaveText('1 Pin');
+  await expect(card.locator('img.board-cover')).toHaveAttribute('src', /\/media\/\d+\/236x\.jpg$/);
+  await axeClean(page);
+
+  // Home: the latest pin first, and the boards.
+  await follow(page, header.getByRole('link', { name: 'Home' }));
+  await expect(page).toHaveURL(`${PRODUCT}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Demo Pinner' })).toBeVisible();
+  const latest = page.getByRole('region', { name: 'Your latest Pins' });
+  await expect(latest.locator('.pin-grid a').first()).toHaveAttribute('href', pinPath);
+  await expect(page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await axeClean(page);
+
+  // The pin page's Save is the repin popup of that pin.
+  await page.goto(`${PRODUCT}${pinPath}`);
+  await follow(page, page.getByRole('link', { name: 'Save', exact: true }));
+  await expect(page).toHaveURL(`${PRODUCT}/pin/${pinId}/repin/x/`);
+  await expect(page.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+});
+
+test('a visitor sees public boards only, and the header offers log in', async ({ page }) => {
+  await page.goto(`${PRODUCT}/demo/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Pinner' })).toBeVisible();
+  const boards = page.getByRole('region', { name: 'Boards' });
+  await expect(boards.getByRole('listitem').first()).toBeVisible();
+  await expect(boards.getByText('Secret', { exact: true })).toHaveCount(0);
+  const header = page.getByRole('navigation', { name: 'Site' });
+  await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
+  await axeClean(page);
+
+  await page.goto(`${PRODUCT}/nobody_here/`);
+  await expect(page.getByRole('alert')).toHaveText("Sorry, we couldn't find that profile.");
+  await axeClean(page);
+});
