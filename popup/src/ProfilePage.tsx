@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
+import { FollowButton } from './FollowButton';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
-import type { ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from './types';
+import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from './types';
 
 const sectionCount = (n: number) => `${n} ${n === 1 ? 'section' : 'sections'}`;
 const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
@@ -10,6 +11,9 @@ const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 export function ProfilePage({ username, viewer }: { username: string; viewer: ViewerData | null }) {
   const [profile, setProfile] = useState<ProfileData | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [showFollowers, setShowFollowers] = useState(false);
+  // buttonFollow opens the profile with ?follow=1: the Follow button is where the keyboard starts.
+  const fromButton = new URLSearchParams(location.search).get('follow') === '1';
   useEffect(() => {
     getResource<ProfileData>('UserResource', { username })
       .then(setProfile)
@@ -45,10 +49,24 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         <h1>{profile.full_name || profile.username}</h1>
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
-          <span class="follower-count">{plural(profile.follower_count, 'follower')}</span>
+          <button type="button" class="link-button follower-count" aria-expanded={showFollowers} aria-controls="profile-followers" onClick={() => setShowFollowers((v) => !v)}>
+            {plural(profile.follower_count, 'follower')}
+          </button>
           <span class="following-count">{profile.following_count} following</span>
         </p>
+        {!profile.is_me && viewer && (
+          <p class="actions profile-actions">
+            <FollowButton
+              user={profile}
+              followed={profile.followedByMe}
+              signedIn={viewer.type === 'AUTH'}
+              autoFocus={fromButton}
+              onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
+            />
+          </p>
+        )}
       </header>
+      {showFollowers && <FollowerList username={profile.username} />}
       <BoardGrid username={profile.username} heading={profile.is_me ? 'Your boards' : 'Boards'} />
     </main>
   );
@@ -79,6 +97,26 @@ export function BoardGrid({ username, heading }: { username: string; heading: st
         </ul>
       )}
       <FeedFooter {...feed} label="More boards" empty="No boards yet." count={feed.items.length} />
+    </section>
+  );
+}
+
+/** A profile's followers, newest first, 50 a page (UserFollowersResource). */
+function FollowerList({ username }: { username: string }) {
+  const feed = usePaged<FollowerData>('UserFollowersResource', { username }, (page: FollowersData) => page.users);
+  return (
+    <section id="profile-followers" class="home-section" aria-labelledby="followers-heading" aria-busy={feed.loading}>
+      <h2 id="followers-heading">Followers</h2>
+      {feed.items.length > 0 && (
+        <ul class="follower-list">
+          {feed.items.map((user) => (
+            <li key={user.id}>
+              <a href={`/${user.username}/`}>{user.full_name || user.username}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label="More followers" empty="No followers yet." count={feed.items.length} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { FollowButton } from './FollowButton';
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { Confetti } from './Confetti';
@@ -78,6 +79,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
           <a href={`/${creator.username}/`} target="_blank" rel="noopener">
             {creator.full_name || creator.username}
           </a>
+          <FollowButton user={creator} followed={false} signedIn />
         </aside>
       )}
       <p class="hint">This window closes by itself in 10 seconds.</p>

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { readRows } from './db';
-import { PRODUCT } from './origins';
-import { logIn, openPopup, unique } from './popup';
+import { readRows, writeRows } from './db';
+import { EXAMPLES, PRODUCT } from './origins';
+import { DEMO, logIn, openPopup, unique } from './popup';
+import { freshAccount } from './safety-helpers';
 
 /** Issue 19, "a place to come back to": after a save there is somewhere to go, by keyboard alone. */
 
@@ -82,4 +83,61 @@ test('a visitor sees public boards only, and the header offers log in', async ({
   await page.goto(`${PRODUCT}/nobody_here/`);
   await expect(page.getByRole('alert')).toHaveText("Sorry, we couldn't find that profile.");
   await axeClean(page);
+});
+
+const logInAs = (page: Page, login: { email: string; password: string }) =>
+  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: PRODUCT },
+  });
+const demoId = () => readRows<{ id: string }>(`select id from users where email = ?`, DEMO.email)[0]!.id;
+const follows = (follower: string, followee: string) => readRows(`select 1 from follows where follower_id = ? and followee_id = ?`, follower, followee).length;
+
+test('the success screen’s creator card follows its creator', async ({ page }) => {
+  const creator = `${Date.now()}7`;
+  const domain = `kitchen${creator}.example`;
+  writeRows(`insert into users (id, email, username, first_name, last_name, verified_domain, created_at) values (?, ?, ?, 'Sunday', 'Kitchen', ?, 0)`, creator, `c${creator}@example.com`, `k${creator}`, domain);
+  await logInAs(page, DEMO);
+  await page.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `https://${domain}/tart`, media: `${EXAMPLES}/img/lemon-tart.png`, description: 'Tart' })}`);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(unique('Creators'));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const card = page.getByRole('complementary', { name: 'Creator' });
+  await expect(card).toContainText('Sunday Kitchen');
+  await card.getByRole('button', { name: 'Follow Sunday Kitchen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: 'Following Sunday Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => follows(demoId(), creator)).toBe(1);
+  await axeClean(page);
+});
+
+test('buttonFollow on the publisher page opens a profile that can be followed; a visitor is asked to log in', async ({ page, context, browser }) => {
+  const fan = freshAccount('fan', 'Fern');
+  await logInAs(page, fan);
+  await page.goto(`${EXAMPLES}/buttons.html`);
+  const [profile] = await Promise.all([context.waitForEvent('page'), page.locator('#follow').getByRole('button').click()]);
+  await expect(profile).toHaveURL(`${PRODUCT}/demo/?follow=1`);
+  const followButton = profile.getByRole('button', { name: 'Follow Demo Pinner' });
+  await expect(followButton).toBeFocused();
+  const before = Number((await profile.locator('.follower-count').textContent())?.split(' ')[0]);
+  await profile.keyboard.press('Enter');
+  await expect(profile.getByRole('button', { name: 'Following Demo Pinner' })).toBeVisible();
+  await expect(profile.locator('.follower-count')).toHaveText(`${before + 1} ${before + 1 === 1 ? 'follower' : 'followers'}`);
+  const [fanRow] = readRows<{ id: string }>(`select id from users where email = ?`, fan.email);
+  await expect.poll(() => follows(fanRow!.id, demoId())).toBe(1);
+  await axeClean(profile);
+  // Reloaded, the profile still says Following (followedByMe).
+  await profile.reload();
+  await expect(profile.getByRole('button', { name: 'Following Demo Pinner' })).toHaveAttribute('aria-pressed', 'true');
+  // The follower list (newest first) has the fan at its top.
+  await profile.locator('.follower-count').click();
+  await expect(profile.getByRole('region', { name: 'Followers' }).getByRole('link').first()).toHaveText('Fern');
+  await axeClean(profile);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${PRODUCT}/demo/`);
+  await visitor.getByRole('button', { name: 'Follow Demo Pinner' }).click();
+  await expect(visitor.getByText('Log in to follow')).toBeVisible();
+  await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
+  await axeClean(visitor);
 });

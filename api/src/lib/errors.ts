@@ -70,6 +70,7 @@ export const catalogue = {
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
+  follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

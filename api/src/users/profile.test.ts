@@ -4,7 +4,7 @@ import { testApp, type Answer } from '../testing.js';
 
 /** Issue 19: a profile (/{username}/) and the signed-in home page read these three resources. */
 const data = (res: Answer) => res.body.resource_response.data;
-const error = (res: Answer) => res.body.resource_response.error;
+const error = (res: Answer): any => res.body.resource_response.error;
 
 async function world() {
   const t = await testApp();
@@ -102,5 +102,56 @@ describe('UserPinsResource get: the home page’s latest pins', () => {
     expect(data(await samBrowser.get('UserPinsResource')).pins).toEqual([]);
     const visitor = await t.client().get('UserPinsResource');
     expect(visitor.status).toBe(401);
+  });
+});
+
+describe('UserFollowResource and UserFollowersResource: follows of users', () => {
+  it('follows and unfollows, once each, and the profile counts it', async () => {
+    const { t, maya, sam, samBrowser } = await world();
+    const follow = await samBrowser.post('UserFollowResource', 'create', { user_id: maya.id });
+    expect(data(follow)).toEqual({ id: maya.id, username: 'maya', followedByMe: true });
+    expect((await samBrowser.post('UserFollowResource', 'create', { user_id: maya.id })).status).toBe(200);
+    expect(await t.db.selectFrom('follows').selectAll().where('followee_id', '=', maya.id).execute()).toHaveLength(1);
+    expect(data(await samBrowser.get('UserResource', { username: 'maya' }))).toMatchObject({ follower_count: 1, followedByMe: true });
+    expect(data(await samBrowser.get('UserResource', { username: 'sam' }))).toMatchObject({ following_count: 1 });
+
+    expect(data(await samBrowser.post('UserFollowResource', 'delete', { user_id: maya.id })).followedByMe).toBe(false);
+    expect((await samBrowser.post('UserFollowResource', 'delete', { user_id: maya.id })).status).toBe(200);
+    expect(await t.db.selectFrom('follows').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('refuses a visitor (code 7), oneself (code 201) and nobody (code 200), writing nothing', async () => {
+    const { t, maya, mayaBrowser } = await world();
+    const visitor = await t.client().post('UserFollowResource', 'create', { user_id: maya.id });
+    expect(visitor.status).toBe(401);
+    expect(error(visitor)?.api_error_code).toBe(7);
+    const self = await mayaBrowser.post('UserFollowResource', 'create', { user_id: maya.id });
+    expect(self.status).toBe(400);
+    expect(error(self)).toMatchObject({ api_error_code: 201, message: "You can't follow yourself." });
+    expect(error(await mayaBrowser.post('UserFollowResource', 'create', { user_id: '123456' }))?.api_error_code).toBe(200);
+    expect((await mayaBrowser.post('UserFollowResource', 'create', { user_id: 'x' })).status).toBe(400);
+    expect(await t.db.selectFrom('follows').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('lists followers 50 a page, newest first, with followedByMe for the one looking', async () => {
+    const { t, maya, sam } = await world();
+    const ids: string[] = [];
+    for (let i = 0; i < 55; i++) {
+      const fan = await t.makeUser(`fan${i}_${Math.random().toString(36).slice(2, 6)}`);
+      t.clock.advance(1000);
+      await t.db.insertInto('follows').values({ follower_id: fan.id, followee_id: maya.id, created_at: t.clock.now() }).execute();
+      ids.push(fan.id);
+    }
+    await t.db.insertInto('follows').values({ follower_id: sam.id, followee_id: ids[54]!, created_at: 1 }).execute();
+    const samBrowser = t.client();
+    await samBrowser.logIn(sam.email, sam.password);
+    const first = data(await samBrowser.get('UserFollowersResource', { username: 'maya' }));
+    expect(first.users).toHaveLength(50);
+    expect(first.users[0]).toMatchObject({ id: ids[54], followedByMe: true });
+    expect(first.users[1].followedByMe).toBe(false);
+    const second = data(await t.client().get('UserFollowersResource', { username: 'maya', bookmark: first.bookmark }));
+    expect(second.users.map((u: { id: string }) => u.id)).toEqual(ids.slice(0, 5).reverse());
+    expect(second.bookmark).toBe('-end-');
+    expect((await t.client().get('UserFollowersResource', { username: 'maya', page_size: 51 })).status).toBe(400);
   });
 });
