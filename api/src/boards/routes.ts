@@ -17,7 +17,7 @@ export const usernamePart = z.string().toLowerCase().regex(/^[a-z0-9_]{1,32}$/, 
 export const slugPart = z.string().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a board slug (letters, digits and single dashes).').max(100, 'Must be at most 100 characters.');
 
 /** A board named by id, or by its URL; never both, never half of a URL. */
-const boardKey = z
+export const boardKey = z
   .object({ board_id: id.optional(), username: usernamePart.optional(), slug: slugPart.optional(), field_set_key: z.string().max(64).optional() })
   .refine((o) => (o.board_id === undefined ? o.username !== undefined && o.slug !== undefined : o.username === undefined && o.slug === undefined), {
     message: 'Name the board by board_id, or by username and slug.',
