@@ -35,7 +35,7 @@ export function App({ location }: { location: Location }) {
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {
     const [, username, slug, sectionSlug] = board;
-    return <Product render={() => <BoardPage username={username} slug={slug} sectionSlug={sectionSlug} />} />;
+    return <Product render={(viewer) => <BoardPage username={username} slug={slug} sectionSlug={sectionSlug} viewer={viewer} />} />;
   }
   const user = /^\/([a-z0-9_]{3,30})\/?$/.exec(path);
   if (user?.[1]) {

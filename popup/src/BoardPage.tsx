@@ -1,20 +1,26 @@
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
-import type { BoardFeedData, BoardPageData, PinData } from './types';
+import { Collaborators, InviteNotice } from './Collaboration';
+import type { BoardFeedData, BoardPageData, PinData, ViewerData } from './types';
 
 /**
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,
  * and its pins as a grid. A board the viewer may not see reads exactly as one that does not exist.
  */
-export function BoardPage({ username, slug, sectionSlug }: { username: string; slug: string; sectionSlug?: string }) {
+export function BoardPage({ username, slug, sectionSlug, viewer = null }: { username: string; slug: string; sectionSlug?: string; viewer?: ViewerData | null }) {
   const [board, setBoard] = useState<BoardPageData | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped when an invite is accepted: the board (secret until then) is read again.
+  const [version, setVersion] = useState(0);
   useEffect(() => {
+    setError(null);
     getResource<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
-  }, [username, slug]);
+  }, [username, slug, version]);
+  const me = viewer?.type === 'AUTH' ? viewer.user.id : null;
+  const notice = me && <InviteNotice username={username} slug={slug} viewerId={me} onAccepted={() => setVersion((v) => v + 1)} />;
 
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
   const missing = error ?? (board && sectionSlug && !section ? "Sorry, we couldn't find that section." : null);
@@ -25,10 +31,18 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   if (missing)
     return (
       <main class="page">
+        {notice}
         <h1>Not found</h1>
         <p class="error" role="alert">
           {missing}
         </p>
+        {viewer?.type !== 'AUTH' && viewer !== null && (
+          // The invite mail links here: an invited person logs in or signs up and comes back to accept.
+          <p>
+            Invited to this board? <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>Log in</a> or{' '}
+            <a href={`/signup?next=${encodeURIComponent(location.pathname)}`}>sign up</a> with the email the invite was sent to.
+          </p>
+        )}
         <p>
           <a href="/">Go to the home page</a>
         </p>
@@ -46,6 +60,7 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   const owner = board.owner.full_name || board.owner.username;
   return (
     <main class="board-page">
+      {notice}
       <header class="board-header">
         {section && (
           <p class="board-parent">
@@ -77,6 +92,7 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
           </ul>
         </nav>
       )}
+      {!section && <Collaborators boardId={board.id} ownerId={board.owner.id} viewer={viewer} version={version} />}
       <PinGrid boardId={board.id} sectionId={section?.id} />
     </main>
   );

@@ -3,7 +3,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readRows, writeRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
 import { DEMO, logIn, openPopup, unique } from './popup';
-import { freshAccount } from './safety-helpers';
+import { admin, freshAccount, logInWith, outboxText } from './safety-helpers';
+import { STRONG } from './auth-helpers';
 
 /** Issue 19, "a place to come back to": after a save there is somewhere to go, by keyboard alone. */
 
@@ -140,4 +141,48 @@ test('buttonFollow on the publisher page opens a profile that can be followed; a
   await expect(visitor.getByText('Log in to follow')).toBeVisible();
   await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
   await axeClean(visitor);
+});
+
+test('an email invite: the mail’s link, log in, Accept, save to the group board; the owner sees and removes them', async ({ page, browser }) => {
+  await logInAs(page, DEMO);
+  const name = unique('Trip');
+  const board = await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name, privacy: 'secret' } }, headers: { Origin: PRODUCT } })).json();
+  const boardId: string = board.resource_response.data.id;
+  const boardUrl: string = board.resource_response.data.url;
+  const email = `invitee${Date.now().toString(36)}@example.com`;
+  await page.request.post(`${PRODUCT}/resource/BoardInviteResource/create/`, { data: { options: { board_id: boardId, emails: [email] } }, headers: { Origin: PRODUCT } });
+  const mail = await outboxText(page, email);
+  const link = /http:\/\/\S+\/$/m.exec(mail)?.[0] ?? '';
+  expect(link).toBe(`${PRODUCT}${boardUrl}`);
+
+  // A new account with the invited email (made after the invite), who follows the mail's link.
+  admin('create', email, STRONG, 'Ines');
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('alert')).toHaveText("Sorry, we couldn't find that board.");
+  await follow(invitee, invitee.getByRole('main').getByRole('link', { name: 'Log in' }));
+  await logInWith(invitee, email, STRONG);
+  await expect(invitee).toHaveURL(link);
+  const notice = invitee.getByRole('complementary', { name: 'Invite' });
+  await expect(notice).toContainText(`Demo Pinner invited you to collaborate on ${name}.`);
+  await axeClean(invitee);
+  await notice.getByRole('button', { name: 'Accept' }).focus();
+  await invitee.keyboard.press('Enter');
+  await expect(invitee.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(invitee.getByRole('region', { name: 'Collaborators' }).getByRole('button', { name: 'Leave board' })).toBeVisible();
+  await axeClean(invitee);
+  // Now a member: the board is in their picker and takes their pin.
+  const saved = await invitee.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: boardId, link: `${EXAMPLES}/notes.html`, color: '#336699' } }, headers: { Origin: PRODUCT } });
+  expect(saved.status()).toBe(200);
+  const picker = await (await invitee.request.get(`${PRODUCT}/resource/BoardPickerBoardsResource/get/?data=${encodeURIComponent('{"options":{}}')}`)).json();
+  expect(picker.resource_response.data.all_boards.find((b: { id: string }) => b.id === boardId)).toMatchObject({ is_collaborative: true });
+
+  // The owner sees them on the board and removes them (optimistic); they are gone from the database.
+  await page.goto(`${PRODUCT}${boardUrl}`);
+  const people = page.getByRole('region', { name: 'Collaborators' });
+  await expect(people.getByRole('link', { name: 'Ines' })).toBeVisible();
+  await axeClean(page);
+  await people.getByRole('button', { name: 'Remove Ines' }).click();
+  await expect(people).toHaveCount(0);
+  await expect.poll(() => readRows(`select 1 from board_collaborators where board_id = ?`, boardId).length).toBe(0);
 });
