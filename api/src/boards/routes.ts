@@ -53,6 +53,13 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         run: async (o, { viewer }) =>
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer.id, o.advertiser_id)),
       }),
+      // Issue 19: the owner edits or deletes a board.
+      update: action({
+        auth: true,
+        options: z.object({ board_id: id, name: boardName.optional(), description: userText({ max: 500, multiline: true }).optional(), privacy: z.enum(['public', 'secret']).optional() }),
+        run: (o, { viewer }) => boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy }),
+      }),
+      delete: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
     },
     BoardsResource: {
       // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.

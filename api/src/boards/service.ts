@@ -195,6 +195,34 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       return toPickerBoard({ ...board, owner_username: owner.username, collaborator_count: 0 }, []);
     },
 
+    /** BoardResource update: the owner renames a board (a new slug, so its URL follows), re-describes it, or changes its privacy. */
+    async updateBoard(userId: string, input: { boardId: string; name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'secret' | undefined }) {
+      const board = await requireMemberBoard(store, userId, input.boardId);
+      if (board.owner_id !== userId) throw new ApiError('forbidden', 'Only the board’s owner can edit it.');
+      if (board.privacy === 'protected' && input.privacy) throw new ApiError('forbidden', 'A protected board keeps its privacy.');
+      const change: { name?: string; slug?: string; description?: string; privacy?: Privacy } = {};
+      if (input.name !== undefined && input.name !== board.name) {
+        const same = await store.findBoardByName(userId, input.name);
+        if (same && same.id !== board.id) throw new ApiError('board_name_taken');
+        change.name = input.name;
+        if (slugBase(input.name) !== slugBase(board.name)) change.slug = await newSlug(input.name, (base) => store.boardSlugsLike(userId, base));
+      }
+      if (input.description !== undefined) change.description = input.description;
+      if (input.privacy !== undefined) change.privacy = input.privacy;
+      await store.updateBoard(board.id, change);
+      const updated = await store.findBoardWithOwner({ id: board.id });
+      if (!updated) throw new ApiError('internal');
+      return toPickerBoard(updated, []);
+    },
+
+    /** BoardResource delete (saving.md section 7): the owner deletes a board and its pins; collaborators may not. */
+    async deleteBoard(userId: string, boardId: string) {
+      const board = await requireMemberBoard(store, userId, boardId);
+      if (board.owner_id !== userId) throw new ApiError('forbidden', 'Only the board’s owner can delete it.');
+      await store.deleteBoard(board.id);
+      return { board_id: board.id };
+    },
+
     async createSection(userId: string, input: { boardId: string; name: string; initialPins?: string[] }) {
       const board = await requireMemberBoard(store, userId, input.boardId);
       if (await store.findSectionByTitle(board.id, input.name)) throw new ApiError('section_name_taken');

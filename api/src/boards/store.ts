@@ -169,6 +169,30 @@ export function boardsStore(db: Kysely<Database>) {
       });
     },
 
+    /** A board's name, description and privacy (issue 19: editing a board). */
+    async updateBoard(boardId: string, change: { name?: string; slug?: string; description?: string; privacy?: Privacy }) {
+      if (Object.keys(change).length) await db.updateTable('boards').set(change).where('id', '=', boardId).execute();
+    },
+
+    /**
+     * A board and everything on it, in one transaction: its pins (their pinners' counts go down),
+     * sections, collaborators and email invites. Explicit, not left to foreign-key cascades, which
+     * SQLite applies only when told to.
+     */
+    async deleteBoard(boardId: string) {
+      await db.transaction().execute(async (trx) => {
+        const pinners = await trx.selectFrom('pins').select(['pinner_id', (eb) => eb.fn.countAll<number>().as('n')]).where('board_id', '=', boardId).groupBy('pinner_id').execute();
+        for (const p of pinners) {
+          await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', Number(p.n)) })).where('id', '=', p.pinner_id).execute();
+        }
+        await trx.deleteFrom('pins').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('board_sections').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('board_collaborators').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('board_email_invites').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('boards').where('id', '=', boardId).execute();
+      });
+    },
+
     /** Pins with the boards they are on; for checking who may move them. */
     pinsWithBoards(pinIds: string[]) {
       if (pinIds.length === 0) return Promise.resolve([]);

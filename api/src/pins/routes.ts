@@ -45,6 +45,13 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
         run: async (options, { viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
       }),
       get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      // Issue 19: the pinner or the board's owner edits or deletes a pin.
+      update: action({
+        auth: true,
+        options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }),
+        run: (o, { viewer }) => pins.update(viewer, o),
+      }),
+      delete: action({ auth: true, options: z.object({ id }), run: (o, { viewer }) => pins.remove(viewer, o.id) }),
     },
     RepinResource: {
       create: action({

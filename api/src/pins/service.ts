@@ -51,6 +51,14 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
     return row;
   };
 
+  const editablePin = async (viewer: Viewer, pinId: string) => {
+    const row = await pins.findPinDetail(pinId);
+    if (!row) throw new ApiError('pin_not_found');
+    const board = await requireMemberBoard(boards, viewer.id, row.board_id, 'pin_not_found');
+    if (row.pinner_id !== viewer.id && board.owner_id !== viewer.id) throw new ApiError('forbidden', 'Only the person who saved this Pin, or the board’s owner, can change it.');
+    return row;
+  };
+
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
   const create = async (viewer: Viewer, input: PinCreateInput, context: AdvertiserContext | null = null) => {
     const board = await requireMemberBoard(boards, viewer.id, input.board_id);
@@ -145,6 +153,23 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
       const rows = await pins.listPinnerPins(viewer.id, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);
       return { pins: page.map((row) => pinJson(config.publicOrigin, row)), bookmark };
+    },
+
+    /**
+     * PinResource update / delete (issue 19): the pin's pinner, or the owner of its board, on a board
+     * they are still a member of. A pin on a board the caller may not see is "not found"; on one they
+     * see but are not a member of, or another collaborator's pin, "forbidden".
+     */
+    async update(viewer: Viewer, input: { id: string; title?: string | undefined; description?: string | undefined }) {
+      const pin = await editablePin(viewer, input.id);
+      await pins.updatePin(pin.id, { ...(input.title !== undefined && { title: input.title }), ...(input.description !== undefined && { description: input.description }) });
+      return pinJson(config.publicOrigin, await visiblePin(viewer, pin.id));
+    },
+
+    async remove(viewer: Viewer, pinId: string) {
+      const pin = await editablePin(viewer, pinId);
+      await pins.deletePin(pin);
+      return { id: pin.id, board_id: pin.board_id };
     },
 
     /** A pin as its page shows it, to whoever may see its board. */

@@ -70,6 +70,21 @@ export function pinsStore(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** A pin's words (issue 19: editing a pin). */
+    async updatePin(pinId: string, change: { title?: string; description?: string }) {
+      if (Object.keys(change).length) await db.updateTable('pins').set(change).where('id', '=', pinId).execute();
+    },
+
+    /** A pin goes, and the counts it raised go down by one (board, section, pinner), in one transaction. */
+    async deletePin(pin: { id: string; board_id: string; section_id: string | null; pinner_id: string }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('pins').where('id', '=', pin.id).execute();
+        await trx.updateTable('boards').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.board_id).execute();
+        if (pin.section_id) await trx.updateTable('board_sections').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.section_id).execute();
+        await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.pinner_id).execute();
+      });
+    },
+
     findPinDetail(pinId: string) {
       return detail().where('pins.id', '=', pinId).executeTakeFirst();
     },
