@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
 import { Collaborators, InviteNotice } from './Collaboration';
+import { DeleteBoard, MoveBar } from './Organise';
+import { hostOf } from './Preview';
 import type { BoardFeedData, BoardPageData, PinData, ViewerData } from './types';
 
 /**
@@ -76,6 +78,11 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
           {board.privacy !== 'public' && <span class="privacy">{board.privacy === 'secret' ? 'Secret board' : 'Protected board'}</span>}
         </p>
         {!section && board.description && <p class="description">{board.description}</p>}
+        {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
+          <p class="actions profile-actions">
+            <DeleteBoard boardId={board.id} name={board.name} profile={`/${viewer.user.username}/`} />
+          </p>
+        )}
       </header>
       {!section && board.sections.length > 0 && (
         <nav aria-labelledby="board-sections">
@@ -93,20 +100,54 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
         </nav>
       )}
       {!section && <Collaborators boardId={board.id} ownerId={board.owner.id} viewer={viewer} version={version} />}
-      <PinGrid boardId={board.id} sectionId={section?.id} />
+      <PinGrid boardId={board.id} sectionId={section?.id} canOrganise={me === board.owner.id} />
     </main>
   );
 }
 
-/** The board's pins, newest first, a page (25) at a time; scrolling near the end or 'More Pins' loads the next. */
-function PinGrid({ boardId, sectionId }: { boardId: string; sectionId?: string }) {
+/**
+ * The board's pins, newest first, a page (25) at a time; scrolling near the end or 'More Pins' loads
+ * the next. Its owner may organise: choose pins and move them elsewhere (Organise.tsx).
+ */
+function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; sectionId?: string; canOrganise: boolean }) {
   const feed = usePaged<PinData>('BoardFeedResource', { board_id: boardId, section_id: sectionId }, (page: BoardFeedData) => page.pins);
+  const [organising, setOrganising] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
     <section aria-labelledby="board-pins" aria-busy={feed.loading}>
       <h2 id="board-pins" class="visually-hidden">
         Pins
       </h2>
-      {feed.items.length > 0 && <PinTiles pins={feed.items} />}
+      {canOrganise && feed.items.length > 0 && (
+        <p class="actions organise">
+          <button type="button" class="secondary" aria-pressed={organising} onClick={() => setOrganising((v) => !v)}>
+            {organising ? 'Done organising' : 'Organise'}
+          </button>
+        </p>
+      )}
+      {organising && <MoveBar boardId={boardId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} />}
+      {organising ? (
+        <ul class="pin-grid choosing">
+          {feed.items.map((pin) => (
+            <li key={pin.id}>
+              <label>
+                <input type="checkbox" checked={selected.has(pin.id)} onChange={() => toggle(pin.id)} />
+                {pin.title || pin.description || hostOf(pin.link) || 'Pin'}
+              </label>
+              <PinTiles pins={[pin]} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        feed.items.length > 0 && <PinTiles pins={feed.items} />
+      )}
       <FeedFooter {...feed} label="More Pins" empty="No Pins here yet." count={feed.items.length} />
     </section>
   );

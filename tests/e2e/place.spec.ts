@@ -186,3 +186,43 @@ test('an email invite: the mail’s link, log in, Accept, save to the group boar
   await expect(people).toHaveCount(0);
   await expect.poll(() => readRows(`select 1 from board_collaborators where board_id = ?`, boardId).length).toBe(0);
 });
+
+test('organising a board: a move the server refuses rolls back on screen, a move it takes sticks, and the owner deletes a board', async ({ page }) => {
+  const owner = freshAccount('org', 'Orla');
+  await logInAs(page, owner);
+  const make = async (name: string) =>
+    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+  const from = await make('Ideas');
+  const to = await make('Kept');
+  for (const n of ['one', 'two']) {
+    await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: from.id, link: `${EXAMPLES}/${n}.html`, color: '#336699', title: `Note ${n}` } }, headers: { Origin: PRODUCT } });
+  }
+  await page.goto(`${PRODUCT}${from.url}`);
+  await follow(page, page.getByRole('button', { name: 'Organise' }));
+  const one = page.getByRole('checkbox', { name: 'Note one' });
+  await one.focus();
+  await page.keyboard.press('Space');
+  await expect(one).toBeChecked();
+  const target = page.getByLabel('Move selected Pins to');
+
+  // Moving to where the pin already is: refused, and the pin is back on screen with the message.
+  await target.selectOption({ label: 'Ideas' });
+  await follow(page, page.getByRole('button', { name: /^Move/ }));
+  await expect(page.getByRole('alert')).toHaveText('Those Pins are already on that board and section.');
+  await expect(page.getByRole('checkbox', { name: 'Note one' })).toBeVisible();
+  await axeClean(page);
+
+  await target.selectOption({ label: 'Kept' });
+  await follow(page, page.getByRole('button', { name: /^Move/ }));
+  await expect(page.getByRole('status')).toHaveText('Moved 1 Pin.');
+  await expect(page.getByRole('checkbox', { name: 'Note one' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Note two' })).toBeVisible();
+  expect(readRows<{ board_id: string }>(`select board_id from pins where title = 'Note one' and pinner_id = (select id from users where email = ?)`, owner.email)).toEqual([{ board_id: to.id }]);
+
+  // The owner deletes the board it went to.
+  await page.goto(`${PRODUCT}${to.url}`);
+  await follow(page, page.getByRole('button', { name: 'Delete board' }));
+  await follow(page, page.getByRole('group', { name: 'Delete board' }).getByRole('button', { name: 'Delete', exact: true }));
+  await expect(page).toHaveURL(`${PRODUCT}/${owner.username}/`);
+  expect(readRows(`select 1 from boards where id = ?`, to.id)).toHaveLength(0);
+});
