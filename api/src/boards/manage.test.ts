@@ -83,3 +83,35 @@ describe('PinResource update and delete', () => {
     expect(code(await b.stranger.post('PinResource', 'delete', { id: pins.owner }))).toBe(3);
   });
 });
+
+describe('sections: BoardSectionResource update and delete, BoardSectionPinsResource delete', () => {
+  async function sectioned() {
+    const w = await world();
+    const section = data(await w.b.owner.post('BoardSectionResource', 'create', { board_id: w.board, name: 'Herbs', initial_pins: [w.pins.owner, w.pins.collab] })).id as string;
+    return { ...w, section };
+  }
+  const pinSections = (w: Awaited<ReturnType<typeof world>>) => w.t.db.selectFrom('pins').select('section_id').orderBy('id').execute();
+
+  it('a member renames a section (its slug follows) and takes pins out of it', async () => {
+    const w = await sectioned();
+    expect(data(await w.b.collab.post('BoardSectionResource', 'update', { section_id: w.section, name: 'Kitchen herbs' }))).toMatchObject({ title: 'Kitchen herbs', slug: 'kitchen-herbs' });
+    expect(code(await w.b.owner.post('BoardSectionResource', 'update', { section_id: w.section, name: 'beds' }))).toBe(43);
+    expect((await w.b.owner.post('BoardSectionPinsResource', 'delete', { section_id: w.section, pins: [w.pins.owner] })).status).toBe(200);
+    expect(await w.t.db.selectFrom('board_sections').select('pin_count').where('id', '=', w.section).executeTakeFirst()).toEqual({ pin_count: 1 });
+  });
+
+  it('deleting a section keeps its pins on the board', async () => {
+    const w = await sectioned();
+    expect((await w.b.owner.post('BoardSectionResource', 'delete', { section_id: w.section })).status).toBe(200);
+    expect((await pinSections(w)).every((p) => p.section_id === null)).toBe(true);
+    expect(await w.t.db.selectFrom('boards').select(['pin_count', 'section_count']).where('id', '=', w.board).executeTakeFirst()).toEqual({ pin_count: 2, section_count: 1 });
+  });
+
+  it('a stranger meets a secret board’s section as missing, a visitor is asked to log in; nothing changes', async () => {
+    const w = await sectioned();
+    expect(code(await w.b.stranger.post('BoardSectionResource', 'delete', { section_id: w.section }))).toBe(40);
+    expect(code(await w.b.stranger.post('BoardSectionPinsResource', 'delete', { section_id: w.section, pins: [w.pins.owner] }))).toBe(40);
+    expect(code(await w.b.visitor.post('BoardSectionResource', 'update', { section_id: w.section, name: 'x' }))).toBe(7);
+    expect((await pinSections(w)).every((p) => p.section_id === w.section)).toBe(true);
+  });
+});

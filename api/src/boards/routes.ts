@@ -84,6 +84,12 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         }),
         run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
       }),
+      update: action({ auth: true, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
+      delete: action({ auth: true, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
+    },
+    BoardSectionPinsResource: {
+      // saving.md section 7: section_id, pins; the pins stay on the board, out of the section.
+      delete: action({ auth: true, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
     },
     BoardSectionsRepinResource: {
       get: action({ auth: true, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),

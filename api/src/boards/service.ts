@@ -111,6 +111,14 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
     sections: sections.map(sectionJson),
   });
 
+  /** A section whose board the user is a member of; one on a board they may not see is "not found" as a section. */
+  const memberSection = async (userId: string, sectionId: string) => {
+    const section = await store.findSection(sectionId);
+    if (!section) throw new ApiError('section_not_found');
+    await requireMemberBoard(store, userId, section.board_id);
+    return section;
+  };
+
   /**
    * saving.md section 6: acting for an advertiser they do not own, a viewer picks among that
    * advertiser's protected boards; otherwise among their own boards that are not protected.
@@ -232,6 +240,36 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       const section = await store.findSection(id);
       if (!section) throw new ApiError('internal');
       return sectionJson(section);
+    },
+
+    /**
+     * BoardSectionResource update / delete and BoardSectionPinsResource delete (issue 19): any member of
+     * the board (owner or collaborator), as creating a section is. Deleting a section keeps its pins on
+     * the board; taking pins out of a section does too.
+     */
+    async updateSection(userId: string, input: { sectionId: string; name: string }) {
+      const section = await memberSection(userId, input.sectionId);
+      const same = await store.findSectionByTitle(section.board_id, input.name);
+      if (same && same.id !== section.id) throw new ApiError('section_name_taken');
+      const slug = slugBase(input.name) === slugBase(section.title) ? section.slug : await newSlug(input.name, (base) => store.sectionSlugsLike(section.board_id, base));
+      await store.updateSection(section.id, { title: input.name, slug });
+      const updated = await store.findSection(section.id);
+      if (!updated) throw new ApiError('internal');
+      return sectionJson(updated);
+    },
+
+    async deleteSection(userId: string, sectionId: string) {
+      const section = await memberSection(userId, sectionId);
+      await store.deleteSection(section);
+      return { section_id: section.id, board_id: section.board_id };
+    },
+
+    async unsectionPins(userId: string, input: { sectionId: string; pinIds: string[] }) {
+      const section = await memberSection(userId, input.sectionId);
+      const pins = await store.pinsWithBoards(input.pinIds);
+      if (pins.length !== new Set(input.pinIds).size || pins.some((p) => p.section_id !== section.id)) throw new ApiError('pin_not_found');
+      await store.unsectionPins(section, input.pinIds);
+      return { section_id: section.id, pins: input.pinIds };
     },
 
     async sections(userId: string, boardId: string) {

@@ -193,6 +193,27 @@ export function boardsStore(db: Kysely<Database>) {
       });
     },
 
+    async updateSection(sectionId: string, change: { title: string; slug: string }) {
+      await db.updateTable('board_sections').set(change).where('id', '=', sectionId).execute();
+    },
+
+    /** A section goes; its pins stay on the board, outside any section (one transaction, counts recomputed). */
+    async deleteSection(section: { id: string; board_id: string }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('pins').set({ section_id: null }).where('section_id', '=', section.id).execute();
+        await trx.deleteFrom('board_sections').where('id', '=', section.id).execute();
+        await recount(trx, [section.board_id]);
+      });
+    },
+
+    /** BoardSectionPinsResource delete: pins leave a section for the board's top level. */
+    async unsectionPins(section: { id: string; board_id: string }, pinIds: string[]) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('pins').set({ section_id: null }).where('section_id', '=', section.id).where('id', 'in', pinIds).execute();
+        await recount(trx, [section.board_id]);
+      });
+    },
+
     /** Pins with the boards they are on; for checking who may move them. */
     pinsWithBoards(pinIds: string[]) {
       if (pinIds.length === 0) return Promise.resolve([]);
