@@ -1,5 +1,7 @@
 import { ColourTile, hostOf } from './Preview';
-import type { ViewerData } from './types';
+import { useState } from 'react';
+import { PinManage } from './PinManage';
+import type { PinData, ViewerData } from './types';
 import { usePin } from './usePin';
 
 /**
@@ -7,7 +9,10 @@ import { usePin } from './usePin';
  * pinner, with Save (a repin, in the save popup) and Visit (the source).
  */
 export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null }) {
-  const { pin, error } = usePin(id);
+  const loaded = usePin(id);
+  const [edited, setEdited] = useState<PinData | null>(null);
+  const pin = edited ?? loaded.pin;
+  const error = loaded.error;
 
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <main class="pin-page"><p class="loading" role="status">Loading…</p></main>;
@@ -50,6 +55,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
           )}{' '}
           by <a href={`/${pin.pinner.username}/`}>{pinner}</a>
         </p>
+        {viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id && <PinManage pin={pin} onSaved={setEdited} />}
       </div>
     </main>
   );

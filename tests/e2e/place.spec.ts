@@ -226,3 +226,24 @@ test('organising a board: a move the server refuses rolls back on screen, a move
   await expect(page).toHaveURL(`${PRODUCT}/${owner.username}/`);
   expect(readRows(`select 1 from boards where id = ?`, to.id)).toHaveLength(0);
 });
+
+test('the pinner edits and deletes a pin from its page', async ({ page }) => {
+  const owner = freshAccount('pinner', 'Pia');
+  await logInAs(page, owner);
+  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Notes' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+  const pin = (await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'Draft' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  await page.goto(`${PRODUCT}/pin/${pin.id}/`);
+  await follow(page, page.getByRole('button', { name: 'Edit Pin' }));
+  await page.getByLabel('Title').fill('Final <b>notes</b>');
+  await page.getByLabel('Description').fill('Kept for later');
+  await axeClean(page);
+  await follow(page, page.getByRole('button', { name: 'Save changes' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Final <b>notes</b>' })).toBeVisible();
+  expect(readRows(`select title, description from pins where id = ?`, pin.id)).toEqual([{ title: 'Final <b>notes</b>', description: 'Kept for later' }]);
+
+  await follow(page, page.getByRole('button', { name: 'Delete Pin' }));
+  await follow(page, page.getByRole('group', { name: 'Delete Pin' }).getByRole('button', { name: 'Delete', exact: true }));
+  await expect(page).toHaveURL(`${PRODUCT}${board.url}`);
+  await expect(page.getByText('No Pins here yet.')).toBeVisible();
+  expect(readRows(`select 1 from pins where id = ?`, pin.id)).toHaveLength(0);
+});
