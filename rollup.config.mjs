@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import commonjs from '@rollup/plugin-commonjs';
-import { resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
@@ -21,11 +22,75 @@ const reactOnPreact = {
   },
 };
 
-/** Copies a stylesheet next to the bundle as it is. */
-const copyCss = (from, to) => ({
-  name: 'copy-css',
+/** Emits a stylesheet as an asset: its name gets the content hash of assetFileNames. */
+const css = (from, name) => ({
+  name: 'css',
+  buildStart() {
+    this.addWatchFile(from);
+  },
   async generateBundle() {
-    this.emitFile({ type: 'asset', fileName: to, source: await readFile(from, 'utf8') });
+    this.emitFile({ type: 'asset', name, source: await readFile(from, 'utf8') });
+  },
+});
+
+/** Old hashed files go before a build writes new ones, so they do not pile up in dist/ (nor in the server's memory). */
+const cleanHashed = () => ({
+  name: 'clean-hashed',
+  async buildStart() {
+    await rm('dist/js/chunks', { recursive: true, force: true });
+    await rm('dist/css', { recursive: true, force: true });
+    for (const file of await readdir('dist/js').catch(() => [])) if (/^popup[-.]/.test(file)) await rm(`dist/js/${file}`);
+  },
+});
+
+/**
+ * dist/manifest.json: the popup's logical names (popup.js, popup.css) to their hashed files, read by
+ * the server for the shell HTML. Hashed names may be cached for ever; the shell (no-store) names them.
+ */
+const manifest = () => ({
+  name: 'manifest',
+  generateBundle(_, bundle) {
+    const entries = {};
+    for (const file of Object.values(bundle)) {
+      if (file.type === 'chunk' && file.isEntry) entries[`${file.name}.js`] = file.fileName;
+      if (file.type === 'asset' && file.names?.length) for (const name of file.names) entries[name] = file.fileName;
+    }
+    this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(entries, null, 2) + '\n' });
+  },
+});
+
+/**
+ * Brotli and gzip beside every served file (dist/js, dist/css), at their highest levels: they are made
+ * once per build, so the server never compresses while answering.
+ */
+const precompress = () => ({
+  name: 'precompress',
+  async writeBundle(options, bundle) {
+    const dir = options.dir ?? resolve(options.file, '..');
+    for (const file of Object.values(bundle)) {
+      const path = resolve(dir, file.fileName);
+      if (!/\.(js|css)$/.test(path)) continue;
+      const source = await readFile(path);
+      await writeFile(`${path}.br`, brotliCompressSync(source, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+      await writeFile(`${path}.gz`, gzipSync(source, { level: 9 }));
+    }
+  },
+});
+
+/**
+ * Every file that went into any bundle, recorded in dist/.build-inputs.json after the last build: the
+ * start script rebuilds only when one of them is newer than that record (api/start.mjs).
+ */
+const inputs = new Set(['rollup.config.mjs', 'package-lock.json', 'tsconfig.json']);
+const recordInputs = (last) => ({
+  name: 'record-inputs',
+  buildEnd() {
+    for (const id of this.getModuleIds()) if (!id.startsWith('\0') && !id.includes('?') && !this.getModuleInfo(id)?.isExternal) inputs.add(relative('.', id));
+  },
+  async writeBundle() {
+    if (!last) return;
+    await mkdir('dist', { recursive: true });
+    await writeFile('dist/.build-inputs.json', JSON.stringify({ inputs: [...inputs].sort() }) + '\n');
   },
 });
 
@@ -51,24 +116,35 @@ export default [
     // ES2020 (every browser with shadow DOM and constructed sheets has it) and UTF-8 labels keep it small.
     // esbuild strips the types; terser's extra passes then win back about 170 bytes gzipped (budget 5 KB).
     output: { file: 'dist/js/pinit.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' })],
+    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The ESM build for apps: <SaveButton> (React, or Preact through preact/compat) and saveImage(); react stays the app's.
     input: 'sdk/src/index.ts',
     output: { file: 'dist/esm/index.js', format: 'es' },
     external: ['react'],
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm')],
+    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm'), recordInputs(false)],
   },
   {
     input: 'bookmarklet/src/bookmarklet.ts',
     output: { file: 'dist/js/bookmarklet.js', format: 'iife' },
-    plugins: [nodeResolve(), minified('es2019')],
+    plugins: [nodeResolve(), minified('es2019'), precompress(), recordInputs(false)],
   },
   {
-    input: 'popup/src/main.tsx',
+    input: { popup: 'popup/src/main.tsx' },
     // The password-strength estimator is a lazy chunk (js/chunks/): its dictionaries would be most of the budget.
-    output: { dir: 'dist', entryFileNames: 'js/popup.js', chunkFileNames: 'js/chunks/[name]-[hash].js', format: 'es' },
-    plugins: [reactOnPreact, nodeResolve({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }), commonjs(), minified('es2020'), copyCss('popup/src/popup.css', 'css/popup.css')],
+    // Every file of the popup carries its content hash, so it is served `immutable`; manifest.json names them.
+    output: { dir: 'dist', entryFileNames: 'js/[name]-[hash].js', chunkFileNames: 'js/chunks/[name]-[hash].js', assetFileNames: 'css/[name]-[hash][extname]', format: 'es' },
+    plugins: [
+      cleanHashed(),
+      reactOnPreact,
+      nodeResolve({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      commonjs(),
+      minified('es2020'),
+      css('popup/src/popup.css', 'popup.css'),
+      manifest(),
+      precompress(),
+      recordInputs(true),
+    ],
   },
 ];

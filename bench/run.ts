@@ -1,8 +1,11 @@
 import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
+import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
+import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
+import { staticLoad } from './static-load.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
@@ -10,7 +13,10 @@ const benches = [
   { title: 'Bookmarklet', run: clickToGrid },
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
+  { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
+  { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
+  { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
 ];
 
 // `BENCH=popup npm run bench` runs only the benchmarks whose title contains that word.

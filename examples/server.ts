@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import type { Config } from '../api/src/config.js';
+import { ROOT as REPO } from '../api/src/lib/paths.js';
 
-const ROOT = fileURLToPath(new URL('.', import.meta.url));
+/** This folder, found from the repository's root: the compiled server runs from dist/server/. */
+const ROOT = `${REPO}examples/`;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -2,18 +2,26 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
+import { providerClients } from './auth/providers/client.js';
+import { providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
+import { providerService } from './auth/providers/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
+import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } from './advertisers/routes.js';
+import { campaignsService } from './advertisers/campaigns/service.js';
+import { noticesService } from './advertisers/notices/service.js';
+import { offsiteService } from './advertisers/offsite/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
-import { fail } from './lib/envelope.js';
+import { fail, ok } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
-import { resourceRoutes } from './lib/resources.js';
+import { shedOverload } from './lib/overload.js';
+import { resourceRoutes, type ResourceRegistry } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
@@ -23,21 +31,66 @@ import { pinResources, pinRoutes } from './pins/routes.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
+import { backgroundJobs } from './images/ingest.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-export function createApp(deps: Deps) {
+/**
+ * Where the API's work happens: the paths counted against MAX_IN_FLIGHT. Pages and built files are
+ * answered from memory and stay out, so a popup still opens while saves are shed. A new API prefix joins here.
+ */
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*'];
+
+/** The services of one app, each made once and shared by the routes that need it. */
+export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
-  const auth = authService(deps, outgoing);
-  const boards = boardsService(deps);
   const images = imagesService(deps);
-  const pins = pinsService(deps, images);
-  const users = usersService(deps);
-  const scrape = scrapeService(deps);
+  const auth = authService(deps, outgoing);
+  const pins = pinsService(deps, images, backgroundJobs(deps));
   const advertisers = advertisersService(deps);
+  return {
+    outgoing,
+    auth,
+    providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
+    boards: boardsService(deps),
+    images,
+    pins,
+    users: usersService(deps),
+    scrape: scrapeService(deps),
+    advertisers,
+    campaigns: campaignsService(deps, advertisers, pins),
+    notices: noticesService(deps),
+    offsite: offsiteService(deps),
+    collaborators: collaboratorsService(deps, outgoing.mailer),
+    events: eventsService(deps),
+  };
+}
+
+export type AppServices = ReturnType<typeof appServices>;
+
+/**
+ * Every `/resource/{Name}/{action}/` the API serves, in one registry. A function of its own so the
+ * fuzz suite (api/src/fuzz/) enumerates exactly what createApp serves.
+ */
+export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
+  return {
+    ...authResources(deps, s.auth),
+    ...providerResources(deps, s.providers),
+    ...boardResources(s.boards, s.advertisers),
+    ...collaboratorResources(s.collaborators, deps.config),
+    ...userResources(s.users, s.pins),
+    ...pinResources(s.pins, s.advertisers),
+    ...scrapeResources(s.scrape),
+    ...advertiserResources(s.advertisers, s.campaigns, s.notices, deps.config.quickPromoteSteps),
+  };
+}
+
+export function createApp(deps: Deps) {
+  const services = appServices(deps);
+  const { auth, boards, images, pins, users, providers } = services;
 
   const app = new Hono<AppEnv>();
 
@@ -49,11 +102,24 @@ export function createApp(deps: Deps) {
   app.notFound((c) => fail(c, new ApiError('not_found', `No page at ${c.req.path}.`)));
 
   app.use('*', async (c, next) => {
-    await next();
+    // Set before the handler, so they travel in the response it makes. Set on a finished response they
+    // made Hono rebuild it around its body stream: under load the costliest step of a small answer.
     c.header('X-Content-Type-Options', 'nosniff');
-    // A page may ask for less (the reset page: no-referrer, its URL holds a token).
+    // A page may ask for less (the reset page: no-referrer, its URL holds a token): its c.header replaces this.
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    await next();
+    // A response not made through the context lacks them: only then is it rebuilt.
+    if (!c.res.headers.has('X-Content-Type-Options')) c.header('X-Content-Type-Options', 'nosniff');
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
+  // A load balancer's probe: cheap, no database, never shed.
+  app.get('/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return ok(c, { status: 'ok' });
+  });
+  // Before anything that reads a session or the database: a shed request costs next to nothing.
+  const shed = shedOverload(deps.config.maxInFlight);
+  for (const path of API_PATHS) app.use(path, shed);
   app.use('*', sameOriginWrites(deps.config.publicOrigin));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
 
@@ -61,24 +127,22 @@ export function createApp(deps: Deps) {
   const session = sessionMiddleware(auth);
   app.use('/resource/*', session);
   app.use('/v3/*', session);
-  app.route(
-    '/resource',
-    resourceRoutes({
-      ...authResources(deps, auth),
-      ...boardResources(boards, advertisers),
-      ...collaboratorResources(collaboratorsService(deps, outgoing.mailer), deps.config),
-      ...userResources(users, pins),
-      ...pinResources(pins, advertisers),
-      ...scrapeResources(scrape),
-    }),
-  );
+  app.use('/oauth/*', session);
+  app.use('/ads/v4/*', session);
+  app.use('/vx/*', session);
+  app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
-  app.route('/v3/callback', eventRoutes(eventsService(deps)));
+  app.route('/ads/v4', adsRoutes(services.campaigns));
+  app.route('/vx', businessAccessRoutes(services.advertisers));
+  app.route('/v3', offsiteRoutes(services.offsite, pins));
+  app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
+  app.route('/v3', ssoV3Routes(providers));
+  app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));
   return app;

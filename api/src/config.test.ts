@@ -37,4 +37,10 @@ describe('loadConfig', () => {
   it('reads feature flags', () => {
     expect(loadConfig({ FLAGS: 'kr_privacy_consent, web_google_disabled' }).flags.has('kr_privacy_consent')).toBe(true);
   });
+
+  it('bounds the API requests in flight per process: 16 unless MAX_IN_FLIGHT says otherwise', () => {
+    expect(loadConfig({}).maxInFlight).toBe(16);
+    expect(loadConfig({ MAX_IN_FLIGHT: '200' }).maxInFlight).toBe(200);
+    expect(() => loadConfig({ MAX_IN_FLIGHT: '0' })).toThrow(/MAX_IN_FLIGHT/);
+  });
 });

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
 
 /**
  * The one typed configuration object, read from the environment once at start.
  * Everything is optional; the defaults give a working development setup.
  */
-export interface Config {
+export interface Config extends ProvidersConfig {
   env: 'development' | 'production' | 'test';
   /** Interface the product listens on: loopback unless HOST says otherwise. */
   host: string;
@@ -23,7 +24,7 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Session cookies carry Secure unless the product runs on a loopback host. */
   secureCookies: boolean;
-  /** The specs' experiments, on when listed in FLAGS (comma separated). */
+  /** The specs' experiments, on when listed in FLAGS (comma separated); unset in development: quick_promote_by_pinner. */
   flags: ReadonlySet<string>;
   /**
    * auth.md section 5 gives two minimums: 6 (the sign-up modal) and 8 (the registration helper).
@@ -58,6 +59,19 @@ export interface Config {
   workers: number;
   /** The product's name wherever the copy names it (BRAND_NAME). */
   brandName: string;
+  /**
+   * How long a worker holds a background job before another may take it again (JOB_LEASE_MS): the
+   * wait before a job whose server was killed is retried. Longer than the slowest ingest.
+   */
+  jobLeaseMs: number;
+  /**
+   * API requests one server process works on at once (MAX_IN_FLIGHT); past it, 503 `overloaded` with
+   * Retry-After at once, rather than a queue where every request waits seconds. Pages, built files and
+   * /health are not counted.
+   */
+  maxInFlight: number;
+  /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
+  quickPromoteSteps: 'short' | 'full';
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -96,6 +110,9 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
+  QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -123,7 +140,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllow: e.OUTBOUND_ALLOW ?? (isProduction ? [] : [examplesOrigin]),
     smtpUrl: e.SMTP_URL,
     secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
-    flags: new Set(e.FLAGS),
+    // advertiser.md: quick promote by pinners is on by default in development (FLAGS set explicitly wins), so 'Promote your Pin' can be seen.
+    flags: new Set(env.FLAGS === undefined && e.NODE_ENV === 'development' ? ['quick_promote_by_pinner'] : e.FLAGS),
     passwordMinLength: e.PASSWORD_MIN_LENGTH === '8' ? 8 : 6,
     minSignupAge: e.MIN_SIGNUP_AGE,
     mailFrom: e.MAIL_FROM,
@@ -134,5 +152,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitScale: e.RATE_LIMIT_SCALE,
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
+    jobLeaseMs: e.JOB_LEASE_MS,
+    maxInFlight: e.MAX_IN_FLIGHT,
+    // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
+    ...readProviders(env),
+    quickPromoteSteps: e.QUICK_PROMOTE_STEPS,
   };
 }

@@ -1,41 +1,116 @@
+import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createExamplesApp } from '../../examples/server.js';
 import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
+import type { Deps } from './deps.js';
 import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
+import { backgroundJobs } from './images/ingest.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { mailDestination, startupProblem } from './startup.js';
+import { providerClients } from './auth/providers/client.js';
+import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
 
-const config = loadConfig();
+let config = loadConfig();
 const problem = startupProblem(config);
 if (problem) {
   console.error(problem);
   process.exit(1);
 }
-const db = connect(config.databaseUrl);
-await migrate(db);
-const deps = { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl) : undefined };
-if (config.env === 'development') await seedDemo(deps);
+const onPostgres = /^postgres(ql)?:\/\//.test(config.databaseUrl ?? '');
 
-// HOST (127.0.0.1 by default): a laptop on a café network does not serve the product, or its dev
-// outbox, to its neighbours. Browsers reach http://localhost through 127.0.0.1 as well.
-const product = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host });
-// The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
-const examples = serve({ fetch: createExamplesApp(config).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
+/**
+ * WORKERS=N runs N server processes on one port (node:cluster). Only over Postgres: several processes
+ * writing one SQLite file would queue on its lock and answer "database is locked", so we refuse to start.
+ */
+if (cluster.isPrimary && config.workers > 1 && !onPostgres) {
+  console.error(`WORKERS=${config.workers} needs Postgres (DATABASE_URL=postgres://…): SQLite takes one server process. Unset WORKERS or set DATABASE_URL.`);
+  process.exit(1);
+}
 
-console.log(`Corkboard      ${config.publicOrigin}`);
-console.log(`Demo publisher ${config.examplesOrigin}/`);
-console.log(`Listening on   ${config.host}:${config.port}`);
-console.log(`Mail goes to   ${mailDestination(config)}`);
-if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+// Development with no provider configured and one server: a local OpenID provider stands in for all four
+// (auth/providers/devProvider.ts). With WORKERS, providers are configured by their variables.
+const devProvider =
+  cluster.isPrimary && config.env === 'development' && config.workers === 1 && Object.keys(config.providers).length === 0
+    ? await startDevProvider(config.publicOrigin, config.port + DEV_PROVIDER_PORT_OFFSET)
+    : undefined;
+if (devProvider) config = { ...config, ...devProvider.config };
+const unreachable = await providerClients(config.providers, config.publicOrigin).warm();
+if (unreachable.length) console.warn(`Identity providers not reachable at start (their buttons fail until they are): ${unreachable.join(', ')}`);
 
-const shutdown = () => {
-  product.close();
-  examples.close();
-  void db.destroy().finally(() => process.exit(0));
+const connectDeps = (): Deps => {
+  const db = connect(config.databaseUrl);
+  return { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl) : undefined };
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+
+/**
+ * One server process: the product on HOST:PORT and a worker on the job queue (image ingest); N
+ * processes, N workers, one queue. Returns how to stop it: the job in hand is finished first; a kill
+ * that does not wait leaves it to its lease.
+ */
+function serveProduct(deps: Deps) {
+  const worker = backgroundJobs(deps).start();
+  // HOST (127.0.0.1 by default): a laptop on a café network does not serve the product, or its dev
+  // outbox, to its neighbours. Browsers reach http://localhost through 127.0.0.1 as well.
+  const product = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }) as Server;
+  // Node closes a kept-alive connection after 5 s without a new request; under load a client's next request
+  // can cross that close on the wire and meet a reset. A proxy or client keeps connections for up to a
+  // minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
+  product.keepAliveTimeout = 65_000;
+  product.headersTimeout = 66_000;
+  return () => {
+    product.close();
+    return worker.stop().then(() => deps.db.destroy());
+  };
+}
+
+if (cluster.isPrimary) {
+  // Migrations and the demo seed run once, here, before any worker takes a request.
+  const deps = connectDeps();
+  await migrate(deps.db);
+  if (config.env === 'development') await seedDemo(deps);
+
+  // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
+  const examples = serve({ fetch: createExamplesApp(config).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
+  let stopProduct: (() => Promise<void>) | undefined;
+  let stopping = false;
+  if (config.workers > 1) {
+    await deps.db.destroy();
+    for (let i = 0; i < config.workers; i++) cluster.fork();
+    // A worker that dies is replaced; one that keeps dying at start would loop, so not while stopping.
+    cluster.on('exit', (worker, code) => {
+      if (stopping) return;
+      console.error(`Worker ${worker.process.pid} exited (${code}); starting another.`);
+      cluster.fork();
+    });
+  } else {
+    stopProduct = serveProduct(deps);
+  }
+
+  console.log(`Corkboard      ${config.publicOrigin}${config.workers > 1 ? ` (${config.workers} workers)` : ''}`);
+  console.log(`Demo publisher ${config.examplesOrigin}/`);
+  console.log(`Listening on   ${config.host}:${config.port}`);
+  console.log(`Mail goes to   ${mailDestination(config)}`);
+  if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  if (devProvider) console.log(`Dev identity provider ${devProvider.issuer} (Google, Facebook, Line and SSO sign in there)`);
+
+  const shutdown = () => {
+    stopping = true;
+    examples.close();
+    void devProvider?.close();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    void (stopProduct?.() ?? Promise.resolve()).finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} else {
+  // A worker: the product only, on the port the primary shares out.
+  const stopProduct = serveProduct(connectDeps());
+  const shutdown = () => void stopProduct().finally(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

@@ -14,6 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageFixtures } from './images/fixtures.js';
+import { backgroundJobs } from './images/ingest.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
@@ -35,12 +36,16 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
   const clock = manualClock();
   const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis };
   const app = createApp(deps);
+  const jobs = backgroundJobs(deps);
   return {
     app,
     db,
     deps,
     clock,
     images: fixtures,
+    jobs,
+    /** Runs the queued background work (image ingest) as a server's worker would after the save. */
+    runJobs: () => jobs.drain(),
     ...makers(deps),
     /** A browser; `address` is the client address its requests come from (the socket's peer), none by default. */
     client: (init?: { cookie?: string; address?: string }) => client(app, config.publicOrigin, init?.cookie, init?.address),

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { AuthPage } from './auth/AuthPage';
 import { BoardPage } from './BoardPage';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
@@ -13,9 +13,20 @@ import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
 import type { PinData, UserPinsData, ViewerData } from './types';
 
+/** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
+const AdvertiserApp = lazy(() => import('./advertiser/AdvertiserApp'));
+const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/';
+
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
 export function App({ location }: { location: Location }) {
   const path = location.pathname;
+  if (isAdvertiserPath(path)) {
+    return (
+      <Suspense fallback={<p role="status" aria-label="Loading">Loading…</p>}>
+        <AdvertiserApp location={location} />
+      </Suspense>
+    );
+  }
   if (path.startsWith('/pin/create/')) return <PinCreate query={readPopupQuery(location)} />;
   if (path === '/board/create/') return <BoardCreatePage search={location.search} />;
   const section = /^\/board\/(\d+)\/create_section\/$/.exec(path);

@@ -46,15 +46,11 @@ export function MoveBar({ boardId, selected, pins, setPins, clear }: { boardId: 
       <label for="move-target">Move selected Pins to</label>
       <select id="move-target" value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
         <option value="">Choose a board…</option>
+        {/* The picker's first page of boards (its rows carry no sections since the picker pages at scale). */}
         {picker?.all_boards.map((b) => (
-          <optgroup key={b.id} label={b.name}>
-            <option value={`${b.id}:`}>{b.name}</option>
-            {b.sections.map((s) => (
-              <option key={s.id} value={`${b.id}:${s.id}`}>
-                {b.name} / {s.title}
-              </option>
-            ))}
-          </optgroup>
+          <option key={b.id} value={`${b.id}:`}>
+            {b.name}
+          </option>
         ))}
       </select>
       <button type="button" class="primary" disabled={!target || selected.size === 0} onClick={move}>

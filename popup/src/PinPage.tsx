@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PinManage } from './PinManage';
 import type { PinData, ViewerData } from './types';
 import { usePin } from './usePin';
+import { Notice } from './advertiser/Notice';
 
 /**
  * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
@@ -31,13 +32,15 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
         <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
       )}
       <div class="pin-details">
+        <Notice pinId={pin.id} />
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
         <p class="pin-actions">
           <a class="primary" href={save}>
             Save
           </a>
           {pin.link && source && (
-            <a class="secondary source" href={pin.link} rel="noopener noreferrer nofollow" target="_blank">
+            // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
+            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
           )}

@@ -2,6 +2,7 @@ import { FollowButton } from './FollowButton';
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { Confetti } from './Confetti';
+import { CreatorCard } from './advertiser/CreatorCard';
 import { showInstagramUpsell } from './instagram';
 import { InstagramUpsell } from './InstagramUpsell';
 import { ColourTile } from './Preview';
@@ -74,13 +75,12 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
         )}
       </div>
       {creator && (
-        <aside class="creator-card" aria-label="Creator">
-          {creator.image_medium_url ? <img src={creator.image_medium_url} alt="" /> : <span class="avatar">{(creator.full_name || creator.username).charAt(0)}</span>}
-          <a href={`/${creator.username}/`} target="_blank" rel="noopener">
-            {creator.full_name || creator.username}
-          </a>
+        <CreatorCard
+          viewerIsAuth
+          creator={{ fullName: creator.full_name || creator.username, imageUrl: creator.image_medium_url, followerCount: creator.follower_count, isVerifiedIdentity: creator.is_verified_identity, profileUrl: `/${creator.username}/` }}
+        >
           <FollowButton user={creator} followed={false} signedIn />
-        </aside>
+        </CreatorCard>
       )}
       <p class="hint">This window closes by itself in 10 seconds.</p>
       {upsell && <InstagramUpsell onClose={() => setUpsell(false)} />}

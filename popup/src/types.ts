@@ -15,7 +15,7 @@ export interface LoginData {
   user: { id: string; username: string; first_name: string; full_name: string; email: string; image_medium_url: string | null };
   redirect: string;
 }
-export type SectionData = PickerBoard['sections'][number];
+export type SectionData = Awaited<ReturnType<BoardsService['sections']>>[number];
 export type SuccessData = Awaited<ReturnType<UsersService['saveSuccess']>>;
 export type ProfileData = Awaited<ReturnType<UsersService['profile']>>;
 export type ProfileBoardsData = Awaited<ReturnType<BoardsService['profileBoards']>>;

@@ -6,7 +6,7 @@ test('with kr_privacy_consent on, sign-up passes through the Consents step', asy
   await withFlag(context, 'kr_privacy_consent');
   const popup = await openSavePopup(page, context);
   await fillSignup(popup, 'consenting.pinner@fastmail.com', yearsAgo(40));
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(popup.getByRole('heading', { name: 'Consents' })).toBeVisible();
   await expect(popup.getByText("Before you can create an account, you'll need to agree to the required terms below.")).toBeVisible();
@@ -17,7 +17,7 @@ test('with kr_privacy_consent on, sign-up passes through the Consents step', asy
   // Back keeps the email.
   await popup.getByRole('button', { name: 'Back' }).click();
   await expect(popup.getByLabel('Email')).toHaveValue('consenting.pinner@fastmail.com');
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
 
   // 'Agree to all' ticks everything; unticking one clears it; the four required ones enable Next.
   await popup.getByLabel('Agree to all').check();

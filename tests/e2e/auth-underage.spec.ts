@@ -7,7 +7,7 @@ test('an underage visitor is refused, confirms, and stays refused in this browse
   await context.clock.install();
   const popup = await openSavePopup(page, context);
   await fillSignup(popup, 'young.pinner@fastmail.com', yearsAgo(12));
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(popup.getByRole('heading', { name: 'Confirm your birthday' })).toBeVisible();
   await expect(popup.getByText('Sorry, you’re not eligible to sign up for the product right now.')).toBeVisible();
@@ -19,14 +19,14 @@ test('an underage visitor is refused, confirms, and stays refused in this browse
   await expect(popup.getByLabel('Email')).toHaveValue('young.pinner@fastmail.com');
   await expect(popup.getByLabel('Birthday')).toBeDisabled();
   await expect(popup.getByText('Sorry, you’re not eligible to sign up for the product right now.')).toBeVisible();
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(popup.getByRole('heading', { name: 'Sign up to save' })).toBeVisible();
 
   // Confirm from the view: a toast for 3.5 seconds, then home after 4.
   await popup.evaluate(() => localStorage.removeItem('cb_underage'));
   await popup.reload();
   await fillSignup(popup, 'young.pinner@fastmail.com', yearsAgo(12));
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.getByRole('button', { name: 'Continue', exact: true }).click();
   await popup.getByRole('button', { name: 'Confirm' }).click();
   await expect(popup.getByRole('status')).toHaveText('Thanks for confirming your birthday.');
   await popup.clock.runFor(3_600);

@@ -33,6 +33,8 @@ test('a pin saved from a publisher page is on its board’s page', async ({ page
   await expect(seeIt).toBeVisible();
   const pinId = /^\/pin\/(\d+)\/$/.exec((await seeIt.getAttribute('href')) ?? '')?.[1];
   expect(pinId).toBeTruthy();
+  // The image's copies are made by the server's ingest job, just after the save.
+  await expect.poll(() => readRows<{ image_id: string | null }>(`select image_id from pins where id = ?`, pinId)[0]?.image_id).toBeTruthy();
   const [pin] = readRows<{ image_id: string }>(`select image_id from pins where id = ?`, pinId);
 
   await page.goto(`${PRODUCT}/demo/${slugOf(name)}/`);

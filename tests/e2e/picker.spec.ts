@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { nameSortKey, nameWords, startsWithDigit } from '../../api/src/boards/names';
 import { readRows, writeRows } from './db';
 import { EXAMPLES } from './origins';
 import { logIn, openPopup, pickBoard, unique } from './popup';
@@ -169,18 +170,8 @@ test('the whole save works with the keyboard alone', async ({ page, context }) =
 test('a long, windowed board list: Tab reaches its last board, and a new search starts from the top', async ({ page, context }) => {
   const account = freshAccount('longlist');
   const [owner] = readRows<{ id: string }>('SELECT id FROM users WHERE email = ?', account.email);
-  // 80 boards: more than the list renders at once.
-  for (let i = 1; i <= 80; i++) {
-    const name = `Shelf ${String(i).padStart(2, '0')}`;
-    writeRows(
-      "INSERT INTO boards (id, owner_id, name, slug, privacy, created_at) VALUES (?, ?, ?, ?, 'public', ?)",
-      `9${Date.now()}${String(i).padStart(3, '0')}`,
-      owner!.id,
-      name,
-      `shelf-${i}`,
-      i,
-    );
-  }
+  // 80 boards: more than the list renders at once, few enough for one answer (searched in the popup).
+  seedBoards(owner!.id, Array.from({ length: 80 }, (_, i) => `Shelf ${String(i + 1).padStart(2, '0')}`));
   const popup = await openPopup(page, context);
   await logIn(popup, account);
   const list = popup.getByRole('list', { name: 'All boards' });
@@ -198,4 +189,49 @@ test('a long, windowed board list: Tab reaches its last board, and a new search 
   await popup.getByLabel('Search your boards').fill('shelf 8');
   await matching.getByRole('button', { name: /^Shelf 80/ }).click();
   await expect(popup.getByRole('heading', { name: 'Saved to Shelf 80' })).toBeVisible();
+});
+
+/** Boards written straight to the database, as BoardResource create writes them (sort key and name words included). */
+function seedBoards(ownerId: string, names: string[]) {
+  const stamp = Date.now();
+  names.forEach((name, i) => {
+    const id = `9${stamp}${String(i).padStart(4, '0')}`;
+    writeRows(
+      "INSERT INTO boards (id, owner_id, name, slug, privacy, created_at, sort_digit, sort_key) VALUES (?, ?, ?, ?, 'public', ?, ?, ?)",
+      id,
+      ownerId,
+      name,
+      `board-${i}`,
+      i,
+      startsWithDigit(name) ? 1 : 0,
+      nameSortKey(name),
+    );
+    for (const word of new Set(nameWords(name))) writeRows('INSERT INTO board_words (board_id, owner_id, word) VALUES (?, ?, ?)', id, ownerId, word);
+  });
+}
+
+test('an account too large for one answer: the list pages in as it scrolls, and search asks the server', async ({ page, context }) => {
+  const account = freshAccount('biglist');
+  const [owner] = readRows<{ id: string }>('SELECT id FROM users WHERE email = ?', account.email);
+  seedBoards(owner!.id, [...Array.from({ length: 249 }, (_, i) => `Jar ${i + 1}`), 'Pâté en croûte']);
+  const popup = await openPopup(page, context);
+  await logIn(popup, account);
+  const list = popup.getByRole('list', { name: 'All boards' });
+  await expect(list.getByRole('button', { name: /^Jar 1\b/ })).toBeVisible();
+  // Only the first answer is here: its last item says how many are known so far.
+  await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-setsize', '100');
+  // Scrolled to its end, the list asks for the next page, and the one after, in order.
+  for (const size of ['200', '250']) {
+    await popup.locator('.scroller').last().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-setsize', size);
+  }
+  await popup.locator('.scroller').last().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(list.getByRole('button', { name: /^Jar 249\b/ })).toBeVisible();
+
+  // A search the server answers: accents and case folded, as in the popup.
+  await popup.getByLabel('Search your boards').fill('PATE CROU');
+  const matching = popup.getByRole('list', { name: 'Matching boards' });
+  await expect(matching.locator('.board-row .name')).toHaveText(['Pâté en croûte']);
+  await matching.getByRole('button', { name: /^Pâté en croûte/ }).click();
+  await expect(popup.getByRole('heading', { name: 'Saved to Pâté en croûte' })).toBeVisible();
 });

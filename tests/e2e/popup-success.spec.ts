@@ -44,7 +44,8 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   const owner = `${advertiser}2`;
   writeRows(`insert into users (id, email, username, first_name, last_name, created_at) values (?, ?, ?, 'Brand', 'Owner', 0)`, owner, `owner${advertiser}@example.com`, `owner${advertiser}`);
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Brand', 0)`, advertiser, owner);
-  writeRows(`insert into advertiser_members (advertiser_id, user_id) values (?, ?)`, advertiser, demoId());
+  // OWNER permission lets a member without two-factor act for the business (advertiser.md 4); they are still not its owner.
+  writeRows(`insert into advertiser_members (advertiser_id, user_id, permissions) values (?, ?, '["OWNER"]')`, advertiser, demoId());
 
   const popup = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser });
   await expect(popup.getByRole('list', { name: 'All boards' })).toHaveCount(0); // no protected boards yet

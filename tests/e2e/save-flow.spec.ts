@@ -103,14 +103,18 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   expect(popup.isClosed()).toBe(false);
   await Promise.all([popup.waitForEvent('close'), popup.clock.runFor(1_100)]);
 
-  // The pin's page on the product.
+  // The pin's page on the product, once the server's ingest job has made the image's copies (until then
+  // the page shows the publisher's file).
+  await expect.poll(() => readRows<{ image_id: string | null }>(`select image_id from pins where id = ?`, pinId)[0]?.image_id).toBeTruthy();
+  const [ingested] = readRows<{ image_id: string }>(`select image_id from pins where id = ?`, pinId);
   await page.goto(`${PRODUCT}/pin/${pinId}/`);
   // Our own re-encoded rendition, not the publisher's file.
   const image = page.getByRole('img', { name: 'Lemon tart, the easy way' });
-  await expect(image).toHaveAttribute('src', new RegExp(`^${PRODUCT}/media/${row?.image_id}/736x\\.jpg$`));
+  await expect(image).toHaveAttribute('src', new RegExp(`^${PRODUCT}/media/${ingested?.image_id}/736x\\.jpg$`));
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
   await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
-  await expect(page.getByRole('link', { name: 'Visit 127.0.0.1:' + new URL(EXAMPLES).port })).toHaveAttribute('href', `${EXAMPLES}/`);
+  // 'Visit' goes through the offsite link check (advertiser.md section 4).
+  await expect(page.getByRole('link', { name: 'Visit 127.0.0.1:' + new URL(EXAMPLES).port })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}`);
   await expect(page.locator('.board-name')).toHaveText('Recipes');
 });
 

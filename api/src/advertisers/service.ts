@@ -1,5 +1,8 @@
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { COUNTRIES, countryRules } from './rules/countries.js';
+import { canActAs, OWNER, type AccessProfile } from './rules/profiles.js';
 import { advertisersStore } from './store.js';
 
 /** The advertiser a viewer acts for (saving.md section 6), and whether they own it. */
@@ -8,19 +11,161 @@ export interface AdvertiserContext {
   isOwner: boolean;
 }
 
-export function advertisersService({ db }: Deps) {
+export interface Access {
+  advertiser: { id: string; name: string; country: string; currency: string; website_url: string | null; owner_user_id: string };
+  permissions: string[];
+  isOwner: boolean;
+}
+
+function parsePermissions(text: string | null): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(value) ? value.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a user meets the multi-factor requirement: two-factor is on for the account, so every session passed it. */
+const meetsMfa = (flags: { mfa_method: string | null } | undefined) => Boolean(flags?.mfa_method);
+
+export function advertisersService({ db, clock }: Deps) {
   const store = advertisersStore(db);
+
+  /**
+   * advertiser.md section 4, on the server for every call made while acting as a profile: the owner
+   * may; a member may only with OWNER permission or the MFA requirement met (403 otherwise); anyone
+   * else gets the advertiser as missing (404), so a stranger cannot tell it exists.
+   */
+  const access = async (viewerId: string, advertiserId: string): Promise<Access> => {
+    const advertiser = await store.find(advertiserId);
+    if (!advertiser) throw new ApiError('advertiser_not_found');
+    const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id };
+    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true };
+    const member = await store.membership(advertiser.id, viewerId);
+    if (!member) throw new ApiError('advertiser_not_found');
+    const permissions = parsePermissions(member.permissions);
+    if (!canActAs(permissions, meetsMfa(await store.userFlags(viewerId)))) throw new ApiError('profile_needs_mfa');
+    return { advertiser: shaped, permissions, isOwner: permissions.includes(OWNER) };
+  };
+
   return {
-    /** No id, no context. An advertiser the viewer neither owns nor belongs to is refused. */
+    access,
+
+    /** No id, no context. An advertiser the viewer may not act for is refused (the access rule above). */
     async context(viewerId: string, advertiserId: string | undefined): Promise<AdvertiserContext | null> {
       if (!advertiserId) return null;
-      const advertiser = await store.find(advertiserId);
-      if (!advertiser) throw new ApiError('forbidden', 'You do not act for that advertiser.');
-      if (advertiser.owner_user_id === viewerId) return { id: advertiser.id, isOwner: true };
-      if (!(await store.isMember(advertiser.id, viewerId))) throw new ApiError('forbidden', 'You do not act for that advertiser.');
-      return { id: advertiser.id, isOwner: false };
+      let granted: Access;
+      try {
+        granted = await access(viewerId, advertiserId);
+      } catch (error) {
+        if (error instanceof ApiError && error.errorName === 'profile_needs_mfa') throw error;
+        throw new ApiError('forbidden', 'You do not act for that advertiser.');
+      }
+      return { id: granted.advertiser.id, isOwner: granted.advertiser.owner_user_id === viewerId };
+    },
+
+    /**
+     * /business/convert: a personal account becomes a business one (is_partner) owning an advertiser
+     * with the form's name, website and country. Converting twice keeps the first business.
+     */
+    async convert(viewerId: string, input: { business_name: string; website_url: string | null; country: string }) {
+      const existing = await store.ownedBy(viewerId);
+      if (existing) return { advertiser_id: existing.id, created: false };
+      if (!Object.hasOwn(COUNTRIES, input.country)) throw new ApiError('invalid_input', 'country: Choose a country from the list.');
+      const id = newId();
+      await db.transaction().execute(async (trx) => {
+        const tx = advertisersStore(trx);
+        await tx.insert({ id, owner_user_id: viewerId, name: input.business_name, country: input.country, website_url: input.website_url, created_at: clock.now() });
+        await tx.markPartner(viewerId);
+      });
+      return { advertiser_id: id, created: true };
+    },
+
+    /** Section 3's viewer as the advertiser pages read it: id, partner flag, and whether MFA is met. */
+    async viewer(viewerId: string) {
+      const flags = await store.userFlags(viewerId);
+      return { id: viewerId, isAuth: true, isPartner: flags?.is_partner === 1, meetsMfa: meetsMfa(flags) };
+    },
+
+    /** The access profiles of section 3: every business the viewer owns or belongs to. */
+    async profiles(viewerId: string): Promise<AccessProfile[]> {
+      const rows = await store.profilesOf(viewerId);
+      const mfa = meetsMfa(await store.userFlags(viewerId));
+      return Promise.all(
+        rows.map(async (row) => {
+          const permissions = row.owner_user_id === viewerId ? [OWNER] : parsePermissions(row.permissions);
+          return {
+            id: row.id,
+            permissions,
+            user: {
+              username: row.username,
+              businessName: row.name,
+              imgUrl: row.image_medium_url,
+              merchantId: null,
+              scheduledPinCount: Number((await store.scheduledPinCount(row.id)).n),
+              // Shop-tool eligibility: none of the catalog tools exist here, so no profile is eligible.
+              eligibleForStlTool: false,
+            },
+            viewerMeetsMfaRequirement: mfa,
+          };
+        }),
+      );
+    },
+
+    /** The business form (address) and the billing form; the card number is checked and only its last four kept. */
+    async saveBusinessProfile(advertiserId: string, input: { business_name: string; address_line: string; city: string; postal_code: string; country: string }) {
+      await store.saveBusinessProfile({ advertiser_id: advertiserId, ...input, updated_at: clock.now() });
+      return this.setup(advertiserId);
+    },
+    async saveBillingProfile(advertiserId: string, country: string, input: { card_holder: string; card_number: string; expiry: string }) {
+      if (!(await store.businessProfile(advertiserId))) throw new ApiError('business_info_missing');
+      const digits = input.card_number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits) || !luhn(digits) || !futureExpiry(input.expiry, clock.now())) throw new ApiError('card_invalid');
+      await db.transaction().execute(async (trx) => {
+        await advertisersStore(trx).saveBillingProfile({ advertiser_id: advertiserId, card_holder: input.card_holder, card_brand: cardBrand(digits), card_last4: digits.slice(-4), currency: countryRules(country).currency, updated_at: clock.now() });
+        // Campaigns that waited for billing start now.
+        await trx.updateTable('campaigns').set({ status: 'ACTIVE' }).where('advertiser_id', '=', advertiserId).where('status', '=', 'PENDING_BILLING').execute();
+      });
+      return this.setup(advertiserId);
+    },
+    /** What quick promote's step machine reads: is there business info, is there billing. */
+    async setup(advertiserId: string) {
+      const [business, billing] = await Promise.all([store.businessProfile(advertiserId), store.billingProfile(advertiserId)]);
+      return {
+        has_business_info: Boolean(business),
+        has_billing: Boolean(billing),
+        business: business ?? null,
+        billing: billing ? { card_holder: billing.card_holder, card_brand: billing.card_brand, card_last4: billing.card_last4, currency: billing.currency } : null,
+      };
     },
   };
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** MM/YY, not in the past (the card works through the end of its month). */
+function futureExpiry(expiry: string, nowMs: number): boolean {
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!m) return false;
+  const month = Number(m[1]);
+  if (month < 1 || month > 12) return false;
+  return Date.UTC(2000 + Number(m[2]), month, 1) > nowMs;
+}
+
+function cardBrand(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^5[1-5]|^2[2-7]/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  return 'Card';
 }
 
 export type AdvertisersService = ReturnType<typeof advertisersService>;

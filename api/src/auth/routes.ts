@@ -47,7 +47,15 @@ export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | 
 }
 
 /** The experiments the popup reads (auth.md section 9), each on or off for this request. */
-export const POPUP_FLAGS = ['kr_privacy_consent', 'fdbr_teen_compliance', 'unauth_dweb_unified_ar'] as const;
+export const POPUP_FLAGS = [
+  'kr_privacy_consent',
+  'fdbr_teen_compliance',
+  'unauth_dweb_unified_ar',
+  // Providers (auth/providers/): a disabled provider's button opens the 'isn't available' modal.
+  'web_google_disabled',
+  'web_facebook_disabled',
+  'dweb_unauth_fb_login_account_recovery_flow',
+] as const;
 /** Outside production a browser may turn flags on for itself with this cookie (end-to-end tests). */
 export const FLAGS_COOKIE = 'cb_flags';
 
@@ -58,12 +66,12 @@ export function requestFlags(c: Context, config: Deps['config']): ReadonlySet<st
   return extra.length ? new Set([...config.flags, ...extra]) : config.flags;
 }
 
-const forgotBody = z.object({
+export const forgotBody = z.object({
   username_or_email: z.string().trim().min(1, 'Enter your email or username.').max(254),
   // auth.md section 7: 'unified' when unauth_dweb_unified_ar is on, else 'reset'; the server decides when omitted.
   type: z.enum(['unified', 'reset']).optional(),
 });
-const resetBody = z.object({
+export const resetBody = z.object({
   token: z.string().min(1, 'The link has no token.').max(256),
   new_password: z.string().max(256, 'Must be at most 256 characters.'),
 });
@@ -76,7 +84,7 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
-const emailQuery = z.object({ email: z.string().max(254, 'Must be at most 254 characters.').default('') });
+export const emailQuery = z.object({ email: z.string().max(254, 'Must be at most 254 characters.').default('') });
 
 /** GET /v3/register/exists/ and GET /v3/email/validation/ (auth.md section 7), served as written. */
 export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<AppEnv> {
@@ -105,24 +113,29 @@ export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<Ap
   return routes;
 }
 
-export function authResources({ config }: Deps, auth: AuthService): ResourceRegistry {
-  const startSession = (c: Context, token: string) =>
-    setCookie(c, SESSION_COOKIE, token, {
-      httpOnly: true,
-      secure: config.secureCookies,
-      sameSite: 'Lax',
-      path: '/',
-      maxAge: SESSION_TTL_MS / 1000,
-    });
+/** The session cookie, the same for every way of logging in (password, provider). */
+export const setSessionCookie = (c: Context, config: Deps['config'], token: string) =>
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: config.secureCookies,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: SESSION_TTL_MS / 1000,
+  });
 
-  const remember = async (c: Context, userId: string) =>
-    setCookie(c, KNOWN_COOKIE, await auth.rememberBrowser(userId), {
-      httpOnly: true,
-      secure: config.secureCookies,
-      sameSite: 'Lax',
-      path: '/',
-      maxAge: REMEMBER_TTL_MS / 1000,
-    });
+/** "Remembered on this browser" after a log-in, for the welcome-back view. */
+export const rememberBrowser = async (c: Context, config: Deps['config'], auth: AuthService, userId: string) =>
+  setCookie(c, KNOWN_COOKIE, await auth.rememberBrowser(userId), {
+    httpOnly: true,
+    secure: config.secureCookies,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: REMEMBER_TTL_MS / 1000,
+  });
+
+export function authResources({ config }: Deps, auth: AuthService): ResourceRegistry {
+  const startSession = (c: Context, token: string) => setSessionCookie(c, config, token);
+  const remember = (c: Context, userId: string) => rememberBrowser(c, config, auth, userId);
 
   return {
     UserSessionResource: {

@@ -25,7 +25,7 @@ export function normaliseEmail(email: string): string {
 }
 
 /** The product's name in an email's local part is refused (auth.md section 8). */
-const PRODUCT_NAME = 'corkboard';
+export const PRODUCT_NAME = 'corkboard';
 
 export interface RegisterInput {
   email: string;
@@ -54,7 +54,7 @@ export interface LogInInput {
   address?: string;
 }
 
-const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
+export const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
   required: 'age_missing',
   invalid: 'birthday_invalid',
   overage: 'overage',
@@ -202,6 +202,10 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
       await store.changePassword(user.id, await hashPassword(newPassword), clock.now());
       return startSession(user.id);
     },
+
+    // Shared with sign-in through providers (auth/providers/service.ts): one way to start a session and name a user.
+    startSession,
+    freeUsername,
 
     forgotPassword: resets.forgotPassword,
     resetPassword: resets.resetPassword,

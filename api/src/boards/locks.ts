@@ -1,23 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
+import { newToken } from '../lib/ids.js';
+import type { Redis } from '../lib/redis.js';
 
 /**
- * Board actions in flight, by board or section id. A second move touching the same board while
- * the first is running is refused with the spec's busy codes (2171-2173) instead of interleaving.
- * Held in memory: one server process owns its boards' moves.
+ * Board actions in flight, by board or section id. A second move touching the same board while the
+ * first is running is refused with the spec's busy codes (2171-2173) instead of interleaving.
+ *
+ * The lock lives where every server sees it (the scale issue: N servers over one database): in Redis
+ * when REDIS_URL is set, else in the database's board_locks table. Each lock carries its holder's random
+ * token (only the holder releases it) and an expiry, so a server killed mid-move does not leave the
+ * board busy for ever: the lock lapses after LOCK_TTL_MS. A move is one short transaction, far below it.
  */
-export function boardLocks() {
-  const held = new Set<string>();
+export const LOCK_TTL_MS = 60_000;
+
+export interface BoardLocks {
+  run<T>(keys: string[], busy: ErrorName, work: () => Promise<T>): Promise<T>;
+}
+
+/** One lock store: take a key for a holder (false when someone else holds it), give it back. */
+interface LockStore {
+  take(key: string, holder: string): Promise<boolean>;
+  give(keys: string[], holder: string): Promise<void>;
+}
+
+function locksOver(store: LockStore): BoardLocks {
   return {
-    async run<T>(keys: string[], busy: ErrorName, work: () => Promise<T>): Promise<T> {
-      if (keys.some((key) => held.has(key))) throw new ApiError(busy);
-      for (const key of keys) held.add(key);
+    async run(keys, busy, work) {
+      const holder = newToken();
+      const taken: string[] = [];
       try {
+        for (const key of new Set(keys)) {
+          if (!(await store.take(key, holder))) throw new ApiError(busy);
+          taken.push(key);
+        }
         return await work();
       } finally {
-        for (const key of keys) held.delete(key);
+        if (taken.length) await store.give(taken, holder);
       }
     },
   };
 }
 
-export type BoardLocks = ReturnType<typeof boardLocks>;
+/** Locks as rows: insert if absent, or take over a row whose holder's time is up; one statement each. */
+export function databaseLocks(db: Kysely<Database>, clock: Clock): BoardLocks {
+  return locksOver({
+    async take(key, holder) {
+      const now = clock.now();
+      const row = await db
+        .insertInto('board_locks')
+        .values({ key, holder, expires_at: now + LOCK_TTL_MS })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ holder, expires_at: now + LOCK_TTL_MS }).where('board_locks.expires_at', '<=', now),
+        )
+        .returning('holder')
+        .executeTakeFirst();
+      return row?.holder === holder;
+    },
+    async give(keys, holder) {
+      await db.deleteFrom('board_locks').where('key', 'in', keys).where('holder', '=', holder).execute();
+    },
+  });
+}
+
+export const REDIS_LOCK_PREFIX = 'corkboard:board-lock:';
+// Delete the key only if it still holds our token: a lapsed lock taken over by another is not ours to free.
+const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+/** Locks as Redis keys: SET NX PX takes one, the compare-and-delete script gives it back. */
+export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX): BoardLocks {
+  return locksOver({
+    async take(key, holder) {
+      return (await redis.set(prefix + key, holder, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
+    },
+    async give(keys, holder) {
+      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder);
+    },
+  });
+}
+
+/** The locks every server of one deployment shares: Redis when configured, else the database. */
+export function boardLocks(deps: { db: Kysely<Database>; clock: Clock; redis?: Redis | undefined }): BoardLocks {
+  return deps.redis ? redisLocks(deps.redis) : databaseLocks(deps.db, deps.clock);
+}

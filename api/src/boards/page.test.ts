@@ -10,7 +10,7 @@ async function member(t: TestApp, name?: string) {
   return { user, browser };
 }
 
-/** Saves `n` pins to a board (one image, links that differ), the clock moving a minute between them. */
+/** Saves `n` pins to a board (one image, links that differ), the clock moving a minute between them, and runs their ingest. */
 async function savePins(t: TestApp, browser: ReturnType<TestApp['client']>, boardId: string, n: number, section?: string) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
@@ -19,6 +19,8 @@ async function savePins(t: TestApp, browser: ReturnType<TestApp['client']>, boar
     expect(res.status).toBe(200);
     ids.push(res.body.resource_response.data.id);
   }
+  // The image copies, as the server's worker makes them after the saves.
+  await t.runJobs();
   return ids;
 }
 

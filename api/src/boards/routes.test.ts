@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
-import { boardLocks } from './locks.js';
+import { boardLocks, LOCK_TTL_MS } from './locks.js';
 import { imageFixtures } from '../images/fixtures.js';
 
 const fixtures = await imageFixtures();
 
 describe('BoardPickerBoardsResource get', () => {
-  it('lists the viewer’s boards, digits last, with their sections; archived and others’ boards left out', async () => {
+  it('lists the viewer’s boards, digits last, with their section counts; archived and others’ boards left out', async () => {
     const t = await testApp();
     const me = await t.makeUser('me');
     const other = await t.makeUser('other');
@@ -25,9 +25,49 @@ describe('BoardPickerBoardsResource get', () => {
     const data = (await browser.get('BoardPickerBoardsResource')).body.resource_response.data;
     expect(data.all_boards.map((b: { name: string }) => b.name)).toEqual(['Home decor', 'Shared with me', 'travel', '2027 goals']);
     const homeBoard = data.all_boards[0];
-    expect(homeBoard).toMatchObject({ section_count: 1, pin_count: 0, url: '/me/home-decor/', sections: [{ title: 'Lighting' }] });
+    expect(homeBoard).toMatchObject({ section_count: 1, pin_count: 0, url: '/me/home-decor/' });
+    expect(homeBoard.sections).toBeUndefined();
     expect(data.all_boards[1]).toMatchObject({ is_collaborative: true, owner: { username: 'other' } });
     expect(data.boards_shortlist).toEqual([]);
+    expect(data.bookmark).toBe('-end-');
+    // The sections come when the board is opened.
+    const sections = (await browser.get('BoardSectionsRepinResource', { board_id: homeBoard.id })).body.resource_response.data;
+    expect(sections.map((s: { title: string }) => s.title)).toEqual(['Lighting']);
+  });
+
+  it('pages the list in its order, and searches it by folded words on the server', async () => {
+    const t = await testApp();
+    const me = await t.makeUser('me');
+    const other = await t.makeUser('other');
+    const names = ['Board 10', 'board 2', 'Crème brûlée', 'creme fraiche', 'Travel: Japan', '2027 goals', '10 things', 'Ápples', 'zebra'];
+    for (const name of names) await t.makeBoard(me.id, name);
+    const shared = await t.makeBoard(other.id, 'Cooking together');
+    await t.db.insertInto('board_collaborators').values({ board_id: shared, user_id: me.id, status: 'accepted', created_at: 1 }).execute();
+    const browser = t.client();
+    await browser.logIn(me.email, me.password);
+
+    const seen: string[] = [];
+    let bookmark: string | undefined;
+    for (let pages = 0; bookmark !== '-end-'; pages++) {
+      expect(pages).toBeLessThan(10);
+      const data = (await browser.get('BoardPickerBoardsResource', { page_size: 3, ...(bookmark ? { bookmark } : {}) })).body.resource_response.data;
+      expect(data.all_boards.length).toBeLessThanOrEqual(3);
+      seen.push(...data.all_boards.map((b: { name: string }) => b.name));
+      bookmark = data.bookmark;
+    }
+    expect(seen).toEqual(['Ápples', 'board 2', 'Board 10', 'Cooking together', 'Crème brûlée', 'creme fraiche', 'Travel: Japan', 'zebra', '10 things', '2027 goals']);
+
+    const search = async (query: string) =>
+      (await browser.get('BoardPickerBoardsResource', { query })).body.resource_response.data.all_boards.map((b: { name: string }) => b.name);
+    expect(await search('CREME')).toEqual(['Crème brûlée', 'creme fraiche']);
+    expect(await search('brul crè')).toEqual(['Crème brûlée']);
+    expect(await search('japan')).toEqual(['Travel: Japan']);
+    expect(await search('apan')).toEqual([]);
+    expect(await search('coo')).toEqual(['Cooking together']);
+
+    const bad = await browser.get('BoardPickerBoardsResource', { bookmark: 'not a bookmark' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.resource_response.error)).toContain('bookmark: Must be a bookmark');
   });
 });
 
@@ -169,8 +209,9 @@ describe('moving pins', () => {
   });
 
   it('answers 2171, 2172 and 2173 while another action on the same board is still running', async () => {
-    const locks = boardLocks();
-    const t = await testApp({ locks });
+    const t = await testApp();
+    // Another holder of the same shared locks (as another server would be) keeps the target board busy.
+    const locks = boardLocks(t.deps);
     const { user, browser } = await member(t);
     const from = await t.makeBoard(user.id, 'From');
     const to = await t.makeBoard(user.id, 'To');
@@ -189,6 +230,20 @@ describe('moving pins', () => {
     finish();
     await running;
     expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).status).toBe(200);
+  });
+
+  it('lets the lock of a server that died mid-move lapse after a minute, and frees only its own lock', async () => {
+    const t = await testApp();
+    const { user, browser } = await member(t);
+    const from = await t.makeBoard(user.id, 'From');
+    const to = await t.makeBoard(user.id, 'To');
+    const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: from })).body.resource_response.data.id;
+    // What a killed server leaves behind: its lock row, never released.
+    await t.db.insertInto('board_locks').values({ key: to, holder: 'a-server-killed-mid-move', expires_at: t.clock.now() + LOCK_TTL_MS }).execute();
+    expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).body.resource_response.error?.api_error_code).toBe(2171);
+    t.clock.advance(LOCK_TTL_MS);
+    expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).status).toBe(200);
+    expect(await t.db.selectFrom('board_locks').selectAll().execute()).toEqual([]);
   });
 });
 

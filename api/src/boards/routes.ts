@@ -8,7 +8,7 @@ import { userText } from '../lib/text.js';
 import { bookmarkOption } from '../lib/bookmark.js';
 import { boardName, sectionName } from './rules.js';
 import type { AdvertisersService } from '../advertisers/service.js';
-import type { BoardsService } from './service.js';
+import { PICKER_PAGE_SIZE, type BoardsService } from './service.js';
 import { suggestBoardTitles } from './suggestions.js';
 import type { PinsService } from '../pins/service.js';
 
@@ -34,8 +34,18 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
     BoardPickerBoardsResource: {
       get: action({
         auth: true,
-        options: z.object({ field_set_key: z.string().optional(), shortlist_suggestions: z.number().int().optional(), advertiser_id: id.optional() }).loose(),
-        run: async (o, { viewer }) => boards.pickerBoards(viewer.id, await advertisers.context(viewer.id, o.advertiser_id)),
+        options: z
+          .object({
+            field_set_key: z.string().optional(),
+            shortlist_suggestions: z.number().int().optional(),
+            advertiser_id: id.optional(),
+            bookmark: z.string().max(1000, 'Must be a bookmark from the page before.').optional(),
+            query: z.string().max(200, 'Must be at most 200 characters.').optional(),
+            page_size: z.number().int().min(1).max(PICKER_PAGE_SIZE).optional(),
+          })
+          .loose(),
+        run: async (o, { viewer }) =>
+          boards.pickerBoards(viewer.id, await advertisers.context(viewer.id, o.advertiser_id), { bookmark: o.bookmark, query: o.query, pageSize: o.page_size }),
       }),
     },
     BoardResource: {
@@ -118,24 +128,36 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
   };
 }
 
+export const boardTitleQuery = z.object({ description: z.string().max(2048).default(''), title: z.string().max(200).default('') });
+
 /**
  * GET /v3/pins/{id}/board_title_suggestions/: names from the pin's own words. For a pin not saved
  * yet the popup passes id 0 with the pin's description and title in the query.
  */
 export function boardTitleRoutes(boards: BoardsService, pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const query = z.object({ description: z.string().max(2048).default(''), title: z.string().max(200).default('') });
+  const takenTitles = async (ownerId: string, titles: string[]) => {
+    const taken = await Promise.all(titles.map((title) => boards.hasBoardNamed(ownerId, title)));
+    return titles.filter((_, i) => taken[i]);
+  };
   routes.get('/:id/board_title_suggestions/', async (c) => {
     const pinId = parse(id, c.req.param('id'));
-    const text = parse(query, c.req.query());
+    const text = parse(boardTitleQuery, c.req.query());
     const viewer = c.get('viewer');
     let words = `${text.title} ${text.description}`;
     if (pinId !== '0') {
       const pin = await pins.get(viewer, pinId);
       words = `${pin.title} ${pin.description} ${words}`;
     }
-    const existing = viewer ? (await boards.pickerBoards(viewer.id)).all_boards.map((b) => b.name) : [];
-    return ok(c, suggestBoardTitles(words, existing).map((title) => ({ title })));
+    // Names the viewer already has are left out: each suggestion is looked up by name (one index
+    // lookup, however many boards), and a taken one makes room for the next.
+    const existing: string[] = [];
+    let titles = suggestBoardTitles(words, existing);
+    for (let taken = viewer ? await takenTitles(viewer.id, titles) : []; taken.length; taken = viewer ? await takenTitles(viewer.id, titles) : []) {
+      existing.push(...taken);
+      titles = suggestBoardTitles(words, existing);
+    }
+    return ok(c, titles.map((title) => ({ title })));
   });
   return routes;
 }

@@ -4,12 +4,19 @@ import { ApiError } from '../lib/errors.js';
 import { newId, slugify } from '../lib/ids.js';
 import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
-import { boardsStore, type BoardsStore } from './store.js';
+import { nameWords } from './names.js';
+import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
+
+type PickerCursorRow = Pick<PickerRow, 'sort_digit' | 'sort_key' | 'id'>;
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
 /** saving.md section 9: the picker asks for 2 shortlist suggestions. */
 export const SHORTLIST_SIZE = 2;
 
+/**
+ * A board as the picker lists it. Its sections are not in the list: the picker asks for them when the
+ * board is opened (BoardSectionsRepinResource), so the list costs the same whatever the sections.
+ */
 export interface PickerBoard {
   id: string;
   name: string;
@@ -20,7 +27,19 @@ export interface PickerBoard {
   section_count: number;
   is_collaborative: boolean;
   owner: { id: string; username: string };
-  sections: SectionJson[];
+}
+
+/** The picker's list is paged: this many boards an answer; an account with no more fits in one answer. */
+export const PICKER_PAGE_SIZE = 100;
+/** The bookmark that says there is no next page (saving.md section 4's end marker). */
+export const PICKER_END = '-end-';
+
+export interface PickerInput {
+  /** The bookmark of the page before; absent for the first page. */
+  bookmark?: string | undefined;
+  /** A search: only boards with a name word starting with each typed word (boards/names.ts). */
+  query?: string | undefined;
+  pageSize?: number | undefined;
 }
 
 export interface SectionJson {
@@ -32,15 +51,16 @@ export interface SectionJson {
   type: 'board_section';
 }
 
-/** One collator for every sort: `localeCompare` with options builds a new one per call, which made 1,000 boards slow. */
-const byName = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const bookmarkOf = (row: PickerCursorRow): string => Buffer.from(JSON.stringify([row.sort_digit, row.sort_key, row.id])).toString('base64url');
 
-/** Boards whose names start with a digit sort after the others; then by name, ignoring case and accents. */
-export function compareBoardNames(a: string, b: string): number {
-  const digitA = /^\d/.test(a);
-  const digitB = /^\d/.test(b);
-  if (digitA !== digitB) return digitA ? 1 : -1;
-  return byName.compare(a, b);
+function cursorOf(bookmark: string): PickerCursor {
+  try {
+    const [digit, key, id] = JSON.parse(Buffer.from(bookmark, 'base64url').toString()) as unknown[];
+    if ((digit === 0 || digit === 1) && typeof key === 'string' && typeof id === 'string' && /^\d{1,20}$/.test(id)) return { digit, key, id };
+  } catch {
+    // falls through to the error below
+  }
+  throw new ApiError('invalid_input', 'bookmark: Must be a bookmark from the page before.');
 }
 
 const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.title, slug: s.slug, board_id: s.board_id, pin_count: s.pin_count, type: 'board_section' });
@@ -53,9 +73,9 @@ const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.titl
  * reached through a pin the caller named, that pin not found. The one place this rule lives.
  */
 export async function requireMemberBoard(store: BoardsStore, userId: string, boardId: string, hidden: 'board_not_found' | 'pin_not_found' = 'board_not_found'): Promise<Board> {
-  const board = await store.findBoard(boardId);
-  if (!board || !(await mayViewBoard(store, { id: userId }, board))) throw new ApiError(hidden);
-  if (!(await store.isMember(board.id, userId))) throw new ApiError('forbidden', 'You can only save to your own boards and boards you collaborate on.');
+  const board = await store.findBoardForMember(boardId, userId);
+  if (!board || !boardVisible(board, board.is_member)) throw new ApiError(hidden);
+  if (!board.is_member) throw new ApiError('forbidden', 'You can only save to your own boards and boards you collaborate on.');
   return board;
 }
 
@@ -65,10 +85,15 @@ export async function requireMemberBoard(store: BoardsStore, userId: string, boa
  * board, no one. Callers answer "not found" when it may not be seen, exactly as for a board that
  * does not exist, so the answer does not confirm that it exists.
  */
+/** The visibility rule itself, once membership is known: an archived board, no one; a public one, anyone; else its members. */
+export function boardVisible(board: Pick<Board, 'archived_at' | 'privacy'>, isMember: boolean): boolean {
+  return board.archived_at === null && (board.privacy === 'public' || isMember);
+}
+
 export async function mayViewBoard(store: BoardsStore, viewer: Pick<Viewer, 'id'> | null, board: Board): Promise<boolean> {
-  if (board.archived_at !== null) return false;
-  if (board.privacy === 'public') return true;
-  return viewer !== null && store.isMember(board.id, viewer.id);
+  // Membership is read only where it can change the answer.
+  const isMember = viewer !== null && board.archived_at === null && board.privacy !== 'public' && (await store.isMember(board.id, viewer.id));
+  return boardVisible(board, isMember);
 }
 
 /** Slugs are cut to this length before a suffix, so a URL stays short whatever the name's letters expand to. */
@@ -95,10 +120,11 @@ async function newSlug(name: string, taken: (base: string) => Promise<Set<string
 /** Where a board's page lives: /{owner_username}/{slug}/ (and a section's: below it, by its slug). */
 export const boardUrl = (ownerUsername: string, slug: string) => `/${ownerUsername}/${slug}/`;
 
-export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
+export function boardsService(deps: Deps) {
+  const { db, clock, locks = boardLocks(deps) } = deps;
   const store = boardsStore(db);
 
-  const toPickerBoard = (board: Board & { owner_username: string; collaborator_count: number }, sections: BoardSection[]): PickerBoard => ({
+  const toPickerBoard = (board: Pick<Board, 'id' | 'name' | 'slug' | 'privacy' | 'image_cover_url' | 'pin_count' | 'section_count' | 'owner_id'> & { owner_username: string; collaborator_count: number | string | null }): PickerBoard => ({
     id: board.id,
     name: board.name,
     url: boardUrl(board.owner_username, board.slug),
@@ -106,9 +132,8 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
     image_cover_url: board.image_cover_url,
     pin_count: board.pin_count,
     section_count: board.section_count,
-    is_collaborative: board.collaborator_count > 0,
+    is_collaborative: Number(board.collaborator_count ?? 0) > 0,
     owner: { id: board.owner_id, username: board.owner_username },
-    sections: sections.map(sectionJson),
   });
 
   /** A section whose board the user is a member of; one on a board they may not see is "not found" as a section. */
@@ -120,38 +145,40 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
   };
 
   /**
+   * BoardPickerBoardsResource: a page of the boards the viewer may save to, in the picker's order
+   * (digit-last, then boards/names.ts's sort key), and on the first page the 'Top choices'. The same
+   * statements answer an account of 3 boards and one of 100,000: an index walk of one page. With a
+   * query, only boards whose name has a word starting with each typed word, through board_words.
    * saving.md section 6: acting for an advertiser they do not own, a viewer picks among that
-   * advertiser's protected boards; otherwise among their own boards that are not protected.
+   * advertiser's protected boards; otherwise among boards that are not protected.
    */
-  const pickerBoards = async (userId: string, context: AdvertiserContext | null = null) => {
-    const scoped = context && !context.isOwner;
-    const boards = (await store.listMemberBoards(userId)).filter((b) =>
-      scoped ? b.privacy === 'protected' && b.advertiser_id === context.id : b.privacy !== 'protected',
-    );
-    const sections = await store.listSections(boards.map((b) => b.id));
-    const byBoard = new Map<string, BoardSection[]>();
-    for (const section of sections) {
-      const list = byBoard.get(section.board_id);
-      if (list) list.push(section);
-      else byBoard.set(section.board_id, [section]);
-    }
-    const all = boards
-      .map((board) => ({ board, picker: toPickerBoard(board, byBoard.get(board.id) ?? []) }))
-      .sort((a, b) => compareBoardNames(a.board.name, b.board.name));
-    const shortlist = all
-      .filter(({ board }) => board.last_pinned_at !== null)
-      .sort((a, b) => (b.board.last_pinned_at ?? 0) - (a.board.last_pinned_at ?? 0))
-      .slice(0, SHORTLIST_SIZE);
+  const pickerBoards = async (userId: string, context: AdvertiserContext | null = null, input: PickerInput = {}) => {
+    const scope = { protectedFor: context && !context.isOwner ? context.id : null };
+    const pageSize = input.pageSize ?? PICKER_PAGE_SIZE;
+    if (input.bookmark === PICKER_END) return { all_boards: [], boards_shortlist: [], bookmark: PICKER_END, advertiser: context ? { id: context.id, is_owner: context.isOwner } : null };
+    const after = input.bookmark ? cursorOf(input.bookmark) : null;
+    const words = nameWords(input.query ?? '');
+    const first = !after && words.length === 0;
+    const [rows, recent] = await Promise.all([
+      store.pickerPage(userId, scope, after, pageSize + 1, words),
+      first ? store.recentBoards(userId, scope, SHORTLIST_SIZE) : [],
+    ]);
+    const page = rows.slice(0, pageSize);
+    const last = page.at(-1);
     return {
-      all_boards: all.map((x) => x.picker),
-      boards_shortlist: shortlist.map((x) => x.picker),
+      all_boards: page.map(toPickerBoard),
+      boards_shortlist: recent.map(toPickerBoard),
+      bookmark: rows.length > pageSize && last ? bookmarkOf(last) : PICKER_END,
       advertiser: context ? { id: context.id, is_owner: context.isOwner } : null,
     };
   };
 
+  /** Whether the owner already has a board of this name (case ignored, as createBoard checks it). */
+  const hasBoardNamed = async (ownerId: string, name: string) => (await store.findBoardByName(ownerId, name)) !== undefined;
+
   return {
-    /** BoardPickerBoardsResource: every board the viewer may save to, and the recent shortlist. */
     pickerBoards,
+    hasBoardNamed,
 
     /**
      * BoardResource get: a board as its page shows it (name, owner, counts, sections), by id or by its
@@ -160,12 +187,12 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
     async page(viewer: Pick<Viewer, 'id'> | null, key: { id: string } | { username: string; slug: string }) {
       const board = await store.findBoardWithOwner(key);
       if (!board || !(await mayViewBoard(store, viewer, board))) throw new ApiError('board_not_found');
-      const picker = toPickerBoard(board, await store.listSections([board.id]));
+      const picker = toPickerBoard(board);
       return {
         ...picker,
         description: board.description,
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
-        sections: picker.sections.map((section) => ({ ...section, url: `${picker.url}${section.slug}/` })),
+        sections: (await store.listSections(board.id)).map((section) => ({ ...sectionJson(section), url: `${picker.url}${section.slug}/` })),
       };
     },
 
@@ -180,7 +207,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
       const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);
-      return { boards: page.map((board) => toPickerBoard(board, [])), bookmark };
+      return { boards: page.map((board) => toPickerBoard(board)), bookmark };
     },
 
     /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */
@@ -200,7 +227,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       });
       const board = await store.findBoard(id);
       if (!board) throw new ApiError('internal');
-      return toPickerBoard({ ...board, owner_username: owner.username, collaborator_count: 0 }, []);
+      return toPickerBoard({ ...board, owner_username: owner.username, collaborator_count: 0 });
     },
 
     /** BoardResource update: the owner renames a board (a new slug, so its URL follows), re-describes it, or changes its privacy. */
@@ -220,7 +247,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
       await store.updateBoard(board.id, change);
       const updated = await store.findBoardWithOwner({ id: board.id });
       if (!updated) throw new ApiError('internal');
-      return toPickerBoard(updated, []);
+      return toPickerBoard(updated);
     },
 
     /** BoardResource delete (saving.md section 7): the owner deletes a board and its pins; collaborators may not. */
@@ -274,7 +301,7 @@ export function boardsService({ db, clock, locks = boardLocks() }: Deps) {
 
     async sections(userId: string, boardId: string) {
       const board = await requireMemberBoard(store, userId, boardId);
-      return (await store.listSections([board.id])).map(sectionJson);
+      return (await store.listSections(board.id)).map(sectionJson);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Board, BoardSection, Database, Privacy } from '../db/schema.js';
+import type { BoardSection, Database, Privacy } from '../db/schema.js';
+import { nameSortKey, nameWords, startsWithDigit } from './names.js';
 
 /** A board's accepted collaborators, counted beside each board row. */
 const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
@@ -10,10 +11,117 @@ const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
     .where('board_collaborators.status', '=', 'accepted')
     .as('collaborator_count');
 
+/** The user owns the board or collaborates on it (an accepted invite). */
+const memberOf = (eb: ExpressionBuilder<Database, 'boards'>, userId: string) =>
+  eb.or([
+    eb('boards.owner_id', '=', userId),
+    eb.exists(
+      eb
+        .selectFrom('board_collaborators')
+        .select('board_collaborators.board_id')
+        .whereRef('board_collaborators.board_id', '=', 'boards.id')
+        .where('board_collaborators.user_id', '=', userId)
+        .where('board_collaborators.status', '=', 'accepted'),
+    ),
+  ]);
+
 /** `slug` is `base` or `base-…`: the slugs a new one must not repeat (slugs hold only [a-z0-9-]). */
 const slugFamily = (base: string) => sql<boolean>`(slug = ${base} or slug like ${`${base}-%`})`;
 
+/** Where the picker's keyset paging stands: the last board's order columns. */
+export interface PickerCursor {
+  digit: number;
+  key: string;
+  id: string;
+}
+
+/**
+ * saving.md section 6: acting for an advertiser they do not own (`protectedFor` its id), a viewer
+ * picks among that advertiser's protected boards; otherwise (null) among boards that are not protected.
+ */
+export interface PickerScope {
+  protectedFor: string | null;
+}
+
+/** Above every character a name word holds: `word >= w and word < w + WORD_END` is "starts with w". */
+const WORD_END = '\u{10FFFF}';
+
+/**
+ * A search word matching at most this many of the owner's name words drives the search from
+ * board_words (those boards, sorted); a commoner one is cheaper found by walking the boards in order.
+ */
+const RARE_WORD_MATCHES = 20_000;
+
+/** The columns a picker row is made of; never the description or other wide ones. */
+const pickerColumns = (db: Kysely<Database>) =>
+  db
+    .selectFrom('boards')
+    .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+    .select([
+      'boards.id',
+      'boards.name',
+      'boards.slug',
+      'boards.privacy',
+      'boards.image_cover_url',
+      'boards.pin_count',
+      'boards.section_count',
+      'boards.owner_id',
+      'boards.last_pinned_at',
+      'boards.sort_digit',
+      'boards.sort_key',
+      'owner.username as owner_username',
+    ])
+    .select(collaboratorCount)
+    .where('boards.archived_at', 'is', null);
+
+type PickerQuery = ReturnType<typeof pickerColumns>;
+export type PickerRow = Awaited<ReturnType<PickerQuery['execute']>>[number];
+
+const scoped = (query: PickerQuery, scope: PickerScope) =>
+  scope.protectedFor === null
+    ? query.where('boards.privacy', '<>', 'protected')
+    : query.where('boards.privacy', '=', 'protected').where('boards.advertiser_id', '=', scope.protectedFor);
+
+/** Bytewise, as SQLite's BINARY and Postgres's COLLATE "C" compare sort_key (JS's < compares UTF-16 units). */
+const bytewise = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+export const compareCursors = (a: { sort_digit: number; sort_key: string; id: string }, b: { sort_digit: number; sort_key: string; id: string }) =>
+  a.sort_digit - b.sort_digit || bytewise(a.sort_key, b.sort_key) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const mergeRows = <T>(a: T[], b: T[], compare: (x: T, y: T) => number) => (b.length === 0 ? a : [...a, ...b].sort(compare));
+
 export function boardsStore(db: Kysely<Database>) {
+  const ownedBoards = (userId: string) => pickerColumns(db).where('boards.owner_id', '=', userId);
+  const sharedBoards = (userId: string) =>
+    pickerColumns(db)
+      .innerJoin('board_collaborators as member', 'member.board_id', 'boards.id')
+      .where('member.user_id', '=', userId)
+      .where('member.status', '=', 'accepted')
+      .where('boards.owner_id', '<>', userId);
+
+  /** The typed word that starts the fewest of the owner's name words, counting no further than needed. */
+  const rarestWord = async (ownerId: string, words: string[]) => {
+    const counts = await Promise.all(
+      words.map(async (word) => {
+        const row = await db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('board_words')
+              .select('board_words.board_id')
+              .where('board_words.owner_id', '=', ownerId)
+              .where('board_words.word', '>=', word)
+              .where('board_words.word', '<', `${word}${WORD_END}`)
+              .limit(RARE_WORD_MATCHES + 1)
+              .as('matches'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return { word, count: Number(row.n) };
+      }),
+    );
+    return counts.reduce((a, b) => (b.count < a.count ? b : a));
+  };
+
   return {
     findBoard(boardId: string) {
       return db.selectFrom('boards').selectAll().where('id', '=', boardId).executeTakeFirst();
@@ -72,52 +180,58 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** Whether the user owns the board or collaborates on it (an accepted invite). */
     async isMember(boardId: string, userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('boards')
-        .select('boards.id')
-        .where('boards.id', '=', boardId)
-        .where((eb) =>
-          eb.or([
-            eb('boards.owner_id', '=', userId),
-            eb.exists(
-              eb
-                .selectFrom('board_collaborators')
-                .select('board_collaborators.board_id')
-                .whereRef('board_collaborators.board_id', '=', 'boards.id')
-                .where('board_collaborators.user_id', '=', userId)
-                .where('board_collaborators.status', '=', 'accepted'),
-            ),
-          ]),
-        )
-        .executeTakeFirst();
-      return row !== undefined;
+      const row = await db.selectFrom('boards').select((eb) => memberOf(eb, userId).as('is_member')).where('boards.id', '=', boardId).executeTakeFirst();
+      return Boolean(row?.is_member);
     },
 
-    /** Boards the user may save to: owned or collaborated on, archived ones left out. */
-    async listMemberBoards(userId: string): Promise<Array<Board & { owner_username: string; collaborator_count: number }>> {
-      return db
-        .selectFrom('boards')
-        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-        .selectAll('boards')
-        .select('owner.username as owner_username')
-        .select(collaboratorCount)
-        .where('boards.archived_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('boards.owner_id', '=', userId),
-            eb(
-              'boards.id',
-              'in',
+    /** A board and whether the user is a member of it, in one statement (the save asks both). */
+    async findBoardForMember(boardId: string, userId: string) {
+      const row = await db.selectFrom('boards').selectAll().select((eb) => memberOf(eb, userId).as('is_member')).where('boards.id', '=', boardId).executeTakeFirst();
+      return row && { ...row, is_member: Boolean(row.is_member) };
+    },
+
+    /**
+     * A page of the boards the user may save to (owned, or collaborated on with an accepted invite;
+     * archived ones left out), in the picker's order (sort_digit, sort_key, id), after `after`.
+     * Owned boards walk the boards_picker index; collaborated ones come from the user's accepted
+     * invites; the two are merged here. `words` (folded, as boards/names.ts splits them) keeps only
+     * boards with a name word starting with each. No list of ids is ever bound.
+     */
+    async pickerPage(userId: string, scope: PickerScope, after: PickerCursor | null, limit: number, words: string[]): Promise<PickerRow[]> {
+      // A search whose rarest word starts few of the owner's name words is driven from board_words
+      // (its matches, sorted); a common one walks the boards in order until a page has matched.
+      const rarest = words.length ? await rarestWord(userId, words) : null;
+      const page = (query: PickerQuery) => {
+        let q = scoped(query, scope);
+        if (after) q = q.where((eb) => eb(eb.refTuple('boards.sort_digit', 'boards.sort_key', 'boards.id'), '>', eb.tuple(after.digit, after.key, after.id)));
+        for (const word of words) {
+          q = q.where((eb) =>
+            eb.exists(
               eb
-                .selectFrom('board_collaborators')
-                .select('board_collaborators.board_id')
-                .where('board_collaborators.user_id', '=', userId)
-                .where('board_collaborators.status', '=', 'accepted'),
+                .selectFrom('board_words')
+                .select('board_words.board_id')
+                .whereRef('board_words.board_id', '=', 'boards.id')
+                .where('board_words.word', '>=', word)
+                .where('board_words.word', '<', `${word}${WORD_END}`),
             ),
-          ]),
-        )
-        .execute()
-        .then((rows) => rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) })));
+          );
+        }
+        return q.orderBy('boards.sort_digit').orderBy('boards.sort_key').orderBy('boards.id').limit(limit).execute();
+      };
+      // Owned boards: by the owner's name words (their owner_id is the board's), or in order by boards_picker.
+      const owned =
+        rarest && rarest.count <= RARE_WORD_MATCHES
+          ? pickerColumns(db).where('boards.id', 'in', (eb) =>
+              eb
+                .selectFrom('board_words')
+                .select('board_words.board_id')
+                .where('board_words.owner_id', '=', userId)
+                .where('board_words.word', '>=', rarest.word)
+                .where('board_words.word', '<', `${rarest.word}${WORD_END}`),
+            )
+          : ownedBoards(userId);
+      const [mine, shared] = await Promise.all([page(owned), page(sharedBoards(userId))]);
+      return mergeRows(mine, shared, compareCursors).slice(0, limit);
     },
 
     /** A user's id by username (a profile's address, /{username}/). */
@@ -149,16 +263,31 @@ export function boardsStore(db: Kysely<Database>) {
       return rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) }));
     },
 
-    listSections(boardIds: string[]): Promise<BoardSection[]> {
-      if (boardIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('board_sections').selectAll().where('board_id', 'in', boardIds).orderBy('created_at').orderBy('id').execute();
+    /** The user's boards most recently saved to ('Top choices'), newest first. */
+    async recentBoards(userId: string, scope: PickerScope, limit: number): Promise<PickerRow[]> {
+      const recent = (query: PickerQuery) =>
+        scoped(query, scope).where('boards.last_pinned_at', 'is not', null).orderBy('boards.last_pinned_at', 'desc').limit(limit).execute();
+      const [owned, shared] = await Promise.all([recent(ownedBoards(userId)), recent(sharedBoards(userId))]);
+      return mergeRows(owned, shared, (a, b) => (b.last_pinned_at ?? 0) - (a.last_pinned_at ?? 0) || (a.id < b.id ? -1 : 1)).slice(0, limit);
     },
 
+    /** One board's sections, in the order they were made. */
+    listSections(boardId: string): Promise<BoardSection[]> {
+      return db.selectFrom('board_sections').selectAll().where('board_id', '=', boardId).orderBy('created_at').orderBy('id').execute();
+    },
+
+    /** A new board with its stored sort key and its name words (boards/names.ts), in one transaction. */
     async insertBoard(board: { id: string; owner_id: string; name: string; slug: string; privacy: Privacy; description: string; advertiser_id: string | null; created_at: number }) {
-      await db.insertInto('boards').values({ ...board, image_cover_url: null, archived_at: null, last_pinned_at: null }).execute();
+      const words = [...new Set(nameWords(board.name))];
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('boards')
+          .values({ ...board, image_cover_url: null, archived_at: null, last_pinned_at: null, sort_digit: startsWithDigit(board.name) ? 1 : 0, sort_key: nameSortKey(board.name) })
+          .execute();
+        if (words.length) await trx.insertInto('board_words').values(words.map((word) => ({ board_id: board.id, owner_id: board.owner_id, word }))).execute();
+      });
     },
 
-    /** A new section, the pins it starts with moved into it, and the counts, in one transaction. */
     async insertSection(section: { id: string; board_id: string; title: string; slug: string; created_at: number }, initialPins: string[]) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('board_sections').values(section).execute();

@@ -34,11 +34,46 @@ export function connectSqlite(path: string): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
+  // An acknowledged save must outlive the machine, not only the process: FULL syncs the WAL at every
+  // commit. (NORMAL survives a kill -9 too, but may lose the last commits on power loss.) docs/decisions.md.
+  database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) });
   drivers.set(db, { kind: 'sqlite', database });
   return db;
+}
+
+/** Statements kept by their SQL text; past this many the oldest goes (a statement holds little, but not nothing). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SqliteDialect asks `database.prepare(sql)` for every query, and SQLite parses and plans the
+ * text again each time (9% of a save's CPU, measured). The same text always makes the same statement,
+ * so each is prepared once and reused. Safe to share: the dialect runs one query at a time on its one
+ * connection and runs each statement to its end (`all`/`run`) before the next. A streamed query
+ * (`iterate`) holds its statement until it ends, so one already iterating is not handed out again.
+ */
+function preparedOnce(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text: string) {
+      const known = cache.get(text);
+      if (known && !known.busy) {
+        // Most recently used last, so the oldest is the first the Map yields.
+        cache.delete(text);
+        cache.set(text, known);
+        return known;
+      }
+      const statement = database.prepare(text);
+      if (!known) {
+        cache.set(text, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      }
+      return statement;
+    },
+  };
 }
 
 // int8 columns (our epoch-millisecond times) come back as JavaScript numbers, as SQLite gives them.

@@ -6,6 +6,10 @@ import * as m0004 from './migrations/0004_collaboration_and_context.js';
 import * as m0005 from './migrations/0005_pin_advertiser_and_client_events.js';
 import * as m0006 from './migrations/0006_pins_without_image.js';
 import * as m0008 from './migrations/0008_rate_limits.js';
+import * as m0010 from './migrations/0010_jobs_and_locks.js';
+import * as m0009 from './migrations/0009_picker_and_save_at_scale.js';
+import * as m0011 from './migrations/0011_identities.js';
+import * as m0012 from './migrations/0012_advertisers.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +20,10 @@ const migrations: Record<string, Migration> = {
   '0005_pin_advertiser_and_client_events': m0005,
   '0006_pins_without_image': m0006,
   '0008_rate_limits': m0008,
+  '0010_jobs_and_locks': m0010,
+  '0009_picker_and_save_at_scale': m0009,
+  '0011_identities': m0011,
+  '0012_advertisers': m0012,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

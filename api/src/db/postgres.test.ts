@@ -1,5 +1,6 @@
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXT_MESSAGES } from '../lib/text.js';
 import { testApp } from '../testing.js';
 import { connectPostgres } from './connect.js';
 import type { Database } from './schema.js';
@@ -85,6 +86,25 @@ describe('on Postgres', () => {
     expect((await db.selectFrom('pins').select('id').execute()).length).toBe(before);
   });
 
+  it('answers a NUL in any text with 400, where Postgres would have refused it with a 500 (found by the fuzz suite)', async (ctx) => {
+    if (unavailable || !db) return ctx.skip();
+    const t = await testApp({ db });
+    const user = await t.makeUser('pgnul');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    const logIn = await t.client().post('UserSessionResource', 'create', { username_or_email: 'a\u0000b', password: 'whatever' });
+    const board = await browser.post('BoardResource', 'create', { name: 'a\u0000b' });
+    const term = await browser.get('ShareSuggestionsTypeaheadResource', { term: 'a\u0000b' });
+    for (const res of [logIn, term]) {
+      expect(res.status).toBe(400);
+      expect(res.body.resource_response.error).toMatchObject({ api_error_code: 1, message_detail: expect.stringMatching(/: Must not contain a NUL character\.$/) });
+    }
+    // A user's text field says so in its own words (lib/text.ts).
+    expect(board.status).toBe(400);
+    expect(board.body.resource_response.error).toMatchObject({ api_error_code: 1, message_detail: `name: ${TEXT_MESSAGES.controlCharacter}` });
+    expect(await db.selectFrom('boards').select('id').where('owner_id', '=', user.id).execute()).toEqual([]);
+  });
+
   it('mails only emails new to a board (insert … on conflict do nothing returning)', async (ctx) => {
     if (unavailable || !db) return ctx.skip();
     const t = await testApp({ db });
@@ -105,7 +125,8 @@ describe('on Postgres', () => {
     const staff = await t.makeUser('pgstaff');
     const advertiser = `${Date.now()}`;
     await db.insertInto('advertisers').values({ id: advertiser, owner_user_id: owner.id, name: 'Brand', created_at: 1 }).execute();
-    await db.insertInto('advertiser_members').values({ advertiser_id: advertiser, user_id: staff.id }).execute();
+    // OWNER permission: a member acts for the advertiser without two-factor (advertiser.md 4).
+    await db.insertInto('advertiser_members').values({ advertiser_id: advertiser, user_id: staff.id, permissions: '["OWNER"]' }).execute();
     const browser = t.client();
     await browser.logIn(staff.email, staff.password);
     const board = await t.makeBoard(staff.id, 'Campaign');

@@ -10,6 +10,7 @@ export interface Database {
   sessions: SessionsTable;
   boards: BoardsTable;
   board_sections: BoardSectionsTable;
+  board_words: BoardWordsTable;
   board_collaborators: BoardCollaboratorsTable;
   images: ImagesTable;
   pins: PinsTable;
@@ -22,6 +23,18 @@ export interface Database {
   outbox: OutboxTable;
   client_events: ClientEventsTable;
   rate_limits: RateLimitsTable;
+  board_locks: BoardLocksTable;
+  jobs: JobsTable;
+  identities: IdentitiesTable;
+  oauth_flows: OauthFlowsTable;
+  business_profiles: BusinessProfilesTable;
+  billing_profiles: BillingProfilesTable;
+  campaigns: CampaignsTable;
+  ad_groups: AdGroupsTable;
+  pin_promotions: PinPromotionsTable;
+  campaign_metrics: CampaignMetricsTable;
+  offsite_hosts: OffsiteHostsTable;
+  advisories: AdvisoriesTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -30,6 +43,61 @@ export interface RateLimitsTable {
   points: number;
   /** Epoch ms the window ends; null never (the library's "no expiry"). */
   expire: number | null;
+}
+
+/** A held "board is busy" lock (migration 0010); lapses at expires_at if its holder dies. */
+export interface BoardLocksTable {
+  key: string;
+  /** Random token of the holder: only it releases the lock. */
+  holder: string;
+  expires_at: number;
+}
+
+/** A unit of background work (migration 0010): image ingest today. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  status: 'queued' | 'running' | 'failed';
+  attempts: Generated<number>;
+  /** Not taken before this time (backoff after a failed attempt). */
+  run_at: number;
+  /** While running: the lease; past it, the job is taken again (its worker died). */
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A provider's subject linked to an account (auth/providers/). */
+export interface IdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: number;
+}
+
+/** One browser's authorisation request and, after the callback, the verified profile (auth/providers/). */
+export interface OauthFlowsTable {
+  id: string;
+  provider: string;
+  mode: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: number;
+  expires_at: number;
+  subject: string | null;
+  email: string | null;
+  email_verified: Generated<number>;
+  given_name: string | null;
+  family_name: string | null;
+  picture: string | null;
+  birthdate: string | null;
+  completed_at: number | null;
+  used_at: number | null;
 }
 
 /** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */
@@ -60,11 +128,106 @@ export interface AdvertisersTable {
   owner_user_id: string;
   name: string;
   created_at: number;
+  /** Migration 0012: the business's country (its currency and budgets, advertiser.md 9) and website. */
+  country: Generated<string>;
+  website_url: Generated<string | null>;
 }
 
 export interface AdvertiserMembersTable {
   advertiser_id: string;
   user_id: string;
+  /** JSON list of permissions (advertiser.md 3, access profile): ["ADMIN"], ["OWNER"], … */
+  permissions: Generated<string>;
+}
+
+/** advertiser.md section 4: the business form's answers (address) for an advertiser. */
+export interface BusinessProfilesTable {
+  advertiser_id: string;
+  business_name: string;
+  address_line: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  updated_at: number;
+}
+
+/** The billing form's answers; never a card number, only what a billing page shows. */
+export interface BillingProfilesTable {
+  advertiser_id: string;
+  card_holder: string;
+  card_brand: string;
+  card_last4: string;
+  currency: string;
+  updated_at: number;
+}
+
+export interface CampaignsTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  objective_type: string;
+  /** ACTIVE once the advertiser has billing, PENDING_BILLING before. */
+  status: string;
+  daily_budget_micro: number;
+  currency: string;
+  country: string;
+  start_at: number;
+  inclusive_end_date: string | null;
+  duration_days: number | null;
+  is_ongoing: Generated<number>;
+  flexible_daily_budget: Generated<number>;
+  ads_client_type: string;
+  created_by: string | null;
+  created_at: number;
+}
+
+export interface AdGroupsTable {
+  id: string;
+  campaign_id: string;
+  name: string;
+  /** JSON: the targeting spec as sent. */
+  targeting_spec: string;
+  auto_targeting: number;
+  /** JSON or null: web-conversion metadata (conversion tag and event). */
+  optimization_goal_metadata: string | null;
+  created_at: number;
+}
+
+export interface PinPromotionsTable {
+  id: string;
+  ad_group_id: string;
+  pin_id: string | null;
+  destination_url: string;
+  product_group_id: string | null;
+  status: string;
+  created_at: number;
+}
+
+export interface CampaignMetricsTable {
+  campaign_id: string;
+  day: string;
+  impressions: Generated<number>;
+  clicks: Generated<number>;
+  spend_micro: Generated<number>;
+}
+
+/** The offsite check's block list: a host and its status (blocked, suspicious, porn). */
+export interface OffsiteHostsTable {
+  host: string;
+  status: string;
+  created_at: number;
+}
+
+/** An advisory or sensitivity notice on a search term or a pin; notice is the JSON notice model. */
+export interface AdvisoriesTable {
+  id: string;
+  target_type: string;
+  target: string;
+  severity: number;
+  advisory_type: string;
+  resource_country: string | null;
+  notice: string;
+  created_at: number;
 }
 
 export interface FollowsTable {
@@ -163,6 +326,16 @@ export interface BoardsTable {
   archived_at: number | null;
   last_pinned_at: number | null;
   created_at: number;
+  /** The picker's order (boards/names.ts), stored at write time so it can be paged in SQL (migration 0009). */
+  sort_digit: Generated<number>;
+  sort_key: Generated<string>;
+}
+
+/** Each board's name words, folded as boards/names.ts folds them: the picker's server search (migration 0009). */
+export interface BoardWordsTable {
+  board_id: string;
+  owner_id: string;
+  word: string;
 }
 
 export interface BoardSectionsTable {

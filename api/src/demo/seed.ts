@@ -2,6 +2,7 @@ import { authService } from '../auth/service.js';
 import { authStore } from '../auth/store.js';
 import { boardsService } from '../boards/service.js';
 import type { Deps } from '../deps.js';
+import { seedDemoBusiness } from '../advertisers/seed.js';
 
 export const DEMO_LOGIN = { email: 'demo@corkboard.test', password: 'corkboard-demo' };
 
@@ -20,5 +21,7 @@ export async function seedDemo(deps: Deps): Promise<typeof DEMO_LOGIN | null> {
   await boards.createBoard(owner, { name: 'Travel', privacy: 'public' });
   await boards.createBoard(owner, { name: 'Gift ideas', privacy: 'secret' });
   await boards.createBoard(owner, { name: '2027 goals', privacy: 'public' });
+  // The advertiser area's demo business with a second member (advertisers/seed.ts).
+  await seedDemoBusiness(deps);
   return DEMO_LOGIN;
 }

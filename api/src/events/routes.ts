@@ -9,7 +9,7 @@ import type { EventsService } from './service.js';
 /** Percent-encoded URL parts are printable ASCII; nothing else is stored. */
 const printable = /^[\x21-\x7e]*$/;
 
-const eventQuery = z
+export const eventQuery = z
   .strictObject({
     client: z.literal('web'),
     event: z.enum(CLIENT_EVENTS),

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { imageFixtures } from './fixtures.js';
+import { retryDelay } from '../jobs/service.js';
 
 const fixtures = await imageFixtures();
 
@@ -23,6 +24,7 @@ describe('the image of a save', () => {
     const { browser, board } = await saver(t);
     const res = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('wide', { w: 1200, h: 800 }), method: 'button' });
     expect(res.status).toBe(200);
+    await t.runJobs();
     const pin = (await browser.get('PinResource', { id: res.body.resource_response.data.id })).body.resource_response.data;
     expect(pin.images['236x']).toMatchObject({ width: 236, height: 157 });
     expect(pin.images['736x']).toMatchObject({ width: 736, height: 491 });
@@ -37,26 +39,64 @@ describe('the image of a save', () => {
     const t = await testApp();
     const { browser, board } = await saver(t);
     const res = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('small', { w: 300, h: 300 }), method: 'button' });
+    await t.runJobs();
     const pin = (await browser.get('PinResource', { id: res.body.resource_response.data.id })).body.resource_response.data;
     expect(pin.images['736x']).toMatchObject({ width: 300, height: 300 });
   });
 
+  it('is fetched once: a second save of an image already made has its copies at once, and no job', async () => {
+    const t = await testApp();
+    const { browser, board } = await saver(t);
+    await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('again'), link: 'https://publisher.example/1', method: 'button' });
+    await t.runJobs();
+    const second = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('again'), link: 'https://publisher.example/2', method: 'button' });
+    expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+    const pin = (await browser.get('PinResource', { id: second.body.resource_response.data.id })).body.resource_response.data;
+    expect(pin.images['236x'].url).toMatch(/\/media\/\d+\/236x\.jpg$/);
+    expect(await written(t)).toEqual({ pins: 2, images: 1 });
+  });
+
+  // The address rules cost one DNS lookup: they are checked before the save answers.
   it.each([
-    ['a file that is not an image', () => fixtures.url('not-an-image'), 400, 63, 'The file is not a JPEG, PNG, GIF or WebP image.'],
-    ['a decompression bomb', () => `${fixtures.origin}/bomb.png`, 400, 64, /50000 by 50000 pixels/],
-    ['an image of 119 by 119 pixels', () => fixtures.url('tiny', { w: 119, h: 400 }), 400, 63, 'Images must be larger than 119 by 119 pixels.'],
-    ['a missing image', () => `${fixtures.origin}/missing.png`, 502, 61, 'The image answered with HTTP 404.'],
-    ['an image on a loopback address not allowed (live)', () => fixtures.url('x').replace('127.0.0.1', 'localhost'), 400, 60, /not allowed|loopback/i],
-    ['an image on [::1] (live)', () => `http://[::1]:${new URL(fixtures.origin).port}/x.png`, 400, 60, /loopback|not allowed/i],
-  ])('refuses %s with a clear error and writes nothing', async (_name, url, status, code, detail) => {
+    ['an image on a loopback address not allowed (live)', () => fixtures.url('x').replace('127.0.0.1', 'localhost'), /not allowed|loopback/i],
+    ['an image on [::1] (live)', () => `http://[::1]:${new URL(fixtures.origin).port}/x.png`, /loopback|not allowed/i],
+    ['an image on a private address', () => 'http://10.0.0.7/x.png', /private/i],
+  ])('refuses %s at once with a clear error and writes nothing', async (_name, url, detail) => {
     const t = await testApp();
     const { browser, board } = await saver(t);
     const res = await browser.post('PinResource', 'create', { board_id: board, image_url: url(), method: 'button' });
-    expect(res.status).toBe(status);
-    expect(res.body.resource_response.error?.api_error_code).toBe(code);
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.api_error_code).toBe(60);
     expect(res.body.resource_response.error?.message_detail).toMatch(detail);
     expect(await written(t)).toEqual({ pins: 0, images: 0 });
+    expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
     expect((await t.db.selectFrom('boards').select('pin_count').executeTakeFirstOrThrow()).pin_count).toBe(0);
+  });
+
+  // Download and decoding happen in the ingest job, after the save answered: the pin stays, without copies
+  // (its page shows the original address, or its colour tile), and the job says why it failed.
+  it.each([
+    ['a file that is not an image', () => fixtures.url('not-an-image'), 1, 'image_invalid: The file is not a JPEG, PNG, GIF or WebP image.'],
+    ['a decompression bomb', () => `${fixtures.origin}/bomb.png`, 1, /50000 by 50000 pixels/],
+    ['an image of 119 by 119 pixels', () => fixtures.url('tiny', { w: 119, h: 400 }), 1, /Images must be larger than 119 by 119 pixels\./],
+    // A server error may pass: retried with backoff (5 s, 10 s, 20 s, 40 s), failed after the fifth attempt.
+    ['a missing image', () => `${fixtures.origin}/missing.png`, 5, 'outbound_failed: The image answered with HTTP 404.'],
+  ])('keeps a pin whose image is %s without copies, and fails its job with the reason', async (_name, url, attempts, reason) => {
+    const t = await testApp();
+    const { browser, board } = await saver(t);
+    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: url(), method: 'button' });
+    expect(res.status).toBe(200);
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await t.runJobs();
+      t.clock.advance(retryDelay(attempt));
+    }
+    const job = await t.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'failed', attempts });
+    expect(job.last_error).toMatch(reason);
+    const pin = (await browser.get('PinResource', { id: res.body.resource_response.data.id })).body.resource_response.data;
+    expect(pin).toMatchObject({ image_url: url(), images: null });
+    expect(await written(t)).toEqual({ pins: 1, images: 0 });
+    expect(await t.db.selectFrom('boards').select(['pin_count', 'image_cover_url']).executeTakeFirstOrThrow()).toEqual({ pin_count: 1, image_cover_url: null });
   });
 });
 

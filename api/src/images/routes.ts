@@ -8,7 +8,7 @@ import { httpUrl, id, parse } from '../lib/validation.js';
 import { RENDITIONS, type Rendition } from './encode.js';
 import { imageJson, mediaPath, type ImagesService } from './service.js';
 
-const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
+export const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
 
 /** PUT /v3/pins/image/ (saving.md section 7): registers an image by URL. */
 export function imageRoutes({ config }: Deps, images: ImagesService): Hono<AppEnv> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { safeFetch } from '../lib/safe-fetch.js';
+import { checkOutbound, safeFetch } from '../lib/safe-fetch.js';
 import { encodeImage, RENDITIONS, type Rendition } from './encode.js';
 import { imagesStore } from './store.js';
 
@@ -40,6 +40,20 @@ export function imageJson(publicOrigin: string, row: { id: string; source_url: s
 export function imagesService({ db, config, clock }: Deps) {
   const store = imagesStore(db);
   return {
+    /**
+     * What a save checks before it answers, cheaply: the address rules (http(s), no loopback, private or
+     * link-local address, one DNS lookup). The download and the decoding happen later, in the ingest job.
+     */
+    async checkSource(sourceUrl: string) {
+      await checkOutbound(sourceUrl, { allow: config.outboundAllow });
+    },
+
+    /** The image already ingested from this URL, if any: a save of it needs no job. */
+    async findReady(sourceUrl: string) {
+      const known = await store.findBySource(sourceUrl);
+      return known?.status === 'ready' ? known : undefined;
+    },
+
     /**
      * The image at a URL, downloaded once under the outbound rules, sniffed, re-encoded into its
      * renditions and registered. A failure anywhere writes no row.

@@ -17,5 +17,33 @@ export function imagesStore(db: Kysely<Database>) {
         )
         .execute();
     },
+
+    /** A pin waiting for its image copies, as the ingest job reads it. */
+    findPinAwaitingImage(pinId: string) {
+      return db.selectFrom('pins').select(['id', 'board_id', 'section_id', 'image_url', 'image_id']).where('id', '=', pinId).executeTakeFirst();
+    },
+
+    /**
+     * Links a pin to its ready image and applies the cover rule of saving.md section 4 to the board the
+     * pin is on now (it may have moved since the save): a pin in a section takes the cover, any other
+     * fills an empty one. One transaction; a pin linked already (or deleted) is left alone.
+     */
+    async attachToPin(pinId: string, imageId: string, coverUrl: string) {
+      await db.transaction().execute(async (trx) => {
+        const pin = await trx
+          .updateTable('pins')
+          .set({ image_id: imageId })
+          .where('id', '=', pinId)
+          .where('image_id', 'is', null)
+          .returning(['board_id', 'section_id'])
+          .executeTakeFirst();
+        if (!pin) return;
+        await trx
+          .updateTable('boards')
+          .set((eb) => ({ image_cover_url: pin.section_id ? coverUrl : eb.fn.coalesce('image_cover_url', eb.val(coverUrl)) }))
+          .where('id', '=', pin.board_id)
+          .execute();
+      });
+    },
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
 import { ok } from './envelope.js';
 import { ApiError } from './errors.js';
-import { parse } from './validation.js';
+import { describeIssues, parse } from './validation.js';
 
 /**
  * The resource layer of the specs: `GET /resource/{Name}/get/?data={"options":{…}}` and
@@ -45,8 +45,11 @@ export function resourceRoutes(registry: ResourceRegistry): Hono<AppEnv> {
     if (!handler) throw new ApiError('method_not_allowed', `${name} has no ${actionName} action.`);
     const viewer = c.get('viewer');
     if (handler.auth && !viewer) throw new ApiError('unauthorized');
-    const { options } = parse(envelopeSchema, raw);
-    const parsed = parse(handler.options, options);
+    // The envelope is only a shape; the action's own schema judges what it holds (a NUL in a user's
+    // text gets that field's message), and parse() then refuses a NUL the schema let through.
+    const envelope = envelopeSchema.safeParse(raw);
+    if (!envelope.success) throw new ApiError('invalid_input', describeIssues(envelope.error.issues));
+    const parsed = parse(handler.options, envelope.data.options);
     return ok(c, await handler.run(parsed, { c, viewer }));
   };
 

@@ -36,6 +36,8 @@ export interface SafeFetchOptions {
   allow?: readonly string[];
   maxRedirects?: number;
   resolve?: Resolver;
+  /** Told every URL about to be requested, redirects included (the offsite check judges each host). */
+  onHop?: (url: URL) => void;
 }
 
 export interface SafeResponse {
@@ -131,6 +133,31 @@ function translate(error: unknown, url: URL, timedOut: boolean): ApiError {
   return new ApiError('outbound_failed', `Could not reach ${url.host}${code ? ` (${code})` : ''}.`);
 }
 
+/**
+ * The address rules alone, without fetching: a parse, the host check and one DNS lookup whose every
+ * answer must be public. Cheap enough for a request path (the save checks its image address with it
+ * before the download moves to the ingest queue); the fetch checks every hop again when it runs.
+ */
+export async function checkOutbound(raw: string | URL, options: Pick<SafeFetchOptions, 'allow' | 'resolve'> = {}): Promise<URL> {
+  const url = outboundUrl(raw);
+  if ((options.allow ?? []).includes(url.origin)) return url;
+  checkHost(url);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return url;
+  let answers: ResolvedAddress[];
+  try {
+    answers = await (options.resolve ?? systemResolver)(host);
+  } catch {
+    throw new ApiError('outbound_failed', `Could not find ${url.host}.`);
+  }
+  if (!answers.length) throw new ApiError('outbound_failed', `Could not find ${url.host}.`);
+  for (const answer of answers) {
+    const reason = refusalReason(answer.address);
+    if (reason) refuse(`${host} resolves to ${answer.address}, ${reason}.`);
+  }
+  return url;
+}
+
 export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const maxBytes = options.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
   const maxRedirects = options.maxRedirects ?? SAFE_FETCH_DEFAULTS.maxRedirects;
@@ -147,6 +174,7 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
   try {
     for (let hop = 0; ; hop++) {
       const exempt = allow.has(url.origin);
+      options.onHop?.(url);
       if (!exempt) checkHost(url);
       // One agent per hop: its lookup knows whether this hop is checked, and no connection is reused across hops.
       const agent = new Agent({ connect: { lookup: checkingLookup(resolve, !exempt) as never }, pipelining: 0 });

@@ -21,14 +21,15 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
-export function installPage(productOrigin: string): string {
+/** `stylesheet`: the popup's hashed stylesheet (the install page shares its look). */
+export function installPage(productOrigin: string, stylesheet = '/css/popup.css'): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Save to Corkboard from any page</title>
-<link rel="stylesheet" href="/css/popup.css">
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 </head>
 <body>
 <main class="page bookmarklet-install">

@@ -1,5 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
+
+/** The hashed popup bundle and stylesheet the shell names. */
+const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">\n<script type="module" src="(\/js\/popup-[\w-]+\.js)"><\/script>/;
 
 describe('popup pages', () => {
   it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {
@@ -13,7 +17,7 @@ describe('popup pages', () => {
     expect(csp).toContain("img-src 'self' https: http: data: blob:");
     expect(csp).toContain("media-src 'self' https: http:");
     expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
-    expect(await res.text()).toContain('<script type="module" src="/js/popup.js">');
+    expect(await res.text()).toMatch(SHELL_ASSETS);
   });
 
   it('has no page for an unknown create method', async () => {
@@ -33,10 +37,28 @@ describe('built scripts', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('keeps the popup bundle to our own origin', async () => {
+  it('keeps the popup bundle to our own origin, under hashed names cached for good', async () => {
     const t = await testApp();
-    const res = await t.app.request('/js/popup.js');
-    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const shell = await t.app.request('/pin/create/button/');
+    expect(shell.headers.get('cache-control')).toBe('no-store');
+    const [, css, js] = SHELL_ASSETS.exec(await shell.text())!;
+    for (const path of [css!, js!]) {
+      const res = await t.app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await t.app.request(css!)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    // One name per file: the unhashed names are gone, so no page can cache a stale bundle under them.
+    expect((await t.app.request('/js/popup.js')).status).toBe(404);
+    expect((await t.app.request('/css/popup.css')).status).toBe(404);
+  });
+
+  it('gives the bookmarklet install page the hashed stylesheet', async () => {
+    const t = await testApp();
+    const [, css] = SHELL_ASSETS.exec(await (await t.app.request('/')).text())!;
+    expect(await (await t.app.request('/bookmarklet')).text()).toContain(`<link rel="stylesheet" href="${css}">`);
   });
 
   it('serves the lazy strength chunk, and nothing else from the chunks folder', async () => {
@@ -54,6 +76,71 @@ describe('built scripts', () => {
     const t = await testApp();
     expect((await t.app.request('/js/..%2F..%2Fpackage.json')).status).toBe(404);
     expect((await t.app.request('/js/constructor')).status).toBe(404);
+  });
+});
+
+describe('built files as a CDN serves them', () => {
+  it('keeps pinit.js on its stable URL: loadable by any page, briefly cached, revalidated in the background', async () => {
+    const t = await testApp();
+    const res = await t.app.request('/js/pinit.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(res.headers.get('last-modified')).toMatch(/ GMT$/);
+  });
+
+  it('sends brotli, then gzip, then the plain file, as Accept-Encoding allows; each decodes to the same script', async () => {
+    const t = await testApp();
+    const get = (acceptEncoding?: string) => t.app.request('/js/pinit.js', { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    const plain = await get();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const source = Buffer.from(await plain.arrayBuffer());
+    expect(source.toString()).toContain('corkboard');
+
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(source.length / 2);
+    expect(brotliDecompressSync(brBytes).equals(source)).toBe(true);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).equals(source)).toBe(true);
+
+    expect((await get('br;q=0, gzip;q=0.5')).headers.get('content-encoding')).toBe('gzip');
+    expect((await get('*')).headers.get('content-encoding')).toBe('br');
+    expect((await get('identity')).headers.get('content-encoding')).toBeNull();
+    // Each representation has its own validator, and all say Vary.
+    const tags = [plain, br, gzip].map((res) => res.headers.get('etag'));
+    expect(new Set(tags).size).toBe(3);
+    for (const res of [plain, br, gzip]) expect(res.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('answers 304 with no body to a current ETag or date, and the file to a stale one', async () => {
+    const t = await testApp();
+    const first = await t.app.request('/js/bookmarklet.js', { headers: { 'accept-encoding': 'br' } });
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+
+    const again = await t.app.request('/js/bookmarklet.js', { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(again.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // The same content in another encoding, or weakly compared, is still current.
+    expect((await t.app.request('/js/bookmarklet.js', { headers: { 'accept-encoding': 'gzip', 'if-none-match': `"x", W/${etag}` } })).status).toBe(304);
+
+    const stale = await t.app.request('/js/bookmarklet.js', { headers: { 'accept-encoding': 'br', 'if-none-match': '"an-old-build"' } });
+    expect(stale.status).toBe(200);
+    expect((await stale.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+
+    const lastModified = first.headers.get('last-modified')!;
+    expect((await t.app.request('/js/bookmarklet.js', { headers: { 'if-modified-since': lastModified } })).status).toBe(304);
+    expect((await t.app.request('/js/bookmarklet.js', { headers: { 'if-modified-since': 'Thu, 01 Jan 2004 00:00:00 GMT' } })).status).toBe(200);
+    // If-None-Match decides when both are sent.
+    expect((await t.app.request('/js/bookmarklet.js', { headers: { 'if-none-match': '"an-old-build"', 'if-modified-since': lastModified } })).status).toBe(200);
   });
 });
 
@@ -80,7 +167,7 @@ describe('board pages', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
-    expect(await res.text()).toContain('<script type="module" src="/js/popup.js">');
+    expect(await res.text()).toMatch(SHELL_ASSETS);
   });
 
   it('is the same answer for a board that does not exist: the page tells nothing, the API decides', async () => {

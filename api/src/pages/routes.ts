@@ -1,21 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
 import { ApiError } from '../lib/errors.js';
 import { safeNext } from '../lib/next.js';
+import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
-
-const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
-
-/** Built files we serve, and how: third-party pages load the embed scripts, so those are CORP cross-origin. */
-const BUILT: Record<string, { path: string; type: string; crossOrigin: boolean }> = {
-  'pinit.js': { path: 'js/pinit.js', type: 'text/javascript; charset=utf-8', crossOrigin: true },
-  'bookmarklet.js': { path: 'js/bookmarklet.js', type: 'text/javascript; charset=utf-8', crossOrigin: true },
-  'popup.js': { path: 'js/popup.js', type: 'text/javascript; charset=utf-8', crossOrigin: false },
-  'popup.css': { path: 'css/popup.css', type: 'text/css; charset=utf-8', crossOrigin: false },
-};
+import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
@@ -36,22 +27,30 @@ const POPUP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const SHELL = `<!doctype html>
+/** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
+const shellHtml = (popup: BuiltFiles['popup']) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Corkboard</title>
-<link rel="stylesheet" href="/css/popup.css">
-<script type="module" src="/js/popup.js"></script>
+<link rel="stylesheet" href="${popup.css}">
+<script type="module" src="${popup.js}"></script>
 </head>
 <body><div id="app"></div></body>
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'ads', 'media', 'js', 'css', 'img', 'dev']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite']);
 
-const SAMPLE_IMAGE = fileURLToPath(new URL('../../../bookmarklet/assets/sample.png', import.meta.url));
+const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
+
+/** dist/ in memory: one copy per process, whatever the number of apps (tests make many). */
+let loaded: { reload: boolean; get: () => BuiltFiles } | undefined;
+function loadedBuilt(reload: boolean): () => BuiltFiles {
+  if (loaded?.reload !== reload) loaded = { reload, get: builtFiles(DIST, reload) };
+  return loaded.get;
+}
 
 /** The pin id when a URL is one of our own pin pages (`/pin/{id}/`, optionally under `/amp`). */
 export function ownPinOf(url: string | undefined, publicOrigin: string): string | null {
@@ -65,9 +64,11 @@ export function ownPinOf(url: string | undefined, publicOrigin: string): string 
 }
 
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
-export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
+export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env'>): Hono {
   const routes = new Hono();
   const productOrigin = (c: Context) => config?.publicOrigin ?? new URL(c.req.url).origin;
+  // In production dist/ is what the server started with; elsewhere a rebuild shows without a restart.
+  const built = loadedBuilt(config?.env !== 'production');
 
   const shell = (c: Context) => {
     c.header('Content-Security-Policy', POPUP_CSP);
@@ -75,7 +76,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-store');
-    return c.html(SHELL);
+    return c.html(shellHtml(built().popup));
   };
 
   routes.get('/', shell);
@@ -103,11 +104,18 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
   routes.get('/board/create/', shell);
   routes.get('/board/:id{[0-9]+}/create_section/', shell);
 
+  // The advertiser area (advertiser.md section 2): which advertiser a viewer may see is the API's answer.
+  routes.get('/business/convert/', shell);
+  routes.get('/business/convert', shell);
+  routes.get('/offsite/', shell);
+  routes.get('/billing/', shell);
+  routes.get('/advertiser', shell);
+  routes.get('/advertiser/*', shell);
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(installPage(productOrigin(c)));
+    return c.html(installPage(productOrigin(c), built().popup.css));
   });
   routes.get('/js/bookmarklet-try.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
@@ -121,36 +129,15 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin'>): Hono {
     return c.body(new Uint8Array(await readFile(SAMPLE_IMAGE)));
   });
 
-  const serveBuilt = async (c: Context, name: string) => {
-    const file = Object.hasOwn(BUILT, name) ? BUILT[name] : undefined;
-    if (!file) throw new ApiError('not_found');
-    let body: Buffer;
-    try {
-      body = await readFile(DIST + file.path);
-    } catch {
-      throw new ApiError('not_found', `${name} is not built; run npm run build.`);
-    }
-    c.header('Content-Type', file.type);
-    c.header('Cross-Origin-Resource-Policy', file.crossOrigin ? 'cross-origin' : 'same-origin');
-    if (file.crossOrigin) c.header('Access-Control-Allow-Origin', '*');
-    c.header('Cache-Control', file.crossOrigin ? 'public, max-age=300' : 'no-cache');
-    return c.body(new Uint8Array(body));
+  // The embed scripts, the popup's hashed files and its lazy chunks, from memory (built.ts).
+  const serveBuilt = (c: Context) => {
+    const file = built().files.get(c.req.path);
+    if (file) return sendBuilt(c, file);
+    const name = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    throw new ApiError('not_found', /^(pinit|bookmarklet|popup)\.(js|css)$/.test(name) ? `${name} is not built; run npm run build.` : undefined);
   };
-  routes.get('/js/:file', (c) => serveBuilt(c, c.req.param('file')));
-  // Lazy chunks of the popup bundle (the strength estimator): hashed names, so they may be cached for long.
-  routes.get('/js/chunks/:file{[A-Za-z0-9_-]+\\.js}', async (c) => {
-    let body: Buffer;
-    try {
-      body = await readFile(`${DIST}js/chunks/${c.req.param('file')}`);
-    } catch {
-      throw new ApiError('not_found');
-    }
-    c.header('Content-Type', 'text/javascript; charset=utf-8');
-    c.header('Cross-Origin-Resource-Policy', 'same-origin');
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    return c.body(new Uint8Array(body));
-  });
-  routes.get('/css/:file', (c) => serveBuilt(c, c.req.param('file')));
+  routes.get('/js/*', serveBuilt);
+  routes.get('/css/*', serveBuilt);
   // A user's page, where an account switch lands (/{username}); after every fixed path above.
   routes.get('/:username{[a-z0-9_]{3,30}}', shell);
   // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).

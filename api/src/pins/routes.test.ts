@@ -31,12 +31,21 @@ describe('PinResource create', () => {
     const data = res.body.resource_response.data;
     expect(data).toMatchObject({ board: { id: board, name: 'Recipes' }, pinner: { id: user.id }, section: null });
 
-    const row = await t.db.selectFrom('pins').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ board_id: board, pinner_id: user.id, link: PIN.link, image_url: PIN.image_url, description: PIN.description, method: 'button', guid: 'abc123' });
-    const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
-    expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: `http://localhost:8787/media/${row.image_id}/236x.jpg`, last_pinned_at: t.clock.now() });
+    // Answered at once: the pin, its counts and its ingest job are written; the image is not fetched yet.
+    const saved = await t.db.selectFrom('pins').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
+    expect(saved).toMatchObject({ board_id: board, pinner_id: user.id, link: PIN.link, image_url: PIN.image_url, image_id: null, description: PIN.description, method: 'button', guid: 'abc123' });
+    expect(await t.db.selectFrom('jobs').select(['kind', 'payload', 'status']).execute()).toEqual([{ kind: 'image.ingest', payload: JSON.stringify({ pin_id: data.id }), status: 'queued' }]);
+    expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('boards').select(['pin_count', 'image_cover_url']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ pin_count: 1, image_cover_url: null });
     const userRow = await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(userRow.pin_count).toBe(1);
+
+    // The worker's job: the image copies are made, the pin linked to them, the empty cover filled.
+    await t.runJobs();
+    expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+    const row = await t.db.selectFrom('pins').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
+    const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
+    expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: `http://localhost:8787/media/${row.image_id}/236x.jpg`, last_pinned_at: t.clock.now() });
     const image = await t.db.selectFrom('images').selectAll().executeTakeFirstOrThrow();
     expect(image).toMatchObject({ id: row.image_id, source_url: PIN.image_url, status: 'ready', width: 600, height: 400 });
     expect(image.dominant_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -48,8 +57,10 @@ describe('PinResource create', () => {
     const board = await t.makeBoard(user.id, 'Home');
     const section = await t.makeSection(board, 'Lighting');
     await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    await t.runJobs();
     const res = await browser.post('PinResource', 'create', { ...PIN, image_url: fixtures.url('lamp'), board_id: board, section });
     expect(res.body.resource_response.data.section).toEqual({ id: section, title: 'Lighting' });
+    await t.runJobs();
     const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
     expect(boardRow).toMatchObject({ pin_count: 2, image_cover_url: expect.stringMatching(/\/media\/\d+\/236x\.jpg$/) });
     const lamp = await t.db.selectFrom('images').select('id').where('source_url', '=', fixtures.url('lamp')).executeTakeFirstOrThrow();
@@ -162,6 +173,7 @@ describe('a pin that is only a link (saving.md 2.1, the colour tile)', () => {
     const board = await t.makeBoard(user.id, 'Mixed');
     const section = await t.makeSection(board, 'Links');
     await browser.post('PinResource', 'create', { ...PIN, board_id: board });
+    await t.runJobs();
     const cover = (await t.db.selectFrom('boards').select('image_cover_url').where('id', '=', board).executeTakeFirstOrThrow()).image_cover_url;
     expect(cover).toMatch(/\/236x\.jpg$/);
     const res = await browser.post('PinResource', 'create', { ...LINK, board_id: board, section });
@@ -212,6 +224,9 @@ describe('reading a pin', () => {
     const { user, browser } = await loggedIn(t, 'cook');
     const board = await t.makeBoard(user.id, 'Recipes');
     const id = (await browser.post('PinResource', 'create', { ...PIN, board_id: board })).body.resource_response.data.id;
+    // Until its copies are made the pin shows its original image.
+    expect((await t.client().get('PinResource', { id })).body.resource_response.data).toMatchObject({ image_url: PIN.image_url, images: null });
+    await t.runJobs();
     const viaResource = (await t.client().get('PinResource', { id })).body.resource_response.data;
     expect(viaResource).toMatchObject({
       id,

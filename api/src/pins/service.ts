@@ -5,6 +5,8 @@ import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { imageJson, type ImagesService } from '../images/service.js';
+import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
+import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
@@ -39,7 +41,7 @@ export interface BoardFeedInput {
   bookmark?: string | undefined;
 }
 
-export function pinsService({ db, clock, config }: Deps, images: ImagesService) {
+export function pinsService({ db, clock, config }: Deps, images: ImagesService, jobs: JobsService) {
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
@@ -71,8 +73,10 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
     if (input.section && section?.board_id !== board.id) {
       throw new ApiError('invalid_input', 'section: That section is not on this board.');
     }
-    // The image is fetched, checked and re-encoded before anything is written.
-    const image = input.image_url ? await images.ingest(input.image_url) : null;
+    // The save answers at once: only the address rules are checked now (one DNS lookup). An image seen
+    // before is linked as it is; a new one is fetched and re-encoded by the ingest job written with the pin.
+    if (input.image_url) await images.checkSource(input.image_url);
+    const image = input.image_url ? await images.findReady(input.image_url) : undefined;
     const id = newId();
     await pins.savePin(
       {
@@ -93,7 +97,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService) 
       },
       // saving.md section 4: the cover follows the pin into a section, or fills an empty cover. A pin
       // without an image leaves the cover as it is.
-      image && { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' },
+      // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
+      image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
+      input.image_url && !image ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
     );
     return {
       id,

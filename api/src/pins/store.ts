@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
 
 export function pinsStore(db: Kysely<Database>) {
@@ -30,11 +30,12 @@ export function pinsStore(db: Kysely<Database>) {
   return {
     /**
      * The save, as one transaction: the pin, and the counts that go up by one on the board,
-     * its section and the pinner.
+     * its section and the pinner; `also` writes what must exist exactly when the pin does (its ingest job).
      */
-    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null) {
+    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('pins').values(pin).execute();
+        if (also) await also(trx);
         await trx
           .updateTable('boards')
           .set((eb) => ({
@@ -59,12 +60,19 @@ export function pinsStore(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * The same image and link already saved by this pinner to this board: one lookup in pins_duplicate
+     * (pinner, board, the first 200 characters of the image URL or else the link; migration 0009),
+     * then the exact comparison on the few rows that share that prefix. The expression is written as
+     * the index's, so both SQLite and Postgres use it.
+     */
     findDuplicate(pinnerId: string, boardId: string, imageUrl: string | null, link: string | null) {
       return db
         .selectFrom('pins')
         .select('id')
         .where('pinner_id', '=', pinnerId)
         .where('board_id', '=', boardId)
+        .where(sql`substr(coalesce(image_url, link), 1, 200)`, '=', sql`substr(cast(${imageUrl ?? link ?? ''} as text), 1, 200)`)
         .where((eb) => (imageUrl === null ? eb('image_url', 'is', null) : eb('image_url', '=', imageUrl)))
         .where((eb) => (link === null ? eb('link', 'is', null) : eb('link', '=', link)))
         .executeTakeFirst();

@@ -101,7 +101,15 @@ export function usersService({ db, config, clock }: Deps) {
       const showCard = official && official.id !== viewerId && !(await store.follows(viewerId, official.id));
       return {
         official_user: showCard
-          ? { id: official.id, username: official.username, full_name: `${official.first_name} ${official.last_name}`.trim(), image_medium_url: official.image_medium_url }
+          ? {
+              id: official.id,
+              username: official.username,
+              full_name: `${official.first_name} ${official.last_name}`.trim(),
+              image_medium_url: official.image_medium_url,
+              // The creator card (advertiser.md 3): the official user of a domain is a verified identity.
+              follower_count: await store.followerCount(official.id),
+              is_verified_identity: true,
+            }
           : null,
         promotion_offered: promotionOffered({
           signedIn: true,

@@ -65,5 +65,11 @@ export function usersStore(db: Kysely<Database>) {
       const row = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
       return row !== undefined;
     },
+
+    /** The creator card's follower count (advertiser.md section 3). */
+    async followerCount(userId: string): Promise<number> {
+      const row = await db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { firstNameFromEmail, parseBirthday } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
-import { loadExperiments, loadPasswordRules, logIn, NO_EXPERIMENTS, register, type Experiments, type PasswordRules } from './client';
+import { emailExists, loadExperiments, loadPasswordRules, logIn, NO_EXPERIMENTS, register, type Experiments, type PasswordRules } from './client';
 import { Consents } from './Consents';
 import { containerCopy, showsFormAtOnce, showsPin, type Container, type ContainerContext } from './containers';
 import { LoginForm, loginErrors, UNKNOWN_ERROR, type LoginErrors } from './LoginForm';
@@ -17,8 +17,30 @@ import { RecoveryDialog } from './RecoveryDialog';
 import { forgetRecognised } from './client';
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
+import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
+import { safeNext } from '../../../api/src/lib/next';
+import { connectProvider, linkPendingIdentity, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { EmailAlreadyExist, EmailCollection, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
 
-export type AuthView = 'signup' | 'login' | 'consents' | 'underage' | 'welcome' | 'loginMfa' | 'recovery' | 'personalized';
+export type AuthView =
+  | 'signup'
+  | 'login'
+  | 'consents'
+  | 'underage'
+  | 'welcome'
+  | 'loginMfa'
+  | 'recovery'
+  | 'personalized'
+  // Sign-in through a provider (auth/providers/): the age step, the email step, its 'already exists', the disabled-provider modal.
+  | 'socialSignupWithAge'
+  | 'EmailCollection'
+  | 'EmailAlreadyExist'
+  | 'socialUnavailable';
+
+/** auth.md section 8: a failed social email step says the server's message, else this. */
+export const SOCIAL_EMAIL_STEP_FAILED = 'Oops! Something went wrong… Click Continue to try again.';
+const EMAIL_TAKEN = 83;
+const OWN_SITE = 'corkboard';
 
 export interface AuthModalProps extends ContainerContext {
   container: Container;
@@ -75,10 +97,18 @@ export function AuthModal(props: AuthModalProps) {
   const [rules, setRules] = useState<PasswordRules | null>(null);
   const [toast, setToast] = useState<{ message: string; duration: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [providers, setProviders] = useState<ProvidersInfo>(NO_PROVIDERS);
+  /** A provider sign-up in progress: the profile, and what the age and email steps added. */
+  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string } | null>(null);
+  /** After 'link_required': the password log-in that follows links the provider (never silently). */
+  const [pendingLink, setPendingLink] = useState<ProviderName | null>(null);
+  const [existingEmail, setExistingEmail] = useState('');
+  const [unavailable, setUnavailable] = useState<ProviderName>('google');
 
   useEffect(() => {
     void loadExperiments().then(setExperiments);
     void loadPasswordRules().then(setRules);
+    void loadProviders().then(setProviders);
   }, []);
 
   const setFields = (update: Partial<SignupFields>) => setFieldsState((prev) => ({ ...prev, ...update }));
@@ -140,6 +170,100 @@ export function AuthModal(props: AuthModalProps) {
     }
   };
 
+  /** The social registration of auth.md section 3, once the profile has an email and a birthday. */
+  const doSocialRegister = async (state: NonNullable<typeof social>, consent?: { marketingNotifsOptOut: boolean }) => {
+    setBusy(true);
+    const provider = state.profile.provider;
+    try {
+      const data = await socialRegister({
+        type: provider,
+        ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
+        birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
+        ...(state.email ? { email: state.email } : {}),
+        email_source_site: state.email ? OWN_SITE : provider,
+        country: countryFromBrowser(),
+        recaptchaV3Token: 'default',
+        ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
+        next: props.next,
+      });
+      setView('welcome');
+      props.onAuthed(data, 'signup');
+    } catch (error) {
+      const body = error instanceof ResourceError ? error.body : null;
+      const code = body?.api_error_code ?? 0;
+      if (code === UNDERAGE) {
+        setUnderageMarker();
+        return setView('underage');
+      }
+      if (code === EMAIL_TAKEN && state.email) {
+        setExistingEmail(state.email);
+        return setView('EmailAlreadyExist');
+      }
+      if (BIRTHDAY_CODES.has(code)) {
+        setSocial({ ...state, birthday: undefined, error: body?.message });
+        return setView('socialSignupWithAge');
+      }
+      if (EMAIL_CODES.has(code) || state.profile.needs_email) {
+        setSocial({ ...state, email: undefined, error: body?.message ?? SOCIAL_EMAIL_STEP_FAILED });
+        return setView('EmailCollection');
+      }
+      showToast(body?.message ?? UNKNOWN_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The next missing piece of a provider sign-up (auth.md section 4): email, then age, then consents. */
+  const socialNext = (state: NonNullable<typeof social>) => {
+    setSocial(state);
+    if (state.profile.needs_email && !state.email) return setView('EmailCollection');
+    if (state.profile.needs_birthday && state.birthday === undefined) return setView('socialSignupWithAge');
+    if (experiments.kr_privacy_consent) return setView('consents');
+    void doSocialRegister(state);
+  };
+
+  const onSocialResult = (result: CompletePayload) => {
+    switch (result.outcome) {
+      case 'logged_in':
+        return props.onAuthed(
+          { user: { ...result.user, first_name: '', full_name: '', email: '', image_medium_url: null }, redirect: props.switchAccount ? `/${result.user.username}` : safeNext(props.next) },
+          'login',
+        );
+      case 'signup':
+        return socialNext({ profile: result.profile });
+      case 'link_required':
+        // Linking by email needs the password once: the log-in view, its email filled in.
+        setPendingLink(result.provider);
+        setFields({ email: result.email, password: '' });
+        setLoginCarry(undefined);
+        return setView('login');
+      case 'email_exists':
+        setExistingEmail(result.email);
+        return setView('EmailAlreadyExist');
+      case 'linked':
+        return showToast(`Your ${PROVIDER_LABELS[result.provider]} account is connected.`);
+    }
+  };
+
+  const onSocialPress = async (provider: ProviderName, loginHint?: string) => {
+    if (providers[provider].disabled) {
+      setUnavailable(provider);
+      return setView('socialUnavailable');
+    }
+    try {
+      onSocialResult(await connectProvider(provider, view === 'login' ? 'login' : 'signup', loginHint));
+    } catch (error) {
+      const body = error instanceof SocialError ? error.body : null;
+      const dialog = body && DIALOG_BY_ERROR[body.api_error_code];
+      if (dialog) return openRecovery(dialog, fields.email, typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
+      if (body?.api_error_code === 160) {
+        setUnavailable(provider);
+        return setView('socialUnavailable');
+      }
+      showToast(body?.message ?? UNKNOWN_ERROR);
+    }
+  };
+
   const copy = containerCopy(container, props);
   const header = view === 'signup' || view === 'login';
 
@@ -163,13 +287,21 @@ export function AuthModal(props: AuthModalProps) {
   const loginHandlers = {
     next: props.next,
     switchAccount: props.switchAccount,
-    onLoggedIn: (data: LoginData) => props.onAuthed(data, 'login'),
+    onLoggedIn: async (data: LoginData) => {
+      if (pendingLink) {
+        // The password is proved: now the provider's identity joins this account.
+        await linkPendingIdentity().catch(() => showToast(UNKNOWN_ERROR));
+        setPendingLink(null);
+      }
+      props.onAuthed(data, 'login');
+    },
     onMfa: (challenge: MfaChallenge) => {
       setMfa(challenge);
       setView('loginMfa');
     },
     onRecovery: openRecovery,
     onToast: showToast,
+    onSso: (email: string) => void onSocialPress('sso', email),
   };
 
   return (
@@ -201,6 +333,11 @@ export function AuthModal(props: AuthModalProps) {
           onValid={() => (experiments.kr_privacy_consent ? setView('consents') : void doRegister())}
           onUnderage={() => setView('underage')}
           onToast={showToast}
+          onSsoCheck={async (email) => {
+            if (!providers.sso.configured || !(await ssoInfo(email)).is_sso) return false;
+            void onSocialPress('sso', email);
+            return true;
+          }}
         />
       )}
       {view === 'personalized' && props.recognised && (
@@ -225,7 +362,59 @@ export function AuthModal(props: AuthModalProps) {
       {view === 'recovery' && recovery && (
         <RecoveryDialog type={recovery.type} email={recovery.email} reason={recovery.reason} onClose={closeRecovery} onToast={showToast} />
       )}
-      {view === 'consents' && <Consents busy={busy} onBack={() => setView('signup')} onNext={(optOut) => void doRegister({ marketingNotifsOptOut: optOut })} />}
+      {view === 'consents' && (
+        <Consents
+          busy={busy}
+          onBack={() => setView('signup')}
+          onNext={(optOut) => void (social ? doSocialRegister(social, { marketingNotifsOptOut: optOut }) : doRegister({ marketingNotifsOptOut: optOut }))}
+        />
+      )}
+      {(view === 'signup' || view === 'login') && (
+        <>
+          {pendingLink && view === 'login' && <p class="hint">Log in with your password to connect your {PROVIDER_LABELS[pendingLink]} account.</p>}
+          <SocialButtons
+            providers={providers}
+            country={countryFromBrowser()}
+            onPress={(provider) => void onSocialPress(provider)}
+            // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
+            noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
+          />
+        </>
+      )}
+      {view === 'socialSignupWithAge' && social && (
+        <SocialAge profile={social.profile} now={now} error={social.error} busy={busy} onSubmit={(ms) => socialNext({ ...social, birthday: Math.floor(ms / 1000), error: undefined })} />
+      )}
+      {view === 'EmailCollection' && social && (
+        <EmailCollection
+          error={social.error}
+          busy={busy}
+          onNotNow={() => {
+            setSocial(null);
+            setView('signup');
+          }}
+          onSubmit={(email) =>
+            // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
+            void emailExists(email)
+              .then((exists) => {
+                if (!exists) return socialNext({ ...social, email, error: undefined });
+                setExistingEmail(email);
+                setView('EmailAlreadyExist');
+              })
+              .catch((error: unknown) => setSocial({ ...social, error: error instanceof ResourceError ? error.body.message : SOCIAL_EMAIL_STEP_FAILED }))
+          }
+        />
+      )}
+      {view === 'EmailAlreadyExist' && (
+        <EmailAlreadyExist
+          email={existingEmail}
+          onContinue={() => {
+            setFields({ email: existingEmail, password: '' });
+            setLoginCarry(undefined);
+            setView('login');
+          }}
+        />
+      )}
+      {view === 'socialUnavailable' && <SocialUnavailable provider={unavailable} onOk={() => setView('signup')} />}
       {view === 'underage' && <UnderageConfirmation onEdit={() => setView('signup')} goHome={props.goHome ?? (() => location.assign('/'))} />}
       {view === 'welcome' && <Welcome />}
 

@@ -7,6 +7,7 @@ import { solveChallenge, takeChallengeSlot } from './challenge';
 import { logIn, type LoginExtra } from './client';
 import { Field } from './Field';
 import type { MfaChallenge } from './MfaForm';
+import { SSO_DEBOUNCE_MS, ssoInfo } from './social';
 
 /** api_error_code of a wrong password (the catalogue's password_incorrect). */
 export const PASSWORD_INCORRECT = 78;
@@ -45,6 +46,8 @@ export interface LoginFormProps {
   onMfa(mfa: MfaChallenge): void;
   onRecovery(type: RecoveryDialogType, email: string, reason?: string): void;
   onToast(message: string): void;
+  /** A single sign-on email: the submit says 'Continue with SSO' and hands the email to the SSO popup. */
+  onSso?(email: string): void;
 }
 
 /**
@@ -61,7 +64,7 @@ function takeAec(): number | null {
 }
 
 /** Email and password log-in (auth.md section 4, login form states), with its safety answers. */
-export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast }: LoginFormProps) {
+export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>(initialErrors ?? {});
@@ -71,6 +74,19 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
   useEffect(() => {
     if (takeAec() === ERROR_CODES.account_soft_banned) onRecovery('soft_banned', email);
   }, []);
+
+  // auth.md section 4: on email change, debounced 300 ms and only for a well-formed email, ask whether it is an SSO email.
+  const [sso, setSso] = useState(false);
+  useEffect(() => {
+    setSso(false);
+    if (!onSso || emailError(email)) return;
+    let live = true;
+    const timer = setTimeout(() => void ssoInfo(email).then((info) => live && setSso(info.is_sso)), SSO_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [email]);
 
   const send = async (extra: LoginExtra) => {
     try {
@@ -109,6 +125,7 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
     event.preventDefault();
     const emailProblem = emailError(email);
     if (emailProblem) return setErrors({ email: emailProblem });
+    if (sso && onSso) return onSso(email.trim());
     const passwordProblem = loginPasswordError(password, email);
     if (passwordProblem) return setErrors({ password: passwordProblem });
     setBusy(true);
@@ -154,7 +171,7 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         </div>
       )}
       <button class="primary" type="submit" disabled={busy}>
-        {busy ? 'Logging in…' : 'Log in'}
+        {sso ? 'Continue with SSO' : busy ? 'Logging in…' : 'Log in'}
       </button>
     </form>
   );

@@ -51,6 +51,8 @@ export interface SignupFormProps {
   onValid(): void;
   onUnderage(): void;
   onToast(message: string): void;
+  /** auth.md section 4, email step (1): SSO first; true when the email went to single sign-on. */
+  onSsoCheck?(email: string): Promise<boolean>;
 }
 
 /**
@@ -98,6 +100,7 @@ export function SignupForm(props: SignupFormProps) {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (underage) return setErrors({ birthday: MESSAGES.underage });
+    if (props.onSsoCheck && !emailError(fields.email) && (await props.onSsoCheck(fields.email))) return;
     const emailProblem = emailError(fields.email);
     const password = passwordProblem(fields.password, { minLength, email: fields.email });
     if (emailProblem || password) {

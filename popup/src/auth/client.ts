@@ -8,6 +8,8 @@ export interface Experiments {
   kr_privacy_consent: boolean;
   fdbr_teen_compliance: boolean;
   unauth_dweb_unified_ar: boolean;
+  /** Providers (auth/providers/): Facebook for existing accounts only. */
+  dweb_unauth_fb_login_account_recovery_flow?: boolean;
 }
 export interface PasswordRules {
   min_length: 6 | 8;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getResource, ResourceError } from '../api';
 import type { PickerBoard, PickerData, SectionData } from '../types';
 import { BoardRow } from './BoardRow';
@@ -17,7 +17,8 @@ export interface SaveTarget {
 
 type View =
   | { name: 'boards' }
-  | { name: 'sections'; board: PickerBoard }
+  /** `sections` is null until the opened board's sections have come. */
+  | { name: 'sections'; board: PickerBoard; sections: SectionData[] | null }
   | { name: 'createBoard' }
   | { name: 'createSection'; board: PickerBoard };
 
@@ -33,7 +34,7 @@ const BACK: Record<View['name'], (view: View) => View | null> = {
   boards: () => null,
   sections: () => ({ name: 'boards' }),
   createBoard: () => ({ name: 'boards' }),
-  createSection: (view) => (view.name === 'createSection' ? { name: 'sections', board: view.board } : { name: 'boards' }),
+  createSection: (view) => (view.name === 'createSection' ? { name: 'sections', board: view.board, sections: null } : { name: 'boards' }),
 };
 
 const LIST_HEIGHT = 420;
@@ -41,8 +42,22 @@ const LIST_HEIGHT = 420;
 /** Where the mobile create pages come back to: this popup, as it was opened. */
 const here = () => location.pathname + location.search;
 
-export const loadPickerBoards = (advertiserId?: string) =>
-  getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: advertiserId });
+/** The first page of the board list, or with a bookmark the next one; with a query, a server search. */
+export const loadPickerBoards = (advertiserId?: string, more: { bookmark?: string; query?: string } = {}) =>
+  getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: advertiserId, ...more });
+
+/** The bookmark that says a list has no next page. */
+const END = '-end-';
+/** A pause in typing before a large account's search goes to the server. */
+const SEARCH_DELAY_MS = 150;
+
+/** A list as far as it has been read: its boards and the bookmark of the next page. */
+interface Listing {
+  boards: PickerBoard[];
+  bookmark: string;
+  /** What was searched for ('' for the whole list). */
+  query: string;
+}
 
 /**
  * The board list asked for as the popup opens, beside the viewer check rather than after it;
@@ -73,28 +88,66 @@ export function BoardPicker({
   advertiserId?: string;
 }) {
   const [data, setData] = useState<PickerData | null>(null);
+  /** The whole list as far as it has been paged. */
+  const [listing, setListing] = useState<Listing | null>(null);
+  /** A server search's results (accounts too large for one answer), as far as paged. */
+  const [searched, setSearched] = useState<Listing | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [view, setView] = useState<View>({ name: 'boards' });
   const [query, setQuery] = useState('');
+  const paging = useRef(false);
 
   useEffect(() => {
     (prefetched ?? Promise.resolve(null))
       .then((early) => early ?? loadPickerBoards(advertiserId))
-      .then(setData)
+      .then((first) => {
+        setData(first);
+        setListing({ boards: first.all_boards, bookmark: first.bookmark, query: '' });
+      })
       .catch((e: unknown) => setLoadError(e instanceof ResourceError ? e.message : 'Could not load your boards.'));
   }, []);
 
-  const index = useMemo(() => indexBoards(data?.all_boards ?? []), [data]);
-  const found = useMemo(() => filterBoards(index, query), [index, query]);
+  /** An account whose boards all came in the first answer is searched here, at each keystroke. */
+  const whole = data !== null && data.bookmark === END;
+  const searching = query.trim().length > 0;
+  const index = useMemo(() => indexBoards(whole && listing ? listing.boards : []), [whole, listing]);
+  const found = useMemo(() => (whole ? filterBoards(index, query) : []), [whole, index, query]);
 
-  /** A board or section made here joins the lists first, so a failed save leaves a consistent picker. */
+  // A larger account is searched on the server, once typing pauses; a later answer replaces an earlier one.
+  useEffect(() => {
+    if (whole || !data || !searching) return setSearched(null);
+    let current = true;
+    const timer = setTimeout(() => {
+      loadPickerBoards(advertiserId, { query })
+        .then((page) => current && setSearched({ boards: page.all_boards, bookmark: page.bookmark, query }))
+        .catch(() => current && setSearched({ boards: [], bookmark: END, query }));
+    }, SEARCH_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [whole, data, query]);
+
+  /** The next page of what is shown, when the list is scrolled near its end. */
+  const more = (shown: Listing, set: (update: (current: Listing | null) => Listing | null) => void) => () => {
+    if (paging.current || shown.bookmark === END) return;
+    paging.current = true;
+    loadPickerBoards(advertiserId, { bookmark: shown.bookmark, query: shown.query || undefined })
+      .then((page) => set((current) => (current && current.bookmark === shown.bookmark && current.query === shown.query ? { ...current, boards: [...current.boards, ...page.all_boards], bookmark: page.bookmark } : current)))
+      .catch(() => undefined)
+      .finally(() => {
+        paging.current = false;
+      });
+  };
+
+  /** A board made or changed here joins the list first, so a failed save leaves a consistent picker. */
   const remember = (board: PickerBoard) => {
-    setData((current) => current && { ...current, all_boards: [...current.all_boards.filter((b) => b.id !== board.id), board] });
+    setListing((current) => current && { ...current, boards: [board, ...current.boards.filter((b) => b.id !== board.id)] });
     return board;
   };
-  const sectionCreated = (board: PickerBoard, section: SectionData) => {
-    const updated = remember({ ...board, sections: [...board.sections, section], section_count: board.section_count + 1 });
-    setView({ name: 'sections', board: updated });
+  const sectionCreated = (board: PickerBoard, sections: SectionData[], section: SectionData) => {
+    const updated = remember({ ...board, section_count: board.section_count + 1 });
+    setView({ name: 'sections', board: updated, sections: [...sections, section] });
     onSave({ board: updated, section });
   };
   const boardCreated = (board: PickerBoard) => {
@@ -103,12 +156,24 @@ export function BoardPicker({
     onSave({ board, created: true });
   };
 
-  const pickBoard = (board: PickerBoard) => (board.sections.length > 0 ? setView({ name: 'sections', board }) : onSave({ board }));
+  /** Opening a board with sections asks for them; the board itself can be picked while they come. */
+  const openSections = (board: PickerBoard, known: SectionData[] | null = null) => {
+    setView({ name: 'sections', board, sections: known });
+    if (known) return;
+    getResource<SectionData[]>('BoardSectionsRepinResource', { board_id: board.id })
+      .then((sections) => setView((v) => (v.name === 'sections' && v.board.id === board.id ? { ...v, sections } : v)))
+      .catch(() => setView((v) => (v.name === 'sections' && v.board.id === board.id ? { ...v, sections: [] } : v)));
+  };
+  const pickBoard = (board: PickerBoard) => (board.section_count > 0 ? openSections(board) : onSave({ board }));
   const back = () => {
     const previous = BACK[view.name](view);
-    if (previous) setView(previous);
+    if (previous?.name === 'sections') openSections(previous.board, sectionsOf.current.get(previous.board.id) ?? null);
+    else if (previous) setView(previous);
     else onClose();
   };
+
+  /** Sections already read, by board: creating a section goes back to a list that has it. */
+  const sectionsOf = useRef(new Map<string, SectionData[]>());
 
   const row = (board: PickerBoard) => <BoardRow board={board} onPick={pickBoard} disabled={busy} />;
 
@@ -119,17 +184,24 @@ export function BoardPicker({
       <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} protectedFor={advertiser && !advertiser.is_owner ? advertiser.id : null} />
     );
   } else if (view.name === 'createSection') {
-    body = <CreateSectionForm board={view.board} media={media} onCreated={(section) => sectionCreated(view.board, section)} />;
-  } else if (view.name === 'sections') {
     const { board } = view;
+    body = <CreateSectionForm board={board} media={media} onCreated={(section) => sectionCreated(board, sectionsOf.current.get(board.id) ?? [], section)} />;
+  } else if (view.name === 'sections') {
+    const { board, sections } = view;
+    if (sections) sectionsOf.current.set(board.id, sections);
     body = (
       <>
         <BoardRow board={board} onPick={() => onSave({ board })} disabled={busy} />
         <h3 class="list-heading" id="sections-heading">
           Section
         </h3>
+        {!sections && (
+          <p class="loading" role="status">
+            Loading sections…
+          </p>
+        )}
         <ul class="rows" aria-labelledby="sections-heading">
-          {board.sections.map((section) => (
+          {(sections ?? []).map((section) => (
             <li key={section.id}>
               <button type="button" class="board-row section-row" disabled={busy} onClick={() => onSave({ board, section })}>
                 <span class="cover" />
@@ -148,7 +220,7 @@ export function BoardPicker({
             Create section
           </a>
         ) : (
-          <button type="button" class="create-row" onClick={() => setView({ name: 'createSection', board })}>
+          <button type="button" class="create-row" disabled={!sections} onClick={() => setView({ name: 'createSection', board })}>
             <Icon name="plus" /> Create section
           </button>
         )}
@@ -160,15 +232,16 @@ export function BoardPicker({
         {loadError}
       </p>
     );
-  } else if (!data) {
+  } else if (!data || !listing) {
     body = (
       <p class="loading" role="status">
         Loading your boards…
       </p>
     );
   } else {
-    const searching = query.trim().length > 0;
-    const single = searching || data.all_boards.length <= SINGLE_LIST_MAX;
+    const single = searching || (whole && listing.boards.length <= SINGLE_LIST_MAX);
+    const shown = !searching ? listing : whole ? { boards: found, bookmark: END, query } : searched;
+    const onEnd = !searching ? more(listing, setListing) : whole ? undefined : searched ? more(searched, setSearched) : undefined;
     body = (
       <>
         <label class="visually-hidden" for="board-search">
@@ -183,8 +256,12 @@ export function BoardPicker({
           </>
         )}
         {!single && <h3 class="list-heading">All boards</h3>}
-        {found.length ? (
-          <VirtualList items={found} height={LIST_HEIGHT} render={row} label={searching ? 'Matching boards' : 'All boards'} resetKey={query} />
+        {!shown ? (
+          <p class="loading" role="status">
+            Searching…
+          </p>
+        ) : shown.boards.length ? (
+          <VirtualList items={shown.boards} height={LIST_HEIGHT} render={row} label={searching ? 'Matching boards' : 'All boards'} resetKey={query} onEnd={onEnd} />
         ) : (
           <p class="empty">No boards match “{query}”.</p>
         )}

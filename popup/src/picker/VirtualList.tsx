@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Rows are this tall (CSS .board-row); long lists render only what is in view. */
 export const ROW_HEIGHT = 64;
@@ -16,6 +16,7 @@ export function VirtualList<T>({
   render,
   label,
   resetKey,
+  onEnd,
 }: {
   items: T[];
   height: number;
@@ -23,6 +24,8 @@ export function VirtualList<T>({
   label: string;
   /** When this changes (a new search), the list starts again from its top. */
   resetKey?: string;
+  /** Called when the rows near the end are in view: a paged list asks for its next page. */
+  onEnd?: (() => void) | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, key: resetKey });
@@ -31,7 +34,15 @@ export function VirtualList<T>({
     if (scroller.current) scroller.current.scrollTop = 0;
   }, [resetKey]);
 
-  if (items.length < WINDOW_FROM) {
+  const windowed = items.length >= WINDOW_FROM;
+  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(items.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
+  const nearEnd = !windowed || last >= items.length - OVERSCAN;
+  useEffect(() => {
+    if (nearEnd && onEnd) onEnd();
+  }, [nearEnd, items.length, onEnd]);
+
+  if (!windowed) {
     return (
       <ul class="rows" aria-label={label}>
         {items.map((item, i) => (
@@ -40,8 +51,6 @@ export function VirtualList<T>({
       </ul>
     );
   }
-  const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(items.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
   return (
     <div ref={scroller} class="scroller" style={{ height: `${height}px` }} onScroll={(e) => setScroll({ top: e.currentTarget.scrollTop, key: resetKey })}>
       <ul class="rows" aria-label={label} style={{ height: `${items.length * ROW_HEIGHT}px`, position: 'relative' }}>

@@ -1,16 +1,11 @@
+import { nameWords } from '../../../api/src/boards/names';
+
 /**
  * Board search (saving.md section 2.2): every typed word must match the start of a word of the
- * board's name, ignoring case and accents. Names are split into words once, so a keystroke over
- * 10,000 boards is a scan of short strings.
+ * board's name, ignoring case and accents. The words are boards/names.ts's, the same the server's
+ * search index holds, so an account too large for one answer finds the same boards on the server.
+ * Names are split into words once, so a keystroke over the boards held is a scan of short strings.
  */
-export function normalise(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
-function words(text: string): string[] {
-  return normalise(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
 export interface SearchIndex<T> {
   items: T[];
   /** Each name's words, each led by a space (" home decor"): a typed word matches the start of one of
@@ -19,11 +14,11 @@ export interface SearchIndex<T> {
 }
 
 export function indexBoards<T extends { name: string }>(boards: T[]): SearchIndex<T> {
-  return { items: boards, keys: boards.map((b) => ` ${words(b.name).join(' ')}`) };
+  return { items: boards, keys: boards.map((b) => ` ${nameWords(b.name).join(' ')}`) };
 }
 
 export function filterBoards<T>(index: SearchIndex<T>, query: string): T[] {
-  const wanted = words(query).map((w) => ` ${w}`);
+  const wanted = nameWords(query).map((w) => ` ${w}`);
   if (wanted.length === 0) return index.items;
   const found: T[] = [];
   // Plain loops, no closures: the first keystroke runs before the JIT has warmed up.

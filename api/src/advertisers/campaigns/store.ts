@@ -1,0 +1,84 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Campaigns, their ad group and pin promotion, and the daily numbers behind a report. */
+export function campaignsStore(db: Kysely<Database>) {
+  return {
+    insertCampaign: (row: Insertable<Database['campaigns']>) => db.insertInto('campaigns').values(row).execute(),
+    insertAdGroup: (row: Database['ad_groups']) => db.insertInto('ad_groups').values(row).execute(),
+    insertPromotion: (row: Database['pin_promotions']) => db.insertInto('pin_promotions').values(row).execute(),
+    addMetrics: (row: { campaign_id: string; day: string; impressions: number; clicks: number; spend_micro: number }) => db.insertInto('campaign_metrics').values(row).execute(),
+
+    /** A report page: campaigns with their summed numbers, newest first (at most 200 a page). */
+    campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[] }) {
+      let q = db
+        .selectFrom('campaigns as c')
+        .leftJoin('campaign_metrics as m', 'm.campaign_id', 'c.id')
+        .select(['c.id', 'c.name', 'c.objective_type', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.duration_days', 'c.is_ongoing', 'c.ads_client_type', 'c.created_at'])
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('m.impressions'), eb.lit(0)).as('impressions'),
+          eb.fn.coalesce(eb.fn.sum<number>('m.clicks'), eb.lit(0)).as('clicks'),
+          eb.fn.coalesce(eb.fn.sum<number>('m.spend_micro'), eb.lit(0)).as('spend_micro'),
+        ])
+        .where('c.advertiser_id', '=', advertiserId)
+        .groupBy(['c.id', 'c.name', 'c.objective_type', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.duration_days', 'c.is_ongoing', 'c.ads_client_type', 'c.created_at'])
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+        .limit(200);
+      if (filter.objectiveType) q = q.where('c.objective_type', '=', filter.objectiveType);
+      if (filter.ids?.length) q = q.where('c.id', 'in', filter.ids);
+      return q.execute();
+    },
+    adGroups(advertiserId: string, filter: { campaignIds?: string[]; adGroupIds?: string[] }) {
+      let q = db
+        .selectFrom('ad_groups as g')
+        .innerJoin('campaigns as c', 'c.id', 'g.campaign_id')
+        .select(['g.id', 'g.name', 'g.campaign_id', 'g.targeting_spec', 'g.auto_targeting', 'g.optimization_goal_metadata', 'c.name as campaign_name', 'c.objective_type', 'c.status', 'c.daily_budget_micro', 'c.currency'])
+        .where('c.advertiser_id', '=', advertiserId)
+        .orderBy('g.created_at', 'desc')
+        .limit(200);
+      if (filter.campaignIds?.length) q = q.where('g.campaign_id', 'in', filter.campaignIds);
+      if (filter.adGroupIds?.length) q = q.where('g.id', 'in', filter.adGroupIds);
+      return q.execute();
+    },
+    ads(advertiserId: string, filter: { ids?: string[] }) {
+      let q = db
+        .selectFrom('pin_promotions as p')
+        .innerJoin('ad_groups as g', 'g.id', 'p.ad_group_id')
+        .innerJoin('campaigns as c', 'c.id', 'g.campaign_id')
+        .leftJoin('pins', 'pins.id', 'p.pin_id')
+        .select(['p.id', 'p.pin_id', 'p.destination_url', 'p.product_group_id', 'p.status', 'g.id as ad_group_id', 'c.id as campaign_id', 'c.name as campaign_name', 'c.objective_type', 'pins.image_url', 'pins.title'])
+        .where('c.advertiser_id', '=', advertiserId)
+        .orderBy('p.created_at', 'desc')
+        .limit(200);
+      if (filter.ids?.length) q = q.where('p.id', 'in', filter.ids);
+      return q.execute();
+    },
+    /** Order lines: a campaign's budget and what it spent, a row per campaign. */
+    orderLines(advertiserId: string) {
+      return db
+        .selectFrom('campaigns as c')
+        .leftJoin('campaign_metrics as m', 'm.campaign_id', 'c.id')
+        .select(['c.id', 'c.name', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.is_ongoing'])
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('m.spend_micro'), eb.lit(0)).as('spend_micro'))
+        .where('c.advertiser_id', '=', advertiserId)
+        .groupBy(['c.id', 'c.name', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.is_ongoing'])
+        .orderBy('c.start_at', 'desc')
+        .limit(200)
+        .execute();
+    },
+    /** Billing history: spend by day across the advertiser's campaigns (the last 90 days with any). */
+    history(advertiserId: string) {
+      return db
+        .selectFrom('campaign_metrics as m')
+        .innerJoin('campaigns as c', 'c.id', 'm.campaign_id')
+        .select(['m.day', 'c.currency'])
+        .select((eb) => eb.fn.sum<number>('m.spend_micro').as('spend_micro'))
+        .where('c.advertiser_id', '=', advertiserId)
+        .groupBy(['m.day', 'c.currency'])
+        .orderBy('m.day', 'desc')
+        .limit(90)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { newId } from '../lib/ids.js';
+import { noticesService } from './notices/service.js';
+import { offsiteService } from './offsite/service.js';
+import { COUNTRIES } from './rules/countries.js';
+import { OFFSITE_BLOCK_STATUSES } from './rules/offsite.js';
+import { advertisersStore } from './store.js';
+
+export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command> …):
+  advertiser-create <owner email> <business name> [country] [website]   make a business; the owner becomes a partner
+  advertiser-member <advertiser id> <email> [PERMISSION,…]               add or update a member (default ADMIN)
+  offsite-host <host> <${OFFSITE_BLOCK_STATUSES.join('|')}|clear>                 the offsite check's block list
+  notice <search|pin> <term or pin id> <0|1|2> <title> <description> [link text] [link] [action text] [action link]
+                                                                          attach an advisory notice (severity 0 abusive, 1 sensitive, 2 brand unsafe)
+  notice-clear <search|pin> <term or pin id>`;
+
+const email = z.string().trim().toLowerCase().email('Give an account email.');
+const country = z.string().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), `Country must be one of ${Object.keys(COUNTRIES).join(', ')}.`);
+const link = z.string().regex(/^(https?:\/\/|\/)/, 'Links are http(s) URLs or paths.');
+const commands = {
+  'advertiser-create': z.tuple([email, z.string().trim().min(1).max(100), country.optional(), z.string().url().optional()]),
+  'advertiser-member': z.tuple([z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.'), email, z.string().regex(/^[A-Z_]+(,[A-Z_]+)*$/, 'Permissions are upper-case names, comma separated.').optional()]),
+  'offsite-host': z.tuple([z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name.'), z.enum([...OFFSITE_BLOCK_STATUSES, 'clear'])]),
+  notice: z.tuple([z.enum(['search', 'pin']), z.string().trim().min(1).max(200), z.enum(['0', '1', '2']), z.string().min(1).max(200), z.string().min(1).max(1000), z.string().optional(), link.optional(), z.string().optional(), link.optional()]),
+  'notice-clear': z.tuple([z.enum(['search', 'pin']), z.string().trim().min(1).max(200)]),
+};
+
+/** The advertiser area's operator commands; null when the command is not one of them. */
+export async function runAdvertiserAdmin(deps: Deps, argv: string[]): Promise<string | null> {
+  const [name, ...rest] = argv;
+  if (!name || !Object.hasOwn(commands, name)) return null;
+  const parsed = commands[name as keyof typeof commands].safeParse(rest);
+  if (!parsed.success) throw new Error(`${parsed.error.issues.map((i) => i.message).join('; ')}\n\n${ADVERTISER_USAGE}`);
+  const store = advertisersStore(deps.db);
+  const userId = async (address: string) => {
+    const row = await deps.db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst();
+    if (!row) throw new Error(`No account with the email ${address}.`);
+    return row.id;
+  };
+  switch (name) {
+    case 'advertiser-create': {
+      const [address, businessName, code, website] = parsed.data as z.infer<(typeof commands)['advertiser-create']>;
+      const owner = await userId(address);
+      const id = newId();
+      await deps.db.transaction().execute(async (trx) => {
+        await advertisersStore(trx).insert({ id, owner_user_id: owner, name: businessName, country: code ?? 'US', website_url: website ?? null, created_at: deps.clock.now() });
+        await advertisersStore(trx).markPartner(owner);
+      });
+      return `created advertiser ${id} (${businessName}) owned by ${address}`;
+    }
+    case 'advertiser-member': {
+      const [advertiserId, address, permissions] = parsed.data as z.infer<(typeof commands)['advertiser-member']>;
+      if (!(await store.find(advertiserId))) throw new Error(`No advertiser ${advertiserId}.`);
+      const list = (permissions ?? 'ADMIN').split(',');
+      await store.addMember(advertiserId, await userId(address), list);
+      return `${address} acts for ${advertiserId} with ${list.join(', ')}`;
+    }
+    case 'offsite-host': {
+      const [host, status] = parsed.data as z.infer<(typeof commands)['offsite-host']>;
+      const offsite = offsiteService(deps);
+      if (status === 'clear') {
+        await offsite.clearHost(host);
+        return `${host} is off the block list`;
+      }
+      await offsite.setHost(host, status);
+      return `${host} is now ${status}`;
+    }
+    case 'notice': {
+      const [targetType, target, severity, title, description, linkText, href, actionText, actionLink] = parsed.data as z.infer<(typeof commands)['notice']>;
+      await noticesService(deps).attach({ targetType, target, severity: Number(severity) as 0 | 1 | 2, title, description, linkText, link: href, actionText, actionLink });
+      return `notice attached to ${targetType} ${target}`;
+    }
+    case 'notice-clear': {
+      const [targetType, target] = parsed.data as z.infer<(typeof commands)['notice-clear']>;
+      await noticesService(deps).remove(targetType, target);
+      return `notice removed from ${targetType} ${target}`;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,83 @@
+import { countryRules } from './countries.js';
+import { toMicro } from './money.js';
+import { cutCampaignName } from './text.js';
+
+/** Quick promote goals and targeting (advertiser.md section 3). */
+export const GOALS = ['CONSIDERATION', 'WEB_CONVERSION', 'CATALOG_SALES'] as const;
+export const GENDERS = ['female', 'male', 'unknown'] as const;
+export const ADS_CLIENT_TYPE = 'quick_promote';
+
+/** The form values of section 3. */
+export interface QuickPromoteValues {
+  name: string;
+  destination_url: string;
+  budget: string | number;
+  duration: string | number;
+  inclusive_end_date: string;
+  is_ongoing: boolean;
+  advertiser_id: string;
+  ages: string[];
+  interests: string[];
+  genders: string[];
+  ad_type: (typeof GOALS)[number];
+  selected_ocpm_tag: { conversionTagId: string; conversionEvent: string } | null;
+  isAutoTargeting: boolean;
+}
+
+/** The request payload of section 3. */
+export interface QuickPromotePayload {
+  budget_in_micro_currency: number;
+  campaign_name: string;
+  destination_url: string;
+  duration: number;
+  auto_targeting_enabled: boolean;
+  is_ongoing: boolean;
+  start_now: boolean;
+  targeting_spec: { AGE_BUCKET?: string[]; INTEREST?: string[]; GENDER: string[] };
+  advertiser_id: string;
+  ads_client_type: typeof ADS_CLIENT_TYPE;
+  pin_id: string | null;
+  product_group_id: string | null;
+  objective_type?: string;
+  optimization_goal_metadata?: { conversion_tag_v3_goal_metadata: { conversion_tag_id: string; conversion_event: string } };
+  flexible_daily_budget_enabled: boolean;
+  inclusive_end_date?: string;
+}
+
+/**
+ * Section 5 as one function: name cut at 63, end date only when not ongoing and non-empty after
+ * trimming, whole-number duration, web-conversion metadata, no submit with a product group and no
+ * pin (throws). Budget in micro currency.
+ */
+export function buildPayload(values: QuickPromoteValues, pinId: string | null, productGroupId: string | null = null, country = 'US'): QuickPromotePayload {
+  if (productGroupId && !pinId) throw new Error('A product group needs a pin to promote.');
+  const duration = Number.parseInt(String(values.duration), 10);
+  const payload: QuickPromotePayload = {
+    budget_in_micro_currency: toMicro(Number(values.budget)),
+    campaign_name: cutCampaignName(values.name),
+    destination_url: values.destination_url,
+    duration: Number.isFinite(duration) ? duration : countryRules(country).defaultDuration,
+    auto_targeting_enabled: values.isAutoTargeting,
+    is_ongoing: values.is_ongoing,
+    start_now: true,
+    targeting_spec: { GENDER: values.genders.length ? values.genders : [...GENDERS], ...(values.ages.length ? { AGE_BUCKET: values.ages } : {}), ...(values.interests.length ? { INTEREST: values.interests } : {}) },
+    advertiser_id: values.advertiser_id,
+    ads_client_type: ADS_CLIENT_TYPE,
+    pin_id: pinId,
+    product_group_id: productGroupId,
+    flexible_daily_budget_enabled: values.is_ongoing,
+  };
+  const end = values.inclusive_end_date.trim();
+  if (!values.is_ongoing && end) payload.inclusive_end_date = end;
+  if (values.ad_type === 'WEB_CONVERSION' && values.selected_ocpm_tag) {
+    payload.objective_type = 'WEB_CONVERSION';
+    payload.optimization_goal_metadata = { conversion_tag_v3_goal_metadata: { conversion_tag_id: values.selected_ocpm_tag.conversionTagId, conversion_event: values.selected_ocpm_tag.conversionEvent } };
+  }
+  return payload;
+}
+
+/** Section 8: with a message_detail, a 401 belongs to the pin area and anything else to the modal; no message, the modal. */
+export function errorArea(status: number, messageDetail: string | undefined | null): 'pin' | 'modal' {
+  if (messageDetail && status === 401) return 'pin';
+  return 'modal';
+}

@@ -1,0 +1,361 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ORIGIN, testApp, type TestApp } from '../../testing.js';
+import { startDevProvider, type DemoIdentity, type DevProvider } from './devProvider.js';
+import type { ProviderMessage } from './routes.js';
+import { signInAtProvider } from './testing.js';
+
+/**
+ * Sign-in through providers against a real OpenID provider (oidc-provider on loopback): the relying
+ * party's pages, the flow cookie, sign-up, linking and the error answers.
+ */
+let dev: DevProvider;
+beforeAll(async () => {
+  dev = await startDevProvider(TEST_ORIGIN);
+});
+afterAll(() => dev.close());
+
+type Identity = Omit<DemoIdentity, 'note'>;
+let counter = 0;
+const person = (extra: Partial<Identity> = {}): Identity => {
+  counter += 1;
+  return { sub: `person-${counter}`, email: `pat.person${counter}@example.org`, email_verified: true, given_name: 'Pat', family_name: `Person${counter}`, birthdate: '1990-02-03', ...extra };
+};
+
+const app = (config: Record<string, unknown> = {}) => testApp({ config: { ...dev.config, ...config } });
+
+/** A browser: a cookie jar, pages read as text, resources as the product's own pages call them. */
+function browser(t: TestApp) {
+  const jar = new Map<string, string>();
+  const send = async (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size) headers.set('cookie', [...jar.values()].join('; '));
+    const response = await t.app.request(path, { ...init, headers });
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      const name = pair.split('=')[0]!;
+      if (/max-age=0/i.test(line) || pair === `${name}=`) jar.delete(name);
+      else jar.set(name, pair);
+    }
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  const resource = async (name: string, action: string, options: Record<string, unknown> = {}) => {
+    const res =
+      action === 'get'
+        ? await send(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`)
+        : await send(`/resource/${name}/${action}/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
+    const body = JSON.parse(res.text).resource_response;
+    return { status: res.status, data: body.data, code: body.error?.api_error_code ?? 0, error: body.error };
+  };
+  return { jar, send, resource };
+}
+type Browser = ReturnType<typeof browser>;
+
+/** The message the callback page posts to its opener. */
+function messageOf(html: string): ProviderMessage {
+  const json = /var m=(.*?);var o=/.exec(html)?.[1];
+  if (!json) throw new Error(`no message in page: ${html.slice(0, 300)}`);
+  return JSON.parse(json);
+}
+
+/** One browser's whole trip: start, the provider's login page, back to our callback. */
+async function signIn(b: Browser, who: string | Identity, options: { provider?: string; mode?: string; tamper?(url: URL): void; cancel?: boolean } = {}) {
+  const start = await b.send(`/oauth/${options.provider ?? 'google'}/start/?mode=${options.mode ?? 'signup'}`);
+  if (start.status !== 302) return messageOf(start.text);
+  const location = start.headers.get('location')!;
+  const back = await signInAtProvider(location, who, { cancel: options.cancel });
+  expect(back.origin + back.pathname).toBe(`${TEST_ORIGIN}/oauth/${options.provider ?? 'google'}/callback/`);
+  options.tamper?.(back);
+  const page = await b.send(back.pathname + back.search);
+  expect(page.headers.get('content-security-policy')).toContain("script-src 'nonce-");
+  expect(page.text).toContain(`o.postMessage(m,"${TEST_ORIGIN}")`);
+  return messageOf(page.text);
+}
+
+const payload = (message: ProviderMessage) => message.payload as any;
+
+describe('providers as configuration', () => {
+  it('lists configured providers and the ones an experiment turned off', async () => {
+    const t = await app({ providers: { google: dev.config.providers.google } });
+    const b = browser(t);
+    b.jar.set('cb_flags', 'cb_flags=web_google_disabled');
+    const res = await b.resource('SocialProvidersResource', 'get');
+    expect(res.data).toEqual({
+      sso: { configured: false, disabled: false },
+      google: { configured: true, disabled: true },
+      facebook: { configured: false, disabled: false },
+      line: { configured: false, disabled: false },
+    });
+  });
+
+  it('answers a provider that is not configured, or disabled, on the popup page itself', async () => {
+    const t = await app({ providers: { google: dev.config.providers.google } });
+    const b = browser(t);
+    expect(payload(await signIn(b, 'nora', { provider: 'line' }))).toMatchObject({ api_error_code: 161 });
+    b.jar.set('cb_flags', 'cb_flags=web_google_disabled');
+    const disabled = await signIn(b, 'nora');
+    expect(disabled.type).toBe('social-connect-error');
+    expect(payload(disabled)).toMatchObject({ api_error_code: 160 });
+  });
+
+  it('sends the browser to the issuer with PKCE S256, state and nonce, and binds the flow to an HttpOnly Lax cookie', async () => {
+    const t = await app();
+    const b = browser(t);
+    const start = await b.send('/oauth/google/start/?mode=signup');
+    expect(start.status).toBe(302);
+    const url = new URL(start.headers.get('location')!);
+    expect(url.origin).toBe(dev.issuer);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${TEST_ORIGIN}/oauth/google/callback/`);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    const cookie = start.headers.getSetCookie().find((line) => line.startsWith('cb_oauth='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    // The database holds the hash of the cookie, never the cookie.
+    const rows = await t.db.selectFrom('oauth_flows').select('id').execute();
+    expect(rows).toHaveLength(1);
+    expect(cookie).not.toContain(rows[0]!.id);
+  });
+});
+
+describe('sign-up through a provider', () => {
+  it('a verified email and a birthday: signs up with the profile, and the next sign-in logs in', async () => {
+    const t = await app();
+    const b = browser(t);
+    const who = person();
+    const message = await signIn(b, who);
+    expect(message).toMatchObject({
+      corkboard: 1,
+      type: 'social-connect-complete',
+      payload: { outcome: 'signup', profile: { provider: 'google', first_name: 'Pat', last_name: who.family_name, email: who.email, needs_email: false, needs_birthday: false } },
+    });
+    expect(payload(message).profile.image_url).toBe(`${dev.issuer}/avatars/${who.sub}.svg`);
+    const res = await b.resource('SocialRegisterResource', 'create', { type: 'google', country: 'GB' });
+    expect(res.code).toBe(0);
+    expect(res.data).toMatchObject({ birthday_source_site: 'google', email_source_site: 'google', user: { email: who.email, first_name: 'Pat' } });
+    const user = await t.db.selectFrom('users').selectAll().where('email', '=', who.email!).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ password_hash: null, birthday: Date.UTC(1990, 1, 3), country: 'GB', last_name: who.family_name });
+    expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([
+      { provider: 'google', subject: who.sub, user_id: user.id, email: who.email, created_at: expect.any(Number) },
+    ]);
+    // Nothing of the provider's tokens is kept anywhere.
+    const flows = await t.db.selectFrom('oauth_flows').selectAll().execute();
+    expect(JSON.stringify(flows)).not.toMatch(/access_token|id_token/);
+    expect((await b.resource('ViewerResource', 'get')).data.type).toBe('AUTH');
+
+    const other = browser(t);
+    const again = await signIn(other, who, { mode: 'login' });
+    expect(payload(again)).toEqual({ outcome: 'logged_in', user: { id: user.id, username: user.username } });
+    expect((await other.resource('ViewerResource', 'get')).data.user.id).toBe(user.id);
+  });
+
+  it('no birthday: asks for one (socialSignupWithAge), with the age rules of email sign-up', async () => {
+    const t = await app();
+    const b = browser(t);
+    const message = await signIn(b, person({ birthdate: undefined }));
+    expect(payload(message).profile.needs_birthday).toBe(true);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google' })).code).toBe(89);
+    const tooYoung = Math.floor(t.clock.now() / 1000) - 10 * 365 * 86400;
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google', birthday: tooYoung })).code).toBe(91);
+    const birthday = Math.floor(Date.UTC(1985, 6, 1) / 1000);
+    const res = await b.resource('SocialRegisterResource', 'create', { type: 'google', birthday, birthday_source_site: 'corkboard' });
+    expect(res.data).toMatchObject({ birthday_source_site: 'corkboard', email_source_site: 'google' });
+  });
+
+  it('no email: asks for one (EmailCollection); an email with an account is refused as taken', async () => {
+    const t = await app();
+    const existing = await t.makeUser('taken');
+    const b = browser(t);
+    const message = await signIn(b, person({ email: undefined }));
+    expect(payload(message).profile).toMatchObject({ email: null, needs_email: true });
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google' })).code).toBe(168);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google', email: 'not an email' })).code).toBe(80);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google', email: existing.email })).code).toBe(83);
+    const res = await b.resource('SocialRegisterResource', 'create', { type: 'google', email: 'collected@example.org', email_source_site: 'corkboard' });
+    expect(res.data).toMatchObject({ email_source_site: 'corkboard', birthday_source_site: 'google', user: { email: 'collected@example.org' } });
+  });
+
+  it('an unverified email from the provider is not taken as the account email', async () => {
+    const t = await app();
+    const b = browser(t);
+    const message = await signIn(b, person({ email_verified: false }));
+    expect(payload(message).profile).toMatchObject({ email: null, needs_email: true });
+  });
+
+  it('a sign-up needs the browser that made the flow, and spends it', async () => {
+    const t = await app();
+    const b = browser(t);
+    await signIn(b, person());
+    const stranger = browser(t);
+    expect((await stranger.resource('SocialRegisterResource', 'create', { type: 'google' })).code).toBe(162);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'facebook' })).code).toBe(162);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google' })).code).toBe(0);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google' })).code).toBe(162);
+  });
+});
+
+describe('linking is where accounts get stolen', () => {
+  it('a verified email of an existing account: the password first, then the identity is linked', async () => {
+    const t = await app();
+    const owner = await t.makeUser('owner');
+    const who = person({ email: owner.email });
+    const b = browser(t);
+    expect(payload(await signIn(b, who, { mode: 'login' }))).toEqual({ outcome: 'link_required', provider: 'google', email: owner.email });
+    // No session yet, nothing linked yet.
+    expect((await b.resource('ViewerResource', 'get')).data.type).toBe('UNAUTH');
+    expect((await b.resource('SocialLinkResource', 'create')).code).toBe(7);
+    expect((await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password })).code).toBe(0);
+    expect((await b.resource('SocialLinkResource', 'create')).data).toEqual({ provider: 'google' });
+    expect(await t.db.selectFrom('identities').select(['user_id', 'subject']).execute()).toEqual([{ user_id: owner.id, subject: who.sub }]);
+    // From now on the provider logs this account in.
+    const later = browser(t);
+    expect(payload(await signIn(later, who, { mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { id: owner.id } });
+  });
+
+  it('an unverified email of an existing account is never linked, even after the password', async () => {
+    const t = await app();
+    const owner = await t.makeUser('victim');
+    const b = browser(t);
+    expect(payload(await signIn(b, person({ email: owner.email, email_verified: false })))).toEqual({ outcome: 'email_exists', provider: 'google', email: owner.email });
+    await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password });
+    expect((await b.resource('SocialLinkResource', 'create')).code).toBe(166);
+    expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([]);
+  });
+
+  it('a logged-in user links from settings, unlinks, and cannot unlink the only way in before setting a password', async () => {
+    const t = await app();
+    const owner = await t.makeUser('linker');
+    const b = browser(t);
+    await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password });
+    const who = person({ email: 'other-address@example.org' });
+    expect(payload(await signIn(b, who, { mode: 'link' }))).toEqual({ outcome: 'linked', provider: 'google' });
+    expect((await b.resource('SocialIdentitiesResource', 'get')).data).toMatchObject({ has_password: true, identities: [{ provider: 'google' }] });
+    expect((await b.resource('SocialIdentitiesResource', 'delete', { provider: 'google' })).data.identities).toEqual([]);
+
+    // A provider-only account.
+    const c = browser(t);
+    await signIn(c, person());
+    await c.resource('SocialRegisterResource', 'create', { type: 'google' });
+    expect((await c.resource('SocialIdentitiesResource', 'delete', { provider: 'google' })).code).toBe(167);
+    expect((await c.resource('SocialPasswordResource', 'create', { new_password: 'short' })).code).toBe(84);
+    expect((await c.resource('SocialPasswordResource', 'create', { new_password: 'Quince-Harbour-77' })).data).toEqual({ status: 'set' });
+    expect((await c.resource('SocialPasswordResource', 'create', { new_password: 'Quince-Harbour-78' })).code).toBe(170);
+    expect((await c.resource('SocialIdentitiesResource', 'delete', { provider: 'google' })).code).toBe(0);
+  });
+
+  it("an identity linked to one account cannot be linked to another, and 'link' needs a session", async () => {
+    const t = await app();
+    const who = person();
+    const first = browser(t);
+    await signIn(first, who);
+    await first.resource('SocialRegisterResource', 'create', { type: 'google' });
+    const other = await t.makeUser('second');
+    const b = browser(t);
+    expect(payload(await signIn(browser(t), person(), { mode: 'link' }))).toMatchObject({ api_error_code: 7 });
+    await b.resource('UserSessionResource', 'create', { username_or_email: other.email, password: other.password });
+    expect(payload(await signIn(b, who, { mode: 'link' }))).toMatchObject({ api_error_code: 165 });
+  });
+});
+
+describe('the protocol checks (section 8 mappings for the callback)', () => {
+  it('a tampered state is refused', async () => {
+    const t = await app();
+    const message = await signIn(browser(t), person(), { tamper: (url) => url.searchParams.set('state', 'forged-state') });
+    expect(message.type).toBe('social-connect-error');
+    expect(payload(message)).toMatchObject({ api_error_code: 162 });
+  });
+
+  it('a nonce that does not match the ID token is refused', async () => {
+    const t = await app();
+    const b = browser(t);
+    const message = await signIn(b, person(), {
+      tamper: () => void t.db.updateTable('oauth_flows').set({ nonce: 'forged-nonce' }).execute(),
+    });
+    expect(payload(message)).toMatchObject({ api_error_code: 162 });
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+  });
+
+  it('a callback in another browser (no flow cookie) is refused, and a replayed one too', async () => {
+    const t = await app();
+    const b = browser(t);
+    const start = await b.send('/oauth/google/start/?mode=signup');
+    const back = await signInAtProvider(start.headers.get('location')!, person());
+    const stranger = browser(t);
+    expect(payload(messageOf((await stranger.send(back.pathname + back.search)).text))).toMatchObject({ api_error_code: 162 });
+    expect(payload(messageOf((await b.send(back.pathname + back.search)).text))).toMatchObject({ outcome: 'signup' });
+    expect(payload(messageOf((await b.send(back.pathname + back.search)).text))).toMatchObject({ api_error_code: 162 });
+  });
+
+  it("cancelling at the provider is 'You must authorize the product'", async () => {
+    const t = await app();
+    const message = await signIn(browser(t), person(), { cancel: true });
+    expect(payload(message)).toMatchObject({ api_error_code: 163, message: "Couldn't connect. You must authorize the product." });
+  });
+
+  it('a linked account in a blocked state gets its dialog code; a two-factor account is sent to its password', async () => {
+    const t = await app();
+    const who = person();
+    const b = browser(t);
+    await signIn(b, who);
+    const user = (await b.resource('SocialRegisterResource', 'create', { type: 'google' })).data.user;
+    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', user.id).execute();
+    expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 116 });
+    await t.db.updateTable('users').set({ state: 'active', mfa_method: 'totp' }).where('id', '=', user.id).execute();
+    expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 173 });
+  });
+
+  it('an issuer that does not answer discovery is unavailable, not a 500', async () => {
+    const t = await app({ providers: { google: { issuer: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' } } });
+    expect(payload(await signIn(browser(t), person()))).toMatchObject({ api_error_code: 160 });
+  });
+});
+
+describe('company single sign-on', () => {
+  const ssoInfo = async (b: Browser, email: unknown) => {
+    const res = await b.send('/v3/sso/info/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    return JSON.parse(res.text).resource_response.data;
+  };
+
+  it('SSO info: an email of an SSO domain, its account, and where the 600x600 popup goes; anything else is not SSO', async () => {
+    const t = await app();
+    const b = browser(t);
+    expect(await ssoInfo(b, 'someone@example.org')).toEqual({ is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null });
+    expect((await ssoInfo(b, 42)).is_sso).toBe(false);
+    const info = await ssoInfo(b, 'Sam@ACME.example');
+    expect(info).toMatchObject({ is_sso: true, existing_user: false, existing_user_is_sso: false, redirect_uri: `${TEST_ORIGIN}/oauth/sso/callback/` });
+    expect(info.authorization_uri).toBe(`${TEST_ORIGIN}/oauth/sso/start/?mode=signup&login_hint=sam%40acme.example`);
+    const off = browser(await app({ ssoDomains: [] }));
+    expect((await ssoInfo(off, 'sam@acme.example')).is_sso).toBe(false);
+  });
+
+  it('SSO sign-up for a new user, then log-in for the existing SSO user', async () => {
+    const t = await app();
+    const b = browser(t);
+    const message = await signIn(b, 'sam', { provider: 'sso' });
+    expect(payload(message)).toMatchObject({ outcome: 'signup', profile: { provider: 'sso', email: 'sam@acme.example', needs_email: false, needs_birthday: false } });
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'sso' })).data.user.email).toBe('sam@acme.example');
+    expect(await ssoInfo(b, 'sam@acme.example')).toMatchObject({ is_sso: true, existing_user: true, existing_user_is_sso: true });
+    expect(payload(await signIn(browser(t), 'sam', { provider: 'sso', mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { username: 'sam' } });
+  });
+});
+
+describe('Facebook no longer available for new users', () => {
+  it('behind dweb_unauth_fb_login_account_recovery_flow, a new Facebook identity is refused; a linked one still logs in', async () => {
+    const t = await app();
+    const who = person();
+    const first = browser(t);
+    await signIn(first, who, { provider: 'facebook' });
+    expect((await first.resource('SocialRegisterResource', 'create', { type: 'facebook' })).code).toBe(0);
+
+    const flagged = () => {
+      const b = browser(t);
+      b.jar.set('cb_flags', 'cb_flags=dweb_unauth_fb_login_account_recovery_flow');
+      return b;
+    };
+    const refused = await signIn(flagged(), person(), { provider: 'facebook' });
+    expect(payload(refused)).toMatchObject({ api_error_code: 171, message: "Facebook login isn't available for new users. Continue with email or Google:" });
+    expect(payload(await signIn(flagged(), who, { provider: 'facebook', mode: 'login' }))).toMatchObject({ outcome: 'logged_in' });
+    // Google is unaffected.
+    expect(payload(await signIn(flagged(), person()))).toMatchObject({ outcome: 'signup' });
+  });
+});

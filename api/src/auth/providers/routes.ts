@@ -1,0 +1,215 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import { action, type ResourceRegistry } from '../../lib/resources.js';
+import { safeNext } from '../../lib/next.js';
+import { ok } from '../../lib/envelope.js';
+import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
+import type { AuthService } from '../service.js';
+import { isProvider, PROVIDERS, type ProviderName } from './config.js';
+import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, type CallbackOutcome, type ProviderService } from './service.js';
+
+/** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
+export const FLOW_COOKIE = 'cb_oauth';
+
+/** The message the callback page posts to the window that opened it (same origin only). */
+export type ProviderMessage =
+  | { corkboard: 1; type: 'social-connect-complete'; payload: Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } } }
+  | { corkboard: 1; type: 'social-connect-error'; payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } };
+
+/** JSON inside an inline script: nothing in it can close the script element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The page the provider sends the browser back to: it posts one message to its opener, with our
+ * own origin as the target (never '*'), and closes. Without an opener (a severed or closed window)
+ * it says what happened; a log-in has happened on the server either way.
+ */
+function resultPage(c: Context, publicOrigin: string, message: ProviderMessage) {
+  const nonce = randomBytes(16).toString('base64');
+  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+  // The URL holds the authorisation code: no Referer carries it anywhere.
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Frame-Options', 'DENY');
+  const text = message.type === 'social-connect-error' ? message.payload.message : 'Done. You can close this window.';
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Corkboard</title></head>
+<body style="font:15px system-ui;margin:2rem"><p id="status">${text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>
+<script nonce="${nonce}">(function(){var m=${scriptJson(message)};var o=window.opener;if(o&&!o.closed){o.postMessage(m,${scriptJson(publicOrigin)});window.close();}})();</script></body></html>`);
+}
+
+const errorMessage = (error: unknown): ProviderMessage => {
+  const e = error instanceof ApiError ? error : new ApiError('internal');
+  if (!(error instanceof ApiError)) console.error(error);
+  return {
+    corkboard: 1,
+    type: 'social-connect-error',
+    payload: { api_error_code: e.code, http_status: e.status, message: e.message, ...(e.detail ? { message_detail: e.detail } : {}), ...(e.data ? { data: e.data } : {}) },
+  };
+};
+
+const startQuery = z.object({
+  mode: z.enum(FLOW_MODES).default('login'),
+  login_hint: z.string().trim().max(254).optional(),
+});
+
+/** GET /oauth/{provider}/start/ and /oauth/{provider}/callback/: the popup's two pages. */
+export function providerPageRoutes(deps: Deps, auth: AuthService, providers: ProviderService): Hono<AppEnv> {
+  const { config } = deps;
+  const routes = new Hono<AppEnv>();
+  const providerParam = (c: Context): ProviderName => {
+    const name = c.req.param('provider') ?? '';
+    if (!isProvider(name)) throw new ApiError('social_not_configured');
+    return name;
+  };
+
+  routes.get('/:provider/start/', async (c) => {
+    try {
+      const provider = providerParam(c);
+      const query = startQuery.safeParse(c.req.query());
+      if (!query.success) throw new ApiError('invalid_input');
+      const { cookieToken, url } = await providers.start(provider, query.data.mode, c.get('viewer'), requestFlags(c, config), query.data.login_hint);
+      setCookie(c, FLOW_COOKIE, cookieToken, { httpOnly: true, secure: config.secureCookies, sameSite: 'Lax', path: '/', maxAge: FLOW_TTL_MS / 1000 });
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(url, 302);
+    } catch (error) {
+      return resultPage(c, config.publicOrigin, errorMessage(error));
+    }
+  });
+
+  routes.get('/:provider/callback/', async (c) => {
+    let message: ProviderMessage;
+    try {
+      const provider = providerParam(c);
+      const query = new URL(c.req.url).search.slice(1);
+      const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'), requestFlags(c, config));
+      if (outcome.outcome === 'logged_in') {
+        setSessionCookie(c, config, outcome.token);
+        await rememberBrowser(c, config, auth, outcome.user.id);
+        deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+        message = { corkboard: 1, type: 'social-connect-complete', payload: { outcome: 'logged_in', user: outcome.user } };
+      } else {
+        if (outcome.outcome === 'linked') deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+        message = { corkboard: 1, type: 'social-connect-complete', payload: outcome };
+      }
+    } catch (error) {
+      message = errorMessage(error);
+    }
+    return resultPage(c, config.publicOrigin, message);
+  });
+
+  return routes;
+}
+
+const providerEnum = z.enum(PROVIDERS);
+const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
+
+/** POST /v3/sso/info/, served as written (auth.md section 7); a bad request is the empty non-SSO answer. */
+export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/sso/info/', async (c) => {
+    const body = ssoInfoBody.safeParse(await c.req.json().catch(() => null));
+    return ok(c, await providers.ssoInfo(body.success ? body.data.email : ''));
+  });
+  return routes;
+}
+
+export function providerResources(deps: Deps, providers: ProviderService): ResourceRegistry {
+  const { config } = deps;
+  return {
+    SocialProvidersResource: {
+      // Which buttons the auth views draw: configured providers, and whether an experiment turned one off.
+      get: action({
+        auth: false,
+        options: z.object({}),
+        run(_options, { c }) {
+          const flags = requestFlags(c, config);
+          return Object.fromEntries(
+            PROVIDERS.map((name) => {
+              const flag = DISABLED_BY[name];
+              return [name, { configured: config.providers[name] !== undefined, disabled: Boolean(flag && flags.has(flag)) }];
+            }),
+          );
+        },
+      }),
+    },
+    SocialRegisterResource: {
+      // auth.md section 3, social registration payload; the profile itself comes from the flow this browser holds.
+      create: action({
+        auth: false,
+        options: z.object({
+          type: providerEnum,
+          birthday: z.number().int().nullable().optional(),
+          birthday_source_site: z.string().max(32).optional(),
+          email: z.string().trim().max(254).nullable().optional(),
+          email_source_site: z.string().max(32).optional(),
+          country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
+          first_name: z.string().trim().max(64).optional(),
+          last_name: z.string().trim().max(64).optional(),
+          kr_privacy_consent_opt_in: z.boolean().optional(),
+          marketing_notifs_opt_out: z.boolean().optional(),
+          recaptchaV3Token: z.string().max(4096).optional(),
+          next: z.string().max(2048).optional(),
+        }),
+        async run(options, { c }) {
+          const { user, token, sources } = await providers.register(
+            getCookie(c, FLOW_COOKIE),
+            {
+              provider: options.type,
+              birthday: options.birthday ?? null,
+              email: options.email ?? null,
+              country: options.country ?? null,
+              firstName: options.first_name,
+              lastName: options.last_name,
+              privacyConsentOptIn: options.kr_privacy_consent_opt_in,
+              marketingNotifsOptOut: options.marketing_notifs_opt_out,
+            },
+            requestFlags(c, config),
+          );
+          setSessionCookie(c, config, token);
+          deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+          return { user, redirect: safeNext(options.next), ...sources };
+        },
+      }),
+    },
+    SocialLinkResource: {
+      // After 'link_required': the password log-in just happened; the provider's identity joins the account.
+      create: action({
+        auth: true,
+        options: z.object({}),
+        async run(_options, { c, viewer }) {
+          const linked = await providers.linkAfterLogIn(getCookie(c, FLOW_COOKIE), viewer);
+          deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+          return linked;
+        },
+      }),
+    },
+    SocialIdentitiesResource: {
+      get: action({ auth: true, options: z.object({}), run: (_options, { viewer }) => providers.identities(viewer) }),
+      // Settings: disconnect a provider.
+      delete: action({
+        auth: true,
+        options: z.object({ provider: providerEnum }),
+        async run(options, { viewer }) {
+          await providers.unlink(viewer, options.provider);
+          return providers.identities(viewer);
+        },
+      }),
+    },
+    SocialPasswordResource: {
+      // An account whose only way in was a provider sets a password.
+      create: action({
+        auth: true,
+        options: z.object({ new_password: z.string().max(256) }),
+        async run(options, { viewer }) {
+          await providers.setFirstPassword(viewer, options.new_password);
+          return { status: 'set' };
+        },
+      }),
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import type { Deps, Viewer } from '../../deps.js';
+import { ApiError } from '../../lib/errors.js';
+import { newId, newToken, sha256 } from '../../lib/ids.js';
+import { assertNewPassword } from '../new-password.js';
+import { hashPassword } from '../passwords.js';
+import { birthdayProblem } from '../rules.js';
+import { BIRTHDAY_ERRORS, emailIsValid, normaliseEmail, PRODUCT_NAME, SESSION_TTL_MS, type AuthService } from '../service.js';
+import { stateRefusal } from '../states.js';
+import { authStore } from '../store.js';
+import type { ProviderClients, ProviderProfile } from './client.js';
+import { redirectUri, type ProviderName } from './config.js';
+import { providerStore } from './store.js';
+
+/**
+ * Sign-in, sign-up and linking through identity providers (auth.md sections 3 and 4), as rules:
+ * no HTTP, no SQL. The browser that started a flow holds its cookie; every later step (callback,
+ * sign-up, link) finds the flow by that cookie, never by anything in a URL alone.
+ */
+
+export const FLOW_TTL_MS = 10 * 60 * 1000;
+export const FLOW_MODES = ['login', 'signup', 'link'] as const;
+export type FlowMode = (typeof FLOW_MODES)[number];
+
+/** The experiments that turn a provider off (auth.md section 8): its button then opens the 'isn't available' modal. */
+export const DISABLED_BY: Partial<Record<ProviderName, string>> = { google: 'web_google_disabled', facebook: 'web_facebook_disabled' };
+
+/** auth.md section 3: birthday_source_site / email_source_site name the product's own site or the provider. */
+export const OWN_SITE = 'corkboard';
+
+/** What the profile offers a new account: prefill and what is still missing (auth.md section 4). */
+export interface SignupProfile {
+  provider: ProviderName;
+  first_name: string;
+  last_name: string;
+  image_url: string | null;
+  /** A verified email from the provider; else null and EmailCollection asks for one. */
+  email: string | null;
+  needs_email: boolean;
+  needs_birthday: boolean;
+}
+
+/** Where a finished callback leads; the callback page posts it to the window that opened it. */
+export type CallbackOutcome =
+  | { outcome: 'logged_in'; token: string; user: { id: string; username: string } }
+  | { outcome: 'linked'; provider: ProviderName }
+  | { outcome: 'link_required'; provider: ProviderName; email: string }
+  | { outcome: 'email_exists'; provider: ProviderName; email: string }
+  | { outcome: 'signup'; profile: SignupProfile };
+
+export interface SocialRegisterInput {
+  provider: ProviderName;
+  /** Epoch seconds, from socialSignupWithAge when the provider gave no birthday. */
+  birthday: number | null;
+  /** From EmailCollection when the provider gave no verified email. */
+  email: string | null;
+  country: string | null;
+  firstName?: string;
+  lastName?: string;
+  privacyConsentOptIn?: boolean;
+  marketingNotifsOptOut?: boolean;
+}
+
+/** OIDC birthdate as epoch ms, when it is a full date (a year alone or 0000-MM-DD is no birthday). */
+export function birthdateMs(birthdate: string | null): number | null {
+  const match = birthdate && /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate);
+  if (!match || match[1] === '0000') return null;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only. */
+export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
+function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>) {
+  if (provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG)) throw new ApiError('facebook_unavailable_new_users');
+}
+
+/** Only web addresses become an avatar; anything else from a provider is dropped. */
+const webUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) && value.length <= 2048 ? value : null);
+
+export function providerService(deps: Deps, auth: AuthService, clients: ProviderClients) {
+  const { db, clock, config } = deps;
+  const store = providerStore(db);
+  const users = authStore(db);
+
+  const liveFlow = async (cookieToken: string | undefined) => {
+    const flow = cookieToken ? await store.findFlow(sha256(cookieToken), clock.now()) : undefined;
+    if (!flow) throw new ApiError('social_flow_invalid');
+    return flow;
+  };
+  /** A flow whose callback has verified a profile. */
+  const finishedFlow = async (cookieToken: string | undefined, provider?: ProviderName) => {
+    const flow = await liveFlow(cookieToken);
+    if (!flow.completed_at || !flow.subject || (provider && flow.provider !== provider)) throw new ApiError('social_flow_invalid');
+    return flow as typeof flow & { subject: string };
+  };
+
+  const assertEnabled = (provider: ProviderName, flags: ReadonlySet<string>) => {
+    if (!clients.configured(provider)) throw new ApiError('social_not_configured');
+    const flag = DISABLED_BY[provider];
+    if (flag && flags.has(flag)) throw new ApiError('social_unavailable');
+  };
+
+  /** A linked account logs in as a password would let it: account states first, and never past two-factor. */
+  const logInLinked = async (userId: string, previous: Viewer | null): Promise<CallbackOutcome> => {
+    const user = await users.findUserById(userId);
+    if (!user) throw new ApiError('social_account_not_found');
+    const stateError = stateRefusal(user.state);
+    if (stateError) throw new ApiError(stateError, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
+    if (user.mfa_method) throw new ApiError('social_mfa_required');
+    if (previous) await users.revokeSession(previous.sessionId, clock.now());
+    return { outcome: 'logged_in', token: await auth.startSession(user.id), user: { id: user.id, username: user.username } };
+  };
+
+  const signupProfile = (provider: ProviderName, profile: ProviderProfile): SignupProfile => ({
+    provider,
+    first_name: profile.givenName ?? '',
+    last_name: profile.familyName ?? '',
+    image_url: webUrl(profile.picture),
+    email: profile.emailVerified ? profile.email : null,
+    needs_email: !(profile.emailVerified && profile.email),
+    needs_birthday: birthdateMs(profile.birthdate) === null,
+  });
+
+  return {
+    assertEnabled,
+
+    /**
+     * POST /v3/sso/info/ (auth.md sections 3 and 7): whether the email signs in through the company
+     * provider (its domain is in SSO_DOMAINS and SSO is configured), whether it has an account and
+     * whether that account already signs in through SSO, and where the popup goes.
+     */
+    async ssoInfo(email: string) {
+      const normal = normaliseEmail(email);
+      const domain = normal.split('@')[1] ?? '';
+      if (!clients.configured('sso') || !domain || !config.ssoDomains.includes(domain)) {
+        return { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
+      }
+      const user = await users.findUserByEmail(normal);
+      const identities = user ? await store.identitiesOf(user.id) : [];
+      return {
+        is_sso: true,
+        existing_user: Boolean(user),
+        existing_user_is_sso: identities.some((identity) => identity.provider === 'sso'),
+        authorization_uri: `${config.publicOrigin}/oauth/sso/start/?${new URLSearchParams({ mode: user ? 'login' : 'signup', login_hint: normal })}`,
+        redirect_uri: redirectUri(config.publicOrigin, 'sso'),
+        // The code is exchanged on our server by the callback itself: the PKCE verifier never leaves it (docs/decisions.md).
+        exchange_code_to_token_info_url: redirectUri(config.publicOrigin, 'sso'),
+      };
+    },
+
+    /** The popup's first step: a flow bound to this browser by a new cookie, and the issuer's URL to go to. */
+    async start(provider: ProviderName, mode: FlowMode, viewer: Viewer | null, flags: ReadonlySet<string>, loginHint?: string) {
+      assertEnabled(provider, flags);
+      if (mode === 'link' && !viewer) throw new ApiError('unauthorized');
+      const secrets = clients.newSecrets();
+      const url = await clients.authorizationUrl(provider, secrets, { loginHint });
+      const cookieToken = newToken();
+      const now = clock.now();
+      await store.insertFlow({
+        id: sha256(cookieToken),
+        provider,
+        mode,
+        state: secrets.state,
+        nonce: secrets.nonce,
+        code_verifier: secrets.codeVerifier,
+        created_at: now,
+        expires_at: now + FLOW_TTL_MS,
+      });
+      return { cookieToken, url };
+    },
+
+    /**
+     * The provider sent the browser back. openid-client checks state, PKCE, issuer, nonce and the ID
+     * token; then a linked identity logs in, a logged-in 'link' flow links, a verified email of an
+     * existing account asks for its password before linking, and anything else is a sign-up.
+     */
+    async callback(provider: ProviderName, cookieToken: string | undefined, query: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
+      const flow = await liveFlow(cookieToken);
+      if (flow.provider !== provider || flow.completed_at) throw new ApiError('social_flow_invalid');
+      const profile = await clients.finish(provider, query, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
+      const completed = await store.completeFlow(flow.id, {
+        subject: profile.sub,
+        email: profile.email,
+        email_verified: profile.emailVerified ? 1 : 0,
+        given_name: profile.givenName,
+        family_name: profile.familyName,
+        picture: webUrl(profile.picture),
+        birthdate: profile.birthdate,
+        completed_at: clock.now(),
+      });
+      if (!completed) throw new ApiError('social_flow_invalid');
+
+      const linked = await store.findIdentity(provider, profile.sub);
+      if (flow.mode === 'link') {
+        if (!viewer) throw new ApiError('unauthorized');
+        if (linked) {
+          if (linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
+          await store.spendFlow(flow.id, clock.now());
+          return { outcome: 'linked', provider };
+        }
+        if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now() }, flow.id))) {
+          throw new ApiError('social_already_linked');
+        }
+        return { outcome: 'linked', provider };
+      }
+      if (linked) {
+        await store.spendFlow(flow.id, clock.now());
+        return logInLinked(linked.user_id, viewer);
+      }
+      const existing = profile.email ? await users.findUserByEmail(normaliseEmail(profile.email)) : undefined;
+      if (existing && profile.email) {
+        // Linking by email only on the provider's word that the email is verified, and only after the password.
+        return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
+      }
+      assertNewUsersAllowed(provider, flags);
+      return { outcome: 'signup', profile: signupProfile(provider, profile) };
+    },
+
+    /**
+     * Social sign-up (auth.md section 3's social registration payload): the provider's verified email
+     * or a collected one, the provider's birthday or the age step's, the same rules as email sign-up,
+     * then account, identity and session in one transaction.
+     */
+    async register(cookieToken: string | undefined, input: SocialRegisterInput, flags: ReadonlySet<string>) {
+      const flow = await finishedFlow(cookieToken, input.provider);
+      assertNewUsersAllowed(input.provider, flags);
+      if (await store.findIdentity(flow.provider, flow.subject)) throw new ApiError('social_already_linked');
+
+      const providerEmail = flow.email && flow.email_verified ? flow.email : null;
+      const email = normaliseEmail(providerEmail ?? input.email ?? '');
+      if (!email) throw new ApiError('social_email_required');
+      if (!emailIsValid(email)) throw new ApiError('email_invalid');
+      if (email.split('@')[0]?.includes(PRODUCT_NAME)) throw new ApiError('email_has_product_name');
+
+      const now = clock.now();
+      const providerBirthday = birthdateMs(flow.birthdate);
+      const birthday = providerBirthday ?? (input.birthday === null ? null : input.birthday * 1000);
+      const age = birthdayProblem(birthday, now, config.minSignupAge);
+      if (age) throw new ApiError(BIRTHDAY_ERRORS[age]);
+
+      const consentStep = flags.has('kr_privacy_consent');
+      if (consentStep && input.privacyConsentOptIn !== true) throw new ApiError('consent_required');
+      if (await users.emailExists(email)) throw new ApiError('email_taken');
+
+      const id = newId();
+      const username = await auth.freeUsername(email);
+      const firstName = (flow.given_name ?? input.firstName ?? '').slice(0, 64) || (email.split('@')[0] ?? '');
+      const lastName = (flow.family_name ?? input.lastName ?? '').slice(0, 64);
+      const token = newToken();
+      await store.insertUserWithIdentity(
+        {
+          id,
+          email,
+          username,
+          first_name: firstName,
+          last_name: lastName,
+          password_hash: null,
+          birthday,
+          country: input.country,
+          image_medium_url: flow.picture,
+          created_at: now,
+          kr_privacy_consent_opt_in: consentStep && input.privacyConsentOptIn ? 1 : 0,
+          marketing_notifs_opt_out: input.marketingNotifsOptOut ? 1 : 0,
+          consented_at: consentStep ? now : null,
+        },
+        { provider: flow.provider, subject: flow.subject, email: flow.email },
+        { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
+        flow.id,
+      );
+      return {
+        user: { id, username, first_name: firstName, full_name: `${firstName} ${lastName}`.trim(), email, image_medium_url: flow.picture },
+        token,
+        sources: { birthday_source_site: providerBirthday !== null ? flow.provider : OWN_SITE, email_source_site: providerEmail ? flow.provider : OWN_SITE },
+      };
+    },
+
+    /**
+     * After 'link_required' the user logged in with the password (the normal log-in, lockout and
+     * two-factor included); now the identity joins that account, if the provider vouched for its email.
+     */
+    async linkAfterLogIn(cookieToken: string | undefined, viewer: Viewer) {
+      const flow = await finishedFlow(cookieToken);
+      if (!flow.email_verified || normaliseEmail(flow.email ?? '') !== normaliseEmail(viewer.email)) throw new ApiError('social_link_refused');
+      const linked = await store.findIdentity(flow.provider, flow.subject);
+      if (linked && linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
+      if (!linked && !(await store.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now() }, flow.id))) {
+        throw new ApiError('social_already_linked');
+      }
+      return { provider: flow.provider as ProviderName };
+    },
+
+    /** Settings: the providers connected to the account, and whether it has a password. */
+    async identities(viewer: Viewer) {
+      const user = await users.findUserById(viewer.id);
+      return { has_password: Boolean(user?.password_hash), identities: await store.identitiesOf(viewer.id) };
+    },
+
+    /** Settings: disconnect a provider, unless it is the account's only way in. */
+    async unlink(viewer: Viewer, provider: ProviderName) {
+      const { has_password, identities } = await this.identities(viewer);
+      if (!identities.some((identity) => identity.provider === provider)) throw new ApiError('not_found');
+      if (!has_password && identities.length === 1) throw new ApiError('social_last_method');
+      await store.unlink(viewer.id, provider);
+    },
+
+    /** An account made through a provider sets its first password (changing one goes through UserPasswordResource). */
+    async setFirstPassword(viewer: Viewer, newPassword: string) {
+      const user = await users.findUserById(viewer.id);
+      if (!user) throw new ApiError('unauthorized');
+      if (user.password_hash) throw new ApiError('password_already_set');
+      assertNewPassword(newPassword, user.email, config.passwordMinLength);
+      await users.updateUser(user.id, { password_hash: await hashPassword(newPassword) });
+    },
+  };
+}
+
+export type ProviderService = ReturnType<typeof providerService>;

@@ -1,0 +1,32 @@
+import type { Deps } from '../deps.js';
+import { jobsService } from '../jobs/service.js';
+import { imageJson, imagesService } from './service.js';
+import { imagesStore } from './store.js';
+
+/**
+ * Image ingest off the save's request path (scale issue). The save writes the pin with its original
+ * image_url and, in the same transaction, a job `{pin_id}` of this kind; the pin shows the original image
+ * until this job has fetched, checked and re-encoded it (images.ingest, unchanged) and linked the pin to
+ * the copies. A download or decode that fails for good leaves the pin without copies: its pages show the
+ * original address or the colour tile, as for a pin whose image never loaded.
+ */
+export const INGEST_JOB = 'image.ingest';
+
+export interface IngestPayload {
+  pin_id: string;
+}
+
+/** The queue with the handlers this product runs: what a server's worker and the tests drive. */
+export function backgroundJobs(deps: Deps) {
+  const images = imagesService(deps);
+  const store = imagesStore(deps.db);
+  return jobsService(deps, {
+    async [INGEST_JOB]({ pin_id }: IngestPayload) {
+      const pin = await store.findPinAwaitingImage(pin_id);
+      // Deleted, or linked already by an earlier attempt that died before it could finish the job.
+      if (!pin?.image_url || pin.image_id) return;
+      const image = await images.ingest(pin.image_url);
+      await store.attachToPin(pin.id, image.id, imageJson(deps.config.publicOrigin, image).images['236x'].url);
+    },
+  });
+}

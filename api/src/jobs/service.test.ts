@@ -1,0 +1,129 @@
+import { Kysely, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { connectPostgres, connectSqlite } from '../db/connect.js';
+import { migrate } from '../db/migrate.js';
+import type { Database } from '../db/schema.js';
+import { loadConfig } from '../config.js';
+import { manualClock } from '../lib/clock.js';
+import { ApiError } from '../lib/errors.js';
+import { jobsService, JOB_MAX_ATTEMPTS, retryDelay } from './service.js';
+import { jobsStore } from './store.js';
+
+const LEASE = 60_000;
+
+async function queue(db?: Kysely<Database>) {
+  const database = db ?? connectSqlite(':memory:');
+  await migrate(database);
+  const clock = manualClock();
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), jobLeaseMs: LEASE };
+  const ran: string[] = [];
+  const handlers = {
+    note: async ({ n }: { n: string }) => void ran.push(n),
+    flaky: async () => {
+      throw new Error('the image host is down');
+    },
+    refused: async () => {
+      throw new ApiError('image_invalid', 'The file is not a JPEG, PNG, GIF or WebP image.');
+    },
+  };
+  return { db: database, clock, ran, jobs: jobsService({ db: database, clock, config }, handlers), store: jobsStore(database) };
+}
+
+const rows = (db: Kysely<Database>) => db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
+
+describe('the job queue', () => {
+  it('runs a job once and deletes it', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'note', { n: 'one' });
+    await q.jobs.drain();
+    await q.jobs.drain();
+    expect(q.ran).toEqual(['one']);
+    expect(await rows(q.db)).toEqual([]);
+  });
+
+  it('takes again, after its lease, a job whose worker was killed mid-run', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'note', { n: 'survivor' });
+    // A worker claims it and dies: the row stays 'running'.
+    expect(await q.store.claim(q.clock.now(), LEASE)).toMatchObject({ kind: 'note', attempts: 1 });
+    await q.jobs.drain();
+    expect(q.ran).toEqual([]);
+    q.clock.advance(LEASE);
+    await q.jobs.drain();
+    expect(q.ran).toEqual(['survivor']);
+    expect(await rows(q.db)).toEqual([]);
+  });
+
+  it('retries a failing job with doubling waits, then leaves it failed with its error', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'flaky', {});
+    for (let attempt = 1; attempt < JOB_MAX_ATTEMPTS; attempt++) {
+      await q.jobs.drain();
+      expect(await rows(q.db)).toEqual([{ kind: 'flaky', status: 'queued', attempts: attempt, last_error: 'Error: the image host is down' }]);
+      // Not due a moment before its wait is over.
+      q.clock.advance(retryDelay(attempt) - 1);
+      await q.jobs.drain();
+      expect((await rows(q.db))[0]?.attempts).toBe(attempt);
+      q.clock.advance(1);
+    }
+    await q.jobs.drain();
+    expect(await rows(q.db)).toEqual([{ kind: 'flaky', status: 'failed', attempts: JOB_MAX_ATTEMPTS, last_error: 'Error: the image host is down' }]);
+    expect(retryDelay(1)).toBe(5_000);
+    expect(retryDelay(4)).toBe(40_000);
+  });
+
+  it('fails at once a job refused for its input: trying again cannot help', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'refused', {});
+    await q.jobs.drain();
+    expect(await rows(q.db)).toEqual([{ kind: 'refused', status: 'failed', attempts: 1, last_error: 'image_invalid: The file is not a JPEG, PNG, GIF or WebP image.' }]);
+  });
+
+  it('a server worker picks up queued work and stops cleanly', async () => {
+    const q = await queue();
+    const worker = q.jobs.start();
+    await q.jobs.enqueue(q.db, 'note', { n: 'background' });
+    for (let i = 0; i < 100 && (await q.jobs.pending()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await worker.stop();
+    expect(q.ran).toEqual(['background']);
+  });
+});
+
+describe('the job queue on Postgres', () => {
+  const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `cb_scale_jobs_${process.pid}_${Date.now()}`;
+  const pools: Kysely<Database>[] = [];
+  afterAll(async () => {
+    for (const pool of pools.slice(1)) await pool.destroy();
+    if (pools[0]) {
+      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(pools[0]);
+      await pools[0].destroy();
+    }
+  });
+
+  it('never gives one job to two workers claiming at the same moment', async (ctx) => {
+    const admin = connectPostgres(BASE_URL);
+    pools.push(admin);
+    try {
+      await sql`create schema ${sql.id(schema)}`.execute(admin);
+    } catch (error) {
+      console.warn(`Skipping the Postgres queue test: Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`);
+      return ctx.skip();
+    }
+    const url = new URL(BASE_URL);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const workers = await Promise.all([0, 1, 2, 3].map(async () => {
+      const db = connectPostgres(url.toString());
+      pools.push(db);
+      return queue(db);
+    }));
+    const first = workers[0]!;
+    for (let i = 0; i < 40; i++) await first.jobs.enqueue(first.db, 'note', { n: String(i) });
+    // Four servers, each with its own pool, drain the one queue together.
+    await Promise.all(workers.map((w) => Promise.all([w.jobs.drain(), w.jobs.drain()])));
+    await first.jobs.drain();
+    const ran = workers.flatMap((w) => w.ran);
+    expect(ran.slice().sort()).toEqual(Array.from({ length: 40 }, (_, i) => String(i)).sort());
+    expect(await rows(first.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,190 @@
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { Hono } from 'hono';
+import { createApp } from '../api/src/app.js';
+import { authService } from '../api/src/auth/service.js';
+import { requireMemberBoard } from '../api/src/boards/service.js';
+import { boardsStore } from '../api/src/boards/store.js';
+import { loadConfig } from '../api/src/config.js';
+import { connectSqlite } from '../api/src/db/connect.js';
+import { migrate } from '../api/src/db/migrate.js';
+import { systemClock } from '../api/src/lib/clock.js';
+import { newId } from '../api/src/lib/ids.js';
+import { pinsStore } from '../api/src/pins/store.js';
+import { seedBoards, seedPins } from './seed.js';
+
+/**
+ * The scale issue: the board picker and the save at the sizes real users reach, on SQLite, against the
+ * real server on loopback. Picker p50/p99 and bytes of its first answer at 1,000, 10,000 and 100,000
+ * boards (goal: p99 20 ms, flat); the save's p50/p99 for a user with no pins and one with 1,000,000
+ * (goal: flat); and saves per second under 50 connections divided by a bare Hono route's in the same
+ * process (goal 0.1), printed beside the floor: the save's own statements run with no HTTP at all.
+ */
+const PICKER_P99_GOAL_MS = 20;
+const RATIO_GOAL = 0.1;
+const SIZES = [1_000, 10_000, 100_000];
+const PINS = 1_000_000;
+const SAMPLES = 300;
+const LOAD_SECONDS = 5;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
+const round = (n: number, places = 1) => Math.round(n * 10 ** places) / 10 ** places;
+
+async function timed(samples: number, once: (i: number) => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await once(-1 - i); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await once(i);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
+export async function scale(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'corkboard-scale-'));
+  const file = join(dir, 'scale.sqlite');
+  const db = connectSqlite(file);
+  await migrate(db);
+  const config = { ...loadConfig({ NODE_ENV: 'test', PORT: String(port) }), publicOrigin: `http://127.0.0.1:${port}`, mediaDir: dir };
+  const deps = { db, config, clock: systemClock };
+  const auth = authService(deps);
+  const account = async (name: string) => {
+    const email = `${name}@bench.test`;
+    const id = await auth.createAccount({ email, password: 'bench-password-1', username: name, firstName: 'Bench' });
+    return { id, email };
+  };
+
+  const t0 = performance.now();
+  const pickers: Array<{ size: number; email: string }> = [];
+  for (const [i, size] of SIZES.entries()) {
+    const user = await account(`boards${size}`);
+    seedBoards(file, user.id, size, `${i + 1}`);
+    pickers.push({ size, email: user.email });
+  }
+  const empty = await account('pins0');
+  const emptyBoards = seedBoards(file, empty.id, 10, '5');
+  const full = await account('pins1m');
+  const fullBoards = seedBoards(file, full.id, 10, '6');
+  seedPins(file, full.id, fullBoards, PINS);
+  console.log(`  (seeded ${SIZES.join(' / ')} boards and ${PINS.toLocaleString('en')} pins in ${round((performance.now() - t0) / 1000)} s)`);
+
+  const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
+  const bare = new Hono().post('/bare', (c) => c.json({ ok: true }));
+  const barePort = await freePort();
+  const bareServer = serve({ fetch: bare.fetch, port: barePort, hostname: '127.0.0.1' });
+  const origin = config.publicOrigin;
+  const logIn = async (email: string) => {
+    const res = await fetch(`${origin}/resource/UserSessionResource/create/`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ options: { username_or_email: email, password: 'bench-password-1' } }),
+    });
+    if (!res.ok) throw new Error(`bench log-in failed: ${res.status}`);
+    return res.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+  };
+  const get = async (cookie: string, name: string, options: Record<string, unknown>) => {
+    const res = await fetch(`${origin}/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { headers: { cookie } });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${name}: ${res.status} ${text.slice(0, 200)}`);
+    return text;
+  };
+  const saveBody = (boardId: string, link: string) => JSON.stringify({ options: { board_id: boardId, link, description: 'Bench', method: 'button', color: '#d9a441' } });
+  const save = async (cookie: string, boardId: string, link: string) => {
+    const res = await fetch(`${origin}/resource/PinResource/create/`, { method: 'POST', headers: { cookie, origin, 'content-type': 'application/json' }, body: saveBody(boardId, link) });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`save: ${res.status} ${text.slice(0, 200)}`);
+  };
+
+  const rows: Array<{ name: string; value: number; budget?: number; unit: string }> = [];
+  try {
+    for (const { size, email } of pickers) {
+      const cookie = await logIn(email);
+      let bytes = 0;
+      let bookmark = '';
+      const times = await timed(SAMPLES, async () => {
+        const text = await get(cookie, 'BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2 });
+        bytes = Buffer.byteLength(text);
+        bookmark = (JSON.parse(text) as { resource_response: { data: { bookmark: string } } }).resource_response.data.bookmark;
+      });
+      const label = size.toLocaleString('en');
+      rows.push({ name: `picker ${label} boards, p50`, value: round(percentile(times, 50)), unit: 'ms' });
+      rows.push({ name: `picker ${label} boards, p99`, value: round(percentile(times, 99)), budget: PICKER_P99_GOAL_MS, unit: 'ms' });
+      rows.push({ name: `picker ${label} boards, first answer`, value: bytes, unit: 'bytes' });
+      if (size === SIZES.at(-1)) {
+        const next = await timed(100, async () => void (await get(cookie, 'BoardPickerBoardsResource', { bookmark })));
+        rows.push({ name: `picker ${label} boards, next page p99`, value: round(percentile(next, 99)), budget: PICKER_P99_GOAL_MS, unit: 'ms' });
+        for (const query of ['kitchen', 'kitchen garden 1', 'zzz']) {
+          const search = await timed(50, async () => void (await get(cookie, 'BoardPickerBoardsResource', { query })));
+          rows.push({ name: `search ${label} boards "${query}", p50`, value: round(percentile(search, 50)), unit: 'ms' });
+        }
+      }
+    }
+
+    const run = Date.now();
+    for (const [label, user, boards] of [['0 pins', empty, emptyBoards], ['1,000,000 pins', full, fullBoards]] as const) {
+      const cookie = await logIn(user.email);
+      const times = await timed(SAMPLES, (i) => save(cookie, boards[0]!, `https://publisher.example/${run}/${label.length}/${i}`));
+      rows.push({ name: `save, user with ${label}, p50`, value: round(percentile(times, 50)), unit: 'ms' });
+      rows.push({ name: `save, user with ${label}, p99`, value: round(percentile(times, 99)), unit: 'ms' });
+    }
+
+    // Throughput: the same process serves both; autocannon runs here too, as it would beside either.
+    const bareLoad = await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, method: 'POST', connections: 50, duration: LOAD_SECONDS });
+    const cookie = await logIn(full.email);
+    let loadN = 0;
+    const saveLoad = await autocannon({
+      url: `${origin}/resource/PinResource/create/`,
+      method: 'POST',
+      connections: 50,
+      duration: LOAD_SECONDS,
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      // A new link each request (a repeated one would be refused as already saved).
+      requests: [{ setupRequest: (request) => ({ ...request, body: saveBody(fullBoards[1]!, `https://publisher.example/load/${run}/${loadN++}`) }) }],
+    });
+    if (saveLoad.non2xx || saveLoad.errors || !saveLoad['2xx']) throw new Error(`saves under load: ${saveLoad['2xx']} saved, ${saveLoad.non2xx} refused, ${saveLoad.errors} errors`);
+    const saves = saveLoad['2xx'] / LOAD_SECONDS;
+    const bareRate = bareLoad['2xx'] / LOAD_SECONDS;
+    rows.push({ name: 'bare Hono route, 50 connections', value: Math.round(bareRate), unit: 'req/s' });
+    rows.push({ name: 'saves, 50 connections (1M-pin user)', value: Math.round(saves), unit: 'saves/s' });
+    // The goal is a floor: print how far under 1/ratio the save is, so "value <= budget" reads right.
+    rows.push({ name: 'bare route ÷ save (goal: save ÷ bare ≥ 0.1)', value: round(bareRate / saves), budget: 1 / RATIO_GOAL, unit: '×' });
+
+    // The floor: the save's own statements (membership, duplicate check, the write transaction), no HTTP.
+    const boards = boardsStore(db);
+    const pins = pinsStore(db);
+    let n = 0;
+    const floorStart = performance.now();
+    while (performance.now() - floorStart < LOAD_SECONDS * 1000) {
+      const board = await requireMemberBoard(boards, full.id, fullBoards[2]!);
+      const link = `https://publisher.example/floor/${run}/${n++}`;
+      if (await pins.findDuplicate(full.id, board.id, null, link)) throw new Error('floor: duplicate');
+      await pins.savePin(
+        { id: newId(), board_id: board.id, section_id: null, pinner_id: full.id, image_id: null, image_url: null, link, title: '', description: 'Bench', method: 'button', guid: null, color: '#d9a441', created_at: Date.now(), advertiser_id: null },
+        null,
+      );
+    }
+    const floor = n / ((performance.now() - floorStart) / 1000);
+    rows.push({ name: 'floor: save statements alone', value: Math.round(floor), unit: 'saves/s' });
+    rows.push({ name: 'floor ÷ bare route', value: round(floor / bareRate, 2), unit: '×' });
+  } finally {
+    await new Promise<void>((resolve) => bareServer.close(() => resolve()));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.destroy();
+  }
+  return rows;
+}

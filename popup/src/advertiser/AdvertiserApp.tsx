@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { getResource, ResourceError } from '../api';
+import { matchAdvertiserRoute, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
+import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles';
+import { call } from './api';
+import { Convert } from './Convert';
+import { Offsite } from './Offsite';
+import { activeProfile } from './profile';
+import { AreaPage, type AdvertiserData } from './AreaPage';
+import type { ViewerData } from '../types';
+
+/** The advertiser area's pages (a lazy chunk of the popup bundle): /business/convert/, /offsite/, /billing/ and /advertiser/…. */
+export default function AdvertiserApp({ location }: { location: Location }) {
+  const path = location.pathname;
+  if (path === '/business/convert/' || path === '/business/convert') return <Convert search={location.search} />;
+  if (path === '/offsite/') return <Offsite search={location.search} />;
+  // Links without an advertiser id (the save screen's next=/advertiser/quick_promote?pinId=…, /billing/) go to the active profile's.
+  const unscoped: Record<string, string> = { '/advertiser/quick_promote': 'quick-promote/', '/advertiser/quick_promote/': 'quick-promote/', '/advertiser/quick-promote/': 'quick-promote/', '/advertiser/': '', '/advertiser': '', '/billing/': 'billing/' };
+  if (Object.hasOwn(unscoped, path)) return <ToActiveProfile sub={unscoped[path]!} search={location.search} />;
+  const route = matchAdvertiserRoute(path);
+  if (!route) return <NotFound />;
+  return <Area route={route} search={location.search} />;
+}
+
+export function NotFound({ message = "Sorry, we couldn't find that page." }: { message?: string }) {
+  return (
+    <main class="page ads">
+      <h1>{message}</h1>
+      <p>
+        <a href="/">Go to the home page</a>
+      </p>
+    </main>
+  );
+}
+
+function ToActiveProfile({ sub, search }: { sub: string; search: string }) {
+  const [error, setError] = useState('');
+  useEffect(() => {
+    void (async () => {
+      try {
+        const viewer = await getResource<ViewerData>('ViewerResource');
+        if (viewer.type !== 'AUTH') return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+        const profiles = await call<AccessProfile[]>('/vx/business_access/profiles/');
+        const active = activeProfile(viewer.user.id);
+        const pick = profiles.find((p) => p.id === active.id) ?? profiles.find((p) => p.permissions.includes('OWNER')) ?? profiles[0];
+        if (!pick) return location.assign(`/business/convert/?next=${encodeURIComponent(location.pathname + location.search)}`);
+        location.replace(`/advertiser/${pick.id}/${sub}${search}`);
+      } catch (e) {
+        setError(e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
+      }
+    })();
+  }, []);
+  return <main class="page ads">{error ? <p class="error" role="alert">{error}</p> : <p role="status" aria-label="Loading">Loading…</p>}</main>;
+}
+
+function Area({ route, search }: { route: MatchedRoute; search: string }) {
+  const [data, setData] = useState<AdvertiserData | null>(null);
+  const [error, setError] = useState<ResourceError | null>(null);
+  useEffect(() => {
+    getResource<AdvertiserData>('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
+      if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+      setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: 'Sorry! Something went wrong on our end.' }));
+    });
+  }, [route.advertiserId]);
+  if (error) return <NotFound message={error.body.message} />;
+  if (!data) return <main class="page ads"><p role="status" aria-label="Loading">Loading…</p></main>;
+  return <AreaPage route={route} search={new URLSearchParams(search)} advertiser={data} />;
+}

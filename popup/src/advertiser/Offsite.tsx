@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { offsiteAction } from '../../../api/src/advertisers/rules/offsite';
+import { call } from './api';
+
+const httpOnly = (url: string | null) => {
+  try {
+    return url && /^https?:$/.test(new URL(url).protocol) ? url : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * /offsite/?url=…: the link check before leaving (advertiser.md section 4). Blocked and porn are not
+ * followed; suspicious warns with a way on; anything else opens; an error falls back to plain navigation.
+ */
+export function Offsite({ search }: { search: string }) {
+  const url = httpOnly(new URLSearchParams(search).get('url'));
+  const [state, setState] = useState<{ action: 'stop' | 'warn'; url: string; status: string } | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    call<{ redirect_status: string; url: string }>(`/v3/offsite/?url=${encodeURIComponent(url)}&check_only=true`).then(
+      (data) => {
+        const action = offsiteAction(data.redirect_status);
+        if (action === 'open') location.replace(url);
+        else setState({ action, url: data.url, status: data.redirect_status });
+      },
+      () => location.replace(url),
+    );
+  }, []);
+  if (!url) return <main class="page ads"><h1>That link can't be opened.</h1><p><a href="/">Go to the home page</a></p></main>;
+  if (!state) return <main class="page ads"><p role="status" aria-label="Loading">Checking the link…</p></main>;
+  return (
+    <main class="page ads offsite">
+      {state.action === 'stop' ? (
+        <>
+          <h1>{state.status === 'porn' ? 'This link leads to adult content' : 'This link is blocked'}</h1>
+          <p>We don't send people to {new URL(state.url).host}: it breaks our community guidelines.</p>
+        </>
+      ) : (
+        <>
+          <h1>This site may not be safe</h1>
+          <p>{new URL(state.url).host} has been reported as suspicious. Only continue if you trust it.</p>
+          <p>
+            <a class="secondary" href={url} rel="noopener noreferrer nofollow">
+              Continue to the site
+            </a>
+          </p>
+        </>
+      )}
+      <p>
+        <button type="button" class="primary" onClick={() => (history.length > 1 ? history.back() : location.assign('/'))}>
+          Go back
+        </button>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import { showProfileChanger, type AccessProfile } from '../../../api/src/advertisers/rules/profiles';
+import { call } from './api';
+import { activeProfile, profileVisible, setActiveProfile, setProfileVisible } from './profile';
+import type { AdvertiserData } from './AreaPage';
+
+/**
+ * The profile changer header (advertiser.md section 4): only for an authenticated partner with
+ * profiles. The acting profile's name, username and image show here; its choice and the header's
+ * visibility live in local storage. Whether the profile may be used is the server's call.
+ */
+export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
+  const [profiles, setProfiles] = useState<AccessProfile[]>([]);
+  const [visible, setVisible] = useState(profileVisible());
+  useEffect(() => void call<AccessProfile[]>('/vx/business_access/profiles/').then(setProfiles, () => setProfiles([])), []);
+  if (!showProfileChanger(advertiser.viewer, profiles)) return null;
+  const acting = profiles.find((p) => p.id === advertiser.id);
+  const current = activeProfile(advertiser.viewer.id);
+  if (!visible) {
+    return (
+      <header class="profile-changer collapsed">
+        <button type="button" class="link" onClick={() => (setProfileVisible(true), setVisible(true))}>Show business profiles</button>
+      </header>
+    );
+  }
+  return (
+    <header class="profile-changer" aria-label="Business profile">
+      {acting && (
+        <span class="acting">
+          {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar">{acting.user.businessName.charAt(0)}</span>}
+          Acting as <strong>{acting.user.businessName}</strong> (@{acting.user.username}) · {acting.user.scheduledPinCount} scheduled Pins
+        </span>
+      )}
+      <label>
+        Business profile{' '}
+        <select
+          value={profiles.some((p) => p.id === current.id) ? current.id : advertiser.id}
+          onChange={(e) => {
+            const chosen = profiles.find((p) => p.id === e.currentTarget.value);
+            if (!chosen) return;
+            setActiveProfile(chosen);
+            location.assign(`/advertiser/${chosen.id}/`);
+          }}
+        >
+          {profiles.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.user.businessName} ({p.permissions.join(', ')})
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" class="link" onClick={() => (setProfileVisible(false), setVisible(false))}>Hide</button>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CreatorCard } from './CreatorCard';
+
+afterEach(cleanup);
+
+const base = { followerCount: 12_345, fullName: 'N'.repeat(80), isVerifiedIdentity: false, profileUrl: '/kitchen/' };
+
+describe('the creator card', () => {
+  it('cuts the name at 70, shows the short count to a signed-in viewer and the paid partnership label', () => {
+    render(<CreatorCard creator={{ ...base, sponsorshipStatus: 2, sponsorName: 'Acme' }} viewerIsAuth />);
+    expect(screen.getByRole('link').textContent).toBe(`${'N'.repeat(69)}…`);
+    expect(screen.getByText('12.3K followers')).toBeTruthy();
+    expect(screen.getByText('paid partnership')).toBeTruthy();
+  });
+  it('hides the count of an unverified creator from a visitor', () => {
+    render(<CreatorCard creator={base} viewerIsAuth={false} />);
+    expect(screen.queryByText(/followers/)).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { getResource, postResource } from '../api';
+import type { LoginData } from '../types';
+import type { ProviderName } from '../../../api/src/auth/providers/config';
+import type { ProviderMessage } from '../../../api/src/auth/providers/routes';
+import type { SignupProfile } from '../../../api/src/auth/providers/service';
+
+/**
+ * Sign-in through a provider, the popup's side (auth.md sections 4, 8 and 9): a window on our own
+ * /oauth/{provider}/start/ page, polled every second, and one message from our own callback page.
+ * A message counts only when it comes from our origin and from the window we opened.
+ */
+export type { ProviderName, SignupProfile };
+export type CompletePayload = Extract<ProviderMessage, { type: 'social-connect-complete' }>['payload'];
+export type ErrorPayload = Extract<ProviderMessage, { type: 'social-connect-error' }>['payload'];
+
+export const POPUP_BLOCKED = 'You must enable popups!';
+export const NOT_AUTHORIZED = "Couldn't connect. You must authorize the product.";
+/** auth.md section 8: the SSO popup's own errors, with code 0. */
+export const SSO_NO_WINDOW = 'Window is undefined';
+export const SSO_NO_TOKENS = 'No tokens returned';
+/** auth.md section 9: the SSO email check waits for 300 ms of quiet typing. */
+export const SSO_DEBOUNCE_MS = 300;
+/** auth.md section 9: Facebook's popup is 580x400 and every provider popup is polled each second; SSO's is 600x600. */
+export const POPUP_SIZES: Record<ProviderName, { width: number; height: number }> = {
+  facebook: { width: 580, height: 400 },
+  line: { width: 580, height: 400 },
+  google: { width: 500, height: 600 },
+  sso: { width: 600, height: 600 },
+};
+export const POLL_MS = 1000;
+
+export const PROVIDER_LABELS: Record<ProviderName, string> = { google: 'Google', facebook: 'Facebook', line: 'LINE', sso: 'SSO' };
+
+export class SocialError extends Error {
+  constructor(readonly body: ErrorPayload) {
+    super(body.message);
+  }
+}
+
+const isProviderMessage = (data: unknown): data is ProviderMessage => {
+  if (!data || typeof data !== 'object') return false;
+  const m = data as Record<string, unknown>;
+  return m.corkboard === 1 && (m.type === 'social-connect-complete' || m.type === 'social-connect-error') && typeof m.payload === 'object' && m.payload !== null;
+};
+
+/** Opens the provider's window and resolves with what the callback page reported. */
+export function connectProvider(provider: ProviderName, mode: 'login' | 'signup' | 'link', loginHint?: string): Promise<CompletePayload> {
+  const { width, height } = POPUP_SIZES[provider];
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  const params = new URLSearchParams({ mode });
+  if (loginHint) params.set('login_hint', loginHint);
+  const opened = window.open(`/oauth/${provider}/start/?${params}`, `cb_${provider}`, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  if (!opened) return Promise.reject(new SocialError({ api_error_code: 0, http_status: 0, message: provider === 'sso' ? SSO_NO_WINDOW : POPUP_BLOCKED }));
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      window.removeEventListener('message', onMessage);
+      clearInterval(poll);
+    };
+    const onMessage = (event: MessageEvent) => {
+      // Our own callback page in the window we opened, and nothing else (auth.md section 4: a same-origin message).
+      if (event.origin !== location.origin || event.source !== opened || !isProviderMessage(event.data)) return;
+      done();
+      if (event.data.type === 'social-connect-error') reject(new SocialError(event.data.payload));
+      else resolve(event.data.payload);
+    };
+    window.addEventListener('message', onMessage);
+    // Closing the window without finishing is an error (auth.md section 4). The callback page posts
+    // and then closes, so a closed window gets one more tick for its message to arrive.
+    let closedTicks = 0;
+    const poll = setInterval(() => {
+      if (!opened.closed) return;
+      if (++closedTicks < 2) return;
+      done();
+      reject(new SocialError({ api_error_code: 0, http_status: 0, message: provider === 'sso' ? SSO_NO_TOKENS : NOT_AUTHORIZED }));
+    }, POLL_MS);
+  });
+}
+
+export interface ProviderAvailability {
+  configured: boolean;
+  disabled: boolean;
+}
+export type ProvidersInfo = Record<ProviderName, ProviderAvailability>;
+const NONE: ProviderAvailability = { configured: false, disabled: false };
+export const NO_PROVIDERS: ProvidersInfo = { sso: NONE, google: NONE, facebook: NONE, line: NONE };
+export const loadProviders = () => getResource<ProvidersInfo>('SocialProvidersResource').catch(() => NO_PROVIDERS);
+
+/** auth.md section 3, social registration payload. */
+export interface SocialRegisterPayload {
+  type: ProviderName;
+  birthday?: number;
+  birthday_source_site: string;
+  email?: string;
+  email_source_site: string;
+  country: string | null;
+  kr_privacy_consent_opt_in?: boolean;
+  marketing_notifs_opt_out?: boolean;
+  recaptchaV3Token: string;
+  next?: string;
+}
+export const socialRegister = (payload: SocialRegisterPayload) => postResource<LoginData & { birthday_source_site: string; email_source_site: string }>('SocialRegisterResource', 'create', { ...payload });
+export const linkPendingIdentity = () => postResource<{ provider: ProviderName }>('SocialLinkResource', 'create', {});
+
+export interface SsoInfo {
+  is_sso: boolean;
+  existing_user: boolean;
+  existing_user_is_sso: boolean;
+  authorization_uri: string | null;
+  redirect_uri: string | null;
+  exchange_code_to_token_info_url: string | null;
+}
+const NOT_SSO: SsoInfo = { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
+
+/** POST /v3/sso/info/; any failure is the empty non-SSO result (auth.md section 7). */
+export async function ssoInfo(email: string): Promise<SsoInfo> {
+  try {
+    const response = await fetch('/v3/sso/info/', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: email.trim() }) });
+    const json = (await response.json()) as { resource_response?: { data?: SsoInfo } };
+    return json.resource_response?.data ?? NOT_SSO;
+  } catch {
+    return NOT_SSO;
+  }
+}

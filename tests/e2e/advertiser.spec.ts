@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { readRows, writeRows } from './db';
+import { PRODUCT } from './origins';
+import { logIn, openPopup, unique } from './popup';
+import { admin, freshAccount } from './safety-helpers';
+
+test('save → Promote your Pin → convert → quick promote (business, billing) → success → the campaign in the report', async ({ page, context }) => {
+  const account = freshAccount('promo', 'Lena');
+  // An adult account (the age check of saving.md 2.1): the operator sets the birthday no page asks for here.
+  writeRows(`update users set birthday = ? where email = ?`, Date.UTC(1990, 4, 1), account.email);
+
+  const popup = await openPopup(page, context, '/lake.html');
+  await logIn(popup, account);
+  await popup.getByRole('button', { name: 'Create board' }).click();
+  await popup.getByLabel('Name', { exact: true }).fill(unique('Shop'));
+  await popup.getByRole('button', { name: 'Create', exact: true }).click();
+  const promote = popup.getByRole('link', { name: 'Promote your Pin' });
+  await expect(promote).toHaveAttribute('href', /^\/business\/convert\/\?next=%2Fadvertiser%2Fquick_promote%3FpinId%3D\d+$/);
+  const [tab] = await Promise.all([context.waitForEvent('page'), promote.click()]);
+
+  await expect(tab.getByRole('heading', { name: 'Convert to a business account' })).toBeVisible();
+  await tab.getByLabel('Business name').fill('Lena’s Lamps');
+  await tab.getByLabel('Website (optional)').fill('https://lamps.example/');
+  await tab.getByLabel('Country').selectOption('US');
+  await tab.getByRole('button', { name: 'Convert and continue' }).click();
+
+  await expect(tab).toHaveURL(/\/advertiser\/\d+\/quick-promote\/\?pinId=\d+$/);
+  const advertiserId = /\/advertiser\/(\d+)\//.exec(tab.url())![1]!;
+  await expect(tab.getByRole('heading', { name: 'Promote your Pin' })).toBeVisible();
+  await expect(tab.getByText('At least $3.00 a day; we suggest $7.00.')).toBeVisible();
+  await tab.getByLabel('Campaign name').fill('Spring lamps for the living room');
+  await tab.getByLabel('Daily budget (USD)').fill('15.75');
+  await tab.getByRole('button', { name: 'Promote', exact: true }).click();
+
+  const business = tab.getByRole('form', { name: 'Your business' });
+  await expect(business).toBeVisible();
+  await business.getByLabel('Street address').fill('1 Market Street');
+  await business.getByLabel('City').fill('Springfield');
+  await business.getByLabel('Postal code').fill('12345');
+  await business.getByRole('button', { name: 'Continue' }).click();
+
+  const billing = tab.getByRole('form', { name: 'Billing' });
+  await billing.getByLabel('Name on card').fill('Lena Lamp');
+  await billing.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await billing.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await billing.getByRole('button', { name: 'Save and finish' }).click();
+  await expect(billing.getByRole('alert')).toHaveText('Check your card number and expiry date.');
+  await billing.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await billing.getByRole('button', { name: 'Save and finish' }).click();
+
+  const success = tab.getByRole('dialog', { name: 'Your Pin is promoted' });
+  await expect(success).toContainText('Daily budget $15.75. Your campaign is running.');
+  await success.getByRole('link', { name: 'See your campaign' }).click();
+
+  await expect(tab).toHaveURL(`${PRODUCT}/advertiser/${advertiserId}/reporting/campaigns/`);
+  const row = tab.getByRole('table', { name: 'Campaigns' }).getByRole('row', { name: /Spring lamps for the living room/ });
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('$15.75');
+  expect(readRows(`select name, daily_budget_micro, currency, status from campaigns where advertiser_id = ?`, advertiserId)).toEqual([
+    { name: 'Spring lamps for the living room', daily_budget_micro: 15_750_000, currency: 'USD', status: 'ACTIVE' },
+  ]);
+  expect(readRows(`select is_partner from users where email = ?`, account.email)).toEqual([{ is_partner: 1 }]);
+
+  // An operator's sensitivity notice on the promoted pin shows on its page, with its link.
+  const pinId = readRows<{ pin_id: string }>(`select pin_id from pin_promotions`).at(-1)!.pin_id;
+  admin('notice', 'pin', pinId, '1', 'Take care', 'Read our guidelines first.', 'guidelines', '/guidelines/');
+  await tab.goto(`${PRODUCT}/pin/${pinId}/`);
+  const notice = tab.getByRole('note', { name: 'Take care' });
+  await expect(notice).toContainText('Read our guidelines first.');
+  await expect(notice.getByRole('link', { name: 'guidelines' })).toHaveAttribute('href', '/guidelines/');
+});
+
+test('a stranger gets the advertiser as missing; a blocked link is not followed', async ({ page }) => {
+  const owner = freshAccount('brand');
+  const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Brand Co'))![1]!;
+  const stranger = freshAccount('nosy');
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: stranger.email, password: stranger.password } }, headers: { Origin: PRODUCT } });
+  await page.goto(`${PRODUCT}/advertiser/${advertiserId}/reporting/campaigns/`);
+  await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that advertiser." })).toBeVisible();
+  await page.goto(`${PRODUCT}/advertiser/${advertiserId}/conversions/tag/`);
+  await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that advertiser." })).toBeVisible();
+
+  admin('offsite-host', 'blocked.example', 'blocked');
+  await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent('https://www.blocked.example/deal')}`);
+  await expect(page.getByRole('heading', { name: 'This link is blocked' })).toBeVisible();
+  await expect(page).toHaveURL(/\/offsite\//);
+
+  // Suspicious warns, with a way on.
+  admin('offsite-host', 'shady.example', 'suspicious');
+  await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent('https://shady.example/')}`);
+  await expect(page.getByRole('heading', { name: 'This site may not be safe' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue to the site' })).toHaveAttribute('href', 'https://shady.example/');
+});
+
+test('a tool Corkboard does not provide names itself and its parameters, with a way back', async ({ page }) => {
+  const owner = freshAccount('tools');
+  const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Tool Co'))![1]!;
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: owner.email, password: owner.password } }, headers: { Origin: PRODUCT } });
+  await page.goto(`${PRODUCT}/advertiser/${advertiserId}/bulk_editor/history/?job_started=true`);
+  await expect(page.getByRole('heading', { name: 'Bulk editor history' })).toBeVisible();
+  await expect(page.getByText('Bulk editor history is not part of this product.')).toBeVisible();
+  await expect(page.getByRole('definition')).toHaveText('true');
+  await page.getByRole('link', { name: 'Back to your campaigns' }).click();
+  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+});
+
+test('the demo business: its owner sees the profile header and the numbers; a member without two-factor is refused by the server', async ({ page, browser }) => {
+  const logInAs = async (p: import('@playwright/test').Page, email: string) =>
+    p.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: email, password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
+  await logInAs(page, 'shop@corkboard.test');
+  await page.goto(`${PRODUCT}/billing/`);
+  await expect(page).toHaveURL(/\/advertiser\/\d+\/billing\/$/);
+  await expect(page.getByRole('banner', { name: 'Business profile' })).toContainText('Acting as Demo Shop (@demoshop)');
+  await expect(page.getByText('Visa ending in 4242 (Demo Shop), billed in USD.')).toBeVisible();
+  await page.getByRole('link', { name: 'Campaigns' }).first().click();
+  await expect(page.getByRole('row', { name: /Spring lamps/ })).toContainText('$12.00');
+  const shopUrl = page.url();
+
+  const staff = await (await browser.newContext()).newPage();
+  await logInAs(staff, 'staff@corkboard.test');
+  const api = await staff.request.get(`${PRODUCT}/resource/AdvertiserCampaignsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { advertiser_id: /advertiser\/(\d+)/.exec(shopUrl)![1] } }))}`);
+  expect(api.status()).toBe(403);
+  await staff.goto(shopUrl);
+  await expect(staff.getByRole('heading', { name: 'Turn on two-factor authentication to act for a business you do not own.' })).toBeVisible();
+  await staff.context().close();
+});
