@@ -1,26 +1,28 @@
 import { useEffect, useState } from 'react';
-import { getResource, ResourceError } from './api';
-import { ColourTile } from './Preview';
-import type { BoardFeedData, BoardPageData } from './types';
-
-/** The feed's end marker (saving.md section 4): no more pages after this one. */
-const FEED_END = '-end-';
-
-const failure = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
-const pinCount = (n: number) => `${n} ${n === 1 ? 'Pin' : 'Pins'}`;
+import { getResource } from './api';
+import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
+import { Collaborators, InviteNotice } from './Collaboration';
+import { DeleteBoard, MoveBar } from './Organise';
+import { hostOf } from './Preview';
+import type { BoardFeedData, BoardPageData, PinData, ViewerData } from './types';
 
 /**
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,
  * and its pins as a grid. A board the viewer may not see reads exactly as one that does not exist.
  */
-export function BoardPage({ username, slug, sectionSlug }: { username: string; slug: string; sectionSlug?: string }) {
+export function BoardPage({ username, slug, sectionSlug, viewer = null }: { username: string; slug: string; sectionSlug?: string; viewer?: ViewerData | null }) {
   const [board, setBoard] = useState<BoardPageData | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Bumped when an invite is accepted: the board (secret until then) is read again.
+  const [version, setVersion] = useState(0);
   useEffect(() => {
+    setError(null);
     getResource<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
-  }, [username, slug]);
+  }, [username, slug, version]);
+  const me = viewer?.type === 'AUTH' ? viewer.user.id : null;
+  const notice = me && <InviteNotice username={username} slug={slug} viewerId={me} onAccepted={() => setVersion((v) => v + 1)} />;
 
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
   const missing = error ?? (board && sectionSlug && !section ? "Sorry, we couldn't find that section." : null);
@@ -31,10 +33,18 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   if (missing)
     return (
       <main class="page">
+        {notice}
         <h1>Not found</h1>
         <p class="error" role="alert">
           {missing}
         </p>
+        {viewer?.type !== 'AUTH' && viewer !== null && (
+          // The invite mail links here: an invited person logs in or signs up and comes back to accept.
+          <p>
+            Invited to this board? <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>Log in</a> or{' '}
+            <a href={`/signup?next=${encodeURIComponent(location.pathname)}`}>sign up</a> with the email the invite was sent to.
+          </p>
+        )}
         <p>
           <a href="/">Go to the home page</a>
         </p>
@@ -52,6 +62,7 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   const owner = board.owner.full_name || board.owner.username;
   return (
     <main class="board-page">
+      {notice}
       <header class="board-header">
         {section && (
           <p class="board-parent">
@@ -67,6 +78,11 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
           {board.privacy !== 'public' && <span class="privacy">{board.privacy === 'secret' ? 'Secret board' : 'Protected board'}</span>}
         </p>
         {!section && board.description && <p class="description">{board.description}</p>}
+        {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
+          <p class="actions profile-actions">
+            <DeleteBoard boardId={board.id} name={board.name} profile={`/${viewer.user.username}/`} />
+          </p>
+        )}
       </header>
       {!section && board.sections.length > 0 && (
         <nav aria-labelledby="board-sections">
@@ -83,77 +99,56 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
           </ul>
         </nav>
       )}
-      <PinGrid boardId={board.id} sectionId={section?.id} />
+      {!section && <Collaborators boardId={board.id} ownerId={board.owner.id} viewer={viewer} version={version} />}
+      <PinGrid boardId={board.id} sectionId={section?.id} canOrganise={me === board.owner.id} />
     </main>
   );
 }
 
-/** The board's pins, newest first, a page (25) at a time; 'More Pins' follows the bookmark. */
-function PinGrid({ boardId, sectionId }: { boardId: string; sectionId?: string }) {
-  const [pins, setPins] = useState<BoardFeedData['pins']>([]);
-  const [bookmark, setBookmark] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = (from: string | null) => {
-    setLoading(true);
-    setError(null);
-    getResource<BoardFeedData>('BoardFeedResource', { board_id: boardId, section_id: sectionId, bookmark: from ?? undefined })
-      .then((page) => {
-        setPins((before) => (from ? [...before, ...page.pins] : page.pins));
-        setBookmark(page.bookmark);
-      })
-      .catch((e: unknown) => setError(failure(e)))
-      .finally(() => setLoading(false));
-  };
-  useEffect(() => load(null), [boardId, sectionId]);
-
+/**
+ * The board's pins, newest first, a page (25) at a time; scrolling near the end or 'More Pins' loads
+ * the next. Its owner may organise: choose pins and move them elsewhere (Organise.tsx).
+ */
+function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; sectionId?: string; canOrganise: boolean }) {
+  const feed = usePaged<PinData>('BoardFeedResource', { board_id: boardId, section_id: sectionId }, (page: BoardFeedData) => page.pins);
+  const [organising, setOrganising] = useState(false);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const toggle = (id: string) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   return (
-    <section aria-labelledby="board-pins" aria-busy={loading}>
+    <section aria-labelledby="board-pins" aria-busy={feed.loading}>
       <h2 id="board-pins" class="visually-hidden">
         Pins
       </h2>
-      {pins.length > 0 && (
-        <ul class="pin-grid">
-          {pins.map((pin) => {
-            const image = pin.images?.['236x'];
-            const src = image?.url ?? pin.image_url;
-            const label = pin.title || pin.description || 'Pin';
-            return (
-              <li key={pin.id}>
-                <a href={`/pin/${pin.id}/`}>
-                  {src ? (
-                    <img src={src} alt={label} width={image?.width ?? undefined} height={image?.height ?? undefined} loading="lazy" />
-                  ) : (
-                    // A pin that is only a link: its colour tile, as on its own page.
-                    <ColourTile link={pin.link} color={pin.dominant_color} />
-                  )}
-                </a>
-              </li>
-            );
-          })}
+      {canOrganise && feed.items.length > 0 && (
+        <p class="actions organise">
+          <button type="button" class="secondary" aria-pressed={organising} onClick={() => setOrganising((v) => !v)}>
+            {organising ? 'Done organising' : 'Organise'}
+          </button>
+        </p>
+      )}
+      {organising && <MoveBar boardId={boardId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} />}
+      {organising ? (
+        <ul class="pin-grid choosing">
+          {feed.items.map((pin) => (
+            <li key={pin.id}>
+              <label>
+                <input type="checkbox" checked={selected.has(pin.id)} onChange={() => toggle(pin.id)} />
+                {pin.title || pin.description || hostOf(pin.link) || 'Pin'}
+              </label>
+              <PinTiles pins={[pin]} />
+            </li>
+          ))}
         </ul>
-      )}
-      {!loading && !error && pins.length === 0 && <p class="empty">No Pins here yet.</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {loading ? (
-        <p class="loading" role="status">
-          Loading…
-        </p>
       ) : (
-        bookmark &&
-        bookmark !== FEED_END && (
-          <p class="actions more">
-            <button type="button" class="secondary" onClick={() => load(bookmark)}>
-              More Pins
-            </button>
-          </p>
-        )
+        feed.items.length > 0 && <PinTiles pins={feed.items} />
       )}
+      <FeedFooter {...feed} label="More Pins" empty="No Pins here yet." count={feed.items.length} />
     </section>
   );
 }

@@ -1,15 +1,28 @@
 import { ColourTile, hostOf } from './Preview';
+import { useState } from 'react';
+import { PinManage } from './PinManage';
+import type { PinData, ViewerData } from './types';
 import { usePin } from './usePin';
 import { Notice } from './advertiser/Notice';
 
-/** /pin/{id}/: the saved pin with its image, description, source link and board. */
-export function PinPage({ id }: { id: string }) {
-  const { pin, error } = usePin(id);
+/**
+ * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
+ * pinner, with Save (a repin, in the save popup) and Visit (the source).
+ */
+export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null }) {
+  const loaded = usePin(id);
+  const [edited, setEdited] = useState<PinData | null>(null);
+  const pin = edited ?? loaded.pin;
+  const error = loaded.error;
 
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <main class="pin-page"><p class="loading" role="status">Loading…</p></main>;
 
   const source = hostOf(pin.link);
+  const pinner = pin.pinner.full_name || pin.pinner.username;
+  // A visitor's Save goes through log-in and comes back to the repin.
+  const repin = `/pin/${pin.id}/repin/x/`;
+  const save = viewer?.type === 'AUTH' ? repin : `/login?next=${encodeURIComponent(repin)}`;
   return (
     <main class="pin-page">
       {pin.image_url ? (
@@ -21,19 +34,31 @@ export function PinPage({ id }: { id: string }) {
       <div class="pin-details">
         <Notice pinId={pin.id} />
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
-        {pin.description && <p class="description">{pin.description}</p>}
-        {pin.link && source && (
-          <p>
-            {/* advertiser.md section 4: the link check (/offsite/) decides whether the link is followed. */}
-            <a class="source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
+        <p class="pin-actions">
+          <a class="primary" href={save}>
+            Save
+          </a>
+          {pin.link && source && (
+            // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
+            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
-          </p>
-        )}
-        <p class="board-line">
-          Saved to <strong class="board-name">{pin.board.name}</strong>
-          {pin.section && <> in <strong>{pin.section.title}</strong></>} by {pin.pinner.full_name || pin.pinner.username}
+          )}
         </p>
+        {pin.description && <p class="description">{pin.description}</p>}
+        <p class="board-line">
+          Saved to{' '}
+          <a class="board-name" href={pin.board.url}>
+            {pin.board.name}
+          </a>
+          {pin.section && (
+            <>
+              {' '}in <a href={`${pin.board.url}${pin.section.slug}/`}>{pin.section.title}</a>
+            </>
+          )}{' '}
+          by <a href={`/${pin.pinner.username}/`}>{pinner}</a>
+        </p>
+        {viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id && <PinManage pin={pin} onSaved={setEdited} />}
       </div>
     </main>
   );

@@ -1,3 +1,4 @@
+import { FollowButton } from './FollowButton';
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { Confetti } from './Confetti';
@@ -77,7 +78,9 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
         <CreatorCard
           viewerIsAuth
           creator={{ fullName: creator.full_name || creator.username, imageUrl: creator.image_medium_url, followerCount: creator.follower_count, isVerifiedIdentity: creator.is_verified_identity, profileUrl: `/${creator.username}/` }}
-        />
+        >
+          <FollowButton user={creator} followed={false} signedIn />
+        </CreatorCard>
       )}
       <p class="hint">This window closes by itself in 10 seconds.</p>
       {upsell && <InstagramUpsell onClose={() => setUpsell(false)} />}

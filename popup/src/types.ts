@@ -17,3 +17,9 @@ export interface LoginData {
 }
 export type SectionData = Awaited<ReturnType<BoardsService['sections']>>[number];
 export type SuccessData = Awaited<ReturnType<UsersService['saveSuccess']>>;
+export type ProfileData = Awaited<ReturnType<UsersService['profile']>>;
+export type ProfileBoardsData = Awaited<ReturnType<BoardsService['profileBoards']>>;
+export type ProfileBoard = ProfileBoardsData['boards'][number];
+export type UserPinsData = Awaited<ReturnType<PinsService['latestPins']>>;
+export type FollowersData = Awaited<ReturnType<UsersService['followers']>>;
+export type FollowerData = FollowersData['users'][number];

@@ -245,7 +245,7 @@ describe('BoardFeedResource get (the board page’s pins)', () => {
     const lamps = await savePins(t, browser, board, 2, lighting);
     const feed = (await t.client().get('BoardFeedResource', { board_id: board, section_id: lighting })).body.resource_response.data;
     expect(feed.pins.map((p: { id: string }) => p.id)).toEqual(lamps.slice().reverse());
-    expect(feed.pins[0].section).toEqual({ id: lighting, title: 'Lighting' });
+    expect(feed.pins[0].section).toEqual({ id: lighting, title: 'Lighting', slug: 'lighting' });
 
     const elsewhere = await t.makeSection(await t.makeBoard(user.id, 'Elsewhere'), 'Other');
     const refused = await t.client().get('BoardFeedResource', { board_id: board, section_id: elsewhere });

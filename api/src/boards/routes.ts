@@ -5,6 +5,7 @@ import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
+import { bookmarkOption } from '../lib/bookmark.js';
 import { boardName, sectionName } from './rules.js';
 import type { AdvertisersService } from '../advertisers/service.js';
 import { PICKER_PAGE_SIZE, type BoardsService } from './service.js';
@@ -16,12 +17,15 @@ export const usernamePart = z.string().toLowerCase().regex(/^[a-z0-9_]{1,32}$/, 
 export const slugPart = z.string().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a board slug (letters, digits and single dashes).').max(100, 'Must be at most 100 characters.');
 
 /** A board named by id, or by its URL; never both, never half of a URL. */
-const boardKey = z
+export const boardKey = z
   .object({ board_id: id.optional(), username: usernamePart.optional(), slug: slugPart.optional(), field_set_key: z.string().max(64).optional() })
   .refine((o) => (o.board_id === undefined ? o.username !== undefined && o.slug !== undefined : o.username === undefined && o.slug === undefined), {
     message: 'Name the board by board_id, or by username and slug.',
   })
   .transform((o) => (o.board_id !== undefined ? { id: o.board_id } : { username: o.username as string, slug: o.slug as string }));
+
+/** saving.md section 7: BoardsResource fetch, page_size 25. */
+export const PROFILE_BOARDS_PAGE_SIZE = 25;
 
 const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
 
@@ -59,6 +63,25 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         run: async (o, { viewer }) =>
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer.id, o.advertiser_id)),
       }),
+      // Issue 19: the owner edits or deletes a board.
+      update: action({
+        auth: true,
+        options: z.object({ board_id: id, name: boardName.optional(), description: userText({ max: 500, multiline: true }).optional(), privacy: z.enum(['public', 'secret']).optional() }),
+        run: (o, { viewer }) => boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy }),
+      }),
+      delete: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
+    },
+    BoardsResource: {
+      // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.
+      get: action({
+        auth: false,
+        options: z.object({
+          username: usernamePart,
+          page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
+          bookmark: bookmarkOption,
+        }).loose(),
+        run: (o, { viewer }) => boards.profileBoards(viewer, o),
+      }),
     },
     BoardSectionResource: {
       create: action({
@@ -71,6 +94,12 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         }),
         run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
       }),
+      update: action({ auth: true, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
+      delete: action({ auth: true, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
+    },
+    BoardSectionPinsResource: {
+      // saving.md section 7: section_id, pins; the pins stay on the board, out of the section.
+      delete: action({ auth: true, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
     },
     BoardSectionsRepinResource: {
       get: action({ auth: true, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),

@@ -8,6 +8,7 @@ import { nameWords } from './names.js';
 import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
 
 type PickerCursorRow = Pick<PickerRow, 'sort_digit' | 'sort_key' | 'id'>;
+import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
 /** saving.md section 9: the picker asks for 2 shortlist suggestions. */
 export const SHORTLIST_SIZE = 2;
@@ -135,6 +136,14 @@ export function boardsService(deps: Deps) {
     owner: { id: board.owner_id, username: board.owner_username },
   });
 
+  /** A section whose board the user is a member of; one on a board they may not see is "not found" as a section. */
+  const memberSection = async (userId: string, sectionId: string) => {
+    const section = await store.findSection(sectionId);
+    if (!section) throw new ApiError('section_not_found');
+    await requireMemberBoard(store, userId, section.board_id);
+    return section;
+  };
+
   /**
    * BoardPickerBoardsResource: a page of the boards the viewer may save to, in the picker's order
    * (digit-last, then boards/names.ts's sort key), and on the first page the 'Top choices'. The same
@@ -187,6 +196,20 @@ export function boardsService(deps: Deps) {
       };
     },
 
+    /**
+     * BoardsResource get (saving.md section 7, page size 25): the boards a profile lists, newest first.
+     * Secret boards only to their owner; protected and archived boards to no one. A username that
+     * does not exist is "not found".
+     */
+    async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
+      const owner = await store.findUserByUsername(input.username);
+      if (!owner) throw new ApiError('profile_not_found');
+      if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
+      const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      return { boards: page.map((board) => toPickerBoard(board)), bookmark };
+    },
+
     /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */
     async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string }, context: AdvertiserContext | null = null) {
       if (await store.findBoardByName(owner.id, input.name)) throw new ApiError('board_name_taken');
@@ -207,6 +230,34 @@ export function boardsService(deps: Deps) {
       return toPickerBoard({ ...board, owner_username: owner.username, collaborator_count: 0 });
     },
 
+    /** BoardResource update: the owner renames a board (a new slug, so its URL follows), re-describes it, or changes its privacy. */
+    async updateBoard(userId: string, input: { boardId: string; name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'secret' | undefined }) {
+      const board = await requireMemberBoard(store, userId, input.boardId);
+      if (board.owner_id !== userId) throw new ApiError('forbidden', 'Only the board’s owner can edit it.');
+      if (board.privacy === 'protected' && input.privacy) throw new ApiError('forbidden', 'A protected board keeps its privacy.');
+      const change: { name?: string; slug?: string; description?: string; privacy?: Privacy } = {};
+      if (input.name !== undefined && input.name !== board.name) {
+        const same = await store.findBoardByName(userId, input.name);
+        if (same && same.id !== board.id) throw new ApiError('board_name_taken');
+        change.name = input.name;
+        if (slugBase(input.name) !== slugBase(board.name)) change.slug = await newSlug(input.name, (base) => store.boardSlugsLike(userId, base));
+      }
+      if (input.description !== undefined) change.description = input.description;
+      if (input.privacy !== undefined) change.privacy = input.privacy;
+      await store.updateBoard(board.id, change);
+      const updated = await store.findBoardWithOwner({ id: board.id });
+      if (!updated) throw new ApiError('internal');
+      return toPickerBoard(updated);
+    },
+
+    /** BoardResource delete (saving.md section 7): the owner deletes a board and its pins; collaborators may not. */
+    async deleteBoard(userId: string, boardId: string) {
+      const board = await requireMemberBoard(store, userId, boardId);
+      if (board.owner_id !== userId) throw new ApiError('forbidden', 'Only the board’s owner can delete it.');
+      await store.deleteBoard(board.id);
+      return { board_id: board.id };
+    },
+
     async createSection(userId: string, input: { boardId: string; name: string; initialPins?: string[] }) {
       const board = await requireMemberBoard(store, userId, input.boardId);
       if (await store.findSectionByTitle(board.id, input.name)) throw new ApiError('section_name_taken');
@@ -216,6 +267,36 @@ export function boardsService(deps: Deps) {
       const section = await store.findSection(id);
       if (!section) throw new ApiError('internal');
       return sectionJson(section);
+    },
+
+    /**
+     * BoardSectionResource update / delete and BoardSectionPinsResource delete (issue 19): any member of
+     * the board (owner or collaborator), as creating a section is. Deleting a section keeps its pins on
+     * the board; taking pins out of a section does too.
+     */
+    async updateSection(userId: string, input: { sectionId: string; name: string }) {
+      const section = await memberSection(userId, input.sectionId);
+      const same = await store.findSectionByTitle(section.board_id, input.name);
+      if (same && same.id !== section.id) throw new ApiError('section_name_taken');
+      const slug = slugBase(input.name) === slugBase(section.title) ? section.slug : await newSlug(input.name, (base) => store.sectionSlugsLike(section.board_id, base));
+      await store.updateSection(section.id, { title: input.name, slug });
+      const updated = await store.findSection(section.id);
+      if (!updated) throw new ApiError('internal');
+      return sectionJson(updated);
+    },
+
+    async deleteSection(userId: string, sectionId: string) {
+      const section = await memberSection(userId, sectionId);
+      await store.deleteSection(section);
+      return { section_id: section.id, board_id: section.board_id };
+    },
+
+    async unsectionPins(userId: string, input: { sectionId: string; pinIds: string[] }) {
+      const section = await memberSection(userId, input.sectionId);
+      const pins = await store.pinsWithBoards(input.pinIds);
+      if (pins.length !== new Set(input.pinIds).size || pins.some((p) => p.section_id !== section.id)) throw new ApiError('pin_not_found');
+      await store.unsectionPins(section, input.pinIds);
+      return { section_id: section.id, pins: input.pinIds };
     },
 
     async sections(userId: string, boardId: string) {

@@ -234,6 +234,35 @@ export function boardsStore(db: Kysely<Database>) {
       return mergeRows(mine, shared, compareCursors).slice(0, limit);
     },
 
+    /** A user's id by username (a profile's address, /{username}/). */
+    findUserByUsername(username: string) {
+      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'image_medium_url']).where('username', '=', username).executeTakeFirst();
+    },
+
+    /**
+     * A page of the boards a profile lists (issue 19): the owner's boards, newest first, never
+     * archived or protected (saving.md section 6), secret ones only when `withSecret` (the owner
+     * looking). Keyset paging on (created_at, id) as the board feed does.
+     */
+    async listProfileBoards(ownerId: string, withSecret: boolean, after: { createdAt: number; id: string } | null, limit: number) {
+      let query = db
+        .selectFrom('boards')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .selectAll('boards')
+        .select('owner.username as owner_username')
+        .select(collaboratorCount)
+        .where('boards.owner_id', '=', ownerId)
+        .where('boards.archived_at', 'is', null)
+        .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('boards.created_at', '<', after.createdAt), eb.and([eb('boards.created_at', '=', after.createdAt), eb('boards.id', '<', after.id)])]),
+        );
+      }
+      const rows = await query.orderBy('boards.created_at', 'desc').orderBy('boards.id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) }));
+    },
+
     /** The user's boards most recently saved to ('Top choices'), newest first. */
     async recentBoards(userId: string, scope: PickerScope, limit: number): Promise<PickerRow[]> {
       const recent = (query: PickerQuery) =>
@@ -265,6 +294,51 @@ export function boardsStore(db: Kysely<Database>) {
         if (initialPins.length) {
           await trx.updateTable('pins').set({ section_id: section.id }).where('board_id', '=', section.board_id).where('id', 'in', initialPins).execute();
         }
+        await recount(trx, [section.board_id]);
+      });
+    },
+
+    /** A board's name, description and privacy (issue 19: editing a board). */
+    async updateBoard(boardId: string, change: { name?: string; slug?: string; description?: string; privacy?: Privacy }) {
+      if (Object.keys(change).length) await db.updateTable('boards').set(change).where('id', '=', boardId).execute();
+    },
+
+    /**
+     * A board and everything on it, in one transaction: its pins (their pinners' counts go down),
+     * sections, collaborators and email invites. Explicit, not left to foreign-key cascades, which
+     * SQLite applies only when told to.
+     */
+    async deleteBoard(boardId: string) {
+      await db.transaction().execute(async (trx) => {
+        const pinners = await trx.selectFrom('pins').select(['pinner_id', (eb) => eb.fn.countAll<number>().as('n')]).where('board_id', '=', boardId).groupBy('pinner_id').execute();
+        for (const p of pinners) {
+          await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', Number(p.n)) })).where('id', '=', p.pinner_id).execute();
+        }
+        await trx.deleteFrom('pins').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('board_sections').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('board_collaborators').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('board_email_invites').where('board_id', '=', boardId).execute();
+        await trx.deleteFrom('boards').where('id', '=', boardId).execute();
+      });
+    },
+
+    async updateSection(sectionId: string, change: { title: string; slug: string }) {
+      await db.updateTable('board_sections').set(change).where('id', '=', sectionId).execute();
+    },
+
+    /** A section goes; its pins stay on the board, outside any section (one transaction, counts recomputed). */
+    async deleteSection(section: { id: string; board_id: string }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('pins').set({ section_id: null }).where('section_id', '=', section.id).execute();
+        await trx.deleteFrom('board_sections').where('id', '=', section.id).execute();
+        await recount(trx, [section.board_id]);
+      });
+    },
+
+    /** BoardSectionPinsResource delete: pins leave a section for the board's top level. */
+    async unsectionPins(section: { id: string; board_id: string }, pinIds: string[]) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('pins').set({ section_id: null }).where('section_id', '=', section.id).where('id', 'in', pinIds).execute();
         await recount(trx, [section.board_id]);
       });
     },

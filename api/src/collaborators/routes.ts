@@ -4,6 +4,7 @@ import { clientAddress } from '../lib/client-address.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
 import type { CollaboratorsService } from './service.js';
+import { boardKey } from '../boards/routes.js';
 
 export function collaboratorResources(collaborators: CollaboratorsService, config: Pick<Config, 'trustProxy'>): ResourceRegistry {
   return {
@@ -21,7 +22,22 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
         run: (o, { c, viewer }) =>
           collaborators.invite(viewer.id, { boardId: o.board_id, userIds: o.invited_user_ids, emails: o.emails }, clientAddress(c, config.trustProxy)),
       }),
-      delete: action({ auth: true, options: z.object({ board_id: id, invited_user_id: id }), run: (o, { viewer }) => collaborators.removeInvite(viewer.id, o.board_id, o.invited_user_id) }),
+      delete: action({
+        auth: true,
+        options: z.object({ board_id: id, invited_user_id: id }),
+        // Declining one's own invite also clears an invite to one's email (issue 19).
+        run: (o, { viewer }) => (o.invited_user_id === viewer.id ? collaborators.decline(viewer, o.board_id) : collaborators.removeInvite(viewer.id, o.board_id, o.invited_user_id)),
+      }),
+      // The invite the viewer holds on a board (the board page's notice), and accepting it (issue 19).
+      get: action({ auth: true, options: boardKey, run: (key, { viewer }) => collaborators.pending(viewer, key) }),
+      update: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.accept(viewer, o.board_id) }),
+    },
+    BoardCollaboratorResource: {
+      delete: action({
+        auth: true,
+        options: z.object({ board_id: id, invited_user_id: id, field_set_key: z.string().max(64).optional() }),
+        run: (o, { viewer }) => collaborators.removeCollaborator(viewer.id, o.board_id, o.invited_user_id),
+      }),
     },
     BoardCollaboratorsResource: {
       get: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer.id, o.board_id) }),

@@ -118,6 +118,49 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       return { board_id: board.id, invited_user_id: userId };
     },
 
+    /**
+     * BoardInviteResource get (issue 19): the invite the viewer holds on a board named by id or URL, for
+     * the notice on the board page the mail links to. A board with no invite for them, and one they may
+     * not see, answer as a missing board.
+     */
+    async pending(viewer: { id: string; email: string }, key: { id: string } | { username: string; slug: string }) {
+      const board = await boards.findBoardWithOwner(key);
+      const held = board && board.archived_at === null ? await store.pendingInvite(board.id, viewer.id, viewer.email) : undefined;
+      if (!board || !held) throw new ApiError('board_not_found');
+      return {
+        board: { id: board.id, name: board.name, url: `/${board.owner_username}/${board.slug}/`, privacy: board.privacy },
+        owner: { username: board.owner_username, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim() },
+      };
+    },
+
+    /** BoardInviteResource update: the invited person accepts (a user invite, or an email invite to their address). */
+    async accept(viewer: { id: string; email: string }, boardId: string) {
+      const board = await boards.findBoard(boardId);
+      if (!board || board.archived_at !== null || !(await store.pendingInvite(board.id, viewer.id, viewer.email))) throw new ApiError('board_not_found');
+      await store.accept(board.id, viewer.id, viewer.email, clock.now());
+      return { board_id: board.id, status: 'accepted' as const };
+    },
+
+    /** Declining an invite held by email as well as by user (BoardInviteResource delete for oneself). */
+    async decline(viewer: { id: string; email: string }, boardId: string) {
+      const board = await boards.findBoard(boardId);
+      if (!board || !(await store.pendingInvite(board.id, viewer.id, viewer.email))) throw new ApiError('board_not_found');
+      await store.decline(board.id, viewer.id, viewer.email);
+      return { board_id: board.id, invited_user_id: viewer.id };
+    },
+
+    /**
+     * BoardCollaboratorResource delete (saving.md section 7, when accepted): the owner removes a
+     * collaborator, or a collaborator leaves. Anyone else: forbidden on a board they see, not found otherwise.
+     */
+    async removeCollaborator(viewerId: string, boardId: string, userId: string) {
+      const board = await requireMemberBoard(boards, viewerId, boardId);
+      if (board.owner_id !== viewerId && userId !== viewerId) throw new ApiError('forbidden', 'Only the board’s owner can remove collaborators.');
+      if (userId === board.owner_id) throw new ApiError('invalid_input', 'invited_user_id: The owner cannot leave their own board.');
+      if (!(await store.removeAccepted(board.id, userId))) throw new ApiError('not_found', 'That person is not a collaborator on this board.');
+      return { board_id: board.id, invited_user_id: userId };
+    },
+
     async list(viewerId: string, boardId: string) {
       const board = await requireMemberBoard(boards, viewerId, boardId);
       const people = (await store.listCollaborators(board.id)).map((p) => ({ id: p.id, username: p.username, full_name: fullName(p), status: p.status }));

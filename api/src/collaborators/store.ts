@@ -69,6 +69,43 @@ export function collaboratorsStore(db: Kysely<Database>) {
       await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).execute();
     },
 
+    /**
+     * The invite a user holds on a board, if any: their own row ('invited'), or an email invite to
+     * their address (issue 19: a new user signs up from the mail's link). With the inviter's names.
+     */
+    async pendingInvite(boardId: string, userId: string, email: string) {
+      const own = await db.selectFrom('board_collaborators').select('status').where('board_id', '=', boardId).where('user_id', '=', userId).executeTakeFirst();
+      if (own) return own.status === 'invited' ? ('user' as const) : undefined;
+      const mailed = await db.selectFrom('board_email_invites').select('email').where('board_id', '=', boardId).where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return mailed ? ('email' as const) : undefined;
+    },
+
+    /** Accepting: the user's row becomes 'accepted' (made from an email invite if that is what they held), in one transaction. */
+    async accept(boardId: string, userId: string, email: string, now: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('board_collaborators')
+          .values({ board_id: boardId, user_id: userId, status: 'accepted', created_at: now })
+          .onConflict((oc) => oc.columns(['board_id', 'user_id']).doUpdateSet({ status: 'accepted' }))
+          .execute();
+        await trx.deleteFrom('board_email_invites').where('board_id', '=', boardId).where('email', '=', email.toLowerCase()).execute();
+      });
+    },
+
+    /** Declining: the user's invite row and any email invite to their address go. */
+    async decline(boardId: string, userId: string, email: string) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).where('status', '=', 'invited').execute();
+        await trx.deleteFrom('board_email_invites').where('board_id', '=', boardId).where('email', '=', email.toLowerCase()).execute();
+      });
+    },
+
+    /** An accepted collaborator leaves or is removed. */
+    async removeAccepted(boardId: string, userId: string) {
+      const result = await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).where('status', '=', 'accepted').executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     /** Everyone on a board with their status; ordering is the service's. */
     listCollaborators(boardId: string) {
       return db

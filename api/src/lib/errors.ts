@@ -94,6 +94,9 @@ export const catalogue = {
   card_invalid: { code: 185, status: 400, message: 'Check your card number and expiry date.' },
   campaign_not_found: { code: 186, status: 404, message: "Sorry, we couldn't find that campaign." },
   already_business: { code: 187, status: 409, message: 'This account is already a business account.' },
+  // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
+  profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
+  follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -5,8 +5,9 @@ import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
+import { bookmarkOption } from '../lib/bookmark.js';
 import type { AdvertisersService } from '../advertisers/service.js';
-import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, FEED_END, PIN_METHODS, type PinsService } from './service.js';
+import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
 /** saving.md section 9: board and pin descriptions hold at most 500 characters. */
 export const DESCRIPTION_MAX = 500;
@@ -44,6 +45,13 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
         run: async (options, { viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
       }),
       get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      // Issue 19: the pinner or the board's owner edits or deletes a pin.
+      update: action({
+        auth: true,
+        options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }),
+        run: (o, { viewer }) => pins.update(viewer, o),
+      }),
+      delete: action({ auth: true, options: z.object({ id }), run: (o, { viewer }) => pins.remove(viewer, o.id) }),
     },
     RepinResource: {
       create: action({
@@ -59,6 +67,17 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
         run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
       }),
     },
+    UserPinsResource: {
+      // The home page's latest pins: the viewer's own saves, newest first, a board page's size at a time.
+      get: action({
+        auth: true,
+        options: z.object({
+          page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
+          bookmark: bookmarkOption,
+        }),
+        run: (options, { viewer }) => pins.latestPins(viewer, options),
+      }),
+    },
     BoardFeedResource: {
       // The pins of a board page, or of one of its sections; open to visitors as the board page is.
       get: action({
@@ -67,11 +86,7 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
           board_id: id,
           section_id: id.nullish().transform((v) => v ?? undefined),
           page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
-          bookmark: z
-            .string()
-            .refine((v) => v === FEED_END || /^\d{1,16}:\d{1,20}$/.test(v), 'Must be a bookmark this feed gave.')
-            .nullish()
-            .transform((v) => v ?? undefined),
+          bookmark: bookmarkOption,
         }),
         run: (options, { viewer }) => pins.boardFeed(viewer, options),
       }),

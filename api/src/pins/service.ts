@@ -8,6 +8,10 @@ import { imageJson, type ImagesService } from '../images/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
+import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
+
+/** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
+export { FEED_END };
 
 export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder'] as const;
 export type PinMethod = (typeof PIN_METHODS)[number];
@@ -28,8 +32,6 @@ export interface PinCreateInput {
 /** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
 export const BOARD_FEED_PAGE_SIZE = 25;
 export const BOARD_FEED_MAX = 50;
-/** saving.md section 4: the end of a listing is reached when the next bookmark equals the end marker. */
-export const FEED_END = '-end-';
 
 export interface BoardFeedInput {
   board_id: string;
@@ -48,6 +50,14 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
     const row = await pins.findPinDetail(pinId);
     const board = row && (await boards.findBoard(row.board_id));
     if (!row || !board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('pin_not_found');
+    return row;
+  };
+
+  const editablePin = async (viewer: Viewer, pinId: string) => {
+    const row = await pins.findPinDetail(pinId);
+    if (!row) throw new ApiError('pin_not_found');
+    const board = await requireMemberBoard(boards, viewer.id, row.board_id, 'pin_not_found');
+    if (row.pinner_id !== viewer.id && board.owner_id !== viewer.id) throw new ApiError('forbidden', 'Only the person who saved this Pin, or the board’s owner, can change it.');
     return row;
   };
 
@@ -143,6 +153,31 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
       };
     },
 
+    /** UserPinsResource get: the viewer's own latest saves, newest first, for their home page. */
+    async latestPins(viewer: Viewer, input: { page_size: number; bookmark?: string | undefined }) {
+      if (input.bookmark === FEED_END) return { pins: [], bookmark: FEED_END };
+      const rows = await pins.listPinnerPins(viewer.id, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      return { pins: page.map((row) => pinJson(config.publicOrigin, row)), bookmark };
+    },
+
+    /**
+     * PinResource update / delete (issue 19): the pin's pinner, or the owner of its board, on a board
+     * they are still a member of. A pin on a board the caller may not see is "not found"; on one they
+     * see but are not a member of, or another collaborator's pin, "forbidden".
+     */
+    async update(viewer: Viewer, input: { id: string; title?: string | undefined; description?: string | undefined }) {
+      const pin = await editablePin(viewer, input.id);
+      await pins.updatePin(pin.id, { ...(input.title !== undefined && { title: input.title }), ...(input.description !== undefined && { description: input.description }) });
+      return pinJson(config.publicOrigin, await visiblePin(viewer, pin.id));
+    },
+
+    async remove(viewer: Viewer, pinId: string) {
+      const pin = await editablePin(viewer, pinId);
+      await pins.deletePin(pin);
+      return { id: pin.id, board_id: pin.board_id };
+    },
+
     /** A pin as its page shows it, to whoever may see its board. */
     async get(viewer: Viewer | null, pinId: string) {
       return pinJson(config.publicOrigin, await visiblePin(viewer, pinId));
@@ -167,7 +202,7 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
       : null,
     board,
     pinned_to_board: board,
-    section: row.section_id ? { id: row.section_id, title: row.section_title } : null,
+    section: row.section_id ? { id: row.section_id, title: row.section_title, slug: row.section_slug } : null,
     pinner: {
       id: row.pinner_id,
       username: row.pinner_username,

@@ -21,6 +21,7 @@ export function pinsStore(db: Kysely<Database>) {
         'pinner.first_name as pinner_first_name',
         'pinner.last_name as pinner_last_name',
         'board_sections.title as section_title',
+        'board_sections.slug as section_slug',
         'images.width as image_width',
         'images.height as image_height',
         'images.dominant_color as dominant_color',
@@ -77,6 +78,21 @@ export function pinsStore(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** A pin's words (issue 19: editing a pin). */
+    async updatePin(pinId: string, change: { title?: string; description?: string }) {
+      if (Object.keys(change).length) await db.updateTable('pins').set(change).where('id', '=', pinId).execute();
+    },
+
+    /** A pin goes, and the counts it raised go down by one (board, section, pinner), in one transaction. */
+    async deletePin(pin: { id: string; board_id: string; section_id: string | null; pinner_id: string }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('pins').where('id', '=', pin.id).execute();
+        await trx.updateTable('boards').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.board_id).execute();
+        if (pin.section_id) await trx.updateTable('board_sections').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.section_id).execute();
+        await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.pinner_id).execute();
+      });
+    },
+
     findPinDetail(pinId: string) {
       return detail().where('pins.id', '=', pinId).executeTakeFirst();
     },
@@ -89,6 +105,36 @@ export function pinsStore(db: Kysely<Database>) {
     listBoardPins(boardId: string, sectionId: string | null, after: { createdAt: number; id: string } | null, limit: number) {
       let query = detail().where('pins.board_id', '=', boardId);
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('pins.created_at', '<', after.createdAt), eb.and([eb('pins.created_at', '=', after.createdAt), eb('pins.id', '<', after.id)])]),
+        );
+      }
+      return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
+    },
+
+    /**
+     * A page of the pins a user saved, newest first (the home page's latest pins), on boards the
+     * user may still see: not archived, and public or theirs or collaborated on (mayViewBoard's rule, in SQL).
+     */
+    listPinnerPins(pinnerId: string, after: { createdAt: number; id: string } | null, limit: number) {
+      let query = detail()
+        .where('pins.pinner_id', '=', pinnerId)
+        .where('boards.archived_at', 'is', null)
+        .where((eb) =>
+          eb.or([
+            eb('boards.privacy', '=', 'public'),
+            eb('boards.owner_id', '=', pinnerId),
+            eb.exists(
+              eb
+                .selectFrom('board_collaborators')
+                .select('board_collaborators.board_id')
+                .whereRef('board_collaborators.board_id', '=', 'boards.id')
+                .where('board_collaborators.user_id', '=', pinnerId)
+                .where('board_collaborators.status', '=', 'accepted'),
+            ),
+          ]),
+        );
       if (after) {
         query = query.where((eb) =>
           eb.or([eb('pins.created_at', '<', after.createdAt), eb.and([eb('pins.created_at', '=', after.createdAt), eb('pins.id', '<', after.id)])]),

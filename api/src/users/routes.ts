@@ -7,6 +7,11 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import type { UsersService } from './service.js';
+import { usernamePart } from '../boards/routes.js';
+import { bookmarkOption } from '../lib/bookmark.js';
+
+/** saving.md and advertiser.md section 9: followers per page 50. */
+export const FOLLOWERS_PAGE_SIZE = 50;
 
 /** GET /v3/users/settings (saving.md section 7): connected_to_instagram and listed_website_url. */
 export function userRoutes(users: UsersService): Hono<AppEnv> {
@@ -21,6 +26,22 @@ export function userRoutes(users: UsersService): Hono<AppEnv> {
 
 export function userResources(users: UsersService, pins: PinsService): ResourceRegistry {
   return {
+    // A profile's header (/{username}/): open to visitors.
+    UserResource: {
+      get: action({ auth: false, options: z.object({ username: usernamePart }).loose(), run: (o, { viewer }) => users.profile(viewer, o.username) }),
+    },
+    // Follows of users (issue 19): the creator card's Follow, buttonFollow's profile, a profile's button.
+    UserFollowResource: {
+      create: action({ auth: true, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
+      delete: action({ auth: true, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),
+    },
+    UserFollowersResource: {
+      get: action({
+        auth: false,
+        options: z.object({ username: usernamePart, page_size: z.number().int().min(1).max(FOLLOWERS_PAGE_SIZE).default(FOLLOWERS_PAGE_SIZE), bookmark: bookmarkOption }).loose(),
+        run: (o, { viewer }) => users.followers(viewer, o),
+      }),
+    },
     // The pin-create-success query of saving.md section 7: the creator card and the promote rule.
     PinCreateSuccessResource: {
       get: action({

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { promotionOffered } from './promotion.js';
 import { usersStore } from './store.js';
+import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
 /** A link's site, as a creator's verified domain is written: host without `www.`. */
 export function linkDomain(link: string | null): string | null {
@@ -27,6 +28,65 @@ export function usersService({ db, config, clock }: Deps) {
     async settings(viewerId: string) {
       const row = await settings(viewerId);
       return { connected_to_instagram: row.connected_to_instagram === 1, listed_website_url: row.listed_website_url };
+    },
+
+    /**
+     * UserResource get: a profile's header (issue 19). `followedByMe` as saving.md section 3 names
+     * the field; false for a visitor and for oneself.
+     */
+    async profile(viewer: { id: string } | null, username: string) {
+      const user = await store.profile(username);
+      if (!user) throw new ApiError('profile_not_found');
+      return {
+        id: user.id,
+        username: user.username,
+        full_name: `${user.first_name} ${user.last_name}`.trim(),
+        image_medium_url: user.image_medium_url,
+        pin_count: user.pin_count,
+        follower_count: user.follower_count,
+        following_count: user.following_count,
+        followedByMe: viewer !== null && viewer.id !== user.id && (await store.follows(viewer.id, user.id)),
+        is_me: viewer?.id === user.id,
+      };
+    },
+
+    /**
+     * UserFollowResource create: the viewer follows a user (the creator card's and buttonFollow's Follow).
+     * Following again is no change; following oneself is refused.
+     */
+    async follow(viewerId: string, userId: string) {
+      const user = await store.userById(userId);
+      if (!user) throw new ApiError('profile_not_found');
+      if (user.id === viewerId) throw new ApiError('follow_self');
+      await store.follow(viewerId, user.id, clock.now());
+      return { id: user.id, username: user.username, followedByMe: true };
+    },
+
+    /** UserFollowResource delete: unfollowing someone not followed is no change. */
+    async unfollow(viewerId: string, userId: string) {
+      const user = await store.userById(userId);
+      if (!user) throw new ApiError('profile_not_found');
+      await store.unfollow(viewerId, user.id);
+      return { id: user.id, username: user.username, followedByMe: false };
+    },
+
+    /** UserFollowersResource get: a profile's followers, 50 a page (saving.md section 9), newest first. */
+    async followers(viewer: { id: string } | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
+      const user = await store.profile(input.username);
+      if (!user) throw new ApiError('profile_not_found');
+      if (input.bookmark === FEED_END) return { users: [], bookmark: FEED_END };
+      const rows = await store.listFollowers(user.id, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      const users = await Promise.all(
+        page.map(async (row) => ({
+          id: row.id,
+          username: row.username,
+          full_name: `${row.first_name} ${row.last_name}`.trim(),
+          image_medium_url: row.image_medium_url,
+          followedByMe: viewer !== null && viewer.id !== row.id && (await store.follows(viewer.id, row.id)),
+        })),
+      );
+      return { users, bookmark };
     },
 
     /**

@@ -19,6 +19,48 @@ export function usersStore(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** A profile's header: the user and their counts (followers, following). */
+    async profile(username: string) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'pin_count'])
+        .where('username', '=', username)
+        .executeTakeFirst();
+      if (!user) return undefined;
+      const count = (column: 'follower_id' | 'followee_id') =>
+        db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
+      const [followers, following] = await Promise.all([count('followee_id'), count('follower_id')]);
+      return { ...user, follower_count: Number(followers.n), following_count: Number(following.n) };
+    },
+
+    userById(userId: string) {
+      return db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+    },
+
+    /** A follow; following again changes nothing (the primary key is the pair). */
+    async follow(followerId: string, followeeId: string, at: number) {
+      await db.insertInto('follows').values({ follower_id: followerId, followee_id: followeeId, created_at: at }).onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing()).execute();
+    },
+
+    async unfollow(followerId: string, followeeId: string) {
+      await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
+    },
+
+    /** A page of a user's followers, newest follow first; `id` is the follower's (the keyset's tie-break). */
+    listFollowers(followeeId: string, after: { createdAt: number; id: string } | null, limit: number) {
+      let query = db
+        .selectFrom('follows')
+        .innerJoin('users', 'users.id', 'follows.follower_id')
+        .select(['users.id as id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'follows.created_at'])
+        .where('follows.followee_id', '=', followeeId);
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([eb('follows.created_at', '<', after.createdAt), eb.and([eb('follows.created_at', '=', after.createdAt), eb('follows.follower_id', '<', after.id)])]),
+        );
+      }
+      return query.orderBy('follows.created_at', 'desc').orderBy('follows.follower_id', 'desc').limit(limit).execute();
+    },
+
     async follows(followerId: string, followeeId: string): Promise<boolean> {
       const row = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
       return row !== undefined;

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { shortCount, showFollowerCount, sponsorshipLabel } from '../../../api/src/advertisers/rules/creator';
 import { cutCreatorName } from '../../../api/src/advertisers/rules/text';
 
@@ -16,7 +17,8 @@ export interface CreatorCardData {
 }
 
 /** The creator card: name cut at 70, the sponsorship label by status, the follower count short and hidden from visitors for unverified creators. */
-export function CreatorCard({ creator, viewerIsAuth }: { creator: CreatorCardData; viewerIsAuth: boolean }) {
+/** `children`: the card's action (the Follow button, issue 19). */
+export function CreatorCard({ creator, viewerIsAuth, children }: { creator: CreatorCardData; viewerIsAuth: boolean; children?: ReactNode }) {
   const label = sponsorshipLabel(creator.sponsorshipStatus, creator.sponsorName);
   return (
     <aside class="creator-card" aria-label="Creator">
@@ -29,6 +31,7 @@ export function CreatorCard({ creator, viewerIsAuth }: { creator: CreatorCardDat
         {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {shortCount(creator.followerCount)} followers</small>}
         {label && <small class="sponsorship">{label}</small>}
       </span>
+      {children}
     </aside>
   );
 }

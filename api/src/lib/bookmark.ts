@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** saving.md section 4: the end of a listing is reached when the next bookmark equals the end marker. */
+export const FEED_END = '-end-';
+
+/**
+ * Keyset bookmarks of the product's listings (board feed, profile boards, home pins, followers):
+ * `{created_at}:{id}` of a page's last row, so a row added meanwhile does not shift the pages.
+ */
+export const bookmarkOption = z
+  .string()
+  .refine((v) => v === FEED_END || /^\d{1,16}:\d{1,20}$/.test(v), 'Must be a bookmark this feed gave.')
+  .nullish()
+  .transform((v) => v ?? undefined);
+
+/** Where a page starts: null for the first page. (The end marker is answered before this is asked.) */
+export function readBookmark(bookmark: string | undefined): { createdAt: number; id: string } | null {
+  const [createdAt, id] = bookmark?.split(':') ?? [];
+  return createdAt && id ? { createdAt: Number(createdAt), id } : null;
+}
+
+/** A page from `limit + 1` rows: the page, and the bookmark of the next one (or the end marker). */
+export function pageOf<T extends { created_at: number; id: string }>(rows: T[], limit: number): { page: T[]; bookmark: string } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, bookmark: rows.length > limit && last ? `${last.created_at}:${last.id}` : FEED_END };
+}

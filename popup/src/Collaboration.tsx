@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { getResource, postResource } from './api';
+import { failure } from './Feed';
+import type { ViewerData } from './types';
+
+interface Invite {
+  board: { id: string; name: string; url: string };
+  owner: { username: string; full_name: string };
+}
+interface Person {
+  id: string;
+  username: string;
+  full_name: string;
+  status: 'invited' | 'accepted';
+}
+
+/**
+ * The notice on a board page (the invite mail's link) for someone invited to it: Accept or Decline.
+ * It asks BoardInviteResource whether the viewer holds an invite, by the board's URL, so it works on
+ * a secret board the viewer cannot see yet.
+ */
+export function InviteNotice({ username, slug, viewerId, onAccepted }: { username: string; slug: string; viewerId: string; onAccepted: () => void }) {
+  const [invite, setInvite] = useState<Invite | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    getResource<Invite>('BoardInviteResource', { username, slug })
+      .then(setInvite)
+      .catch(() => setInvite(null));
+  }, [username, slug]);
+  if (!invite) return null;
+  const answer = (accept: boolean) => {
+    setError(null);
+    (accept ? postResource('BoardInviteResource', 'update', { board_id: invite.board.id }) : postResource('BoardInviteResource', 'delete', { board_id: invite.board.id, invited_user_id: viewerId }))
+      .then(() => {
+        setDone(accept ? `You joined ${invite.board.name}.` : 'Invite declined.');
+        if (accept) onAccepted();
+      })
+      .catch((e: unknown) => setError(failure(e)));
+  };
+  const owner = invite.owner.full_name || invite.owner.username;
+  return (
+    <aside class="invite-notice" aria-label="Invite">
+      {done ? (
+        <p role="status">{done}</p>
+      ) : (
+        <>
+          <p>
+            {owner} invited you to collaborate on <strong>{invite.board.name}</strong>.
+          </p>
+          <p class="actions">
+            <button type="button" class="primary" onClick={() => answer(true)}>
+              Accept
+            </button>
+            <button type="button" class="secondary" onClick={() => answer(false)}>
+              Decline
+            </button>
+          </p>
+        </>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </aside>
+  );
+}
+
+/**
+ * A board's people for its members (saving.md 2.4: owner first, then the viewer, then by name): the
+ * owner removes anyone, a collaborator leaves. Optimistic, restored with the server's message on failure.
+ */
+export function Collaborators({ boardId, ownerId, viewer, version }: { boardId: string; ownerId: string; viewer: ViewerData | null; version: number }) {
+  const [people, setPeople] = useState<Person[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const me = viewer?.type === 'AUTH' ? viewer.user.id : null;
+  useEffect(() => {
+    if (!me) return;
+    getResource<Person[]>('BoardCollaboratorsResource', { board_id: boardId })
+      .then(setPeople)
+      .catch(() => setPeople([]));
+  }, [boardId, me, version]);
+  if (!me || people.length === 0) return null;
+
+  const remove = (person: Person) => {
+    const before = people;
+    setPeople(people.filter((p) => p.id !== person.id));
+    setError(null);
+    const call =
+      person.status === 'accepted'
+        ? postResource('BoardCollaboratorResource', 'delete', { board_id: boardId, invited_user_id: person.id, field_set_key: 'boardEdit' })
+        : postResource('BoardInviteResource', 'delete', { board_id: boardId, invited_user_id: person.id });
+    call.then(() => (person.id === me ? location.assign(`/${viewer?.type === 'AUTH' ? viewer.user.username : ''}/`) : undefined)).catch((e: unknown) => {
+      setPeople(before);
+      setError(failure(e));
+    });
+  };
+  return (
+    <section class="collaborators" aria-labelledby="board-collaborators">
+      <h2 id="board-collaborators">Collaborators</h2>
+      <ul>
+        {people.map((p) => (
+          <li key={p.id}>
+            <a href={`/${p.username}/`}>{p.full_name || p.username}</a>
+            {p.status === 'invited' && <span class="badge">Invited</span>}
+            {me === ownerId && (
+              <button type="button" class="secondary" onClick={() => remove(p)} aria-label={`Remove ${p.full_name || p.username}`}>
+                Remove
+              </button>
+            )}
+            {me !== ownerId && p.id === me && (
+              <button type="button" class="secondary" onClick={() => remove(p)}>
+                Leave board
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

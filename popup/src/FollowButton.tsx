@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { postResource } from './api';
+import { failure } from './Feed';
+
+/**
+ * Follow / Following for one user (profiles, the creator card). A visitor gets the log-in prompt of
+ * advertiser.md ('log in to follow') that comes back to this page. Optimistic: the button turns at
+ * once and turns back, with the server's message, when the call fails.
+ */
+export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: { user: { id: string; username: string; full_name?: string }; followed: boolean; signedIn: boolean; onChange?: (followed: boolean) => void; autoFocus?: boolean }) {
+  const [state, setState] = useState(followed);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState(false);
+  const name = user.full_name || user.username;
+
+  const toggle = () => {
+    if (!signedIn) return setPrompt(true);
+    const next = !state;
+    setState(next);
+    setBusy(true);
+    setError(null);
+    onChange?.(next);
+    postResource('UserFollowResource', next ? 'create' : 'delete', { user_id: user.id })
+      .catch((e: unknown) => {
+        setState(!next);
+        onChange?.(!next);
+        setError(failure(e));
+      })
+      .finally(() => setBusy(false));
+  };
+
+  const back = encodeURIComponent(location.pathname + location.search);
+  return (
+    <span class="follow">
+      <button type="button" class={state ? 'secondary' : 'primary'} aria-pressed={state} disabled={busy} onClick={toggle} autoFocus={autoFocus} aria-label={`${state ? 'Following' : 'Follow'} ${name}`}>
+        {state ? 'Following' : 'Follow'}
+      </button>
+      {error && (
+        <span class="error" role="alert">
+          {error}
+        </span>
+      )}
+      {prompt && (
+        <span class="login-prompt" role="status">
+          <strong>{state ? 'Log in to unfollow' : 'Log in to follow'}</strong>{' '}
+          <a href={`/login?next=${back}`}>Log in</a> or <a href={`/signup?next=${back}`}>sign up</a> to follow {name}.
+        </span>
+      )}
+    </span>
+  );
+}

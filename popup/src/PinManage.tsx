@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { postResource } from './api';
+import { failure } from './Feed';
+import type { PinData } from './types';
+
+/** The pinner's Edit and Delete on a pin page (issue 19): edit title and description; delete asks once, then goes to the board. */
+export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinData) => void }) {
+  const [mode, setMode] = useState<'idle' | 'edit' | 'delete'>('idle');
+  const [title, setTitle] = useState(pin.title);
+  const [description, setDescription] = useState(pin.description);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = (call: Promise<unknown>, then: (answer: any) => void) => {
+    setBusy(true);
+    setError(null);
+    call
+      .then(then)
+      .catch((e: unknown) => setError(failure(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div class="pin-manage">
+      {mode === 'idle' && (
+        <p class="actions organise">
+          <button type="button" class="secondary" onClick={() => setMode('edit')}>
+            Edit Pin
+          </button>
+          <button type="button" class="secondary" onClick={() => setMode('delete')}>
+            Delete Pin
+          </button>
+        </p>
+      )}
+      {mode === 'edit' && (
+        <form
+          class="auth"
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(postResource<PinData>('PinResource', 'update', { id: pin.id, title, description }), (saved: PinData) => {
+              onSaved(saved);
+              setMode('idle');
+            });
+          }}
+        >
+          <label for="pin-title">Title</label>
+          <input id="pin-title" value={title} maxLength={100} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
+          <label for="pin-description">Description</label>
+          <textarea id="pin-description" value={description} maxLength={500} onInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)} />
+          <p class="actions">
+            <button type="button" class="secondary" onClick={() => setMode('idle')}>
+              Cancel
+            </button>
+            <button type="submit" class="primary" disabled={busy}>
+              Save changes
+            </button>
+          </p>
+        </form>
+      )}
+      {mode === 'delete' && (
+        <p role="group" aria-label="Delete Pin" class="follow">
+          <span>Delete this Pin?</span>
+          <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))}>
+            Delete
+          </button>
+          <button type="button" class="secondary" onClick={() => setMode('idle')}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { getResource } from './api';
+import { FollowButton } from './FollowButton';
+import { failure, FeedFooter, pinCount, usePaged } from './Feed';
+import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from './types';
+
+const sectionCount = (n: number) => `${n} ${n === 1 ? 'section' : 'sections'}`;
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** /{username}/: who they are, their counts and their boards (secret ones only to themselves). */
+export function ProfilePage({ username, viewer }: { username: string; viewer: ViewerData | null }) {
+  const [profile, setProfile] = useState<ProfileData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showFollowers, setShowFollowers] = useState(false);
+  // buttonFollow opens the profile with ?follow=1: the Follow button is where the keyboard starts.
+  const fromButton = new URLSearchParams(location.search).get('follow') === '1';
+  useEffect(() => {
+    getResource<ProfileData>('UserResource', { username })
+      .then(setProfile)
+      .catch((e: unknown) => setError(failure(e)));
+  }, [username, viewer?.type]);
+  useEffect(() => {
+    if (profile) document.title = `${profile.full_name || profile.username} | Corkboard`;
+  }, [profile]);
+
+  if (error)
+    return (
+      <main class="page">
+        <h1>Not found</h1>
+        <p class="error" role="alert">
+          {error}
+        </p>
+        <p>
+          <a href="/">Go to the home page</a>
+        </p>
+      </main>
+    );
+  if (!profile)
+    return (
+      <main class="board-page">
+        <p class="loading" role="status">
+          Loading…
+        </p>
+      </main>
+    );
+  return (
+    <main class="board-page">
+      <header class="board-header profile-header">
+        <h1>{profile.full_name || profile.username}</h1>
+        <p class="board-meta">
+          <span class="username">@{profile.username}</span>
+          <button type="button" class="link-button follower-count" aria-expanded={showFollowers} aria-controls="profile-followers" onClick={() => setShowFollowers((v) => !v)}>
+            {plural(profile.follower_count, 'follower')}
+          </button>
+          <span class="following-count">{profile.following_count} following</span>
+        </p>
+        {!profile.is_me && viewer && (
+          <p class="actions profile-actions">
+            <FollowButton
+              user={profile}
+              followed={profile.followedByMe}
+              signedIn={viewer.type === 'AUTH'}
+              autoFocus={fromButton}
+              onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
+            />
+          </p>
+        )}
+      </header>
+      {showFollowers && <FollowerList username={profile.username} />}
+      <BoardGrid username={profile.username} heading={profile.is_me ? 'Your boards' : 'Boards'} />
+    </main>
+  );
+}
+
+/** A user's boards, newest first, 25 at a time: cover, name, pin and section counts, secret and group marks. */
+export function BoardGrid({ username, heading }: { username: string; heading: string }) {
+  const feed = usePaged<ProfileBoard>('BoardsResource', { username }, (page: ProfileBoardsData) => page.boards);
+  return (
+    <section aria-labelledby="profile-boards" aria-busy={feed.loading}>
+      <h2 id="profile-boards">{heading}</h2>
+      {feed.items.length > 0 && (
+        <ul class="board-grid">
+          {feed.items.map((board) => (
+            <li key={board.id}>
+              <a href={board.url}>
+                {board.image_cover_url ? <img class="board-cover" src={board.image_cover_url} alt="" loading="lazy" /> : <span class="board-cover empty-cover" />}
+                <span class="board-card-name">{board.name}</span>
+                <span class="board-card-meta">
+                  {pinCount(board.pin_count)}
+                  {board.section_count > 0 && `, ${sectionCount(board.section_count)}`}
+                  {board.privacy === 'secret' && <span class="badge">Secret</span>}
+                  {board.is_collaborative && <span class="badge">Group board</span>}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label="More boards" empty="No boards yet." count={feed.items.length} />
+    </section>
+  );
+}
+
+/** A profile's followers, newest first, 50 a page (UserFollowersResource). */
+function FollowerList({ username }: { username: string }) {
+  const feed = usePaged<FollowerData>('UserFollowersResource', { username }, (page: FollowersData) => page.users);
+  return (
+    <section id="profile-followers" class="home-section" aria-labelledby="followers-heading" aria-busy={feed.loading}>
+      <h2 id="followers-heading">Followers</h2>
+      {feed.items.length > 0 && (
+        <ul class="follower-list">
+          {feed.items.map((user) => (
+            <li key={user.id}>
+              <a href={`/${user.username}/`}>{user.full_name || user.username}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label="More followers" empty="No followers yet." count={feed.items.length} />
+    </section>
+  );
+}

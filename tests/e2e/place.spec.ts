@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readRows, writeRows } from './db';
+import { EXAMPLES, PRODUCT } from './origins';
+import { DEMO, logIn, openPopup, unique } from './popup';
+import { admin, freshAccount, logInWith, outboxText } from './safety-helpers';
+import { STRONG } from './auth-helpers';
+
+/** Issue 19, "a place to come back to": after a save there is somewhere to go, by keyboard alone. */
+
+const axeClean = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+/** Follows a link as a keyboard user does: focus it, press Enter. */
+async function follow(page: Page, link: Locator) {
+  await link.focus();
+  await page.keyboard.press('Enter');
+}
+
+test('save from the publisher → See it now → pin page → board → profile → home', async ({ page, context }) => {
+  const popup = await openPopup(page, context);
+  await logIn(popup);
+  const name = unique('Come back');
+  await popup.getByRole('button', { name: 'Create board' }).click();
+  await popup.getByLabel('Name', { exact: true }).fill(name);
+  await popup.getByRole('button', { name: 'Create', exact: true }).click();
+  const seeIt = popup.getByRole('link', { name: 'See it now' });
+  await expect(seeIt).toBeVisible();
+  const pinPath = (await seeIt.getAttribute('href')) ?? '';
+  const pinId = /^\/pin\/(\d+)\/$/.exec(pinPath)?.[1];
+  expect(pinId).toBeTruthy();
+  const [board] = readRows<{ slug: string }>(`select slug from boards where name = ?`, name);
+
+  // The pin page: Save (a repin), Visit, its board and its pinner; the header.
+  await page.goto(`${PRODUCT}${pinPath}`);
+  const header = page.getByRole('navigation', { name: 'Site' });
+  await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/demo/');
+  await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/pin/${pinId}/repin/x/`);
+  await expect(page.getByRole('link', { name: /^Visit / })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Demo Pinner' })).toHaveAttribute('href', '/demo/');
+  await axeClean(page);
+  await follow(page, page.getByRole('link', { name }));
+
+  // The board page, and from it its owner's profile.
+  await expect(page).toHaveURL(`${PRODUCT}/demo/${board?.slug}/`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await follow(page, page.locator('.board-meta').getByRole('link', { name: 'Demo Pinner' }));
+
+  // The profile lists the board with its cover and counts.
+  await expect(page).toHaveURL(`${PRODUCT}/demo/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Pinner' })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) });
+  await expect(card).toHaveAttribute('href', `/demo/${board?.slug}/`);
+  await expect(card.locator('.board-card-meta')).toHaveText('1 Pin');
+  await expect(card.locator('img.board-cover')).toHaveAttribute('src', /\/media\/\d+\/236x\.jpg$/);
+  await axeClean(page);
+
+  // Home: the latest pin first, and the boards.
+  await follow(page, header.getByRole('link', { name: 'Home' }));
+  await expect(page).toHaveURL(`${PRODUCT}/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Demo Pinner' })).toBeVisible();
+  const latest = page.getByRole('region', { name: 'Your latest Pins' });
+  await expect(latest.locator('.pin-grid a').first()).toHaveAttribute('href', pinPath);
+  await expect(page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await axeClean(page);
+
+  // The pin page's Save is the repin popup of that pin.
+  await page.goto(`${PRODUCT}${pinPath}`);
+  await follow(page, page.getByRole('link', { name: 'Save', exact: true }));
+  await expect(page).toHaveURL(`${PRODUCT}/pin/${pinId}/repin/x/`);
+  await expect(page.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+});
+
+test('a visitor sees public boards only, and the header offers log in', async ({ page }) => {
+  await page.goto(`${PRODUCT}/demo/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo Pinner' })).toBeVisible();
+  const boards = page.getByRole('region', { name: 'Boards' });
+  await expect(boards.getByRole('listitem').first()).toBeVisible();
+  await expect(boards.getByText('Secret', { exact: true })).toHaveCount(0);
+  const header = page.getByRole('navigation', { name: 'Site' });
+  await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
+  await axeClean(page);
+
+  await page.goto(`${PRODUCT}/nobody_here/`);
+  await expect(page.getByRole('alert')).toHaveText("Sorry, we couldn't find that profile.");
+  await axeClean(page);
+});
+
+const logInAs = (page: Page, login: { email: string; password: string }) =>
+  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: PRODUCT },
+  });
+const demoId = () => readRows<{ id: string }>(`select id from users where email = ?`, DEMO.email)[0]!.id;
+const follows = (follower: string, followee: string) => readRows(`select 1 from follows where follower_id = ? and followee_id = ?`, follower, followee).length;
+
+test('the success screen’s creator card follows its creator', async ({ page }) => {
+  const creator = `${Date.now()}7`;
+  const domain = `kitchen${creator}.example`;
+  writeRows(`insert into users (id, email, username, first_name, last_name, verified_domain, created_at) values (?, ?, ?, 'Sunday', 'Kitchen', ?, 0)`, creator, `c${creator}@example.com`, `k${creator}`, domain);
+  await logInAs(page, DEMO);
+  await page.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `https://${domain}/tart`, media: `${EXAMPLES}/img/lemon-tart.png`, description: 'Tart' })}`);
+  await page.getByRole('button', { name: 'Create board' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(unique('Creators'));
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  const card = page.getByRole('complementary', { name: 'Creator' });
+  await expect(card).toContainText('Sunday Kitchen');
+  await card.getByRole('button', { name: 'Follow Sunday Kitchen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card.getByRole('button', { name: 'Following Sunday Kitchen' })).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => follows(demoId(), creator)).toBe(1);
+  await axeClean(page);
+});
+
+test('buttonFollow on the publisher page opens a profile that can be followed; a visitor is asked to log in', async ({ page, context, browser }) => {
+  const fan = freshAccount('fan', 'Fern');
+  await logInAs(page, fan);
+  await page.goto(`${EXAMPLES}/buttons.html`);
+  const [profile] = await Promise.all([context.waitForEvent('page'), page.locator('#follow').getByRole('button').click()]);
+  await expect(profile).toHaveURL(`${PRODUCT}/demo/?follow=1`);
+  const followButton = profile.getByRole('button', { name: 'Follow Demo Pinner' });
+  await expect(followButton).toBeFocused();
+  const before = Number((await profile.locator('.follower-count').textContent())?.split(' ')[0]);
+  await profile.keyboard.press('Enter');
+  await expect(profile.getByRole('button', { name: 'Following Demo Pinner' })).toBeVisible();
+  await expect(profile.locator('.follower-count')).toHaveText(`${before + 1} ${before + 1 === 1 ? 'follower' : 'followers'}`);
+  const [fanRow] = readRows<{ id: string }>(`select id from users where email = ?`, fan.email);
+  await expect.poll(() => follows(fanRow!.id, demoId())).toBe(1);
+  await axeClean(profile);
+  // Reloaded, the profile still says Following (followedByMe).
+  await profile.reload();
+  await expect(profile.getByRole('button', { name: 'Following Demo Pinner' })).toHaveAttribute('aria-pressed', 'true');
+  // The follower list (newest first) has the fan at its top.
+  await profile.locator('.follower-count').click();
+  await expect(profile.getByRole('region', { name: 'Followers' }).getByRole('link').first()).toHaveText('Fern');
+  await axeClean(profile);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${PRODUCT}/demo/`);
+  await visitor.getByRole('button', { name: 'Follow Demo Pinner' }).click();
+  await expect(visitor.getByText('Log in to follow')).toBeVisible();
+  await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
+  await axeClean(visitor);
+});
+
+test('an email invite: the mail’s link, log in, Accept, save to the group board; the owner sees and removes them', async ({ page, browser }) => {
+  await logInAs(page, DEMO);
+  const name = unique('Trip');
+  const board = await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name, privacy: 'secret' } }, headers: { Origin: PRODUCT } })).json();
+  const boardId: string = board.resource_response.data.id;
+  const boardUrl: string = board.resource_response.data.url;
+  const email = `invitee${Date.now().toString(36)}@example.com`;
+  await page.request.post(`${PRODUCT}/resource/BoardInviteResource/create/`, { data: { options: { board_id: boardId, emails: [email] } }, headers: { Origin: PRODUCT } });
+  const mail = await outboxText(page, email);
+  const link = /http:\/\/\S+\/$/m.exec(mail)?.[0] ?? '';
+  expect(link).toBe(`${PRODUCT}${boardUrl}`);
+
+  // A new account with the invited email (made after the invite), who follows the mail's link.
+  admin('create', email, STRONG, 'Ines');
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link);
+  await expect(invitee.getByRole('alert')).toHaveText("Sorry, we couldn't find that board.");
+  await follow(invitee, invitee.getByRole('main').getByRole('link', { name: 'Log in' }));
+  await logInWith(invitee, email, STRONG);
+  await expect(invitee).toHaveURL(link);
+  const notice = invitee.getByRole('complementary', { name: 'Invite' });
+  await expect(notice).toContainText(`Demo Pinner invited you to collaborate on ${name}.`);
+  await axeClean(invitee);
+  await notice.getByRole('button', { name: 'Accept' }).focus();
+  await invitee.keyboard.press('Enter');
+  await expect(invitee.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(invitee.getByRole('region', { name: 'Collaborators' }).getByRole('button', { name: 'Leave board' })).toBeVisible();
+  await axeClean(invitee);
+  // Now a member: the board is in their picker and takes their pin.
+  const saved = await invitee.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: boardId, link: `${EXAMPLES}/notes.html`, color: '#336699' } }, headers: { Origin: PRODUCT } });
+  expect(saved.status()).toBe(200);
+  const picker = await (await invitee.request.get(`${PRODUCT}/resource/BoardPickerBoardsResource/get/?data=${encodeURIComponent('{"options":{}}')}`)).json();
+  expect(picker.resource_response.data.all_boards.find((b: { id: string }) => b.id === boardId)).toMatchObject({ is_collaborative: true });
+
+  // The owner sees them on the board and removes them (optimistic); they are gone from the database.
+  await page.goto(`${PRODUCT}${boardUrl}`);
+  const people = page.getByRole('region', { name: 'Collaborators' });
+  await expect(people.getByRole('link', { name: 'Ines' })).toBeVisible();
+  await axeClean(page);
+  await people.getByRole('button', { name: 'Remove Ines' }).click();
+  await expect(people).toHaveCount(0);
+  await expect.poll(() => readRows(`select 1 from board_collaborators where board_id = ?`, boardId).length).toBe(0);
+});
+
+test('organising a board: a move the server refuses rolls back on screen, a move it takes sticks, and the owner deletes a board', async ({ page }) => {
+  const owner = freshAccount('org', 'Orla');
+  await logInAs(page, owner);
+  const make = async (name: string) =>
+    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+  const from = await make('Ideas');
+  const to = await make('Kept');
+  for (const n of ['one', 'two']) {
+    await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: from.id, link: `${EXAMPLES}/${n}.html`, color: '#336699', title: `Note ${n}` } }, headers: { Origin: PRODUCT } });
+  }
+  await page.goto(`${PRODUCT}${from.url}`);
+  await follow(page, page.getByRole('button', { name: 'Organise' }));
+  const one = page.getByRole('checkbox', { name: 'Note one' });
+  await one.focus();
+  await page.keyboard.press('Space');
+  await expect(one).toBeChecked();
+  const target = page.getByLabel('Move selected Pins to');
+
+  // Moving to where the pin already is: refused, and the pin is back on screen with the message.
+  await target.selectOption({ label: 'Ideas' });
+  await follow(page, page.getByRole('button', { name: /^Move/ }));
+  await expect(page.getByRole('alert')).toHaveText('Those Pins are already on that board and section.');
+  await expect(page.getByRole('checkbox', { name: 'Note one' })).toBeVisible();
+  await axeClean(page);
+
+  await target.selectOption({ label: 'Kept' });
+  await follow(page, page.getByRole('button', { name: /^Move/ }));
+  await expect(page.getByRole('status')).toHaveText('Moved 1 Pin.');
+  await expect(page.getByRole('checkbox', { name: 'Note one' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'Note two' })).toBeVisible();
+  expect(readRows<{ board_id: string }>(`select board_id from pins where title = 'Note one' and pinner_id = (select id from users where email = ?)`, owner.email)).toEqual([{ board_id: to.id }]);
+
+  // The owner deletes the board it went to.
+  await page.goto(`${PRODUCT}${to.url}`);
+  await follow(page, page.getByRole('button', { name: 'Delete board' }));
+  await follow(page, page.getByRole('group', { name: 'Delete board' }).getByRole('button', { name: 'Delete', exact: true }));
+  await expect(page).toHaveURL(`${PRODUCT}/${owner.username}/`);
+  expect(readRows(`select 1 from boards where id = ?`, to.id)).toHaveLength(0);
+});
+
+test('the pinner edits and deletes a pin from its page', async ({ page }) => {
+  const owner = freshAccount('pinner', 'Pia');
+  await logInAs(page, owner);
+  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Notes' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+  const pin = (await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'Draft' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  await page.goto(`${PRODUCT}/pin/${pin.id}/`);
+  await follow(page, page.getByRole('button', { name: 'Edit Pin' }));
+  await page.getByLabel('Title').fill('Final <b>notes</b>');
+  await page.getByLabel('Description').fill('Kept for later');
+  await axeClean(page);
+  await follow(page, page.getByRole('button', { name: 'Save changes' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Final <b>notes</b>' })).toBeVisible();
+  expect(readRows(`select title, description from pins where id = ?`, pin.id)).toEqual([{ title: 'Final <b>notes</b>', description: 'Kept for later' }]);
+
+  await follow(page, page.getByRole('button', { name: 'Delete Pin' }));
+  await follow(page, page.getByRole('group', { name: 'Delete Pin' }).getByRole('button', { name: 'Delete', exact: true }));
+  await expect(page).toHaveURL(`${PRODUCT}${board.url}`);
+  await expect(page.getByText('No Pins here yet.')).toBeVisible();
+  expect(readRows(`select 1 from pins where id = ?`, pin.id)).toHaveLength(0);
+});
