@@ -142,7 +142,7 @@ describe('switching accounts and password change', () => {
 
 describe('the dev outbox page', () => {
   it('lists mail escaped, with a strict CSP, and is not served in production', async () => {
-    const t = await testApp();
+    const t = await testApp({ config: { env: 'development' } });
     await t.makeUser('ada');
     await t.db.updateTable('users').set({ first_name: '<script>alert(1)</script>' }).execute();
     await v3Post(t, '/v3/users/forgot_password/', { username_or_email: 'ada' });

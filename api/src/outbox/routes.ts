@@ -14,13 +14,13 @@ const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * The outbox holds password-reset links and two-factor codes: whoever reads it can take any account.
- * So it is shown only outside production, and only to a browser on this machine: the socket's
+ * So it is shown only in development, and only to a browser on this machine: the socket's
  * address is loopback, no proxy forwarded the request, and the Host is a loopback name or our own
  * (a page on another name that rebinds its DNS to 127.0.0.1 is not us). Everyone else gets the 404
  * of a page that does not exist.
  */
 function isLocalVisit(c: Context, config: Config): boolean {
-  if (config.env === 'production') return false;
+  if (config.env !== 'development') return false;
   const address = socketAddress(c);
   if (!isLoopback(address)) return false;
   if (FORWARDING_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
@@ -28,7 +28,7 @@ function isLocalVisit(c: Context, config: Config): boolean {
   return LOOPBACK_NAMES.has(host) || host === new URL(config.publicOrigin).hostname;
 }
 
-/** GET /dev/outbox: the latest mail and SMS the dev outbox holds; not served in production. */
+/** GET /dev/outbox: the latest mail and SMS the dev outbox holds; served in development only. */
 export function outboxRoutes({ db, config }: Deps): Hono {
   const routes = new Hono();
   routes.get('/outbox', async (c) => {
