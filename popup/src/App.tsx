@@ -10,6 +10,7 @@ import { readPopupQuery } from './query';
 import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
 import type { ViewerData } from './types';
+import { BRAND } from './brand';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
 export function App({ location }: { location: Location }) {
@@ -39,7 +40,7 @@ function Home({ username }: { username?: string }) {
   useEffect(() => void getResource<ViewerData>('ViewerResource').then(setViewer), []);
   return (
     <main class="page">
-      <h1>{username ?? 'Corkboard'}</h1>
+      <h1>{username ?? BRAND}</h1>
       <p>Save the images you find on the web to your boards.</p>
       {viewer?.type === 'AUTH' ? (
         <>

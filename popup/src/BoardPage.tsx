@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getResource, ResourceError } from './api';
 import { ColourTile } from './Preview';
 import type { BoardFeedData, BoardPageData } from './types';
+import { BRAND } from './brand';
 
 /** The feed's end marker (saving.md section 4): no more pages after this one. */
 const FEED_END = '-end-';
@@ -25,7 +26,7 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
   const missing = error ?? (board && sectionSlug && !section ? "Sorry, we couldn't find that section." : null);
   useEffect(() => {
-    if (board && !missing) document.title = `${section ? `${section.title} in ` : ''}${board.name} | Corkboard`;
+    if (board && !missing) document.title = `${section ? `${section.title} in ` : ''}${board.name} | ${BRAND}`;
   }, [board, section, missing]);
 
   if (missing)

@@ -13,6 +13,7 @@ import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
 import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
+import { BRAND } from './brand';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -161,7 +162,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
 
   return (
     <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
-      <h1 class="visually-hidden">Save to Corkboard</h1>
+      <h1 class="visually-hidden">Save to {BRAND}</h1>
       <figure class="preview">{preview}</figure>
       <div class="panel">
         {toast && (

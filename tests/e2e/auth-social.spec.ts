@@ -123,7 +123,7 @@ test('a message forged by another origin is ignored; closing the provider window
   );
   await provider.close();
   // The forged message came first; the popup ignored it and reports only the closed window.
-  await expect(popup.getByText("Couldn't connect. You must authorize the product.")).toBeVisible();
+  await expect(popup.getByText("Couldn't connect. You must authorize Corkboard.")).toBeVisible();
   await expect(popup.getByRole('heading', { name: 'Welcome, Mallory!' })).toHaveCount(0);
   await expect(popup.getByRole('heading', { name: 'Sign up to save' })).toBeVisible();
 });
