@@ -26,6 +26,7 @@ export function App({ location }: { location: Location }) {
   if (path === '/login' || path === '/signup') return <AuthPage location={location} view={path === '/login' ? 'login' : 'signup'} />;
   if (path === '/add-account') return <AuthPage location={location} view="add-account" />;
   if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
+  if (path === '/business/create/') return <AuthPage location={location} view="business-signup" />;
   if (path === '/password/reset/') return <ResetPage location={location} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);

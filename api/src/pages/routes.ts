@@ -9,6 +9,7 @@ import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
+import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
@@ -90,6 +91,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   // Account switching, the business log-in page (auth.md section 2).
   routes.get('/add-account', shell);
   routes.get('/business/login/', shell);
+  // 'Are you a business? Get started here!' (auth.md section 2): the sign-up, in its business wording.
+  routes.get('/business/create/', shell);
   // The forgot-password form and, with ?token=, the new-password form: the token must not leak in a Referer.
   routes.get('/password/reset/', (c) => {
     c.header('Referrer-Policy', 'no-referrer');
@@ -109,6 +112,15 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/board/create/', shell);
   routes.get('/board/:id{[0-9]+}/create_section/', shell);
 
+  // The footer's Terms of Service and Privacy Policy, from legal/*.md (legal.ts).
+  routes.get('/_/_/policy/:page/', async (c) => {
+    const page = c.req.param('page');
+    if (!(LEGAL_PAGES as readonly string[]).includes(page)) throw new ApiError('not_found');
+    c.header('Content-Security-Policy', LEGAL_CSP);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await legalPage(page as LegalPage, brandName, built().popup.css));
+  });
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
