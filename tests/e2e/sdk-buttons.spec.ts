@@ -150,6 +150,8 @@ test('Psst!, then another board: the host hears one success and no error (the la
   const { popup, query } = await openPopup(context, pinOne);
   await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('alert')).toHaveText('Psst! You already saved this Pin to Recipes');
+  // However far down the board list the pick was, the message is in view.
+  await expect(popup.getByRole('alert')).toBeInViewport();
   await pickBoard(popup, 'Travel');
   await expect(popup.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
   await popup.close();
