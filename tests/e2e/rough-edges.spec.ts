@@ -1,7 +1,9 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { openSavePopup, STRONG } from './auth-helpers';
-import { PRODUCT } from './origins';
-import { unique } from './popup';
+import { writeRows } from './db';
+import { EXAMPLES, PRODUCT } from './origins';
+import { pickBoard, unique } from './popup';
+import { DEMO, logIn, openPopup, recordSaves, saves } from './sdk';
 
 /** A brand-new account, signed up through the API as the popup's form would; the context holds its session. */
 async function newAccount(context: BrowserContext): Promise<void> {
@@ -45,4 +47,28 @@ test("a new account's picker offers 'Create your first board', and the pin is sa
   await popup.getByLabel('Name', { exact: true }).fill('First things');
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('You saved your first Pin to First things!')).toBeVisible();
+});
+
+test('a lost session shows the log-in form in place and resumes the save; the host hears one success', async ({ page, context }) => {
+  await recordSaves(page);
+  await page.goto(`${EXAMPLES}/buttons.html`);
+  await logIn(context);
+  const url = `https://elsewhere.example/lost-${Math.random().toString(36).slice(2, 8)}`;
+  const { popup, query } = await openPopup(context, () => page.evaluate(([media, link]) => window.PinUtils.pinOne({ media, url: link, description: 'Kept' }), [`${EXAMPLES}/img/lemon-tart.png`, url]));
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+
+  // The session ends while the popup is open (expired, or logged out in another tab).
+  writeRows(`delete from sessions where user_id = (select id from users where email = ?)`, DEMO.email);
+  await pickBoard(popup, 'Travel');
+  await expect(popup.getByRole('heading', { name: 'Log in to save' })).toBeVisible();
+  await popup.getByLabel('Email').fill(DEMO.email);
+  await popup.getByLabel('Password').fill(DEMO.password);
+  await popup.getByRole('button', { name: 'Log in' }).click();
+
+  // No second pick: the save that was cut short goes through.
+  await expect(popup.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
+  await expect.poll(() => saves(page)).toEqual([
+    { target: '', detail: { guid: query.get('guid'), status: 'success', pin: expect.any(Object), board: { id: expect.any(String), name: 'Travel' } } },
+  ]);
+  expect(await page.evaluate(() => window.pinErrors)).toEqual([]);
 });
