@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getResource } from './api';
+import { getResource, takeHomeError } from './api';
 import { AuthPage } from './auth/AuthPage';
 import { BoardPage } from './BoardPage';
 import { logOut } from './auth/client';
@@ -32,16 +32,23 @@ export function App({ location }: { location: Location }) {
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) return <BoardPage username={board[1]} slug={board[2]} sectionSlug={board[3]} />;
   const user = /^\/([a-z0-9_]{3,30})\/?$/.exec(path);
-  return <Home username={user?.[1]} />;
+  return <Home username={user?.[1]} search={location.search} />;
 }
 
 /** The home page, and a user's page (/{username}, where an account switch lands). */
-function Home({ username }: { username?: string }) {
+function Home({ username, search }: { username?: string; search: string }) {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
+  // A page whose resource was gone or needed a log-in sent the visitor here (api.ts loadPage).
+  const [error] = useState(() => takeHomeError(search));
   useEffect(() => void getResource<ViewerData>('ViewerResource').then(setViewer), []);
   return (
     <main class="page">
       <h1>{username ?? BRAND}</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <p>Save the images you find on the web to your boards.</p>
       {viewer?.type === 'AUTH' ? (
         <>

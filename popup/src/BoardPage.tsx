@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getResource, ResourceError } from './api';
+import { getResource, loadPage, ResourceError } from './api';
 import { ColourTile } from './Preview';
 import type { BoardFeedData, BoardPageData } from './types';
 import { BRAND } from './brand';
@@ -18,7 +18,7 @@ export function BoardPage({ username, slug, sectionSlug }: { username: string; s
   const [board, setBoard] = useState<BoardPageData | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getResource<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
+    loadPage<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
   }, [username, slug]);
