@@ -26,7 +26,8 @@ async function pickIdentity(providerWindow: Page, name: string) {
 }
 
 async function saveToNewBoard(popup: Page, board: string) {
-  await popup.getByRole('button', { name: 'Create board' }).click();
+  // A new account: the empty picker's one button (issue 20).
+  await popup.getByRole('button', { name: 'Create your first board' }).click();
   await popup.getByLabel('Name', { exact: true }).fill(board);
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
