@@ -94,6 +94,11 @@ export function createApp(deps: Deps) {
 
   const app = new Hono<AppEnv>();
 
+  // First of all, so every error `fail` sends, even a shed or refused request's, names the product.
+  app.use('*', async (c, next) => {
+    c.set('brand', deps.config.brandName);
+    await next();
+  });
   app.onError((error, c) => {
     if (error instanceof ApiError) return fail(c, error);
     console.error(error);

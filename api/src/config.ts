@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
+import { DEFAULT_BRAND } from './lib/brand.js';
 
 /**
  * The one typed configuration object, read from the environment once at start.
@@ -109,7 +110,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false'),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-  BRAND_NAME: z.string().trim().min(1).max(60).default('Corkboard'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
   QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),

@@ -33,5 +33,5 @@ export interface Viewer {
 }
 
 export interface AppEnv {
-  Variables: { viewer: Viewer | null };
+  Variables: { viewer: Viewer | null; brand: string };
 }

@@ -1,4 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { takeHomeError } from './api';
+import { BRAND } from './brand';
 import { AuthPage } from './auth/AuthPage';
 import { BoardPage } from './BoardPage';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
@@ -41,6 +43,7 @@ export function App({ location }: { location: Location }) {
   if (path === '/login' || path === '/signup') return <AuthPage location={location} view={path === '/login' ? 'login' : 'signup'} />;
   if (path === '/add-account') return <AuthPage location={location} view="add-account" />;
   if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
+  if (path === '/business/create/') return <AuthPage location={location} view="business-signup" />;
   if (path === '/password/reset/') return <ResetPage location={location} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
@@ -53,7 +56,7 @@ export function App({ location }: { location: Location }) {
     const username = user[1];
     return <Product render={(viewer) => <ProfilePage username={username} viewer={viewer} />} />;
   }
-  return <Product render={(viewer) => <Home viewer={viewer} />} />;
+  return <Product render={(viewer) => <Home viewer={viewer} search={location.search} />} />;
 }
 
 /** A product page (home, profile, board, pin): the site header above it, both knowing the viewer. */
@@ -71,12 +74,20 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
  * The home page: for a signed-in user their latest pins and their boards (issue 19), for a visitor
  * what the product is and how to get in.
  */
-function Home({ viewer }: { viewer: ViewerData | null }) {
+function Home({ viewer, search }: { viewer: ViewerData | null; search: string }) {
+  // A page whose resource was gone or needed a log-in sent the visitor here (api.ts loadPage).
+  const [error] = useState(() => takeHomeError(search));
+  const alert = error && (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  );
   if (viewer?.type === 'AUTH') {
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
         <h1>Welcome back, {name}</h1>
+        {alert}
         <p class="hint">Logged in as {name}.</p>
         <section class="home-section" aria-labelledby="home-pins">
           <h2 id="home-pins">Your latest Pins</h2>
@@ -93,7 +104,8 @@ function Home({ viewer }: { viewer: ViewerData | null }) {
   }
   return (
     <main class="page">
-      <h1>Corkboard</h1>
+      <h1>{BRAND}</h1>
+      {alert}
       <p>Save the images you find on the web to your boards.</p>
       {viewer && (
         <p>

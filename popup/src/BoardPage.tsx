@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getResource } from './api';
+import { getResource, loadPage } from './api';
+import { BRAND } from './brand';
 import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
 import { Collaborators, InviteNotice } from './Collaboration';
 import { DeleteBoard, MoveBar } from './Organise';
@@ -17,7 +18,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
   const [version, setVersion] = useState(0);
   useEffect(() => {
     setError(null);
-    getResource<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
+    loadPage<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
   }, [username, slug, version]);
@@ -27,7 +28,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
   const missing = error ?? (board && sectionSlug && !section ? "Sorry, we couldn't find that section." : null);
   useEffect(() => {
-    if (board && !missing) document.title = `${section ? `${section.title} in ` : ''}${board.name} | Corkboard`;
+    if (board && !missing) document.title = `${section ? `${section.title} in ` : ''}${board.name} | ${BRAND}`;
   }, [board, section, missing]);
 
   if (missing)

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { safeNext } from '../../api/src/lib/next';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
@@ -13,9 +13,12 @@ import { useMobile } from './useMobile';
 import type { CreatedPin, ViewerData } from './types';
 import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
+import { BRAND } from './brand';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
+/** api_error_code of 'Please log in to continue.' (the catalogue's unauthorized): the session is gone. */
+const UNAUTHORIZED = 7;
 
 interface Saved {
   pin: CreatedPin;
@@ -63,14 +66,25 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
   const [toast, setToast] = useState<string | null>(null);
   const mobile = useMobile();
 
-  const loadViewer = () => fetchViewer().then(setViewer);
+  /** A save cut short by a lost session, and whose it was: resumed after that user logs in again. */
+  const interrupted = useRef<{ target: SaveTarget; userId: string } | null>(null);
+
+  const authed = async () => {
+    const next = await fetchViewer();
+    setViewer(next);
+    const pending = interrupted.current;
+    interrupted.current = null;
+    // Another account's log-in starts from its own board list: the board picked was the other user's.
+    if (pending && next.type === 'AUTH' && next.user.id === pending.userId) await save(pending.target, next);
+  };
   useEffect(() => void firstViewer.then(setViewer), []);
   // saving.md section 2.3: a visitor on the mobile variant is sent to the home page.
   useEffect(() => {
     if (mobile && viewer?.type === 'UNAUTH') location.replace('/');
   }, [mobile, viewer]);
 
-  const save = async ({ board, section, created = false }: SaveTarget) => {
+  const save = async (target: SaveTarget, saver: ViewerData | null = viewer) => {
+    const { board, section, created = false } = target;
     setSaving(true);
     setToast(null);
     try {
@@ -91,7 +105,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
             });
       // saving.md 2.2: a section pick from a repin that started on an original board goes to that board's page.
       const toBoardPage = query.action === 'repin' && !!section && board.id === query.originalBoardId;
-      if (!toBoardPage) setSaved({ pin, created, firstPin: viewer?.type === 'AUTH' && viewer.user.pin_count === 0 });
+      if (!toBoardPage) setSaved({ pin, created, firstPin: saver?.type === 'AUTH' && saver.user.pin_count === 0 });
       // saving.md section 7: the success event only when the save came with a guid.
       if (query.guid) track('pin_create_success', { pin_id: pin.id });
       tellOpener(query.hostOrigin, {
@@ -105,6 +119,12 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
     } catch (e) {
       // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;
+      // The session ended (expired, logged out elsewhere): the log-in form in place, then the same save.
+      if (body?.api_error_code === UNAUTHORIZED && saver?.type === 'AUTH') {
+        interrupted.current = { target, userId: saver.user.id };
+        setViewer({ type: 'UNAUTH' });
+        return;
+      }
       // saving.md section 8: every failed save logs a fail event (on desktop nothing else is shown for it).
       track('pin_create_fail', { error_code: body?.api_error_code });
       // On mobile every failure but 'Psst!' is the spec's one toast.
@@ -154,14 +174,15 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
         next={location.pathname + location.search}
         pinImage={query.media}
         recognised={viewer.type === 'LIMITED_LOGIN' ? viewer.info : undefined}
-        onAuthed={() => void loadViewer()}
+        initialView={interrupted.current ? 'login' : undefined}
+        onAuthed={() => void authed()}
       />
     );
   else if (savable) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
 
   return (
     <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
-      <h1 class="visually-hidden">Save to Corkboard</h1>
+      <h1 class="visually-hidden">Save to {BRAND}</h1>
       <figure class="preview">{preview}</figure>
       <div class="panel">
         {toast && (

@@ -45,3 +45,42 @@ export function postResource<T>(name: string, action: 'create' | 'update' | 'del
     body: JSON.stringify({ options }),
   });
 }
+
+/** Where a page's gone-or-locked resource sends the visitor (saving.md section 8): home, with this flag. */
+export const HOME_ERROR_FLAG = 'error';
+const HOME_ERROR_KEY = 'corkboard_home_error';
+
+/**
+ * A page's first load (saving.md section 8, the resource layer): 5xx or no answer is tried once more
+ * (getResource); a 404, or a 401 with code 7, sends the visitor home with an error flag. The message
+ * travels in sessionStorage, not the URL, so home shows the server's own words and no link can make it
+ * show someone else's. The promise then never settles: the page is on its way out.
+ */
+export async function loadPage<T>(name: string, options: Record<string, unknown> = {}): Promise<T> {
+  try {
+    return await getResource<T>(name, options);
+  } catch (error) {
+    const body = error instanceof ResourceError ? error.body : null;
+    if (!body || !(body.http_status === 404 || (body.http_status === 401 && body.api_error_code === 7))) throw error;
+    try {
+      sessionStorage.setItem(HOME_ERROR_KEY, body.message_detail ?? body.message);
+    } catch {
+      // Storage refused: home shows its generic line.
+    }
+    location.assign(`/?${HOME_ERROR_FLAG}=1`);
+    return new Promise<T>(() => undefined);
+  }
+}
+
+/** Home's side: the message left by loadPage when the URL has the flag (read once, then cleared). */
+export function takeHomeError(search: string): string | null {
+  if (!new URLSearchParams(search).has(HOME_ERROR_FLAG)) return null;
+  let message: string | null = null;
+  try {
+    message = sessionStorage.getItem(HOME_ERROR_KEY);
+    sessionStorage.removeItem(HOME_ERROR_KEY);
+  } catch {
+    // No storage: the generic line.
+  }
+  return message ?? "Sorry, we couldn't find that.";
+}

@@ -42,3 +42,33 @@ describe('waitForResult', () => {
     await expect(waitForResult(null, PRODUCT, 'g')).resolves.toEqual({ guid: 'g', status: 'unknown' });
   });
 });
+
+describe('waitForResult: the last result wins', () => {
+  it('an error then a success (Psst!, then another board) resolves once, with the success', async () => {
+    vi.useFakeTimers();
+    const popup = fakePopup();
+    const outcomes: unknown[] = [];
+    void waitForResult(popup, PRODUCT, 'g1').then((value) => outcomes.push(value));
+    post(saveMessage({ guid: 'g1', status: 'error', error: { code: 50, message: 'Psst!' } }), PRODUCT, popup);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(outcomes).toEqual([]);
+    post(saveMessage({ guid: 'g1', status: 'success', pin: { id: '9', url: 'http://x/pin/9/' } }), PRODUCT, popup);
+    await vi.advanceTimersByTimeAsync(0);
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(outcomes).toEqual([{ guid: 'g1', status: 'success', pin: { id: '9', url: 'http://x/pin/9/' } }]);
+  });
+
+  it('an error the user gives up on is reported when the popup closes', async () => {
+    vi.useFakeTimers();
+    const popup = fakePopup();
+    let outcome: unknown;
+    void waitForResult(popup, PRODUCT, 'g1').then((value) => (outcome = value));
+    post(saveMessage({ guid: 'g1', status: 'error', error: { code: 50, message: 'Psst!' } }), PRODUCT, popup);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(outcome).toBeUndefined();
+    popup.closed = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(outcome).toMatchObject({ guid: 'g1', status: 'error', error: { message: 'Psst!' } });
+  });
+});

@@ -20,24 +20,30 @@ export function openPopup(url: string, guid: string): Window | null {
   return window.open(url, `corkboard_${guid}`, POPUP_FEATURES) ?? window.open(url, '_blank');
 }
 
-/** Resolves with the popup's message for this guid, accepted only from our origin and that very window. */
+/**
+ * Resolves once with the save's final outcome, from messages accepted only from our origin and that
+ * very window. A success is final (the popup shows its success screen and saves nothing more), so it
+ * resolves at once. An error is not: the user may pick another board in the same popup (a 'Psst!'
+ * duplicate, then a save that works), so we keep listening until the popup closes and the last
+ * message wins; a popup that closes with no message, or whose opener link was cut (COOP), is "unknown".
+ */
 export function waitForResult(win: Window | null, productOrigin: string, guid: string): Promise<SaveOutcome> {
   return new Promise((resolve) => {
     if (!win) return resolve({ guid, status: 'unknown' });
-    const finish = (outcome: SaveOutcome) => {
+    let last: SaveOutcome = { guid, status: 'unknown' };
+    const finish = () => {
       window.removeEventListener('message', onMessage);
       clearInterval(timer);
-      resolve(outcome);
+      resolve(last);
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== productOrigin || event.source !== win || !isSaveMessage(event.data)) return;
-      if (event.data.payload.guid === guid) finish(event.data.payload);
+      if (event.data.payload.guid !== guid) return;
+      last = event.data.payload;
+      if (last.status === 'success') finish();
     };
     window.addEventListener('message', onMessage);
-    // A closed popup, or one whose opener link was severed (COOP), reads as closed: the outcome is unknown.
-    const timer = setInterval(() => {
-      if (win.closed) finish({ guid, status: 'unknown' });
-    }, CLOSED_POLL_MS);
+    const timer = setInterval(() => win.closed && finish(), CLOSED_POLL_MS);
   });
 }
 

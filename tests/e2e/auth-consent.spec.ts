@@ -30,7 +30,7 @@ test('with kr_privacy_consent on, sign-up passes through the Consents step', asy
   await popup.getByLabel('I agree to the Terms of Service (required)').check();
   await next.click();
 
-  await expect(popup.getByRole('button', { name: 'Create board' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
   expect(readRows(`select kr_privacy_consent_opt_in, marketing_notifs_opt_out from users where email = ?`, 'consenting.pinner@fastmail.com')).toEqual([
     { kr_privacy_consent_opt_in: 1, marketing_notifs_opt_out: 1 },
   ]);

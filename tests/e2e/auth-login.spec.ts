@@ -6,7 +6,7 @@ test('an existing user logs in from the popup and sees the board picker', async 
   const popup = await openSavePopup(page, context);
   await popup.getByRole('button', { name: 'Log in' }).click();
   await expect(popup.getByRole('heading', { name: 'Log in to save' })).toBeVisible();
-  await expect(popup.getByText('Not on the product yet?')).toBeVisible();
+  await expect(popup.getByText('Not on Corkboard yet?')).toBeVisible();
   await expectNoAxeViolations(popup);
 
   // The local password check, then a wrong password from the server: the field is cleared.
@@ -56,7 +56,7 @@ test('the full /login page logs in, goes to a same-origin next, and refuses anot
 
 test('the full /signup page shows the form at once', async ({ page }) => {
   await page.goto(`${PRODUCT}/signup`);
-  await expect(page.getByRole('heading', { name: 'Welcome to the product' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome to Corkboard' })).toBeVisible();
   await expect(page.getByLabel('Birthday')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Notice at collection' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -50,7 +50,7 @@ test('a new visitor signs up inside the popup, with the keyboard alone, and save
   await popup.getByLabel('Birthday').press('Enter');
 
   // Registered and logged in: the popup goes on to the board picker in the same window.
-  await expect(popup.getByRole('button', { name: 'Create board' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
   const [user] = readRows<{ id: string; email: string; first_name: string; birthday: number; kr_privacy_consent_opt_in: number }>(
     `select id, email, first_name, birthday, kr_privacy_consent_opt_in from users where email = ?`,
     'new.pinner@gmail.com',
@@ -59,7 +59,7 @@ test('a new visitor signs up inside the popup, with the keyboard alone, and save
   expect(user?.birthday).toBe(Date.parse(`${yearsAgo(30)}T00:00:00Z`));
 
   // A new account has no boards: create one in the picker, which saves the pin to it.
-  await popup.getByRole('button', { name: 'Create board' }).click();
+  await popup.getByRole('button', { name: 'Create your first board' }).click();
   await popup.getByLabel('Name', { exact: true }).fill('Desserts');
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();

@@ -26,7 +26,8 @@ async function pickIdentity(providerWindow: Page, name: string) {
 }
 
 async function saveToNewBoard(popup: Page, board: string) {
-  await popup.getByRole('button', { name: 'Create board' }).click();
+  // A new account: the empty picker's one button (issue 20).
+  await popup.getByRole('button', { name: 'Create your first board' }).click();
   await popup.getByLabel('Name', { exact: true }).fill(board);
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
@@ -123,7 +124,7 @@ test('a message forged by another origin is ignored; closing the provider window
   );
   await provider.close();
   // The forged message came first; the popup ignored it and reports only the closed window.
-  await expect(popup.getByText("Couldn't connect. You must authorize the product.")).toBeVisible();
+  await expect(popup.getByText("Couldn't connect. You must authorize Corkboard.")).toBeVisible();
   await expect(popup.getByRole('heading', { name: 'Welcome, Mallory!' })).toHaveCount(0);
   await expect(popup.getByRole('heading', { name: 'Sign up to save' })).toBeVisible();
 });

@@ -10,7 +10,7 @@ test('an underage visitor is refused, confirms, and stays refused in this browse
   await popup.getByRole('button', { name: 'Continue', exact: true }).click();
 
   await expect(popup.getByRole('heading', { name: 'Confirm your birthday' })).toBeVisible();
-  await expect(popup.getByText('Sorry, you’re not eligible to sign up for the product right now.')).toBeVisible();
+  await expect(popup.getByText('Sorry, you’re not eligible to sign up for Corkboard right now.')).toBeVisible();
   await expectNoAxeViolations(popup);
   expect(await popup.evaluate(() => localStorage.getItem('cb_underage'))).toBe('1');
 
@@ -18,7 +18,7 @@ test('an underage visitor is refused, confirms, and stays refused in this browse
   await popup.getByRole('button', { name: 'Edit' }).click();
   await expect(popup.getByLabel('Email')).toHaveValue('young.pinner@fastmail.com');
   await expect(popup.getByLabel('Birthday')).toBeDisabled();
-  await expect(popup.getByText('Sorry, you’re not eligible to sign up for the product right now.')).toBeVisible();
+  await expect(popup.getByText('Sorry, you’re not eligible to sign up for Corkboard right now.')).toBeVisible();
   await popup.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(popup.getByRole('heading', { name: 'Sign up to save' })).toBeVisible();
 

@@ -81,6 +81,8 @@ test('a failed save reaches the data-pin-error callback and the corkboard:save e
   const { popup } = await openPopup(context, () => page.locator('#broken').getByRole('button', { name: 'Save' }).click());
   await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('alert')).toContainText('Must be at most 2048 characters.');
+  // An error is not final (the user may try another board): the host hears it when the popup closes.
+  await popup.close();
 
   const failure = { guid: expect.any(String), status: 'error', error: { code: 1, message: 'Some of the information sent is not valid.' } };
   await expect.poll(() => page.evaluate(() => window.pinErrors)).toEqual([failure]);
@@ -132,4 +134,29 @@ test('a long page: links near the view are buttons at once, the rest become butt
   await expect(page.locator('#recipe-25').getByRole('button', { name: 'Save' })).toBeFocused();
   const { query } = await openPopup(context, () => page.keyboard.press('Enter'));
   expect(query.get('description')).toBe('Lake picnic 25');
+});
+
+test('Psst!, then another board: the host hears one success and no error (the last result wins)', async ({ page, context }) => {
+  await logIn(context);
+  const url = `https://elsewhere.example/psst-${Math.random().toString(36).slice(2, 8)}`;
+  const pinOne = () => page.evaluate(([media, link]) => window.PinUtils.pinOne({ media, url: link, description: 'Twice' }), [`${EXAMPLES}/img/lemon-tart.png`, url]);
+  const first = await openPopup(context, pinOne);
+  await pickBoard(first.popup, 'Recipes');
+  await expect(first.popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
+  await first.popup.close();
+  await expect.poll(async () => (await saves(page)).length).toBe(1);
+  await page.evaluate(() => (window.__sdkSaves = []));
+
+  const { popup, query } = await openPopup(context, pinOne);
+  await pickBoard(popup, 'Recipes');
+  await expect(popup.getByRole('alert')).toHaveText('Psst! You already saved this Pin to Recipes');
+  // However far down the board list the pick was, the message is in view.
+  await expect(popup.getByRole('alert')).toBeInViewport();
+  await pickBoard(popup, 'Travel');
+  await expect(popup.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
+  await popup.close();
+  await expect.poll(() => saves(page)).toEqual([
+    { target: '', detail: { guid: query.get('guid'), status: 'success', pin: expect.any(Object), board: { id: expect.any(String), name: 'Travel' } } },
+  ]);
+  expect(await page.evaluate(() => window.pinErrors)).toEqual([]);
 });

@@ -3,6 +3,7 @@ import * as OTPAuth from 'otpauth';
 import type { Deps } from '../deps.js';
 import type { User } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
+import { DEFAULT_BRAND } from '../lib/brand.js';
 import { sha256 } from '../lib/ids.js';
 import type { SmsSender } from '../lib/mail.js';
 import { MFA_CODE_LENGTH } from './recovery.js';
@@ -17,8 +18,9 @@ export const phoneNumberEnd = (phone: string) => phone.replace(/\D/g, '').slice(
 
 export const newTotpSecret = () => new OTPAuth.Secret({ size: 20 }).base32;
 
-export function totpFor(secret: string, label: string) {
-  return new OTPAuth.TOTP({ issuer: 'Corkboard', label, secret: OTPAuth.Secret.fromBase32(secret), digits: MFA_CODE_LENGTH, period: MFA.totpPeriodS });
+/** `issuer` names the product in the authenticator app (it plays no part in checking a code). */
+export function totpFor(secret: string, label: string, issuer = DEFAULT_BRAND) {
+  return new OTPAuth.TOTP({ issuer, label, secret: OTPAuth.Secret.fromBase32(secret), digits: MFA_CODE_LENGTH, period: MFA.totpPeriodS });
 }
 
 /**
@@ -26,7 +28,7 @@ export function totpFor(secret: string, label: string) {
  * single-use, expiring, rate-limited per user and per phone; or TOTP from an authenticator app,
  * each time step accepted once.
  */
-export function mfaService({ db, clock }: Deps, sms: SmsSender) {
+export function mfaService({ db, clock, config }: Deps, sms: SmsSender) {
   const store = authStore(db);
   const codeId = (userId: string, code: string) => sha256(`mfa:${userId}:${code}`);
 
@@ -43,7 +45,7 @@ export function mfaService({ db, clock }: Deps, sms: SmsSender) {
       const code = String(randomInt(0, 10 ** MFA_CODE_LENGTH)).padStart(MFA_CODE_LENGTH, '0');
       await store.useUserTokens(user.id, 'mfa', now);
       await store.insertToken({ id: codeId(user.id, code), kind: 'mfa', user_id: user.id, address: phone, created_at: now, expires_at: now + MFA.codeTtlMs, used_at: null });
-      await sms.send(phone, `Your Corkboard verification code is ${code}. It expires in 10 minutes.`);
+      await sms.send(phone, `Your ${config.brandName} verification code is ${code}. It expires in 10 minutes.`);
     },
 
     /** Whether the code is right, live and unused; a right code is spent. */

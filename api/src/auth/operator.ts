@@ -71,7 +71,7 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
     case 'mfa-totp': {
       const secret = newTotpSecret();
       await store.updateUser(user.id, { mfa_method: 'totp', totp_secret: secret, totp_last_step: null });
-      return `${address} now needs an authenticator code.\nsecret ${secret}\n${totpFor(secret, address).toString()}`;
+      return `${address} now needs an authenticator code.\nsecret ${secret}\n${totpFor(secret, address, deps.config.brandName).toString()}`;
     }
     case 'mfa-off':
       await store.updateUser(user.id, { mfa_method: null, phone_number: null, totp_secret: null, totp_last_step: null });

@@ -136,7 +136,7 @@ describe('sign-up (UserRegisterResource create)', () => {
 
   it('refuses an underage visitor', async () => {
     const t = await testApp();
-    await expectRefused(t, { birthday: secondsAgo(t, 12) }, 403, 'Sorry, you’re not eligible to sign up for the product right now.');
+    await expectRefused(t, { birthday: secondsAgo(t, 12) }, 403, 'Sorry, you’re not eligible to sign up for Corkboard right now.');
   });
 
   it('refuses a missing birthday with the missing-age message', async () => {

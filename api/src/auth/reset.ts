@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import type { User } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
+import { withBrand } from '../lib/brand.js';
 import { newToken, sha256 } from '../lib/ids.js';
 import type { Mailer } from '../lib/mail.js';
 import { hashPassword } from './passwords.js';
@@ -17,10 +18,10 @@ const HOUR = 60 * 60 * 1000;
 export type ResetReason = 'reset' | 'unified' | 'assistance' | 'soft_ban';
 
 const COPY: Record<ResetReason, { subject: string; intro: string }> = {
-  reset: { subject: 'Reset your Corkboard password', intro: 'Someone asked to reset the password of your Corkboard account. Pick a new password here:' },
-  unified: { subject: 'Get back into your Corkboard account', intro: 'Someone asked for help getting into your Corkboard account. Pick a new password here, then log in:' },
-  assistance: { subject: 'Having trouble logging in?', intro: 'We noticed a few failed attempts to log in to your Corkboard account. If that was you, pick a new password here:' },
-  soft_ban: { subject: 'We protected your Corkboard account', intro: 'We noticed some strange activity on your account, so we logged you out everywhere. Pick a new password here to get back in:' },
+  reset: { subject: 'Reset your {brand} password', intro: 'Someone asked to reset the password of your {brand} account. Pick a new password here:' },
+  unified: { subject: 'Get back into your {brand} account', intro: 'Someone asked for help getting into your {brand} account. Pick a new password here, then log in:' },
+  assistance: { subject: 'Having trouble logging in?', intro: 'We noticed a few failed attempts to log in to your {brand} account. If that was you, pick a new password here:' },
+  soft_ban: { subject: 'We protected your {brand} account', intro: 'We noticed some strange activity on your account, so we logged you out everywhere. Pick a new password here to get back in:' },
 };
 
 /**
@@ -43,9 +44,9 @@ export function resetService(deps: Deps, mailer: Mailer) {
     await store.replaceUserToken({ id: sha256(token), kind: 'reset', user_id: user.id, address: user.email, created_at: now, expires_at: now + RESET.ttlMs, used_at: null });
     const link = `${config.publicOrigin}/password/reset/?token=${token}`;
     const copy = COPY[reason];
-    const text = `Hi ${user.first_name || user.username},\n\n${copy.intro}\n\n${link}\n\nThe link works once, for the next hour. If this wasn't you, ignore this email: your password stays as it is.\n\nCorkboard`;
+    const text = `Hi ${user.first_name || user.username},\n\n${copy.intro}\n\n${link}\n\nThe link works once, for the next hour. If this wasn't you, ignore this email: your password stays as it is.\n\n{brand}`;
     try {
-      await mailer.send({ to: user.email, subject: copy.subject, text });
+      await mailer.send({ to: user.email, subject: withBrand(copy.subject, config.brandName), text: withBrand(text, config.brandName) });
     } catch (error) {
       // A mail server that is down must not change the answer (it would tell who has an account).
       console.error('reset mail not sent', error);

@@ -21,7 +21,7 @@ export const MESSAGES = {
   passwordWeak: 'Please make a stronger password.',
   birthdayRequired: "You missed a spot. Don't forget to add your birthday.",
   birthdayInvalid: 'Invalid date',
-  underage: 'Sorry, you’re not eligible to sign up for the product right now.',
+  underage: 'Sorry, you’re not eligible to sign up for {brand} right now.',
   overage: 'Oops! Please use a valid age to sign up.',
   ageMissing: 'We need to know your age to provide you this service.',
 } as const;

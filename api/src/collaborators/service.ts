@@ -3,6 +3,7 @@ import { mayViewBoard, requireMemberBoard } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
+import { DEFAULT_BRAND } from '../lib/brand.js';
 import type { Mail, Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import { collaboratorsStore } from './store.js';
@@ -33,17 +34,18 @@ const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u202
  * The mail an invited email gets: plain text naming the inviter and the board, with the board's
  * link on our public origin. The board's name goes only to the invitee, so a secret board's is fine.
  */
-export function inviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; board: { name: string; url: string } }): Mail {
+export function inviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; board: { name: string; url: string }; brand?: string }): Mail {
+  const brand = input.brand ?? DEFAULT_BRAND;
   const fullName = oneLine(`${input.inviter.first_name} ${input.inviter.last_name}`);
   const inviter = fullName || input.inviter.username;
   const board = oneLine(input.board.name);
   return {
     to: input.to,
-    subject: `${inviter} invited you to the board “${board}” on Corkboard`,
+    subject: `${inviter} invited you to the board “${board}” on ${brand}`,
     text:
-      `Hi,\n\n${inviter} (${input.inviter.username} on Corkboard) invited you to collaborate on the board “${board}”.\n\n` +
+      `Hi,\n\n${inviter} (${input.inviter.username} on ${brand}) invited you to collaborate on the board “${board}”.\n\n` +
       `See the board here:\n${input.board.url}\n\n` +
-      `If you don't know ${inviter}, you can ignore this email.\n\nCorkboard`,
+      `If you don't know ${inviter}, you can ignore this email.\n\n${brand}`,
   };
 }
 
@@ -97,7 +99,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
         const url = `${config.publicOrigin}/${inviter.username}/${board.slug}/`;
         for (const to of fresh) {
           try {
-            await mailer.send(inviteMail({ to, inviter, board: { name: board.name, url } }));
+            await mailer.send(inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName }));
           } catch (error) {
             console.error('invite mail not sent', error);
           }

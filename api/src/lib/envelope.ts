@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DEFAULT_BRAND, withBrand } from './brand.js';
 import { ApiError } from './errors.js';
 
 /** The one response shape: `{resource_response: {data}}` or `{resource_response: {error}}`. */
@@ -15,9 +16,11 @@ export function ok(c: Context, data: unknown, status: ContentfulStatusCode = 200
   return c.json({ resource_response: { data: data ?? null } }, status);
 }
 
+/** Every error leaves through here: the catalogue's `{brand}` becomes the product's name (set by createApp). */
 export function fail(c: Context, error: ApiError) {
-  const body: ErrorBody = { api_error_code: error.code, http_status: error.status, message: error.message };
-  if (error.detail) body.message_detail = error.detail;
+  const brand = (c.get('brand') as string | undefined) ?? DEFAULT_BRAND;
+  const body: ErrorBody = { api_error_code: error.code, http_status: error.status, message: withBrand(error.message, brand) };
+  if (error.detail) body.message_detail = withBrand(error.detail, brand);
   if (error.data) body.data = error.data;
   // A limit's answer says when to come back (RFC 9110, Retry-After in seconds).
   const retryAfter = error.data?.retry_after_seconds;

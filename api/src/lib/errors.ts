@@ -13,7 +13,7 @@ export const catalogue = {
   method_not_allowed: { code: 31, status: 405, message: 'That method is not allowed here.' },
   unsupported_media_type: { code: 32, status: 415, message: 'Send the request body as JSON (Content-Type: application/json).' },
   payload_too_large: { code: 33, status: 413, message: 'The request body is too large.' },
-  cross_origin_write: { code: 34, status: 403, message: 'This request did not come from the product and was refused.' },
+  cross_origin_write: { code: 34, status: 403, message: 'This request did not come from {brand} and was refused.' },
   password_incorrect: { code: 78, status: 401, message: 'The password you entered is incorrect. Try again or reset your password' },
   // Sign-up (auth.md sections 5 and 8); numbers are ours, the messages the spec's.
   email_invalid: { code: 80, status: 400, message: 'Your email is invalid.' },
@@ -27,7 +27,7 @@ export const catalogue = {
   password_weak: { code: 88, status: 400, message: 'Please make a stronger password.' },
   age_missing: { code: 89, status: 400, message: 'We need to know your age to provide you this service.' },
   birthday_invalid: { code: 90, status: 400, message: 'Invalid date' },
-  underage: { code: 91, status: 403, message: 'Sorry, you’re not eligible to sign up for the product right now.' },
+  underage: { code: 91, status: 403, message: 'Sorry, you’re not eligible to sign up for {brand} right now.' },
   overage: { code: 92, status: 400, message: 'Oops! Please use a valid age to sign up.' },
   consent_required: { code: 93, status: 400, message: "Before you can create an account, you'll need to agree to the required terms below." },
   // Account safety (issue 7; auth.md sections 4 and 8). Numbers 110-129 are ours, kept apart from the
@@ -55,7 +55,7 @@ export const catalogue = {
   social_unavailable: { code: 160, status: 503, message: "Looks like this option isn't available right now. Give another option a try or refresh the page and try again later." },
   social_not_configured: { code: 161, status: 404, message: "This way of logging in isn't set up here." },
   social_flow_invalid: { code: 162, status: 400, message: "We couldn't finish logging you in. Close this window and try again." },
-  social_denied: { code: 163, status: 401, message: "Couldn't connect. You must authorize the product." },
+  social_denied: { code: 163, status: 401, message: "Couldn't connect. You must authorize {brand}." },
   social_account_not_found: { code: 164, status: 404, message: "We couldn't match your account to any account. Try resetting your password instead." },
   social_already_linked: { code: 165, status: 409, message: 'That account is already connected to someone else.' },
   social_link_refused: { code: 166, status: 403, message: 'Log in with your password to connect this account.' },

@@ -13,7 +13,7 @@ describe('writes', () => {
       body: login,
     });
     expect(res.status).toBe(403);
-    expect(res.body.resource_response.error?.message).toBe('This request did not come from the product and was refused.');
+    expect(res.body.resource_response.error?.message).toBe('This request did not come from Corkboard and was refused.');
   });
 
   it('are refused from another origin', async () => {

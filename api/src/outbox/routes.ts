@@ -44,7 +44,7 @@ export function outboxRoutes({ db, config }: Deps): Hono {
 <head><meta charset="utf-8"><title>Dev outbox</title>
 <style>body{font:14px system-ui,sans-serif;margin:24px;max-width:760px}article{border-bottom:1px solid #ddd;padding:8px 0}pre{white-space:pre-wrap}</style></head>
 <body><main><h1>Dev outbox</h1>
-<p>Mail and SMS the product would have sent (set SMTP_URL to send real mail).</p>
+<p>Mail and SMS ${config.brandName} would have sent (set SMTP_URL to send real mail).</p>
 ${messages.length === 0 ? html`<p>Nothing sent yet.</p>` : ''}
 ${messages.map(
   (m) => html`<article data-channel="${m.channel}" data-to="${m.to_address}">

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loaderCode } from '../../../bookmarklet/src/loader.js';
 import { testApp } from '../testing.js';
-import { escapeHtml, installPage } from './bookmarklet.js';
+import { escapeHtml } from '../lib/html.js';
+import { installPage } from './bookmarklet.js';
 
 describe('the bookmarklet install page', () => {
   it('is served with a strict CSP and cannot be framed', async () => {

@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
+import { DEFAULT_BRAND } from '../lib/brand.js';
 import { ApiError } from '../lib/errors.js';
+import { escapeHtml } from '../lib/html.js';
 import { safeNext } from '../lib/next.js';
 import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
+import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
@@ -28,12 +31,13 @@ const POPUP_CSP = [
 ].join('; ');
 
 /** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup']) => `<!doctype html>
+const shellHtml = (popup: BuiltFiles['popup'], brand: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Corkboard</title>
+<title>${brand}</title>
+<meta name="brand" content="${brand}">
 <link rel="stylesheet" href="${popup.css}">
 <script type="module" src="${popup.js}"></script>
 </head>
@@ -64,11 +68,12 @@ export function ownPinOf(url: string | undefined, publicOrigin: string): string 
 }
 
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
-export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env'>): Hono {
+export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>): Hono {
   const routes = new Hono();
   const productOrigin = (c: Context) => config?.publicOrigin ?? new URL(c.req.url).origin;
   // In production dist/ is what the server started with; elsewhere a rebuild shows without a restart.
   const built = loadedBuilt(config?.env !== 'production');
+  const brandName = config?.brandName ?? DEFAULT_BRAND;
 
   const shell = (c: Context) => {
     c.header('Content-Security-Policy', POPUP_CSP);
@@ -76,7 +81,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env'>): Hono 
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-store');
-    return c.html(shellHtml(built().popup));
+    // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
+    return c.html(shellHtml(built().popup, escapeHtml(brandName)));
   };
 
   routes.get('/', shell);
@@ -85,6 +91,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env'>): Hono 
   // Account switching, the business log-in page (auth.md section 2).
   routes.get('/add-account', shell);
   routes.get('/business/login/', shell);
+  // 'Are you a business? Get started here!' (auth.md section 2): the sign-up, in its business wording.
+  routes.get('/business/create/', shell);
   // The forgot-password form and, with ?token=, the new-password form: the token must not leak in a Referer.
   routes.get('/password/reset/', (c) => {
     c.header('Referrer-Policy', 'no-referrer');
@@ -111,11 +119,20 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env'>): Hono 
   routes.get('/billing/', shell);
   routes.get('/advertiser', shell);
   routes.get('/advertiser/*', shell);
+  // The footer's Terms of Service and Privacy Policy, from legal/*.md (legal.ts).
+  routes.get('/_/_/policy/:page/', async (c) => {
+    const page = c.req.param('page');
+    if (!(LEGAL_PAGES as readonly string[]).includes(page)) throw new ApiError('not_found');
+    c.header('Content-Security-Policy', LEGAL_CSP);
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cache-Control', 'no-cache');
+    return c.html(await legalPage(page as LegalPage, brandName, built().popup.css));
+  });
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(installPage(productOrigin(c), built().popup.css));
+    return c.html(installPage(productOrigin(c), built().popup.css, brandName));
   });
   routes.get('/js/bookmarklet-try.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');

@@ -21,6 +21,7 @@ import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
 import { connectProvider, linkPendingIdentity, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
 import { EmailAlreadyExist, EmailCollection, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
+import { BRAND } from '../brand';
 
 export type AuthView =
   | 'signup'
@@ -442,7 +443,7 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {view === 'login' && !props.business && (
         <p class="toggle">
-          Not on the product yet?{' '}
+          Not on {BRAND} yet?{' '}
           <button type="button" class="link" onClick={() => toggleTo('signup')}>
             Sign up
           </button>

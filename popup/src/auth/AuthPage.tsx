@@ -6,10 +6,10 @@ import { accountCount, storedAccounts } from './accounts';
 import { AuthModal } from './AuthModal';
 import { readContainer } from './containers';
 
-export type AuthPageKind = 'login' | 'signup' | 'add-account' | 'business-login';
+export type AuthPageKind = 'login' | 'signup' | 'add-account' | 'business-login' | 'business-signup';
 
 /**
- * The full pages /login, /signup, /add-account and /business/login/: the same modal on its own page.
+ * The full pages /login, /signup, /add-account, /business/login/ and /business/create/ (the sign-up in business wording): the same modal on its own page.
  * A logged-in viewer is sent on at once unless adding an account (auth.md section 6); a recognised
  * one gets the personalised log-in. After log-in the page follows the server's redirect (a
  * same-origin next, '/', or /{username} after an account switch).
@@ -27,7 +27,8 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
     [],
   );
   if (!viewer) return <main class="page" aria-busy="true" />;
-  const fallback = view === 'signup' ? 'signup_page' : view === 'business-login' ? 'revamped_business_login_page' : 'login_page';
+  const business = view === 'business-login' || view === 'business-signup';
+  const fallback = view === 'signup' ? 'signup_page' : business ? 'revamped_business_login_page' : 'login_page';
   const others = switching ? Object.values(storedAccounts()).filter((a) => viewer.type !== 'AUTH' || a.id !== viewer.user.id) : [];
   return (
     <main class="page">
@@ -47,11 +48,11 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
       )}
       <AuthModal
         container={readContainer(query.get('container'), fallback)}
-        initialView={view === 'signup' ? 'signup' : 'login'}
+        initialView={view === 'signup' || view === 'business-signup' ? 'signup' : 'login'}
         next={next}
         recognised={viewer.type === 'LIMITED_LOGIN' && !switching ? viewer.info : undefined}
         switchAccount={switching}
-        business={view === 'business-login'}
+        business={business}
         // The server's redirect is judged again here: one rule for every bounce, whoever built the target.
         onAuthed={(data) => location.assign(safeNext(data.redirect))}
       />

@@ -17,6 +17,7 @@ import { emailExists, validateEmail } from './client';
 import { Field } from './Field';
 import { isWeak } from './strength';
 import { hasUnderageMarker, setUnderageMarker } from './underage';
+import { branded } from '../brand';
 
 export interface SignupFields {
   email: string;
@@ -99,7 +100,7 @@ export function SignupForm(props: SignupFormProps) {
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (underage) return setErrors({ birthday: MESSAGES.underage });
+    if (underage) return setErrors({ birthday: branded(MESSAGES.underage) });
     if (props.onSsoCheck && !emailError(fields.email) && (await props.onSsoCheck(fields.email))) return;
     const emailProblem = emailError(fields.email);
     const password = passwordProblem(fields.password, { minLength, email: fields.email });
@@ -123,7 +124,7 @@ export function SignupForm(props: SignupFormProps) {
         setUnderageMarker();
         return props.onUnderage();
       }
-      if (problem) return setErrors({ birthday: BIRTHDAY_MESSAGES[problem] });
+      if (problem) return setErrors({ birthday: branded(BIRTHDAY_MESSAGES[problem]) });
       props.onValid();
     } finally {
       setBusy(false);
@@ -190,7 +191,7 @@ export function SignupForm(props: SignupFormProps) {
         value={fields.birthday}
         disabled={underage}
         onInput={(e) => setFields({ birthday: e.currentTarget.value })}
-        error={errors.birthday ?? (underage ? MESSAGES.underage : undefined)}
+        error={errors.birthday ?? (underage ? branded(MESSAGES.underage) : undefined)}
       />
       <button class="primary" type="submit" disabled={busy}>
         {busy ? 'Checking…' : 'Continue'}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BIRTHDAY_MESSAGES, birthdayProblem, emailError, parseBirthday } from '../../../api/src/auth/rules';
 import { Field } from './Field';
 import { PROVIDER_LABELS, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { branded } from '../brand';
 
 /** auth.md section 5, collected social email. */
 export const COLLECTED_EMAIL_REQUIRED = 'Email is required';
@@ -55,7 +56,7 @@ export function SocialAge({ profile, now, minAge, error, busy, onSubmit }: { pro
     event.preventDefault();
     const ms = parseBirthday(birthday);
     const issue = birthdayProblem(ms, now(), minAge);
-    if (issue && issue !== 'underage') return setProblem(BIRTHDAY_MESSAGES[issue]);
+    if (issue && issue !== 'underage') return setProblem(branded(BIRTHDAY_MESSAGES[issue]));
     setProblem(undefined);
     onSubmit(ms ?? 0);
   };

@@ -1,3 +1,4 @@
+import { BRAND } from '../brand';
 /**
  * The terms footer (auth.md section 2): terms of service, the privacy policy and a notice at
  * collection; with the Florida experiment (fdbr_teen_compliance) the notice gives way to an
@@ -6,7 +7,7 @@
 export function TermsFooter({ florida }: { florida: boolean }) {
   return (
     <p class="terms">
-      By continuing, you agree to the product's <a href="/_/_/policy/terms-of-service/">Terms of Service</a> and acknowledge you've read our{' '}
+      By continuing, you agree to {BRAND}'s <a href="/_/_/policy/terms-of-service/">Terms of Service</a> and acknowledge you've read our{' '}
       <a href="/_/_/policy/privacy-policy/">Privacy Policy</a>.{' '}
       {florida ? (
         <>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../api/src/auth/rules';
 import { Toast, TOAST_MS } from './Toast';
+import { branded } from '../brand';
 
 /** auth.md section 9: Confirm leaves for '/' after 4 seconds. */
 export const UNDERAGE_REDIRECT_MS = 4000;
@@ -20,7 +21,7 @@ export function UnderageConfirmation({ onEdit, goHome }: { onEdit(): void; goHom
   return (
     <div class="underage">
       <h1 id="auth-title">Confirm your birthday</h1>
-      <p>{MESSAGES.underage}</p>
+      <p>{branded(MESSAGES.underage)}</p>
       <p>If the birthday you entered is right, confirm it. If you made a mistake, edit it.</p>
       <div class="actions">
         <button type="button" class="secondary" onClick={onEdit} disabled={confirmed}>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
+import { BRAND } from '../brand';
 
 /** auth.md section 9: the welcome bar runs 6 seconds and stops at 95 percent (the rest is the page loading). */
 export const WELCOME_MS = 6000;
 export const WELCOME_END_PERCENT = 95;
 const TICK_MS = 100;
 
-/** The loading screen after registration: 'Welcome to the product!' and its progress bar. */
+/** The loading screen after registration: 'Welcome to {BRAND}!' and its progress bar. */
 export function Welcome() {
   const [elapsed, setElapsed] = useState(0);
   useEffect(() => {
@@ -15,7 +16,7 @@ export function Welcome() {
   const percent = Math.round((elapsed / WELCOME_MS) * WELCOME_END_PERCENT);
   return (
     <div class="welcome">
-      <h1 id="auth-title">Welcome to the product!</h1>
+      <h1 id="auth-title">Welcome to {BRAND}!</h1>
       <div class="progress" role="progressbar" aria-label="Setting up your account" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div class="progress-bar" style={{ width: `${percent}%` }} />
       </div>

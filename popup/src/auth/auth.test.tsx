@@ -64,7 +64,7 @@ describe('containers', () => {
     ['download', 'Sign up to download'],
     ['pinBookmarklet', 'Sign up to save from any site'],
     ['respondMessage', 'Sign up to reply'],
-    ['home_page', 'Welcome to the product'],
+    ['home_page', 'Welcome to Corkboard'],
   ] as const)('%s has its own title', (container, title) => {
     open({ container });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
@@ -97,7 +97,7 @@ describe('containers', () => {
     expect(screen.getByText('Already a member?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Log in to save');
-    expect(screen.getByText('Not on the product yet?')).toBeTruthy();
+    expect(screen.getByText('Not on Corkboard yet?')).toBeTruthy();
     const business = screen.getByRole('link', { name: 'Are you a business? Get started here!' });
     expect(business.getAttribute('target')).toBe('_blank');
     expect(business.getAttribute('href')).toBe('/business/create/?next=%2Fpin%2Fcreate%2Fbutton%2F');
@@ -200,7 +200,7 @@ describe('sign-up rules and messages', () => {
     fill('ada.lovelace42@fastmail.com', 'Plum-Orchard-42', '1990-05-17');
     submit();
     await waitFor(() => expect(onAuthed).toHaveBeenCalledWith(expect.anything(), 'signup'), { timeout: 5000 });
-    expect(screen.getByRole('heading', { name: 'Welcome to the product!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Welcome to Corkboard!' })).toBeTruthy();
     const payload = calls.find((c) => c.path === '/resource/UserRegisterResource/create/')?.body;
     expect(payload).toMatchObject({
       type: 'email',
@@ -268,13 +268,13 @@ describe('age', () => {
     expect(localStorage.getItem('cb_underage')).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect((screen.getByLabelText('Birthday') as HTMLInputElement).disabled).toBe(true);
-    expect(screen.getByText('Sorry, you’re not eligible to sign up for the product right now.')).toBeTruthy();
+    expect(screen.getByText('Sorry, you’re not eligible to sign up for Corkboard right now.')).toBeTruthy();
     submit();
     expect(calls.some((c) => c.path.includes('Register'))).toBe(false);
   });
 
   it("the server's underage answer does the same", async () => {
-    routes['/resource/UserRegisterResource/create/'] = () => ({ status: 403, error: { api_error_code: 91, http_status: 403, message: 'Sorry, you’re not eligible to sign up for the product right now.' } });
+    routes['/resource/UserRegisterResource/create/'] = () => ({ status: 403, error: { api_error_code: 91, http_status: 403, message: 'Sorry, you’re not eligible to sign up for Corkboard right now.' } });
     open({ now: () => Date.UTC(2026, 0, 15), container: 'home_page' });
     fill('ada@fastmail.com', 'Plum-Orchard-42', '1990-01-01');
     submit();

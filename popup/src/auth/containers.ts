@@ -1,3 +1,4 @@
+import { BRAND } from '../brand';
 /**
  * Where the auth modal was opened (auth.md section 2) and the copy that goes with it. The spec names
  * the containers but does not show their titles; ours are in docs/decisions.md.
@@ -50,7 +51,7 @@ export function containerCopy(container: Container, context: ContainerContext = 
     case 'home_page':
     case 'signup_page':
     case 'login_page':
-      return { signupTitle: 'Welcome to the product', loginTitle: 'Log in', subtitle: 'Find new ideas to try' };
+      return { signupTitle: `Welcome to ${BRAND}`, loginTitle: 'Log in', subtitle: 'Find new ideas to try' };
   }
 }
 

@@ -3,6 +3,7 @@ import type { LoginData } from '../types';
 import type { ProviderName } from '../../../api/src/auth/providers/config';
 import type { ProviderMessage } from '../../../api/src/auth/providers/routes';
 import type { SignupProfile } from '../../../api/src/auth/providers/service';
+import { BRAND } from '../brand';
 
 /**
  * Sign-in through a provider, the popup's side (auth.md sections 4, 8 and 9): a window on our own
@@ -14,7 +15,7 @@ export type CompletePayload = Extract<ProviderMessage, { type: 'social-connect-c
 export type ErrorPayload = Extract<ProviderMessage, { type: 'social-connect-error' }>['payload'];
 
 export const POPUP_BLOCKED = 'You must enable popups!';
-export const NOT_AUTHORIZED = "Couldn't connect. You must authorize the product.";
+export const NOT_AUTHORIZED = `Couldn't connect. You must authorize ${BRAND}.`;
 /** auth.md section 8: the SSO popup's own errors, with code 0. */
 export const SSO_NO_WINDOW = 'Window is undefined';
 export const SSO_NO_TOKENS = 'No tokens returned';

@@ -238,6 +238,22 @@ export function BoardPicker({
         Loading your boards…
       </p>
     );
+  } else if (!searching && listing.boards.length === 0 && data.boards_shortlist.length === 0) {
+    // A new account: nothing to search or pick yet, so the one thing to do is make a board.
+    body = (
+      <div class="first-board">
+        <p class="empty">You have no boards yet.</p>
+        {mobile ? (
+          <a class="primary" href={`/board/create/?next=${encodeURIComponent(here())}`}>
+            Create your first board
+          </a>
+        ) : (
+          <button type="button" class="primary" onClick={() => setView({ name: 'createBoard' })}>
+            Create your first board
+          </button>
+        )}
+      </div>
+    );
   } else {
     const single = searching || (whole && listing.boards.length <= SINGLE_LIST_MAX);
     const shown = !searching ? listing : whole ? { boards: found, bookmark: END, query } : searched;

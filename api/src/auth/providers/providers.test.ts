@@ -286,10 +286,10 @@ describe('the protocol checks (section 8 mappings for the callback)', () => {
     expect(payload(messageOf((await b.send(back.pathname + back.search)).text))).toMatchObject({ api_error_code: 162 });
   });
 
-  it("cancelling at the provider is 'You must authorize the product'", async () => {
+  it("cancelling at the provider is 'You must authorize Corkboard'", async () => {
     const t = await app();
     const message = await signIn(browser(t), person(), { cancel: true });
-    expect(payload(message)).toMatchObject({ api_error_code: 163, message: "Couldn't connect. You must authorize the product." });
+    expect(payload(message)).toMatchObject({ api_error_code: 163, message: "Couldn't connect. You must authorize Corkboard." });
   });
 
   it('a linked account in a blocked state gets its dialog code; a two-factor account is sent to its password', async () => {

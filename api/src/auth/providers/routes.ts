@@ -3,7 +3,10 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../deps.js';
+import type { Config } from '../../config.js';
+import { withBrand } from '../../lib/brand.js';
 import { ApiError } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 import { action, type ResourceRegistry } from '../../lib/resources.js';
 import { safeNext } from '../../lib/next.js';
 import { ok } from '../../lib/envelope.js';
@@ -28,7 +31,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * own origin as the target (never '*'), and closes. Without an opener (a severed or closed window)
  * it says what happened; a log-in has happened on the server either way.
  */
-function resultPage(c: Context, publicOrigin: string, message: ProviderMessage) {
+function resultPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>, message: ProviderMessage) {
+  const { publicOrigin } = config;
   const nonce = randomBytes(16).toString('base64');
   c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
   c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -37,18 +41,19 @@ function resultPage(c: Context, publicOrigin: string, message: ProviderMessage) 
   c.header('Cache-Control', 'no-store');
   c.header('X-Frame-Options', 'DENY');
   const text = message.type === 'social-connect-error' ? message.payload.message : 'Done. You can close this window.';
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Corkboard</title></head>
-<body style="font:15px system-ui;margin:2rem"><p id="status">${text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)}</p>
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
+<body style="font:15px system-ui;margin:2rem"><p id="status">${escapeHtml(text)}</p>
 <script nonce="${nonce}">(function(){var m=${scriptJson(message)};var o=window.opener;if(o&&!o.closed){o.postMessage(m,${scriptJson(publicOrigin)});window.close();}})();</script></body></html>`);
 }
 
-const errorMessage = (error: unknown): ProviderMessage => {
+/** The error as the popup shows it: the catalogue's `{brand}` filled in, as `fail` does for the API. */
+const errorMessage = (error: unknown, brand: string): ProviderMessage => {
   const e = error instanceof ApiError ? error : new ApiError('internal');
   if (!(error instanceof ApiError)) console.error(error);
   return {
     corkboard: 1,
     type: 'social-connect-error',
-    payload: { api_error_code: e.code, http_status: e.status, message: e.message, ...(e.detail ? { message_detail: e.detail } : {}), ...(e.data ? { data: e.data } : {}) },
+    payload: { api_error_code: e.code, http_status: e.status, message: withBrand(e.message, brand), ...(e.detail ? { message_detail: withBrand(e.detail, brand) } : {}), ...(e.data ? { data: e.data } : {}) },
   };
 };
 
@@ -77,7 +82,7 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
       c.header('Cache-Control', 'no-store');
       return c.redirect(url, 302);
     } catch (error) {
-      return resultPage(c, config.publicOrigin, errorMessage(error));
+      return resultPage(c, config, errorMessage(error, config.brandName));
     }
   });
 
@@ -97,9 +102,9 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
         message = { corkboard: 1, type: 'social-connect-complete', payload: outcome };
       }
     } catch (error) {
-      message = errorMessage(error);
+      message = errorMessage(error, config.brandName);
     }
-    return resultPage(c, config.publicOrigin, message);
+    return resultPage(c, config, message);
   });
 
   return routes;
