@@ -47,8 +47,9 @@ test('switching accounts: /add-account logs in another account and lands on /{us
   await expectNoAxeViolations(page);
   await logInWith(page, second.email, second.password);
   await page.waitForURL(`${PRODUCT}/${second.username}`);
-  await expect(page.getByRole('heading', { name: second.username })).toBeVisible();
-  await expect(page.getByText('Logged in as Bea.')).toBeVisible();
+  // /{username} is the profile of the account now logged in: its name, and the header's Profile is its own.
+  await expect(page.getByRole('heading', { name: 'Bea', level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/${second.username}/`);
   const stored = await page.evaluate(() => ({ accounts: JSON.parse(localStorage.getItem('cb_accounts') ?? '{}'), group: localStorage.getItem('cb_account_group') }));
   expect(Object.values(stored.accounts).map((a: any) => a.email).sort()).toEqual([first.email, second.email].sort());
   expect(stored.group).toMatch(/^[0-9a-f-]{36}$/);
