@@ -69,14 +69,23 @@ export const REDIS_LOCK_PREFIX = 'corkboard:board-lock:';
 // Delete the key only if it still holds our token: a lapsed lock taken over by another is not ours to free.
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
-/** Locks as Redis keys: SET NX PX takes one, the compare-and-delete script gives it back. */
+/**
+ * Locks as Redis keys: SET NX PX takes one, the compare-and-delete script gives it back. Redis away
+ * (not yet connected, restarting): the move is refused as a busy server is, 503 with Retry-After, not
+ * a 500; a lock that cannot be given back lapses by its expiry.
+ */
 export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX): BoardLocks {
   return locksOver({
     async take(key, holder) {
-      return (await redis.set(prefix + key, holder, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
+      try {
+        return (await redis.set(prefix + key, holder, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
+      } catch (error) {
+        console.error('board lock not taken: Redis did not answer', error);
+        throw new ApiError('overloaded', undefined, { retry_after_seconds: 1 });
+      }
     },
     async give(keys, holder) {
-      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder);
+      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder).catch((error) => console.error('board lock left to lapse: Redis did not answer', error));
     },
   });
 }

@@ -43,7 +43,7 @@ describe('a server past its bound on in-flight API requests', () => {
     const shed = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3' });
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('1');
-    expect(shed.body.resource_response.error).toMatchObject({ api_error_code: 150, http_status: 503, message: "We're very busy right now. Please try again in a moment.", data: { retry_after: 1 } });
+    expect(shed.body.resource_response.error).toMatchObject({ api_error_code: 150, http_status: 503, message: "We're very busy right now. Please try again in a moment.", data: { retry_after_seconds: 1 } });
     expect((await browser.get('BoardPickerBoardsResource', {})).status).toBe(503);
     // Nothing of the shed save was written.
     expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(0);

@@ -15,13 +15,9 @@ export const RETRY_AFTER_SECONDS = 1;
 export function shedOverload(maxInFlight: number): MiddlewareHandler {
   let inFlight = 0;
   // Made once: a shed answer must cost next to nothing, and an Error's stack is not free.
-  const overloaded = new ApiError('overloaded', undefined, { retry_after: RETRY_AFTER_SECONDS });
+  const overloaded = new ApiError('overloaded', undefined, { retry_after_seconds: RETRY_AFTER_SECONDS });
   return async (c, next) => {
-    if (inFlight >= maxInFlight) {
-      const res = fail(c, overloaded);
-      res.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
-      return res;
-    }
+    if (inFlight >= maxInFlight) return fail(c, overloaded);
     inFlight++;
     try {
       await next();
