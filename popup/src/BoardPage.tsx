@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getResource, loadPage } from './api';
+import { getResource } from './api';
 import { BRAND } from './brand';
 import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
 import { Collaborators, InviteNotice } from './Collaboration';
@@ -18,7 +18,9 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
   const [version, setVersion] = useState(0);
   useEffect(() => {
     setError(null);
-    loadPage<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
+    // Not loadPage's redirect home: a board's URL is where an invite mail lands, so a board the viewer may
+    // not see (yet) is answered in place, with the invite notice or the way to log in (docs/decisions.md).
+    getResource<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
   }, [username, slug, version]);

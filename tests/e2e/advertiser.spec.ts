@@ -11,7 +11,8 @@ test('save → Promote your Pin → convert → quick promote (business, billing
 
   const popup = await openPopup(page, context, '/lake.html');
   await logIn(popup, account);
-  await popup.getByRole('button', { name: 'Create board' }).click();
+  // A new account: the empty picker offers its first board.
+  await popup.getByRole('button', { name: 'Create your first board' }).click();
   await popup.getByLabel('Name', { exact: true }).fill(unique('Shop'));
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   const promote = popup.getByRole('link', { name: 'Promote your Pin' });

@@ -87,9 +87,9 @@ test('a secret board is not found for a visitor, and is shown to its owner', asy
   // A visitor: the same page as for a board that does not exist.
   for (const path of ['/demo/gift-ideas/', '/demo/no-such-board/', '/nobodyhere/recipes/']) {
     await page.goto(`${PRODUCT}${path}`);
-    // saving.md section 8: a page whose resource is not found goes home, with an error flag.
-    await expect(page).toHaveURL(`${PRODUCT}/?error=1`);
+    // Answered in place, not sent home: a board's URL is where an invite mail lands (docs/decisions.md).
     await expect(page.getByRole('alert')).toHaveText("Sorry, we couldn't find that board.");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not found');
   }
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 

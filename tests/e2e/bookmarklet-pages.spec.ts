@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clickBookmarklet, picker, popupFrom, tiles } from './bookmarklet';
+import { readRows, writeRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
 
 test('a nopin page shows its own reason and no grid', async ({ page }) => {
@@ -71,9 +72,20 @@ test('a page with 3,000 images opens the grid with the best of them', async ({ p
 });
 
 test('on our own pin page the bookmarklet goes to the repin page', async ({ page }) => {
-  await page.goto(`${PRODUCT}/pin/123456/`);
+  // A real pin on a public board (a missing one's page would send the visitor home, saving.md section 8).
+  const [board] = readRows<{ id: string }>(`select boards.id from boards join users on users.id = boards.owner_id where users.email = 'demo@corkboard.test' and boards.privacy = 'public' limit 1`);
+  const pinId = `7${Date.now()}`;
+  writeRows(
+    `insert into pins (id, board_id, pinner_id, image_url, link, method, created_at) select ?, id, owner_id, ?, ?, 'create', ? from boards where id = ?`,
+    pinId,
+    `${EXAMPLES}/img/mountain-lake.png`,
+    `${EXAMPLES}/lake.html`,
+    Date.now(),
+    board!.id,
+  );
+  await page.goto(`${PRODUCT}/pin/${pinId}/`);
   await clickBookmarklet(page);
-  await expect(page).toHaveURL(`${PRODUCT}/pin/123456/repin/x/`);
+  await expect(page).toHaveURL(`${PRODUCT}/pin/${pinId}/repin/x/`);
 });
 
 test('a second click while the picker is open does not open a second one', async ({ page }) => {

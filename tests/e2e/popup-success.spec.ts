@@ -49,7 +49,7 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
 
   const popup = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser });
   await expect(popup.getByRole('list', { name: 'All boards' })).toHaveCount(0); // no protected boards yet
-  await popup.getByRole('button', { name: 'Create board' }).click();
+  await popup.getByRole('button', { name: 'Create your first board' }).click();
   const protectedSwitch = popup.getByRole('switch', { name: /Protected/ });
   await expect(protectedSwitch).toBeChecked();
   await expect(protectedSwitch).toBeDisabled();
