@@ -20,7 +20,7 @@ import type { AppEnv, Deps } from './deps.js';
 import { fail, ok } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
-import { shedOverload } from './lib/overload.js';
+import { apiTurns } from './lib/overload.js';
 import { resourceRoutes, type ResourceRegistry } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
@@ -39,8 +39,8 @@ import { scrapeService } from './scrape/service.js';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Where the API's work happens: the paths counted against MAX_IN_FLIGHT. Pages and built files are
- * answered from memory and stay out, so a popup still opens while saves are shed. A new API prefix joins here.
+ * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
+ * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
 const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*'];
 
@@ -122,9 +122,10 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store');
     return ok(c, { status: 'ok' });
   });
-  // Before anything that reads a session or the database: a shed request costs next to nothing.
-  const shed = shedOverload(deps.config.maxInFlight);
-  for (const path of API_PATHS) app.use(path, shed);
+  // Before anything that reads a session or the database: a request waiting for its turn, or shed,
+  // costs next to nothing.
+  const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued });
+  for (const path of API_PATHS) app.use(path, turn);
   app.use('*', sameOriginWrites(deps.config.publicOrigin));
   app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
 

@@ -43,4 +43,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_IN_FLIGHT: '200' }).maxInFlight).toBe(200);
     expect(() => loadConfig({ MAX_IN_FLIGHT: '0' })).toThrow(/MAX_IN_FLIGHT/);
   });
+
+  it('lets 256 API requests wait for a turn unless MAX_QUEUED says otherwise', () => {
+    expect(loadConfig({}).maxQueued).toBe(256);
+    expect(loadConfig({ MAX_QUEUED: '0' }).maxQueued).toBe(0);
+    expect(() => loadConfig({ MAX_QUEUED: '-1' })).toThrow(/MAX_QUEUED/);
+  });
 });

@@ -66,11 +66,16 @@ export interface Config extends ProvidersConfig {
    */
   jobLeaseMs: number;
   /**
-   * API requests one server process works on at once (MAX_IN_FLIGHT); past it, 503 `overloaded` with
-   * Retry-After at once, rather than a queue where every request waits seconds. Pages, built files and
-   * /health are not counted.
+   * API requests one server process works on at once (MAX_IN_FLIGHT); past it a request waits for a turn
+   * (lib/overload.ts), briefly, or is answered 503 `overloaded` with Retry-After. Pages, built files and
+   * /health never wait.
    */
   maxInFlight: number;
+  /**
+   * API requests one process lets wait for a turn (MAX_QUEUED, lib/overload.ts); one more is refused at
+   * once with 503 `overloaded`, as is one that waited past the queue's deadline.
+   */
+  maxQueued: number;
   /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
   quickPromoteSteps: 'short' | 'full';
 }
@@ -113,6 +118,7 @@ const envSchema = z.object({
   BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
+  MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
   QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
 });
 
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
     maxInFlight: e.MAX_IN_FLIGHT,
+    maxQueued: e.MAX_QUEUED,
     // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
     ...readProviders(env),
     quickPromoteSteps: e.QUICK_PROMOTE_STEPS,

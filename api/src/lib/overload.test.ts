@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
+import { QUEUE_INTERVAL_MS, QUEUE_STANDING_WAIT_MS, SLICE_MS, turns } from './overload.js';
 
 /**
  * A loopback host that holds every answer until told: an image finder call waiting on it is a request
@@ -26,9 +27,72 @@ const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 };
 
-describe('a server past its bound on in-flight API requests', () => {
-  it('answers 503 overloaded with Retry-After at once, keeps pages, built files and /health, and takes work again once it frees up', async () => {
-    const t = await testApp({ config: { maxInFlight: 2 } });
+/** The loop's check phase: where a slice closes and the next one opens. */
+const checkPhase = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('turns for API work', () => {
+  it('gives turns at once while the slice has time, then makes work wait for the next slice, first come first served', async () => {
+    let clock = 0;
+    const t = turns({ maxInFlight: 16, maxQueued: 10, now: () => clock });
+    expect(t.acquire()).toBe(true);
+    t.release();
+    clock += SLICE_MS; // the slice's time is spent (a save ran to its end without yielding)
+    const order: string[] = [];
+    const second = t.acquire() as Promise<boolean>;
+    const third = t.acquire() as Promise<boolean>;
+    void second.then((go) => order.push(`second ${go}`));
+    void third.then((go) => order.push(`third ${go}`));
+    // Nothing more runs in this slice; the next slice hands out the first waiter's turn.
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    await checkPhase();
+    expect(order).toEqual(['second true']);
+    expect(t.stats()).toEqual({ inFlight: 1, waiting: 1 });
+    // Its release hands the next turn out in the same slice while the slice has time.
+    t.release();
+    await Promise.resolve();
+    expect(order).toEqual(['second true', 'third true']);
+    t.release();
+    expect(t.stats()).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
+  it('makes a request wait while maxInFlight hold turns, and sheds one more than maxQueued at once', async () => {
+    const t = turns({ maxInFlight: 1, maxQueued: 1, now: () => 0 });
+    expect(t.acquire()).toBe(true);
+    const waiting = t.acquire();
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(t.acquire()).toBe(false);
+    t.release();
+    expect(await waiting).toBe(true);
+  });
+
+  it('lets a burst wait, and sheds what waited past the short deadline once the queue has stood too long', async () => {
+    let clock = 0;
+    const t = turns({ maxInFlight: 1, maxQueued: 10, now: () => clock });
+    expect(t.acquire()).toBe(true);
+    const patient = t.acquire() as Promise<boolean>;
+    // The queue was empty a moment ago: a burst, so a wait longer than the short deadline is fine.
+    clock += QUEUE_STANDING_WAIT_MS + 1;
+    t.release();
+    expect(await patient).toBe(true);
+    // Now requests keep coming: the queue does not empty again.
+    const late = t.acquire() as Promise<boolean>;
+    clock += QUEUE_INTERVAL_MS;
+    const fresh = t.acquire() as Promise<boolean>;
+    clock += 1;
+    // It has stood for longer than the interval: the first waiter is past the short deadline and is told at
+    // once (nothing read or written); the one that just came gets the turn.
+    t.release();
+    expect(await late).toBe(false);
+    expect(await fresh).toBe(true);
+    t.release();
+    expect(t.stats()).toEqual({ inFlight: 0, waiting: 0 });
+  });
+});
+
+describe('a server past its bound on API work', () => {
+  it('makes a request wait its turn, answers 503 overloaded with Retry-After at once past the queue, keeps pages, built files and /health, and serves the one that waited', async () => {
+    const t = await testApp({ config: { maxInFlight: 2, maxQueued: 1 } });
     t.deps.config.outboundAllow.push(hostOrigin);
     const user = await t.makeUser('busy');
     const board = await t.makeBoard(user.id, 'Recipes');
@@ -36,19 +100,19 @@ describe('a server past its bound on in-flight API requests', () => {
     await browser.logIn(user.email, user.password);
     const find = (n: number) => browser.get('FindPinImagesResource', { url: `${hostOrigin}/${n}.png` });
 
-    // Two image finder calls wait on the page they read: the bound is reached.
+    // Two image finder calls wait on the page they read: every turn is taken; a third request waits.
     const first = [find(1), find(2)];
     await until(() => held.length === 2);
+    const waiting = browser.get('BoardPickerBoardsResource', {});
 
     const shed = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3' });
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('1');
     expect(shed.body.resource_response.error).toMatchObject({ api_error_code: 150, http_status: 503, message: "We're very busy right now. Please try again in a moment.", data: { retry_after_seconds: 1 } });
-    expect((await browser.get('BoardPickerBoardsResource', {})).status).toBe(503);
     // Nothing of the shed save was written.
     expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(0);
 
-    // What is answered from memory is not counted.
+    // What is answered from memory never waits for a turn.
     const health = await t.app.request('/health');
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ resource_response: { data: { status: 'ok' } } });
@@ -57,6 +121,9 @@ describe('a server past its bound on in-flight API requests', () => {
 
     release();
     expect((await Promise.all(first)).map((res) => res.status)).toEqual([200, 200]);
+    const picker = await waiting;
+    expect(picker.status).toBe(200);
+    expect(picker.body.resource_response.data.all_boards.map((b: { name: string }) => b.name)).toEqual(['Recipes']);
     expect((await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/4' })).status).toBe(200);
     expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(1);
   });

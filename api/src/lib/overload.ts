@@ -2,27 +2,153 @@ import type { MiddlewareHandler } from 'hono';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
 
-/** Seconds a shed client is asked to wait: the bound frees up as fast as requests finish. */
+/** Seconds a shed client is asked to wait: the queue drains in well under that. */
 export const RETRY_AFTER_SECONDS = 1;
 
 /**
- * A bound on the API requests one process works on at once. Past it the request is refused at once
- * with 503 `overloaded` and Retry-After (header and envelope), before it reads a session or the database:
- * a queue would only make every request wait seconds (measured: saves waited 11-28 s under 200
- * connections) and starve the cheap answers. Mounted on the API's paths only; pages, built files and
- * /health never count.
+ * How long API work runs before the event loop is given back (to serve built files, parse new requests
+ * and answer I/O). A save on SQLite runs to its end without yielding (better-sqlite3 is synchronous), so
+ * without slices one poll phase ran every waiting save one after another and pinit.js waited whole rounds.
  */
-export function shedOverload(maxInFlight: number): MiddlewareHandler {
+export const SLICE_MS = 8;
+
+/**
+ * The queue's deadline, after Facebook's "controlled delay" for server queues (CoDel for requests): a queue
+ * that empties now and then is a burst, and a request may wait out QUEUE_INTERVAL_MS of it; one that has not
+ * been empty for that long stands (more work comes in than goes out), and then a request that has waited
+ * QUEUE_STANDING_WAIT_MS is shed, so the ones admitted still answer quickly and the rest are told at once.
+ */
+export const QUEUE_INTERVAL_MS = 250;
+export const QUEUE_STANDING_WAIT_MS = 100;
+
+export interface TurnsOptions {
+  /** API requests worked on at once (MAX_IN_FLIGHT): what waits on I/O counts too. */
+  maxInFlight: number;
+  /** Requests waiting for a turn (MAX_QUEUED); one more is shed at once. */
+  maxQueued: number;
+  sliceMs?: number;
+  /** Milliseconds, monotonic; injected by tests. */
+  now?: () => number;
+}
+
+interface Waiter {
+  since: number;
+  resolve: (admitted: boolean) => void;
+}
+
+/**
+ * Turns for API work in one process. A request gets a turn at once when nothing waits, fewer than
+ * maxInFlight hold one and the current slice has time left; otherwise it waits, first come first served.
+ * A slice opens with the first turn after the loop's check phase and closes in the next one
+ * (setImmediate), so between two slices the poll phase always runs. Waiting requests are handed turns one
+ * after another as the ones before finish, while the slice lasts. Shed (false): a full queue, or a wait
+ * past its deadline (see QUEUE_*); a shed request has read and written nothing.
+ */
+export function turns({ maxInFlight, maxQueued, sliceMs = SLICE_MS, now = () => performance.now() }: TurnsOptions) {
   let inFlight = 0;
+  // A ring would save the shifts; a few hundred waiters at most, so an array with a head index will do.
+  let queue: Waiter[] = [];
+  let head = 0;
+  let sliceStart: number | undefined;
+  let lastEmpty = now();
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+
+  const waiting = () => queue.length - head;
+
+  const closeSlice = () => {
+    sliceStart = undefined;
+    pump();
+  };
+
+  /** True while the current slice has time left; opens one (closed in the check phase) when none is open. */
+  const sliceHasRoom = () => {
+    if (sliceStart === undefined) {
+      sliceStart = now();
+      setImmediate(closeSlice);
+      return true;
+    }
+    return now() - sliceStart < sliceMs;
+  };
+
+  // The first waiter came after the queue was last empty, so it never waited longer than the queue stood.
+  const expired = (waiter: Waiter, at: number) => at - lastEmpty > QUEUE_INTERVAL_MS && at - waiter.since > QUEUE_STANDING_WAIT_MS;
+
+  const shift = () => {
+    const waiter = queue[head++]!;
+    // A queue that never empties under steady overload must not keep every waiter it ever had.
+    if (head > 1024 && head * 2 > queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+    if (head === queue.length) {
+      queue = [];
+      head = 0;
+      lastEmpty = now();
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+    return waiter;
+  };
+
+  /** Sheds the waiters whose deadline passed (they are at the front: the queue is in arrival order). */
+  const shedExpired = () => {
+    const at = now();
+    while (waiting() && expired(queue[head]!, at)) shift().resolve(false);
+  };
+
+  /**
+   * One turn to the first waiter, if there is room. One, not all: its work runs after this returns (a
+   * resolved promise), so the next is handed out by its release, when the slice's clock has seen it.
+   * Work that waits on I/O leaves the rest to the next slice, one loop turn later.
+   */
+  const pump = () => {
+    shedExpired();
+    if (!waiting() || inFlight >= maxInFlight || !sliceHasRoom()) return;
+    inFlight++;
+    shift().resolve(true);
+  };
+
+  return {
+    /** true: go now. false: shed. A promise: wait, then go (true) or be shed (false). */
+    acquire(): boolean | Promise<boolean> {
+      if (!waiting()) {
+        lastEmpty = now();
+        if (inFlight < maxInFlight && sliceHasRoom()) {
+          inFlight++;
+          return true;
+        }
+      }
+      if (waiting() >= maxQueued) return false;
+      // A queue behind turns held across I/O moves only when one is released: the deadline is kept by a sweep.
+      sweeper ??= setInterval(shedExpired, QUEUE_STANDING_WAIT_MS).unref();
+      return new Promise<boolean>((resolve) => queue.push({ since: now(), resolve }));
+    },
+    release() {
+      inFlight--;
+      pump();
+    },
+    /** For tests and figures. */
+    stats: () => ({ inFlight, waiting: waiting() }),
+  };
+}
+
+/**
+ * The API's paths take turns (see turns()); past the queue's bound or deadline the request is refused
+ * with 503 `overloaded` and Retry-After (header and envelope), before it reads a session or the database:
+ * a long queue only made every request wait seconds (measured: saves waited 11-28 s under 200
+ * connections). Mounted on the API's paths only; pages, built files and /health never wait for a turn.
+ */
+export function apiTurns(options: TurnsOptions): MiddlewareHandler {
+  const scheduler = turns(options);
   // Made once: a shed answer must cost next to nothing, and an Error's stack is not free.
   const overloaded = new ApiError('overloaded', undefined, { retry_after_seconds: RETRY_AFTER_SECONDS });
   return async (c, next) => {
-    if (inFlight >= maxInFlight) return fail(c, overloaded);
-    inFlight++;
+    const turn = scheduler.acquire();
+    if (turn !== true && !(turn && (await turn))) return fail(c, overloaded);
     try {
       await next();
     } finally {
-      inFlight--;
+      scheduler.release();
     }
   };
 }
