@@ -1,40 +1,15 @@
-import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { TEST_ORIGIN, testApp } from '../testing.js';
 import { seedDemoBusiness } from './seed.js';
 import { buildPayload } from './rules/promote.js';
 
-/** Migration 0012 and quick promote through Postgres, in a schema of its own (skipped with a reason when no server answers). */
-const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `cb_ads_${process.pid}_${Date.now()}`;
-let admin: Kysely<Database> | undefined;
-let db: Kysely<Database> | undefined;
-let unavailable: string | undefined;
-
-beforeAll(async () => {
-  try {
-    admin = connectPostgres(BASE_URL);
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const url = new URL(BASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    db = connectPostgres(url.toString());
-  } catch (error) {
-    unavailable = `Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`;
-    console.warn(`Skipping the advertiser Postgres tests: ${unavailable}`);
-  }
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  if (admin && !unavailable) await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-  await admin?.destroy();
-});
+/** Migration 0012 and quick promote through Postgres, in a database of this file's own (skipped with a reason when no server answers). */
+const db = (await privatePostgres('cb_ads', 'the advertiser Postgres tests'))?.connect();
 
 describe('the advertiser area on Postgres', () => {
   it('seeds the demo business, converts, promotes and reports with numbers', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     await seedDemoBusiness(t.deps);
     const shop = t.client();

@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectPostgres, connectSqlite } from '../db/connect.js';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { connectSqlite } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp } from '../testing.js';
 import { nameSortKey, nameWords, startsWithDigit } from './names.js';
 import { compareCursors } from './store.js';
@@ -96,6 +97,8 @@ async function exercise(db: Kysely<Database>, count: number) {
   expect((await picker({})).boards_shortlist.map((r) => r.id)).toEqual([board]);
 }
 
+const pg = await privatePostgres('cb_scale_db', 'the Postgres scale test');
+
 describe('the picker and the save at scale', () => {
   it('answers for 40,000 boards on SQLite', async () => {
     const db = connectSqlite(join(mkdtempSync(join(tmpdir(), 'corkboard-scale-')), 'scale.sqlite'));
@@ -106,29 +109,8 @@ describe('the picker and the save at scale', () => {
     }
   }, 120_000);
 
-  const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `cb_scale_db_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  let admin: Kysely<Database> | undefined;
-  afterAll(async () => {
-    if (admin) await sql`drop database if exists ${sql.id(name)}`.execute(admin).catch(() => undefined);
-    await admin?.destroy();
-  });
-
   it('answers for 70,000 boards on Postgres', async (ctx) => {
-    try {
-      admin = connectPostgres(BASE_URL);
-      await sql`create database ${sql.id(name)}`.execute(admin);
-    } catch (error) {
-      console.warn(`Skipping the Postgres scale test: Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`);
-      return ctx.skip();
-    }
-    const url = new URL(BASE_URL);
-    url.pathname = `/${name}`;
-    const db = connectPostgres(url.toString());
-    try {
-      await exercise(db, 70_000);
-    } finally {
-      await db.destroy();
-    }
+    if (!pg) return ctx.skip();
+    await exercise(pg.connect(), 70_000);
   }, 300_000);
 });

@@ -1,45 +1,17 @@
-import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEXT_MESSAGES } from '../lib/text.js';
 import { testApp } from '../testing.js';
-import { connectPostgres } from './connect.js';
-import type { Database } from './schema.js';
+import { privatePostgres } from './testing-postgres.js';
 import { imageFixtures } from '../images/fixtures.js';
 
 const fixtures = await imageFixtures();
 
-/**
- * The same migrations and the same save, through Postgres. Uses PG_TEST_URL, or the machine's
- * server at 127.0.0.1:5432 (database test); each run gets a schema of its own.
- */
-const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `corkboard_test_${process.pid}_${Date.now()}`;
-let admin: Kysely<Database> | undefined;
-let db: Kysely<Database> | undefined;
-let unavailable: string | undefined;
-
-beforeAll(async () => {
-  try {
-    admin = connectPostgres(BASE_URL);
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const url = new URL(BASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    db = connectPostgres(url.toString());
-  } catch (error) {
-    unavailable = `Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`;
-    console.warn(`Skipping the Postgres tests: ${unavailable}`);
-  }
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  if (admin && !unavailable) await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-  await admin?.destroy();
-});
+/** The same migrations and the same save, through Postgres, in a database of this file's own. */
+const db = (await privatePostgres('cb_pg', 'the Postgres tests'))?.connect();
 
 describe('on Postgres', () => {
   it('migrates, logs in and saves a pin through the API', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const user = await t.makeUser('pg');
     const board = await t.makeBoard(user.id, 'Recipes');
@@ -56,7 +28,7 @@ describe('on Postgres', () => {
   });
 
   it('saves a pin that is only a link (migration 0006), and says Psst! the second time', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const user = await t.makeUser('pglink');
     const board = await t.makeBoard(user.id, 'Links');
@@ -74,7 +46,7 @@ describe('on Postgres', () => {
   });
 
   it('refuses a bad body and writes nothing', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const user = await t.makeUser('pg2');
     const board = await t.makeBoard(user.id, 'Recipes');
@@ -87,7 +59,7 @@ describe('on Postgres', () => {
   });
 
   it('answers a NUL in any text with 400, where Postgres would have refused it with a 500 (found by the fuzz suite)', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const user = await t.makeUser('pgnul');
     const browser = t.client();
@@ -106,7 +78,7 @@ describe('on Postgres', () => {
   });
 
   it('mails only emails new to a board (insert … on conflict do nothing returning)', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const user = await t.makeUser('pg3');
     const board = await t.makeBoard(user.id, 'Together');
@@ -119,7 +91,7 @@ describe('on Postgres', () => {
   });
 
   it('keeps a member’s advertiser id on the pin and stores a client event (migration 0005)', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const owner = await t.makeUser('pgbrand');
     const staff = await t.makeUser('pgstaff');
@@ -144,7 +116,7 @@ describe('on Postgres', () => {
   });
 
   it('serves a board page by URL and pages its pins by bookmark (like, keyset order, counts)', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const user = await t.makeUser('pgboard');
     const browser = t.client();

@@ -1,12 +1,10 @@
-import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { solvedChallenge } from '../auth/safety-helpers.js';
 import { LOCKOUT } from '../auth/lockout.js';
 import { boardLocks, REDIS_LOCK_PREFIX } from '../boards/locks.js';
 import { connectRedis, type Redis } from '../lib/redis.js';
 import { testApp, type TestApp } from '../testing.js';
-import { connectPostgres } from './connect.js';
-import type { Database } from './schema.js';
+import { privatePostgres } from './testing-postgres.js';
 
 /**
  * The scale issue's "many servers": two servers over one Postgres share nothing but the database (and
@@ -14,48 +12,18 @@ import type { Database } from './schema.js';
  * services, so whatever one of them kept in memory the other could not see. A database of our own on the
  * machine's server (PG_TEST_URL or 127.0.0.1:5432), dropped after; skipped with the reason when absent.
  */
-const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const database = `cb_scale_shared_${process.pid}_${Date.now().toString(36)}`;
 const CHALLENGE_KEY = 'two-servers-share-this-challenge-key';
-let admin: Kysely<Database> | undefined;
-const pools: Kysely<Database>[] = [];
+const pg = await privatePostgres('cb_scale_shared', 'the two-server tests');
 const redises: Redis[] = [];
-let unavailable: string | undefined;
-let url: string;
 
-beforeAll(async () => {
-  try {
-    admin = connectPostgres(BASE_URL);
-    await sql`create database ${sql.id(database)}`.execute(admin);
-    const u = new URL(BASE_URL);
-    u.pathname = `/${database}`;
-    url = u.toString();
-  } catch (error) {
-    unavailable = `Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`;
-    console.warn(`Skipping the two-server tests: ${unavailable}`);
-  }
-});
-
-afterAll(async () => {
-  for (const pool of pools) await pool.destroy();
+afterAll(() => {
   for (const redis of redises) redis.disconnect();
-  // The pools' connections close a moment after destroy() returns; the drop waits for them rather than cut them.
-  for (let tries = 0; admin && !unavailable && tries < 50; tries++) {
-    try {
-      await sql`drop database if exists ${sql.id(database)}`.execute(admin);
-      break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  await admin?.destroy();
 });
 
 /** A server: its own pool to the one database, the deployment's shared settings, Redis if given. */
 async function server(redis?: Redis): Promise<TestApp> {
-  const db = connectPostgres(url);
-  pools.push(db);
+  const db = pg!.connect();
   return testApp({ db, redis, config: { challengeKey: CHALLENGE_KEY, challengeMaxNumber: 1000 } });
 }
 
@@ -106,7 +74,7 @@ async function holdBusy(server: TestApp, key: string) {
 
 describe('two servers over one Postgres', () => {
   it('a lockout made through server A refuses the log-in through server B', async (ctx) => {
-    if (unavailable) return ctx.skip();
+    if (!pg) return ctx.skip();
     const [a, b] = [await server(), await server()];
     const user = await a.makeUser('locked');
     for (let i = 1; i <= LOCKOUT.lockAt; i++) {
@@ -120,7 +88,7 @@ describe('two servers over one Postgres', () => {
   });
 
   it('a board busy through server A answers 2171 through server B (locks in the database)', async (ctx) => {
-    if (unavailable) return ctx.skip();
+    if (!pg) return ctx.skip();
     const [a, b] = [await server(), await server()];
     const { browser, to, pin } = await boardsToMove(a);
     // The same browser (its session cookie) now reaches server B, as behind a load balancer.
@@ -137,7 +105,7 @@ describe('two servers over one Postgres', () => {
   });
 
   it('a board busy through server A answers 2171 through server B (locks in Redis)', async (ctx) => {
-    if (unavailable) return ctx.skip();
+    if (!pg) return ctx.skip();
     const [ra, rb] = [await redisOrSkip(), await redisOrSkip()];
     if (typeof ra === 'string' || typeof rb === 'string') {
       console.warn(`Skipping the Redis two-server test: ${String(typeof ra === 'string' ? ra : rb)}`);

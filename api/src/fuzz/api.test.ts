@@ -7,7 +7,7 @@ import { emailQuery, forgotBody, resetBody } from '../auth/routes.js';
 import { authStore } from '../auth/store.js';
 import { SESSION_TTL_MS } from '../auth/service.js';
 import { boardTitleQuery } from '../boards/routes.js';
-import { connectPostgres } from '../db/connect.js';
+import { privatePostgres } from '../db/testing-postgres.js';
 import type { Database } from '../db/schema.js';
 import { eventQuery } from '../events/routes.js';
 import { registerBody } from '../images/routes.js';
@@ -369,26 +369,9 @@ function targetsOf(world: World) {
 
 // Postgres too, when the machine has one: it refuses what SQLite takes (NUL in text, integers past
 // int4/int8, invalid UTF-8). A database of our own, dropped afterwards.
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const pgName = `cb_fuzz_${process.pid}_${Date.now()}`;
-let pgAdmin: Kysely<Database> | undefined;
-let pgDb: Kysely<Database> | undefined;
-try {
-  pgAdmin = connectPostgres(PG_URL);
-  await sql`create database ${sql.id(pgName)}`.execute(pgAdmin);
-  const url = new URL(PG_URL);
-  url.pathname = `/${pgName}`;
-  pgDb = connectPostgres(url.toString());
-} catch (error) {
-  console.warn(`fuzz: skipping Postgres, not reachable at ${PG_URL} (${(error as Error).message})`);
-  await pgAdmin?.destroy();
-  pgAdmin = undefined;
-}
+const pgDb = (await privatePostgres('cb_fuzz', 'the fuzz suite on Postgres'))?.connect();
 
-afterAll(async () => {
-  await pgDb?.destroy();
-  if (pgAdmin) await sql`drop database if exists ${sql.id(pgName)} with (force)`.execute(pgAdmin);
-  await pgAdmin?.destroy();
+afterAll(() => {
   for (const [label, counts] of stats) console.log(`fuzz: ${label} ${JSON.stringify(counts)}`);
 });
 

@@ -1,6 +1,7 @@
-import { Kysely, sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectPostgres, connectSqlite } from '../db/connect.js';
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { connectSqlite } from '../db/connect.js';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { migrate } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { loadConfig } from '../config.js';
@@ -89,34 +90,12 @@ describe('the job queue', () => {
   });
 });
 
-describe('the job queue on Postgres', () => {
-  const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const schema = `cb_scale_jobs_${process.pid}_${Date.now()}`;
-  const pools: Kysely<Database>[] = [];
-  afterAll(async () => {
-    for (const pool of pools.slice(1)) await pool.destroy();
-    if (pools[0]) {
-      await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(pools[0]);
-      await pools[0].destroy();
-    }
-  });
+const pg = await privatePostgres('cb_scale_jobs', 'the Postgres queue test');
 
+describe('the job queue on Postgres', () => {
   it('never gives one job to two workers claiming at the same moment', async (ctx) => {
-    const admin = connectPostgres(BASE_URL);
-    pools.push(admin);
-    try {
-      await sql`create schema ${sql.id(schema)}`.execute(admin);
-    } catch (error) {
-      console.warn(`Skipping the Postgres queue test: Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`);
-      return ctx.skip();
-    }
-    const url = new URL(BASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    const workers = await Promise.all([0, 1, 2, 3].map(async () => {
-      const db = connectPostgres(url.toString());
-      pools.push(db);
-      return queue(db);
-    }));
+    if (!pg) return ctx.skip();
+    const workers = await Promise.all([0, 1, 2, 3].map(() => queue(pg.connect())));
     const first = workers[0]!;
     for (let i = 0; i < 40; i++) await first.jobs.enqueue(first.db, 'note', { n: String(i) });
     // Four servers, each with its own pool, drain the one queue together.

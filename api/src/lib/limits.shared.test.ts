@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type Answer, type TestApp } from '../testing.js';
 import { LIMITS, LIMITS_TABLE } from './limits.js';
 
@@ -11,13 +10,13 @@ import { LIMITS, LIMITS_TABLE } from './limits.js';
  * The scale issue: what several servers must share lives in Postgres, or in Redis when REDIS_URL is
  * set, never in one process. Two apps (two createApp(), two connections, as two servers would have)
  * over one store: a limit reached through one holds through the other. Each part is skipped, with the
- * reason printed, when its server does not answer. Own database and own key prefix per run.
+ * reason printed, when its server does not answer. Own database (db/testing-postgres.ts) and own key prefix per run.
  */
-const PG_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const suffix = `${process.pid}_${randomBytes(4).toString('hex')}`;
-const database = `cb_seclimits_${suffix}`;
 const prefix = `cb_seclimits_${suffix}:`;
+
+const pg = await privatePostgres('cb_seclimits', 'the shared-limit test on Postgres');
 
 const ATTACKER = '203.0.113.7';
 const NEIGHBOUR = '198.51.100.9';
@@ -42,31 +41,10 @@ async function reachThroughOneRefuseThroughOther(first: TestApp, second: TestApp
 }
 
 describe('two servers over one Postgres database', () => {
-  let admin: Kysely<Database> | undefined;
-  let dbs: Kysely<Database>[] = [];
-  let unavailable: string | undefined;
-
-  beforeAll(async () => {
-    try {
-      admin = connectPostgres(PG_URL);
-      await sql`create database ${sql.id(database)}`.execute(admin);
-      const url = new URL(PG_URL);
-      url.pathname = `/${database}`;
-      dbs = [connectPostgres(url.toString()), connectPostgres(url.toString())];
-    } catch (error) {
-      unavailable = `Postgres is not reachable at ${PG_URL} (${(error as Error).message})`;
-      console.warn(`Skipping the shared-limit test on Postgres: ${unavailable}`);
-    }
-  });
-
-  afterAll(async () => {
-    for (const db of dbs) await db.destroy();
-    if (admin && !unavailable) await sql`drop database if exists ${sql.id(database)}`.execute(admin);
-    await admin?.destroy();
-  });
+  const dbs = pg ? [pg.connect(), pg.connect()] : [];
 
   it('holds a rate limit reached through one server on the other', async (ctx) => {
-    if (unavailable) return ctx.skip();
+    if (!pg) return ctx.skip();
     const first = await testApp({ db: dbs[0] });
     const second = await testApp({ db: dbs[1] });
     await reachThroughOneRefuseThroughOther(first, second);
