@@ -25,6 +25,8 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   // The focused element a keyboard-shown button follows (null while the mouse drives it).
   let anchor: Element | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // True from a scroll until 100 ms after the last one.
+  let scrolling = false;
   let made: [HTMLElement, HTMLButtonElement] | undefined;
   // Made on first use, so a page nobody hovers pays nothing for it. The host is fixed at the
   // viewport's corner (its :host rule wins over any page style); the button inside, out of the
@@ -47,21 +49,36 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
     current = anchor = null;
     made?.[0].remove();
   };
+  // At the top-left of the image's visible part: a hero image taller or wider than the window, scrolled
+  // into, keeps its button in view. One read and two writes: no layout is forced between them.
   const show = (img: HTMLImageElement) => {
     const [host, button] = ui();
     const rect = img.getBoundingClientRect();
-    button.style.top = `${rect.top + OFFSET}px`;
-    button.style.left = `${rect.left + OFFSET}px`;
+    button.style.top = `${Math.max(rect.top, 0) + OFFSET}px`;
+    button.style.left = `${Math.max(rect.left, 0) + OFFSET}px`;
     if (!host.isConnected) doc.documentElement.append(host);
   };
+  // While the page scrolls, a shown button follows the visible part, once a frame.
+  let frame = 0;
+  const follow = safe(() => {
+    frame = 0;
+    if (current && made?.[0].isConnected) show(current);
+  });
   const onOver = safe((event: MouseEvent) => {
     const target = event.target;
     if (target === made?.[0] || target === current) return;
     if (target instanceof HTMLImageElement && hoverable(target, doc)) {
+      // An image the scroll brought under the pointer waits for the scroll's quiet check (saving.md: scroll suppression).
+      if (scrolling) {
+        made?.[0].remove();
+        anchor = null;
+        current = target;
+        return;
+      }
       hide();
       current = target;
       later(HOVER_DELAY_MS, () => show(target));
-    } else if (!anchor) hide();
+    } else if (!anchor && !scrolling) hide();
   });
   // Keyboard users get the same button: focusing a link (or anything focusable) around a pinnable
   // image shows it, placed right after that element so the next Tab reaches it.
@@ -77,17 +94,23 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
       show(img);
     } else hide();
   });
-  // While the page scrolls the button hides; 100 ms after the last scroll it comes back if the
-  // pointer is still on the image. A keyboard-shown button stays (it may hold the focus) and moves.
+  // While the page scrolls a shown button stays at the top-left of the image's visible part; 100 ms after
+  // the last scroll it stays only if the pointer is still on the image (or the focus on its anchor).
   const onScroll = () => {
-    if (!anchor) made?.[0].remove();
-    later(SCROLL_QUIET_MS, () => (current && (anchor || current.matches(':hover')) ? show(current) : hide()));
+    scrolling = true;
+    frame ||= requestAnimationFrame(follow);
+    later(SCROLL_QUIET_MS, () => {
+      scrolling = false;
+      if (current && (anchor || current.matches(':hover'))) show(current);
+      else hide();
+    });
   };
   const options = { capture: true, passive: true };
   doc.addEventListener('mouseover', onOver, options);
   doc.addEventListener('scroll', onScroll, options);
   doc.addEventListener('focusin', onFocus, options);
   return () => {
+    cancelAnimationFrame(frame);
     doc.removeEventListener('focusin', onFocus, options);
     hide();
     doc.removeEventListener('mouseover', onOver, options);

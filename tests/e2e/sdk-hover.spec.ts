@@ -109,3 +109,37 @@ test('a single-page app gets buttons and hover for content added later, and can 
   const one = await openPopup(context, () => page.evaluate((media) => window.PinUtils.pinOne({ media, url: 'https://elsewhere.example/x', description: 'Chosen by code' }), `${EXAMPLES}/img/lemon-tart.png`));
   expect(Object.fromEntries(one.query)).toMatchObject({ media: `${EXAMPLES}/img/lemon-tart.png`, url: 'https://elsewhere.example/x', description: 'Chosen by code' });
 });
+
+test('over a hero image taller and wider than the window, the Save sits at the top-left of the visible part and follows the scroll', async ({ page, context }) => {
+  await page.goto(`${EXAMPLES}/hero.html`);
+  const hero = page.locator('#hero');
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Scrolled halfway down the image and a little to the right: its top-left corner is off screen.
+  await page.evaluate(() => {
+    const img = document.getElementById('hero')!.getBoundingClientRect();
+    scrollTo(scrollX + img.left + 200, scrollY + img.top + img.height / 2);
+  });
+  const viewport = page.viewportSize()!;
+  await page.mouse.move(viewport.width / 2, viewport.height / 2);
+  await expect(hoverButton(page)).toBeVisible();
+  const placed = async () => {
+    const img = (await hero.boundingBox())!;
+    const button = (await hoverButton(page).boundingBox())!;
+    return { img: [img.x, img.y] as const, button: [button.x, button.y] as const };
+  };
+  // The visible part starts at the window's top-left corner: the button is 10 px in from it, on screen.
+  expect((await placed()).button).toEqual([10, 10]);
+
+  // Scrolling back up until the image's top shows: the button follows to 10 px below it, and stays shown
+  // (the pointer is still on the image).
+  await page.mouse.wheel(0, (await hero.boundingBox())!.y - 150);
+  await expect.poll(async () => (await placed()).img[1]).toBeGreaterThan(100);
+  await expect.poll(async () => {
+    const { img, button } = await placed();
+    return [button[0], Math.round(button[1] - img[1])];
+  }).toEqual([10, 10]);
+  await expect(hoverButton(page)).toBeVisible();
+
+  const { query } = await openPopup(context, () => hoverButton(page).click());
+  expect(query.get('media')).toBe(`${EXAMPLES}/img/bread.png`);
+});
