@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import { loadConfig } from '../config.js';
 import { manualClock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { jobsService, JOB_MAX_ATTEMPTS, retryDelay } from './service.js';
+import { jobsService, JOB_FAILED_RETENTION_MS, JOB_MAX_ATTEMPTS, JOB_PURGE_EVERY_MS, retryDelay } from './service.js';
 import { jobsStore } from './store.js';
 
 const LEASE = 60_000;
@@ -71,6 +71,23 @@ describe('the job queue', () => {
     expect(await rows(q.db)).toEqual([{ kind: 'flaky', status: 'failed', attempts: JOB_MAX_ATTEMPTS, last_error: 'Error: the image host is down' }]);
     expect(retryDelay(1)).toBe(5_000);
     expect(retryDelay(4)).toBe(40_000);
+  });
+
+  it('keeps a job failed for good for its retention, then deletes it, and leaves queued work alone', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'refused', {});
+    await q.jobs.drain();
+    expect(await rows(q.db)).toMatchObject([{ kind: 'refused', status: 'failed' }]);
+    // A job queued for later (its handler would fail too): not a failure yet, never purged.
+    q.clock.advance(JOB_FAILED_RETENTION_MS - 1);
+    await q.jobs.enqueue(q.db, 'flaky', {});
+    await q.store.fail((await q.store.claim(q.clock.now(), LEASE))!.id, 'Error: down', q.clock.now(), q.clock.now() + JOB_FAILED_RETENTION_MS * 2);
+    await q.jobs.drain();
+    expect((await rows(q.db)).map((r) => [r.kind, r.status])).toEqual([['refused', 'failed'], ['flaky', 'queued']]);
+    // Its retention is over, and the worker's hourly sweep is due.
+    q.clock.advance(JOB_PURGE_EVERY_MS);
+    await q.jobs.drain();
+    expect((await rows(q.db)).map((r) => [r.kind, r.status])).toEqual([['flaky', 'queued']]);
   });
 
   it('fails at once a job refused for its input: trying again cannot help', async () => {

@@ -18,6 +18,13 @@ import { jobsStore, type JobRow } from './store.js';
  */
 export const JOB_MAX_ATTEMPTS = 5;
 export const JOB_BACKOFF_MS = 5_000;
+/**
+ * A job failed for good stays this long for someone to look at (status 'failed', last_error), then is
+ * deleted: without it the table grew by every image that never came (dead hosts, pages that moved).
+ */
+export const JOB_FAILED_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** How often a worker deletes the failures past their retention. */
+export const JOB_PURGE_EVERY_MS = 60 * 60 * 1000;
 /** How often an idle worker looks for work. */
 export const JOB_POLL_MS = 500;
 
@@ -46,8 +53,18 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
     }
   };
 
-  /** Takes and runs one due job; false when none is due. */
+  let purgedAt = -Infinity;
+  /** Deletes the failures past their retention, at most once per JOB_PURGE_EVERY_MS per process. */
+  const purge = async () => {
+    const now = clock.now();
+    if (now - purgedAt < JOB_PURGE_EVERY_MS) return;
+    purgedAt = now;
+    await store.purgeFailed(now - JOB_FAILED_RETENTION_MS);
+  };
+
+  /** Takes and runs one due job; false when none is due. Failures past their retention go first. */
   const step = async () => {
+    await purge();
     const job = await store.claim(clock.now(), config.jobLeaseMs);
     if (!job) return false;
     await runOne(job);

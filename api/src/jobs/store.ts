@@ -43,6 +43,12 @@ export function jobsStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Deletes the jobs that failed for good before `before` (their last attempt's time); returns how many. */
+    async purgeFailed(before: number): Promise<number> {
+      const result = await db.deleteFrom('jobs').where('status', '=', 'failed').where('updated_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Jobs not yet done or failed: what a drain waits for. */
     async pending(): Promise<number> {
       const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
