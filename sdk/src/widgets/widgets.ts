@@ -88,7 +88,8 @@ export function createWidgets(ctx: WidgetContext, doc: Document = document) {
       spec.kind === 'embedPin'
         ? drawPin(spec, found as EmbedPin)
         : drawFeed(spec, found as EmbedFeed, spec.width ?? autoWidth(link.parentElement), () => {
-            const url = followUrl(ctx.origin, spec.path);
+            // Follows are of people: a board's Follow follows its owner, through the same flow as buttonFollow.
+            const url = followUrl(ctx.origin, spec.kind === 'embedBoard' ? `/${spec.key.split('/')[0]}/` : spec.path);
             if (url) window.open(url, 'corkboard_follow', POPUP_FEATURES);
           });
     roots.add(made.shadow);
