@@ -12,6 +12,8 @@ import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } f
 import { campaignsService } from './advertisers/campaigns/service.js';
 import { noticesService } from './advertisers/notices/service.js';
 import { offsiteService } from './advertisers/offsite/service.js';
+import { EMBEDS_PATH, embedResources, embedsHeaders } from './embeds/routes.js';
+import { embedsService } from './embeds/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
@@ -66,6 +68,7 @@ export function appServices(deps: Deps) {
     offsite: offsiteService(deps),
     collaborators: collaboratorsService(deps, outgoing.mailer),
     events: eventsService(deps),
+    embeds: embedsService(deps),
   };
 }
 
@@ -84,6 +87,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...userResources(s.users, s.pins),
     ...pinResources(s.pins, s.advertisers),
     ...scrapeResources(s.scrape),
+    ...embedResources(s.embeds),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, deps.config.quickPromoteSteps),
   };
 }
@@ -131,7 +135,9 @@ export function createApp(deps: Deps) {
 
   // Only the API reads the session; pages and scripts are the same for everyone.
   const session = sessionMiddleware(auth);
-  app.use('/resource/*', session);
+  // The widgets' data is public and the same for everyone: it never reads the session (docs/decisions.md, "Embeds").
+  app.use(EMBEDS_PATH, ...embedsHeaders());
+  app.use('/resource/*', (c, next) => (c.req.path === EMBEDS_PATH ? (c.set('viewer', null), next()) : session(c, next)));
   app.use('/v3/*', session);
   app.use('/oauth/*', session);
   app.use('/ads/v4/*', session);

@@ -7,6 +7,7 @@ import type { Look } from './markup';
  */
 const CSS = `:host{all:initial!important;display:inline-block!important;vertical-align:middle!important}
 :host([data-float]){position:fixed!important;top:0!important;left:0!important;z-index:2147483647!important}.float{position:fixed}
+:host([data-count=beside]){position:relative!important;padding-right:44px!important}:host([data-count=above]){position:relative!important;padding-top:32px!important}
 button{all:initial;box-sizing:border-box;display:block;text-align:center;cursor:pointer;white-space:nowrap;
 font:700 11px/20px system-ui,sans-serif;color:#fff;background:#e60023;border-radius:3px;height:20px;padding:0 6px}
 .tall{height:28px;font-size:14px;line-height:28px;padding:0 10px;border-radius:4px}
@@ -18,26 +19,36 @@ svg{display:block;width:60%;height:60%;margin:20% auto;fill:currentColor}
 .overlay button{display:flex;align-items:center;justify-content:center;background:#fff;width:160px;height:160px;padding:0;border-radius:8px;overflow:hidden}img{max-width:100%;max-height:100%}
 .overlay .close{position:fixed;top:12px;right:12px;width:auto;height:32px;padding:0 12px;color:#111}`;
 
-let sheet: CSSStyleSheet | undefined;
+const sheets = new Map<string, CSSStyleSheet>();
 
 /**
  * A host element with its own shadow root and our styles. Styles go in as a constructed sheet: no
  * <style> element, so a strict host CSP has nothing to block; where constructed sheets are missing we
  * fall back to a <style> (which such a CSP may block: the button then works, unstyled).
  */
-export function shadowHost(): [HTMLElement, ShadowRoot] {
+export function shadowHost(css = CSS): [HTMLElement, ShadowRoot] {
   const host = document.createElement('span');
   host.setAttribute('data-corkboard', '');
   const shadow = host.attachShadow({ mode: 'open' });
+  adopt(shadow, css);
+  return [host, shadow];
+}
+
+/** Adds a stylesheet to a shadow root (the widgets' styles, a count bubble's in a button's root), each made once. */
+export function adopt(shadow: ShadowRoot, css: string) {
   try {
-    if (!sheet) (sheet = new CSSStyleSheet()).replaceSync(CSS);
-    shadow.adoptedStyleSheets = [sheet];
+    let sheet = sheets.get(css);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      sheets.set(css, sheet);
+    }
+    shadow.adoptedStyleSheets = [...shadow.adoptedStyleSheets, sheet];
   } catch {
     const style = document.createElement('style');
-    style.textContent = CSS;
+    style.textContent = css;
     shadow.append(style);
   }
-  return [host, shadow];
 }
 
 const SVG = 'http://www.w3.org/2000/svg';

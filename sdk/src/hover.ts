@@ -20,7 +20,18 @@ export function hoverable(img: HTMLImageElement, doc: Document): boolean {
  * button, so decorating costs nothing per image, images added later are covered, and the page's
  * layout never moves (the button is fixed-position, over the image). Returns the undo.
  */
-export function startHover(doc: Document, text: string, look: Partial<Look>, onSave: (img: HTMLImageElement) => void, safe: <T extends unknown[]>(fn: (...args: T) => void) => (...args: T) => void): () => void {
+export function startHover(
+  doc: Document,
+  text: string,
+  look: Partial<Look>,
+  onSave: (img: HTMLImageElement) => void,
+  safe: <T extends unknown[]>(fn: (...args: T) => void) => (...args: T) => void,
+  // The widgets' own images live in shadow roots, which an event's target hides: the widget script
+  // names the real target (composedPath) and which images it answers for (all of its own, whatever their size).
+  reach: { target?: (event: Event) => EventTarget | null; accept?: (img: HTMLImageElement) => boolean } = {},
+): () => void {
+  const targetOf = reach.target ?? ((event: Event) => event.target);
+  const accept = reach.accept ?? ((img: HTMLImageElement) => hoverable(img, doc));
   let current: HTMLImageElement | null = null;
   // The focused element a keyboard-shown button follows (null while the mouse drives it).
   let anchor: Element | null = null;
@@ -65,9 +76,9 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
     if (current && made?.[0].isConnected) show(current);
   });
   const onOver = safe((event: MouseEvent) => {
-    const target = event.target;
+    const target = targetOf(event);
     if (target === made?.[0] || target === current) return;
-    if (target instanceof HTMLImageElement && hoverable(target, doc)) {
+    if (target instanceof HTMLImageElement && accept(target)) {
       // An image the scroll brought under the pointer waits for the scroll's quiet check (saving.md: scroll suppression).
       if (scrolling) {
         made?.[0].remove();
@@ -83,10 +94,10 @@ export function startHover(doc: Document, text: string, look: Partial<Look>, onS
   // Keyboard users get the same button: focusing a link (or anything focusable) around a pinnable
   // image shows it, placed right after that element so the next Tab reaches it.
   const onFocus = safe((event: FocusEvent) => {
-    const target = event.target as Element;
+    const target = targetOf(event) as Element;
     if (target === made?.[0]) return;
     const img = target instanceof HTMLImageElement ? target : target.querySelector?.('img');
-    if (img && hoverable(img, doc)) {
+    if (img && accept(img)) {
       hide();
       current = img;
       anchor = target;

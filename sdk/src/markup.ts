@@ -29,7 +29,7 @@ export interface Settings {
 /** The look of one button: the page-wide defaults, overridden by the element's own data-pin-*. */
 export type Look = Pick<Settings, 'save' | 'tall' | 'round' | 'custom' | 'color' | 'lang'>;
 
-const attr = (el: Element | null | undefined, name: string) => el?.getAttribute('data-pin-' + name) ?? null;
+export const attr = (el: Element | null | undefined, name: string) => el?.getAttribute('data-pin-' + name) ?? null;
 
 const DEFAULTS: Settings = { hover: false, save: true, tall: false, round: false, custom: false, color: 'red', lang: '', error: '', build: '', util: 'PinUtils' };
 

@@ -1,7 +1,7 @@
 import { renderButton } from './button';
 import { startHover } from './hover';
 import { CLOSE, FOLLOW, label, SAVE } from './labels';
-import { followUrl, kindOf, pageSays, pickDescription, readImage, readLook, readPinLink, selectedText, type Kind, type PinRequest, type Settings } from './markup';
+import { attr, followUrl, kindOf, pageSays, pickDescription, readImage, readLook, readPinLink, selectedText, type Kind, type PinRequest, type Settings } from './markup';
 import { findImages, showPicker } from './picker';
 import { POPUP_FEATURES, save, type SaveOutcome } from './popup';
 
@@ -14,6 +14,22 @@ export interface PinUtils {
 }
 
 const LINKS = 'a[data-pin-do],a[href*="/pin/create/button/"]';
+/** Markup only the widget script (pinit-widgets.js) draws: embedded pins, boards and profiles, count bubbles. */
+const WIDGETS = 'a[data-pin-do^=embed],a[data-pin-count]';
+
+/**
+ * What pinit.js hands the widget script (docs/decisions.md, "Embeds"): its origin and settings, its own
+ * save (so a save from a widget is announced as any other), and the queue of roots and counted buttons
+ * it found; the widget script takes the queue over and sets `destroy`.
+ */
+export interface WidgetHandoff {
+  origin: string;
+  settings: Settings;
+  save(target: Element, request: PinRequest & { id?: string }): void;
+  queue: Array<Element | Document | [HTMLElement, Element]>;
+  destroy?: () => void;
+}
+export const HANDOFF = '__corkboard_widgets';
 
 /** Nothing we do may throw into the host page: every entry point and listener goes through this. */
 export function safe<T extends unknown[]>(fn: (...args: T) => void): (...args: T) => void {
@@ -45,6 +61,19 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
   };
   const saveFrom = (target: Element, method: string, request: PinRequest & { id?: string }) =>
     void save(productOrigin, method, request).then(safe((outcome: SaveOutcome) => announce(target, outcome)));
+
+  // The widget script comes in the first time the page has widget markup: buttons pay nothing for it.
+  let handoff: WidgetHandoff | undefined;
+  const widgets = (item: WidgetHandoff['queue'][number]) => {
+    if (!handoff) {
+      globals[HANDOFF] = handoff = { origin: productOrigin, settings, save: (target, request) => saveFrom(target, 'button', request), queue: [] };
+      const script = doc.createElement('script');
+      script.src = `${productOrigin}/js/pinit-widgets.js`;
+      doc.head.append(script);
+      undo.push(() => handoff?.destroy?.());
+    }
+    handoff.queue.push(item);
+  };
 
   /** buttonBookmark and pinAny(): the user picks an image; with none to pick, the popup finds one. */
   const pinAny = (target: Element, source = target) => {
@@ -89,6 +118,12 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
     const focused = doc.activeElement === link;
     link.replaceWith(host);
     if (focused) button.focus();
+    // data-pin-count above/beside: room for the bubble now (nothing shifts later), its number from the widget script.
+    const count = attr(link, 'count');
+    if (count) {
+      host.setAttribute('data-count', count);
+      widgets([host, link]);
+    }
     undo.push(() => host.replaceWith(link));
   };
 
@@ -107,6 +142,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
   const build = safe((root: Element | Document = doc) => {
     if (root instanceof Element && root.matches(LINKS)) near.observe(root);
     root.querySelectorAll(LINKS).forEach((link) => near.observe(link));
+    if ((root instanceof Element && root.matches(WIDGETS)) || root.querySelector(WIDGETS)) widgets(root);
   });
 
   if (settings.hover) {

@@ -151,7 +151,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     const file = built().files.get(c.req.path);
     if (file) return sendBuilt(c, file);
     const name = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
-    throw new ApiError('not_found', /^(pinit|bookmarklet|popup)\.(js|css)$/.test(name) ? `${name} is not built; run npm run build.` : undefined);
+    throw new ApiError('not_found', /^(pinit|pinit-widgets|bookmarklet|popup)\.(js|css)$/.test(name) ? `${name} is not built; run npm run build.` : undefined);
   };
   routes.get('/js/*', serveBuilt);
   routes.get('/css/*', serveBuilt);

@@ -114,6 +114,38 @@ export function pinsStore(db: Kysely<Database>) {
     },
 
     /**
+     * The latest pins a user saved on boards anyone may see (public, not archived: boardVisible's rule
+     * for a visitor, in SQL), newest first: a profile widget's feed (issue 18), through pins_pinner_created.
+     */
+    listPublicPinnerPins(pinnerId: string, limit: number) {
+      return detail()
+        .where('pins.pinner_id', '=', pinnerId)
+        .where('boards.archived_at', 'is', null)
+        .where('boards.privacy', '=', 'public')
+        .orderBy('pins.created_at', 'desc')
+        .orderBy('pins.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * How many pins link to a page on boards anyone may see: a count bubble's public count (issue 18).
+     * One lookup in pins_link (the link's first 200 characters, as the index is written), then the exact link.
+     */
+    async countPublicByLink(link: string): Promise<number> {
+      const row = await db
+        .selectFrom('pins')
+        .innerJoin('boards', 'boards.id', 'pins.board_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where(sql`substr(pins.link, 1, 200)`, '=', sql`substr(cast(${link} as text), 1, 200)`)
+        .where('pins.link', '=', link)
+        .where('boards.archived_at', 'is', null)
+        .where('boards.privacy', '=', 'public')
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
      * A page of the pins a user saved, newest first (the home page's latest pins), on boards the
      * user may still see: not archived, and public or theirs or collaborated on (mayViewBoard's rule, in SQL).
      */
