@@ -12,6 +12,7 @@ import { PinCreate } from './PinCreate';
 import { PinPage } from './PinPage';
 import { readPopupQuery } from './query';
 import { Repin } from './Repin';
+import { PinBuilder } from './builder/PinBuilder';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
 import type { PinData, UserPinsData, ViewerData } from './types';
 
@@ -31,6 +32,7 @@ export function App({ location }: { location: Location }) {
   }
   if (path.startsWith('/pin/create/')) return <PinCreate query={readPopupQuery(location)} />;
   if (path === '/board/create/') return <BoardCreatePage search={location.search} />;
+  if (path === '/pin-builder/') return <Product render={() => <PinBuilder search={location.search} />} />;
   const section = /^\/board\/(\d+)\/create_section\/$/.exec(path);
   if (section?.[1]) return <SectionCreatePage boardId={section[1]} search={location.search} />;
   const repin = /^\/pin\/(\d+)\/repin\/x\/$/.exec(path);
