@@ -124,8 +124,7 @@ function Builder({ search }: { search: string }) {
     }
   };
 
-  const publish = async (event: Event) => {
-    event.preventDefault();
+  const publish = async () => {
     if (!upload || !target || busy) return;
     setError(null);
     setStatus('publishing');
@@ -186,7 +185,8 @@ function Builder({ search }: { search: string }) {
           </label>
           {file && <p class="meta">{file.name}</p>}
         </section>
-        <form class="builder-fields" onSubmit={(e) => void publish(e)}>
+        {/* Not a form: the board picker inside has forms of its own (create board, create section). */}
+        <div class="builder-fields">
           <label>
             Title
             <input type="text" value={title} maxLength={PIN_TITLE_MAX} placeholder="Add your title" onInput={(e) => setTitle(e.currentTarget.value)} />
@@ -218,10 +218,10 @@ function Builder({ search }: { search: string }) {
               <BoardPicker media={previewUrl ?? ''} description={description || title} busy={busy} onSave={setTarget} onClose={() => history.back()} mobile={false} />
             )}
           </div>
-          <button type="submit" class="primary" disabled={!upload || !target || busy}>
+          <button type="button" class="primary" disabled={!upload || !target || busy} onClick={() => void publish()}>
             Publish
           </button>
-        </form>
+        </div>
       </div>
     </main>
   );
