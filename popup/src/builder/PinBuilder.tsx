@@ -39,7 +39,7 @@ const messageOf = (error: unknown) => (error instanceof ResourceError ? error.me
  * section with the save popup's picker, publish; the saved pin then shows in its renditions. The steps
  * are saving.md section 4's builder statuses; the controls are those the gates (pins/gates.ts) open.
  */
-export function PinBuilder({ search }: { search: string }) {
+export default function PinBuilder({ search }: { search: string }) {
   const viewer = useViewer();
   const [authed, setAuthed] = useState<ViewerData | null>(null);
   const current = authed ?? viewer;
