@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
@@ -34,11 +34,20 @@ import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
 import { backgroundJobs } from './images/ingest.js';
+import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.js';
+import { mediaService } from './media/service.js';
+import { tooLargeMessage, VIDEO_UPLOAD_MAX_BYTES } from './media/rules.js';
+import { IMAGE_MAX_BYTES } from './images/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
 
 /** JSON bodies of the API are small; anything larger is refused before it is read. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The pin builder's upload: the file itself is the body (media/service.ts holds each kind to its own limit). */
+export const UPLOAD_PATH = '/v3/media/uploads/';
+/** A save may carry its image as image_base64 (saving.md section 7): the image limit, in base64, and the rest. */
+export const PIN_CREATE_PATH = '/resource/PinResource/create/';
+export const PIN_CREATE_MAX_BODY_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + MAX_BODY_BYTES;
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -51,7 +60,8 @@ export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
   const images = imagesService(deps);
   const auth = authService(deps, outgoing);
-  const pins = pinsService(deps, images, backgroundJobs(deps));
+  const media = mediaService(deps, images);
+  const pins = pinsService(deps, images, backgroundJobs(deps), media);
   const advertisers = advertisersService(deps);
   return {
     outgoing,
@@ -59,6 +69,7 @@ export function appServices(deps: Deps) {
     providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
     boards: boardsService(deps),
     images,
+    media,
     pins,
     users: usersService(deps),
     scrape: scrapeService(deps),
@@ -85,7 +96,8 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins),
-    ...pinResources(s.pins, s.advertisers),
+    ...pinResources(deps, s.pins, s.advertisers),
+    ...mediaResources(deps, s.media),
     ...scrapeResources(s.scrape),
     ...embedResources(s.embeds),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, deps.config.quickPromoteSteps),
@@ -130,8 +142,14 @@ export function createApp(deps: Deps) {
   // costs next to nothing.
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued });
   for (const path of API_PATHS) app.use(path, turn);
-  app.use('*', sameOriginWrites(deps.config.publicOrigin));
-  app.use('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, new ApiError('payload_too_large')) }));
+  app.use('*', sameOriginWrites(deps.config.publicOrigin, [UPLOAD_PATH]));
+  const tooLarge = (c: Context) => fail(c, new ApiError('payload_too_large'));
+  const limits = {
+    small: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
+    pinCreate: bodyLimit({ maxSize: PIN_CREATE_MAX_BODY_BYTES, onError: tooLarge }),
+    upload: bodyLimit({ maxSize: VIDEO_UPLOAD_MAX_BYTES, onError: (c) => fail(c, new ApiError('upload_too_large', tooLargeMessage('video'))) }),
+  };
+  app.use('*', (c, next) => (c.req.path === UPLOAD_PATH ? limits.upload : c.req.path === PIN_CREATE_PATH ? limits.pinCreate : limits.small)(c, next));
 
   // Only the API reads the session; pages and scripts are the same for everyone.
   const session = sessionMiddleware(auth);
@@ -146,6 +164,9 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
+  app.route('/v3/media', mediaUploadRoutes(deps, services.media));
+  // Before /media/{imageId}/…, whose id would not take 'videos'.
+  app.route('/media/videos', videoRoutes(deps));
   app.route('/media', mediaRoutes(deps));
   app.route('/v3/users', userRoutes(users));
   app.route('/ads/v4', adsRoutes(services.campaigns));

@@ -17,6 +17,8 @@ import type { PinData, UserPinsData, ViewerData } from './types';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = lazy(() => import('./advertiser/AdvertiserApp'));
+/** The pin builder (issue 20) likewise: a page of its own that the save popup never needs. */
+const PinBuilder = lazy(() => import('./builder/PinBuilder'));
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
@@ -31,6 +33,17 @@ export function App({ location }: { location: Location }) {
   }
   if (path.startsWith('/pin/create/')) return <PinCreate query={readPopupQuery(location)} />;
   if (path === '/board/create/') return <BoardCreatePage search={location.search} />;
+  if (path === '/pin-builder/') {
+    return (
+      <Product
+        render={() => (
+          <Suspense fallback={<p role="status" aria-label="Loading">Loading…</p>}>
+            <PinBuilder search={location.search} />
+          </Suspense>
+        )}
+      />
+    );
+  }
   const section = /^\/board\/(\d+)\/create_section\/$/.exec(path);
   if (section?.[1]) return <SectionCreatePage boardId={section[1]} search={location.search} />;
   const repin = /^\/pin\/(\d+)\/repin\/x\/$/.exec(path);

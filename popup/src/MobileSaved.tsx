@@ -6,13 +6,14 @@ export const SUCCESS_TOAST_MS = 5_000;
 
 /**
  * Mobile success (saving.md section 4): a toast 'Saved to {board}' with View, then the window closes
- * when it is a popup or has no history, and otherwise goes back one step.
+ * when it is a popup or has no history, and otherwise goes back one step, or two after a board or section
+ * made on its own page (that page replaced itself with the create page it returned to).
  */
-export function MobileSaved({ pin }: { pin: CreatedPin }) {
+export function MobileSaved({ pin, steps = 1 }: { pin: CreatedPin; steps?: number }) {
   useEffect(() => {
     const timer = setTimeout(() => {
       if (window.opener || history.length <= 1) window.close();
-      else history.back();
+      else history.go(-steps);
     }, SUCCESS_TOAST_MS);
     return () => clearTimeout(timer);
   }, []);

@@ -14,11 +14,15 @@ import type { CreatedPin, ViewerData } from './types';
 import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
 import { BRAND } from './brand';
+import { takeCreated } from './picker/created';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
 /** api_error_code of 'Please log in to continue.' (the catalogue's unauthorized): the session is gone. */
 const UNAUTHORIZED = 7;
+
+/** What a save needs of its target: a picker's pick, or a board made on the mobile create page. */
+type SaveRequest = { board: Pick<SaveTarget['board'], 'id' | 'url'>; section?: { id: string } | undefined; created?: boolean };
 
 interface Saved {
   pin: CreatedPin;
@@ -67,7 +71,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
   const mobile = useMobile();
 
   /** A save cut short by a lost session, and whose it was: resumed after that user logs in again. */
-  const interrupted = useRef<{ target: SaveTarget; userId: string } | null>(null);
+  const interrupted = useRef<{ target: SaveRequest; userId: string } | null>(null);
 
   const authed = async () => {
     const next = await fetchViewer();
@@ -78,12 +82,18 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
     if (pending && next.type === 'AUTH' && next.user.id === pending.userId) await save(pending.target, next);
   };
   useEffect(() => void firstViewer.then(setViewer), []);
-  // saving.md section 2.3: a visitor on the mobile variant is sent to the home page.
+  // Issue 20: a visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
+  // (saving.md 2.3's redirect to / lost it). A board or section just made on the mobile create page
+  // takes the pin at once (picker/created.ts).
+  const [created] = useState(() => takeCreated(location.href));
+  const savedToCreated = useRef(false);
   useEffect(() => {
-    if (mobile && viewer?.type === 'UNAUTH') location.replace('/');
-  }, [mobile, viewer]);
+    if (!created || savedToCreated.current || viewer?.type !== 'AUTH') return;
+    savedToCreated.current = true;
+    void save({ board: { id: created.boardId, url: '' }, section: created.sectionId ? { id: created.sectionId } : undefined, created: !created.sectionId }, viewer);
+  }, [viewer]);
 
-  const save = async (target: SaveTarget, saver: ViewerData | null = viewer) => {
+  const save = async (target: SaveRequest, saver: ViewerData | null = viewer) => {
     const { board, section, created = false } = target;
     setSaving(true);
     setToast(null);
@@ -152,7 +162,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
   const savable = !!(query.media || query.url) && nopin === undefined && !looking;
 
   let panel;
-  if (saved && mobile) panel = <MobileSaved pin={saved.pin} />;
+  if (saved && mobile) panel = <MobileSaved pin={saved.pin} steps={created ? 2 : 1} />;
   else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
   else if (nopin !== undefined)
     panel = (
@@ -178,14 +188,28 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
         onAuthed={() => void authed()}
       />
     );
-  else if (savable) panel = <BoardPicker media={query.media} description={query.description} busy={saving} onSave={save} onClose={leave} prefetched={boards} mobile={mobile} advertiserId={query.advertiserId} />;
+  else if (savable)
+    panel = (
+      <BoardPicker
+        media={query.media}
+        description={query.description}
+        busy={saving}
+        onSave={save}
+        onClose={leave}
+        prefetched={boards}
+        mobile={mobile}
+        advertiserId={query.advertiserId}
+        failure={mobile ? toast : null}
+      />
+    );
 
   return (
     <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
       <h1 class="visually-hidden">Save to {BRAND}</h1>
       <figure class="preview">{preview}</figure>
       <div class="panel">
-        {toast && (
+        {/* The mobile picker shows a failure in place, in the page the user is looking at. */}
+        {toast && !(mobile && savable && viewer?.type === 'AUTH' && !saved) && (
           <p class="toast" role="alert">
             {toast}
           </p>

@@ -4,6 +4,7 @@ import { PinManage } from './PinManage';
 import type { PinData, ViewerData } from './types';
 import { usePin } from './usePin';
 import { Notice } from './advertiser/Notice';
+import { renditionSet } from './renditions';
 
 /**
  * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
@@ -25,8 +26,17 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
   const save = viewer?.type === 'AUTH' ? repin : `/login?next=${encodeURIComponent(repin)}`;
   return (
     <main class="pin-page">
-      {pin.image_url ? (
-        <img class="pin-image" src={pin.images?.['736x'].url ?? pin.image_url} alt={pin.description || pin.title || 'Pin image'} />
+      {pin.video ? (
+        // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
+        <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || 'Pin video'} />
+      ) : pin.image_url ? (
+        <img
+          class="pin-image"
+          src={pin.images?.['736x'].url ?? pin.image_url}
+          srcSet={pin.images ? renditionSet(pin.images) : undefined}
+          sizes={pin.images ? '(max-width: 600px) 100vw, 736px' : undefined}
+          alt={pin.alt_text || pin.description || pin.title || 'Pin image'}
+        />
       ) : (
         // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
         <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />

@@ -15,6 +15,7 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
         </a>
         {viewer?.type === 'AUTH' ? (
           <>
+            <a href="/pin-builder/">Create Pin</a>
             <a href={`/${viewer.user.username}/`}>Profile</a>
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
               Log out

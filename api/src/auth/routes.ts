@@ -11,6 +11,7 @@ import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
+import { PIN_BUILDER_FLAGS } from '../pins/gates.js';
 
 /** First and last names at sign-up: user text, at most this long. */
 const NAME_MAX = 64;
@@ -58,11 +59,13 @@ export const POPUP_FLAGS = [
 ] as const;
 /** Outside production a browser may turn flags on for itself with this cookie (end-to-end tests). */
 export const FLAGS_COOKIE = 'cb_flags';
+/** The flags that cookie may turn on: the popup's, and the pin builder's groups (pins/gates.ts). */
+const COOKIE_FLAGS = [...POPUP_FLAGS, ...PIN_BUILDER_FLAGS];
 
 /** config.flags, plus the cb_flags cookie's when not in production: one test can turn on a flag without a second server. */
 export function requestFlags(c: Context, config: Deps['config']): ReadonlySet<string> {
   if (config.env === 'production') return config.flags;
-  const extra = (getCookie(c, FLAGS_COOKIE) ?? '').split(/[,\s]+/).filter((flag) => (POPUP_FLAGS as readonly string[]).includes(flag));
+  const extra = (getCookie(c, FLAGS_COOKIE) ?? '').split(/[,\s]+/).filter((flag) => (COOKIE_FLAGS as readonly string[]).includes(flag));
   return extra.length ? new Set([...config.flags, ...extra]) : config.flags;
 }
 

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009_picker_and_save_at_scale.js';
 import * as m0011 from './migrations/0011_identities.js';
 import * as m0012 from './migrations/0012_advertisers.js';
 import * as m0013 from './migrations/0013_embeds.js';
+import * as m0015 from './migrations/0015_pin_builder.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0011_identities': m0011,
   '0012_advertisers': m0012,
   '0013_embeds': m0013,
+  '0015_pin_builder': m0015,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

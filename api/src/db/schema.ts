@@ -14,6 +14,7 @@ export interface Database {
   board_collaborators: BoardCollaboratorsTable;
   images: ImagesTable;
   pins: PinsTable;
+  media_uploads: MediaUploadsTable;
   board_email_invites: BoardEmailInvitesTable;
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
@@ -381,6 +382,21 @@ export interface PinsTable {
   created_at: number;
   /** saving.md section 6: the advertiser a non-owner saved this pin for; null otherwise. */
   advertiser_id: Generated<string | null>;
+  /** The pin builder's alt text (issue 20, migration 0015); '' when none was given. */
+  alt_text: Generated<string>;
+  /** The uploaded video a video pin plays (media_uploads.id); null for every other pin. */
+  video_upload_id: Generated<string | null>;
+}
+
+/** A file a user uploaded in the pin builder (migration 0015): an image (its re-encoded row) or a video. */
+export interface MediaUploadsTable {
+  id: string;
+  owner_id: string;
+  kind: 'image' | 'video';
+  image_id: string | null;
+  video_format: 'mp4' | 'webm' | null;
+  bytes: number;
+  created_at: number;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,9 +6,10 @@ import { newId } from '../lib/ids.js';
 import { checkOutbound, safeFetch } from '../lib/safe-fetch.js';
 import { encodeImage, RENDITIONS, type Rendition } from './encode.js';
 import { imagesStore } from './store.js';
+import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
 
-/** Largest image file we download to save. */
-export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
+/** Largest image file we download to save, or take from a device (media/rules.ts). */
+export const IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const IMAGE_TIMEOUT_MS = 15_000;
 
 
@@ -39,6 +40,21 @@ export function imageJson(publicOrigin: string, row: { id: string; source_url: s
 
 export function imagesService({ db, config, clock }: Deps) {
   const store = imagesStore(db);
+
+  /**
+   * Sniffed, checked and re-encoded into its renditions, written under MEDIA_DIR, then registered. The
+   * files are written before the row, so a failure anywhere leaves no row (at worst unreferenced files).
+   */
+  const fromBytes = async (bytes: Buffer, sourceUrl: string, id = newId()) => {
+    const encoded = await encodeImage(bytes);
+    await mkdir(join(config.mediaDir, id), { recursive: true });
+    for (const rendition of RENDITIONS) await writeFile(mediaPath(config.mediaDir, id, rendition), encoded.files[rendition]);
+    await store.saveReady({ id, source_url: sourceUrl, width: encoded.width, height: encoded.height, dominant_color: encoded.dominantColor, created_at: clock.now() });
+    const row = await store.findBySource(sourceUrl);
+    if (!row) throw new ApiError('internal');
+    return row;
+  };
+
   return {
     /**
      * What a save checks before it answers, cheaply: the address rules (http(s), no loopback, private or
@@ -63,14 +79,18 @@ export function imagesService({ db, config, clock }: Deps) {
       if (known?.status === 'ready') return known;
       const response = await safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow });
       if (response.status !== 200) throw new ApiError('outbound_failed', `The image answered with HTTP ${response.status}.`);
-      const encoded = await encodeImage(response.body);
+      return fromBytes(response.body, sourceUrl);
+    },
+
+    /**
+     * An image a user sent from their device (the pin builder: image_base64, media uploads): the same
+     * sniff, pixel limit and re-encode as a downloaded one. Its source is our own original rendition's
+     * address, so a pin of it shows and de-duplicates as any other.
+     */
+    async fromUpload(bytes: Buffer) {
+      if (bytes.length > IMAGE_MAX_BYTES) throw new ApiError('upload_too_large', tooLargeMessage('image'));
       const id = newId();
-      await mkdir(join(config.mediaDir, id), { recursive: true });
-      for (const rendition of RENDITIONS) await writeFile(mediaPath(config.mediaDir, id, rendition), encoded.files[rendition]);
-      await store.saveReady({ id, source_url: sourceUrl, width: encoded.width, height: encoded.height, dominant_color: encoded.dominantColor, created_at: clock.now() });
-      const row = await store.findBySource(sourceUrl);
-      if (!row) throw new ApiError('internal');
-      return row;
+      return fromBytes(bytes, `${config.publicOrigin}/media/${id}/originals.jpg`, id);
     },
   };
 }

@@ -97,6 +97,13 @@ export const catalogue = {
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
+  // The pin builder (issue 20): uploads from a device and the pin-creation gates. Codes 230-239 are ours.
+  pin_creation_disabled: { code: 230, status: 403, message: 'Creating Pins is turned off for your account right now.' },
+  upload_too_large: { code: 231, status: 413, message: 'That file is too large to upload.' },
+  upload_not_media: { code: 232, status: 400, message: 'That file is not an image we can save.' },
+  video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
+  upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
+  upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -2,17 +2,21 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const FILE_TYPE = /^(application\/octet-stream|image\/[\w.+-]+|video\/[\w.+-]+)\s*(;|$)/i;
 
 /**
  * State-changing calls must come from the product's own pages: the Origin header must be ours,
  * and the body JSON (a content type no cross-site form can send). Our cookies are SameSite=Lax
  * already; this closes the rest.
  */
-export function sameOriginWrites(publicOrigin: string): MiddlewareHandler {
+export function sameOriginWrites(publicOrigin: string, filePaths: readonly string[] = []): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.header('origin') !== publicOrigin) throw new ApiError('cross_origin_write');
     const type = c.req.header('content-type') ?? '';
+    // A file upload's body is the file. Its types are no more a cross-site form's than JSON is (a form can
+    // only send text/plain, urlencoded or multipart), so they need the same preflight we never grant.
+    if (filePaths.includes(c.req.path) && FILE_TYPE.test(type)) return next();
     if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type');
     return next();
   };

@@ -192,3 +192,16 @@ describe('board pages', () => {
     expect((await t.app.request(path)).status).toBe(404);
   });
 });
+
+describe('the pin builder page', () => {
+  it('/pin-builder/ is the app shell with the popup pages’ CSP; its segment is never a board page', async () => {
+    const t = await testApp();
+    const res = await t.app.request('/pin-builder/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await res.text()).toMatch(SHELL_ASSETS);
+    const bare = await t.app.request('/pin-builder?adCreate=1');
+    expect([bare.status, bare.headers.get('location')]).toEqual([301, '/pin-builder/?adCreate=1']);
+    expect((await t.app.request('/pin-builder/some-board/')).status).toBe(404);
+  });
+});

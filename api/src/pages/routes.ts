@@ -45,7 +45,7 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string) => `<!doctype html
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 
@@ -108,6 +108,9 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/pin/:id{[0-9]+}/', shell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).
   routes.get('/pin/:id{[0-9]+}/repin/x/', shell);
+  // The pin builder (issue 20): a pin from the user's own image or video.
+  routes.get('/pin-builder/', shell);
+  routes.get('/pin-builder', (c) => c.redirect(safeNext(`/pin-builder/${new URL(c.req.url).search}`), 301));
   // The mobile picker's create pages (saving.md section 2.3).
   routes.get('/board/create/', shell);
   routes.get('/board/:id{[0-9]+}/create_section/', shell);

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../deps.js';
+import type { AppEnv, Deps } from '../deps.js';
+import { uploadAllowance } from '../media/routes.js';
+import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
@@ -9,12 +11,21 @@ import { bookmarkOption } from '../lib/bookmark.js';
 import type { AdvertisersService } from '../advertisers/service.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
-/** saving.md section 9: board and pin descriptions hold at most 500 characters. */
-export const DESCRIPTION_MAX = 500;
-export const PIN_TITLE_MAX = 100;
+import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './limits.js';
+
+export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
 
 /** A pin's colour, as the colour tile of an image-less pin shows it (saving.md section 2.1). */
 export const PIN_COLOR = /^#[0-9a-f]{6}$/i;
+
+/** An image sent in the save itself (saving.md section 7's image_base64): standard base64, data: prefix allowed. */
+const BASE64 = /^(?:data:image\/[\w.+-]+;base64,)?[A-Za-z0-9+/]*={0,2}$/;
+const imageBase64 = z
+  .string()
+  .max(Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 100, tooLargeMessage('image'))
+  .regex(BASE64, 'Must be an image in base64.')
+  .transform((value) => Buffer.from(value.replace(/^data:[^,]*,/, ''), 'base64'))
+  .refine((bytes) => bytes.length > 0, 'Must be an image in base64.');
 
 const pinCreateOptions = z
   .object({
@@ -22,6 +33,10 @@ const pinCreateOptions = z
     section: id.nullish().transform((v) => v ?? undefined),
     // saving.md 2.1: a pin may be only a link ("a colour tile with a link when only colour and link are given").
     image_url: httpUrl.nullish().transform((v) => v ?? undefined),
+    // The pin builder (issue 20): an image from the device, sent with the save or uploaded before it.
+    image_base64: imageBase64.nullish().transform((v) => v ?? undefined),
+    media_upload_id: id.nullish().transform((v) => v ?? undefined),
+    alt_text: userText({ max: ALT_TEXT_MAX, multiline: true }).default(''),
     link: httpUrl.nullish().transform((v) => v ?? undefined),
     description: userText({ max: DESCRIPTION_MAX, multiline: true }).default(''),
     title: userText({ max: PIN_TITLE_MAX }).default(''),
@@ -30,11 +45,18 @@ const pinCreateOptions = z
     color: z.string().regex(PIN_COLOR, 'Must be a hex colour like #d9a441.').nullish().transform((v) => v ?? undefined),
     advertiser_id: id.optional(),
   })
-  .refine((o) => o.image_url !== undefined || o.link !== undefined, { path: ['image_url'], message: 'A Pin needs an image or a link.' });
+  .refine((o) => o.image_url !== undefined || o.link !== undefined || o.image_base64 !== undefined || o.media_upload_id !== undefined, {
+    path: ['image_url'],
+    message: 'A Pin needs an image or a link.',
+  })
+  .refine((o) => [o.image_url, o.image_base64, o.media_upload_id].filter((v) => v !== undefined).length <= 1, {
+    path: ['image_url'],
+    message: 'Send one of image_url, image_base64 and media_upload_id.',
+  });
 
 const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
 
-export function pinResources(pins: PinsService, advertisers: AdvertisersService): ResourceRegistry {
+export function pinResources(deps: Deps, pins: PinsService, advertisers: AdvertisersService): ResourceRegistry {
   return {
     PinResource: {
       create: action({
@@ -42,7 +64,7 @@ export function pinResources(pins: PinsService, advertisers: AdvertisersService)
         options: pinCreateOptions,
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
         // does not act for that advertiser is refused before anything is fetched or written.
-        run: async (options, { viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
+        run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id), uploadAllowance(c, deps.config)),
       }),
       get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.

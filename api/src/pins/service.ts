@@ -9,6 +9,11 @@ import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
+import type { MediaService, UploadAllowance } from '../media/service.js';
+import { creationDisabled } from './gates.js';
+
+/** A request in no pin-builder experiment group, without video uploads. */
+const NO_GROUPS: UploadAllowance = { groups: new Set(), videoUploadAllowed: false };
 
 /** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
@@ -27,6 +32,10 @@ export interface PinCreateInput {
   method: PinMethod;
   guid?: string | undefined;
   color?: string | undefined;
+  /** The pin builder (issue 20): an image sent with the save, or an upload made before it. */
+  image_base64?: Buffer | undefined;
+  media_upload_id?: string | undefined;
+  alt_text?: string | undefined;
 }
 
 /** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
@@ -41,7 +50,7 @@ export interface BoardFeedInput {
   bookmark?: string | undefined;
 }
 
-export function pinsService({ db, clock, config }: Deps, images: ImagesService, jobs: JobsService) {
+export function pinsService({ db, clock, config }: Deps, images: ImagesService, jobs: JobsService, media: MediaService) {
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
@@ -62,21 +71,32 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
   };
 
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
-  const create = async (viewer: Viewer, input: PinCreateInput, context: AdvertiserContext | null = null) => {
-    const board = await requireMemberBoard(boards, viewer.id, input.board_id);
-    // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
-    if (!input.image_url && !input.link) throw new ApiError('invalid_input', 'image_url: A Pin needs an image or a link.');
-    if (await pins.findDuplicate(viewer.id, board.id, input.image_url ?? null, input.link ?? null)) {
-      throw new ApiError('already_saved', `Psst! You already saved this Pin to ${board.name}`);
-    }
-    const section = input.section ? await boards.findSection(input.section) : undefined;
-    if (input.section && section?.board_id !== board.id) {
+  const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS) => {
+    const board = await requireMemberBoard(boards, viewer.id, given.board_id);
+    // saving.md section 6: the creation-disabled groups refuse on the server, whatever the page offered.
+    const upload = given.media_upload_id ? await media.own(viewer, given.media_upload_id) : undefined;
+    const builder = !!upload || !!given.image_base64 || given.method === 'pinbuilder' || given.method === 'uploaded';
+    if (creationDisabled(allowance.groups, { builder, video: upload?.kind === 'video' })) throw new ApiError('pin_creation_disabled');
+    if (upload?.kind === 'video' && !allowance.videoUploadAllowed) throw new ApiError('video_not_allowed');
+    const section = given.section ? await boards.findSection(given.section) : undefined;
+    if (given.section && section?.board_id !== board.id) {
       throw new ApiError('invalid_input', 'section: That section is not on this board.');
+    }
+    // An image from the device is checked and re-encoded now, as a downloaded one is (images.fromUpload);
+    // the pin then points at our own copy, as an upload made before the save does.
+    const sent = given.image_base64 ? await images.fromUpload(given.image_base64) : undefined;
+    const input: PinCreateInput = sent ? { ...given, image_url: sent.source_url } : upload?.kind === 'image' && upload.source_url ? { ...given, image_url: upload.source_url } : given;
+    const video = upload?.kind === 'video' ? upload : undefined;
+    // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
+    if (!input.image_url && !input.link && !video) throw new ApiError('invalid_input', 'image_url: A Pin needs an image or a link.');
+    if (!video && (await pins.findDuplicate(viewer.id, board.id, input.image_url ?? null, input.link ?? null))) {
+      throw new ApiError('already_saved', `Psst! You already saved this Pin to ${board.name}`);
     }
     // The save answers at once: only the address rules are checked now (one DNS lookup). An image seen
     // before is linked as it is; a new one is fetched and re-encoded by the ingest job written with the pin.
-    if (input.image_url) await images.checkSource(input.image_url);
-    const image = input.image_url ? await images.findReady(input.image_url) : undefined;
+    const ours = sent ?? (upload?.kind === 'image' ? await images.findReady(input.image_url ?? '') : undefined);
+    if (input.image_url && !ours) await images.checkSource(input.image_url);
+    const image = ours ?? (input.image_url ? await images.findReady(input.image_url) : undefined);
     const id = newId();
     await pins.savePin(
       {
@@ -94,6 +114,8 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
         color: input.color ?? null,
         created_at: clock.now(),
         advertiser_id: context && !context.isOwner ? context.id : null,
+        alt_text: input.alt_text ?? '',
+        video_upload_id: video?.id ?? null,
       },
       // saving.md section 4: the cover follows the pin into a section, or fills an empty cover. A pin
       // without an image leaves the cover as it is.
@@ -197,6 +219,9 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
     created_at: new Date(row.created_at).toISOString(),
     dominant_color: row.dominant_color ?? row.color,
     image_url: row.image_url,
+    alt_text: row.alt_text,
+    // A video pin (issue 20's pin builder) plays its uploaded file; its image, when it has one, is the cover.
+    video: row.video_upload_id && row.video_format ? { url: `${publicOrigin}/media/videos/${row.video_upload_id}.${row.video_format}`, format: row.video_format } : null,
     images: row.image_id && row.image_url
       ? imageJson(publicOrigin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images
       : null,

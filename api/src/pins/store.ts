@@ -11,6 +11,7 @@ export function pinsStore(db: Kysely<Database>) {
       .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
       .leftJoin('board_sections', 'board_sections.id', 'pins.section_id')
       .leftJoin('images', 'images.id', 'pins.image_id')
+      .leftJoin('media_uploads', 'media_uploads.id', 'pins.video_upload_id')
       .selectAll('pins')
       .select([
         'boards.name as board_name',
@@ -25,6 +26,7 @@ export function pinsStore(db: Kysely<Database>) {
         'images.width as image_width',
         'images.height as image_height',
         'images.dominant_color as dominant_color',
+        'media_uploads.video_format as video_format',
       ]);
 
   return {

@@ -75,6 +75,7 @@ export function BoardPicker({
   prefetched,
   mobile = false,
   advertiserId,
+  failure = null,
 }: {
   media: string;
   description: string;
@@ -86,6 +87,8 @@ export function BoardPicker({
   mobile?: boolean;
   /** saving.md section 6: the advertiser the viewer acts for, when the popup was opened for one. */
   advertiserId?: string;
+  /** A save that failed, shown in place under the title (the mobile picker, issue 20). */
+  failure?: string | null;
 }) {
   const [data, setData] = useState<PickerData | null>(null);
   /** The whole list as far as it has been paged. */
@@ -309,6 +312,11 @@ export function BoardPicker({
           </button>
         )}
       </header>
+      {failure && (
+        <p class="error picker-failure" role="alert">
+          {failure}
+        </p>
+      )}
       {body}
     </section>
   );

@@ -1,0 +1,259 @@
+import { useEffect, useState } from 'react';
+import { creationDisabled, type ExperimentGroup, type GateName, type GateViewer, type Scenario } from '../../../api/src/pins/gates';
+import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
+import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/limits';
+import { getResource, postResource, ResourceError } from '../api';
+import { AuthModal } from '../auth/AuthModal';
+import { BoardPicker, type SaveTarget } from '../picker/BoardPicker';
+import type { CreatedPin, PinData, ViewerData } from '../types';
+import { useViewer } from '../useViewer';
+import { renditionSet } from '../renditions';
+import { useMobile } from '../useMobile';
+import { BUSY_STATUSES, STATUS_TEXT, type BuilderStatus } from './steps';
+import { uploadFile, type UploadData } from './upload';
+
+/** PinBuilderResource get: the viewer as the gates see it, the scenario, the groups and every gate. */
+interface BuilderInfo {
+  viewer: GateViewer;
+  scenario: Scenario;
+  groups: ExperimentGroup[];
+  gates: Record<GateName, boolean>;
+}
+
+const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
+const VIDEO_TYPES = 'video/mp4,video/webm';
+
+/** What the device's file looks like before a byte is sent: its kind by type, and whether it fits. */
+function precheck(file: File, video: boolean): string | null {
+  const kind = file.type.startsWith('video/') ? 'video' : file.type.startsWith('image/') || file.type === '' ? 'image' : null;
+  if (!kind || (kind === 'video' && !video)) return video ? NOT_MEDIA_WITH_VIDEO_MESSAGE : NOT_MEDIA_MESSAGE;
+  if (file.size > maxBytesFor(kind)) return tooLargeMessage(kind);
+  return null;
+}
+
+const messageOf = (error: unknown) => (error instanceof ResourceError ? error.message : 'Sorry! Something went wrong on our end.');
+
+/**
+ * /pin-builder/ (issue 20): a pin from a file of the user's own. Choose an image (or a video where
+ * video_upload_allowed), see it, give it a title, description, link and alt text, pick a board and
+ * section with the save popup's picker, publish; the saved pin then shows in its renditions. The steps
+ * are saving.md section 4's builder statuses; the controls are those the gates (pins/gates.ts) open.
+ */
+export default function PinBuilder({ search }: { search: string }) {
+  const viewer = useViewer();
+  const [authed, setAuthed] = useState<ViewerData | null>(null);
+  const current = authed ?? viewer;
+  if (!current) return <p class="loading" role="status">Loading…</p>;
+  if (current.type !== 'AUTH') {
+    return (
+      <main class="page">
+        <h1>Create Pin</h1>
+        <p>Log in or sign up to create Pins from your own images.</p>
+        <AuthModal
+          container="save"
+          initialView="login"
+          next={location.pathname + location.search}
+          recognised={current.type === 'LIMITED_LOGIN' ? current.info : undefined}
+          onAuthed={() => void getResource<ViewerData>('ViewerResource').then(setAuthed)}
+        />
+      </main>
+    );
+  }
+  return <Builder search={search} />;
+}
+
+function Builder({ search }: { search: string }) {
+  const mobile = useMobile();
+  const [info, setInfo] = useState<BuilderInfo | null>(null);
+  const [status, setStatus] = useState<BuilderStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<{ name: string; preview: string | null } | null>(null);
+  const [upload, setUpload] = useState<UploadData | null>(null);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [link, setLink] = useState('');
+  const [altText, setAltText] = useState('');
+  const [target, setTarget] = useState<SaveTarget | null>(null);
+  const [saved, setSaved] = useState<PinData | null>(null);
+
+  useEffect(() => {
+    const adCreate = new URLSearchParams(search).get('adCreate');
+    getResource<BuilderInfo>('PinBuilderResource', adCreate === null ? {} : { adCreate })
+      .then(setInfo)
+      .catch((e: unknown) => setError(messageOf(e)));
+  }, [search]);
+  // The chosen file's preview lives as long as it is shown.
+  useEffect(() => () => void (file?.preview && URL.revokeObjectURL(file.preview)), [file]);
+
+  if (!info) return error ? <p class="error" role="alert">{error}</p> : <p class="loading" role="status">Loading…</p>;
+  const groups = new Set(info.groups);
+  const video = info.gates.video && !creationDisabled(groups, { builder: true, video: true });
+  const busy = BUSY_STATUSES.has(status);
+
+  if (creationDisabled(groups, { builder: true, video: false })) {
+    return (
+      <main class="page pin-builder">
+        <h1>Create Pin</h1>
+        <p class="error" role="alert">
+          Creating Pins is turned off for your account right now.
+        </p>
+      </main>
+    );
+  }
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    setError(null);
+    setUpload(null);
+    const refusal = precheck(chosen, video);
+    if (refusal) {
+      setFile(null);
+      setStatus('attempted');
+      return setError(refusal);
+    }
+    setFile({ name: chosen.name, preview: chosen.type.startsWith('image/') ? URL.createObjectURL(chosen) : null });
+    setStatus('uploading');
+    try {
+      const done = await uploadFile(chosen, () => setStatus('processing'));
+      setUpload(done);
+      setStatus('edited');
+    } catch (e) {
+      setFile(null);
+      setStatus('attempted');
+      setError(messageOf(e));
+    }
+  };
+
+  const publish = async () => {
+    if (!upload || !target || busy) return;
+    setError(null);
+    setStatus('publishing');
+    try {
+      const pin = await postResource<CreatedPin>('PinResource', 'create', {
+        board_id: target.board.id,
+        section: target.section?.id,
+        media_upload_id: upload.id,
+        title,
+        description,
+        link: link.trim() || null,
+        ...(info.gates.alt_text ? { alt_text: altText } : {}),
+        method: 'pinbuilder',
+      });
+      setSaved(await getResource<PinData>('PinResource', { id: pin.id }));
+      setStatus('saved');
+    } catch (e) {
+      setStatus('edited');
+      setError(messageOf(e));
+    }
+  };
+
+  if (saved) return <BuilderSaved pin={saved} />;
+
+  const statusText = STATUS_TEXT[status];
+  const previewUrl = upload?.image?.images['474x'].url ?? file?.preview;
+  return (
+    <main class={`pin-builder${mobile ? ' mobile' : ''}`}>
+      <h1>Create Pin</h1>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {statusText && (
+        <p class="builder-status" role="status">
+          {statusText}
+        </p>
+      )}
+      <div class="builder-panes">
+        <section class="builder-media" aria-label="Image">
+          {upload?.video ? (
+            <video class="builder-preview" src={upload.video.url} controls muted aria-label="Video preview" />
+          ) : previewUrl ? (
+            <img class="builder-preview" src={previewUrl} alt={altText || 'Preview of your image'} />
+          ) : (
+            <p class="hint">{video ? 'Choose an image or a video from your device.' : 'Choose an image from your device.'}</p>
+          )}
+          <label class="secondary file-choice">
+            {file ? 'Choose another file' : video ? 'Choose a file' : 'Choose an image'}
+            <input
+              class="visually-hidden"
+              type="file"
+              accept={video ? `${IMAGE_TYPES},${VIDEO_TYPES}` : IMAGE_TYPES}
+              disabled={busy}
+              onChange={(e) => void choose(e.currentTarget.files?.[0])}
+            />
+          </label>
+          {file && <p class="meta">{file.name}</p>}
+        </section>
+        {/* Not a form: the board picker inside has forms of its own (create board, create section). */}
+        <div class="builder-fields">
+          <label>
+            Title
+            <input type="text" value={title} maxLength={PIN_TITLE_MAX} placeholder="Add your title" onInput={(e) => setTitle(e.currentTarget.value)} />
+          </label>
+          <label>
+            Description
+            <textarea value={description} maxLength={DESCRIPTION_MAX} placeholder="Tell everyone what your Pin is about" onInput={(e) => setDescription(e.currentTarget.value)} />
+          </label>
+          <label>
+            Link
+            <input type="url" value={link} placeholder="Add a destination link" onInput={(e) => setLink(e.currentTarget.value)} />
+          </label>
+          {info.gates.alt_text && (
+            <label>
+              Alt text
+              <textarea value={altText} maxLength={ALT_TEXT_MAX} placeholder="Describe your Pin's visual details" onInput={(e) => setAltText(e.currentTarget.value)} />
+            </label>
+          )}
+          <div class="builder-board">
+            {target ? (
+              <p>
+                Board: <strong>{target.board.name}</strong>
+                {target.section && <> › {target.section.title}</>}{' '}
+                <button type="button" class="link" onClick={() => setTarget(null)} disabled={busy}>
+                  Change
+                </button>
+              </p>
+            ) : (
+              <BoardPicker media={previewUrl ?? ''} description={description || title} busy={busy} onSave={setTarget} onClose={() => history.back()} mobile={false} />
+            )}
+          </div>
+          <button type="button" class="primary" disabled={!upload || !target || busy} onClick={() => void publish()}>
+            Publish
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** The saved pin, in its renditions (236x, 474x, 736x and the original), with the way to its page. */
+function BuilderSaved({ pin }: { pin: PinData }) {
+  return (
+    <main class="pin-builder">
+      <h1>Create Pin</h1>
+      <p class="builder-status" role="status">
+        Saved to {pin.board.name}
+      </p>
+      {pin.video ? (
+        <video class="builder-preview" src={pin.video.url} controls muted aria-label={pin.title || 'Your video'} />
+      ) : pin.images ? (
+        <img
+          class="builder-preview"
+          src={pin.images['474x'].url}
+          srcSet={renditionSet(pin.images)}
+          sizes="(max-width: 600px) 100vw, 474px"
+          alt={pin.alt_text || pin.title || 'Your Pin'}
+        />
+      ) : null}
+      <p class="actions">
+        <a class="primary" href={`/pin/${pin.id}/`}>
+          See it now
+        </a>
+        <a class="secondary" href="/pin-builder/">
+          Create another Pin
+        </a>
+      </p>
+    </main>
+  );
+}

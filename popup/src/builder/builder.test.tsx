@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openGates, type ExperimentGroup } from '../../../api/src/pins/gates';
+import PinBuilder from './PinBuilder';
+
+let builder: { video_upload_allowed: boolean; groups: ExperimentGroup[] };
+
+const answer = (data: unknown) => new Response(JSON.stringify({ resource_response: { data } }), { headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  builder = { video_upload_allowed: false, groups: [] };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost:8787');
+      if (url.pathname === '/resource/ViewerResource/get/') return answer({ type: 'AUTH', user: { id: '1', username: 'ada', first_name: 'Ada', full_name: 'Ada', image_medium_url: null, pin_count: 0 } });
+      if (url.pathname === '/resource/PinBuilderResource/get/') {
+        const viewer = { isAuth: true, isPartner: false, video_upload_allowed: builder.video_upload_allowed };
+        const groups = new Set(builder.groups);
+        return answer({ viewer, scenario: 'default', groups: builder.groups, gates: openGates({ viewer, scenario: 'default', groups }) });
+      }
+      if (url.pathname === '/resource/BoardPickerBoardsResource/get/') return answer({ all_boards: [], boards_shortlist: [], bookmark: '-end-' });
+      return answer(null);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the pin builder offers what its gates open', () => {
+  it('an image, its fields and alt text for a signed-in user; no video without video_upload_allowed', async () => {
+    render(<PinBuilder search="" />);
+    const file = await screen.findByLabelText('Choose an image');
+    expect(file.getAttribute('accept')).toBe('image/jpeg,image/png,image/gif,image/webp');
+    for (const label of ['Title', 'Description', 'Link', 'Alt text']) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('video files where video_upload_allowed', async () => {
+    builder.video_upload_allowed = true;
+    render(<PinBuilder search="" />);
+    expect((await screen.findByLabelText('Choose a file')).getAttribute('accept')).toContain('video/mp4');
+  });
+
+  it('no video files when the disable_video group is on', async () => {
+    builder = { video_upload_allowed: true, groups: ['disable_video'] };
+    render(<PinBuilder search="" />);
+    expect((await screen.findByLabelText('Choose an image')).getAttribute('accept')).not.toContain('video');
+  });
+
+  it.each(['disable_all', 'disable_web_pins'] as const)('%s: says creation is off, and offers no file', async (group) => {
+    builder.groups = [group];
+    render(<PinBuilder search="" />);
+    expect((await screen.findByRole('alert')).textContent).toBe('Creating Pins is turned off for your account right now.');
+    expect(screen.queryByLabelText('Choose an image')).toBeNull();
+  });
+});

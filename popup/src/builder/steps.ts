@@ -1,0 +1,18 @@
+/**
+ * The pin builder's step statuses (saving.md section 4): attempted, publishing, succeeded, uploading;
+ * also processing, edited, creating, saving, saved. The busy ones are processing, publishing, saving;
+ * uploading is busy too here, as the bytes are still on their way.
+ */
+export const BUILDER_STATUSES = ['idle', 'attempted', 'uploading', 'processing', 'edited', 'creating', 'publishing', 'saving', 'saved', 'succeeded'] as const;
+export type BuilderStatus = (typeof BUILDER_STATUSES)[number];
+
+export const BUSY_STATUSES: ReadonlySet<BuilderStatus> = new Set(['uploading', 'processing', 'publishing', 'saving']);
+
+/** What the builder says during each step a user sees. */
+export const STATUS_TEXT: Partial<Record<BuilderStatus, string>> = {
+  uploading: 'Uploading…',
+  processing: 'Processing…',
+  edited: 'Ready to publish',
+  publishing: 'Publishing…',
+  saved: 'Saved',
+};
