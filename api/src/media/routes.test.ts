@@ -1,0 +1,167 @@
+import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { testApp, type TestApp } from '../testing.js';
+
+const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+/** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
+const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isommp41'), Buffer.alloc(2048, 1)]);
+
+async function builder(t: TestApp, flags = '') {
+  const user = await t.makeUser();
+  const browser = t.client(flags ? { cookie: `cb_flags=${flags}` } : undefined);
+  await browser.logIn(user.email, user.password);
+  const board = await t.makeBoard(user.id, 'Made by me');
+  const upload = (body: Uint8Array, type = 'application/octet-stream', origin = t.deps.config.publicOrigin) =>
+    browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin, 'content-type': type }, body: new Uint8Array(body) });
+  return { user, browser, board, upload };
+}
+
+/** What a refused upload must not leave: rows, or files under MEDIA_DIR. */
+const leftovers = async (t: TestApp) => ({
+  uploads: (await t.db.selectFrom('media_uploads').select('id').execute()).length,
+  images: (await t.db.selectFrom('images').select('id').execute()).length,
+  pins: (await t.db.selectFrom('pins').select('id').execute()).length,
+  files: (await readdir(t.deps.config.mediaDir, { recursive: true })).filter((f) => /\.\w+$/.test(String(f))),
+});
+const nothing = { uploads: 0, images: 0, pins: 0, files: [] };
+
+describe('uploads from the pin builder', () => {
+  it('an image is re-encoded into its renditions, and a save with its media_upload_id shows them', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t);
+    const res = await upload(await png(1200, 800), 'image/png');
+    expect(res.status).toBe(200);
+    const uploaded = res.body.resource_response.data;
+    expect(uploaded).toMatchObject({ type: 'image', status: 'ready', video: null });
+    expect(uploaded.image.images['474x']).toMatchObject({ width: 474, height: 316 });
+    const file = await t.app.request(new URL(uploaded.image.images['236x'].url).pathname);
+    expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 236 });
+
+    const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id, title: 'My lamp', alt_text: 'A red lamp on a desk', method: 'pinbuilder' });
+    expect(saved.status).toBe(200);
+    // No job: the image was ours the moment it was uploaded.
+    expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+    const pin = (await browser.get('PinResource', { id: saved.body.resource_response.data.id })).body.resource_response.data;
+    expect(pin).toMatchObject({ title: 'My lamp', alt_text: 'A red lamp on a desk', method: 'pinbuilder', video: null });
+    expect(pin.images['736x']).toMatchObject({ url: uploaded.image.images['736x'].url, width: 736 });
+    expect(pin.images.originals).toMatchObject({ width: 1200, height: 800 });
+  });
+
+  it('an image sent as image_base64 with the save goes through the same re-encode', async () => {
+    const t = await testApp();
+    const { browser, board } = await builder(t);
+    const saved = await browser.post('PinResource', 'create', { board_id: board, image_base64: (await png(300, 300)).toString('base64'), method: 'uploaded' });
+    expect(saved.status).toBe(200);
+    const pin = (await browser.get('PinResource', { id: saved.body.resource_response.data.id })).body.resource_response.data;
+    expect(pin.images['236x']).toMatchObject({ width: 236, height: 236 });
+    expect(pin.images['736x']).toMatchObject({ width: 300 });
+    expect(pin.image_url).toBe(pin.images.originals.url);
+  });
+
+  it('a file that is not an image is refused with a clear message, and nothing is written', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t);
+    const res = await upload(Buffer.from('%PDF-1.7 this is a document, not a picture at all'), 'image/png');
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 232, message_detail: 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.' });
+    const base64 = await browser.post('PinResource', 'create', { board_id: board, image_base64: Buffer.from('<html>no</html>').toString('base64') });
+    expect(base64.status).toBe(400);
+    expect(base64.body.resource_response.error).toMatchObject({ api_error_code: 63, message_detail: 'The file is not a JPEG, PNG, GIF or WebP image.' });
+    const garbled = await browser.post('PinResource', 'create', { board_id: board, image_base64: 'not base64 at all!' });
+    expect(garbled.body.resource_response.error).toMatchObject({ api_error_code: 1, message_detail: 'image_base64: Must be an image in base64.' });
+    expect(await leftovers(t)).toEqual(nothing);
+  });
+
+  it('a 50 MB file is refused as too large, and nothing is written', async () => {
+    const t = await testApp();
+    const { upload } = await builder(t);
+    const big = Buffer.alloc(50 * 1024 * 1024);
+    (await png()).copy(big);
+    const res = await upload(big, 'image/png');
+    expect(res.status).toBe(413);
+    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 231, message_detail: 'Images can be up to 20 MB. Choose a smaller file.' });
+    // Without a declared length the limit holds as the bytes come.
+    const streamed = await upload(big.subarray(0, 21 * 1024 * 1024), 'image/png');
+    expect(streamed.status).toBe(413);
+    expect(await leftovers(t)).toEqual(nothing);
+  });
+
+  it('a video needs video_upload_allowed; then it is stored, served, and its pin plays it', async () => {
+    const t = await testApp();
+    const refused = await builder(t);
+    const no = await refused.upload(mp4(), 'video/mp4');
+    expect(no.status).toBe(403);
+    expect(no.body.resource_response.error).toMatchObject({ api_error_code: 233 });
+    expect(await leftovers(t)).toEqual(nothing);
+
+    const { browser, board, upload } = await builder(t, 'video_upload');
+    const res = await upload(mp4(), 'video/mp4');
+    expect(res.status).toBe(200);
+    const uploaded = res.body.resource_response.data;
+    expect(uploaded).toMatchObject({ type: 'video', image: null, video: { format: 'mp4' } });
+    const file = await t.app.request(new URL(uploaded.video.url).pathname);
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await file.arrayBuffer()).equals(mp4())).toBe(true);
+    const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id, title: 'Clip', method: 'pinbuilder' });
+    expect(saved.status).toBe(200);
+    const pin = (await browser.get('PinResource', { id: saved.body.resource_response.data.id })).body.resource_response.data;
+    expect(pin.video).toEqual({ url: uploaded.video.url, format: 'mp4' });
+  });
+
+  it("another user's upload is not found", async () => {
+    const t = await testApp();
+    const owner = await builder(t);
+    const uploaded = (await owner.upload(await png(), 'image/png')).body.resource_response.data;
+    const other = await builder(t);
+    const res = await other.browser.post('PinResource', 'create', { board_id: other.board, media_upload_id: uploaded.id });
+    expect(res.status).toBe(404);
+    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 234 });
+    expect((await other.browser.get('MediaUploadResource', { id: uploaded.id })).status).toBe(404);
+    expect((await owner.browser.get('MediaUploadResource', { id: uploaded.id })).body.resource_response.data).toMatchObject({ id: uploaded.id, type: 'image' });
+  });
+
+  it('needs a log-in, our origin, and a file type no cross-site form can send', async () => {
+    const t = await testApp();
+    const { upload } = await builder(t);
+    const body = await png();
+    expect((await upload(body, 'image/png', 'https://evil.example')).status).toBe(403);
+    expect((await upload(body, 'text/plain')).status).toBe(415);
+    expect((await upload(body, 'multipart/form-data; boundary=x')).status).toBe(415);
+    const visitor = await t.app.request('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(body) });
+    expect(visitor.status).toBe(401);
+    expect(await leftovers(t)).toEqual(nothing);
+  });
+});
+
+describe('the pin-creation-disabled groups (saving.md section 6)', () => {
+  it('disable_all refuses every save and upload on the server', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t, 'pin_creation_disable_all');
+    const save = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/a', method: 'button' });
+    expect(save.status).toBe(403);
+    expect(save.body.resource_response.error).toMatchObject({ api_error_code: 230, message: 'Creating Pins is turned off for your account right now.' });
+    expect((await upload(await png(), 'image/png')).body.resource_response.error).toMatchObject({ api_error_code: 230 });
+    expect(await leftovers(t)).toEqual(nothing);
+  });
+
+  it("disable_web_pins refuses the builder's pins but not a save from a web page", async () => {
+    const t = await testApp();
+    const { browser, board } = await builder(t, 'pin_creation_disable_web_pins');
+    const built = await browser.post('PinResource', 'create', { board_id: board, image_base64: (await png()).toString('base64'), method: 'pinbuilder' });
+    expect(built.body.resource_response.error).toMatchObject({ api_error_code: 230 });
+    const scraped = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/b', method: 'button' });
+    expect(scraped.status).toBe(200);
+  });
+
+  it('PinBuilderResource tells the builder its gates', async () => {
+    const t = await testApp();
+    const { browser } = await builder(t, 'video_upload');
+    const answer = (await browser.get('PinBuilderResource', { adCreate: '1' })).body.resource_response.data;
+    expect(answer).toMatchObject({ scenario: 'ad_creation', viewer: { isAuth: true, isPartner: false, video_upload_allowed: true }, groups: [] });
+    expect(answer.gates).toMatchObject({ alt_text: true, video: true, scheduling: false });
+    const visitor = (await t.client().get('PinBuilderResource')).body.resource_response.data;
+    expect(visitor).toMatchObject({ scenario: 'default', viewer: { isAuth: false } });
+    expect(visitor.gates.alt_text).toBe(false);
+  });
+});

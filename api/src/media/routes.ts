@@ -1,0 +1,98 @@
+import { readFile } from 'node:fs/promises';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { requestFlags } from '../auth/routes.js';
+import type { AppEnv, Deps, Viewer } from '../deps.js';
+import { ok } from '../lib/envelope.js';
+import { ApiError } from '../lib/errors.js';
+import { action, type ResourceRegistry } from '../lib/resources.js';
+import { id, parse } from '../lib/validation.js';
+import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/gates.js';
+import { VIDEO_TYPES, type VideoFormat } from './rules.js';
+import { videoPath, type MediaService, type UploadAllowance } from './service.js';
+import { partnerOf } from './store.js';
+
+/** The pin-builder experiments this request is in, and whether it may upload video (pins/gates.ts). */
+export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): UploadAllowance {
+  const flags = requestFlags(c, config);
+  return { groups: groupsFrom(flags), videoUploadAllowed: flags.has(VIDEO_UPLOAD_FLAG) };
+}
+
+/** The viewer as the gates read it (saving.md section 3's Viewer). */
+export async function gateViewer(deps: Deps, viewer: Viewer | null, allowance: UploadAllowance): Promise<GateViewer> {
+  if (!viewer) return { isAuth: false, isPartner: false, video_upload_allowed: false };
+  return { isAuth: true, isPartner: await partnerOf(deps.db, viewer.id), video_upload_allowed: allowance.videoUploadAllowed };
+}
+
+export function mediaResources(deps: Deps, media: MediaService): ResourceRegistry {
+  return {
+    MediaUploadResource: {
+      // An upload of the viewer's own, as the builder shows it before the pin is made.
+      get: action({ auth: true, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
+    },
+    PinBuilderResource: {
+      // What the builder needs to draw its gated controls: the viewer, the scenario, the groups, the gates.
+      get: action({
+        auth: false,
+        options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }),
+        run: async (o, { c, viewer }) => {
+          const allowance = uploadAllowance(c, deps.config);
+          const gate = await gateViewer(deps, viewer, allowance);
+          const scenario = o.scenario ?? scenarioOf(o.adCreate === undefined || o.adCreate === false ? '' : `adCreate=${String(o.adCreate)}`);
+          const groups = [...allowance.groups];
+          return { viewer: gate, scenario, groups, gates: openGates({ viewer: gate, scenario, groups: allowance.groups }) };
+        },
+      }),
+    },
+  };
+}
+
+/** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
+export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/uploads/', async (c) => {
+    const viewer = c.get('viewer');
+    if (!viewer) throw new ApiError('unauthorized');
+    const body = c.req.raw.body;
+    if (!body) throw new ApiError('upload_empty');
+    const length = Number(c.req.header('content-length'));
+    const chunks = {
+      async *[Symbol.asyncIterator]() {
+        const reader = body.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) return;
+            yield value;
+          }
+        } finally {
+          // Refused part way: stop reading the rest.
+          await reader.cancel().catch(() => undefined);
+        }
+      },
+    };
+    return ok(c, await media.receive(viewer, chunks, uploadAllowance(c, deps.config), Number.isFinite(length) ? length : undefined));
+  });
+  return routes;
+}
+
+/** GET /media/videos/{id}.{mp4|webm}: a video pin's file, as uploaded. */
+export function videoRoutes({ config }: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/:file', async (c) => {
+    const match = /^(\d{1,20})\.(mp4|webm)$/.exec(c.req.param('file'));
+    if (!match?.[1] || !match[2]) throw new ApiError('not_found');
+    const format = match[2] as VideoFormat;
+    let body: Buffer;
+    try {
+      body = await readFile(videoPath(config.mediaDir, parse(id, match[1]), format));
+    } catch {
+      throw new ApiError('not_found');
+    }
+    c.header('Content-Type', VIDEO_TYPES[format]);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    return c.body(new Uint8Array(body));
+  });
+  return routes;
+}

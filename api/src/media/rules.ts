@@ -1,0 +1,38 @@
+import { sniffImage, type ImageFormat } from '../images/sniff.js';
+
+/**
+ * What the pin builder accepts from a device (issue 20), shared by the upload route and the popup's
+ * own check before it sends a byte. Images: the same 20 MB as an image the server downloads
+ * (images/service.ts), then the same sniff, pixel limit and re-encode. Videos: saving.md section 9's
+ * pin-builder file size limit ("about 209 million bytes": 200 MiB), for viewers with video_upload_allowed.
+ */
+export const IMAGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+
+export type VideoFormat = 'mp4' | 'webm';
+export type MediaFormat = { kind: 'image'; format: ImageFormat } | { kind: 'video'; format: VideoFormat };
+
+/** Bytes enough to tell every accepted format apart. */
+export const SNIFF_BYTES = 16;
+
+/** What a file is, told by its first bytes, never by its name or a Content-Type header. */
+export function sniffMedia(bytes: Uint8Array): MediaFormat | null {
+  const image = sniffImage(bytes);
+  if (image) return { kind: 'image', format: image };
+  const at = (offset: number, text: string) => [...text].every((ch, i) => bytes[offset + i] === ch.charCodeAt(0));
+  // ISO base media (MP4, M4V, QuickTime): a box of type 'ftyp' first.
+  if (at(4, 'ftyp')) return { kind: 'video', format: 'mp4' };
+  // Matroska/WebM: the EBML magic number.
+  if (bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3) return { kind: 'video', format: 'webm' };
+  return null;
+}
+
+export const VIDEO_TYPES: Record<VideoFormat, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+
+/** The limit for a kind of file, and the words that tell a user about it. */
+export const maxBytesFor = (kind: 'image' | 'video') => (kind === 'image' ? IMAGE_UPLOAD_MAX_BYTES : VIDEO_UPLOAD_MAX_BYTES);
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+export const tooLargeMessage = (kind: 'image' | 'video') =>
+  kind === 'image' ? `Images can be up to ${megabytes(IMAGE_UPLOAD_MAX_BYTES)}. Choose a smaller file.` : `Videos can be up to ${megabytes(VIDEO_UPLOAD_MAX_BYTES)}. Choose a smaller file.`;
+export const NOT_MEDIA_MESSAGE = 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.';
+export const NOT_MEDIA_WITH_VIDEO_MESSAGE = 'That file is not an image or video we can save. Choose a JPEG, PNG, GIF or WebP image, or an MP4 or WebM video.';
