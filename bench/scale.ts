@@ -60,7 +60,9 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
   const file = join(dir, 'scale.sqlite');
   const db = connectSqlite(file);
   await migrate(db);
-  const config = { ...loadConfig({ NODE_ENV: 'test', PORT: String(port) }), publicOrigin: `http://127.0.0.1:${port}`, mediaDir: dir };
+  // The throughput figure is the save's cost: autocannon's 50 connections send again at once, never after a
+  // Retry-After, so nothing is shed for its wait here (static-load.ts measures shedding, with polite clients).
+  const config = { ...loadConfig({ NODE_ENV: 'test', PORT: String(port) }), publicOrigin: `http://127.0.0.1:${port}`, mediaDir: dir, maxQueueWaitMs: 600_000 };
   const deps = { db, config, clock: systemClock };
   const auth = authService(deps);
   const account = async (name: string) => {

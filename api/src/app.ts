@@ -140,7 +140,7 @@ export function createApp(deps: Deps) {
   });
   // Before anything that reads a session or the database: a request waiting for its turn, or shed,
   // costs next to nothing.
-  const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued });
+  const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
   for (const path of API_PATHS) app.use(path, turn);
   app.use('*', sameOriginWrites(deps.config.publicOrigin, [UPLOAD_PATH]));
   const tooLarge = (c: Context) => fail(c, new ApiError('payload_too_large'));

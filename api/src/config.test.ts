@@ -44,9 +44,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAX_IN_FLIGHT: '0' })).toThrow(/MAX_IN_FLIGHT/);
   });
 
-  it('lets 256 API requests wait for a turn unless MAX_QUEUED says otherwise', () => {
+  it('lets 256 API requests wait for a turn, for 500 ms while many wait, unless MAX_QUEUED and MAX_QUEUE_WAIT_MS say otherwise', () => {
     expect(loadConfig({}).maxQueued).toBe(256);
     expect(loadConfig({ MAX_QUEUED: '0' }).maxQueued).toBe(0);
     expect(() => loadConfig({ MAX_QUEUED: '-1' })).toThrow(/MAX_QUEUED/);
+    expect(loadConfig({}).maxQueueWaitMs).toBe(500);
+    expect(loadConfig({ MAX_QUEUE_WAIT_MS: '2000' }).maxQueueWaitMs).toBe(2000);
   });
 });

@@ -76,6 +76,8 @@ export interface Config extends ProvidersConfig {
    * once with 503 `overloaded`, as is one that waited past the queue's deadline.
    */
   maxQueued: number;
+  /** How long a request may wait for its turn while many wait (MAX_QUEUE_WAIT_MS); past it, 503. */
+  maxQueueWaitMs: number;
   /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
   quickPromoteSteps: 'short' | 'full';
 }
@@ -119,6 +121,7 @@ const envSchema = z.object({
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
   MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500),
   QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
 });
 
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobLeaseMs: e.JOB_LEASE_MS,
     maxInFlight: e.MAX_IN_FLIGHT,
     maxQueued: e.MAX_QUEUED,
+    maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
     // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
     ...readProviders(env),
     quickPromoteSteps: e.QUICK_PROMOTE_STEPS,

@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
-import { QUEUE_INTERVAL_MS, QUEUE_STANDING_WAIT_MS, SLICE_MS, turns } from './overload.js';
+import { QUEUE_STANDING_MIN, SLICE_MS, turns } from './overload.js';
+
+const QUEUE_MAX_WAIT_MS = 500;
 
 /**
  * A loopback host that holds every answer until told: an image finder call waiting on it is a request
@@ -33,7 +35,7 @@ const checkPhase = () => new Promise((resolve) => setImmediate(resolve));
 describe('turns for API work', () => {
   it('gives turns at once while the slice has time, then makes work wait for the next slice, first come first served', async () => {
     let clock = 0;
-    const t = turns({ maxInFlight: 16, maxQueued: 10, now: () => clock });
+    const t = turns({ maxInFlight: 16, maxQueued: 10, maxWaitMs: QUEUE_MAX_WAIT_MS, now: () => clock });
     expect(t.acquire()).toBe(true);
     t.release();
     clock += SLICE_MS; // the slice's time is spent (a save ran to its end without yielding)
@@ -57,7 +59,7 @@ describe('turns for API work', () => {
   });
 
   it('makes a request wait while maxInFlight hold turns, and sheds one more than maxQueued at once', async () => {
-    const t = turns({ maxInFlight: 1, maxQueued: 1, now: () => 0 });
+    const t = turns({ maxInFlight: 1, maxQueued: 1, maxWaitMs: QUEUE_MAX_WAIT_MS, now: () => 0 });
     expect(t.acquire()).toBe(true);
     const waiting = t.acquire();
     expect(waiting).toBeInstanceOf(Promise);
@@ -66,26 +68,32 @@ describe('turns for API work', () => {
     expect(await waiting).toBe(true);
   });
 
-  it('lets a burst wait, and sheds what waited past the short deadline once the queue has stood too long', async () => {
+  it('lets a few wait out a stalled loop, and sheds what waited past the deadline while many wait', async () => {
     let clock = 0;
-    const t = turns({ maxInFlight: 1, maxQueued: 10, now: () => clock });
+    const t = turns({ maxInFlight: 1, maxQueued: 100, maxWaitMs: QUEUE_MAX_WAIT_MS, now: () => clock });
     expect(t.acquire()).toBe(true);
-    const patient = t.acquire() as Promise<boolean>;
-    // The queue was empty a moment ago: a burst, so a wait longer than the short deadline is fine.
-    clock += QUEUE_STANDING_WAIT_MS + 1;
+    // A few waiting through a long stall of the loop: a burst, each gets its turn.
+    const few = Array.from({ length: QUEUE_STANDING_MIN - 1 }, () => t.acquire() as Promise<boolean>);
+    clock += QUEUE_MAX_WAIT_MS * 4;
     t.release();
-    expect(await patient).toBe(true);
-    // Now requests keep coming: the queue does not empty again.
-    const late = t.acquire() as Promise<boolean>;
-    clock += QUEUE_INTERVAL_MS;
-    const fresh = t.acquire() as Promise<boolean>;
-    clock += 1;
-    // It has stood for longer than the interval: the first waiter is past the short deadline and is told at
-    // once (nothing read or written); the one that just came gets the turn.
+    for (const waiter of few) {
+      expect(await waiter).toBe(true);
+      t.release();
+    }
+    // Many waiting: those past the deadline are told at once (nothing read or written) while the queue is
+    // that long; the ones that came later, and the rest once it is short again, get their turns.
+    expect(t.acquire()).toBe(true);
+    const late = Array.from({ length: QUEUE_STANDING_MIN + 1 }, () => t.acquire() as Promise<boolean>);
+    clock += QUEUE_MAX_WAIT_MS / 2;
+    const fresh = Array.from({ length: 2 }, () => t.acquire() as Promise<boolean>);
+    clock += QUEUE_MAX_WAIT_MS / 2 + 1;
     t.release();
-    expect(await late).toBe(false);
-    expect(await fresh).toBe(true);
-    t.release();
+    const shed = late.slice(0, 4);
+    for (const waiter of shed) expect(await waiter).toBe(false);
+    for (const waiter of [...late.slice(4), ...fresh]) {
+      expect(await waiter).toBe(true);
+      t.release();
+    }
     expect(t.stats()).toEqual({ inFlight: 0, waiting: 0 });
   });
 });
