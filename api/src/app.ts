@@ -19,6 +19,7 @@ import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
+import { driverOf } from './db/connect.js';
 import { fail, ok } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
@@ -138,6 +139,16 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store');
     return ok(c, { status: 'ok' });
   });
+  // A request that may have written is answered once its commit is on disk: it waits for the shared
+  // WAL sync (db/group-commit.ts) after giving back its turn, so the next saves run meanwhile.
+  const driver = driverOf(deps.db);
+  const walSync = driver?.kind === 'sqlite' ? driver.walSync : undefined;
+  if (walSync) {
+    app.use('*', async (c, next) => {
+      await next();
+      if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await walSync();
+    });
+  }
   // Before anything that reads a session or the database: a request waiting for its turn, or shed,
   // costs next to nothing.
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });

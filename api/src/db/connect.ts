@@ -4,11 +4,14 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { walSyncer } from './group-commit.js';
 
 export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
 
 /** The driver under a Kysely made here, for the few libraries that need it (the rate limiter). */
-export type DatabaseDriver = { kind: 'sqlite'; database: SQLite.Database } | { kind: 'postgres'; pool: pg.Pool };
+export type DatabaseDriver =
+  | { kind: 'sqlite'; database: SQLite.Database; walSync?: () => Promise<void> }
+  | { kind: 'postgres'; pool: pg.Pool };
 
 const drivers = new WeakMap<Kysely<Database>, DatabaseDriver>();
 
@@ -34,13 +37,14 @@ export function connectSqlite(path: string): Kysely<Database> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const database = new SQLite(path);
   database.pragma('journal_mode = WAL');
-  // An acknowledged save must outlive the machine, not only the process: FULL syncs the WAL at every
-  // commit. (NORMAL survives a kill -9 too, but may lose the last commits on power loss.) docs/decisions.md.
-  database.pragma('synchronous = FULL');
+  // An acknowledged save must outlive the machine, not only the process. NORMAL survives a kill -9 but
+  // not a power loss on its own; the requests that wrote wait for a shared sync of the WAL before they
+  // are answered (group-commit.ts, durableWrites), which FULL did inside every commit, on the event loop.
+  database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) });
-  drivers.set(db, { kind: 'sqlite', database });
+  drivers.set(db, { kind: 'sqlite', database, walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`) });
   return db;
 }
 
