@@ -8,7 +8,8 @@ import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
 import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
-import { REMEMBER_TTL_MS, SESSION_TTL_MS, type AuthService } from './service.js';
+import type { AuthService } from './service.js';
+import { REMEMBER_TTL_MS, SESSION_TTL_MS } from './session.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
 

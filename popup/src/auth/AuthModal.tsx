@@ -131,26 +131,14 @@ export function AuthModal(props: AuthModalProps) {
     }
   };
 
-  /** The registration call of auth.md section 3; its errors go where section 8 says. */
-  const doRegister = async (consent?: { marketingNotifsOptOut: boolean }) => {
-    const birthday = parseBirthday(fields.birthday);
-    // The form checked it already (SignupForm); a date that is not one never leaves the page.
-    if (birthday === null || Number.isNaN(birthday)) return;
+  /**
+   * Both sign-ups (email and provider) end the same way: the Welcome screen on success; on failure the
+   * underage step, a limited network's message, or else `onError` places the error where section 8 says.
+   */
+  const runSignup = async (call: () => Promise<LoginData>, onError: (body: ResourceError['body'] | null, code: number) => void) => {
     setBusy(true);
     try {
-      const country = countryFromBrowser();
-      const data = await register({
-        type: 'email',
-        email: fields.email.trim(),
-        password: fields.password,
-        birthday: Math.floor(birthday / 1000),
-        country,
-        first_name: firstNameFromEmail(fields.email, country ?? undefined),
-        last_name: '',
-        recaptchaV3Token: 'default',
-        ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
-        next: props.next,
-      });
+      const data = await call();
       setView('welcome');
       props.onAuthed(data, 'signup');
     } catch (error) {
@@ -162,56 +150,73 @@ export function AuthModal(props: AuthModalProps) {
       }
       // Too many sign-ups from this network: the server's message says so and when to come back.
       if (body && isLimitedAnswer(body)) return showToast(body.message);
-      const field = EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
-      if (view === 'consents') return showToast(body?.message ?? UNKNOWN_ERROR, TOAST_MS.consent);
-      if (field && body) return setSignupErrors({ [field]: body.message });
-      showToast(UNKNOWN_ERROR);
+      onError(body, code);
     } finally {
       setBusy(false);
     }
   };
 
+  /** The registration call of auth.md section 3; its errors go where section 8 says. */
+  const doRegister = async (consent?: { marketingNotifsOptOut: boolean }) => {
+    const birthday = parseBirthday(fields.birthday);
+    // The form checked it already (SignupForm); a date that is not one never leaves the page.
+    if (birthday === null || Number.isNaN(birthday)) return;
+    const country = countryFromBrowser();
+    await runSignup(
+      () =>
+        register({
+          type: 'email',
+          email: fields.email.trim(),
+          password: fields.password,
+          birthday: Math.floor(birthday / 1000),
+          country,
+          first_name: firstNameFromEmail(fields.email, country ?? undefined),
+          last_name: '',
+          recaptchaV3Token: 'default',
+          ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
+          next: props.next,
+        }),
+      (body, code) => {
+        const field = EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
+        if (view === 'consents') return showToast(body?.message ?? UNKNOWN_ERROR, TOAST_MS.consent);
+        if (field && body) return setSignupErrors({ [field]: body.message });
+        showToast(UNKNOWN_ERROR);
+      },
+    );
+  };
+
   /** The social registration of auth.md section 3, once the profile has an email and a birthday. */
   const doSocialRegister = async (state: NonNullable<typeof social>, consent?: { marketingNotifsOptOut: boolean }) => {
-    setBusy(true);
     const provider = state.profile.provider;
-    try {
-      const data = await socialRegister({
-        type: provider,
-        ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
-        birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
-        ...(state.email ? { email: state.email } : {}),
-        email_source_site: state.email ? OWN_SITE : provider,
-        country: countryFromBrowser(),
-        recaptchaV3Token: 'default',
-        ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
-        next: props.next,
-      });
-      setView('welcome');
-      props.onAuthed(data, 'signup');
-    } catch (error) {
-      const body = error instanceof ResourceError ? error.body : null;
-      const code = body?.api_error_code ?? 0;
-      if (code === UNDERAGE) {
-        setUnderageMarker();
-        return setView('underage');
-      }
-      if (code === EMAIL_TAKEN && state.email) {
-        setExistingEmail(state.email);
-        return setView('EmailAlreadyExist');
-      }
-      if (BIRTHDAY_CODES.has(code)) {
-        setSocial({ ...state, birthday: undefined, error: body?.message });
-        return setView('socialSignupWithAge');
-      }
-      if (EMAIL_CODES.has(code) || state.profile.needs_email) {
-        setSocial({ ...state, email: undefined, error: body?.message ?? SOCIAL_EMAIL_STEP_FAILED });
-        return setView('EmailCollection');
-      }
-      showToast(body?.message ?? UNKNOWN_ERROR);
-    } finally {
-      setBusy(false);
-    }
+    await runSignup(
+      () =>
+        socialRegister({
+          type: provider,
+          ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
+          birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
+          ...(state.email ? { email: state.email } : {}),
+          email_source_site: state.email ? OWN_SITE : provider,
+          country: countryFromBrowser(),
+          recaptchaV3Token: 'default',
+          ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
+          next: props.next,
+        }),
+      (body, code) => {
+        if (code === EMAIL_TAKEN && state.email) {
+          setExistingEmail(state.email);
+          return setView('EmailAlreadyExist');
+        }
+        if (BIRTHDAY_CODES.has(code)) {
+          setSocial({ ...state, birthday: undefined, error: body?.message });
+          return setView('socialSignupWithAge');
+        }
+        if (EMAIL_CODES.has(code) || state.profile.needs_email) {
+          setSocial({ ...state, email: undefined, error: body?.message ?? SOCIAL_EMAIL_STEP_FAILED });
+          return setView('EmailCollection');
+        }
+        showToast(body?.message ?? UNKNOWN_ERROR);
+      },
+    );
   };
 
   /** The next missing piece of a provider sign-up (auth.md section 4): email, then age, then consents. */
