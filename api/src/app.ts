@@ -78,7 +78,7 @@ export type AppServices = ReturnType<typeof appServices>;
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
   return {
     ...authResources(deps, s.auth),
-    ...providerResources(deps, s.providers),
+    ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins),

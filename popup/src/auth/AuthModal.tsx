@@ -19,8 +19,8 @@ import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
-import { connectProvider, linkPendingIdentity, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
-import { EmailAlreadyExist, EmailCollection, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
+import { connectProvider, dismissOneTap, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { EmailAlreadyExist, EmailCollection, OneTapPrompt, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
 import { BRAND } from '../brand';
 
 export type AuthView =
@@ -100,7 +100,8 @@ export function AuthModal(props: AuthModalProps) {
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<ProvidersInfo>(NO_PROVIDERS);
   /** A provider sign-up in progress: the profile, and what the age and email steps added. */
-  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string } | null>(null);
+  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string; oneTap?: boolean } | null>(null);
+  const [oneTapOff, setOneTapOff] = useState(oneTapDismissed);
   /** After 'link_required': the password log-in that follows links the provider (never silently). */
   const [pendingLink, setPendingLink] = useState<ProviderName | null>(null);
   const [existingEmail, setExistingEmail] = useState('');
@@ -191,7 +192,7 @@ export function AuthModal(props: AuthModalProps) {
     await runSignup(
       () =>
         socialRegister({
-          type: provider,
+          type: state.oneTap ? 'google_one_tap' : provider,
           ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
           birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
           ...(state.email ? { email: state.email } : {}),
@@ -228,7 +229,7 @@ export function AuthModal(props: AuthModalProps) {
     void doSocialRegister(state);
   };
 
-  const onSocialResult = (result: CompletePayload) => {
+  const onSocialResult = (result: CompletePayload, oneTap = false) => {
     switch (result.outcome) {
       case 'logged_in':
         return props.onAuthed(
@@ -236,7 +237,7 @@ export function AuthModal(props: AuthModalProps) {
           'login',
         );
       case 'signup':
-        return socialNext({ profile: result.profile });
+        return socialNext({ profile: result.profile, oneTap });
       case 'link_required':
         // Linking by email needs the password once: the log-in view, its email filled in.
         setPendingLink(result.provider);
@@ -251,13 +252,13 @@ export function AuthModal(props: AuthModalProps) {
     }
   };
 
-  const onSocialPress = async (provider: ProviderName, loginHint?: string) => {
+  const onSocialPress = async (provider: ProviderName, loginHint?: string, oneTap = false) => {
     if (providers[provider].disabled) {
       setUnavailable(provider);
       return setView('socialUnavailable');
     }
     try {
-      onSocialResult(await connectProvider(provider, view === 'login' ? 'login' : 'signup', loginHint));
+      onSocialResult(await connectProvider(provider, oneTap ? 'one_tap' : view === 'login' ? 'login' : 'signup', loginHint), oneTap);
     } catch (error) {
       const body = error instanceof SocialError ? error.body : null;
       const dialog = body && DIALOG_BY_ERROR[body.api_error_code];
@@ -387,6 +388,15 @@ export function AuthModal(props: AuthModalProps) {
           busy={busy}
           onBack={() => setView('signup')}
           onNext={(optOut) => void (social ? doSocialRegister(social, { marketingNotifsOptOut: optOut }) : doRegister({ marketingNotifsOptOut: optOut }))}
+        />
+      )}
+      {(view === 'signup' || view === 'login') && providers.google.configured && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
+        <OneTapPrompt
+          onTap={() => void onSocialPress('google', undefined, true)}
+          onDismiss={() => {
+            dismissOneTap();
+            setOneTapOff(true);
+          }}
         />
       )}
       {(view === 'signup' || view === 'login') && (

@@ -32,6 +32,23 @@ export function SocialButtons({ providers, country, onPress, noFacebookSignup }:
   );
 }
 
+/** Google one-tap's prompt: one press to sign in or up with Google; dismissing it is remembered. */
+export function OneTapPrompt({ onTap, onDismiss }: { onTap(): void; onDismiss(): void }) {
+  return (
+    <aside class="one-tap" aria-label="Google one tap">
+      <p>Sign in faster with your Google account.</p>
+      <div class="actions">
+        <button type="button" class="primary" onClick={onTap}>
+          Sign in with one tap
+        </button>
+        <button type="button" class="link" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </aside>
+  );
+}
+
 /** auth.md section 8: a provider turned off by web_google_disabled / web_facebook_disabled. */
 export function SocialUnavailable({ provider, onOk }: { provider: ProviderName; onOk(): void }) {
   const label = PROVIDER_LABELS[provider];

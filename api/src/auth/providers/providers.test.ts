@@ -359,3 +359,75 @@ describe('Facebook no longer available for new users', () => {
     expect(payload(await signIn(flagged(), person()))).toMatchObject({ outcome: 'signup' });
   });
 });
+
+describe('Google one-tap (an ID-token credential checked against the issuer)', () => {
+  /** The issuer's one-tap answer: the credential and state from the fragment of our callback URL. */
+  async function credentialFor(b: Browser, who: string | Identity) {
+    const start = await b.send('/oauth/google/start/?mode=one_tap');
+    expect(start.status).toBe(302);
+    const url = new URL(start.headers.get('location')!);
+    expect(url.searchParams.get('response_type')).toBe('id_token');
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    const back = await signInAtProvider(url.href, who);
+    expect(back.search).toBe('');
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    // Our callback page with no query is the relay that posts the fragment to GoogleOneTapResource.
+    const relay = await b.send(back.pathname);
+    expect(relay.text).toContain('/resource/GoogleOneTapResource/create/');
+    expect(relay.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    return { credential: fragment.get('id_token')!, state: fragment.get('state')! };
+  }
+
+  it('signs up a newcomer as google_one_tap, and the next one tap logs in', async () => {
+    const t = await app();
+    const b = browser(t);
+    const who = person();
+    const res = await b.resource('GoogleOneTapResource', 'create', { ...(await credentialFor(b, who)), select_by: 'user' });
+    expect(res.data).toMatchObject({ outcome: 'signup', profile: { provider: 'google', email: who.email, needs_birthday: false } });
+    const made = await b.resource('SocialRegisterResource', 'create', { type: 'google_one_tap' });
+    expect(made.code).toBe(0);
+    expect(made.data).toMatchObject({ birthday_source_site: 'google', email_source_site: 'google' });
+    const other = browser(t);
+    const again = await other.resource('GoogleOneTapResource', 'create', await credentialFor(other, who));
+    expect(again.data).toEqual({ outcome: 'logged_in', user: { id: made.data.user.id, username: made.data.user.username } });
+    expect((await other.resource('ViewerResource', 'get')).data.type).toBe('AUTH');
+  });
+
+  it('refuses a tampered state, a credential from another flow (its nonce), a forged signature, and a replay', async () => {
+    const t = await app();
+    const b = browser(t);
+    const first = await credentialFor(b, person());
+    expect((await b.resource('GoogleOneTapResource', 'create', { ...first, state: 'forged-state' })).code).toBe(162);
+
+    const c = browser(t);
+    const mine = await credentialFor(c, person());
+    const stranger = browser(t);
+    const theirs = await credentialFor(stranger, person());
+    // Another browser's credential carries that flow's nonce, not this one's.
+    expect((await c.resource('GoogleOneTapResource', 'create', { credential: theirs.credential, state: mine.state })).code).toBe(162);
+
+    const d = browser(t);
+    const good = await credentialFor(d, person());
+    const [header, body, signature] = good.credential.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: 'demo@corkboard.test' })).toString('base64url')}.${signature}`;
+    expect((await d.resource('GoogleOneTapResource', 'create', { credential: forged, state: good.state })).code).toBe(162);
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+
+    const e = browser(t);
+    const once = await credentialFor(e, person());
+    expect((await e.resource('GoogleOneTapResource', 'create', once)).data.outcome).toBe('signup');
+    expect((await e.resource('GoogleOneTapResource', 'create', once)).code).toBe(162);
+  });
+
+  it('bad input is a 4xx, never a 500: no credential, no flow cookie, a code flow, one tap for another provider', async () => {
+    const t = await app();
+    const b = browser(t);
+    const empty = await b.resource('GoogleOneTapResource', 'create', { credential: '', state: '' });
+    expect(empty.status).toBe(400);
+    expect((await b.resource('GoogleOneTapResource', 'create', { credential: 'not.a.jwt', state: 'x' })).code).toBe(162);
+    await b.send('/oauth/google/start/?mode=login');
+    expect((await b.resource('GoogleOneTapResource', 'create', { credential: 'a.b.c', state: 'x' })).code).toBe(162);
+    expect(payload(messageOf((await b.send('/oauth/sso/start/?mode=one_tap')).text)).api_error_code).toBe(1);
+  });
+});

@@ -13,14 +13,15 @@ import { ok } from '../../lib/envelope.js';
 import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
 import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
-import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, type CallbackOutcome, type ProviderService } from './service.js';
+import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type CallbackOutcome, type ProviderService } from './service.js';
 
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';
 
 /** The message the callback page posts to the window that opened it (same origin only). */
+type CompletePayload = Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } };
 export type ProviderMessage =
-  | { corkboard: 1; type: 'social-connect-complete'; payload: Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } } }
+  | { corkboard: 1; type: 'social-connect-complete'; payload: CompletePayload }
   | { corkboard: 1; type: 'social-connect-error'; payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } };
 
 /** JSON inside an inline script: nothing in it can close the script element. */
@@ -57,6 +58,42 @@ const errorMessage = (error: unknown, brand: string): ProviderMessage => {
   };
 };
 
+/**
+ * One-tap's return: the issuer put the ID token in the fragment of our callback URL, which no server
+ * sees. This page hands it (with the state) to our own GoogleOneTapResource, where openid-client checks
+ * it, and posts the outcome to its opener like any callback page. It first drops the fragment from the
+ * address bar and history.
+ */
+function credentialRelayPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>) {
+  const nonce = randomBytes(16).toString('base64');
+  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; connect-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Frame-Options', 'DENY');
+  const denied = errorMessage(new ApiError('social_denied'), config.brandName);
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
+<body style="font:15px system-ui;margin:2rem"><p id="status">One moment…</p>
+<script nonce="${nonce}">(function(){var p=new URLSearchParams(location.hash.slice(1));history.replaceState(null,'',location.pathname);var o=window.opener;
+function send(m){document.getElementById('status').textContent=m.type==='social-connect-error'?m.payload.message:'Done. You can close this window.';if(o&&!o.closed){o.postMessage(m,${scriptJson(config.publicOrigin)});window.close();}}
+if(p.has('error')){send(${scriptJson(denied)});return;}
+fetch('/resource/GoogleOneTapResource/create/',{method:'POST',credentials:'same-origin',headers:{'Content-Type':'application/json'},body:JSON.stringify({options:{credential:p.get('id_token')||'',state:p.get('state')||'',select_by:'user'}})})
+.then(function(r){return r.json();}).then(function(j){var r=j.resource_response;send(r.error?{corkboard:1,type:'social-connect-error',payload:r.error}:{corkboard:1,type:'social-connect-complete',payload:r.data});})
+.catch(function(){send(${scriptJson(denied)});});})();</script></body></html>`);
+}
+
+/** What a settled flow leaves in the browser: the session on a log-in, no flow cookie once it is spent. */
+async function applyOutcome(c: Context, config: Config, auth: AuthService, outcome: CallbackOutcome): Promise<CompletePayload> {
+  if (outcome.outcome === 'logged_in') {
+    setSessionCookie(c, config, outcome.token);
+    await rememberBrowser(c, config, auth, outcome.user.id);
+    deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+    return { outcome: 'logged_in', user: outcome.user };
+  }
+  if (outcome.outcome === 'linked') deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+  return outcome;
+}
+
 const startQuery = z.object({
   mode: z.enum(FLOW_MODES).default('login'),
   login_hint: z.string().trim().max(254).optional(),
@@ -91,16 +128,10 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
     try {
       const provider = providerParam(c);
       const query = new URL(c.req.url).search.slice(1);
+      // One-tap comes back with its ID token in the fragment: nothing in the query at all.
+      if (!query && provider === ONE_TAP_PROVIDER) return credentialRelayPage(c, config);
       const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'), requestFlags(c, config));
-      if (outcome.outcome === 'logged_in') {
-        setSessionCookie(c, config, outcome.token);
-        await rememberBrowser(c, config, auth, outcome.user.id);
-        deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
-        message = { corkboard: 1, type: 'social-connect-complete', payload: { outcome: 'logged_in', user: outcome.user } };
-      } else {
-        if (outcome.outcome === 'linked') deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
-        message = { corkboard: 1, type: 'social-connect-complete', payload: outcome };
-      }
+      message = { corkboard: 1, type: 'social-connect-complete', payload: await applyOutcome(c, config, auth, outcome) };
     } catch (error) {
       message = errorMessage(error, config.brandName);
     }
@@ -123,7 +154,7 @@ export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
   return routes;
 }
 
-export function providerResources(deps: Deps, providers: ProviderService): ResourceRegistry {
+export function providerResources(deps: Deps, auth: AuthService, providers: ProviderService): ResourceRegistry {
   const { config } = deps;
   return {
     SocialProvidersResource: {
@@ -142,12 +173,28 @@ export function providerResources(deps: Deps, providers: ProviderService): Resou
         },
       }),
     },
+    GoogleOneTapResource: {
+      // auth.md: the Google Identity credential (an ID token) and select_by, posted by the one-tap page.
+      create: action({
+        auth: false,
+        options: z.object({
+          credential: z.string().min(1, 'A credential is required.').max(8192),
+          state: z.string().max(512),
+          select_by: z.string().max(64).optional(),
+        }),
+        async run(options, { c }) {
+          const outcome = await providers.oneTap(getCookie(c, FLOW_COOKIE), options.credential, options.state, c.get('viewer'), requestFlags(c, config));
+          return applyOutcome(c, config, auth, outcome);
+        },
+      }),
+    },
     SocialRegisterResource: {
       // auth.md section 3, social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
         auth: false,
         options: z.object({
-          type: providerEnum,
+          // google_one_tap (auth.md section 3) is a Google sign-up that began with one tap.
+          type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
           birthday: z.number().int().nullable().optional(),
           birthday_source_site: z.string().max(32).optional(),
           email: z.string().trim().max(254).nullable().optional(),

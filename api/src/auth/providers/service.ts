@@ -11,7 +11,9 @@ import { stateRefusal } from '../states.js';
 import { authStore } from '../store.js';
 import type { ProviderClients, ProviderProfile } from './client.js';
 import { redirectUri, type ProviderName } from './config.js';
-import { providerStore } from './store.js';
+import { providerStore, type ProviderStore } from './store.js';
+
+type OAuthFlow = NonNullable<Awaited<ReturnType<ProviderStore['findFlow']>>>;
 
 /**
  * Sign-in, sign-up and linking through identity providers (auth.md sections 3 and 4), as rules:
@@ -20,7 +22,9 @@ import { providerStore } from './store.js';
  */
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
-export const FLOW_MODES = ['login', 'signup', 'link'] as const;
+export const FLOW_MODES = ['login', 'signup', 'link', 'one_tap'] as const;
+/** One-tap (auth.md: Google's ID-token credential) is Google's alone. */
+export const ONE_TAP_PROVIDER: ProviderName = 'google';
 export type FlowMode = (typeof FLOW_MODES)[number];
 
 /** The experiments that turn a provider off (auth.md section 8): its button then opens the 'isn't available' modal. */
@@ -123,6 +127,51 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     needs_birthday: birthdateMs(profile.birthdate) === null,
   });
 
+  /**
+   * A verified profile for a live flow: recorded on the flow (once), then a linked identity logs in, a
+   * logged-in 'link' flow links, a verified email of an existing account asks for its password before
+   * linking, an unverified one is EmailAlreadyExist, and anything else is a sign-up.
+   */
+  const settle = async (flow: OAuthFlow, profile: ProviderProfile, viewer: Viewer | null, flags: ReadonlySet<string>): Promise<CallbackOutcome> => {
+    const provider = flow.provider as ProviderName;
+    const completed = await store.completeFlow(flow.id, {
+      subject: profile.sub,
+      email: profile.email,
+      email_verified: profile.emailVerified ? 1 : 0,
+      given_name: profile.givenName,
+      family_name: profile.familyName,
+      picture: webUrl(profile.picture),
+      birthdate: profile.birthdate,
+      completed_at: clock.now(),
+    });
+    if (!completed) throw new ApiError('social_flow_invalid');
+
+    const linked = await store.findIdentity(provider, profile.sub);
+    if (flow.mode === 'link') {
+      if (!viewer) throw new ApiError('unauthorized');
+      if (linked) {
+        if (linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
+        await store.spendFlow(flow.id, clock.now());
+        return { outcome: 'linked', provider };
+      }
+      if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now() }, flow.id))) {
+        throw new ApiError('social_already_linked');
+      }
+      return { outcome: 'linked', provider };
+    }
+    if (linked) {
+      await store.spendFlow(flow.id, clock.now());
+      return logInLinked(linked.user_id, viewer);
+    }
+    const existing = profile.email ? await users.findUserByEmail(normaliseEmail(profile.email)) : undefined;
+    if (existing && profile.email) {
+      // Linking by email only on the provider's word that the email is verified, and only after the password.
+      return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
+    }
+    assertNewUsersAllowed(provider, flags);
+    return { outcome: 'signup', profile: signupProfile(provider, profile) };
+  };
+
   return {
     assertEnabled,
 
@@ -154,8 +203,9 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     async start(provider: ProviderName, mode: FlowMode, viewer: Viewer | null, flags: ReadonlySet<string>, loginHint?: string) {
       assertEnabled(provider, flags);
       if (mode === 'link' && !viewer) throw new ApiError('unauthorized');
+      if (mode === 'one_tap' && provider !== ONE_TAP_PROVIDER) throw new ApiError('invalid_input', 'One tap is for Google only.');
       const secrets = clients.newSecrets();
-      const url = await clients.authorizationUrl(provider, secrets, { loginHint });
+      const url = mode === 'one_tap' ? await clients.credentialUrl(provider, secrets) : await clients.authorizationUrl(provider, secrets, { loginHint });
       const cookieToken = newToken();
       const now = clock.now();
       await store.insertFlow({
@@ -172,50 +222,27 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     },
 
     /**
-     * The provider sent the browser back. openid-client checks state, PKCE, issuer, nonce and the ID
-     * token; then a linked identity logs in, a logged-in 'link' flow links, a verified email of an
-     * existing account asks for its password before linking, and anything else is a sign-up.
+     * The provider sent the browser back with a code. openid-client checks state, PKCE, issuer, nonce
+     * and the ID token; then the profile settles as `settle` says.
      */
     async callback(provider: ProviderName, cookieToken: string | undefined, query: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
       const flow = await liveFlow(cookieToken);
-      if (flow.provider !== provider || flow.completed_at) throw new ApiError('social_flow_invalid');
+      if (flow.provider !== provider || flow.completed_at || flow.mode === 'one_tap') throw new ApiError('social_flow_invalid');
       const profile = await clients.finish(provider, query, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-      const completed = await store.completeFlow(flow.id, {
-        subject: profile.sub,
-        email: profile.email,
-        email_verified: profile.emailVerified ? 1 : 0,
-        given_name: profile.givenName,
-        family_name: profile.familyName,
-        picture: webUrl(profile.picture),
-        birthdate: profile.birthdate,
-        completed_at: clock.now(),
-      });
-      if (!completed) throw new ApiError('social_flow_invalid');
+      return settle(flow, profile, viewer, flags);
+    },
 
-      const linked = await store.findIdentity(provider, profile.sub);
-      if (flow.mode === 'link') {
-        if (!viewer) throw new ApiError('unauthorized');
-        if (linked) {
-          if (linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
-          await store.spendFlow(flow.id, clock.now());
-          return { outcome: 'linked', provider };
-        }
-        if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now() }, flow.id))) {
-          throw new ApiError('social_already_linked');
-        }
-        return { outcome: 'linked', provider };
-      }
-      if (linked) {
-        await store.spendFlow(flow.id, clock.now());
-        return logInLinked(linked.user_id, viewer);
-      }
-      const existing = profile.email ? await users.findUserByEmail(normaliseEmail(profile.email)) : undefined;
-      if (existing && profile.email) {
-        // Linking by email only on the provider's word that the email is verified, and only after the password.
-        return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
-      }
-      assertNewUsersAllowed(provider, flags);
-      return { outcome: 'signup', profile: signupProfile(provider, profile) };
+    /**
+     * Google one-tap: the ID-token credential the issuer returned to this browser's one-tap flow,
+     * checked (signature against the issuer's keys, audience, expiry, nonce and state) by openid-client;
+     * then it settles like a callback.
+     */
+    async oneTap(cookieToken: string | undefined, credential: string, state: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
+      const flow = await liveFlow(cookieToken);
+      if (flow.provider !== ONE_TAP_PROVIDER || flow.completed_at || flow.mode !== 'one_tap') throw new ApiError('social_flow_invalid');
+      assertEnabled(ONE_TAP_PROVIDER, flags);
+      const profile = await clients.verifyCredential(ONE_TAP_PROVIDER, credential, state, { state: flow.state, nonce: flow.nonce });
+      return settle(flow, profile, viewer, flags);
     },
 
     /**
