@@ -154,6 +154,34 @@ export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
   return routes;
 }
 
+const FACEBOOK_FIELDS = ['picture', 'id', 'first_name', 'last_name', 'email', 'gender', 'birthday'] as const;
+const profileDataBody = z.object({
+  // The spec's shape; the browser never holds a Facebook token here, its flow cookie proves the identity.
+  access_token: z.string().max(4096).optional(),
+  pii_safe_birthday: z.boolean().optional(),
+  fields: z.union([z.string().max(256), z.array(z.string().max(32)).max(16)]).optional(),
+});
+const loginDataQuery = z.object({ facebook_id: z.string().trim().min(1).max(255), facebook_token: z.string().max(4096).optional() });
+
+/** POST /v3/facebook/profile_data/ and GET /v3/facebook/login_data/, served as written (auth.md section 7). */
+export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/facebook/profile_data/', async (c) => {
+    const body = profileDataBody.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) throw new ApiError('invalid_input', body.error.issues[0]?.message);
+    const profile = await providers.facebookProfile(getCookie(c, FLOW_COOKIE));
+    const asked = typeof body.data.fields === 'string' ? body.data.fields.split(',').map((f) => f.trim()) : body.data.fields;
+    const wanted = asked?.length ? FACEBOOK_FIELDS.filter((field) => asked.includes(field)) : FACEBOOK_FIELDS;
+    return ok(c, Object.fromEntries(wanted.map((field) => [field, profile[field]])));
+  });
+  routes.get('/facebook/login_data/', async (c) => {
+    const query = loginDataQuery.safeParse(c.req.query());
+    if (!query.success) throw new ApiError('invalid_input', query.error.issues[0]?.message);
+    return ok(c, await providers.facebookLoginData(getCookie(c, FLOW_COOKIE), query.data.facebook_id));
+  });
+  return routes;
+}
+
 export function providerResources(deps: Deps, auth: AuthService, providers: ProviderService): ResourceRegistry {
   const { config } = deps;
   return {

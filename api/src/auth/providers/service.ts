@@ -51,6 +51,8 @@ export type CallbackOutcome =
   | { outcome: 'linked'; provider: ProviderName }
   | { outcome: 'link_required'; provider: ProviderName; email: string }
   | { outcome: 'email_exists'; provider: ProviderName; email: string }
+  /** Behind the Facebook recovery flag a linked Facebook identity no longer logs in: the popup reads its login data. */
+  | { outcome: 'facebook_unavailable'; provider: 'facebook'; facebook_id: string }
   | { outcome: 'signup'; profile: SignupProfile };
 
 export interface SocialRegisterInput {
@@ -76,8 +78,13 @@ export function birthdateMs(birthdate: string | null): number | null {
 
 /** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only. */
 export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
-function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>) {
-  if (provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG)) throw new ApiError('facebook_unavailable_new_users');
+const facebookRetired = (provider: ProviderName, flags: ReadonlySet<string>) => provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG);
+/**
+ * A Facebook identity with no account, behind the flag: a sign-up is 'isn't available for new users';
+ * a log-in is auth.md section 8's account-not-found, "We couldn't match your Facebook account…".
+ */
+function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>, mode: string = 'signup') {
+  if (facebookRetired(provider, flags)) throw new ApiError(mode === 'login' ? 'prevent_facebook_register' : 'facebook_unavailable_new_users');
 }
 
 /** Only web addresses become an avatar; anything else from a provider is dropped. */
@@ -160,6 +167,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       return { outcome: 'linked', provider };
     }
     if (linked) {
+      // The flow stays live: its cookie is what lets this browser read the account's login data.
+      if (facebookRetired(provider, flags)) return { outcome: 'facebook_unavailable', provider: 'facebook', facebook_id: profile.sub };
       await store.spendFlow(flow.id, clock.now());
       return logInLinked(linked.user_id, viewer);
     }
@@ -168,7 +177,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       // Linking by email only on the provider's word that the email is verified, and only after the password.
       return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
     }
-    assertNewUsersAllowed(provider, flags);
+    assertNewUsersAllowed(provider, flags, flow.mode);
     return { outcome: 'signup', profile: signupProfile(provider, profile) };
   };
 
@@ -316,6 +325,39 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
         throw new ApiError('social_already_linked');
       }
       return { provider: flow.provider as ProviderName };
+    },
+
+    /**
+     * GET /v3/facebook/login_data/ (auth.md sections 7 and 8): for the Facebook identity this browser
+     * has just proved (its flow cookie), how else its account can log in. Facebook-only when neither
+     * Google nor a password; then 'Recover your account' sends the reset link to `email`.
+     */
+    async facebookLoginData(cookieToken: string | undefined, facebookId: string) {
+      const flow = await finishedFlow(cookieToken, 'facebook');
+      if (flow.subject !== facebookId) throw new ApiError('social_flow_invalid');
+      const linked = await store.findIdentity('facebook', flow.subject);
+      const user = linked ? await users.findUserById(linked.user_id) : undefined;
+      if (!user) throw new ApiError('social_account_not_found');
+      const google = (await store.identitiesOf(user.id)).some((identity) => identity.provider === 'google');
+      const hasPassword = Boolean(user.password_hash);
+      return { connected_to_gplus: google, connected_to_google: google, has_password: hasPassword, facebook_only: !google && !hasPassword, email: user.email };
+    },
+
+    /**
+     * POST /v3/facebook/profile_data/ (auth.md sections 3 and 7): the Facebook profile this browser's
+     * flow verified, in Facebook's field names. The email only when the provider verified it.
+     */
+    async facebookProfile(cookieToken: string | undefined) {
+      const flow = await finishedFlow(cookieToken, 'facebook');
+      return {
+        id: flow.subject,
+        first_name: flow.given_name ?? '',
+        last_name: flow.family_name ?? '',
+        email: flow.email_verified ? flow.email : null,
+        gender: null,
+        birthday: flow.birthdate,
+        picture: { url: flow.picture, is_silhouette: !flow.picture },
+      };
     },
 
     /** Settings: the providers connected to the account, and whether it has a password. */
