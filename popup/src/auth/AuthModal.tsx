@@ -14,13 +14,13 @@ import { setUnderageMarker } from './underage';
 import { Welcome } from './Welcome';
 import { MfaForm, type MfaChallenge } from './MfaForm';
 import { RecoveryDialog } from './RecoveryDialog';
-import { forgetRecognised } from './client';
+import { forgetRecognised, forgotPassword } from './client';
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
-import { connectProvider, dismissOneTap, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
-import { EmailAlreadyExist, EmailCollection, OneTapPrompt, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
+import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { EmailAlreadyExist, EmailCollection, FacebookBanner, OneTapPrompt, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
 import { BRAND } from '../brand';
 
 export type AuthView =
@@ -65,6 +65,7 @@ export interface AuthModalProps extends ContainerContext {
 
 /** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.ts). */
 const UNDERAGE = 91;
+const ACCOUNT_DEACTIVATED = 117;
 const EMAIL_CODES = new Set([80, 81, 82, 83]);
 const PASSWORD_CODES = new Set([84, 85, 86, 87, 88]);
 const BIRTHDAY_CODES = new Set([89, 90, 92]);
@@ -102,6 +103,9 @@ export function AuthModal(props: AuthModalProps) {
   /** A provider sign-up in progress: the profile, and what the age and email steps added. */
   const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string; oneTap?: boolean } | null>(null);
   const [oneTapOff, setOneTapOff] = useState(oneTapDismissed);
+  /** Behind the Facebook recovery flag: the retired Facebook log-in's banner, from the account's login data. */
+  const [facebookData, setFacebookData] = useState<FacebookLoginData | null>(null);
+  const [googleTooltip, setGoogleTooltip] = useState<string | undefined>();
   /** After 'link_required': the password log-in that follows links the provider (never silently). */
   const [pendingLink, setPendingLink] = useState<ProviderName | null>(null);
   const [existingEmail, setExistingEmail] = useState('');
@@ -249,10 +253,30 @@ export function AuthModal(props: AuthModalProps) {
         return setView('EmailAlreadyExist');
       case 'linked':
         return showToast(`Your ${PROVIDER_LABELS[result.provider]} account is connected.`);
+      case 'facebook_unavailable':
+        return void facebookLoginData(result.facebook_id)
+          .then((data) => {
+            setFacebookData(data);
+            setFields({ email: data.email, password: '' });
+            setLoginCarry(undefined);
+            setView('login');
+          })
+          .catch((error: unknown) => showToast(error instanceof SocialError ? error.body.message : UNKNOWN_ERROR));
+    }
+  };
+
+  /** 'Recover your account' (auth.md section 8): the reset link goes to the Facebook-only account's email. */
+  const recoverFacebookAccount = async (email: string) => {
+    try {
+      await forgotPassword(email);
+      openRecovery('password_reset_sent', email);
+    } catch (error) {
+      showToast(error instanceof ResourceError ? error.body.message : UNKNOWN_ERROR);
     }
   };
 
   const onSocialPress = async (provider: ProviderName, loginHint?: string, oneTap = false) => {
+    setGoogleTooltip(undefined);
     if (providers[provider].disabled) {
       setUnavailable(provider);
       return setView('socialUnavailable');
@@ -261,6 +285,8 @@ export function AuthModal(props: AuthModalProps) {
       onSocialResult(await connectProvider(provider, oneTap ? 'one_tap' : view === 'login' ? 'login' : 'signup', loginHint), oneTap);
     } catch (error) {
       const body = error instanceof SocialError ? error.body : null;
+      // auth.md section 8: a voluntarily deactivated account's message is a tooltip on the Google button.
+      if (provider === 'google' && body?.api_error_code === ACCOUNT_DEACTIVATED && body.data?.reason === 'user_requested') return setGoogleTooltip(body.message);
       const dialog = body && DIALOG_BY_ERROR[body.api_error_code];
       if (dialog) return openRecovery(dialog, fields.email, typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
       if (body?.api_error_code === 160) {
@@ -401,11 +427,13 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {(view === 'signup' || view === 'login') && (
         <>
+          {facebookData && view === 'login' && <FacebookBanner data={facebookData} onRecover={() => void recoverFacebookAccount(facebookData.email)} />}
           {pendingLink && view === 'login' && <p class="hint">Log in with your password to connect your {PROVIDER_LABELS[pendingLink]} account.</p>}
           <SocialButtons
             providers={providers}
             country={countryFromBrowser()}
             onPress={(provider) => void onSocialPress(provider)}
+            googleTooltip={googleTooltip}
             // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
             noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
           />

@@ -124,6 +124,21 @@ export interface SocialRegisterPayload {
 export const socialRegister = (payload: SocialRegisterPayload) => postResource<LoginData & { birthday_source_site: string; email_source_site: string }>('SocialRegisterResource', 'create', { ...payload });
 export const linkPendingIdentity = () => postResource<{ provider: ProviderName }>('SocialLinkResource', 'create', {});
 
+/** GET /v3/facebook/login_data/ (auth.md section 7): how else the account behind this Facebook identity logs in. */
+export interface FacebookLoginData {
+  connected_to_gplus: boolean;
+  connected_to_google: boolean;
+  has_password: boolean;
+  facebook_only: boolean;
+  email: string;
+}
+export async function facebookLoginData(facebookId: string): Promise<FacebookLoginData> {
+  const response = await fetch(`/v3/facebook/login_data/?${new URLSearchParams({ facebook_id: facebookId })}`, { credentials: 'same-origin' });
+  const json = (await response.json()) as { resource_response: { data?: FacebookLoginData; error?: ErrorPayload } };
+  if (json.resource_response.error) throw new SocialError(json.resource_response.error);
+  return json.resource_response.data!;
+}
+
 export interface SsoInfo {
   is_sso: boolean;
   existing_user: boolean;
