@@ -16,6 +16,7 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
         {viewer?.type === 'AUTH' ? (
           <>
             <a href={`/${viewer.user.username}/`}>Profile</a>
+            <a href="/settings/account/">Settings</a>
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
               Log out
             </button>
