@@ -282,7 +282,7 @@ export function AuthModal(props: AuthModalProps) {
       return setView('socialUnavailable');
     }
     try {
-      onSocialResult(await connectProvider(provider, oneTap ? 'one_tap' : view === 'login' ? 'login' : 'signup', loginHint), oneTap);
+      onSocialResult(await connectProvider(provider, oneTap ? 'one_tap' : view === 'signup' ? 'signup' : 'login', loginHint), oneTap);
     } catch (error) {
       const body = error instanceof SocialError ? error.body : null;
       // auth.md section 8: a voluntarily deactivated account's message is a tooltip on the Google button.
@@ -407,7 +407,22 @@ export function AuthModal(props: AuthModalProps) {
         </>
       )}
       {view === 'recovery' && recovery && (
-        <RecoveryDialog type={recovery.type} email={recovery.email} reason={recovery.reason} onClose={closeRecovery} onToast={showToast} />
+        <RecoveryDialog
+          type={recovery.type}
+          email={recovery.email}
+          reason={recovery.reason}
+          onClose={closeRecovery}
+          onToast={showToast}
+          socialOptions={
+            <SocialButtons
+              // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
+              providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
+              country={countryFromBrowser()}
+              onPress={(provider) => void onSocialPress(provider)}
+              googleTooltip={googleTooltip}
+            />
+          }
+        />
       )}
       {view === 'consents' && (
         <Consents
