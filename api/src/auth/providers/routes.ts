@@ -28,19 +28,27 @@ export type ProviderMessage =
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /**
+ * The headers of the provider window's pages: one nonce'd inline script, no framing, an opener kept
+ * (COOP unsafe-none), and no Referer (the URL holds the code or the ID token). Returns the nonce.
+ */
+function popupPageHeaders(c: Context, extraCsp: string): string {
+  const nonce = randomBytes(16).toString('base64');
+  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; ${extraCsp}style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Frame-Options', 'DENY');
+  return nonce;
+}
+
+/**
  * The page the provider sends the browser back to: it posts one message to its opener, with our
  * own origin as the target (never '*'), and closes. Without an opener (a severed or closed window)
  * it says what happened; a log-in has happened on the server either way.
  */
 function resultPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>, message: ProviderMessage) {
   const { publicOrigin } = config;
-  const nonce = randomBytes(16).toString('base64');
-  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
-  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-  // The URL holds the authorisation code: no Referer carries it anywhere.
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Frame-Options', 'DENY');
+  const nonce = popupPageHeaders(c, '');
   const text = message.type === 'social-connect-error' ? message.payload.message : 'Done. You can close this window.';
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
 <body style="font:15px system-ui;margin:2rem"><p id="status">${escapeHtml(text)}</p>
@@ -65,12 +73,7 @@ const errorMessage = (error: unknown, brand: string): ProviderMessage => {
  * address bar and history.
  */
 function credentialRelayPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>) {
-  const nonce = randomBytes(16).toString('base64');
-  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; connect-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
-  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Frame-Options', 'DENY');
+  const nonce = popupPageHeaders(c, "connect-src 'self'; ");
   const denied = errorMessage(new ApiError('social_denied'), config.brandName);
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
 <body style="font:15px system-ui;margin:2rem"><p id="status">One moment…</p>
