@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { openSavePopup } from './auth-helpers';
+import { openSavePopup, withFlag } from './auth-helpers';
 import { readRows } from './db';
 import { PRODUCT } from './origins';
 
@@ -81,4 +81,35 @@ test('dismissing one tap is remembered by this browser', async ({ page, context 
   await popup.reload();
   await expect(popup.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(popup.getByRole('complementary', { name: 'Google one tap' })).toHaveCount(0);
+});
+
+test("behind the Facebook recovery flag a Facebook-only account sees the banner and 'Recover your account'", async ({ page, context, browser }) => {
+  /** The provider's 'Someone else' form: a Facebook identity no demo row has. */
+  const asFiona = async (popup: Page, ctx: BrowserContext) => {
+    const [providerWindow] = await Promise.all([ctx.waitForEvent('page'), popup.getByRole('button', { name: 'Continue with Facebook' }).click()]);
+    await providerWindow.getByLabel('Subject').fill('fiona');
+    await providerWindow.getByLabel('Email', { exact: true }).fill('fiona.facebook@example.org');
+    await providerWindow.getByLabel('Given name').fill('Fiona');
+    await providerWindow.getByLabel('Birthdate').fill('1992-04-05');
+    const closed = providerWindow.waitForEvent('close');
+    await providerWindow.getByRole('button', { name: 'Sign in as this person' }).click({ noWaitAfter: true });
+    await closed;
+  };
+  const popup = await openSavePopup(page, context);
+  await asFiona(popup, context);
+  await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
+
+  const other = await browser.newContext();
+  await withFlag(other, 'dweb_unauth_fb_login_account_recovery_flow');
+  const otherPopup = await openSavePopup(await other.newPage(), other);
+  await otherPopup.getByRole('button', { name: 'Log in', exact: true }).click();
+  await asFiona(otherPopup, other);
+  await expect(otherPopup.getByText('Facebook login is no longer available. Recover your account to set a password and keep your Pins.')).toBeVisible();
+  await expect(otherPopup.getByLabel('Email')).toHaveValue('fiona.facebook@example.org');
+  // Facebook did not log anyone in.
+  await expect(otherPopup.getByRole('button', { name: 'Create your first board' })).toHaveCount(0);
+  await otherPopup.getByRole('button', { name: 'Recover your account' }).click();
+  await expect(otherPopup.getByRole('heading', { name: 'Password reset email sent' })).toBeVisible();
+  await expect(otherPopup.getByText('We sent instructions to pick a new password to fiona.facebook@example.org.')).toBeVisible();
+  await other.close();
 });
