@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { providerClients } from './auth/providers/client.js';
-import { providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
+import { facebookV3Routes, providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
 import { providerService } from './auth/providers/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
@@ -93,7 +93,7 @@ export type AppServices = ReturnType<typeof appServices>;
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
   return {
     ...authResources(deps, s.auth),
-    ...providerResources(deps, s.providers),
+    ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins),
@@ -186,6 +186,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers));
+  app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   app.route('/', pageRoutes(deps.config));

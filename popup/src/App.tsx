@@ -8,6 +8,7 @@ import { BoardGrid, ProfilePage } from './ProfilePage';
 import { SiteHeader } from './SiteHeader';
 import { useViewer } from './useViewer';
 import { ResetPage } from './auth/ResetPage';
+import { SettingsPage } from './settings/SettingsPage';
 import { PinCreate } from './PinCreate';
 import { PinPage } from './PinPage';
 import { readPopupQuery } from './query';
@@ -58,6 +59,7 @@ export function App({ location }: { location: Location }) {
   if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
   if (path === '/business/create/') return <AuthPage location={location} view="business-signup" />;
   if (path === '/password/reset/') return <ResetPage location={location} />;
+  if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {

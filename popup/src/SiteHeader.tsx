@@ -17,6 +17,7 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
           <>
             <a href="/pin-builder/">Create Pin</a>
             <a href={`/${viewer.user.username}/`}>Profile</a>
+            <a href="/settings/account/">Settings</a>
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
               Log out
             </button>

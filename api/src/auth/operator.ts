@@ -4,7 +4,8 @@ import { outgoingFor } from '../outbox/service.js';
 import { newTotpSecret, totpFor } from './mfa.js';
 import { ACCOUNT_STATES, DEACTIVATION_REASONS } from './recovery.js';
 import { resetService } from './reset.js';
-import { authService, normaliseEmail } from './service.js';
+import { authService } from './service.js';
+import { normaliseEmail } from './session.js';
 import { authStore } from './store.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]

@@ -45,7 +45,7 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string) => `<!doctype html
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 
@@ -98,6 +98,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
+  // Account settings: connected accounts and a first password (issue 15).
+  routes.get('/settings/account/', shell);
   routes.get('/pin/create/:method/', (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.

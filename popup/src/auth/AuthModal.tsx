@@ -14,13 +14,13 @@ import { setUnderageMarker } from './underage';
 import { Welcome } from './Welcome';
 import { MfaForm, type MfaChallenge } from './MfaForm';
 import { RecoveryDialog } from './RecoveryDialog';
-import { forgetRecognised } from './client';
+import { forgetRecognised, forgotPassword } from './client';
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
-import { connectProvider, linkPendingIdentity, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
-import { EmailAlreadyExist, EmailCollection, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
+import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { EmailAlreadyExist, EmailCollection, FacebookBanner, OneTapPrompt, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
 import { BRAND } from '../brand';
 
 export type AuthView =
@@ -65,6 +65,7 @@ export interface AuthModalProps extends ContainerContext {
 
 /** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.ts). */
 const UNDERAGE = 91;
+const ACCOUNT_DEACTIVATED = 117;
 const EMAIL_CODES = new Set([80, 81, 82, 83]);
 const PASSWORD_CODES = new Set([84, 85, 86, 87, 88]);
 const BIRTHDAY_CODES = new Set([89, 90, 92]);
@@ -100,7 +101,11 @@ export function AuthModal(props: AuthModalProps) {
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<ProvidersInfo>(NO_PROVIDERS);
   /** A provider sign-up in progress: the profile, and what the age and email steps added. */
-  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string } | null>(null);
+  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string; oneTap?: boolean } | null>(null);
+  const [oneTapOff, setOneTapOff] = useState(oneTapDismissed);
+  /** Behind the Facebook recovery flag: the retired Facebook log-in's banner, from the account's login data. */
+  const [facebookData, setFacebookData] = useState<FacebookLoginData | null>(null);
+  const [googleTooltip, setGoogleTooltip] = useState<string | undefined>();
   /** After 'link_required': the password log-in that follows links the provider (never silently). */
   const [pendingLink, setPendingLink] = useState<ProviderName | null>(null);
   const [existingEmail, setExistingEmail] = useState('');
@@ -131,26 +136,14 @@ export function AuthModal(props: AuthModalProps) {
     }
   };
 
-  /** The registration call of auth.md section 3; its errors go where section 8 says. */
-  const doRegister = async (consent?: { marketingNotifsOptOut: boolean }) => {
-    const birthday = parseBirthday(fields.birthday);
-    // The form checked it already (SignupForm); a date that is not one never leaves the page.
-    if (birthday === null || Number.isNaN(birthday)) return;
+  /**
+   * Both sign-ups (email and provider) end the same way: the Welcome screen on success; on failure the
+   * underage step, a limited network's message, or else `onError` places the error where section 8 says.
+   */
+  const runSignup = async (call: () => Promise<LoginData>, onError: (body: ResourceError['body'] | null, code: number) => void) => {
     setBusy(true);
     try {
-      const country = countryFromBrowser();
-      const data = await register({
-        type: 'email',
-        email: fields.email.trim(),
-        password: fields.password,
-        birthday: Math.floor(birthday / 1000),
-        country,
-        first_name: firstNameFromEmail(fields.email, country ?? undefined),
-        last_name: '',
-        recaptchaV3Token: 'default',
-        ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
-        next: props.next,
-      });
+      const data = await call();
       setView('welcome');
       props.onAuthed(data, 'signup');
     } catch (error) {
@@ -162,56 +155,73 @@ export function AuthModal(props: AuthModalProps) {
       }
       // Too many sign-ups from this network: the server's message says so and when to come back.
       if (body && isLimitedAnswer(body)) return showToast(body.message);
-      const field = EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
-      if (view === 'consents') return showToast(body?.message ?? UNKNOWN_ERROR, TOAST_MS.consent);
-      if (field && body) return setSignupErrors({ [field]: body.message });
-      showToast(UNKNOWN_ERROR);
+      onError(body, code);
     } finally {
       setBusy(false);
     }
   };
 
+  /** The registration call of auth.md section 3; its errors go where section 8 says. */
+  const doRegister = async (consent?: { marketingNotifsOptOut: boolean }) => {
+    const birthday = parseBirthday(fields.birthday);
+    // The form checked it already (SignupForm); a date that is not one never leaves the page.
+    if (birthday === null || Number.isNaN(birthday)) return;
+    const country = countryFromBrowser();
+    await runSignup(
+      () =>
+        register({
+          type: 'email',
+          email: fields.email.trim(),
+          password: fields.password,
+          birthday: Math.floor(birthday / 1000),
+          country,
+          first_name: firstNameFromEmail(fields.email, country ?? undefined),
+          last_name: '',
+          recaptchaV3Token: 'default',
+          ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
+          next: props.next,
+        }),
+      (body, code) => {
+        const field = EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
+        if (view === 'consents') return showToast(body?.message ?? UNKNOWN_ERROR, TOAST_MS.consent);
+        if (field && body) return setSignupErrors({ [field]: body.message });
+        showToast(UNKNOWN_ERROR);
+      },
+    );
+  };
+
   /** The social registration of auth.md section 3, once the profile has an email and a birthday. */
   const doSocialRegister = async (state: NonNullable<typeof social>, consent?: { marketingNotifsOptOut: boolean }) => {
-    setBusy(true);
     const provider = state.profile.provider;
-    try {
-      const data = await socialRegister({
-        type: provider,
-        ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
-        birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
-        ...(state.email ? { email: state.email } : {}),
-        email_source_site: state.email ? OWN_SITE : provider,
-        country: countryFromBrowser(),
-        recaptchaV3Token: 'default',
-        ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
-        next: props.next,
-      });
-      setView('welcome');
-      props.onAuthed(data, 'signup');
-    } catch (error) {
-      const body = error instanceof ResourceError ? error.body : null;
-      const code = body?.api_error_code ?? 0;
-      if (code === UNDERAGE) {
-        setUnderageMarker();
-        return setView('underage');
-      }
-      if (code === EMAIL_TAKEN && state.email) {
-        setExistingEmail(state.email);
-        return setView('EmailAlreadyExist');
-      }
-      if (BIRTHDAY_CODES.has(code)) {
-        setSocial({ ...state, birthday: undefined, error: body?.message });
-        return setView('socialSignupWithAge');
-      }
-      if (EMAIL_CODES.has(code) || state.profile.needs_email) {
-        setSocial({ ...state, email: undefined, error: body?.message ?? SOCIAL_EMAIL_STEP_FAILED });
-        return setView('EmailCollection');
-      }
-      showToast(body?.message ?? UNKNOWN_ERROR);
-    } finally {
-      setBusy(false);
-    }
+    await runSignup(
+      () =>
+        socialRegister({
+          type: state.oneTap ? 'google_one_tap' : provider,
+          ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
+          birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
+          ...(state.email ? { email: state.email } : {}),
+          email_source_site: state.email ? OWN_SITE : provider,
+          country: countryFromBrowser(),
+          recaptchaV3Token: 'default',
+          ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
+          next: props.next,
+        }),
+      (body, code) => {
+        if (code === EMAIL_TAKEN && state.email) {
+          setExistingEmail(state.email);
+          return setView('EmailAlreadyExist');
+        }
+        if (BIRTHDAY_CODES.has(code)) {
+          setSocial({ ...state, birthday: undefined, error: body?.message });
+          return setView('socialSignupWithAge');
+        }
+        if (EMAIL_CODES.has(code) || state.profile.needs_email) {
+          setSocial({ ...state, email: undefined, error: body?.message ?? SOCIAL_EMAIL_STEP_FAILED });
+          return setView('EmailCollection');
+        }
+        showToast(body?.message ?? UNKNOWN_ERROR);
+      },
+    );
   };
 
   /** The next missing piece of a provider sign-up (auth.md section 4): email, then age, then consents. */
@@ -223,7 +233,7 @@ export function AuthModal(props: AuthModalProps) {
     void doSocialRegister(state);
   };
 
-  const onSocialResult = (result: CompletePayload) => {
+  const onSocialResult = (result: CompletePayload, oneTap = false) => {
     switch (result.outcome) {
       case 'logged_in':
         return props.onAuthed(
@@ -231,7 +241,7 @@ export function AuthModal(props: AuthModalProps) {
           'login',
         );
       case 'signup':
-        return socialNext({ profile: result.profile });
+        return socialNext({ profile: result.profile, oneTap });
       case 'link_required':
         // Linking by email needs the password once: the log-in view, its email filled in.
         setPendingLink(result.provider);
@@ -243,18 +253,40 @@ export function AuthModal(props: AuthModalProps) {
         return setView('EmailAlreadyExist');
       case 'linked':
         return showToast(`Your ${PROVIDER_LABELS[result.provider]} account is connected.`);
+      case 'facebook_unavailable':
+        return void facebookLoginData(result.facebook_id)
+          .then((data) => {
+            setFacebookData(data);
+            setFields({ email: data.email, password: '' });
+            setLoginCarry(undefined);
+            setView('login');
+          })
+          .catch((error: unknown) => showToast(error instanceof SocialError ? error.body.message : UNKNOWN_ERROR));
     }
   };
 
-  const onSocialPress = async (provider: ProviderName, loginHint?: string) => {
+  /** 'Recover your account' (auth.md section 8): the reset link goes to the Facebook-only account's email. */
+  const recoverFacebookAccount = async (email: string) => {
+    try {
+      await forgotPassword(email);
+      openRecovery('password_reset_sent', email);
+    } catch (error) {
+      showToast(error instanceof ResourceError ? error.body.message : UNKNOWN_ERROR);
+    }
+  };
+
+  const onSocialPress = async (provider: ProviderName, loginHint?: string, oneTap = false) => {
+    setGoogleTooltip(undefined);
     if (providers[provider].disabled) {
       setUnavailable(provider);
       return setView('socialUnavailable');
     }
     try {
-      onSocialResult(await connectProvider(provider, view === 'login' ? 'login' : 'signup', loginHint));
+      onSocialResult(await connectProvider(provider, oneTap ? 'one_tap' : view === 'signup' ? 'signup' : 'login', loginHint), oneTap);
     } catch (error) {
       const body = error instanceof SocialError ? error.body : null;
+      // auth.md section 8: a voluntarily deactivated account's message is a tooltip on the Google button.
+      if (provider === 'google' && body?.api_error_code === ACCOUNT_DEACTIVATED && body.data?.reason === 'user_requested') return setGoogleTooltip(body.message);
       const dialog = body && DIALOG_BY_ERROR[body.api_error_code];
       if (dialog) return openRecovery(dialog, fields.email, typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
       if (body?.api_error_code === 160) {
@@ -375,7 +407,22 @@ export function AuthModal(props: AuthModalProps) {
         </>
       )}
       {view === 'recovery' && recovery && (
-        <RecoveryDialog type={recovery.type} email={recovery.email} reason={recovery.reason} onClose={closeRecovery} onToast={showToast} />
+        <RecoveryDialog
+          type={recovery.type}
+          email={recovery.email}
+          reason={recovery.reason}
+          onClose={closeRecovery}
+          onToast={showToast}
+          socialOptions={
+            <SocialButtons
+              // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
+              providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
+              country={countryFromBrowser()}
+              onPress={(provider) => void onSocialPress(provider)}
+              googleTooltip={googleTooltip}
+            />
+          }
+        />
       )}
       {view === 'consents' && (
         <Consents
@@ -384,13 +431,24 @@ export function AuthModal(props: AuthModalProps) {
           onNext={(optOut) => void (social ? doSocialRegister(social, { marketingNotifsOptOut: optOut }) : doRegister({ marketingNotifsOptOut: optOut }))}
         />
       )}
+      {(view === 'signup' || view === 'login') && providers.google.configured && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
+        <OneTapPrompt
+          onTap={() => void onSocialPress('google', undefined, true)}
+          onDismiss={() => {
+            dismissOneTap();
+            setOneTapOff(true);
+          }}
+        />
+      )}
       {(view === 'signup' || view === 'login') && (
         <>
+          {facebookData && view === 'login' && <FacebookBanner data={facebookData} onRecover={() => void recoverFacebookAccount(facebookData.email)} />}
           {pendingLink && view === 'login' && <p class="hint">Log in with your password to connect your {PROVIDER_LABELS[pendingLink]} account.</p>}
           <SocialButtons
             providers={providers}
             country={countryFromBrowser()}
             onPress={(provider) => void onSocialPress(provider)}
+            googleTooltip={googleTooltip}
             // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
             noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
           />

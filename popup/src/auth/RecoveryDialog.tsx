@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DEACTIVATION_REASONS, fill, isLimitedAnswer, SAFETY_MESSAGES as M, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import { ResourceError } from '../api';
 import { forgotPassword } from './client';
@@ -11,6 +11,8 @@ export interface RecoveryDialogProps {
   reason?: string;
   onClose(): void;
   onToast(message: string, duration: number): void;
+  /** Login assistance offers the social options too (auth.md section 4): the modal's provider buttons. */
+  socialOptions?: ReactNode;
 }
 
 /** Where appeals go; an operator points this at their help desk (docs/decisions.md). */
@@ -20,7 +22,7 @@ export const CONTACT_US = '/contact/';
  * The account-recovery dialogs of auth.md sections 4 and 8, one component: a title, the text, and
  * the dialog's own actions (Okay, Got it, Contact us, Resend email).
  */
-export function RecoveryDialog({ type, email, reason, onClose, onToast }: RecoveryDialogProps) {
+export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOptions }: RecoveryDialogProps) {
   const [busy, setBusy] = useState(false);
   const resend = async () => {
     setBusy(true);
@@ -101,7 +103,12 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast }: Recove
       break;
     case 'login_assistance':
       title = M.assistanceTitle;
-      body = <p>{fill(M.assistanceBody, email)}</p>;
+      body = (
+        <>
+          <p>{fill(M.assistanceBody, email)}</p>
+          {socialOptions}
+        </>
+      );
       actions = (
         <>
           {resendButton}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { BIRTHDAY_MESSAGES, birthdayProblem, emailError, parseBirthday } from '../../../api/src/auth/rules';
 import { Field } from './Field';
-import { PROVIDER_LABELS, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { PROVIDER_LABELS, type FacebookLoginData, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
 import { branded } from '../brand';
 
 /** auth.md section 5, collected social email. */
@@ -15,7 +15,20 @@ export const COLLECTED_EMAIL_FORMAT = "Hmm... that doesn't look like an email ad
  */
 export const FACEBOOK_NEW_USERS_BANNER = "Facebook login isn't available for new users. Continue with email or Google:";
 
-export function SocialButtons({ providers, country, onPress, noFacebookSignup }: { providers: ProvidersInfo; country: string | null; onPress(provider: ProviderName): void; noFacebookSignup?: boolean }) {
+export function SocialButtons({
+  providers,
+  country,
+  onPress,
+  noFacebookSignup,
+  googleTooltip,
+}: {
+  providers: ProvidersInfo;
+  country: string | null;
+  onPress(provider: ProviderName): void;
+  noFacebookSignup?: boolean;
+  /** auth.md section 8: a voluntarily deactivated account's server message, on the Google button. */
+  googleTooltip?: string;
+}) {
   const shown = (['google', 'facebook', 'line'] as const).filter(
     (name) => providers[name].configured && (name !== 'line' || country === 'JP') && !(name === 'facebook' && noFacebookSignup),
   );
@@ -24,11 +37,62 @@ export function SocialButtons({ providers, country, onPress, noFacebookSignup }:
     <div class="social-buttons">
       {noFacebookSignup && providers.facebook.configured && <p class="hint">{FACEBOOK_NEW_USERS_BANNER}</p>}
       {shown.map((name) => (
-        <button key={name} type="button" class={`secondary wide social-${name}`} title={`Use your ${PROVIDER_LABELS[name]} account`} onClick={() => onPress(name)}>
-          Continue with {PROVIDER_LABELS[name]}
-        </button>
+        <div key={name} class="social-button">
+          <button
+            type="button"
+            class={`secondary wide social-${name}`}
+            title={`Use your ${PROVIDER_LABELS[name]} account`}
+            aria-describedby={name === 'google' && googleTooltip ? 'google-tooltip' : undefined}
+            onClick={() => onPress(name)}
+          >
+            Continue with {PROVIDER_LABELS[name]}
+          </button>
+          {name === 'google' && googleTooltip && (
+            <p id="google-tooltip" role="tooltip" class="tooltip">
+              {googleTooltip}
+            </p>
+          )}
+        </div>
       ))}
     </div>
+  );
+}
+
+/** auth.md section 8: Facebook login is retired behind the recovery flag; the banner follows the account's login data. */
+export function facebookBannerText(data: FacebookLoginData): string {
+  if (data.connected_to_google) return 'Facebook login is no longer available. Continue with Google to log in.';
+  if (data.has_password) return 'Facebook login is no longer available. Log in with your email and password.';
+  if (data.facebook_only) return 'Facebook login is no longer available. Recover your account to set a password and keep your Pins.';
+  return 'Facebook login is no longer available. Try another way to log in.';
+}
+
+export function FacebookBanner({ data, onRecover }: { data: FacebookLoginData; onRecover(): void }) {
+  return (
+    <div class="hint facebook-banner" role="status">
+      <p>{facebookBannerText(data)}</p>
+      {data.facebook_only && (
+        <button type="button" class="link" onClick={onRecover}>
+          Recover your account
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Google one-tap's prompt: one press to sign in or up with Google; dismissing it is remembered. */
+export function OneTapPrompt({ onTap, onDismiss }: { onTap(): void; onDismiss(): void }) {
+  return (
+    <aside class="one-tap" aria-label="Google one tap">
+      <p>Sign in faster with your Google account.</p>
+      <div class="actions">
+        <button type="button" class="primary" onClick={onTap}>
+          Sign in with one tap
+        </button>
+        <button type="button" class="link" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
+    </aside>
   );
 }
 

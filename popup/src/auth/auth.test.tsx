@@ -394,3 +394,28 @@ describe('Welcome', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('95');
   });
 });
+
+describe('Facebook retired and voluntarily deactivated (auth.md section 8)', () => {
+  it('the banner follows the login data; only a Facebook-only account is offered recovery', async () => {
+    const { facebookBannerText, FacebookBanner } = await import('./SocialViews');
+    const base = { connected_to_gplus: false, connected_to_google: false, has_password: false, facebook_only: false, email: 'a@b.co' };
+    expect(facebookBannerText({ ...base, connected_to_google: true, connected_to_gplus: true })).toBe('Facebook login is no longer available. Continue with Google to log in.');
+    expect(facebookBannerText({ ...base, has_password: true })).toBe('Facebook login is no longer available. Log in with your email and password.');
+    expect(facebookBannerText({ ...base, facebook_only: true })).toMatch(/^Facebook login is no longer available\. Recover your account/);
+    let recovered = 0;
+    const { getByRole, unmount } = render(<FacebookBanner data={{ ...base, facebook_only: true }} onRecover={() => (recovered += 1)} />);
+    fireEvent.click(getByRole('button', { name: 'Recover your account' }));
+    expect(recovered).toBe(1);
+    unmount();
+  });
+
+  it("a voluntarily deactivated account's message is a tooltip on the Google button", async () => {
+    const { SocialButtons } = await import('./SocialViews');
+    const on = { configured: true, disabled: false };
+    const off = { configured: false, disabled: false };
+    const { getByRole } = render(<SocialButtons providers={{ google: on, facebook: off, line: off, sso: off }} country="US" onPress={() => undefined} googleTooltip="Your account has been deactivated" />);
+    const button = getByRole('button', { name: 'Continue with Google' });
+    expect(button.getAttribute('aria-describedby')).toBe('google-tooltip');
+    expect(getByRole('tooltip').textContent).toBe('Your account has been deactivated');
+  });
+});

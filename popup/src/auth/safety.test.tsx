@@ -136,3 +136,12 @@ describe('RecoveryDialog', () => {
     expect(screen.getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe('/password/reset/?ue=ada%40example.com');
   });
 });
+
+describe('social options in the account dialogs (issue 15)', () => {
+  it('login assistance offers the social options beside Resend email', () => {
+    render(<RecoveryDialog type="login_assistance" email="a@b.co" onClose={() => undefined} onToast={() => undefined} socialOptions={<button type="button">Continue with Google</button>} />);
+    expect(screen.getByRole('heading', { name: "Looks like you're having trouble logging in" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();
+  });
+});

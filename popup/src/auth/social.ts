@@ -45,7 +45,7 @@ const isProviderMessage = (data: unknown): data is ProviderMessage => {
 };
 
 /** Opens the provider's window and resolves with what the callback page reported. */
-export function connectProvider(provider: ProviderName, mode: 'login' | 'signup' | 'link', loginHint?: string): Promise<CompletePayload> {
+export function connectProvider(provider: ProviderName, mode: 'login' | 'signup' | 'link' | 'one_tap', loginHint?: string): Promise<CompletePayload> {
   const { width, height } = POPUP_SIZES[provider];
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
@@ -78,6 +78,26 @@ export function connectProvider(provider: ProviderName, mode: 'login' | 'signup'
   });
 }
 
+/**
+ * Google one-tap (auth.md sections 2 and 6): offered while this browser has not dismissed it. The
+ * dismissal flag lives in localStorage, like the underage marker.
+ */
+const ONE_TAP_DISMISSED = 'corkboard_one_tap_dismissed';
+export function oneTapDismissed(): boolean {
+  try {
+    return localStorage.getItem(ONE_TAP_DISMISSED) === '1';
+  } catch {
+    return true;
+  }
+}
+export function dismissOneTap() {
+  try {
+    localStorage.setItem(ONE_TAP_DISMISSED, '1');
+  } catch {
+    // Storage refused: the prompt is simply not remembered as dismissed.
+  }
+}
+
 export interface ProviderAvailability {
   configured: boolean;
   disabled: boolean;
@@ -89,7 +109,8 @@ export const loadProviders = () => getResource<ProvidersInfo>('SocialProvidersRe
 
 /** auth.md section 3, social registration payload. */
 export interface SocialRegisterPayload {
-  type: ProviderName;
+  /** google_one_tap: a Google sign-up that began with one tap (auth.md section 3). */
+  type: ProviderName | 'google_one_tap';
   birthday?: number;
   birthday_source_site: string;
   email?: string;
@@ -102,6 +123,21 @@ export interface SocialRegisterPayload {
 }
 export const socialRegister = (payload: SocialRegisterPayload) => postResource<LoginData & { birthday_source_site: string; email_source_site: string }>('SocialRegisterResource', 'create', { ...payload });
 export const linkPendingIdentity = () => postResource<{ provider: ProviderName }>('SocialLinkResource', 'create', {});
+
+/** GET /v3/facebook/login_data/ (auth.md section 7): how else the account behind this Facebook identity logs in. */
+export interface FacebookLoginData {
+  connected_to_gplus: boolean;
+  connected_to_google: boolean;
+  has_password: boolean;
+  facebook_only: boolean;
+  email: string;
+}
+export async function facebookLoginData(facebookId: string): Promise<FacebookLoginData> {
+  const response = await fetch(`/v3/facebook/login_data/?${new URLSearchParams({ facebook_id: facebookId })}`, { credentials: 'same-origin' });
+  const json = (await response.json()) as { resource_response: { data?: FacebookLoginData; error?: ErrorPayload } };
+  if (json.resource_response.error) throw new SocialError(json.resource_response.error);
+  return json.resource_response.data!;
+}
 
 export interface SsoInfo {
   is_sso: boolean;

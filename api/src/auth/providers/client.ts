@@ -33,9 +33,21 @@ const TIMEOUT_S = 10;
 
 const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
+/** The claims the relying party keeps, from an ID token (and userinfo). */
+const profileOf = (claims: Record<string, unknown>): ProviderProfile => ({
+  sub: String(claims.sub),
+  email: str(claims.email)?.toLowerCase() ?? null,
+  emailVerified: claims.email_verified === true || claims.email_verified === 'true',
+  givenName: str(claims.given_name),
+  familyName: str(claims.family_name),
+  picture: str(claims.picture),
+  birthdate: str(claims.birthdate),
+});
+
 /** Discovery once per provider and process; a failure is retried on the next use, not cached. */
 export function providerClients(settings: ProvidersConfig['providers'], publicOrigin: string) {
-  const discovered = new Map<ProviderName, Promise<oidc.Configuration>>();
+  /** Keyed by provider, and by `{provider}:id_token` for the one-tap configuration (response_type=id_token). */
+  const discovered = new Map<string, Promise<oidc.Configuration>>();
 
   const discover = (setting: ProviderSetting) => {
     const url = new URL(setting.issuer);
@@ -44,14 +56,19 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
     return oidc.discovery(url, setting.clientId, { client_secret: setting.clientSecret }, oidc.ClientSecretBasic(setting.clientSecret), { execute, timeout: TIMEOUT_S });
   };
 
-  const configuration = async (name: ProviderName) => {
+  const configuration = async (name: ProviderName, idTokenResponse = false) => {
     const setting = settings[name];
     if (!setting) throw new ApiError('social_not_configured');
-    let pending = discovered.get(name);
+    const key = idTokenResponse ? `${name}:id_token` : name;
+    let pending = discovered.get(key);
     if (!pending) {
-      pending = discover(setting);
-      discovered.set(name, pending);
-      pending.catch(() => discovered.delete(name));
+      pending = discover(setting).then((config) => {
+        // openid-client marks a configuration for one response type; one-tap's is its own.
+        if (idTokenResponse) oidc.useIdTokenResponseType(config);
+        return config;
+      });
+      discovered.set(key, pending);
+      pending.catch(() => discovered.delete(key));
     }
     try {
       return await pending;
@@ -91,6 +108,38 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
     },
 
     /**
+     * One-tap (auth.md sections 3 and 6, Google's credential): the issuer is asked for an ID token
+     * alone (response_type=id_token, returned in the fragment of our callback URL), with this flow's
+     * state and nonce. No code and no access token exist in this flow.
+     */
+    async credentialUrl(name: ProviderName, secrets: FlowSecrets) {
+      const config = await configuration(name, true);
+      return oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri(publicOrigin, name),
+        scope: SCOPE,
+        response_type: 'id_token',
+        response_mode: 'fragment',
+        state: secrets.state,
+        nonce: secrets.nonce,
+      }).href;
+    },
+
+    /**
+     * The one-tap credential posted back: openid-client checks the state, the ID token's signature
+     * against the issuer's published keys, its issuer, audience, expiry and the nonce of this flow.
+     */
+    async verifyCredential(name: ProviderName, credential: string, state: string, secrets: Pick<FlowSecrets, 'state' | 'nonce'>): Promise<ProviderProfile> {
+      const config = await configuration(name, true);
+      const current = new URL(redirectUri(publicOrigin, name));
+      current.hash = new URLSearchParams({ id_token: credential, state }).toString();
+      try {
+        return profileOf(await oidc.implicitAuthentication(config, current, secrets.nonce, { expectedState: secrets.state }));
+      } catch (error) {
+        throw new ApiError('social_flow_invalid', (error as Error).message);
+      }
+    },
+
+    /**
      * The callback: exchanges the code (state, PKCE, iss and nonce checked by openid-client), reads
      * the ID token's claims and the userinfo, and lets the access token go with the request.
      */
@@ -121,15 +170,7 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
         // A tampered state, nonce, code or token: refused, with openid-client's reason in the detail.
         throw new ApiError('social_flow_invalid', (error as Error).message);
       }
-      return {
-        sub: String(claims.sub),
-        email: str(claims.email)?.toLowerCase() ?? null,
-        emailVerified: claims.email_verified === true || claims.email_verified === 'true',
-        givenName: str(claims.given_name),
-        familyName: str(claims.family_name),
-        picture: str(claims.picture),
-        birthdate: str(claims.birthdate),
-      };
+      return profileOf(claims);
     },
   };
 }

@@ -104,14 +104,21 @@ export async function startDevProvider(publicOrigin: string, port = 0): Promise<
     .get('login')
     .checks.add(new interactionPolicy.Check('dev_always', 'the dev provider asks each time', (ctx: any) => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
 
+  // Consent is implied, for the loopback ('native') Google client too.
+  policy.get('consent').checks.remove('native_client_prompt');
+
   const provider = new Provider(issuer, {
     clients: PROVIDERS.map((name) => ({
       client_id: devClientId(name),
       client_secret: devClientSecret(name),
       redirect_uris: [redirectUri(publicOrigin, name)],
-      grant_types: ['authorization_code'],
-      response_types: ['code'],
+      // Google also answers one-tap: an ID token alone (response_type=id_token). oidc-provider allows
+      // that over plain http only for a loopback ('native') client, which this dev one is.
+      ...(name === 'google'
+        ? { application_type: 'native', grant_types: ['authorization_code', 'implicit'], response_types: ['code', 'id_token'] }
+        : { grant_types: ['authorization_code'], response_types: ['code'] }),
     })),
+    responseTypes: ['code', 'id_token'],
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],

@@ -340,7 +340,7 @@ describe('company single sign-on', () => {
 });
 
 describe('Facebook no longer available for new users', () => {
-  it('behind dweb_unauth_fb_login_account_recovery_flow, a new Facebook identity is refused; a linked one still logs in', async () => {
+  it("behind dweb_unauth_fb_login_account_recovery_flow, a new Facebook identity is refused (log-in: 'couldn't match'); a linked one reads its login data instead of logging in", async () => {
     const t = await app();
     const who = person();
     const first = browser(t);
@@ -354,8 +354,144 @@ describe('Facebook no longer available for new users', () => {
     };
     const refused = await signIn(flagged(), person(), { provider: 'facebook' });
     expect(payload(refused)).toMatchObject({ api_error_code: 171, message: "Facebook login isn't available for new users. Continue with email or Google:" });
-    expect(payload(await signIn(flagged(), who, { provider: 'facebook', mode: 'login' }))).toMatchObject({ outcome: 'logged_in' });
+    const unmatched = await signIn(flagged(), person(), { provider: 'facebook', mode: 'login' });
+    expect(payload(unmatched)).toMatchObject({ api_error_code: 119, message: 'Your account is already linked to Facebook. To log in with email, set a password.' });
+    const b = flagged();
+    const retired = payload(await signIn(b, who, { provider: 'facebook', mode: 'login' }));
+    expect(retired).toEqual({ outcome: 'facebook_unavailable', provider: 'facebook', facebook_id: who.sub });
+    expect((await b.resource('ViewerResource', 'get')).data.type).not.toBe('AUTH');
+    const loginData = JSON.parse((await b.send(`/v3/facebook/login_data/?facebook_id=${who.sub}&facebook_token=x`)).text).resource_response.data;
+    expect(loginData).toEqual({ connected_to_gplus: false, connected_to_google: false, has_password: false, facebook_only: true, email: who.email });
     // Google is unaffected.
     expect(payload(await signIn(flagged(), person()))).toMatchObject({ outcome: 'signup' });
+  });
+});
+
+describe('Google one-tap (an ID-token credential checked against the issuer)', () => {
+  /** The issuer's one-tap answer: the credential and state from the fragment of our callback URL. */
+  async function credentialFor(b: Browser, who: string | Identity) {
+    const start = await b.send('/oauth/google/start/?mode=one_tap');
+    expect(start.status).toBe(302);
+    const url = new URL(start.headers.get('location')!);
+    expect(url.searchParams.get('response_type')).toBe('id_token');
+    expect(url.searchParams.get('nonce')).toBeTruthy();
+    const back = await signInAtProvider(url.href, who);
+    expect(back.search).toBe('');
+    const fragment = new URLSearchParams(back.hash.slice(1));
+    // Our callback page with no query is the relay that posts the fragment to GoogleOneTapResource.
+    const relay = await b.send(back.pathname);
+    expect(relay.text).toContain('/resource/GoogleOneTapResource/create/');
+    expect(relay.headers.get('content-security-policy')).toContain("connect-src 'self'");
+    return { credential: fragment.get('id_token')!, state: fragment.get('state')! };
+  }
+
+  it('signs up a newcomer as google_one_tap, and the next one tap logs in', async () => {
+    const t = await app();
+    const b = browser(t);
+    const who = person();
+    const res = await b.resource('GoogleOneTapResource', 'create', { ...(await credentialFor(b, who)), select_by: 'user' });
+    expect(res.data).toMatchObject({ outcome: 'signup', profile: { provider: 'google', email: who.email, needs_birthday: false } });
+    const made = await b.resource('SocialRegisterResource', 'create', { type: 'google_one_tap' });
+    expect(made.code).toBe(0);
+    expect(made.data).toMatchObject({ birthday_source_site: 'google', email_source_site: 'google' });
+    const other = browser(t);
+    const again = await other.resource('GoogleOneTapResource', 'create', await credentialFor(other, who));
+    expect(again.data).toEqual({ outcome: 'logged_in', user: { id: made.data.user.id, username: made.data.user.username } });
+    expect((await other.resource('ViewerResource', 'get')).data.type).toBe('AUTH');
+  });
+
+  it('refuses a tampered state, a credential from another flow (its nonce), a forged signature, and a replay', async () => {
+    const t = await app();
+    const b = browser(t);
+    const first = await credentialFor(b, person());
+    expect((await b.resource('GoogleOneTapResource', 'create', { ...first, state: 'forged-state' })).code).toBe(162);
+
+    const c = browser(t);
+    const mine = await credentialFor(c, person());
+    const stranger = browser(t);
+    const theirs = await credentialFor(stranger, person());
+    // Another browser's credential carries that flow's nonce, not this one's.
+    expect((await c.resource('GoogleOneTapResource', 'create', { credential: theirs.credential, state: mine.state })).code).toBe(162);
+
+    const d = browser(t);
+    const good = await credentialFor(d, person());
+    const [header, body, signature] = good.credential.split('.');
+    const claims = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...claims, email: 'demo@corkboard.test' })).toString('base64url')}.${signature}`;
+    expect((await d.resource('GoogleOneTapResource', 'create', { credential: forged, state: good.state })).code).toBe(162);
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(0);
+
+    const e = browser(t);
+    const once = await credentialFor(e, person());
+    expect((await e.resource('GoogleOneTapResource', 'create', once)).data.outcome).toBe('signup');
+    expect((await e.resource('GoogleOneTapResource', 'create', once)).code).toBe(162);
+  });
+
+  it('bad input is a 4xx, never a 500: no credential, no flow cookie, a code flow, one tap for another provider', async () => {
+    const t = await app();
+    const b = browser(t);
+    const empty = await b.resource('GoogleOneTapResource', 'create', { credential: '', state: '' });
+    expect(empty.status).toBe(400);
+    expect((await b.resource('GoogleOneTapResource', 'create', { credential: 'not.a.jwt', state: 'x' })).code).toBe(162);
+    await b.send('/oauth/google/start/?mode=login');
+    expect((await b.resource('GoogleOneTapResource', 'create', { credential: 'a.b.c', state: 'x' })).code).toBe(162);
+    expect(payload(messageOf((await b.send('/oauth/sso/start/?mode=one_tap')).text)).api_error_code).toBe(1);
+  });
+});
+
+describe('/v3/facebook/profile_data/ and /v3/facebook/login_data/', () => {
+  const post = (b: Browser, body: unknown) =>
+    b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const envelope = (res: { text: string }) => JSON.parse(res.text).resource_response;
+
+  it('profile data is the profile this browser proved, in Facebook field names; login data says how else its account logs in', async () => {
+    const t = await app();
+    const who = person();
+    const b = browser(t);
+    expect((await signIn(b, who, { provider: 'facebook' })).type).toBe('social-connect-complete');
+    const profile = envelope(await post(b, { access_token: 'ignored', pii_safe_birthday: true, fields: 'picture,id,first_name,last_name,email,gender' }));
+    expect(profile.data).toEqual({
+      picture: { url: `${dev.issuer}/avatars/${who.sub}.svg`, is_silhouette: false },
+      id: who.sub,
+      first_name: 'Pat',
+      last_name: who.family_name,
+      email: who.email,
+      gender: null,
+    });
+    // Not linked yet: nothing to say about an account.
+    expect(envelope(await b.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).error.api_error_code).toBe(164);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'facebook' })).code).toBe(0);
+    const c = browser(t);
+    await signIn(c, who, { provider: 'facebook', mode: 'login' });
+    // The flow was spent by the log-in; a fresh one for the login data.
+    const d = browser(t);
+    const start = await d.send('/oauth/facebook/start/?mode=login');
+    d.jar.set('cb_flags', 'cb_flags=dweb_unauth_fb_login_account_recovery_flow');
+    const back = await signInAtProvider(start.headers.get('location')!, who);
+    expect(payload(messageOf((await d.send(back.pathname + back.search)).text)).outcome).toBe('facebook_unavailable');
+    const user = await t.db.selectFrom('users').selectAll().where('email', '=', who.email!).executeTakeFirstOrThrow();
+    await t.db.updateTable('users').set({ password_hash: 'x' }).where('id', '=', user.id).execute();
+    expect(envelope(await d.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).data).toMatchObject({ has_password: true, facebook_only: false, connected_to_google: false });
+  });
+
+  it('bad input and strangers get 4xx, never a 500', async () => {
+    const t = await app();
+    const b = browser(t);
+    expect((await post(b, { access_token: 'x' })).status).toBe(400);
+    expect(envelope(await post(b, { access_token: 'x' })).error.api_error_code).toBe(162);
+    expect((await b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{oops' })).status).toBe(400);
+    expect((await post(b, { fields: 42 })).status).toBe(400);
+    expect((await b.send('/v3/facebook/login_data/')).status).toBe(400);
+    expect(envelope(await b.send('/v3/facebook/login_data/?facebook_id=someone')).error.api_error_code).toBe(162);
+    // Another browser's identity: its flow is not this browser's.
+    const who = person();
+    const owner = browser(t);
+    await signIn(owner, who, { provider: 'facebook' });
+    await owner.resource('SocialRegisterResource', 'create', { type: 'facebook' });
+    const other = browser(t);
+    await signIn(other, person(), { provider: 'facebook' });
+    expect(envelope(await other.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).error.api_error_code).toBe(162);
+    // A cross-site write is refused before anything is read.
+    expect((await b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
   });
 });

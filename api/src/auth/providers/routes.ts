@@ -13,18 +13,33 @@ import { ok } from '../../lib/envelope.js';
 import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
 import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
-import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, type CallbackOutcome, type ProviderService } from './service.js';
+import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type CallbackOutcome, type ProviderService } from './service.js';
 
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';
 
 /** The message the callback page posts to the window that opened it (same origin only). */
+type CompletePayload = Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } };
 export type ProviderMessage =
-  | { corkboard: 1; type: 'social-connect-complete'; payload: Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } } }
+  | { corkboard: 1; type: 'social-connect-complete'; payload: CompletePayload }
   | { corkboard: 1; type: 'social-connect-error'; payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } };
 
 /** JSON inside an inline script: nothing in it can close the script element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/**
+ * The headers of the provider window's pages: one nonce'd inline script, no framing, an opener kept
+ * (COOP unsafe-none), and no Referer (the URL holds the code or the ID token). Returns the nonce.
+ */
+function popupPageHeaders(c: Context, extraCsp: string): string {
+  const nonce = randomBytes(16).toString('base64');
+  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; ${extraCsp}style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Cache-Control', 'no-store');
+  c.header('X-Frame-Options', 'DENY');
+  return nonce;
+}
 
 /**
  * The page the provider sends the browser back to: it posts one message to its opener, with our
@@ -33,13 +48,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 function resultPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>, message: ProviderMessage) {
   const { publicOrigin } = config;
-  const nonce = randomBytes(16).toString('base64');
-  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
-  c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
-  // The URL holds the authorisation code: no Referer carries it anywhere.
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('Cache-Control', 'no-store');
-  c.header('X-Frame-Options', 'DENY');
+  const nonce = popupPageHeaders(c, '');
   const text = message.type === 'social-connect-error' ? message.payload.message : 'Done. You can close this window.';
   return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
 <body style="font:15px system-ui;margin:2rem"><p id="status">${escapeHtml(text)}</p>
@@ -56,6 +65,37 @@ const errorMessage = (error: unknown, brand: string): ProviderMessage => {
     payload: { api_error_code: e.code, http_status: e.status, message: withBrand(e.message, brand), ...(e.detail ? { message_detail: withBrand(e.detail, brand) } : {}), ...(e.data ? { data: e.data } : {}) },
   };
 };
+
+/**
+ * One-tap's return: the issuer put the ID token in the fragment of our callback URL, which no server
+ * sees. This page hands it (with the state) to our own GoogleOneTapResource, where openid-client checks
+ * it, and posts the outcome to its opener like any callback page. It first drops the fragment from the
+ * address bar and history.
+ */
+function credentialRelayPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>) {
+  const nonce = popupPageHeaders(c, "connect-src 'self'; ");
+  const denied = errorMessage(new ApiError('social_denied'), config.brandName);
+  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
+<body style="font:15px system-ui;margin:2rem"><p id="status">One moment…</p>
+<script nonce="${nonce}">(function(){var p=new URLSearchParams(location.hash.slice(1));history.replaceState(null,'',location.pathname);var o=window.opener;
+function send(m){document.getElementById('status').textContent=m.type==='social-connect-error'?m.payload.message:'Done. You can close this window.';if(o&&!o.closed){o.postMessage(m,${scriptJson(config.publicOrigin)});window.close();}}
+if(p.has('error')){send(${scriptJson(denied)});return;}
+fetch('/resource/GoogleOneTapResource/create/',{method:'POST',credentials:'same-origin',headers:{'Content-Type':'application/json'},body:JSON.stringify({options:{credential:p.get('id_token')||'',state:p.get('state')||'',select_by:'user'}})})
+.then(function(r){return r.json();}).then(function(j){var r=j.resource_response;send(r.error?{corkboard:1,type:'social-connect-error',payload:r.error}:{corkboard:1,type:'social-connect-complete',payload:r.data});})
+.catch(function(){send(${scriptJson(denied)});});})();</script></body></html>`);
+}
+
+/** What a settled flow leaves in the browser: the session on a log-in, no flow cookie once it is spent. */
+async function applyOutcome(c: Context, config: Config, auth: AuthService, outcome: CallbackOutcome): Promise<CompletePayload> {
+  if (outcome.outcome === 'logged_in') {
+    setSessionCookie(c, config, outcome.token);
+    await rememberBrowser(c, config, auth, outcome.user.id);
+    deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+    return { outcome: 'logged_in', user: outcome.user };
+  }
+  if (outcome.outcome === 'linked') deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
+  return outcome;
+}
 
 const startQuery = z.object({
   mode: z.enum(FLOW_MODES).default('login'),
@@ -91,16 +131,10 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
     try {
       const provider = providerParam(c);
       const query = new URL(c.req.url).search.slice(1);
+      // One-tap comes back with its ID token in the fragment: nothing in the query at all.
+      if (!query && provider === ONE_TAP_PROVIDER) return credentialRelayPage(c, config);
       const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'), requestFlags(c, config));
-      if (outcome.outcome === 'logged_in') {
-        setSessionCookie(c, config, outcome.token);
-        await rememberBrowser(c, config, auth, outcome.user.id);
-        deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
-        message = { corkboard: 1, type: 'social-connect-complete', payload: { outcome: 'logged_in', user: outcome.user } };
-      } else {
-        if (outcome.outcome === 'linked') deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
-        message = { corkboard: 1, type: 'social-connect-complete', payload: outcome };
-      }
+      message = { corkboard: 1, type: 'social-connect-complete', payload: await applyOutcome(c, config, auth, outcome) };
     } catch (error) {
       message = errorMessage(error, config.brandName);
     }
@@ -123,7 +157,35 @@ export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
   return routes;
 }
 
-export function providerResources(deps: Deps, providers: ProviderService): ResourceRegistry {
+const FACEBOOK_FIELDS = ['picture', 'id', 'first_name', 'last_name', 'email', 'gender', 'birthday'] as const;
+const profileDataBody = z.object({
+  // The spec's shape; the browser never holds a Facebook token here, its flow cookie proves the identity.
+  access_token: z.string().max(4096).optional(),
+  pii_safe_birthday: z.boolean().optional(),
+  fields: z.union([z.string().max(256), z.array(z.string().max(32)).max(16)]).optional(),
+});
+const loginDataQuery = z.object({ facebook_id: z.string().trim().min(1).max(255), facebook_token: z.string().max(4096).optional() });
+
+/** POST /v3/facebook/profile_data/ and GET /v3/facebook/login_data/, served as written (auth.md section 7). */
+export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/facebook/profile_data/', async (c) => {
+    const body = profileDataBody.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) throw new ApiError('invalid_input', body.error.issues[0]?.message);
+    const profile = await providers.facebookProfile(getCookie(c, FLOW_COOKIE));
+    const asked = typeof body.data.fields === 'string' ? body.data.fields.split(',').map((f) => f.trim()) : body.data.fields;
+    const wanted = asked?.length ? FACEBOOK_FIELDS.filter((field) => asked.includes(field)) : FACEBOOK_FIELDS;
+    return ok(c, Object.fromEntries(wanted.map((field) => [field, profile[field]])));
+  });
+  routes.get('/facebook/login_data/', async (c) => {
+    const query = loginDataQuery.safeParse(c.req.query());
+    if (!query.success) throw new ApiError('invalid_input', query.error.issues[0]?.message);
+    return ok(c, await providers.facebookLoginData(getCookie(c, FLOW_COOKIE), query.data.facebook_id));
+  });
+  return routes;
+}
+
+export function providerResources(deps: Deps, auth: AuthService, providers: ProviderService): ResourceRegistry {
   const { config } = deps;
   return {
     SocialProvidersResource: {
@@ -142,12 +204,28 @@ export function providerResources(deps: Deps, providers: ProviderService): Resou
         },
       }),
     },
+    GoogleOneTapResource: {
+      // auth.md: the Google Identity credential (an ID token) and select_by, posted by the one-tap page.
+      create: action({
+        auth: false,
+        options: z.object({
+          credential: z.string().min(1, 'A credential is required.').max(8192),
+          state: z.string().max(512),
+          select_by: z.string().max(64).optional(),
+        }),
+        async run(options, { c }) {
+          const outcome = await providers.oneTap(getCookie(c, FLOW_COOKIE), options.credential, options.state, c.get('viewer'), requestFlags(c, config));
+          return applyOutcome(c, config, auth, outcome);
+        },
+      }),
+    },
     SocialRegisterResource: {
       // auth.md section 3, social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
         auth: false,
         options: z.object({
-          type: providerEnum,
+          // google_one_tap (auth.md section 3) is a Google sign-up that began with one tap.
+          type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
           birthday: z.number().int().nullable().optional(),
           birthday_source_site: z.string().max(32).optional(),
           email: z.string().trim().max(254).nullable().optional(),

@@ -4,12 +4,16 @@ import { newId, newToken, sha256 } from '../../lib/ids.js';
 import { assertNewPassword } from '../new-password.js';
 import { hashPassword } from '../passwords.js';
 import { birthdayProblem } from '../rules.js';
-import { BIRTHDAY_ERRORS, emailIsValid, normaliseEmail, PRODUCT_NAME, SESSION_TTL_MS, type AuthService } from '../service.js';
+import { BIRTHDAY_ERRORS, emailIsValid, PRODUCT_NAME } from '../register.js';
+import type { AuthService } from '../service.js';
+import { normaliseEmail, SESSION_TTL_MS } from '../session.js';
 import { stateRefusal } from '../states.js';
 import { authStore } from '../store.js';
 import type { ProviderClients, ProviderProfile } from './client.js';
 import { redirectUri, type ProviderName } from './config.js';
-import { providerStore } from './store.js';
+import { providerStore, type ProviderStore } from './store.js';
+
+type OAuthFlow = NonNullable<Awaited<ReturnType<ProviderStore['findFlow']>>>;
 
 /**
  * Sign-in, sign-up and linking through identity providers (auth.md sections 3 and 4), as rules:
@@ -18,7 +22,9 @@ import { providerStore } from './store.js';
  */
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
-export const FLOW_MODES = ['login', 'signup', 'link'] as const;
+export const FLOW_MODES = ['login', 'signup', 'link', 'one_tap'] as const;
+/** One-tap (auth.md: Google's ID-token credential) is Google's alone. */
+export const ONE_TAP_PROVIDER: ProviderName = 'google';
 export type FlowMode = (typeof FLOW_MODES)[number];
 
 /** The experiments that turn a provider off (auth.md section 8): its button then opens the 'isn't available' modal. */
@@ -45,6 +51,8 @@ export type CallbackOutcome =
   | { outcome: 'linked'; provider: ProviderName }
   | { outcome: 'link_required'; provider: ProviderName; email: string }
   | { outcome: 'email_exists'; provider: ProviderName; email: string }
+  /** Behind the Facebook recovery flag a linked Facebook identity no longer logs in: the popup reads its login data. */
+  | { outcome: 'facebook_unavailable'; provider: 'facebook'; facebook_id: string }
   | { outcome: 'signup'; profile: SignupProfile };
 
 export interface SocialRegisterInput {
@@ -70,8 +78,13 @@ export function birthdateMs(birthdate: string | null): number | null {
 
 /** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only. */
 export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
-function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>) {
-  if (provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG)) throw new ApiError('facebook_unavailable_new_users');
+const facebookRetired = (provider: ProviderName, flags: ReadonlySet<string>) => provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG);
+/**
+ * A Facebook identity with no account, behind the flag: a sign-up is 'isn't available for new users';
+ * a log-in is auth.md section 8's account-not-found, "We couldn't match your Facebook account…".
+ */
+function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>, mode: string = 'signup') {
+  if (facebookRetired(provider, flags)) throw new ApiError(mode === 'login' ? 'prevent_facebook_register' : 'facebook_unavailable_new_users');
 }
 
 /** Only web addresses become an avatar; anything else from a provider is dropped. */
@@ -121,6 +134,53 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     needs_birthday: birthdateMs(profile.birthdate) === null,
   });
 
+  /**
+   * A verified profile for a live flow: recorded on the flow (once), then a linked identity logs in, a
+   * logged-in 'link' flow links, a verified email of an existing account asks for its password before
+   * linking, an unverified one is EmailAlreadyExist, and anything else is a sign-up.
+   */
+  const settle = async (flow: OAuthFlow, profile: ProviderProfile, viewer: Viewer | null, flags: ReadonlySet<string>): Promise<CallbackOutcome> => {
+    const provider = flow.provider as ProviderName;
+    const completed = await store.completeFlow(flow.id, {
+      subject: profile.sub,
+      email: profile.email,
+      email_verified: profile.emailVerified ? 1 : 0,
+      given_name: profile.givenName,
+      family_name: profile.familyName,
+      picture: webUrl(profile.picture),
+      birthdate: profile.birthdate,
+      completed_at: clock.now(),
+    });
+    if (!completed) throw new ApiError('social_flow_invalid');
+
+    const linked = await store.findIdentity(provider, profile.sub);
+    if (flow.mode === 'link') {
+      if (!viewer) throw new ApiError('unauthorized');
+      if (linked) {
+        if (linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
+        await store.spendFlow(flow.id, clock.now());
+        return { outcome: 'linked', provider };
+      }
+      if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now() }, flow.id))) {
+        throw new ApiError('social_already_linked');
+      }
+      return { outcome: 'linked', provider };
+    }
+    if (linked) {
+      // The flow stays live: its cookie is what lets this browser read the account's login data.
+      if (facebookRetired(provider, flags)) return { outcome: 'facebook_unavailable', provider: 'facebook', facebook_id: profile.sub };
+      await store.spendFlow(flow.id, clock.now());
+      return logInLinked(linked.user_id, viewer);
+    }
+    const existing = profile.email ? await users.findUserByEmail(normaliseEmail(profile.email)) : undefined;
+    if (existing && profile.email) {
+      // Linking by email only on the provider's word that the email is verified, and only after the password.
+      return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
+    }
+    assertNewUsersAllowed(provider, flags, flow.mode);
+    return { outcome: 'signup', profile: signupProfile(provider, profile) };
+  };
+
   return {
     assertEnabled,
 
@@ -152,8 +212,9 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     async start(provider: ProviderName, mode: FlowMode, viewer: Viewer | null, flags: ReadonlySet<string>, loginHint?: string) {
       assertEnabled(provider, flags);
       if (mode === 'link' && !viewer) throw new ApiError('unauthorized');
+      if (mode === 'one_tap' && provider !== ONE_TAP_PROVIDER) throw new ApiError('invalid_input', 'One tap is for Google only.');
       const secrets = clients.newSecrets();
-      const url = await clients.authorizationUrl(provider, secrets, { loginHint });
+      const url = mode === 'one_tap' ? await clients.credentialUrl(provider, secrets) : await clients.authorizationUrl(provider, secrets, { loginHint });
       const cookieToken = newToken();
       const now = clock.now();
       await store.insertFlow({
@@ -170,50 +231,27 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     },
 
     /**
-     * The provider sent the browser back. openid-client checks state, PKCE, issuer, nonce and the ID
-     * token; then a linked identity logs in, a logged-in 'link' flow links, a verified email of an
-     * existing account asks for its password before linking, and anything else is a sign-up.
+     * The provider sent the browser back with a code. openid-client checks state, PKCE, issuer, nonce
+     * and the ID token; then the profile settles as `settle` says.
      */
     async callback(provider: ProviderName, cookieToken: string | undefined, query: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
       const flow = await liveFlow(cookieToken);
-      if (flow.provider !== provider || flow.completed_at) throw new ApiError('social_flow_invalid');
+      if (flow.provider !== provider || flow.completed_at || flow.mode === 'one_tap') throw new ApiError('social_flow_invalid');
       const profile = await clients.finish(provider, query, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
-      const completed = await store.completeFlow(flow.id, {
-        subject: profile.sub,
-        email: profile.email,
-        email_verified: profile.emailVerified ? 1 : 0,
-        given_name: profile.givenName,
-        family_name: profile.familyName,
-        picture: webUrl(profile.picture),
-        birthdate: profile.birthdate,
-        completed_at: clock.now(),
-      });
-      if (!completed) throw new ApiError('social_flow_invalid');
+      return settle(flow, profile, viewer, flags);
+    },
 
-      const linked = await store.findIdentity(provider, profile.sub);
-      if (flow.mode === 'link') {
-        if (!viewer) throw new ApiError('unauthorized');
-        if (linked) {
-          if (linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
-          await store.spendFlow(flow.id, clock.now());
-          return { outcome: 'linked', provider };
-        }
-        if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now() }, flow.id))) {
-          throw new ApiError('social_already_linked');
-        }
-        return { outcome: 'linked', provider };
-      }
-      if (linked) {
-        await store.spendFlow(flow.id, clock.now());
-        return logInLinked(linked.user_id, viewer);
-      }
-      const existing = profile.email ? await users.findUserByEmail(normaliseEmail(profile.email)) : undefined;
-      if (existing && profile.email) {
-        // Linking by email only on the provider's word that the email is verified, and only after the password.
-        return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
-      }
-      assertNewUsersAllowed(provider, flags);
-      return { outcome: 'signup', profile: signupProfile(provider, profile) };
+    /**
+     * Google one-tap: the ID-token credential the issuer returned to this browser's one-tap flow,
+     * checked (signature against the issuer's keys, audience, expiry, nonce and state) by openid-client;
+     * then it settles like a callback.
+     */
+    async oneTap(cookieToken: string | undefined, credential: string, state: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
+      const flow = await liveFlow(cookieToken);
+      if (flow.provider !== ONE_TAP_PROVIDER || flow.completed_at || flow.mode !== 'one_tap') throw new ApiError('social_flow_invalid');
+      assertEnabled(ONE_TAP_PROVIDER, flags);
+      const profile = await clients.verifyCredential(ONE_TAP_PROVIDER, credential, state, { state: flow.state, nonce: flow.nonce });
+      return settle(flow, profile, viewer, flags);
     },
 
     /**
@@ -287,6 +325,39 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
         throw new ApiError('social_already_linked');
       }
       return { provider: flow.provider as ProviderName };
+    },
+
+    /**
+     * GET /v3/facebook/login_data/ (auth.md sections 7 and 8): for the Facebook identity this browser
+     * has just proved (its flow cookie), how else its account can log in. Facebook-only when neither
+     * Google nor a password; then 'Recover your account' sends the reset link to `email`.
+     */
+    async facebookLoginData(cookieToken: string | undefined, facebookId: string) {
+      const flow = await finishedFlow(cookieToken, 'facebook');
+      if (flow.subject !== facebookId) throw new ApiError('social_flow_invalid');
+      const linked = await store.findIdentity('facebook', flow.subject);
+      const user = linked ? await users.findUserById(linked.user_id) : undefined;
+      if (!user) throw new ApiError('social_account_not_found');
+      const google = (await store.identitiesOf(user.id)).some((identity) => identity.provider === 'google');
+      const hasPassword = Boolean(user.password_hash);
+      return { connected_to_gplus: google, connected_to_google: google, has_password: hasPassword, facebook_only: !google && !hasPassword, email: user.email };
+    },
+
+    /**
+     * POST /v3/facebook/profile_data/ (auth.md sections 3 and 7): the Facebook profile this browser's
+     * flow verified, in Facebook's field names. The email only when the provider verified it.
+     */
+    async facebookProfile(cookieToken: string | undefined) {
+      const flow = await finishedFlow(cookieToken, 'facebook');
+      return {
+        id: flow.subject,
+        first_name: flow.given_name ?? '',
+        last_name: flow.family_name ?? '',
+        email: flow.email_verified ? flow.email : null,
+        gender: null,
+        birthday: flow.birthdate,
+        picture: { url: flow.picture, is_silhouette: !flow.picture },
+      };
     },
 
     /** Settings: the providers connected to the account, and whether it has a password. */

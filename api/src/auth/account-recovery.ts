@@ -1,0 +1,44 @@
+import type { Deps, Viewer } from '../deps.js';
+import { ApiError } from '../lib/errors.js';
+import type { Mailer } from '../lib/mail.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { assertNewPassword } from './new-password.js';
+import type { AccountState, DeactivationReason } from './recovery.js';
+import { resetService } from './reset.js';
+import { mayHoldSession } from './states.js';
+import { authStore } from './store.js';
+
+/**
+ * Getting an account back and keeping it safe (auth.md sections 4 and 7): forgot and reset password,
+ * the logged-in password change, and the account states that refuse log-in.
+ */
+export function accountRecoveryService(deps: Deps, mailer: Mailer, startSession: (userId: string) => Promise<string>) {
+  const { db, clock, config } = deps;
+  const store = authStore(db);
+  const resets = resetService(deps, mailer);
+
+  return {
+    forgotPassword: resets.forgotPassword,
+    resetPassword: resets.resetPassword,
+    resetLinkIsLive: resets.linkIsLive,
+
+    /** A logged-in password change: the old password first; every other session is revoked, every reset link retired, and this one rotates. */
+    async changePassword(viewer: Viewer, oldPassword: string, newPassword: string) {
+      const user = await store.findUserById(viewer.id);
+      if (!user?.password_hash || !(await verifyPassword(user.password_hash, oldPassword))) throw new ApiError('password_incorrect');
+      assertNewPassword(newPassword, user.email, config.passwordMinLength);
+      // The new hash, every session revoked and every reset link retired, together: a link mailed
+      // before the change must not undo it.
+      await store.changePassword(user.id, await hashPassword(newPassword), clock.now());
+      return startSession(user.id);
+    },
+
+    /**
+     * An account's state, set by the operator command or any other path: a state that refuses log-in
+     * ends every session of the account in the same transaction.
+     */
+    async setAccountState(userId: string, state: AccountState, reason: DeactivationReason | null = null) {
+      await store.setState(userId, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null }, mayHoldSession(state) ? null : clock.now());
+    },
+  };
+}
