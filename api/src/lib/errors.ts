@@ -97,6 +97,8 @@ export const catalogue = {
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
+  share_limited: { code: 202, status: 429, message: "You've sent a lot of Pins by email today. Try again tomorrow." },
+  share_not_public: { code: 203, status: 400, message: 'Only Pins on public boards can be sent by email.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
