@@ -189,8 +189,11 @@ export function boardsService(deps: Deps) {
       const board = await store.findBoardWithOwner(key);
       if (!board || !(await mayViewBoard(store, viewer, board))) throw new ApiError('board_not_found');
       const picker = toPickerBoard(board);
+      // saving.md section 3's collaborated_by_me: the viewer collaborates on it (an accepted invite), not owns it.
+      const collaborating = viewer !== null && viewer.id !== board.owner_id && (await store.isMember(board.id, viewer.id));
       return {
         ...picker,
+        collaborated_by_me: collaborating,
         description: board.description,
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
         sections: (await store.listSections(board.id)).map((section) => ({ ...sectionJson(section), url: `${picker.url}${section.slug}/` })),
