@@ -170,6 +170,8 @@ test('group boards: on the owner’s and the collaborator’s profiles with thei
 });
 
 test('an email invite over SMTP: a new user signs up from the mail, accepts, and saves to the group board from the publisher', async ({ page, browser }) => {
+  // Sign-up (argon2), the picker and a save on a shared 2-core machine: more room than the default minute.
+  test.setTimeout(120_000);
   const inbox = await smtpInbox();
   const mailing = mailingApp(inbox.url);
   try {

@@ -144,6 +144,7 @@ test('buttonFollow on the publisher page opens a profile that can be followed; a
 });
 
 test('an email invite: the mail’s link, log in, Accept, save to the group board; the owner sees and removes them', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await logInAs(page, DEMO);
   const name = unique('Trip');
   const board = await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name, privacy: 'secret' } }, headers: { Origin: PRODUCT } })).json();

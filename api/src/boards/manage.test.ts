@@ -142,3 +142,28 @@ describe('BulkEditResource delete (bulk delete from Organise)', () => {
     expect(await t.db.selectFrom('pins').select('id').where('id', '=', pins.collab).execute()).toEqual([]);
   });
 });
+
+describe('who may move and invite: owner, collaborator, stranger, visitor', () => {
+  it('members move pins within the board (a section), others are refused and nothing moves', async () => {
+    const { t, b, board, pins } = await world();
+    const [section] = await t.db.selectFrom('board_sections').select('id').where('board_id', '=', board).execute();
+    const move = (who: typeof b.owner, pin: string) => who.post('BulkEditSelectAllResource', 'update', { board_id: board, new_board_id: board, new_section_id: section!.id, pin_ids: [pin] });
+    expect(code(await move(b.stranger, pins.owner))).toBe(40);
+    expect(code(await move(b.visitor, pins.owner))).toBe(7);
+    expect(await t.db.selectFrom('pins').select('section_id').where('section_id', 'is not', null).execute()).toEqual([]);
+    expect((await move(b.owner, pins.owner)).status).toBe(200);
+    expect((await move(b.collab, pins.collab)).status).toBe(200);
+    expect(await t.db.selectFrom('board_sections').select('pin_count').where('id', '=', section!.id).executeTakeFirst()).toEqual({ pin_count: 2 });
+  });
+
+  it('only the owner invites; a collaborator is forbidden, a stranger meets the board as missing, a visitor logs in', async () => {
+    const { t, b, board } = await world();
+    const newcomer = await t.makeUser('nina');
+    const invite = (who: typeof b.owner) => who.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [newcomer.id] });
+    expect(code(await invite(b.collab))).toBe(3);
+    expect(code(await invite(b.stranger))).toBe(40);
+    expect(code(await invite(b.visitor))).toBe(7);
+    expect(await t.db.selectFrom('board_collaborators').select('user_id').where('user_id', '=', newcomer.id).execute()).toEqual([]);
+    expect((await invite(b.owner)).status).toBe(200);
+  });
+});
