@@ -30,7 +30,8 @@ import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
 import { eventRoutes } from './events/routes.js';
 import { eventsService } from './events/service.js';
-import { pinResources, pinRoutes } from './pins/routes.js';
+import { pinResources, pinRoutes, pinShareResources, searchRoutes } from './pins/routes.js';
+import { pinShareService } from './pins/share.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
@@ -73,6 +74,7 @@ export function appServices(deps: Deps) {
     media,
     pins,
     users: usersService(deps),
+    share: pinShareService(deps, pins, outgoing.mailer),
     scrape: scrapeService(deps),
     advertisers,
     campaigns: campaignsService(deps, advertisers, pins),
@@ -99,6 +101,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...userResources(s.users, s.pins),
     ...pinResources(deps, s.pins, s.advertisers),
     ...mediaResources(deps, s.media),
+    ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape),
     ...embedResources(s.embeds),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, deps.config.quickPromoteSteps),
@@ -173,6 +176,7 @@ export function createApp(deps: Deps) {
   app.use('/vx/*', session);
   app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
   app.route('/v3/pins', pinRoutes(pins));
+  app.route('/v3/search', searchRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/v3/media', mediaUploadRoutes(deps, services.media));

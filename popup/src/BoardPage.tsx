@@ -3,7 +3,8 @@ import { getResource } from './api';
 import { BRAND } from './brand';
 import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
 import { Collaborators, InviteNotice } from './Collaboration';
-import { DeleteBoard, MoveBar } from './Organise';
+import { DeleteBoard, OrganiseBar } from './Organise';
+import { SectionManage } from './SectionManage';
 import { hostOf } from './Preview';
 import type { BoardFeedData, BoardPageData, PinData, ViewerData } from './types';
 
@@ -63,6 +64,8 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
     );
 
   const owner = board.owner.full_name || board.owner.username;
+  // Members (the owner and accepted collaborators) organise the board's pins and its sections.
+  const member = me !== null && (me === board.owner.id || board.collaborated_by_me);
   return (
     <main class="board-page">
       {notice}
@@ -86,6 +89,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
             <DeleteBoard boardId={board.id} name={board.name} profile={`/${viewer.user.username}/`} />
           </p>
         )}
+        {section && member && <SectionManage key={section.id} section={section} boardUrl={board.url} />}
       </header>
       {!section && board.sections.length > 0 && (
         <nav aria-labelledby="board-sections">
@@ -102,15 +106,15 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
           </ul>
         </nav>
       )}
-      {!section && <Collaborators boardId={board.id} ownerId={board.owner.id} viewer={viewer} version={version} />}
-      <PinGrid boardId={board.id} sectionId={section?.id} canOrganise={me === board.owner.id} />
+      {!section && <Collaborators boardId={board.id} ownerId={board.owner.id} viewer={viewer} member={member} version={version} />}
+      <PinGrid boardId={board.id} sectionId={section?.id} canOrganise={member} />
     </main>
   );
 }
 
 /**
  * The board's pins, newest first, a page (25) at a time; scrolling near the end or 'More Pins' loads
- * the next. Its owner may organise: choose pins and move them elsewhere (Organise.tsx).
+ * the next. Its members may organise: choose pins and move, un-section or delete them (Organise.tsx).
  */
 function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; sectionId?: string; canOrganise: boolean }) {
   const feed = usePaged<PinData>('BoardFeedResource', { board_id: boardId, section_id: sectionId }, (page: BoardFeedData) => page.pins);
@@ -135,7 +139,7 @@ function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; section
           </button>
         </p>
       )}
-      {organising && <MoveBar boardId={boardId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} />}
+      {organising && <OrganiseBar boardId={boardId} sectionId={sectionId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} />}
       {organising ? (
         <ul class="pin-grid choosing">
           {feed.items.map((pin) => (

@@ -68,20 +68,21 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
 }
 
 /**
- * A board's people for its members (saving.md 2.4: owner first, then the viewer, then by name): the
- * owner removes anyone, a collaborator leaves. Optimistic, restored with the server's message on failure.
+ * A board's people (saving.md 2.4: owner first, then the viewer, then by name). Anyone who sees a
+ * public board sees its collaborators; members also see pending invites, the owner removes anyone, a
+ * collaborator leaves. Optimistic, restored with the server's message on failure.
  */
-export function Collaborators({ boardId, ownerId, viewer, version }: { boardId: string; ownerId: string; viewer: ViewerData | null; version: number }) {
+export function Collaborators({ boardId, ownerId, viewer, member, version }: { boardId: string; ownerId: string; viewer: ViewerData | null; member: boolean; version: number }) {
   const [people, setPeople] = useState<Person[]>([]);
   const [error, setError] = useState<string | null>(null);
   const me = viewer?.type === 'AUTH' ? viewer.user.id : null;
   useEffect(() => {
-    if (!me) return;
+    if (viewer === null) return;
     getResource<Person[]>('BoardCollaboratorsResource', { board_id: boardId })
       .then(setPeople)
       .catch(() => setPeople([]));
-  }, [boardId, me, version]);
-  if (!me || people.length === 0) return null;
+  }, [boardId, me, viewer === null, version]);
+  if (people.length === 0) return null;
 
   const remove = (person: Person) => {
     const before = people;
@@ -104,12 +105,12 @@ export function Collaborators({ boardId, ownerId, viewer, version }: { boardId: 
           <li key={p.id}>
             <a href={`/${p.username}/`}>{p.full_name || p.username}</a>
             {p.status === 'invited' && <span class="badge">Invited</span>}
-            {me === ownerId && (
+            {member && me === ownerId && (
               <button type="button" class="secondary" onClick={() => remove(p)} aria-label={`Remove ${p.full_name || p.username}`}>
                 Remove
               </button>
             )}
-            {me !== ownerId && p.id === me && (
+            {member && me !== ownerId && p.id === me && (
               <button type="button" class="secondary" onClick={() => remove(p)}>
                 Leave board
               </button>

@@ -1,19 +1,24 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { failure } from './Feed';
-import type { PickerData, PinData } from './types';
+import type { PickerData, PinData, SectionData } from './types';
 
 /** saving.md section 8: a busy board answers 2171-2173 with this; other move errors show the server's message. */
 const BUSY_CODES = new Set([2171, 2172, 2173]);
 const moveError = (e: unknown) => (e instanceof ResourceError && BUSY_CODES.has(e.code) ? 'Please wait until the previous board action finishes.' : failure(e));
+const pins = (n: number) => `${n} ${n === 1 ? 'Pin' : 'Pins'}`;
 
 /**
- * Organising a board's pins (saving.md sections 4 and 8): choose pins, a board and an optional section,
- * Move. Optimistic: the pins leave the grid at once and come back, with the message, if the server refuses.
+ * Organising a board's pins (saving.md sections 3, 4 and 8): choose pins, then move them to a board and
+ * an optional section of it, take them out of the section shown, or delete them. Optimistic: the pins
+ * leave the grid at once and come back, with the message, if the server refuses.
  */
-export function MoveBar({ boardId, selected, pins, setPins, clear }: { boardId: string; selected: Set<string>; pins: PinData[]; setPins: (pins: PinData[]) => void; clear: () => void }) {
+export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins, clear }: { boardId: string; sectionId?: string; selected: Set<string>; pins: PinData[]; setPins: (pins: PinData[]) => void; clear: () => void }) {
   const [picker, setPicker] = useState<PickerData | null>(null);
   const [target, setTarget] = useState('');
+  const [sections, setSections] = useState<SectionData[]>([]);
+  const [section, setSection] = useState('');
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
@@ -21,18 +26,28 @@ export function MoveBar({ boardId, selected, pins, setPins, clear }: { boardId: 
       .then(setPicker)
       .catch(() => setPicker(null));
   }, []);
+  // The chosen board's sections (the picker's rows carry none): 'Move to section' lists them.
+  useEffect(() => {
+    setSection('');
+    setSections([]);
+    if (!target) return;
+    getResource<SectionData[]>('BoardSectionsRepinResource', { board_id: target })
+      .then(setSections)
+      .catch(() => setSections([]));
+  }, [target]);
 
-  const move = () => {
-    const [toBoard, toSection] = target.split(':');
-    if (!toBoard || selected.size === 0) return;
+  /** Takes the chosen pins off the grid, runs the call, and puts them back with its message if it fails. */
+  const optimistic = (call: (ids: string[]) => Promise<unknown>, done: (n: number) => string) => {
+    if (selected.size === 0) return;
     const ids = [...selected];
-    const before = pins;
-    setPins(pins.filter((p) => !selected.has(p.id)));
+    const before = shown;
+    setPins(shown.filter((p) => !selected.has(p.id)));
     setError(null);
     setStatus(null);
-    postResource('BulkEditSelectAllResource', 'update', { board_id: boardId, new_board_id: toBoard, new_section_id: toSection || null, pin_ids: ids })
+    setAsking(false);
+    call(ids)
       .then(() => {
-        setStatus(`Moved ${ids.length} ${ids.length === 1 ? 'Pin' : 'Pins'}.`);
+        setStatus(done(ids.length));
         clear();
       })
       .catch((e: unknown) => {
@@ -40,22 +55,67 @@ export function MoveBar({ boardId, selected, pins, setPins, clear }: { boardId: 
         setError(moveError(e));
       });
   };
+  const move = () =>
+    target &&
+    optimistic(
+      (ids) => postResource('BulkEditSelectAllResource', 'update', { board_id: boardId, new_board_id: target, old_section_id: sectionId ?? null, new_section_id: section || null, pin_ids: ids }),
+      (n) => `Moved ${pins(n)}.`,
+    );
 
   return (
-    <div class="move-bar">
+    <div class="move-bar" role="group" aria-label="Organise Pins">
+      <p class="hint">{selected.size === 0 ? 'Choose Pins to organise.' : `${pins(selected.size)} chosen.`}</p>
       <label for="move-target">Move selected Pins to</label>
       <select id="move-target" value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
         <option value="">Choose a board…</option>
-        {/* The picker's first page of boards (its rows carry no sections since the picker pages at scale). */}
         {picker?.all_boards.map((b) => (
-          <option key={b.id} value={`${b.id}:`}>
+          <option key={b.id} value={b.id}>
             {b.name}
           </option>
         ))}
       </select>
-      <button type="button" class="primary" disabled={!target || selected.size === 0} onClick={move}>
-        Move {selected.size > 0 ? selected.size : ''}
-      </button>
+      {sections.length > 0 && (
+        <>
+          <label for="move-section">Section</label>
+          <select id="move-section" value={section} onChange={(e) => setSection((e.target as HTMLSelectElement).value)}>
+            <option value="">No section</option>
+            {sections.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+      <p class="actions">
+        <button type="button" class="primary" disabled={!target || selected.size === 0} onClick={move}>
+          Move {selected.size > 0 ? selected.size : ''}
+        </button>
+        {sectionId && (
+          <button
+            type="button"
+            class="secondary"
+            disabled={selected.size === 0}
+            onClick={() => optimistic((ids) => postResource('BoardSectionPinsResource', 'delete', { section_id: sectionId, pins: ids }), (n) => `Took ${pins(n)} out of this section.`)}
+          >
+            Remove from section
+          </button>
+        )}
+        <button type="button" class="secondary" disabled={selected.size === 0} onClick={() => setAsking(true)}>
+          Delete selected
+        </button>
+      </p>
+      {asking && (
+        <p role="group" aria-label="Delete Pins" class="follow">
+          <span>Delete {pins(selected.size)}? This can't be undone.</span>
+          <button type="button" class="primary" onClick={() => optimistic((ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }), (n) => `Deleted ${pins(n)}.`)}>
+            Delete
+          </button>
+          <button type="button" class="secondary" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+        </p>
+      )}
       {status && <p role="status">{status}</p>}
       {error && (
         <p class="error" role="alert">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { postResource } from './api';
 import { failure } from './Feed';
+import { HashtagField } from './HashtagField';
 import type { PinData } from './types';
 
 /** The pinner's Edit and Delete on a pin page (issue 19): edit title and description; delete asks once, then goes to the board. */
@@ -44,7 +45,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
           <label for="pin-title">Title</label>
           <input id="pin-title" value={title} maxLength={100} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
           <label for="pin-description">Description</label>
-          <textarea id="pin-description" value={description} maxLength={500} onInput={(e) => setDescription((e.target as HTMLTextAreaElement).value)} />
+          <HashtagField id="pin-description" value={description} maxLength={500} onChange={setDescription} />
           <p class="actions">
             <button type="button" class="secondary" onClick={() => setMode('idle')}>
               Cancel

@@ -5,6 +5,9 @@ import type { PinData, ViewerData } from './types';
 import { usePin } from './usePin';
 import { Notice } from './advertiser/Notice';
 import { renditionSet } from './renditions';
+import { ShareSheet } from './ShareSheet';
+
+const SHARE_PARAM = 'share';
 
 /**
  * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
@@ -13,6 +16,15 @@ import { renditionSet } from './renditions';
 export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null }) {
   const loaded = usePin(id);
   const [edited, setEdited] = useState<PinData | null>(null);
+  // saving.md 2.1: 'Send' is /pin/{id}/?share=true; the sheet opens and closes in place, the URL following.
+  const [sharing, setSharing] = useState(() => new URLSearchParams(location.search).get(SHARE_PARAM) === 'true');
+  const share = (open: boolean) => {
+    const url = new URL(location.href);
+    if (open) url.searchParams.set(SHARE_PARAM, 'true');
+    else url.searchParams.delete(SHARE_PARAM);
+    history.replaceState(null, '', url);
+    setSharing(open);
+  };
   const pin = edited ?? loaded.pin;
   const error = loaded.error;
 
@@ -25,29 +37,34 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
   const repin = `/pin/${pin.id}/repin/x/`;
   const save = viewer?.type === 'AUTH' ? repin : `/login?next=${encodeURIComponent(repin)}`;
   return (
-    <main class="pin-page">
-      {pin.video ? (
-        // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
-        <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || 'Pin video'} />
-      ) : pin.image_url ? (
-        <img
-          class="pin-image"
-          src={pin.images?.['736x'].url ?? pin.image_url}
-          srcSet={pin.images ? renditionSet(pin.images) : undefined}
-          sizes={pin.images ? '(max-width: 600px) 100vw, 736px' : undefined}
-          alt={pin.alt_text || pin.description || pin.title || 'Pin image'}
-        />
-      ) : (
-        // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
-        <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
-      )}
-      <div class="pin-details">
+    <main class="pin-page closeup">
+      <div class="closeup-pane closeup-image">
+        {pin.video ? (
+          // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
+          <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || 'Pin video'} />
+        ) : pin.image_url ? (
+          <img
+            class="pin-image"
+            src={pin.images?.['736x'].url ?? pin.image_url}
+            srcSet={pin.images ? renditionSet(pin.images) : undefined}
+            sizes={pin.images ? '(max-width: 600px) 100vw, 736px' : undefined}
+            alt={pin.alt_text || pin.description || pin.title || 'Pin image'}
+          />
+        ) : (
+          // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
+          <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
+        )}
+      </div>
+      <div class="closeup-pane pin-details">
         <Notice pinId={pin.id} />
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
         <p class="pin-actions">
           <a class="primary" href={save}>
             Save
           </a>
+          <button type="button" class="secondary" aria-expanded={sharing} aria-controls="share-sheet" onClick={() => share(!sharing)}>
+            Send
+          </button>
           {pin.link && source && (
             // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
             <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
@@ -55,6 +72,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
             </a>
           )}
         </p>
+        <div id="share-sheet">{sharing && <ShareSheet pin={pin} signedIn={viewer?.type === 'AUTH'} onClose={() => share(false)} />}</div>
         {pin.description && <p class="description">{pin.description}</p>}
         <p class="board-line">
           Saved to{' '}

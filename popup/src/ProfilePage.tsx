@@ -91,6 +91,7 @@ export function BoardGrid({ username, heading }: { username: string; heading: st
                   {board.privacy === 'secret' && <span class="badge">Secret</span>}
                   {board.is_collaborative && <span class="badge">Group board</span>}
                 </span>
+                {board.collaborating_users.length > 0 && <FacePile people={board.collaborating_users} total={board.collaborator_count + 1} />}
               </a>
             </li>
           ))}
@@ -118,5 +119,29 @@ function FollowerList({ username }: { username: string }) {
       )}
       <FeedFooter {...feed} label="More followers" empty="No followers yet." count={feed.items.length} />
     </section>
+  );
+}
+
+/**
+ * A group board's people on its card (saving.md 2.4): 3 faces, owner first, and '+N' for the rest.
+ * Named in full for screen readers; the faces are initials or the person's picture.
+ */
+function FacePile({ people, total }: { people: ProfileBoard['collaborating_users']; total: number }) {
+  const more = total - people.length;
+  const names = people.map((p) => p.full_name || p.username).join(', ');
+  return (
+    <span class="face-pile board-people">
+      <span class="visually-hidden">With {names}{more > 0 ? ` and ${more} more` : ''}</span>
+      {people.map((p) => (
+        <span key={p.id} class="face" aria-hidden="true">
+          {p.image_medium_url ? <img src={p.image_medium_url} alt="" /> : (p.full_name || p.username).slice(0, 1).toUpperCase()}
+        </span>
+      ))}
+      {more > 0 && (
+        <span class="face more" aria-hidden="true">
+          +{more}
+        </span>
+      )}
+    </span>
   );
 }

@@ -113,6 +113,8 @@ test('the success screen’s creator card follows its creator', async ({ page })
 });
 
 test('buttonFollow on the publisher page opens a profile that can be followed; a visitor is asked to log in', async ({ page, context, browser }) => {
+  // Two accounts, three pages and four axe runs on a shared 2-core machine: more room than the default minute.
+  test.setTimeout(120_000);
   const fan = freshAccount('fan', 'Fern');
   await logInAs(page, fan);
   await page.goto(`${EXAMPLES}/buttons.html`);
@@ -144,6 +146,7 @@ test('buttonFollow on the publisher page opens a profile that can be followed; a
 });
 
 test('an email invite: the mail’s link, log in, Accept, save to the group board; the owner sees and removes them', async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await logInAs(page, DEMO);
   const name = unique('Trip');
   const board = await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name, privacy: 'secret' } }, headers: { Origin: PRODUCT } })).json();

@@ -115,3 +115,55 @@ describe('sections: BoardSectionResource update and delete, BoardSectionPinsReso
     expect((await pinSections(w)).every((p) => p.section_id === w.section)).toBe(true);
   });
 });
+
+describe('BulkEditResource delete (bulk delete from Organise)', () => {
+  it('the owner deletes any of the board’s Pins; counts and the database follow', async () => {
+    const { t, owner, collab, b, board, pins } = await world();
+    const res = await b.owner.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [pins.owner, pins.collab] });
+    expect(res.status).toBe(200);
+    expect(await t.db.selectFrom('pins').select('id').where('board_id', '=', board).execute()).toEqual([]);
+    expect(await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirst()).toEqual({ pin_count: 0 });
+    const counts = await t.db.selectFrom('users').select('pin_count').where('id', 'in', [owner.id, collab.id]).execute();
+    expect(counts.map((c) => c.pin_count)).toEqual([0, 0]);
+  });
+
+  it('a collaborator deletes their own Pins only; a stranger, a visitor and Pins of another board are refused whole', async () => {
+    const { t, owner, b, board, pins } = await world();
+    const other = await t.makeBoard(owner.id, 'Other');
+    const elsewhere = data(await b.owner.post('PinResource', 'create', { board_id: other, link: 'https://example.com/x', color: '#336699' })).id as string;
+    expect(code(await b.collab.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [pins.collab, pins.owner] }))).toBe(3);
+    expect(code(await b.stranger.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [pins.owner] }))).toBe(40);
+    expect(code(await b.visitor.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [pins.owner] }))).toBe(7);
+    expect(code(await b.owner.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [pins.owner, elsewhere] }))).toBe(50);
+    expect(code(await b.owner.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [] }))).toBe(1);
+    expect(code(await b.owner.post('BulkEditResource', 'delete', { board_id: board, pin_ids: ['nope'] }))).toBe(1);
+    expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(3);
+    expect((await b.collab.post('BulkEditResource', 'delete', { board_id: board, pin_ids: [pins.collab] })).status).toBe(200);
+    expect(await t.db.selectFrom('pins').select('id').where('id', '=', pins.collab).execute()).toEqual([]);
+  });
+});
+
+describe('who may move and invite: owner, collaborator, stranger, visitor', () => {
+  it('members move pins within the board (a section), others are refused and nothing moves', async () => {
+    const { t, b, board, pins } = await world();
+    const [section] = await t.db.selectFrom('board_sections').select('id').where('board_id', '=', board).execute();
+    const move = (who: typeof b.owner, pin: string) => who.post('BulkEditSelectAllResource', 'update', { board_id: board, new_board_id: board, new_section_id: section!.id, pin_ids: [pin] });
+    expect(code(await move(b.stranger, pins.owner))).toBe(40);
+    expect(code(await move(b.visitor, pins.owner))).toBe(7);
+    expect(await t.db.selectFrom('pins').select('section_id').where('section_id', 'is not', null).execute()).toEqual([]);
+    expect((await move(b.owner, pins.owner)).status).toBe(200);
+    expect((await move(b.collab, pins.collab)).status).toBe(200);
+    expect(await t.db.selectFrom('board_sections').select('pin_count').where('id', '=', section!.id).executeTakeFirst()).toEqual({ pin_count: 2 });
+  });
+
+  it('only the owner invites; a collaborator is forbidden, a stranger meets the board as missing, a visitor logs in', async () => {
+    const { t, b, board } = await world();
+    const newcomer = await t.makeUser('nina');
+    const invite = (who: typeof b.owner) => who.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [newcomer.id] });
+    expect(code(await invite(b.collab))).toBe(3);
+    expect(code(await invite(b.stranger))).toBe(40);
+    expect(code(await invite(b.visitor))).toBe(7);
+    expect(await t.db.selectFrom('board_collaborators').select('user_id').where('user_id', '=', newcomer.id).execute()).toEqual([]);
+    expect((await invite(b.owner)).status).toBe(200);
+  });
+});

@@ -27,7 +27,7 @@ export const boardKey = z
 /** saving.md section 7: BoardsResource fetch, page_size 25. */
 export const PROFILE_BOARDS_PAGE_SIZE = 25;
 
-const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Move at most 250 Pins at once.');
+const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Choose at most 250 Pins at once.');
 
 export function boardResources(boards: BoardsService, advertisers: AdvertisersService): ResourceRegistry {
   return {
@@ -110,6 +110,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
       }),
+      // Bulk delete from the board page's Organise (issue 19): the pins named, all on board_id.
+      delete: action({ auth: true, options: z.object({ board_id: id, pin_ids: pinIds }), run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
     },
     BulkEditSelectAllResource: {
       update: action({

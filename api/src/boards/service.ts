@@ -4,6 +4,7 @@ import { ApiError } from '../lib/errors.js';
 import { newId, slugify } from '../lib/ids.js';
 import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
+import { FACE_PILE_SIZE, orderCollaborators } from '../collaborators/rules.js';
 import { nameWords } from './names.js';
 import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
 
@@ -188,8 +189,11 @@ export function boardsService(deps: Deps) {
       const board = await store.findBoardWithOwner(key);
       if (!board || !(await mayViewBoard(store, viewer, board))) throw new ApiError('board_not_found');
       const picker = toPickerBoard(board);
+      // saving.md section 3's collaborated_by_me: the viewer collaborates on it (an accepted invite), not owns it.
+      const collaborating = viewer !== null && viewer.id !== board.owner_id && (await store.isMember(board.id, viewer.id));
       return {
         ...picker,
+        collaborated_by_me: collaborating,
         description: board.description,
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
         sections: (await store.listSections(board.id)).map((section) => ({ ...sectionJson(section), url: `${picker.url}${section.slug}/` })),
@@ -197,9 +201,9 @@ export function boardsService(deps: Deps) {
     },
 
     /**
-     * BoardsResource get (saving.md section 7, page size 25): the boards a profile lists, newest first.
-     * Secret boards only to their owner; protected and archived boards to no one. A username that
-     * does not exist is "not found".
+     * BoardsResource get (saving.md section 7, page size 25): the boards a profile lists, newest first:
+     * the user's own and the group boards they collaborate on. Secret boards only to the user
+     * themselves; protected and archived boards to no one. A username that does not exist is "not found".
      */
     async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
       const owner = await store.findUserByUsername(input.username);
@@ -207,7 +211,25 @@ export function boardsService(deps: Deps) {
       if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
       const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);
-      return { boards: page.map((board) => toPickerBoard(board)), bookmark };
+      // Group boards carry their people (saving.md 2.4: owner first, then the viewer, then by name; a
+      // face pile of 3 and a count of the rest). One statement for the page.
+      const people = await store.collaboratorsOf(page.filter((b) => b.collaborator_count > 0).map((b) => b.id));
+      const person = (u: { id: string; username: string; first_name: string; last_name: string; image_medium_url: string | null }) => ({
+        id: u.id,
+        username: u.username,
+        full_name: `${u.first_name} ${u.last_name}`.trim(),
+        image_medium_url: u.image_medium_url,
+      });
+      return {
+        boards: page.map((board) => {
+          const picker = toPickerBoard(board);
+          if (!picker.is_collaborative) return { ...picker, collaborating_users: [], collaborator_count: 0 };
+          const owner = person({ id: board.owner_id, username: board.owner_username, first_name: board.owner_first_name, last_name: board.owner_last_name, image_medium_url: board.owner_image_medium_url });
+          const everyone = orderCollaborators([owner, ...people.filter((p) => p.board_id === board.id).map(person)], board.owner_id, viewer?.id ?? null);
+          return { ...picker, collaborating_users: everyone.slice(0, FACE_PILE_SIZE), collaborator_count: board.collaborator_count };
+        }),
+        bookmark,
+      };
     },
 
     /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */
@@ -302,6 +324,19 @@ export function boardsService(deps: Deps) {
     async sections(userId: string, boardId: string) {
       const board = await requireMemberBoard(store, userId, boardId);
       return (await store.listSections(board.id)).map(sectionJson);
+    },
+
+    /**
+     * BulkEditResource delete (saving.md section 3's bulkDelete): pins of one board, all or none. The
+     * board's owner deletes any of them; a collaborator only their own (as PinResource delete decides).
+     */
+    async deletePins(userId: string, input: { boardId: string; pinIds: string[] }) {
+      const board = await requireMemberBoard(store, userId, input.boardId);
+      const pins = await store.pinsWithBoards(input.pinIds);
+      if (pins.length !== new Set(input.pinIds).size || pins.some((p) => p.board_id !== board.id)) throw new ApiError('pin_not_found');
+      if (board.owner_id !== userId && pins.some((p) => p.pinner_id !== userId)) throw new ApiError('forbidden', 'Only the board’s owner can delete Pins other people saved.');
+      await locks.run([board.id], 'bulk_busy', () => store.deletePins(board.id, pins));
+      return { board_id: board.id, pin_ids: pins.map((p) => p.id) };
     },
 
     /**

@@ -249,9 +249,10 @@ export function boardsStore(db: Kysely<Database>) {
         .selectFrom('boards')
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
-        .select('owner.username as owner_username')
+        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url'])
         .select(collaboratorCount)
-        .where('boards.owner_id', '=', ownerId)
+        // Their own boards and the group boards they collaborate on (an accepted invite).
+        .where((eb) => memberOf(eb, ownerId))
         .where('boards.archived_at', 'is', null)
         .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
       if (after) {
@@ -261,6 +262,18 @@ export function boardsStore(db: Kysely<Database>) {
       }
       const rows = await query.orderBy('boards.created_at', 'desc').orderBy('boards.id', 'desc').limit(limit).execute();
       return rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) }));
+    },
+
+    /** The accepted collaborators of some boards (a page of a profile's), for their face piles. */
+    collaboratorsOf(boardIds: string[]) {
+      if (boardIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('board_collaborators')
+        .innerJoin('users', 'users.id', 'board_collaborators.user_id')
+        .select(['board_collaborators.board_id', 'users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url'])
+        .where('board_collaborators.board_id', 'in', boardIds)
+        .where('board_collaborators.status', '=', 'accepted')
+        .execute();
     },
 
     /** The user's boards most recently saved to ('Top choices'), newest first. */
@@ -346,7 +359,18 @@ export function boardsStore(db: Kysely<Database>) {
     /** Pins with the boards they are on; for checking who may move them. */
     pinsWithBoards(pinIds: string[]) {
       if (pinIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('pins').select(['id', 'board_id', 'section_id']).where('id', 'in', pinIds).execute();
+      return db.selectFrom('pins').select(['id', 'board_id', 'section_id', 'pinner_id']).where('id', 'in', pinIds).execute();
+    },
+
+    /** Bulk delete (issue 19): pins of one board go; their pinners' counts and the board's are recomputed, in one transaction. */
+    async deletePins(boardId: string, pins: { id: string; pinner_id: string }[]) {
+      await db.transaction().execute(async (trx) => {
+        const perPinner = new Map<string, number>();
+        for (const p of pins) perPinner.set(p.pinner_id, (perPinner.get(p.pinner_id) ?? 0) + 1);
+        for (const [pinner, n] of perPinner) await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', n) })).where('id', '=', pinner).execute();
+        await trx.deleteFrom('pins').where('board_id', '=', boardId).where('id', 'in', pins.map((p) => p.id)).execute();
+        await recount(trx, [boardId]);
+      });
     },
 
     /** Moves pins to a board and section, and recounts every board and section touched, in one transaction. */

@@ -194,3 +194,29 @@ describe('collaborator order (saving.md 2.4)', () => {
     expect(orderCollaborators(people, 'o', 'v').map((p) => p.id)).toEqual(['o', 'v', 'a', 'z']);
   });
 });
+
+describe('BoardCollaboratorsResource get for people who are not members', () => {
+  it('shows a public board’s accepted collaborators to anyone, pending invites to members only; a secret board is not found', async () => {
+    const t = await testApp();
+    const owner = await t.makeUser('oona');
+    const joined = await t.makeUser('jo');
+    const pending = await t.makeUser('pat');
+    const ob = t.client();
+    await ob.logIn(owner.email, owner.password);
+    const jb = t.client();
+    await jb.logIn(joined.email, joined.password);
+    const pub = await t.makeBoard(owner.id, 'Open');
+    const secret = await t.makeBoard(owner.id, 'Closed', 'secret');
+    for (const board of [pub, secret]) {
+      await ob.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [joined.id, pending.id] });
+      await jb.post('BoardInviteResource', 'update', { board_id: board });
+    }
+    const visitor = t.client();
+    const seen = await visitor.get('BoardCollaboratorsResource', { board_id: pub });
+    expect(seen.body.resource_response.data.map((p: { username: string; status: string }) => [p.username, p.status])).toEqual([['jo', 'accepted']]);
+    const members = await jb.get('BoardCollaboratorsResource', { board_id: pub });
+    expect(members.body.resource_response.data.map((p: { username: string }) => p.username)).toEqual(['jo', 'pat']);
+    expect((await visitor.get('BoardCollaboratorsResource', { board_id: secret })).body.resource_response.error?.api_error_code).toBe(40);
+    expect((await visitor.get('BoardCollaboratorsResource', { board_id: 'x' })).body.resource_response.error?.api_error_code).toBe(1);
+  });
+});

@@ -40,7 +40,8 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
       }),
     },
     BoardCollaboratorsResource: {
-      get: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer.id, o.board_id) }),
+      // Open to visitors on a public board (accepted collaborators only); members see pending invites too.
+      get: action({ auth: false, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer, o.board_id) }),
     },
   };
 }

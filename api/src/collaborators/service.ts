@@ -4,9 +4,12 @@ import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { DEFAULT_BRAND } from '../lib/brand.js';
-import type { Mail, Mailer } from '../lib/mail.js';
+import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import { collaboratorsStore } from './store.js';
+import { orderCollaborators } from './rules.js';
+
+export { orderCollaborators };
 import { addressKey } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
 
@@ -19,16 +22,6 @@ export type Candidate =
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
-/**
- * Collaborators listed owner first, then the viewer, then the others by full name (saving.md 2.4).
- */
-export function orderCollaborators<T extends { id: string; full_name: string }>(people: T[], ownerId: string, viewerId: string): T[] {
-  const rank = (p: T) => (p.id === ownerId ? 0 : p.id === viewerId ? 1 : 2);
-  return [...people].sort((a, b) => rank(a) - rank(b) || a.full_name.localeCompare(b.full_name));
-}
-
-/** User text on one line: control characters (newlines included) become spaces, so a name cannot forge lines of a mail. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 
 /**
  * The mail an invited email gets: plain text naming the inviter and the board, with the board's
@@ -163,10 +156,19 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       return { board_id: board.id, invited_user_id: userId };
     },
 
-    async list(viewerId: string, boardId: string) {
-      const board = await requireMemberBoard(boards, viewerId, boardId);
-      const people = (await store.listCollaborators(board.id)).map((p) => ({ id: p.id, username: p.username, full_name: fullName(p), status: p.status }));
-      return orderCollaborators(people, board.owner_id, viewerId);
+    /**
+     * BoardCollaboratorsResource get: a board's people (saving.md 2.4's order). Its members see
+     * everyone, pending invites included; anyone who may see the board (a visitor on a public board)
+     * sees the accepted collaborators only; a board one may not see answers as one that does not exist.
+     */
+    async list(viewer: { id: string } | null, boardId: string) {
+      const board = await boards.findBoard(boardId);
+      if (!board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('board_not_found');
+      const member = viewer !== null && (await boards.isMember(board.id, viewer.id));
+      const people = (await store.listCollaborators(board.id))
+        .filter((p) => member || p.status === 'accepted')
+        .map((p) => ({ id: p.id, username: p.username, full_name: fullName(p), image_medium_url: p.image_medium_url, status: p.status }));
+      return orderCollaborators(people, board.owner_id, viewer?.id ?? null);
     },
   };
 }

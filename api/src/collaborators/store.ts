@@ -111,7 +111,7 @@ export function collaboratorsStore(db: Kysely<Database>) {
       return db
         .selectFrom('board_collaborators')
         .innerJoin('users', 'users.id', 'board_collaborators.user_id')
-        .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'board_collaborators.status'])
+        .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'board_collaborators.status'])
         .where('board_collaborators.board_id', '=', boardId)
         .execute();
     },

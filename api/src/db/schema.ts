@@ -19,6 +19,7 @@ export interface Database {
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
   follows: FollowsTable;
+  pin_hashtags: PinHashtagsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
   outbox: OutboxTable;
@@ -229,6 +230,12 @@ export interface AdvisoriesTable {
   resource_country: string | null;
   notice: string;
   created_at: number;
+}
+
+/** The hashtags of a pin's description (migration 0018, pins/hashtags.ts), folded, without '#'. */
+export interface PinHashtagsTable {
+  pin_id: string;
+  tag: string;
 }
 
 export interface FollowsTable {

@@ -97,6 +97,8 @@ export const catalogue = {
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
+  share_limited: { code: 202, status: 429, message: "You've sent a lot of Pins by email today. Try again tomorrow." },
+  share_not_public: { code: 203, status: 400, message: 'Only Pins on public boards can be sent by email.' },
   // The pin builder (issue 20): uploads from a device and the pin-creation gates. Codes 230-239 are ours.
   pin_creation_disabled: { code: 230, status: 403, message: 'Creating Pins is turned off for your account right now.' },
   upload_too_large: { code: 231, status: 413, message: 'That file is too large to upload.' },

@@ -34,6 +34,9 @@ export const LIMITS = {
   inviteAccount: { points: 200, durationS: DAY, error: 'invite_limited' },
   /** Invite mails per address, over every account using it. */
   inviteAddress: { points: 500, durationS: DAY, error: 'invite_limited' },
+  /** Pins sent by email (issue 19's Send) per sending account, and per address over every account. */
+  shareAccount: { points: 50, durationS: DAY, error: 'share_limited' },
+  shareAddress: { points: 200, durationS: DAY, error: 'share_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

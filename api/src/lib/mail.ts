@@ -7,6 +7,9 @@ export interface Mail {
   text: string;
 }
 
+/** User text on one line of a mail: control characters (newlines included) become spaces, so a name cannot forge lines. */
+export const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }

@@ -9,6 +9,9 @@ import { httpUrl, id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
 import { bookmarkOption } from '../lib/bookmark.js';
 import type { AdvertisersService } from '../advertisers/service.js';
+import type { Config } from '../config.js';
+import { clientAddress } from '../lib/client-address.js';
+import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './limits.js';
@@ -116,9 +119,37 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
   };
 }
 
+/** Send (issue 19, /pin/{id}/?share=true): a Pin mailed to a person. */
+export function pinShareResources(share: PinShareService, config: Pick<Config, 'trustProxy'>): ResourceRegistry {
+  return {
+    PinShareResource: {
+      create: action({
+        auth: true,
+        options: z.object({ pin_id: id, email: z.string().max(254, 'Must be at most 254 characters.'), note: userText({ max: SHARE_NOTE_MAX, multiline: true }).default('') }),
+        run: (o, { c, viewer }) => share.send(viewer, o, clientAddress(c, config.trustProxy)),
+      }),
+    },
+  };
+}
+
 /** The `/v3/pins/…` paths the specs name, served as written. */
 export function pinRoutes(pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/:id/', async (c) => ok(c, await pins.get(c.get('viewer'), parse(id, c.req.param('id')))));
+  return routes;
+}
+
+export const autocompleteQuery = z.object({
+  q: z.string().max(100, 'Must be at most 100 characters.').default(''),
+  show_pin_count: z.enum(['true', 'false', '1', '0']).default('true'),
+});
+
+/** GET /v3/search/autocomplete/ (saving.md section 7): hashtag suggestions for a description field. */
+export function searchRoutes(pins: PinsService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get('/autocomplete/', async (c) => {
+    const query = parse(autocompleteQuery, c.req.query());
+    return ok(c, await pins.hashtagSuggestions(query.q, query.show_pin_count === 'true' || query.show_pin_count === '1'));
+  });
   return routes;
 }

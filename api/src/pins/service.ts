@@ -8,6 +8,7 @@ import { imageJson, type ImagesService } from '../images/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
+import { foldTag, HASHTAG_SUGGESTIONS } from './hashtags.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import type { MediaService, UploadAllowance } from '../media/service.js';
 import { creationDisabled } from './gates.js';
@@ -198,6 +199,17 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
       const pin = await editablePin(viewer, pinId);
       await pins.deletePin(pin);
       return { id: pin.id, board_id: pin.board_id };
+    },
+
+    /**
+     * GET /v3/search/autocomplete/ (saving.md sections 5 and 7): the hashtags starting with what was
+     * typed (with or without its '#'), most used first, at most 5; items are `{query, pin_count}`.
+     */
+    async hashtagSuggestions(q: string, showPinCount: boolean) {
+      const prefix = foldTag(q.trim().replace(/^#/, ''));
+      if (!prefix || /[\s\p{P}\p{S}]/u.test(prefix)) return [];
+      const rows = await pins.hashtagsStartingWith(prefix, HASHTAG_SUGGESTIONS);
+      return rows.filter((r) => r.tag).map((r) => ({ query: `#${r.tag}`, ...(showPinCount && { pin_count: r.pin_count }) }));
     },
 
     /** A pin as its page shows it, to whoever may see its board. */

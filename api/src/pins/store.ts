@@ -1,3 +1,4 @@
+import { hashtagsOf } from './hashtags.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
 
@@ -37,6 +38,7 @@ export function pinsStore(db: Kysely<Database>) {
     async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('pins').values(pin).execute();
+        await writeHashtags(trx, pin.id, pin.description ?? '');
         if (also) await also(trx);
         await trx
           .updateTable('boards')
@@ -81,8 +83,38 @@ export function pinsStore(db: Kysely<Database>) {
     },
 
     /** A pin's words (issue 19: editing a pin). */
+    /** A pin's title and description; its hashtags follow the description, in the same transaction. */
     async updatePin(pinId: string, change: { title?: string; description?: string }) {
-      if (Object.keys(change).length) await db.updateTable('pins').set(change).where('id', '=', pinId).execute();
+      if (!Object.keys(change).length) return;
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('pins').set(change).where('id', '=', pinId).execute();
+        if (change.description !== undefined) {
+          await trx.deleteFrom('pin_hashtags').where('pin_id', '=', pinId).execute();
+          await writeHashtags(trx, pinId, change.description);
+        }
+      });
+    },
+
+    /**
+     * /v3/search/autocomplete/: the tags starting with `prefix` (folded), most used first, counted over
+     * pins on public boards only (a secret board's words stay on it). An index range of pin_hashtags.
+     */
+    async hashtagsStartingWith(prefix: string, limit: number) {
+      const rows = await db
+        .selectFrom('pin_hashtags')
+        .innerJoin('pins', 'pins.id', 'pin_hashtags.pin_id')
+        .innerJoin('boards', 'boards.id', 'pins.board_id')
+        .select(['pin_hashtags.tag', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('pin_hashtags.tag', '>=', prefix)
+        .where('pin_hashtags.tag', '<', `${prefix}\u{10FFFF}`)
+        .where('boards.privacy', '=', 'public')
+        .where('boards.archived_at', 'is', null)
+        .groupBy('pin_hashtags.tag')
+        .orderBy('n', 'desc')
+        .orderBy('pin_hashtags.tag')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ tag: r.tag, pin_count: Number(r.n) }));
     },
 
     /** A pin goes, and the counts it raised go down by one (board, section, pinner), in one transaction. */
@@ -180,3 +212,9 @@ export function pinsStore(db: Kysely<Database>) {
 }
 
 export type PinDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof pinsStore>['findPinDetail']>>>;
+
+/** A pin's hashtags (pins/hashtags.ts) as pin_hashtags rows. */
+async function writeHashtags(trx: Transaction<Database>, pinId: string, description: string) {
+  const tags = hashtagsOf(description);
+  if (tags.length) await trx.insertInto('pin_hashtags').values(tags.map((tag) => ({ pin_id: pinId, tag }))).execute();
+}

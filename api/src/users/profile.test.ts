@@ -44,6 +44,31 @@ describe('BoardsResource get: a profile’s boards', () => {
     expect(names(await t.client().get('BoardsResource', { username: 'maya' }))).toEqual(['Open kitchen']);
   });
 
+  it('lists the group boards someone collaborates on with their people (owner first, 3 faces and a count)', async () => {
+    const { t, maya, sam, mayaBrowser, samBrowser, open, secret } = await world();
+    const others = [await t.makeUser('zoe'), await t.makeUser('abe'), await t.makeUser('kit')];
+    for (const board of [open, secret]) {
+      await mayaBrowser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [sam.id] });
+      await samBrowser.post('BoardInviteResource', 'update', { board_id: board });
+    }
+    for (const other of others) {
+      await mayaBrowser.post('BoardInviteResource', 'create', { board_id: open, invited_user_ids: [other.id] });
+      const browser = t.client();
+      await browser.logIn(other.email, other.password);
+      await browser.post('BoardInviteResource', 'update', { board_id: open });
+    }
+    // Sam's profile: the public group board to everyone, the secret one to Sam only.
+    expect(names(await t.client().get('BoardsResource', { username: 'sam' }))).toEqual(['Open kitchen']);
+    expect(names(await samBrowser.get('BoardsResource', { username: 'sam' }))).toEqual(['Open kitchen', 'Secret gifts']);
+    const [board] = data(await samBrowser.get('BoardsResource', { username: 'sam' })).boards.filter((b: { name: string }) => b.name === 'Open kitchen');
+    expect(board).toMatchObject({ is_collaborative: true, collaborator_count: 4, owner: { username: 'maya' }, url: '/maya/open-kitchen/' });
+    expect(board.collaborating_users.map((u: { username: string }) => u.username)).toEqual(['maya', 'sam', 'abe']);
+    expect(board.collaborating_users[0]).toEqual({ id: maya.id, username: 'maya', full_name: 'maya', image_medium_url: null });
+    // A board with no collaborators has none to show.
+    const [own] = data(await mayaBrowser.get('BoardsResource', { username: 'maya' })).boards.filter((b: { name: string }) => b.name === 'Secret gifts');
+    expect(own).toMatchObject({ is_collaborative: true, collaborator_count: 1 });
+  });
+
   it('gives each board its cover, url and pin and section counts', async () => {
     const { t } = await world();
     const [board] = data(await t.client().get('BoardsResource', { username: 'maya' })).boards;

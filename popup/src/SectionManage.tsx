@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { postResource } from './api';
+import { firstProblem, sectionName } from '../../api/src/boards/rules';
+import { failure } from './Feed';
+import type { SectionData } from './types';
+
+/**
+ * A section's Edit and Delete on its page (issue 19), for the board's members: rename (the URL follows
+ * the new name), or delete after one question on the page; its Pins stay on the board.
+ */
+export function SectionManage({ section, boardUrl }: { section: { id: string; title: string }; boardUrl: string }) {
+  const [mode, setMode] = useState<'idle' | 'edit' | 'delete'>('idle');
+  const [name, setName] = useState(section.title);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const trimmed = name.trim();
+  const problem = firstProblem(sectionName, trimmed);
+  const run = (call: Promise<unknown>, then: (answer: any) => void) => {
+    setBusy(true);
+    setError(null);
+    call
+      .then(then)
+      .catch((e: unknown) => setError(failure(e)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div class="section-manage">
+      {mode === 'idle' && (
+        <p class="actions organise">
+          <button type="button" class="secondary" onClick={() => setMode('edit')}>
+            Edit section
+          </button>
+          <button type="button" class="secondary" onClick={() => setMode('delete')}>
+            Delete section
+          </button>
+        </p>
+      )}
+      {mode === 'edit' && (
+        <form
+          class="auth"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (problem) return setError(problem);
+            run(postResource<SectionData>('BoardSectionResource', 'update', { section_id: section.id, name: trimmed }), (saved: SectionData) => location.assign(`${boardUrl}${saved.slug}/`));
+          }}
+        >
+          <label for="section-name">Section name</label>
+          <input id="section-name" value={name} maxLength={50} onInput={(e) => (setName((e.target as HTMLInputElement).value), setError(null))} />
+          <p class="actions">
+            <button type="button" class="secondary" onClick={() => setMode('idle')}>
+              Cancel
+            </button>
+            <button type="submit" class="primary" disabled={busy || problem !== null}>
+              Save
+            </button>
+          </p>
+        </form>
+      )}
+      {mode === 'delete' && (
+        <p role="group" aria-label="Delete section" class="follow">
+          <span>Delete {section.title}? Its Pins stay on the board.</span>
+          <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}>
+            Delete
+          </button>
+          <button type="button" class="secondary" onClick={() => setMode('idle')}>
+            Cancel
+          </button>
+        </p>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

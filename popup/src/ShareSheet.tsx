@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react';
+import { postResource } from './api';
+import { failure } from './Feed';
+import type { PinData } from './types';
+
+/**
+ * Send (saving.md 2.1's 'Send' links to /pin/{id}/?share=true): the pin page's share sheet. Copy the
+ * link, send it by email to a person (PinShareResource, through the mail transport), or the browser's
+ * own share where it has one. Email needs a signed-in sender; a visitor is offered log-in for it.
+ */
+export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn: boolean; onClose: () => void }) {
+  const url = `${location.origin}/pin/${pin.id}/`;
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const canShare = typeof navigator.share === 'function';
+  const isPublic = pin.board.privacy === 'public';
+
+  const copy = () => {
+    setError(null);
+    (navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard')))
+      .then(() => setStatus('Link copied.'))
+      .catch(() => setError('Your browser did not let us copy. Select the link and copy it.'));
+  };
+  const send = (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setStatus(null);
+    postResource<{ email: string }>('PinShareResource', 'create', { pin_id: pin.id, email, note })
+      .then((sent) => {
+        setStatus(`Sent to ${sent.email}.`);
+        setEmail('');
+        setNote('');
+      })
+      .catch((e: unknown) => setError(failure(e)))
+      .finally(() => setBusy(false));
+  };
+  const next = `/pin/${pin.id}/?share=true`;
+  return (
+    <section class="share-sheet" aria-labelledby="share-heading">
+      <h2 id="share-heading" tabIndex={-1} ref={heading}>
+        Send this Pin
+      </h2>
+      <label for="share-link">Link</label>
+      <p class="share-row">
+        <input id="share-link" readOnly value={url} onFocus={(e) => (e.target as HTMLInputElement).select()} />
+        <button type="button" class="secondary" onClick={copy}>
+          Copy link
+        </button>
+        {canShare && (
+          <button type="button" class="secondary" onClick={() => navigator.share({ title: pin.title || 'Pin', url }).catch(() => undefined)}>
+            Share…
+          </button>
+        )}
+      </p>
+      {!isPublic ? (
+        <p class="hint">Pins on secret boards can only be sent by link, to people who can see the board.</p>
+      ) : signedIn ? (
+        <form class="auth" onSubmit={send}>
+          <label for="share-email">Send by email</label>
+          <input id="share-email" type="email" autoComplete="email" required maxLength={254} value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+          <label for="share-note">Add a note (optional)</label>
+          <textarea id="share-note" maxLength={500} value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
+          <p class="actions">
+            <button type="submit" class="primary" disabled={busy || !email.trim()}>
+              Send
+            </button>
+          </p>
+        </form>
+      ) : (
+        <p>
+          <a href={`/login?next=${encodeURIComponent(next)}`}>Log in</a> to send it by email.
+        </p>
+      )}
+      {status && <p role="status">{status}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      <p class="actions">
+        <button type="button" class="secondary" onClick={onClose}>
+          Close
+        </button>
+      </p>
+    </section>
+  );
+}
