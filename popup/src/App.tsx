@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { t } from './i18n';
+import { LanguageSelect } from './i18n/LanguageSelect';
 import { takeHomeError } from './api';
 import { BRAND } from './brand';
 import { AuthPage } from './auth/AuthPage';
@@ -24,7 +26,7 @@ export function App({ location }: { location: Location }) {
   const path = location.pathname;
   if (isAdvertiserPath(path)) {
     return (
-      <Suspense fallback={<p role="status" aria-label="Loading">Loading…</p>}>
+      <Suspense fallback={<p role="status" aria-label={t('common.loading')}>{t('common.loading')}</p>}>
         <AdvertiserApp location={location} />
       </Suspense>
     );
@@ -66,6 +68,9 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
     <>
       <SiteHeader viewer={viewer} />
       {render(viewer)}
+      <footer class="site-footer">
+        <LanguageSelect />
+      </footer>
     </>
   );
 }
@@ -86,17 +91,17 @@ function Home({ viewer, search }: { viewer: ViewerData | null; search: string })
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
-        <h1>Welcome back, {name}</h1>
+        <h1>{t('pages.welcomeBack', { name })}</h1>
         {alert}
-        <p class="hint">Logged in as {name}.</p>
+        <p class="hint">{t('pages.loggedInAs', { name })}</p>
         <section class="home-section" aria-labelledby="home-pins">
-          <h2 id="home-pins">Your latest Pins</h2>
+          <h2 id="home-pins">{t('pages.latestPins')}</h2>
           <LatestPins />
         </section>
-        <BoardGrid username={viewer.user.username} heading="Your boards" />
+        <BoardGrid username={viewer.user.username} heading={t('pages.yourBoards')} />
         <p class="actions">
           <a class="secondary" href="/add-account">
-            Add account
+            {t('pages.addAccount')}
           </a>
         </p>
       </main>
@@ -106,10 +111,10 @@ function Home({ viewer, search }: { viewer: ViewerData | null; search: string })
     <main class="page">
       <h1>{BRAND}</h1>
       {alert}
-      <p>Save the images you find on the web to your boards.</p>
+      <p>{t('pages.tagline')}</p>
       {viewer && (
         <p>
-          <a href="/login">Log in</a> or <a href="/signup">sign up</a>
+          <a href="/login">{t('auth.logIn')}</a> {t('pages.or')} <a href="/signup">{t('auth.signUp')}</a>
         </p>
       )}
     </main>
@@ -122,7 +127,7 @@ function LatestPins() {
   return (
     <div aria-busy={feed.loading}>
       {feed.items.length > 0 && <PinTiles pins={feed.items} />}
-      <FeedFooter {...feed} label="More Pins" empty="Nothing saved yet: use a Save button on any site, or the bookmarklet." count={feed.items.length} />
+      <FeedFooter {...feed} label={t('pages.morePins')} empty={t('pages.nothingSaved')} count={feed.items.length} />
     </div>
   );
 }

@@ -166,5 +166,8 @@ export default {
     or: 'or',
     morePins: 'More Pins',
     nothingSaved: 'Nothing saved yet: use a Save button on any site, or the bookmarklet.',
+    followers_one: '{{count}} follower',
+    followers_other: '{{count}} followers',
+    following: '{{count}} following',
   },
 };

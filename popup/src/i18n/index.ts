@@ -53,6 +53,8 @@ export const locale = (): Locale => i18n.locale() as Locale;
 export const formatNumber = (n: number): string => new Intl.NumberFormat(locale()).format(n);
 export const formatDate = (date: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(locale(), options).format(new Date(date));
+/** A calendar day (YYYY-MM-DD) in the reader's language, the same day wherever they are; anything else as it came. */
+export const formatDay = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) : value);
 
 /**
  * A message the server (or a rule shared with it) wrote in English: the current language's words for
