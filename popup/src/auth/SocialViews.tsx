@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../i18n';
 import { BIRTHDAY_MESSAGES, birthdayProblem, emailError, parseBirthday } from '../../../api/src/auth/rules';
 import { Field } from './Field';
 import { PROVIDER_LABELS, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
@@ -24,8 +25,8 @@ export function SocialButtons({ providers, country, onPress, noFacebookSignup }:
     <div class="social-buttons">
       {noFacebookSignup && providers.facebook.configured && <p class="hint">{FACEBOOK_NEW_USERS_BANNER}</p>}
       {shown.map((name) => (
-        <button key={name} type="button" class={`secondary wide social-${name}`} title={`Use your ${PROVIDER_LABELS[name]} account`} onClick={() => onPress(name)}>
-          Continue with {PROVIDER_LABELS[name]}
+        <button key={name} type="button" class={`secondary wide social-${name}`} title={t('auth.useAccount', { provider: PROVIDER_LABELS[name] })} onClick={() => onPress(name)}>
+          {t('auth.continueWith', { provider: PROVIDER_LABELS[name] })}
         </button>
       ))}
     </div>

@@ -81,6 +81,8 @@ export default {
     closes: 'This window closes by itself in 10 seconds.',
   },
   auth: {
+    continueWith: 'Continue with {{provider}}',
+    useAccount: 'Use your {{provider}} account',
     email: 'Email',
     password: 'Password',
     birthday: 'Birthday',

@@ -70,6 +70,8 @@ export default {
     closes: 'ستُغلق هذه النافذة تلقائيًا بعد 10 ثوانٍ.',
   },
   auth: {
+    continueWith: 'المتابعة باستخدام {{provider}}',
+    useAccount: 'استخدام حسابك على {{provider}}',
     email: 'البريد الإلكتروني',
     password: 'كلمة المرور',
     birthday: 'تاريخ الميلاد',

@@ -62,6 +62,8 @@ export default {
     closes: 'Dieses Fenster schließt sich in 10 Sekunden von selbst.',
   },
   auth: {
+    continueWith: 'Weiter mit {{provider}}',
+    useAccount: 'Dein {{provider}}-Konto verwenden',
     email: 'E-Mail',
     password: 'Passwort',
     birthday: 'Geburtstag',

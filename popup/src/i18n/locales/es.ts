@@ -64,6 +64,8 @@ export default {
     closes: 'Esta ventana se cerrará sola en 10 segundos.',
   },
   auth: {
+    continueWith: 'Continuar con {{provider}}',
+    useAccount: 'Usar tu cuenta de {{provider}}',
     email: 'Correo electrónico',
     password: 'Contraseña',
     birthday: 'Fecha de nacimiento',

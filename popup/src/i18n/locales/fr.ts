@@ -64,6 +64,8 @@ export default {
     closes: 'Cette fenêtre se fermera d’elle-même dans 10 secondes.',
   },
   auth: {
+    continueWith: 'Continuer avec {{provider}}',
+    useAccount: 'Utiliser votre compte {{provider}}',
     email: 'E-mail',
     password: 'Mot de passe',
     birthday: 'Date de naissance',

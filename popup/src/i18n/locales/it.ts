@@ -64,6 +64,8 @@ export default {
     closes: 'Questa finestra si chiuderà da sola tra 10 secondi.',
   },
   auth: {
+    continueWith: 'Continua con {{provider}}',
+    useAccount: 'Usa il tuo account {{provider}}',
     email: 'Email',
     password: 'Password',
     birthday: 'Data di nascita',

@@ -60,6 +60,8 @@ export default {
     closes: 'このウィンドウは10秒後に自動で閉じます。',
   },
   auth: {
+    continueWith: '{{provider}}で続ける',
+    useAccount: '{{provider}}アカウントを使う',
     email: 'メールアドレス',
     password: 'パスワード',
     birthday: '生年月日',

@@ -60,6 +60,8 @@ export default {
     closes: '이 창은 10초 후에 자동으로 닫힙니다.',
   },
   auth: {
+    continueWith: '{{provider}}(으)로 계속하기',
+    useAccount: '{{provider}} 계정 사용',
     email: '이메일',
     password: '비밀번호',
     birthday: '생년월일',

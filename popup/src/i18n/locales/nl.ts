@@ -62,6 +62,8 @@ export default {
     closes: 'Dit venster sluit vanzelf over 10 seconden.',
   },
   auth: {
+    continueWith: 'Doorgaan met {{provider}}',
+    useAccount: 'Je {{provider}}-account gebruiken',
     email: 'E-mail',
     password: 'Wachtwoord',
     birthday: 'Geboortedatum',

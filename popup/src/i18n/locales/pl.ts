@@ -66,6 +66,8 @@ export default {
     closes: 'To okno zamknie się samo za 10 sekund.',
   },
   auth: {
+    continueWith: 'Kontynuuj przez {{provider}}',
+    useAccount: 'Użyj konta {{provider}}',
     email: 'E-mail',
     password: 'Hasło',
     birthday: 'Data urodzenia',

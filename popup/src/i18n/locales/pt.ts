@@ -64,6 +64,8 @@ export default {
     closes: 'Esta janela se fecha sozinha em 10 segundos.',
   },
   auth: {
+    continueWith: 'Continuar com {{provider}}',
+    useAccount: 'Usar sua conta do {{provider}}',
     email: 'E-mail',
     password: 'Senha',
     birthday: 'Data de nascimento',

@@ -66,6 +66,8 @@ export default {
     closes: 'Это окно закроется само через 10 секунд.',
   },
   auth: {
+    continueWith: 'Продолжить через {{provider}}',
+    useAccount: 'Использовать аккаунт {{provider}}',
     email: 'Эл. почта',
     password: 'Пароль',
     birthday: 'Дата рождения',

@@ -62,6 +62,8 @@ export default {
     closes: 'Fönstret stängs av sig självt om 10 sekunder.',
   },
   auth: {
+    continueWith: 'Fortsätt med {{provider}}',
+    useAccount: 'Använd ditt {{provider}}-konto',
     email: 'E-post',
     password: 'Lösenord',
     birthday: 'Födelsedag',

@@ -62,6 +62,8 @@ export default {
     closes: 'Bu pencere 10 saniye içinde kendiliğinden kapanır.',
   },
   auth: {
+    continueWith: '{{provider}} ile devam et',
+    useAccount: '{{provider}} hesabını kullan',
     email: 'E-posta',
     password: 'Şifre',
     birthday: 'Doğum tarihi',

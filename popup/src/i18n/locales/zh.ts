@@ -60,6 +60,8 @@ export default {
     closes: '此窗口将在 10 秒后自动关闭。',
   },
   auth: {
+    continueWith: '使用 {{provider}} 继续',
+    useAccount: '使用你的 {{provider}} 帐户',
     email: '电子邮件',
     password: '密码',
     birthday: '生日',
