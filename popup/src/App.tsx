@@ -4,14 +4,12 @@ import { LanguageSelect } from './i18n/LanguageSelect';
 import { takeHomeError } from './api';
 import { BRAND } from './brand';
 import { AuthPage } from './auth/AuthPage';
-import { BoardPage } from './BoardPage';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid, ProfilePage } from './ProfilePage';
 import { SiteHeader } from './SiteHeader';
 import { useViewer } from './useViewer';
 import { ResetPage } from './auth/ResetPage';
 import { PinCreate } from './PinCreate';
-import { PinPage } from './PinPage';
 import { readPopupQuery } from './query';
 import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
@@ -19,6 +17,12 @@ import type { PinData, UserPinsData, ViewerData } from './types';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = lazy(() => import('./advertiser/AdvertiserApp'));
+/**
+ * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
+ * shows them, and its budget pays for each language's catalogue (issue 20).
+ */
+const BoardPage = lazy(() => import('./BoardPage').then((m) => ({ default: m.BoardPage })));
+const PinPage = lazy(() => import('./PinPage').then((m) => ({ default: m.PinPage })));
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
@@ -67,7 +71,7 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
   return (
     <>
       <SiteHeader viewer={viewer} />
-      {render(viewer)}
+      <Suspense fallback={<p class="loading" role="status">{t('common.loading')}</p>}>{render(viewer)}</Suspense>
       <footer class="site-footer">
         <LanguageSelect />
       </footer>

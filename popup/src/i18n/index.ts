@@ -44,13 +44,21 @@ export function t(key: Keys, params?: Params): string {
 /** A counted message: `{key}_one`, `_few`, `_many`… by Intl.PluralRules, else `{key}_other`; {{count}} formatted. */
 export function tn(key: string, count: number, params?: Params): string {
   const filled = { ...params, count: formatNumber(count) };
-  const form = `${key}_${new Intl.PluralRules(locale()).select(count)}`;
+  const form = `${key}_${intl('plural', () => new Intl.PluralRules(locale())).select(count)}`;
   return i18n.t(form, filled) || i18n.t(`${key}_other`, filled) || i18n.t(form, filled, DEFAULT_LOCALE) || i18n.t(`${key}_other`, filled, DEFAULT_LOCALE);
 }
 
 export const locale = (): Locale => i18n.locale() as Locale;
 
-export const formatNumber = (n: number): string => new Intl.NumberFormat(locale()).format(n);
+/** Intl formatters are costly to make and a long board list counts on every row: one of each per language. */
+const made = new Map<string, unknown>();
+function intl<T>(kind: string, make: () => T): T {
+  const key = `${kind} ${locale()}`;
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
+}
+
+export const formatNumber = (n: number): string => intl('number', () => new Intl.NumberFormat(locale())).format(n);
 export const formatDate = (date: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(locale(), options).format(new Date(date));
 /** A calendar day (YYYY-MM-DD) in the reader's language, the same day wherever they are; anything else as it came. */
