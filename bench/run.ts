@@ -9,7 +9,7 @@ import { staticLoad } from './static-load.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
-  { title: 'Bundle sizes', run: sizes },
+  { title: 'Bundle sizes (and the popup per locale)', run: sizes },
   { title: 'Bookmarklet', run: clickToGrid },
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },

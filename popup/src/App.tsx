@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { t } from './i18n';
+import { LanguageSelect } from './i18n/LanguageSelect';
 import { takeHomeError } from './api';
 import { BRAND } from './brand';
 import { AuthPage } from './auth/AuthPage';
-import { BoardPage } from './BoardPage';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid, ProfilePage } from './ProfilePage';
 import { SiteHeader } from './SiteHeader';
@@ -10,7 +11,6 @@ import { useViewer } from './useViewer';
 import { ResetPage } from './auth/ResetPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { PinCreate } from './PinCreate';
-import { PinPage } from './PinPage';
 import { readPopupQuery } from './query';
 import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
@@ -20,6 +20,12 @@ import type { PinData, UserPinsData, ViewerData } from './types';
 const AdvertiserApp = lazy(() => import('./advertiser/AdvertiserApp'));
 /** The pin builder (issue 20) likewise: a page of its own that the save popup never needs. */
 const PinBuilder = lazy(() => import('./builder/PinBuilder'));
+/**
+ * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
+ * shows them, and its budget pays for each language's catalogue (issue 20).
+ */
+const BoardPage = lazy(() => import('./BoardPage').then((m) => ({ default: m.BoardPage })));
+const PinPage = lazy(() => import('./PinPage').then((m) => ({ default: m.PinPage })));
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
@@ -27,7 +33,7 @@ export function App({ location }: { location: Location }) {
   const path = location.pathname;
   if (isAdvertiserPath(path)) {
     return (
-      <Suspense fallback={<p role="status" aria-label="Loading">Loading…</p>}>
+      <Suspense fallback={<p role="status" aria-label={t('common.loading')}>{t('common.loading')}</p>}>
         <AdvertiserApp location={location} />
       </Suspense>
     );
@@ -80,7 +86,10 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
   return (
     <>
       <SiteHeader viewer={viewer} />
-      {render(viewer)}
+      <Suspense fallback={<p class="loading" role="status">{t('common.loading')}</p>}>{render(viewer)}</Suspense>
+      <footer class="site-footer">
+        <LanguageSelect />
+      </footer>
     </>
   );
 }
@@ -101,17 +110,17 @@ function Home({ viewer, search }: { viewer: ViewerData | null; search: string })
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
-        <h1>Welcome back, {name}</h1>
+        <h1>{t('pages.welcomeBack', { name })}</h1>
         {alert}
-        <p class="hint">Logged in as {name}.</p>
+        <p class="hint">{t('pages.loggedInAs', { name })}</p>
         <section class="home-section" aria-labelledby="home-pins">
-          <h2 id="home-pins">Your latest Pins</h2>
+          <h2 id="home-pins">{t('pages.latestPins')}</h2>
           <LatestPins />
         </section>
-        <BoardGrid username={viewer.user.username} heading="Your boards" />
+        <BoardGrid username={viewer.user.username} heading={t('pages.yourBoards')} />
         <p class="actions">
           <a class="secondary" href="/add-account">
-            Add account
+            {t('pages.addAccount')}
           </a>
         </p>
       </main>
@@ -121,10 +130,10 @@ function Home({ viewer, search }: { viewer: ViewerData | null; search: string })
     <main class="page">
       <h1>{BRAND}</h1>
       {alert}
-      <p>Save the images you find on the web to your boards.</p>
+      <p>{t('pages.tagline')}</p>
       {viewer && (
         <p>
-          <a href="/login">Log in</a> or <a href="/signup">sign up</a>
+          <a href="/login">{t('auth.logIn')}</a> {t('pages.or')} <a href="/signup">{t('auth.signUp')}</a>
         </p>
       )}
     </main>
@@ -137,7 +146,7 @@ function LatestPins() {
   return (
     <div aria-busy={feed.loading}>
       {feed.items.length > 0 && <PinTiles pins={feed.items} />}
-      <FeedFooter {...feed} label="More Pins" empty="Nothing saved yet: use a Save button on any site, or the bookmarklet." count={feed.items.length} />
+      <FeedFooter {...feed} label={t('pages.morePins')} empty={t('pages.nothingSaved')} count={feed.items.length} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { tn } from './i18n';
 import { getResource, ResourceError } from './api';
 import { ColourTile } from './Preview';
 import type { PinData } from './types';
@@ -10,7 +11,7 @@ const SCROLL_THROTTLE_MS = 200;
 const SCROLL_VIEWPORTS = 2;
 
 export const failure = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
-export const pinCount = (n: number) => `${n} ${n === 1 ? 'Pin' : 'Pins'}`;
+export const pinCount = (n: number) => tn('picker.pins', n);
 
 /**
  * A listing read a page at a time with bookmarks (board feed, profile boards, home pins): the items so

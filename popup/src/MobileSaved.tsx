@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { t } from './i18n';
 import type { CreatedPin } from './types';
 
 /** saving.md section 9: the success toast shows 5 seconds. */
@@ -19,9 +20,9 @@ export function MobileSaved({ pin, steps = 1 }: { pin: CreatedPin; steps?: numbe
   }, []);
   return (
     <div class="toast success-toast" role="status">
-      Saved to {pin.board.name}{' '}
+      {t('success.savedTo', { board: pin.board.name })}{' '}
       <a href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
-        View
+        {t('success.view')}
       </a>
     </div>
   );

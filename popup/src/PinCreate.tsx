@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromEnglish, t } from './i18n';
+import { LanguageSelect } from './i18n/LanguageSelect';
 import { safeNext } from '../../api/src/lib/next';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
@@ -35,7 +37,7 @@ const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): Vi
 /** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
   const resolved = useResolvedMedia(query);
-  return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">Loading…</p>;
+  return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">{t('common.loading')}</p>;
 }
 
 /** Preview, log-in when needed, picker, save, success. */
@@ -139,7 +141,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
       track('pin_create_fail', { error_code: body?.api_error_code });
       // On mobile every failure but 'Psst!' is the spec's one toast.
       const generic = !body || (mobile && body.api_error_code !== ALREADY_SAVED);
-      setToast(generic ? 'Sorry! Something went wrong on our end.' : (body.message_detail ?? body.message));
+      setToast(generic ? t('server.generic') : fromEnglish(body.message_detail ?? body.message));
       if (body) tellOpener(query.hostOrigin, { guid: query.guid, status: 'error', error: { code: body.api_error_code, message: body.message } });
     } finally {
       setSaving(false);
@@ -151,13 +153,13 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
   let preview;
   if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
   // saving.md 2.1: a video with its cover image and duration; the cover is what the pin saves.
-  else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || 'The video to save'} />;
-  else if (query.media) preview = <MediaImage src={query.media} alt={query.description || 'The image to save'} onVideo={foundVideo} />;
+  else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || t('save.videoLabel')} />;
+  else if (query.media) preview = <MediaImage src={query.media} alt={query.description || t('save.imageAlt')} onVideo={foundVideo} />;
   // A page that asks not to be saved from (nopin) is not saved as a link either.
   else if (nopin !== undefined) preview = null;
   // saving.md 2.1: no image but a link is a colour tile, and the link can be saved as a pin.
   else if (query.url) preview = <ColourTile link={query.url} color={query.color} />;
-  else preview = <p>This page has no image to save.</p>;
+  else preview = <p>{t('save.noImage')}</p>;
   const looking = probed !== null && probed.cover === undefined;
   const savable = !!(query.media || query.url) && nopin === undefined && !looking;
 
@@ -167,14 +169,14 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
   else if (nopin !== undefined)
     panel = (
       <div role="alert">
-        <h2>This page can't be saved from</h2>
+        <h2>{t('save.noPinTitle')}</h2>
         <p>{nopin}</p>
       </div>
     );
   else if (!viewer || looking)
     panel = (
       <p class="loading" role="status">
-        Loading…
+        {t('common.loading')}
       </p>
     );
   else if (viewer.type !== 'AUTH')
@@ -205,7 +207,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
 
   return (
     <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
-      <h1 class="visually-hidden">Save to {BRAND}</h1>
+      <h1 class="visually-hidden">{t('save.title', { brand: BRAND })}</h1>
       <figure class="preview">{preview}</figure>
       <div class="panel">
         {/* The mobile picker shows a failure in place, in the page the user is looking at. */}
@@ -215,6 +217,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
           </p>
         )}
         {panel}
+        <LanguageSelect />
       </div>
     </main>
   );

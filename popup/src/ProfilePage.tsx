@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
+import { formatNumber, t, tn } from './i18n';
 import { getResource } from './api';
 import { FollowButton } from './FollowButton';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
 import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from './types';
 
 const sectionCount = (n: number) => `${n} ${n === 1 ? 'section' : 'sections'}`;
-const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
 /** /{username}/: who they are, their counts and their boards (secret ones only to themselves). */
 export function ProfilePage({ username, viewer }: { username: string; viewer: ViewerData | null }) {
@@ -50,9 +50,9 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
           <button type="button" class="link-button follower-count" aria-expanded={showFollowers} aria-controls="profile-followers" onClick={() => setShowFollowers((v) => !v)}>
-            {plural(profile.follower_count, 'follower')}
+            {tn('pages.followers', profile.follower_count)}
           </button>
-          <span class="following-count">{profile.following_count} following</span>
+          <span class="following-count">{t('pages.following', { count: formatNumber(profile.following_count) })}</span>
         </p>
         {!profile.is_me && viewer && (
           <p class="actions profile-actions">

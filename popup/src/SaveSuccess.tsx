@@ -1,4 +1,5 @@
 import { FollowButton } from './FollowButton';
+import { t } from './i18n';
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
 import { Confetti } from './Confetti';
@@ -15,8 +16,9 @@ export const AUTO_CLOSE_MS = 10_000;
 export const BOARD_SAVED_ANIMATION_MS = 2_600;
 
 export function savedHeading(pin: CreatedPin, created: boolean, firstPin: boolean): string {
-  if (created) return firstPin ? `You saved your first Pin to ${pin.board.name}!` : `You saved this Pin to ${pin.board.name}!`;
-  return pin.section ? `Saved to ${pin.section.title} in ${pin.board.name}` : `Saved to ${pin.board.name}`;
+  const board = pin.board.name;
+  if (created) return firstPin ? t('success.savedFirst', { board }) : t('success.savedThis', { board });
+  return pin.section ? t('success.savedToSection', { section: pin.section.title, board }) : t('success.savedTo', { board });
 }
 
 /**
@@ -51,7 +53,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
   return (
     <section class="success" aria-labelledby="success-heading">
       {created && <Confetti />}
-      {created && <p class="success-title">Board created</p>}
+      {created && <p class="success-title">{t('success.boardCreated')}</p>}
       {media ? (
         <img class={animating ? 'success-thumb to-board' : 'success-thumb'} src={media} alt="" />
       ) : (
@@ -62,15 +64,15 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
       </div>
       <div class="actions">
         <a class={quiet ? 'secondary' : 'primary'} href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
-          See it now
+          {t('success.seeIt')}
         </a>
         {promote ? (
           <a class="primary" href={`/business/convert/?next=${encodeURIComponent(`/advertiser/quick_promote?pinId=${pin.id}`)}`} target="_blank" rel="noopener">
-            Promote your Pin
+            {t('success.promote')}
           </a>
         ) : (
           <a class="secondary" href={`/pin/${pin.id}/?share=true`} target="_blank" rel="noopener">
-            Send
+            {t('success.send')}
           </a>
         )}
       </div>
@@ -82,7 +84,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
           <FollowButton user={creator} followed={false} signedIn />
         </CreatorCard>
       )}
-      <p class="hint">This window closes by itself in 10 seconds.</p>
+      <p class="hint">{t('success.closes')}</p>
       {upsell && <InstagramUpsell onClose={() => setUpsell(false)} />}
     </section>
   );

@@ -1,4 +1,5 @@
 import { logOut } from './auth/client';
+import { t } from './i18n';
 import type { ViewerData } from './types';
 
 /**
@@ -9,24 +10,24 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
   const next = encodeURIComponent(location.pathname + location.search);
   return (
     <header class="site-header">
-      <nav aria-label="Site">
+      <nav aria-label={t('pages.site')}>
         <a class="site-home" href="/">
-          Home
+          {t('pages.home')}
         </a>
         {viewer?.type === 'AUTH' ? (
           <>
-            <a href="/pin-builder/">Create Pin</a>
-            <a href={`/${viewer.user.username}/`}>Profile</a>
-            <a href="/settings/account/">Settings</a>
+            <a href="/pin-builder/">{t('pages.createPin')}</a>
+            <a href={`/${viewer.user.username}/`}>{t('pages.profile')}</a>
+            <a href="/settings/account/">{t('pages.settings')}</a>
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
-              Log out
+              {t('pages.logOut')}
             </button>
           </>
         ) : (
           viewer && (
             <>
-              <a href={`/login?next=${next}`}>Log in</a>
-              <a href={`/signup?next=${next}`}>Sign up</a>
+              <a href={`/login?next=${next}`}>{t('auth.logIn')}</a>
+              <a href={`/signup?next=${next}`}>{t('auth.signUp')}</a>
             </>
           )
         )}

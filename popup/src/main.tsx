@@ -1,5 +1,14 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { applyLocale, initialLocale, onLocaleChange } from './i18n';
 
 const root = document.getElementById('app');
-if (root) createRoot(root).render(<App location={window.location} />);
+// The catalogue of the visitor's language comes first (English is in the bundle); a change re-renders in place.
+if (root) {
+  const app = createRoot(root);
+  const draw = () => app.render(<App location={window.location} />);
+  void applyLocale(initialLocale()).catch(() => undefined).finally(() => {
+    draw();
+    onLocaleChange(draw);
+  });
+}

@@ -128,6 +128,13 @@ describe('popupUrl and followUrl', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ url: 'https://a.example/?q=1&x', media: 'https://a.example/i.jpg', description: 'é & ?', guid: 'g1', origin: 'https://a.example' });
   });
 
+  it("passes the button's language for the popup to open in, and no empty one", () => {
+    const french = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', lang: 'fr-CA' }, 'g', 'https://a.example'));
+    expect(french.searchParams.get('lang')).toBe('fr-CA');
+    const none = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', lang: '' }, 'g', 'https://a.example'));
+    expect(none.searchParams.has('lang')).toBe(false);
+  });
+
   it('saves our own pin page for a repin (data-pin-id), and ignores an id that is not one', () => {
     const repin = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', id: '99' }, 'g', 'https://a.example'));
     expect(repin.searchParams.get('url')).toBe('http://localhost:8787/pin/99/');

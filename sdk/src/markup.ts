@@ -136,8 +136,10 @@ export const pageSays = (doc: Document, word: string) => (doc.querySelector('met
  * The popup URL for a request; the host's origin goes along so the popup can answer it exactly.
  * A repin (data-pin-id) saves the product's own pin page, which the popup turns into a repin.
  */
-export function popupUrl(productOrigin: string, method: string, request: PinRequest & { id?: string }, guid: string, hostOrigin: string): string {
-  const { id, ...rest } = request;
+export function popupUrl(productOrigin: string, method: string, request: PinRequest & { id?: string; lang?: string }, guid: string, hostOrigin: string): string {
+  // The button's language goes along (`lang`): the popup opens in it unless the user chose another.
+  const { id, lang, ...rest } = request;
+  if (lang) (rest as Record<string, string>).lang = lang;
   if (id && /^\d{1,20}$/.test(id)) rest.url = `${productOrigin}/pin/${id}/`;
   const query = new URLSearchParams({ ...rest, guid, origin: hostOrigin });
   return `${productOrigin}/pin/create/${method}/?${query}`;

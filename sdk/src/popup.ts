@@ -51,7 +51,7 @@ export function waitForResult(win: Window | null, productOrigin: string, guid: s
  * One save: opens the popup at once (call it inside the click handler), then reports the outcome.
  * Resolves, never rejects: a blocked, closed or severed popup is "unknown".
  */
-export function save(productOrigin: string, method: string, request: PinRequest & { id?: string }): Promise<SaveOutcome> {
+export function save(productOrigin: string, method: string, request: PinRequest & { id?: string; lang?: string }): Promise<SaveOutcome> {
   const guid = newGuid();
   const win = openPopup(popupUrl(productOrigin, method, request, guid, location.origin), guid);
   return waitForResult(win, productOrigin, guid);

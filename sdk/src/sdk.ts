@@ -59,8 +59,8 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
     const onError = globals[settings.error];
     if (outcome.status === 'error' && typeof onError === 'function') safe(onError as (o: SaveOutcome) => void)(outcome);
   };
-  const saveFrom = (target: Element, method: string, request: PinRequest & { id?: string }) =>
-    void save(productOrigin, method, request).then(safe((outcome: SaveOutcome) => announce(target, outcome)));
+  const saveFrom = (target: Element, method: string, request: PinRequest & { id?: string }, lang = settings.lang) =>
+    void save(productOrigin, method, { ...request, lang }).then(safe((outcome: SaveOutcome) => announce(target, outcome)));
 
   // The widget script comes in the first time the page has widget markup: buttons pay nothing for it.
   let handoff: WidgetHandoff | undefined;
@@ -79,17 +79,17 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
   const pinAny = (target: Element, source = target) => {
     const request = readPinLink(source, doc, selected());
     const found = pageSays(doc, 'nopin') ? [] : findImages(doc);
-    if (!found.length) return saveFrom(target, 'button', { ...request, media: '' });
     const lang = readLook(source, settings).lang;
+    if (!found.length) return saveFrom(target, 'button', { ...request, media: '' }, lang);
     showPicker(doc, found, { save: label(lang, SAVE), close: label(lang, CLOSE) }, (chosen) => {
       const image = readImage(chosen.img, doc, selected());
-      saveFrom(target, 'button', { ...image, url: chosen.img.getAttribute('data-pin-url') || request.url });
+      saveFrom(target, 'button', { ...image, url: chosen.img.getAttribute('data-pin-url') || request.url }, lang);
     });
   };
 
   /** A click on a button (target) made from a link (source: detached, its attributes still readable). */
   const act = (target: Element, source: Element, kind: Kind) => {
-    if (kind === 'pin') saveFrom(target, 'button', readPinLink(source, doc, selected()));
+    if (kind === 'pin') saveFrom(target, 'button', readPinLink(source, doc, selected()), readLook(source, settings).lang);
     else if (kind === 'bookmark') pinAny(target, source);
     else {
       const url = followUrl(productOrigin, source.getAttribute('href') ?? '');

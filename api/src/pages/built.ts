@@ -39,7 +39,7 @@ export interface BuiltFiles {
   /** URL path (`/js/pinit.js`) to file. */
   files: Map<string, BuiltFile>;
   /** The popup's logical names to their hashed URLs (`popup.js` → `/js/popup-AbC123.js`). */
-  popup: { js: string; css: string };
+  popup: { js: string; css: string; locales: Record<string, string> };
 }
 
 /** Reads dist/ into memory. Missing dist/ or manifest: no files, and the shell names the unhashed paths (404). */
@@ -54,7 +54,13 @@ export function loadBuilt(dist: string): BuiltFiles {
   for (const path of STABLE) add(path, STABLE_CACHE, true);
   for (const path of hashed) add(path, HASHED_CACHE, false);
   for (const name of listDir(join(dist, 'js/chunks'))) if (/^[\w-]+\.js$/.test(name)) add(`js/chunks/${name}`, HASHED_CACHE, false);
-  return { files, popup: { js: `/${manifest['popup.js'] ?? 'js/popup.js'}`, css: `/${manifest['popup.css'] ?? 'css/popup.css'}` } };
+  // The languages' catalogues (manifest `locale-fr.js`): the shell preloads the one the page opens in.
+  const locales: Record<string, string> = {};
+  for (const [name, file] of Object.entries(manifest)) {
+    const locale = /^locale-([a-z]{2})\.js$/.exec(name)?.[1];
+    if (locale) locales[locale] = `/${file}`;
+  }
+  return { files, popup: { js: `/${manifest['popup.js'] ?? 'js/popup.js'}`, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales } };
 }
 
 function readBuilt(dist: string, path: string, cacheControl: string, crossOrigin: boolean): BuiltFile | undefined {

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.js';
 import { DEFAULT_BRAND } from '../lib/brand.js';
 import { ApiError } from '../lib/errors.js';
 import { escapeHtml } from '../lib/html.js';
+import { acceptedLanguages, dirOf, LOCALE_COOKIE, pickLocale, type Locale } from '../lib/locales.js';
 import { safeNext } from '../lib/next.js';
 import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
@@ -31,15 +33,15 @@ const POPUP_CSP = [
 ].join('; ');
 
 /** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string) => `<!doctype html>
-<html lang="en">
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale) => `<!doctype html>
+<html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${brand}</title>
 <meta name="brand" content="${brand}">
 <link rel="stylesheet" href="${popup.css}">
-<script type="module" src="${popup.js}"></script>
+<script type="module" src="${popup.js}"></script>${popup.locales[locale] ? `\n<link rel="modulepreload" href="${popup.locales[locale]}">` : ''}
 </head>
 <body><div id="app"></div></body>
 </html>`;
@@ -82,7 +84,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-store');
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
-    return c.html(shellHtml(built().popup, escapeHtml(brandName)));
+    // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
+    const locale = pickLocale({ chosen: getCookie(c, LOCALE_COOKIE), page: c.req.query('lang'), browser: acceptedLanguages(c.req.header('accept-language')) });
+    c.header('Vary', 'Accept-Language, Cookie');
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale));
   };
 
   routes.get('/', shell);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDay as day, formatNumber, locale } from '../i18n';
 import { getResource, ResourceError } from '../api';
 import { ADVERTISER_ROUTES, adGroupLink, advertiserLink, OBJECTIVES, objectiveLink, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
 import { formatMoney } from '../../../api/src/advertisers/rules/money';
@@ -88,7 +89,7 @@ function Home({ id, advertiser }: { id: string; advertiser: AdvertiserData }) {
   );
 }
 
-const money = (amount: number, currency: string) => formatMoney(amount, currency, navigator.language || 'en-US');
+const money = (amount: number, currency: string) => formatMoney(amount, currency, locale());
 const STATUS: Record<string, string> = { ACTIVE: 'Active', PENDING_BILLING: 'Waiting for billing', PAUSED: 'Paused' };
 
 function Campaigns({ id, objective, ids }: { id: string; objective?: string; ids?: string[] }) {
@@ -111,10 +112,10 @@ function Campaigns({ id, objective, ids }: { id: string; objective?: string; ids
                 <td><a href={advertiserLink(id, 'adgroups', { campaignIds: c.id })}>{c.name}</a></td>
                 <td>{STATUS[c.status] ?? c.status}</td>
                 <td>{money(c.daily_budget, c.currency)}</td>
-                <td>{c.start_date}</td>
-                <td>{c.is_ongoing ? 'Ongoing' : c.end_date ?? '—'}</td>
-                <td>{c.impressions.toLocaleString()}</td>
-                <td>{c.clicks.toLocaleString()}</td>
+                <td>{day(c.start_date)}</td>
+                <td>{c.is_ongoing ? 'Ongoing' : c.end_date ? day(c.end_date) : '—'}</td>
+                <td>{formatNumber(c.impressions)}</td>
+                <td>{formatNumber(c.clicks)}</td>
                 <td>{money(c.spend, c.currency)}</td>
               </tr>
             ))}
@@ -190,7 +191,7 @@ function EditView({ id, view, search }: { id: string; view: string; search: URLS
         <dt>Status</dt><dd>{STATUS[c.status] ?? c.status}</dd>
         <dt>Objective</dt><dd>{c.objective_type}</dd>
         <dt>Daily budget</dt><dd>{money(c.daily_budget, c.currency)}</dd>
-        <dt>Dates</dt><dd>{c.start_date} – {c.is_ongoing ? 'ongoing' : c.end_date ?? '—'}</dd>
+        <dt>Dates</dt><dd>{day(c.start_date)} – {c.is_ongoing ? 'ongoing' : c.end_date ? day(c.end_date) : '—'}</dd>
       </dl>
       <p><a href={c.billing_url}>Billing for this campaign</a></p>
     </>
@@ -211,14 +212,14 @@ function BillingPage({ id, routeKey, campaignId }: { id: string; routeKey: 'bill
       {routeKey === 'billingHistory' ? (
         <table class="ads-table" aria-label="Billing history">
           <thead><tr><th>Day</th><th>Spend</th></tr></thead>
-          <tbody>{data.history.map((h) => <tr key={h.day + h.currency}><td>{h.day}</td><td>{money(h.spend, h.currency)}</td></tr>)}</tbody>
+          <tbody>{data.history.map((h) => <tr key={h.day + h.currency}><td>{day(h.day)}</td><td>{money(h.spend, h.currency)}</td></tr>)}</tbody>
         </table>
       ) : (
         <table class="ads-table" aria-label="Order lines">
           <thead><tr><th>Campaign</th><th>Status</th><th>Daily budget</th><th>Dates</th><th>Spent</th></tr></thead>
           <tbody>
             {lines.map((l) => (
-              <tr key={l.id}><td>{l.name}</td><td>{STATUS[l.status] ?? l.status}</td><td>{money(l.daily_budget, l.currency)}</td><td>{l.start_date} – {l.end_date ?? 'ongoing'}</td><td>{money(l.spend, l.currency)}</td></tr>
+              <tr key={l.id}><td>{l.name}</td><td>{STATUS[l.status] ?? l.status}</td><td>{money(l.daily_budget, l.currency)}</td><td>{day(l.start_date)} – {l.end_date ? day(l.end_date) : 'ongoing'}</td><td>{money(l.spend, l.currency)}</td></tr>
             ))}
           </tbody>
         </table>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
 import { firstNameFromEmail, parseBirthday } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
@@ -362,7 +363,7 @@ export function AuthModal(props: AuthModalProps) {
               <span>{props.creator.fullName}</span>
             </div>
           )}
-          <h1 id="auth-title">{view === 'login' ? copy.loginTitle : welcomeBack ? 'Welcome back' : copy.signupTitle}</h1>
+          <h1 id="auth-title">{view === 'login' ? copy.loginTitle : welcomeBack ? t('auth.welcomeBack') : copy.signupTitle}</h1>
           <p class="subtitle">{copy.subtitle}</p>
         </header>
       )}
@@ -391,7 +392,7 @@ export function AuthModal(props: AuthModalProps) {
         <>
           <header class="auth-header">
             {props.recognised.imageUrl && <img class="avatar avatar-large" src={props.recognised.imageUrl} alt="" />}
-            <h1 id="auth-title">Welcome back, {props.recognised.firstName}</h1>
+            <h1 id="auth-title">{t('auth.welcomeBackName', { name: props.recognised.firstName })}</h1>
             <p class="subtitle">{props.recognised.email}</p>
           </header>
           <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
@@ -401,7 +402,7 @@ export function AuthModal(props: AuthModalProps) {
       {view === 'loginMfa' && mfa && (
         <>
           <h1 id="auth-title" class="visually-hidden">
-            Two-factor verification
+            {t('auth.twoFactor')}
           </h1>
           <MfaForm mfa={mfa} next={props.next} onLoggedIn={loginHandlers.onLoggedIn} onRecovery={(type, reason) => openRecovery(type, mfa.email, reason)} onToast={showToast} />
         </>
@@ -493,45 +494,45 @@ export function AuthModal(props: AuthModalProps) {
 
       {view === 'signup' && (
         <p class="toggle">
-          Already a member?{' '}
+          {t('auth.alreadyMember')}{' '}
           <button type="button" class="link" onClick={() => toggleTo('login')}>
-            Log in
+            {t('auth.logIn')}
           </button>
         </p>
       )}
       {view === 'login' && !props.business && (
         <p class="toggle">
-          Not on {BRAND} yet?{' '}
+          {t('auth.notOnYet', { brand: BRAND })}{' '}
           <button type="button" class="link" onClick={() => toggleTo('signup')}>
-            Sign up
+            {t('auth.signUp')}
           </button>
         </p>
       )}
       {view === 'login' && props.business && (
         <div class="toggle business-footer">
           <p>
-            Don't have a business account?{' '}
+            {t('auth.noBusinessAccount')}{' '}
             <a class="link" href={`/signup${props.next ? `?next=${encodeURIComponent(props.next)}` : ''}`}>
-              Create one for free
+              {t('auth.createFree')}
             </a>
           </p>
           <button type="button" class="secondary" onClick={() => location.assign('/login')}>
-            Log in to a personal account
+            {t('auth.personalLogIn')}
           </button>
         </div>
       )}
       {view === 'personalized' && (
         <p class="toggle">
-          Not you?{' '}
+          {t('auth.notYou')}{' '}
           <button type="button" class="link" onClick={() => void notYou()}>
-            Log in with a different account
+            {t('auth.differentAccount')}
           </button>
         </p>
       )}
       {header && !props.business && (
         <p class="business">
           <a href={`/business/create/${props.next ? `?next=${encodeURIComponent(props.next)}` : ''}`} target="_blank" rel="noopener noreferrer">
-            Are you a business? Get started here!
+            {t('auth.business')}
           </a>
         </p>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LanguageSelect } from '../i18n/LanguageSelect';
 import { safeNext } from '../../../api/src/lib/next';
 import { getResource } from '../api';
 import type { ViewerData } from '../types';
@@ -56,6 +57,7 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
         // The server's redirect is judged again here: one rule for every bounce, whoever built the target.
         onAuthed={(data) => location.assign(safeNext(data.redirect))}
       />
+      <LanguageSelect />
     </main>
   );
 }

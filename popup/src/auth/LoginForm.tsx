@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 import { DIALOG_BY_ERROR, ERROR_CODES, SAFETY_MESSAGES, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
@@ -148,11 +149,11 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
       {emailFixed ? (
         <input type="hidden" name="email" value={email} />
       ) : (
-        <Field id="login-email" label="Email" type="email" autocomplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+        <Field id="login-email" label={t('auth.email')} type="email" autocomplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
       )}
       <Field
         id="login-password"
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autocomplete="current-password"
         value={password}
@@ -160,18 +161,18 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         error={errors.password}
       />
       <a class="forgot" href={recovery}>
-        Forgot your password
+        {t('auth.forgot')}
       </a>
       {challenge && (
         <div class="challenge" role="group" aria-labelledby="challenge-text">
           <p id="challenge-text" class="error" role="alert">
             {SAFETY_MESSAGES.captcha}
           </p>
-          <p class="hint">Log in again: your browser will solve a short puzzle to prove you're not a robot.</p>
+          <p class="hint">{t('auth.challengeHint')}</p>
         </div>
       )}
       <button class="primary" type="submit" disabled={busy}>
-        {sso ? 'Continue with SSO' : busy ? 'Logging in…' : 'Log in'}
+        {sso ? t('auth.continueSso') : busy ? t('auth.loggingIn') : t('auth.logIn')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../i18n';
 import {
   BIRTHDAY_MESSAGES,
   birthdayProblem,
@@ -142,7 +143,7 @@ export function SignupForm(props: SignupFormProps) {
           setTimeout(() => document.getElementById('signup-email')?.focus());
         }}
       >
-        Continue with email
+        {t('auth.continueEmail')}
       </button>
     );
   }
@@ -151,7 +152,7 @@ export function SignupForm(props: SignupFormProps) {
     <form class="auth" onSubmit={submit} noValidate aria-labelledby="auth-title">
       <Field
         id="signup-email"
-        label="Email"
+        label={t('auth.email')}
         type="email"
         autocomplete="email"
         value={fields.email}
@@ -177,7 +178,7 @@ export function SignupForm(props: SignupFormProps) {
       </Field>
       <Field
         id="signup-password"
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autocomplete="new-password"
         value={fields.password}
@@ -186,7 +187,7 @@ export function SignupForm(props: SignupFormProps) {
       />
       <Field
         id="signup-birthday"
-        label="Birthday"
+        label={t('auth.birthday')}
         type="date"
         value={fields.birthday}
         disabled={underage}
@@ -194,7 +195,7 @@ export function SignupForm(props: SignupFormProps) {
         error={errors.birthday ?? (underage ? branded(MESSAGES.underage) : undefined)}
       />
       <button class="primary" type="submit" disabled={busy}>
-        {busy ? 'Checking…' : 'Continue'}
+        {busy ? t('auth.checking') : t('auth.continue')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../i18n';
 import { BIRTHDAY_MESSAGES, birthdayProblem, emailError, parseBirthday } from '../../../api/src/auth/rules';
 import { Field } from './Field';
 import { PROVIDER_LABELS, type FacebookLoginData, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
@@ -41,11 +42,11 @@ export function SocialButtons({
           <button
             type="button"
             class={`secondary wide social-${name}`}
-            title={`Use your ${PROVIDER_LABELS[name]} account`}
+            title={t('auth.useAccount', { provider: PROVIDER_LABELS[name] })}
             aria-describedby={name === 'google' && googleTooltip ? 'google-tooltip' : undefined}
             onClick={() => onPress(name)}
           >
-            Continue with {PROVIDER_LABELS[name]}
+            {t('auth.continueWith', { provider: PROVIDER_LABELS[name] })}
           </button>
           {name === 'google' && googleTooltip && (
             <p id="google-tooltip" role="tooltip" class="tooltip">

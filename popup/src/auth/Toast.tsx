@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { fromEnglish } from '../i18n';
 
 /** Toast lengths of auth.md section 9, in milliseconds. */
 export const TOAST_MS = { error: 3000, consent: 3500, underage: 3500 } as const;
@@ -11,7 +12,7 @@ export function Toast({ message, duration, onDone }: { message: string; duration
   }, [message, duration]);
   return (
     <div class="toast" role="status">
-      {message}
+      {fromEnglish(message)}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 import { BRAND } from '../brand';
 
 /** auth.md section 9: the welcome bar runs 6 seconds and stops at 95 percent (the rest is the page loading). */
@@ -16,8 +17,8 @@ export function Welcome() {
   const percent = Math.round((elapsed / WELCOME_MS) * WELCOME_END_PERCENT);
   return (
     <div class="welcome">
-      <h1 id="auth-title">Welcome to {BRAND}!</h1>
-      <div class="progress" role="progressbar" aria-label="Setting up your account" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <h1 id="auth-title">{t('auth.welcomeTo', { brand: BRAND })}</h1>
+      <div class="progress" role="progressbar" aria-label={t('auth.settingUp')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
         <div class="progress-bar" style={{ width: `${percent}%` }} />
       </div>
     </div>

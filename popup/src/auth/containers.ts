@@ -1,4 +1,5 @@
 import { BRAND } from '../brand';
+import { t } from '../i18n';
 /**
  * Where the auth modal was opened (auth.md section 2) and the copy that goes with it. The spec names
  * the containers but does not show their titles; ours are in docs/decisions.md.
@@ -31,7 +32,7 @@ export interface ContainerCopy {
 export function containerCopy(container: Container, context: ContainerContext = {}): ContainerCopy {
   switch (container) {
     case 'save':
-      return { signupTitle: 'Sign up to save', loginTitle: 'Log in to save', subtitle: 'Save ideas like this to your boards.' };
+      return { signupTitle: t('auth.signupToSave'), loginTitle: t('auth.loginToSave'), subtitle: t('auth.saveSubtitle') };
     case 'download':
       return { signupTitle: 'Sign up to download', loginTitle: 'Log in to download', subtitle: 'Download this image and find more ideas like it.' };
     case 'follow': {
@@ -43,7 +44,7 @@ export function containerCopy(container: Container, context: ContainerContext = 
       return { signupTitle: `${who} invited you to a board`, loginTitle: `${who} invited you to a board`, subtitle: 'Sign up or log in to join the board and save ideas together.' };
     }
     case 'pinBookmarklet':
-      return { signupTitle: 'Sign up to save from any site', loginTitle: 'Log in to save from any site', subtitle: 'Save ideas from across the web with the bookmarklet.' };
+      return { signupTitle: t('auth.signupBookmarklet'), loginTitle: t('auth.loginBookmarklet'), subtitle: t('auth.bookmarkletSubtitle') };
     case 'respondMessage':
       return { signupTitle: 'Sign up to reply', loginTitle: 'Log in to reply', subtitle: 'Reply to the message and share ideas.' };
     case 'revamped_business_login_page':
@@ -51,7 +52,7 @@ export function containerCopy(container: Container, context: ContainerContext = 
     case 'home_page':
     case 'signup_page':
     case 'login_page':
-      return { signupTitle: `Welcome to ${BRAND}`, loginTitle: 'Log in', subtitle: 'Find new ideas to try' };
+      return { signupTitle: t('auth.homeTitle', { brand: BRAND }), loginTitle: t('auth.logIn'), subtitle: t('auth.findIdeas') };
   }
 }
 

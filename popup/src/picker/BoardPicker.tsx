@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromEnglish, t, tn } from '../i18n';
 import { getResource, ResourceError } from '../api';
 import type { PickerBoard, PickerData, SectionData } from '../types';
 import { BoardRow } from './BoardRow';
@@ -22,12 +23,12 @@ type View =
   | { name: 'createBoard' }
   | { name: 'createSection'; board: PickerBoard };
 
-const TITLES: Record<View['name'], string> = {
-  boards: 'Choose board',
-  sections: 'Choose section',
-  createBoard: 'Create board',
-  createSection: 'Create section',
-};
+const TITLES = {
+  boards: 'picker.chooseBoard',
+  sections: 'picker.chooseSection',
+  createBoard: 'picker.createBoard',
+  createSection: 'picker.createSection',
+} as const satisfies Record<View['name'], string>;
 
 /** Where Back goes from each view (saving.md section 2.2); from the board list it closes. */
 const BACK: Record<View['name'], (view: View) => View | null> = {
@@ -107,7 +108,7 @@ export function BoardPicker({
         setData(first);
         setListing({ boards: first.all_boards, bookmark: first.bookmark, query: '' });
       })
-      .catch((e: unknown) => setLoadError(e instanceof ResourceError ? e.message : 'Could not load your boards.'));
+      .catch((e: unknown) => setLoadError(e instanceof ResourceError ? fromEnglish(e.message) : t('picker.loadError')));
   }, []);
 
   /** An account whose boards all came in the first answer is searched here, at each keystroke. */
@@ -196,11 +197,11 @@ export function BoardPicker({
       <>
         <BoardRow board={board} onPick={() => onSave({ board })} disabled={busy} />
         <h3 class="list-heading" id="sections-heading">
-          Section
+          {t('picker.sectionHeading')}
         </h3>
         {!sections && (
           <p class="loading" role="status">
-            Loading sections…
+            {t('picker.loadingSections')}
           </p>
         )}
         <ul class="rows" aria-labelledby="sections-heading">
@@ -211,7 +212,7 @@ export function BoardPicker({
                 <span class="text">
                   <span class="name">{section.title}</span>
                   <span class="meta">
-                    {section.pin_count} {section.pin_count === 1 ? 'Pin' : 'Pins'}
+                    {tn('picker.pins', section.pin_count)}
                   </span>
                 </span>
               </button>
@@ -220,11 +221,11 @@ export function BoardPicker({
         </ul>
         {mobile ? (
           <a class="primary footer-button" href={`/board/${board.id}/create_section/?next=${encodeURIComponent(here())}`}>
-            Create section
+            {t('picker.createSection')}
           </a>
         ) : (
           <button type="button" class="create-row" disabled={!sections} onClick={() => setView({ name: 'createSection', board })}>
-            <Icon name="plus" /> Create section
+            <Icon name="plus" /> {t('picker.createSection')}
           </button>
         )}
       </>
@@ -238,21 +239,21 @@ export function BoardPicker({
   } else if (!data || !listing) {
     body = (
       <p class="loading" role="status">
-        Loading your boards…
+        {t('picker.loadingBoards')}
       </p>
     );
   } else if (!searching && listing.boards.length === 0 && data.boards_shortlist.length === 0) {
     // A new account: nothing to search or pick yet, so the one thing to do is make a board.
     body = (
       <div class="first-board">
-        <p class="empty">You have no boards yet.</p>
+        <p class="empty">{t('picker.noBoards')}</p>
         {mobile ? (
           <a class="primary" href={`/board/create/?next=${encodeURIComponent(here())}`}>
-            Create your first board
+            {t('picker.firstBoard')}
           </a>
         ) : (
           <button type="button" class="primary" onClick={() => setView({ name: 'createBoard' })}>
-            Create your first board
+            {t('picker.firstBoard')}
           </button>
         )}
       </div>
@@ -264,33 +265,33 @@ export function BoardPicker({
     body = (
       <>
         <label class="visually-hidden" for="board-search">
-          Search your boards
+          {t('picker.searchLabel')}
         </label>
-        <input id="board-search" class="search" type="search" placeholder="Search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} autocomplete="off" />
+        <input id="board-search" class="search" type="search" placeholder={t('picker.search')} value={query} onInput={(e) => setQuery(e.currentTarget.value)} autocomplete="off" />
         {/* One shape whether searching or not, so a keystroke re-renders the list in place instead of remounting it. */}
         {!single && data.boards_shortlist.length > 0 && (
           <>
-            <h3 class="list-heading">Top choices</h3>
-            <VirtualList items={data.boards_shortlist} height={LIST_HEIGHT} render={row} label="Top choices" />
+            <h3 class="list-heading">{t('picker.topChoices')}</h3>
+            <VirtualList items={data.boards_shortlist} height={LIST_HEIGHT} render={row} label={t('picker.topChoices')} />
           </>
         )}
-        {!single && <h3 class="list-heading">All boards</h3>}
+        {!single && <h3 class="list-heading">{t('picker.allBoards')}</h3>}
         {!shown ? (
           <p class="loading" role="status">
-            Searching…
+            {t('picker.searching')}
           </p>
         ) : shown.boards.length ? (
-          <VirtualList items={shown.boards} height={LIST_HEIGHT} render={row} label={searching ? 'Matching boards' : 'All boards'} resetKey={query} onEnd={onEnd} />
+          <VirtualList items={shown.boards} height={LIST_HEIGHT} render={row} label={searching ? t('picker.matching') : t('picker.allBoards')} resetKey={query} onEnd={onEnd} />
         ) : (
-          <p class="empty">No boards match “{query}”.</p>
+          <p class="empty">{t('picker.noMatch', { query })}</p>
         )}
         {mobile ? (
           <a class="primary footer-button" href={`/board/create/?next=${encodeURIComponent(here())}`}>
-            Create board
+            {t('picker.createBoard')}
           </a>
         ) : (
           <button type="button" class="create-row" onClick={() => setView({ name: 'createBoard' })}>
-            <Icon name="plus" /> Create board
+            <Icon name="plus" /> {t('picker.createBoard')}
           </button>
         )}
       </>
@@ -301,13 +302,13 @@ export function BoardPicker({
     <section class="picker" aria-labelledby="picker-title">
       <header class="picker-header">
         {view.name !== 'boards' && (
-          <button type="button" class="icon-button" onClick={back} aria-label="Back">
+          <button type="button" class="icon-button" onClick={back} aria-label={t('common.back')}>
             <Icon name="back" />
           </button>
         )}
-        <h2 id="picker-title">{TITLES[view.name]}</h2>
+        <h2 id="picker-title">{t(TITLES[view.name])}</h2>
         {view.name === 'boards' && (
-          <button type="button" class="icon-button" onClick={onClose} aria-label={mobile ? 'Cancel' : 'Close'}>
+          <button type="button" class="icon-button" onClick={onClose} aria-label={mobile ? t('common.cancel') : t('common.close')}>
             <Icon name="close" />
           </button>
         )}

@@ -1,7 +1,7 @@
 import type { PickerBoard } from '../types';
+import { t, tn } from '../i18n';
 import { Icon } from './Icons';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A picker row: cover, name, pin and section counts, and the secret, group and has-sections icons. */
 export function BoardRow({ board, onPick, disabled }: { board: PickerBoard; onPick(board: PickerBoard): void; disabled?: boolean }) {
@@ -11,14 +11,14 @@ export function BoardRow({ board, onPick, disabled }: { board: PickerBoard; onPi
       <span class="text">
         <span class="name">{board.name}</span>
         <span class="meta">
-          {plural(board.pin_count, 'Pin', 'Pins')}
-          {board.section_count > 0 && ` · ${plural(board.section_count, 'section', 'sections')}`}
+          {tn('picker.pins', board.pin_count)}
+          {board.section_count > 0 && ` · ${tn('picker.sections', board.section_count)}`}
         </span>
       </span>
       <span class="icons">
-        {board.privacy === 'secret' && <Icon name="lock" label="Secret board" />}
-        {board.is_collaborative && <Icon name="group" label="Group board" />}
-        {board.section_count > 0 && <Icon name="sections" label="Has sections" />}
+        {board.privacy === 'secret' && <Icon name="lock" label={t('picker.secret')} />}
+        {board.is_collaborative && <Icon name="group" label={t('picker.group')} />}
+        {board.section_count > 0 && <Icon name="sections" label={t('picker.hasSections')} />}
       </span>
     </button>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../i18n';
 import type { Candidate } from '../../../api/src/collaborators/service';
 import { getResource } from '../api';
 
@@ -32,11 +33,11 @@ export function CollaboratorSearch({ chosen, onChange }: { chosen: Candidate[]; 
 
   return (
     <div class="collaborators">
-      <label for="collaborator-search">Collaborators</label>
+      <label for="collaborator-search">{t('board.collaborators')}</label>
       <input
         id="collaborator-search"
         type="search"
-        placeholder="Search by name or email"
+        placeholder={t('board.collaboratorSearch')}
         autocomplete="off"
         value={term}
         onInput={(e) => setTerm(e.currentTarget.value)}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { fromEnglish, t } from '../i18n';
 import { boardName, firstProblem } from '../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../api';
 import type { Candidate } from '../../../api/src/collaborators/service';
@@ -13,9 +14,9 @@ interface Suggestion {
 const CREATE_FALLBACK = 'Uh oh! Something went wrong.';
 
 export function createErrorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (error instanceof ResourceError) return [error.body.message, error.body.message_detail].filter(Boolean).join(' ');
-  return CREATE_FALLBACK;
+  if (typeof error === 'string') return fromEnglish(error);
+  if (error instanceof ResourceError) return [error.body.message, error.body.message_detail].filter((m): m is string => !!m).map(fromEnglish).join(' ');
+  return fromEnglish(CREATE_FALLBACK);
 }
 
 /**
@@ -88,11 +89,11 @@ export function CreateBoardForm({
 
   return (
     <form class="create-board" onSubmit={create} noValidate>
-      <label for="board-name">Name</label>
+      <label for="board-name">{t('board.name')}</label>
       <input
         id="board-name"
         value={name}
-        placeholder='Like "Places to go" or "Recipes to make"'
+        placeholder={t('board.placeholder')}
         autocomplete="off"
         onInput={(e) => type(e.currentTarget.value)}
         aria-invalid={touched && problem ? 'true' : undefined}
@@ -101,15 +102,15 @@ export function CreateBoardForm({
       />
       {touched && problem && (
         <p id="board-name-error" class="field-error" role="alert">
-          {problem}
+          {fromEnglish(problem)}
         </p>
       )}
       {protectedFor ? (
         <label class="switch">
           <input type="checkbox" role="switch" checked disabled />
           <span>
-            <strong>Protected</strong>
-            <small>Boards you make for this business are not listed on a profile.</small>
+            <strong>{t('board.protected')}</strong>
+            <small>{t('board.protectedHint')}</small>
           </span>
         </label>
       ) : (
@@ -117,8 +118,8 @@ export function CreateBoardForm({
           <label class="switch">
             <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
             <span>
-              <strong>Secret</strong>
-              <small>So only you and collaborators can see it.</small>
+              <strong>{t('board.secret')}</strong>
+              <small>{t('board.secretHint')}</small>
             </span>
           </label>
           <CollaboratorSearch chosen={invites} onChange={setInvites} />
@@ -126,7 +127,7 @@ export function CreateBoardForm({
       )}
       {suggestions.length > 0 && (
         <section class="suggestions" aria-labelledby="suggested-names">
-          <h3 id="suggested-names">Suggested board names</h3>
+          <h3 id="suggested-names">{t('board.suggestions')}</h3>
           <ul>
             {suggestions.map((s) => (
               <li key={s.title}>
@@ -145,10 +146,10 @@ export function CreateBoardForm({
           </p>
         )}
         <button type="button" class="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" class="primary" disabled={disabled}>
-          {saving ? 'Creating…' : 'Create'}
+          {saving ? t('board.creating') : t('board.create')}
         </button>
       </div>
     </form>

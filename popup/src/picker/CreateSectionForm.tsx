@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { fromEnglish, t } from '../i18n';
 import { firstProblem, sectionName } from '../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../api';
 import type { SectionData } from '../types';
@@ -14,13 +15,13 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
     event.preventDefault();
     if (disabled) return;
     const problem = firstProblem(sectionName, name);
-    if (problem) return setError(problem);
+    if (problem) return setError(fromEnglish(problem));
     setSaving(true);
     try {
       onCreated(await postResource<SectionData>('BoardSectionResource', 'create', { board_id: board.id, name: name.trim(), name_source: 0, initial_pins: [] }));
     } catch (e) {
       // saving.md section 8: message_detail, else message, inline under the name field.
-      setError(e instanceof ResourceError ? (e.body.message_detail ?? e.body.message) : 'Uh oh! Something went wrong.');
+      setError(e instanceof ResourceError ? fromEnglish(e.body.message_detail ?? e.body.message) : t('server.uhOh'));
       setSaving(false);
     }
   };
@@ -28,11 +29,11 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
   return (
     <form class="create-section" onSubmit={add} noValidate>
       {media && <img class="thumb" src={media} alt="" />}
-      <label for="section-name">Name</label>
+      <label for="section-name">{t('section.name')}</label>
       <input
         id="section-name"
         value={name}
-        placeholder='Like "Lighting"'
+        placeholder={t('section.placeholder')}
         autocomplete="off"
         autoFocus
         onInput={(e) => {
@@ -49,7 +50,7 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
       )}
       <div class="actions">
         <button type="submit" class="primary" disabled={disabled}>
-          {saving ? 'Adding…' : 'Add'}
+          {saving ? t('section.adding') : t('section.add')}
         </button>
       </div>
     </form>

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { acceptedLanguages, pickLocale } from '../../../api/src/lib/locales';
+import { applyLocale, formatDay, formatNumber, fromEnglish, t, tn } from '.';
+
+afterEach(() => applyLocale('en'));
+
+describe('the popup in the user language', () => {
+  it('picks the chosen language, then the page, then the browser, then English', () => {
+    expect(pickLocale({ chosen: 'de', page: 'fr', browser: ['ja'] })).toBe('de');
+    expect(pickLocale({ chosen: 'xx', page: 'fr-CA', browser: ['ja'] })).toBe('fr');
+    expect(pickLocale({ page: '', browser: ['xx-YY', 'pt-BR'] })).toBe('pt');
+    expect(pickLocale({ browser: [] })).toBe('en');
+    expect(acceptedLanguages('de;q=0.5, fr-CH, *;q=0.1, ja;q=0')).toEqual(['fr-CH', 'de']);
+  });
+
+  it('speaks the loaded language and fills placeholders; English where a key has no translation', async () => {
+    expect(t('picker.chooseBoard')).toBe('Choose board');
+    await applyLocale('fr');
+    expect(t('picker.chooseBoard')).toBe('Choisir un tableau');
+    expect(t('success.savedTo', { board: 'Recettes' })).toBe('Enregistrée dans Recettes');
+    expect(t('pages.morePins')).toBe('More Pins');
+  });
+
+  it('counts by the language plural rules, with Intl numbers', async () => {
+    expect(tn('picker.pins', 1)).toBe('1 Pin');
+    expect(tn('picker.pins', 1234)).toBe('1,234 Pins');
+    await applyLocale('ru');
+    expect([1, 3, 5, 21].map((n) => tn('picker.pins', n))).toEqual(['1 пин', '3 пина', '5 пинов', '21 пин']);
+    expect(formatNumber(1234567).replace(/\s/g, ' ')).toBe('1 234 567');
+    await applyLocale('de');
+    expect(formatDay('2026-03-01')).toBe('01.03.2026');
+  });
+
+  it("translates the server's English messages it knows, and keeps the rest (a board's name) as sent", async () => {
+    expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('Psst! You already saved this Pin to this board');
+    await applyLocale('es');
+    expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('¡Psst! Ya has guardado este Pin en este tablero');
+    expect(fromEnglish('Sorry, you’re not eligible to sign up for Corkboard right now.')).toBe('Lo sentimos, ahora mismo no puedes registrarte en Corkboard.');
+    expect(fromEnglish('Psst! You already saved this Pin to Recipes')).toBe('Psst! You already saved this Pin to Recipes');
+  });
+});

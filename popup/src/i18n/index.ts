@@ -1,0 +1,111 @@
+import rosetta from 'rosetta';
+import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, pickLocale, supported, type Locale } from '../../../api/src/lib/locales';
+import { branded } from '../brand';
+import en from './en';
+
+/**
+ * The popup's messages (issue 20): English is the source catalogue, bundled; every other language is
+ * its own lazy chunk (js/chunks/, hashed and cached for good), so a visitor downloads only theirs.
+ * A key a catalogue lacks falls back to English (catalogues.test.ts keeps the save flow complete).
+ */
+export type Catalogue = typeof en;
+/** A translation: English's shape, every leaf a string, any of them missing. */
+export type Translation = { [K in keyof Catalogue]?: { [M in keyof Catalogue[K]]?: string } & Record<string, string> };
+
+const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
+  de: () => import('./locales/de'),
+  fr: () => import('./locales/fr'),
+  es: () => import('./locales/es'),
+  it: () => import('./locales/it'),
+  pt: () => import('./locales/pt'),
+  nl: () => import('./locales/nl'),
+  sv: () => import('./locales/sv'),
+  pl: () => import('./locales/pl'),
+  ru: () => import('./locales/ru'),
+  tr: () => import('./locales/tr'),
+  ja: () => import('./locales/ja'),
+  ko: () => import('./locales/ko'),
+  zh: () => import('./locales/zh'),
+  ar: () => import('./locales/ar'),
+};
+
+const i18n = rosetta<Translation>({ en });
+i18n.locale(DEFAULT_LOCALE);
+
+/** Dotted keys of the English catalogue: `t('picker.title')`. */
+type Keys = { [K in keyof Catalogue & string]: `${K}.${keyof Catalogue[K] & string}` }[keyof Catalogue & string];
+type Params = Record<string, string | number>;
+
+/** The message for key in the current language (English where it has none), `{{name}}` filled from params. */
+export function t(key: Keys, params?: Params): string {
+  return i18n.t(key, params) || i18n.t(key, params, DEFAULT_LOCALE);
+}
+
+/** A counted message: `{key}_one`, `_few`, `_many`… by Intl.PluralRules, else `{key}_other`; {{count}} formatted. */
+export function tn(key: string, count: number, params?: Params): string {
+  const filled = { ...params, count: formatNumber(count) };
+  const form = `${key}_${intl('plural', () => new Intl.PluralRules(locale())).select(count)}`;
+  return i18n.t(form, filled) || i18n.t(`${key}_other`, filled) || i18n.t(form, filled, DEFAULT_LOCALE) || i18n.t(`${key}_other`, filled, DEFAULT_LOCALE);
+}
+
+export const locale = (): Locale => i18n.locale() as Locale;
+
+/** Intl formatters are costly to make and a long board list counts on every row: one of each per language. */
+const made = new Map<string, unknown>();
+function intl<T>(kind: string, make: () => T): T {
+  const key = `${kind} ${locale()}`;
+  if (!made.has(key)) made.set(key, make());
+  return made.get(key) as T;
+}
+
+export const formatNumber = (n: number): string => intl('number', () => new Intl.NumberFormat(locale())).format(n);
+export const formatDate = (date: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
+  new Intl.DateTimeFormat(locale(), options).format(new Date(date));
+/** A calendar day (YYYY-MM-DD) in the reader's language, the same day wherever they are; anything else as it came. */
+export const formatDay = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) : value);
+
+/**
+ * A message the server (or a rule shared with it) wrote in English: the current language's words for
+ * it when the English catalogue has that exact text under `server`, else the text as it came (a detail
+ * naming a board, a message we have no translation for). English is never rewritten: the specs' wording stays.
+ */
+export function fromEnglish(text: string): string {
+  if (locale() === DEFAULT_LOCALE) return text;
+  const key = (Object.keys(en.server) as Array<keyof Catalogue['server']>).find((k) => branded(en.server[k]) === text);
+  const words = key && i18n.t(`server.${key}`);
+  return words ? branded(words) : text;
+}
+
+/** The language the page opens in: the one chosen here before, the publisher's (`?lang=`), the browser's. */
+export function initialLocale(search = location.search): Locale {
+  return pickLocale({ chosen: readChoice(), page: new URLSearchParams(search).get('lang'), browser: navigator.languages ?? [navigator.language] });
+}
+
+function readChoice(): string | null {
+  if (typeof document === 'undefined') return null;
+  return new RegExp(`(?:^|; )${LOCALE_COOKIE}=([a-z]{2})`).exec(document.cookie)?.[1] ?? null;
+}
+
+const listeners = new Set<(locale: Locale) => void>();
+/** Called after each change of language (main.tsx renders the app again). */
+export const onLocaleChange = (listener: (locale: Locale) => void) => void listeners.add(listener);
+
+/** Loads a language's catalogue (once) and makes it current; `<html lang dir>` follow. */
+export async function applyLocale(tag: string): Promise<Locale> {
+  const next = supported(tag) ?? DEFAULT_LOCALE;
+  if (next !== DEFAULT_LOCALE && !i18n.table(next)) i18n.set(next, (await LOADERS[next as Exclude<Locale, 'en'>]()).default);
+  i18n.locale(next);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = next;
+    document.documentElement.dir = dirOf(next);
+  }
+  for (const listener of listeners) listener(next);
+  return next;
+}
+
+/** The user's explicit choice: remembered for a year (the server reads it for the shell), then applied. */
+export function chooseLocale(tag: string): Promise<Locale> {
+  const chosen = supported(tag) ?? DEFAULT_LOCALE;
+  document.cookie = `${LOCALE_COOKIE}=${chosen}; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
+  return applyLocale(chosen);
+}
