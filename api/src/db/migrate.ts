@@ -10,6 +10,7 @@ import * as m0010 from './migrations/0010_jobs_and_locks.js';
 import * as m0009 from './migrations/0009_picker_and_save_at_scale.js';
 import * as m0011 from './migrations/0011_identities.js';
 import * as m0012 from './migrations/0012_advertisers.js';
+import * as m0017 from './migrations/0017_advertiser_more.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_picker_and_save_at_scale': m0009,
   '0011_identities': m0011,
   '0012_advertisers': m0012,
+  '0017_advertiser_more': m0017,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

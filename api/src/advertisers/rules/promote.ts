@@ -6,6 +6,13 @@ import { cutCampaignName } from './text.js';
 export const GOALS = ['CONSIDERATION', 'WEB_CONVERSION', 'CATALOG_SALES'] as const;
 export const GENDERS = ['female', 'male', 'unknown'] as const;
 export const ADS_CLIENT_TYPE = 'quick_promote';
+/** Targeting (our lists; the spec names the fields, not their values): age buckets and interests. */
+export const AGE_BUCKETS = ['18-24', '25-34', '35-44', '45-49', '50-54', '55-64', '65+'] as const;
+export const INTERESTS = ['animals', 'architecture', 'art', 'beauty', 'design', 'diy_and_crafts', 'education', 'entertainment', 'event_planning', 'finance', 'food_and_drinks', 'gardening', 'health', 'home_decor', 'kids_and_parenting', 'mens_fashion', 'quotes', 'sport', 'travel', 'vehicles', 'wedding', 'womens_fashion'] as const;
+/** The conversion events a web-conversion ad may optimise for. */
+export const CONVERSION_EVENTS = ['CHECKOUT', 'ADD_TO_CART', 'PAGE_VISIT', 'SIGNUP', 'LEAD'] as const;
+/** A plain label for a list value: 'diy_and_crafts' → 'Diy and crafts'. */
+export const labelOf = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()).replace(/_/g, ' ');
 
 /** The form values of section 3. */
 export interface QuickPromoteValues {
