@@ -4,6 +4,7 @@ import { PinManage } from './PinManage';
 import type { PinData, ViewerData } from './types';
 import { usePin } from './usePin';
 import { Notice } from './advertiser/Notice';
+import { PinAdLabels } from './advertiser/PinAdLabels';
 
 /**
  * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
@@ -40,12 +41,13 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
           </a>
           {pin.link && source && (
             // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
-            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
+            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
           )}
         </p>
         {pin.description && <p class="description">{pin.description}</p>}
+        <PinAdLabels pin={pin} viewerIsAuth={viewer?.type === 'AUTH'} isPinner={viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id} />
         <p class="board-line">
           Saved to{' '}
           <a class="board-name" href={pin.board.url}>

@@ -88,3 +88,25 @@ export function errorArea(status: number, messageDetail: string | undefined | nu
   if (messageDetail && status === 401) return 'pin';
   return 'modal';
 }
+
+/**
+ * The form's checks before a submit (section 5: validators run in order and the first error is
+ * returned). The server repeats them with its schema; these give the message before the round trip.
+ */
+export function firstFormError(values: QuickPromoteValues, country = 'US'): string | null {
+  const rules = countryRules(country);
+  const budget = Number(values.budget);
+  const validators: Array<() => string | null> = [
+    () => (values.name.trim() ? null : 'Give the campaign a name.'),
+    () => (/^https?:\/\/[^\s/]+/i.test(values.destination_url.trim()) ? null : 'Enter a destination URL that starts with http:// or https://.'),
+    () => (Number.isFinite(budget) && budget >= rules.minimumDailyBudget ? null : `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`),
+    () => (values.is_ongoing || String(values.duration).trim() === '' || /^\d+$/.test(String(values.duration).trim()) ? null : 'The duration is a whole number of days.'),
+    () => (values.genders.length ? null : 'Choose at least one gender.'),
+    () => (values.ad_type !== 'WEB_CONVERSION' || (values.selected_ocpm_tag?.conversionTagId && values.selected_ocpm_tag.conversionEvent) ? null : 'Choose a conversion tag and event for a web-conversion ad.'),
+  ];
+  for (const check of validators) {
+    const error = check();
+    if (error) return error;
+  }
+  return null;
+}
