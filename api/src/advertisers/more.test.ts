@@ -218,7 +218,7 @@ describe('the merchant id: claim the website, verify it', () => {
     page = `<html><head>${claim.meta_tag}</head></html>`;
     const verified = (await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId })).body.resource_response.data;
     expect(verified).toMatchObject({ verified: true, merchant_id: expect.stringMatching(/^\d{18}$/) });
-    expect((await owner.send('/vx/business_access/profiles/')).body.resource_response.data[0].user.merchantId).toBe(verified.merchant_id);
+    expect((await owner.send('/vx/business_access/profiles/')).body.resource_response.data[0].user).toMatchObject({ merchantId: verified.merchant_id, eligibleForStlTool: true });
     expect((await t.client().get('PinAdLabelsResource', { pin_id: pin })).body.resource_response.data.is_verified_merchant).toBe(true);
     expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data).toMatchObject({ merchant_id: verified.merchant_id, merchant_claim_pending: false });
   });

@@ -107,8 +107,8 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
               imgUrl: row.image_medium_url,
               merchantId: row.merchant_id,
               scheduledPinCount: Number((await store.scheduledPinCount(row.id)).n),
-              // Shop-tool eligibility: none of the catalog tools exist here, so no profile is eligible.
-              eligibleForStlTool: false,
+              // Shop-tool eligibility: a verified merchant (its website claimed and checked) may tag products.
+              eligibleForStlTool: row.merchant_id !== null,
             },
             viewerMeetsMfaRequirement: mfa,
           };

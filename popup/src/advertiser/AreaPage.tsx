@@ -366,7 +366,7 @@ function ToolPage({ id, title, params }: { id: string; title: string; params: Re
   );
 }
 
-type Sponsorship = { pin_id: string; state: string; updated_at: number; title: string; image_url: string | null; pinner_username: string; sponsorshipStatus: number };
+type Sponsorship = { pin_id: string; state: string; updated_at: number; title: string; description: string; image_url: string | null; pinner_username: string; sponsorshipStatus: number };
 const SPONSORSHIP_STATE: Record<string, string> = { requested: 'Waiting for your answer', approved: 'Approved', rejected: 'Rejected' };
 
 /** Paid partnerships creators labelled with this business: approve (the label names the business) or reject. */
@@ -393,7 +393,7 @@ function Sponsorships({ id }: { id: string }) {
           <tbody>
             {data.map((p) => (
               <tr key={p.pin_id}>
-                <td><a href={`/pin/${p.pin_id}/`}>{p.title || `Pin ${p.pin_id}`}</a></td>
+                <td><a href={`/pin/${p.pin_id}/`}>{p.title || p.description || `Pin ${p.pin_id}`}</a></td>
                 <td><a href={`/${p.pinner_username}/`}>@{p.pinner_username}</a></td>
                 <td>{SPONSORSHIP_STATE[p.state] ?? p.state}</td>
                 <td>

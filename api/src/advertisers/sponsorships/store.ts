@@ -31,7 +31,7 @@ export function sponsorshipsStore(db: Kysely<Database>) {
         .selectFrom('pin_sponsorships as s')
         .innerJoin('pins as p', 'p.id', 's.pin_id')
         .innerJoin('users as u', 'u.id', 'p.pinner_id')
-        .select(['s.pin_id', 's.state', 's.updated_at', 'p.title', 'p.image_url', 'u.username as pinner_username'])
+        .select(['s.pin_id', 's.state', 's.updated_at', 'p.title', 'p.description', 'p.image_url', 'u.username as pinner_username'])
         .where('s.advertiser_id', '=', advertiserId)
         .where('s.state', '!=', 'removed')
         .orderBy('s.updated_at', 'desc')
