@@ -4,6 +4,9 @@ import { EXAMPLES, PRODUCT } from './origins';
 import { admin, freshAccount } from './safety-helpers';
 
 /** The advertiser area, continued: the full reading's every step, targeting, web conversion, reports from real events, edits, paid partnerships. */
+// Several accounts, contexts and operator commands (each a process) per test: more than the default minute on a busy machine.
+test.setTimeout(180_000);
+
 const post = (page: Page, name: string, action: string, options: object) =>
   page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
 const logIn = (page: Page, account: { email: string; password: string }) => post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
