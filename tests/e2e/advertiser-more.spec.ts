@@ -190,3 +190,17 @@ test('a paid partnership: the pinner labels the pin, the sponsor approves it, a 
   await visitor.context().close();
   await creatorPage.context().close();
 });
+
+test('the demo business’s campaign report downloads as CSV with the numbers its recorded events add up to', async ({ page }) => {
+  await logIn(page, { email: 'shop@corkboard.test', password: 'corkboard-demo' });
+  const advertiserId = readRows<{ id: string }>(`select a.id from advertisers a join users u on u.id = a.owner_user_id where u.email = ?`, 'shop@corkboard.test')[0]!.id;
+  await page.goto(`${PRODUCT}/advertiser/${advertiserId}/reporting/campaigns/`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
+  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const sums = readRows<{ impressions: number; clicks: number; spend: number }>(
+    `select sum(case when kind = 'impression' then 1 else 0 end) as impressions, sum(case when kind = 'click' then 1 else 0 end) as clicks, sum(spend_micro) as spend from ad_events e join campaigns c on c.id = e.campaign_id where c.advertiser_id = ?`,
+    advertiserId,
+  )[0]!;
+  expect(sums.impressions).toBeGreaterThan(0);
+  expect(csv.split('\r\n')[1]).toBe(`Spring lamps,ACTIVE,CONSIDERATION,USD,12.00,${csv.split('\r\n')[1]!.split(',')[5]},ongoing,${sums.impressions},${sums.clicks},${(sums.spend / 1e6).toFixed(2)}`);
+});

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../api';
 import { labelOf } from '../../../api/src/advertisers/rules/promote';
+import { campaignsCsv } from '../../../api/src/advertisers/rules/report';
 import { ADVERTISER_ROUTES, adGroupLink, advertiserLink, OBJECTIVES, objectiveLink, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
 import { formatMoney } from '../../../api/src/advertisers/rules/money';
 import type { AdvertisersService } from '../../../api/src/advertisers/service';
@@ -136,7 +137,12 @@ function Campaigns({ id, search, ids }: { id: string; search: URLSearchParams; i
         <label>To <input type="date" name="end_date" defaultValue={filter.end_date ?? ''} /></label>
         <button type="submit" class="secondary">Apply</button>
       </form>
-      {range && <p class="hint">Numbers from {range.start} to {range.end}.</p>}
+      {range && (
+        <p class="hint">
+          Numbers from {range.start} to {range.end}.{' '}
+          <a href={`data:text/csv;charset=utf-8,${encodeURIComponent(campaignsCsv(data ?? []))}`} download={`campaigns-${range.start}-${range.end}.csv`}>Download CSV</a>
+        </p>
+      )}
       {!data ? (
         <Loading error={error} />
       ) : data.length === 0 ? (

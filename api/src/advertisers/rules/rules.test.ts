@@ -8,6 +8,7 @@ import { hostAndParents, offsiteAction, worstStatus } from './offsite.js';
 import { shortCount, showAffiliateLabel, showFollowerCount, sponsorshipLabel, sponsorshipStatus } from './creator.js';
 import { canActAs, defaultActiveProfile, isOwnerOfActive, showProfileChanger } from './profiles.js';
 import { noticeSegments, styleFor } from './notices.js';
+import { campaignsCsv } from './report.js';
 import { buildPayload, errorArea, firstFormError, labelOf, type QuickPromoteValues } from './promote.js';
 
 describe('country table (advertiser.md 9)', () => {
@@ -260,5 +261,16 @@ describe('the full reading’s steps, the form’s checks, sponsorship states', 
     expect(sponsorshipStatus('rejected')).toBe(2);
     expect(sponsorshipStatus('removed')).toBe(3);
     expect(sponsorshipLabel(sponsorshipStatus('removed'), 'Acme')).toBeNull();
+  });
+});
+
+describe('the campaign report as CSV', () => {
+  it('quotes what needs quoting, defuses formulas, and writes ongoing for no end date', () => {
+    const row = { name: 'Lamps, "warm"', status: 'ACTIVE', objective_type: 'CONSIDERATION', currency: 'USD', daily_budget: 12, start_date: '2026-01-01', end_date: null, impressions: 10, clicks: 2, spend: 0.24 };
+    expect(campaignsCsv([row, { ...row, name: '=SUM(A1)', end_date: '2026-02-01' }])).toBe(
+      'Campaign,Status,Objective,Currency,Daily budget,Start,End,Impressions,Clicks,Spend\r\n' +
+        '"Lamps, ""warm""",ACTIVE,CONSIDERATION,USD,12.00,2026-01-01,ongoing,10,2,0.24\r\n' +
+        "'=SUM(A1),ACTIVE,CONSIDERATION,USD,12.00,2026-01-01,2026-02-01,10,2,0.24\r\n",
+    );
   });
 });
