@@ -86,8 +86,7 @@ test('the full reading: consent, pin selection, the page, business, billing, suc
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${PRODUCT}/pin/${pin}/`);
   await expect(visitor.getByText('Promoted by full Lamps')).toBeVisible();
-  await visitor.getByRole('link', { name: /^Visit/ }).click();
-  const landed = await visitor.context().waitForEvent('page');
+  const [landed] = await Promise.all([visitor.context().waitForEvent('page'), visitor.getByRole('link', { name: /^Visit/ }).click()]);
   await expect(landed).toHaveURL(`${EXAMPLES}/lake.html`);
   await visitor.context().close();
 
