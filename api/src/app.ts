@@ -10,6 +10,7 @@ import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
 import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } from './advertisers/routes.js';
 import { campaignsService } from './advertisers/campaigns/service.js';
+import { sponsorshipsService } from './advertisers/sponsorships/service.js';
 import { noticesService } from './advertisers/notices/service.js';
 import { offsiteService } from './advertisers/offsite/service.js';
 import { EMBEDS_PATH, embedResources, embedsHeaders } from './embeds/routes.js';
@@ -78,6 +79,7 @@ export function appServices(deps: Deps) {
     scrape: scrapeService(deps),
     advertisers,
     campaigns: campaignsService(deps, advertisers, pins),
+    sponsorships: sponsorshipsService(deps, advertisers),
     notices: noticesService(deps),
     offsite: offsiteService(deps),
     collaborators: collaboratorsService(deps, outgoing.mailer),
@@ -104,7 +106,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape),
     ...embedResources(s.embeds),
-    ...advertiserResources(s.advertisers, s.campaigns, s.notices, deps.config.quickPromoteSteps),
+    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps),
   };
 }
 
@@ -186,7 +188,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/users', userRoutes(users));
   app.route('/ads/v4', adsRoutes(services.campaigns));
   app.route('/vx', businessAccessRoutes(services.advertisers));
-  app.route('/v3', offsiteRoutes(services.offsite, pins));
+  app.route('/v3', offsiteRoutes(services.offsite, pins, services.campaigns));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers));

@@ -26,7 +26,7 @@ const PinBuilder = lazy(() => import('./builder/PinBuilder'));
  */
 const BoardPage = lazy(() => import('./BoardPage').then((m) => ({ default: m.BoardPage })));
 const PinPage = lazy(() => import('./PinPage').then((m) => ({ default: m.PinPage })));
-const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/';
+const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
 export function App({ location }: { location: Location }) {

@@ -6,6 +6,7 @@ import { usePin } from './usePin';
 import { Notice } from './advertiser/Notice';
 import { renditionSet } from './renditions';
 import { ShareSheet } from './ShareSheet';
+import { PinAdLabels } from './advertiser/PinAdLabels';
 
 const SHARE_PARAM = 'share';
 
@@ -67,13 +68,14 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
           </button>
           {pin.link && source && (
             // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
-            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}`} rel="noopener noreferrer nofollow" target="_blank">
+            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`} rel="noopener noreferrer nofollow" target="_blank">
               Visit {source}
             </a>
           )}
         </p>
         <div id="share-sheet">{sharing && <ShareSheet pin={pin} signedIn={viewer?.type === 'AUTH'} onClose={() => share(false)} />}</div>
         {pin.description && <p class="description">{pin.description}</p>}
+        <PinAdLabels pin={pin} viewerIsAuth={viewer?.type === 'AUTH'} isPinner={viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id} />
         <p class="board-line">
           Saved to{' '}
           <a class="board-name" href={pin.board.url}>

@@ -147,7 +147,7 @@ test.describe('colour tile: a link without an image', () => {
     await expect(pinTile).toHaveText(host);
     await expect(pinTile).toHaveCSS('background-color', 'rgb(217, 164, 65)');
     // 'Visit' goes through the offsite link check (advertiser.md section 4).
-    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/notes.html`)}`);
+    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/notes.html`)}&pin_id=${pin!.id}`);
     await axe(pinPage);
   });
 

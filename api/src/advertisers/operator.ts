@@ -6,6 +6,7 @@ import { offsiteService } from './offsite/service.js';
 import { COUNTRIES } from './rules/countries.js';
 import { OFFSITE_BLOCK_STATUSES } from './rules/offsite.js';
 import { advertisersStore } from './store.js';
+import { advertisersService } from './service.js';
 
 export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command> …):
   advertiser-create <owner email> <business name> [country] [website]   make a business; the owner becomes a partner
@@ -13,7 +14,9 @@ export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command>
   offsite-host <host> <${OFFSITE_BLOCK_STATUSES.join('|')}|clear>                 the offsite check's block list
   notice <search|pin> <term or pin id> <0|1|2> <title> <description> [link text] [link] [action text] [action link]
                                                                           attach an advisory notice (severity 0 abusive, 1 sensitive, 2 brand unsafe)
-  notice-clear <search|pin> <term or pin id>`;
+  notice-clear <search|pin> <term or pin id>
+  advertiser-steps <advertiser id> <short|full|default>                 quick promote's reading for one advertiser (default: QUICK_PROMOTE_STEPS)
+  merchant-verify <advertiser id>                                        give the business its merchant id without the website check`;
 
 const email = z.string().trim().toLowerCase().email('Give an account email.');
 const country = z.string().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), `Country must be one of ${Object.keys(COUNTRIES).join(', ')}.`);
@@ -24,6 +27,8 @@ const commands = {
   'offsite-host': z.tuple([z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name.'), z.enum([...OFFSITE_BLOCK_STATUSES, 'clear'])]),
   notice: z.tuple([z.enum(['search', 'pin']), z.string().trim().min(1).max(200), z.enum(['0', '1', '2']), z.string().min(1).max(200), z.string().min(1).max(1000), z.string().optional(), link.optional(), z.string().optional(), link.optional()]),
   'notice-clear': z.tuple([z.enum(['search', 'pin']), z.string().trim().min(1).max(200)]),
+  'advertiser-steps': z.tuple([z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.'), z.enum(['short', 'full', 'default'])]),
+  'merchant-verify': z.tuple([z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.')]),
 };
 
 /** The advertiser area's operator commands; null when the command is not one of them. */
@@ -75,6 +80,17 @@ export async function runAdvertiserAdmin(deps: Deps, argv: string[]): Promise<st
       const [targetType, target] = parsed.data as z.infer<(typeof commands)['notice-clear']>;
       await noticesService(deps).remove(targetType, target);
       return `notice removed from ${targetType} ${target}`;
+    }
+    case 'advertiser-steps': {
+      const [advertiserId, steps] = parsed.data as z.infer<(typeof commands)['advertiser-steps']>;
+      if (!(await store.find(advertiserId))) throw new Error(`No advertiser ${advertiserId}.`);
+      await store.setQuickPromoteSteps(advertiserId, steps === 'default' ? null : steps);
+      return `quick promote for ${advertiserId} uses the ${steps} reading`;
+    }
+    case 'merchant-verify': {
+      const [advertiserId] = parsed.data as z.infer<(typeof commands)['merchant-verify']>;
+      if (!(await store.find(advertiserId))) throw new Error(`No advertiser ${advertiserId}.`);
+      return `advertiser ${advertiserId} is merchant ${await advertisersService(deps).verifyMerchantByOperator(advertiserId)}`;
     }
   }
   return null;

@@ -11,10 +11,14 @@ import type { noticesService } from './notices/service.js';
 import type { offsiteService } from './offsite/service.js';
 import { COUNTRIES } from './rules/countries.js';
 import type { AdvertisersService } from './service.js';
+import type { SponsorshipsService } from './sponsorships/service.js';
+import { GOALS } from './rules/promote.js';
 
 const country = z.string().trim().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), 'Choose a country from the list.');
 const text = (max: number, what: string) => z.string().trim().min(1, `Enter your ${what}.`).max(max, `Must be at most ${max} characters.`);
 const idList = z.array(id).max(100).optional();
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'Must be a real date.');
+const dateRange = { start_date: date.optional(), end_date: date.optional() };
 
 /** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/ (advertiser.md section 7). */
 export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
@@ -57,20 +61,24 @@ const offsiteQuery = z.object({
 });
 
 /** GET /v3/offsite/: where a link lands and whether it may be followed. */
-export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService): Hono<AppEnv> {
+export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/offsite/', async (c) => {
     const q = parse(offsiteQuery, c.req.query());
     let url = q.url;
-    if (!url && q.pin_id) url = (await pins.get(c.get('viewer'), q.pin_id)).link ?? undefined;
+    const pinLink = q.pin_id ? (await pins.get(c.get('viewer'), q.pin_id)).link ?? undefined : undefined;
+    if (!url) url = pinLink;
     if (!url) throw new ApiError('invalid_input', 'url: Give the link to check, or a pin with one.');
-    return ok(c, await offsite.check(url));
+    const checked = await offsite.check(url);
+    // A promoted pin's link followed is a click on its ads (not when the link is refused, nor a link other than the pin's).
+    if (q.pin_id && url === pinLink && (checked.redirect_status === 'ok' || checked.redirect_status === 'suspicious')) await campaigns.recordAdEvent(q.pin_id, 'click', c.get('viewer')?.id ?? null);
+    return ok(c, checked);
   });
   return routes;
 }
 
 /** The pages' reads and writes, through the resource layer; every one that names an advertiser passes its access check. */
-export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, steps: 'short' | 'full'): ResourceRegistry {
+export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full'): ResourceRegistry {
   const scoped = { advertiser_id: id };
   return {
     BusinessConvertResource: {
@@ -86,7 +94,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         options: z.object(scoped),
         run: async (o, { viewer }) => {
           const access = await advertisers.access(viewer.id, o.advertiser_id);
-          return { ...access.advertiser, permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: steps, viewer: await advertisers.viewer(viewer.id), ...(await advertisers.setup(o.advertiser_id)) };
+          const { merchant_claim_token, ...advertiser } = access.advertiser;
+          return { ...advertiser, merchant_claim_pending: Boolean(merchant_claim_token), permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: access.advertiser.quick_promote_steps ?? steps, viewer: await advertisers.viewer(viewer.id), ...(await advertisers.setup(o.advertiser_id)) };
         },
       }),
     },
@@ -113,10 +122,96 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserCampaignsResource: {
       get: action({
         auth: true,
-        options: z.object({ ...scoped, objective_type: z.string().max(40).optional(), campaign_ids: idList }),
+        options: z.object({ ...scoped, objective_type: z.string().max(40).optional(), campaign_ids: idList, status: z.enum(['ACTIVE', 'PAUSED', 'PENDING_BILLING']).optional(), query: z.string().trim().max(100).optional(), ...dateRange }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
-          return campaigns.campaigns(o.advertiser_id, { objectiveType: o.objective_type, ids: o.campaign_ids });
+          return campaigns.campaigns(o.advertiser_id, { objectiveType: o.objective_type, ids: o.campaign_ids, status: o.status, query: o.query || undefined, startDate: o.start_date, endDate: o.end_date });
+        },
+      }),
+    },
+    AdvertiserCampaignResource: {
+      update: action({
+        auth: true,
+        options: z
+          .object({ ...scoped, campaign_id: id, status: z.enum(['ACTIVE', 'PAUSED']).optional(), daily_budget: z.number().positive('Must be more than zero.').max(1_000_000).optional(), inclusive_end_date: date.optional(), is_ongoing: z.boolean().optional() })
+          .strict()
+          .refine((o) => !(o.is_ongoing && o.inclusive_end_date), { message: 'An ongoing campaign has no end date.', path: ['inclusive_end_date'] }),
+        run: ({ advertiser_id, campaign_id, ...change }, { viewer }) => campaigns.updateCampaign(viewer, advertiser_id, campaign_id, change),
+      }),
+    },
+    CampaignInsightsResource: {
+      get: action({
+        auth: true,
+        options: z.object({ ...scoped, campaign_id: id, ...dateRange, comp_start_date: date.optional(), comp_end_date: date.optional() }),
+        run: async (o, { viewer }) => {
+          await advertisers.access(viewer.id, o.advertiser_id);
+          return campaigns.insights(o.advertiser_id, o.campaign_id, { startDate: o.start_date, endDate: o.end_date, compStartDate: o.comp_start_date, compEndDate: o.comp_end_date });
+        },
+      }),
+    },
+    AdvertiserConversionTagsResource: {
+      get: action({
+        auth: true,
+        options: z.object(scoped),
+        run: async (o, { viewer }) => {
+          await advertisers.access(viewer.id, o.advertiser_id);
+          return campaigns.tags(o.advertiser_id);
+        },
+      }),
+      create: action({
+        auth: true,
+        options: z.object({ ...scoped, name: text(100, 'tag name') }),
+        run: async (o, { viewer }) => {
+          await advertisers.access(viewer.id, o.advertiser_id);
+          return campaigns.createTag(o.advertiser_id, o.name);
+        },
+      }),
+    },
+    AdvertiserMerchantResource: {
+      // Claim: a token for the website (a new website may be given); verify: the site is read for it.
+      create: action({
+        auth: true,
+        options: z.object({ ...scoped, website_url: httpUrl.optional() }),
+        run: async (o, { viewer }) => {
+          await advertisers.access(viewer.id, o.advertiser_id);
+          return advertisers.claimWebsite(o.advertiser_id, o.website_url);
+        },
+      }),
+      update: action({
+        auth: true,
+        options: z.object(scoped),
+        run: async (o, { viewer }) => {
+          await advertisers.access(viewer.id, o.advertiser_id);
+          return advertisers.verifyWebsite(o.advertiser_id);
+        },
+      }),
+    },
+    AdvertiserSponsorshipsResource: {
+      get: action({ auth: true, options: z.object(scoped), run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
+      update: action({
+        auth: true,
+        options: z.object({ ...scoped, pin_id: id, decision: z.enum(['approve', 'reject']) }),
+        run: (o, { viewer }) => sponsorships.decide(viewer, o.advertiser_id, o.pin_id, o.decision),
+      }),
+    },
+    PinSponsorshipResource: {
+      create: action({
+        auth: true,
+        options: z.object({ pin_id: id, sponsor_username: z.string().trim().transform((u) => u.replace(/^@/, '')).pipe(z.string().min(1, 'Enter the sponsor’s username.').max(30)) }),
+        run: (o, { viewer }) => sponsorships.request(viewer, o.pin_id, o.sponsor_username),
+      }),
+      delete: action({ auth: true, options: z.object({ pin_id: id }), run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
+    },
+    PinAdLabelsResource: {
+      // The pin page's labels: 'Promoted by', the paid partnership, the verified merchant. Showing a promoted pin is an impression.
+      get: action({
+        auth: false,
+        options: z.object({ pin_id: id }),
+        run: async (o, { viewer }) => {
+          const pin = await pins.get(viewer, o.pin_id);
+          const [promoted, sponsorship, verifiedMerchant] = await Promise.all([campaigns.promotedBy(pin.id), sponsorships.forPin(pin.id), advertisers.isVerifiedMerchant(pin.pinner.id)]);
+          if (promoted) await campaigns.recordAdEvent(pin.id, 'impression', viewer?.id ?? null);
+          return { pin_id: pin.id, promoted_by: promoted ? { name: promoted.name } : null, sponsorship, is_verified_merchant: verifiedMerchant };
         },
       }),
     },

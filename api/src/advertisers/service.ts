@@ -4,6 +4,9 @@ import { newId } from '../lib/ids.js';
 import { COUNTRIES, countryRules } from './rules/countries.js';
 import { canActAs, OWNER, type AccessProfile } from './rules/profiles.js';
 import { advertisersStore } from './store.js';
+import { newToken } from '../lib/ids.js';
+import { safeFetch, type Resolver } from '../lib/safe-fetch.js';
+import { verificationTagFound, MERCHANT_META_NAME } from './merchant.js';
 
 /** The advertiser a viewer acts for (saving.md section 6), and whether they own it. */
 export interface AdvertiserContext {
@@ -12,7 +15,7 @@ export interface AdvertiserContext {
 }
 
 export interface Access {
-  advertiser: { id: string; name: string; country: string; currency: string; website_url: string | null; owner_user_id: string };
+  advertiser: { id: string; name: string; country: string; currency: string; website_url: string | null; owner_user_id: string; merchant_id: string | null; merchant_claim_token: string | null; quick_promote_steps: 'short' | 'full' | null };
   permissions: string[];
   isOwner: boolean;
 }
@@ -29,7 +32,7 @@ function parsePermissions(text: string | null): string[] {
 /** Whether a user meets the multi-factor requirement: two-factor is on for the account, so every session passed it. */
 const meetsMfa = (flags: { mfa_method: string | null } | undefined) => Boolean(flags?.mfa_method);
 
-export function advertisersService({ db, clock }: Deps) {
+export function advertisersService({ db, clock, config }: Deps, resolve?: Resolver) {
   const store = advertisersStore(db);
 
   /**
@@ -40,7 +43,7 @@ export function advertisersService({ db, clock }: Deps) {
   const access = async (viewerId: string, advertiserId: string): Promise<Access> => {
     const advertiser = await store.find(advertiserId);
     if (!advertiser) throw new ApiError('advertiser_not_found');
-    const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id };
+    const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id, merchant_id: advertiser.merchant_id, merchant_claim_token: advertiser.merchant_claim_token, quick_promote_steps: advertiser.quick_promote_steps === 'full' ? ('full' as const) : advertiser.quick_promote_steps === 'short' ? ('short' as const) : null };
     if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true };
     const member = await store.membership(advertiser.id, viewerId);
     if (!member) throw new ApiError('advertiser_not_found');
@@ -102,10 +105,10 @@ export function advertisersService({ db, clock }: Deps) {
               username: row.username,
               businessName: row.name,
               imgUrl: row.image_medium_url,
-              merchantId: null,
+              merchantId: row.merchant_id,
               scheduledPinCount: Number((await store.scheduledPinCount(row.id)).n),
-              // Shop-tool eligibility: none of the catalog tools exist here, so no profile is eligible.
-              eligibleForStlTool: false,
+              // Shop-tool eligibility: a verified merchant (its website claimed and checked) may tag products.
+              eligibleForStlTool: row.merchant_id !== null,
             },
             viewerMeetsMfaRequirement: mfa,
           };
@@ -129,6 +132,50 @@ export function advertisersService({ db, clock }: Deps) {
       });
       return this.setup(advertiserId);
     },
+    /**
+     * The merchant id (the access profile's merchantId, the creator card's isVerifiedMerchant): the
+     * business claims its website and gets a token; the site shows it in a meta tag; verifying fetches
+     * the site with the outbound rules, and a found tag earns the merchant id. A new website drops it.
+     */
+    async claimWebsite(advertiserId: string, website?: string) {
+      const found = await store.find(advertiserId);
+      if (!found) throw new ApiError('advertiser_not_found');
+      if (website && website !== found.website_url) await store.setWebsite(advertiserId, website);
+      const url = website ?? found.website_url;
+      if (!url) throw new ApiError('website_missing');
+      const token = newToken();
+      await store.setClaimToken(advertiserId, token);
+      return { website_url: url, token, meta_tag: `<meta name="${MERCHANT_META_NAME}" content="${token}">`, merchant_id: null };
+    },
+    async verifyWebsite(advertiserId: string) {
+      const found = await store.find(advertiserId);
+      if (!found) throw new ApiError('advertiser_not_found');
+      if (found.merchant_id) return { website_url: found.website_url, merchant_id: found.merchant_id, verified: true };
+      if (!found.website_url) throw new ApiError('website_missing');
+      if (!found.merchant_claim_token) throw new ApiError('merchant_claim_missing');
+      let html: string;
+      try {
+        const res = await safeFetch(found.website_url, { maxBytes: 512 * 1024, timeoutMs: 5_000, allow: config.outboundAllow, resolve, accept: 'text/html' });
+        html = res.body.toString('utf8');
+      } catch (error) {
+        throw new ApiError('merchant_verify_failed', `We couldn't read ${found.website_url}: ${error instanceof ApiError ? error.message : 'it did not answer'}.`);
+      }
+      if (!verificationTagFound(html, found.merchant_claim_token)) throw new ApiError('merchant_verify_failed');
+      const merchantId = newId();
+      await store.setMerchant(advertiserId, merchantId, clock.now());
+      return { website_url: found.website_url, merchant_id: merchantId, verified: true };
+    },
+    /** An operator's verification (npm run admin): the merchant id without the website check. */
+    async verifyMerchantByOperator(advertiserId: string) {
+      const found = await store.find(advertiserId);
+      if (!found) throw new ApiError('advertiser_not_found');
+      const merchantId = found.merchant_id ?? newId();
+      if (!found.merchant_id) await store.setMerchant(advertiserId, merchantId, clock.now());
+      return merchantId;
+    },
+    isVerifiedMerchant: async (userId: string) => Boolean(await store.verifiedMerchantOf(userId)),
+    setQuickPromoteSteps: (advertiserId: string, steps: 'short' | 'full' | null) => store.setQuickPromoteSteps(advertiserId, steps),
+
     /** What quick promote's step machine reads: is there business info, is there billing. */
     async setup(advertiserId: string) {
       const [business, billing] = await Promise.all([store.businessProfile(advertiserId), store.billingProfile(advertiserId)]);

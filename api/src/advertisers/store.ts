@@ -24,7 +24,7 @@ export function advertisersStore(db: Kysely<Database>) {
         .selectFrom('advertisers as a')
         .innerJoin('users as u', 'u.id', 'a.owner_user_id')
         .leftJoin('advertiser_members as m', (j) => j.onRef('m.advertiser_id', '=', 'a.id').on('m.user_id', '=', userId))
-        .select(['a.id', 'a.name', 'a.owner_user_id', 'a.country', 'u.username', 'u.image_medium_url', 'm.permissions'])
+        .select(['a.id', 'a.name', 'a.owner_user_id', 'a.country', 'a.merchant_id', 'u.username', 'u.image_medium_url', 'm.permissions'])
         .where((eb) => eb.or([eb('a.owner_user_id', '=', userId), eb('m.user_id', '=', userId)]))
         .orderBy('a.created_at')
         .limit(100)
@@ -60,6 +60,14 @@ export function advertisersStore(db: Kysely<Database>) {
       const { advertiser_id, ...rest } = row;
       return db.insertInto('billing_profiles').values(row).onConflict((oc) => oc.column('advertiser_id').doUpdateSet(rest)).execute();
     },
+    setClaimToken: (advertiserId: string, token: string) => db.updateTable('advertisers').set({ merchant_claim_token: token }).where('id', '=', advertiserId).execute(),
+    setMerchant: (advertiserId: string, merchantId: string, now: number) =>
+      db.updateTable('advertisers').set({ merchant_id: merchantId, merchant_verified_at: now, merchant_claim_token: null }).where('id', '=', advertiserId).execute(),
+    setWebsite: (advertiserId: string, website: string) =>
+      db.updateTable('advertisers').set({ website_url: website, merchant_id: null, merchant_verified_at: null, merchant_claim_token: null }).where('id', '=', advertiserId).execute(),
+    setQuickPromoteSteps: (advertiserId: string, steps: string | null) => db.updateTable('advertisers').set({ quick_promote_steps: steps }).where('id', '=', advertiserId).execute(),
+    /** The verified merchant a user owns, if any (the creator card's isVerifiedMerchant). */
+    verifiedMerchantOf: (userId: string) => db.selectFrom('advertisers').select('merchant_id').where('owner_user_id', '=', userId).where('merchant_id', 'is not', null).limit(1).executeTakeFirst(),
     scheduledPinCount(advertiserId: string) {
       return db.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).where('advertiser_id', '=', advertiserId).executeTakeFirstOrThrow();
     },

@@ -37,6 +37,9 @@ export interface Database {
   campaign_metrics: CampaignMetricsTable;
   offsite_hosts: OffsiteHostsTable;
   advisories: AdvisoriesTable;
+  conversion_tags: ConversionTagsTable;
+  ad_events: AdEventsTable;
+  pin_sponsorships: PinSponsorshipsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -133,6 +136,12 @@ export interface AdvertisersTable {
   /** Migration 0012: the business's country (its currency and budgets, advertiser.md 9) and website. */
   country: Generated<string>;
   website_url: Generated<string | null>;
+  /** Migration 0017: the operator's quick promote reading for this advertiser (null: the server's). */
+  quick_promote_steps: Generated<string | null>;
+  /** The website claim's token, and the merchant id a verified claim earns. */
+  merchant_claim_token: Generated<string | null>;
+  merchant_id: Generated<string | null>;
+  merchant_verified_at: Generated<number | null>;
 }
 
 export interface AdvertiserMembersTable {
@@ -211,6 +220,35 @@ export interface CampaignMetricsTable {
   impressions: Generated<number>;
   clicks: Generated<number>;
   spend_micro: Generated<number>;
+}
+
+/** A conversion tag an advertiser made for web-conversion ads (advertiser.md 3, selected_ocpm_tag). */
+export interface ConversionTagsTable {
+  id: string;
+  advertiser_id: string;
+  name: string;
+  created_at: number;
+}
+
+/** An impression or a click of a promoted pin; campaign_metrics holds their daily sums. */
+export interface AdEventsTable {
+  id: string;
+  campaign_id: string;
+  pin_promotion_id: string;
+  kind: 'impression' | 'click';
+  day: string;
+  spend_micro: number;
+  viewer_id: string | null;
+  created_at: number;
+}
+
+/** A paid partnership on a pin: requested by its pinner, approved or rejected by the sponsor, or removed. */
+export interface PinSponsorshipsTable {
+  pin_id: string;
+  advertiser_id: string;
+  state: 'requested' | 'approved' | 'rejected' | 'removed';
+  created_at: number;
+  updated_at: number;
 }
 
 /** The offsite check's block list: a host and its status (blocked, suspicious, porn). */

@@ -94,6 +94,12 @@ export const catalogue = {
   card_invalid: { code: 185, status: 400, message: 'Check your card number and expiry date.' },
   campaign_not_found: { code: 186, status: 404, message: "Sorry, we couldn't find that campaign." },
   already_business: { code: 187, status: 409, message: 'This account is already a business account.' },
+  conversion_tag_not_found: { code: 188, status: 404, message: "Sorry, we couldn't find that conversion tag." },
+  sponsor_not_found: { code: 189, status: 404, message: 'No business has that username.' },
+  sponsorship_not_found: { code: 190, status: 404, message: 'This Pin has no paid partnership.' },
+  website_missing: { code: 191, status: 400, message: 'Add your business website first.' },
+  merchant_claim_missing: { code: 192, status: 400, message: 'Claim your website first: we give you a tag to add to it.' },
+  merchant_verify_failed: { code: 193, status: 400, message: "We couldn't find your verification tag on your website." },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },

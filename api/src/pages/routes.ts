@@ -47,7 +47,7 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale) =>
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 
@@ -126,6 +126,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/business/convert/', shell);
   routes.get('/business/convert', shell);
   routes.get('/offsite/', shell);
+  // The search advisory notice area (advertiser.md section 2): a search term's notice.
+  routes.get('/search/pins/', shell);
   routes.get('/billing/', shell);
   routes.get('/advertiser', shell);
   routes.get('/advertiser/*', shell);

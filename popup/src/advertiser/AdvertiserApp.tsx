@@ -5,6 +5,7 @@ import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles'
 import { call } from './api';
 import { Convert } from './Convert';
 import { Offsite } from './Offsite';
+import { Notice } from './Notice';
 import { activeProfile } from './profile';
 import { AreaPage, type AdvertiserData } from './AreaPage';
 import type { ViewerData } from '../types';
@@ -14,6 +15,7 @@ export default function AdvertiserApp({ location }: { location: Location }) {
   const path = location.pathname;
   if (path === '/business/convert/' || path === '/business/convert') return <Convert search={location.search} />;
   if (path === '/offsite/') return <Offsite search={location.search} />;
+  if (path === '/search/pins/') return <SearchNotice search={location.search} />;
   // Links without an advertiser id (the save screen's next=/advertiser/quick_promote?pinId=…, /billing/) go to the active profile's.
   const unscoped: Record<string, string> = { '/advertiser/quick_promote': 'quick-promote/', '/advertiser/quick_promote/': 'quick-promote/', '/advertiser/quick-promote/': 'quick-promote/', '/advertiser/': '', '/advertiser': '', '/billing/': 'billing/' };
   if (Object.hasOwn(unscoped, path)) return <ToActiveProfile sub={unscoped[path]!} search={location.search} />;
@@ -65,4 +67,21 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
   if (error) return <NotFound message={error.body.message} />;
   if (!data) return <main class="page ads"><p role="status" aria-label="Loading">Loading…</p></main>;
   return <AreaPage route={route} search={new URLSearchParams(search)} advertiser={data} />;
+}
+
+/**
+ * /search/pins/?q=…: the search advisory notice area (advertiser.md section 2). An operator's notice
+ * on the term (npm run admin notice search …) shows above the results; Corkboard has no Pin search,
+ * so the page says so plainly under it.
+ */
+function SearchNotice({ search }: { search: string }) {
+  const term = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);
+  return (
+    <main class="page ads search">
+      <h1>{term ? `Search: ${term}` : 'Search'}</h1>
+      {term && <Notice searchTerm={term} />}
+      <p>Searching Pins is not part of this product. Find Pins on the boards and profiles you follow.</p>
+      <p><a href="/">Go to the home page</a></p>
+    </main>
+  );
 }

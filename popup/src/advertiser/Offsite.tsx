@@ -15,11 +15,14 @@ const httpOnly = (url: string | null) => {
  * followed; suspicious warns with a way on; anything else opens; an error falls back to plain navigation.
  */
 export function Offsite({ search }: { search: string }) {
-  const url = httpOnly(new URLSearchParams(search).get('url'));
+  const params = new URLSearchParams(search);
+  const url = httpOnly(params.get('url'));
+  // A pin's link followed from its page: the check counts it as a click when the pin is promoted.
+  const pinId = /^\d{1,20}$/.test(params.get('pin_id') ?? '') ? params.get('pin_id') : null;
   const [state, setState] = useState<{ action: 'stop' | 'warn'; url: string; status: string } | null>(null);
   useEffect(() => {
     if (!url) return;
-    call<{ redirect_status: string; url: string }>(`/v3/offsite/?url=${encodeURIComponent(url)}&check_only=true`).then(
+    call<{ redirect_status: string; url: string }>(`/v3/offsite/?url=${encodeURIComponent(url)}&check_only=true${pinId ? `&pin_id=${pinId}` : ''}`).then(
       (data) => {
         const action = offsiteAction(data.redirect_status);
         if (action === 'open') location.replace(url);

@@ -1,11 +1,12 @@
-import { useState } from 'react';
-import { postResource, ResourceError } from '../api';
+import { useEffect, useState } from 'react';
+import { getResource, postResource, ResourceError } from '../api';
 import { usePin } from '../usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
 import { formatMoney } from '../../../api/src/advertisers/rules/money';
-import { buildPayload, errorArea, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
+import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, INTERESTS, labelOf, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';
-import { afterFirstStep, closeHistorySteps, firstStep, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
+import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
+import type { PinData } from '../types';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
 import { postJson } from './api';
 import type { AdvertiserData } from './AreaPage';
@@ -28,19 +29,25 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   const [modalError, setModalError] = useState('');
   const [busy, setBusy] = useState(false);
   const [budget, setBudget] = useState(String(rules.suggestedBudget));
-  const [campaign, setCampaign] = useState<{ id: string; budget: number } | null>(null);
-  const { pin, error } = usePin(pinId ?? '0');
+  const [campaign, setCampaign] = useState<{ id: string; budget: number; webConversion: boolean } | null>(null);
+  const [chosenPin, setChosenPin] = useState(pinId);
+  const [adType, setAdType] = useState<'CONSIDERATION' | 'WEB_CONVERSION'>('CONSIDERATION');
+  const { pin, error } = usePin(chosenPin ?? '0');
 
   const advance = (from: Step) => setStep(nextStep(steps, from));
   if (step === null) {
     close(advertiser.id);
     return null;
   }
-  if (!pinId) return <p class="error" role="alert">Choose a Pin to promote: open one of your Pins and pick 'Promote'.</p>;
+  const formStep = campaignStep(steps);
+  // The short reading's form is its pin selection step: it needs the pin from the link. The full reading picks it in its own step.
+  if (!chosenPin && step !== 'pin_selection' && step !== 'consent') return <p class="error" role="alert">Choose a Pin to promote: open one of your Pins and pick 'Promote'.</p>;
+  if (!chosenPin && formStep === 'pin_selection') return <p class="error" role="alert">Choose a Pin to promote: open one of your Pins and pick 'Promote'.</p>;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
+    const tagId = String(form.get('conversion_tag') ?? '');
     const values: QuickPromoteValues = {
       name: String(form.get('name') ?? ''),
       destination_url: String(form.get('destination_url') ?? ''),
@@ -49,26 +56,28 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       inclusive_end_date: String(form.get('inclusive_end_date') ?? ''),
       is_ongoing: form.get('is_ongoing') === 'on',
       advertiser_id: advertiser.id,
-      ages: [],
-      interests: [],
+      ages: form.getAll('ages').map(String),
+      interests: form.getAll('interests').map(String),
       genders: form.getAll('genders').map(String),
-      ad_type: 'CONSIDERATION',
-      selected_ocpm_tag: null,
-      isAutoTargeting: true,
+      ad_type: adType,
+      selected_ocpm_tag: adType === 'WEB_CONVERSION' && tagId ? { conversionTagId: tagId, conversionEvent: String(form.get('conversion_event') ?? '') } : null,
+      isAutoTargeting: form.get('auto_targeting') === 'on',
     };
+    const invalid = firstFormError(values, advertiser.country);
+    setPinError(invalid ?? '');
+    if (invalid) return;
     setBusy(true);
-    setPinError('');
     try {
-      const payload = buildPayload(values, pinId, null, advertiser.country);
-      const data = await postJson<{ campaign_id: string; has_business_info: boolean; has_billing: boolean }>(`/ads/v4/advertisers/${advertiser.id}/pins/${pinId}/quick_promote/`, payload);
-      setCampaign({ id: data.campaign_id, budget: Number(budget) });
+      const payload = buildPayload(values, chosenPin, null, advertiser.country);
+      const data = await postJson<{ campaign_id: string; has_business_info: boolean; has_billing: boolean }>(`/ads/v4/advertisers/${advertiser.id}/pins/${chosenPin}/quick_promote/`, payload);
+      setCampaign({ id: data.campaign_id, budget: Number(budget), webConversion: adType === 'WEB_CONVERSION' });
       setSetup({ business: data.has_business_info, billing: data.has_billing });
-      setStep(afterFirstStep(step, { hasBusinessInfo: data.has_business_info, hasBilling: data.has_billing, onQuickPromotePage: false }));
+      setStep(afterFirstStep(step, { hasBusinessInfo: data.has_business_info, hasBilling: data.has_billing, onQuickPromotePage: step === 'page' }));
     } catch (e) {
       const area = e instanceof ResourceError ? errorArea(e.body.http_status, e.body.message_detail) : 'modal';
       if (area === 'pin') setPinError(message(e));
       else setModalError(message(e));
-      setStep(afterFirstStep(step, { errorArea: area, hasBusinessInfo: false, hasBilling: false, onQuickPromotePage: false }));
+      setStep(afterFirstStep(step, { errorArea: area, hasBusinessInfo: false, hasBilling: false, onQuickPromotePage: step === 'page' }));
     } finally {
       setBusy(false);
     }
@@ -93,6 +102,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   };
 
   const first = firstStep(steps);
+  const saved = campaign !== null && step === 'page';
   return (
     <section class="quick-promote" aria-labelledby="qp-title">
       <h1 id="qp-title">Promote your Pin</h1>
@@ -103,8 +113,15 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           <button type="button" class="primary" onClick={() => advance('consent')}>I agree</button>
         </div>
       )}
-      {(step === first || step === 'page') && (
-        <form class="ads-form" onSubmit={submit}>
+      {step === 'pin_selection' && formStep === 'page' && <PinChooser chosen={chosenPin} onChoose={setChosenPin} onNext={() => advance('pin_selection')} onCancel={() => close(advertiser.id)} />}
+      {saved && (
+        <div class="ads-form" role="region" aria-label="Quick promote page">
+          <p role="status">Your campaign is saved. Next, tell us about your business so it can run.</p>
+          <p class="actions"><button type="button" class="primary" onClick={() => advance('page')}>Continue</button></p>
+        </div>
+      )}
+      {step === formStep && !saved && (
+        <form class="ads-form" onSubmit={submit} noValidate aria-label={step === 'page' ? 'Quick promote page' : 'Promote this Pin'}>
           <div class="qp-pin" aria-label="Pin">
             {pin?.image_url ? <img src={pin.image_url} alt={pin.description || pin.title || 'Pin image'} /> : <p>{error ?? (pin ? pin.link : 'Loading…')}</p>}
             {pinError && <p class="error" role="alert">{pinError}</p>}
@@ -140,6 +157,25 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
               <label key={g}><input type="checkbox" name="genders" value={g} defaultChecked /> {g === 'unknown' ? 'Unspecified' : g === 'female' ? 'Women' : 'Men'}</label>
             ))}
           </fieldset>
+          <fieldset class="check">
+            <legend>Ages (none chosen: all ages)</legend>
+            {AGE_BUCKETS.map((a) => <label key={a}><input type="checkbox" name="ages" value={a} /> {a}</label>)}
+          </fieldset>
+          <fieldset class="check">
+            <legend>Interests (none chosen: everyone)</legend>
+            {INTERESTS.map((i) => <label key={i}><input type="checkbox" name="interests" value={i} /> {labelOf(i)}</label>)}
+          </fieldset>
+          <label class="check">
+            <input name="auto_targeting" type="checkbox" defaultChecked /> Also find people like these for me (automatic targeting)
+          </label>
+          <label class="field">
+            Goal
+            <select name="ad_type" value={adType} onChange={(e) => setAdType(e.currentTarget.value as typeof adType)}>
+              <option value="CONSIDERATION">More people see and click your Pin</option>
+              <option value="WEB_CONVERSION">Sales and sign-ups on your website (web conversion)</option>
+            </select>
+          </label>
+          {adType === 'WEB_CONVERSION' && <ConversionFields advertiserId={advertiser.id} />}
           <p class="actions">
             <button type="button" class="secondary" onClick={() => close(advertiser.id)}>Cancel</button>
             <button type="submit" class="primary" disabled={busy}>Promote</button>
@@ -183,6 +219,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           </p>
           <p class="actions">
             <a class="primary" href={advertiserLink(advertiser.id, 'campaigns')}>See your campaign</a>
+            {campaign?.webConversion && steps.includes('tag') && <button type="button" class="secondary" onClick={() => setStep('tag')}>Set up your conversion tag</button>}
             <button type="button" class="secondary" onClick={() => close(advertiser.id)}>Close</button>
           </p>
         </div>
@@ -192,18 +229,106 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           <h2 id="qp-error">We couldn't promote your Pin</h2>
           <p class="error">{modalError}</p>
           <p class="actions">
-            <button type="button" class="primary" onClick={() => (setModalError(''), setStep(first))}>Try again</button>
+            <button type="button" class="primary" onClick={() => (setModalError(''), setStep(formStep))}>Try again</button>
             <button type="button" class="secondary" onClick={() => close(advertiser.id)}>Close</button>
           </p>
         </div>
       )}
-      {step === 'tag' && (
-        <div role="dialog" aria-modal="true" aria-labelledby="qp-tag" class="ads-modal">
-          <h2 id="qp-tag">Conversion tag</h2>
-          <p>The conversion tag is not part of this product.</p>
-          <button type="button" class="secondary" onClick={() => advance('tag')}>Done</button>
-        </div>
-      )}
+      {step === 'tag' && campaign && <TagStep advertiserId={advertiser.id} campaignId={campaign.id} onDone={() => advance('tag')} />}
     </section>
+  );
+}
+
+/** The full reading's pin selection step: one of the viewer's latest Pins, the one from the link chosen first. */
+function PinChooser({ chosen, onChoose, onNext, onCancel }: { chosen: string | null; onChoose: (id: string) => void; onNext: () => void; onCancel: () => void }) {
+  const [pins, setPins] = useState<PinData[] | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => void getResource<{ pins: PinData[] }>('UserPinsResource', { page_size: 25 }).then((page) => setPins(page.pins), (e: unknown) => setError(message(e))), []);
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="qp-pins" class="ads-modal">
+      <h2 id="qp-pins">Choose a Pin to promote</h2>
+      {error && <p class="error" role="alert">{error}</p>}
+      {!pins && !error && <p role="status" aria-label="Loading">Loading…</p>}
+      {pins?.length === 0 && <p>You have no Pins yet. Save one first.</p>}
+      <fieldset class="qp-pin-list">
+        <legend class="visually-hidden">Your Pins</legend>
+        {pins?.map((p) => (
+          <label key={p.id}>
+            <input type="radio" name="pin" value={p.id} checked={p.id === chosen} onChange={() => onChoose(p.id)} /> {p.title || p.description || p.link || `Pin ${p.id}`}
+          </label>
+        ))}
+      </fieldset>
+      <p class="actions">
+        <button type="button" class="secondary" onClick={onCancel}>Cancel</button>
+        <button type="button" class="primary" disabled={!chosen} onClick={onNext}>Next</button>
+      </p>
+    </div>
+  );
+}
+
+interface Tag { id: string; name: string }
+
+/** A web-conversion ad's tag and event (section 3's selected_ocpm_tag): one of the advertiser's tags, or a new one. */
+function ConversionFields({ advertiserId }: { advertiserId: string }) {
+  const [tags, setTags] = useState<Tag[] | null>(null);
+  const [chosen, setChosen] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState('');
+  useEffect(() => void getResource<Tag[]>('AdvertiserConversionTagsResource', { advertiser_id: advertiserId }).then((list) => (setTags(list), setChosen(list[0]?.id ?? '')), (e: unknown) => setError(message(e))), [advertiserId]);
+  const create = async () => {
+    setError('');
+    try {
+      const tag = await postResource<Tag>('AdvertiserConversionTagsResource', 'create', { advertiser_id: advertiserId, name });
+      setTags([...(tags ?? []), tag]);
+      setChosen(tag.id);
+      setName('');
+    } catch (e) {
+      setError(message(e));
+    }
+  };
+  return (
+    <fieldset class="qp-conversion">
+      <legend>Conversion tracking</legend>
+      <label class="field">
+        Conversion tag
+        <select name="conversion_tag" value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
+          <option value="">Choose a tag</option>
+          {tags?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </select>
+      </label>
+      <label class="field">
+        New tag name
+        <input value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
+      </label>
+      <button type="button" class="secondary" disabled={!name.trim()} onClick={() => void create()}>Create tag</button>
+      <label class="field">
+        Conversion event
+        <select name="conversion_event" defaultValue="CHECKOUT">
+          {CONVERSION_EVENTS.map((e) => <option key={e} value={e}>{labelOf(e)}</option>)}
+        </select>
+      </label>
+      {error && <p class="error" role="alert">{error}</p>}
+    </fieldset>
+  );
+}
+
+/** The full reading's tag step: the campaign's conversion tag as the website should carry it. */
+function TagStep({ advertiserId, campaignId, onDone }: { advertiserId: string; campaignId: string; onDone: () => void }) {
+  const [group, setGroup] = useState<{ optimization_goal_metadata: { conversion_tag_v3_goal_metadata: { conversion_tag_id: string; conversion_event: string } } | null } | null>(null);
+  useEffect(() => void getResource<typeof group[]>('AdvertiserAdGroupsResource', { advertiser_id: advertiserId, campaign_ids: [campaignId] }).then((g) => setGroup(g[0] ?? null), () => setGroup(null)), [campaignId]);
+  const meta = group?.optimization_goal_metadata?.conversion_tag_v3_goal_metadata;
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="qp-tag" class="ads-modal">
+      <h2 id="qp-tag">Your conversion tag</h2>
+      {meta ? (
+        <p>
+          Add tag <code>{meta.conversion_tag_id}</code> to your website and report the event <strong>{labelOf(meta.conversion_event)}</strong>. Counting those
+          events on your website is not part of this product.
+        </p>
+      ) : (
+        <p role="status" aria-label="Loading">Loading…</p>
+      )}
+      <button type="button" class="primary" onClick={onDone}>Done</button>
+    </div>
   );
 }

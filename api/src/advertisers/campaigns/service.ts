@@ -7,10 +7,11 @@ import type { PinsService } from '../../pins/service.js';
 import type { AdvertisersService } from '../service.js';
 import { countryRules } from '../rules/countries.js';
 import { fromMicro, MICRO_MULTIPLIER } from '../rules/money.js';
-import { ADS_CLIENT_TYPE, GENDERS, GOALS } from '../rules/promote.js';
+import { ADS_CLIENT_TYPE, AGE_BUCKETS, CONVERSION_EVENTS, GENDERS, GOALS, INTERESTS } from '../rules/promote.js';
 import { billingLink } from '../rules/routes.js';
 import { CAMPAIGN_NAME_LIMIT, cutCampaignName } from '../rules/text.js';
 import { campaignsStore } from './store.js';
+import { adEvents, day, DAY_MS, endDay } from './events.js';
 
 /** The request payload of advertiser.md section 3, as the server accepts it. */
 export const quickPromoteBody = z
@@ -23,21 +24,38 @@ export const quickPromoteBody = z
     is_ongoing: z.boolean().default(false),
     start_now: z.boolean().default(true),
     targeting_spec: z
-      .object({ GENDER: z.array(z.enum(GENDERS)).max(3).default([...GENDERS]), AGE_BUCKET: z.array(z.string().max(20)).max(10).optional(), INTEREST: z.array(z.string().max(60)).max(50).optional() })
+      .object({
+        GENDER: z.array(z.enum(GENDERS, 'Choose genders from the list.')).min(1, 'Choose at least one gender.').max(3).default([...GENDERS]),
+        AGE_BUCKET: z.array(z.enum(AGE_BUCKETS, 'Choose ages from the list.')).max(AGE_BUCKETS.length).optional(),
+        INTEREST: z.array(z.enum(INTERESTS, 'Choose interests from the list.')).max(INTERESTS.length).optional(),
+      })
+      .strict()
       .default({ GENDER: [...GENDERS] }),
     advertiser_id: id,
     ads_client_type: z.literal(ADS_CLIENT_TYPE),
     pin_id: id.nullable().optional(),
     product_group_id: z.string().max(40).nullable().optional(),
     objective_type: z.enum(GOALS).optional(),
-    optimization_goal_metadata: z.object({ conversion_tag_v3_goal_metadata: z.object({ conversion_tag_id: z.string().min(1).max(40), conversion_event: z.string().min(1).max(40) }) }).optional(),
+    optimization_goal_metadata: z
+      .object({ conversion_tag_v3_goal_metadata: z.object({ conversion_tag_id: id, conversion_event: z.enum(CONVERSION_EVENTS, 'Choose a conversion event from the list.') }).strict() })
+      .strict()
+      .optional(),
     flexible_daily_budget_enabled: z.boolean().default(false),
     inclusive_end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').optional(),
   })
-  .strict();
+  .strict()
+  // Section 5: web-conversion ads carry the objective and the conversion tag together.
+  .refine((b) => (b.objective_type === 'WEB_CONVERSION') === Boolean(b.optimization_goal_metadata), { message: 'A web-conversion ad needs a conversion tag and event (and only it has them).', path: ['optimization_goal_metadata'] });
 export type QuickPromoteBody = z.output<typeof quickPromoteBody>;
 
-const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A report's date range: the last 30 days by default, at most a year. */
+export function reportRange(now: number, start?: string, end?: string): { start: string; end: string } {
+  const to = end ?? day(now);
+  const from = start ?? day(Date.parse(to) - 29 * DAY_MS);
+  if (from > to) throw new ApiError('invalid_input', 'start_date: Must be on or before the end date.');
+  if (Date.parse(to) - Date.parse(from) > 366 * DAY_MS) throw new ApiError('invalid_input', 'start_date: A report covers at most a year.');
+  return { start: from, end: to };
+}
 
 export function campaignsService(deps: Deps, advertisers: AdvertisersService, pins: PinsService) {
   const { db, clock } = deps;
@@ -52,7 +70,7 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, pi
     daily_budget_in_micro_currency: Number(row.daily_budget_micro),
     currency: row.currency,
     start_date: day(Number(row.start_at)),
-    end_date: row.is_ongoing ? null : row.inclusive_end_date ?? (row.duration_days ? day(Number(row.start_at) + (Number(row.duration_days) - 1) * 86_400_000) : null),
+    end_date: endDay({ ...row, is_ongoing: Number(row.is_ongoing), duration_days: row.duration_days === null ? null : Number(row.duration_days), start_at: Number(row.start_at) }),
     is_ongoing: Boolean(row.is_ongoing),
     ads_client_type: row.ads_client_type,
     impressions: Number(row.impressions),
@@ -77,6 +95,8 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, pi
       if (body.budget_in_micro_currency < rules.minimumDailyBudget * MICRO_MULTIPLIER) {
         throw new ApiError('budget_too_low', `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`);
       }
+      const tagId = body.optimization_goal_metadata?.conversion_tag_v3_goal_metadata.conversion_tag_id;
+      if (tagId && !(await store.tag(advertiserId, tagId))) throw new ApiError('conversion_tag_not_found');
       const setup = await advertisers.setup(advertiserId);
       const now = clock.now();
       const campaignId = newId();
@@ -126,9 +146,61 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, pi
       };
     },
 
-    async campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[] }) {
-      return (await store.campaigns(advertiserId, filter)).map((row) => campaignJson(advertiserId, row));
+    /** The campaign report: filtered by objective, status, ids and name; its numbers summed over the date range. */
+    async campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[]; status?: string; query?: string; startDate?: string; endDate?: string }) {
+      const range = reportRange(clock.now(), filter.startDate, filter.endDate);
+      return (await store.campaigns(advertiserId, { ...filter, range })).map((row) => ({ ...campaignJson(advertiserId, row), range }));
     },
+
+    /** Campaign insights: a campaign's numbers by day over a range, and over a comparison range when given. */
+    async insights(advertiserId: string, campaignId: string, q: { startDate?: string; endDate?: string; compStartDate?: string; compEndDate?: string }) {
+      const [campaign] = await this.campaigns(advertiserId, { ids: [campaignId], startDate: q.startDate, endDate: q.endDate });
+      if (!campaign) throw new ApiError('campaign_not_found');
+      const series = async (range: { start: string; end: string }) => {
+        const rows = await store.daily(campaignId, range);
+        const days = rows.map((r) => ({ day: r.day, impressions: Number(r.impressions), clicks: Number(r.clicks), spend: fromMicro(Number(r.spend_micro)) }));
+        const total = days.reduce((t, d) => ({ impressions: t.impressions + d.impressions, clicks: t.clicks + d.clicks, spend: t.spend + d.spend }), { impressions: 0, clicks: 0, spend: 0 });
+        return { ...range, days, total };
+      };
+      const comparing = q.compStartDate || q.compEndDate;
+      return { campaign, current: await series(campaign.range), comparison: comparing ? await series(reportRange(clock.now(), q.compStartDate, q.compEndDate)) : null };
+    },
+
+    /** /ads/edit/?view=campaign: pause or run, the daily budget (the country's minimum holds), the end date or ongoing. */
+    async updateCampaign(viewer: Viewer, advertiserId: string, campaignId: string, change: { status?: 'ACTIVE' | 'PAUSED'; daily_budget?: number; inclusive_end_date?: string | null; is_ongoing?: boolean }) {
+      const { advertiser } = await advertisers.access(viewer.id, advertiserId);
+      const row = await store.campaign(advertiserId, campaignId);
+      if (!row) throw new ApiError('campaign_not_found');
+      const set: { status?: string; daily_budget_micro?: number; inclusive_end_date?: string | null; is_ongoing?: number; duration_days?: number | null } = {};
+      if (change.status) {
+        // A campaign waiting for billing starts when billing is added, not by hand.
+        if (row.status === 'PENDING_BILLING' && change.status === 'ACTIVE') throw new ApiError('business_info_missing', 'Add billing to start this campaign.');
+        if (row.status !== 'PENDING_BILLING') set.status = change.status;
+      }
+      if (change.daily_budget !== undefined) {
+        const rules = countryRules(row.country ?? advertiser.country);
+        if (change.daily_budget < rules.minimumDailyBudget) throw new ApiError('budget_too_low', `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`);
+        set.daily_budget_micro = Math.round(change.daily_budget * MICRO_MULTIPLIER);
+      }
+      if (change.is_ongoing === true) Object.assign(set, { is_ongoing: 1, inclusive_end_date: null, duration_days: null });
+      else if (change.inclusive_end_date) {
+        if (change.inclusive_end_date < day(Number(row.start_at))) throw new ApiError('invalid_input', 'inclusive_end_date: Must be on or after the start date.');
+        Object.assign(set, { is_ongoing: 0, inclusive_end_date: change.inclusive_end_date, duration_days: null });
+      }
+      if (Object.keys(set).length) await store.updateCampaign(campaignId, set);
+      const [updated] = await this.campaigns(advertiserId, { ids: [campaignId] });
+      return updated;
+    },
+
+    /** Conversion tags for web-conversion ads: the advertiser's list, and a new one. */
+    tags: (advertiserId: string) => store.tags(advertiserId),
+    async createTag(advertiserId: string, name: string) {
+      const tag = { id: newId(), advertiser_id: advertiserId, name, created_at: clock.now() };
+      await store.insertTag(tag);
+      return { id: tag.id, name: tag.name, created_at: tag.created_at };
+    },
+
+    ...adEvents(deps),
     async adGroups(advertiserId: string, filter: { campaignIds?: string[]; adGroupIds?: string[] }) {
       return (await store.adGroups(advertiserId, filter)).map((g) => ({
         ...g,

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** Campaigns, their ad group and pin promotion, and the daily numbers behind a report. */
@@ -7,13 +7,51 @@ export function campaignsStore(db: Kysely<Database>) {
     insertCampaign: (row: Insertable<Database['campaigns']>) => db.insertInto('campaigns').values(row).execute(),
     insertAdGroup: (row: Database['ad_groups']) => db.insertInto('ad_groups').values(row).execute(),
     insertPromotion: (row: Database['pin_promotions']) => db.insertInto('pin_promotions').values(row).execute(),
-    addMetrics: (row: { campaign_id: string; day: string; impressions: number; clicks: number; spend_micro: number }) => db.insertInto('campaign_metrics').values(row).execute(),
+    insertAdEvent: (row: Database['ad_events']) => db.insertInto('ad_events').values(row).execute(),
+    /** Adds to a campaign's day (the row made on its first event). */
+    addToDay(campaignId: string, day: string, impressions: number, clicks: number, spendMicro: number) {
+      return db
+        .insertInto('campaign_metrics')
+        .values({ campaign_id: campaignId, day, impressions, clicks, spend_micro: spendMicro })
+        .onConflict((oc) =>
+          oc.columns(['campaign_id', 'day']).doUpdateSet((eb) => ({
+            impressions: eb('campaign_metrics.impressions', '+', impressions),
+            clicks: eb('campaign_metrics.clicks', '+', clicks),
+            spend_micro: eb('campaign_metrics.spend_micro', '+', spendMicro),
+          })),
+        )
+        .execute();
+    },
+    dayRow: (campaignId: string, day: string) => db.selectFrom('campaign_metrics').selectAll().where('campaign_id', '=', campaignId).where('day', '=', day).executeTakeFirst(),
+    daily: (campaignId: string, range: { start: string; end: string }) =>
+      db.selectFrom('campaign_metrics').selectAll().where('campaign_id', '=', campaignId).where('day', '>=', range.start).where('day', '<=', range.end).orderBy('day').limit(400).execute(),
+    /** The running promotions of a pin (ACTIVE campaign and promotion), with what counting an event needs. */
+    runningPromotions(pinId: string) {
+      return db
+        .selectFrom('pin_promotions as p')
+        .innerJoin('ad_groups as g', 'g.id', 'p.ad_group_id')
+        .innerJoin('campaigns as c', 'c.id', 'g.campaign_id')
+        .innerJoin('advertisers as a', 'a.id', 'c.advertiser_id')
+        .select(['p.id', 'c.id as campaign_id', 'c.advertiser_id', 'a.name as advertiser_name', 'a.owner_user_id', 'c.created_by', 'c.daily_budget_micro', 'c.start_at', 'c.inclusive_end_date', 'c.duration_days', 'c.is_ongoing'])
+        .where('p.pin_id', '=', pinId)
+        .where('p.status', '=', 'ACTIVE')
+        .where('c.status', '=', 'ACTIVE')
+        .orderBy('c.created_at')
+        .limit(20)
+        .execute();
+    },
+    campaign: (advertiserId: string, campaignId: string) => db.selectFrom('campaigns').selectAll().where('advertiser_id', '=', advertiserId).where('id', '=', campaignId).executeTakeFirst(),
+    updateCampaign: (campaignId: string, set: Partial<Pick<Database['campaigns'], 'status' | 'daily_budget_micro' | 'inclusive_end_date' | 'duration_days'>> & { is_ongoing?: number }) =>
+      db.updateTable('campaigns').set(set).where('id', '=', campaignId).execute(),
+    tags: (advertiserId: string) => db.selectFrom('conversion_tags').select(['id', 'name', 'created_at']).where('advertiser_id', '=', advertiserId).orderBy('created_at').limit(100).execute(),
+    tag: (advertiserId: string, tagId: string) => db.selectFrom('conversion_tags').select('id').where('advertiser_id', '=', advertiserId).where('id', '=', tagId).executeTakeFirst(),
+    insertTag: (row: Database['conversion_tags']) => db.insertInto('conversion_tags').values(row).execute(),
 
-    /** A report page: campaigns with their summed numbers, newest first (at most 200 a page). */
-    campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[] }) {
+    /** A report page: campaigns with their numbers summed over the range, newest first (at most 200 a page). */
+    campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[]; status?: string; query?: string; range: { start: string; end: string } }) {
       let q = db
         .selectFrom('campaigns as c')
-        .leftJoin('campaign_metrics as m', 'm.campaign_id', 'c.id')
+        .leftJoin('campaign_metrics as m', (j) => j.onRef('m.campaign_id', '=', 'c.id').on('m.day', '>=', filter.range.start).on('m.day', '<=', filter.range.end))
         .select(['c.id', 'c.name', 'c.objective_type', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.duration_days', 'c.is_ongoing', 'c.ads_client_type', 'c.created_at'])
         .select((eb) => [
           eb.fn.coalesce(eb.fn.sum<number>('m.impressions'), eb.lit(0)).as('impressions'),
@@ -27,6 +65,9 @@ export function campaignsStore(db: Kysely<Database>) {
         .limit(200);
       if (filter.objectiveType) q = q.where('c.objective_type', '=', filter.objectiveType);
       if (filter.ids?.length) q = q.where('c.id', 'in', filter.ids);
+      if (filter.status) q = q.where('c.status', '=', filter.status);
+      // The name filter is a plain substring, case-insensitive on both databases.
+      if (filter.query) q = q.where(sql<boolean>`lower(c.name) like ${`%${filter.query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`);
       return q.execute();
     },
     adGroups(advertiserId: string, filter: { campaignIds?: string[]; adGroupIds?: string[] }) {

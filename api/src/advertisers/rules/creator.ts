@@ -25,3 +25,12 @@ export function shortCount(count: number, locale = 'en-US'): string {
 export function showFollowerCount(isVerifiedIdentity: boolean, viewerIsAuth: boolean): boolean {
   return isVerifiedIdentity || viewerIsAuth;
 }
+
+/** A paid partnership's state as the creator card's sponsorshipStatus: approved 0, requested or rejected 2, removed 3. */
+export const SPONSORSHIP_STATES = ['requested', 'approved', 'rejected', 'removed'] as const;
+export type SponsorshipState = (typeof SPONSORSHIP_STATES)[number];
+export function sponsorshipStatus(state: SponsorshipState): 0 | 2 | 3 {
+  if (state === 'approved') return 0;
+  if (state === 'removed') return 3;
+  return 2;
+}

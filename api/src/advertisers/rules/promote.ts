@@ -6,6 +6,13 @@ import { cutCampaignName } from './text.js';
 export const GOALS = ['CONSIDERATION', 'WEB_CONVERSION', 'CATALOG_SALES'] as const;
 export const GENDERS = ['female', 'male', 'unknown'] as const;
 export const ADS_CLIENT_TYPE = 'quick_promote';
+/** Targeting (our lists; the spec names the fields, not their values): age buckets and interests. */
+export const AGE_BUCKETS = ['18-24', '25-34', '35-44', '45-49', '50-54', '55-64', '65+'] as const;
+export const INTERESTS = ['animals', 'architecture', 'art', 'beauty', 'design', 'diy_and_crafts', 'education', 'entertainment', 'event_planning', 'finance', 'food_and_drinks', 'gardening', 'health', 'home_decor', 'kids_and_parenting', 'mens_fashion', 'quotes', 'sport', 'travel', 'vehicles', 'wedding', 'womens_fashion'] as const;
+/** The conversion events a web-conversion ad may optimise for. */
+export const CONVERSION_EVENTS = ['CHECKOUT', 'ADD_TO_CART', 'PAGE_VISIT', 'SIGNUP', 'LEAD'] as const;
+/** A plain label for a list value: 'diy_and_crafts' → 'Diy and crafts'. */
+export const labelOf = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()).replace(/_/g, ' ');
 
 /** The form values of section 3. */
 export interface QuickPromoteValues {
@@ -80,4 +87,26 @@ export function buildPayload(values: QuickPromoteValues, pinId: string | null, p
 export function errorArea(status: number, messageDetail: string | undefined | null): 'pin' | 'modal' {
   if (messageDetail && status === 401) return 'pin';
   return 'modal';
+}
+
+/**
+ * The form's checks before a submit (section 5: validators run in order and the first error is
+ * returned). The server repeats them with its schema; these give the message before the round trip.
+ */
+export function firstFormError(values: QuickPromoteValues, country = 'US'): string | null {
+  const rules = countryRules(country);
+  const budget = Number(values.budget);
+  const validators: Array<() => string | null> = [
+    () => (values.name.trim() ? null : 'Give the campaign a name.'),
+    () => (/^https?:\/\/[^\s/]+/i.test(values.destination_url.trim()) ? null : 'Enter a destination URL that starts with http:// or https://.'),
+    () => (Number.isFinite(budget) && budget >= rules.minimumDailyBudget ? null : `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`),
+    () => (values.is_ongoing || String(values.duration).trim() === '' || /^\d+$/.test(String(values.duration).trim()) ? null : 'The duration is a whole number of days.'),
+    () => (values.genders.length ? null : 'Choose at least one gender.'),
+    () => (values.ad_type !== 'WEB_CONVERSION' || (values.selected_ocpm_tag?.conversionTagId && values.selected_ocpm_tag.conversionEvent) ? null : 'Choose a conversion tag and event for a web-conversion ad.'),
+  ];
+  for (const check of validators) {
+    const error = check();
+    if (error) return error;
+  }
+  return null;
 }

@@ -14,7 +14,7 @@ const r = (path: string, title: string, params: readonly string[] = [], provided
 
 export const ADVERTISER_ROUTES = {
   home: r('/', 'Advertiser home', [], true),
-  campaigns: r('/reporting/campaigns/', 'Campaigns', ['objective_type'], true),
+  campaigns: r('/reporting/campaigns/', 'Campaigns', ['objective_type', 'status', 'query', 'start_date', 'end_date'], true),
   adgroups: r('/reporting/adgroups/', 'Ad groups', ['campaignIds', 'adGroupIds', 'message', 'showAllEntities'], true),
   ads: r('/reporting/ads/', 'Ads', ['pinPromotionIds', 'adFilter'], true),
   productgroups: r('/reporting/productgroups/', 'Product groups', ['adGroupIds']),
@@ -64,10 +64,13 @@ export const ADVERTISER_ROUTES = {
   quickPromote: r('/quick-promote/', 'Quick promote', ['pinId'], true),
   recommendations: r('/recommendations/', 'Recommendations'),
   productCatalogs: r('/product-catalogs/data-source/', 'Catalog data sources'),
-  campaignInsights: r('/campaign-insights/{campaignId}/', 'Campaign insights', ['campaignId', 'start_date', 'end_date', 'comp_start_date', 'comp_end_date']),
+  campaignInsights: r('/campaign-insights/{campaignId}/', 'Campaign insights', ['campaignId', 'start_date', 'end_date', 'comp_start_date', 'comp_end_date'], true),
   campaignInsightsProductGroup: r('/campaign-insights/{campaignId}/product-group/{productGroupId}/', 'Product group insights', ['campaignId', 'productGroupId']),
   mediaPlanner: r('/media_planner/', 'Media planner'),
   msotOptimizer: r('/msot-optimizer/', 'Multi-objective optimizer'),
+  // Ours, not section 2's: the paid partnerships creators ask the business to approve, and the website claim.
+  sponsorships: r('/sponsorships/', 'Paid partnerships', [], true),
+  merchant: r('/merchant/', 'Website and merchant id', [], true),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof ADVERTISER_ROUTES;

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, CONSENT_COUNTRIES, countryRules, DEFAULT_COUNTRY } from './countries.js';
 import { formatMoney, toMicro } from './money.js';
 import { cutCampaignName, cutCreatorName, splitFullName } from './text.js';
-import { afterFirstStep, closeHistorySteps, firstStep, nextStep, stepsFor } from './steps.js';
+import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, stepsFor } from './steps.js';
 import { adGroupLink, advertiserLink, billingLink, matchAdvertiserRoute, objectiveLink, OBJECTIVES, ADVERTISER_ROUTES } from './routes.js';
 import { hostAndParents, offsiteAction, worstStatus } from './offsite.js';
-import { shortCount, showAffiliateLabel, showFollowerCount, sponsorshipLabel } from './creator.js';
+import { shortCount, showAffiliateLabel, showFollowerCount, sponsorshipLabel, sponsorshipStatus } from './creator.js';
 import { canActAs, defaultActiveProfile, isOwnerOfActive, showProfileChanger } from './profiles.js';
 import { noticeSegments, styleFor } from './notices.js';
-import { buildPayload, errorArea, type QuickPromoteValues } from './promote.js';
+import { campaignsCsv } from './report.js';
+import { buildPayload, errorArea, firstFormError, labelOf, type QuickPromoteValues } from './promote.js';
 
 describe('country table (advertiser.md 9)', () => {
   // country: [minimum, suggested, currency, duration]
@@ -225,5 +226,51 @@ describe('the quick promote payload (advertiser.md 3 and 5)', () => {
     expect(errorArea(401, 'Log in')).toBe('pin');
     expect(errorArea(400, 'Bad')).toBe('modal');
     expect(errorArea(401, undefined)).toBe('modal');
+  });
+});
+
+describe('the full reading’s steps, the form’s checks, sponsorship states', () => {
+  it('creates the campaign on the page in the full reading, on pin selection in the short one; the page stays without business info', () => {
+    const full = stepsFor('full', 'US');
+    expect(firstStep(full)).toBe('pin_selection');
+    expect(campaignStep(full)).toBe('page');
+    expect(nextStep(full, 'pin_selection')).toBe('page');
+    expect(afterFirstStep('page', { hasBusinessInfo: false, hasBilling: false, onQuickPromotePage: true })).toBe('page');
+    expect(nextStep(full, 'page')).toBe('business_form');
+    expect(campaignStep(stepsFor('short', 'GB'))).toBe('pin_selection');
+    expect(nextStep(full, 'tag')).toBeNull();
+  });
+
+  it('runs the form’s validators in order and answers the first error', () => {
+    const ok: QuickPromoteValues = { name: 'A', destination_url: 'https://x.example/', budget: '5', duration: '10', inclusive_end_date: '', is_ongoing: false, advertiser_id: '1', ages: [], interests: [], genders: ['male'], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true };
+    expect(firstFormError(ok)).toBeNull();
+    expect(firstFormError({ ...ok, name: ' ', budget: '1' })).toBe('Give the campaign a name.');
+    expect(firstFormError({ ...ok, destination_url: 'ftp://x' })).toBe('Enter a destination URL that starts with http:// or https://.');
+    expect(firstFormError({ ...ok, budget: '2.99' })).toBe('The minimum daily budget in US is 3 USD.');
+    expect(firstFormError({ ...ok, budget: '9' }, 'CZ')).toBe('The minimum daily budget in CZ is 80 USD.');
+    expect(firstFormError({ ...ok, duration: '2.5' })).toBe('The duration is a whole number of days.');
+    expect(firstFormError({ ...ok, genders: [] })).toBe('Choose at least one gender.');
+    expect(firstFormError({ ...ok, ad_type: 'WEB_CONVERSION' })).toBe('Choose a conversion tag and event for a web-conversion ad.');
+    expect(firstFormError({ ...ok, ad_type: 'WEB_CONVERSION', selected_ocpm_tag: { conversionTagId: '1', conversionEvent: 'SIGNUP' } })).toBeNull();
+    expect(labelOf('diy_and_crafts')).toBe('Diy and crafts');
+  });
+
+  it('maps a paid partnership’s state to the creator card’s status, and the label', () => {
+    expect(sponsorshipStatus('approved')).toBe(0);
+    expect(sponsorshipStatus('requested')).toBe(2);
+    expect(sponsorshipStatus('rejected')).toBe(2);
+    expect(sponsorshipStatus('removed')).toBe(3);
+    expect(sponsorshipLabel(sponsorshipStatus('removed'), 'Acme')).toBeNull();
+  });
+});
+
+describe('the campaign report as CSV', () => {
+  it('quotes what needs quoting, defuses formulas, and writes ongoing for no end date', () => {
+    const row = { name: 'Lamps, "warm"', status: 'ACTIVE', objective_type: 'CONSIDERATION', currency: 'USD', daily_budget: 12, start_date: '2026-01-01', end_date: null, impressions: 10, clicks: 2, spend: 0.24 };
+    expect(campaignsCsv([row, { ...row, name: '=SUM(A1)', end_date: '2026-02-01' }])).toBe(
+      'Campaign,Status,Objective,Currency,Daily budget,Start,End,Impressions,Clicks,Spend\r\n' +
+        '"Lamps, ""warm""",ACTIVE,CONSIDERATION,USD,12.00,2026-01-01,ongoing,10,2,0.24\r\n' +
+        "'=SUM(A1),ACTIVE,CONSIDERATION,USD,12.00,2026-01-01,2026-02-01,10,2,0.24\r\n",
+    );
   });
 });

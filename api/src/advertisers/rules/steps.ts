@@ -50,9 +50,17 @@ export function nextStep(steps: readonly Step[], current: Step): Step | null {
   return steps[at + 1] ?? null;
 }
 
-/** The first step: the one whose submit creates the promotion (after consent, where it applies). */
+/** The first step: where the flow starts after consent, where it applies (section 4's "after the first step" is campaignStep's submit). */
 export function firstStep(steps: readonly Step[]): Step {
   return steps.find((s) => s !== 'consent') ?? 'pin_selection';
+}
+
+/**
+ * The step whose submit creates the promotion: the quick promote page in the full reading (its pin
+ * selection step only picks the pin and advances by one), the pin selection modal in the short one.
+ */
+export function campaignStep(steps: readonly Step[]): Step {
+  return steps.includes('page') ? 'page' : firstStep(steps);
 }
 
 /** Closing quick promote steps history back 3 when a pin-builder page is in history, else 1. */

@@ -1,0 +1,52 @@
+import type { Deps } from '../../deps.js';
+import { newId } from '../../lib/ids.js';
+import { campaignsStore } from './store.js';
+
+export const DAY_MS = 86_400_000;
+export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** A click costs 1% of the campaign's daily budget; a day's spend stops at the daily budget. */
+export const CLICK_SHARE_OF_BUDGET = 0.01;
+/** The last day a campaign runs (inclusive), or null while it is ongoing. */
+export const endDay = (row: { is_ongoing: number; inclusive_end_date: string | null; duration_days: number | null; start_at: number }) =>
+  row.is_ongoing ? null : row.inclusive_end_date ?? (row.duration_days ? day(Number(row.start_at) + (Number(row.duration_days) - 1) * DAY_MS) : null);
+
+/** The reports' numbers at their source: a promoted pin shown or its link followed. */
+export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  const store = campaignsStore(db);
+  return {
+    /**
+     * An impression (the pin's page shown) or a click (its link followed through the offsite check)
+     * of every running promotion of a pin. The event row and the day's sums are written together; a
+     * click costs CLICK_SHARE_OF_BUDGET of the daily budget, and a day's spend stops at the budget.
+     * The advertiser's own people do not count. Answers the promotions counted.
+     */
+    async recordAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null): Promise<number> {
+      const now = clock.now();
+      const today = day(now);
+      const running = (await store.runningPromotions(pinId)).filter((p) => Number(p.start_at) <= now && (endDay({ ...p, is_ongoing: Number(p.is_ongoing), duration_days: p.duration_days === null ? null : Number(p.duration_days), start_at: Number(p.start_at) }) ?? today) >= today);
+      let counted = 0;
+      for (const p of running) {
+        if (viewerId && (viewerId === p.owner_user_id || viewerId === p.created_by)) continue;
+        await db.transaction().execute(async (trx) => {
+          const tx = campaignsStore(trx);
+          let spend = 0;
+          if (kind === 'click') {
+            const budget = Number(p.daily_budget_micro);
+            const spent = Number((await tx.dayRow(p.campaign_id, today))?.spend_micro ?? 0);
+            spend = Math.max(0, Math.min(Math.round(budget * CLICK_SHARE_OF_BUDGET), budget - spent));
+          }
+          await tx.insertAdEvent({ id: newId(), campaign_id: p.campaign_id, pin_promotion_id: p.id, kind, day: today, spend_micro: spend, viewer_id: viewerId, created_at: now });
+          await tx.addToDay(p.campaign_id, today, kind === 'impression' ? 1 : 0, kind === 'click' ? 1 : 0, spend);
+        });
+        counted++;
+      }
+      return counted;
+    },
+
+    /** Whether a pin is promoted now, and by whom (the pin page's 'Promoted by' line). */
+    async promotedBy(pinId: string): Promise<{ advertiser_id: string; name: string } | null> {
+      const p = (await store.runningPromotions(pinId))[0];
+      return p ? { advertiser_id: p.advertiser_id, name: p.advertiser_name } : null;
+    },
+  };
+}

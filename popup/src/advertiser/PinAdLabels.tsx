@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { getResource, postResource, ResourceError } from '../api';
+import type { PinData } from '../types';
+import { CreatorCard } from './CreatorCard';
+
+interface SponsorshipData {
+  pin_id: string;
+  state: 'requested' | 'approved' | 'rejected' | 'removed';
+  sponsorshipStatus: number;
+  sponsorName: string;
+  sponsorUsername: string;
+}
+interface LabelsData {
+  promoted_by: { name: string } | null;
+  sponsorship: SponsorshipData | null;
+  is_verified_merchant: boolean;
+}
+interface Profile {
+  follower_count: number;
+  image_medium_url: string | null;
+}
+
+const failure = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
+
+/**
+ * The pin page's advertiser labels: 'Promoted by' a running campaign (seeing it counts as an
+ * impression), and the creator card with the paid-partnership label and the verified merchant badge.
+ */
+export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; viewerIsAuth: boolean; isPinner: boolean }) {
+  const [labels, setLabels] = useState<LabelsData | null>(null);
+  const [profile, setProfile] = useState<Profile | null>(null);
+  useEffect(() => {
+    void getResource<LabelsData>('PinAdLabelsResource', { pin_id: pin.id }).then(setLabels, () => setLabels(null));
+    void getResource<Profile>('UserResource', { username: pin.pinner.username }).then(setProfile, () => setProfile(null));
+  }, [pin.id]);
+  if (!labels) return null;
+  const s = labels.sponsorship;
+  return (
+    <>
+      {labels.promoted_by && <p class="promoted">Promoted by {labels.promoted_by.name}</p>}
+      <CreatorCard
+        viewerIsAuth={viewerIsAuth}
+        creator={{
+          fullName: pin.pinner.full_name || pin.pinner.username,
+          imageUrl: profile?.image_medium_url ?? null,
+          followerCount: profile?.follower_count ?? 0,
+          // Verified identities are the official accounts of domains; a pinner is not one.
+          isVerifiedIdentity: false,
+          isVerifiedMerchant: labels.is_verified_merchant,
+          isPromoted: Boolean(labels.promoted_by),
+          sponsorName: s?.sponsorName ?? null,
+          sponsorUsername: s?.sponsorUsername ?? null,
+          sponsorshipStatus: s?.sponsorshipStatus ?? null,
+          profileUrl: `/${pin.pinner.username}/`,
+        }}
+      />
+      {isPinner && <Sponsorship pinId={pin.id} current={s} onChange={(next) => setLabels({ ...labels, sponsorship: next })} />}
+    </>
+  );
+}
+
+/** The pinner's paid-partnership label: name the sponsor (by its username), or take the label off. */
+function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; current: SponsorshipData | null; onChange: (s: SponsorshipData | null) => void }) {
+  const [error, setError] = useState('');
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setError('');
+    try {
+      setCurrent(await postResource<SponsorshipData>('PinSponsorshipResource', 'create', { pin_id: pinId, sponsor_username: String(new FormData(event.currentTarget as HTMLFormElement).get('sponsor_username') ?? '') }));
+    } catch (e) {
+      setError(failure(e));
+    }
+  };
+  const remove = async () => {
+    setError('');
+    try {
+      setCurrent(await postResource<SponsorshipData>('PinSponsorshipResource', 'delete', { pin_id: pinId }));
+    } catch (e) {
+      setError(failure(e));
+    }
+  };
+  const active = current && current.state !== 'removed';
+  return (
+    <section class="sponsorship-edit" aria-label="Paid partnership">
+      <h2>Paid partnership</h2>
+      {active ? (
+        <p>
+          Labelled as a paid partnership with @{current.sponsorUsername}
+          {current.state === 'approved' ? ' (approved).' : current.state === 'rejected' ? ' (they declined).' : ' (waiting for them to confirm).'}{' '}
+          <button type="button" class="secondary" onClick={() => void remove()}>Remove the label</button>
+        </p>
+      ) : (
+        <form onSubmit={submit}>
+          <label class="field">
+            Sponsor's username
+            <input name="sponsor_username" required maxLength={31} placeholder="@business" />
+          </label>
+          <button type="submit" class="secondary">Add paid partnership label</button>
+        </form>
+      )}
+      {error && <p class="error" role="alert">{error}</p>}
+    </section>
+  );
+}
