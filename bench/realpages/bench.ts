@@ -123,10 +123,11 @@ export async function realPages(): Promise<Row[]> {
   const scrape = metascraper([metascraperImage()]);
   const meta = new Map<string, Outcome>();
   for (const p of pages) {
-    // metascraper refuses an address without a dot in its host (Readability's `fakehost`): give it one, and take it back.
-    const url = p.url.replace(/^(https?:\/\/[^/.]+)\//, '$1.invalid/');
+    // metascraper refuses a host without a public suffix (Readability's `fakehost`): give it one (only a
+    // string, nothing is fetched), and take it back from the answer.
+    const url = p.url.replace(/^(https?:\/\/[^/.]+)\//, '$1.com/');
     const image = await scrape({ html: p.html, url }).then((found) => (found as { image?: string | null }).image ?? undefined, (error: Error) => `error: ${error.message}`);
-    meta.set(p.id, judge(p, [url === p.url ? image : image?.replace('.invalid/', '/')]));
+    meta.set(p.id, judge(p, [url === p.url ? image : image?.replace(/^(https?:\/\/[^/.]+)\.com\//, '$1/')]));
   }
   const og = new Map(pages.map((p) => [p.id, judge(p, [ogImageOnly(p.html)])]));
   const inPage = process.env.REALPAGES_SERVER_ONLY ? null : await inPageFinder(pages);

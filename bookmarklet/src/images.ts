@@ -24,25 +24,26 @@ export function isPinnable(c: Candidate): boolean {
 }
 
 /**
- * Site furniture rather than the page's own picture, judged by address alone: a file named as a logo,
- * icon, avatar, sprite, placeholder, spacer, pixel or default in a folder without dates or ids (a
- * site's theme; the story's own upload of a logo sits under a date or an id and is kept), or anything
- * served from an ad or tracking path (`/ad/`, `/adserv…/`, `/avatar/`, `;sz=300x250`).
+ * Site furniture rather than the page's own picture, judged by address alone: a favicon, touch icon,
+ * sprite, spacer or pixel anywhere; a file named as a logo, icon, avatar, button, placeholder or default
+ * in a folder without dates or ids (a site's theme; the story's own upload of a logo sits under a date
+ * or an id and is kept); an address that names a folder; anything served from an ad server, avatar or
+ * tracking path or with an ad size (`/adserv…/`, `/avatar/`, `;sz=300x250`).
  */
-const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|favicon|icon|avatar|sprite|placeholder|spacer|blank|pixel|default|fallback|badge|button|loading|loader|transparent)s?(?:[^a-z]|$)/i;
-const FURNITURE_PATH = /\/(?:ads?|adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon)\/|;sz=\d+x\d+/i;
+const FURNITURE_ALWAYS = /favicon|apple-touch|sprite|spacer|transparent|(?:^|[^a-z])(?:pixel|blank)\.\w+$/i;
+const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|avatar|placeholder|default|fallback|badge|button|btn|loading|loader)s?(?:[^a-z]|$)/i;
+const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon)\/|;sz=\d+x\d+/i;
 export function isFurniture(url: string): boolean {
-  let path: string;
+  let u: URL;
   try {
-    const u = new URL(url);
-    path = u.pathname + u.search;
+    u = new URL(url);
   } catch {
     return false;
   }
-  if (FURNITURE_PATH.test(path)) return true;
-  const folders = path.slice(0, path.lastIndexOf('/'));
-  const file = path.slice(path.lastIndexOf('/') + 1).split('?')[0] ?? '';
-  return FURNITURE_NAME.test(file) && !/\d{2}/.test(folders);
+  const path = u.pathname;
+  if (FURNITURE_PATH.test(path + u.search) || (path.endsWith('/') && !u.search)) return true;
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  return FURNITURE_ALWAYS.test(file) || (FURNITURE_NAME.test(file) && !/\d{2}/.test(path.slice(0, path.lastIndexOf('/'))));
 }
 
 /**

@@ -131,3 +131,10 @@ describe('the server finder resolves addresses as the in-page finder does (bookm
     ]);
   });
 });
+
+describe('the server finder when the page declares only furniture', () => {
+  it('offers the article’s unsized image before a theme logo named as og:image', () => {
+    const page = findImagesInHtml('<head><meta property="og:image" content="/themes/site/logo.gif"></head><body><img src="/icons/btn_share.png"><article><img src="/photos/kat.jpg"></article></body>', PAGE_URL);
+    expect(page.items.map((i) => i.url)).toEqual(['https://news.example/photos/kat.jpg', 'https://news.example/themes/site/logo.gif']);
+  });
+});

@@ -24,8 +24,8 @@ import {
  *
  * Issue 17 (real pages): the page's own picture is its first declared image by the shared
  * DECLARED_ORDER (og:image, twitter:image, JSON-LD, itemprop=image, image_src) that is not furniture;
- * an <img> without attributes is sized by its address (sizeInUrl); and when nothing else is found,
- * the unsized images of the body (article first, furniture never) are offered, as a last resort.
+ * an <img> without attributes is sized by its address (sizeInUrl); and when nothing but furniture is
+ * found, the unsized images of the body (article first, furniture never) are offered before it.
  */
 export interface PinnableItem {
   type: 'pinnable';
@@ -227,10 +227,10 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   const unknown = all.filter((c) => !c.known && c.named && isPinnableUrl(c.url));
   const lead = unknown.filter((c) => c.marked && !isFurniture(c.url));
   const ordered = [...lead, ...rank(all.filter((c) => c.known)), ...unknown.filter((c) => !lead.includes(c))];
-  if (!ordered.length) {
-    // Nothing sized or named: the body's unsized images, the article's first, as a last resort.
+  if (ordered.every((c) => isFurniture(c.url))) {
+    // Nothing sized or named but furniture: the body's unsized images, the article's first, as a last resort before it.
     const last = [...unsized.filter((u) => u.inArticle), ...unsized.filter((u) => !u.inArticle)];
-    ordered.push(...last.map((u) => seen.get(u.url)!).filter((c, i, list) => isPinnableUrl(c.url) && list.indexOf(c) === i));
+    ordered.unshift(...last.map((u) => seen.get(u.url)!).filter((c, i, list) => isPinnableUrl(c.url) && list.indexOf(c) === i && !ordered.includes(c)));
   }
   return {
     title,
