@@ -55,7 +55,7 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
   });
   const outcomes = new Map<string, Outcome>();
   try {
-    for (const page of pages) {
+    const one = async (page: RealPage) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
       const sizes = sizesInMarkup(page.html, page.url);
       const address = page.url.split('#')[0]!;
@@ -70,7 +70,7 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
       });
       const tab = await context.newPage();
       try {
-        await tab.goto(page.url, { waitUntil: 'load', timeout: 20_000 });
+        await tab.goto(page.url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
         const urls = await tab.evaluate(async (code) => {
           (0, eval)(code);
           const finding = await (window as unknown as { __corkboardFind: typeof import('../../bookmarklet/src/find.js') }).__corkboardFind.findImages(document, 3000);
@@ -82,7 +82,16 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
       } finally {
         await context.close();
       }
-    }
+    };
+    // A few pages at a time: each is its own context, so they share nothing.
+    let next = 0;
+    const worker = async () => {
+      while (next < pages.length) {
+        await one(pages[next++]!);
+        if (outcomes.size % 25 === 0) process.stderr.write(`  in-page: ${outcomes.size}/${pages.length} pages\n`);
+      }
+    };
+    await Promise.all(Array.from({ length: Number(process.env.REALPAGES_TABS ?? 3) }, worker));
   } finally {
     await browser.close();
   }
@@ -110,7 +119,12 @@ function figures(name: string, pages: RealPage[], outcomes: Map<string, Outcome>
 }
 
 export async function realPages(): Promise<Row[]> {
-  const { pages, missing } = loadCorpus();
+  const corpus = loadCorpus();
+  const { missing } = corpus;
+  // REALPAGES_EVERY=k: every k-th page only, for a quicker, still even-handed look (all finders on the same pages).
+  const every = Math.max(1, Number(process.env.REALPAGES_EVERY ?? 1));
+  const pages = corpus.pages.filter((_, i) => i % every === 0);
+  if (every > 1) console.log(`  every ${every}th page only (REALPAGES_EVERY)`);
   if (missing.length) console.log(`  skipped pages of: ${missing.join(', ')} (no mirror under ${process.env.REALPAGES_MIRRORS ?? '/work/.mirror'}; fetch them with the search tool's fetch)`);
   if (!pages.length) {
     console.log('  skipped: no real pages on this machine');
