@@ -47,7 +47,7 @@ function ogImageOnly(html: string): string | undefined {
 }
 
 async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
-  const bundle = await build({ entryPoints: ['bookmarklet/src/find.ts'], bundle: true, write: false, format: 'iife', globalName: '__corkboardFind', target: 'es2020' });
+  const bundle = await build({ entryPoints: ['bookmarklet/src/find.ts'], bundle: true, write: false, format: 'iife', globalName: '__corkboardFind', target: 'es2020', footer: { js: 'window.__corkboardFind = __corkboardFind;' } });
   const script = bundle.outputFiles[0]!.text;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
