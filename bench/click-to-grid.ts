@@ -21,8 +21,8 @@ let left=${count};const g=document.getElementById('g');
 for(let i=0;i<${count};i++){const m=new Image();m.onload=m.onerror=()=>{if(--left===0)document.body.dataset.loaded='1'};m.alt='Tart '+i;m.src='/img/'+i+'.png';g.append(m)}
 </script></body></html>`;
 
-/** A plain grey PNG of the given size, so 5,000 images load and decode quickly. */
-function solidPng(width: number, height: number): Buffer {
+/** A plain grey PNG of the given size, quick to make, load and decode (also the offline image server of realpages). */
+export function solidPng(width: number, height: number): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

@@ -1,4 +1,17 @@
-import { type Candidate, META_IMAGES, MARKED_META, NOPIN_REASON, isNopinMeta, largestSrcset, normaliseUrl, rank } from './images';
+import {
+  type Candidate,
+  type Declared,
+  META_IMAGES,
+  MARKED_META,
+  NOPIN_REASON,
+  isFurniture,
+  isNopinMeta,
+  jsonLdImages,
+  largestSrcset,
+  normaliseUrl,
+  pageImage,
+  rank,
+} from './images';
 
 /** A candidate found in the page, with what the publisher said about it. */
 export interface Found extends Candidate {
@@ -36,7 +49,8 @@ export function collect(doc: Document): Finding {
   const byUrl = new Map<string, Found>();
   const nopin = new Set(doc.querySelectorAll(NOPIN));
   const annotated = new Set(doc.querySelectorAll('[data-pin-description],[data-pin-url],[data-pin-id]'));
-  const add = (raw: string | null | undefined, found: Found, el?: Element) => {
+  const declared: Array<{ url: string; kind: Declared }> = [];
+  const add = (raw: string | null | undefined, found: Found, el?: Element): string | undefined => {
     if (!raw || PLACEHOLDER.test(raw)) return;
     const url = normaliseUrl(raw, base);
     if (!url) return;
@@ -47,7 +61,10 @@ export function collect(doc: Document): Finding {
       found.pinId ||= attr(el, 'data-pin-id') || undefined;
     }
     const seen = byUrl.get(url);
-    if (!seen) return void byUrl.set(url, found);
+    if (!seen) {
+      byUrl.set(url, found);
+      return url;
+    }
     // The same image twice: keep what either sighting knew.
     seen.marked ||= found.marked;
     if (found.width * found.height > seen.width * seen.height) Object.assign(seen, { width: found.width, height: found.height });
@@ -55,15 +72,25 @@ export function collect(doc: Document): Finding {
     seen.link ||= found.link;
     seen.pinId ||= found.pinId;
     seen.alt ||= found.alt;
+    return url;
   };
+  const declare = (kind: Declared, url: string | undefined) => url && declared.push({ url, kind });
   const unsized = (marked?: boolean): Found => ({ url: '', width: 0, height: 0, marked });
 
   for (const meta of Array.from(doc.querySelectorAll('meta'))) {
     const name = (attr(meta, 'name') || attr(meta, 'property') || '').toLowerCase();
     if (isNopinMeta(name, attr(meta, 'content'))) return { nopin: attr(meta, 'description') || NOPIN_REASON };
-    if (META_IMAGES.includes(name)) add(attr(meta, 'content'), unsized(MARKED_META.has(name)));
+    if (META_IMAGES.includes(name)) declare(name.startsWith('twitter') ? 'twitter' : 'og', add(attr(meta, 'content'), unsized(MARKED_META.has(name))));
   }
-  for (const link of Array.from(doc.querySelectorAll('link[rel~="image_src" i]'))) add(attr(link, 'href'), unsized());
+  for (const link of Array.from(doc.querySelectorAll('link[rel~="image_src" i]'))) declare('image_src', add(attr(link, 'href'), unsized()));
+  // schema.org: JSON-LD's main thing, and itemprop=image on meta, link or img.
+  for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json" i]'))) {
+    for (const raw of jsonLdImages(script.textContent ?? '')) declare('jsonld', add(raw, unsized()));
+  }
+  for (const el of Array.from(doc.querySelectorAll('[itemprop~="image" i]'))) {
+    const raw = attr(el, 'content') || attr(el, 'href') || (el.tagName === 'IMG' ? (el as HTMLImageElement).currentSrc || attr(el, 'src') : null);
+    if (!nopin.has(el)) declare('itemprop', add(raw, unsized()));
+  }
 
   const marked = doc.querySelectorAll('[data-pin-media]');
   for (const el of Array.from(marked)) {
@@ -99,11 +126,26 @@ export function collect(doc: Document): Finding {
       const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / width) : 0;
       add(best.url, { url: '', width: height ? best.width : 0, height, alt }, img);
     } else {
-      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || src, { url: '', width: 0, height: 0, alt }, img);
+      // The attribute as written, resolved against the document's base (as the server finder does).
+      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || attr(img, 'src') || src, { url: '', width: 0, height: 0, alt }, img);
     }
   }
 
   for (const video of Array.from(doc.querySelectorAll('video[poster]'))) if (!nopin.has(video)) add(attr(video, 'poster'), unsized(), video);
+
+  // <noscript> fallbacks of lazy loaders: with scripts on, their markup is text; read it inertly.
+  const fallbacks = doc.querySelectorAll('noscript');
+  if (fallbacks.length) {
+    const parser = new DOMParser();
+    for (const noscript of Array.from(fallbacks)) {
+      const text = noscript.textContent ?? '';
+      if (nopin.has(noscript) || !/<img/i.test(text)) continue;
+      for (const img of Array.from(parser.parseFromString(text, 'text/html').images)) {
+        if (NOPIN.split(',').some((selector) => img.matches(selector))) continue;
+        add(largestSrcset(attr(img, 'srcset'))?.url || attr(img, 'src') || attr(img, 'data-src'), { url: '', width: 0, height: 0, alt: img.alt.trim() || undefined });
+      }
+    }
+  }
 
   // CSS backgrounds of large elements. Sizes first (integers, no allocation, layout is already up to
   // date), so styles are read only for the few large boxes, never for every element of the page.
@@ -115,7 +157,11 @@ export function collect(doc: Document): Finding {
     for (const match of background.matchAll(/url\(["']?(.*?)["']?\)/g)) add(match[1], unsized(), el);
   }
 
-  return { items: Array.from(byUrl.values()) };
+  // The page's picture by the shared order, marked when the page marks nothing itself.
+  const items = Array.from(byUrl.values());
+  const picture = pageImage(declared);
+  if (picture && !items.some((f) => f.marked && !isFurniture(f.url))) byUrl.get(picture)!.marked = true;
+  return { items };
 }
 
 /** Natural size of an image the page has not loaded (meta, lazy, background): load it, bounded in time. */

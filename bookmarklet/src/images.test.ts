@@ -72,3 +72,44 @@ describe('shared helpers', () => {
     expect(ranked.map((c) => c.url)).toEqual(['https://a.example/marked-small.jpg', 'https://a.example/three.jpg']);
   });
 });
+
+describe('furniture, sizes in addresses and JSON-LD (issue 17)', () => {
+  it('takes theme logos, icons, buttons, touch icons, folders, ad sizes and avatars for furniture, but not a dated upload of a logo', async () => {
+    const { isFurniture } = await import('./images');
+    for (const url of [
+      'https://a.example/sites/default/themes/site/images/site-logo.gif',
+      'https://a.example/img/logo-opengraph.png',
+      'https://a.example/images/btn_myrecipes.png',
+      'https://a.example/wp-content/uploads/2018/04/apple-touch-icon-1.png?fit=158%2C158',
+      'https://s0.example/i/blank.jpg',
+      'https://a.example/graphics/logos/',
+      'https://ad.example/N1/ad/site/article;type=mpu;sz=300x250;ord=1',
+      'https://a.example/adserv/3.0/1342/0/170/ADTECH;loc=300',
+      'https://0.gravatar.example/avatar/05188c22?s=55',
+    ]) expect([url, isFurniture(url)]).toEqual([url, true]);
+    for (const url of [
+      'https://a.example/wp-content/uploads/2014/09/Blackberry-Logo.jpg',
+      'https://a.example/images/i/000/008/844/original/nasa-logo.jpg?1394675317',
+      'https://a.example/wp-content/uploads/2020/10/cake-scaled-1200x630-c-default.jpg',
+      'https://images.a.example/ad/93/9f099ec74374a67121155d25f38a/viyard.jpg',
+      'https://a.example/2024/05/story.jpg',
+    ]) expect([url, isFurniture(url)]).toEqual([url, false]);
+  });
+
+  it('reads a size written in the address', async () => {
+    const { sizeInUrl } = await import('./images');
+    expect(sizeInUrl('https://a.example/photo-1024x683.jpg')).toEqual({ width: 1024, height: 683 });
+    expect(sizeInUrl('https://a.example/p.jpg?w=800&h=600')).toEqual({ width: 800, height: 600 });
+    expect(sizeInUrl('https://a.example/id/158666/width/515/height/337.png')).toEqual({ width: 515, height: 337 });
+    expect(sizeInUrl('https://a.example/p.jpg?w=800')).toBeNull();
+    expect(sizeInUrl('https://a.example/p.jpg')).toBeNull();
+  });
+
+  it("gives JSON-LD's main images, in @graph and mainEntity too, never the publisher's logo", async () => {
+    const { jsonLdImages } = await import('./images');
+    expect(jsonLdImages('{"@type":"NewsArticle","image":[{"url":"/a.jpg"},"/b.jpg"],"publisher":{"logo":{"url":"/logo.png"}}}')).toEqual(['/a.jpg', '/b.jpg']);
+    expect(jsonLdImages('<!--{"@graph":[{"@type":"WebPage","mainEntity":{"@type":"Recipe","image":{"contentUrl":"/r.jpg"}}}]}-->')).toEqual(['/r.jpg']);
+    expect(jsonLdImages('{"@type":"VideoObject","thumbnailUrl":"/v.jpg"}')).toEqual(['/v.jpg']);
+    expect(jsonLdImages('not json')).toEqual([]);
+  });
+});

@@ -23,11 +23,101 @@ export function isPinnable(c: Candidate): boolean {
   return isPinnableUrl(c.url) && c.width > MIN_SIDE && c.height > MIN_SIDE && c.width / c.height <= MAX_ASPECT;
 }
 
-/** Pinnable candidates, publisher-marked first, then larger first. */
+/**
+ * Site furniture rather than the page's own picture, judged by address alone: a favicon, touch icon,
+ * sprite, spacer or pixel anywhere; a file named as a logo, icon, avatar, button, placeholder or default
+ * in a folder without dates or ids (a site's theme; the story's own upload of a logo sits under a date
+ * or an id and is kept); an address that names a folder; anything served from an ad server, avatar or
+ * tracking path or with an ad size (`/adserv…/`, `/avatar/`, `;sz=300x250`).
+ */
+const FURNITURE_ALWAYS = /favicon|apple-touch|sprite|spacer|transparent|(?:^|[^a-z])(?:pixel|blank)\.\w+$/i;
+const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|avatar|placeholder|default|fallback|badge|button|btn|loading|loader)s?(?:[^a-z]|$)/i;
+const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon)\/|;sz=\d+x\d+/i;
+export function isFurniture(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  const path = u.pathname;
+  if (FURNITURE_PATH.test(path + u.search) || (path.endsWith('/') && !u.search)) return true;
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  return FURNITURE_ALWAYS.test(file) || (FURNITURE_NAME.test(file) && !/\d{2}/.test(path.slice(0, path.lastIndexOf('/'))));
+}
+
+/**
+ * Pinnable candidates: publisher-marked first (unless the mark names furniture, say a logo as
+ * og:image), then content before furniture, then larger first.
+ */
 export function rank<T extends Candidate>(candidates: T[]): T[] {
+  const furniture = new Map(candidates.map((c) => [c, isFurniture(c.url)]));
+  const first = (c: T) => Number(!!c.marked && !furniture.get(c));
   return candidates
     .filter(isPinnable)
-    .sort((a, b) => Number(!!b.marked) - Number(!!a.marked) || b.width * b.height - a.width * a.height);
+    .sort((a, b) => first(b) - first(a) || Number(furniture.get(a)) - Number(furniture.get(b)) || b.width * b.height - a.width * a.height);
+}
+
+/** A size the address itself states (`-1024x683.jpg`, `/800x600/`, `w=800&h=600`, `w_800,h_600`, `width/515/height/337`): the server's only size for an image without attributes. */
+export function sizeInUrl(url: string): { width: number; height: number } | null {
+  const int = (v: string | undefined) => {
+    const n = Number.parseInt(v ?? '', 10);
+    return n > 0 && n < 10_000 ? n : 0;
+  };
+  const pair = /(?:^|[^\d])(\d{2,4})x(\d{2,4})(?![\d])/i.exec(url);
+  const width = pair ? int(pair[1]) : int(/[?&_,/](?:w|width)[=_/](\d{2,4})(?![\d])/i.exec(url)?.[1]);
+  const height = pair ? int(pair[2]) : int(/[?&_,/](?:h|height)[=_/](\d{2,4})(?![\d])/i.exec(url)?.[1]);
+  return width && height ? { width, height } : null;
+}
+
+/** Where a page names its own picture, in the order the best extractors trust them (og:image first). */
+export type Declared = 'og' | 'twitter' | 'jsonld' | 'itemprop' | 'image_src';
+export const DECLARED_ORDER: Declared[] = ['og', 'twitter', 'jsonld', 'itemprop', 'image_src'];
+
+/**
+ * The page's picture among what it declares: the first by DECLARED_ORDER that is not furniture,
+ * else null. Both finders mark it when the page has no marked image of its own.
+ */
+export function pageImage(declared: Array<{ url: string; kind: Declared }>): string | null {
+  for (const kind of DECLARED_ORDER) {
+    const found = declared.find((d) => d.kind === kind && isPinnableUrl(d.url) && !isFurniture(d.url));
+    if (found) return found.url;
+  }
+  return null;
+}
+
+/**
+ * The images a JSON-LD block gives its main thing (Article, Recipe, Product, VideoObject…: any node
+ * with an `image` or `thumbnailUrl`), not the publisher's or author's logo; unresolved, in order.
+ */
+export function jsonLdImages(text: string): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text.trim().replace(/^<!--|-->$/g, ''));
+  } catch {
+    return [];
+  }
+  const urls = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (Array.isArray(value)) return value.flatMap(urls);
+    if (value && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      return urls(o.url ?? o.contentUrl);
+    }
+    return [];
+  };
+  const out: string[] = [];
+  const walk = (node: unknown, depth: number) => {
+    if (depth > 8 || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, depth + 1));
+    const o = node as Record<string, unknown>;
+    out.push(...urls(o.image ?? o.thumbnailUrl));
+    for (const [key, value] of Object.entries(o)) {
+      if (key === '@graph' || key === 'mainEntity' || key === 'mainEntityOfPage' || key === 'video') walk(value, depth + 1);
+    }
+  };
+  walk(data, 0);
+  return out;
 }
 
 /** Already in the form a browser serialises (lower-case host, printable ASCII, no fragment): nothing to normalise. */

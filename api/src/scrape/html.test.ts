@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PAGE_URL, URL_CASES } from '../../../bookmarklet/src/url-cases.js';
 import { findImagesInHtml } from './html.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -85,5 +86,55 @@ describe('the server-side image finder on saved pages', () => {
 
   it('finds nothing in a page without images', () => {
     expect(findImagesInHtml('<p>Just words', 'https://a.example/')).toEqual({ title: '', items: [] });
+  });
+});
+
+describe('the server finder resolves addresses as the in-page finder does (bookmarklet/src/url-cases.ts)', () => {
+  for (const { name, html, picture } of URL_CASES) {
+    it(`gives ${name} as the page's first image`, () => {
+      expect(findImagesInHtml(html, PAGE_URL).items[0]?.url).toBe(picture);
+    });
+  }
+
+  it('puts the first declared picture first when the page has no og:image: twitter:image, then JSON-LD, then itemprop', () => {
+    const first = (html: string) => findImagesInHtml(html, PAGE_URL).items[0]?.url;
+    const body = '<body><img src="/big.jpg" width="1600" height="1200"></body>';
+    expect(first(`<head><meta name="twitter:image" content="/t.jpg"></head>${body}`)).toBe('https://news.example/t.jpg');
+    expect(first(`<head><script type="application/ld+json">{"@type":"Recipe","image":"/r.jpg"}</script></head>${body}`)).toBe('https://news.example/r.jpg');
+    expect(first(`<head><meta itemprop="image" content="/i.jpg"></head>${body}`)).toBe('https://news.example/i.jpg');
+  });
+
+  it('ranks a site logo named as og:image, ads and avatars after the content', () => {
+    const page = findImagesInHtml(
+      `<head><meta property="og:image" content="/themes/site/images/logo.gif"></head><body>
+       <img src="https://ads.example/ad/news;sz=300x250;ord=1" width="300" height="250">
+       <img src="https://www.gravatar.example/avatar/0a1b2c?s=200" width="200" height="200">
+       <img src="/uploads/2024/05/story.jpg" width="240" height="180"></body>`,
+      PAGE_URL,
+    );
+    expect(page.items.map((i) => i.url)).toEqual([
+      'https://news.example/uploads/2024/05/story.jpg',
+      'https://ads.example/ad/news;sz=300x250;ord=1',
+      'https://www.gravatar.example/avatar/0a1b2c?s=200',
+      'https://news.example/themes/site/images/logo.gif',
+    ]);
+  });
+
+  it('sizes an <img> without attributes by the size its address states, and offers unsized body images only when nothing else is found', () => {
+    expect(findImagesInHtml('<img src="/photo-1024x683.jpg"><img src="/thumb-150x150.jpg" width="150" height="150">', PAGE_URL).items.map((i) => i.url)).toEqual([
+      'https://news.example/photo-1024x683.jpg',
+      'https://news.example/thumb-150x150.jpg',
+    ]);
+    expect(findImagesInHtml('<img src="/icons/logo.png"><div><img src="/aside.jpg"></div><article><img src="/lead.jpg"></article>', PAGE_URL).items.map((i) => i.url)).toEqual([
+      'https://news.example/lead.jpg',
+      'https://news.example/aside.jpg',
+    ]);
+  });
+});
+
+describe('the server finder when the page declares only furniture', () => {
+  it('offers the article’s unsized image before a theme logo named as og:image', () => {
+    const page = findImagesInHtml('<head><meta property="og:image" content="/themes/site/logo.gif"></head><body><img src="/icons/btn_share.png"><article><img src="/photos/kat.jpg"></article></body>', PAGE_URL);
+    expect(page.items.map((i) => i.url)).toEqual(['https://news.example/photos/kat.jpg', 'https://news.example/themes/site/logo.gif']);
   });
 });

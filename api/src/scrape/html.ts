@@ -1,14 +1,19 @@
 import { Parser } from 'htmlparser2';
 import {
   type Candidate,
+  type Declared,
   MARKED_META,
   META_IMAGES,
   NOPIN_REASON,
+  isFurniture,
   isNopinMeta,
   isPinnableUrl,
+  jsonLdImages,
   largestSrcset,
   normaliseUrl,
+  pageImage,
   rank,
+  sizeInUrl,
 } from '../../../bookmarklet/src/images.js';
 
 /**
@@ -16,6 +21,11 @@ import {
  * bookmarklet, applied to what the markup says, since the server sees no rendered pixels. An <img>
  * counts when its width/height attributes (or a srcset width with their aspect) say it is big enough;
  * images the publisher names in meta tags or data-pin-media count without a size.
+ *
+ * Issue 17 (real pages): the page's own picture is its first declared image by the shared
+ * DECLARED_ORDER (og:image, twitter:image, JSON-LD, itemprop=image, image_src) that is not furniture;
+ * an <img> without attributes is sized by its address (sizeInUrl); and when nothing but furniture is
+ * found, the unsized images of the body (article first, furniture never) are offered before it.
  */
 export interface PinnableItem {
   type: 'pinnable';
@@ -43,6 +53,8 @@ interface Seen extends Candidate {
 }
 
 const NOPIN_ATTRS = ['nopin', 'data-nopin', 'data-pin-nopin'];
+/** Elements that may hold the article: their depth says whether a body image is the article's. */
+const ARTICLE_TAGS = new Set(['article', 'main', 'div', 'section']);
 const LAZY_SRC = ['data-src', 'data-lazy-src', 'data-original'];
 const OG_VIDEO = ['og:video', 'og:video:url', 'og:video:secure_url'];
 /** An og:video without a type counts when its path names a video file (not an embed player page). */
@@ -65,6 +77,14 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   let openVideo: Seen | undefined;
   const ogVideos: Array<{ url: string; type?: string }> = [];
   const seen = new Map<string, Seen>();
+  const declared: Array<{ url: string; kind: Declared }> = [];
+  const jsonLd: string[] = [];
+  let inJsonLd = false;
+  /** Open <article>/<main>/articleBody elements: body images inside them are the article's. */
+  let articleDepth = 0;
+  const articleStack: boolean[] = [];
+  /** Unsized, unnamed body images: offered only when the page gives nothing else. */
+  const unsized: Array<{ url: string; inArticle: boolean; description?: string }> = [];
   const videoUrl = (raw: string | undefined): string | undefined => {
     try {
       const url = raw ? new URL(raw.trim(), base) : null;
@@ -95,15 +115,25 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   const parser = new Parser(
     {
       onopentag(name, a) {
+        if (ARTICLE_TAGS.has(name)) {
+          const isArticle = name === 'article' || name === 'main' || /articleBody/i.test(a.itemprop ?? '');
+          articleStack.push(isArticle);
+          if (isArticle) articleDepth++;
+        }
         if (name === 'base' && a.href && !seen.size) {
           base = normaliseUrl(a.href, pageUrl) ?? base;
         } else if (name === 'title') {
           inTitle = true;
         } else if (name === 'meta') {
           const key = (a.name || a.property || '').toLowerCase();
+          if (a.itemprop?.toLowerCase() === 'image' && a.content) {
+            const entry = add(a.content, { width: 0, height: 0, known: false, named: true });
+            if (entry) declared.push({ url: entry.url, kind: 'itemprop' });
+          }
           if (isNopinMeta(key, a.content)) nopin = a.description || NOPIN_REASON;
           else if (META_IMAGES.includes(key)) {
             const entry = add(a.content, { width: 0, height: 0, known: false, named: true, marked: MARKED_META.has(key) });
+            if (entry) declared.push({ url: entry.url, kind: key.startsWith('twitter') ? 'twitter' : 'og' });
             if (key.startsWith('og:image')) lastOg = entry ?? lastOg;
             if (key.startsWith('og:image')) firstOg ??= entry;
           } else if (OG_VIDEO.includes(key)) {
@@ -117,7 +147,14 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
             lastOg.known = lastOg.width > 0 && lastOg.height > 0;
           }
         } else if (name === 'link' && /(^|\s)image_src(\s|$)/i.test(a.rel ?? '')) {
-          add(a.href, { width: 0, height: 0, known: false, named: true });
+          const entry = add(a.href, { width: 0, height: 0, known: false, named: true });
+          if (entry) declared.push({ url: entry.url, kind: 'image_src' });
+        } else if (name === 'script' && (a.type ?? '').toLowerCase() === 'application/ld+json') {
+          inJsonLd = true;
+          jsonLd.push('');
+        } else if (a.itemprop?.toLowerCase() === 'image' && (name === 'meta' || name === 'link') && (a.content || a.href)) {
+          const entry = add(a.content || a.href, { width: 0, height: 0, known: false, named: true });
+          if (entry) declared.push({ url: entry.url, kind: 'itemprop' });
         } else if (name === 'picture') {
           pictureSets = [];
         } else if (name === 'source' && pictureSets) {
@@ -141,7 +178,11 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
             add(best.url, { width: best.width, height: Math.round((best.width * height) / width), known: true, description });
           } else {
             const src = LAZY_SRC.map((attr) => a[attr]).find(Boolean) || a.src || best?.url;
-            add(src, { width, height, known: width > 0 && height > 0, description });
+            const url = src && normaliseUrl(src, base);
+            const stated = width && height ? { width, height } : url ? sizeInUrl(url) : null;
+            const entry = add(src, { width: stated?.width ?? 0, height: stated?.height ?? 0, known: !!stated, description });
+            if (entry && a.itemprop?.toLowerCase() === 'image') declared.push({ url: entry.url, kind: 'itemprop' });
+            if (entry && !stated && !isFurniture(entry.url)) unsized.push({ url: entry.url, inArticle: articleDepth > 0, description });
           }
         } else if (name === 'video' && a.poster) {
           openVideo = add(a.poster, { width: dimension(a.width), height: dimension(a.height), known: !!(dimension(a.width) && dimension(a.height)), named: true });
@@ -150,9 +191,12 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
       },
       ontext(text) {
         if (inTitle) title += text;
+        if (inJsonLd) jsonLd[jsonLd.length - 1] += text;
       },
       onclosetag(name) {
         if (name === 'title') inTitle = false;
+        if (name === 'script') inJsonLd = false;
+        if (ARTICLE_TAGS.has(name) && articleStack.pop()) articleDepth--;
         if (name === 'picture') pictureSets = null;
         if (name === 'video') openVideo = undefined;
       },
@@ -167,11 +211,27 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   // og:video with og:image: the image is the video's cover, when the og:video is a video file.
   const ogVideo = ogVideos.find((v) => (v.type ? v.type.startsWith('video/') : VIDEO_FILE.test(new URL(v.url).pathname)));
   if (ogVideo && firstOg && !firstOg.video) firstOg.video = ogVideo.url;
+  for (const text of jsonLd) {
+    for (const raw of jsonLdImages(text)) {
+      const entry = add(raw, { width: 0, height: 0, known: false, named: true });
+      if (entry) declared.push({ url: entry.url, kind: 'jsonld' });
+    }
+  }
+  // The page's picture: marked when the page marks nothing itself (no og:image, pin:media, data-pin-media).
   const all = Array.from(seen.values());
+  const picture = pageImage(declared);
+  if (picture && !all.some((c) => c.marked && !isFurniture(c.url))) seen.get(picture)!.marked = true;
   // Sized images follow the shared rules. Unsized ones count only when the page names them as its
-  // image, judged by URL alone: the publisher's marked ones first, the rest (twitter:image, image_src) last.
+  // image, judged by URL alone: the publisher's marked ones first (furniture after the sized images),
+  // the rest (twitter:image, image_src) last.
   const unknown = all.filter((c) => !c.known && c.named && isPinnableUrl(c.url));
-  const ordered = [...unknown.filter((c) => c.marked), ...rank(all.filter((c) => c.known)), ...unknown.filter((c) => !c.marked)];
+  const lead = unknown.filter((c) => c.marked && !isFurniture(c.url));
+  const ordered = [...lead, ...rank(all.filter((c) => c.known)), ...unknown.filter((c) => !lead.includes(c))];
+  if (ordered.every((c) => isFurniture(c.url))) {
+    // Nothing sized or named but furniture: the body's unsized images, the article's first, as a last resort before it.
+    const last = [...unsized.filter((u) => u.inArticle), ...unsized.filter((u) => !u.inArticle)];
+    ordered.unshift(...last.map((u) => seen.get(u.url)!).filter((c, i, list) => isPinnableUrl(c.url) && list.indexOf(c) === i && !ordered.includes(c)));
+  }
   return {
     title,
     items: ordered.map(({ url, width, height, known, description, video }) => ({

@@ -1,0 +1,284 @@
+import { writeFileSync } from 'node:fs';
+import { load, type CheerioAPI } from 'cheerio';
+import { type Category, type Expectation, type Git, type Source, EXPECTATIONS_FILE, decodePage, openMirror } from './corpus.js';
+
+/**
+ * Drafts bench/realpages/expectations.json from the mirrors (`npx tsx bench/realpages/label.ts`), by the
+ * labelling rule in docs/decisions.md 'Real pages: the image finders on pages nobody here wrote':
+ * the image the page itself declares as its picture (share card, schema.org), unless that is the site's
+ * logo or a default; else, by hand (BY_HAND below), the lead image of the article body.
+ * It never reads the finders: the labels must not lean on what is being measured.
+ */
+
+const READABILITY_BASE = 'http://fakehost/test/page.html';
+
+/**
+ * Checked by hand, page by page (the rule's second half): the lead image of the article body where the
+ * page declares none or only its logo, a declared image the file-name rule took for a logo but that is
+ * the story's own picture, and pages with no main image at all (null: left out, nothing to judge).
+ */
+const BY_HAND: Record<string, { expected: string[] | null; note: string }> = {
+  'readability:001': { expected: ['http://fakehost/static/code/2013/blanket-coverage.png'], note: 'no declared image; the lead figure of the post' },
+  'readability:daringfireball-1': { expected: ['http://fakehost/graphics/author/addison-bw-425.jpg'], note: 'the only picture of the page, its subject' },
+  'readability:dev418': { expected: ['http://fakehost/test/florian-giorgio-P1U7-ZgKeOM-unsplash.jpg'], note: 'the header photo of the post' },
+  'readability:gmw': { expected: ['http://imgtech.gmw.cn/attachement/jpg/site2/20170310/448a5bc1e2861a2c4e5929.jpg'], note: 'first photo of the article' },
+  'readability:hukumusume': { expected: ['http://fakehost/gazou/pc_gazou/aesop/aesop052.jpg'], note: 'the illustration of the fable' },
+  'readability:lazy-image-3': { expected: ['https://p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp/0579d17015b145a88dd93992c6447d7d~tplv-k3u1fbpfcp-watermark.jpg'], note: 'first figure of the post' },
+  'readability:lwn-1': { expected: ['http://fakehost/images/2015/03-qgis-map-sm.png'], note: 'first figure of the article' },
+  'readability:qq': { expected: ['http://img1.gtimg.com/tech/pics/hv1/168/240/2140/139214868.jpg'], note: 'the article photo' },
+  'readability:wikipedia': { expected: ['http://upload.wikimedia.org/wikipedia/commons/thumb/5/5c/Mozilla_dinosaur_head_logo.png/200px-Mozilla_dinosaur_head_logo.png'], note: "the infobox image: the article's subject is the organisation, so its logo is the main image" },
+  'readability:youth': { expected: ['http://fakehost/test/W020170310313653868929.jpg'], note: 'first photo of the article' },
+  'readability:simplyfound-1': { expected: ['https://d34hb2g9mvfppu.cloudfront.net/m/images/cache/images/2016/02/29/apcnews2012raspberry_pi_logo_mainimage8_jpg8_322_27630a8388eb_lg.jpg'], note: "declared; 'logo' in its name is the story's subject (Raspberry Pi), an upload of the day" },
+  'readability:tumblr': { expected: null, note: "declared image is the site's default share card; no picture of its own" },
+  'readability:yahoo-4': { expected: null, note: "declared image is the site's icon; no picture of its own" },
+  'newspaper:backstage.com1': { expected: null, note: "declared image is the site's icon; no picture of its own" },
+  'newspaper:yahoo_main_site': { expected: null, note: 'a home page; declared image is the default' },
+  'newspaper:details.com1': { expected: null, note: "declared image is the magazine's subscription cover, on every page" },
+  'trafilatura:spreeblick.com.habeck': { expected: null, note: "declared image is the site's emblem" },
+  'trafilatura:rechtambild.de.kochbuch': { expected: null, note: 'declared image is the site-wide facebook.jpg' },
+  'trafilatura:viehbacher.com.steuerrecht': { expected: null, note: 'declared image is the site-wide facebook.png' },
+  'trafilatura:telemedicus.info.rezension': { expected: null, note: 'declared image is the site-wide preview card' },
+  'trafilatura:lemire.me.json': { expected: null, note: "declared image is the author's portrait, on every post" },
+  'trafilatura:reuters.com.parasite': { expected: null, note: 'declared image is a broken address (a folder)' },
+  'recipe-scrapers:theicecreamconfectionals.com/theicecreamconfectionals_1': { expected: null, note: 'declared image is the site icon' },
+  'readability:aclu': {
+    expected: ['https://www.aclu.org/sites/default/files/styles/metatag_og_image_1200x630/public/field_share_image/web18-facebook-socialshare-1200x628-v02.png?itok=p77cQjOm', 'https://www.aclu.org/sites/default/files/field_image/web18-facebook-1160x768.jpg'],
+    note: 'declared: the share card made for this article and the article image',
+  },
+  'recipe-scrapers:rutgerbakt.nl/rutgerbakt_1': {
+    expected: ['https://rutgerbakt.nl/wp-content/uploads/2020/10/arretjescake-scaled-1200x630-c-default.jpg', 'https://rutgerbakt.nl/wp-content/uploads/2020/10/arretjescake-scaled.jpg'],
+    note: "declared; '-c-default' in its name is the crop's, not a default image",
+  },
+  'trafilatura:franziska-elea.de.vuitton': {
+    expected: [
+      'http://www.franziska-elea.de/wp-content/uploads/2019/02/Outfit-Louis-Vuitton-Palm-Springs-Mini-Rucksack-LV-Monogramm-Winter-Outfit-Mode-Blogger-Influencer-aus-K%C3%B6ln-1080x635.jpg',
+      'http://www.franziska-elea.de/wp-content/uploads/2019/02/Outfit-Louis-Vuitton-Palm-Springs-Mini-Rucksack-LV-Monogramm-Winter-Outfit-Mode-Blogger-Influencer-aus-K%C3%B6ln-1080x635@2x.jpg',
+    ],
+    note: 'no declared image; the first outfit photo, at either of its srcset resolutions',
+  },
+  'readability:nytimes-5': { expected: null, note: 'a section front of promos; its declared image is the default promo crop' },
+  'readability:wikipedia-3': { expected: null, note: 'only formulas (SVG)' },
+  'readability:base-url': { expected: null, note: 'a synthetic test page' },
+  'readability:base-url-base-element': { expected: null, note: 'a synthetic test page' },
+  'readability:base-url-base-element-relative': { expected: null, note: 'a synthetic test page' },
+  'readability:data-url-image': { expected: null, note: 'a synthetic test page' },
+  'readability:clean-links': { expected: null, note: 'a 38 px icon only' },
+  'readability:table-style-attributes': { expected: null, note: 'decorative gifs only' },
+  'readability:lifehacker-post-comment-load': { expected: null, note: 'the same article as lifehacker-working' },
+  'newspaper:coolhunting.com2': { expected: null, note: 'the same article as coolhunting.com1' },
+  'newspaper:bostonherald.com1': { expected: ['http://www.bostonherald.com/sites/default/files/styles/full/public/media/ap/544d821ca7e14a199c3247b449ab2a7e.jpg?itok=0ABjbYlU&c=106f597d84c9f0827ef87ff0f7254847'], note: 'no declared image; the article photo' },
+  'newspaper:bostonherald.com2': { expected: ['http://www.bostonherald.com/sites/default/files/styles/default/public/media/2014/12/17/f645ad45a591c4a717067dcdf6c9ffd6.jpg?itok=fL6PxSzP&c=f36d32d0df7da27c28b6589a34ce07a8'], note: 'no declared image; the article photo' },
+  'newspaper:chinese_article': { expected: ['http://wscdn.bbc.co.uk/worldservice/assets/images/2012/12/06/121206102108_cn_cy_leung_304x171_ap.jpg'], note: 'no declared image; the article photo' },
+  'newspaper:ok.co.uk1': { expected: ['http://images.ok.co.uk/1406021236__Charlize-Theron-Sean-Penn-wedding-babies-adopt-oscars-south-africa.jpg'], note: 'declared image is the site logo; the article photo' },
+  'newspaper:ok.co.uk2': { expected: ['http://images.ok.co.uk/1394504147_Kat-Slater.jpg'], note: 'declared image is the site logo; the article photo' },
+  'newspaper:recipe.com2': { expected: ['http://blogs.mydevstaging.com/blogs/cooking/files/2014/12/550_feat_mash.jpg'], note: 'no declared image; the featured photo' },
+  'newspaper:space.com2': { expected: ['http://i.space.com/images/i/000/008/844/original/nasa-logo.jpg?1394675317'], note: "declared; the article's own upload, its subject is NASA" },
+  'newspaper:spanish_article': { expected: ['http://fakehost/sfAttachPlugin/getCachedContent/id/158666/width/515/height/337.png'], note: 'no declared image; the article photo' },
+  'newspaper:thai_article': { expected: ['https://farm8.staticflickr.com/7890/46097871864_6f2f471e68_k_d.jpg'], note: 'no declared image; the first photo of the article' },
+  'newspaper:thenextweb.com1': {
+    expected: ['http://cdn1.tnwcdn.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo.jpg', 'http://thenextweb.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo.jpg', 'http://cdn1.tnwcdn.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo-520x245.jpg'],
+    note: "declared; the story is about BlackBerry, its logo is the story's picture",
+  },
+  'trafilatura:boingboing.net.millenials': { expected: ['https://i1.wp.com/media.boingboing.net/wp-content/uploads/2013/07/bors-millennial-comicstrip41.jpg?w=970'], note: 'declared images are blank and an icon; the comic strip' },
+  'trafilatura:computerbase.de.htc': { expected: ['https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg'], note: 'declared image is the site logo; the product photo' },
+  'trafilatura:creativecommons.at.faircoin': { expected: ['https://www.creativecommons.at/sites/default/files/styles/middlecolumn_full/public/image/summercamp2017-1152x400.png?itok=YTCxYQBk'], note: 'no declared image; the lead image of the article' },
+  'trafilatura:demokratiewebstatt.at.luft': { expected: ['https://www.demokratiewebstatt.at/fileadmin/_processed_/csm_auto_strasse_stau__c__aremac_clipdealer_02_7ddff7d999.jpg'], note: 'no declared image; the first photo of the article' },
+  'trafilatura:jovelstefan.de.gefallt': { expected: ['http://www.jovelstefan.de/wp-content/2011/09/20cent1bilt-500x373.jpg'], note: 'no declared image; the photo of the post' },
+  'trafilatura:piratenpartei-mv.de.grundeinkommen': { expected: ['http://piratenpartei-mv.de/wp-content/uploads/2013/09/bgedemo.jpg'], note: 'no declared image; the photo of the post' },
+  'trafilatura:wehranlage-horka.de.887': { expected: ['http://www.wehranlage-horka.de/x2783wp/wp-content/gallery/artikelbilder/lageplan_wehranlage.jpg'], note: 'no declared image; the first picture of the event' },
+};
+
+const sources: Source[] = [
+  {
+    repo: 'mozilla/readability',
+    pages: (git) =>
+      git
+        .list('test/test-pages')
+        .filter((p) => p.endsWith('/source.html'))
+        .map((path) => ({ path, extra: { article: git.show(path.replace(/source\.html$/, 'expected.html')).toString('utf8') } })),
+  },
+  {
+    repo: 'codelucas/newspaper',
+    pages: (git) =>
+      git
+        .list('tests/data/html')
+        .filter((p) => p.endsWith('.html'))
+        .map((path) => {
+          // Saved as `<site><n>.html`; the few named for their language (arabic_article) have no site: fakehost, as Readability's.
+          const site = /([^/]+?)\d*\.html$/.exec(path)?.[1] ?? '';
+          return { path, url: site.includes('.') ? `http://${site}/` : undefined };
+        }),
+  },
+  {
+    repo: 'adbar/trafilatura',
+    pages: (git) => {
+      const byFile = new Map<string, string>();
+      const data = JSON.parse(git.show('tests/evaldata.json').toString('utf8')) as Record<string, { file: string }>;
+      for (const [url, { file }] of Object.entries(data)) byFile.set(file, url);
+      return git
+        .list('tests/cache')
+        .filter((p) => /\.html?$/.test(p))
+        .map((path) => ({ path, url: byFile.get(path.slice('tests/cache/'.length)) }));
+    },
+  },
+  {
+    repo: 'hhursev/recipe-scrapers',
+    pages: (git) => {
+      const files = git.list('tests/test_data').filter((p) => p.endsWith('.testhtml'));
+      const hosts = [...new Set(files.map((p) => p.split('/')[2]))].sort();
+      // One page from every 14th site: about 40 recipe sites, spread over the alphabet, not hand-picked.
+      const picked = hosts.filter((_, i) => i % 14 === 0);
+      return picked.map((host) => {
+        const path = files.filter((p) => p.split('/')[2] === host).sort()[0]!;
+        const json = JSON.parse(git.show(path.replace(/\.testhtml$/, '.json')).toString('utf8')) as { canonical_url?: string; image?: string };
+        return { path, url: json.canonical_url, extra: { image: json.image } };
+      });
+    },
+  },
+];
+
+/** A file name that says it is the site's picture, not the page's: judged on the file name, not its folders. */
+const DEFAULTISH = /logo|default|placeholder|fallback|favicon|apple-touch|sprite|^blank\.|spacer|site[-_]image|\.svg$/i;
+const isDefaultish = (url: string) => DEFAULTISH.test(new URL(url).pathname.split('/').pop() ?? '');
+
+function resolve(raw: string | undefined, base: string): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw.trim(), base);
+    return /^https?:$/.test(url.protocol) ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos: string[] } {
+  const images: string[] = [];
+  const types: string[] = [];
+  const logos: string[] = [];
+  const imageUrls = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (Array.isArray(value)) return value.flatMap(imageUrls);
+    if (value && typeof value === 'object') {
+      const o = value as Record<string, unknown>;
+      return imageUrls(o.url ?? o.contentUrl ?? o['@id']);
+    }
+    return [];
+  };
+  const walk = (node: unknown, inside: string | null) => {
+    if (Array.isArray(node)) return node.forEach((n) => walk(n, inside));
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    const type = ([] as unknown[]).concat(o['@type'] ?? []).map(String);
+    types.push(...type);
+    const main = type.some((t) => /Article|BlogPosting|Recipe|Product|VideoObject|WebPage|Review/.test(t));
+    if (inside === null && main) images.push(...imageUrls(o.image ?? o.thumbnailUrl ?? o.primaryImageOfPage));
+    if (o.logo) logos.push(...imageUrls(o.logo));
+    for (const [key, value] of Object.entries(o)) {
+      if (key === '@graph') walk(value, inside);
+      else if (key === 'publisher' || key === 'author' || key === 'brand') walk(value, key);
+    }
+  };
+  $('script[type="application/ld+json"]').each((_, el) => {
+    try {
+      walk(JSON.parse($(el).text().replace(/^\s*<!--|-->\s*$/g, '')), null);
+    } catch {
+      // Broken JSON-LD says nothing.
+    }
+  });
+  return { images, types, logos };
+}
+
+function meta($: CheerioAPI, names: string[]): string[] {
+  const out: string[] = [];
+  $('meta').each((_, el) => {
+    const key = ($(el).attr('property') || $(el).attr('name') || '').toLowerCase();
+    const content = $(el).attr('content');
+    if (names.includes(key) && content) out.push(content);
+  });
+  return out;
+}
+
+function category($: CheerioAPI, url: string, repo: string, types: string[]): Category {
+  const lang = ($('html').attr('lang') || meta($, ['og:locale'])[0] || $('meta[http-equiv="content-language" i]').attr('content') || '').toLowerCase();
+  const ogType = (meta($, ['og:type'])[0] ?? '').toLowerCase();
+  if (repo === 'hhursev/recipe-scrapers' || types.includes('Recipe')) return 'recipe';
+  if (ogType.includes('product') || types.includes('Product')) return 'shop';
+  if (ogType.startsWith('video') || types.includes('VideoObject') || meta($, ['og:video', 'og:video:url']).length) return 'video';
+  if (lang && !lang.startsWith('en')) return 'non-English';
+  const generator = $('meta[name="generator" i]').attr('content') ?? '';
+  if (/blog|wordpress|medium\.com|tumblr/i.test(url) || /wordpress|blogger|ghost/i.test(generator) || types.includes('BlogPosting')) return 'blog';
+  return 'news';
+}
+
+function label(repo: string, path: string, html: string, savedUrl: string | undefined, extra?: Record<string, unknown>): Expectation & { skip?: string } {
+  const $ = load(html);
+  const said = resolve(meta($, ['og:url'])[0] ?? $('link[rel="canonical"]').attr('href'), savedUrl ?? READABILITY_BASE);
+  const saved = savedUrl && /^https?:\/\//.test(savedUrl) ? savedUrl : undefined;
+  const url = saved ?? (said && !said.startsWith('http://fakehost') ? said : savedUrl && /^[\w.-]+\.[a-z]+$/.test(savedUrl) ? `https://${savedUrl}/` : READABILITY_BASE);
+  const base = resolve($('base[href]').attr('href'), url) ?? url;
+  const ld = jsonLdImages($);
+  const declared = [
+    ...meta($, ['og:image', 'og:image:url', 'og:image:secure_url']).map((u) => resolve(u, base)),
+    ...meta($, ['twitter:image', 'twitter:image:src']).map((u) => resolve(u, base)),
+    ...ld.images.map((u) => resolve(u, base)),
+    ...$('[itemprop="image"]')
+      .toArray()
+      .filter((el) => !$(el).parents('[itemprop="publisher"],[itemprop="author"],[itemprop="logo"]').length)
+      .map((el) => resolve($(el).attr('content') || $(el).attr('src') || $(el).attr('href'), base)),
+    ...$('link[rel~="image_src"]')
+      .toArray()
+      .map((el) => resolve($(el).attr('href'), base)),
+    // For a pin product the publisher's own pin pick (pin:media, data-pin-media) is its main image for saving.
+    ...meta($, ['pin:media']).map((u) => resolve(u, base)),
+    ...$('[data-pin-media]')
+      .toArray()
+      .map((el) => resolve($(el).attr('data-pin-media'), base)),
+    resolve(typeof extra?.image === 'string' ? extra.image : undefined, base),
+  ].filter((u): u is string => !!u);
+  const logos = new Set(ld.logos.map((u) => resolve(u, base)));
+  const expected = [...new Set(declared.filter((u) => !isDefaultish(u) && !logos.has(u)))];
+  const cat = category($, url, repo, ld.types);
+  const page: Expectation = { repo, path, url, category: cat, expected, how: 'declared' };
+  if (expected.length) return page;
+  // For the hand: the first images of the article body (Readability's own extraction where the page is its fixture).
+  const body = load(typeof extra?.article === 'string' ? extra.article : html);
+  const scope = typeof extra?.article === 'string' ? body('body') : body('article, [itemprop="articleBody"], .entry-content, .post-content, .post, main, #content, #main, body').first();
+  const lead = scope
+    .find('img')
+    .toArray()
+    .slice(0, 4)
+    .map((el) => `${resolve(body(el).attr('src') || body(el).attr('data-src'), base)} [${body(el).attr('width') ?? '?'}x${body(el).attr('height') ?? '?'}]`);
+  return { ...page, skip: `no declared main image (declared: ${declared.join(' ') || 'none'}; body: ${lead.join(' ') || 'none'}; url ${url})` };
+}
+
+const out: Record<string, Expectation> = {};
+const skipped: string[] = [];
+const titles = new Map<string, number>();
+for (const source of sources) {
+  const git: Git | null = openMirror(source.repo);
+  if (!git) {
+    console.log(`skip ${source.repo}: no mirror (fetch it with the search tool's fetch first)`);
+    continue;
+  }
+  for (const { path, url, extra } of source.pages(git)) {
+    const id = `${source.repo.split('/')[1]}:${path.replace(/^.*?(test-pages|html|cache|test_data)\//, '').replace(/\/source\.html$|\.(html?|testhtml)$/, '')}`;
+    const html = decodePage(git.show(path));
+    const result = label(source.repo, path, html, url, extra);
+    const hand = BY_HAND[id];
+    const title = /<title[^>]*>([^<]*)/i.exec(html)?.[1]?.trim();
+    if (hand && !hand.expected) continue;
+    if (hand) {
+      const { skip, ...page } = result;
+      const declared = hand.expected!.some((u) => result.expected.includes(u) || (skip ?? '').split('; body:')[0]!.includes(u));
+      out[id] = { ...page, expected: hand.expected!, how: declared ? 'declared' : 'body', note: hand.note };
+    } else if (result.skip) skipped.push(`${id}: ${result.skip}`);
+    else out[id] = result;
+    if (title && out[id]) titles.set(title, (titles.get(title) ?? 0) + 1);
+  }
+}
+for (const [title, count] of titles) if (count > 1) console.log(`the same title on ${count} pages, check for duplicates: ${title}`);
+writeFileSync(EXPECTATIONS_FILE, `${JSON.stringify(out, null, 1)}\n`);
+const counts: Record<string, number> = {};
+for (const e of Object.values(out)) counts[e.category] = (counts[e.category] ?? 0) + 1;
+console.log(`${Object.keys(out).length} pages labelled`, counts);
+console.log(`${skipped.length} left for labelling by hand:\n${skipped.join('\n')}`);
