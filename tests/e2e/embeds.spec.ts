@@ -32,8 +32,13 @@ async function seed(request: APIRequestContext): Promise<{ pinIds: string[] }> {
   };
   const pinIds = [await save('travel', 'mountain-lake', `A mountain lake ${run}`), await save('travel', 'figs', `Figs ${run}`), await save('travel', 'bread', `Bread ${run}`)];
   await save('gift-ideas', 'lemon-tart', `A secret gift ${run}`);
-  // The images are made by the background job: wait until the widget data has them.
-  await expect.poll(async () => (await resource(request, 'EmbedsResource', { pins: pinIds })).pins[pinIds[0]!]?.images !== null, { timeout: 30_000 }).toBe(true);
+  // The images are made by the background job, one at a time: wait until the widget data has every one.
+  await expect
+    .poll(async () => {
+      const { pins } = await resource(request, 'EmbedsResource', { pins: pinIds });
+      return pinIds.every((id) => pins[id]?.images);
+    }, { timeout: 30_000 })
+    .toBe(true);
   return { pinIds };
 }
 

@@ -111,7 +111,16 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   // Our own re-encoded rendition, not the publisher's file.
   const image = page.getByRole('img', { name: 'Lemon tart, the easy way' });
   await expect(image).toHaveAttribute('src', new RegExp(`^${PRODUCT}/media/${ingested?.image_id}/736x\\.jpg$`));
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+  // The file the browser chose from the srcset is 600 pixels wide, as the original (never upscaled). Its
+  // naturalWidth would be density-corrected by the srcset's width descriptor, so the file is measured alone.
+  const chosenWidth = () =>
+    image.evaluate((img: HTMLImageElement) => new Promise<number>((resolve) => {
+      const alone = new Image();
+      alone.onload = () => resolve(alone.naturalWidth);
+      alone.onerror = () => resolve(0);
+      alone.src = img.currentSrc || img.src;
+    }));
+  await expect.poll(chosenWidth).toBe(600);
   await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
   // 'Visit' goes through the offsite link check (advertiser.md section 4).
   await expect(page.getByRole('link', { name: 'Visit 127.0.0.1:' + new URL(EXAMPLES).port })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}&pin_id=${pinId}`);
