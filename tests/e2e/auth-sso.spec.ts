@@ -83,18 +83,21 @@ test('dismissing one tap is remembered by this browser', async ({ page, context 
   await expect(popup.getByRole('complementary', { name: 'Google one tap' })).toHaveCount(0);
 });
 
+/** The provider's 'Someone else' form: an identity no demo row has, with an email and a birthday. */
+async function asSomeoneElse(popup: Page, ctx: BrowserContext, button: string, who: { subject: string; email: string; givenName: string }) {
+  const [providerWindow] = await Promise.all([ctx.waitForEvent('page'), popup.getByRole('button', { name: button }).click()]);
+  await providerWindow.getByLabel('Subject').fill(who.subject);
+  await providerWindow.getByLabel('Email', { exact: true }).fill(who.email);
+  await providerWindow.getByLabel('Given name').fill(who.givenName);
+  await providerWindow.getByLabel('Birthdate').fill('1992-04-05');
+  const closed = providerWindow.waitForEvent('close');
+  await providerWindow.getByRole('button', { name: 'Sign in as this person' }).click({ noWaitAfter: true });
+  await closed;
+}
+
 test("behind the Facebook recovery flag a Facebook-only account sees the banner and 'Recover your account'", async ({ page, context, browser }) => {
-  /** The provider's 'Someone else' form: a Facebook identity no demo row has. */
-  const asFiona = async (popup: Page, ctx: BrowserContext) => {
-    const [providerWindow] = await Promise.all([ctx.waitForEvent('page'), popup.getByRole('button', { name: 'Continue with Facebook' }).click()]);
-    await providerWindow.getByLabel('Subject').fill('fiona');
-    await providerWindow.getByLabel('Email', { exact: true }).fill('fiona.facebook@example.org');
-    await providerWindow.getByLabel('Given name').fill('Fiona');
-    await providerWindow.getByLabel('Birthdate').fill('1992-04-05');
-    const closed = providerWindow.waitForEvent('close');
-    await providerWindow.getByRole('button', { name: 'Sign in as this person' }).click({ noWaitAfter: true });
-    await closed;
-  };
+  const asFiona = (popup: Page, ctx: BrowserContext) =>
+    asSomeoneElse(popup, ctx, 'Continue with Facebook', { subject: 'fiona', email: 'fiona.facebook@example.org', givenName: 'Fiona' });
   const popup = await openSavePopup(page, context);
   await asFiona(popup, context);
   await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
@@ -111,5 +114,23 @@ test("behind the Facebook recovery flag a Facebook-only account sees the banner 
   await otherPopup.getByRole('button', { name: 'Recover your account' }).click();
   await expect(otherPopup.getByRole('heading', { name: 'Password reset email sent' })).toBeVisible();
   await expect(otherPopup.getByText('We sent instructions to pick a new password to fiona.facebook@example.org.')).toBeVisible();
+  await other.close();
+});
+
+test('an account made with Google has no password: an email log-in says so instead of a wrong password', async ({ page, context, browser }) => {
+  const gwen = { subject: 'gwen', email: 'gwen.google@example.org', givenName: 'Gwen' };
+  const popup = await openSavePopup(page, context);
+  await asSomeoneElse(popup, context, 'Continue with Google', gwen);
+  await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
+
+  const other = await browser.newContext();
+  const otherPopup = await openSavePopup(await other.newPage(), other);
+  await otherPopup.getByRole('button', { name: 'Log in' }).click();
+  await otherPopup.getByLabel('Email').fill(gwen.email);
+  await otherPopup.getByLabel('Password').fill('a guess at a password');
+  await otherPopup.getByRole('button', { name: 'Log in' }).click();
+  await expect(otherPopup.getByRole('alert').filter({ hasText: 'Your account is already linked to Google. To log in with email, set a password.' })).toBeVisible();
+  await expect(otherPopup.getByLabel('Password')).toHaveValue('');
+  await expect(otherPopup.getByRole('button', { name: 'Create your first board' })).toHaveCount(0);
   await other.close();
 });

@@ -41,7 +41,27 @@ export const ERROR_CODES = {
   signup_limited: 141,
   email_check_limited: 142,
   reset_limited: 143,
+  // An email log-in to a provider-linked account with no password (linkedLoginError below).
+  google_linked_no_password: 174,
+  facebook_linked_no_password: 175,
+  facebook_login_retired: 176,
 } as const;
+
+/** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook login is retired. */
+export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
+
+export type LinkedLoginError = 'google_linked_no_password' | 'facebook_linked_no_password' | 'facebook_login_retired';
+
+/**
+ * auth.md section 8, field mapping: the answer to an email log-in for an account that has no
+ * password, by the providers linked to it. Google first (it still works); Facebook's message is the
+ * retired one behind the recovery flag. Other providers (SSO, Line) keep the wrong-password answer.
+ */
+export function linkedLoginError(providers: readonly string[], facebookRetired: boolean): LinkedLoginError | null {
+  if (providers.includes('google')) return 'google_linked_no_password';
+  if (providers.includes('facebook')) return facebookRetired ? 'facebook_login_retired' : 'facebook_linked_no_password';
+  return null;
+}
 
 /** An answer that says "too many, come back later" (HTTP 429): its own message is what the person reads. */
 export const isLimitedAnswer = (body: { http_status?: number } | null | undefined) => body?.http_status === 429;

@@ -169,6 +169,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
               mfaResend: options.mfa_resend,
               challengeToken: options.recaptchaV2Token,
               address: clientAddress(c, config.trustProxy),
+              flags: requestFlags(c, config),
             },
             viewer,
           );

@@ -10,6 +10,8 @@ import { mfaService, phoneNumberEnd } from './mfa.js';
 import { resetService } from './reset.js';
 import { mayHoldSession, stateRefusal } from './states.js';
 import { authStore } from './store.js';
+import { providerStore } from './providers/store.js';
+import { FACEBOOK_RECOVERY_FLAG, linkedLoginError } from './recovery.js';
 import { addressKey } from '../lib/client-address.js';
 import { LOGIN_ADDRESS_CHALLENGE_AFTER, limitedError, limitsFor } from '../lib/limits.js';
 
@@ -37,11 +39,14 @@ export interface LogInInput {
   challengeToken?: string;
   /** The client's address (lib/client-address.ts); undefined without a socket. */
   address?: string;
+  /** This request's flags (routes.ts requestFlags): the Facebook recovery flag changes one answer. */
+  flags?: ReadonlySet<string>;
 }
 
 export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }) {
   const { db, clock } = deps;
   const store = authStore(db);
+  const identities = providerStore(db);
   const resets = resetService(deps, outgoing.mailer);
   const mfa = mfaService(deps, outgoing.sms);
   const challenges = challengeService(deps);
@@ -107,7 +112,10 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       const user = await store.findUserByEmail(email);
       if (!user?.password_hash) {
         await burnVerifyTime(input.password);
-        return failed(email, address, state.stale, undefined, 'password_incorrect');
+        // An account whose way in is Google or Facebook is told so (auth.md section 8), counted as a
+        // wrong password; its help mail is the reset link that sets a password. docs/decisions.md, SSO.
+        const linked = user && linkedLoginError((await identities.identitiesOf(user.id)).map((row) => row.provider), input.flags?.has(FACEBOOK_RECOVERY_FLAG) ?? false);
+        return failed(email, address, state.stale, linked ? user : undefined, linked || 'password_incorrect');
       }
       if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, address, state.stale, user, 'password_incorrect');
 

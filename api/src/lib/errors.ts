@@ -66,6 +66,10 @@ export const catalogue = {
   facebook_unavailable_new_users: { code: 171, status: 403, message: "Facebook login isn't available for new users. Continue with email or Google:" },
   social_mfa_required: { code: 173, status: 403, message: 'This account uses two-factor verification. Log in with your email and password.' },
   sso_not_sso_email: { code: 172, status: 400, message: "That email doesn't sign in through single sign-on." },
+  // Email log-in to an account with no password whose way in is a provider (auth.md section 8, field mapping).
+  google_linked_no_password: { code: 174, status: 401, message: 'Your account is already linked to Google. To log in with email, set a password.' },
+  facebook_linked_no_password: { code: 175, status: 401, message: 'Your account is already linked to Facebook. To log in with email, set a password.' },
+  facebook_login_retired: { code: 176, status: 403, message: 'Your account is connected to Facebook, but Facebook login is no longer available.' },
   board_not_found: { code: 40, status: 404, message: "Sorry, we couldn't find that board." },
   board_name_taken: { code: 41, status: 409, message: 'You already have a board with that name.' },
   section_not_found: { code: 42, status: 404, message: "Sorry, we couldn't find that section." },

@@ -336,6 +336,7 @@ export function AuthModal(props: AuthModalProps) {
     onRecovery: openRecovery,
     onToast: showToast,
     onSso: (email: string) => void onSocialPress('sso', email),
+    onRecoverFacebook: (email: string) => void recoverFacebookAccount(email),
   };
 
   // The toggle that was pressed leaves with its view: keyboard focus goes to the new form's first control

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { t } from '../i18n';
+import { fromEnglish, t } from '../i18n';
 import { DIALOG_BY_ERROR, ERROR_CODES, SAFETY_MESSAGES, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
@@ -19,17 +19,29 @@ export interface LoginErrors {
   email?: string;
   password?: string;
   toast?: string;
+  /** auth.md section 8: a Google or Facebook error, for an account whose way in is that provider. */
+  linked?: { provider: 'google' | 'facebook'; message: string; recover: boolean };
 }
+
+/** The provider errors of an email log-in to an account with no password (api/src/auth/recovery.ts linkedLoginError). */
+const LINKED: Readonly<Record<number, { provider: 'google' | 'facebook'; recover: boolean }>> = {
+  [ERROR_CODES.google_linked_no_password]: { provider: 'google', recover: false },
+  [ERROR_CODES.facebook_linked_no_password]: { provider: 'facebook', recover: false },
+  [ERROR_CODES.facebook_login_retired]: { provider: 'facebook', recover: true },
+};
 
 /**
  * auth.md section 8, field mapping: a wrong password goes to the password field (which is then
- * cleared); an answer without a body is the unknown-error toast; anything else goes to the email
- * field with the server's message, or the default.
+ * cleared); Google-linked and Facebook-linked to their provider's error (the retired Facebook one
+ * with 'Recover your account'); an answer without a body is the unknown-error toast; anything else
+ * goes to the email field with the server's message, or the default.
  */
 export function loginErrors(error: unknown): LoginErrors {
   const body = error instanceof ResourceError ? error.body : null;
   if (!body || body.api_error_code === 0) return { toast: UNKNOWN_ERROR };
   if (body.api_error_code === PASSWORD_INCORRECT) return { password: body.message };
+  const linked = LINKED[body.api_error_code];
+  if (linked) return { linked: { ...linked, message: body.message ?? DEFAULT_LOGIN_ERROR } };
   return { email: body.message_detail ?? body.message ?? DEFAULT_LOGIN_ERROR };
 }
 
@@ -49,6 +61,8 @@ export interface LoginFormProps {
   onToast(message: string): void;
   /** A single sign-on email: the submit says 'Continue with SSO' and hands the email to the SSO popup. */
   onSso?(email: string): void;
+  /** 'Recover your account' for a Facebook-only account (the reset link that sets a password). */
+  onRecoverFacebook?(email: string): void;
 }
 
 /**
@@ -65,7 +79,7 @@ function takeAec(): number | null {
 }
 
 /** Email and password log-in (auth.md section 4, login form states), with its safety answers. */
-export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso }: LoginFormProps) {
+export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso, onRecoverFacebook }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>(initialErrors ?? {});
@@ -116,7 +130,8 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         return setErrors({ email: DEFAULT_LOGIN_ERROR });
       }
       const mapped = loginErrors(error);
-      if (mapped.password) setPassword('');
+      // A password error, or an account that has no password: what was typed cannot work.
+      if (mapped.password || mapped.linked) setPassword('');
       if (mapped.toast) onToast(mapped.toast);
       setErrors(mapped);
     }
@@ -160,6 +175,18 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         onInput={(e) => setPassword(e.currentTarget.value)}
         error={errors.password}
       />
+      {errors.linked && (
+        <div class={`linked-error ${errors.linked.provider}`} data-provider={errors.linked.provider}>
+          <p id="login-linked-error" class="field-error" role="alert">
+            {fromEnglish(errors.linked.message)}
+          </p>
+          {errors.linked.recover && onRecoverFacebook && (
+            <button type="button" class="link" onClick={() => onRecoverFacebook(email.trim())}>
+              {t('auth.recoverAccount')}
+            </button>
+          )}
+        </div>
+      )}
       <a class="forgot" href={recovery}>
         {t('auth.forgot')}
       </a>

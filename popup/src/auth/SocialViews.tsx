@@ -73,7 +73,7 @@ export function FacebookBanner({ data, onRecover }: { data: FacebookLoginData; o
       <p>{facebookBannerText(data)}</p>
       {data.facebook_only && (
         <button type="button" class="link" onClick={onRecover}>
-          Recover your account
+          {t('auth.recoverAccount')}
         </button>
       )}
     </div>

@@ -367,6 +367,32 @@ describe('log-in', () => {
     expect((await screen.findByRole('status')).textContent).toBe('Sorry! Something went wrong on our end.');
   });
 
+  it('shows a Google-linked or Facebook-linked account its provider error, in English as the spec words it, and clears the password', async () => {
+    const google = 'Your account is already linked to Google. To log in with email, set a password.';
+    routes['/resource/UserSessionResource/create/'] = () => ({ status: 401, error: { api_error_code: 174, http_status: 401, message: google } });
+    logInView();
+    type('Password', 'a good one');
+    clickLogIn();
+    const error = await screen.findByText(google);
+    expect(error.id).toBe('login-linked-error');
+    expect(error.closest('[data-provider]')?.getAttribute('data-provider')).toBe('google');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Recover your account' })).toBeNull();
+  });
+
+  it("offers 'Recover your account' when Facebook login is no longer available, which sends the reset link", async () => {
+    const retired = 'Your account is connected to Facebook, but Facebook login is no longer available.';
+    routes['/resource/UserSessionResource/create/'] = () => ({ status: 403, error: { api_error_code: 176, http_status: 403, message: retired } });
+    routes['/v3/users/forgot_password/'] = () => ({ data: { status: 'sent' } });
+    logInView();
+    type('Password', 'a good one');
+    clickLogIn();
+    expect((await screen.findByText(retired)).closest('[data-provider]')?.getAttribute('data-provider')).toBe('facebook');
+    fireEvent.click(screen.getByRole('button', { name: 'Recover your account' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Password reset email sent' })).toBeTruthy();
+    expect(calls.some((c) => c.path === '/v3/users/forgot_password/')).toBe(true);
+  });
+
   it("links 'Forgot your password' to recovery with the email as ue", () => {
     logInView();
     expect(screen.getByRole('link', { name: 'Forgot your password' }).getAttribute('href')).toBe('/password/reset/?ue=demo%40fastmail.com');

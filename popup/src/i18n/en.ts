@@ -88,6 +88,7 @@ export default {
     birthday: 'Birthday',
     forgot: 'Forgot your password',
     challengeHint: "Log in again: your browser will solve a short puzzle to prove you're not a robot.",
+    recoverAccount: 'Recover your account',
     continueSso: 'Continue with SSO',
     loggingIn: 'Logging in…',
     logIn: 'Log in',
@@ -152,6 +153,9 @@ export default {
     underage: MESSAGES.underage,
     overage: MESSAGES.overage,
     rateLimited: 'You have reached the maximum number of login attempts. Try again in 30 minutes.',
+    googleLinkedNoPassword: 'Your account is already linked to Google. To log in with email, set a password.',
+    facebookLinkedNoPassword: 'Your account is already linked to Facebook. To log in with email, set a password.',
+    facebookLoginRetired: 'Your account is connected to Facebook, but Facebook login is no longer available.',
   },
   /** Product pages (home, header): English only for now, other languages fall back to it. */
   pages: {

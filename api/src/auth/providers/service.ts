@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/errors.js';
 import { newId, newToken, sha256 } from '../../lib/ids.js';
 import { assertNewPassword } from '../new-password.js';
 import { hashPassword } from '../passwords.js';
+import { FACEBOOK_RECOVERY_FLAG } from '../recovery.js';
 import { birthdayProblem } from '../rules.js';
 import { BIRTHDAY_ERRORS, emailIsValid, PRODUCT_NAME } from '../register.js';
 import type { AuthService } from '../service.js';
@@ -76,8 +77,7 @@ export function birthdateMs(birthdate: string | null): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only. */
-export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
+// auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only.
 const facebookRetired = (provider: ProviderName, flags: ReadonlySet<string>) => provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG);
 /**
  * A Facebook identity with no account, behind the flag: a sign-up is 'isn't available for new users';

@@ -77,6 +77,7 @@ export default {
     birthday: 'تاريخ الميلاد',
     forgot: 'هل نسيت كلمة المرور؟',
     challengeHint: 'سجّل الدخول مرة أخرى: سيحلّ متصفحك لغزًا قصيرًا ليثبت أنك لست روبوتًا.',
+    recoverAccount: 'استعادة حسابك',
     continueSso: 'المتابعة باستخدام الدخول الموحّد',
     loggingIn: 'جارٍ تسجيل الدخول…',
     logIn: 'تسجيل الدخول',
@@ -140,5 +141,8 @@ export default {
     underage: 'عذرًا، لا يمكنك إنشاء حساب على {brand} حاليًا.',
     overage: 'عذرًا! يُرجى إدخال عمر صالح لإنشاء الحساب.',
     rateLimited: 'لقد بلغت الحد الأقصى لمحاولات تسجيل الدخول. حاول مرة أخرى بعد 30 دقيقة.',
+    googleLinkedNoPassword: 'حسابك مرتبط بالفعل بـ Google. لتسجيل الدخول بالبريد الإلكتروني، عيّن كلمة مرور.',
+    facebookLinkedNoPassword: 'حسابك مرتبط بالفعل بـ Facebook. لتسجيل الدخول بالبريد الإلكتروني، عيّن كلمة مرور.',
+    facebookLoginRetired: 'حسابك متصل بـ Facebook، لكن تسجيل الدخول عبر Facebook لم يعد متاحًا.',
   },
 } satisfies Translation;

@@ -69,6 +69,7 @@ export default {
     birthday: 'Geburtstag',
     forgot: 'Passwort vergessen',
     challengeHint: 'Melde dich erneut an: Dein Browser löst ein kurzes Rätsel, um zu zeigen, dass du kein Roboter bist.',
+    recoverAccount: 'Konto wiederherstellen',
     continueSso: 'Weiter mit SSO',
     loggingIn: 'Anmeldung läuft…',
     logIn: 'Anmelden',
@@ -132,5 +133,8 @@ export default {
     underage: 'Du kannst dich leider gerade nicht bei {brand} registrieren.',
     overage: 'Hoppla! Bitte gib ein gültiges Alter an.',
     rateLimited: 'Du hast die maximale Anzahl an Anmeldeversuchen erreicht. Versuche es in 30 Minuten erneut.',
+    googleLinkedNoPassword: 'Dein Konto ist bereits mit Google verknüpft. Um dich per E-Mail anzumelden, lege ein Passwort fest.',
+    facebookLinkedNoPassword: 'Dein Konto ist bereits mit Facebook verknüpft. Um dich per E-Mail anzumelden, lege ein Passwort fest.',
+    facebookLoginRetired: 'Dein Konto ist mit Facebook verbunden, aber die Anmeldung über Facebook ist nicht mehr verfügbar.',
   },
 } satisfies Translation;

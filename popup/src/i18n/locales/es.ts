@@ -71,6 +71,7 @@ export default {
     birthday: 'Fecha de nacimiento',
     forgot: '¿Has olvidado tu contraseña?',
     challengeHint: 'Vuelve a iniciar sesión: tu navegador resolverá un pequeño acertijo para demostrar que no eres un robot.',
+    recoverAccount: 'Recupera tu cuenta',
     continueSso: 'Continuar con SSO',
     loggingIn: 'Iniciando sesión…',
     logIn: 'Iniciar sesión',
@@ -134,5 +135,8 @@ export default {
     underage: 'Lo sentimos, ahora mismo no puedes registrarte en {brand}.',
     overage: '¡Vaya! Indica una edad válida para registrarte.',
     rateLimited: 'Has alcanzado el número máximo de intentos de inicio de sesión. Inténtalo de nuevo en 30 minutos.',
+    googleLinkedNoPassword: 'Tu cuenta ya está vinculada a Google. Para iniciar sesión con tu correo, crea una contraseña.',
+    facebookLinkedNoPassword: 'Tu cuenta ya está vinculada a Facebook. Para iniciar sesión con tu correo, crea una contraseña.',
+    facebookLoginRetired: 'Tu cuenta está conectada a Facebook, pero el inicio de sesión con Facebook ya no está disponible.',
   },
 } satisfies Translation;

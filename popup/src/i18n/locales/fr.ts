@@ -71,6 +71,7 @@ export default {
     birthday: 'Date de naissance',
     forgot: 'Mot de passe oublié',
     challengeHint: 'Reconnectez-vous : votre navigateur résoudra une petite énigme pour prouver que vous n’êtes pas un robot.',
+    recoverAccount: 'Récupérer votre compte',
     continueSso: 'Continuer avec l’authentification unique',
     loggingIn: 'Connexion…',
     logIn: 'Se connecter',
@@ -134,5 +135,8 @@ export default {
     underage: "Désolé, vous ne pouvez pas vous inscrire sur {brand} pour l'instant.",
     overage: 'Oups ! Indiquez un âge valide pour vous inscrire.',
     rateLimited: 'Vous avez atteint le nombre maximal de tentatives de connexion. Réessayez dans 30 minutes.',
+    googleLinkedNoPassword: 'Votre compte est déjà associé à Google. Pour vous connecter avec votre e-mail, définissez un mot de passe.',
+    facebookLinkedNoPassword: 'Votre compte est déjà associé à Facebook. Pour vous connecter avec votre e-mail, définissez un mot de passe.',
+    facebookLoginRetired: 'Votre compte est connecté à Facebook, mais la connexion avec Facebook n’est plus disponible.',
   },
 } satisfies Translation;

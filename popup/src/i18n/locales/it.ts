@@ -71,6 +71,7 @@ export default {
     birthday: 'Data di nascita',
     forgot: 'Hai dimenticato la password?',
     challengeHint: 'Accedi di nuovo: il tuo browser risolverà un breve enigma per dimostrare che non sei un robot.',
+    recoverAccount: 'Recupera il tuo account',
     continueSso: 'Continua con SSO',
     loggingIn: 'Accesso in corso…',
     logIn: 'Accedi',
@@ -134,5 +135,8 @@ export default {
     underage: 'Spiacenti, al momento non puoi registrarti su {brand}.',
     overage: "Ops! Inserisci un'età valida per registrarti.",
     rateLimited: 'Hai raggiunto il numero massimo di tentativi di accesso. Riprova tra 30 minuti.',
+    googleLinkedNoPassword: 'Il tuo account è già collegato a Google. Per accedere con l’email, imposta una password.',
+    facebookLinkedNoPassword: 'Il tuo account è già collegato a Facebook. Per accedere con l’email, imposta una password.',
+    facebookLoginRetired: 'Il tuo account è collegato a Facebook, ma l’accesso con Facebook non è più disponibile.',
   },
 } satisfies Translation;

@@ -67,6 +67,7 @@ export default {
     birthday: '生年月日',
     forgot: 'パスワードをお忘れですか',
     challengeHint: 'もう一度ログインしてください。ロボットでないことを証明するため、ブラウザーが短いパズルを解きます。',
+    recoverAccount: 'アカウントを復元',
     continueSso: 'SSOで続ける',
     loggingIn: 'ログイン中…',
     logIn: 'ログイン',
@@ -130,5 +131,8 @@ export default {
     underage: '申し訳ありませんが、現在{brand}に登録することはできません。',
     overage: '有効な年齢を入力して登録してください。',
     rateLimited: 'ログインの試行回数が上限に達しました。30分後にもう一度お試しください。',
+    googleLinkedNoPassword: 'このアカウントはすでにGoogleと連携しています。メールでログインするには、パスワードを設定してください。',
+    facebookLinkedNoPassword: 'このアカウントはすでにFacebookと連携しています。メールでログインするには、パスワードを設定してください。',
+    facebookLoginRetired: 'このアカウントはFacebookと連携していますが、Facebookログインは利用できなくなりました。',
   },
 } satisfies Translation;

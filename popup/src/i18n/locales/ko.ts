@@ -67,6 +67,7 @@ export default {
     birthday: '생년월일',
     forgot: '비밀번호를 잊으셨나요?',
     challengeHint: '다시 로그인하세요. 로봇이 아님을 증명하기 위해 브라우저가 짧은 퍼즐을 풉니다.',
+    recoverAccount: '계정 복구',
     continueSso: 'SSO로 계속하기',
     loggingIn: '로그인 중…',
     logIn: '로그인',
@@ -130,5 +131,8 @@ export default {
     underage: '죄송합니다. 지금은 {brand}에 가입할 수 없습니다.',
     overage: '이런! 가입하려면 올바른 나이를 입력하세요.',
     rateLimited: '최대 로그인 시도 횟수에 도달했습니다. 30분 후에 다시 시도하세요.',
+    googleLinkedNoPassword: '계정이 이미 Google에 연결되어 있습니다. 이메일로 로그인하려면 비밀번호를 설정하세요.',
+    facebookLinkedNoPassword: '계정이 이미 Facebook에 연결되어 있습니다. 이메일로 로그인하려면 비밀번호를 설정하세요.',
+    facebookLoginRetired: '계정이 Facebook에 연결되어 있지만 Facebook 로그인은 더 이상 사용할 수 없습니다.',
   },
 } satisfies Translation;

@@ -69,6 +69,7 @@ export default {
     birthday: 'Geboortedatum',
     forgot: 'Wachtwoord vergeten',
     challengeHint: 'Log opnieuw in: je browser lost een korte puzzel op om te bewijzen dat je geen robot bent.',
+    recoverAccount: 'Je account herstellen',
     continueSso: 'Doorgaan met SSO',
     loggingIn: 'Inloggen…',
     logIn: 'Inloggen',
@@ -132,5 +133,8 @@ export default {
     underage: 'Sorry, je kunt je nu niet registreren bij {brand}.',
     overage: 'Oeps! Gebruik een geldige leeftijd om je te registreren.',
     rateLimited: 'Je hebt het maximale aantal inlogpogingen bereikt. Probeer het over 30 minuten opnieuw.',
+    googleLinkedNoPassword: 'Je account is al gekoppeld aan Google. Stel een wachtwoord in om met je e-mailadres in te loggen.',
+    facebookLinkedNoPassword: 'Je account is al gekoppeld aan Facebook. Stel een wachtwoord in om met je e-mailadres in te loggen.',
+    facebookLoginRetired: 'Je account is gekoppeld aan Facebook, maar inloggen met Facebook is niet meer beschikbaar.',
   },
 } satisfies Translation;

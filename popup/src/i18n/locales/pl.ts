@@ -73,6 +73,7 @@ export default {
     birthday: 'Data urodzenia',
     forgot: 'Nie pamiętasz hasła?',
     challengeHint: 'Zaloguj się ponownie: przeglądarka rozwiąże krótką zagadkę, aby potwierdzić, że nie jesteś robotem.',
+    recoverAccount: 'Odzyskaj konto',
     continueSso: 'Kontynuuj przez SSO',
     loggingIn: 'Logowanie…',
     logIn: 'Zaloguj się',
@@ -136,5 +137,8 @@ export default {
     underage: 'Przepraszamy, w tej chwili nie możesz zarejestrować się w {brand}.',
     overage: 'Ups! Podaj prawidłowy wiek, aby się zarejestrować.',
     rateLimited: 'Osiągnięto maksymalną liczbę prób logowania. Spróbuj ponownie za 30 minut.',
+    googleLinkedNoPassword: 'Twoje konto jest już połączone z Google. Aby zalogować się e-mailem, ustaw hasło.',
+    facebookLinkedNoPassword: 'Twoje konto jest już połączone z Facebookiem. Aby zalogować się e-mailem, ustaw hasło.',
+    facebookLoginRetired: 'Twoje konto jest połączone z Facebookiem, ale logowanie przez Facebooka nie jest już dostępne.',
   },
 } satisfies Translation;

@@ -71,6 +71,7 @@ export default {
     birthday: 'Data de nascimento',
     forgot: 'Esqueceu sua senha?',
     challengeHint: 'Entre novamente: seu navegador vai resolver um pequeno desafio para provar que você não é um robô.',
+    recoverAccount: 'Recuperar sua conta',
     continueSso: 'Continuar com SSO',
     loggingIn: 'Entrando…',
     logIn: 'Entrar',
@@ -134,5 +135,8 @@ export default {
     underage: 'Desculpe, você não pode se cadastrar no {brand} agora.',
     overage: 'Ops! Informe uma idade válida para se cadastrar.',
     rateLimited: 'Você atingiu o número máximo de tentativas de login. Tente novamente em 30 minutos.',
+    googleLinkedNoPassword: 'Sua conta já está vinculada ao Google. Para entrar com e-mail, defina uma senha.',
+    facebookLinkedNoPassword: 'Sua conta já está vinculada ao Facebook. Para entrar com e-mail, defina uma senha.',
+    facebookLoginRetired: 'Sua conta está conectada ao Facebook, mas o login com o Facebook não está mais disponível.',
   },
 } satisfies Translation;

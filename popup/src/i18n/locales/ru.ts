@@ -73,6 +73,7 @@ export default {
     birthday: 'Дата рождения',
     forgot: 'Забыли пароль?',
     challengeHint: 'Войдите ещё раз: браузер решит небольшую задачу, чтобы подтвердить, что вы не робот.',
+    recoverAccount: 'Восстановить аккаунт',
     continueSso: 'Продолжить через SSO',
     loggingIn: 'Вход…',
     logIn: 'Войти',
@@ -136,5 +137,8 @@ export default {
     underage: 'Извините, сейчас вы не можете зарегистрироваться в {brand}.',
     overage: 'Ой! Укажите правильный возраст, чтобы зарегистрироваться.',
     rateLimited: 'Вы исчерпали число попыток входа. Повторите через 30 минут.',
+    googleLinkedNoPassword: 'Ваш аккаунт уже связан с Google. Чтобы входить по электронной почте, задайте пароль.',
+    facebookLinkedNoPassword: 'Ваш аккаунт уже связан с Facebook. Чтобы входить по электронной почте, задайте пароль.',
+    facebookLoginRetired: 'Ваш аккаунт связан с Facebook, но вход через Facebook больше недоступен.',
   },
 } satisfies Translation;

@@ -69,6 +69,7 @@ export default {
     birthday: 'Födelsedag',
     forgot: 'Glömt lösenordet',
     challengeHint: 'Logga in igen: webbläsaren löser ett kort pussel för att visa att du inte är en robot.',
+    recoverAccount: 'Återställ ditt konto',
     continueSso: 'Fortsätt med SSO',
     loggingIn: 'Loggar in…',
     logIn: 'Logga in',
@@ -132,5 +133,8 @@ export default {
     underage: 'Tyvärr kan du inte registrera dig på {brand} just nu.',
     overage: 'Hoppsan! Ange en giltig ålder för att registrera dig.',
     rateLimited: 'Du har nått det högsta antalet inloggningsförsök. Försök igen om 30 minuter.',
+    googleLinkedNoPassword: 'Ditt konto är redan kopplat till Google. Ange ett lösenord för att logga in med e-post.',
+    facebookLinkedNoPassword: 'Ditt konto är redan kopplat till Facebook. Ange ett lösenord för att logga in med e-post.',
+    facebookLoginRetired: 'Ditt konto är kopplat till Facebook, men inloggning med Facebook är inte längre tillgänglig.',
   },
 } satisfies Translation;

@@ -69,6 +69,7 @@ export default {
     birthday: 'Doğum tarihi',
     forgot: 'Şifreni mi unuttun?',
     challengeHint: 'Tekrar giriş yap: tarayıcın robot olmadığını kanıtlamak için kısa bir bulmaca çözecek.',
+    recoverAccount: 'Hesabını kurtar',
     continueSso: 'SSO ile devam et',
     loggingIn: 'Giriş yapılıyor…',
     logIn: 'Giriş yap',
@@ -132,5 +133,8 @@ export default {
     underage: 'Üzgünüz, şu anda {brand} için kaydolamazsın.',
     overage: 'Hata! Kaydolmak için geçerli bir yaş gir.',
     rateLimited: 'En fazla giriş denemesi sayısına ulaştın. 30 dakika sonra tekrar dene.',
+    googleLinkedNoPassword: "Hesabın zaten Google'a bağlı. E-postayla giriş yapmak için bir şifre belirle.",
+    facebookLinkedNoPassword: "Hesabın zaten Facebook'a bağlı. E-postayla giriş yapmak için bir şifre belirle.",
+    facebookLoginRetired: "Hesabın Facebook'a bağlı, ancak Facebook ile giriş artık kullanılamıyor.",
   },
 } satisfies Translation;

@@ -67,6 +67,7 @@ export default {
     birthday: '生日',
     forgot: '忘记密码',
     challengeHint: '请重新登录:你的浏览器会解一道小谜题,以证明你不是机器人。',
+    recoverAccount: '恢复你的账户',
     continueSso: '使用 SSO 继续',
     loggingIn: '正在登录…',
     logIn: '登录',
@@ -130,5 +131,8 @@ export default {
     underage: '抱歉,你目前无法注册 {brand}。',
     overage: '糟糕!请输入有效的年龄来注册。',
     rateLimited: '你已达到登录尝试次数上限。请在 30 分钟后重试。',
+    googleLinkedNoPassword: '你的账户已关联 Google。如需使用邮箱登录，请设置密码。',
+    facebookLinkedNoPassword: '你的账户已关联 Facebook。如需使用邮箱登录，请设置密码。',
+    facebookLoginRetired: '你的账户已关联 Facebook，但 Facebook 登录已不再可用。',
   },
 } satisfies Translation;
