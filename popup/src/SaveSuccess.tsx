@@ -1,6 +1,6 @@
 import { FollowButton } from './FollowButton';
 import { t } from './i18n';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getResource } from './api';
 import { Confetti } from './Confetti';
 import { CreatorCard } from './advertiser/CreatorCard';
@@ -31,7 +31,10 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
   const [animating, setAnimating] = useState(created);
   const [extras, setExtras] = useState<SuccessData | null>(null);
   const [upsell, setUpsell] = useState(false);
+  const seeIt = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
+    // The pressed board row is gone (focus would fall to the page): focus goes to the first thing to do here.
+    seeIt.current?.focus();
     // saving.md section 2.1: on display the dialog logs a promote-or-send success metric.
     track('promote_or_send_success', { pin_id: pin.id });
     const close = setTimeout(() => window.close(), AUTO_CLOSE_MS);
@@ -63,7 +66,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
         <h2 id="success-heading">{savedHeading(pin, created, firstPin)}</h2>
       </div>
       <div class="actions">
-        <a class={quiet ? 'secondary' : 'primary'} href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
+        <a ref={seeIt} class={quiet ? 'secondary' : 'primary'} href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
           {t('success.seeIt')}
         </a>
         {promote ? (

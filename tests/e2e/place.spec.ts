@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readRows, writeRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
-import { DEMO, logIn, openPopup, unique } from './popup';
+import { DEMO, unique } from './popup';
 import { admin, freshAccount, logInWith, outboxText } from './safety-helpers';
 import { STRONG } from './auth-helpers';
 
@@ -16,59 +16,106 @@ async function follow(page: Page, link: Locator) {
   await page.keyboard.press('Enter');
 }
 
-test('save from the publisher → See it now → pin page → board → profile → home', async ({ page, context }) => {
-  const popup = await openPopup(page, context);
-  await logIn(popup);
+/**
+ * Moves focus with Tab (or Shift+Tab) only, until `target` has it; fails if it is never reached or if the
+ * focused element shows no visible focus ring (WCAG 2.4.7).
+ */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (await target.evaluate((el) => el.matches(':focus')).catch(() => false)) {
+      const ring = await target.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return el.matches(':focus-visible') && (style.outlineStyle !== 'none' || style.boxShadow !== 'none' || style.textDecorationLine.includes('underline'));
+      });
+      expect(ring, 'the focused control shows where focus is').toBe(true);
+      return;
+    }
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('save from the publisher → See it now → pin page → board → profile → home, keyboard only', async ({ page, context }) => {
   const name = unique('Come back');
-  await popup.getByRole('button', { name: 'Create board' }).click();
-  await popup.getByLabel('Name', { exact: true }).fill(name);
-  await popup.getByRole('button', { name: 'Create', exact: true }).click();
+  // The board exists beforehand; the viewer is logged in (the popup's own log-in form is covered elsewhere).
+  await logInAs(page, DEMO);
+  const made = await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } });
+  expect(made.status()).toBe(200);
+  const [board] = readRows<{ slug: string }>(`select slug from boards where name = ?`, name);
+
+  // The publisher's page: Tab to its Save button, Enter opens the popup.
+  await page.goto(`${EXAMPLES}/`);
+  const [popup] = await Promise.all([context.waitForEvent('page'), tabTo(page, page.getByRole('button', { name: 'Save' }).first()).then(() => page.keyboard.press('Enter'))]);
+  await popup.waitForLoadState();
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await axeClean(popup);
+
+  // The picker: the search field, typed into, narrows the list; Tab to the board, Enter saves to it.
+  const search = popup.getByLabel('Search your boards');
+  await tabTo(popup, search);
+  await popup.keyboard.type(name);
+  const row = popup.getByRole('button', { name: new RegExp(`^${name}`) });
+  await expect(row).toHaveCount(1);
+  await tabTo(popup, row);
+  await popup.keyboard.press('Enter');
+
+  // The success screen takes focus (the pressed row is gone): 'See it now' has it, and Enter opens it in a new tab.
   const seeIt = popup.getByRole('link', { name: 'See it now' });
-  await expect(seeIt).toBeVisible();
+  await expect(popup.getByRole('heading', { name: `Saved to ${name}` })).toBeVisible();
   const pinPath = (await seeIt.getAttribute('href')) ?? '';
   const pinId = /^\/pin\/(\d+)\/$/.exec(pinPath)?.[1];
   expect(pinId).toBeTruthy();
-  const [board] = readRows<{ slug: string }>(`select slug from boards where name = ?`, name);
+  await expect(seeIt).toBeFocused();
+  await expect(seeIt).toHaveCSS('outline-style', 'solid');
+  const [pinPage] = await Promise.all([context.waitForEvent('page'), popup.keyboard.press('Enter')]);
+  await pinPage.waitForLoadState();
+  await expect(pinPage).toHaveURL(`${PRODUCT}${pinPath}`);
 
   // The pin page: Save (a repin), Visit, its board and its pinner; the header.
-  await page.goto(`${PRODUCT}${pinPath}`);
-  const header = page.getByRole('navigation', { name: 'Site' });
+  const header = pinPage.getByRole('navigation', { name: 'Site' });
   await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/demo/');
   await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/pin/${pinId}/repin/x/`);
-  await expect(page.getByRole('link', { name: /^Visit / })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Demo Pinner' })).toHaveAttribute('href', '/demo/');
-  await axeClean(page);
-  await follow(page, page.getByRole('link', { name }));
+  await expect(pinPage.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/pin/${pinId}/repin/x/`);
+  await expect(pinPage.getByRole('link', { name: /^Visit / })).toBeVisible();
+  // (The publisher's domain is the demo user's, so a creator card names Demo Pinner too.)
+  const savedTo = pinPage.locator('.board-line');
+  await expect(savedTo.getByRole('link', { name: 'Demo Pinner' })).toHaveAttribute('href', '/demo/');
+  await axeClean(pinPage);
+  await tabTo(pinPage, savedTo.getByRole('link', { name }));
+  await pinPage.keyboard.press('Enter');
 
   // The board page, and from it its owner's profile.
-  await expect(page).toHaveURL(`${PRODUCT}/demo/${board?.slug}/`);
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await follow(page, page.locator('.board-meta').getByRole('link', { name: 'Demo Pinner' }));
+  await expect(pinPage).toHaveURL(`${PRODUCT}/demo/${board?.slug}/`);
+  await expect(pinPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await axeClean(pinPage);
+  await tabTo(pinPage, pinPage.locator('.board-meta').getByRole('link', { name: 'Demo Pinner' }));
+  await pinPage.keyboard.press('Enter');
 
   // The profile lists the board with its cover and counts.
-  await expect(page).toHaveURL(`${PRODUCT}/demo/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo Pinner' })).toBeVisible();
-  const card = page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) });
+  await expect(pinPage).toHaveURL(`${PRODUCT}/demo/`);
+  await expect(pinPage.getByRole('heading', { level: 1, name: 'Demo Pinner' })).toBeVisible();
+  const card = pinPage.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) });
   await expect(card).toHaveAttribute('href', `/demo/${board?.slug}/`);
   await expect(card.locator('.board-card-meta')).toHaveText('1 Pin');
   await expect(card.locator('img.board-cover')).toHaveAttribute('src', /\/media\/\d+\/236x\.jpg$/);
-  await axeClean(page);
+  await axeClean(pinPage);
 
   // Home: the latest pin first, and the boards.
-  await follow(page, header.getByRole('link', { name: 'Home' }));
-  await expect(page).toHaveURL(`${PRODUCT}/`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Demo Pinner' })).toBeVisible();
-  const latest = page.getByRole('region', { name: 'Your latest Pins' });
+  await tabTo(pinPage, header.getByRole('link', { name: 'Home' }));
+  await pinPage.keyboard.press('Enter');
+  await expect(pinPage).toHaveURL(`${PRODUCT}/`);
+  await expect(pinPage.getByRole('heading', { level: 1, name: 'Welcome back, Demo Pinner' })).toBeVisible();
+  const latest = pinPage.getByRole('region', { name: 'Your latest Pins' });
   await expect(latest.locator('.pin-grid a').first()).toHaveAttribute('href', pinPath);
-  await expect(page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
-  await axeClean(page);
+  await expect(pinPage.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+  await axeClean(pinPage);
 
   // The pin page's Save is the repin popup of that pin.
-  await page.goto(`${PRODUCT}${pinPath}`);
-  await follow(page, page.getByRole('link', { name: 'Save', exact: true }));
-  await expect(page).toHaveURL(`${PRODUCT}/pin/${pinId}/repin/x/`);
-  await expect(page.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await pinPage.goto(`${PRODUCT}${pinPath}`);
+  await tabTo(pinPage, pinPage.getByRole('link', { name: 'Save', exact: true }));
+  await pinPage.keyboard.press('Enter');
+  await expect(pinPage).toHaveURL(`${PRODUCT}/pin/${pinId}/repin/x/`);
+  await expect(pinPage.getByRole('heading', { name: 'Choose board' })).toBeVisible();
 });
 
 test('a visitor sees public boards only, and the header offers log in', async ({ page }) => {
