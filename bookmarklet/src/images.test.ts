@@ -21,6 +21,27 @@ describe('image rules', () => {
     ]);
     expect(ranked.map((c) => c.url)).toEqual(['https://a.example/marked.jpg', 'https://a.example/big.jpg', 'https://a.example/small.jpg']);
   });
+
+  it('offers the first large image before a larger one further down, and smaller ones by size', () => {
+    const ranked = rank([
+      { url: 'https://a.example/header.jpg', width: 300, height: 200 },
+      { url: 'https://a.example/lead.jpg', width: 550, height: 614 },
+      { url: 'https://a.example/later.jpg', width: 550, height: 680 },
+      { url: 'https://a.example/ad.jpg', width: 400, height: 300 },
+      { url: 'https://a.example/theme/logo.png', width: 900, height: 900 },
+    ]);
+    expect(ranked.map((c) => c.url.split('/').pop())).toEqual(['lead.jpg', 'later.jpg', 'ad.jpg', 'header.jpg', 'logo.png']);
+  });
+
+  it('counts share, print and PDF buttons and the files of a theme logo folder as furniture', async () => {
+    const { isFurniture } = await import('./images');
+    for (const url of ['https://a.example/images/ico_facebook.gif', 'https://a.example/Images/printer.png', 'https://a.example/images/pdf07.gif', 'https://a.example/pic/contentlogo/4224.gif']) {
+      expect(isFurniture(url), url).toBe(true);
+    }
+    for (const url of ['https://a.example/images/food/Fruit_Skewers.jpg', 'https://a.example/uploads/2014/12/550_feat_mash.jpg', 'https://a.example/2019/05/logos/launch.jpg']) {
+      expect(isFurniture(url), url).toBe(false);
+    }
+  });
 });
 
 describe('shared helpers', () => {

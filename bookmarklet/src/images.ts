@@ -25,13 +25,15 @@ export function isPinnable(c: Candidate): boolean {
 
 /**
  * Site furniture rather than the page's own picture, judged by address alone: a favicon, touch icon,
- * sprite, spacer or pixel anywhere; a file named as a logo, icon, avatar, button, placeholder or default
- * in a folder without dates or ids (a site's theme; the story's own upload of a logo sits under a date
- * or an id and is kept); an address that names a folder; anything served from an ad server, avatar or
+ * sprite, spacer or pixel anywhere; a file named as a logo, icon, avatar, button, share, print or PDF
+ * link, placeholder or default, or any file of a logo or icon folder, in a folder without dates or ids
+ * (a site's theme; the story's own upload of a logo sits under a date or an id and is kept); an address that names a folder; anything served from an ad server, avatar or
  * tracking path or with an ad size (`/adserv…/`, `/avatar/`, `;sz=300x250`).
  */
 const FURNITURE_ALWAYS = /favicon|apple-touch|sprite|spacer|transparent|(?:^|[^a-z])(?:pixel|blank)\.\w+$/i;
-const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|avatar|placeholder|default|fallback|badge|button|btn|loading|loader)s?(?:[^a-z]|$)/i;
+const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|ico|avatar|placeholder|default|fallback|badge|button|btn|loading|loader|printer|print|pdf|share)s?(?:[^a-z]|$)/i;
+/** A theme folder named for logos or icons (`/pic/contentlogo/`, `/images/icons/`). */
+const FURNITURE_FOLDER = /\/[^/]*(?:logo|icon)s?\//i;
 const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon)\/|;sz=\d+x\d+/i;
 export function isFurniture(url: string): boolean {
   let u: URL;
@@ -42,20 +44,39 @@ export function isFurniture(url: string): boolean {
   }
   const path = u.pathname;
   if (FURNITURE_PATH.test(path + u.search) || (path.endsWith('/') && !u.search)) return true;
-  const file = path.slice(path.lastIndexOf('/') + 1);
-  return FURNITURE_ALWAYS.test(file) || (FURNITURE_NAME.test(file) && !/\d{2}/.test(path.slice(0, path.lastIndexOf('/'))));
+  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  const file = path.slice(folder.length);
+  // The story's own upload sits under a date or an id; a theme's furniture does not.
+  const theme = !/\d{2}/.test(folder);
+  return FURNITURE_ALWAYS.test(file) || (theme && (FURNITURE_NAME.test(file) || FURNITURE_FOLDER.test(folder)));
 }
 
 /**
+ * The article's lead image is its first large one, not its largest: a body image whose area is at least
+ * this share of the largest body image's competes by position (earlier first), a smaller one by size.
+ */
+export const LEAD_SHARE = 0.5;
+
+/**
  * Pinnable candidates: publisher-marked first (unless the mark names furniture, say a logo as
- * og:image), then content before furniture, then larger first.
+ * og:image), then content before furniture, then the large images in page order (callers give
+ * candidates in the order the page has them), then the rest larger first.
  */
 export function rank<T extends Candidate>(candidates: T[]): T[] {
   const furniture = new Map(candidates.map((c) => [c, isFurniture(c.url)]));
+  const position = new Map(candidates.map((c, i) => [c, i]));
+  const area = (c: T) => c.width * c.height;
   const first = (c: T) => Number(!!c.marked && !furniture.get(c));
-  return candidates
-    .filter(isPinnable)
-    .sort((a, b) => first(b) - first(a) || Number(furniture.get(a)) - Number(furniture.get(b)) || b.width * b.height - a.width * a.height);
+  const pinnable = candidates.filter(isPinnable);
+  const largest = pinnable.reduce((max, c) => (first(c) || furniture.get(c) ? max : Math.max(max, area(c))), 0);
+  const lead = (c: T) => Number(!furniture.get(c) && area(c) >= LEAD_SHARE * largest);
+  return pinnable.sort(
+    (a, b) =>
+      first(b) - first(a) ||
+      Number(furniture.get(a)) - Number(furniture.get(b)) ||
+      lead(b) - lead(a) ||
+      (lead(a) ? position.get(a)! - position.get(b)! : area(b) - area(a)),
+  );
 }
 
 /** A size the address itself states (`-1024x683.jpg`, `/800x600/`, `w=800&h=600`, `w_800,h_600`, `width/515/height/337`): the server's only size for an image without attributes. */

@@ -15,9 +15,10 @@ describe('the server-side image finder on saved pages', () => {
       { type: 'pinnable', url: 'https://cdn.example/marked.jpg', description: "The publisher's pick" },
       // og:image with its declared size is marked and sized.
       { type: 'pinnable', url: 'https://kitchen.example/img/og-tart.jpg', width: 1200, height: 630 },
-      // Then by area: the picture's largest source, the largest srcset entry, the lazy image, the poster.
-      { type: 'pinnable', url: 'https://kitchen.example/img/market-1600.webp', width: 1600, height: 1200, description: 'The market' },
+      // Then the large images in page order: the article's lead (the largest srcset entry) before the
+      // larger picture further down, then the rest by area: the lazy image, the poster.
       { type: 'pinnable', url: 'https://kitchen.example/img/tart-large.jpg', width: 900, height: 1350, description: 'A lemon tart' },
+      { type: 'pinnable', url: 'https://kitchen.example/img/market-1600.webp', width: 1600, height: 1200, description: 'The market' },
       { type: 'pinnable', url: 'https://kitchen.example/img/lazy-lake.jpg', width: 800, height: 600, description: 'A mountain lake' },
       { type: 'pinnable', url: 'https://kitchen.example/img/poster.jpg', width: 640, height: 360 },
       // Smaller, seen twice (once with a #fragment): once.
@@ -31,11 +32,25 @@ describe('the server-side image finder on saved pages', () => {
     for (const left of ['logo.png', 'banner.jpg', 'icon.svg', 'data:', 'no-size.jpg', 'private', 'placeholder.gif', 'market-400']) expect(urls).not.toContain(left);
   });
 
-  it('sorts the largest first regardless of order in the page', () => {
+  it('gives the large images in page order (the lead image first), then the smaller ones largest first', () => {
     const page = findImagesInHtml(fixture('article.html'), 'https://kitchen.example/');
-    const sized = page.items.filter((item) => item.width && item.url.includes('kitchen'));
-    const areas = sized.slice(1).map((item) => item.width! * item.height!);
+    const sized = page.items.filter((item) => item.width && item.url.includes('kitchen')).slice(1);
+    expect(sized.slice(0, 2).map((item) => item.url.split('/').pop())).toEqual(['tart-large.jpg', 'market-1600.webp']);
+    const areas = sized.slice(2).map((item) => item.width! * item.height!);
     expect(areas).toEqual([...areas].sort((a, b) => b - a));
+  });
+
+  it('sizes an <img> by its inline style, and keeps an unsized itemprop=image <img> as named', () => {
+    const html = `
+      <meta property="og:image" content="/og.jpg">
+      <img src="/styled.jpg" style="max-width: 90%; width: 600px; height: 313px">
+      <img src="/product.png" itemprop="image">
+      <img src="/body.jpg">`;
+    expect(findImagesInHtml(html, 'https://shop.example/').items).toEqual([
+      { type: 'pinnable', url: 'https://shop.example/og.jpg' },
+      { type: 'pinnable', url: 'https://shop.example/styled.jpg', width: 600, height: 313 },
+      { type: 'pinnable', url: 'https://shop.example/product.png' },
+    ]);
   });
 
   it('honours the nopin meta tag and gives its description as the reason', () => {

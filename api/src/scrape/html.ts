@@ -65,6 +65,12 @@ function dimension(value: string | undefined): number {
   return Number.isFinite(n) && n > 0 ? n : 0;
 }
 
+/** A pixel size an inline style states (`style="width: 600px; height: 313px"`), the attribute's stand-in. */
+function styleDimension(style: string | undefined, property: 'width' | 'height'): number {
+  const match = new RegExp(`(?:^|[;\\s])${property}\\s*:\\s*(\\d+)(?:\\.\\d+)?px`, 'i').exec(style ?? '');
+  return match ? dimension(match[1]) : 0;
+}
+
 export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   let base = pageUrl;
   let title = '';
@@ -166,8 +172,8 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
         } else if (a['data-pin-media']) {
           add(a['data-pin-media'], { width: 0, height: 0, known: false, named: true, marked: true, description: a['data-pin-description'] });
         } else if (name === 'img') {
-          const width = dimension(a.width);
-          const height = dimension(a.height);
+          const width = dimension(a.width) || styleDimension(a.style, 'width');
+          const height = dimension(a.height) || styleDimension(a.style, 'height');
           const description = a['data-pin-description'] || a.alt || undefined;
           let best: { url: string; width: number } | null = null;
           for (const set of [a.srcset, a['data-srcset'], ...(pictureSets ?? [])]) {
@@ -180,8 +186,10 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
             const src = LAZY_SRC.map((attr) => a[attr]).find(Boolean) || a.src || best?.url;
             const url = src && normaliseUrl(src, base);
             const stated = width && height ? { width, height } : url ? sizeInUrl(url) : null;
-            const entry = add(src, { width: stated?.width ?? 0, height: stated?.height ?? 0, known: !!stated, description });
-            if (entry && a.itemprop?.toLowerCase() === 'image') declared.push({ url: entry.url, kind: 'itemprop' });
+            // itemprop=image on the <img> itself names it, sized or not.
+            const named = a.itemprop?.toLowerCase() === 'image';
+            const entry = add(src, { width: stated?.width ?? 0, height: stated?.height ?? 0, known: !!stated, named, description });
+            if (entry && named) declared.push({ url: entry.url, kind: 'itemprop' });
             if (entry && !stated && !isFurniture(entry.url)) unsized.push({ url: entry.url, inArticle: articleDepth > 0, description });
           }
         } else if (name === 'video' && a.poster) {
@@ -222,11 +230,13 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   const picture = pageImage(declared);
   if (picture && !all.some((c) => c.marked && !isFurniture(c.url))) seen.get(picture)!.marked = true;
   // Sized images follow the shared rules. Unsized ones count only when the page names them as its
-  // image, judged by URL alone: the publisher's marked ones first (furniture after the sized images),
-  // the rest (twitter:image, image_src) last.
+  // image, judged by URL alone: the publisher's marked ones first, the rest (twitter:image, image_src)
+  // after the sized ones.
   const unknown = all.filter((c) => !c.known && c.named && isPinnableUrl(c.url));
   const lead = unknown.filter((c) => c.marked && !isFurniture(c.url));
-  const ordered = [...lead, ...rank(all.filter((c) => c.known)), ...unknown.filter((c) => !lead.includes(c))];
+  // Furniture, sized or not, after every image that is not.
+  const [ranked, rest] = [rank(all.filter((c) => c.known)), unknown.filter((c) => !lead.includes(c))];
+  const ordered = [...lead, ...ranked, ...rest].sort((a, b) => Number(isFurniture(a.url)) - Number(isFurniture(b.url)));
   if (ordered.every((c) => isFurniture(c.url))) {
     // Nothing sized or named but furniture: the body's unsized images, the article's first, as a last resort before it.
     const last = [...unsized.filter((u) => u.inArticle), ...unsized.filter((u) => !u.inArticle)];
