@@ -1,24 +1,14 @@
 import { useState } from 'react';
 import { postResource } from './api';
-import { failure } from './Feed';
+import { useManage } from './useManage';
 import { HashtagField } from './HashtagField';
 import type { PinData } from './types';
 
 /** The pinner's Edit and Delete on a pin page (issue 19): edit title and description; delete asks once, then goes to the board. */
 export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinData) => void }) {
-  const [mode, setMode] = useState<'idle' | 'edit' | 'delete'>('idle');
+  const { mode, setMode, error, busy, run } = useManage();
   const [title, setTitle] = useState(pin.title);
   const [description, setDescription] = useState(pin.description);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = (call: Promise<unknown>, then: (answer: any) => void) => {
-    setBusy(true);
-    setError(null);
-    call
-      .then(then)
-      .catch((e: unknown) => setError(failure(e)))
-      .finally(() => setBusy(false));
-  };
   return (
     <div class="pin-manage">
       {mode === 'idle' && (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { postResource } from './api';
 import { firstProblem, sectionName } from '../../api/src/boards/rules';
-import { failure } from './Feed';
+import { useManage } from './useManage';
 import type { SectionData } from './types';
 
 /**
@@ -9,20 +9,10 @@ import type { SectionData } from './types';
  * the new name), or delete after one question on the page; its Pins stay on the board.
  */
 export function SectionManage({ section, boardUrl }: { section: { id: string; title: string }; boardUrl: string }) {
-  const [mode, setMode] = useState<'idle' | 'edit' | 'delete'>('idle');
+  const { mode, setMode, error, setError, busy, run } = useManage();
   const [name, setName] = useState(section.title);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const trimmed = name.trim();
   const problem = firstProblem(sectionName, trimmed);
-  const run = (call: Promise<unknown>, then: (answer: any) => void) => {
-    setBusy(true);
-    setError(null);
-    call
-      .then(then)
-      .catch((e: unknown) => setError(failure(e)))
-      .finally(() => setBusy(false));
-  };
   return (
     <div class="section-manage">
       {mode === 'idle' && (
