@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPinnable, rank } from './images';
+import { isPinnable, rank, rankBySize } from './images';
 
 describe('image rules', () => {
   it('keeps http(s) images larger than 119 by 119 and no wider than 3:1', () => {
@@ -132,5 +132,18 @@ describe('furniture, sizes in addresses and JSON-LD (issue 17)', () => {
     expect(jsonLdImages('<!--{"@graph":[{"@type":"WebPage","mainEntity":{"@type":"Recipe","image":{"contentUrl":"/r.jpg"}}}]}-->')).toEqual(['/r.jpg']);
     expect(jsonLdImages('{"@type":"VideoObject","thumbnailUrl":"/v.jpg"}')).toEqual(['/v.jpg']);
     expect(jsonLdImages('not json')).toEqual([]);
+  });
+});
+
+describe('rankBySize (the SDK\'s pick-any-image grid)', () => {
+  const c = (url: string, width: number, height: number, marked = false) => ({ url: `https://site.example/${url}`, width, height, marked });
+  it('keeps the pinnable images, the publisher\'s marks first, then larger first, logos included by size', () => {
+    const small = c('small.jpg', 300, 300);
+    const big = c('big.jpg', 900, 600);
+    const logo = c('logo.png', 400, 400);
+    const marked = c('chosen.jpg', 200, 200, true);
+    const banner = c('banner.jpg', 1200, 200);
+    const tiny = c('tiny.jpg', 60, 60);
+    expect(rankBySize([small, big, logo, marked, banner, tiny]).map((x) => x.url.split('/').pop())).toEqual(['chosen.jpg', 'big.jpg', 'logo.png', 'small.jpg']);
   });
 });

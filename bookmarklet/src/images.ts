@@ -79,6 +79,16 @@ export function rank<T extends Candidate>(candidates: T[]): T[] {
   );
 }
 
+/**
+ * The SDK's pick-any-image grid (buttonBookmark, pinAny) on the publisher's own page: the pinnable
+ * images, the publisher's marks first, then larger first. It shows every image, so it does without the
+ * furniture and lead-image guesses that pick a stranger's main image, and pinit.js keeps its 5 KB.
+ */
+export function rankBySize<T extends Candidate>(candidates: T[]): T[] {
+  const area = (c: T) => c.width * c.height;
+  return candidates.filter(isPinnable).sort((a, b) => Number(!!b.marked) - Number(!!a.marked) || area(b) - area(a));
+}
+
 /** A size the address itself states (`-1024x683.jpg`, `/800x600/`, `w=800&h=600`, `w_800,h_600`, `width/515/height/337`): the server's only size for an image without attributes. */
 export function sizeInUrl(url: string): { width: number; height: number } | null {
   const int = (v: string | undefined) => {

@@ -5,18 +5,18 @@ import type { Look } from './markup';
  * boundary, the inner !important beats the page's: a page that restyles span, button or img (even
  * with !important) changes nothing in here, and none of these rules can reach the page.
  */
-const CSS = `:host{all:initial!important;display:inline-block!important;vertical-align:middle!important}
-:host([data-float]){position:fixed!important;top:0!important;left:0!important;z-index:2147483647!important}.float{position:fixed}
-:host([data-count=beside]){position:relative!important;padding-right:44px!important}:host([data-count=above]){position:relative!important;padding-top:32px!important}
-button{all:initial;box-sizing:border-box;display:block;text-align:center;cursor:pointer;white-space:nowrap;
-font:700 11px/20px system-ui,sans-serif;color:#fff;background:#e60023;border-radius:3px;height:20px;padding:0 6px}
-.tall{height:28px;font-size:14px;line-height:28px;padding:0 10px;border-radius:4px}
-.round{border-radius:50%;width:20px;padding:0}.round.tall{width:32px;height:32px}
-.white{background:#fff;color:#e60023;box-shadow:inset 0 0 0 1px #cdcdcd}.gray{background:#efefef;color:#333}
-button:hover{filter:brightness(.9)}button:focus-visible{outline:3px solid #0074e8;outline-offset:2px}
-svg{display:block;width:60%;height:60%;margin:20% auto;fill:currentColor}
-.overlay{position:fixed;inset:0;background:#000c;overflow:auto;padding:48px 16px;box-sizing:border-box;display:flex;flex-wrap:wrap;gap:12px;justify-content:center;align-content:flex-start}
-.overlay button{display:flex;align-items:center;justify-content:center;background:#fff;width:160px;height:160px;padding:0;border-radius:8px;overflow:hidden}img{max-width:100%;max-height:100%}
+const CSS = `:host{all:initial!important;display:inline-block!important;vertical-align:middle!important}\
+:host([data-float]){position:fixed!important;top:0!important;left:0!important;z-index:2147483647!important}.float{position:fixed}\
+:host([data-count]){position:relative!important}:host([data-count=beside]){padding-right:44px!important}:host([data-count=above]){padding-top:32px!important}\
+button{all:initial;box-sizing:border-box;display:block;text-align:center;cursor:pointer;white-space:nowrap;\
+font:700 11px/20px system-ui,sans-serif;color:#fff;background:#e60023;border-radius:3px;height:20px;padding:0 6px}\
+.tall{height:28px;font-size:14px;line-height:28px;padding:0 10px;border-radius:4px}\
+.round{border-radius:50%;width:20px;padding:0}.round.tall{width:32px;height:32px}\
+.white{background:#fff;color:#e60023;box-shadow:inset 0 0 0 1px #cdcdcd}.gray{background:#efefef;color:#333}\
+button:hover{filter:brightness(.9)}button:focus-visible{outline:3px solid #0074e8;outline-offset:2px}\
+svg{display:block;width:60%;height:60%;margin:20% auto;fill:currentColor}\
+.overlay{position:fixed;inset:0;background:#000c;overflow:auto;padding:48px 16px;box-sizing:border-box;display:flex;flex-wrap:wrap;gap:12px;justify-content:center;align-content:flex-start}\
+.overlay button{display:flex;align-items:center;justify-content:center;background:#fff;width:160px;height:160px;padding:0;border-radius:8px;overflow:hidden}img{max-width:100%;max-height:100%}\
 .overlay .close{position:fixed;top:12px;right:12px;width:auto;height:32px;padding:0 12px;color:#111}`;
 
 const sheets = new Map<string, CSSStyleSheet>();

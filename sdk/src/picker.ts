@@ -1,4 +1,4 @@
-import { rank, type Candidate } from '../../bookmarklet/src/images';
+import { rankBySize, type Candidate } from '../../bookmarklet/src/images';
 import { shadowHost } from './button';
 import { noPin } from './markup';
 
@@ -16,7 +16,7 @@ export function findImages(doc: Document): Found[] {
     const marked = img.getAttribute('data-pin-media');
     found.push({ img, url: marked || img.currentSrc || img.src, width: img.naturalWidth, height: img.naturalHeight, marked: !!marked });
   }
-  return rank(found);
+  return rankBySize(found);
 }
 
 /**
