@@ -1,20 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { t } from './i18n';
 import { LanguageSelect } from './i18n/LanguageSelect';
-import { takeHomeError } from './api';
-import { BRAND } from './brand';
 import { AuthPage } from './auth/AuthPage';
-import { FeedFooter, PinTiles, usePaged } from './Feed';
-import { BoardGrid, ProfilePage } from './ProfilePage';
 import { SiteHeader } from './SiteHeader';
 import { useViewer } from './useViewer';
-import { ResetPage } from './auth/ResetPage';
-import { SettingsPage } from './settings/SettingsPage';
 import { PinCreate } from './PinCreate';
 import { readPopupQuery } from './query';
 import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
-import type { PinData, UserPinsData, ViewerData } from './types';
+import type { ViewerData } from './types';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = lazy(() => import('./advertiser/AdvertiserApp'));
@@ -26,6 +20,11 @@ const PinBuilder = lazy(() => import('./builder/PinBuilder'));
  */
 const BoardPage = lazy(() => import('./BoardPage').then((m) => ({ default: m.BoardPage })));
 const PinPage = lazy(() => import('./PinPage').then((m) => ({ default: m.PinPage })));
+/** The other product pages as well: home, profiles, settings and the reset page are never a save's way. */
+const Home = lazy(() => import('./HomePage').then((m) => ({ default: m.Home })));
+const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const ResetPage = lazy(() => import('./auth/ResetPage').then((m) => ({ default: m.ResetPage })));
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
@@ -64,7 +63,12 @@ export function App({ location }: { location: Location }) {
   if (path === '/add-account') return <AuthPage location={location} view="add-account" />;
   if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
   if (path === '/business/create/') return <AuthPage location={location} view="business-signup" />;
-  if (path === '/password/reset/') return <ResetPage location={location} />;
+  if (path === '/password/reset/')
+    return (
+      <Suspense fallback={<p class="loading" role="status">{t('common.loading')}</p>}>
+        <ResetPage location={location} />
+      </Suspense>
+    );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
@@ -91,62 +95,5 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
         <LanguageSelect />
       </footer>
     </>
-  );
-}
-
-/**
- * The home page: for a signed-in user their latest pins and their boards (issue 19), for a visitor
- * what the product is and how to get in.
- */
-function Home({ viewer, search }: { viewer: ViewerData | null; search: string }) {
-  // A page whose resource was gone or needed a log-in sent the visitor here (api.ts loadPage).
-  const [error] = useState(() => takeHomeError(search));
-  const alert = error && (
-    <p class="error" role="alert">
-      {error}
-    </p>
-  );
-  if (viewer?.type === 'AUTH') {
-    const name = viewer.user.full_name || viewer.user.username;
-    return (
-      <main class="board-page">
-        <h1>{t('pages.welcomeBack', { name })}</h1>
-        {alert}
-        <p class="hint">{t('pages.loggedInAs', { name })}</p>
-        <section class="home-section" aria-labelledby="home-pins">
-          <h2 id="home-pins">{t('pages.latestPins')}</h2>
-          <LatestPins />
-        </section>
-        <BoardGrid username={viewer.user.username} heading={t('pages.yourBoards')} />
-        <p class="actions">
-          <a class="secondary" href="/add-account">
-            {t('pages.addAccount')}
-          </a>
-        </p>
-      </main>
-    );
-  }
-  return (
-    <main class="page">
-      <h1>{BRAND}</h1>
-      {alert}
-      <p>{t('pages.tagline')}</p>
-      {viewer && (
-        <p>
-          <a href="/login">{t('auth.logIn')}</a> {t('pages.or')} <a href="/signup">{t('auth.signUp')}</a>
-        </p>
-      )}
-    </main>
-  );
-}
-
-/** The viewer's own saves, newest first (UserPinsResource), a page at a time. */
-function LatestPins() {
-  const feed = usePaged<PinData>('UserPinsResource', {}, (page: UserPinsData) => page.pins);
-  return (
-    <div aria-busy={feed.loading}>
-      {feed.items.length > 0 && <PinTiles pins={feed.items} />}
-      <FeedFooter {...feed} label={t('pages.morePins')} empty={t('pages.nothingSaved')} count={feed.items.length} />
-    </div>
   );
 }
