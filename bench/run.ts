@@ -1,5 +1,6 @@
 import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
+import { embeds } from './embeds.js';
 import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
@@ -16,6 +17,7 @@ const benches = [
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
+  { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },

@@ -67,9 +67,9 @@ async function serve(scripts: Record<string, string>): Promise<Server> {
   return server;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-type Cdp = {
+export type Cdp = {
   send(method: string, params?: object): Promise<unknown>;
   on(event: string, listener: (data: never) => void): void;
   once(event: string, listener: () => void): void;
@@ -79,9 +79,9 @@ async function taskTime(cdp: Cdp): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
-const frames = (n: number) => `new Promise((resolve) => { let left = ${n}; const tick = () => (--left ? requestAnimationFrame(tick) : setTimeout(resolve, 0)); requestAnimationFrame(tick); })`;
+export const frames = (n: number) => `new Promise((resolve) => { let left = ${n}; const tick = () => (--left ? requestAnimationFrame(tick) : setTimeout(resolve, 0)); requestAnimationFrame(tick); })`;
 
-interface TraceEvent {
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -96,7 +96,7 @@ const INTERSECTIONS = 'IntersectionObserverController::computeIntersections';
  * The script's own main-thread spells: its evaluation, each call into its functions and the
  * intersection checks, outermost only (a call inside another is already counted), as [start, ms].
  */
-function ownSpells(events: TraceEvent[], url: string): Array<[number, number]> {
+export function ownSpells(events: TraceEvent[], url: string): Array<[number, number]> {
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
   const ours = events
     .filter((e) => e.tid === main && e.ph === 'X' && ((SCRIPT_EVENTS.has(e.name) && e.args?.data?.url === url) || e.name === INTERSECTIONS))

@@ -21,10 +21,10 @@ const resource = async (request: APIRequestContext, name: string, options: objec
 async function seed(request: APIRequestContext): Promise<{ pinIds: string[] }> {
   const login = await request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: 'demo@corkboard.test', password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
   expect(login.ok()).toBe(true);
-  const save = async (slug: string, image: string, description: string) => {
+  const save = async (slug: string, image: string, description: string, link = `${EXAMPLES}/embeds.html?${image}-${run}`) => {
     const board = await resource(request, 'BoardResource', { username: 'demo', slug });
     const res = await request.post(`${PRODUCT}/resource/PinResource/create/`, {
-      data: { options: { board_id: board.id, image_url: `${EXAMPLES}/img/${image}.png`, link: `${EXAMPLES}/embeds.html?${image}-${run}`, description } },
+      data: { options: { board_id: board.id, image_url: `${EXAMPLES}/img/${image}.png`, link, description } },
       headers: { Origin: PRODUCT },
     });
     expect(res.ok()).toBe(true);
@@ -32,6 +32,9 @@ async function seed(request: APIRequestContext): Promise<{ pinIds: string[] }> {
   };
   const pinIds = [await save('travel', 'mountain-lake', `A mountain lake ${run}`), await save('travel', 'figs', `Figs ${run}`), await save('travel', 'bread', `Bread ${run}`)];
   await save('gift-ideas', 'lemon-tart', `A secret gift ${run}`);
+  // The count bubbles' page, saved once publicly and once to the secret board: the public count is 1.
+  await save('recipes', 'tomatoes', `Tomatoes ${run}`, `${EXAMPLES}/embeds.html`);
+  await save('gift-ideas', 'tomatoes', `Secret tomatoes ${run}`, `${EXAMPLES}/embeds.html`);
   // The images are made by the background job, one at a time: wait until the widget data has every one.
   await expect
     .poll(async () => {
@@ -115,9 +118,9 @@ test('Follow in a board’s header opens the follow flow for its owner', async (
 
 test('count bubbles show the public count beside and above their Save buttons', async ({ page }) => {
   await open(page);
-  // Three pins link to pages of embeds.html, but the bubbles count the page they save: none saved yet.
-  await expect(page.locator('[data-count="beside"]').locator('.cnt')).toHaveText('0');
-  await expect(page.locator('[data-count="above"]').locator('.cnt')).toHaveText('0');
+  // The page they save was saved twice: once on a public board, once on a secret one, which is not counted.
+  await expect(page.locator('[data-count="beside"]').locator('.cnt')).toHaveText('1');
+  await expect(page.locator('[data-count="above"]').locator('.cnt')).toHaveText('1');
 });
 
 test('in a single-page app, widgets arrive with the view and go with it', async ({ page }) => {

@@ -78,5 +78,10 @@ describe('createWidgets', () => {
     const widgets = createWidgets({ origin: 'https://p.example', lang: 'en', save: vi.fn() });
     widgets.add([host, link('<a data-pin-count="above" data-pin-url="https://news.example/b" href="/pin/create/button/"></a>')]);
     await vi.waitFor(() => expect(host.shadowRoot!.querySelector('.cnt')?.textContent).toBe('1.2K'));
+    // data-pin-count="none" (pinit.js's) shows no bubble.
+    const plain = document.createElement('span');
+    plain.attachShadow({ mode: 'open' });
+    widgets.add([plain, link('<a data-pin-count="none" data-pin-url="https://news.example/b" href="/pin/create/button/"></a>')]);
+    expect(plain.shadowRoot!.querySelector('.cnt')).toBeNull();
   });
 });

@@ -23,7 +23,8 @@ const MAX_COUNTS = 20;
 const COUNT_URL_MAX = 500;
 
 const EMBEDS = 'a[data-pin-do^=embed]';
-const COUNTED = 'a[data-pin-count]';
+/** The bubbles pinit.js draws room for; any other data-pin-count (pinit.js's `none`) shows none. */
+const COUNTED = 'a[data-pin-count=above],a[data-pin-count=beside]';
 const LISTS = { embedPin: 'pins', embedBoard: 'boards', embedUser: 'users' } as const;
 
 interface Answer {
@@ -132,6 +133,7 @@ export function createWidgets(ctx: WidgetContext, doc: Document = document) {
   const add = safe((item: Item) => {
     if (Array.isArray(item)) {
       const [host, link] = item;
+      if (!link.matches(COUNTED)) return;
       const url = countUrl(link);
       if (url) showCount(host, url);
       return;
