@@ -97,7 +97,11 @@ const INTERSECTIONS = 'IntersectionObserverController::computeIntersections';
  * intersection checks, outermost only (a call inside another is already counted), as [start, ms].
  */
 export function ownSpells(events: TraceEvent[], url: string): Array<[number, number]> {
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
+  // The renderer main thread that ran the script: a trace can hold more than one renderer (the first
+  // about:blank, another after a navigation), so the first thread named CrRendererMain may be the wrong one.
+  const main =
+    events.find((e) => e.name === 'EvaluateScript' && e.args?.data?.url === url)?.tid ??
+    events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
   const ours = events
     .filter((e) => e.tid === main && e.ph === 'X' && ((SCRIPT_EVENTS.has(e.name) && e.args?.data?.url === url) || e.name === INTERSECTIONS))
     .sort((a, b) => a.ts - b.ts);
