@@ -77,21 +77,21 @@ test.describe('website media grid', () => {
     await expect(tiles.nth(columns)).toHaveAttribute('aria-pressed', 'true');
     await expect(tiles.first()).toHaveAttribute('aria-pressed', 'false');
 
-    // And by pointer: the figs, by their accessible name.
-    const figs = grid.getByRole('button', { name: /^Figs at the fruit stall/ });
-    await figs.click();
-    await expect(figs).toHaveAttribute('aria-pressed', 'true');
+    // And by pointer: the tomatoes, by their accessible name (the page's first large picture, the figs, leads).
+    const tomatoes = grid.getByRole('button', { name: /^Heirloom tomatoes/ });
+    await tomatoes.click();
+    await expect(tomatoes).toHaveAttribute('aria-pressed', 'true');
     await expect(pressed()).toHaveCount(1);
-    expect(first).not.toBe(`${EXAMPLES}/img/figs.png`);
+    expect(first).toBe(`${EXAMPLES}/img/figs.png`);
 
     const board = await saveToNewBoard(popup, 'Market');
     // The success screen shows the one image saved; the grid is gone.
     await expect(grid).toHaveCount(0);
-    await expect(popup.locator('.preview img')).toHaveAttribute('src', `${EXAMPLES}/img/figs.png`);
-    await expect(popup.locator('.success-thumb')).toHaveAttribute('src', `${EXAMPLES}/img/figs.png`);
+    await expect(popup.locator('.preview img')).toHaveAttribute('src', `${EXAMPLES}/img/tomatoes.png`);
+    await expect(popup.locator('.success-thumb')).toHaveAttribute('src', `${EXAMPLES}/img/tomatoes.png`);
     await axe(popup);
     const [pin] = pinsOn(board);
-    expect(pin).toMatchObject({ image_url: `${EXAMPLES}/img/figs.png`, link: `${EXAMPLES}/market.html` });
+    expect(pin).toMatchObject({ image_url: `${EXAMPLES}/img/tomatoes.png`, link: `${EXAMPLES}/market.html` });
     // The image's copies follow from the server's ingest job.
     await expect.poll(() => pinsOn(board)[0]?.image_id).toBeTruthy();
   });
