@@ -61,7 +61,7 @@ const out = (href: string, attrs: Attrs = {}, ...children: Array<Node | string>)
  */
 function pinImage(pin: EmbedPin, width: number, height: number): HTMLElement {
   const small = pin.images?.['236x'];
-  if (!small || !pin.images) return el('div', { class: 'x', style: `background:${pin.color ?? '#767676'};height:${height}px` }, pin.title || pin.description);
+  if (!small || !pin.images) return el('div', { class: 'x', style: `background:${pin.color ?? '#767676'};height:${height}px` }, pin.title || pin.description || pin.board.name);
   return el('img', {
     src: small.url,
     srcset: `${small.url} 236w, ${pin.images['474x'].url} 474w`,
