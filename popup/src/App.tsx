@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { t } from './i18n';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { t, wordsReady } from './i18n';
 import { LanguageSelect } from './i18n/LanguageSelect';
 import { AuthPage } from './auth/AuthPage';
 import { SiteHeader } from './SiteHeader';
@@ -10,21 +10,24 @@ import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
 import type { ViewerData } from './types';
 
+/** A lazy page, shown once its chunk and its words in the reader's language (i18n defineMessages) have come. */
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType<any>) => lazy(() => load().then(async (m) => (await wordsReady(), { default: pick(m) })));
+
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
-const AdvertiserApp = lazy(() => import('./advertiser/AdvertiserApp'));
+const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
 /** The pin builder (issue 20) likewise: a page of its own that the save popup never needs. */
-const PinBuilder = lazy(() => import('./builder/PinBuilder'));
+const PinBuilder = page(() => import('./builder/PinBuilder'), (m) => m.default);
 /**
  * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
  * shows them, and its budget pays for each language's catalogue (issue 20).
  */
-const BoardPage = lazy(() => import('./BoardPage').then((m) => ({ default: m.BoardPage })));
-const PinPage = lazy(() => import('./PinPage').then((m) => ({ default: m.PinPage })));
+const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
+const PinPage = page(() => import('./PinPage'), (m) => m.PinPage);
 /** The other product pages as well: home, profiles, settings and the reset page are never a save's way. */
-const Home = lazy(() => import('./HomePage').then((m) => ({ default: m.Home })));
-const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
-const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
-const ResetPage = lazy(() => import('./auth/ResetPage').then((m) => ({ default: m.ResetPage })));
+const Home = page(() => import('./HomePage'), (m) => m.Home);
+const ProfilePage = page(() => import('./ProfilePage'), (m) => m.ProfilePage);
+const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
+const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */

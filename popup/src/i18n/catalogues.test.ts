@@ -14,17 +14,17 @@ const flat = (catalogue: object): Map<string, string> =>
 /** `{{name}}` and the server's `{brand}`, sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g)].map((m) => m[1] ?? m[2]).sort();
 
-const source = flat(en);
+const saveFlow = flat(en);
 const catalogues = await Promise.all(
   LOCALES.filter((l) => l !== 'en').map(async (locale) => ({ locale, messages: flat((await import(`./locales/${locale}.ts`)).default as object) })),
 );
 
 /** What a language's catalogue lacks, has beyond English, or fills differently; empty when it is right. */
-export function problems(locale: string, messages: Map<string, string>): string[] {
+export function problems(locale: string, messages: Map<string, string>, source = saveFlow, required = (key: string) => SAVE_FLOW.includes(key.split('.')[0]!)): string[] {
   const found: string[] = [];
   const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
-  for (const [key, text] of source) {
-    if (!SAVE_FLOW.includes(key.split('.')[0]!)) continue;
+  for (const [key] of source) {
+    if (!required(key)) continue;
     if (PLURAL.test(key)) {
       // A counted message: every form the language has (one/few/many… by Intl.PluralRules).
       if (key.endsWith('_other')) for (const form of categories) if (!messages.has(key.replace(/_other$/, `_${form}`))) found.push(`missing ${key.replace(/_other$/, `_${form}`)}`);
@@ -40,6 +40,24 @@ export function problems(locale: string, messages: Map<string, string>): string[
   return found;
 }
 
+/**
+ * Every area's own messages (`<area>/messages.ts`, defineMessages): a lazy chunk's pages, translated in full
+ * into every language, as the save flow is.
+ */
+type Area = { namespace: string; english: Record<string, string>; loaders: Record<string, () => Promise<{ default: Record<string, string> }>> };
+const popupSource = new URL('..', import.meta.url);
+const areaFiles = readdirSync(popupSource, { recursive: true, encoding: 'utf8' }).filter((file) => /(^|\/)messages\.ts$/.test(file));
+const areas = await Promise.all(
+  areaFiles.map(async (file) => {
+    const { messages } = (await import(new URL(file, popupSource).href)) as { messages: Area };
+    return {
+      namespace: messages.namespace,
+      source: flat({ [messages.namespace]: messages.english }),
+      locales: await Promise.all(Object.entries(messages.loaders).map(async ([locale, load]) => ({ locale, messages: flat({ [messages.namespace]: (await load()).default }) }))),
+    };
+  }),
+);
+
 describe('message catalogues', () => {
   it('has one file per language, the SDK\'s 14 and a right-to-left one', () => {
     expect(readdirSync(new URL('./locales', import.meta.url)).filter((f) => f.endsWith('.ts')).sort()).toEqual(LOCALES.filter((l) => l !== 'en').map((l) => `${l}.ts`).sort());
@@ -48,6 +66,11 @@ describe('message catalogues', () => {
 
   it.each(catalogues)('$locale translates every key of the save flow, nothing else, with the same placeholders', ({ locale, messages }) => {
     expect(problems(locale, messages)).toEqual([]);
+  });
+
+  it.each(areas)('area $namespace: every language translates every key, nothing else, with the same placeholders', ({ source, locales }) => {
+    expect(locales.map((l) => l.locale).sort()).toEqual(LOCALES.filter((l) => l !== 'en').sort());
+    for (const { locale, messages } of locales) expect(problems(locale, messages, source, () => true), locale).toEqual([]);
   });
 
   it('notices a missing key, an extra key and a placeholder that differs', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptedLanguages, pickLocale } from '../../../api/src/lib/locales';
-import { applyLocale, formatDay, formatNumber, fromEnglish, t, tn } from '.';
+import { LOCALES } from '../../../api/src/lib/locales';
+import { applyLocale, defineMessages, formatDay, formatNumber, fromEnglish, t, tn, wordsReady } from '.';
 
 afterEach(() => applyLocale('en'));
 
@@ -37,5 +38,22 @@ describe('the popup in the user language', () => {
     expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('¡Psst! Ya has guardado este Pin en este tablero');
     expect(fromEnglish('Sorry, you’re not eligible to sign up for Corkboard right now.')).toBe('Lo sentimos, ahora mismo no puedes registrarte en Corkboard.');
     expect(fromEnglish('Psst! You already saved this Pin to Recipes')).toBe('Psst! You already saved this Pin to Recipes');
+  });
+
+  it("loads an area's words with the language: English at once, the current language before the page shows, the next on a change", async () => {
+    await applyLocale('fr');
+    const asked: string[] = [];
+    const words: Record<string, Record<string, string>> = { fr: { hello: 'Bonjour {{name}}', boards_one: '{{count}} tableau', boards_other: '{{count}} tableaux' }, de: { hello: 'Hallo {{name}}' } };
+    const loaders = Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, async () => (asked.push(l), { default: words[l] ?? {} })]));
+    const area = defineMessages('testArea', { hello: 'Hello {{name}}', boards_one: '{{count}} board', boards_other: '{{count}} boards', only: 'Only in English' }, loaders as never);
+    await wordsReady();
+    expect(area.t('hello', { name: 'Ana' })).toBe('Bonjour Ana');
+    expect(area.tn('boards', 2)).toBe('2 tableaux');
+    expect(area.t('only')).toBe('Only in English');
+    await applyLocale('de');
+    expect(area.t('hello', { name: 'Ana' })).toBe('Hallo Ana');
+    await applyLocale('en');
+    expect(area.tn('boards', 1)).toBe('1 board');
+    expect(asked).toEqual(['fr', 'de']);
   });
 });

@@ -29,8 +29,11 @@ const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translatio
   ar: () => import('./locales/ar'),
 };
 
-const i18n = rosetta<Translation>({ en });
+// A copy: areas add their namespaces to English (defineMessages), and `en` itself stays the save flow's catalogue.
+const i18n = rosetta<Translation>({ en: { ...en } });
 i18n.locale(DEFAULT_LOCALE);
+/** Languages whose main catalogue is loaded (an area's words may arrive first, so `table()` cannot tell). */
+const loaded = new Set<Locale>([DEFAULT_LOCALE]);
 
 /** Dotted keys of the English catalogue: `t('picker.title')`. */
 type Keys = { [K in keyof Catalogue & string]: `${K}.${keyof Catalogue[K] & string}` }[keyof Catalogue & string];
@@ -93,7 +96,11 @@ export const onLocaleChange = (listener: (locale: Locale) => void) => void liste
 /** Loads a language's catalogue (once) and makes it current; `<html lang dir>` follow. */
 export async function applyLocale(tag: string): Promise<Locale> {
   const next = supported(tag) ?? DEFAULT_LOCALE;
-  if (next !== DEFAULT_LOCALE && !i18n.table(next)) i18n.set(next, (await LOADERS[next as Exclude<Locale, 'en'>]()).default);
+  if (!loaded.has(next)) {
+    i18n.set(next, (await LOADERS[next as Exclude<Locale, 'en'>]()).default);
+    loaded.add(next);
+  }
+  await Promise.all([...areas.keys()].map((namespace) => loadArea(namespace, next)));
   i18n.locale(next);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = next;
@@ -109,3 +116,45 @@ export function chooseLocale(tag: string): Promise<Locale> {
   document.cookie = `${LOCALE_COOKIE}=${chosen}; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   return applyLocale(chosen);
 }
+
+/** An area's translation: its English keys, any of them missing, plus the plural forms a language adds. */
+export type AreaTranslation<C> = { [K in keyof C]?: string } & Record<string, string>;
+type AreaLoaders<C> = Record<Exclude<Locale, 'en'>, () => Promise<{ default: AreaTranslation<C> }>>;
+/** A counted message's base key: `pins` for `pins_one` / `pins_other`. */
+type Counted<C> = { [K in keyof C & string]: K extends `${infer Base}_other` ? Base : never }[keyof C & string];
+
+const areas = new Map<string, AreaLoaders<Record<string, string>>>();
+const pending = new Set<Promise<void>>();
+
+async function loadArea(namespace: string, next: Locale): Promise<void> {
+  const table = i18n.table(next) as Record<string, unknown> | undefined;
+  if (next === DEFAULT_LOCALE || table?.[namespace]) return;
+  // A language chunk that cannot load leaves the area in English rather than the page unrendered.
+  const words = await areas.get(namespace)![next as Exclude<Locale, 'en'>]().then((m) => m.default, () => ({}));
+  i18n.set(next, { [namespace]: words } as Translation);
+}
+
+/**
+ * An area's own messages (issue 20): pages the save popup never shows (the advertiser area, board and pin
+ * pages, account pages) keep their words in their own lazy chunk, English beside the code and each other
+ * language a chunk of its own, so the popup's budget does not pay for them. Loading the current language's
+ * words starts when the area's module runs; `wordsReady()` (App's lazy pages) waits for it, and a change of
+ * language loads every area's words before the app renders again. catalogues.test.ts holds every area to
+ * English's keys and placeholders, as it does the save flow.
+ */
+export function defineMessages<C extends Record<string, string>>(namespace: string, english: C, loaders: AreaLoaders<C>) {
+  i18n.set(DEFAULT_LOCALE, { [namespace]: english } as Translation);
+  areas.set(namespace, loaders as AreaLoaders<Record<string, string>>);
+  const loading = loadArea(namespace, locale()).finally(() => pending.delete(loading));
+  pending.add(loading);
+  return {
+    namespace,
+    english,
+    loaders,
+    t: (key: keyof C & string, params?: Params): string => t(`${namespace}.${key}` as Keys, params),
+    tn: (key: Counted<C>, count: number, params?: Params): string => tn(`${namespace}.${key}`, count, params),
+  };
+}
+
+/** Resolves when every area module run so far has its current language's words. */
+export const wordsReady = (): Promise<unknown> => Promise.all([...pending]);
