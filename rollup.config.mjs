@@ -55,6 +55,9 @@ const manifest = () => ({
       if (file.type === 'chunk' && file.isEntry) entries[`${file.name}.js`] = file.fileName;
       // Each language's catalogue (popup/src/i18n/locales/): the shell preloads the visitor's, the bench weighs it.
       if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(file.facadeModuleId ?? '')) entries[`locale-${file.name}.js`] = file.fileName;
+      // An area's words in one language (popup/src/<area>/locales/, i18n defineMessages): the bench weighs them apart.
+      const area = /[\\/]popup[\\/]src[\\/](\w+)[\\/]locales[\\/]/.exec(file.facadeModuleId ?? '')?.[1];
+      if (file.type === 'chunk' && file.isDynamicEntry && area && area !== 'i18n') entries[`words-${area}-${file.name}.js`] = file.fileName;
       if (file.type === 'asset' && file.names?.length) for (const name of file.names) entries[name] = file.fileName;
     }
     this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(entries, null, 2) + '\n' });

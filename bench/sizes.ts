@@ -41,7 +41,14 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
   const locales = Object.entries(manifest).flatMap(([name, file]) => (/^locale-(\w+)\.js$/.exec(name) ? [[/^locale-(\w+)/.exec(name)![1]!, file] as const] : []));
   rows.push({ name: 'popup, locale en (in the bundle)', value: popup, budget: POPUP_BUDGET, unit: 'bytes sent (brotli)' });
   for (const [locale, file] of locales) rows.push({ name: `popup, locale ${locale}`, value: popup + (await sent(file, 'br')), budget: POPUP_BUDGET, unit: 'bytes sent (brotli)' });
-  const catalogues = new Set(locales.map(([, file]) => file.slice('js/chunks/'.length)));
+  // Each area's words (i18n defineMessages): one language's come with the area's pages, so the largest is printed.
+  const words = Object.entries(manifest).flatMap(([name, file]) => (/^words-(\w+)-(\w+)\.js$/.test(name) ? [[/^words-(\w+)-/.exec(name)![1]!, file] as const] : []));
+  for (const area of new Set(words.map(([a]) => a))) {
+    let largest = 0;
+    for (const [, file] of words.filter(([a]) => a === area)) largest = Math.max(largest, await sent(file, 'br'));
+    rows.push({ name: `  ${area} pages' words, largest language`, value: largest, unit: 'bytes sent (brotli), with the pages' });
+  }
+  const catalogues = new Set([...locales, ...words].map(([, file]) => file.slice('js/chunks/'.length)));
   let lazy = 0;
   for (const file of await readdir('dist/js/chunks').catch(() => [])) if (file.endsWith('.js') && !catalogues.has(file)) lazy += await sent(`js/chunks/${file}`, 'br');
   rows.push({ name: 'popup lazy chunks (strength, advertiser area, board and pin pages)', value: lazy, budget: LAZY_CHUNKS_BUDGET, unit: 'bytes sent (brotli)' });
