@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { postResource } from './api';
 import { useManage } from './useManage';
+import { ManageActions } from './ManageActions';
 import { HashtagField } from './HashtagField';
 import type { PinData } from './types';
 
@@ -11,16 +12,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
   const [description, setDescription] = useState(pin.description);
   return (
     <div class="pin-manage">
-      {mode === 'idle' && (
-        <p class="actions organise">
-          <button type="button" class="secondary" onClick={() => setMode('edit')}>
-            Edit Pin
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('delete')}>
-            Delete Pin
-          </button>
-        </p>
-      )}
+      {mode === 'idle' && <ManageActions edit="Edit Pin" remove="Delete Pin" setMode={setMode} />}
       {mode === 'edit' && (
         <form
           class="auth"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { postResource } from './api';
 import { firstProblem, sectionName } from '../../api/src/boards/rules';
 import { useManage } from './useManage';
+import { ManageActions } from './ManageActions';
 import type { SectionData } from './types';
 
 /**
@@ -15,16 +16,7 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
   const problem = firstProblem(sectionName, trimmed);
   return (
     <div class="section-manage">
-      {mode === 'idle' && (
-        <p class="actions organise">
-          <button type="button" class="secondary" onClick={() => setMode('edit')}>
-            Edit section
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('delete')}>
-            Delete section
-          </button>
-        </p>
-      )}
+      {mode === 'idle' && <ManageActions edit="Edit section" remove="Delete section" setMode={setMode} />}
       {mode === 'edit' && (
         <form
           class="auth"
