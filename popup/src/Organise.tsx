@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { failure } from './Feed';
+import { Outcome } from './Outcome';
 import type { PickerData, PinData, SectionData } from './types';
 
 /** saving.md section 8: a busy board answers 2171-2173 with this; other move errors show the server's message. */
@@ -116,12 +117,7 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
           </button>
         </p>
       )}
-      {status && <p role="status">{status}</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome status={status} error={error} />
     </div>
   );
 }

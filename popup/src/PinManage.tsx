@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { postResource } from './api';
 import { useManage } from './useManage';
 import { ManageActions } from './ManageActions';
+import { Outcome } from './Outcome';
 import { HashtagField } from './HashtagField';
 import type { PinData } from './types';
 
@@ -49,11 +50,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
           </button>
         </p>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome error={error} />
     </div>
   );
 }

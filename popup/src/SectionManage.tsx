@@ -3,6 +3,7 @@ import { postResource } from './api';
 import { firstProblem, sectionName } from '../../api/src/boards/rules';
 import { useManage } from './useManage';
 import { ManageActions } from './ManageActions';
+import { Outcome } from './Outcome';
 import type { SectionData } from './types';
 
 /**
@@ -49,11 +50,7 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
           </button>
         </p>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome error={error} />
     </div>
   );
 }
