@@ -12,8 +12,8 @@ const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
     .where('board_collaborators.status', '=', 'accepted')
     .as('collaborator_count');
 
-/** The user owns the board or collaborates on it (an accepted invite). */
-const memberOf = (eb: ExpressionBuilder<Database, 'boards'>, userId: string) =>
+/** The user owns the board or collaborates on it (an accepted invite); pins/store.ts asks it too. */
+export const memberOf = (eb: ExpressionBuilder<Database, 'boards'>, userId: string) =>
   eb.or([
     eb('boards.owner_id', '=', userId),
     eb.exists(

@@ -2,6 +2,7 @@ import { hashtagsOf } from './hashtags.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
+import { memberOf } from '../boards/store.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -184,20 +185,7 @@ export function pinsStore(db: Kysely<Database>) {
       let query = detail()
         .where('pins.pinner_id', '=', pinnerId)
         .where('boards.archived_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('boards.privacy', '=', 'public'),
-            eb('boards.owner_id', '=', pinnerId),
-            eb.exists(
-              eb
-                .selectFrom('board_collaborators')
-                .select('board_collaborators.board_id')
-                .whereRef('board_collaborators.board_id', '=', 'boards.id')
-                .where('board_collaborators.user_id', '=', pinnerId)
-                .where('board_collaborators.status', '=', 'accepted'),
-            ),
-          ]),
-        );
+        .where((eb) => eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb, pinnerId)]));
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },
