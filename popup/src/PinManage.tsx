@@ -3,6 +3,7 @@ import { postResource } from './api';
 import { useManage } from './useManage';
 import { ManageActions } from './ManageActions';
 import { Outcome } from './Outcome';
+import { ConfirmDelete } from './ConfirmDelete';
 import { HashtagField } from './HashtagField';
 import type { PinData } from './types';
 
@@ -40,15 +41,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
         </form>
       )}
       {mode === 'delete' && (
-        <p role="group" aria-label="Delete Pin" class="follow">
-          <span>Delete this Pin?</span>
-          <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))}>
-            Delete
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('idle')}>
-            Cancel
-          </button>
-        </p>
+        <ConfirmDelete label="Delete Pin" question="Delete this Pin?" busy={busy} onConfirm={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))} onCancel={() => setMode('idle')} />
       )}
       <Outcome error={error} />
     </div>

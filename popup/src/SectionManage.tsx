@@ -4,6 +4,7 @@ import { firstProblem, sectionName } from '../../api/src/boards/rules';
 import { useManage } from './useManage';
 import { ManageActions } from './ManageActions';
 import { Outcome } from './Outcome';
+import { ConfirmDelete } from './ConfirmDelete';
 import type { SectionData } from './types';
 
 /**
@@ -40,15 +41,13 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
         </form>
       )}
       {mode === 'delete' && (
-        <p role="group" aria-label="Delete section" class="follow">
-          <span>Delete {section.title}? Its Pins stay on the board.</span>
-          <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}>
-            Delete
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('idle')}>
-            Cancel
-          </button>
-        </p>
+        <ConfirmDelete
+          label="Delete section"
+          question={<>Delete {section.title}? Its Pins stay on the board.</>}
+          busy={busy}
+          onConfirm={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}
+          onCancel={() => setMode('idle')}
+        />
       )}
       <Outcome error={error} />
     </div>
