@@ -6,6 +6,7 @@ import { Collaborators, InviteNotice } from './Collaboration';
 import { DeleteBoard, OrganiseBar } from './Organise';
 import { SectionManage } from './SectionManage';
 import { hostOf } from './Preview';
+import { NotFoundPage, PageLoading } from './PageStates';
 import type { BoardFeedData, BoardPageData, PinData, ViewerData } from './types';
 
 /**
@@ -36,12 +37,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
 
   if (missing)
     return (
-      <main class="page">
-        {notice}
-        <h1>Not found</h1>
-        <p class="error" role="alert">
-          {missing}
-        </p>
+      <NotFoundPage message={missing} notice={notice}>
         {viewer?.type !== 'AUTH' && viewer !== null && (
           // The invite mail links here: an invited person logs in or signs up and comes back to accept.
           <p>
@@ -49,19 +45,9 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
             <a href={`/signup?next=${encodeURIComponent(location.pathname)}`}>sign up</a> with the email the invite was sent to.
           </p>
         )}
-        <p>
-          <a href="/">Go to the home page</a>
-        </p>
-      </main>
+      </NotFoundPage>
     );
-  if (!board)
-    return (
-      <main class="board-page">
-        <p class="loading" role="status">
-          Loading…
-        </p>
-      </main>
-    );
+  if (!board) return <PageLoading />;
 
   const owner = board.owner.full_name || board.owner.username;
   // Members (the owner and accepted collaborators) organise the board's pins and its sections.

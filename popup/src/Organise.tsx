@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from './api';
 import { failure } from './Feed';
+import { Outcome } from './Outcome';
+import { ConfirmDelete } from './ConfirmDelete';
 import type { PickerData, PinData, SectionData } from './types';
 
 /** saving.md section 8: a busy board answers 2171-2173 with this; other move errors show the server's message. */
@@ -106,22 +108,14 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
         </button>
       </p>
       {asking && (
-        <p role="group" aria-label="Delete Pins" class="follow">
-          <span>Delete {pins(selected.size)}? This can't be undone.</span>
-          <button type="button" class="primary" onClick={() => optimistic((ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }), (n) => `Deleted ${pins(n)}.`)}>
-            Delete
-          </button>
-          <button type="button" class="secondary" onClick={() => setAsking(false)}>
-            Cancel
-          </button>
-        </p>
+        <ConfirmDelete
+          label="Delete Pins"
+          question={<>Delete {pins(selected.size)}? This can't be undone.</>}
+          onConfirm={() => optimistic((ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }), (n) => `Deleted ${pins(n)}.`)}
+          onCancel={() => setAsking(false)}
+        />
       )}
-      {status && <p role="status">{status}</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome status={status} error={error} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { postResource } from './api';
 import { useManage } from './useManage';
+import { ManageActions } from './ManageActions';
+import { Outcome } from './Outcome';
+import { ConfirmDelete } from './ConfirmDelete';
 import { HashtagField } from './HashtagField';
 import type { PinData } from './types';
 
@@ -11,16 +14,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
   const [description, setDescription] = useState(pin.description);
   return (
     <div class="pin-manage">
-      {mode === 'idle' && (
-        <p class="actions organise">
-          <button type="button" class="secondary" onClick={() => setMode('edit')}>
-            Edit Pin
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('delete')}>
-            Delete Pin
-          </button>
-        </p>
-      )}
+      {mode === 'idle' && <ManageActions edit="Edit Pin" remove="Delete Pin" setMode={setMode} />}
       {mode === 'edit' && (
         <form
           class="auth"
@@ -47,21 +41,9 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
         </form>
       )}
       {mode === 'delete' && (
-        <p role="group" aria-label="Delete Pin" class="follow">
-          <span>Delete this Pin?</span>
-          <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))}>
-            Delete
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('idle')}>
-            Cancel
-          </button>
-        </p>
+        <ConfirmDelete label="Delete Pin" question="Delete this Pin?" busy={busy} onConfirm={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))} onCancel={() => setMode('idle')} />
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome error={error} />
     </div>
   );
 }

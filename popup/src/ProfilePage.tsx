@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatNumber, t, tn } from './i18n';
 import { getResource } from './api';
 import { FollowButton } from './FollowButton';
+import { NotFoundPage, PageLoading } from './PageStates';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
 import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from './types';
 
@@ -23,26 +24,8 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
     if (profile) document.title = `${profile.full_name || profile.username} | Corkboard`;
   }, [profile]);
 
-  if (error)
-    return (
-      <main class="page">
-        <h1>Not found</h1>
-        <p class="error" role="alert">
-          {error}
-        </p>
-        <p>
-          <a href="/">Go to the home page</a>
-        </p>
-      </main>
-    );
-  if (!profile)
-    return (
-      <main class="board-page">
-        <p class="loading" role="status">
-          Loading…
-        </p>
-      </main>
-    );
+  if (error) return <NotFoundPage message={error} />;
+  if (!profile) return <PageLoading />;
   return (
     <main class="board-page">
       <header class="board-header profile-header">

@@ -7,20 +7,21 @@ export function Repin({ id, search }: { id: string; search: string }) {
   const { pin, error } = usePin(id);
   if (error) return <main class="page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <p class="loading" role="status">Loading…</p>;
-  const q = new URLSearchParams(search);
+  // What the create URL carried here (api pages/routes.ts): the host's guid and origin, so the host hears the result.
+  const carried = readPopupQuery({ pathname: '', search });
   const query: PopupQuery = {
     method: 'create',
     url: pin.link ?? '',
     media: pin.images?.['736x'].url ?? pin.image_url ?? '',
     description: pin.description,
-    guid: q.get('guid') ?? '',
+    guid: carried.guid,
     color: pin.dominant_color ?? '',
-    hostOrigin: null,
+    hostOrigin: carried.hostOrigin,
     action: 'repin',
     pinId: pin.id,
     originalBoardId: pin.board.id,
     // saving.md section 6: a repin keeps the advertiser id as a new pin does; the server decides.
-    advertiserId: readPopupQuery({ pathname: '', search }).advertiserId,
+    advertiserId: carried.advertiserId,
   };
   return <PinCreate query={query} />;
 }

@@ -2,6 +2,9 @@ import { useState } from 'react';
 import { postResource } from './api';
 import { firstProblem, sectionName } from '../../api/src/boards/rules';
 import { useManage } from './useManage';
+import { ManageActions } from './ManageActions';
+import { Outcome } from './Outcome';
+import { ConfirmDelete } from './ConfirmDelete';
 import type { SectionData } from './types';
 
 /**
@@ -15,16 +18,7 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
   const problem = firstProblem(sectionName, trimmed);
   return (
     <div class="section-manage">
-      {mode === 'idle' && (
-        <p class="actions organise">
-          <button type="button" class="secondary" onClick={() => setMode('edit')}>
-            Edit section
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('delete')}>
-            Delete section
-          </button>
-        </p>
-      )}
+      {mode === 'idle' && <ManageActions edit="Edit section" remove="Delete section" setMode={setMode} />}
       {mode === 'edit' && (
         <form
           class="auth"
@@ -47,21 +41,15 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
         </form>
       )}
       {mode === 'delete' && (
-        <p role="group" aria-label="Delete section" class="follow">
-          <span>Delete {section.title}? Its Pins stay on the board.</span>
-          <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}>
-            Delete
-          </button>
-          <button type="button" class="secondary" onClick={() => setMode('idle')}>
-            Cancel
-          </button>
-        </p>
+        <ConfirmDelete
+          label="Delete section"
+          question={<>Delete {section.title}? Its Pins stay on the board.</>}
+          busy={busy}
+          onConfirm={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}
+          onCancel={() => setMode('idle')}
+        />
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { postResource } from './api';
 import { failure } from './Feed';
+import { Outcome } from './Outcome';
 import type { PinData } from './types';
 
 /**
@@ -77,12 +78,7 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
           <a href={`/login?next=${encodeURIComponent(next)}`}>Log in</a> to send it by email.
         </p>
       )}
-      {status && <p role="status">{status}</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome status={status} error={error} />
       <p class="actions">
         <button type="button" class="secondary" onClick={onClose}>
           Close

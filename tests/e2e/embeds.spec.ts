@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { EXAMPLES, PRODUCT } from './origins';
 import { readRows } from './db';
-import { logIn, openPopup } from './sdk';
+import { logIn, openPopup, recordSaves, saves } from './sdk';
 import { pickBoard } from './popup';
 
 /**
@@ -89,8 +89,9 @@ test('boards, profiles and pins are drawn with their images, in every size; a se
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test('the hover Save on a pin inside a widget saves that pin (a repin), and a click on the pin opens its page', async ({ page, context }) => {
+test('the hover Save on a pin inside a widget saves that pin (a repin), the host page hears one success, and a click on the pin opens its page', async ({ page, context }) => {
   await logIn(context);
+  await recordSaves(page);
   await open(page);
   const tile = page.locator('#board-medium, [data-corkboard]').locator(`img[data-pin-id="${pinIds[1]}"]`).first();
   await tile.scrollIntoViewIfNeeded();
@@ -98,10 +99,14 @@ test('the hover Save on a pin inside a widget saves that pin (a repin), and a cl
   const save = page.locator('[data-float]').getByRole('button', { name: 'Save' });
   await expect(save).toBeVisible();
   const { popup } = await openPopup(context, () => save.click());
-  // Saving one of our own pins is a repin of it (saving.md 2.3): the popup lands on that pin's repin.
-  await expect(popup).toHaveURL(`${PRODUCT}/pin/${pinIds[1]}/repin/x/`);
+  // Saving one of our own pins is a repin of it (saving.md 2.3): the popup lands on that pin's repin,
+  // still holding the host's guid and origin so it can answer the page.
+  await expect(popup).toHaveURL(new RegExp(`^${PRODUCT}/pin/${pinIds[1]}/repin/x/\\?guid=[^&]+&origin=${encodeURIComponent(EXAMPLES)}(&|$)`));
+  const guid = new URL(popup.url()).searchParams.get('guid');
   await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
+  // The host page hears the one result, a success naming the new pin, as for any save.
+  await expect.poll(async () => (await saves(page)).map((s) => s.detail)).toEqual([{ guid, status: 'success', pin: { id: expect.any(String), url: expect.stringMatching(`^${PRODUCT}/pin/\\d+/$`) }, board: { id: expect.any(String), name: 'Recipes' } }]);
   // The repin is in the database, on Recipes, with the pin's own description.
   await expect.poll(() => readRows<{ n: number }>(`select count(*) as n from pins join boards on boards.id = pins.board_id where boards.name = 'Recipes' and pins.description = ?`, `Figs ${run}`)[0]?.n).toBe(1);
 

@@ -138,6 +138,9 @@ describe('reports from recorded ad events', () => {
     const insights = (await owner.get('CampaignInsightsResource', { advertiser_id: advertiserId, campaign_id: campaignId, start_date: day2, end_date: day2, comp_start_date: day1, comp_end_date: day1 })).body.resource_response.data;
     expect(insights.current).toMatchObject({ days: [{ day: day2, impressions: 1, clicks: 0, spend: 0 }], total: { impressions: 1 } });
     expect(insights.comparison).toMatchObject({ days: [{ day: day1, impressions: 2, clicks: 105, spend: 10 }], total: { clicks: 105 } });
+    // Billing's order lines sum all of a campaign's days, whatever range the report was read over.
+    const billing = (await owner.get('AdvertiserBillingResource', { advertiser_id: advertiserId })).body.resource_response.data;
+    expect(billing.order_lines).toEqual([expect.objectContaining({ id: campaignId, name: 'Lemon tart', spend: 10, end_date: null })]);
 
     // A paused campaign counts nothing.
     await owner.post('AdvertiserCampaignResource', 'update', { advertiser_id: advertiserId, campaign_id: campaignId, status: 'PAUSED' });

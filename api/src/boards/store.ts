@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { BoardSection, Database, Privacy } from '../db/schema.js';
 import { nameSortKey, nameWords, startsWithDigit } from './names.js';
+import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 /** A board's accepted collaborators, counted beside each board row. */
 const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
@@ -11,8 +12,8 @@ const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
     .where('board_collaborators.status', '=', 'accepted')
     .as('collaborator_count');
 
-/** The user owns the board or collaborates on it (an accepted invite). */
-const memberOf = (eb: ExpressionBuilder<Database, 'boards'>, userId: string) =>
+/** The user owns the board or collaborates on it (an accepted invite); pins/store.ts asks it too. */
+export const memberOf = (eb: ExpressionBuilder<Database, 'boards'>, userId: string) =>
   eb.or([
     eb('boards.owner_id', '=', userId),
     eb.exists(
@@ -244,7 +245,7 @@ export function boardsStore(db: Kysely<Database>) {
      * archived or protected (saving.md section 6), secret ones only when `withSecret` (the owner
      * looking). Keyset paging on (created_at, id) as the board feed does.
      */
-    async listProfileBoards(ownerId: string, withSecret: boolean, after: { createdAt: number; id: string } | null, limit: number) {
+    async listProfileBoards(ownerId: string, withSecret: boolean, after: Bookmark | null, limit: number) {
       let query = db
         .selectFrom('boards')
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
@@ -255,11 +256,7 @@ export function boardsStore(db: Kysely<Database>) {
         .where((eb) => memberOf(eb, ownerId))
         .where('boards.archived_at', 'is', null)
         .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([eb('boards.created_at', '<', after.createdAt), eb.and([eb('boards.created_at', '=', after.createdAt), eb('boards.id', '<', after.id)])]),
-        );
-      }
+      if (after) query = query.where((eb) => olderThan(eb, 'boards.created_at', 'boards.id', after));
       const rows = await query.orderBy('boards.created_at', 'desc').orderBy('boards.id', 'desc').limit(limit).execute();
       return rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) }));
     },

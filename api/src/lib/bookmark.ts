@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ExpressionBuilder, ReferenceExpression } from 'kysely';
 
 /** saving.md section 4: the end of a listing is reached when the next bookmark equals the end marker. */
 export const FEED_END = '-end-';
@@ -13,8 +14,11 @@ export const bookmarkOption = z
   .nullish()
   .transform((v) => v ?? undefined);
 
+/** A page's last row, as a bookmark names it. */
+export type Bookmark = { createdAt: number; id: string };
+
 /** Where a page starts: null for the first page. (The end marker is answered before this is asked.) */
-export function readBookmark(bookmark: string | undefined): { createdAt: number; id: string } | null {
+export function readBookmark(bookmark: string | undefined): Bookmark | null {
   const [createdAt, id] = bookmark?.split(':') ?? [];
   return createdAt && id ? { createdAt: Number(createdAt), id } : null;
 }
@@ -24,4 +28,13 @@ export function pageOf<T extends { created_at: number; id: string }>(rows: T[], 
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return { page, bookmark: rows.length > limit && last ? `${last.created_at}:${last.id}` : FEED_END };
+}
+
+/**
+ * The rows after a bookmark in a newest-first listing ordered by (createdAt, id) descending: older, or
+ * as old with a smaller id. Kept as the OR every listing wrote before (not a row comparison), so their
+ * query plans stay as they were; the one piece of SQL in this file, so that the listings page alike.
+ */
+export function olderThan<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, createdAt: ReferenceExpression<DB, TB>, id: ReferenceExpression<DB, TB>, after: Bookmark) {
+  return eb.or([eb(createdAt, '<', after.createdAt), eb.and([eb(createdAt, '=', after.createdAt), eb(id, '<', after.id)])]);
 }

@@ -152,6 +152,14 @@ describe('saving one of our own pin pages', () => {
     expect(res.headers.get('location')).toBe('/pin/123456789012345678/repin/x/');
   });
 
+  it('carries the host page’s guid and origin (and lang, advertiser_id) to the repin page, so the popup can answer it', async () => {
+    const t = await testApp();
+    const query = new URLSearchParams({ url: 'http://localhost:8787/pin/42/', media: 'https://img.example/a.jpg', description: 'Tart', guid: 'g-123', origin: 'https://news.example', lang: 'fr', advertiser_id: '7' });
+    const res = await t.app.request(`/pin/create/button/?${query}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/pin/42/repin/x/?guid=g-123&origin=https%3A%2F%2Fnews.example&lang=fr&advertiser_id=7');
+  });
+
   it.each(['https://evil.example/pin/1/', 'http://localhost:8787/pin/abc/', 'http://localhost:8787/user/pin/1/', 'not a url'])('does not redirect for %s', async (url) => {
     const t = await testApp();
     expect((await t.app.request(`/pin/create/button/?url=${encodeURIComponent(url)}`)).status).toBe(200);

@@ -77,6 +77,17 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   const built = loadedBuilt(config?.env !== 'production');
   const brandName = config?.brandName ?? DEFAULT_BRAND;
 
+  /**
+   * What a repin keeps of the create URL (saving.md 2.3): the host's guid and origin, so the popup
+   * answers the page that opened it (an embed widget hears its `success`), its language and the
+   * advertiser it saves for. The rest (url, media, description) the repin page reads from the pin.
+   */
+  const carriedToRepin = (query: Record<string, string>) => {
+    const kept = new URLSearchParams();
+    for (const key of ['guid', 'origin', 'lang', 'advertiser_id']) if (query[key]) kept.set(key, query[key]);
+    return kept.size ? `?${kept}` : '';
+  };
+
   const shell = (c: Context) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
@@ -109,7 +120,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
     const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
-    if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/`), 302);
+    if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/${carriedToRepin(c.req.query())}`), 302);
     return shell(c);
   });
   routes.get('/pin/:id{[0-9]+}/', shell);

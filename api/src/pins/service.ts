@@ -165,15 +165,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
         if (section?.board_id !== board.id) throw new ApiError('section_not_found');
       }
       if (input.bookmark === FEED_END) return { pins: [], bookmark: FEED_END };
-      const [createdAt, lastId] = input.bookmark?.split(':') ?? [];
-      const after = createdAt && lastId ? { createdAt: Number(createdAt), id: lastId } : null;
-      const rows = await pins.listBoardPins(board.id, input.section_id ?? null, after, input.page_size + 1);
-      const page = rows.slice(0, input.page_size);
-      const last = page.at(-1);
-      return {
-        pins: page.map((row) => pinJson(config.publicOrigin, row)),
-        bookmark: rows.length > input.page_size && last ? `${last.created_at}:${last.id}` : FEED_END,
-      };
+      const rows = await pins.listBoardPins(board.id, input.section_id ?? null, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      return { pins: page.map((row) => pinJson(config.publicOrigin, row)), bookmark };
     },
 
     /** UserPinsResource get: the viewer's own latest saves, newest first, for their home page. */

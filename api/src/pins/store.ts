@@ -1,6 +1,8 @@
 import { hashtagsOf } from './hashtags.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
+import { olderThan, type Bookmark } from '../lib/bookmark.js';
+import { memberOf } from '../boards/store.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -136,14 +138,10 @@ export function pinsStore(db: Kysely<Database>) {
      * `after` is the last pin of the page before: keyset paging, so a pin saved meanwhile does not
      * shift the pages.
      */
-    listBoardPins(boardId: string, sectionId: string | null, after: { createdAt: number; id: string } | null, limit: number) {
+    listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number) {
       let query = detail().where('pins.board_id', '=', boardId);
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([eb('pins.created_at', '<', after.createdAt), eb.and([eb('pins.created_at', '=', after.createdAt), eb('pins.id', '<', after.id)])]),
-        );
-      }
+      if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },
 
@@ -183,29 +181,12 @@ export function pinsStore(db: Kysely<Database>) {
      * A page of the pins a user saved, newest first (the home page's latest pins), on boards the
      * user may still see: not archived, and public or theirs or collaborated on (mayViewBoard's rule, in SQL).
      */
-    listPinnerPins(pinnerId: string, after: { createdAt: number; id: string } | null, limit: number) {
+    listPinnerPins(pinnerId: string, after: Bookmark | null, limit: number) {
       let query = detail()
         .where('pins.pinner_id', '=', pinnerId)
         .where('boards.archived_at', 'is', null)
-        .where((eb) =>
-          eb.or([
-            eb('boards.privacy', '=', 'public'),
-            eb('boards.owner_id', '=', pinnerId),
-            eb.exists(
-              eb
-                .selectFrom('board_collaborators')
-                .select('board_collaborators.board_id')
-                .whereRef('board_collaborators.board_id', '=', 'boards.id')
-                .where('board_collaborators.user_id', '=', pinnerId)
-                .where('board_collaborators.status', '=', 'accepted'),
-            ),
-          ]),
-        );
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([eb('pins.created_at', '<', after.createdAt), eb.and([eb('pins.created_at', '=', after.createdAt), eb('pins.id', '<', after.id)])]),
-        );
-      }
+        .where((eb) => eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb, pinnerId)]));
+      if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },
   };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 export function usersStore(db: Kysely<Database>) {
   return {
@@ -47,17 +48,13 @@ export function usersStore(db: Kysely<Database>) {
     },
 
     /** A page of a user's followers, newest follow first; `id` is the follower's (the keyset's tie-break). */
-    listFollowers(followeeId: string, after: { createdAt: number; id: string } | null, limit: number) {
+    listFollowers(followeeId: string, after: Bookmark | null, limit: number) {
       let query = db
         .selectFrom('follows')
         .innerJoin('users', 'users.id', 'follows.follower_id')
         .select(['users.id as id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'follows.created_at'])
         .where('follows.followee_id', '=', followeeId);
-      if (after) {
-        query = query.where((eb) =>
-          eb.or([eb('follows.created_at', '<', after.createdAt), eb.and([eb('follows.created_at', '=', after.createdAt), eb('follows.follower_id', '<', after.id)])]),
-        );
-      }
+      if (after) query = query.where((eb) => olderThan(eb, 'follows.created_at', 'follows.follower_id', after));
       return query.orderBy('follows.created_at', 'desc').orderBy('follows.follower_id', 'desc').limit(limit).execute();
     },
 

@@ -212,7 +212,9 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, pi
     },
     ads: (advertiserId: string, filter: { ids?: string[] }) => store.ads(advertiserId, filter),
     async billing(advertiserId: string) {
-      const [lines, history] = await Promise.all([store.orderLines(advertiserId), store.history(advertiserId)]);
+      // Order lines: each campaign's budget and all it spent, the latest start first.
+      const [lines, history] = await Promise.all([store.campaigns(advertiserId, {}), store.history(advertiserId)]);
+      lines.sort((a, b) => Number(b.start_at) - Number(a.start_at));
       return {
         order_lines: lines.map((l) => ({ id: l.id, name: l.name, status: l.status, daily_budget: fromMicro(Number(l.daily_budget_micro)), currency: l.currency, start_date: day(Number(l.start_at)), end_date: l.is_ongoing ? null : l.inclusive_end_date, spend: fromMicro(Number(l.spend_micro)) })),
         history: history.map((h) => ({ day: h.day, currency: h.currency, spend: fromMicro(Number(h.spend_micro)) })),

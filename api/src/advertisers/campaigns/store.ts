@@ -47,11 +47,18 @@ export function campaignsStore(db: Kysely<Database>) {
     tag: (advertiserId: string, tagId: string) => db.selectFrom('conversion_tags').select('id').where('advertiser_id', '=', advertiserId).where('id', '=', tagId).executeTakeFirst(),
     insertTag: (row: Database['conversion_tags']) => db.insertInto('conversion_tags').values(row).execute(),
 
-    /** A report page: campaigns with their numbers summed over the range, newest first (at most 200 a page). */
-    campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[]; status?: string; query?: string; range: { start: string; end: string } }) {
+    /**
+     * Campaigns with their numbers summed, newest first (at most 200): over a date range for a report
+     * page, or over all their days when no range is given (billing's order lines).
+     */
+    campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[]; status?: string; query?: string; range?: { start: string; end: string } }) {
+      const { range } = filter;
       let q = db
         .selectFrom('campaigns as c')
-        .leftJoin('campaign_metrics as m', (j) => j.onRef('m.campaign_id', '=', 'c.id').on('m.day', '>=', filter.range.start).on('m.day', '<=', filter.range.end))
+        .leftJoin('campaign_metrics as m', (j) => {
+          const joined = j.onRef('m.campaign_id', '=', 'c.id');
+          return range ? joined.on('m.day', '>=', range.start).on('m.day', '<=', range.end) : joined;
+        })
         .select(['c.id', 'c.name', 'c.objective_type', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.duration_days', 'c.is_ongoing', 'c.ads_client_type', 'c.created_at'])
         .select((eb) => [
           eb.fn.coalesce(eb.fn.sum<number>('m.impressions'), eb.lit(0)).as('impressions'),
@@ -94,19 +101,6 @@ export function campaignsStore(db: Kysely<Database>) {
         .limit(200);
       if (filter.ids?.length) q = q.where('p.id', 'in', filter.ids);
       return q.execute();
-    },
-    /** Order lines: a campaign's budget and what it spent, a row per campaign. */
-    orderLines(advertiserId: string) {
-      return db
-        .selectFrom('campaigns as c')
-        .leftJoin('campaign_metrics as m', 'm.campaign_id', 'c.id')
-        .select(['c.id', 'c.name', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.is_ongoing'])
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('m.spend_micro'), eb.lit(0)).as('spend_micro'))
-        .where('c.advertiser_id', '=', advertiserId)
-        .groupBy(['c.id', 'c.name', 'c.status', 'c.daily_budget_micro', 'c.currency', 'c.start_at', 'c.inclusive_end_date', 'c.is_ongoing'])
-        .orderBy('c.start_at', 'desc')
-        .limit(200)
-        .execute();
     },
     /** Billing history: spend by day across the advertiser's campaigns (the last 90 days with any). */
     history(advertiserId: string) {
