@@ -103,7 +103,8 @@ test('the full reading: consent, pin selection, the page, business, billing, suc
 
   // Insights by day, then the edits: pause, budget.
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/campaign-insights/${campaignId}/`);
-  const today = new Date().toISOString().slice(0, 10);
+  // Days read as the reader's language writes them (formatDay): « Nov 23, 2026 » in English.
+  const today = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date());
   await expect(page.getByRole('table', { name: 'By day' }).getByRole('row', { name: new RegExp(today) })).toContainText('£0.06');
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/ads/edit/?view=campaign&campaignId=${campaignId}`);
   await page.getByRole('button', { name: 'Pause campaign' }).click();

@@ -125,3 +125,24 @@ test('the demo business: its owner sees the profile header and the numbers; a me
   await expect(staff.getByRole('heading', { name: 'Turn on two-factor authentication to act for a business you do not own.' })).toBeVisible();
   await staff.context().close();
 });
+
+test('the advertiser area in French: billing, the campaign report, its money and dates the French way', async ({ page, context }) => {
+  await context.addCookies([{ name: 'cb_lang', value: 'fr', url: PRODUCT }]);
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: 'shop@corkboard.test', password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
+  await page.goto(`${PRODUCT}/billing/`);
+  await expect(page).toHaveURL(/\/advertiser\/\d+\/billing\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: 'Facturation', exact: true })).toBeVisible();
+  await expect(page.getByText('Visa se terminant par 4242 (Demo Shop), facturée en USD.')).toBeVisible();
+  await expect(page.getByRole('banner', { name: 'Profil professionnel' })).toContainText('Vous agissez en tant que Demo Shop (@demoshop)');
+
+  await page.getByRole('navigation', { name: 'Annonceur' }).getByRole('link', { name: 'Campagnes' }).click();
+  await expect(page.getByRole('heading', { name: 'Campagnes', exact: true })).toBeVisible();
+  const report = page.getByRole('table', { name: 'Campagnes' });
+  await expect(report.getByRole('columnheader', { name: 'Budget quotidien' })).toBeVisible();
+  const row = report.getByRole('row', { name: /Spring lamps/ });
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText(/12,00\s\$US/);
+  // The report's range in words (« 23 nov. 2026 »), not as the address writes it.
+  await expect(page.getByText(/^Chiffres du \d{1,2} \S+ \d{4} au \d{1,2} \S+ \d{4}\./)).toBeVisible();
+});

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getResource, ResourceError } from '../api';
+import { fromEnglish, t as tMain } from '../i18n';
+import { t } from './messages';
+import { problem } from './words';
 import { matchAdvertiserRoute, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
 import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles';
 import { call } from './api';
@@ -24,12 +27,12 @@ export default function AdvertiserApp({ location }: { location: Location }) {
   return <Area route={route} search={location.search} />;
 }
 
-export function NotFound({ message = "Sorry, we couldn't find that page." }: { message?: string }) {
+export function NotFound({ message = t('notFound') }: { message?: string }) {
   return (
     <main class="page ads">
       <h1>{message}</h1>
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{t('homeLink')}</a>
       </p>
     </main>
   );
@@ -48,11 +51,11 @@ function ToActiveProfile({ sub, search }: { sub: string; search: string }) {
         if (!pick) return location.assign(`/business/convert/?next=${encodeURIComponent(location.pathname + location.search)}`);
         location.replace(`/advertiser/${pick.id}/${sub}${search}`);
       } catch (e) {
-        setError(e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
+        setError(problem(e));
       }
     })();
   }, []);
-  return <main class="page ads">{error ? <p class="error" role="alert">{error}</p> : <p role="status" aria-label="Loading">Loading…</p>}</main>;
+  return <main class="page ads">{error ? <p class="error" role="alert">{error}</p> : <p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p>}</main>;
 }
 
 function Area({ route, search }: { route: MatchedRoute; search: string }) {
@@ -61,11 +64,11 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
   useEffect(() => {
     getResource<AdvertiserData>('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
       if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
-      setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: 'Sorry! Something went wrong on our end.' }));
+      setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: tMain('server.generic') }));
     });
   }, [route.advertiserId]);
-  if (error) return <NotFound message={error.body.message} />;
-  if (!data) return <main class="page ads"><p role="status" aria-label="Loading">Loading…</p></main>;
+  if (error) return <NotFound message={fromEnglish(error.body.message)} />;
+  if (!data) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p></main>;
   return <AreaPage route={route} search={new URLSearchParams(search)} advertiser={data} />;
 }
 
@@ -78,10 +81,10 @@ function SearchNotice({ search }: { search: string }) {
   const term = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);
   return (
     <main class="page ads search">
-      <h1>{term ? `Search: ${term}` : 'Search'}</h1>
+      <h1>{term ? t('searchFor', { term }) : t('search')}</h1>
       {term && <Notice searchTerm={term} />}
-      <p>Searching Pins is not part of this product. Find Pins on the boards and profiles you follow.</p>
-      <p><a href="/">Go to the home page</a></p>
+      <p>{t('searchNotHere')}</p>
+      <p><a href="/">{t('homeLink')}</a></p>
     </main>
   );
 }

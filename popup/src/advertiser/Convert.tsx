@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { postResource, ResourceError } from '../api';
 import { safeNext } from '../../../api/src/lib/next';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../api/src/advertisers/rules/countries';
+import { t } from './messages';
+import { countryName, problem } from './words';
 
 /** /business/convert/: a personal account becomes a business one, then continues to `next` (same origin only). */
 export function Convert({ search }: { search: string }) {
@@ -20,36 +22,36 @@ export function Convert({ search }: { search: string }) {
       location.assign(next);
     } catch (e) {
       if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
-      setError(e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
+      setError(problem(e));
       setBusy(false);
     }
   };
   return (
     <main class="page ads">
-      <h1>Convert to a business account</h1>
-      <p>Promote your Pins and see how they do. Your boards and Pins stay as they are.</p>
+      <h1>{t('convertTitle')}</h1>
+      <p>{t('convertIntro')}</p>
       <form class="ads-form" onSubmit={submit}>
         <label class="field">
-          Business name
+          {t('businessName')}
           <input value={name} onInput={(e) => setName(e.currentTarget.value)} required maxLength={100} />
         </label>
         <label class="field">
-          Website (optional)
+          {t('websiteOptional')}
           <input type="url" value={website} placeholder="https://" onInput={(e) => setWebsite(e.currentTarget.value)} />
         </label>
         <label class="field">
-          Country
+          {t('country')}
           <select value={country} onChange={(e) => setCountry(e.currentTarget.value)}>
-            {Object.entries(COUNTRIES).map(([code, label]) => (
+            {Object.keys(COUNTRIES).map((code) => (
               <option value={code} key={code}>
-                {label}
+                {countryName(code)}
               </option>
             ))}
           </select>
         </label>
         {error && <p class="error" role="alert">{error}</p>}
         <button class="primary" type="submit" disabled={busy}>
-          Convert and continue
+          {t('convertAndContinue')}
         </button>
       </form>
     </main>

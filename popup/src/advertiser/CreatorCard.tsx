@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { locale, t } from '../i18n';
 import { shortCount, showFollowerCount, sponsorshipLabel } from '../../../api/src/advertisers/rules/creator';
 import { cutCreatorName } from '../../../api/src/advertisers/rules/text';
 
@@ -16,19 +17,30 @@ export interface CreatorCardData {
   profileUrl: string;
 }
 
+/**
+ * The card's advertiser words, which only the pin page shows: the advertiser area's catalogue passes them
+ * translated (PinAdLabels), so the save popup's bundle (SaveSuccess shows the card) carries none of the
+ * area's words. Without them, the rules' English.
+ */
+export interface CreatorCardWords {
+  verifiedMerchant: string;
+  sponsorship: typeof sponsorshipLabel;
+}
+const ENGLISH: CreatorCardWords = { verifiedMerchant: 'Verified merchant', sponsorship: sponsorshipLabel };
+
 /** The creator card: name cut at 70, the sponsorship label by status, the follower count short and hidden from visitors for unverified creators. */
 /** `children`: the card's action (the Follow button, issue 19). */
-export function CreatorCard({ creator, viewerIsAuth, children }: { creator: CreatorCardData; viewerIsAuth: boolean; children?: ReactNode }) {
-  const label = sponsorshipLabel(creator.sponsorshipStatus, creator.sponsorName);
+export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }: { creator: CreatorCardData; viewerIsAuth: boolean; words?: CreatorCardWords; children?: ReactNode }) {
+  const label = words.sponsorship(creator.sponsorshipStatus, creator.sponsorName);
   return (
-    <aside class="creator-card" aria-label="Creator">
+    <aside class="creator-card" aria-label={t('success.creator')}>
       {creator.imageUrl ? <img src={creator.imageUrl} alt="" /> : <span class="avatar">{creator.fullName.charAt(0)}</span>}
       <span>
         <a href={creator.profileUrl} target="_blank" rel="noopener">
           {cutCreatorName(creator.fullName)}
         </a>
-        {creator.isVerifiedMerchant && <span class="badge"> · Verified merchant</span>}
-        {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {shortCount(creator.followerCount)} followers</small>}
+        {creator.isVerifiedMerchant && <span class="badge"> · {words.verifiedMerchant}</span>}
+        {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {t('success.followers', { count: shortCount(creator.followerCount, locale()) })}</small>}
         {label && <small class="sponsorship">{label}</small>}
       </span>
       {children}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { offsiteAction } from '../../../api/src/advertisers/rules/offsite';
+import { t as tMain } from '../i18n';
 import { call } from './api';
+import { t } from './messages';
 
 const httpOnly = (url: string | null) => {
   try {
@@ -31,29 +33,29 @@ export function Offsite({ search }: { search: string }) {
       () => location.replace(url),
     );
   }, []);
-  if (!url) return <main class="page ads"><h1>That link can't be opened.</h1><p><a href="/">Go to the home page</a></p></main>;
-  if (!state) return <main class="page ads"><p role="status" aria-label="Loading">Checking the link…</p></main>;
+  if (!url) return <main class="page ads"><h1>{t('linkCannotOpen')}</h1><p><a href="/">{t('homeLink')}</a></p></main>;
+  if (!state) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{t('checkingLink')}</p></main>;
   return (
     <main class="page ads offsite">
       {state.action === 'stop' ? (
         <>
-          <h1>{state.status === 'porn' ? 'This link leads to adult content' : 'This link is blocked'}</h1>
-          <p>We don't send people to {new URL(state.url).host}: it breaks our community guidelines.</p>
+          <h1>{state.status === 'porn' ? t('adultLink') : t('blockedLink')}</h1>
+          <p>{t('blockedText', { host: new URL(state.url).host })}</p>
         </>
       ) : (
         <>
-          <h1>This site may not be safe</h1>
-          <p>{new URL(state.url).host} has been reported as suspicious. Only continue if you trust it.</p>
+          <h1>{t('unsafeTitle')}</h1>
+          <p>{t('unsafeText', { host: new URL(state.url).host })}</p>
           <p>
             <a class="secondary" href={url} rel="noopener noreferrer nofollow">
-              Continue to the site
+              {t('continueToSite')}
             </a>
           </p>
         </>
       )}
       <p>
         <button type="button" class="primary" onClick={() => (history.length > 1 ? history.back() : location.assign('/'))}>
-          Go back
+          {t('goBack')}
         </button>
       </p>
     </main>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { getResource, postResource, ResourceError } from '../api';
+import { getResource, postResource } from '../api';
 import type { PinData } from '../types';
 import { CreatorCard } from './CreatorCard';
+import { t } from './messages';
+import { problem as failure, sponsorshipWords } from './words';
 
 interface SponsorshipData {
   pin_id: string;
@@ -20,8 +22,6 @@ interface Profile {
   image_medium_url: string | null;
 }
 
-const failure = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
-
 /**
  * The pin page's advertiser labels: 'Promoted by' a running campaign (seeing it counts as an
  * impression), and the creator card with the paid-partnership label and the verified merchant badge.
@@ -37,9 +37,10 @@ export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; vie
   const s = labels.sponsorship;
   return (
     <>
-      {labels.promoted_by && <p class="promoted">Promoted by {labels.promoted_by.name}</p>}
+      {labels.promoted_by && <p class="promoted">{t('promotedBy', { name: labels.promoted_by.name })}</p>}
       <CreatorCard
         viewerIsAuth={viewerIsAuth}
+        words={{ verifiedMerchant: t('verifiedMerchant'), sponsorship: sponsorshipWords }}
         creator={{
           fullName: pin.pinner.full_name || pin.pinner.username,
           imageUrl: profile?.image_medium_url ?? null,
@@ -81,21 +82,20 @@ function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; 
   };
   const active = current && current.state !== 'removed';
   return (
-    <section class="sponsorship-edit" aria-label="Paid partnership">
-      <h2>Paid partnership</h2>
+    <section class="sponsorship-edit" aria-label={t('paidPartnership')}>
+      <h2>{t('paidPartnership')}</h2>
       {active ? (
         <p>
-          Labelled as a paid partnership with @{current.sponsorUsername}
-          {current.state === 'approved' ? ' (approved).' : current.state === 'rejected' ? ' (they declined).' : ' (waiting for them to confirm).'}{' '}
-          <button type="button" class="secondary" onClick={() => void remove()}>Remove the label</button>
+          {t(current.state === 'approved' ? 'labelledApproved' : current.state === 'rejected' ? 'labelledRejected' : 'labelledWaiting', { username: current.sponsorUsername })}{' '}
+          <button type="button" class="secondary" onClick={() => void remove()}>{t('removeLabel')}</button>
         </p>
       ) : (
         <form onSubmit={submit}>
           <label class="field">
-            Sponsor's username
+            {t('sponsorUsername')}
             <input name="sponsor_username" required maxLength={31} placeholder="@business" />
           </label>
-          <button type="submit" class="secondary">Add paid partnership label</button>
+          <button type="submit" class="secondary">{t('addLabel')}</button>
         </form>
       )}
       {error && <p class="error" role="alert">{error}</p>}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { showProfileChanger, type AccessProfile } from '../../../api/src/advertisers/rules/profiles';
 import { call } from './api';
+import { t, tn } from './messages';
+import { rich } from './words';
 import { activeProfile, profileVisible, setActiveProfile, setProfileVisible } from './profile';
 import type { AdvertiserData } from './AreaPage';
 
@@ -19,20 +21,20 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
   if (!visible) {
     return (
       <header class="profile-changer collapsed">
-        <button type="button" class="link" onClick={() => (setProfileVisible(true), setVisible(true))}>Show business profiles</button>
+        <button type="button" class="link" onClick={() => (setProfileVisible(true), setVisible(true))}>{t('showProfiles')}</button>
       </header>
     );
   }
   return (
-    <header class="profile-changer" aria-label="Business profile">
+    <header class="profile-changer" aria-label={t('businessProfile')}>
       {acting && (
         <span class="acting">
           {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar">{acting.user.businessName.charAt(0)}</span>}
-          Acting as <strong>{acting.user.businessName}</strong> (@{acting.user.username}) · {acting.user.scheduledPinCount} scheduled Pins
+          {rich((keep) => tn('actingAs', acting.user.scheduledPinCount, { username: acting.user.username, ...keep }), { business: <strong>{acting.user.businessName}</strong> })}
         </span>
       )}
       <label>
-        Business profile{' '}
+        {t('businessProfile')}{' '}
         <select
           value={profiles.some((p) => p.id === current.id) ? current.id : advertiser.id}
           onChange={(e) => {
@@ -49,7 +51,7 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
           ))}
         </select>
       </label>
-      <button type="button" class="link" onClick={() => (setProfileVisible(false), setVisible(false))}>Hide</button>
+      <button type="button" class="link" onClick={() => (setProfileVisible(false), setVisible(false))}>{t('hide')}</button>
     </header>
   );
 }

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../api';
+import { t as tMain } from '../i18n';
 import { usePin } from '../usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
-import { formatMoney } from '../../../api/src/advertisers/rules/money';
-import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, INTERESTS, labelOf, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
+import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, GENDERS, INTERESTS, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';
 import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
 import type { PinData } from '../types';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
 import { postJson } from './api';
 import type { AdvertiserData } from './AreaPage';
-
-const message = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
+import { t } from './messages';
+import { countryName, formCheck, money, problem as message, rich, wordFor } from './words';
 
 /** Closing steps back 3 when a pin-builder page is in history (we came from one), else 1; a fresh tab goes to the report. */
 function close(advertiserId: string) {
@@ -41,8 +41,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   }
   const formStep = campaignStep(steps);
   // The short reading's form is its pin selection step: it needs the pin from the link. The full reading picks it in its own step.
-  if (!chosenPin && step !== 'pin_selection' && step !== 'consent') return <p class="error" role="alert">Choose a Pin to promote: open one of your Pins and pick 'Promote'.</p>;
-  if (!chosenPin && formStep === 'pin_selection') return <p class="error" role="alert">Choose a Pin to promote: open one of your Pins and pick 'Promote'.</p>;
+  if (!chosenPin && ((step !== 'pin_selection' && step !== 'consent') || formStep === 'pin_selection')) return <p class="error" role="alert">{t('choosePinFirst')}</p>;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -64,7 +63,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       isAutoTargeting: form.get('auto_targeting') === 'on',
     };
     const invalid = firstFormError(values, advertiser.country);
-    setPinError(invalid ?? '');
+    setPinError(invalid ? formCheck(invalid, { country: rules.country, minimum: rules.minimumDailyBudget, currency: rules.currency }) : '');
     if (invalid) return;
     setBusy(true);
     try {
@@ -105,132 +104,132 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   const saved = campaign !== null && step === 'page';
   return (
     <section class="quick-promote" aria-labelledby="qp-title">
-      <h1 id="qp-title">Promote your Pin</h1>
+      <h1 id="qp-title">{t('promoteTitle')}</h1>
       {step === 'consent' && (
         <div role="dialog" aria-modal="true" aria-labelledby="qp-consent" class="ads-modal">
-          <h2 id="qp-consent">Your data and ads</h2>
-          <p>To promote Pins in {COUNTRIES[advertiser.country] ?? advertiser.country} we process your business's data under the data protection law (GDPR).</p>
-          <button type="button" class="primary" onClick={() => advance('consent')}>I agree</button>
+          <h2 id="qp-consent">{t('consentTitle')}</h2>
+          <p>{t('consentText', { country: countryName(advertiser.country) })}</p>
+          <button type="button" class="primary" onClick={() => advance('consent')}>{t('agree')}</button>
         </div>
       )}
       {step === 'pin_selection' && formStep === 'page' && <PinChooser chosen={chosenPin} onChoose={setChosenPin} onNext={() => advance('pin_selection')} onCancel={() => close(advertiser.id)} />}
       {saved && (
-        <div class="ads-form" role="region" aria-label="Quick promote page">
-          <p role="status">Your campaign is saved. Next, tell us about your business so it can run.</p>
-          <p class="actions"><button type="button" class="primary" onClick={() => advance('page')}>Continue</button></p>
+        <div class="ads-form" role="region" aria-label={t('quickPromotePage')}>
+          <p role="status">{t('campaignSaved')}</p>
+          <p class="actions"><button type="button" class="primary" onClick={() => advance('page')}>{t('continue')}</button></p>
         </div>
       )}
       {step === formStep && !saved && (
-        <form class="ads-form" onSubmit={submit} noValidate aria-label={step === 'page' ? 'Quick promote page' : 'Promote this Pin'}>
-          <div class="qp-pin" aria-label="Pin">
-            {pin?.image_url ? <img src={pin.image_url} alt={pin.description || pin.title || 'Pin image'} /> : <p>{error ?? (pin ? pin.link : 'Loading…')}</p>}
+        <form class="ads-form" onSubmit={submit} noValidate aria-label={step === 'page' ? t('quickPromotePage') : t('promoteThisPin')}>
+          <div class="qp-pin" aria-label={t('pin')}>
+            {pin?.image_url ? <img src={pin.image_url} alt={pin.description || pin.title || t('pinImage')} /> : <p>{error ?? (pin ? pin.link : tMain('common.loading'))}</p>}
             {pinError && <p class="error" role="alert">{pinError}</p>}
           </div>
           <label class="field">
-            Campaign name
-            <input name="name" required defaultValue={pin?.title || `Promoted Pin ${new Date().toISOString().slice(0, 10)}`} maxLength={200} key={pin?.id} />
-            <small>Names over {CAMPAIGN_NAME_LIMIT} characters are shortened.</small>
+            {t('campaignName')}
+            <input name="name" required defaultValue={pin?.title || t('defaultCampaignName', { date: new Date().toISOString().slice(0, 10) })} maxLength={200} key={pin?.id} />
+            <small>{t('nameLimit', { limit: CAMPAIGN_NAME_LIMIT })}</small>
           </label>
           <label class="field">
-            Destination URL
+            {t('destinationUrl')}
             <input name="destination_url" type="url" required defaultValue={pin?.link ?? ''} key={`${pin?.id}-link`} />
           </label>
           <label class="field">
-            Daily budget ({rules.currency})
+            {t('dailyBudgetIn', { currency: rules.currency })}
             <input name="budget" type="number" min={rules.minimumDailyBudget} step="0.01" required value={budget} onInput={(e) => setBudget(e.currentTarget.value)} />
-            <small>At least {formatMoney(rules.minimumDailyBudget, rules.currency)} a day; we suggest {formatMoney(rules.suggestedBudget, rules.currency)}.</small>
+            <small>{t('budgetHint', { minimum: money(rules.minimumDailyBudget, rules.currency), suggested: money(rules.suggestedBudget, rules.currency) })}</small>
           </label>
           <label class="field">
-            Duration (days)
+            {t('durationDays')}
             <input name="duration" type="number" min={1} max={365} step={1} defaultValue={String(rules.defaultDuration)} />
           </label>
           <label class="field">
-            End date (optional)
+            {t('endDateOptional')}
             <input name="inclusive_end_date" type="date" />
           </label>
           <label class="check">
-            <input name="is_ongoing" type="checkbox" /> Run until I stop it
+            <input name="is_ongoing" type="checkbox" /> {t('untilStopped')}
           </label>
           <fieldset class="check">
-            <legend>Show to</legend>
-            {(['female', 'male', 'unknown'] as const).map((g) => (
-              <label key={g}><input type="checkbox" name="genders" value={g} defaultChecked /> {g === 'unknown' ? 'Unspecified' : g === 'female' ? 'Women' : 'Men'}</label>
+            <legend>{t('showTo')}</legend>
+            {GENDERS.map((g) => (
+              <label key={g}><input type="checkbox" name="genders" value={g} defaultChecked /> {wordFor('gender', g)}</label>
             ))}
           </fieldset>
           <fieldset class="check">
-            <legend>Ages (none chosen: all ages)</legend>
+            <legend>{t('agesLegend')}</legend>
             {AGE_BUCKETS.map((a) => <label key={a}><input type="checkbox" name="ages" value={a} /> {a}</label>)}
           </fieldset>
           <fieldset class="check">
-            <legend>Interests (none chosen: everyone)</legend>
-            {INTERESTS.map((i) => <label key={i}><input type="checkbox" name="interests" value={i} /> {labelOf(i)}</label>)}
+            <legend>{t('interestsLegend')}</legend>
+            {INTERESTS.map((i) => <label key={i}><input type="checkbox" name="interests" value={i} /> {wordFor('interest', i)}</label>)}
           </fieldset>
           <label class="check">
-            <input name="auto_targeting" type="checkbox" defaultChecked /> Also find people like these for me (automatic targeting)
+            <input name="auto_targeting" type="checkbox" defaultChecked /> {t('automaticTargeting')}
           </label>
           <label class="field">
-            Goal
+            {t('goal')}
             <select name="ad_type" value={adType} onChange={(e) => setAdType(e.currentTarget.value as typeof adType)}>
-              <option value="CONSIDERATION">More people see and click your Pin</option>
-              <option value="WEB_CONVERSION">Sales and sign-ups on your website (web conversion)</option>
+              <option value="CONSIDERATION">{t('goalConsideration')}</option>
+              <option value="WEB_CONVERSION">{t('goalWebConversion')}</option>
             </select>
           </label>
           {adType === 'WEB_CONVERSION' && <ConversionFields advertiserId={advertiser.id} />}
           <p class="actions">
-            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>Cancel</button>
-            <button type="submit" class="primary" disabled={busy}>Promote</button>
+            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>{tMain('common.cancel')}</button>
+            <button type="submit" class="primary" disabled={busy}>{t('promote')}</button>
           </p>
         </form>
       )}
       {step === 'business_form' && (
         <form class="ads-form" onSubmit={saveProfile('AdvertiserBusinessProfileResource', 'business_form')} aria-labelledby="qp-business">
-          <h2 id="qp-business">Your business</h2>
-          <label class="field">Business name<input name="business_name" required defaultValue={advertiser.name} maxLength={100} /></label>
-          <label class="field">Street address<input name="address_line" required maxLength={200} /></label>
-          <label class="field">City<input name="city" required maxLength={100} /></label>
-          <label class="field">Postal code<input name="postal_code" required maxLength={20} /></label>
+          <h2 id="qp-business">{t('yourBusiness')}</h2>
+          <label class="field">{t('businessName')}<input name="business_name" required defaultValue={advertiser.name} maxLength={100} /></label>
+          <label class="field">{t('streetAddress')}<input name="address_line" required maxLength={200} /></label>
+          <label class="field">{t('city')}<input name="city" required maxLength={100} /></label>
+          <label class="field">{t('postalCode')}<input name="postal_code" required maxLength={20} /></label>
           <label class="field">
-            Country
+            {t('country')}
             <select name="country" defaultValue={advertiser.country}>
-              {Object.entries(COUNTRIES).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+              {Object.keys(COUNTRIES).map((code) => <option key={code} value={code}>{countryName(code)}</option>)}
             </select>
           </label>
           {modalError && <p class="error" role="alert">{modalError}</p>}
-          <p class="actions"><button type="submit" class="primary" disabled={busy}>Continue</button></p>
+          <p class="actions"><button type="submit" class="primary" disabled={busy}>{t('continue')}</button></p>
         </form>
       )}
       {step === 'billing_form' && (
         <form class="ads-form" onSubmit={saveProfile('AdvertiserBillingProfileResource', 'billing_form')} aria-labelledby="qp-billing">
-          <h2 id="qp-billing">Billing</h2>
-          <p>You pay in {rules.currency}. Your card is charged for what your campaigns spend, up to your daily budget.</p>
-          <label class="field">Name on card<input name="card_holder" required maxLength={100} autoComplete="cc-name" /></label>
-          <label class="field">Card number<input name="card_number" required inputMode="numeric" autoComplete="cc-number" maxLength={30} /></label>
-          <label class="field">Expiry (MM/YY)<input name="expiry" required placeholder="MM/YY" autoComplete="cc-exp" maxLength={7} /></label>
+          <h2 id="qp-billing">{t('billing')}</h2>
+          <p>{t('billingIntro', { currency: rules.currency })}</p>
+          <label class="field">{t('nameOnCard')}<input name="card_holder" required maxLength={100} autoComplete="cc-name" /></label>
+          <label class="field">{t('cardNumber')}<input name="card_number" required inputMode="numeric" autoComplete="cc-number" maxLength={30} /></label>
+          <label class="field">{t('expiry')}<input name="expiry" required placeholder="MM/YY" autoComplete="cc-exp" maxLength={7} /></label>
           {modalError && <p class="error" role="alert">{modalError}</p>}
-          <p class="actions"><button type="submit" class="primary" disabled={busy}>Save and finish</button></p>
+          <p class="actions"><button type="submit" class="primary" disabled={busy}>{t('saveAndFinish')}</button></p>
         </form>
       )}
       {step === 'success' && (
         <div role="dialog" aria-modal="true" aria-labelledby="qp-success" class="ads-modal">
-          <h2 id="qp-success">Your Pin is promoted</h2>
+          <h2 id="qp-success">{t('pinPromoted')}</h2>
           <p>
-            {campaign ? `Daily budget ${formatMoney(campaign.budget, rules.currency)}. ` : ''}
-            {setup.billing ? 'Your campaign is running.' : 'Add billing to start your campaign.'}
+            {campaign ? `${t('dailyBudgetOf', { amount: money(campaign.budget, rules.currency) })} ` : ''}
+            {setup.billing ? t('campaignIsRunning') : t('addBillingToStart')}
           </p>
           <p class="actions">
-            <a class="primary" href={advertiserLink(advertiser.id, 'campaigns')}>See your campaign</a>
-            {campaign?.webConversion && steps.includes('tag') && <button type="button" class="secondary" onClick={() => setStep('tag')}>Set up your conversion tag</button>}
-            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>Close</button>
+            <a class="primary" href={advertiserLink(advertiser.id, 'campaigns')}>{t('seeCampaign')}</a>
+            {campaign?.webConversion && steps.includes('tag') && <button type="button" class="secondary" onClick={() => setStep('tag')}>{t('setUpTag')}</button>}
+            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>{tMain('common.close')}</button>
           </p>
         </div>
       )}
       {step === 'error' && (
         <div role="dialog" aria-modal="true" aria-labelledby="qp-error" class="ads-modal">
-          <h2 id="qp-error">We couldn't promote your Pin</h2>
+          <h2 id="qp-error">{t('couldNotPromote')}</h2>
           <p class="error">{modalError}</p>
           <p class="actions">
-            <button type="button" class="primary" onClick={() => (setModalError(''), setStep(formStep))}>Try again</button>
-            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>Close</button>
+            <button type="button" class="primary" onClick={() => (setModalError(''), setStep(formStep))}>{t('tryAgain')}</button>
+            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>{tMain('common.close')}</button>
           </p>
         </div>
       )}
@@ -246,21 +245,21 @@ function PinChooser({ chosen, onChoose, onNext, onCancel }: { chosen: string | n
   useEffect(() => void getResource<{ pins: PinData[] }>('UserPinsResource', { page_size: 25 }).then((page) => setPins(page.pins), (e: unknown) => setError(message(e))), []);
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="qp-pins" class="ads-modal">
-      <h2 id="qp-pins">Choose a Pin to promote</h2>
+      <h2 id="qp-pins">{t('choosePin')}</h2>
       {error && <p class="error" role="alert">{error}</p>}
-      {!pins && !error && <p role="status" aria-label="Loading">Loading…</p>}
-      {pins?.length === 0 && <p>You have no Pins yet. Save one first.</p>}
+      {!pins && !error && <p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p>}
+      {pins?.length === 0 && <p>{t('noPinsYet')}</p>}
       <fieldset class="qp-pin-list">
-        <legend class="visually-hidden">Your Pins</legend>
+        <legend class="visually-hidden">{t('yourPins')}</legend>
         {pins?.map((p) => (
           <label key={p.id}>
-            <input type="radio" name="pin" value={p.id} checked={p.id === chosen} onChange={() => onChoose(p.id)} /> {p.title || p.description || p.link || `Pin ${p.id}`}
+            <input type="radio" name="pin" value={p.id} checked={p.id === chosen} onChange={() => onChoose(p.id)} /> {p.title || p.description || p.link || t('pinNumbered', { id: p.id })}
           </label>
         ))}
       </fieldset>
       <p class="actions">
-        <button type="button" class="secondary" onClick={onCancel}>Cancel</button>
-        <button type="button" class="primary" disabled={!chosen} onClick={onNext}>Next</button>
+        <button type="button" class="secondary" onClick={onCancel}>{tMain('common.cancel')}</button>
+        <button type="button" class="primary" disabled={!chosen} onClick={onNext}>{t('next')}</button>
       </p>
     </div>
   );
@@ -288,23 +287,23 @@ function ConversionFields({ advertiserId }: { advertiserId: string }) {
   };
   return (
     <fieldset class="qp-conversion">
-      <legend>Conversion tracking</legend>
+      <legend>{t('conversionTracking')}</legend>
       <label class="field">
-        Conversion tag
+        {t('conversionTag')}
         <select name="conversion_tag" value={chosen} onChange={(e) => setChosen(e.currentTarget.value)}>
-          <option value="">Choose a tag</option>
+          <option value="">{t('chooseTag')}</option>
           {tags?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
         </select>
       </label>
       <label class="field">
-        New tag name
+        {t('newTagName')}
         <input value={name} maxLength={100} onInput={(e) => setName(e.currentTarget.value)} />
       </label>
-      <button type="button" class="secondary" disabled={!name.trim()} onClick={() => void create()}>Create tag</button>
+      <button type="button" class="secondary" disabled={!name.trim()} onClick={() => void create()}>{t('createTag')}</button>
       <label class="field">
-        Conversion event
+        {t('conversionEvent')}
         <select name="conversion_event" defaultValue="CHECKOUT">
-          {CONVERSION_EVENTS.map((e) => <option key={e} value={e}>{labelOf(e)}</option>)}
+          {CONVERSION_EVENTS.map((e) => <option key={e} value={e}>{wordFor('event', e)}</option>)}
         </select>
       </label>
       {error && <p class="error" role="alert">{error}</p>}
@@ -319,16 +318,13 @@ function TagStep({ advertiserId, campaignId, onDone }: { advertiserId: string; c
   const meta = group?.optimization_goal_metadata?.conversion_tag_v3_goal_metadata;
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="qp-tag" class="ads-modal">
-      <h2 id="qp-tag">Your conversion tag</h2>
+      <h2 id="qp-tag">{t('yourConversionTag')}</h2>
       {meta ? (
-        <p>
-          Add tag <code>{meta.conversion_tag_id}</code> to your website and report the event <strong>{labelOf(meta.conversion_event)}</strong>. Counting those
-          events on your website is not part of this product.
-        </p>
+        <p>{rich((keep) => t('tagInstructions', keep), { tag: <code>{meta.conversion_tag_id}</code>, event: <strong>{wordFor('event', meta.conversion_event)}</strong> })}</p>
       ) : (
-        <p role="status" aria-label="Loading">Loading…</p>
+        <p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p>
       )}
-      <button type="button" class="primary" onClick={onDone}>Done</button>
+      <button type="button" class="primary" onClick={onDone}>{t('done')}</button>
     </div>
   );
 }

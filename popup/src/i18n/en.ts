@@ -79,6 +79,9 @@ export default {
     send: 'Send',
     view: 'View',
     closes: 'This window closes by itself in 10 seconds.',
+    /** The creator card (advertiser/CreatorCard.tsx), which the success screen shows. */
+    creator: 'Creator',
+    followers: '{{count}} followers',
   },
   auth: {
     continueWith: 'Continue with {{provider}}',

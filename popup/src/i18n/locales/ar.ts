@@ -68,6 +68,8 @@ export default {
     send: 'إرسال',
     view: 'عرض',
     closes: 'ستُغلق هذه النافذة تلقائيًا بعد 10 ثوانٍ.',
+    creator: 'صانع المحتوى',
+    followers: 'المتابعون: {{count}}',
   },
   auth: {
     continueWith: 'المتابعة باستخدام {{provider}}',

@@ -60,6 +60,8 @@ export default {
     send: 'Senden',
     view: 'Ansehen',
     closes: 'Dieses Fenster schließt sich in 10 Sekunden von selbst.',
+    creator: 'Creator',
+    followers: '{{count}} Follower',
   },
   auth: {
     continueWith: 'Weiter mit {{provider}}',

@@ -62,6 +62,8 @@ export default {
     send: 'Enviar',
     view: 'Ver',
     closes: 'Esta ventana se cerrará sola en 10 segundos.',
+    creator: 'Creador',
+    followers: '{{count}} seguidores',
   },
   auth: {
     continueWith: 'Continuar con {{provider}}',

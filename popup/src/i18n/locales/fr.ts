@@ -62,6 +62,8 @@ export default {
     send: 'Envoyer',
     view: 'Voir',
     closes: 'Cette fenêtre se fermera d’elle-même dans 10 secondes.',
+    creator: 'Créateur',
+    followers: '{{count}} abonnés',
   },
   auth: {
     continueWith: 'Continuer avec {{provider}}',

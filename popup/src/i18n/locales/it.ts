@@ -62,6 +62,8 @@ export default {
     send: 'Invia',
     view: 'Visualizza',
     closes: 'Questa finestra si chiuderà da sola tra 10 secondi.',
+    creator: 'Creator',
+    followers: '{{count}} follower',
   },
   auth: {
     continueWith: 'Continua con {{provider}}',

@@ -58,6 +58,8 @@ export default {
     send: '送信',
     view: '表示',
     closes: 'このウィンドウは10秒後に自動で閉じます。',
+    creator: 'クリエイター',
+    followers: 'フォロワー{{count}}人',
   },
   auth: {
     continueWith: '{{provider}}で続ける',

@@ -58,6 +58,8 @@ export default {
     send: '보내기',
     view: '보기',
     closes: '이 창은 10초 후에 자동으로 닫힙니다.',
+    creator: '크리에이터',
+    followers: '팔로워 {{count}}명',
   },
   auth: {
     continueWith: '{{provider}}(으)로 계속하기',

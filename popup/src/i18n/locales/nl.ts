@@ -60,6 +60,8 @@ export default {
     send: 'Versturen',
     view: 'Bekijken',
     closes: 'Dit venster sluit vanzelf over 10 seconden.',
+    creator: 'Maker',
+    followers: '{{count}} volgers',
   },
   auth: {
     continueWith: 'Doorgaan met {{provider}}',

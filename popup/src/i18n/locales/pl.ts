@@ -64,6 +64,8 @@ export default {
     send: 'Wyślij',
     view: 'Zobacz',
     closes: 'To okno zamknie się samo za 10 sekund.',
+    creator: 'Twórca',
+    followers: 'Obserwujący: {{count}}',
   },
   auth: {
     continueWith: 'Kontynuuj przez {{provider}}',

@@ -62,6 +62,8 @@ export default {
     send: 'Enviar',
     view: 'Ver',
     closes: 'Esta janela se fecha sozinha em 10 segundos.',
+    creator: 'Criador',
+    followers: '{{count}} seguidores',
   },
   auth: {
     continueWith: 'Continuar com {{provider}}',

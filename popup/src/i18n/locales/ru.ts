@@ -64,6 +64,8 @@ export default {
     send: 'Отправить',
     view: 'Открыть',
     closes: 'Это окно закроется само через 10 секунд.',
+    creator: 'Автор',
+    followers: 'Подписчики: {{count}}',
   },
   auth: {
     continueWith: 'Продолжить через {{provider}}',

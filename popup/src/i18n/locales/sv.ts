@@ -60,6 +60,8 @@ export default {
     send: 'Skicka',
     view: 'Visa',
     closes: 'Fönstret stängs av sig självt om 10 sekunder.',
+    creator: 'Kreatör',
+    followers: '{{count}} följare',
   },
   auth: {
     continueWith: 'Fortsätt med {{provider}}',

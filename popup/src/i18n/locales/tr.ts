@@ -60,6 +60,8 @@ export default {
     send: 'Gönder',
     view: 'Görüntüle',
     closes: 'Bu pencere 10 saniye içinde kendiliğinden kapanır.',
+    creator: 'İçerik üreticisi',
+    followers: '{{count}} takipçi',
   },
   auth: {
     continueWith: '{{provider}} ile devam et',

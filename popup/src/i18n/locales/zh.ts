@@ -58,6 +58,8 @@ export default {
     send: '发送',
     view: '查看',
     closes: '此窗口将在 10 秒后自动关闭。',
+    creator: '创作者',
+    followers: '{{count}} 位粉丝',
   },
   auth: {
     continueWith: '使用 {{provider}} 继续',
