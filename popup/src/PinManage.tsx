@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { postResource } from './api';
 import { useManage } from './useManage';
 import { HashtagField } from './HashtagField';
+import { t as main } from './i18n';
+import { t } from './pages/messages';
 import type { PinData } from './types';
 
 /** The pinner's Edit and Delete on a pin page (issue 19): edit title and description; delete asks once, then goes to the board. */
@@ -14,10 +16,10 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
       {mode === 'idle' && (
         <p class="actions organise">
           <button type="button" class="secondary" onClick={() => setMode('edit')}>
-            Edit Pin
+            {t('editPin')}
           </button>
           <button type="button" class="secondary" onClick={() => setMode('delete')}>
-            Delete Pin
+            {t('deletePin')}
           </button>
         </p>
       )}
@@ -32,28 +34,28 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
             });
           }}
         >
-          <label for="pin-title">Title</label>
+          <label for="pin-title">{t('title')}</label>
           <input id="pin-title" value={title} maxLength={100} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
-          <label for="pin-description">Description</label>
+          <label for="pin-description">{t('description')}</label>
           <HashtagField id="pin-description" value={description} maxLength={500} onChange={setDescription} />
           <p class="actions">
             <button type="button" class="secondary" onClick={() => setMode('idle')}>
-              Cancel
+              {main('common.cancel')}
             </button>
             <button type="submit" class="primary" disabled={busy}>
-              Save changes
+              {t('saveChanges')}
             </button>
           </p>
         </form>
       )}
       {mode === 'delete' && (
-        <p role="group" aria-label="Delete Pin" class="follow">
-          <span>Delete this Pin?</span>
+        <p role="group" aria-label={t('deletePin')} class="follow">
+          <span>{t('deleteThisPin')}</span>
           <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))}>
-            Delete
+            {t('delete')}
           </button>
           <button type="button" class="secondary" onClick={() => setMode('idle')}>
-            Cancel
+            {main('common.cancel')}
           </button>
         </p>
       )}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { postResource } from './api';
 import { firstProblem, sectionName } from '../../api/src/boards/rules';
 import { useManage } from './useManage';
+import { fromEnglish, t as main } from './i18n';
+import { t } from './pages/messages';
 import type { SectionData } from './types';
 
 /**
@@ -18,10 +20,10 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
       {mode === 'idle' && (
         <p class="actions organise">
           <button type="button" class="secondary" onClick={() => setMode('edit')}>
-            Edit section
+            {t('editSection')}
           </button>
           <button type="button" class="secondary" onClick={() => setMode('delete')}>
-            Delete section
+            {t('deleteSection')}
           </button>
         </p>
       )}
@@ -30,30 +32,30 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
           class="auth"
           onSubmit={(e) => {
             e.preventDefault();
-            if (problem) return setError(problem);
+            if (problem) return setError(fromEnglish(problem));
             run(postResource<SectionData>('BoardSectionResource', 'update', { section_id: section.id, name: trimmed }), (saved: SectionData) => location.assign(`${boardUrl}${saved.slug}/`));
           }}
         >
-          <label for="section-name">Section name</label>
+          <label for="section-name">{t('sectionName')}</label>
           <input id="section-name" value={name} maxLength={50} onInput={(e) => (setName((e.target as HTMLInputElement).value), setError(null))} />
           <p class="actions">
             <button type="button" class="secondary" onClick={() => setMode('idle')}>
-              Cancel
+              {main('common.cancel')}
             </button>
             <button type="submit" class="primary" disabled={busy || problem !== null}>
-              Save
+              {t('save')}
             </button>
           </p>
         </form>
       )}
       {mode === 'delete' && (
-        <p role="group" aria-label="Delete section" class="follow">
-          <span>Delete {section.title}? Its Pins stay on the board.</span>
+        <p role="group" aria-label={t('deleteSection')} class="follow">
+          <span>{t('deleteSectionAsk', { name: section.title })}</span>
           <button type="button" class="primary" disabled={busy} onClick={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}>
-            Delete
+            {t('delete')}
           </button>
           <button type="button" class="secondary" onClick={() => setMode('idle')}>
-            Cancel
+            {main('common.cancel')}
           </button>
         </p>
       )}
