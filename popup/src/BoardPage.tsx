@@ -34,7 +34,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
   const missing = error ?? (board && sectionSlug && !section ? t('sectionNotFound') : null);
   useEffect(() => {
-    if (board && !missing) document.title = `${section ? `${section.title} in ` : ''}${board.name} | ${BRAND}`;
+    if (board && !missing) document.title = `${section ? t('sectionInBoard', { section: section.title, board: board.name }) : board.name} | ${BRAND}`;
   }, [board, section, missing]);
 
   if (missing)

@@ -36,6 +36,7 @@ export const english = {
   goHome: 'Go to the home page',
   // Board page
   sectionNotFound: "Sorry, we couldn't find that section.",
+  sectionInBoard: '{{section}} in {{board}}',
   invitedHere: 'Invited to this board? {{logIn}} or {{signUp}} with the email the invite was sent to.',
   byOwner: 'by {{owner}}',
   protectedBoard: 'Protected board',

@@ -33,6 +33,7 @@ export default {
   notFound: 'غير موجود',
   goHome: 'الانتقال إلى الصفحة الرئيسية',
   sectionNotFound: 'عذرًا، لم نعثر على هذا القسم.',
+  sectionInBoard: '{{section}} في {{board}}',
   invitedHere: 'هل دُعيت إلى هذه اللوحة؟ {{logIn}} أو {{signUp}} بالبريد الإلكتروني الذي أُرسلت إليه الدعوة.',
   byOwner: 'بواسطة {{owner}}',
   protectedBoard: 'لوحة محمية',

@@ -25,6 +25,7 @@ export default {
   notFound: 'Nicht gefunden',
   goHome: 'Zur Startseite',
   sectionNotFound: 'Dieser Abschnitt wurde leider nicht gefunden.',
+  sectionInBoard: '{{section}} in {{board}}',
   invitedHere: 'Zu dieser Pinnwand eingeladen? {{logIn}} oder {{signUp}} mit der E-Mail-Adresse, an die die Einladung ging.',
   byOwner: 'von {{owner}}',
   protectedBoard: 'Geschützte Pinnwand',

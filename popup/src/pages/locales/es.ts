@@ -25,6 +25,7 @@ export default {
   notFound: 'No encontrado',
   goHome: 'Ir a la página de inicio',
   sectionNotFound: 'Lo sentimos, no hemos encontrado esa sección.',
+  sectionInBoard: '{{section}} en {{board}}',
   invitedHere: '¿Te han invitado a este tablero? {{logIn}} o {{signUp}} con el correo electrónico al que se envió la invitación.',
   byOwner: 'de {{owner}}',
   protectedBoard: 'Tablero protegido',

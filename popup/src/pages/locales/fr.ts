@@ -25,6 +25,7 @@ export default {
   notFound: 'Introuvable',
   goHome: 'Aller à la page d’accueil',
   sectionNotFound: 'Désolé, nous n’avons pas trouvé cette section.',
+  sectionInBoard: '{{section}} dans {{board}}',
   invitedHere: 'Invité à ce tableau ? {{logIn}} ou {{signUp}} avec l’adresse e-mail à laquelle l’invitation a été envoyée.',
   byOwner: 'par {{owner}}',
   protectedBoard: 'Tableau protégé',

@@ -25,6 +25,7 @@ export default {
   notFound: 'Non trovato',
   goHome: 'Vai alla home page',
   sectionNotFound: 'Spiacenti, non abbiamo trovato questa sezione.',
+  sectionInBoard: '{{section}} in {{board}}',
   invitedHere: 'Hai ricevuto un invito a questa bacheca? {{logIn}} o {{signUp}} con l’email a cui è stato inviato l’invito.',
   byOwner: 'di {{owner}}',
   protectedBoard: 'Bacheca protetta',

@@ -23,6 +23,7 @@ export default {
   notFound: '見つかりません',
   goHome: 'ホームページへ',
   sectionNotFound: '申し訳ありません。そのセクションは見つかりませんでした。',
+  sectionInBoard: '{{board}}の{{section}}',
   invitedHere: 'このボードに招待されましたか？招待が届いたメールアドレスで{{logIn}}または{{signUp}}してください。',
   byOwner: '作成者: {{owner}}',
   protectedBoard: '保護されたボード',

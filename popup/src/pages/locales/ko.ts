@@ -23,6 +23,7 @@ export default {
   notFound: '찾을 수 없음',
   goHome: '홈페이지로 이동',
   sectionNotFound: '죄송합니다. 해당 섹션을 찾을 수 없습니다.',
+  sectionInBoard: '{{board}}의 {{section}}',
   invitedHere: '이 보드에 초대받으셨나요? 초대를 받은 이메일로 {{logIn}} 또는 {{signUp}}하세요.',
   byOwner: '만든 사람: {{owner}}',
   protectedBoard: '보호된 보드',

@@ -25,6 +25,7 @@ export default {
   notFound: 'Niet gevonden',
   goHome: 'Naar de startpagina',
   sectionNotFound: 'Sorry, we konden die sectie niet vinden.',
+  sectionInBoard: '{{section}} in {{board}}',
   invitedHere: 'Uitgenodigd voor dit bord? {{logIn}} of {{signUp}} met het e-mailadres waarnaar de uitnodiging is gestuurd.',
   byOwner: 'door {{owner}}',
   protectedBoard: 'Beschermd bord',

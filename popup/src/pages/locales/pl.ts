@@ -29,6 +29,7 @@ export default {
   notFound: 'Nie znaleziono',
   goHome: 'Przejdź na stronę główną',
   sectionNotFound: 'Niestety nie znaleźliśmy tej sekcji.',
+  sectionInBoard: '{{section}} na tablicy {{board}}',
   invitedHere: 'Masz zaproszenie do tej tablicy? {{logIn}} lub {{signUp}} przy użyciu adresu e-mail, na który wysłano zaproszenie.',
   byOwner: 'autor: {{owner}}',
   protectedBoard: 'Tablica chroniona',

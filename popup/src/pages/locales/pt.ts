@@ -25,6 +25,7 @@ export default {
   notFound: 'Não encontrado',
   goHome: 'Ir para a página inicial',
   sectionNotFound: 'Desculpe, não encontramos essa seção.',
+  sectionInBoard: '{{section}} em {{board}}',
   invitedHere: 'Foi convidado para esta pasta? {{logIn}} ou {{signUp}} com o e-mail para o qual o convite foi enviado.',
   byOwner: 'por {{owner}}',
   protectedBoard: 'Pasta protegida',

@@ -29,6 +29,7 @@ export default {
   notFound: 'Не найдено',
   goHome: 'На главную',
   sectionNotFound: 'К сожалению, мы не нашли этот раздел.',
+  sectionInBoard: '{{section}} на доске «{{board}}»',
   invitedHere: 'Вас пригласили на эту доску? {{logIn}} или {{signUp}} с адресом, на который пришло приглашение.',
   byOwner: 'автор: {{owner}}',
   protectedBoard: 'Защищённая доска',

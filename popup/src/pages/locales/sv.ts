@@ -25,6 +25,7 @@ export default {
   notFound: 'Hittades inte',
   goHome: 'Gå till startsidan',
   sectionNotFound: 'Tyvärr hittade vi inte det avsnittet.',
+  sectionInBoard: '{{section}} i {{board}}',
   invitedHere: 'Inbjuden till den här anslagstavlan? {{logIn}} eller {{signUp}} med e-postadressen som inbjudan skickades till.',
   byOwner: 'av {{owner}}',
   protectedBoard: 'Skyddad anslagstavla',

@@ -25,6 +25,7 @@ export default {
   notFound: 'Bulunamadı',
   goHome: 'Ana sayfaya git',
   sectionNotFound: 'Üzgünüz, bu bölümü bulamadık.',
+  sectionInBoard: '{{board}} içinde {{section}}',
   invitedHere: 'Bu panoya davet mi edildin? Davetin gönderildiği e-posta adresiyle {{logIn}} ya da {{signUp}}.',
   byOwner: '{{owner}} tarafından',
   protectedBoard: 'Korumalı pano',

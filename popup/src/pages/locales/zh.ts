@@ -23,6 +23,7 @@ export default {
   notFound: '未找到',
   goHome: '前往首页',
   sectionNotFound: '抱歉，我们找不到该分区。',
+  sectionInBoard: '{{board}}中的{{section}}',
   invitedHere: '受邀加入此图板？请使用收到邀请的电子邮件地址{{logIn}}或{{signUp}}。',
   byOwner: '创建者：{{owner}}',
   protectedBoard: '受保护的图板',
