@@ -46,7 +46,7 @@ export function App({ location }: { location: Location }) {
     return (
       <Product
         render={() => (
-          <Suspense fallback={<p role="status" aria-label="Loading">Loading…</p>}>
+          <Suspense fallback={<p role="status" aria-label={t('common.loading')}>{t('common.loading')}</p>}>
             <PinBuilder search={location.search} />
           </Suspense>
         )}

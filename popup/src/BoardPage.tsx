@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { getResource } from './api';
+import { t as main } from './i18n';
+import { linked } from './i18n/linked';
+import { t } from './pages/messages';
 import { BRAND } from './brand';
 import { failure, FeedFooter, pinCount, PinTiles, usePaged } from './Feed';
 import { Collaborators, InviteNotice } from './Collaboration';
@@ -30,9 +33,9 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
   const notice = me && <InviteNotice username={username} slug={slug} viewerId={me} onAccepted={() => setVersion((v) => v + 1)} />;
 
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
-  const missing = error ?? (board && sectionSlug && !section ? "Sorry, we couldn't find that section." : null);
+  const missing = error ?? (board && sectionSlug && !section ? t('sectionNotFound') : null);
   useEffect(() => {
-    if (board && !missing) document.title = `${section ? `${section.title} in ` : ''}${board.name} | ${BRAND}`;
+    if (board && !missing) document.title = `${section ? t('sectionInBoard', { section: section.title, board: board.name }) : board.name} | ${BRAND}`;
   }, [board, section, missing]);
 
   if (missing)
@@ -41,8 +44,10 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
         {viewer?.type !== 'AUTH' && viewer !== null && (
           // The invite mail links here: an invited person logs in or signs up and comes back to accept.
           <p>
-            Invited to this board? <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>Log in</a> or{' '}
-            <a href={`/signup?next=${encodeURIComponent(location.pathname)}`}>sign up</a> with the email the invite was sent to.
+            {linked((slots) => t('invitedHere', slots), {
+              logIn: <a href={`/login?next=${encodeURIComponent(location.pathname)}`}>{main('auth.logIn')}</a>,
+              signUp: <a href={`/signup?next=${encodeURIComponent(location.pathname)}`}>{main('pages.signUp')}</a>,
+            })}
           </p>
         )}
       </NotFoundPage>
@@ -63,11 +68,9 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
         )}
         <h1>{section ? section.title : board.name}</h1>
         <p class="board-meta">
-          <span>
-            by <a href={`/${board.owner.username}/`}>{owner}</a>
-          </span>
+          <span>{linked((slots) => t('byOwner', slots), { owner: <a href={`/${board.owner.username}/`}>{owner}</a> })}</span>
           <span class="pin-count">{pinCount(section ? section.pin_count : board.pin_count)}</span>
-          {board.privacy !== 'public' && <span class="privacy">{board.privacy === 'secret' ? 'Secret board' : 'Protected board'}</span>}
+          {board.privacy !== 'public' && <span class="privacy">{board.privacy === 'secret' ? main('picker.secret') : t('protectedBoard')}</span>}
         </p>
         {!section && board.description && <p class="description">{board.description}</p>}
         {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
@@ -79,7 +82,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
       </header>
       {!section && board.sections.length > 0 && (
         <nav aria-labelledby="board-sections">
-          <h2 id="board-sections">Sections</h2>
+          <h2 id="board-sections">{t('sections')}</h2>
           <ul class="board-sections">
             {board.sections.map((s) => (
               <li key={s.id}>
@@ -116,12 +119,12 @@ function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; section
   return (
     <section aria-labelledby="board-pins" aria-busy={feed.loading}>
       <h2 id="board-pins" class="visually-hidden">
-        Pins
+        {t('pins')}
       </h2>
       {canOrganise && feed.items.length > 0 && (
         <p class="actions organise">
           <button type="button" class="secondary" aria-pressed={organising} onClick={() => setOrganising((v) => !v)}>
-            {organising ? 'Done organising' : 'Organise'}
+            {organising ? t('doneOrganising') : t('organise')}
           </button>
         </p>
       )}
@@ -132,7 +135,7 @@ function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; section
             <li key={pin.id}>
               <label>
                 <input type="checkbox" checked={selected.has(pin.id)} onChange={() => toggle(pin.id)} />
-                {pin.title || pin.description || hostOf(pin.link) || 'Pin'}
+                {pin.title || pin.description || hostOf(pin.link) || main('pages.pin')}
               </label>
               <PinTiles pins={[pin]} />
             </li>
@@ -141,7 +144,7 @@ function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; section
       ) : (
         feed.items.length > 0 && <PinTiles pins={feed.items} />
       )}
-      <FeedFooter {...feed} label="More Pins" empty="No Pins here yet." count={feed.items.length} />
+      <FeedFooter {...feed} label={t('morePins')} empty={t('noPinsHere')} count={feed.items.length} />
     </section>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource } from './api';
 import { failure } from './Feed';
+import { t as main } from './i18n';
+import { linked } from './i18n/linked';
+import { t } from './pages/messages';
 import type { ViewerData } from './types';
 
 interface Invite {
@@ -33,27 +36,27 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
     setError(null);
     (accept ? postResource('BoardInviteResource', 'update', { board_id: invite.board.id }) : postResource('BoardInviteResource', 'delete', { board_id: invite.board.id, invited_user_id: viewerId }))
       .then(() => {
-        setDone(accept ? `You joined ${invite.board.name}.` : 'Invite declined.');
+        setDone(accept ? t('joined', { board: invite.board.name }) : t('declined'));
         if (accept) onAccepted();
       })
       .catch((e: unknown) => setError(failure(e)));
   };
   const owner = invite.owner.full_name || invite.owner.username;
   return (
-    <aside class="invite-notice" aria-label="Invite">
+    <aside class="invite-notice" aria-label={t('invite')}>
       {done ? (
         <p role="status">{done}</p>
       ) : (
         <>
           <p>
-            {owner} invited you to collaborate on <strong>{invite.board.name}</strong>.
+            {linked((slots) => t('invitedYou', { ...slots, owner }), { board: <strong>{invite.board.name}</strong> })}
           </p>
           <p class="actions">
             <button type="button" class="primary" onClick={() => answer(true)}>
-              Accept
+              {t('accept')}
             </button>
             <button type="button" class="secondary" onClick={() => answer(false)}>
-              Decline
+              {t('decline')}
             </button>
           </p>
         </>
@@ -99,20 +102,20 @@ export function Collaborators({ boardId, ownerId, viewer, member, version }: { b
   };
   return (
     <section class="collaborators" aria-labelledby="board-collaborators">
-      <h2 id="board-collaborators">Collaborators</h2>
+      <h2 id="board-collaborators">{main('board.collaborators')}</h2>
       <ul>
         {people.map((p) => (
           <li key={p.id}>
             <a href={`/${p.username}/`}>{p.full_name || p.username}</a>
-            {p.status === 'invited' && <span class="badge">Invited</span>}
+            {p.status === 'invited' && <span class="badge">{t('invited')}</span>}
             {member && me === ownerId && (
-              <button type="button" class="secondary" onClick={() => remove(p)} aria-label={`Remove ${p.full_name || p.username}`}>
-                Remove
+              <button type="button" class="secondary" onClick={() => remove(p)} aria-label={t('removeName', { name: p.full_name || p.username })}>
+                {t('remove')}
               </button>
             )}
             {member && me !== ownerId && p.id === me && (
               <button type="button" class="secondary" onClick={() => remove(p)}>
-                Leave board
+                {t('leaveBoard')}
               </button>
             )}
           </li>

@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { t as main } from './i18n';
+import { t } from './pages/messages';
 
 /**
  * The one question asked in place before a delete (a pin, a section, chosen pins): Delete or Cancel.
@@ -9,10 +11,10 @@ export function ConfirmDelete({ label, question, busy = false, onConfirm, onCanc
     <p role="group" aria-label={label} class="follow">
       <span>{question}</span>
       <button type="button" class="primary" disabled={busy} onClick={onConfirm}>
-        Delete
+        {t('delete')}
       </button>
       <button type="button" class="secondary" onClick={onCancel}>
-        Cancel
+        {main('common.cancel')}
       </button>
     </p>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { tn } from './i18n';
+import { fromEnglish, t, tn } from './i18n';
 import { getResource, ResourceError } from './api';
 import { ColourTile } from './Preview';
 import type { PinData } from './types';
@@ -10,7 +10,8 @@ export const FEED_END = '-end-';
 const SCROLL_THROTTLE_MS = 200;
 const SCROLL_VIEWPORTS = 2;
 
-export const failure = (e: unknown) => (e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.');
+/** A call's refusal in the reader's language: the server's message where the catalogue knows it, else as sent. */
+export const failure = (e: unknown) => (e instanceof ResourceError ? fromEnglish(e.message) : t('server.generic'));
 export const pinCount = (n: number) => tn('picker.pins', n);
 
 /**
@@ -87,7 +88,7 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
       {pins.map((pin) => {
         const image = pin.images?.['236x'];
         const src = image?.url ?? pin.image_url;
-        const label = pin.title || pin.description || 'Pin';
+        const label = pin.title || pin.description || t('pages.pin');
         return (
           <li key={pin.id}>
             <a href={`/pin/${pin.id}/`}>
@@ -117,7 +118,7 @@ export function FeedFooter({ loading, error, hasMore, more, label, empty, count 
       )}
       {loading ? (
         <p class="loading" role="status">
-          Loading…
+          {t('common.loading')}
         </p>
       ) : (
         hasMore && (

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { postResource } from './api';
 import { failure } from './Feed';
+import { t } from './i18n';
+import { linked } from './i18n/linked';
 
 /**
  * Follow / Following for one user (profiles, the creator card). A visitor gets the log-in prompt of
@@ -33,8 +35,8 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
   const back = encodeURIComponent(location.pathname + location.search);
   return (
     <span class="follow">
-      <button type="button" class={state ? 'secondary' : 'primary'} aria-pressed={state} disabled={busy} onClick={toggle} autoFocus={autoFocus} aria-label={`${state ? 'Following' : 'Follow'} ${name}`}>
-        {state ? 'Following' : 'Follow'}
+      <button type="button" class={state ? 'secondary' : 'primary'} aria-pressed={state} disabled={busy} onClick={toggle} autoFocus={autoFocus} aria-label={state ? t('pages.followingName', { name }) : t('pages.followName', { name })}>
+        {state ? t('pages.following') : t('pages.follow')}
       </button>
       {error && (
         <span class="error" role="alert">
@@ -43,8 +45,11 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
       )}
       {prompt && (
         <span class="login-prompt" role="status">
-          <strong>{state ? 'Log in to unfollow' : 'Log in to follow'}</strong>{' '}
-          <a href={`/login?next=${back}`}>Log in</a> or <a href={`/signup?next=${back}`}>sign up</a> to follow {name}.
+          <strong>{state ? t('pages.logInToUnfollow') : t('pages.logInToFollow')}</strong>{' '}
+          {linked((slots) => t('pages.followPrompt', { ...slots, name }), {
+            logIn: <a href={`/login?next=${back}`}>{t('auth.logIn')}</a>,
+            signUp: <a href={`/signup?next=${back}`}>{t('pages.signUp')}</a>,
+          })}
         </span>
       )}
     </span>

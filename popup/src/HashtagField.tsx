@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { HASHTAG_SUGGESTIONS, typedHashtag } from '../../api/src/pins/hashtags';
+import { tn } from './i18n';
+import { t } from './pages/messages';
 
 interface Suggestion {
   query: string;
@@ -80,11 +82,11 @@ export function HashtagField({ id, value, onChange, maxLength }: { id: string; v
         }}
       />
       {open && (
-        <ul id={listId} role="listbox" aria-label="Hashtag suggestions" class="suggestions">
+        <ul id={listId} role="listbox" aria-label={t('hashtags')} class="suggestions">
           {items.map((item, i) => (
             <li key={item.query} id={`${listId}-${i}`} role="option" aria-selected={i === active} onMouseDown={(e) => (e.preventDefault(), pick(item))}>
               {item.query}
-              {item.pin_count !== undefined && <span class="hint"> {item.pin_count === 1 ? '1 Pin' : `${item.pin_count} Pins`}</span>}
+              {item.pin_count !== undefined && <span class="hint"> {tn('picker.pins', item.pin_count)}</span>}
             </li>
           ))}
         </ul>

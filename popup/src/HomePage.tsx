@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { t } from './i18n';
+import { t as main } from './i18n';
+import { linked } from './i18n/linked';
+import { t } from './pages/messages';
 import { takeHomeError } from './api';
 import { BRAND } from './brand';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
@@ -22,17 +24,17 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
-        <h1>{t('pages.welcomeBack', { name })}</h1>
+        <h1>{main('auth.welcomeBackName', { name })}</h1>
         {alert}
-        <p class="hint">{t('pages.loggedInAs', { name })}</p>
+        <p class="hint">{t('loggedInAs', { name })}</p>
         <section class="home-section" aria-labelledby="home-pins">
-          <h2 id="home-pins">{t('pages.latestPins')}</h2>
+          <h2 id="home-pins">{t('latestPins')}</h2>
           <LatestPins />
         </section>
-        <BoardGrid username={viewer.user.username} heading={t('pages.yourBoards')} />
+        <BoardGrid username={viewer.user.username} heading={t('yourBoards')} />
         <p class="actions">
           <a class="secondary" href="/add-account">
-            {t('pages.addAccount')}
+            {t('addAccount')}
           </a>
         </p>
       </main>
@@ -42,10 +44,10 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
     <main class="page">
       <h1>{BRAND}</h1>
       {alert}
-      <p>{t('pages.tagline')}</p>
+      <p>{t('tagline')}</p>
       {viewer && (
         <p>
-          <a href="/login">{t('auth.logIn')}</a> {t('pages.or')} <a href="/signup">{t('auth.signUp')}</a>
+          {linked((slots) => t('logInOrSignUp', slots), { logIn: <a href="/login">{main('auth.logIn')}</a>, signUp: <a href="/signup">{main('auth.signUp')}</a> })}
         </p>
       )}
     </main>
@@ -58,7 +60,7 @@ function LatestPins() {
   return (
     <div aria-busy={feed.loading}>
       {feed.items.length > 0 && <PinTiles pins={feed.items} />}
-      <FeedFooter {...feed} label={t('pages.morePins')} empty={t('pages.nothingSaved')} count={feed.items.length} />
+      <FeedFooter {...feed} label={t('morePins')} empty={t('nothingSaved')} count={feed.items.length} />
     </div>
   );
 }

@@ -3,12 +3,13 @@ import { getResource, postResource, ResourceError } from './api';
 import { failure } from './Feed';
 import { Outcome } from './Outcome';
 import { ConfirmDelete } from './ConfirmDelete';
+import { formatNumber, t as main } from './i18n';
+import { t, tn } from './pages/messages';
 import type { PickerData, PinData, SectionData } from './types';
 
 /** saving.md section 8: a busy board answers 2171-2173 with this; other move errors show the server's message. */
 const BUSY_CODES = new Set([2171, 2172, 2173]);
-const moveError = (e: unknown) => (e instanceof ResourceError && BUSY_CODES.has(e.code) ? 'Please wait until the previous board action finishes.' : failure(e));
-const pins = (n: number) => `${n} ${n === 1 ? 'Pin' : 'Pins'}`;
+const moveError = (e: unknown) => (e instanceof ResourceError && BUSY_CODES.has(e.code) ? main('server.boardBusy') : failure(e));
 
 /**
  * Organising a board's pins (saving.md sections 3, 4 and 8): choose pins, then move them to a board and
@@ -61,15 +62,15 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
     target &&
     optimistic(
       (ids) => postResource('BulkEditSelectAllResource', 'update', { board_id: boardId, new_board_id: target, old_section_id: sectionId ?? null, new_section_id: section || null, pin_ids: ids }),
-      (n) => `Moved ${pins(n)}.`,
+      (n) => tn('moved', n),
     );
 
   return (
-    <div class="move-bar" role="group" aria-label="Organise Pins">
-      <p class="hint">{selected.size === 0 ? 'Choose Pins to organise.' : `${pins(selected.size)} chosen.`}</p>
-      <label for="move-target">Move selected Pins to</label>
+    <div class="move-bar" role="group" aria-label={t('organisePins')}>
+      <p class="hint">{selected.size === 0 ? t('choosePins') : tn('chosen', selected.size)}</p>
+      <label for="move-target">{t('moveTo')}</label>
       <select id="move-target" value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
-        <option value="">Choose a board…</option>
+        <option value="">{t('chooseBoard')}</option>
         {picker?.all_boards.map((b) => (
           <option key={b.id} value={b.id}>
             {b.name}
@@ -78,9 +79,9 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
       </select>
       {sections.length > 0 && (
         <>
-          <label for="move-section">Section</label>
+          <label for="move-section">{main('picker.sectionHeading')}</label>
           <select id="move-section" value={section} onChange={(e) => setSection((e.target as HTMLSelectElement).value)}>
-            <option value="">No section</option>
+            <option value="">{t('noSection')}</option>
             {sections.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.title}
@@ -91,27 +92,27 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
       )}
       <p class="actions">
         <button type="button" class="primary" disabled={!target || selected.size === 0} onClick={move}>
-          Move {selected.size > 0 ? selected.size : ''}
+          {selected.size > 0 ? t('moveCount', { count: formatNumber(selected.size) }) : t('move')}
         </button>
         {sectionId && (
           <button
             type="button"
             class="secondary"
             disabled={selected.size === 0}
-            onClick={() => optimistic((ids) => postResource('BoardSectionPinsResource', 'delete', { section_id: sectionId, pins: ids }), (n) => `Took ${pins(n)} out of this section.`)}
+            onClick={() => optimistic((ids) => postResource('BoardSectionPinsResource', 'delete', { section_id: sectionId, pins: ids }), (n) => tn('tookOut', n))}
           >
-            Remove from section
+            {t('removeFromSection')}
           </button>
         )}
         <button type="button" class="secondary" disabled={selected.size === 0} onClick={() => setAsking(true)}>
-          Delete selected
+          {t('deleteSelected')}
         </button>
       </p>
       {asking && (
         <ConfirmDelete
-          label="Delete Pins"
-          question={<>Delete {pins(selected.size)}? This can't be undone.</>}
-          onConfirm={() => optimistic((ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }), (n) => `Deleted ${pins(n)}.`)}
+          label={t('deletePins')}
+          question={tn('deleteAsk', selected.size)}
+          onConfirm={() => optimistic((ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }), (n) => tn('deleted', n))}
           onCancel={() => setAsking(false)}
         />
       )}
@@ -127,12 +128,12 @@ export function DeleteBoard({ boardId, name, profile }: { boardId: string; name:
   if (!asking)
     return (
       <button type="button" class="secondary" onClick={() => setAsking(true)}>
-        Delete board
+        {t('deleteBoard')}
       </button>
     );
   return (
-    <span role="group" aria-label="Delete board" class="follow">
-      <span>Delete {name} and its Pins?</span>
+    <span role="group" aria-label={t('deleteBoard')} class="follow">
+      <span>{t('deleteBoardAsk', { name })}</span>
       <button
         type="button"
         class="primary"
@@ -142,10 +143,10 @@ export function DeleteBoard({ boardId, name, profile }: { boardId: string; name:
             .catch((e: unknown) => setError(failure(e)))
         }
       >
-        Delete
+        {t('delete')}
       </button>
       <button type="button" class="secondary" onClick={() => setAsking(false)}>
-        Cancel
+        {main('common.cancel')}
       </button>
       {error && (
         <span class="error" role="alert">

@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { t as main } from './i18n';
+import { t } from './pages/messages';
 
 /**
  * A page whose thing is not there, or not the viewer's to see (the two read alike): the server's
@@ -8,13 +10,13 @@ export function NotFoundPage({ message, notice, children }: { message: string; n
   return (
     <main class="page">
       {notice}
-      <h1>Not found</h1>
+      <h1>{t('notFound')}</h1>
       <p class="error" role="alert">
         {message}
       </p>
       {children}
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{t('goHome')}</a>
       </p>
     </main>
   );
@@ -25,7 +27,7 @@ export function PageLoading() {
   return (
     <main class="board-page">
       <p class="loading" role="status">
-        Loading…
+        {main('common.loading')}
       </p>
     </main>
   );

@@ -5,6 +5,8 @@ import { ManageActions } from './ManageActions';
 import { Outcome } from './Outcome';
 import { ConfirmDelete } from './ConfirmDelete';
 import { HashtagField } from './HashtagField';
+import { t as main } from './i18n';
+import { t } from './pages/messages';
 import type { PinData } from './types';
 
 /** The pinner's Edit and Delete on a pin page (issue 19): edit title and description; delete asks once, then goes to the board. */
@@ -14,7 +16,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
   const [description, setDescription] = useState(pin.description);
   return (
     <div class="pin-manage">
-      {mode === 'idle' && <ManageActions edit="Edit Pin" remove="Delete Pin" setMode={setMode} />}
+      {mode === 'idle' && <ManageActions edit={t('editPin')} remove={t('deletePin')} setMode={setMode} />}
       {mode === 'edit' && (
         <form
           class="auth"
@@ -26,22 +28,22 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
             });
           }}
         >
-          <label for="pin-title">Title</label>
+          <label for="pin-title">{t('title')}</label>
           <input id="pin-title" value={title} maxLength={100} onInput={(e) => setTitle((e.target as HTMLInputElement).value)} />
-          <label for="pin-description">Description</label>
+          <label for="pin-description">{t('description')}</label>
           <HashtagField id="pin-description" value={description} maxLength={500} onChange={setDescription} />
           <p class="actions">
             <button type="button" class="secondary" onClick={() => setMode('idle')}>
-              Cancel
+              {main('common.cancel')}
             </button>
             <button type="submit" class="primary" disabled={busy}>
-              Save changes
+              {t('saveChanges')}
             </button>
           </p>
         </form>
       )}
       {mode === 'delete' && (
-        <ConfirmDelete label="Delete Pin" question="Delete this Pin?" busy={busy} onConfirm={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))} onCancel={() => setMode('idle')} />
+        <ConfirmDelete label={t('deletePin')} question={t('deleteThisPin')} busy={busy} onConfirm={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))} onCancel={() => setMode('idle')} />
       )}
       <Outcome error={error} />
     </div>

@@ -1,4 +1,7 @@
 import { ColourTile, hostOf } from './Preview';
+import { t as main } from './i18n';
+import { linked } from './i18n/linked';
+import { t } from './pages/messages';
 import { useState } from 'react';
 import { PinManage } from './PinManage';
 import type { PinData, ViewerData } from './types';
@@ -30,7 +33,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
   const error = loaded.error;
 
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
-  if (!pin) return <main class="pin-page"><p class="loading" role="status">Loading…</p></main>;
+  if (!pin) return <main class="pin-page"><p class="loading" role="status">{main('common.loading')}</p></main>;
 
   const source = hostOf(pin.link);
   const pinner = pin.pinner.full_name || pin.pinner.username;
@@ -42,14 +45,14 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
       <div class="closeup-pane closeup-image">
         {pin.video ? (
           // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
-          <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || 'Pin video'} />
+          <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || t('pinVideo')} />
         ) : pin.image_url ? (
           <img
             class="pin-image"
             src={pin.images?.['736x'].url ?? pin.image_url}
             srcSet={pin.images ? renditionSet(pin.images) : undefined}
             sizes={pin.images ? '(max-width: 600px) 100vw, 736px' : undefined}
-            alt={pin.alt_text || pin.description || pin.title || 'Pin image'}
+            alt={pin.alt_text || pin.description || pin.title || t('pinImage')}
           />
         ) : (
           // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
@@ -58,18 +61,18 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
       </div>
       <div class="closeup-pane pin-details">
         <Notice pinId={pin.id} />
-        {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">Pin</h1>}
+        {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">{main('pages.pin')}</h1>}
         <p class="pin-actions">
           <a class="primary" href={save}>
-            Save
+            {t('save')}
           </a>
           <button type="button" class="secondary" aria-expanded={sharing} aria-controls="share-sheet" onClick={() => share(!sharing)}>
-            Send
+            {main('success.send')}
           </button>
           {pin.link && source && (
             // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
             <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`} rel="noopener noreferrer nofollow" target="_blank">
-              Visit {source}
+              {t('visit', { site: source })}
             </a>
           )}
         </p>
@@ -77,16 +80,15 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
         {pin.description && <p class="description">{pin.description}</p>}
         <PinAdLabels pin={pin} viewerIsAuth={viewer?.type === 'AUTH'} isPinner={viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id} />
         <p class="board-line">
-          Saved to{' '}
-          <a class="board-name" href={pin.board.url}>
-            {pin.board.name}
-          </a>
-          {pin.section && (
-            <>
-              {' '}in <a href={`${pin.board.url}${pin.section.slug}/`}>{pin.section.title}</a>
-            </>
-          )}{' '}
-          by <a href={`/${pin.pinner.username}/`}>{pinner}</a>
+          {linked((slots) => (pin.section ? t('savedInBy', slots) : t('savedBy', slots)), {
+            board: (
+              <a class="board-name" href={pin.board.url}>
+                {pin.board.name}
+              </a>
+            ),
+            section: pin.section && <a href={`${pin.board.url}${pin.section.slug}/`}>{pin.section.title}</a>,
+            pinner: <a href={`/${pin.pinner.username}/`}>{pinner}</a>,
+          })}
         </p>
         {viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id && <PinManage pin={pin} onSaved={setEdited} />}
       </div>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
-import { formatNumber, t, tn } from './i18n';
+import { formatNumber, t as main, tn as mainN } from './i18n';
+import { t, tn } from './pages/messages';
 import { getResource } from './api';
 import { FollowButton } from './FollowButton';
 import { NotFoundPage, PageLoading } from './PageStates';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
 import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from './types';
 
-const sectionCount = (n: number) => `${n} ${n === 1 ? 'section' : 'sections'}`;
+const sectionCount = (n: number) => mainN('picker.sections', n);
 
 /** /{username}/: who they are, their counts and their boards (secret ones only to themselves). */
 export function ProfilePage({ username, viewer }: { username: string; viewer: ViewerData | null }) {
@@ -33,9 +34,9 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
           <button type="button" class="link-button follower-count" aria-expanded={showFollowers} aria-controls="profile-followers" onClick={() => setShowFollowers((v) => !v)}>
-            {tn('pages.followers', profile.follower_count)}
+            {tn('followers', profile.follower_count)}
           </button>
-          <span class="following-count">{t('pages.following', { count: formatNumber(profile.following_count) })}</span>
+          <span class="following-count">{t('following', { count: formatNumber(profile.following_count) })}</span>
         </p>
         {!profile.is_me && viewer && (
           <p class="actions profile-actions">
@@ -50,7 +51,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         )}
       </header>
       {showFollowers && <FollowerList username={profile.username} />}
-      <BoardGrid username={profile.username} heading={profile.is_me ? 'Your boards' : 'Boards'} />
+      <BoardGrid username={profile.username} heading={profile.is_me ? t('yourBoards') : t('boards')} />
     </main>
   );
 }
@@ -71,8 +72,8 @@ export function BoardGrid({ username, heading }: { username: string; heading: st
                 <span class="board-card-meta">
                   {pinCount(board.pin_count)}
                   {board.section_count > 0 && `, ${sectionCount(board.section_count)}`}
-                  {board.privacy === 'secret' && <span class="badge">Secret</span>}
-                  {board.is_collaborative && <span class="badge">Group board</span>}
+                  {board.privacy === 'secret' && <span class="badge">{main('board.secret')}</span>}
+                  {board.is_collaborative && <span class="badge">{main('picker.group')}</span>}
                 </span>
                 {board.collaborating_users.length > 0 && <FacePile people={board.collaborating_users} total={board.collaborator_count + 1} />}
               </a>
@@ -80,7 +81,7 @@ export function BoardGrid({ username, heading }: { username: string; heading: st
           ))}
         </ul>
       )}
-      <FeedFooter {...feed} label="More boards" empty="No boards yet." count={feed.items.length} />
+      <FeedFooter {...feed} label={t('moreBoards')} empty={t('noBoards')} count={feed.items.length} />
     </section>
   );
 }
@@ -90,7 +91,7 @@ function FollowerList({ username }: { username: string }) {
   const feed = usePaged<FollowerData>('UserFollowersResource', { username }, (page: FollowersData) => page.users);
   return (
     <section id="profile-followers" class="home-section" aria-labelledby="followers-heading" aria-busy={feed.loading}>
-      <h2 id="followers-heading">Followers</h2>
+      <h2 id="followers-heading">{t('followersHeading')}</h2>
       {feed.items.length > 0 && (
         <ul class="follower-list">
           {feed.items.map((user) => (
@@ -100,7 +101,7 @@ function FollowerList({ username }: { username: string }) {
           ))}
         </ul>
       )}
-      <FeedFooter {...feed} label="More followers" empty="No followers yet." count={feed.items.length} />
+      <FeedFooter {...feed} label={t('moreFollowers')} empty={t('noFollowers')} count={feed.items.length} />
     </section>
   );
 }
@@ -114,7 +115,7 @@ function FacePile({ people, total }: { people: ProfileBoard['collaborating_users
   const names = people.map((p) => p.full_name || p.username).join(', ');
   return (
     <span class="face-pile board-people">
-      <span class="visually-hidden">With {names}{more > 0 ? ` and ${more} more` : ''}</span>
+      <span class="visually-hidden">{more > 0 ? tn('withMore', more, { names }) : t('withPeople', { names })}</span>
       {people.map((p) => (
         <span key={p.id} class="face" aria-hidden="true">
           {p.image_medium_url ? <img src={p.image_medium_url} alt="" /> : (p.full_name || p.username).slice(0, 1).toUpperCase()}

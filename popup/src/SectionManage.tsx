@@ -5,6 +5,8 @@ import { useManage } from './useManage';
 import { ManageActions } from './ManageActions';
 import { Outcome } from './Outcome';
 import { ConfirmDelete } from './ConfirmDelete';
+import { fromEnglish, t as main } from './i18n';
+import { t } from './pages/messages';
 import type { SectionData } from './types';
 
 /**
@@ -18,32 +20,32 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
   const problem = firstProblem(sectionName, trimmed);
   return (
     <div class="section-manage">
-      {mode === 'idle' && <ManageActions edit="Edit section" remove="Delete section" setMode={setMode} />}
+      {mode === 'idle' && <ManageActions edit={t('editSection')} remove={t('deleteSection')} setMode={setMode} />}
       {mode === 'edit' && (
         <form
           class="auth"
           onSubmit={(e) => {
             e.preventDefault();
-            if (problem) return setError(problem);
+            if (problem) return setError(fromEnglish(problem));
             run(postResource<SectionData>('BoardSectionResource', 'update', { section_id: section.id, name: trimmed }), (saved: SectionData) => location.assign(`${boardUrl}${saved.slug}/`));
           }}
         >
-          <label for="section-name">Section name</label>
+          <label for="section-name">{t('sectionName')}</label>
           <input id="section-name" value={name} maxLength={50} onInput={(e) => (setName((e.target as HTMLInputElement).value), setError(null))} />
           <p class="actions">
             <button type="button" class="secondary" onClick={() => setMode('idle')}>
-              Cancel
+              {main('common.cancel')}
             </button>
             <button type="submit" class="primary" disabled={busy || problem !== null}>
-              Save
+              {t('save')}
             </button>
           </p>
         </form>
       )}
       {mode === 'delete' && (
         <ConfirmDelete
-          label="Delete section"
-          question={<>Delete {section.title}? Its Pins stay on the board.</>}
+          label={t('deleteSection')}
+          question={t('deleteSectionAsk', { name: section.title })}
           busy={busy}
           onConfirm={() => run(postResource('BoardSectionResource', 'delete', { section_id: section.id }), () => location.assign(boardUrl))}
           onCancel={() => setMode('idle')}

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { postResource } from './api';
 import { failure } from './Feed';
 import { Outcome } from './Outcome';
+import { t as main } from './i18n';
+import { linked } from './i18n/linked';
+import { t } from './pages/messages';
 import type { PinData } from './types';
 
 /**
@@ -24,8 +27,8 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
   const copy = () => {
     setError(null);
     (navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard')))
-      .then(() => setStatus('Link copied.'))
-      .catch(() => setError('Your browser did not let us copy. Select the link and copy it.'));
+      .then(() => setStatus(t('linkCopied')))
+      .catch(() => setError(t('copyFailed')));
   };
   const send = (e: Event) => {
     e.preventDefault();
@@ -34,7 +37,7 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
     setStatus(null);
     postResource<{ email: string }>('PinShareResource', 'create', { pin_id: pin.id, email, note })
       .then((sent) => {
-        setStatus(`Sent to ${sent.email}.`);
+        setStatus(t('sentTo', { email: sent.email }));
         setEmail('');
         setNote('');
       })
@@ -45,43 +48,43 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
   return (
     <section class="share-sheet" aria-labelledby="share-heading">
       <h2 id="share-heading" tabIndex={-1} ref={heading}>
-        Send this Pin
+        {t('sendPin')}
       </h2>
-      <label for="share-link">Link</label>
+      <label for="share-link">{t('link')}</label>
       <p class="share-row">
         <input id="share-link" readOnly value={url} onFocus={(e) => (e.target as HTMLInputElement).select()} />
         <button type="button" class="secondary" onClick={copy}>
-          Copy link
+          {t('copyLink')}
         </button>
         {canShare && (
-          <button type="button" class="secondary" onClick={() => navigator.share({ title: pin.title || 'Pin', url }).catch(() => undefined)}>
-            Share…
+          <button type="button" class="secondary" onClick={() => navigator.share({ title: pin.title || main('pages.pin'), url }).catch(() => undefined)}>
+            {t('share')}
           </button>
         )}
       </p>
       {!isPublic ? (
-        <p class="hint">Pins on secret boards can only be sent by link, to people who can see the board.</p>
+        <p class="hint">{t('secretShare')}</p>
       ) : signedIn ? (
         <form class="auth" onSubmit={send}>
-          <label for="share-email">Send by email</label>
+          <label for="share-email">{t('sendByEmail')}</label>
           <input id="share-email" type="email" autoComplete="email" required maxLength={254} value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
-          <label for="share-note">Add a note (optional)</label>
+          <label for="share-note">{t('addNote')}</label>
           <textarea id="share-note" maxLength={500} value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
           <p class="actions">
             <button type="submit" class="primary" disabled={busy || !email.trim()}>
-              Send
+              {main('success.send')}
             </button>
           </p>
         </form>
       ) : (
         <p>
-          <a href={`/login?next=${encodeURIComponent(next)}`}>Log in</a> to send it by email.
+          {linked((slots) => t('logInToSend', slots), { logIn: <a href={`/login?next=${encodeURIComponent(next)}`}>{main('auth.logIn')}</a> })}
         </p>
       )}
       <Outcome status={status} error={error} />
       <p class="actions">
         <button type="button" class="secondary" onClick={onClose}>
-          Close
+          {main('common.close')}
         </button>
       </p>
     </section>

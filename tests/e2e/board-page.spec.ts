@@ -150,3 +150,25 @@ test('repinning a pin into a section of the board it is on goes to that board’
   await expect(page.locator(`.pin-grid a[href="/pin/${copies[1]?.id}/"]`)).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test('a board page in French (?lang=fr): its words, counts, organising and title, none left in English', async ({ page }) => {
+  await logInDemo(page);
+  const name = unique('Tableau');
+  const board = await post(page, 'BoardResource', { name });
+  await post(page, 'PinResource', { board_id: board.id, link: 'https://publisher.example/fr', color: '#336699', method: 'button' });
+  await page.goto(`${PRODUCT}/demo/${slugOf(name)}/?lang=fr`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.locator('.board-meta')).toContainText('par Demo Pinner');
+  await expect(page.locator('.board-meta .pin-count')).toHaveText('1 épingle');
+  // The header (main bundle, en.ts) and the page (its own lazy words) both in French.
+  await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Créer une épingle' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Supprimer le tableau' })).toBeVisible();
+  await page.getByRole('button', { name: 'Organiser' }).click();
+  const bar = page.getByRole('group', { name: 'Organiser les épingles' });
+  await expect(bar).toContainText('Choisissez les épingles à organiser.');
+  await page.locator('.pin-grid.choosing input[type=checkbox]').first().check();
+  await expect(bar).toContainText('1 épingle choisie.');
+  await expect(page.getByRole('button', { name: 'Terminer l’organisation' })).toBeVisible();
+  await expect(page.getByText(/Organise|Delete board|Choose Pins|More Pins|Not found/)).toHaveCount(0);
+});

@@ -94,3 +94,18 @@ test('a 50 MB file or a file that is not an image is refused with a clear messag
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
   expect(uploads()).toBe(before);
 });
+
+test("the pin builder in French (?lang=fr): its fields, its steps and its refusals", async ({ page }) => {
+  await logInByApi(page);
+  await page.goto(`${PRODUCT}/pin-builder/?lang=fr`);
+  await expect(page.getByRole('heading', { name: 'Créer une épingle' })).toBeVisible();
+  for (const label of ['Titre', 'Description', 'Lien', 'Texte alternatif']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(page.getByPlaceholder('Ajoutez un titre')).toBeVisible();
+  // media/rules.ts's refusal, from the server's sniff, in French.
+  await page.getByLabel('Choisir une image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.\n'.repeat(20)) });
+  await expect(page.getByRole('alert')).toHaveText('Ce fichier n’est pas une image que nous pouvons enregistrer. Choisissez une image JPEG, PNG, GIF ou WebP.');
+  await page.getByLabel('Choisir une image').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: await png(600, 900) });
+  await expect(page.getByRole('status')).toHaveText('Prête à publier');
+  await expect(page.getByRole('img', { name: 'Aperçu de votre image' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publier' })).toBeDisabled();
+});

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { creationDisabled, type ExperimentGroup, type GateName, type GateViewer, type Scenario } from '../../../api/src/pins/gates';
 import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
+import { formatNumber, fromEnglish, t as main } from '../i18n';
+import { linked } from '../i18n/linked';
+import { t } from './messages';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/limits';
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
@@ -26,12 +29,25 @@ const VIDEO_TYPES = 'video/mp4,video/webm';
 /** What the device's file looks like before a byte is sent: its kind by type, and whether it fits. */
 function precheck(file: File, video: boolean): string | null {
   const kind = file.type.startsWith('video/') ? 'video' : file.type.startsWith('image/') || file.type === '' ? 'image' : null;
-  if (!kind || (kind === 'video' && !video)) return video ? NOT_MEDIA_WITH_VIDEO_MESSAGE : NOT_MEDIA_MESSAGE;
-  if (file.size > maxBytesFor(kind)) return tooLargeMessage(kind);
+  if (!kind || (kind === 'video' && !video)) return refusal(video ? NOT_MEDIA_WITH_VIDEO_MESSAGE : NOT_MEDIA_MESSAGE);
+  if (file.size > maxBytesFor(kind)) return refusal(tooLargeMessage(kind));
   return null;
 }
 
-const messageOf = (error: unknown) => (error instanceof ResourceError ? error.message : 'Sorry! Something went wrong on our end.');
+/** A megabyte count in the reader's digits, as media/rules.ts writes it in English. */
+const megabytes = (kind: 'image' | 'video') => `${formatNumber(Math.round(maxBytesFor(kind) / (1024 * 1024)))} MB`;
+/** media/rules.ts's refusals (the server sends the same) in the reader's language; other text as fromEnglish has it. */
+export function refusal(text: string): string {
+  const known: Record<string, () => string> = {
+    [NOT_MEDIA_MESSAGE]: () => t('notMedia'),
+    [NOT_MEDIA_WITH_VIDEO_MESSAGE]: () => t('notMediaWithVideo'),
+    [tooLargeMessage('image')]: () => t('imageTooLarge', { size: megabytes('image') }),
+    [tooLargeMessage('video')]: () => t('videoTooLarge', { size: megabytes('video') }),
+  };
+  return known[text]?.() ?? fromEnglish(text);
+}
+
+const messageOf = (error: unknown) => (error instanceof ResourceError ? refusal(error.message) : main('server.generic'));
 
 /**
  * /pin-builder/ (issue 20): a pin from a file of the user's own. Choose an image (or a video where
@@ -43,12 +59,12 @@ export default function PinBuilder({ search }: { search: string }) {
   const viewer = useViewer();
   const [authed, setAuthed] = useState<ViewerData | null>(null);
   const current = authed ?? viewer;
-  if (!current) return <p class="loading" role="status">Loading…</p>;
+  if (!current) return <p class="loading" role="status">{main('common.loading')}</p>;
   if (current.type !== 'AUTH') {
     return (
       <main class="page">
-        <h1>Create Pin</h1>
-        <p>Log in or sign up to create Pins from your own images.</p>
+        <h1>{main('pages.createPin')}</h1>
+        <p>{t('logInToCreate')}</p>
         <AuthModal
           container="save"
           initialView="login"
@@ -85,7 +101,7 @@ function Builder({ search }: { search: string }) {
   // The chosen file's preview lives as long as it is shown.
   useEffect(() => () => void (file?.preview && URL.revokeObjectURL(file.preview)), [file]);
 
-  if (!info) return error ? <p class="error" role="alert">{error}</p> : <p class="loading" role="status">Loading…</p>;
+  if (!info) return error ? <p class="error" role="alert">{error}</p> : <p class="loading" role="status">{main('common.loading')}</p>;
   const groups = new Set(info.groups);
   const video = info.gates.video && !creationDisabled(groups, { builder: true, video: true });
   const busy = BUSY_STATUSES.has(status);
@@ -93,9 +109,9 @@ function Builder({ search }: { search: string }) {
   if (creationDisabled(groups, { builder: true, video: false })) {
     return (
       <main class="page pin-builder">
-        <h1>Create Pin</h1>
+        <h1>{main('pages.createPin')}</h1>
         <p class="error" role="alert">
-          Creating Pins is turned off for your account right now.
+          {t('turnedOff')}
         </p>
       </main>
     );
@@ -149,11 +165,12 @@ function Builder({ search }: { search: string }) {
 
   if (saved) return <BuilderSaved pin={saved} />;
 
-  const statusText = STATUS_TEXT[status];
+  const step = STATUS_TEXT[status as keyof typeof STATUS_TEXT];
+  const statusText = step && t(step);
   const previewUrl = upload?.image?.images['474x'].url ?? file?.preview;
   return (
     <main class={`pin-builder${mobile ? ' mobile' : ''}`}>
-      <h1>Create Pin</h1>
+      <h1>{main('pages.createPin')}</h1>
       {error && (
         <p class="error" role="alert">
           {error}
@@ -165,16 +182,16 @@ function Builder({ search }: { search: string }) {
         </p>
       )}
       <div class="builder-panes">
-        <section class="builder-media" aria-label="Image">
+        <section class="builder-media" aria-label={t('image')}>
           {upload?.video ? (
-            <video class="builder-preview" src={upload.video.url} controls muted aria-label="Video preview" />
+            <video class="builder-preview" src={upload.video.url} controls muted aria-label={t('videoPreview')} />
           ) : previewUrl ? (
-            <img class="builder-preview" src={previewUrl} alt={altText || 'Preview of your image'} />
+            <img class="builder-preview" src={previewUrl} alt={altText || t('imagePreview')} />
           ) : (
-            <p class="hint">{video ? 'Choose an image or a video from your device.' : 'Choose an image from your device.'}</p>
+            <p class="hint">{video ? t('chooseImageOrVideo') : t('chooseImageHint')}</p>
           )}
           <label class="secondary file-choice">
-            {file ? 'Choose another file' : video ? 'Choose a file' : 'Choose an image'}
+            {file ? t('chooseAnother') : video ? t('chooseFile') : t('chooseImage')}
             <input
               class="visually-hidden"
               type="file"
@@ -188,30 +205,30 @@ function Builder({ search }: { search: string }) {
         {/* Not a form: the board picker inside has forms of its own (create board, create section). */}
         <div class="builder-fields">
           <label>
-            Title
-            <input type="text" value={title} maxLength={PIN_TITLE_MAX} placeholder="Add your title" onInput={(e) => setTitle(e.currentTarget.value)} />
+            {t('title')}
+            <input type="text" value={title} maxLength={PIN_TITLE_MAX} placeholder={t('titlePlaceholder')} onInput={(e) => setTitle(e.currentTarget.value)} />
           </label>
           <label>
-            Description
-            <textarea value={description} maxLength={DESCRIPTION_MAX} placeholder="Tell everyone what your Pin is about" onInput={(e) => setDescription(e.currentTarget.value)} />
+            {t('description')}
+            <textarea value={description} maxLength={DESCRIPTION_MAX} placeholder={t('descriptionPlaceholder')} onInput={(e) => setDescription(e.currentTarget.value)} />
           </label>
           <label>
-            Link
-            <input type="url" value={link} placeholder="Add a destination link" onInput={(e) => setLink(e.currentTarget.value)} />
+            {t('link')}
+            <input type="url" value={link} placeholder={t('linkPlaceholder')} onInput={(e) => setLink(e.currentTarget.value)} />
           </label>
           {info.gates.alt_text && (
             <label>
-              Alt text
-              <textarea value={altText} maxLength={ALT_TEXT_MAX} placeholder="Describe your Pin's visual details" onInput={(e) => setAltText(e.currentTarget.value)} />
+              {t('altText')}
+              <textarea value={altText} maxLength={ALT_TEXT_MAX} placeholder={t('altTextPlaceholder')} onInput={(e) => setAltText(e.currentTarget.value)} />
             </label>
           )}
           <div class="builder-board">
             {target ? (
               <p>
-                Board: <strong>{target.board.name}</strong>
+                {linked((slots) => t('board', slots), { board: <strong>{target.board.name}</strong> })}
                 {target.section && <> › {target.section.title}</>}{' '}
                 <button type="button" class="link" onClick={() => setTarget(null)} disabled={busy}>
-                  Change
+                  {t('change')}
                 </button>
               </p>
             ) : (
@@ -219,7 +236,7 @@ function Builder({ search }: { search: string }) {
             )}
           </div>
           <button type="button" class="primary" disabled={!upload || !target || busy} onClick={() => void publish()}>
-            Publish
+            {t('publish')}
           </button>
         </div>
       </div>
@@ -231,27 +248,27 @@ function Builder({ search }: { search: string }) {
 function BuilderSaved({ pin }: { pin: PinData }) {
   return (
     <main class="pin-builder">
-      <h1>Create Pin</h1>
+      <h1>{main('pages.createPin')}</h1>
       <p class="builder-status" role="status">
-        Saved to {pin.board.name}
+        {main('success.savedTo', { board: pin.board.name })}
       </p>
       {pin.video ? (
-        <video class="builder-preview" src={pin.video.url} controls muted aria-label={pin.title || 'Your video'} />
+        <video class="builder-preview" src={pin.video.url} controls muted aria-label={pin.title || t('yourVideo')} />
       ) : pin.images ? (
         <img
           class="builder-preview"
           src={pin.images['474x'].url}
           srcSet={renditionSet(pin.images)}
           sizes="(max-width: 600px) 100vw, 474px"
-          alt={pin.alt_text || pin.title || 'Your Pin'}
+          alt={pin.alt_text || pin.title || t('yourPin')}
         />
       ) : null}
       <p class="actions">
         <a class="primary" href={`/pin/${pin.id}/`}>
-          See it now
+          {main('success.seeIt')}
         </a>
         <a class="secondary" href="/pin-builder/">
-          Create another Pin
+          {t('createAnother')}
         </a>
       </p>
     </main>

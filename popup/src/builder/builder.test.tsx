@@ -2,7 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openGates, type ExperimentGroup } from '../../../api/src/pins/gates';
-import PinBuilder from './PinBuilder';
+import { NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
+import { applyLocale } from '../i18n';
+import PinBuilder, { refusal } from './PinBuilder';
 
 let builder: { video_upload_allowed: boolean; groups: ExperimentGroup[] };
 
@@ -56,5 +58,21 @@ describe('the pin builder offers what its gates open', () => {
     render(<PinBuilder search="" />);
     expect((await screen.findByRole('alert')).textContent).toBe('Creating Pins is turned off for your account right now.');
     expect(screen.queryByLabelText('Choose an image')).toBeNull();
+  });
+});
+
+describe("the builder's refusals of a file", () => {
+  const rules = [NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage('image'), tooLargeMessage('video')];
+  afterEach(() => applyLocale('en'));
+
+  it('quote media/rules.ts word for word in English (the server says the same)', () => {
+    for (const text of rules) expect(refusal(text)).toBe(text);
+  });
+
+  it("are in the reader's language, the limit from the rule; a message it does not know stays as sent", async () => {
+    await applyLocale('fr');
+    expect(refusal(tooLargeMessage('image'))).toBe('Les images peuvent faire jusqu’à 20 MB. Choisissez un fichier plus petit.');
+    expect(refusal(NOT_MEDIA_MESSAGE)).toBe('Ce fichier n’est pas une image que nous pouvons enregistrer. Choisissez une image JPEG, PNG, GIF ou WebP.');
+    expect(refusal('Something only the server knows')).toBe('Something only the server knows');
   });
 });

@@ -5,8 +5,8 @@ import { MESSAGES } from '../../../api/src/auth/rules';
 import { catalogue } from '../../../api/src/lib/errors';
 import en from './en';
 
-/** Namespaces every language must translate in full: the save flow (issue 20). `pages` may fall back to English. */
-const SAVE_FLOW = ['common', 'save', 'picker', 'board', 'section', 'success', 'auth', 'server'];
+/** Namespaces every language must translate in full: the save flow and the site header (issue 20). */
+const SAVE_FLOW = ['common', 'save', 'picker', 'board', 'section', 'success', 'auth', 'server', 'pages'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 const flat = (catalogue: object): Map<string, string> =>

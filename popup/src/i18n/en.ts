@@ -4,7 +4,7 @@
  * own `_few`, `_many`…) are plural forms picked by Intl.PluralRules. Wording quoted in the specs
  * (auth.md, saving.md) is the specs' own, letter for letter.
  *
- * The save flow (every namespace but `pages`) must be complete in every language: catalogues.test.ts.
+ * Every namespace must be complete in every language: catalogues.test.ts.
  */
 import { MESSAGES } from '../../../api/src/auth/rules';
 
@@ -160,7 +160,7 @@ export default {
     facebookLinkedNoPassword: 'Your account is already linked to Facebook. To log in with email, set a password.',
     facebookLoginRetired: 'Your account is connected to Facebook, but Facebook login is no longer available.',
   },
-  /** Product pages (home, header): English only for now, other languages fall back to it. */
+  /** The site header above the product pages, and following a creator (success, profiles); the pages' own words are in pages/messages.ts. */
   pages: {
     home: 'Home',
     profile: 'Profile',
@@ -168,17 +168,14 @@ export default {
     settings: 'Settings',
     logOut: 'Log out',
     site: 'Site',
-    welcomeBack: 'Welcome back, {{name}}',
-    loggedInAs: 'Logged in as {{name}}.',
-    latestPins: 'Your latest Pins',
-    yourBoards: 'Your boards',
-    addAccount: 'Add account',
-    tagline: 'Save the images you find on the web to your boards.',
-    or: 'or',
-    morePins: 'More Pins',
-    nothingSaved: 'Nothing saved yet: use a Save button on any site, or the bookmarklet.',
-    followers_one: '{{count}} follower',
-    followers_other: '{{count}} followers',
-    following: '{{count}} following',
+    pin: 'Pin',
+    follow: 'Follow',
+    following: 'Following',
+    followName: 'Follow {{name}}',
+    followingName: 'Following {{name}}',
+    logInToFollow: 'Log in to follow',
+    logInToUnfollow: 'Log in to unfollow',
+    followPrompt: '{{logIn}} or {{signUp}} to follow {{name}}.',
+    signUp: 'sign up',
   },
 };

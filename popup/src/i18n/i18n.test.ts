@@ -19,7 +19,7 @@ describe('the popup in the user language', () => {
     await applyLocale('fr');
     expect(t('picker.chooseBoard')).toBe('Choisir un tableau');
     expect(t('success.savedTo', { board: 'Recettes' })).toBe('Enregistrée dans Recettes');
-    expect(t('pages.morePins')).toBe('More Pins');
+    expect(t('pages.home')).toBe('Accueil');
   });
 
   it('counts by the language plural rules, with Intl numbers', async () => {

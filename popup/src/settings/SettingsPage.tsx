@@ -1,22 +1,23 @@
 import type { ViewerData } from '../types';
 import { ConnectedAccounts } from './ConnectedAccounts';
+import { t as main } from '../i18n';
+import { linked } from '../i18n/linked';
+import { t } from '../pages/messages';
 
 /** /settings/account/: the account's settings; a visitor is sent to log in and back here. */
 export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
-  if (!viewer) return <p class="muted">Loading…</p>;
+  if (!viewer) return <p class="muted">{main('common.loading')}</p>;
   if (viewer.type !== 'AUTH') {
     return (
       <main class="settings">
-        <h1>Account settings</h1>
-        <p>
-          <a href={`/login?next=${encodeURIComponent('/settings/account/')}`}>Log in</a> to see your settings.
-        </p>
+        <h1>{t('accountSettings')}</h1>
+        <p>{linked((slots) => t('logInToSettings', slots), { logIn: <a href={`/login?next=${encodeURIComponent('/settings/account/')}`}>{main('auth.logIn')}</a> })}</p>
       </main>
     );
   }
   return (
     <main class="settings">
-      <h1>Account settings</h1>
+      <h1>{t('accountSettings')}</h1>
       <ConnectedAccounts />
     </main>
   );

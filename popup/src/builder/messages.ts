@@ -1,0 +1,66 @@
+import { defineMessages } from '../i18n';
+
+const NAMESPACE = 'builder';
+
+/**
+ * The pin builder's words (issue 20), a lazy chunk per language as the builder is. Its refusals of a
+ * file quote api/src/media/rules.ts (the server says the same): `refusal` finds the words for them.
+ *
+ * English is a const of its own: each language's file is typed by it, and the loaders name those files.
+ */
+export const english = {
+  logInToCreate: 'Log in or sign up to create Pins from your own images.',
+  turnedOff: 'Creating Pins is turned off for your account right now.',
+  image: 'Image',
+  videoPreview: 'Video preview',
+  imagePreview: 'Preview of your image',
+  chooseImageOrVideo: 'Choose an image or a video from your device.',
+  chooseImageHint: 'Choose an image from your device.',
+  chooseAnother: 'Choose another file',
+  chooseFile: 'Choose a file',
+  chooseImage: 'Choose an image',
+  title: 'Title',
+  titlePlaceholder: 'Add your title',
+  description: 'Description',
+  descriptionPlaceholder: 'Tell everyone what your Pin is about',
+  link: 'Link',
+  linkPlaceholder: 'Add a destination link',
+  altText: 'Alt text',
+  altTextPlaceholder: "Describe your Pin's visual details",
+  board: 'Board: {{board}}',
+  change: 'Change',
+  publish: 'Publish',
+  // saving.md section 4's steps, as the user sees them (steps.ts)
+  uploading: 'Uploading…',
+  processing: 'Processing…',
+  edited: 'Ready to publish',
+  publishing: 'Publishing…',
+  saved: 'Saved',
+  yourVideo: 'Your video',
+  yourPin: 'Your Pin',
+  createAnother: 'Create another Pin',
+  // api/src/media/rules.ts, word for word once filled (builder.test.tsx)
+  notMedia: 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.',
+  notMediaWithVideo: 'That file is not an image or video we can save. Choose a JPEG, PNG, GIF or WebP image, or an MP4 or WebM video.',
+  imageTooLarge: 'Images can be up to {{size}}. Choose a smaller file.',
+  videoTooLarge: 'Videos can be up to {{size}}. Choose a smaller file.',
+};
+
+export const messages = defineMessages(NAMESPACE, english, {
+  de: () => import('./locales/de'),
+  fr: () => import('./locales/fr'),
+  es: () => import('./locales/es'),
+  it: () => import('./locales/it'),
+  pt: () => import('./locales/pt'),
+  nl: () => import('./locales/nl'),
+  sv: () => import('./locales/sv'),
+  pl: () => import('./locales/pl'),
+  ru: () => import('./locales/ru'),
+  tr: () => import('./locales/tr'),
+  ja: () => import('./locales/ja'),
+  ko: () => import('./locales/ko'),
+  zh: () => import('./locales/zh'),
+  ar: () => import('./locales/ar'),
+});
+
+export const { t, tn } = messages;
