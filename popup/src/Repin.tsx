@@ -1,3 +1,4 @@
+import { t } from './i18n';
 import { PinCreate } from './PinCreate';
 import { readPopupQuery, type PopupQuery } from './query';
 import { usePin } from './usePin';
@@ -6,7 +7,7 @@ import { usePin } from './usePin';
 export function Repin({ id, search }: { id: string; search: string }) {
   const { pin, error } = usePin(id);
   if (error) return <main class="page"><p class="error" role="alert">{error}</p></main>;
-  if (!pin) return <p class="loading" role="status">Loading…</p>;
+  if (!pin) return <p class="loading" role="status">{t('common.loading')}</p>;
   const q = new URLSearchParams(search);
   const query: PopupQuery = {
     method: 'create',

@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'جارٍ التحميل…', close: 'إغلاق', cancel: 'إلغاء', back: 'رجوع', language: 'اللغة' },
-  save: {
+  common: { notNow: "ليس الآن", loading: 'جارٍ التحميل…', close: 'إغلاق', cancel: 'إلغاء', back: 'رجوع', language: 'اللغة' },
+  save: { chooseImage: "اختر صورة لحفظها", imageOf: "الصورة {{n}} من {{total}}", describedImageOf: "{{description}} (الصورة {{n}} من {{total}})", videoCover: "غلاف الفيديو: {{image}}", duration: "المدة", linkTo: "رابط إلى {{host}}", noImagePin: "دبوس بلا صورة",
     title: 'الحفظ في {{brand}}',
     imageAlt: 'الصورة المراد حفظها',
     videoLabel: 'الفيديو المراد حفظه',
@@ -43,7 +43,7 @@ export default {
     group: 'لوحة جماعية',
     hasSections: 'تحتوي على أقسام',
   },
-  board: {
+  board: { collaboratorSuggestions: "متعاونون مقترحون", emailInvalid: "تابع الكتابة!", emailValid: "انقر للإرسال!", emailChosen: "تم!", invited: "المدعوون", remove: "إزالة {{name}}",
     name: 'الاسم',
     placeholder: 'مثل «أماكن أزورها» أو «وصفات أجرّبها»',
     protected: 'محمية',
@@ -57,7 +57,7 @@ export default {
     creating: 'جارٍ الإنشاء…',
   },
   section: { name: 'الاسم', placeholder: 'مثل «الإضاءة»', add: 'إضافة', adding: 'جارٍ الإضافة…' },
-  success: {
+  success: { instagramTitle: "يمكنك الآن تحويل منشوراتك على Instagram إلى دبابيس", instagramConnect: "اربط الآن",
     boardCreated: 'تم إنشاء اللوحة',
     savedFirst: 'حفظت أول دبوس لك في {{board}}!',
     savedThis: 'حفظت هذا الدبوس في {{board}}!',
@@ -69,7 +69,7 @@ export default {
     view: 'عرض',
     closes: 'ستُغلق هذه النافذة تلقائيًا بعد 10 ثوانٍ.',
   },
-  auth: {
+  auth: { florida: "بالتسجيل توافق على معالجة بياناتك كما تصفها سياسة الخصوصية. يمكنك {{link}} في أي وقت.", deleteAccount: "حذف حسابك", captcha: "عذرًا! سجّلت الدخول بسرعة كبيرة. أعد المحاولة مع reCAPTCHA.", connected: "تم ربط حسابك على {{provider}}.", linkWithPassword: "سجّل الدخول بكلمة المرور لربط حسابك على {{provider}}.", facebookNewUsers: "تسجيل الدخول عبر Facebook غير متاح للمستخدمين الجدد. تابع بالبريد الإلكتروني أو Google:", facebookUseGoogle: "لم يعد تسجيل الدخول عبر Facebook متاحًا. تابع باستخدام Google.", facebookUsePassword: "لم يعد تسجيل الدخول عبر Facebook متاحًا. سجّل الدخول ببريدك الإلكتروني وكلمة المرور.", facebookRecover: "لم يعد تسجيل الدخول عبر Facebook متاحًا. استرد حسابك لتعيين كلمة مرور والاحتفاظ بدبابيسك.", facebookOther: "لم يعد تسجيل الدخول عبر Facebook متاحًا. جرّب طريقة أخرى لتسجيل الدخول.", oneTap: "Google بنقرة واحدة", oneTapFaster: "سجّل الدخول أسرع بحساب Google.", oneTapSignIn: "سجّل الدخول بنقرة واحدة", dismiss: "تجاهل",
     continueWith: 'المتابعة باستخدام {{provider}}',
     useAccount: 'استخدام حسابك على {{provider}}',
     email: 'البريد الإلكتروني',

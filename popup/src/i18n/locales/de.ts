@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Wird geladen…', close: 'Schließen', cancel: 'Abbrechen', back: 'Zurück', language: 'Sprache' },
-  save: {
+  common: { notNow: "Jetzt nicht", loading: 'Wird geladen…', close: 'Schließen', cancel: 'Abbrechen', back: 'Zurück', language: 'Sprache' },
+  save: { chooseImage: "Wähle ein Bild zum Merken", imageOf: "Bild {{n}} von {{total}}", describedImageOf: "{{description}} (Bild {{n}} von {{total}})", videoCover: "Videocover: {{image}}", duration: "Dauer", linkTo: "Link zu {{host}}", noImagePin: "Ein Pin ohne Bild",
     title: 'Auf {{brand}} merken',
     imageAlt: 'Das Bild zum Merken',
     videoLabel: 'Das Video zum Merken',
@@ -35,7 +35,7 @@ export default {
     group: 'Gruppenpinnwand',
     hasSections: 'Hat Abschnitte',
   },
-  board: {
+  board: { collaboratorSuggestions: "Vorschläge für Mitwirkende", emailInvalid: "Weiter tippen!", emailValid: "Zum Senden klicken!", emailChosen: "Erledigt!", invited: "Eingeladen", remove: "{{name}} entfernen",
     name: 'Name',
     placeholder: 'Zum Beispiel „Reiseziele“ oder „Rezepte zum Nachkochen“',
     protected: 'Geschützt',
@@ -49,7 +49,7 @@ export default {
     creating: 'Wird erstellt…',
   },
   section: { name: 'Name', placeholder: 'Zum Beispiel „Beleuchtung“', add: 'Hinzufügen', adding: 'Wird hinzugefügt…' },
-  success: {
+  success: { instagramTitle: "Jetzt kannst du deine Instagram-Beiträge in Pins verwandeln", instagramConnect: "Jetzt verbinden",
     boardCreated: 'Pinnwand erstellt',
     savedFirst: 'Du hast deinen ersten Pin auf {{board}} gemerkt!',
     savedThis: 'Du hast diesen Pin auf {{board}} gemerkt!',
@@ -61,7 +61,7 @@ export default {
     view: 'Ansehen',
     closes: 'Dieses Fenster schließt sich in 10 Sekunden von selbst.',
   },
-  auth: {
+  auth: { florida: "Mit der Registrierung stimmst du der Verarbeitung deiner Daten gemäß unserer Datenschutzrichtlinie zu. Du kannst jederzeit {{link}}.", deleteAccount: "dein Konto löschen", captcha: "Hoppla! Du hast dich zu schnell angemeldet. Bitte versuche es mit dem reCAPTCHA erneut.", connected: "Dein {{provider}}-Konto ist verbunden.", linkWithPassword: "Melde dich mit deinem Passwort an, um dein {{provider}}-Konto zu verbinden.", facebookNewUsers: "Die Facebook-Anmeldung ist für neue Nutzer nicht verfügbar. Fahre mit E-Mail oder Google fort:", facebookUseGoogle: "Die Facebook-Anmeldung ist nicht mehr verfügbar. Melde dich mit Google an.", facebookUsePassword: "Die Facebook-Anmeldung ist nicht mehr verfügbar. Melde dich mit E-Mail und Passwort an.", facebookRecover: "Die Facebook-Anmeldung ist nicht mehr verfügbar. Stelle dein Konto wieder her, um ein Passwort festzulegen und deine Pins zu behalten.", facebookOther: "Die Facebook-Anmeldung ist nicht mehr verfügbar. Versuche es auf einem anderen Weg.", oneTap: "Google One Tap", oneTapFaster: "Melde dich schneller mit deinem Google-Konto an.", oneTapSignIn: "Mit einem Tippen anmelden", dismiss: "Schließen",
     continueWith: 'Weiter mit {{provider}}',
     useAccount: 'Dein {{provider}}-Konto verwenden',
     email: 'E-Mail',

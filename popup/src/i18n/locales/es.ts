@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Cargando…', close: 'Cerrar', cancel: 'Cancelar', back: 'Atrás', language: 'Idioma' },
-  save: {
+  common: { notNow: "Ahora no", loading: 'Cargando…', close: 'Cerrar', cancel: 'Cancelar', back: 'Atrás', language: 'Idioma' },
+  save: { chooseImage: "Elige una imagen para guardar", imageOf: "Imagen {{n}} de {{total}}", describedImageOf: "{{description}} (imagen {{n}} de {{total}})", videoCover: "Portada del vídeo: {{image}}", duration: "Duración", linkTo: "Enlace a {{host}}", noImagePin: "Un Pin sin imagen",
     title: 'Guardar en {{brand}}',
     imageAlt: 'La imagen que se guardará',
     videoLabel: 'El vídeo que se guardará',
@@ -37,7 +37,7 @@ export default {
     group: 'Tablero de grupo',
     hasSections: 'Tiene secciones',
   },
-  board: {
+  board: { collaboratorSuggestions: "Sugerencias de colaboradores", emailInvalid: "¡Sigue escribiendo!", emailValid: "¡Haz clic para enviar!", emailChosen: "¡Listo!", invited: "Invitados", remove: "Quitar a {{name}}",
     name: 'Nombre',
     placeholder: 'Por ejemplo, «Lugares que visitar» o «Recetas que preparar»',
     protected: 'Protegido',
@@ -51,7 +51,7 @@ export default {
     creating: 'Creando…',
   },
   section: { name: 'Nombre', placeholder: 'Por ejemplo, «Iluminación»', add: 'Añadir', adding: 'Añadiendo…' },
-  success: {
+  success: { instagramTitle: "Ahora puedes convertir tus publicaciones de Instagram en Pines", instagramConnect: "Conectar ahora",
     boardCreated: 'Tablero creado',
     savedFirst: '¡Has guardado tu primer Pin en {{board}}!',
     savedThis: '¡Has guardado este Pin en {{board}}!',
@@ -63,7 +63,7 @@ export default {
     view: 'Ver',
     closes: 'Esta ventana se cerrará sola en 10 segundos.',
   },
-  auth: {
+  auth: { florida: "Al registrarte, aceptas el tratamiento de tus datos según nuestra Política de privacidad. Puedes {{link}} en cualquier momento.", deleteAccount: "eliminar tu cuenta", captcha: "¡Vaya! Has iniciado sesión demasiado rápido. Vuelve a intentarlo con el reCAPTCHA.", connected: "Tu cuenta de {{provider}} está conectada.", linkWithPassword: "Inicia sesión con tu contraseña para conectar tu cuenta de {{provider}}.", facebookNewUsers: "El inicio de sesión con Facebook no está disponible para nuevos usuarios. Continúa con tu correo o con Google:", facebookUseGoogle: "El inicio de sesión con Facebook ya no está disponible. Continúa con Google para iniciar sesión.", facebookUsePassword: "El inicio de sesión con Facebook ya no está disponible. Inicia sesión con tu correo y tu contraseña.", facebookRecover: "El inicio de sesión con Facebook ya no está disponible. Recupera tu cuenta para crear una contraseña y conservar tus Pines.", facebookOther: "El inicio de sesión con Facebook ya no está disponible. Prueba otra forma de iniciar sesión.", oneTap: "Google One Tap", oneTapFaster: "Inicia sesión más rápido con tu cuenta de Google.", oneTapSignIn: "Iniciar sesión con un toque", dismiss: "Descartar",
     continueWith: 'Continuar con {{provider}}',
     useAccount: 'Usar tu cuenta de {{provider}}',
     email: 'Correo electrónico',

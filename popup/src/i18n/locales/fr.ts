@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Chargement…', close: 'Fermer', cancel: 'Annuler', back: 'Retour', language: 'Langue' },
-  save: {
+  common: { notNow: "Pas maintenant", loading: 'Chargement…', close: 'Fermer', cancel: 'Annuler', back: 'Retour', language: 'Langue' },
+  save: { chooseImage: "Choisissez une image à enregistrer", imageOf: "Image {{n}} sur {{total}}", describedImageOf: "{{description}} (image {{n}} sur {{total}})", videoCover: "Couverture vidéo : {{image}}", duration: "Durée", linkTo: "Lien vers {{host}}", noImagePin: "Une épingle sans image",
     title: 'Enregistrer sur {{brand}}',
     imageAlt: "L'image à enregistrer",
     videoLabel: 'La vidéo à enregistrer',
@@ -37,7 +37,7 @@ export default {
     group: 'Tableau de groupe',
     hasSections: 'Contient des sections',
   },
-  board: {
+  board: { collaboratorSuggestions: "Suggestions de collaborateurs", emailInvalid: "Continuez à taper !", emailValid: "Cliquez pour envoyer !", emailChosen: "C’est fait !", invited: "Invités", remove: "Retirer {{name}}",
     name: 'Nom',
     placeholder: 'Par exemple « Lieux à visiter » ou « Recettes à essayer »',
     protected: 'Protégé',
@@ -51,7 +51,7 @@ export default {
     creating: 'Création…',
   },
   section: { name: 'Nom', placeholder: 'Par exemple « Éclairage »', add: 'Ajouter', adding: 'Ajout…' },
-  success: {
+  success: { instagramTitle: "Vous pouvez maintenant transformer vos publications Instagram en épingles", instagramConnect: "Connecter maintenant",
     boardCreated: 'Tableau créé',
     savedFirst: 'Vous avez enregistré votre première épingle dans {{board}} !',
     savedThis: 'Vous avez enregistré cette épingle dans {{board}} !',
@@ -63,7 +63,7 @@ export default {
     view: 'Voir',
     closes: 'Cette fenêtre se fermera d’elle-même dans 10 secondes.',
   },
-  auth: {
+  auth: { florida: "En vous inscrivant, vous acceptez le traitement de vos données décrit dans notre Politique de confidentialité. Vous pouvez {{link}} à tout moment.", deleteAccount: "supprimer votre compte", captcha: "Oups ! Vous vous êtes connecté trop vite. Réessayez avec le reCAPTCHA.", connected: "Votre compte {{provider}} est connecté.", linkWithPassword: "Connectez-vous avec votre mot de passe pour associer votre compte {{provider}}.", facebookNewUsers: "La connexion avec Facebook n’est pas disponible pour les nouveaux utilisateurs. Continuez avec un e-mail ou Google :", facebookUseGoogle: "La connexion avec Facebook n’est plus disponible. Continuez avec Google pour vous connecter.", facebookUsePassword: "La connexion avec Facebook n’est plus disponible. Connectez-vous avec votre e-mail et votre mot de passe.", facebookRecover: "La connexion avec Facebook n’est plus disponible. Récupérez votre compte pour définir un mot de passe et garder vos épingles.", facebookOther: "La connexion avec Facebook n’est plus disponible. Essayez une autre façon de vous connecter.", oneTap: "Google One Tap", oneTapFaster: "Connectez-vous plus vite avec votre compte Google.", oneTapSignIn: "Se connecter en un geste", dismiss: "Ignorer",
     continueWith: 'Continuer avec {{provider}}',
     useAccount: 'Utiliser votre compte {{provider}}',
     email: 'E-mail',

@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Caricamento…', close: 'Chiudi', cancel: 'Annulla', back: 'Indietro', language: 'Lingua' },
-  save: {
+  common: { notNow: "Non ora", loading: 'Caricamento…', close: 'Chiudi', cancel: 'Annulla', back: 'Indietro', language: 'Lingua' },
+  save: { chooseImage: "Scegli un'immagine da salvare", imageOf: "Immagine {{n}} di {{total}}", describedImageOf: "{{description}} (immagine {{n}} di {{total}})", videoCover: "Copertina del video: {{image}}", duration: "Durata", linkTo: "Link a {{host}}", noImagePin: "Un Pin senza immagine",
     title: 'Salva su {{brand}}',
     imageAlt: "L'immagine da salvare",
     videoLabel: 'Il video da salvare',
@@ -37,7 +37,7 @@ export default {
     group: 'Bacheca di gruppo',
     hasSections: 'Contiene sezioni',
   },
-  board: {
+  board: { collaboratorSuggestions: "Collaboratori suggeriti", emailInvalid: "Continua a scrivere!", emailValid: "Fai clic per inviare!", emailChosen: "Fatto!", invited: "Invitati", remove: "Rimuovi {{name}}",
     name: 'Nome',
     placeholder: 'Ad esempio "Posti da visitare" o "Ricette da provare"',
     protected: 'Protetta',
@@ -51,7 +51,7 @@ export default {
     creating: 'Creazione…',
   },
   section: { name: 'Nome', placeholder: 'Ad esempio "Illuminazione"', add: 'Aggiungi', adding: 'Aggiunta…' },
-  success: {
+  success: { instagramTitle: "Ora puoi trasformare i tuoi post di Instagram in Pin", instagramConnect: "Collega ora",
     boardCreated: 'Bacheca creata',
     savedFirst: 'Hai salvato il tuo primo Pin in {{board}}!',
     savedThis: 'Hai salvato questo Pin in {{board}}!',
@@ -63,7 +63,7 @@ export default {
     view: 'Visualizza',
     closes: 'Questa finestra si chiuderà da sola tra 10 secondi.',
   },
-  auth: {
+  auth: { florida: "Registrandoti acconsenti al trattamento dei tuoi dati come descritto nella nostra Informativa sulla privacy. Puoi {{link}} in qualsiasi momento.", deleteAccount: "eliminare il tuo account", captcha: "Ops! Hai eseguito l’accesso troppo in fretta. Riprova con il reCAPTCHA.", connected: "Il tuo account {{provider}} è collegato.", linkWithPassword: "Accedi con la tua password per collegare il tuo account {{provider}}.", facebookNewUsers: "L'accesso con Facebook non è disponibile per i nuovi utenti. Continua con l'email o con Google:", facebookUseGoogle: "L'accesso con Facebook non è più disponibile. Continua con Google per accedere.", facebookUsePassword: "L'accesso con Facebook non è più disponibile. Accedi con email e password.", facebookRecover: "L'accesso con Facebook non è più disponibile. Recupera il tuo account per impostare una password e conservare i tuoi Pin.", facebookOther: "L'accesso con Facebook non è più disponibile. Prova un altro modo per accedere.", oneTap: "Google One Tap", oneTapFaster: "Accedi più velocemente con il tuo account Google.", oneTapSignIn: "Accedi con un tocco", dismiss: "Ignora",
     continueWith: 'Continua con {{provider}}',
     useAccount: 'Usa il tuo account {{provider}}',
     email: 'Email',

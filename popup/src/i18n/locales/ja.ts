@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: '読み込み中…', close: '閉じる', cancel: 'キャンセル', back: '戻る', language: '言語' },
-  save: {
+  common: { notNow: "後で", loading: '読み込み中…', close: '閉じる', cancel: 'キャンセル', back: '戻る', language: '言語' },
+  save: { chooseImage: "保存する画像を選択", imageOf: "画像 {{n}}/{{total}}", describedImageOf: "{{description}}(画像 {{n}}/{{total}})", videoCover: "動画のカバー: {{image}}", duration: "再生時間", linkTo: "{{host}} へのリンク", noImagePin: "画像のないピン",
     title: '{{brand}}に保存',
     imageAlt: '保存する画像',
     videoLabel: '保存する動画',
@@ -33,7 +33,7 @@ export default {
     group: 'グループボード',
     hasSections: 'セクションあり',
   },
-  board: {
+  board: { collaboratorSuggestions: "コラボレーターの候補", emailInvalid: "入力を続けてください", emailValid: "クリックして送信", emailChosen: "完了", invited: "招待済み", remove: "{{name}} を削除",
     name: '名前',
     placeholder: '例:「行きたい場所」「作りたいレシピ」',
     protected: '保護',
@@ -47,7 +47,7 @@ export default {
     creating: '作成中…',
   },
   section: { name: '名前', placeholder: '例:「照明」', add: '追加', adding: '追加中…' },
-  success: {
+  success: { instagramTitle: "Instagram の投稿をピンにできるようになりました", instagramConnect: "今すぐ連携",
     boardCreated: 'ボードを作成しました',
     savedFirst: '最初のピンを{{board}}に保存しました!',
     savedThis: 'このピンを{{board}}に保存しました!',
@@ -59,7 +59,7 @@ export default {
     view: '表示',
     closes: 'このウィンドウは10秒後に自動で閉じます。',
   },
-  auth: {
+  auth: { florida: "登録すると、プライバシーポリシーに従ってデータが処理されることに同意したことになります。{{link}}はいつでも可能です。", deleteAccount: "アカウントの削除", captcha: "ログインが速すぎます。reCAPTCHA でもう一度お試しください。", connected: "{{provider}} アカウントを連携しました。", linkWithPassword: "{{provider}} アカウントを連携するには、パスワードでログインしてください。", facebookNewUsers: "新規ユーザーは Facebook でログインできません。メールアドレスまたは Google で続行してください:", facebookUseGoogle: "Facebook ログインは終了しました。Google でログインしてください。", facebookUsePassword: "Facebook ログインは終了しました。メールアドレスとパスワードでログインしてください。", facebookRecover: "Facebook ログインは終了しました。アカウントを復元してパスワードを設定すると、ピンを残せます。", facebookOther: "Facebook ログインは終了しました。別の方法でログインしてください。", oneTap: "Google ワンタップ", oneTapFaster: "Google アカウントですばやくログイン。", oneTapSignIn: "ワンタップでログイン", dismiss: "閉じる",
     continueWith: '{{provider}}で続ける',
     useAccount: '{{provider}}アカウントを使う',
     email: 'メールアドレス',

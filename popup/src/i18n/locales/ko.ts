@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: '로드 중…', close: '닫기', cancel: '취소', back: '뒤로', language: '언어' },
-  save: {
+  common: { notNow: "나중에", loading: '로드 중…', close: '닫기', cancel: '취소', back: '뒤로', language: '언어' },
+  save: { chooseImage: "저장할 이미지 선택", imageOf: "이미지 {{n}}/{{total}}", describedImageOf: "{{description}} (이미지 {{n}}/{{total}})", videoCover: "동영상 표지: {{image}}", duration: "재생 시간", linkTo: "{{host}} 링크", noImagePin: "이미지가 없는 핀",
     title: '{{brand}}에 저장',
     imageAlt: '저장할 이미지',
     videoLabel: '저장할 동영상',
@@ -33,7 +33,7 @@ export default {
     group: '그룹 보드',
     hasSections: '섹션 있음',
   },
-  board: {
+  board: { collaboratorSuggestions: "추천 공동 작업자", emailInvalid: "계속 입력하세요!", emailValid: "클릭해서 보내기!", emailChosen: "완료!", invited: "초대됨", remove: "{{name}} 삭제",
     name: '이름',
     placeholder: '예: "가 보고 싶은 곳", "만들어 볼 요리"',
     protected: '보호됨',
@@ -47,7 +47,7 @@ export default {
     creating: '만드는 중…',
   },
   section: { name: '이름', placeholder: '예: "조명"', add: '추가', adding: '추가 중…' },
-  success: {
+  success: { instagramTitle: "이제 Instagram 게시물을 핀으로 만들 수 있습니다", instagramConnect: "지금 연결",
     boardCreated: '보드를 만들었습니다',
     savedFirst: '첫 핀을 {{board}}에 저장했습니다!',
     savedThis: '이 핀을 {{board}}에 저장했습니다!',
@@ -59,7 +59,7 @@ export default {
     view: '보기',
     closes: '이 창은 10초 후에 자동으로 닫힙니다.',
   },
-  auth: {
+  auth: { florida: "가입하면 개인정보처리방침에 따른 데이터 처리에 동의하게 됩니다. 언제든지 {{link}}할 수 있습니다.", deleteAccount: "계정 삭제", captcha: "로그인이 너무 빨랐습니다. reCAPTCHA로 다시 시도하세요.", connected: "{{provider}} 계정이 연결되었습니다.", linkWithPassword: "{{provider}} 계정을 연결하려면 비밀번호로 로그인하세요.", facebookNewUsers: "신규 사용자는 Facebook으로 로그인할 수 없습니다. 이메일 또는 Google로 계속하세요:", facebookUseGoogle: "Facebook 로그인은 더 이상 제공되지 않습니다. Google로 로그인하세요.", facebookUsePassword: "Facebook 로그인은 더 이상 제공되지 않습니다. 이메일과 비밀번호로 로그인하세요.", facebookRecover: "Facebook 로그인은 더 이상 제공되지 않습니다. 계정을 복구해 비밀번호를 설정하고 핀을 유지하세요.", facebookOther: "Facebook 로그인은 더 이상 제공되지 않습니다. 다른 방법으로 로그인하세요.", oneTap: "Google 원탭", oneTapFaster: "Google 계정으로 더 빠르게 로그인하세요.", oneTapSignIn: "원탭으로 로그인", dismiss: "닫기",
     continueWith: '{{provider}}(으)로 계속하기',
     useAccount: '{{provider}} 계정 사용',
     email: '이메일',

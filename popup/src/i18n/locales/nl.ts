@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Laden…', close: 'Sluiten', cancel: 'Annuleren', back: 'Terug', language: 'Taal' },
-  save: {
+  common: { notNow: "Niet nu", loading: 'Laden…', close: 'Sluiten', cancel: 'Annuleren', back: 'Terug', language: 'Taal' },
+  save: { chooseImage: "Kies een afbeelding om te bewaren", imageOf: "Afbeelding {{n}} van {{total}}", describedImageOf: "{{description}} (afbeelding {{n}} van {{total}})", videoCover: "Videocover: {{image}}", duration: "Duur", linkTo: "Link naar {{host}}", noImagePin: "Een pin zonder afbeelding",
     title: 'Bewaren op {{brand}}',
     imageAlt: 'De afbeelding om te bewaren',
     videoLabel: 'De video om te bewaren',
@@ -35,7 +35,7 @@ export default {
     group: 'Groepsbord',
     hasSections: 'Heeft secties',
   },
-  board: {
+  board: { collaboratorSuggestions: "Voorgestelde medewerkers", emailInvalid: "Blijf typen!", emailValid: "Klik om te versturen!", emailChosen: "Klaar!", invited: "Uitgenodigd", remove: "{{name}} verwijderen",
     name: 'Naam',
     placeholder: 'Bijvoorbeeld ‘Plekken om te bezoeken’ of ‘Recepten om te maken’',
     protected: 'Beschermd',
@@ -49,7 +49,7 @@ export default {
     creating: 'Bezig met maken…',
   },
   section: { name: 'Naam', placeholder: 'Bijvoorbeeld ‘Verlichting’', add: 'Toevoegen', adding: 'Toevoegen…' },
-  success: {
+  success: { instagramTitle: "Je kunt je Instagram-berichten nu omzetten in pins", instagramConnect: "Nu koppelen",
     boardCreated: 'Bord gemaakt',
     savedFirst: 'Je hebt je eerste pin bewaard op {{board}}!',
     savedThis: 'Je hebt deze pin bewaard op {{board}}!',
@@ -61,7 +61,7 @@ export default {
     view: 'Bekijken',
     closes: 'Dit venster sluit vanzelf over 10 seconden.',
   },
-  auth: {
+  auth: { florida: "Door je aan te melden stem je in met de verwerking van je gegevens zoals ons Privacybeleid beschrijft. Je kunt op elk moment {{link}}.", deleteAccount: "je account verwijderen", captcha: "Oeps! Je logde te snel in. Probeer het opnieuw met de reCAPTCHA.", connected: "Je {{provider}}-account is gekoppeld.", linkWithPassword: "Log in met je wachtwoord om je {{provider}}-account te koppelen.", facebookNewUsers: "Inloggen met Facebook is niet beschikbaar voor nieuwe gebruikers. Ga verder met e-mail of Google:", facebookUseGoogle: "Inloggen met Facebook is niet meer beschikbaar. Log in met Google.", facebookUsePassword: "Inloggen met Facebook is niet meer beschikbaar. Log in met je e-mailadres en wachtwoord.", facebookRecover: "Inloggen met Facebook is niet meer beschikbaar. Herstel je account om een wachtwoord in te stellen en je pins te houden.", facebookOther: "Inloggen met Facebook is niet meer beschikbaar. Probeer een andere manier om in te loggen.", oneTap: "Google One Tap", oneTapFaster: "Log sneller in met je Google-account.", oneTapSignIn: "Inloggen met één tik", dismiss: "Sluiten",
     continueWith: 'Doorgaan met {{provider}}',
     useAccount: 'Je {{provider}}-account gebruiken',
     email: 'E-mail',

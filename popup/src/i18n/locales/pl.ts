@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Wczytywanie…', close: 'Zamknij', cancel: 'Anuluj', back: 'Wstecz', language: 'Język' },
-  save: {
+  common: { notNow: "Nie teraz", loading: 'Wczytywanie…', close: 'Zamknij', cancel: 'Anuluj', back: 'Wstecz', language: 'Język' },
+  save: { chooseImage: "Wybierz obraz do zapisania", imageOf: "Obraz {{n}} z {{total}}", describedImageOf: "{{description}} (obraz {{n}} z {{total}})", videoCover: "Okładka filmu: {{image}}", duration: "Czas trwania", linkTo: "Link do {{host}}", noImagePin: "Pin bez obrazu",
     title: 'Zapisz w {{brand}}',
     imageAlt: 'Obraz do zapisania',
     videoLabel: 'Film do zapisania',
@@ -39,7 +39,7 @@ export default {
     group: 'Tablica grupowa',
     hasSections: 'Ma sekcje',
   },
-  board: {
+  board: { collaboratorSuggestions: "Sugerowani współpracownicy", emailInvalid: "Pisz dalej!", emailValid: "Kliknij, aby wysłać!", emailChosen: "Gotowe!", invited: "Zaproszeni", remove: "Usuń: {{name}}",
     name: 'Nazwa',
     placeholder: 'Na przykład „Miejsca do odwiedzenia” lub „Przepisy do wypróbowania”',
     protected: 'Chroniona',
@@ -53,7 +53,7 @@ export default {
     creating: 'Tworzenie…',
   },
   section: { name: 'Nazwa', placeholder: 'Na przykład „Oświetlenie”', add: 'Dodaj', adding: 'Dodawanie…' },
-  success: {
+  success: { instagramTitle: "Teraz możesz zamieniać swoje posty z Instagrama w piny", instagramConnect: "Połącz teraz",
     boardCreated: 'Utworzono tablicę',
     savedFirst: 'Zapisano Twój pierwszy pin na tablicy {{board}}!',
     savedThis: 'Zapisano ten pin na tablicy {{board}}!',
@@ -65,7 +65,7 @@ export default {
     view: 'Zobacz',
     closes: 'To okno zamknie się samo za 10 sekund.',
   },
-  auth: {
+  auth: { florida: "Rejestrując się, zgadzasz się na przetwarzanie danych zgodnie z naszą Polityką prywatności. W każdej chwili możesz {{link}}.", deleteAccount: "usunąć konto", captcha: "Ups! Logowanie nastąpiło zbyt szybko. Spróbuj ponownie z reCAPTCHA.", connected: "Konto {{provider}} zostało połączone.", linkWithPassword: "Zaloguj się hasłem, aby połączyć konto {{provider}}.", facebookNewUsers: "Logowanie przez Facebooka nie jest dostępne dla nowych użytkowników. Kontynuuj przez e-mail lub Google:", facebookUseGoogle: "Logowanie przez Facebooka nie jest już dostępne. Zaloguj się przez Google.", facebookUsePassword: "Logowanie przez Facebooka nie jest już dostępne. Zaloguj się e-mailem i hasłem.", facebookRecover: "Logowanie przez Facebooka nie jest już dostępne. Odzyskaj konto, aby ustawić hasło i zachować swoje piny.", facebookOther: "Logowanie przez Facebooka nie jest już dostępne. Spróbuj zalogować się inaczej.", oneTap: "Google One Tap", oneTapFaster: "Zaloguj się szybciej kontem Google.", oneTapSignIn: "Zaloguj się jednym dotknięciem", dismiss: "Odrzuć",
     continueWith: 'Kontynuuj przez {{provider}}',
     useAccount: 'Użyj konta {{provider}}',
     email: 'E-mail',

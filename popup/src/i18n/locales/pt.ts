@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Carregando…', close: 'Fechar', cancel: 'Cancelar', back: 'Voltar', language: 'Idioma' },
-  save: {
+  common: { notNow: "Agora não", loading: 'Carregando…', close: 'Fechar', cancel: 'Cancelar', back: 'Voltar', language: 'Idioma' },
+  save: { chooseImage: "Escolha uma imagem para salvar", imageOf: "Imagem {{n}} de {{total}}", describedImageOf: "{{description}} (imagem {{n}} de {{total}})", videoCover: "Capa do vídeo: {{image}}", duration: "Duração", linkTo: "Link para {{host}}", noImagePin: "Um Pin sem imagem",
     title: 'Salvar no {{brand}}',
     imageAlt: 'A imagem a salvar',
     videoLabel: 'O vídeo a salvar',
@@ -37,7 +37,7 @@ export default {
     group: 'Pasta em grupo',
     hasSections: 'Tem seções',
   },
-  board: {
+  board: { collaboratorSuggestions: "Sugestões de colaboradores", emailInvalid: "Continue digitando!", emailValid: "Clique para enviar!", emailChosen: "Pronto!", invited: "Convidados", remove: "Remover {{name}}",
     name: 'Nome',
     placeholder: 'Como "Lugares para conhecer" ou "Receitas para fazer"',
     protected: 'Protegida',
@@ -51,7 +51,7 @@ export default {
     creating: 'Criando…',
   },
   section: { name: 'Nome', placeholder: 'Como "Iluminação"', add: 'Adicionar', adding: 'Adicionando…' },
-  success: {
+  success: { instagramTitle: "Agora você pode transformar suas publicações do Instagram em Pins", instagramConnect: "Conectar agora",
     boardCreated: 'Pasta criada',
     savedFirst: 'Você salvou seu primeiro Pin em {{board}}!',
     savedThis: 'Você salvou este Pin em {{board}}!',
@@ -63,7 +63,7 @@ export default {
     view: 'Ver',
     closes: 'Esta janela se fecha sozinha em 10 segundos.',
   },
-  auth: {
+  auth: { florida: "Ao se cadastrar, você aceita o tratamento dos seus dados conforme a nossa Política de Privacidade. Você pode {{link}} a qualquer momento.", deleteAccount: "excluir sua conta", captcha: "Opa! Você entrou rápido demais. Tente novamente com o reCAPTCHA.", connected: "Sua conta do {{provider}} está conectada.", linkWithPassword: "Entre com sua senha para conectar sua conta do {{provider}}.", facebookNewUsers: "O login com Facebook não está disponível para novos usuários. Continue com e-mail ou Google:", facebookUseGoogle: "O login com Facebook não está mais disponível. Continue com o Google para entrar.", facebookUsePassword: "O login com Facebook não está mais disponível. Entre com seu e-mail e sua senha.", facebookRecover: "O login com Facebook não está mais disponível. Recupere sua conta para definir uma senha e manter seus Pins.", facebookOther: "O login com Facebook não está mais disponível. Tente outra forma de entrar.", oneTap: "Google One Tap", oneTapFaster: "Entre mais rápido com sua conta do Google.", oneTapSignIn: "Entrar com um toque", dismiss: "Dispensar",
     continueWith: 'Continuar com {{provider}}',
     useAccount: 'Usar sua conta do {{provider}}',
     email: 'E-mail',

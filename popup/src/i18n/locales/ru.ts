@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Загрузка…', close: 'Закрыть', cancel: 'Отмена', back: 'Назад', language: 'Язык' },
-  save: {
+  common: { notNow: "Не сейчас", loading: 'Загрузка…', close: 'Закрыть', cancel: 'Отмена', back: 'Назад', language: 'Язык' },
+  save: { chooseImage: "Выберите изображение", imageOf: "Изображение {{n}} из {{total}}", describedImageOf: "{{description}} (изображение {{n}} из {{total}})", videoCover: "Обложка видео: {{image}}", duration: "Длительность", linkTo: "Ссылка на {{host}}", noImagePin: "Пин без изображения",
     title: 'Сохранить в {{brand}}',
     imageAlt: 'Изображение для сохранения',
     videoLabel: 'Видео для сохранения',
@@ -39,7 +39,7 @@ export default {
     group: 'Групповая доска',
     hasSections: 'Есть разделы',
   },
-  board: {
+  board: { collaboratorSuggestions: "Предлагаемые соавторы", emailInvalid: "Продолжайте ввод!", emailValid: "Нажмите, чтобы отправить!", emailChosen: "Готово!", invited: "Приглашены", remove: "Убрать {{name}}",
     name: 'Название',
     placeholder: 'Например, «Куда поехать» или «Что приготовить»',
     protected: 'Защищённая',
@@ -53,7 +53,7 @@ export default {
     creating: 'Создание…',
   },
   section: { name: 'Название', placeholder: 'Например, «Освещение»', add: 'Добавить', adding: 'Добавление…' },
-  success: {
+  success: { instagramTitle: "Теперь публикации из Instagram можно превращать в пины", instagramConnect: "Подключить",
     boardCreated: 'Доска создана',
     savedFirst: 'Вы сохранили свой первый пин на доску «{{board}}»!',
     savedThis: 'Вы сохранили этот пин на доску «{{board}}»!',
@@ -65,7 +65,7 @@ export default {
     view: 'Открыть',
     closes: 'Это окно закроется само через 10 секунд.',
   },
-  auth: {
+  auth: { florida: "Регистрируясь, вы соглашаетесь на обработку данных по нашей Политике конфиденциальности. Вы можете {{link}} в любой момент.", deleteAccount: "удалить аккаунт", captcha: "Ой! Вы вошли слишком быстро. Попробуйте снова с reCAPTCHA.", connected: "Аккаунт {{provider}} подключён.", linkWithPassword: "Войдите с паролем, чтобы подключить аккаунт {{provider}}.", facebookNewUsers: "Вход через Facebook недоступен новым пользователям. Продолжите с эл. почтой или Google:", facebookUseGoogle: "Вход через Facebook больше недоступен. Войдите через Google.", facebookUsePassword: "Вход через Facebook больше недоступен. Войдите по эл. почте и паролю.", facebookRecover: "Вход через Facebook больше недоступен. Восстановите аккаунт, чтобы задать пароль и сохранить пины.", facebookOther: "Вход через Facebook больше недоступен. Попробуйте войти иначе.", oneTap: "Google One Tap", oneTapFaster: "Входите быстрее с аккаунтом Google.", oneTapSignIn: "Войти одним касанием", dismiss: "Скрыть",
     continueWith: 'Продолжить через {{provider}}',
     useAccount: 'Использовать аккаунт {{provider}}',
     email: 'Эл. почта',

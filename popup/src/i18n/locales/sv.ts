@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Läser in…', close: 'Stäng', cancel: 'Avbryt', back: 'Tillbaka', language: 'Språk' },
-  save: {
+  common: { notNow: "Inte nu", loading: 'Läser in…', close: 'Stäng', cancel: 'Avbryt', back: 'Tillbaka', language: 'Språk' },
+  save: { chooseImage: "Välj en bild att spara", imageOf: "Bild {{n}} av {{total}}", describedImageOf: "{{description}} (bild {{n}} av {{total}})", videoCover: "Videoomslag: {{image}}", duration: "Längd", linkTo: "Länk till {{host}}", noImagePin: "En pinne utan bild",
     title: 'Spara på {{brand}}',
     imageAlt: 'Bilden som ska sparas',
     videoLabel: 'Videon som ska sparas',
@@ -35,7 +35,7 @@ export default {
     group: 'Gruppanslagstavla',
     hasSections: 'Har avsnitt',
   },
-  board: {
+  board: { collaboratorSuggestions: "Förslag på medarbetare", emailInvalid: "Fortsätt skriva!", emailValid: "Klicka för att skicka!", emailChosen: "Klart!", invited: "Inbjudna", remove: "Ta bort {{name}}",
     name: 'Namn',
     placeholder: 'Till exempel ”Platser att besöka” eller ”Recept att laga”',
     protected: 'Skyddad',
@@ -49,7 +49,7 @@ export default {
     creating: 'Skapar…',
   },
   section: { name: 'Namn', placeholder: 'Till exempel ”Belysning”', add: 'Lägg till', adding: 'Lägger till…' },
-  success: {
+  success: { instagramTitle: "Nu kan du göra om dina Instagram-inlägg till pinnar", instagramConnect: "Anslut nu",
     boardCreated: 'Anslagstavlan har skapats',
     savedFirst: 'Du sparade din första pin på {{board}}!',
     savedThis: 'Du sparade den här pinnen på {{board}}!',
@@ -61,7 +61,7 @@ export default {
     view: 'Visa',
     closes: 'Fönstret stängs av sig självt om 10 sekunder.',
   },
-  auth: {
+  auth: { florida: "Genom att registrera dig godkänner du att dina uppgifter behandlas enligt vår integritetspolicy. Du kan {{link}} när som helst.", deleteAccount: "radera ditt konto", captcha: "Hoppsan! Du loggade in för snabbt. Försök igen med reCAPTCHA.", connected: "Ditt {{provider}}-konto är anslutet.", linkWithPassword: "Logga in med ditt lösenord för att ansluta ditt {{provider}}-konto.", facebookNewUsers: "Facebook-inloggning är inte tillgänglig för nya användare. Fortsätt med e-post eller Google:", facebookUseGoogle: "Facebook-inloggning är inte längre tillgänglig. Fortsätt med Google för att logga in.", facebookUsePassword: "Facebook-inloggning är inte längre tillgänglig. Logga in med e-post och lösenord.", facebookRecover: "Facebook-inloggning är inte längre tillgänglig. Återställ ditt konto för att välja ett lösenord och behålla dina pinnar.", facebookOther: "Facebook-inloggning är inte längre tillgänglig. Prova ett annat sätt att logga in.", oneTap: "Google One Tap", oneTapFaster: "Logga in snabbare med ditt Google-konto.", oneTapSignIn: "Logga in med ett tryck", dismiss: "Stäng",
     continueWith: 'Fortsätt med {{provider}}',
     useAccount: 'Använd ditt {{provider}}-konto',
     email: 'E-post',

@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: 'Yükleniyor…', close: 'Kapat', cancel: 'İptal', back: 'Geri', language: 'Dil' },
-  save: {
+  common: { notNow: "Şimdi değil", loading: 'Yükleniyor…', close: 'Kapat', cancel: 'İptal', back: 'Geri', language: 'Dil' },
+  save: { chooseImage: "Kaydedilecek bir görsel seç", imageOf: "Görsel {{n}} / {{total}}", describedImageOf: "{{description}} (görsel {{n}} / {{total}})", videoCover: "Video kapağı: {{image}}", duration: "Süre", linkTo: "{{host}} bağlantısı", noImagePin: "Görseli olmayan bir Pin",
     title: '{{brand}} üzerinde kaydet',
     imageAlt: 'Kaydedilecek görsel',
     videoLabel: 'Kaydedilecek video',
@@ -35,7 +35,7 @@ export default {
     group: 'Grup panosu',
     hasSections: 'Bölümleri var',
   },
-  board: {
+  board: { collaboratorSuggestions: "Önerilen ortak çalışanlar", emailInvalid: "Yazmaya devam et!", emailValid: "Göndermek için tıkla!", emailChosen: "Tamam!", invited: "Davet edilenler", remove: "{{name}} kaldır",
     name: 'Ad',
     placeholder: '"Gezilecek yerler" veya "Denenecek tarifler" gibi',
     protected: 'Korumalı',
@@ -49,7 +49,7 @@ export default {
     creating: 'Oluşturuluyor…',
   },
   section: { name: 'Ad', placeholder: '"Aydınlatma" gibi', add: 'Ekle', adding: 'Ekleniyor…' },
-  success: {
+  success: { instagramTitle: "Artık Instagram gönderilerini Pin’e dönüştürebilirsin", instagramConnect: "Şimdi bağla",
     boardCreated: 'Pano oluşturuldu',
     savedFirst: 'İlk Pin’ini {{board}} panosuna kaydettin!',
     savedThis: 'Bu Pin’i {{board}} panosuna kaydettin!',
@@ -61,7 +61,7 @@ export default {
     view: 'Görüntüle',
     closes: 'Bu pencere 10 saniye içinde kendiliğinden kapanır.',
   },
-  auth: {
+  auth: { florida: "Kaydolarak verilerinin Gizlilik Politikamızda anlatıldığı gibi işlenmesini kabul edersin. İstediğin zaman {{link}}.", deleteAccount: "hesabını silebilirsin", captcha: "Hata! Çok hızlı giriş yaptın. Lütfen reCAPTCHA ile tekrar dene.", connected: "{{provider}} hesabın bağlandı.", linkWithPassword: "{{provider}} hesabını bağlamak için şifrenle giriş yap.", facebookNewUsers: "Facebook ile giriş yeni kullanıcılar için kullanılamıyor. E-posta veya Google ile devam et:", facebookUseGoogle: "Facebook ile giriş artık kullanılamıyor. Giriş yapmak için Google ile devam et.", facebookUsePassword: "Facebook ile giriş artık kullanılamıyor. E-posta ve şifrenle giriş yap.", facebookRecover: "Facebook ile giriş artık kullanılamıyor. Şifre belirlemek ve Pin’lerini korumak için hesabını kurtar.", facebookOther: "Facebook ile giriş artık kullanılamıyor. Başka bir yolla giriş yapmayı dene.", oneTap: "Google One Tap", oneTapFaster: "Google hesabınla daha hızlı giriş yap.", oneTapSignIn: "Tek dokunuşla giriş yap", dismiss: "Kapat",
     continueWith: '{{provider}} ile devam et',
     useAccount: '{{provider}} hesabını kullan',
     email: 'E-posta',

@@ -1,8 +1,8 @@
 import type { Translation } from '..';
 
 export default {
-  common: { loading: '正在加载…', close: '关闭', cancel: '取消', back: '返回', language: '语言' },
-  save: {
+  common: { notNow: "以后再说", loading: '正在加载…', close: '关闭', cancel: '取消', back: '返回', language: '语言' },
+  save: { chooseImage: "选择要保存的图片", imageOf: "第 {{n}} 张,共 {{total}} 张", describedImageOf: "{{description}}(第 {{n}} 张,共 {{total}} 张)", videoCover: "视频封面:{{image}}", duration: "时长", linkTo: "指向 {{host}} 的链接", noImagePin: "没有图片的 Pin",
     title: '保存到 {{brand}}',
     imageAlt: '要保存的图片',
     videoLabel: '要保存的视频',
@@ -33,7 +33,7 @@ export default {
     group: '群组图板',
     hasSections: '包含分区',
   },
-  board: {
+  board: { collaboratorSuggestions: "推荐的协作者", emailInvalid: "继续输入!", emailValid: "点击发送!", emailChosen: "完成!", invited: "已邀请", remove: "移除 {{name}}",
     name: '名称',
     placeholder: '例如“想去的地方”或“想做的菜”',
     protected: '受保护',
@@ -47,7 +47,7 @@ export default {
     creating: '正在创建…',
   },
   section: { name: '名称', placeholder: '例如“灯具”', add: '添加', adding: '正在添加…' },
-  success: {
+  success: { instagramTitle: "现在可以把 Instagram 帖子变成 Pin 了", instagramConnect: "立即连接",
     boardCreated: '图板已创建',
     savedFirst: '你已将第一个 Pin 保存到 {{board}}!',
     savedThis: '你已将此 Pin 保存到 {{board}}!',
@@ -59,7 +59,7 @@ export default {
     view: '查看',
     closes: '此窗口将在 10 秒后自动关闭。',
   },
-  auth: {
+  auth: { florida: "注册即表示你同意我们按隐私政策处理你的数据。你可以随时{{link}}。", deleteAccount: "删除账户", captcha: "哎呀!你登录得太快了。请通过 reCAPTCHA 再试一次。", connected: "你的 {{provider}} 账户已连接。", linkWithPassword: "请用密码登录以连接你的 {{provider}} 账户。", facebookNewUsers: "新用户无法使用 Facebook 登录。请使用电子邮件或 Google 继续:", facebookUseGoogle: "Facebook 登录已停用。请使用 Google 登录。", facebookUsePassword: "Facebook 登录已停用。请使用电子邮件和密码登录。", facebookRecover: "Facebook 登录已停用。恢复账户即可设置密码并保留你的 Pin。", facebookOther: "Facebook 登录已停用。请尝试其他登录方式。", oneTap: "Google 一键登录", oneTapFaster: "使用 Google 账户更快登录。", oneTapSignIn: "一键登录", dismiss: "关闭",
     continueWith: '使用 {{provider}} 继续',
     useAccount: '使用你的 {{provider}} 帐户',
     email: '电子邮件',
