@@ -71,8 +71,18 @@ export function App({ location }: { location: Location }) {
     return <Product render={(viewer) => <PinPage id={id} viewer={viewer} />} />;
   }
   const auth = AUTH_PAGES[path];
-  if (auth) return <Loading><AuthPage location={location} view={auth} /></Loading>;
-  if (path === '/password/reset/') return <Loading><ResetPage location={location} /></Loading>;
+  if (auth)
+    return (
+      <Loading>
+        <AuthPage location={location} view={auth} />
+      </Loading>
+    );
+  if (path === '/password/reset/')
+    return (
+      <Loading>
+        <ResetPage location={location} />
+      </Loading>
+    );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);

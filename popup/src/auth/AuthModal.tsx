@@ -41,7 +41,11 @@ function useContainerCopy(container: Container, context: ContainerContext): Cont
   const own = containerCopy(container);
   const [account, setAccount] = useState<typeof import('./accountCopy') | null>(null);
   useEffect(() => {
-    if (!own && !account) void import('./accountCopy').then(async (m) => (await wordsReady(), setAccount(m)));
+    if (own || account) return;
+    void import('./accountCopy').then(async (m) => {
+      await wordsReady();
+      setAccount(m);
+    });
   }, [container]);
   return own ?? account?.accountCopy(container, context) ?? { signupTitle: '', loginTitle: '', subtitle: '' };
 }
@@ -434,20 +438,20 @@ export function AuthModal(props: AuthModalProps) {
       {view === 'recovery' && recovery && (
         <Loading>
           <RecoveryDialog
-          type={recovery.type}
-          email={recovery.email}
-          reason={recovery.reason}
-          onClose={closeRecovery}
-          onToast={showToast}
-          socialOptions={
-            <SocialButtons
-              // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
-              providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
-              country={countryFromBrowser()}
-              onPress={(provider) => void onSocialPress(provider)}
-              googleTooltip={googleTooltip}
-            />
-          }
+            type={recovery.type}
+            email={recovery.email}
+            reason={recovery.reason}
+            onClose={closeRecovery}
+            onToast={showToast}
+            socialOptions={
+              <SocialButtons
+                // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
+                providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
+                country={countryFromBrowser()}
+                onPress={(provider) => void onSocialPress(provider)}
+                googleTooltip={googleTooltip}
+              />
+            }
           />
         </Loading>
       )}
@@ -490,37 +494,37 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {view === 'EmailCollection' && social && (
         <Loading>
-        <EmailCollection
-          error={social.error}
-          failed={social.failed}
-          busy={busy}
-          onNotNow={() => {
-            setSocial(null);
-            setView('signup');
-          }}
-          onSubmit={(email: string) =>
-            // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
-            void emailExists(email)
-              .then((exists) => {
-                if (!exists) return socialNext({ ...social, email, error: undefined, failed: false });
-                setExistingEmail(email);
-                setView('EmailAlreadyExist');
-              })
-              .catch((error: unknown) => setSocial({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))
-          }
-        />
+          <EmailCollection
+            error={social.error}
+            failed={social.failed}
+            busy={busy}
+            onNotNow={() => {
+              setSocial(null);
+              setView('signup');
+            }}
+            onSubmit={(email: string) =>
+              // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
+              void emailExists(email)
+                .then((exists) => {
+                  if (!exists) return socialNext({ ...social, email, error: undefined, failed: false });
+                  setExistingEmail(email);
+                  setView('EmailAlreadyExist');
+                })
+                .catch((error: unknown) => setSocial({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))
+            }
+          />
         </Loading>
       )}
       {view === 'EmailAlreadyExist' && (
         <Loading>
-        <EmailAlreadyExist
-          email={existingEmail}
-          onContinue={() => {
-            setFields({ email: existingEmail, password: '' });
-            setLoginCarry(undefined);
-            setView('login');
-          }}
-        />
+          <EmailAlreadyExist
+            email={existingEmail}
+            onContinue={() => {
+              setFields({ email: existingEmail, password: '' });
+              setLoginCarry(undefined);
+              setView('login');
+            }}
+          />
         </Loading>
       )}
       {view === 'socialUnavailable' && (
