@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import { fromEnglish, t } from './i18n';
 import { PinCreate } from './PinCreate';
 import { readPopupQuery, type PopupQuery } from './query';
 import { usePin } from './usePin';
@@ -6,7 +6,7 @@ import { usePin } from './usePin';
 /** /pin/{id}/repin/x/: the save popup for one of our own pins (saving.md section 2.3). */
 export function Repin({ id, search }: { id: string; search: string }) {
   const { pin, error } = usePin(id);
-  if (error) return <main class="page"><p class="error" role="alert">{error}</p></main>;
+  if (error) return <main class="page"><p class="error" role="alert">{fromEnglish(error)}</p></main>;
   if (!pin) return <p class="loading" role="status">{t('common.loading')}</p>;
   const q = new URLSearchParams(search);
   const query: PopupQuery = {

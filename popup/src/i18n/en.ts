@@ -187,6 +187,11 @@ export default {
     googleLinkedNoPassword: 'Your account is already linked to Google. To log in with email, set a password.',
     facebookLinkedNoPassword: 'Your account is already linked to Facebook. To log in with email, set a password.',
     facebookLoginRetired: 'Your account is connected to Facebook, but Facebook login is no longer available.',
+    socialDenied: "Couldn't connect. You must authorize {brand}.",
+    // The popup's own, when a provider's window cannot open or the SSO window answers nothing (auth.md section 8).
+    popupBlocked: 'You must enable popups!',
+    ssoNoWindow: 'Window is undefined',
+    ssoNoTokens: 'No tokens returned',
   },
   /** Product pages (home, header): English only for now, other languages fall back to it. */
   pages: {

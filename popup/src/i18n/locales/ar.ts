@@ -173,5 +173,9 @@ export default {
     googleLinkedNoPassword: 'حسابك مرتبط بالفعل بـ Google. لتسجيل الدخول بالبريد الإلكتروني، عيّن كلمة مرور.',
     facebookLinkedNoPassword: 'حسابك مرتبط بالفعل بـ Facebook. لتسجيل الدخول بالبريد الإلكتروني، عيّن كلمة مرور.',
     facebookLoginRetired: 'حسابك متصل بـ Facebook، لكن تسجيل الدخول عبر Facebook لم يعد متاحًا.',
+    socialDenied: 'تعذّر الاتصال. يجب أن تمنح الإذن لـ {brand}.',
+    popupBlocked: 'يجب السماح بالنوافذ المنبثقة!',
+    ssoNoWindow: 'النافذة غير متاحة',
+    ssoNoTokens: 'لم تُرجَع أي رموز',
   },
 } satisfies Translation;

@@ -165,5 +165,9 @@ export default {
     googleLinkedNoPassword: 'Dein Konto ist bereits mit Google verknüpft. Um dich per E-Mail anzumelden, lege ein Passwort fest.',
     facebookLinkedNoPassword: 'Dein Konto ist bereits mit Facebook verknüpft. Um dich per E-Mail anzumelden, lege ein Passwort fest.',
     facebookLoginRetired: 'Dein Konto ist mit Facebook verbunden, aber die Anmeldung über Facebook ist nicht mehr verfügbar.',
+    socialDenied: 'Verbindung fehlgeschlagen. Du musst {brand} autorisieren.',
+    popupBlocked: 'Du musst Pop-ups zulassen!',
+    ssoNoWindow: 'Das Fenster ist nicht verfügbar',
+    ssoNoTokens: 'Es wurden keine Tokens zurückgegeben',
   },
 } satisfies Translation;

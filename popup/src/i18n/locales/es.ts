@@ -167,5 +167,9 @@ export default {
     googleLinkedNoPassword: 'Tu cuenta ya está vinculada a Google. Para iniciar sesión con tu correo, crea una contraseña.',
     facebookLinkedNoPassword: 'Tu cuenta ya está vinculada a Facebook. Para iniciar sesión con tu correo, crea una contraseña.',
     facebookLoginRetired: 'Tu cuenta está conectada a Facebook, pero el inicio de sesión con Facebook ya no está disponible.',
+    socialDenied: 'No se ha podido conectar. Debes autorizar a {brand}.',
+    popupBlocked: '¡Debes permitir las ventanas emergentes!',
+    ssoNoWindow: 'La ventana no está disponible',
+    ssoNoTokens: 'No se han devuelto tokens',
   },
 } satisfies Translation;

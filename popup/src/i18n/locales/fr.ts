@@ -167,5 +167,9 @@ export default {
     googleLinkedNoPassword: 'Votre compte est déjà associé à Google. Pour vous connecter avec votre e-mail, définissez un mot de passe.',
     facebookLinkedNoPassword: 'Votre compte est déjà associé à Facebook. Pour vous connecter avec votre e-mail, définissez un mot de passe.',
     facebookLoginRetired: 'Votre compte est connecté à Facebook, mais la connexion avec Facebook n’est plus disponible.',
+    socialDenied: 'Connexion impossible. Vous devez autoriser {brand}.',
+    popupBlocked: 'Vous devez autoriser les fenêtres pop-up !',
+    ssoNoWindow: 'La fenêtre est introuvable',
+    ssoNoTokens: 'Aucun jeton n’a été renvoyé',
   },
 } satisfies Translation;

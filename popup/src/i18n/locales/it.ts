@@ -167,5 +167,9 @@ export default {
     googleLinkedNoPassword: 'Il tuo account è già collegato a Google. Per accedere con l’email, imposta una password.',
     facebookLinkedNoPassword: 'Il tuo account è già collegato a Facebook. Per accedere con l’email, imposta una password.',
     facebookLoginRetired: 'Il tuo account è collegato a Facebook, ma l’accesso con Facebook non è più disponibile.',
+    socialDenied: 'Impossibile collegarsi. Devi autorizzare {brand}.',
+    popupBlocked: 'Devi consentire i pop-up!',
+    ssoNoWindow: 'La finestra non è disponibile',
+    ssoNoTokens: 'Nessun token restituito',
   },
 } satisfies Translation;

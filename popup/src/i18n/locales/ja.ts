@@ -163,5 +163,9 @@ export default {
     googleLinkedNoPassword: 'このアカウントはすでにGoogleと連携しています。メールでログインするには、パスワードを設定してください。',
     facebookLinkedNoPassword: 'このアカウントはすでにFacebookと連携しています。メールでログインするには、パスワードを設定してください。',
     facebookLoginRetired: 'このアカウントはFacebookと連携していますが、Facebookログインは利用できなくなりました。',
+    socialDenied: '接続できませんでした。{brand} を承認する必要があります。',
+    popupBlocked: 'ポップアップを許可してください。',
+    ssoNoWindow: 'ウィンドウを開けません',
+    ssoNoTokens: 'トークンが返されませんでした',
   },
 } satisfies Translation;

@@ -163,5 +163,9 @@ export default {
     googleLinkedNoPassword: '계정이 이미 Google에 연결되어 있습니다. 이메일로 로그인하려면 비밀번호를 설정하세요.',
     facebookLinkedNoPassword: '계정이 이미 Facebook에 연결되어 있습니다. 이메일로 로그인하려면 비밀번호를 설정하세요.',
     facebookLoginRetired: '계정이 Facebook에 연결되어 있지만 Facebook 로그인은 더 이상 사용할 수 없습니다.',
+    socialDenied: '연결할 수 없습니다. {brand}을(를) 승인해야 합니다.',
+    popupBlocked: '팝업을 허용해야 합니다!',
+    ssoNoWindow: '창을 사용할 수 없습니다',
+    ssoNoTokens: '반환된 토큰이 없습니다',
   },
 } satisfies Translation;

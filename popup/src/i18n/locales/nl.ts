@@ -165,5 +165,9 @@ export default {
     googleLinkedNoPassword: 'Je account is al gekoppeld aan Google. Stel een wachtwoord in om met je e-mailadres in te loggen.',
     facebookLinkedNoPassword: 'Je account is al gekoppeld aan Facebook. Stel een wachtwoord in om met je e-mailadres in te loggen.',
     facebookLoginRetired: 'Je account is gekoppeld aan Facebook, maar inloggen met Facebook is niet meer beschikbaar.',
+    socialDenied: 'Verbinden mislukt. Je moet {brand} toestemming geven.',
+    popupBlocked: 'Je moet pop-ups toestaan!',
+    ssoNoWindow: 'Het venster is niet beschikbaar',
+    ssoNoTokens: 'Er zijn geen tokens teruggestuurd',
   },
 } satisfies Translation;

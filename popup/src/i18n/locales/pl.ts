@@ -169,5 +169,9 @@ export default {
     googleLinkedNoPassword: 'Twoje konto jest już połączone z Google. Aby zalogować się e-mailem, ustaw hasło.',
     facebookLinkedNoPassword: 'Twoje konto jest już połączone z Facebookiem. Aby zalogować się e-mailem, ustaw hasło.',
     facebookLoginRetired: 'Twoje konto jest połączone z Facebookiem, ale logowanie przez Facebooka nie jest już dostępne.',
+    socialDenied: 'Nie udało się połączyć. Musisz autoryzować {brand}.',
+    popupBlocked: 'Musisz zezwolić na wyskakujące okienka!',
+    ssoNoWindow: 'Okno jest niedostępne',
+    ssoNoTokens: 'Nie zwrócono tokenów',
   },
 } satisfies Translation;

@@ -167,5 +167,9 @@ export default {
     googleLinkedNoPassword: 'Sua conta já está vinculada ao Google. Para entrar com e-mail, defina uma senha.',
     facebookLinkedNoPassword: 'Sua conta já está vinculada ao Facebook. Para entrar com e-mail, defina uma senha.',
     facebookLoginRetired: 'Sua conta está conectada ao Facebook, mas o login com o Facebook não está mais disponível.',
+    socialDenied: 'Não foi possível conectar. Você precisa autorizar o {brand}.',
+    popupBlocked: 'Você precisa permitir pop-ups!',
+    ssoNoWindow: 'A janela não está disponível',
+    ssoNoTokens: 'Nenhum token foi retornado',
   },
 } satisfies Translation;

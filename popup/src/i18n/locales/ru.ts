@@ -169,5 +169,9 @@ export default {
     googleLinkedNoPassword: 'Ваш аккаунт уже связан с Google. Чтобы входить по электронной почте, задайте пароль.',
     facebookLinkedNoPassword: 'Ваш аккаунт уже связан с Facebook. Чтобы входить по электронной почте, задайте пароль.',
     facebookLoginRetired: 'Ваш аккаунт связан с Facebook, но вход через Facebook больше недоступен.',
+    socialDenied: 'Не удалось подключиться. Нужно разрешить доступ {brand}.',
+    popupBlocked: 'Разрешите всплывающие окна!',
+    ssoNoWindow: 'Окно недоступно',
+    ssoNoTokens: 'Токены не получены',
   },
 } satisfies Translation;

@@ -165,5 +165,9 @@ export default {
     googleLinkedNoPassword: 'Ditt konto är redan kopplat till Google. Ange ett lösenord för att logga in med e-post.',
     facebookLinkedNoPassword: 'Ditt konto är redan kopplat till Facebook. Ange ett lösenord för att logga in med e-post.',
     facebookLoginRetired: 'Ditt konto är kopplat till Facebook, men inloggning med Facebook är inte längre tillgänglig.',
+    socialDenied: 'Det gick inte att ansluta. Du måste godkänna {brand}.',
+    popupBlocked: 'Du måste tillåta popup-fönster!',
+    ssoNoWindow: 'Fönstret är inte tillgängligt',
+    ssoNoTokens: 'Inga token returnerades',
   },
 } satisfies Translation;

@@ -165,5 +165,9 @@ export default {
     googleLinkedNoPassword: "Hesabın zaten Google'a bağlı. E-postayla giriş yapmak için bir şifre belirle.",
     facebookLinkedNoPassword: "Hesabın zaten Facebook'a bağlı. E-postayla giriş yapmak için bir şifre belirle.",
     facebookLoginRetired: "Hesabın Facebook'a bağlı, ancak Facebook ile giriş artık kullanılamıyor.",
+    socialDenied: 'Bağlanılamadı. {brand} için izin vermelisin.',
+    popupBlocked: 'Açılır pencerelere izin vermelisin!',
+    ssoNoWindow: 'Pencere kullanılamıyor',
+    ssoNoTokens: 'Hiç belirteç döndürülmedi',
   },
 } satisfies Translation;

@@ -163,5 +163,9 @@ export default {
     googleLinkedNoPassword: '你的账户已关联 Google。如需使用邮箱登录，请设置密码。',
     facebookLinkedNoPassword: '你的账户已关联 Facebook。如需使用邮箱登录，请设置密码。',
     facebookLoginRetired: '你的账户已关联 Facebook，但 Facebook 登录已不再可用。',
+    socialDenied: '无法连接。你需要授权 {brand}。',
+    popupBlocked: '你需要允许弹出窗口!',
+    ssoNoWindow: '窗口不可用',
+    ssoNoTokens: '未返回令牌',
   },
 } satisfies Translation;
