@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { t, wordsReady } from './i18n';
+import { type ReactNode } from 'react';
+import { t } from './i18n';
+import { lazyWithWords as page, Loading } from './i18n/lazy';
 import { LanguageSelect } from './i18n/LanguageSelect';
-import { AuthPage } from './auth/AuthPage';
 import { SiteHeader } from './SiteHeader';
 import { useViewer } from './useViewer';
 import { PinCreate } from './PinCreate';
@@ -9,9 +9,7 @@ import { readPopupQuery } from './query';
 import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
 import type { ViewerData } from './types';
-
-/** A lazy page, shown once its chunk and its words in the reader's language (i18n defineMessages) have come. */
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType<any>) => lazy(() => load().then(async (m) => (await wordsReady(), { default: pick(m) })));
+import type { AuthPageKind } from './auth/AuthPage';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
@@ -28,16 +26,26 @@ const Home = page(() => import('./HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
+/** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
+const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
+
+const AUTH_PAGES: Record<string, AuthPageKind> = {
+  '/login': 'login',
+  '/signup': 'signup',
+  '/add-account': 'add-account',
+  '/business/login/': 'business-login',
+  '/business/create/': 'business-signup',
+};
 
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
 export function App({ location }: { location: Location }) {
   const path = location.pathname;
   if (isAdvertiserPath(path)) {
     return (
-      <Suspense fallback={<p role="status" aria-label={t('common.loading')}>{t('common.loading')}</p>}>
+      <Loading>
         <AdvertiserApp location={location} />
-      </Suspense>
+      </Loading>
     );
   }
   if (path.startsWith('/pin/create/')) return <PinCreate query={readPopupQuery(location)} />;
@@ -46,9 +54,9 @@ export function App({ location }: { location: Location }) {
     return (
       <Product
         render={() => (
-          <Suspense fallback={<p role="status" aria-label={t('common.loading')}>{t('common.loading')}</p>}>
+          <Loading>
             <PinBuilder search={location.search} />
-          </Suspense>
+          </Loading>
         )}
       />
     );
@@ -62,15 +70,18 @@ export function App({ location }: { location: Location }) {
     const id = pin[1];
     return <Product render={(viewer) => <PinPage id={id} viewer={viewer} />} />;
   }
-  if (path === '/login' || path === '/signup') return <AuthPage location={location} view={path === '/login' ? 'login' : 'signup'} />;
-  if (path === '/add-account') return <AuthPage location={location} view="add-account" />;
-  if (path === '/business/login/') return <AuthPage location={location} view="business-login" />;
-  if (path === '/business/create/') return <AuthPage location={location} view="business-signup" />;
+  const auth = AUTH_PAGES[path];
+  if (auth)
+    return (
+      <Loading>
+        <AuthPage location={location} view={auth} />
+      </Loading>
+    );
   if (path === '/password/reset/')
     return (
-      <Suspense fallback={<p class="loading" role="status">{t('common.loading')}</p>}>
+      <Loading>
         <ResetPage location={location} />
-      </Suspense>
+      </Loading>
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
@@ -93,7 +104,7 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
   return (
     <>
       <SiteHeader viewer={viewer} />
-      <Suspense fallback={<p class="loading" role="status">{t('common.loading')}</p>}>{render(viewer)}</Suspense>
+      <Loading>{render(viewer)}</Loading>
       <footer class="site-footer">
         <LanguageSelect />
       </footer>

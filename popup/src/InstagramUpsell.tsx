@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { markUpsellSeen } from './instagram';
+import { t } from './i18n';
 
 /** saving.md section 9: the dismiss button fades in after 2 seconds. */
 export const UPSELL_DISMISS_DELAY_MS = 2_000;
@@ -15,13 +16,13 @@ export function InstagramUpsell({ onClose }: { onClose(): void }) {
   }, []);
   return (
     <div class="upsell" role="dialog" aria-modal="true" aria-labelledby="upsell-title" tabIndex={-1} ref={dialog}>
-      <h2 id="upsell-title">Now you can turn your Instagram posts into Pins</h2>
+      <h2 id="upsell-title">{t('success.instagramTitle')}</h2>
       <a class="primary" href="/settings/claim/" target="_blank" rel="noopener">
-        Connect now
+        {t('success.instagramConnect')}
       </a>
       {canDismiss && (
         <button type="button" class="secondary fade-in" onClick={onClose}>
-          Not now
+          {t('common.notNow')}
         </button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatNumber, t } from './i18n';
 import type { PinnableItem } from '../../api/src/scrape/html';
 
 /** The tile of a pin without an image when no colour (or no valid one) is given. */
@@ -34,7 +35,7 @@ export function ColourTile({ link, color, class: extra = '' }: { link: string | 
   const background = tileColour(color);
   const host = hostOf(link);
   return (
-    <div class={`colour-tile ${extra}`} role="img" aria-label={host ? `Link to ${host}` : 'A pin without an image'} style={{ background, color: inkOn(background) }}>
+    <div class={`colour-tile ${extra}`} role="img" aria-label={host ? t('save.linkTo', { host }) : t('save.noImagePin')} style={{ background, color: inkOn(background) }}>
       {host && <span class="tile-host">{host}</span>}
     </div>
   );
@@ -60,7 +61,7 @@ export function MediaGrid({ items, chosen, onChoose, disabled }: { items: Pinnab
   return (
     <>
       <h2 id="media-grid-title" class="grid-title">
-        Choose an image to save
+        {t('save.chooseImage')}
       </h2>
       <ul class="media-grid" aria-labelledby="media-grid-title" onKeyDown={onKeyDown}>
         {items.map((item, i) => (
@@ -73,8 +74,7 @@ export function MediaGrid({ items, chosen, onChoose, disabled }: { items: Pinnab
                 </span>
               )}
               <span class="visually-hidden">
-                {item.video ? 'Video cover: ' : ''}
-                {item.description ? `${item.description} (image ${i + 1} of ${items.length})` : `Image ${i + 1} of ${items.length}`}
+                {videoCover(item.video, t(item.description ? 'save.describedImageOf' : 'save.imageOf', { description: item.description ?? '', n: formatNumber(i + 1), total: formatNumber(items.length) }))}
               </span>
             </button>
           </li>
@@ -83,6 +83,9 @@ export function MediaGrid({ items, chosen, onChoose, disabled }: { items: Pinnab
     </>
   );
 }
+
+/** A tile's words: a video's cover says so. */
+const videoCover = (video: unknown, image: string) => (video ? t('save.videoCover', { image }) : image);
 
 /** A video's length as players show it: 0:42, 12:05, 1:02:03. */
 export function formatDuration(seconds: number): string {
@@ -116,7 +119,7 @@ export function VideoPreview({ src, cover, label }: { src: string; cover: string
       />
       {duration !== null && (
         <span class="duration">
-          <span class="visually-hidden">Duration </span>
+          <span class="visually-hidden">{t('save.duration')} </span>
           {formatDuration(duration)}
         </span>
       )}

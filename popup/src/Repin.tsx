@@ -1,3 +1,4 @@
+import { fromEnglish, t } from './i18n';
 import { PinCreate } from './PinCreate';
 import { readPopupQuery, type PopupQuery } from './query';
 import { usePin } from './usePin';
@@ -5,8 +6,8 @@ import { usePin } from './usePin';
 /** /pin/{id}/repin/x/: the save popup for one of our own pins (saving.md section 2.3). */
 export function Repin({ id, search }: { id: string; search: string }) {
   const { pin, error } = usePin(id);
-  if (error) return <main class="page"><p class="error" role="alert">{error}</p></main>;
-  if (!pin) return <p class="loading" role="status">Loading…</p>;
+  if (error) return <main class="page"><p class="error" role="alert">{fromEnglish(error)}</p></main>;
+  if (!pin) return <p class="loading" role="status">{t('common.loading')}</p>;
   // What the create URL carried here (api pages/routes.ts): the host's guid and origin, so the host hears the result.
   const carried = readPopupQuery({ pathname: '', search });
   const query: PopupQuery = {

@@ -1,5 +1,6 @@
 import { safeNext } from '../../api/src/lib/next';
 import { Icon } from './picker/Icons';
+import { t } from './i18n';
 
 /**
  * The page-level Back control (saving.md section 2.2): back one step, except
@@ -48,7 +49,7 @@ export const leave = (): void => (window.opener ? window.close() : pageBack());
 /** The page-level Back control, for full pages. */
 export function BackButton({ fallback }: { fallback?: string }) {
   return (
-    <button type="button" class="icon-button page-back" aria-label="Back" onClick={() => pageBack(fallback)}>
+    <button type="button" class="icon-button page-back" aria-label={t('common.back')} onClick={() => pageBack(fallback)}>
       <Icon name="back" />
     </button>
   );

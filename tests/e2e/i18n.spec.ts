@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { EXAMPLES, PRODUCT } from './origins';
 import { DEMO } from './popup';
 import { logIn, openPopup } from './sdk';
+import { freshAccount } from './safety-helpers';
 
 /**
  * The popup in the user's language (issue 20): a French publisher page (examples/francais.html,
@@ -73,4 +74,27 @@ test('a language the user chooses is remembered, over the browser and the page',
   await page.goto(`${PRODUCT}/login?lang=fr`);
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await expect(page.getByLabel('Sprache')).toHaveValue('de');
+});
+
+test('a French visitor resets a password in French: the account pages come with their own words', async ({ page }) => {
+  const user = freshAccount('reset-fr');
+  await page.goto(`${PRODUCT}/password/reset/?lang=fr&ue=${encodeURIComponent(user.email)}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.getByRole('heading', { name: 'Retrouvons votre compte' })).toBeVisible();
+  await expect(page.getByLabel('E-mail ou nom d’utilisateur')).toHaveValue(user.email);
+  await page.getByRole('button', { name: 'Envoyer l’e-mail de réinitialisation' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'E-mail de réinitialisation envoyé' })).toBeVisible();
+  await expect(page.getByText(`Nous avons envoyé à ${user.email} les instructions pour choisir un nouveau mot de passe.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Renvoyer l’e-mail' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'E-mail envoyé !' })).toBeVisible();
+
+  // A link that does not work: the server's answer (English, from the error catalogue) shown in French.
+  await page.goto(`${PRODUCT}/password/reset/?lang=fr&token=not-a-real-one`);
+  await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeVisible();
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('Quince-Harbour-77');
+  await page.getByRole('button', { name: 'Modifier le mot de passe' }).click();
+  await expect(page.getByText('Ce lien a expiré ou a déjà été utilisé. Demandez-en un nouveau.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Envoyer un nouveau lien' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retour' })).toBeVisible();
+  await expect(page.getByText(/Pick a new password|Change password|expired/)).toHaveCount(0);
 });

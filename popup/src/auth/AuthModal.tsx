@@ -1,28 +1,54 @@
 import { useEffect, useRef, useState } from 'react';
-import { t } from '../i18n';
+import { t, wordsReady } from '../i18n';
+import { lazyWithWords, Loading } from '../i18n/lazy';
 import { firstNameFromEmail, parseBirthday } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
 import { emailExists, loadExperiments, loadPasswordRules, logIn, NO_EXPERIMENTS, register, type Experiments, type PasswordRules } from './client';
-import { Consents } from './Consents';
-import { containerCopy, showsFormAtOnce, showsPin, type Container, type ContainerContext } from './containers';
+import { containerCopy, showsFormAtOnce, showsPin, type Container, type ContainerContext, type ContainerCopy } from './containers';
 import { LoginForm, loginErrors, UNKNOWN_ERROR, type LoginErrors } from './LoginForm';
 import { SignupForm, type SignupErrors, type SignupFields } from './SignupForm';
 import { TermsFooter } from './TermsFooter';
 import { Toast, TOAST_MS } from './Toast';
-import { UnderageConfirmation } from './UnderageConfirmation';
 import { setUnderageMarker } from './underage';
 import { Welcome } from './Welcome';
-import { MfaForm, type MfaChallenge } from './MfaForm';
-import { RecoveryDialog } from './RecoveryDialog';
+import type { MfaChallenge } from './MfaForm';
 import { forgetRecognised, forgotPassword } from './client';
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import type { RecognisedInfo } from '../../../api/src/auth/routes';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
 import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
-import { EmailAlreadyExist, EmailCollection, FacebookBanner, OneTapPrompt, SocialAge, SocialButtons, SocialUnavailable } from './SocialViews';
+import { FacebookBanner, OneTapPrompt, SocialButtons } from './SocialViews';
 import { BRAND } from '../brand';
+
+/**
+ * The account's dialogs and steps that are not on a save's way (two-factor, recovery, consents, the
+ * underage step, a provider sign-up's steps) come in a lazy chunk with their words (issue 20), so the
+ * save popup's bytes do not pay for them.
+ */
+const MfaForm = lazyWithWords(() => import('./MfaForm'), (m) => m.MfaForm);
+const RecoveryDialog = lazyWithWords(() => import('./RecoveryDialog'), (m) => m.RecoveryDialog);
+const Consents = lazyWithWords(() => import('./Consents'), (m) => m.Consents);
+const UnderageConfirmation = lazyWithWords(() => import('./UnderageConfirmation'), (m) => m.UnderageConfirmation);
+const SocialAge = lazyWithWords(() => import('./SocialSteps'), (m) => m.SocialAge);
+const EmailCollection = lazyWithWords(() => import('./SocialSteps'), (m) => m.EmailCollection);
+const EmailAlreadyExist = lazyWithWords(() => import('./SocialSteps'), (m) => m.EmailAlreadyExist);
+const SocialUnavailable = lazyWithWords(() => import('./SocialSteps'), (m) => m.SocialUnavailable);
+
+/** The copy of a container that is not on a save's way (accountCopy.ts), once its chunk and words have come. */
+function useContainerCopy(container: Container, context: ContainerContext): ContainerCopy {
+  const own = containerCopy(container);
+  const [account, setAccount] = useState<typeof import('./accountCopy') | null>(null);
+  useEffect(() => {
+    if (own || account) return;
+    void import('./accountCopy').then(async (m) => {
+      await wordsReady();
+      setAccount(m);
+    });
+  }, [container]);
+  return own ?? account?.accountCopy(container, context) ?? { signupTitle: '', loginTitle: '', subtitle: '' };
+}
 
 export type AuthView =
   | 'signup'
@@ -39,8 +65,6 @@ export type AuthView =
   | 'EmailAlreadyExist'
   | 'socialUnavailable';
 
-/** auth.md section 8: a failed social email step says the server's message, else this. */
-export const SOCIAL_EMAIL_STEP_FAILED = 'Oops! Something went wrong… Click Continue to try again.';
 const EMAIL_TAKEN = 83;
 const OWN_SITE = 'corkboard';
 
@@ -102,7 +126,8 @@ export function AuthModal(props: AuthModalProps) {
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<ProvidersInfo>(NO_PROVIDERS);
   /** A provider sign-up in progress: the profile, and what the age and email steps added. */
-  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string; oneTap?: boolean } | null>(null);
+  // A failed email step (auth.md section 8) says the server's message (error), else 'Click Continue to try again' (failed).
+  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string; failed?: boolean; oneTap?: boolean } | null>(null);
   const [oneTapOff, setOneTapOff] = useState(oneTapDismissed);
   /** Behind the Facebook recovery flag: the retired Facebook log-in's banner, from the account's login data. */
   const [facebookData, setFacebookData] = useState<FacebookLoginData | null>(null);
@@ -217,7 +242,7 @@ export function AuthModal(props: AuthModalProps) {
           return setView('socialSignupWithAge');
         }
         if (EMAIL_CODES.has(code) || state.profile.needs_email) {
-          setSocial({ ...state, email: undefined, error: body?.message ?? SOCIAL_EMAIL_STEP_FAILED });
+          setSocial({ ...state, email: undefined, error: body?.message, failed: true });
           return setView('EmailCollection');
         }
         showToast(body?.message ?? UNKNOWN_ERROR);
@@ -253,7 +278,7 @@ export function AuthModal(props: AuthModalProps) {
         setExistingEmail(result.email);
         return setView('EmailAlreadyExist');
       case 'linked':
-        return showToast(`Your ${PROVIDER_LABELS[result.provider]} account is connected.`);
+        return showToast(t('auth.connected', { provider: PROVIDER_LABELS[result.provider] }));
       case 'facebook_unavailable':
         return void facebookLoginData(result.facebook_id)
           .then((data) => {
@@ -298,7 +323,7 @@ export function AuthModal(props: AuthModalProps) {
     }
   };
 
-  const copy = containerCopy(container, props);
+  const copy = useContainerCopy(container, props);
   const header = view === 'signup' || view === 'login';
 
   const openRecovery = (type: RecoveryDialogType, email: string, reason?: string) => {
@@ -405,33 +430,39 @@ export function AuthModal(props: AuthModalProps) {
           <h1 id="auth-title" class="visually-hidden">
             {t('auth.twoFactor')}
           </h1>
-          <MfaForm mfa={mfa} next={props.next} onLoggedIn={loginHandlers.onLoggedIn} onRecovery={(type, reason) => openRecovery(type, mfa.email, reason)} onToast={showToast} />
+          <Loading>
+            <MfaForm mfa={mfa} next={props.next} onLoggedIn={loginHandlers.onLoggedIn} onRecovery={(type: RecoveryDialogType, reason?: string) => openRecovery(type, mfa.email, reason)} onToast={showToast} />
+          </Loading>
         </>
       )}
       {view === 'recovery' && recovery && (
-        <RecoveryDialog
-          type={recovery.type}
-          email={recovery.email}
-          reason={recovery.reason}
-          onClose={closeRecovery}
-          onToast={showToast}
-          socialOptions={
-            <SocialButtons
-              // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
-              providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
-              country={countryFromBrowser()}
-              onPress={(provider) => void onSocialPress(provider)}
-              googleTooltip={googleTooltip}
-            />
-          }
-        />
+        <Loading>
+          <RecoveryDialog
+            type={recovery.type}
+            email={recovery.email}
+            reason={recovery.reason}
+            onClose={closeRecovery}
+            onToast={showToast}
+            socialOptions={
+              <SocialButtons
+                // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
+                providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
+                country={countryFromBrowser()}
+                onPress={(provider) => void onSocialPress(provider)}
+                googleTooltip={googleTooltip}
+              />
+            }
+          />
+        </Loading>
       )}
       {view === 'consents' && (
-        <Consents
-          busy={busy}
-          onBack={() => setView('signup')}
-          onNext={(optOut) => void (social ? doSocialRegister(social, { marketingNotifsOptOut: optOut }) : doRegister({ marketingNotifsOptOut: optOut }))}
-        />
+        <Loading>
+          <Consents
+            busy={busy}
+            onBack={() => setView('signup')}
+            onNext={(optOut: boolean) => void (social ? doSocialRegister(social, { marketingNotifsOptOut: optOut }) : doRegister({ marketingNotifsOptOut: optOut }))}
+          />
+        </Loading>
       )}
       {(view === 'signup' || view === 'login') && providers.google.configured && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
         <OneTapPrompt
@@ -445,7 +476,7 @@ export function AuthModal(props: AuthModalProps) {
       {(view === 'signup' || view === 'login') && (
         <>
           {facebookData && view === 'login' && <FacebookBanner data={facebookData} onRecover={() => void recoverFacebookAccount(facebookData.email)} />}
-          {pendingLink && view === 'login' && <p class="hint">Log in with your password to connect your {PROVIDER_LABELS[pendingLink]} account.</p>}
+          {pendingLink && view === 'login' && <p class="hint">{t('auth.linkWithPassword', { provider: PROVIDER_LABELS[pendingLink] })}</p>}
           <SocialButtons
             providers={providers}
             country={countryFromBrowser()}
@@ -457,40 +488,55 @@ export function AuthModal(props: AuthModalProps) {
         </>
       )}
       {view === 'socialSignupWithAge' && social && (
-        <SocialAge profile={social.profile} now={now} error={social.error} busy={busy} onSubmit={(ms) => socialNext({ ...social, birthday: Math.floor(ms / 1000), error: undefined })} />
+        <Loading>
+          <SocialAge profile={social.profile} now={now} error={social.error} busy={busy} onSubmit={(ms: number) => socialNext({ ...social, birthday: Math.floor(ms / 1000), error: undefined })} />
+        </Loading>
       )}
       {view === 'EmailCollection' && social && (
-        <EmailCollection
-          error={social.error}
-          busy={busy}
-          onNotNow={() => {
-            setSocial(null);
-            setView('signup');
-          }}
-          onSubmit={(email) =>
-            // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
-            void emailExists(email)
-              .then((exists) => {
-                if (!exists) return socialNext({ ...social, email, error: undefined });
-                setExistingEmail(email);
-                setView('EmailAlreadyExist');
-              })
-              .catch((error: unknown) => setSocial({ ...social, error: error instanceof ResourceError ? error.body.message : SOCIAL_EMAIL_STEP_FAILED }))
-          }
-        />
+        <Loading>
+          <EmailCollection
+            error={social.error}
+            failed={social.failed}
+            busy={busy}
+            onNotNow={() => {
+              setSocial(null);
+              setView('signup');
+            }}
+            onSubmit={(email: string) =>
+              // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
+              void emailExists(email)
+                .then((exists) => {
+                  if (!exists) return socialNext({ ...social, email, error: undefined, failed: false });
+                  setExistingEmail(email);
+                  setView('EmailAlreadyExist');
+                })
+                .catch((error: unknown) => setSocial({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))
+            }
+          />
+        </Loading>
       )}
       {view === 'EmailAlreadyExist' && (
-        <EmailAlreadyExist
-          email={existingEmail}
-          onContinue={() => {
-            setFields({ email: existingEmail, password: '' });
-            setLoginCarry(undefined);
-            setView('login');
-          }}
-        />
+        <Loading>
+          <EmailAlreadyExist
+            email={existingEmail}
+            onContinue={() => {
+              setFields({ email: existingEmail, password: '' });
+              setLoginCarry(undefined);
+              setView('login');
+            }}
+          />
+        </Loading>
       )}
-      {view === 'socialUnavailable' && <SocialUnavailable provider={unavailable} onOk={() => setView('signup')} />}
-      {view === 'underage' && <UnderageConfirmation onEdit={() => setView('signup')} goHome={props.goHome ?? (() => location.assign('/'))} />}
+      {view === 'socialUnavailable' && (
+        <Loading>
+          <SocialUnavailable provider={unavailable} onOk={() => setView('signup')} />
+        </Loading>
+      )}
+      {view === 'underage' && (
+        <Loading>
+          <UnderageConfirmation onEdit={() => setView('signup')} goHome={props.goHome ?? (() => location.assign('/'))} />
+        </Loading>
+      )}
       {view === 'welcome' && <Welcome />}
 
       {view === 'signup' && (

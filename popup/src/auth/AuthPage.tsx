@@ -6,6 +6,8 @@ import type { ViewerData } from '../types';
 import { accountCount, storedAccounts } from './accounts';
 import { AuthModal } from './AuthModal';
 import { readContainer } from './containers';
+import { formatNumber } from '../i18n';
+import { t } from './messages';
 
 export type AuthPageKind = 'login' | 'signup' | 'add-account' | 'business-login' | 'business-signup';
 
@@ -35,11 +37,11 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
     <main class="page">
       {switching && viewer.type === 'AUTH' && (
         <p class="switching">
-          Logged in as {viewer.user.full_name || viewer.user.username}. Log in to another account to switch ({accountCount()} on this browser).
+          {t('switching', { name: viewer.user.full_name || viewer.user.username, count: formatNumber(accountCount()) })}
         </p>
       )}
       {others.length > 0 && (
-        <ul class="stored-accounts" aria-label="Accounts on this browser">
+        <ul class="stored-accounts" aria-label={t('storedAccounts')}>
           {others.map((a) => (
             <li key={a.id}>
               {a.fullName || a.username} ({a.email})

@@ -1,17 +1,12 @@
 import { useState } from 'react';
+import { t as common } from '../i18n';
+import { t } from './messages';
 
 /** The consent keys of auth.md section 3; the first four are required. */
 export const REQUIRED_CONSENTS = ['terms', 'collectionUsePersonalInfo', 'thirdPartyProvisionPersonalInfo', 'overseasTransferPersonalInfo'] as const;
 export const OPTIONAL_CONSENT = 'optionalMarketingConsent';
 type Key = (typeof REQUIRED_CONSENTS)[number] | typeof OPTIONAL_CONSENT;
 
-const LABELS: Record<Key, string> = {
-  terms: 'I agree to the Terms of Service (required)',
-  collectionUsePersonalInfo: 'I agree to the collection and use of my personal information (required)',
-  thirdPartyProvisionPersonalInfo: 'I agree to the provision of my personal information to third parties (required)',
-  overseasTransferPersonalInfo: 'I agree to the transfer of my personal information overseas (required)',
-  optionalMarketingConsent: 'I agree to receive marketing messages (optional)',
-};
 const ALL: Key[] = [...REQUIRED_CONSENTS, OPTIONAL_CONSENT];
 
 /**
@@ -39,24 +34,24 @@ export function Consents({ busy, onBack, onNext }: { busy: boolean; onBack(): vo
         if (ready) onNext(!ticked.has(OPTIONAL_CONSENT));
       }}
     >
-      <h1 id="auth-title">Consents</h1>
-      <p>Before you can create an account, you'll need to agree to the required terms below.</p>
+      <h1 id="auth-title">{t('consents')}</h1>
+      <p>{t('consentsIntro')}</p>
       <label class="check all">
         <input type="checkbox" checked={all} onChange={(e) => setTicked(e.currentTarget.checked ? new Set(ALL) : new Set())} />
-        Agree to all
+        {t('agreeAll')}
       </label>
       {ALL.map((key) => (
         <label class="check" key={key}>
           <input type="checkbox" checked={ticked.has(key)} onChange={(e) => toggle(key, e.currentTarget.checked)} />
-          {LABELS[key]}
+          {t(key)}
         </label>
       ))}
       <div class="actions">
         <button type="button" class="secondary" onClick={onBack}>
-          Back
+          {common('common.back')}
         </button>
         <button type="submit" class="primary" disabled={!ready || busy}>
-          Next
+          {t('next')}
         </button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fromEnglish, t } from '../i18n';
-import { DIALOG_BY_ERROR, ERROR_CODES, SAFETY_MESSAGES, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DIALOG_BY_ERROR, ERROR_CODES, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
@@ -193,7 +193,7 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
       {challenge && (
         <div class="challenge" role="group" aria-labelledby="challenge-text">
           <p id="challenge-text" class="error" role="alert">
-            {SAFETY_MESSAGES.captcha}
+            {t('auth.captcha')}
           </p>
           <p class="hint">{t('auth.challengeHint')}</p>
         </div>

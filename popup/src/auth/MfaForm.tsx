@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_MESSAGES as M, SAFETY_TOAST_MS, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_TOAST_MS, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { t as common } from '../i18n';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
 import { logIn, type LoginExtra } from './client';
 import { Field } from './Field';
 import { UNKNOWN_ERROR } from './LoginForm';
+import { t, translated } from './messages';
 
 /** What the log-in step hands the two-factor step: the credential set is sent again with the code. */
 export interface MfaChallenge {
@@ -34,14 +36,14 @@ export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormP
     const dialog = body ? DIALOG_BY_ERROR[body.api_error_code] : undefined;
     if (dialog) return onRecovery(dialog, typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
     // auth.md section 8: the server's message inline, else a toast.
-    if (body?.message && body.api_error_code !== 0) return setError(body.message);
+    if (body?.message && body.api_error_code !== 0) return setError(translated(body.message));
     onToast(UNKNOWN_ERROR);
   };
 
   const submit = async (event: Event) => {
     event.preventDefault();
     const problem = mfaCodeError(code);
-    if (problem) return setError(problem);
+    if (problem) return setError(translated(problem));
     setBusy(true);
     setError(null);
     try {
@@ -61,7 +63,7 @@ export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormP
       await logIn(mfa.email, mfa.password, next, { ...mfa.extra, mfa_resend: true });
     } catch (caught) {
       // A resend that worked answers MFA-required again, with the new code on its way.
-      if (caught instanceof ResourceError && caught.code === ERROR_CODES.mfa_required) onToast(M.mfaResent, SAFETY_TOAST_MS.codeResent);
+      if (caught instanceof ResourceError && caught.code === ERROR_CODES.mfa_required) onToast(t('mfaResent'), SAFETY_TOAST_MS.codeResent);
       else failed(caught);
     } finally {
       setBusy(false);
@@ -70,15 +72,13 @@ export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormP
 
   return (
     <form class="auth" onSubmit={submit} noValidate aria-labelledby="mfa-title">
-      <h2 id="mfa-title">Enter your verification code</h2>
+      <h2 id="mfa-title">{t('mfaTitle')}</h2>
       <p>
-        {mfa.method === 'sms'
-          ? `We sent a 6-digit code to your phone number ending in ${mfa.phoneNumberEnd ?? ''}.`
-          : 'Enter the 6-digit code from your authenticator app.'}
+        {mfa.method === 'sms' ? t('mfaSms', { digits: mfa.phoneNumberEnd ?? '' }) : t('mfaTotp')}
       </p>
       <Field
         id="mfa-code"
-        label="Verification code"
+        label={t('mfaCode')}
         inputMode="numeric"
         autocomplete="one-time-code"
         value={code}
@@ -86,11 +86,11 @@ export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormP
         error={error}
       />
       <button class="primary" type="submit" disabled={busy}>
-        {busy ? 'Checking…' : 'Verify'}
+        {busy ? common('auth.checking') : t('verify')}
       </button>
       {mfa.method === 'sms' && (
         <button type="button" class="link" disabled={busy} onClick={() => void resend()}>
-          Resend code
+          {t('resendCode')}
         </button>
       )}
     </form>

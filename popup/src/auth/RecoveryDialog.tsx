@@ -1,7 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { DEACTIVATION_REASONS, fill, isLimitedAnswer, SAFETY_MESSAGES as M, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DEACTIVATION_REASONS, isLimitedAnswer, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { aroundLink, LINK, t as common } from '../i18n';
 import { ResourceError } from '../api';
 import { forgotPassword } from './client';
+import { UNKNOWN_ERROR } from './LoginForm';
+import { t } from './messages';
 
 export interface RecoveryDialogProps {
   type: RecoveryDialogType;
@@ -28,10 +31,10 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOp
     setBusy(true);
     try {
       await forgotPassword(email);
-      onToast(M.emailSent, SAFETY_TOAST_MS.emailSent);
+      onToast(t('emailSent'), SAFETY_TOAST_MS.emailSent);
     } catch (error) {
       const body = error instanceof ResourceError ? error.body : null;
-      onToast(body && isLimitedAnswer(body) ? body.message : 'Sorry! Something went wrong on our end.', 3000);
+      onToast(body && isLimitedAnswer(body) ? body.message : UNKNOWN_ERROR, 3000);
     } finally {
       setBusy(false);
     }
@@ -39,21 +42,23 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOp
   const resetLink = `/password/reset/${email ? `?ue=${encodeURIComponent(email)}` : ''}`;
   const resendButton = (
     <button type="button" class="primary" disabled={busy} onClick={() => void resend()}>
-      {M.resendEmail}
+      {t('resendEmail')}
     </button>
   );
-  const close = (label: string) => (
-    <button type="button" class={label === M.okay || label === M.gotIt ? 'primary' : 'secondary'} onClick={onClose}>
+  const close = (label: string, kind = 'primary') => (
+    <button type="button" class={kind} onClick={onClose}>
       {label}
     </button>
   );
+  const contact = <a href={CONTACT_US}>{t('contactUs')}</a>;
+  const [beforeContact, afterContact] = aroundLink(t('mistake', { link: LINK }));
 
   const resetActions = (
     <>
       <a class="primary" href={resetLink}>
-        Reset your password
+        {t('resetPassword')}
       </a>
-      {close(M.okay)}
+      {close(t('okay'))}
     </>
   );
 
@@ -62,74 +67,76 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOp
   let actions: preact.ComponentChildren;
   switch (type) {
     case 'rate_limited':
-      title = M.rateLimitedTitle;
-      body = <p>{M.rateLimitedBody}</p>;
-      actions = close(M.okay);
+      title = t('rateLimitedTitle');
+      body = <p>{t('rateLimitedBody')}</p>;
+      actions = close(t('okay'));
       break;
     case 'deactivated': {
       const known = reason && Object.hasOwn(DEACTIVATION_REASONS, reason) ? (reason as DeactivationReason) : null;
-      title = M.deactivatedTitle;
+      title = t('deactivatedTitle');
       body = (
         <>
-          <p>{known ? DEACTIVATION_REASONS[known] : 'Your account was deactivated for one of these reasons:'}</p>
+          <p>{known ? t(known) : t('deactivatedReasons')}</p>
           {!known && (
             <ul>
-              {Object.values(DEACTIVATION_REASONS).map((text) => (
-                <li key={text}>{text}</li>
+              {(Object.keys(DEACTIVATION_REASONS) as DeactivationReason[]).map((key) => (
+                <li key={key}>{t(key)}</li>
               ))}
             </ul>
           )}
           <p>
-            If you think this is a mistake, <a href={CONTACT_US}>{M.contactUs}</a>.
+            {beforeContact}
+            {contact}
+            {afterContact}
           </p>
         </>
       );
-      actions = close(M.gotIt);
+      actions = close(t('gotIt'));
       break;
     }
     case 'suspended':
-      title = M.suspendedTitle;
+      title = t('suspendedTitle');
       body = (
         <p>
-          {M.suspendedBody} <a href={CONTACT_US}>{M.contactUs}</a>
+          {t('suspendedBody')} {contact}
         </p>
       );
-      actions = close(M.gotIt);
+      actions = close(t('gotIt'));
       break;
     case 'soft_banned':
-      title = M.softBannedTitle;
-      body = <p>{M.softBannedBody}</p>;
+      title = t('softBannedTitle');
+      body = <p>{t('softBannedBody')}</p>;
       actions = resetActions;
       break;
     case 'login_assistance':
-      title = M.assistanceTitle;
+      title = t('assistanceTitle');
       body = (
         <>
-          <p>{fill(M.assistanceBody, email)}</p>
+          <p>{t('assistanceBody', { email })}</p>
           {socialOptions}
         </>
       );
       actions = (
         <>
           {resendButton}
-          {close('Close')}
+          {close(common('common.close'), 'secondary')}
         </>
       );
       break;
     case 'password_reset_sent':
-      title = M.resetSentTitle;
-      body = <p>{fill(M.resetSentBody, email)}</p>;
+      title = t('resetSentTitle');
+      body = <p>{t('resetSentBody', { email })}</p>;
       actions = (
         <>
           {resendButton}
-          {close(M.okay)}
+          {close(t('okay'))}
         </>
       );
       break;
     case 'prevent_facebook_register':
     case 'prevent_google_register':
-      title = type === 'prevent_facebook_register' ? M.preventFacebookTitle : M.preventGoogleTitle;
-      body = <p>{type === 'prevent_facebook_register' ? M.preventFacebookBody : M.preventGoogleBody}</p>;
+      title = t(type === 'prevent_facebook_register' ? 'preventFacebookTitle' : 'preventGoogleTitle');
+      body = <p>{t(type === 'prevent_facebook_register' ? 'preventFacebookBody' : 'preventGoogleBody')}</p>;
       actions = resetActions;
       break;
   }

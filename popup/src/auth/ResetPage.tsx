@@ -7,6 +7,8 @@ import { Field } from './Field';
 import { UNKNOWN_ERROR } from './LoginForm';
 import { RecoveryDialog } from './RecoveryDialog';
 import { Toast } from './Toast';
+import { t as common } from '../i18n';
+import { t, translated } from './messages';
 
 /**
  * /password/reset/: the account-recovery route. Without a token, the forgot-password form (the email
@@ -33,14 +35,14 @@ function Forgot({ initial }: { initial: string }) {
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (!value.trim()) return setError("You missed a spot! Don't forget to add your email.");
+    if (!value.trim()) return setError(t('emailMissing'));
     setBusy(true);
     setError(null);
     try {
       await forgotPassword(value);
       setSentTo(value.trim());
     } catch (caught) {
-      setError(caught instanceof ResourceError && caught.code !== 0 ? (caught.body.message_detail ?? caught.body.message) : UNKNOWN_ERROR);
+      setError(caught instanceof ResourceError && caught.code !== 0 ? translated(caught.body.message_detail ?? caught.body.message) : UNKNOWN_ERROR);
     } finally {
       setBusy(false);
     }
@@ -52,11 +54,11 @@ function Forgot({ initial }: { initial: string }) {
         <RecoveryDialog type="password_reset_sent" email={sentTo} onClose={() => location.assign('/login')} onToast={(message, duration) => setToast({ message, duration })} />
       ) : (
         <>
-          <h1 id="reset-title">Let's find your account</h1>
+          <h1 id="reset-title">{t('findAccount')}</h1>
           <form class="auth" onSubmit={submit} noValidate aria-labelledby="reset-title">
-            <Field id="reset-email" label="Email or username" autocomplete="username" value={value} onInput={(e) => setValue(e.currentTarget.value)} error={error} />
+            <Field id="reset-email" label={t('emailOrUsername')} autocomplete="username" value={value} onInput={(e) => setValue(e.currentTarget.value)} error={error} />
             <button class="primary" type="submit" disabled={busy}>
-              Send reset email
+              {t('sendReset')}
             </button>
           </form>
         </>
@@ -83,7 +85,7 @@ function NewPassword({ token }: { token: string }) {
     } catch (caught) {
       const body = caught instanceof ResourceError ? caught.body : null;
       if (body?.api_error_code === ERROR_CODES.reset_token_invalid) setExpired(true);
-      setError(body && body.api_error_code !== 0 ? (body.message_detail ?? body.message) : UNKNOWN_ERROR);
+      setError(body && body.api_error_code !== 0 ? translated(body.message_detail ?? body.message) : UNKNOWN_ERROR);
     } finally {
       setBusy(false);
     }
@@ -92,25 +94,25 @@ function NewPassword({ token }: { token: string }) {
   if (done)
     return (
       <section class="auth-modal" aria-labelledby="reset-title">
-        <h1 id="reset-title">Your password has been changed</h1>
-        <p>We logged you out everywhere. Log in with your new password.</p>
+        <h1 id="reset-title">{t('passwordChanged')}</h1>
+        <p>{t('loggedOut')}</p>
         <a class="primary" href="/login">
-          Log in
+          {common('auth.logIn')}
         </a>
       </section>
     );
   return (
     <section class="auth-modal" aria-labelledby="reset-title">
-      <h1 id="reset-title">Pick a new password</h1>
+      <h1 id="reset-title">{t('pickPassword')}</h1>
       <form class="auth" onSubmit={submit} noValidate aria-labelledby="reset-title">
-        <Field id="new-password" label="New password" type="password" autocomplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} error={error} />
+        <Field id="new-password" label={t('newPassword')} type="password" autocomplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} error={error} />
         {expired ? (
           <a class="primary" href="/password/reset/">
-            Send a new link
+            {t('sendNewLink')}
           </a>
         ) : (
           <button class="primary" type="submit" disabled={busy}>
-            Change password
+            {t('changePassword')}
           </button>
         )}
       </form>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../../api/src/auth/rules';
+import { fromEnglish } from '../i18n';
+import { t } from './messages';
 import { Toast, TOAST_MS } from './Toast';
 import { branded } from '../brand';
 
@@ -20,12 +22,12 @@ export function UnderageConfirmation({ onEdit, goHome }: { onEdit(): void; goHom
   const [toast, setToast] = useState(false);
   return (
     <div class="underage">
-      <h1 id="auth-title">Confirm your birthday</h1>
-      <p>{branded(MESSAGES.underage)}</p>
-      <p>If the birthday you entered is right, confirm it. If you made a mistake, edit it.</p>
+      <h1 id="auth-title">{t('confirmBirthday')}</h1>
+      <p>{fromEnglish(branded(MESSAGES.underage))}</p>
+      <p>{t('underageHint')}</p>
       <div class="actions">
         <button type="button" class="secondary" onClick={onEdit} disabled={confirmed}>
-          Edit
+          {t('edit')}
         </button>
         <button
           type="button"
@@ -36,10 +38,10 @@ export function UnderageConfirmation({ onEdit, goHome }: { onEdit(): void; goHom
             setToast(true);
           }}
         >
-          Confirm
+          {t('confirm')}
         </button>
       </div>
-      {toast && <Toast message="Thanks for confirming your birthday." duration={TOAST_MS.underage} onDone={() => setToast(false)} />}
+      {toast && <Toast message={t('birthdayConfirmed')} duration={TOAST_MS.underage} onDone={() => setToast(false)} />}
     </div>
   );
 }

@@ -29,30 +29,23 @@ export interface ContainerCopy {
   subtitle: string;
 }
 
-export function containerCopy(container: Container, context: ContainerContext = {}): ContainerCopy {
+/**
+ * The copy of the containers a save or the product's own pages open the modal from, in the save flow's
+ * catalogue; null for the others (download, follow, invite, reply, business), whose words are the
+ * account area's (accountCopy.ts, a lazy chunk: the save popup never shows them).
+ */
+export function containerCopy(container: Container): ContainerCopy | null {
   switch (container) {
     case 'save':
       return { signupTitle: t('auth.signupToSave'), loginTitle: t('auth.loginToSave'), subtitle: t('auth.saveSubtitle') };
-    case 'download':
-      return { signupTitle: 'Sign up to download', loginTitle: 'Log in to download', subtitle: 'Download this image and find more ideas like it.' };
-    case 'follow': {
-      const name = context.creator?.fullName ?? 'this creator';
-      return { signupTitle: `Sign up to follow ${name}`, loginTitle: `Log in to follow ${name}`, subtitle: 'See everything they save, in your home feed.' };
-    }
-    case 'boardInvite': {
-      const who = context.inviter?.firstName ?? 'Someone';
-      return { signupTitle: `${who} invited you to a board`, loginTitle: `${who} invited you to a board`, subtitle: 'Sign up or log in to join the board and save ideas together.' };
-    }
     case 'pinBookmarklet':
       return { signupTitle: t('auth.signupBookmarklet'), loginTitle: t('auth.loginBookmarklet'), subtitle: t('auth.bookmarkletSubtitle') };
-    case 'respondMessage':
-      return { signupTitle: 'Sign up to reply', loginTitle: 'Log in to reply', subtitle: 'Reply to the message and share ideas.' };
-    case 'revamped_business_login_page':
-      return { signupTitle: 'Create a business account', loginTitle: 'Log in to your business account', subtitle: 'Reach people looking for ideas like yours' };
     case 'home_page':
     case 'signup_page':
     case 'login_page':
       return { signupTitle: t('auth.homeTitle', { brand: BRAND }), loginTitle: t('auth.logIn'), subtitle: t('auth.findIdeas') };
+    default:
+      return null;
   }
 }
 

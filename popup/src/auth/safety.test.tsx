@@ -145,3 +145,29 @@ describe('social options in the account dialogs (issue 15)', () => {
     expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();
   });
 });
+
+describe('account words (issue 20)', () => {
+  it("keeps the server's answers word for word, so they are translated rather than shown in English", async () => {
+    const { catalogue } = await import('../../../api/src/lib/errors');
+    const { english } = await import('./messages');
+    expect([english.mfaInvalid, english.mfaSendLimited, english.resetTokenInvalid, english.resetLimited]).toEqual([
+      catalogue.mfa_code_invalid.message,
+      catalogue.mfa_send_limited.message,
+      catalogue.reset_token_invalid.message,
+      catalogue.reset_limited.message,
+    ]);
+  });
+
+  it('shows a dialog in the reader’s language, its link where the language puts it', async () => {
+    const { applyLocale } = await import('../i18n');
+    await applyLocale('fr');
+    try {
+      render(<RecoveryDialog type="deactivated" email="ada@example.com" onClose={vi.fn()} onToast={vi.fn()} />);
+      expect(screen.getByRole('heading', { name: 'Votre compte a été désactivé' })).toBeTruthy();
+      expect(screen.getByText('Nous avons remarqué une activité inhabituelle sur votre compte.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Contactez-nous' }).parentElement?.textContent).toBe('Si vous pensez qu’il s’agit d’une erreur, Contactez-nous.');
+    } finally {
+      await applyLocale('en');
+    }
+  });
+});

@@ -3,7 +3,8 @@ import type { LoginData } from '../types';
 import type { ProviderName } from '../../../api/src/auth/providers/config';
 import type { ProviderMessage } from '../../../api/src/auth/providers/routes';
 import type { SignupProfile } from '../../../api/src/auth/providers/service';
-import { BRAND } from '../brand';
+import { branded } from '../brand';
+import en from '../i18n/en';
 
 /**
  * Sign-in through a provider, the popup's side (auth.md sections 4, 8 and 9): a window on our own
@@ -14,11 +15,11 @@ export type { ProviderName, SignupProfile };
 export type CompletePayload = Extract<ProviderMessage, { type: 'social-connect-complete' }>['payload'];
 export type ErrorPayload = Extract<ProviderMessage, { type: 'social-connect-error' }>['payload'];
 
-export const POPUP_BLOCKED = 'You must enable popups!';
-export const NOT_AUTHORIZED = `Couldn't connect. You must authorize ${BRAND}.`;
-/** auth.md section 8: the SSO popup's own errors, with code 0. */
-export const SSO_NO_WINDOW = 'Window is undefined';
-export const SSO_NO_TOKENS = 'No tokens returned';
+/** auth.md section 8: the provider window's own errors, with code 0, in English (shown translated through fromEnglish). */
+export const POPUP_BLOCKED = en.server.popupBlocked;
+export const NOT_AUTHORIZED = branded(en.server.socialDenied);
+export const SSO_NO_WINDOW = en.server.ssoNoWindow;
+export const SSO_NO_TOKENS = en.server.ssoNoTokens;
 /** auth.md section 9: the SSO email check waits for 300 ms of quiet typing. */
 export const SSO_DEBOUNCE_MS = 300;
 /** auth.md section 9: Facebook's popup is 580x400 and every provider popup is polled each second; SSO's is 600x600. */

@@ -7,6 +7,7 @@
  * Every namespace must be complete in every language: catalogues.test.ts.
  */
 import { MESSAGES } from '../../../api/src/auth/rules';
+import { SAFETY_MESSAGES } from '../../../api/src/auth/recovery';
 
 export default {
   common: {
@@ -15,6 +16,7 @@ export default {
     cancel: 'Cancel',
     back: 'Back',
     language: 'Language',
+    notNow: 'Not now',
   },
   save: {
     title: 'Save to {{brand}}',
@@ -22,6 +24,13 @@ export default {
     videoLabel: 'The video to save',
     noImage: 'This page has no image to save.',
     noPinTitle: "This page can't be saved from",
+    chooseImage: 'Choose an image to save',
+    imageOf: 'Image {{n}} of {{total}}',
+    describedImageOf: '{{description}} (image {{n}} of {{total}})',
+    videoCover: 'Video cover: {{image}}',
+    duration: 'Duration',
+    linkTo: 'Link to {{host}}',
+    noImagePin: 'A pin without an image',
   },
   picker: {
     chooseBoard: 'Choose board',
@@ -61,6 +70,12 @@ export default {
     suggestions: 'Suggested board names',
     create: 'Create',
     creating: 'Creating…',
+    collaboratorSuggestions: 'Collaborator suggestions',
+    emailInvalid: 'Keep typing!',
+    emailValid: 'Click to send!',
+    emailChosen: 'Done!',
+    invited: 'Invited',
+    remove: 'Remove {{name}}',
   },
   section: {
     name: 'Name',
@@ -82,6 +97,8 @@ export default {
     /** The creator card (advertiser/CreatorCard.tsx), which the success screen shows. */
     creator: 'Creator',
     followers: '{{count}} followers',
+    instagramTitle: 'Now you can turn your Instagram posts into Pins',
+    instagramConnect: 'Connect now',
   },
   auth: {
     continueWith: 'Continue with {{provider}}',
@@ -125,6 +142,20 @@ export default {
     termsRead: "and acknowledge you've read our",
     privacy: 'Privacy Policy',
     notice: 'Notice at collection',
+    florida: 'By signing up you opt in to the processing of your data as our Privacy Policy describes. You can {{link}} at any time.',
+    deleteAccount: 'delete your account',
+    captcha: SAFETY_MESSAGES.captcha,
+    connected: 'Your {{provider}} account is connected.',
+    linkWithPassword: 'Log in with your password to connect your {{provider}} account.',
+    facebookNewUsers: "Facebook login isn't available for new users. Continue with email or Google:",
+    facebookUseGoogle: 'Facebook login is no longer available. Continue with Google to log in.',
+    facebookUsePassword: 'Facebook login is no longer available. Log in with your email and password.',
+    facebookRecover: 'Facebook login is no longer available. Recover your account to set a password and keep your Pins.',
+    facebookOther: 'Facebook login is no longer available. Try another way to log in.',
+    oneTap: 'Google one tap',
+    oneTapFaster: 'Sign in faster with your Google account.',
+    oneTapSignIn: 'Sign in with one tap',
+    dismiss: 'Dismiss',
   },
   /** Messages the server or a rule shared with it sends in English, word for word (catalogues.test.ts); shown in the user's language when known. */
   server: {
@@ -159,6 +190,11 @@ export default {
     googleLinkedNoPassword: 'Your account is already linked to Google. To log in with email, set a password.',
     facebookLinkedNoPassword: 'Your account is already linked to Facebook. To log in with email, set a password.',
     facebookLoginRetired: 'Your account is connected to Facebook, but Facebook login is no longer available.',
+    socialDenied: "Couldn't connect. You must authorize {brand}.",
+    // The popup's own, when a provider's window cannot open or the SSO window answers nothing (auth.md section 8).
+    popupBlocked: 'You must enable popups!',
+    ssoNoWindow: 'Window is undefined',
+    ssoNoTokens: 'No tokens returned',
   },
   /** The site header above the product pages, and following a creator (success, profiles); the pages' own words are in pages/messages.ts. */
   pages: {

@@ -3,8 +3,6 @@ import { t } from '../i18n';
 import type { Candidate } from '../../../api/src/collaborators/service';
 import { getResource } from '../api';
 
-/** saving.md section 5: what an email row says while typed, once valid, once chosen. */
-export const EMAIL_STATUS = { invalid: 'Keep typing!', valid: 'Click to send!', chosen: 'Done!' } as const;
 const DEBOUNCE_MS = 200;
 
 /**
@@ -44,13 +42,13 @@ export function CollaboratorSearch({ chosen, onChange }: { chosen: Candidate[]; 
         onKeyDown={(e) => e.key === 'Escape' && setTerm('')}
       />
       {results.length > 0 && (
-        <ul class="candidates" aria-label="Collaborator suggestions">
+        <ul class="candidates" aria-label={t('board.collaboratorSuggestions')}>
           {results.map((c) => (
             <li key={`${c.type}:${c.id}`}>
               <button type="button" class="candidate" onClick={() => choose(c)} aria-disabled={c.type === 'email' && !c.valid ? 'true' : undefined}>
                 <span class="name">{c.type === 'user' ? c.full_name || c.username : c.email}</span>
                 <span class="meta">
-                  {c.type === 'user' ? `@${c.username}` : isChosen(c) ? EMAIL_STATUS.chosen : c.valid ? EMAIL_STATUS.valid : EMAIL_STATUS.invalid}
+                  {c.type === 'user' ? `@${c.username}` : t(isChosen(c) ? 'board.emailChosen' : c.valid ? 'board.emailValid' : 'board.emailInvalid')}
                 </span>
               </button>
             </li>
@@ -58,11 +56,11 @@ export function CollaboratorSearch({ chosen, onChange }: { chosen: Candidate[]; 
         </ul>
       )}
       {chosen.length > 0 && (
-        <ul class="chosen" aria-label="Invited">
+        <ul class="chosen" aria-label={t('board.invited')}>
           {chosen.map((c) => (
             <li key={`${c.type}:${c.id}`}>
               <span>{c.type === 'user' ? c.full_name || c.username : c.email}</span>
-              <button type="button" class="chip" aria-label={`Remove ${c.type === 'user' ? c.username : c.email}`} onClick={() => onChange(chosen.filter((x) => x !== c))}>
+              <button type="button" class="chip" aria-label={t('board.remove', { name: c.type === 'user' ? c.username : c.email })} onClick={() => onChange(chosen.filter((x) => x !== c))}>
                 ×
               </button>
             </li>

@@ -1,4 +1,5 @@
 import { safeNext } from '../../../api/src/lib/next';
+import { t } from '../i18n';
 import { rememberCreated, type CreatedTarget } from './created';
 import { CreateBoardForm } from './CreateBoardForm';
 import { CreateSectionForm } from './CreateSectionForm';
@@ -19,7 +20,7 @@ function back(search: string, created?: CreatedTarget) {
 export function BoardCreatePage({ search }: { search: string }) {
   return (
     <main class="page">
-      <h1>Create board</h1>
+      <h1>{t('picker.createBoard')}</h1>
       <CreateBoardForm description="" onCreated={(board) => back(search, { boardId: board.id })} onCancel={() => back(search)} />
     </main>
   );
@@ -28,7 +29,7 @@ export function BoardCreatePage({ search }: { search: string }) {
 export function SectionCreatePage({ boardId, search }: { boardId: string; search: string }) {
   return (
     <main class="page">
-      <h1>Create section</h1>
+      <h1>{t('picker.createSection')}</h1>
       <CreateSectionForm board={{ id: boardId }} media="" onCreated={(section) => back(search, { boardId, sectionId: section.id })} />
     </main>
   );
