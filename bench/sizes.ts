@@ -46,7 +46,7 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
   for (const area of new Set(words.map(([a]) => a))) {
     let largest = 0;
     for (const [, file] of words.filter(([a]) => a === area)) largest = Math.max(largest, await sent(file, 'br'));
-    rows.push({ name: `  ${area} pages' words, largest language`, value: largest, unit: 'bytes sent (brotli), with the pages' });
+    rows.push({ name: `  words of popup/src/${area}/, largest language`, value: largest, unit: 'bytes sent (brotli), with the pages' });
   }
   const catalogues = new Set([...locales, ...words].map(([, file]) => file.slice('js/chunks/'.length)));
   let lazy = 0;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { linked } from '../i18n/linked';
 import { formatDay as day, formatNumber, t as tMain } from '../i18n';
 import { BRAND } from '../brand';
 import { getResource, postResource } from '../api';
@@ -10,7 +11,7 @@ import type { CampaignsService } from '../../../api/src/advertisers/campaigns/se
 import { ProfileChanger } from './ProfileChanger';
 import { QuickPromote } from './QuickPromote';
 import { t } from './messages';
-import { money, problem as failure, rich, wordFor } from './words';
+import { money, problem as failure, wordFor } from './words';
 
 export type AdvertiserData = Awaited<ReturnType<AdvertisersService['access']>>['advertiser'] &
   Awaited<ReturnType<AdvertisersService['setup']>> & { permissions: string[]; is_owner: boolean; quick_promote_steps: 'short' | 'full'; merchant_claim_pending: boolean; viewer: Awaited<ReturnType<AdvertisersService['viewer']>> };
@@ -449,7 +450,7 @@ function Merchant({ advertiser }: { advertiser: AdvertiserData }) {
           </form>
           {(state.meta_tag || advertiser.merchant_claim_pending) && (
             <div>
-              {state.meta_tag && <p>{rich((keep) => t('addMetaTag', { url: state.website_url ?? '', ...keep }), { tag: <code aria-label={t('verificationTag')}>{state.meta_tag}</code> })}</p>}
+              {state.meta_tag && <p>{linked((keep) => t('addMetaTag', { url: state.website_url ?? '', ...keep }), { tag: <code aria-label={t('verificationTag')}>{state.meta_tag}</code> })}</p>}
               <button type="button" class="primary" disabled={busy} onClick={verify}>{t('verifyWebsite')}</button>
             </div>
           )}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { linked } from '../i18n/linked';
 import { showProfileChanger, type AccessProfile } from '../../../api/src/advertisers/rules/profiles';
 import { call } from './api';
 import { t, tn } from './messages';
-import { rich } from './words';
 import { activeProfile, profileVisible, setActiveProfile, setProfileVisible } from './profile';
 import type { AdvertiserData } from './AreaPage';
 
@@ -30,7 +30,7 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
       {acting && (
         <span class="acting">
           {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar">{acting.user.businessName.charAt(0)}</span>}
-          {rich((keep) => tn('actingAs', acting.user.scheduledPinCount, { username: acting.user.username, ...keep }), { business: <strong>{acting.user.businessName}</strong> })}
+          {linked((keep) => tn('actingAs', acting.user.scheduledPinCount, { username: acting.user.username, ...keep }), { business: <strong>{acting.user.businessName}</strong> })}
         </span>
       )}
       <label>

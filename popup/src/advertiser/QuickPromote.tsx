@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { linked } from '../i18n/linked';
 import { getResource, postResource, ResourceError } from '../api';
 import { t as tMain } from '../i18n';
 import { usePin } from '../usePin';
@@ -11,7 +12,7 @@ import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
 import { postJson } from './api';
 import type { AdvertiserData } from './AreaPage';
 import { t } from './messages';
-import { countryName, formCheck, money, problem as message, rich, wordFor } from './words';
+import { countryName, formCheck, money, problem as message, wordFor } from './words';
 
 /** Closing steps back 3 when a pin-builder page is in history (we came from one), else 1; a fresh tab goes to the report. */
 function close(advertiserId: string) {
@@ -320,7 +321,7 @@ function TagStep({ advertiserId, campaignId, onDone }: { advertiserId: string; c
     <div role="dialog" aria-modal="true" aria-labelledby="qp-tag" class="ads-modal">
       <h2 id="qp-tag">{t('yourConversionTag')}</h2>
       {meta ? (
-        <p>{rich((keep) => t('tagInstructions', keep), { tag: <code>{meta.conversion_tag_id}</code>, event: <strong>{wordFor('event', meta.conversion_event)}</strong> })}</p>
+        <p>{linked((keep) => t('tagInstructions', keep), { tag: <code>{meta.conversion_tag_id}</code>, event: <strong>{wordFor('event', meta.conversion_event)}</strong> })}</p>
       ) : (
         <p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p>
       )}

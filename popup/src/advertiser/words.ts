@@ -1,4 +1,3 @@
-import { Fragment, createElement, type ReactNode } from 'react';
 import { formatNumber, fromEnglish, locale, t as tMain } from '../i18n';
 import { ResourceError } from '../api';
 import { COUNTRIES } from '../../../api/src/advertisers/rules/countries';
@@ -35,18 +34,6 @@ export function countryName(code: string): string {
   }
 }
 
-/**
- * A message with elements in it (a <code>, a <strong>): the translation decides where they go, so each
- * `{{name}}` of `nodes` is kept through t() and replaced by its element here.
- */
-export function rich(text: (keep: Record<string, string>) => string, nodes: Record<string, ReactNode>): ReactNode {
-  const keep = Object.fromEntries(Object.keys(nodes).map((name) => [name, `{{${name}}}`]));
-  const parts = text(keep).split(/(\{\{\w+\}\})/);
-  return createElement(Fragment, null, ...parts.map((part) => {
-    const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-    return name && name in nodes ? nodes[name] : part;
-  }));
-}
 
 /**
  * rules/promote.ts firstFormError's message in the reader's language: the check whose English, filled

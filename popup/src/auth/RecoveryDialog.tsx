@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { DEACTIVATION_REASONS, isLimitedAnswer, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
-import { aroundLink, LINK, t as common } from '../i18n';
+import { t as common } from '../i18n';
+import { linked } from '../i18n/linked';
 import { ResourceError } from '../api';
 import { forgotPassword } from './client';
 import { UNKNOWN_ERROR } from './LoginForm';
@@ -51,7 +52,6 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOp
     </button>
   );
   const contact = <a href={CONTACT_US}>{t('contactUs')}</a>;
-  const [beforeContact, afterContact] = aroundLink(t('mistake', { link: LINK }));
 
   const resetActions = (
     <>
@@ -84,11 +84,7 @@ export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOp
               ))}
             </ul>
           )}
-          <p>
-            {beforeContact}
-            {contact}
-            {afterContact}
-          </p>
+          <p>{linked((slots) => t('mistake', slots), { link: contact })}</p>
         </>
       );
       actions = close(t('gotIt'));

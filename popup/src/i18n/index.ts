@@ -79,12 +79,6 @@ export function fromEnglish(text: string): string {
   return words ? branded(words) : text;
 }
 
-/** Where a link goes in a message (`{{link}}`): `aroundLink(t(key, { link: LINK }))` gives the words before and after it. */
-export const LINK = '\u0000';
-export function aroundLink(text: string): [string, string] {
-  const [before = '', after = ''] = text.split(LINK);
-  return [before, after];
-}
 
 /** The language the page opens in: the one chosen here before, the publisher's (`?lang=`), the browser's. */
 export function initialLocale(search = location.search): Locale {
