@@ -241,6 +241,30 @@ describe('the merchant id: claim the website, verify it', () => {
     expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0]).toMatchObject({ clicks: 1, spend: 0.1 });
   });
 
+  it('counts one click a day per viewer: the same visitor (or account) calling the check again spends nothing more', async () => {
+    const { t, owner, advertiserId, stranger } = await setup({ config: { outboundAllow: [] } });
+    t.deps.config.outboundAllow.push(origin);
+    const board = await t.makeBoard((await t.db.selectFrom('advertisers').select('owner_user_id').where('id', '=', advertiserId).executeTakeFirstOrThrow()).owner_user_id, 'Shop');
+    const pin = (await owner.post('PinResource', 'create', { board_id: board, link: `${origin}/shop`, color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
+    await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lemon Bakery', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
+    await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
+    await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pin)) });
+    const click = (who: Client) => who.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`);
+    const report = async () => (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0];
+    const visitor = t.client();
+    // A competitor replaying the check would drain the day's budget a cent at a time; the answer stays the same.
+    for (let i = 0; i < 5; i++) expect((await click(visitor)).body.resource_response.data).toMatchObject({ redirect_status: 'ok' });
+    expect(await report()).toMatchObject({ clicks: 1, spend: 0.1 });
+    await click(stranger);
+    await click(stranger);
+    expect(await report()).toMatchObject({ clicks: 2, spend: 0.2 });
+    // The next day the same visitor's click counts again.
+    t.clock.advance(DAY);
+    await click(visitor);
+    await click(visitor);
+    expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: new Date(t.clock.now()).toISOString().slice(0, 10) })).body.resource_response.data[0]).toMatchObject({ clicks: 1 });
+  });
+
   it('an operator verifies without the website, and sets the quick promote reading per advertiser', async () => {
     const { t, owner, advertiserId } = await setup();
     expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data.quick_promote_steps).toBe('short');
