@@ -51,6 +51,7 @@ export function authStore(db: Kysely<Database>) {
           'users.pin_count',
           'users.state',
           'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
         ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.revoked_at', 'is', null)
