@@ -226,6 +226,33 @@ describe('the merchant id: claim the website, verify it', () => {
     expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data).toMatchObject({ merchant_id: verified.merchant_id, merchant_claim_pending: false });
   });
 
+  it('reads the tag on the site’s home page only: a page of the site a user controls (or a redirect away) claims nothing', async () => {
+    const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
+    let token = '';
+    let rootRedirects = false;
+    // A shared host: its home page is the owner's, /u/eve/ is a user's page that carries the tag; then the home page redirects off the host.
+    const shared = createServer((req, res) => {
+      if (req.url === '/' && rootRedirects) return res.writeHead(302, { location: `${origin}/` }).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/' ? '<html><head></head></html>' : `<html><head><meta name="corkboard-site-verification" content="${token}"></head></html>`);
+    });
+    await new Promise<void>((resolve) => shared.listen(0, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${(shared.address() as AddressInfo).port}`;
+    t.deps.config.outboundAllow.push(host, origin);
+    try {
+      token = (await owner.post('AdvertiserMerchantResource', 'create', { advertiser_id: advertiserId, website_url: `${host}/u/eve/` })).body.resource_response.data.token;
+      page = `<html><head><meta name="corkboard-site-verification" content="${token}"></head></html>`;
+      expect(err(await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId }))).toMatchObject({ api_error_code: 193 });
+      rootRedirects = true;
+      token = (await owner.post('AdvertiserMerchantResource', 'create', { advertiser_id: advertiserId, website_url: `${host}/` })).body.resource_response.data.token;
+      page = `<html><head><meta name="corkboard-site-verification" content="${token}"></head></html>`;
+      expect(err(await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId }))).toMatchObject({ api_error_code: 193 });
+      expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data.merchant_id).toBeNull();
+    } finally {
+      page = '<html><head><title>Shop</title></head></html>';
+      await new Promise<void>((resolve) => shared.close(() => resolve()));
+    }
+  });
+
   it('counts a click when the pin’s own link is followed through /v3/offsite/, and not another link', async () => {
     const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
     t.deps.config.outboundAllow.push(origin);

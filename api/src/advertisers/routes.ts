@@ -54,7 +54,7 @@ export function businessAccessRoutes(advertisers: AdvertisersService): Hono<AppE
   return routes;
 }
 
-const offsiteQuery = z.object({
+export const offsiteQuery = z.object({
   url: httpUrl.optional(),
   pin_id: id.optional(),
   third_party_ad: z.string().max(40).optional(),
