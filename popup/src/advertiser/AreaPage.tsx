@@ -452,7 +452,7 @@ function Merchant({ advertiser }: { advertiser: AdvertiserData }) {
           </form>
           {(state.meta_tag || advertiser.merchant_claim_pending) && (
             <div>
-              {state.meta_tag && <p>Add this tag to the &lt;head&gt; of {state.website_url}: <code aria-label="Verification tag">{state.meta_tag}</code></p>}
+              {state.meta_tag && <p>Add this tag to the &lt;head&gt; of your site’s home page, {state.website_url ? new URL('/', state.website_url).href : 'your website'}: <code aria-label="Verification tag">{state.meta_tag}</code></p>}
               <button type="button" class="primary" disabled={busy} onClick={verify}>Verify my website</button>
             </div>
           )}
