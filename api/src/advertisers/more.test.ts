@@ -195,6 +195,21 @@ describe('paid partnerships', () => {
     expect((await stranger.get('AdvertiserSponsorshipsResource', { advertiser_id: sponsorId })).body.resource_response.data).toEqual([]);
     expect(err(await visitor.get('PinAdLabelsResource', { pin_id: '999' }))?.api_error_code).toBe(50);
   });
+
+  it('shows the sponsor only requests on pins anyone may see: a pin on (or moved to) a secret board stays the board’s', async () => {
+    const { t, owner, pin, stranger, other, pinner } = await setup();
+    const sponsorId = (await stranger.post('BusinessConvertResource', 'create', { business_name: 'Sunny Co', country: 'US' })).body.resource_response.data.advertiser_id;
+    const username = (await t.db.selectFrom('users').select('username').where('id', '=', other.id).executeTakeFirstOrThrow()).username;
+    const hidden = await t.makeBoard(pinner.id, 'Surprise', 'secret');
+    const secretPin = (await owner.post('PinResource', 'create', { board_id: hidden, link: 'https://bakery.example/secret', color: '#aabbcc', method: 'button', title: 'Secret recipe' })).body.resource_response.data.id as string;
+    await owner.post('PinSponsorshipResource', 'create', { pin_id: secretPin, sponsor_username: username });
+    await owner.post('PinSponsorshipResource', 'create', { pin_id: pin, sponsor_username: username });
+    const listed = async () => ((await stranger.get('AdvertiserSponsorshipsResource', { advertiser_id: sponsorId })).body.resource_response.data as Array<{ pin_id: string }>).map((r) => r.pin_id);
+    expect(await listed()).toEqual([pin]);
+    await t.db.updateTable('boards').set({ privacy: 'secret' }).where('id', '=', (await t.db.selectFrom('pins').select('board_id').where('id', '=', pin).executeTakeFirstOrThrow()).board_id).execute();
+    expect(await listed()).toEqual([]);
+    expect(err(await stranger.post('AdvertiserSponsorshipsResource', 'update', { advertiser_id: sponsorId, pin_id: secretPin, decision: 'approve' }))?.api_error_code).toBe(190);
+  });
 });
 
 describe('the merchant id: claim the website, verify it', () => {
