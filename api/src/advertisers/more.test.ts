@@ -268,14 +268,20 @@ describe('the merchant id: claim the website, verify it', () => {
     }
   });
 
-  it('counts a click when the pin’s own link is followed through /v3/offsite/, and not another link', async () => {
-    const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
+  /** A pin linking to the local shop page, promoted by a business with its profile and billing. */
+  async function promotedShopPin(t: TestApp, owner: Client, advertiserId: string) {
     t.deps.config.outboundAllow.push(origin);
     const board = await t.makeBoard((await t.db.selectFrom('advertisers').select('owner_user_id').where('id', '=', advertiserId).executeTakeFirstOrThrow()).owner_user_id, 'Shop');
     const pin = (await owner.post('PinResource', 'create', { board_id: board, link: `${origin}/shop`, color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
     await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lemon Bakery', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
     await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
     await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pin)) });
+    return pin;
+  }
+
+  it('counts a click when the pin’s own link is followed through /v3/offsite/, and not another link', async () => {
+    const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
+    const pin = await promotedShopPin(t, owner, advertiserId);
     const visitor = t.client();
     expect((await visitor.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`)).body.resource_response.data).toMatchObject({ redirect_status: 'ok' });
     await visitor.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/elsewhere`)}&pin_id=${pin}`);
@@ -285,12 +291,7 @@ describe('the merchant id: claim the website, verify it', () => {
 
   it('counts one click a day per viewer: the same visitor (or account) calling the check again spends nothing more', async () => {
     const { t, owner, advertiserId, stranger } = await setup({ config: { outboundAllow: [] } });
-    t.deps.config.outboundAllow.push(origin);
-    const board = await t.makeBoard((await t.db.selectFrom('advertisers').select('owner_user_id').where('id', '=', advertiserId).executeTakeFirstOrThrow()).owner_user_id, 'Shop');
-    const pin = (await owner.post('PinResource', 'create', { board_id: board, link: `${origin}/shop`, color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
-    await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lemon Bakery', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
-    await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
-    await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pin)) });
+    const pin = await promotedShopPin(t, owner, advertiserId);
     const click = (who: Client) => who.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`);
     const report = async () => (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0];
     const visitor = t.client();
