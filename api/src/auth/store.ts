@@ -72,6 +72,12 @@ export function authStore(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();
     },
 
+    /** A password for an account that has none; false when it has one by now. */
+    async setFirstPassword(id: string, passwordHash: string) {
+      const result = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).where('password_hash', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async updateUser(id: string, values: Updateable<UsersTable>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },

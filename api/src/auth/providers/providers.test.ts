@@ -267,6 +267,15 @@ describe('linking is where accounts get stolen', () => {
     expect((await c.resource('SocialIdentitiesResource', 'get')).data.has_password).toBe(false);
   });
 
+  it('a first password is set once: of two sent together, one is set and the other told the account has one', async () => {
+    const t = await app();
+    const c = browser(t);
+    await signIn(c, person());
+    await c.resource('SocialRegisterResource', 'create', { type: 'google' });
+    const answers = await Promise.all(['Quince-Harbour-77', 'Walnut-Lantern-42'].map((new_password) => c.resource('SocialPasswordResource', 'create', { new_password })));
+    expect(answers.map((a) => a.code).sort((x, y) => x - y)).toEqual([0, 170]);
+  });
+
   it("an identity linked to one account cannot be linked to another, and 'link' needs a session", async () => {
     const t = await app();
     const who = person();

@@ -387,7 +387,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       if (!user) throw new ApiError('unauthorized');
       if (user.password_hash) throw new ApiError('password_already_set');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      await users.updateUser(user.id, { password_hash: await hashPassword(newPassword) });
+      // Written only where there is still none: of two sent together, the second finds the first's.
+      if (!(await users.setFirstPassword(user.id, await hashPassword(newPassword)))) throw new ApiError('password_already_set');
     },
   };
 }
