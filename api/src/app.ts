@@ -188,7 +188,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/users', userRoutes(users));
   app.route('/ads/v4', adsRoutes(services.campaigns));
   app.route('/vx', businessAccessRoutes(services.advertisers));
-  app.route('/v3', offsiteRoutes(services.offsite, pins, services.campaigns));
+  app.route('/v3', offsiteRoutes(services.offsite, pins, services.campaigns, deps.config));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers));

@@ -30,6 +30,8 @@ export interface Viewer {
   imageMediumUrl: string | null;
   pinCount: number;
   sessionId: string;
+  /** When this session began: a log-in, MFA or password change (each makes a new session). Epoch ms. */
+  sessionStartedAt: number;
 }
 
 export interface AppEnv {

@@ -81,16 +81,27 @@ test('a stranger gets the advertiser as missing; a blocked link is not followed'
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/conversions/tag/`);
   await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that advertiser." })).toBeVisible();
 
+  // The page leaves only for the link a pin carries: the stranger pins the two links first.
+  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Links' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  const pinOf = async (link: string) =>
+    ((await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link, color: '#336699' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string }).id;
+  const offsite = (link: string, pinId: string) => `${PRODUCT}/offsite/?url=${encodeURIComponent(link)}&pin_id=${pinId}`;
   admin('offsite-host', 'blocked.example', 'blocked');
-  await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent('https://www.blocked.example/deal')}`);
+  await page.goto(offsite('https://www.blocked.example/deal', await pinOf('https://www.blocked.example/deal')));
   await expect(page.getByRole('heading', { name: 'This link is blocked' })).toBeVisible();
   await expect(page).toHaveURL(/\/offsite\//);
 
   // Suspicious warns, with a way on.
   admin('offsite-host', 'shady.example', 'suspicious');
-  await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent('https://shady.example/')}`);
+  const shady = await pinOf('https://shady.example/');
+  await page.goto(offsite('https://shady.example/', shady));
   await expect(page.getByRole('heading', { name: 'This site may not be safe' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue to the site' })).toHaveAttribute('href', 'https://shady.example/');
+
+  // Not an open redirect: a link the pin does not carry goes nowhere.
+  await page.goto(offsite('https://evil.example/login', shady));
+  await expect(page.getByRole('heading', { name: "That link can't be opened." })).toBeVisible();
+  await expect(page).toHaveURL(/\/offsite\//);
 });
 
 test('a tool Corkboard does not provide names itself and its parameters, with a way back', async ({ page }) => {

@@ -195,6 +195,21 @@ describe('paid partnerships', () => {
     expect((await stranger.get('AdvertiserSponsorshipsResource', { advertiser_id: sponsorId })).body.resource_response.data).toEqual([]);
     expect(err(await visitor.get('PinAdLabelsResource', { pin_id: '999' }))?.api_error_code).toBe(50);
   });
+
+  it('shows the sponsor only requests on pins anyone may see: a pin on (or moved to) a secret board stays the board’s', async () => {
+    const { t, owner, pin, stranger, other, pinner } = await setup();
+    const sponsorId = (await stranger.post('BusinessConvertResource', 'create', { business_name: 'Sunny Co', country: 'US' })).body.resource_response.data.advertiser_id;
+    const username = (await t.db.selectFrom('users').select('username').where('id', '=', other.id).executeTakeFirstOrThrow()).username;
+    const hidden = await t.makeBoard(pinner.id, 'Surprise', 'secret');
+    const secretPin = (await owner.post('PinResource', 'create', { board_id: hidden, link: 'https://bakery.example/secret', color: '#aabbcc', method: 'button', title: 'Secret recipe' })).body.resource_response.data.id as string;
+    await owner.post('PinSponsorshipResource', 'create', { pin_id: secretPin, sponsor_username: username });
+    await owner.post('PinSponsorshipResource', 'create', { pin_id: pin, sponsor_username: username });
+    const listed = async () => ((await stranger.get('AdvertiserSponsorshipsResource', { advertiser_id: sponsorId })).body.resource_response.data as Array<{ pin_id: string }>).map((r) => r.pin_id);
+    expect(await listed()).toEqual([pin]);
+    await t.db.updateTable('boards').set({ privacy: 'secret' }).where('id', '=', (await t.db.selectFrom('pins').select('board_id').where('id', '=', pin).executeTakeFirstOrThrow()).board_id).execute();
+    expect(await listed()).toEqual([]);
+    expect(err(await stranger.post('AdvertiserSponsorshipsResource', 'update', { advertiser_id: sponsorId, pin_id: secretPin, decision: 'approve' }))?.api_error_code).toBe(190);
+  });
 });
 
 describe('the merchant id: claim the website, verify it', () => {
@@ -226,19 +241,71 @@ describe('the merchant id: claim the website, verify it', () => {
     expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data).toMatchObject({ merchant_id: verified.merchant_id, merchant_claim_pending: false });
   });
 
-  it('counts a click when the pin’s own link is followed through /v3/offsite/, and not another link', async () => {
+  it('reads the tag on the site’s home page only: a page of the site a user controls (or a redirect away) claims nothing', async () => {
     const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
+    let token = '';
+    let rootRedirects = false;
+    // A shared host: its home page is the owner's, /u/eve/ is a user's page that carries the tag; then the home page redirects off the host.
+    const shared = createServer((req, res) => {
+      if (req.url === '/' && rootRedirects) return res.writeHead(302, { location: `${origin}/` }).end();
+      res.writeHead(200, { 'content-type': 'text/html' }).end(req.url === '/' ? '<html><head></head></html>' : `<html><head><meta name="corkboard-site-verification" content="${token}"></head></html>`);
+    });
+    await new Promise<void>((resolve) => shared.listen(0, '127.0.0.1', resolve));
+    const host = `http://127.0.0.1:${(shared.address() as AddressInfo).port}`;
+    t.deps.config.outboundAllow.push(host, origin);
+    try {
+      token = (await owner.post('AdvertiserMerchantResource', 'create', { advertiser_id: advertiserId, website_url: `${host}/u/eve/` })).body.resource_response.data.token;
+      page = `<html><head><meta name="corkboard-site-verification" content="${token}"></head></html>`;
+      expect(err(await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId }))).toMatchObject({ api_error_code: 193 });
+      rootRedirects = true;
+      token = (await owner.post('AdvertiserMerchantResource', 'create', { advertiser_id: advertiserId, website_url: `${host}/` })).body.resource_response.data.token;
+      page = `<html><head><meta name="corkboard-site-verification" content="${token}"></head></html>`;
+      expect(err(await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId }))).toMatchObject({ api_error_code: 193 });
+      expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data.merchant_id).toBeNull();
+    } finally {
+      page = '<html><head><title>Shop</title></head></html>';
+      await new Promise<void>((resolve) => shared.close(() => resolve()));
+    }
+  });
+
+  /** A pin linking to the local shop page, promoted by a business with its profile and billing. */
+  async function promotedShopPin(t: TestApp, owner: Client, advertiserId: string) {
     t.deps.config.outboundAllow.push(origin);
     const board = await t.makeBoard((await t.db.selectFrom('advertisers').select('owner_user_id').where('id', '=', advertiserId).executeTakeFirstOrThrow()).owner_user_id, 'Shop');
     const pin = (await owner.post('PinResource', 'create', { board_id: board, link: `${origin}/shop`, color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
     await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lemon Bakery', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
     await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
     await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pin)) });
+    return pin;
+  }
+
+  it('counts a click when the pin’s own link is followed through /v3/offsite/, and not another link', async () => {
+    const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
+    const pin = await promotedShopPin(t, owner, advertiserId);
     const visitor = t.client();
     expect((await visitor.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`)).body.resource_response.data).toMatchObject({ redirect_status: 'ok' });
     await visitor.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/elsewhere`)}&pin_id=${pin}`);
     expect((await visitor.send(`/v3/offsite/?pin_id=abc`)).status).toBe(400);
     expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0]).toMatchObject({ clicks: 1, spend: 0.1 });
+  });
+
+  it('counts one click a day per viewer: the same visitor (or account) calling the check again spends nothing more', async () => {
+    const { t, owner, advertiserId, stranger } = await setup({ config: { outboundAllow: [] } });
+    const pin = await promotedShopPin(t, owner, advertiserId);
+    const click = (who: Client) => who.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`);
+    const report = async () => (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0];
+    const visitor = t.client();
+    // A competitor replaying the check would drain the day's budget a cent at a time; the answer stays the same.
+    for (let i = 0; i < 5; i++) expect((await click(visitor)).body.resource_response.data).toMatchObject({ redirect_status: 'ok' });
+    expect(await report()).toMatchObject({ clicks: 1, spend: 0.1 });
+    await click(stranger);
+    await click(stranger);
+    expect(await report()).toMatchObject({ clicks: 2, spend: 0.2 });
+    // The next day the same visitor's click counts again.
+    t.clock.advance(DAY);
+    await click(visitor);
+    await click(visitor);
+    expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: new Date(t.clock.now()).toISOString().slice(0, 10) })).body.resource_response.data[0]).toMatchObject({ clicks: 1 });
   });
 
   it('an operator verifies without the website, and sets the quick promote reading per advertiser', async () => {

@@ -50,7 +50,10 @@ describe('the advertiser area on Postgres', () => {
     await visitor.get('PinAdLabelsResource', { pin_id: pin });
     await visitor.get('PinAdLabelsResource', { pin_id: pin });
     const { adEvents } = await import('./campaigns/events.js');
-    await adEvents({ db, clock: t.clock }).recordAdEvent(pin, 'click', null);
+    const events = adEvents({ db, clock: t.clock });
+    // Migration 0019's partial unique index on Postgres: the same viewer's second click that day is not written.
+    expect(await events.recordAdEvent(pin, 'click', null, 'address:x')).toBe(1);
+    expect(await events.recordAdEvent(pin, 'click', null, 'address:x')).toBe(0);
     const report = (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, query: '50%_' })).body.resource_response.data;
     expect(report).toEqual([expect.objectContaining({ id: campaignId, impressions: 2, clicks: 1, spend: 0.1, objective_type: 'WEB_CONVERSION' })]);
     expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, query: '5_%x' })).body.resource_response.data).toEqual([]);

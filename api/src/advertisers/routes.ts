@@ -7,6 +7,9 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import { quickPromoteBody, type CampaignsService } from './campaigns/service.js';
+import { clickKey } from './campaigns/events.js';
+import { clientAddress } from '../lib/client-address.js';
+import type { Config } from '../config.js';
 import type { noticesService } from './notices/service.js';
 import type { offsiteService } from './offsite/service.js';
 import { COUNTRIES } from './rules/countries.js';
@@ -51,7 +54,7 @@ export function businessAccessRoutes(advertisers: AdvertisersService): Hono<AppE
   return routes;
 }
 
-const offsiteQuery = z.object({
+export const offsiteQuery = z.object({
   url: httpUrl.optional(),
   pin_id: id.optional(),
   third_party_ad: z.string().max(40).optional(),
@@ -61,7 +64,7 @@ const offsiteQuery = z.object({
 });
 
 /** GET /v3/offsite/: where a link lands and whether it may be followed. */
-export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService): Hono<AppEnv> {
+export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService, config: Pick<Config, 'trustProxy'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/offsite/', async (c) => {
     const q = parse(offsiteQuery, c.req.query());
@@ -70,8 +73,12 @@ export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: 
     if (!url) url = pinLink;
     if (!url) throw new ApiError('invalid_input', 'url: Give the link to check, or a pin with one.');
     const checked = await offsite.check(url);
-    // A promoted pin's link followed is a click on its ads (not when the link is refused, nor a link other than the pin's).
-    if (q.pin_id && url === pinLink && (checked.redirect_status === 'ok' || checked.redirect_status === 'suspicious')) await campaigns.recordAdEvent(q.pin_id, 'click', c.get('viewer')?.id ?? null);
+    // A promoted pin's link followed is a click on its ads (not when the link is refused, nor a link other than the pin's),
+    // once a day per viewer (campaigns/events.ts clickKey).
+    if (q.pin_id && url === pinLink && (checked.redirect_status === 'ok' || checked.redirect_status === 'suspicious')) {
+      const viewerId = c.get('viewer')?.id ?? null;
+      await campaigns.recordAdEvent(q.pin_id, 'click', viewerId, clickKey(viewerId, clientAddress(c, config.trustProxy)));
+    }
     return ok(c, checked);
   });
   return routes;

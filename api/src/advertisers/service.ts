@@ -6,7 +6,7 @@ import { canActAs, OWNER, type AccessProfile } from './rules/profiles.js';
 import { advertisersStore } from './store.js';
 import { newToken } from '../lib/ids.js';
 import { safeFetch, type Resolver } from '../lib/safe-fetch.js';
-import { verificationTagFound, MERCHANT_META_NAME } from './merchant.js';
+import { sameSite, verificationTagFound, MERCHANT_META_NAME } from './merchant.js';
 
 /** The advertiser a viewer acts for (saving.md section 6), and whether they own it. */
 export interface AdvertiserContext {
@@ -155,9 +155,14 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       if (!found.merchant_claim_token) throw new ApiError('merchant_claim_missing');
       let html: string;
       try {
-        const res = await safeFetch(found.website_url, { maxBytes: 512 * 1024, timeoutMs: 5_000, allow: config.outboundAllow, resolve, accept: 'text/html' });
+        // The claim is for the site, so the tag is read on its home page: a page under it (a user's page on a
+        // shared host) or a home page that redirects to another host proves nothing about the site.
+        const home = new URL('/', found.website_url);
+        const res = await safeFetch(home, { maxBytes: 512 * 1024, timeoutMs: 5_000, allow: config.outboundAllow, resolve, accept: 'text/html' });
+        if (!sameSite(home, new URL(res.url))) throw new ApiError('merchant_verify_failed', `${home.host} redirects to ${new URL(res.url).host}: add the tag to the home page of the site you claim.`);
         html = res.body.toString('utf8');
       } catch (error) {
+        if (error instanceof ApiError && error.errorName === 'merchant_verify_failed') throw error;
         throw new ApiError('merchant_verify_failed', `We couldn't read ${found.website_url}: ${error instanceof ApiError ? error.message : 'it did not answer'}.`);
       }
       if (!verificationTagFound(html, found.merchant_claim_token)) throw new ApiError('merchant_verify_failed');

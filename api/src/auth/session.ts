@@ -187,6 +187,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         imageMediumUrl: row.image_medium_url,
         pinCount: row.pin_count,
         sessionId: row.session_id,
+        sessionStartedAt: Number(row.session_created_at),
       };
     },
   };

@@ -51,6 +51,7 @@ export function authStore(db: Kysely<Database>) {
           'users.pin_count',
           'users.state',
           'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
         ])
         .where('sessions.id', '=', sessionId)
         .where('sessions.revoked_at', 'is', null)
@@ -69,6 +70,12 @@ export function authStore(db: Kysely<Database>) {
     /** By email or username, for the forgot-password form's one field. */
     findUserByEmailOrUsername(value: string) {
       return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();
+    },
+
+    /** A password for an account that has none; false when it has one by now. */
+    async setFirstPassword(id: string, passwordHash: string) {
+      const result = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).where('password_hash', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async updateUser(id: string, values: Updateable<UsersTable>) {

@@ -13,6 +13,7 @@ import * as m0012 from './migrations/0012_advertisers.js';
 import * as m0013 from './migrations/0013_embeds.js';
 import * as m0015 from './migrations/0015_pin_builder.js';
 import * as m0018 from './migrations/0018_pin_hashtags.js';
+import * as m0019 from './migrations/0019_one_click_per_viewer.js';
 import * as m0017 from './migrations/0017_advertiser_more.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0015_pin_builder': m0015,
   '0018_pin_hashtags': m0018,
   '0017_advertiser_more': m0017,
+  '0019_one_click_per_viewer': m0019,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -239,6 +239,8 @@ export interface AdEventsTable {
   day: string;
   spend_micro: number;
   viewer_id: string | null;
+  /** Who clicked, for one click per viewer a day (migration 0019): `user:{id}` or a hash of the address; null on impressions. */
+  viewer_key: string | null;
   created_at: number;
 }
 

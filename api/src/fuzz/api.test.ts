@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { appServices, resourceRegistry } from '../app.js';
+import { offsiteQuery } from '../advertisers/routes.js';
 import { emailQuery, forgotBody, resetBody } from '../auth/routes.js';
 import { authStore } from '../auth/store.js';
 import { SESSION_TTL_MS } from '../auth/service.js';
@@ -11,6 +12,7 @@ import { privatePostgres } from '../db/testing-postgres.js';
 import type { Database } from '../db/schema.js';
 import { eventQuery } from '../events/routes.js';
 import { registerBody } from '../images/routes.js';
+import { autocompleteQuery } from '../pins/routes.js';
 import { catalogue } from '../lib/errors.js';
 import { newId, newToken, sha256 } from '../lib/ids.js';
 import { ACTIONS } from '../lib/resources.js';
@@ -69,6 +71,8 @@ const ROUTE_INPUTS: Record<string, { query?: z.ZodType; body?: z.ZodType }> = {
   'GET /v3/callback/event/': { query: eventQuery },
   'PUT /v3/pins/image/': { body: registerBody },
   'GET /v3/pins/:id/board_title_suggestions/': { query: boardTitleQuery },
+  'GET /v3/offsite/': { query: offsiteQuery },
+  'GET /v3/search/autocomplete/': { query: autocompleteQuery },
 };
 
 /** A database and app with the world the fuzzed user lives in, and the helpers the checks need. */
@@ -340,8 +344,8 @@ function targetsOf(world: World) {
   const resources = Object.entries(registry).flatMap(([name, resource]) =>
     ACTIONS.filter((action) => resource[action]).map((action) => ({ label: `${name} ${action}`, call: resourceCall(world.known, name, action, resource[action]!.options) })),
   );
-  // The /v3 and /ads routes as the app serves them (middleware is registered as ALL and is skipped).
-  const served = world.t.app.routes.filter((r) => r.method !== 'ALL' && /^\/(v3|ads)(\/|$)/.test(r.path));
+  // The /v3, /ads and /vx routes as the app serves them (middleware is registered as ALL and is skipped).
+  const served = world.t.app.routes.filter((r) => r.method !== 'ALL' && /^\/(v3|ads|vx)(\/|$)/.test(r.path));
   const routes = [...new Set(served.map((r) => `${r.method} ${r.path}`))].map((label) => {
     const [method, path] = label.split(' ') as [string, string];
     return { label, call: routeCall(world.known, method, path) };
@@ -395,6 +399,9 @@ describe.each(worlds)('the fuzzed API on %s', (_name, world) => {
   it('finds every resource action and the /v3 routes, and sees a row updated in place', async () => {
     expect(targets.resources.map((target) => target.label)).toContain('PinResource create');
     expect(targets.routes.map((target) => target.label)).toContain('GET /v3/pins/:id/');
+    // The last sessions' routes: the link check, hashtag suggestions, uploads and the business profiles.
+    expect(targets.routes.map((target) => target.label)).toEqual(expect.arrayContaining(['GET /v3/offsite/', 'GET /v3/search/autocomplete/', 'POST /v3/media/uploads/', 'GET /vx/business_access/profiles/']));
+    expect(targets.resources.map((target) => target.label)).toEqual(expect.arrayContaining(['EmbedsResource get', 'PinShareResource create', 'SocialPasswordResource create', 'AdvertiserMerchantResource update']));
     await world.clearWrites();
     await world.t.db.updateTable('users').set({ last_name: '' }).where('username', '=', 'fuzzer').execute();
     expect(await world.writtenTables()).toEqual(['users']);

@@ -37,6 +37,8 @@ export const LIMITS = {
   /** Pins sent by email (issue 19's Send) per sending account, and per address over every account. */
   shareAccount: { points: 50, durationS: DAY, error: 'share_limited' },
   shareAddress: { points: 200, durationS: DAY, error: 'share_limited' },
+  /** Pins sent by email to one recipient over every sender: accounts cannot flood a stranger's inbox. Keyed by accountKey. */
+  shareRecipient: { points: 20, durationS: DAY, error: 'share_recipient_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -102,6 +102,9 @@ describe('uploads from the pin builder', () => {
     expect(uploaded).toMatchObject({ type: 'video', image: null, video: { format: 'mp4' } });
     const file = await t.app.request(new URL(uploaded.video.url).pathname);
     expect(file.headers.get('content-type')).toBe('video/mp4');
+    // The bytes are the user's as sent (only their first ones were checked): opened as a page, nothing in them may run.
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(Buffer.from(await file.arrayBuffer()).equals(mp4())).toBe(true);
     const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id, title: 'Clip', method: 'pinbuilder' });
     expect(saved.status).toBe(200);

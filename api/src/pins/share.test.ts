@@ -55,6 +55,19 @@ describe('PinShareResource create', () => {
     expect(code(last!)).toBe(202);
   });
 
+  it('stops mail to one address at the day’s limit whoever sends it (429 code 204), so accounts cannot flood a stranger’s inbox', async () => {
+    const { t, b, pins } = await world();
+    const send = (who: (typeof b)['owner']) => who.post('PinShareResource', 'create', { pin_id: pins.pub, email: 'victim@example.com' });
+    for (let i = 0; i < 20; i++) expect((await send(i % 2 ? b.owner : b.stranger)).status).toBe(200);
+    const refused = await send(b.owner);
+    expect(refused.status).toBe(429);
+    expect(code(refused)).toBe(204);
+    expect(code(await send(b.stranger))).toBe(204);
+    expect(await mails(t)).toHaveLength(20);
+    // The senders' own allowance is given back: another address still gets their Pin.
+    expect((await b.stranger.post('PinShareResource', 'create', { pin_id: pins.pub, email: 'friend@example.com' })).status).toBe(200);
+  });
+
   it('keeps a name from adding lines to the mail', () => {
     const mail = shareMail({ to: 'a@example.com', sender: { username: 'eve', full_name: 'Eve\nBcc: x@example.com' }, pin: { title: 'T\r\nX', url: 'http://localhost/pin/1/' }, note: '' });
     expect(mail.subject).toBe('Eve Bcc: x@example.com sent you a Pin: T X on Corkboard');

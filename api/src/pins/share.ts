@@ -3,7 +3,7 @@ import type { Deps, Viewer } from '../deps.js';
 import { DEFAULT_BRAND } from '../lib/brand.js';
 import { addressKey } from '../lib/client-address.js';
 import { ApiError } from '../lib/errors.js';
-import { limitsFor } from '../lib/limits.js';
+import { accountKey, limitsFor, type LimitName } from '../lib/limits.js';
 import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import type { PinsService } from './service.js';
@@ -40,12 +40,17 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
       if (pin.board.privacy !== 'public') throw new ApiError('share_not_public');
       const email = input.email.trim().toLowerCase();
       if (emailError(email) !== null) throw new ApiError('invalid_input', 'email: Enter a valid email address.');
-      await limits.take('shareAccount', viewer.id, 1);
-      try {
-        await limits.take('shareAddress', addressKey(address), 1);
-      } catch (error) {
-        await limits.refund('shareAccount', viewer.id, 1);
-        throw error;
+      // The sender, their address and the recipient each count one; a refusal by any gives back the others.
+      const counted: Array<[LimitName, string]> = [];
+      const refund = () => Promise.all(counted.map(([name, key]) => limits.refund(name, key, 1)));
+      for (const [name, key] of [['shareAccount', viewer.id], ['shareAddress', addressKey(address)], ['shareRecipient', accountKey(email)]] as Array<[LimitName, string]>) {
+        try {
+          await limits.take(name, key, 1);
+        } catch (error) {
+          await refund();
+          throw error;
+        }
+        counted.push([name, key]);
       }
       const url = `${deps.config.publicOrigin}/pin/${pin.id}/`;
       try {
@@ -53,8 +58,7 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
       } catch (error) {
         // Not sent: nothing is counted, and the sender is told to try again.
         console.error('share mail not sent', error);
-        await limits.refund('shareAccount', viewer.id, 1);
-        await limits.refund('shareAddress', addressKey(address), 1);
+        await refund();
         throw new ApiError('outbound_failed', "We couldn't send that email. Try again in a moment.");
       }
       return { pin_id: pin.id, email, url };

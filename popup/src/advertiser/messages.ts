@@ -186,7 +186,7 @@ export const english = {
   claimIntro: 'Claim your website to become a verified merchant: your Pins then show the verified merchant badge.',
   claimWebsite: 'Claim your website',
   getTag: 'Get my tag',
-  addMetaTag: 'Add this tag to the <head> of {{url}}: {{tag}}',
+  addMetaTag: 'Add this tag to the <head> of your site’s home page, {{url}}: {{tag}}',
   verificationTag: 'Verification tag',
   verifyWebsite: 'Verify my website',
 

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
-import { newId } from '../../lib/ids.js';
+import { addressKey } from '../../lib/client-address.js';
+import { newId, sha256 } from '../../lib/ids.js';
 import { campaignsStore } from './store.js';
 
 export const DAY_MS = 86_400_000;
@@ -10,6 +11,12 @@ export const CLICK_SHARE_OF_BUDGET = 0.01;
 export const endDay = (row: { is_ongoing: number; inclusive_end_date: string | null; duration_days: number | null; start_at: number }) =>
   row.is_ongoing ? null : row.inclusive_end_date ?? (row.duration_days ? day(Number(row.start_at) + (Number(row.duration_days) - 1) * DAY_MS) : null);
 
+/**
+ * Who a click is counted for: the account, or (signed out) the client's address (an IPv6 /64 as one),
+ * hashed so ad_events holds no addresses. Clients behind one address share one click a day.
+ */
+export const clickKey = (viewerId: string | null, address: string | undefined) => (viewerId ? `user:${viewerId}` : `address:${sha256(`click:${addressKey(address)}`).slice(0, 32)}`);
+
 /** The reports' numbers at their source: a promoted pin shown or its link followed. */
 export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const store = campaignsStore(db);
@@ -18,16 +25,17 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
      * An impression (the pin's page shown) or a click (its link followed through the offsite check)
      * of every running promotion of a pin. The event row and the day's sums are written together; a
      * click costs CLICK_SHARE_OF_BUDGET of the daily budget, and a day's spend stops at the budget.
-     * The advertiser's own people do not count. Answers the promotions counted.
+     * The advertiser's own people do not count. A click with a `viewerKey` (clickKey) counts once per
+     * viewer a day: the check replayed by a competitor spends nothing more. Answers the promotions counted.
      */
-    async recordAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null): Promise<number> {
+    async recordAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null, viewerKey: string | null = null): Promise<number> {
       const now = clock.now();
       const today = day(now);
       const running = (await store.runningPromotions(pinId)).filter((p) => Number(p.start_at) <= now && (endDay({ ...p, is_ongoing: Number(p.is_ongoing), duration_days: p.duration_days === null ? null : Number(p.duration_days), start_at: Number(p.start_at) }) ?? today) >= today);
       let counted = 0;
       for (const p of running) {
         if (viewerId && (viewerId === p.owner_user_id || viewerId === p.created_by)) continue;
-        await db.transaction().execute(async (trx) => {
+        const written = await db.transaction().execute(async (trx) => {
           const tx = campaignsStore(trx);
           let spend = 0;
           if (kind === 'click') {
@@ -35,10 +43,12 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
             const spent = Number((await tx.dayRow(p.campaign_id, today))?.spend_micro ?? 0);
             spend = Math.max(0, Math.min(Math.round(budget * CLICK_SHARE_OF_BUDGET), budget - spent));
           }
-          await tx.insertAdEvent({ id: newId(), campaign_id: p.campaign_id, pin_promotion_id: p.id, kind, day: today, spend_micro: spend, viewer_id: viewerId, created_at: now });
+          const key = kind === 'click' ? viewerKey : null;
+          if (!(await tx.insertAdEvent({ id: newId(), campaign_id: p.campaign_id, pin_promotion_id: p.id, kind, day: today, spend_micro: spend, viewer_id: viewerId, viewer_key: key, created_at: now }))) return false;
           await tx.addToDay(p.campaign_id, today, kind === 'impression' ? 1 : 0, kind === 'click' ? 1 : 0, spend);
+          return true;
         });
-        counted++;
+        if (written) counted++;
       }
       return counted;
     },

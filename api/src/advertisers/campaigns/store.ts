@@ -7,7 +7,11 @@ export function campaignsStore(db: Kysely<Database>) {
     insertCampaign: (row: Insertable<Database['campaigns']>) => db.insertInto('campaigns').values(row).execute(),
     insertAdGroup: (row: Database['ad_groups']) => db.insertInto('ad_groups').values(row).execute(),
     insertPromotion: (row: Database['pin_promotions']) => db.insertInto('pin_promotions').values(row).execute(),
-    insertAdEvent: (row: Database['ad_events']) => db.insertInto('ad_events').values(row).execute(),
+    /** Whether the event was written: a viewer's second click of a promotion on a day is not (migration 0019's index). */
+    insertAdEvent: async (row: Database['ad_events']) => {
+      const [result] = await db.insertInto('ad_events').values(row).onConflict((oc) => oc.doNothing()).execute();
+      return Number(result?.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
     /** Adds to a campaign's day (the row made on its first event). */
     addToDay(campaignId: string, day: string, impressions: number, clicks: number, spendMicro: number) {
       return db

@@ -16,8 +16,9 @@ const HEADER = ['Campaign', 'Status', 'Objective', 'Currency', 'Daily budget', '
 
 function field(value: string | number): string {
   const text = String(value);
-  // A leading =, +, - or @ would be a formula in a spreadsheet: prefixed with a quote mark.
-  const safe = /^[=+\-@]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  // A leading =, +, - or @ (or a tab or carriage return, which some spreadsheets skip before one) would be
+  // a formula in a spreadsheet: prefixed with a quote mark.
+  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

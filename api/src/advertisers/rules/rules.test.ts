@@ -265,12 +265,17 @@ describe('the full reading’s steps, the form’s checks, sponsorship states', 
 });
 
 describe('the campaign report as CSV', () => {
+  const row = { name: 'Lamps, "warm"', status: 'ACTIVE', objective_type: 'CONSIDERATION', currency: 'USD', daily_budget: 12, start_date: '2026-01-01', end_date: null, impressions: 10, clicks: 2, spend: 0.24 };
   it('quotes what needs quoting, defuses formulas, and writes ongoing for no end date', () => {
-    const row = { name: 'Lamps, "warm"', status: 'ACTIVE', objective_type: 'CONSIDERATION', currency: 'USD', daily_budget: 12, start_date: '2026-01-01', end_date: null, impressions: 10, clicks: 2, spend: 0.24 };
     expect(campaignsCsv([row, { ...row, name: '=SUM(A1)', end_date: '2026-02-01' }])).toBe(
       'Campaign,Status,Objective,Currency,Daily budget,Start,End,Impressions,Clicks,Spend\r\n' +
         '"Lamps, ""warm""",ACTIVE,CONSIDERATION,USD,12.00,2026-01-01,ongoing,10,2,0.24\r\n' +
         "'=SUM(A1),ACTIVE,CONSIDERATION,USD,12.00,2026-01-01,2026-02-01,10,2,0.24\r\n",
     );
+  });
+  it('neutralises every cell a spreadsheet would read as a formula (OWASP: = + - @, tab, carriage return)', () => {
+    const cells = (name: string) => campaignsCsv([{ ...row, name }]).split('\r\n')[1]!;
+    for (const name of ['+1+cmd', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1']) expect(cells(name)).toMatch(/^"?'/);
+    expect(cells('Lamps - warm')).toMatch(/^Lamps - warm,/);
   });
 });

@@ -48,7 +48,8 @@ export function sponsorshipsService({ db, clock }: Deps, advertisers: Advertiser
     async decide(viewer: Viewer, advertiserId: string, pinId: string, decision: 'approve' | 'reject') {
       await advertisers.access(viewer.id, advertiserId);
       const row = await store.forPin(pinId);
-      if (!row || row.advertiser_id !== advertiserId || row.state === 'removed') throw new ApiError('sponsorship_not_found');
+      // A pin the sponsor may not see (on a secret or archived board) is answered as its list shows it: not there.
+      if (!row || row.advertiser_id !== advertiserId || row.state === 'removed' || !(await store.pinIsPublic(pinId))) throw new ApiError('sponsorship_not_found');
       const state: SponsorshipState = decision === 'approve' ? 'approved' : 'rejected';
       await store.setState(pinId, state, clock.now());
       return this.forPin(pinId);

@@ -9,6 +9,9 @@ export function sponsorshipsStore(db: Kysely<Database>) {
     advertiserOfUsername: (username: string) =>
       db.selectFrom('advertisers as a').innerJoin('users as u', 'u.id', 'a.owner_user_id').select(['a.id', 'a.name']).where('u.username', '=', username).orderBy('a.created_at').orderBy('a.id').executeTakeFirst(),
     pinOwner: (pinId: string) => db.selectFrom('pins').select(['id', 'pinner_id']).where('id', '=', pinId).executeTakeFirst(),
+    /** Whether anyone may see the pin (its board public and not archived): what a sponsor may be shown of it. */
+    pinIsPublic: async (pinId: string) =>
+      Boolean(await db.selectFrom('pins as p').innerJoin('boards as b', 'b.id', 'p.board_id').select('p.id').where('p.id', '=', pinId).where('b.privacy', '=', 'public').where('b.archived_at', 'is', null).executeTakeFirst()),
     forPin: (pinId: string) =>
       db
         .selectFrom('pin_sponsorships as s')
@@ -25,15 +28,18 @@ export function sponsorshipsStore(db: Kysely<Database>) {
         .execute();
     },
     setState: (pinId: string, state: SponsorshipState, now: number) => db.updateTable('pin_sponsorships').set({ state, updated_at: now }).where('pin_id', '=', pinId).execute(),
-    /** A sponsor's list, newest change first (a page of 100). */
+    /** A sponsor's list, newest change first (a page of 100): only pins anyone may see (public, unarchived boards). */
     ofAdvertiser: (advertiserId: string) =>
       db
         .selectFrom('pin_sponsorships as s')
         .innerJoin('pins as p', 'p.id', 's.pin_id')
+        .innerJoin('boards as b', 'b.id', 'p.board_id')
         .innerJoin('users as u', 'u.id', 'p.pinner_id')
         .select(['s.pin_id', 's.state', 's.updated_at', 'p.title', 'p.description', 'p.image_url', 'u.username as pinner_username'])
         .where('s.advertiser_id', '=', advertiserId)
         .where('s.state', '!=', 'removed')
+        .where('b.privacy', '=', 'public')
+        .where('b.archived_at', 'is', null)
         .orderBy('s.updated_at', 'desc')
         .limit(100)
         .execute(),

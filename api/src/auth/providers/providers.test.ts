@@ -243,6 +243,39 @@ describe('linking is where accounts get stolen', () => {
     expect((await c.resource('SocialIdentitiesResource', 'delete', { provider: 'google' })).code).toBe(0);
   });
 
+  it('changing the ways in (link, unlink, a first password) needs a recent log-in: an old or stolen session cannot lock the owner out', async () => {
+    const t = await app();
+    const owner = await t.makeUser('sudo');
+    const b = browser(t);
+    await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password });
+    t.clock.advance(31 * 60_000);
+    expect(payload(await signIn(b, person({ email: 'thief@example.org' }), { mode: 'link' }))).toMatchObject({ api_error_code: 205 });
+    expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([]);
+    // A fresh log-in (a new session) may.
+    await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password });
+    expect(payload(await signIn(b, person({ email: 'mine@example.org' }), { mode: 'link' }))).toEqual({ outcome: 'linked', provider: 'google' });
+    t.clock.advance(31 * 60_000);
+    expect((await b.resource('SocialIdentitiesResource', 'delete', { provider: 'google' })).code).toBe(205);
+    expect((await b.resource('SocialIdentitiesResource', 'get')).data.identities).toHaveLength(1);
+
+    // A provider-only account whose session is old: no first password (which would be a way in the thief keeps).
+    const c = browser(t);
+    await signIn(c, person());
+    await c.resource('SocialRegisterResource', 'create', { type: 'google' });
+    t.clock.advance(31 * 60_000);
+    expect((await c.resource('SocialPasswordResource', 'create', { new_password: 'Quince-Harbour-77' })).code).toBe(205);
+    expect((await c.resource('SocialIdentitiesResource', 'get')).data.has_password).toBe(false);
+  });
+
+  it('a first password is set once: of two sent together, one is set and the other told the account has one', async () => {
+    const t = await app();
+    const c = browser(t);
+    await signIn(c, person());
+    await c.resource('SocialRegisterResource', 'create', { type: 'google' });
+    const answers = await Promise.all(['Quince-Harbour-77', 'Walnut-Lantern-42'].map((new_password) => c.resource('SocialPasswordResource', 'create', { new_password })));
+    expect(answers.map((a) => a.code).sort((x, y) => x - y)).toEqual([0, 170]);
+  });
+
   it("an identity linked to one account cannot be linked to another, and 'link' needs a session", async () => {
     const t = await app();
     const who = person();

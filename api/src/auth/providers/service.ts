@@ -4,7 +4,7 @@ import { newId, newToken, sha256 } from '../../lib/ids.js';
 import { assertNewPassword } from '../new-password.js';
 import { hashPassword } from '../passwords.js';
 import { FACEBOOK_RECOVERY_FLAG } from '../recovery.js';
-import { birthdayProblem } from '../rules.js';
+import { birthdayProblem, loggedInRecently } from '../rules.js';
 import { BIRTHDAY_ERRORS, emailIsValid, PRODUCT_NAME } from '../register.js';
 import type { AuthService } from '../service.js';
 import { normaliseEmail, SESSION_TTL_MS } from '../session.js';
@@ -92,6 +92,9 @@ const webUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) &
 
 export function providerService(deps: Deps, auth: AuthService, clients: ProviderClients) {
   const { db, clock, config } = deps;
+  const assertRecentLogIn = (viewer: Viewer) => {
+    if (!loggedInRecently(viewer, clock.now())) throw new ApiError('reauth_required');
+  };
   const store = providerStore(db);
   const users = authStore(db);
 
@@ -156,6 +159,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     const linked = await store.findIdentity(provider, profile.sub);
     if (flow.mode === 'link') {
       if (!viewer) throw new ApiError('unauthorized');
+      assertRecentLogIn(viewer);
       if (linked) {
         if (linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
         await store.spendFlow(flow.id, clock.now());
@@ -212,6 +216,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     async start(provider: ProviderName, mode: FlowMode, viewer: Viewer | null, flags: ReadonlySet<string>, loginHint?: string) {
       assertEnabled(provider, flags);
       if (mode === 'link' && !viewer) throw new ApiError('unauthorized');
+      if (mode === 'link' && viewer) assertRecentLogIn(viewer);
       if (mode === 'one_tap' && provider !== ONE_TAP_PROVIDER) throw new ApiError('invalid_input', 'One tap is for Google only.');
       const secrets = clients.newSecrets();
       const url = mode === 'one_tap' ? await clients.credentialUrl(provider, secrets) : await clients.authorizationUrl(provider, secrets, { loginHint });
@@ -368,6 +373,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
 
     /** Settings: disconnect a provider, unless it is the account's only way in. */
     async unlink(viewer: Viewer, provider: ProviderName) {
+      assertRecentLogIn(viewer);
       const { has_password, identities } = await this.identities(viewer);
       if (!identities.some((identity) => identity.provider === provider)) throw new ApiError('not_found');
       if (!has_password && identities.length === 1) throw new ApiError('social_last_method');
@@ -376,11 +382,13 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
 
     /** An account made through a provider sets its first password (changing one goes through UserPasswordResource). */
     async setFirstPassword(viewer: Viewer, newPassword: string) {
+      assertRecentLogIn(viewer);
       const user = await users.findUserById(viewer.id);
       if (!user) throw new ApiError('unauthorized');
       if (user.password_hash) throw new ApiError('password_already_set');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      await users.updateUser(user.id, { password_hash: await hashPassword(newPassword) });
+      // Written only where there is still none: of two sent together, the second finds the first's.
+      if (!(await users.setFirstPassword(user.id, await hashPassword(newPassword)))) throw new ApiError('password_already_set');
     },
   };
 }

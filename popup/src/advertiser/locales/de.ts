@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Beanspruche deine Website, um verifizierter Händler zu werden: Deine Pins zeigen dann das Abzeichen für verifizierte Händler.',
   claimWebsite: 'Website beanspruchen',
   getTag: 'Mein Tag abrufen',
-  addMetaTag: 'Füge dieses Tag in den <head> von {{url}} ein: {{tag}}',
+  addMetaTag: 'Füge dieses Tag in den <head> der Startseite deiner Website ein, {{url}}: {{tag}}',
   verificationTag: 'Verifizierungs-Tag',
   verifyWebsite: 'Meine Website verifizieren',
   choosePinFirst: 'Wähle einen Pin zum Bewerben: Öffne einen deiner Pins und wähle „Bewerben“.',

@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Reclama tu sitio web para convertirte en comerciante verificado: tus Pines mostrarán la insignia de comerciante verificado.',
   claimWebsite: 'Reclamar tu sitio web',
   getTag: 'Obtener mi etiqueta',
-  addMetaTag: 'Añade esta etiqueta al <head> de {{url}}: {{tag}}',
+  addMetaTag: 'Añade esta etiqueta al <head> de la página de inicio de tu sitio, {{url}}: {{tag}}',
   verificationTag: 'Etiqueta de verificación',
   verifyWebsite: 'Verificar mi sitio web',
   choosePinFirst: 'Elige un Pin para promocionar: abre uno de tus Pines y elige «Promocionar».',

@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Revendiquez votre site web pour devenir un marchand vérifié : vos épingles affichent alors le badge de marchand vérifié.',
   claimWebsite: 'Revendiquer votre site web',
   getTag: 'Obtenir ma balise',
-  addMetaTag: 'Ajoutez cette balise dans le <head> de {{url}} : {{tag}}',
+  addMetaTag: 'Ajoutez cette balise dans le <head> de la page d’accueil de votre site, {{url}} : {{tag}}',
   verificationTag: 'Balise de vérification',
   verifyWebsite: 'Vérifier mon site web',
   choosePinFirst: "Choisissez une épingle à promouvoir : ouvrez l'une de vos épingles et choisissez « Promouvoir ».",

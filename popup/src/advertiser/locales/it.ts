@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Rivendica il tuo sito web per diventare un venditore verificato: i tuoi Pin mostreranno il badge di venditore verificato.',
   claimWebsite: 'Rivendica il tuo sito web',
   getTag: 'Ottieni il mio tag',
-  addMetaTag: 'Aggiungi questo tag nel <head> di {{url}}: {{tag}}',
+  addMetaTag: 'Aggiungi questo tag nel <head> della home page del tuo sito, {{url}}: {{tag}}',
   verificationTag: 'Tag di verifica',
   verifyWebsite: 'Verifica il mio sito web',
   choosePinFirst: 'Scegli un Pin da promuovere: apri uno dei tuoi Pin e scegli «Promuovi».',

@@ -162,7 +162,7 @@ export default {
   claimIntro: 'ウェブサイトを申請して認証済み販売者になると、ピンに認証済み販売者バッジが表示されます。',
   claimWebsite: 'ウェブサイトを申請',
   getTag: 'タグを取得',
-  addMetaTag: 'このタグを {{url}} の <head> に追加してください: {{tag}}',
+  addMetaTag: 'このタグをサイトのトップページ({{url}})の <head> に追加してください: {{tag}}',
   verificationTag: '認証タグ',
   verifyWebsite: 'ウェブサイトを認証',
   choosePinFirst: 'プロモートするピンを選んでください: 自分のピンを開いて「プロモート」を選びます。',

@@ -162,7 +162,7 @@ export default {
   claimIntro: '웹사이트를 등록하여 인증된 판매자가 되세요. 그러면 핀에 인증된 판매자 배지가 표시됩니다.',
   claimWebsite: '웹사이트 등록',
   getTag: '태그 받기',
-  addMetaTag: '이 태그를 {{url}}의 <head>에 추가하세요: {{tag}}',
+  addMetaTag: '이 태그를 사이트 홈페이지({{url}})의 <head>에 추가하세요: {{tag}}',
   verificationTag: '인증 태그',
   verifyWebsite: '내 웹사이트 인증',
   choosePinFirst: '홍보할 핀을 선택하세요: 내 핀 중 하나를 열고 ‘홍보’를 선택하세요.',

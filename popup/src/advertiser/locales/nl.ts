@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Claim je website om een geverifieerde verkoper te worden: je pins tonen dan de badge voor geverifieerde verkopers.',
   claimWebsite: 'Je website claimen',
   getTag: 'Mijn tag ophalen',
-  addMetaTag: 'Voeg deze tag toe aan de <head> van {{url}}: {{tag}}',
+  addMetaTag: 'Voeg deze tag toe aan de <head> van de homepage van je site, {{url}}: {{tag}}',
   verificationTag: 'Verificatietag',
   verifyWebsite: 'Mijn website verifiëren',
   choosePinFirst: "Kies een pin om te promoten: open een van je pins en kies 'Promoten'.",

@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Zgłoś swoją witrynę, aby zostać zweryfikowanym sprzedawcą: Twoje piny pokażą wtedy odznakę zweryfikowanego sprzedawcy.',
   claimWebsite: 'Zgłoś swoją witrynę',
   getTag: 'Pobierz mój tag',
-  addMetaTag: 'Dodaj ten tag do sekcji <head> witryny {{url}}: {{tag}}',
+  addMetaTag: 'Dodaj ten tag do sekcji <head> strony głównej swojej witryny, {{url}}: {{tag}}',
   verificationTag: 'Tag weryfikacyjny',
   verifyWebsite: 'Zweryfikuj moją witrynę',
   choosePinFirst: 'Wybierz pin do promowania: otwórz jeden ze swoich pinów i wybierz „Promuj”.',

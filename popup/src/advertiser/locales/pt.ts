@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Reivindique seu site para se tornar um comerciante verificado: seus Pins passam a exibir o selo de comerciante verificado.',
   claimWebsite: 'Reivindicar seu site',
   getTag: 'Obter minha tag',
-  addMetaTag: 'Adicione esta tag ao <head> de {{url}}: {{tag}}',
+  addMetaTag: 'Adicione esta tag ao <head> da página inicial do seu site, {{url}}: {{tag}}',
   verificationTag: 'Tag de verificação',
   verifyWebsite: 'Verificar meu site',
   choosePinFirst: 'Escolha um Pin para promover: abra um dos seus Pins e escolha "Promover".',

@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Gör anspråk på din webbplats för att bli verifierad handlare: dina pins visar då märket för verifierad handlare.',
   claimWebsite: 'Gör anspråk på din webbplats',
   getTag: 'Hämta min tagg',
-  addMetaTag: 'Lägg till den här taggen i <head> på {{url}}: {{tag}}',
+  addMetaTag: 'Lägg till den här taggen i <head> på din webbplats startsida, {{url}}: {{tag}}',
   verificationTag: 'Verifieringstagg',
   verifyWebsite: 'Verifiera min webbplats',
   choosePinFirst: 'Välj en pin att marknadsföra: öppna en av dina pins och välj ”Marknadsför”.',

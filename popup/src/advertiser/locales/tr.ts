@@ -162,7 +162,7 @@ export default {
   claimIntro: 'Doğrulanmış satıcı olmak için web siteni sahiplen: Pinlerin doğrulanmış satıcı rozetini gösterir.',
   claimWebsite: 'Web siteni sahiplen',
   getTag: 'Etiketimi al',
-  addMetaTag: 'Bu etiketi {{url}} sitesinin <head> bölümüne ekle: {{tag}}',
+  addMetaTag: 'Bu etiketi sitenin ana sayfasının ({{url}}) <head> bölümüne ekle: {{tag}}',
   verificationTag: 'Doğrulama etiketi',
   verifyWebsite: 'Web sitemi doğrula',
   choosePinFirst: 'Tanıtmak için bir Pin seç: Pinlerinden birini aç ve "Tanıt"ı seç.',

@@ -162,7 +162,7 @@ export default {
   claimIntro: '认领你的网站即可成为已认证商家:你的 Pin 将显示已认证商家徽章。',
   claimWebsite: '认领你的网站',
   getTag: '获取我的代码',
-  addMetaTag: '将此代码添加到 {{url}} 的 <head> 中:{{tag}}',
+  addMetaTag: '将此代码添加到你网站首页({{url}})的 <head> 中:{{tag}}',
   verificationTag: '验证代码',
   verifyWebsite: '验证我的网站',
   choosePinFirst: '选择要推广的 Pin:打开你的某个 Pin,然后选择"推广"。',
