@@ -100,7 +100,10 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string; categor
     note: "declared; the story is about BlackBerry, its logo is the story's picture",
   },
   'trafilatura:boingboing.net.millenials': { expected: ['https://i1.wp.com/media.boingboing.net/wp-content/uploads/2013/07/bors-millennial-comicstrip41.jpg?w=970'], note: 'declared images are blank and an icon; the comic strip' },
-  'trafilatura:computerbase.de.htc': { expected: ['https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg'], note: 'declared image is the site logo; the product photo' },
+  'trafilatura:computerbase.de.htc': {
+    expected: ['https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg', 'https://pics.computerbase.de/1/8/3/0/6/1-630.3634198104.jpg', 'https://pics.computerbase.de/1/8/3/0/6/1-1260.jpg'],
+    note: 'declared image is the site logo; the product photo, at any of its srcset resolutions',
+  },
   'trafilatura:creativecommons.at.faircoin': { expected: ['https://www.creativecommons.at/sites/default/files/styles/middlecolumn_full/public/image/summercamp2017-1152x400.png?itok=YTCxYQBk'], note: 'no declared image; the lead image of the article' },
   'trafilatura:demokratiewebstatt.at.luft': { expected: ['https://www.demokratiewebstatt.at/fileadmin/_processed_/csm_auto_strasse_stau__c__aremac_clipdealer_02_7ddff7d999.jpg'], note: 'no declared image; the first photo of the article' },
   'trafilatura:jovelstefan.de.gefallt': { expected: ['http://www.jovelstefan.de/wp-content/2011/09/20cent1bilt-500x373.jpg'], note: 'no declared image; the photo of the post' },

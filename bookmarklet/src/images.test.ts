@@ -57,7 +57,7 @@ describe('image rules', () => {
 
   it('counts counters, beacons and lazy placeholders as furniture', async () => {
     const { isFurniture } = await import('./images');
-    for (const url of ['https://a.example/piwik/piwik.php?idsite=1', 'https://b.example/cgi-bin/m?ci=bbc', 'https://c.example/b/ss/suite/1/H.22.1--NS/0', 'https://ads.example/www/delivery/avw.php?zoneid=102', 'https://a.example/images/iconos/preload.gif', 'https://a.example/wp-content/themes/quick/images/header.gif', 'https://a.example/w/Special:CentralAutoLogin/start?type=1x1', 'https://px.example/collect/?pid=6488140&fmt=gif']) {
+    for (const url of ['https://a.example/piwik/piwik.php?idsite=1', 'https://b.example/cgi-bin/m?ci=bbc', 'https://c.example/b/ss/suite/1/H.22.1--NS/0', 'https://ads.example/www/delivery/avw.php?zoneid=102', 'https://a.example/images/iconos/preload.gif', 'https://a.example/wp-content/themes/quick/images/header.gif', 'https://a.example/w/Special:CentralAutoLogin/start?type=1x1', 'https://px.example/collect/?pid=6488140&fmt=gif', 'https://a.example/assets/logo_white-8bf7615eb575eeb114fc65323068e1e4.png']) {
       expect(isFurniture(url), url).toBe(true);
     }
     for (const url of ['https://a.example/files/2019/07/nightly-blog-header.jpg', 'https://a.example/delivery/photo.jpg', 'https://i1.example/avatars-000137863509-h9h7dr-t500x500.jpg']) {

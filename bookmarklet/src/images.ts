@@ -51,7 +51,8 @@ export function isFurniture(url: string): boolean {
   const file = path.slice(folder.length);
   // The story's own upload sits under a date or an id (in its folders, or a long number in its name:
   // `avatars-000137863509-t500x500.jpg` is a user's picture); a theme's furniture does not.
-  const theme = !/\d{2}/.test(folder) && !/\d{8}/.test(file);
+  // A number, not a hex hash's digits: `logo-8bf7615eb575eeb114fc65323068e1e4.png` stays a theme's logo.
+  const theme = !/\d{2}/.test(folder) && !/(?:^|[^a-z\d])\d{8,}(?:[^a-z\d]|$)/i.test(file);
   return FURNITURE_ALWAYS.test(file) || (theme && (FURNITURE_NAME.test(file) || FURNITURE_FOLDER.test(folder)));
 }
 
@@ -64,14 +65,15 @@ export function isFurniture(url: string): boolean {
  */
 const CHROME_TAGS = ['nav', 'aside', 'footer'];
 const CHROME_ROLES = ['navigation', 'complementary', 'contentinfo', 'banner'];
-/** Words of an id or class that name the site's chrome (`sidebar-right`, `site-footer`, `main-menu`, `navbar`). */
-const CHROME_WORDS = ['sidebar', 'footer', 'navbar', 'navigation', 'menu', 'masthead', 'widget', 'breadcrumb'];
+/** Words of an id or class that name the site's chrome (`sidebar-right`, `site-footer`, `main-menu`, `navbar`), or other pages' teasers (`related-posts`, `recommended`, a shop's `upsell`). */
+const CHROME_WORDS = ['sidebar', 'footer', 'navbar', 'navigation', 'menu', 'masthead', 'widget', 'breadcrumb', 'related', 'recommend', 'upsell'];
 /** …and that name the site's header, chrome only outside the article (`#header`, `site-header`, not `entry-header` in an <article>). */
 const HEADER_WORDS = ['header', 'branding'];
 /** Not <html> or <body>: their classes describe the layout (`has-sidebar`, `header-fixed`), not a part of it. */
 const words = (list: string[]) => list.flatMap((w) => [`[id*="${w}" i]:not(html,body)`, `[class*="${w}" i]:not(html,body)`]);
-export const CHROME_SELECTOR = [...CHROME_TAGS, ...CHROME_ROLES.map((r) => `[role="${r}" i]`), ...words(CHROME_WORDS)].join(',');
-export const HEADER_SELECTOR = ['header', ...words(HEADER_WORDS)].join(',');
+// Pure calls: the SDK's pinit.js imports this module for other rules and must not carry these.
+export const CHROME_SELECTOR = /* @__PURE__ */ (() => [...CHROME_TAGS, ...CHROME_ROLES.map((r) => `[role="${r}" i]`), ...words(CHROME_WORDS)].join(','))();
+export const HEADER_SELECTOR = /* @__PURE__ */ (() => ['header', ...words(HEADER_WORDS)].join(','))();
 /** Where the article is: a site header inside it is the article's header. */
 export const ARTICLE_SELECTOR = 'article,main,[role="main" i],[itemprop~="articleBody" i]';
 
