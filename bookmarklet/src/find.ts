@@ -47,6 +47,20 @@ function inChrome(el: Element): boolean {
 }
 
 /**
+ * Every <img> in the site's chrome, found from the chrome's few boxes down rather than from each of a
+ * page's thousands of images up (inChrome per image doubled the time to read a 5,000-image page).
+ */
+function chromeImages(doc: Document): Set<Element> {
+  const boxes = [...Array.from(doc.querySelectorAll(CHROME_SELECTOR)), ...Array.from(doc.querySelectorAll(HEADER_SELECTOR)).filter((h) => !h.closest(ARTICLE_SELECTOR))];
+  const images = new Set<Element>();
+  for (const box of boxes) {
+    if (box.tagName === 'IMG') images.add(box);
+    else for (const img of Array.from(box.getElementsByTagName('img'))) images.add(img);
+  }
+  return images;
+}
+
+/**
  * Reads the page: the nopin meta first, then every source the issue lists, deduplicated by
  * normalised URL. Sizes are the loaded natural sizes where the page has them, 0 where not yet known.
  *
@@ -111,6 +125,7 @@ export function collect(doc: Document): Finding {
   }
 
   const withSrcset = new Set(doc.querySelectorAll('img[srcset],img[data-srcset],picture>img'));
+  const inSiteChrome = chromeImages(doc);
   // Indexed, not Array.from: iterating a live collection of thousands is several times slower.
   const images = doc.images;
   for (let i = 0, count = images.length; i < count; i++) {
@@ -132,7 +147,7 @@ export function collect(doc: Document): Finding {
       }
     }
     const alt = img.alt.trim() || undefined;
-    const chrome = inChrome(img) || undefined;
+    const chrome = inSiteChrome.has(img) || undefined;
     if (loaded && !(best && best.width > width)) {
       add(src, { url: '', width, height: img.naturalHeight, alt, chrome }, img);
     } else if (best) {
