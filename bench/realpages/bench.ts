@@ -54,44 +54,57 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
     args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
   });
   const outcomes = new Map<string, Outcome>();
+  const started = Date.now();
   try {
-    const one = async (page: RealPage) => {
+    // One context and one tab per worker, reused from page to page: a fresh context costs a renderer
+    // process per page (most of a page's time). The route reads the page the worker is on.
+    const worker = async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-      const sizes = sizesInMarkup(page.html, page.url);
-      const address = page.url.split('#')[0]!;
+      let current: { page: RealPage; address: string; sizes: ReturnType<typeof sizesInMarkup> } | null = null;
       await context.route('**/*', (route) => {
         const request = route.request();
         const url = request.url();
-        if (request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame() && url.split('#')[0] === address) {
-          return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: page.html });
+        if (current && request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame() && url.split('#')[0] === current.address) {
+          return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: current.page.html });
         }
-        if (request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pngOf(sizeFor(url, sizes)) });
+        if (current && request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pngOf(sizeFor(url, current.sizes)) });
         return route.abort();
       });
-      const tab = await context.newPage();
-      try {
-        await tab.goto(page.url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
-        const urls = await tab.evaluate(async (code) => {
+      let tab = await context.newPage();
+      const find = () =>
+        tab.evaluate(async (code) => {
           (0, eval)(code);
           const finding = await (window as unknown as { __corkboardFind: typeof import('../../bookmarklet/src/find.js') }).__corkboardFind.findImages(document, 3000);
           return 'items' in finding ? finding.items.map((item) => item.url) : [];
         }, script);
-        outcomes.set(page.id, judge(page, urls));
-      } catch (error) {
-        outcomes.set(page.id, { first: false, found: false, chosen: `error: ${(error as Error).message.split('\n')[0]}` });
-      } finally {
-        await context.close();
-      }
-    };
-    // A few pages at a time: each is its own context, so they share nothing.
-    let next = 0;
-    const worker = async () => {
       while (next < pages.length) {
-        await one(pages[next++]!);
-        if (outcomes.size % 25 === 0) process.stderr.write(`  in-page: ${outcomes.size}/${pages.length} pages\n`);
+        const page = pages[next++]!;
+        current = { page, address: page.url.split('#')[0]!, sizes: sizesInMarkup(page.html, page.url) };
+        const run = async () => {
+          await tab.goto(page.url, { waitUntil: 'domcontentloaded', timeout: 20_000 });
+          // A page whose own script replaces the document as the finder runs: once more on what it settled on.
+          return find().catch(async () => (await tab.waitForLoadState('domcontentloaded'), find()));
+        };
+        for (let attempt = 0; !outcomes.has(page.id); attempt++) {
+          try {
+            const urls = await run();
+            // Nothing at all on the first try is the tab's fault as often as the page's (an earlier page's navigation): once more.
+            if (!urls.length && !attempt) throw new Error('no candidates');
+            outcomes.set(page.id, judge(page, urls));
+          } catch (error) {
+            // A tab left in a bad state (the last page's own navigation still pending) is not reused: one more try in a fresh one.
+            await tab.close().catch(() => undefined);
+            tab = await context.newPage();
+            if (attempt) outcomes.set(page.id, { first: false, found: false, chosen: `error: ${(error as Error).message.split('\n')[0]}` });
+          }
+        }
+        if (outcomes.size % 50 === 0) process.stderr.write(`  in-page: ${outcomes.size}/${pages.length} pages\n`);
       }
+      await context.close();
     };
+    let next = 0;
     await Promise.all(Array.from({ length: Number(process.env.REALPAGES_TABS ?? 3) }, worker));
+    console.log(`  in-page finder: ${pages.length} pages in ${Math.round((Date.now() - started) / 1000)} s`);
   } finally {
     await browser.close();
   }
@@ -123,8 +136,11 @@ export async function realPages(): Promise<Row[]> {
   const { missing } = corpus;
   // REALPAGES_EVERY=k: every k-th page only, for a quicker, still even-handed look (all finders on the same pages).
   const every = Math.max(1, Number(process.env.REALPAGES_EVERY ?? 1));
-  const pages = corpus.pages.filter((_, i) => i % every === 0);
+  // REALPAGES_ONLY=a,b: the pages whose id contains one of these (to look again at a few misses).
+  const only = process.env.REALPAGES_ONLY?.split(',').filter(Boolean);
+  const pages = corpus.pages.filter((p, i) => i % every === 0 && (!only || only.some((o) => p.id.includes(o))));
   if (every > 1) console.log(`  every ${every}th page only (REALPAGES_EVERY)`);
+  if (only) console.log(`  only pages whose id contains ${only.join(' or ')} (REALPAGES_ONLY)`);
   if (missing.length) console.log(`  skipped pages of: ${missing.join(', ')} (no mirror under ${process.env.REALPAGES_MIRRORS ?? '/work/.mirror'}; fetch them with the search tool's fetch)`);
   if (!pages.length) {
     console.log('  skipped: no real pages on this machine');

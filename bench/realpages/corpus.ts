@@ -17,6 +17,8 @@ export interface Expectation {
   /** `owner/name` of the repository the page is a fixture of. */
   repo: string;
   path: string;
+  /** The commit that holds the page, when the repository has since removed it (else its HEAD). */
+  commit?: string;
   /** The address the page was saved from: relative URLs in it resolve against this. */
   url: string;
   category: Category;
@@ -36,12 +38,12 @@ export interface RealPage extends Expectation {
 export interface Source {
   repo: string;
   /** The saved pages, by path in the repository. */
-  pages(git: Git): Array<{ path: string; url?: string; extra?: Record<string, unknown> }>;
+  pages(git: Git): Array<{ path: string; commit?: string; url?: string; extra?: Record<string, unknown> }>;
 }
 
 export interface Git {
-  list(prefix: string): string[];
-  show(path: string): Buffer;
+  list(prefix: string, commit?: string): string[];
+  show(path: string, commit?: string): Buffer;
 }
 
 export function gitDir(repo: string): string {
@@ -53,8 +55,8 @@ export function openMirror(repo: string): Git | null {
   if (!existsSync(dir)) return null;
   const git = (...args: string[]) => execFileSync('git', [`--git-dir=${dir}`, ...args], { maxBuffer: 64 * 1024 * 1024 });
   return {
-    list: (prefix) => git('ls-tree', '-r', '-z', '--name-only', 'HEAD', '--', prefix).toString('utf8').split('\0').filter(Boolean),
-    show: (path) => git('show', `HEAD:${path}`),
+    list: (prefix, commit = 'HEAD') => git('ls-tree', '-r', '-z', '--name-only', commit, '--', prefix).toString('utf8').split('\0').filter(Boolean),
+    show: (path, commit = 'HEAD') => git('show', `${commit}:${path}`),
   };
 }
 
@@ -70,6 +72,22 @@ export function decodePage(bytes: Buffer): string {
     }
   }
   return new TextDecoder('utf-8').decode(bytes);
+}
+
+/**
+ * oscarotero/Embed saves each response as a PHP file returning its headers and `'body' => '…'` (a
+ * single-quoted PHP string): the page is that string, unescaped. Other fixtures are the page itself.
+ */
+export function pageOf(path: string, bytes: Buffer): string {
+  // A Portia spider keeps its templates' pages inside its JSON: `spider.json#templates/1` is the second.
+  const template = /\.json#templates\/(\d+)$/.exec(path)?.[1];
+  if (template) return (JSON.parse(bytes.toString('utf8')) as { templates: Array<{ original_body: string }> }).templates[Number(template)]!.original_body;
+  if (!path.endsWith('.php')) return decodePage(bytes);
+  const text = bytes.toString('utf8');
+  const start = text.indexOf("'body' => '");
+  const end = text.lastIndexOf("'\n];");
+  if (start < 0 || end < start) return '';
+  return text.slice(start + "'body' => '".length, end).replace(/\\(['\\])/g, '$1');
 }
 
 export const EXPECTATIONS_FILE = new URL('./expectations.json', import.meta.url);
@@ -92,7 +110,7 @@ export function loadCorpus(): { pages: RealPage[]; missing: string[] } {
       continue;
     }
     try {
-      pages.push({ id, ...expectation, html: decodePage(git.show(expectation.path)) });
+      pages.push({ id, ...expectation, html: pageOf(expectation.path, git.show(expectation.path.split('#')[0]!, expectation.commit)) });
     } catch {
       missing.add(`${expectation.repo}:${expectation.path}`);
     }

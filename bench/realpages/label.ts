@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { load, type CheerioAPI } from 'cheerio';
-import { type Category, type Expectation, type Git, type Source, EXPECTATIONS_FILE, decodePage, openMirror } from './corpus.js';
+import { type Category, type Expectation, type Git, type Source, EXPECTATIONS_FILE, openMirror, pageOf } from './corpus.js';
 
 /**
  * Drafts bench/realpages/expectations.json from the mirrors (`npx tsx bench/realpages/label.ts`), by the
@@ -17,7 +17,12 @@ const READABILITY_BASE = 'http://fakehost/test/page.html';
  * page declares none or only its logo, a declared image the file-name rule took for a logo but that is
  * the story's own picture, and pages with no main image at all (null: left out, nothing to judge).
  */
-const BY_HAND: Record<string, { expected: string[] | null; note: string }> = {
+const BY_HAND: Record<string, { expected: string[] | null; note: string; category?: Category }> = {
+  'portia:radioshack/0132-4477-abf9': { expected: ['https://radioshack.com.eg/image/cache/data/img_09_2016/60-0929-420x360.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
+  'portia:radioshack/a958-4c4f-86d2': { expected: ['https://radioshack.com.eg/image/cache/data/img_09_2016/60-0928-420x360.png'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
+  'portia:radioshack/dc29-4a20-bf13': { expected: ['https://radioshack.com.eg/image/cache/data/img_6_2014/63-08783-420x360.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
+  'portia:seedsofchange-1': { expected: ['http://www.seedsofchange.com/images/product_shots/PPS14165B.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
+  'portia:seedsofchange2-0': { expected: ['http://www.seedsofchange.com/images/product_shots/PPS15978B.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
   'readability:001': { expected: ['http://fakehost/static/code/2013/blanket-coverage.png'], note: 'no declared image; the lead figure of the post' },
   'readability:daringfireball-1': { expected: ['http://fakehost/graphics/author/addison-bw-425.jpg'], note: 'the only picture of the page, its subject' },
   'readability:dev418': { expected: ['http://fakehost/test/florian-giorgio-P1U7-ZgKeOM-unsplash.jpg'], note: 'the header photo of the post' },
@@ -41,6 +46,21 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string }> = {
   'trafilatura:lemire.me.json': { expected: null, note: "declared image is the author's portrait, on every post" },
   'trafilatura:reuters.com.parasite': { expected: null, note: 'declared image is a broken address (a folder)' },
   'recipe-scrapers:theicecreamconfectionals.com/theicecreamconfectionals_1': { expected: null, note: 'declared image is the site icon' },
+  'embed:www.youtube.com.watch.878f5352b6f0e632a763ebf05fb48b16': { expected: ['https://i.ytimg.com/vi/eiHXASgRTcA/hqdefault.jpg'], note: "declared; 'hqdefault' is the name of the video's own thumbnail, not a default image" },
+  'embed:pachunka.deviantart.com.art-cope-145564099': { expected: null, note: 'the page asks not to be saved from (pinterest nopin): both finders rightly offer nothing' },
+  'embed:www.deviantart.com.art-misty-510056679': { expected: null, note: 'the page asks not to be saved from (pinterest nopin): both finders rightly offer nothing' },
+  'embed:pastebin.com.d4biutrm': { expected: null, note: 'declared image is the site-wide facebook.png' },
+  'embed:www.aol.com.video-view-pile-of-recovering-foster-kittens-is-purrfect-595fe75985eb42109b69bedb': { expected: null, note: "declared image is the site's og-image.png; the saved page has no video of its own" },
+  'embed:www.spreaker.com.user-angelclark-angel-clark-ice-cream-tocos': { expected: null, note: 'declared image is the site-wide og_image.jpg' },
+  'embed:www.ustream.tv.channel-red-shoes-billiards-60803-camera-1': { expected: null, note: 'declared image is the site-wide facebook-share card' },
+  'embed:polldaddy.com.poll-7012505': { expected: null, note: 'declared image is the site-wide twitter-card.png' },
+  'embed:gist.github.com.oscarotero-7749998': { expected: null, note: 'declared image is the site-wide gist card' },
+  'embed:chirb.it.7a9l9b': { expected: null, note: 'declared image is the site-wide chirbit_fbpic.png' },
+  'embed:www.wired.com..1202600986b37d2c6a30336f82c671f8': { expected: null, note: "declared image is the magazine's emblem (wired_bug); a home page" },
+  'embed:ideone.com.whjntg': { expected: null, note: "declared image is the site's own profile picture" },
+  'embed:github.com.benbalter-dc-wifi-social-blob-master-bars.geojson': { expected: null, note: "a code file; its declared image is its owner's avatar" },
+  'embed:github.com.oscarotero-embed-blob-master-composer.json': { expected: null, note: "a code file; its declared image is its owner's avatar" },
+  'embed:github.com.skalnik-secret-bear-clip-blob-master-stl-clip.stl': { expected: null, note: "a code file; its declared image is its owner's avatar" },
   'readability:aclu': {
     expected: ['https://www.aclu.org/sites/default/files/styles/metatag_og_image_1200x630/public/field_share_image/web18-facebook-socialshare-1200x628-v02.png?itok=p77cQjOm', 'https://www.aclu.org/sites/default/files/field_image/web18-facebook-1160x768.jpg'],
     note: 'declared: the share card made for this article and the article image',
@@ -80,7 +100,10 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string }> = {
     note: "declared; the story is about BlackBerry, its logo is the story's picture",
   },
   'trafilatura:boingboing.net.millenials': { expected: ['https://i1.wp.com/media.boingboing.net/wp-content/uploads/2013/07/bors-millennial-comicstrip41.jpg?w=970'], note: 'declared images are blank and an icon; the comic strip' },
-  'trafilatura:computerbase.de.htc': { expected: ['https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg'], note: 'declared image is the site logo; the product photo' },
+  'trafilatura:computerbase.de.htc': {
+    expected: ['https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg', 'https://pics.computerbase.de/1/8/3/0/6/1-630.3634198104.jpg', 'https://pics.computerbase.de/1/8/3/0/6/1-1260.jpg'],
+    note: 'declared image is the site logo; the product photo, at any of its srcset resolutions',
+  },
   'trafilatura:creativecommons.at.faircoin': { expected: ['https://www.creativecommons.at/sites/default/files/styles/middlecolumn_full/public/image/summercamp2017-1152x400.png?itok=YTCxYQBk'], note: 'no declared image; the lead image of the article' },
   'trafilatura:demokratiewebstatt.at.luft': { expected: ['https://www.demokratiewebstatt.at/fileadmin/_processed_/csm_auto_strasse_stau__c__aremac_clipdealer_02_7ddff7d999.jpg'], note: 'no declared image; the first photo of the article' },
   'trafilatura:jovelstefan.de.gefallt': { expected: ['http://www.jovelstefan.de/wp-content/2011/09/20cent1bilt-500x373.jpg'], note: 'no declared image; the photo of the post' },
@@ -88,7 +111,53 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string }> = {
   'trafilatura:wehranlage-horka.de.887': { expected: ['http://www.wehranlage-horka.de/x2783wp/wp-content/gallery/artikelbilder/lageplan_wehranlage.jpg'], note: 'no declared image; the first picture of the event' },
 };
 
+/** Portia's sample project of shop pages (yaoota), saved by its users as templates, removed from the repository since. */
+const PORTIA_SHOPS = '3db29427d6df476bca7dc98fe0027d7bf6512747';
+
 const sources: Source[] = [
+  {
+    // The structured-data extractor's saved shop pages (the rest of its samples are snippets).
+    repo: 'scrapinghub/extruct',
+    pages: () => [{ path: 'tests/samples/misc/opengraph_ns_product_test.html' }, { path: 'tests/samples/websites/microdata-with-description.html' }],
+  },
+  {
+    // Product pages of the visual scraper's test projects: its shop templates' original pages, one per
+    // product (several templates were made from the same page), and the demo bookshop of its tests.
+    repo: 'scrapinghub/portia',
+    pages: (git) => {
+      const seen = new Set<string>();
+      const pick = (commit: string, prefix: string) =>
+        git
+          .list(prefix, commit)
+          .filter((path) => path.endsWith('/original_body.html'))
+          .filter((path) => {
+            const head = git.show(path, commit).toString('utf8');
+            const key = /<link rel="canonical" href="([^"]*)"|og:url" content="([^"]*)"/i.exec(head)?.slice(1).find(Boolean) ?? /<title>([^<]*)/i.exec(head)?.[1]?.trim() ?? path;
+            return !seen.has(key) && !!seen.add(key);
+          })
+          .map((path) => ({ path, commit }));
+      // Spiders whose templates' pages are inside their JSON (`#templates/n`), with the address each was saved from.
+      const inline = ['seedsofchange.json', 'seedsofchange2.json'].flatMap((name) => {
+        const path = `slybot/slybot/tests/data/SampleProject/spiders/${name}`;
+        const { templates } = JSON.parse(git.show(path).toString('utf8')) as { templates: Array<{ url: string }> };
+        return templates.map((t, i) => ({ path: `${path}#templates/${i}`, url: t.url })).filter(({ url }) => !seen.has(url) && !!seen.add(url));
+      });
+      return [...pick(PORTIA_SHOPS, 'slyd/slyd/data/yaoota/spiders'), ...pick('HEAD', 'slybot/slybot/tests/data/SampleProject/spiders/books.toscrape.com')]
+        .map(({ path, commit }) => ({ path, ...(commit === 'HEAD' ? {} : { commit }) }))
+        .concat(inline);
+    },
+  },
+  {
+    // The link-preview library's saved responses (tests/cache), one per page of its test list
+    // (tests/fixtures, which gives the address the page ended at); only HTML pages.
+    repo: 'oscarotero/Embed',
+    pages: (git) =>
+      git
+        .list('tests/fixtures')
+        .map((fixture) => ({ fixture, path: fixture.replace('tests/fixtures/', 'tests/cache/') }))
+        .filter(({ path }) => git.list(path).length && /^\s*<(?:!doctype|html)/i.test(pageOf(path, git.show(path))))
+        .map(({ fixture, path }) => ({ path, url: /^ {4}'url' => '([^']*)'/m.exec(git.show(fixture).toString('utf8'))?.[1] })),
+  },
   {
     repo: 'mozilla/readability',
     pages: (git) =>
@@ -260,17 +329,17 @@ for (const source of sources) {
     console.log(`skip ${source.repo}: no mirror (fetch it with the search tool's fetch first)`);
     continue;
   }
-  for (const { path, url, extra } of source.pages(git)) {
-    const id = `${source.repo.split('/')[1]}:${path.replace(/^.*?(test-pages|html|cache|test_data)\//, '').replace(/\/source\.html$|\.(html?|testhtml)$/, '')}`;
-    const html = decodePage(git.show(path));
-    const result = label(source.repo, path, html, url, extra);
+  for (const { path, commit, url, extra } of source.pages(git)) {
+    const id = `${source.repo.split('/')[1]!.toLowerCase()}:${path.replace(/^.*?(test-pages|html|cache|test_data)\//, '').replace(/\/source\.html$|\.(html?|testhtml|php)$/, '').replace(/^.*\/spiders\/(.*)\/original_body$/, '$1').replace(/^.*\/spiders\/(.*)\.json#templates\/(\d+)$/, '$1-$2')}`;
+    const html = pageOf(path, git.show(path.split('#')[0]!, commit));
+    const result = { ...label(source.repo, path, html, url, extra), ...(commit ? { commit } : {}) };
     const hand = BY_HAND[id];
     const title = /<title[^>]*>([^<]*)/i.exec(html)?.[1]?.trim();
     if (hand && !hand.expected) continue;
     if (hand) {
       const { skip, ...page } = result;
       const declared = hand.expected!.some((u) => result.expected.includes(u) || (skip ?? '').split('; body:')[0]!.includes(u));
-      out[id] = { ...page, expected: hand.expected!, how: declared ? 'declared' : 'body', note: hand.note };
+      out[id] = { ...page, ...(hand.category ? { category: hand.category } : {}), expected: hand.expected!, how: declared ? 'declared' : 'body', note: hand.note };
     } else if (result.skip) skipped.push(`${id}: ${result.skip}`);
     else out[id] = result;
     if (title && out[id]) titles.set(title, (titles.get(title) ?? 0) + 1);

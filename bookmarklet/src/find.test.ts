@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { collect, type Found } from './find';
-import { PAGE_URL, URL_CASES } from './url-cases';
+import { CHROME_PAGE, PAGE_URL, URL_CASES } from './url-cases';
 
 // happy-dom has no document.images; the browser's is this live collection.
 if (!document.images) Object.defineProperty(document, 'images', { configurable: true, get: () => document.getElementsByTagName('img') });
@@ -24,6 +24,12 @@ describe('the in-page finder resolves addresses as the server does (url-cases.ts
       expect(items().map((f) => f.url)).toContain(picture);
     });
   }
+
+  it("tells the site's chrome (site header, navigation, sidebar) from the article, whose own <header> is content", () => {
+    load(CHROME_PAGE);
+    const chrome = Object.fromEntries(items().map((f) => [f.url.split('/').pop(), !!f.chrome]));
+    expect(chrome).toEqual({ 'top.jpg': true, 'menu.jpg': true, 'lead.jpg': false, 'body.jpg': false, 'teaser.jpg': true });
+  });
 
   it('marks the page’s declared picture when the page marks none: twitter:image, then JSON-LD, then itemprop', () => {
     load('<head><meta name="twitter:image" content="/t.jpg"><link rel="image_src" href="/s.jpg"></head><body></body>');

@@ -1,4 +1,7 @@
 import {
+  ARTICLE_SELECTOR,
+  CHROME_SELECTOR,
+  HEADER_SELECTOR,
   type Candidate,
   type Declared,
   META_IMAGES,
@@ -36,6 +39,27 @@ const MAY_HAVE_BACKGROUND = ':not(img,picture,source,video,script,style,link,met
 
 const attr = (el: Element, name: string) => el.getAttribute(name);
 
+/** In the site's chrome (images.ts chromeKind): navigation, sidebar, footer, or a site header outside the article. */
+function inChrome(el: Element): boolean {
+  if (el.closest(CHROME_SELECTOR)) return true;
+  const header = el.closest(HEADER_SELECTOR);
+  return !!header && !header.closest(ARTICLE_SELECTOR);
+}
+
+/**
+ * Every <img> in the site's chrome, found from the chrome's few boxes down rather than from each of a
+ * page's thousands of images up (inChrome per image doubled the time to read a 5,000-image page).
+ */
+function chromeImages(doc: Document): Set<Element> {
+  const boxes = [...Array.from(doc.querySelectorAll(CHROME_SELECTOR)), ...Array.from(doc.querySelectorAll(HEADER_SELECTOR)).filter((h) => !h.closest(ARTICLE_SELECTOR))];
+  const images = new Set<Element>();
+  for (const box of boxes) {
+    if (box.tagName === 'IMG') images.add(box);
+    else for (const img of Array.from(box.getElementsByTagName('img'))) images.add(img);
+  }
+  return images;
+}
+
 /**
  * Reads the page: the nopin meta first, then every source the issue lists, deduplicated by
  * normalised URL. Sizes are the loaded natural sizes where the page has them, 0 where not yet known.
@@ -46,6 +70,8 @@ const attr = (el: Element, name: string) => el.getAttribute(name);
  */
 export function collect(doc: Document): Finding {
   const base = doc.baseURI;
+  /** `<img src="">` or `src="#"` resolves to the page itself, which is no picture. */
+  const self = doc.URL.split('#')[0];
   const byUrl = new Map<string, Found>();
   const nopin = new Set(doc.querySelectorAll(NOPIN));
   const annotated = new Set(doc.querySelectorAll('[data-pin-description],[data-pin-url],[data-pin-id]'));
@@ -53,7 +79,7 @@ export function collect(doc: Document): Finding {
   const add = (raw: string | null | undefined, found: Found, el?: Element): string | undefined => {
     if (!raw || PLACEHOLDER.test(raw)) return;
     const url = normaliseUrl(raw, base);
-    if (!url) return;
+    if (!url || url === self) return;
     found.url = url;
     if (el && annotated.has(el)) {
       found.description ||= attr(el, 'data-pin-description') || undefined;
@@ -65,8 +91,9 @@ export function collect(doc: Document): Finding {
       byUrl.set(url, found);
       return url;
     }
-    // The same image twice: keep what either sighting knew.
+    // The same image twice: keep what either sighting knew; chrome only when every sighting was.
     seen.marked ||= found.marked;
+    seen.chrome &&= found.chrome;
     if (found.width * found.height > seen.width * seen.height) Object.assign(seen, { width: found.width, height: found.height });
     seen.description ||= found.description;
     seen.link ||= found.link;
@@ -98,6 +125,7 @@ export function collect(doc: Document): Finding {
   }
 
   const withSrcset = new Set(doc.querySelectorAll('img[srcset],img[data-srcset],picture>img'));
+  const inSiteChrome = chromeImages(doc);
   // Indexed, not Array.from: iterating a live collection of thousands is several times slower.
   const images = doc.images;
   for (let i = 0, count = images.length; i < count; i++) {
@@ -119,15 +147,16 @@ export function collect(doc: Document): Finding {
       }
     }
     const alt = img.alt.trim() || undefined;
+    const chrome = inSiteChrome.has(img) || undefined;
     if (loaded && !(best && best.width > width)) {
-      add(src, { url: '', width, height: img.naturalHeight, alt }, img);
+      add(src, { url: '', width, height: img.naturalHeight, alt, chrome }, img);
     } else if (best) {
       // A bigger or not yet loaded version: its height follows the loaded aspect, or is measured later.
       const height = loaded && best.width ? Math.round((best.width * img.naturalHeight) / width) : 0;
-      add(best.url, { url: '', width: height ? best.width : 0, height, alt }, img);
+      add(best.url, { url: '', width: height ? best.width : 0, height, alt, chrome }, img);
     } else {
       // The attribute as written, resolved against the document's base (as the server finder does).
-      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || attr(img, 'src') || src, { url: '', width: 0, height: 0, alt }, img);
+      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || attr(img, 'src') || src, { url: '', width: 0, height: 0, alt, chrome }, img);
     }
   }
 
@@ -140,9 +169,10 @@ export function collect(doc: Document): Finding {
     for (const noscript of Array.from(fallbacks)) {
       const text = noscript.textContent ?? '';
       if (nopin.has(noscript) || !/<img/i.test(text)) continue;
+      const chrome = inChrome(noscript) || undefined;
       for (const img of Array.from(parser.parseFromString(text, 'text/html').images)) {
         if (NOPIN.split(',').some((selector) => img.matches(selector))) continue;
-        add(largestSrcset(attr(img, 'srcset'))?.url || attr(img, 'src') || attr(img, 'data-src'), { url: '', width: 0, height: 0, alt: img.alt.trim() || undefined });
+        add(largestSrcset(attr(img, 'srcset'))?.url || attr(img, 'src') || attr(img, 'data-src'), { url: '', width: 0, height: 0, alt: img.alt.trim() || undefined, chrome });
       }
     }
   }
@@ -154,7 +184,7 @@ export function collect(doc: Document): Finding {
     if (!(box.offsetWidth > 119 && box.offsetHeight > 119) || nopin.has(el)) continue;
     const background = getComputedStyle(el).backgroundImage;
     if (!background.includes('url(')) continue;
-    for (const match of background.matchAll(/url\(["']?(.*?)["']?\)/g)) add(match[1], unsized(), el);
+    for (const match of background.matchAll(/url\(["']?(.*?)["']?\)/g)) add(match[1], { ...unsized(), chrome: inChrome(el) || undefined }, el);
   }
 
   // The page's picture by the shared order, marked when the page marks nothing itself.

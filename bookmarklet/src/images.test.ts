@@ -24,13 +24,45 @@ describe('image rules', () => {
 
   it('offers the first large image before a larger one further down, and smaller ones by size', () => {
     const ranked = rank([
-      { url: 'https://a.example/header.jpg', width: 300, height: 200 },
+      { url: 'https://a.example/top.jpg', width: 300, height: 200 },
       { url: 'https://a.example/lead.jpg', width: 550, height: 614 },
       { url: 'https://a.example/later.jpg', width: 550, height: 680 },
       { url: 'https://a.example/ad.jpg', width: 400, height: 300 },
       { url: 'https://a.example/theme/logo.png', width: 900, height: 900 },
     ]);
-    expect(ranked.map((c) => c.url.split('/').pop())).toEqual(['lead.jpg', 'later.jpg', 'ad.jpg', 'header.jpg', 'logo.png']);
+    expect(ranked.map((c) => c.url.split('/').pop())).toEqual(['lead.jpg', 'later.jpg', 'ad.jpg', 'top.jpg', 'logo.png']);
+  });
+
+  it("lets only content compete by position: the site's chrome (a large theme header first in the page) goes after it", () => {
+    const ranked = rank([
+      { url: 'https://a.example/uploads/masthead-photo.jpg', width: 960, height: 400, chrome: true },
+      { url: 'https://a.example/2019/07/lead.jpg', width: 500, height: 373 },
+      { url: 'https://a.example/2019/07/sidebar-teaser.jpg', width: 400, height: 300, chrome: true },
+      { url: 'https://a.example/2019/07/second.jpg', width: 300, height: 200 },
+    ]);
+    expect(ranked.map((c) => c.url.split('/').pop())).toEqual(['lead.jpg', 'second.jpg', 'masthead-photo.jpg', 'sidebar-teaser.jpg']);
+  });
+
+  it("names the site's chrome by tag, role and id/class words; a header only outside the article, never <body>", async () => {
+    const { chromeKind } = await import('./images');
+    expect(chromeKind('nav', {})).toBe('chrome');
+    expect(chromeKind('div', { role: 'complementary' })).toBe('chrome');
+    expect(chromeKind('div', { id: 'sidebar-right' })).toBe('chrome');
+    expect(chromeKind('ul', { class: 'main-menu items' })).toBe('chrome');
+    expect(chromeKind('div', { id: 'header' })).toBe('header');
+    expect(chromeKind('header', {})).toBe('header');
+    expect(chromeKind('body', { class: 'has-sidebar header-fixed' })).toBe(null);
+    expect(chromeKind('figure', { class: 'wp-block-image' })).toBe(null);
+  });
+
+  it('counts counters, beacons and lazy placeholders as furniture', async () => {
+    const { isFurniture } = await import('./images');
+    for (const url of ['https://a.example/piwik/piwik.php?idsite=1', 'https://b.example/cgi-bin/m?ci=bbc', 'https://c.example/b/ss/suite/1/H.22.1--NS/0', 'https://ads.example/www/delivery/avw.php?zoneid=102', 'https://a.example/images/iconos/preload.gif', 'https://a.example/wp-content/themes/quick/images/header.gif', 'https://a.example/w/Special:CentralAutoLogin/start?type=1x1', 'https://px.example/collect/?pid=6488140&fmt=gif', 'https://a.example/assets/logo_white-8bf7615eb575eeb114fc65323068e1e4.png']) {
+      expect(isFurniture(url), url).toBe(true);
+    }
+    for (const url of ['https://a.example/files/2019/07/nightly-blog-header.jpg', 'https://a.example/delivery/photo.jpg', 'https://i1.example/avatars-000137863509-h9h7dr-t500x500.jpg']) {
+      expect(isFurniture(url), url).toBe(false);
+    }
   });
 
   it('counts share, print and PDF buttons and the files of a theme logo folder as furniture', async () => {

@@ -8,6 +8,8 @@ export interface Candidate {
   height: number;
   /** Marked by the publisher (data-pin-media, pin:media, og:image…). */
   marked?: boolean;
+  /** Seen only in the site's chrome (header, navigation, sidebar, footer: see chromeKind), never in its content. */
+  chrome?: boolean;
 }
 
 /** saving.md section 5: tile images must exceed 119 by 119 pixels. */
@@ -31,10 +33,11 @@ export function isPinnable(c: Candidate): boolean {
  * tracking path or with an ad size (`/adserv…/`, `/avatar/`, `;sz=300x250`).
  */
 const FURNITURE_ALWAYS = /favicon|apple-touch|sprite|spacer|transparent|(?:^|[^a-z])(?:pixel|blank)\.\w+$/i;
-const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|ico|avatar|placeholder|default|fallback|badge|button|btn|loading|loader|printer|print|pdf|share)s?(?:[^a-z]|$)/i;
+const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|ico|avatar|placeholder|default|fallback|badge|button|btn|loading|loader|preload|header|branding|printer|print|pdf|share)s?(?:[^a-z]|$)/i;
 /** A theme folder named for logos or icons (`/pic/contentlogo/`, `/images/icons/`). */
 const FURNITURE_FOLDER = /\/[^/]*(?:logo|icon)s?\//i;
-const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon)\/|;sz=\d+x\d+/i;
+/** …and counters: `/cgi-bin/`, an analytics beacon (`/b/ss/`, `piwik.php`, `/collect?`), an ad server's `delivery/avw.php`, a `type=1x1`. */
+const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon|cgi-bin|b\/ss)\/|\/collect\/?\?|\/delivery\/\w+\.php|(?:piwik|matomo)\.php|;sz=\d+x\d+|[?&]type=1x1/i;
 export function isFurniture(url: string): boolean {
   let u: URL;
   try {
@@ -46,34 +49,69 @@ export function isFurniture(url: string): boolean {
   if (FURNITURE_PATH.test(path + u.search) || (path.endsWith('/') && !u.search)) return true;
   const folder = path.slice(0, path.lastIndexOf('/') + 1);
   const file = path.slice(folder.length);
-  // The story's own upload sits under a date or an id; a theme's furniture does not.
-  const theme = !/\d{2}/.test(folder);
+  // The story's own upload sits under a date or an id (in its folders, or a long number in its name:
+  // `avatars-000137863509-t500x500.jpg` is a user's picture); a theme's furniture does not.
+  // A number, not a hex hash's digits: `logo-8bf7615eb575eeb114fc65323068e1e4.png` stays a theme's logo.
+  const theme = !/\d{2}/.test(folder) && !/(?:^|[^a-z\d])\d{8,}(?:[^a-z\d]|$)/i.test(file);
   return FURNITURE_ALWAYS.test(file) || (theme && (FURNITURE_NAME.test(file) || FURNITURE_FOLDER.test(folder)));
 }
 
 /**
- * The article's lead image is its first large one, not its largest: a body image whose area is at least
- * this share of the largest body image's competes by position (earlier first), a smaller one by size.
+ * The site's chrome around the content: navigation, sidebars, footers and the site header. Images in it
+ * are the site's (a theme header, a logo, a sponsor, a teaser of another story), not the page's, however
+ * early and large they are. `chromeKind` judges one element by its tag, ARIA role and id/class words;
+ * 'header' counts only outside the article (an article's own <header> holds its lead image). Both finders
+ * use it (the server while parsing, the page through CHROME_SELECTOR and closest()).
+ */
+const CHROME_TAGS = ['nav', 'aside', 'footer'];
+const CHROME_ROLES = ['navigation', 'complementary', 'contentinfo', 'banner'];
+/** Words of an id or class that name the site's chrome (`sidebar-right`, `site-footer`, `main-menu`, `navbar`), or other pages' teasers (`related-posts`, `recommended`, a shop's `upsell`). */
+const CHROME_WORDS = ['sidebar', 'footer', 'navbar', 'navigation', 'menu', 'masthead', 'widget', 'breadcrumb', 'related', 'recommend', 'upsell'];
+/** …and that name the site's header, chrome only outside the article (`#header`, `site-header`, not `entry-header` in an <article>). */
+const HEADER_WORDS = ['header', 'branding'];
+/** Not <html> or <body>: their classes describe the layout (`has-sidebar`, `header-fixed`), not a part of it. */
+const words = (list: string[]) => list.flatMap((w) => [`[id*="${w}" i]:not(html,body)`, `[class*="${w}" i]:not(html,body)`]);
+// Pure calls: the SDK's pinit.js imports this module for other rules and must not carry these.
+export const CHROME_SELECTOR = /* @__PURE__ */ (() => [...CHROME_TAGS, ...CHROME_ROLES.map((r) => `[role="${r}" i]`), ...words(CHROME_WORDS)].join(','))();
+export const HEADER_SELECTOR = /* @__PURE__ */ (() => ['header', ...words(HEADER_WORDS)].join(','))();
+/** Where the article is: a site header inside it is the article's header. */
+export const ARTICLE_SELECTOR = 'article,main,[role="main" i],[itemprop~="articleBody" i]';
+
+export function chromeKind(tag: string, attrs: { id?: string; class?: string; role?: string }): 'chrome' | 'header' | null {
+  if (tag === 'html' || tag === 'body') return null;
+  const names = `${attrs.id ?? ''} ${attrs.class ?? ''}`.toLowerCase();
+  const role = (attrs.role ?? '').toLowerCase();
+  if (CHROME_TAGS.includes(tag) || CHROME_ROLES.includes(role) || CHROME_WORDS.some((w) => names.includes(w))) return 'chrome';
+  if (tag === 'header' || HEADER_WORDS.some((w) => names.includes(w))) return 'header';
+  return null;
+}
+
+/**
+ * The article's lead image is its first large one, not its largest: a content image whose area is at least
+ * this share of the largest content image's competes by position (earlier first), a smaller one by size.
+ * Chrome never competes by position nor sets the bar.
  */
 export const LEAD_SHARE = 0.5;
 
 /**
  * Pinnable candidates: publisher-marked first (unless the mark names furniture, say a logo as
- * og:image), then content before furniture, then the large images in page order (callers give
- * candidates in the order the page has them), then the rest larger first.
+ * og:image), then content before chrome before furniture, then the large images in page order (callers
+ * give candidates in the order the page has them), then the rest larger first.
  */
 export function rank<T extends Candidate>(candidates: T[]): T[] {
   const furniture = new Map(candidates.map((c) => [c, isFurniture(c.url)]));
   const position = new Map(candidates.map((c, i) => [c, i]));
   const area = (c: T) => c.width * c.height;
   const first = (c: T) => Number(!!c.marked && !furniture.get(c));
+  const content = (c: T) => !furniture.get(c) && !c.chrome;
   const pinnable = candidates.filter(isPinnable);
-  const largest = pinnable.reduce((max, c) => (first(c) || furniture.get(c) ? max : Math.max(max, area(c))), 0);
-  const lead = (c: T) => Number(!furniture.get(c) && area(c) >= LEAD_SHARE * largest);
+  const largest = pinnable.reduce((max, c) => (first(c) || !content(c) ? max : Math.max(max, area(c))), 0);
+  const lead = (c: T) => Number(content(c) && area(c) >= LEAD_SHARE * largest);
   return pinnable.sort(
     (a, b) =>
       first(b) - first(a) ||
       Number(furniture.get(a)) - Number(furniture.get(b)) ||
+      Number(!!a.chrome) - Number(!!b.chrome) ||
       lead(b) - lead(a) ||
       (lead(a) ? position.get(a)! - position.get(b)! : area(b) - area(a)),
   );

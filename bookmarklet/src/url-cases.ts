@@ -42,3 +42,14 @@ export const URL_CASES: Array<{ name: string; html: string; picture: string }> =
     picture: 'https://static.example/x/g.jpg',
   },
 ];
+
+/**
+ * A page with the site's chrome around its article (images.ts chromeKind): both finders' tests read it.
+ * The site header, navigation and sidebar images are chrome; the article's own <header> and body are not.
+ */
+export const CHROME_PAGE = `<body>
+  <div id="header"><img src="/theme/top.jpg" width="900" height="300"></div>
+  <nav><img src="/nav/menu.jpg" width="400" height="300"></nav>
+  <article><header><img src="/2024/05/lead.jpg" width="600" height="400"></header><p><img src="/2024/05/body.jpg" width="800" height="600"></p></article>
+  <div class="sidebar-right"><img src="/2024/05/teaser.jpg" width="400" height="300"></div>
+</body>`;

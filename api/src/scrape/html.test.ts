@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PAGE_URL, URL_CASES } from '../../../bookmarklet/src/url-cases.js';
+import { CHROME_PAGE, PAGE_URL, URL_CASES } from '../../../bookmarklet/src/url-cases.js';
 import { findImagesInHtml } from './html.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -38,6 +38,11 @@ describe('the server-side image finder on saved pages', () => {
     expect(sized.slice(0, 2).map((item) => item.url.split('/').pop())).toEqual(['tart-large.jpg', 'market-1600.webp']);
     const areas = sized.slice(2).map((item) => item.width! * item.height!);
     expect(areas).toEqual([...areas].sort((a, b) => b - a));
+  });
+
+  it("lets only the article compete by position: the site header and sidebar go after it (CHROME_PAGE)", () => {
+    const { items } = findImagesInHtml(CHROME_PAGE, PAGE_URL);
+    expect(items.map((item) => item.url.split('/').pop())).toEqual(['lead.jpg', 'body.jpg', 'top.jpg', 'menu.jpg', 'teaser.jpg']);
   });
 
   it('sizes an <img> by its inline style, and keeps an unsized itemprop=image <img> as named', () => {

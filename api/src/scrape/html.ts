@@ -2,6 +2,7 @@ import { Parser } from 'htmlparser2';
 import {
   type Candidate,
   type Declared,
+  chromeKind,
   MARKED_META,
   META_IMAGES,
   NOPIN_REASON,
@@ -89,6 +90,10 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
   /** Open <article>/<main>/articleBody elements: body images inside them are the article's. */
   let articleDepth = 0;
   const articleStack: boolean[] = [];
+  /** Open elements of the site's chrome (shared chromeKind): images inside them are the site's, not the page's. */
+  let chromeDepth = 0;
+  const chromeStack: boolean[] = [];
+  const self = normaliseUrl(pageUrl, pageUrl);
   /** Unsized, unnamed body images: offered only when the page gives nothing else. */
   const unsized: Array<{ url: string; inArticle: boolean; description?: string }> = [];
   const videoUrl = (raw: string | undefined): string | undefined => {
@@ -102,7 +107,8 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
 
   const add = (raw: string | undefined, item: Omit<Seen, 'url'>): Seen | undefined => {
     const url = raw && normaliseUrl(raw, base);
-    if (!url) return undefined;
+    // `<img src="#">` resolves to the page itself, which is no picture.
+    if (!url || url === self) return undefined;
     const before = seen.get(url);
     if (!before) {
       const entry = { ...item, url };
@@ -110,6 +116,8 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
       return entry;
     }
     before.marked ||= item.marked;
+    // Chrome only when every sighting was (a picture in the article and again in a sidebar is the article's).
+    before.chrome &&= item.chrome;
     before.named ||= item.named;
     before.description ||= item.description;
     if (item.known && (!before.known || item.width * item.height > before.width * before.height)) {
@@ -122,10 +130,14 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
     {
       onopentag(name, a) {
         if (ARTICLE_TAGS.has(name)) {
-          const isArticle = name === 'article' || name === 'main' || /articleBody/i.test(a.itemprop ?? '');
+          const isArticle = name === 'article' || name === 'main' || /articleBody/i.test(a.itemprop ?? '') || (a.role ?? '').toLowerCase() === 'main';
           articleStack.push(isArticle);
           if (isArticle) articleDepth++;
         }
+        const kind = chromeKind(name, a);
+        const opensChrome = kind === 'chrome' || (kind === 'header' && articleDepth === 0);
+        chromeStack.push(opensChrome);
+        if (opensChrome) chromeDepth++;
         if (name === 'base' && a.href && !seen.size) {
           base = normaliseUrl(a.href, pageUrl) ?? base;
         } else if (name === 'title') {
@@ -175,20 +187,21 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
           const width = dimension(a.width) || styleDimension(a.style, 'width');
           const height = dimension(a.height) || styleDimension(a.style, 'height');
           const description = a['data-pin-description'] || a.alt || undefined;
+          const chrome = chromeDepth > 0 || undefined;
           let best: { url: string; width: number } | null = null;
           for (const set of [a.srcset, a['data-srcset'], ...(pictureSets ?? [])]) {
             const entry = largestSrcset(set);
             if (entry && (!best || entry.width > best.width)) best = entry;
           }
           if (best && best.width > width && width && height) {
-            add(best.url, { width: best.width, height: Math.round((best.width * height) / width), known: true, description });
+            add(best.url, { width: best.width, height: Math.round((best.width * height) / width), known: true, description, chrome });
           } else {
             const src = LAZY_SRC.map((attr) => a[attr]).find(Boolean) || a.src || best?.url;
             const url = src && normaliseUrl(src, base);
             const stated = width && height ? { width, height } : url ? sizeInUrl(url) : null;
             // itemprop=image on the <img> itself names it, sized or not.
             const named = a.itemprop?.toLowerCase() === 'image';
-            const entry = add(src, { width: stated?.width ?? 0, height: stated?.height ?? 0, known: !!stated, named, description });
+            const entry = add(src, { width: stated?.width ?? 0, height: stated?.height ?? 0, known: !!stated, named, description, chrome });
             if (entry && named) declared.push({ url: entry.url, kind: 'itemprop' });
             if (entry && !stated && !isFurniture(entry.url)) unsized.push({ url: entry.url, inArticle: articleDepth > 0, description });
           }
@@ -205,6 +218,7 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
         if (name === 'title') inTitle = false;
         if (name === 'script') inJsonLd = false;
         if (ARTICLE_TAGS.has(name) && articleStack.pop()) articleDepth--;
+        if (chromeStack.pop()) chromeDepth--;
         if (name === 'picture') pictureSets = null;
         if (name === 'video') openVideo = undefined;
       },
