@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { providerClients } from './auth/providers/client.js';
@@ -21,6 +20,7 @@ import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
+import { declaredBodyLimit } from './lib/node-request.js';
 import { fail, ok } from './lib/envelope.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
@@ -161,9 +161,9 @@ export function createApp(deps: Deps) {
   app.use('*', sameOriginWrites(deps.config.publicOrigin, [UPLOAD_PATH]));
   const tooLarge = (c: Context) => fail(c, new ApiError('payload_too_large'));
   const limits = {
-    small: bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge }),
-    pinCreate: bodyLimit({ maxSize: PIN_CREATE_MAX_BODY_BYTES, onError: tooLarge }),
-    upload: bodyLimit({ maxSize: VIDEO_UPLOAD_MAX_BYTES, onError: (c) => fail(c, new ApiError('upload_too_large', tooLargeMessage('video'))) }),
+    small: declaredBodyLimit(MAX_BODY_BYTES, tooLarge),
+    pinCreate: declaredBodyLimit(PIN_CREATE_MAX_BODY_BYTES, tooLarge),
+    upload: declaredBodyLimit(VIDEO_UPLOAD_MAX_BYTES, (c) => fail(c, new ApiError('upload_too_large', tooLargeMessage('video')))),
   };
   app.use('*', (c, next) => (c.req.path === UPLOAD_PATH ? limits.upload : c.req.path === PIN_CREATE_PATH ? limits.pinCreate : limits.small)(c, next));
 

@@ -1,10 +1,35 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 
 export type NewUser = Insertable<UsersTable>;
 export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number };
 
 export function authStore(db: Kysely<Database>) {
+  const sessionUser = prepared(
+    'sessions.findSessionUser',
+    (a: { sessionId: string; now: number }) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select([
+          'users.id',
+          'users.email',
+          'users.username',
+          'users.first_name',
+          'users.last_name',
+          'users.image_medium_url',
+          'users.pin_count',
+          'users.state',
+          'sessions.id as session_id',
+          'sessions.created_at as session_created_at',
+        ])
+        .where('sessions.id', '=', a.sessionId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', a.now),
+    db,
+  );
+
   return {
     findUserByEmail(email: string) {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -36,27 +61,12 @@ export function authStore(db: Kysely<Database>) {
       return new Set(rows.map((row) => row.username));
     },
 
-    /** The user behind a live session: not revoked, not expired; the service checks the user's state (auth/states.ts). */
+    /**
+     * The user behind a live session: not revoked, not expired; the service checks the user's state
+     * (auth/states.ts). Read on every API request, so compiled once (db/prepared.ts).
+     */
     findSessionUser(sessionId: string, now: number) {
-      return db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'users.id',
-          'users.email',
-          'users.username',
-          'users.first_name',
-          'users.last_name',
-          'users.image_medium_url',
-          'users.pin_count',
-          'users.state',
-          'sessions.id as session_id',
-          'sessions.created_at as session_created_at',
-        ])
-        .where('sessions.id', '=', sessionId)
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', now)
-        .executeTakeFirst();
+      return sessionUser.takeFirst({ sessionId, now });
     },
 
     async revokeSession(sessionId: string, now: number) {

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { BoardSection, Database, Privacy } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 import { nameSortKey, nameWords, startsWithDigit } from './names.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
@@ -92,6 +93,12 @@ export const compareCursors = (a: { sort_digit: number; sort_key: string; id: st
 const mergeRows = <T>(a: T[], b: T[], compare: (x: T, y: T) => number) => (b.length === 0 ? a : [...a, ...b].sort(compare));
 
 export function boardsStore(db: Kysely<Database>) {
+  // Read by every save: compiled once (db/prepared.ts).
+  const boardForMember = prepared(
+    'boards.findBoardForMember',
+    (a: { boardId: string; userId: string }) => db.selectFrom('boards').selectAll().select((eb) => memberOf(eb, a.userId).as('is_member')).where('boards.id', '=', a.boardId),
+    db,
+  );
   const ownedBoards = (userId: string) => pickerColumns(db).where('boards.owner_id', '=', userId);
   const sharedBoards = (userId: string) =>
     pickerColumns(db)
@@ -187,7 +194,7 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** A board and whether the user is a member of it, in one statement (the save asks both). */
     async findBoardForMember(boardId: string, userId: string) {
-      const row = await db.selectFrom('boards').selectAll().select((eb) => memberOf(eb, userId).as('is_member')).where('boards.id', '=', boardId).executeTakeFirst();
+      const row = await boardForMember.takeFirst({ boardId, userId });
       return row && { ...row, is_member: Boolean(row.is_member) };
     },
 

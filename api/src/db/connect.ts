@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { walSyncer } from './group-commit.js';
+import { preparedStatementName } from './prepared.js';
 
 export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
 
@@ -83,8 +84,23 @@ function preparedOnce(database: SQLite.Database) {
 // int8 columns (our epoch-millisecond times) come back as JavaScript numbers, as SQLite gives them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * A pg client that runs the statements of db/prepared.ts as named prepared statements: Postgres parses
+ * and plans each once per connection rather than at every call (pg keeps which it has prepared on
+ * each connection). Any other statement runs unnamed, as before. Prepared statements hold their result
+ * columns: migrations run before a server takes requests (server.ts), never under a running one.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: any[]): any {
+    const [text, values] = args as [unknown, unknown];
+    const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? preparedStatementName(text) : undefined;
+    if (name) return super.query({ name, text: text as string, values: values as unknown[] });
+    return (super.query as (...rest: unknown[]) => unknown).apply(this, args);
+  }
+}
+
 export function connectPostgres(connectionString: string): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   drivers.set(db, { kind: 'postgres', pool });
   return db;

@@ -1,16 +1,22 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 
 export type JobRow = { id: string; kind: string; payload: string; attempts: number };
 
 export function jobsStore(db: Kysely<Database>) {
+  // Written by every save of a new image: compiled once (db/prepared.ts).
+  const insertJob = prepared(
+    'jobs.enqueue',
+    (job: { id: string; kind: string; payload: string; now: number }) =>
+      db.insertInto('jobs').values({ id: job.id, kind: job.kind, payload: job.payload, status: 'queued', run_at: job.now, locked_until: null, last_error: null, created_at: job.now, updated_at: job.now }),
+    db,
+  );
+
   return {
     /** Queues a job; given the save's transaction, the job exists exactly when the pin does. */
     async enqueue(trx: Kysely<Database> | Transaction<Database>, job: { id: string; kind: string; payload: string; now: number }) {
-      await trx
-        .insertInto('jobs')
-        .values({ id: job.id, kind: job.kind, payload: job.payload, status: 'queued', run_at: job.now, locked_until: null, last_error: null, created_at: job.now, updated_at: job.now })
-        .execute();
+      await insertJob.execute(job, trx);
     },
 
     /**

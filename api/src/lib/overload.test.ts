@@ -1,5 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, request, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
@@ -14,7 +15,12 @@ const QUEUE_MAX_WAIT_MS = 500;
  */
 const held: ServerResponse[] = [];
 const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
-const host = createServer((_req, res) => void held.push(res));
+/** The paths the host was asked for, in order. */
+const asked: string[] = [];
+const host = createServer((req, res) => {
+  asked.push(req.url ?? '');
+  held.push(res);
+});
 await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
 const hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
 const release = () => {
@@ -134,5 +140,55 @@ describe('a server past its bound on API work', () => {
     expect(picker.body.resource_response.data.all_boards.map((b: { name: string }) => b.name)).toEqual(['Recipes']);
     expect((await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/4' })).status).toBe(200);
     expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(1);
+  });
+});
+
+describe('a client that hangs up while its request waits for a turn (a real socket)', () => {
+  it('gives the turn to the next without doing its work', async () => {
+    const t = await testApp({ config: { maxInFlight: 1, maxQueued: 10 } });
+    t.deps.config.outboundAllow.push(hostOrigin);
+    const user = await t.makeUser('hangs-up');
+    const cookie = (await t.client().logIn(user.email, user.password)).headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    let arrived = 0;
+    let answered = 0;
+    const server = serve({
+      fetch: async (request, env) => {
+        arrived++;
+        try {
+          return await t.app.fetch(request, env);
+        } finally {
+          answered++;
+        }
+      },
+      port: 0,
+      hostname: '127.0.0.1',
+    });
+    await new Promise((resolve) => server.once('listening', resolve));
+    let hungUp = 0;
+    server.on('connection', (socket) => socket.on('close', () => hungUp++));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const finder = (name: string) => `${origin}/resource/FindPinImagesResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { url: `${hostOrigin}/${name}` } }))}`;
+    const askedBefore = asked.length;
+    try {
+      // The one turn is taken by an image finder call waiting on its page; a second waits for the turn, and its client hangs up.
+      const first = fetch(finder('first.png'), { headers: { cookie } });
+      await until(() => held.length === 1);
+      const gone = request(finder('gone.png'), { headers: { cookie } });
+      gone.on('error', () => {});
+      gone.end();
+      await until(() => arrived === 2);
+      gone.destroy();
+      await until(() => hungUp === 1);
+      release();
+      expect((await first).status).toBe(200);
+      await until(() => answered === 2);
+      const next = fetch(finder('next.png'), { headers: { cookie } });
+      await until(() => held.length === 1);
+      release();
+      expect((await next).status).toBe(200);
+      expect(asked.slice(askedBefore)).toEqual(['/first.png', '/next.png']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
+import { hangUpCheck } from './node-request.js';
 
 /** Seconds a shed client is asked to wait: the queue drains in well under that. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -141,12 +142,10 @@ export function apiTurns(options: TurnsOptions): MiddlewareHandler {
   return async (c, next) => {
     const turn = scheduler.acquire();
     if (turn !== true) {
-      // Asked before the wait, so a client that goes away meanwhile is noticed (the node adapter aborts a
-      // request's signal on close only once it has been asked for).
-      const signal = c.req.raw.signal;
+      const hungUp = hangUpCheck(c);
       if (!turn || !(await turn)) return fail(c, overloaded);
       // Nobody is waiting for this answer any more: its turn goes to the next.
-      if (signal.aborted) {
+      if (hungUp()) {
         scheduler.release();
         return fail(c, overloaded);
       }

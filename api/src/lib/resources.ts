@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
+import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
 import { ApiError } from './errors.js';
 import { describeIssues, parse } from './validation.js';
@@ -63,7 +64,7 @@ export function resourceRoutes(registry: ResourceRegistry): Hono<AppEnv> {
     if (actionName === 'get' || !(ACTIONS as readonly string[]).includes(actionName)) {
       throw new ApiError('not_found', `Unknown action ${actionName}.`);
     }
-    return dispatch(c, c.req.param('name'), actionName as ActionName, parseJson(await c.req.text()));
+    return dispatch(c, c.req.param('name'), actionName as ActionName, parseJson(await bodyText(c)));
   });
 
   return routes;

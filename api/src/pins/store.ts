@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
+import { prepared, shaped } from '../db/prepared.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -32,6 +33,48 @@ export function pinsStore(db: Kysely<Database>) {
         'media_uploads.video_format as video_format',
       ]);
 
+  // The save's statements, compiled once (db/prepared.ts): one shape per column set, cover rule or null.
+  const insertPin = shaped(
+    'pins.insert',
+    (pin: NewPin) => Object.keys(pin).filter((column) => pin[column as keyof NewPin] !== undefined),
+    (pin, columns) => db.insertInto('pins').values(Object.fromEntries(columns.map((column) => [column, pin[column as keyof NewPin]])) as NewPin),
+    db,
+  );
+  const countOnBoard = shaped(
+    'boards.countPin',
+    (a: { boardId: string; createdAt: number; coverUrl: string | null; cover: 'always' | 'when-missing' | null }) => a.cover,
+    (a, cover) =>
+      db
+        .updateTable('boards')
+        .set((eb) => ({
+          pin_count: eb('pin_count', '+', 1),
+          last_pinned_at: a.createdAt,
+          image_cover_url: !cover ? eb.ref('image_cover_url') : cover === 'always' ? a.coverUrl : eb.fn.coalesce('image_cover_url', eb.val(a.coverUrl)),
+        }))
+        .where('id', '=', a.boardId),
+    db,
+  );
+  const countOnSection = prepared(
+    'board_sections.countPin',
+    (a: { sectionId: string }) => db.updateTable('board_sections').set((eb) => ({ pin_count: eb('pin_count', '+', 1) })).where('id', '=', a.sectionId),
+    db,
+  );
+  const countOnPinner = prepared('users.countPin', (a: { userId: string }) => db.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '+', 1) })).where('id', '=', a.userId), db);
+  const duplicate = shaped(
+    'pins.findDuplicate',
+    (a: { pinnerId: string; boardId: string; imageUrl: string | null; link: string | null }) => ({ image: a.imageUrl !== null, link: a.link !== null }),
+    (a, has) =>
+      db
+        .selectFrom('pins')
+        .select('id')
+        .where('pinner_id', '=', a.pinnerId)
+        .where('board_id', '=', a.boardId)
+        .where(sql`substr(coalesce(image_url, link), 1, 200)`, '=', sql`substr(cast(${has.image ? a.imageUrl : has.link ? a.link : ''} as text), 1, 200)`)
+        .where((eb) => (has.image ? eb('image_url', '=', a.imageUrl) : eb('image_url', 'is', null)))
+        .where((eb) => (has.link ? eb('link', '=', a.link) : eb('link', 'is', null))),
+    db,
+  );
+
   return {
     /**
      * The save, as one transaction: the pin, and the counts that go up by one on the board,
@@ -39,30 +82,12 @@ export function pinsStore(db: Kysely<Database>) {
      */
     async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('pins').values(pin).execute();
+        await insertPin.execute(pin, trx);
         await writeHashtags(trx, pin.id, pin.description ?? '');
         if (also) await also(trx);
-        await trx
-          .updateTable('boards')
-          .set((eb) => ({
-            pin_count: eb('pin_count', '+', 1),
-            last_pinned_at: pin.created_at,
-            image_cover_url: !cover ? eb.ref('image_cover_url') : cover.when === 'always' ? cover.url : eb.fn.coalesce('image_cover_url', eb.val(cover.url)),
-          }))
-          .where('id', '=', pin.board_id)
-          .execute();
-        if (pin.section_id) {
-          await trx
-            .updateTable('board_sections')
-            .set((eb) => ({ pin_count: eb('pin_count', '+', 1) }))
-            .where('id', '=', pin.section_id)
-            .execute();
-        }
-        await trx
-          .updateTable('users')
-          .set((eb) => ({ pin_count: eb('pin_count', '+', 1) }))
-          .where('id', '=', pin.pinner_id)
-          .execute();
+        await countOnBoard.execute({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null }, trx);
+        if (pin.section_id) await countOnSection.execute({ sectionId: pin.section_id }, trx);
+        await countOnPinner.execute({ userId: pin.pinner_id }, trx);
       });
     },
 
@@ -73,15 +98,7 @@ export function pinsStore(db: Kysely<Database>) {
      * the index's, so both SQLite and Postgres use it.
      */
     findDuplicate(pinnerId: string, boardId: string, imageUrl: string | null, link: string | null) {
-      return db
-        .selectFrom('pins')
-        .select('id')
-        .where('pinner_id', '=', pinnerId)
-        .where('board_id', '=', boardId)
-        .where(sql`substr(coalesce(image_url, link), 1, 200)`, '=', sql`substr(cast(${imageUrl ?? link ?? ''} as text), 1, 200)`)
-        .where((eb) => (imageUrl === null ? eb('image_url', 'is', null) : eb('image_url', '=', imageUrl)))
-        .where((eb) => (link === null ? eb('link', 'is', null) : eb('link', '=', link)))
-        .executeTakeFirst();
+      return duplicate.takeFirst({ pinnerId, boardId, imageUrl, link });
     },
 
     /** A pin's words (issue 19: editing a pin). */
