@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { withBrand } from '../lib/brand.js';
 import { escapeHtml } from '../lib/html.js';
+import { DEFAULT_LOCALE, dirOf, type Locale } from '../lib/locales.js';
 import { ROOT } from '../lib/paths.js';
 
 /**
@@ -13,7 +14,20 @@ export type LegalPage = (typeof LEGAL_PAGES)[number];
 
 export const LEGAL_CSP = ["default-src 'none'", "style-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"].join('; ');
 
-export const legalSource = (page: LegalPage) => `${ROOT}legal/${page}.md`;
+/** `legal/{page}.md`, or its translation `legal/{page}.{lang}.md` beside it (optional, operator-written). */
+export const legalSource = (page: LegalPage, locale: Locale = DEFAULT_LOCALE) => `${ROOT}legal/${page}${locale === DEFAULT_LOCALE ? '' : `.${locale}`}.md`;
+
+/** The text in the reader's language when the operator wrote one, else the English; and which it is. */
+async function legalText(page: LegalPage, locale: Locale): Promise<{ markdown: string; locale: Locale }> {
+  if (locale !== DEFAULT_LOCALE) {
+    try {
+      return { markdown: await readFile(legalSource(page, locale), 'utf8'), locale };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return { markdown: await readFile(legalSource(page), 'utf8'), locale: DEFAULT_LOCALE };
+}
 
 /** A heading's anchor: 'Notice at collection' is #notice-at-collection (the footer links there). */
 const anchor = (text: string) =>
@@ -47,10 +61,11 @@ export function renderLegal(markdown: string, brand: string): { title: string; b
   return { title, body: out.join('\n') };
 }
 
-export async function legalPage(page: LegalPage, brand: string, stylesheet: string): Promise<string> {
-  const { title, body } = renderLegal(await readFile(legalSource(page), 'utf8'), brand);
+export async function legalPage(page: LegalPage, brand: string, stylesheet: string, reader: Locale = DEFAULT_LOCALE): Promise<string> {
+  const { markdown, locale } = await legalText(page, reader);
+  const { title, body } = renderLegal(markdown, brand);
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

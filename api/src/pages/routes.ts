@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.js';
 import { DEFAULT_BRAND } from '../lib/brand.js';
 import { ApiError } from '../lib/errors.js';
 import { escapeHtml } from '../lib/html.js';
-import { acceptedLanguages, dirOf, LOCALE_COOKIE, pickLocale, type Locale } from '../lib/locales.js';
+import { dirOf, type Locale } from '../lib/locales.js';
 import { safeNext } from '../lib/next.js';
 import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
+import { readerLocale } from './words.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
@@ -96,9 +96,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Cache-Control', 'no-store');
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
-    const locale = pickLocale({ chosen: getCookie(c, LOCALE_COOKIE), page: c.req.query('lang'), browser: acceptedLanguages(c.req.header('accept-language')) });
-    c.header('Vary', 'Accept-Language, Cookie');
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale));
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c)));
   };
 
   routes.get('/', shell);
@@ -149,13 +147,13 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Content-Security-Policy', LEGAL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(await legalPage(page as LegalPage, brandName, built().popup.css));
+    return c.html(await legalPage(page as LegalPage, brandName, built().popup.css, readerLocale(c)));
   });
   routes.get('/bookmarklet', (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(installPage(productOrigin(c), built().popup.css, brandName));
+    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c)));
   });
   routes.get('/js/bookmarklet-try.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');

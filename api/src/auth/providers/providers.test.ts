@@ -400,6 +400,24 @@ describe('Facebook no longer available for new users', () => {
   });
 });
 
+describe("the provider window's pages in the reader's language (issue 20)", () => {
+  it('says "one moment" and "done" in the chosen language, with <html lang dir>', async () => {
+    const b = browser(await app());
+    b.jar.set('cb_lang', 'cb_lang=fr');
+    const relay = await b.send('/oauth/google/callback/');
+    expect(relay.text).toContain('<html lang="fr" dir="ltr">');
+    expect(relay.text).toContain('<p id="status">Un instant…</p>');
+    expect(relay.text).toContain('"C’est fait. Vous pouvez fermer cette fenêtre."');
+    b.jar.set('cb_lang', 'cb_lang=ar');
+    const start = await b.send('/oauth/google/start/?mode=signup');
+    const back = await signInAtProvider(start.headers.get('location')!, person());
+    const page = await b.send(back.pathname + back.search);
+    expect(messageOf(page.text).type).toBe('social-connect-complete');
+    expect(page.text).toContain('<html lang="ar" dir="rtl">');
+    expect(page.text).toContain('<p id="status">تم. يمكنك إغلاق هذه النافذة.</p>');
+  });
+});
+
 describe('Google one-tap (an ID-token credential checked against the issuer)', () => {
   /** The issuer's one-tap answer: the credential and state from the fragment of our callback URL. */
   async function credentialFor(b: Browser, who: string | Identity) {

@@ -7,6 +7,8 @@ import type { Config } from '../../config.js';
 import { withBrand } from '../../lib/brand.js';
 import { ApiError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
+import { dirOf } from '../../lib/locales.js';
+import { readerLocale, wordsOf } from '../../pages/words.js';
 import { action, type ResourceRegistry } from '../../lib/resources.js';
 import { safeNext } from '../../lib/next.js';
 import { ok } from '../../lib/envelope.js';
@@ -49,8 +51,9 @@ function popupPageHeaders(c: Context, extraCsp: string): string {
 function resultPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>, message: ProviderMessage) {
   const { publicOrigin } = config;
   const nonce = popupPageHeaders(c, '');
-  const text = message.type === 'social-connect-error' ? message.payload.message : 'Done. You can close this window.';
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
+  const locale = readerLocale(c);
+  const text = message.type === 'social-connect-error' ? message.payload.message : wordsOf(locale, config.brandName)('done');
+  return c.html(`<!doctype html><html lang="${locale}" dir="${dirOf(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
 <body style="font:15px system-ui;margin:2rem"><p id="status">${escapeHtml(text)}</p>
 <script nonce="${nonce}">(function(){var m=${scriptJson(message)};var o=window.opener;if(o&&!o.closed){o.postMessage(m,${scriptJson(publicOrigin)});window.close();}})();</script></body></html>`);
 }
@@ -75,10 +78,12 @@ const errorMessage = (error: unknown, brand: string): ProviderMessage => {
 function credentialRelayPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName'>) {
   const nonce = popupPageHeaders(c, "connect-src 'self'; ");
   const denied = errorMessage(new ApiError('social_denied'), config.brandName);
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
-<body style="font:15px system-ui;margin:2rem"><p id="status">One moment…</p>
+  const locale = readerLocale(c);
+  const words = wordsOf(locale, config.brandName);
+  return c.html(`<!doctype html><html lang="${locale}" dir="${dirOf(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(config.brandName)}</title></head>
+<body style="font:15px system-ui;margin:2rem"><p id="status">${escapeHtml(words('oneMoment'))}</p>
 <script nonce="${nonce}">(function(){var p=new URLSearchParams(location.hash.slice(1));history.replaceState(null,'',location.pathname);var o=window.opener;
-function send(m){document.getElementById('status').textContent=m.type==='social-connect-error'?m.payload.message:'Done. You can close this window.';if(o&&!o.closed){o.postMessage(m,${scriptJson(config.publicOrigin)});window.close();}}
+function send(m){document.getElementById('status').textContent=m.type==='social-connect-error'?m.payload.message:${scriptJson(words('done'))};if(o&&!o.closed){o.postMessage(m,${scriptJson(config.publicOrigin)});window.close();}}
 if(p.has('error')){send(${scriptJson(denied)});return;}
 fetch('/resource/GoogleOneTapResource/create/',{method:'POST',credentials:'same-origin',headers:{'Content-Type':'application/json'},body:JSON.stringify({options:{credential:p.get('id_token')||'',state:p.get('state')||'',select_by:'user'}})})
 .then(function(r){return r.json();}).then(function(j){var r=j.resource_response;send(r.error?{corkboard:1,type:'social-connect-error',payload:r.error}:{corkboard:1,type:'social-connect-complete',payload:r.data});})
