@@ -1,6 +1,7 @@
 import type { Deps, Viewer } from '../deps.js';
 import type { Board, BoardSection, Privacy } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
+import { profileShown } from '../auth/states.js';
 import { newId, slugify } from '../lib/ids.js';
 import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
@@ -207,7 +208,7 @@ export function boardsService(deps: Deps) {
      */
     async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
       const owner = await store.findUserByUsername(input.username);
-      if (!owner) throw new ApiError('profile_not_found');
+      if (!owner || !profileShown(owner.state)) throw new ApiError('profile_not_found');
       if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
       const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);

@@ -145,7 +145,7 @@ export function boardsStore(db: Kysely<Database>) {
         .selectFrom('boards')
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
-        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url'])
+        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url', 'owner.state as owner_state'])
         .select(collaboratorCount);
       query = 'id' in key ? query.where('boards.id', '=', key.id) : query.where('owner.username', '=', key.username).where('boards.slug', '=', key.slug);
       const row = await query.orderBy('boards.created_at').orderBy('boards.id').executeTakeFirst();
@@ -244,7 +244,7 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** A user's id by username (a profile's address, /{username}/). */
     findUserByUsername(username: string) {
-      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'image_medium_url']).where('username', '=', username).executeTakeFirst();
+      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'state']).where('username', '=', username).executeTakeFirst();
     },
 
     /**

@@ -79,6 +79,15 @@ describe('EmbedsResource get', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/Secret plans|Campaign|Old stuff|About /);
   });
 
+  it('answers a suspended or deactivated account’s profile and boards as missing ones (null)', async () => {
+    const { t, olga } = await world();
+    for (const state of ['suspended', 'deactivated'] as const) {
+      await t.db.updateTable('users').set({ state }).where('id', '=', olga.id).execute();
+      const answer = data(await ask(t, { boards: ['olga/lake-days'], users: ['olga'] }));
+      expect(answer, state).toMatchObject({ boards: { 'olga/lake-days': null }, users: { olga: null } });
+    }
+  });
+
   it('is the same for its owner: the session cookie is never read, and no credentials are invited', async () => {
     const { t, browser } = await world();
     const res = await t.client({ cookie: browser.cookies }).send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { boards: ['olga/secret-plans'] } }))}`, { headers: { origin: PUBLISHER } });

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.js';
+import { profileShown } from '../auth/states.js';
 import { boardUrl, boardVisible } from '../boards/service.js';
 import { boardsStore } from '../boards/store.js';
 import { imageJson } from '../images/service.js';
@@ -74,7 +75,8 @@ export function embedsService({ db, config }: Deps) {
 
   const board = async (key: { username: string; slug: string }) => {
     const found = await boards.findBoardWithOwner(key);
-    if (!found || !boardVisible(found, false)) return null;
+    // A suspended or deactivated owner's board vanishes with their profile (auth/states.ts).
+    if (!found || !boardVisible(found, false) || !profileShown(found.owner_state)) return null;
     const rows = await pins.listBoardPins(found.id, null, null, EMBED_FEED_SIZE);
     return {
       id: found.id,

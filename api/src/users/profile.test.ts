@@ -180,3 +180,20 @@ describe('UserFollowResource and UserFollowersResource: follows of users', () =>
     expect((await t.client().get('UserFollowersResource', { username: 'maya', page_size: 51 })).status).toBe(400);
   });
 });
+
+describe('a suspended or deactivated account', () => {
+  it('answers its profile, boards and followers as a missing one’s (code 200)', async () => {
+    const { t, maya, sam } = await world();
+    await t.db.insertInto('follows').values({ follower_id: sam.id, followee_id: maya.id, created_at: 1 }).execute();
+    for (const state of ['suspended', 'deactivated'] as const) {
+      await t.db.updateTable('users').set({ state }).where('id', '=', maya.id).execute();
+      for (const resource of ['UserResource', 'BoardsResource', 'UserFollowersResource']) {
+        const res = await t.client().get(resource, { username: 'maya' });
+        expect(res.status, `${state} ${resource}`).toBe(404);
+        expect(error(res)).toMatchObject({ api_error_code: 200, message: "Sorry, we couldn't find that profile." });
+      }
+    }
+    await t.db.updateTable('users').set({ state: 'active' }).where('id', '=', maya.id).execute();
+    expect(data(await t.client().get('UserResource', { username: 'maya' }))).toMatchObject({ username: 'maya' });
+  });
+});

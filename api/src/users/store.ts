@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { profileShown } from '../auth/states.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 export function usersStore(db: Kysely<Database>) {
@@ -24,10 +25,11 @@ export function usersStore(db: Kysely<Database>) {
     async profile(username: string) {
       const user = await db
         .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'pin_count'])
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'pin_count', 'state'])
         .where('username', '=', username)
         .executeTakeFirst();
-      if (!user) return undefined;
+      // A suspended or deactivated account's profile answers as a missing one's (auth/states.ts).
+      if (!user || !profileShown(user.state)) return undefined;
       const count = (column: 'follower_id' | 'followee_id') =>
         db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
       const [followers, following] = await Promise.all([count('followee_id'), count('follower_id')]);
