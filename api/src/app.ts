@@ -11,6 +11,7 @@ import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } f
 import { campaignsService } from './advertisers/campaigns/service.js';
 import { sponsorshipsService } from './advertisers/sponsorships/service.js';
 import { noticesService } from './advertisers/notices/service.js';
+import { limitsFor } from './lib/limits.js';
 import { offsiteService } from './advertisers/offsite/service.js';
 import { EMBEDS_PATH, embedResources, embedsHeaders } from './embeds/routes.js';
 import { embedsService } from './embeds/service.js';
@@ -188,7 +189,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/users', userRoutes(users));
   app.route('/ads/v4', adsRoutes(services.campaigns));
   app.route('/vx', businessAccessRoutes(services.advertisers));
-  app.route('/v3', offsiteRoutes(services.offsite, pins, services.campaigns, deps.config));
+  app.route('/v3', offsiteRoutes(services.offsite, pins, services.campaigns, deps.config, limitsFor(deps)));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers));

@@ -8,7 +8,8 @@ import { httpUrl, id, parse } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import { quickPromoteBody, type CampaignsService } from './campaigns/service.js';
 import { clickKey } from './campaigns/events.js';
-import { clientAddress } from '../lib/client-address.js';
+import { addressKey, clientAddress } from '../lib/client-address.js';
+import type { Limits } from '../lib/limits.js';
 import type { Config } from '../config.js';
 import type { noticesService } from './notices/service.js';
 import type { offsiteService } from './offsite/service.js';
@@ -64,7 +65,7 @@ export const offsiteQuery = z.object({
 });
 
 /** GET /v3/offsite/: where a link lands and whether it may be followed. */
-export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService, config: Pick<Config, 'trustProxy'>): Hono<AppEnv> {
+export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService, config: Pick<Config, 'trustProxy'>, limits: Limits): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/offsite/', async (c) => {
     const q = parse(offsiteQuery, c.req.query());
@@ -72,6 +73,8 @@ export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: 
     const pinLink = q.pin_id ? (await pins.get(c.get('viewer'), q.pin_id)).link ?? undefined : undefined;
     if (!url) url = pinLink;
     if (!url) throw new ApiError('invalid_input', 'url: Give the link to check, or a pin with one.');
+    // Any other link makes this server fetch what the caller names: limited per client (lib/limits.ts), refused ones counted too.
+    if (url !== pinLink) await limits.take('offsiteCheckAddress', addressKey(clientAddress(c, config.trustProxy)));
     const checked = await offsite.check(url);
     // A promoted pin's link followed is a click on its ads (not when the link is refused, nor a link other than the pin's),
     // once a day per viewer (campaigns/events.ts clickKey).

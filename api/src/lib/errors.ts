@@ -111,6 +111,7 @@ export const catalogue = {
   share_not_public: { code: 203, status: 400, message: 'Only Pins on public boards can be sent by email.' },
   // The security review of the last session's routes: codes 204-209.
   reauth_required: { code: 205, status: 403, message: 'For your security, log in again to change how you log in.' },
+  offsite_check_limited: { code: 206, status: 429, message: "You're checking a lot of links. Try again in a little while." },
   share_recipient_limited: { code: 204, status: 429, message: 'This address has been sent a lot of Pins today. Try again tomorrow.' },
   // The pin builder (issue 20): uploads from a device and the pin-creation gates. Codes 230-239 are ours.
   pin_creation_disabled: { code: 230, status: 403, message: 'Creating Pins is turned off for your account right now.' },

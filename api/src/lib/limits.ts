@@ -39,6 +39,12 @@ export const LIMITS = {
   shareAddress: { points: 200, durationS: DAY, error: 'share_limited' },
   /** Pins sent by email to one recipient over every sender: accounts cannot flood a stranger's inbox. Keyed by accountKey. */
   shareRecipient: { points: 20, durationS: DAY, error: 'share_recipient_limited' },
+  /**
+   * Offsite checks of a link that is not a pin's own (GET /v3/offsite/?url=), per address: each makes
+   * this server fetch a public URL, so one client may not point it at the web at will. A person follows
+   * far fewer outbound links an hour; a pin's own link is not counted.
+   */
+  offsiteCheckAddress: { points: 120, durationS: HOUR, error: 'offsite_check_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;
