@@ -11,6 +11,7 @@ import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { backgroundJobs } from './images/ingest.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
+import { closeGracefully } from './lib/shutdown.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
@@ -62,10 +63,8 @@ function serveProduct(deps: Deps) {
   // minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
   product.keepAliveTimeout = 65_000;
   product.headersTimeout = 66_000;
-  return () => {
-    product.close();
-    return worker.stop().then(() => deps.db.destroy());
-  };
+  // Stop taking requests, let those in flight (and the job in hand) finish, then close the database they use.
+  return () => Promise.all([closeGracefully(product), worker.stop()]).then(() => deps.db.destroy());
 }
 
 if (cluster.isPrimary) {
@@ -102,8 +101,12 @@ if (cluster.isPrimary) {
     stopping = true;
     examples.close();
     void devProvider?.close();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-    void (stopProduct?.() ?? Promise.resolve()).finally(() => process.exit(0));
+    // Each worker finishes its requests in flight (closeGracefully) before it exits; the primary waits for them,
+    // since its exit would end theirs.
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    const workersGone = Promise.all(workers.map((w) => new Promise((exited) => w.once('exit', exited))));
+    for (const worker of workers) worker.process.kill('SIGTERM');
+    void Promise.all([stopProduct?.(), workersGone]).finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
