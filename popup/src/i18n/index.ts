@@ -120,6 +120,10 @@ export function chooseLocale(tag: string): Promise<Locale> {
 
 /** An area's translation: its English keys, any of them missing, plus the plural forms a language adds. */
 export type AreaTranslation<C> = { [K in keyof C]?: string } & Record<string, string>;
+/**
+ * One loader per language, each an `import()` of a literal path: the build (rollup, no dynamic-import-vars
+ * plugin) makes a chunk only of a specifier it can read, so every area writes its 14 lines out.
+ */
 type AreaLoaders<C> = Record<Exclude<Locale, 'en'>, () => Promise<{ default: AreaTranslation<C> }>>;
 /** A counted message's base key: `pins` for `pins_one` / `pins_other`. */
 type Counted<C> = { [K in keyof C & string]: K extends `${infer Base}_other` ? Base : never }[keyof C & string];
