@@ -22,7 +22,7 @@ export function nulPath(value: unknown): string | null {
     const [item, path] = stack.pop()!;
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return path;
-    } else if (item !== null && typeof item === 'object') {
+    } else if (item !== null && typeof item === 'object' && !isBinary(item)) {
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? `${path}.${key}` : key;
         if (key.includes('\u0000')) return childPath;
@@ -32,6 +32,12 @@ export function nulPath(value: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * Bytes a transform made (a save's decoded image_base64) are not text: a NUL in them is data. Walked as an
+ * object, a 5 MB Buffer cost 11 s and 1.3 GB of heap (one entry and one path string per byte).
+ */
+const isBinary = (value: object) => ArrayBuffer.isView(value) || value instanceof ArrayBuffer;
 
 export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
