@@ -52,26 +52,26 @@ test('one tap signs up with Google, then settings refuse to disconnect the only 
   await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
   const [nora] = readRows<{ id: string; password_hash: string | null }>(`select id, password_hash from users where email = 'nora.newcomer@example.org'`);
   expect(nora).toMatchObject({ password_hash: null });
-  expect(readRows(`select provider, subject from identities where user_id = ?`, nora!.id)).toEqual([{ provider: 'google', subject: 'nora' }]);
+  await expect.poll(() => readRows(`select provider, subject from identities where user_id = ?`, nora!.id)).toEqual([{ provider: 'google', subject: 'nora' }]);
 
   await page.goto(`${PRODUCT}/settings/account/`);
   await expect(page.getByRole('heading', { name: 'Connected accounts' })).toBeVisible();
   await expect(page.getByText('Connected as nora.newcomer@example.org')).toBeVisible();
   await page.getByRole('button', { name: 'Disconnect Google' }).click();
   await expect(page.getByRole('alert')).toHaveText('This is your only way to log in. Set a password before you disconnect it.');
-  expect(readRows(`select count(*) as n from identities where user_id = ?`, nora!.id)).toEqual([{ n: 1 }]);
+  await expect.poll(() => readRows(`select count(*) as n from identities where user_id = ?`, nora!.id)).toEqual([{ n: 1 }]);
 
   await page.getByLabel('New password').fill('Plum-Orchard-42');
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('heading', { name: 'Set a password' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Disconnect Google' }).click();
   await expect(page.getByRole('button', { name: 'Connect Google' })).toBeVisible();
-  expect(readRows(`select count(*) as n from identities where user_id = ?`, nora!.id)).toEqual([{ n: 0 }]);
+  await expect.poll(() => readRows(`select count(*) as n from identities where user_id = ?`, nora!.id)).toEqual([{ n: 0 }]);
 
   // Connect it again from settings: a 'link' popup while logged in.
   await signInWith(page, context, 'Connect Google', 'Nora Newcomer');
   await expect(page.getByText('Connected as nora.newcomer@example.org')).toBeVisible();
-  expect(readRows(`select provider, subject from identities where user_id = ?`, nora!.id)).toEqual([{ provider: 'google', subject: 'nora' }]);
+  await expect.poll(() => readRows(`select provider, subject from identities where user_id = ?`, nora!.id)).toEqual([{ provider: 'google', subject: 'nora' }]);
 });
 
 test('dismissing one tap is remembered by this browser', async ({ page, context }) => {
