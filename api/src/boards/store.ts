@@ -96,7 +96,15 @@ export function boardsStore(db: Kysely<Database>) {
   // Read by every save: compiled once (db/prepared.ts).
   const boardForMember = prepared(
     'boards.findBoardForMember',
-    (a: { boardId: string; userId: string }) => db.selectFrom('boards').selectAll().select((eb) => memberOf(eb, a.userId).as('is_member')).where('boards.id', '=', a.boardId),
+    (a: { boardId: string; userId: string }) =>
+      db
+        .selectFrom('boards')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .selectAll('boards')
+        // The owner's state: a suspended or deactivated owner's board answers as missing (policy/rules.ts).
+        .select('owner.state as owner_state')
+        .select((eb) => memberOf(eb, a.userId).as('is_member'))
+        .where('boards.id', '=', a.boardId),
     db,
   );
   const ownedBoards = (userId: string) => pickerColumns(db).where('boards.owner_id', '=', userId);
