@@ -117,6 +117,8 @@ export function collaboratorsStore(db: Kysely<Database>) {
         .innerJoin('users', 'users.id', 'board_collaborators.user_id')
         .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'board_collaborators.status'])
         .where('board_collaborators.board_id', '=', boardId)
+        // A suspended or deactivated collaborator is not listed (policy/rules.ts profileRule).
+        .where((eb) => shownAccount(eb, 'users.state'))
         .execute();
     },
   };

@@ -119,6 +119,21 @@ describe('a suspended or deactivated owner’s things answer exactly as missing 
     expect(data(await b.stan.get('BoardFeedResource', { board_id: lake })).pins.map((p: { id: string }) => p.id)).not.toContain(carasPin);
   });
 
+  it('their group boards leave their collaborators’ profiles and board pickers, and they leave the collaborator lists', async () => {
+    const { t, olive, cara, b, lake } = await world();
+    const names = (res: Answer, key: string) => (data(res)[key] as Array<{ name: string }>).map((x) => x.name);
+    expect(names(await b.visitor.get('BoardsResource', { username: 'cara' }), 'boards')).toEqual(['Lake days']);
+    expect(names(await b.cara.get('BoardPickerBoardsResource', {}), 'all_boards')).toEqual(['Lake days']);
+    await setState(t, olive.id, 'suspended');
+    expect(names(await b.visitor.get('BoardsResource', { username: 'cara' }), 'boards')).toEqual([]);
+    expect(names(await b.cara.get('BoardPickerBoardsResource', {}), 'all_boards')).toEqual([]);
+    await setState(t, olive.id, 'active');
+    const collaborators = async () => (data(await b.olive.get('BoardCollaboratorsResource', { board_id: lake })) as Array<{ username: string }>).map((p) => p.username);
+    expect(await collaborators()).toEqual(['cara']);
+    await setState(t, cara.id, 'deactivated');
+    expect(await collaborators()).toEqual([]);
+  });
+
   it('typeahead does not suggest them', async () => {
     const { t, olive, b } = await world();
     expect(data(await b.cara.get('ShareSuggestionsTypeaheadResource', { term: 'oli' })).map((u: { username: string }) => u.username)).toEqual(['olive']);
