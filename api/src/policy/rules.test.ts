@@ -83,7 +83,8 @@ describe('sections: seen with their board, changed by its members', () => {
 
 describe('pins: the pinner or the board’s owner changes a pin; only they take it to another board', () => {
   // `move` takes the pin to another board; `move here` changes its section on the same board.
-  const PIN_ACTIONS = ['view', 'edit', 'move', 'move here', 'delete', 'promote'] as const;
+  // `label`: marking it a paid partnership, its creator's alone.
+  const PIN_ACTIONS = ['view', 'edit', 'move', 'move here', 'delete', 'label', 'promote'] as const;
   const pin = (relation: Relation, pinnedByActor: boolean, more: Partial<PinFacts> = {}): PinFacts => ({ ...board(relation), pinnedByActor, pinnerState: 'active', ...more });
   const cases: Record<string, PinFacts> = {
     'board owner, a collaborator’s pin': pin('owner', false),
@@ -97,16 +98,16 @@ describe('pins: the pinner or the board’s owner changes a pin; only they take 
     'board owner, a deactivated pinner’s pin': pin('owner', false, { pinnerState: 'deactivated' }),
   };
   check(PIN_ACTIONS as unknown as Action[], {
-    'board owner, a collaborator’s pin': ['✓', '✓', '✓', '✓', '✓', '403'],
-    'collaborator, their own pin': ['✓', '✓', '✓', '✓', '✓', '403'],
+    'board owner, a collaborator’s pin': ['✓', '✓', '✓', '✓', '✓', '403', '403'],
+    'collaborator, their own pin': ['✓', '✓', '✓', '✓', '✓', '✓', '403'],
     // The hole this closes: a collaborator carried the owner's pins off to a board of their own.
-    'collaborator, the owner’s pin': ['✓', '403', '403', '✓', '403', '403'],
-    'follower of the owner': ['✓', '403', '403', '403', '403', '403'],
-    'stranger': ['✓', '403', '403', '403', '403', '403'],
-    'visitor': ['✓', '403', '403', '403', '403', '403'],
-    'stranger, a secret board’s pin': ['404', '404', '404', '404', '404', '404'],
-    'collaborator, a suspended owner’s board': ['404', '404', '404', '404', '404', '404'],
-    'board owner, a deactivated pinner’s pin': ['404', '404', '404', '404', '404', '404'],
+    'collaborator, the owner’s pin': ['✓', '403', '403', '✓', '403', '403', '403'],
+    'follower of the owner': ['✓', '403', '403', '403', '403', '403', '403'],
+    'stranger': ['✓', '403', '403', '403', '403', '403', '403'],
+    'visitor': ['✓', '403', '403', '403', '403', '403', '403'],
+    'stranger, a secret board’s pin': ['404', '404', '404', '404', '404', '404', '404'],
+    'collaborator, a suspended owner’s board': ['404', '404', '404', '404', '404', '404', '404'],
+    'board owner, a deactivated pinner’s pin': ['404', '404', '404', '404', '404', '404', '404'],
   }, (role, action) => (action === ('move here' as Action) ? pinRule('move', { ...cases[role]!, withinBoard: true }) : pinRule(action, cases[role]!)));
 });
 

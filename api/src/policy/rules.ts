@@ -17,7 +17,11 @@ import { canActAs, OWNER } from '../advertisers/rules/profiles.js';
  * - `mfa`: a business member must pass two-factor first (advertiser.md section 4).
  */
 
-export type Action = 'view' | 'save' | 'edit' | 'move' | 'delete' | 'invite' | 'promote' | 'follow';
+/**
+ * What an actor does. `save`: put pins (and sections) on a board; `label`: mark a pin a paid
+ * partnership (advertiser.md's creator card), its creator's alone.
+ */
+export type Action = 'view' | 'save' | 'edit' | 'move' | 'delete' | 'invite' | 'promote' | 'follow' | 'label';
 
 /**
  * The actor's relation to an object's owner. A follower of the owner is listed apart so the table
@@ -125,6 +129,8 @@ export function pinRule(action: Action, f: PinFacts): Verdict {
       return mine ? ALLOW : forbid('Only the person who saved this Pin, or the board’s owner, can change it.');
     case 'move':
       return f.withinBoard || mine ? ALLOW : forbid('Only the person who saved this Pin, or the board’s owner, can move it to another board.');
+    case 'label':
+      return f.pinnedByActor ? ALLOW : forbid('Only the Pin’s creator labels a paid partnership.');
     default:
       return forbid('That is not something a Pin allows.');
   }
