@@ -170,7 +170,7 @@ export function pinsStore(db: Kysely<Database>) {
     },
 
     /**
-     * The latest pins a user saved on boards anyone may see (public, not archived: boardVisible's rule
+     * The latest pins a user saved on boards anyone may see (public, not archived, owner shown: policy/rules.ts boardRule
      * for a visitor, in SQL), newest first: a profile widget's feed (issue 18), through pins_pinner_created.
      */
     listPublicPinnerPins(pinnerId: string, limit: number) {
@@ -210,7 +210,7 @@ export function pinsStore(db: Kysely<Database>) {
 
     /**
      * A page of the pins a user saved, newest first (the home page's latest pins), on boards the
-     * user may still see: not archived, and public or theirs or collaborated on (mayViewBoard's rule, in SQL).
+     * user may still see: not archived, and public or theirs or collaborated on (policy/rules.ts boardRule, in SQL).
      */
     listPinnerPins(pinnerId: string, after: Bookmark | null, limit: number) {
       let query = detail()
