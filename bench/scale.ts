@@ -9,7 +9,6 @@ import { Hono } from 'hono';
 import { createApp } from '../api/src/app.js';
 import { authService } from '../api/src/auth/service.js';
 import { policyStore } from '../api/src/policy/store.js';
-import { boardsStore } from '../api/src/boards/store.js';
 import { loadConfig } from '../api/src/config.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
