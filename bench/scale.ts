@@ -8,8 +8,7 @@ import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { createApp } from '../api/src/app.js';
 import { authService } from '../api/src/auth/service.js';
-import { requireMemberBoard } from '../api/src/boards/service.js';
-import { boardsStore } from '../api/src/boards/store.js';
+import { policyStore } from '../api/src/policy/store.js';
 import { loadConfig } from '../api/src/config.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
@@ -232,12 +231,12 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     rows.push({ name: 'by CPU: save ÷ bare', value: round(bareCpuPer / saveCpuPer, 3), unit: '×' });
 
     // The floor: the save's own statements (membership, duplicate check, the write transaction), no HTTP.
-    const boards = boardsStore(db);
+    const policy = policyStore(db);
     const pins = pinsStore(db);
     let n = 0;
     const floorStart = performance.now();
     while (performance.now() - floorStart < LOAD_SECONDS * 1000) {
-      const board = await requireMemberBoard(boards, full.id, fullBoards[2]!);
+      const board = await policy.board(full.id, fullBoards[2]!, 'save');
       const link = `https://publisher.example/floor/${run}/${n++}`;
       if (await pins.findDuplicate(full.id, board.id, null, link)) throw new Error('floor: duplicate');
       await pins.savePin(

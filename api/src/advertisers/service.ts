@@ -2,7 +2,9 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { COUNTRIES, countryRules } from './rules/countries.js';
-import { canActAs, OWNER, type AccessProfile } from './rules/profiles.js';
+import { OWNER, type AccessProfile } from './rules/profiles.js';
+import { campaignRule, type BusinessFacts } from '../policy/rules.js';
+import { enforce } from '../policy/store.js';
 import { advertisersStore } from './store.js';
 import { newToken } from '../lib/ids.js';
 import { safeFetch, type Resolver } from '../lib/safe-fetch.js';
@@ -18,6 +20,8 @@ export interface Access {
   advertiser: { id: string; name: string; country: string; currency: string; website_url: string | null; owner_user_id: string; merchant_id: string | null; merchant_claim_token: string | null; quick_promote_steps: 'short' | 'full' | null };
   permissions: string[];
   isOwner: boolean;
+  /** The facts the object policy decided the access from (policy/rules.ts campaignRule). */
+  business: BusinessFacts;
 }
 
 function parsePermissions(text: string | null): string[] {
@@ -38,18 +42,19 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
   /**
    * advertiser.md section 4, on the server for every call made while acting as a profile: the owner
    * may; a member may only with OWNER permission or the MFA requirement met (403 otherwise); anyone
-   * else gets the advertiser as missing (404), so a stranger cannot tell it exists.
+   * else gets the advertiser as missing (404), so a stranger cannot tell it exists. The rule is the
+   * object policy's (policy/rules.ts campaignRule); this reads its facts.
    */
   const access = async (viewerId: string, advertiserId: string): Promise<Access> => {
     const advertiser = await store.find(advertiserId);
     if (!advertiser) throw new ApiError('advertiser_not_found');
     const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id, merchant_id: advertiser.merchant_id, merchant_claim_token: advertiser.merchant_claim_token, quick_promote_steps: advertiser.quick_promote_steps === 'full' ? ('full' as const) : advertiser.quick_promote_steps === 'short' ? ('short' as const) : null };
-    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true };
+    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true, business: { role: { owner: true }, mfa: meetsMfa(await store.userFlags(viewerId)) } };
     const member = await store.membership(advertiser.id, viewerId);
-    if (!member) throw new ApiError('advertiser_not_found');
-    const permissions = parsePermissions(member.permissions);
-    if (!canActAs(permissions, meetsMfa(await store.userFlags(viewerId)))) throw new ApiError('profile_needs_mfa');
-    return { advertiser: shaped, permissions, isOwner: permissions.includes(OWNER) };
+    const permissions = member ? parsePermissions(member.permissions) : [];
+    const business: BusinessFacts = { role: member ? { owner: false, permissions } : null, mfa: member ? meetsMfa(await store.userFlags(viewerId)) : false };
+    enforce(campaignRule('view', business), 'advertiser_not_found');
+    return { advertiser: shaped, permissions, isOwner: permissions.includes(OWNER), business };
   };
 
   return {

@@ -28,8 +28,5 @@ export function stateRefusal(state: string): ErrorName | null {
 /** Whether an account in this state may hold a session at all. */
 export const mayHoldSession = (state: string) => stateRefusal(state) === null;
 
-/**
- * Whether an account's profile, boards and widgets are shown to anyone: the same rule as holding a
- * session, so a suspended or deactivated account's pages answer as a missing one's.
- */
-export const profileShown = mayHoldSession;
+// Whether an account's profile and everything it owns is shown is the object policy's question
+// (policy/rules.ts accountShown), answered with this same rule.

@@ -1,7 +1,7 @@
 import type { Deps, Viewer } from '../deps.js';
 import type { Board, BoardSection, Privacy } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { profileShown } from '../auth/states.js';
+import { policyStore } from '../policy/store.js';
 import { newId, slugify } from '../lib/ids.js';
 import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
@@ -67,37 +67,6 @@ function cursorOf(bookmark: string): PickerCursor {
 
 const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.title, slug: s.slug, board_id: s.board_id, pin_count: s.pin_count, type: 'board_section' });
 
-/**
- * The board a user may save to or change: a board they may not see (mayViewBoard: someone else's
- * secret or protected board, any archived board, theirs included) answers exactly as one that does not
- * exist, with no detail; one they can see (public) but do not own or collaborate on is "forbidden".
- * `hidden` is what a board that may not be seen answers: itself not found, or, when the board was
- * reached through a pin the caller named, that pin not found. The one place this rule lives.
- */
-export async function requireMemberBoard(store: BoardsStore, userId: string, boardId: string, hidden: 'board_not_found' | 'pin_not_found' = 'board_not_found'): Promise<Board> {
-  const board = await store.findBoardForMember(boardId, userId);
-  if (!board || !boardVisible(board, board.is_member)) throw new ApiError(hidden);
-  if (!board.is_member) throw new ApiError('forbidden', 'You can only save to your own boards and boards you collaborate on.');
-  return board;
-}
-
-/**
- * Whether a viewer may look at a board (its page and its pins): a public board, anyone; a secret or
- * protected board, only its members (the same store.isMember as requireMemberBoard); an archived
- * board, no one. Callers answer "not found" when it may not be seen, exactly as for a board that
- * does not exist, so the answer does not confirm that it exists.
- */
-/** The visibility rule itself, once membership is known: an archived board, no one; a public one, anyone; else its members. */
-export function boardVisible(board: Pick<Board, 'archived_at' | 'privacy'>, isMember: boolean): boolean {
-  return board.archived_at === null && (board.privacy === 'public' || isMember);
-}
-
-export async function mayViewBoard(store: BoardsStore, viewer: Pick<Viewer, 'id'> | null, board: Board): Promise<boolean> {
-  // Membership is read only where it can change the answer.
-  const isMember = viewer !== null && board.archived_at === null && board.privacy !== 'public' && (await store.isMember(board.id, viewer.id));
-  return boardVisible(board, isMember);
-}
-
 /** Slugs are cut to this length before a suffix, so a URL stays short whatever the name's letters expand to. */
 const SLUG_BASE_MAX = 80;
 
@@ -125,6 +94,7 @@ export const boardUrl = (ownerUsername: string, slug: string) => `/${ownerUserna
 export function boardsService(deps: Deps) {
   const { db, clock, locks = boardLocks(deps) } = deps;
   const store = boardsStore(db);
+  const policy = policyStore(db);
 
   const toPickerBoard = (board: Pick<Board, 'id' | 'name' | 'slug' | 'privacy' | 'image_cover_url' | 'pin_count' | 'section_count' | 'owner_id'> & { owner_username: string; collaborator_count: number | string | null }): PickerBoard => ({
     id: board.id,
@@ -138,13 +108,8 @@ export function boardsService(deps: Deps) {
     owner: { id: board.owner_id, username: board.owner_username },
   });
 
-  /** A section whose board the user is a member of; one on a board they may not see is "not found" as a section. */
-  const memberSection = async (userId: string, sectionId: string) => {
-    const section = await store.findSection(sectionId);
-    if (!section) throw new ApiError('section_not_found');
-    await requireMemberBoard(store, userId, section.board_id);
-    return section;
-  };
+  /** A section the user may change (policy/rules.ts sectionRule: a member of its board). */
+  const memberSection = async (userId: string, sectionId: string) => (await policy.section(userId, sectionId, 'edit')).section;
 
   /**
    * BoardPickerBoardsResource: a page of the boards the viewer may save to, in the picker's order
@@ -187,11 +152,10 @@ export function boardsService(deps: Deps) {
      * URL. One the viewer may not see answers exactly as one that does not exist.
      */
     async page(viewer: Pick<Viewer, 'id'> | null, key: { id: string } | { username: string; slug: string }) {
-      const board = await store.findBoardWithOwner(key);
-      if (!board || !(await mayViewBoard(store, viewer, board))) throw new ApiError('board_not_found');
+      const board = await policy.boardPage(viewer?.id ?? null, key);
       const picker = toPickerBoard(board);
       // saving.md section 3's collaborated_by_me: the viewer collaborates on it (an accepted invite), not owns it.
-      const collaborating = viewer !== null && viewer.id !== board.owner_id && (await store.isMember(board.id, viewer.id));
+      const collaborating = viewer !== null && viewer.id !== board.owner_id && (board.is_member || (await store.isMember(board.id, viewer.id)));
       return {
         ...picker,
         collaborated_by_me: collaborating,
@@ -207,8 +171,7 @@ export function boardsService(deps: Deps) {
      * themselves; protected and archived boards to no one. A username that does not exist is "not found".
      */
     async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
-      const owner = await store.findUserByUsername(input.username);
-      if (!owner || !profileShown(owner.state)) throw new ApiError('profile_not_found');
+      const owner = await policy.profile(viewer?.id ?? null, { username: input.username }, 'view');
       if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
       const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);
@@ -255,8 +218,7 @@ export function boardsService(deps: Deps) {
 
     /** BoardResource update: the owner renames a board (a new slug, so its URL follows), re-describes it, or changes its privacy. */
     async updateBoard(userId: string, input: { boardId: string; name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'secret' | undefined }) {
-      const board = await requireMemberBoard(store, userId, input.boardId);
-      if (board.owner_id !== userId) throw new ApiError('forbidden', 'Only the board’s owner can edit it.');
+      const board = await policy.board(userId, input.boardId, 'edit');
       if (board.privacy === 'protected' && input.privacy) throw new ApiError('forbidden', 'A protected board keeps its privacy.');
       const change: { name?: string; slug?: string; description?: string; privacy?: Privacy } = {};
       if (input.name !== undefined && input.name !== board.name) {
@@ -275,14 +237,13 @@ export function boardsService(deps: Deps) {
 
     /** BoardResource delete (saving.md section 7): the owner deletes a board and its pins; collaborators may not. */
     async deleteBoard(userId: string, boardId: string) {
-      const board = await requireMemberBoard(store, userId, boardId);
-      if (board.owner_id !== userId) throw new ApiError('forbidden', 'Only the board’s owner can delete it.');
+      const board = await policy.board(userId, boardId, 'delete');
       await store.deleteBoard(board.id);
       return { board_id: board.id };
     },
 
     async createSection(userId: string, input: { boardId: string; name: string; initialPins?: string[] }) {
-      const board = await requireMemberBoard(store, userId, input.boardId);
+      const board = await policy.board(userId, input.boardId, 'save');
       if (await store.findSectionByTitle(board.id, input.name)) throw new ApiError('section_name_taken');
       const id = newId();
       const slug = await newSlug(input.name, (base) => store.sectionSlugsLike(board.id, base));
@@ -323,7 +284,7 @@ export function boardsService(deps: Deps) {
     },
 
     async sections(userId: string, boardId: string) {
-      const board = await requireMemberBoard(store, userId, boardId);
+      const board = await policy.board(userId, boardId, 'save');
       return (await store.listSections(board.id)).map(sectionJson);
     },
 
@@ -332,32 +293,31 @@ export function boardsService(deps: Deps) {
      * board's owner deletes any of them; a collaborator only their own (as PinResource delete decides).
      */
     async deletePins(userId: string, input: { boardId: string; pinIds: string[] }) {
-      const board = await requireMemberBoard(store, userId, input.boardId);
+      const board = await policy.board(userId, input.boardId, 'save');
       const pins = await store.pinsWithBoards(input.pinIds);
       if (pins.length !== new Set(input.pinIds).size || pins.some((p) => p.board_id !== board.id)) throw new ApiError('pin_not_found');
-      if (board.owner_id !== userId && pins.some((p) => p.pinner_id !== userId)) throw new ApiError('forbidden', 'Only the board’s owner can delete Pins other people saved.');
+      await policy.pins(userId, input.pinIds, 'delete');
       await locks.run([board.id], 'bulk_busy', () => store.deletePins(board.id, pins));
       return { board_id: board.id, pin_ids: pins.map((p) => p.id) };
     },
 
     /**
-     * Moves pins to a board and optional section (BulkEditResource, BoardSectionEditResource).
-     * The mover must be a member of every board involved (none archived); moving to where they already are is refused.
+     * Moves pins to a board and optional section (BulkEditResource, BoardSectionEditResource). The
+     * mover must be a member of the destination and may move each pin (policy/rules.ts pinRule: any
+     * member between a board's sections; to another board, only the pin's pinner or its board's
+     * owner). Moving to where they already are is refused. Nothing moves unless every pin may.
      */
     async movePins(userId: string, input: { pinIds: string[]; fromBoardId?: string; boardId: string; sectionId: string | null; busy: 'board_busy' | 'section_busy' | 'bulk_busy' }) {
       // BulkEditSelectAllResource names the board the pins come from: it answers as any board id does.
-      const from = input.fromBoardId === undefined ? undefined : await requireMemberBoard(store, userId, input.fromBoardId);
-      const board = await requireMemberBoard(store, userId, input.boardId);
+      const from = input.fromBoardId === undefined ? undefined : await policy.board(userId, input.fromBoardId, 'save');
+      const board = await policy.board(userId, input.boardId, 'move');
       if (input.sectionId) {
         const section = await store.findSection(input.sectionId);
         if (!section || section.board_id !== board.id) throw new ApiError('section_not_found');
       }
-      const pins = await store.pinsWithBoards(input.pinIds);
-      if (pins.length !== new Set(input.pinIds).size) throw new ApiError('pin_not_found');
+      const pins = await policy.pins(userId, input.pinIds, 'move', board.id);
       if (from && pins.some((p) => p.board_id !== from.id)) throw new ApiError('pin_not_found');
       const sources = [...new Set(pins.map((p) => p.board_id))];
-      // A pin on a board the mover may not see answers as a pin that does not exist.
-      for (const source of sources) await requireMemberBoard(store, userId, source, 'pin_not_found');
       if (pins.every((p) => p.board_id === board.id && p.section_id === input.sectionId)) throw new ApiError('same_destination');
       const keys = [...new Set([...sources, board.id, ...(input.sectionId ? [input.sectionId] : [])])];
       await locks.run(keys, input.busy, () => store.movePins(input.pinIds, { boardId: board.id, sectionId: input.sectionId }, sources));

@@ -3,6 +3,7 @@ import type { BoardSection, Database, Privacy } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { nameSortKey, nameWords, startsWithDigit } from './names.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
+import { shownAccount } from '../policy/sql.js';
 
 /** A board's accepted collaborators, counted beside each board row. */
 const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
@@ -96,7 +97,15 @@ export function boardsStore(db: Kysely<Database>) {
   // Read by every save: compiled once (db/prepared.ts).
   const boardForMember = prepared(
     'boards.findBoardForMember',
-    (a: { boardId: string; userId: string }) => db.selectFrom('boards').selectAll().select((eb) => memberOf(eb, a.userId).as('is_member')).where('boards.id', '=', a.boardId),
+    (a: { boardId: string; userId: string }) =>
+      db
+        .selectFrom('boards')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .selectAll('boards')
+        // The owner's state: a suspended or deactivated owner's board answers as missing (policy/rules.ts).
+        .select('owner.state as owner_state')
+        .select((eb) => memberOf(eb, a.userId).as('is_member'))
+        .where('boards.id', '=', a.boardId),
     db,
   );
   const ownedBoards = (userId: string) => pickerColumns(db).where('boards.owner_id', '=', userId);
@@ -105,7 +114,9 @@ export function boardsStore(db: Kysely<Database>) {
       .innerJoin('board_collaborators as member', 'member.board_id', 'boards.id')
       .where('member.user_id', '=', userId)
       .where('member.status', '=', 'accepted')
-      .where('boards.owner_id', '<>', userId);
+      .where('boards.owner_id', '<>', userId)
+      // A suspended or deactivated owner's board is no one's to save to (policy/rules.ts boardRule).
+      .where((eb) => shownAccount(eb, 'owner.state'));
 
   /** The typed word that starts the fewest of the owner's name words, counting no further than needed. */
   const rarestWord = async (ownerId: string, words: string[]) => {
@@ -262,6 +273,8 @@ export function boardsStore(db: Kysely<Database>) {
         // Their own boards and the group boards they collaborate on (an accepted invite).
         .where((eb) => memberOf(eb, ownerId))
         .where('boards.archived_at', 'is', null)
+        // Not a group board whose owner is suspended or deactivated (policy/rules.ts boardRule).
+        .where((eb) => shownAccount(eb, 'owner.state'))
         .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
       if (after) query = query.where((eb) => olderThan(eb, 'boards.created_at', 'boards.id', after));
       const rows = await query.orderBy('boards.created_at', 'desc').orderBy('boards.id', 'desc').limit(limit).execute();
@@ -277,6 +290,7 @@ export function boardsStore(db: Kysely<Database>) {
         .select(['board_collaborators.board_id', 'users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url'])
         .where('board_collaborators.board_id', 'in', boardIds)
         .where('board_collaborators.status', '=', 'accepted')
+        .where((eb) => shownAccount(eb, 'users.state'))
         .execute();
     },
 

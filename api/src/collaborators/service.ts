@@ -1,5 +1,6 @@
 import { emailError } from '../auth/rules.js';
-import { mayViewBoard, requireMemberBoard } from '../boards/service.js';
+import { policyStore } from '../policy/store.js';
+import { accountShown } from '../policy/rules.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -46,13 +47,8 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
   const { db, clock, config } = deps;
   const store = collaboratorsStore(db);
   const boards = boardsStore(db);
+  const policy = policyStore(db);
   const limits = limitsFor(deps);
-
-  const ownedBoard = async (viewerId: string, boardId: string) => {
-    const board = await requireMemberBoard(boards, viewerId, boardId);
-    if (board.owner_id !== viewerId) throw new ApiError('forbidden', 'Only the board’s owner can invite collaborators.');
-    return board;
-  };
 
   return {
     /** ShareSuggestionsTypeaheadResource: people by name, or the typed email as an invite candidate. */
@@ -70,8 +66,9 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
      * (lib/limits.ts): a call that would go over is refused whole and counts nothing.
      */
     async invite(viewerId: string, input: { boardId: string; userIds: string[]; emails: string[] }, address?: string) {
-      const board = await ownedBoard(viewerId, input.boardId);
+      const board = await policy.board(viewerId, input.boardId, 'invite');
       const userIds = [...new Set(input.userIds)].filter((id) => id !== viewerId);
+      // Only accounts that are shown may be invited: a suspended or deactivated one is not there (policy/rules.ts).
       const known = await store.existingUserIds(userIds);
       if (known.length !== userIds.length) throw new ApiError('invalid_input', 'invited_user_ids: Some of those people do not exist.');
       const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
@@ -105,10 +102,11 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
     async removeInvite(viewerId: string, boardId: string, userId: string) {
       const board = await boards.findBoard(boardId);
       // The invited person may decline an invite to a board they cannot see yet (they were told of it);
-      // anyone else meets a board they may not see exactly as one that does not exist.
+      // anyone else meets a board they may not see exactly as one that does not exist, and only the
+      // board's owner withdraws someone else's invite (policy/rules.ts boardRule 'invite').
       const declining = board !== undefined && userId === viewerId && (await store.isInvited(board.id, viewerId));
-      if (!board || !(declining || (await mayViewBoard(boards, { id: viewerId }, board)))) throw new ApiError('board_not_found');
-      if (board.owner_id !== viewerId && userId !== viewerId) throw new ApiError('forbidden');
+      if (!board) throw new ApiError('board_not_found');
+      if (!declining) await policy.board(viewerId, board.id, userId === viewerId ? 'view' : 'invite');
       await store.remove(board.id, userId);
       return { board_id: board.id, invited_user_id: userId };
     },
@@ -120,7 +118,8 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
      */
     async pending(viewer: { id: string; email: string }, key: { id: string } | { username: string; slug: string }) {
       const board = await boards.findBoardWithOwner(key);
-      const held = board && board.archived_at === null ? await store.pendingInvite(board.id, viewer.id, viewer.email) : undefined;
+      // A suspended or deactivated owner's board is not there, invite or not (policy/rules.ts).
+      const held = board && board.archived_at === null && accountShown(board.owner_state) ? await store.pendingInvite(board.id, viewer.id, viewer.email) : undefined;
       if (!board || !held) throw new ApiError('board_not_found');
       return {
         board: { id: board.id, name: board.name, url: `/${board.owner_username}/${board.slug}/`, privacy: board.privacy },
@@ -149,8 +148,8 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
      * collaborator, or a collaborator leaves. Anyone else: forbidden on a board they see, not found otherwise.
      */
     async removeCollaborator(viewerId: string, boardId: string, userId: string) {
-      const board = await requireMemberBoard(boards, viewerId, boardId);
-      if (board.owner_id !== viewerId && userId !== viewerId) throw new ApiError('forbidden', 'Only the board’s owner can remove collaborators.');
+      // Leaving needs only membership; removing someone else is the owner's (policy/rules.ts boardRule).
+      const board = await policy.board(viewerId, boardId, userId === viewerId ? 'save' : 'invite');
       if (userId === board.owner_id) throw new ApiError('invalid_input', 'invited_user_id: The owner cannot leave their own board.');
       if (!(await store.removeAccepted(board.id, userId))) throw new ApiError('not_found', 'That person is not a collaborator on this board.');
       return { board_id: board.id, invited_user_id: userId };
@@ -162,9 +161,8 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
      * sees the accepted collaborators only; a board one may not see answers as one that does not exist.
      */
     async list(viewer: { id: string } | null, boardId: string) {
-      const board = await boards.findBoard(boardId);
-      if (!board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('board_not_found');
-      const member = viewer !== null && (await boards.isMember(board.id, viewer.id));
+      const board = await policy.board(viewer?.id ?? null, boardId, 'view');
+      const member = board.is_member;
       const people = (await store.listCollaborators(board.id))
         .filter((p) => member || p.status === 'accepted')
         .map((p) => ({ id: p.id, username: p.username, full_name: fullName(p), image_medium_url: p.image_medium_url, status: p.status }));

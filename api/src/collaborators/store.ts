@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { shownAccount } from '../policy/sql.js';
 
 const likePrefix = (term: string) => `${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -12,6 +13,8 @@ export function collaboratorsStore(db: Kysely<Database>) {
         .selectFrom('users')
         .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
         .where('id', '!=', excludeId)
+        // A suspended or deactivated account is not suggested (policy/rules.ts profileRule).
+        .where((eb) => shownAccount(eb, 'users.state'))
         .where((eb) =>
           eb.or([
             eb(sql`lower(username)`, 'like', sql`${prefix} escape '\\'`),
@@ -25,9 +28,10 @@ export function collaboratorsStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The ids among `ids` of accounts that may be invited: existing and shown. */
     existingUserIds(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([] as string[]);
-      return db.selectFrom('users').select('id').where('id', 'in', ids).execute().then((rows) => rows.map((r) => r.id));
+      return db.selectFrom('users').select('id').where('id', 'in', ids).where((eb) => shownAccount(eb, 'users.state')).execute().then((rows) => rows.map((r) => r.id));
     },
 
     /** The inviter as their mail names them. */
@@ -113,6 +117,8 @@ export function collaboratorsStore(db: Kysely<Database>) {
         .innerJoin('users', 'users.id', 'board_collaborators.user_id')
         .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'board_collaborators.status'])
         .where('board_collaborators.board_id', '=', boardId)
+        // A suspended or deactivated collaborator is not listed (policy/rules.ts profileRule).
+        .where((eb) => shownAccount(eb, 'users.state'))
         .execute();
     },
   };

@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.js';
-import { profileShown } from '../auth/states.js';
-import { boardUrl, boardVisible } from '../boards/service.js';
-import { boardsStore } from '../boards/store.js';
+import { boardUrl } from '../boards/service.js';
+import { ApiError } from '../lib/errors.js';
+import { policyStore } from '../policy/store.js';
 import { imageJson } from '../images/service.js';
 import { BOARD_FEED_PAGE_SIZE } from '../pins/service.js';
 import { pinsStore, type PinDetailRow } from '../pins/store.js';
@@ -9,9 +9,10 @@ import { usersStore } from '../users/store.js';
 
 /**
  * What the embedded widgets show (issue 18; docs/decisions.md, "Embeds"): public data only, the same
- * for everyone, so no viewer is ever asked for. A board is shown exactly when a visitor may see it
- * (boardVisible with no membership: public and not archived); a pin, when its board is. Anything else,
- * and anything missing, is null: the widget leaves the publisher's link as it was.
+ * for everyone, so no viewer is ever asked for. A board, pin or profile is shown exactly when a visitor
+ * may see it (policy/rules.ts, asked with no actor: public, not archived, its owner's and pinner's
+ * accounts shown). Anything else, and anything missing, is null: the widget leaves the publisher's
+ * link as it was.
  */
 
 /** saving.md section 9: board page size 25, the latest pins a board or profile widget shows. */
@@ -46,7 +47,7 @@ export interface BatchInput {
 
 export function embedsService({ db, config }: Deps) {
   const pins = pinsStore(db);
-  const boards = boardsStore(db);
+  const policy = policyStore(db);
   const users = usersStore(db);
   const origin = config.publicOrigin;
 
@@ -68,15 +69,23 @@ export function embedsService({ db, config }: Deps) {
   };
 
   const pin = async (id: string) => {
-    const row = await pins.findPinDetail(id);
-    const board = row && (await boards.findBoard(row.board_id));
-    return row && board && boardVisible(board, false) ? pinOf(row) : null;
+    const row = await policy.mayPin(null, id, 'view');
+    return row ? pinOf(row) : null;
+  };
+
+  /** What a visitor may see, or null: a hidden board answers as a missing one. */
+  const visible = async <T>(read: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
   };
 
   const board = async (key: { username: string; slug: string }) => {
-    const found = await boards.findBoardWithOwner(key);
-    // A suspended or deactivated owner's board vanishes with their profile (auth/states.ts).
-    if (!found || !boardVisible(found, false) || !profileShown(found.owner_state)) return null;
+    const found = await visible(() => policy.boardPage(null, key));
+    if (!found) return null;
     const rows = await pins.listBoardPins(found.id, null, null, EMBED_FEED_SIZE);
     return {
       id: found.id,

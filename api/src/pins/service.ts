@@ -1,5 +1,5 @@
 import type { AdvertiserContext } from '../advertisers/service.js';
-import { mayViewBoard, requireMemberBoard } from '../boards/service.js';
+import { policyStore } from '../policy/store.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -55,25 +55,17 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
-  /** A pin is visible exactly when its board is (mayViewBoard); otherwise it answers as a pin that does not exist. */
-  const visiblePin = async (viewer: Viewer | null, pinId: string) => {
-    const row = await pins.findPinDetail(pinId);
-    const board = row && (await boards.findBoard(row.board_id));
-    if (!row || !board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('pin_not_found');
-    return row;
-  };
+  const policy = policyStore(db);
 
-  const editablePin = async (viewer: Viewer, pinId: string) => {
-    const row = await pins.findPinDetail(pinId);
-    if (!row) throw new ApiError('pin_not_found');
-    const board = await requireMemberBoard(boards, viewer.id, row.board_id, 'pin_not_found');
-    if (row.pinner_id !== viewer.id && board.owner_id !== viewer.id) throw new ApiError('forbidden', 'Only the person who saved this Pin, or the board’s owner, can change it.');
-    return row;
-  };
+  /** A pin the viewer may see (policy/rules.ts pinRule); otherwise it answers as a pin that does not exist. */
+  const visiblePin = (viewer: Viewer | null, pinId: string) => policy.pin(viewer?.id ?? null, pinId, 'view');
+
+  /** A pin the viewer may change: its pinner, or its board's owner, still a member (policy/rules.ts pinRule). */
+  const editablePin = (viewer: Viewer, pinId: string, action: 'edit' | 'delete') => policy.pin(viewer.id, pinId, action);
 
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
   const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS) => {
-    const board = await requireMemberBoard(boards, viewer.id, given.board_id);
+    const board = await policy.board(viewer.id, given.board_id, 'save');
     // saving.md section 6: the creation-disabled groups refuse on the server, whatever the page offered.
     const upload = given.media_upload_id ? await media.own(viewer, given.media_upload_id) : undefined;
     const builder = !!upload || !!given.image_base64 || given.method === 'pinbuilder' || given.method === 'uploaded';
@@ -158,8 +150,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
      * the viewer may not see is "not found" as on its page; so is a section that is not on the board.
      */
     async boardFeed(viewer: Viewer | null, input: BoardFeedInput) {
-      const board = await boards.findBoard(input.board_id);
-      if (!board || !(await mayViewBoard(boards, viewer, board))) throw new ApiError('board_not_found');
+      const board = await policy.board(viewer?.id ?? null, input.board_id, 'view');
       if (input.section_id) {
         const section = await boards.findSection(input.section_id);
         if (section?.board_id !== board.id) throw new ApiError('section_not_found');
@@ -184,13 +175,13 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
      * see but are not a member of, or another collaborator's pin, "forbidden".
      */
     async update(viewer: Viewer, input: { id: string; title?: string | undefined; description?: string | undefined }) {
-      const pin = await editablePin(viewer, input.id);
+      const pin = await editablePin(viewer, input.id, 'edit');
       await pins.updatePin(pin.id, { ...(input.title !== undefined && { title: input.title }), ...(input.description !== undefined && { description: input.description }) });
       return pinJson(config.publicOrigin, await visiblePin(viewer, pin.id));
     },
 
     async remove(viewer: Viewer, pinId: string) {
-      const pin = await editablePin(viewer, pinId);
+      const pin = await editablePin(viewer, pinId, 'delete');
       await pins.deletePin(pin);
       return { id: pin.id, board_id: pin.board_id };
     },

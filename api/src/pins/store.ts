@@ -4,6 +4,7 @@ import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { prepared, shaped } from '../db/prepared.js';
+import { shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -21,7 +22,12 @@ export function pinsStore(db: Kysely<Database>) {
         'boards.name as board_name',
         'boards.slug as board_slug',
         'boards.privacy as board_privacy',
+        'boards.archived_at as board_archived_at',
+        'boards.owner_id as board_owner_id',
         'owner.username as owner_username',
+        // What the object policy decides a pin's visibility from (policy/rules.ts pinRule).
+        'owner.state as owner_state',
+        'pinner.state as pinner_state',
         'pinner.username as pinner_username',
         'pinner.first_name as pinner_first_name',
         'pinner.last_name as pinner_last_name',
@@ -156,14 +162,15 @@ export function pinsStore(db: Kysely<Database>) {
      * shift the pages.
      */
     listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number) {
-      let query = detail().where('pins.board_id', '=', boardId);
+      // A suspended or deactivated pinner's pins leave the feed with their profile (policy/rules.ts).
+      let query = detail().where('pins.board_id', '=', boardId).where((eb) => shownAccount(eb, 'pinner.state'));
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },
 
     /**
-     * The latest pins a user saved on boards anyone may see (public, not archived: boardVisible's rule
+     * The latest pins a user saved on boards anyone may see (public, not archived, owner shown: policy/rules.ts boardRule
      * for a visitor, in SQL), newest first: a profile widget's feed (issue 18), through pins_pinner_created.
      */
     listPublicPinnerPins(pinnerId: string, limit: number) {
@@ -171,6 +178,8 @@ export function pinsStore(db: Kysely<Database>) {
         .where('pins.pinner_id', '=', pinnerId)
         .where('boards.archived_at', 'is', null)
         .where('boards.privacy', '=', 'public')
+        // Not on a board whose owner is suspended or deactivated (policy/rules.ts boardRule).
+        .where((eb) => shownAccount(eb, 'owner.state'))
         .orderBy('pins.created_at', 'desc')
         .orderBy('pins.id', 'desc')
         .limit(limit)
@@ -185,7 +194,12 @@ export function pinsStore(db: Kysely<Database>) {
       const row = await db
         .selectFrom('pins')
         .innerJoin('boards', 'boards.id', 'pins.board_id')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        // Only what a visitor may see: a suspended or deactivated account's pins and boards are not counted.
+        .where((eb) => shownAccount(eb, 'owner.state'))
+        .where((eb) => shownAccount(eb, 'pinner.state'))
         .where(sql`substr(pins.link, 1, 200)`, '=', sql`substr(cast(${link} as text), 1, 200)`)
         .where('pins.link', '=', link)
         .where('boards.archived_at', 'is', null)
@@ -196,12 +210,13 @@ export function pinsStore(db: Kysely<Database>) {
 
     /**
      * A page of the pins a user saved, newest first (the home page's latest pins), on boards the
-     * user may still see: not archived, and public or theirs or collaborated on (mayViewBoard's rule, in SQL).
+     * user may still see: not archived, and public or theirs or collaborated on (policy/rules.ts boardRule, in SQL).
      */
     listPinnerPins(pinnerId: string, after: Bookmark | null, limit: number) {
       let query = detail()
         .where('pins.pinner_id', '=', pinnerId)
         .where('boards.archived_at', 'is', null)
+        .where((eb) => shownAccount(eb, 'owner.state'))
         .where((eb) => eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb, pinnerId)]));
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { promotionOffered } from './promotion.js';
 import { usersStore } from './store.js';
+import { policyStore } from '../policy/store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
 /** A link's site, as a creator's verified domain is written: host without `www.`. */
@@ -16,6 +17,7 @@ export function linkDomain(link: string | null): string | null {
 
 export function usersService({ db, config, clock }: Deps) {
   const store = usersStore(db);
+  const policy = policyStore(db);
 
   const settings = async (viewerId: string) => {
     const row = await store.settings(viewerId);
@@ -55,8 +57,8 @@ export function usersService({ db, config, clock }: Deps) {
      * Following again is no change; following oneself is refused.
      */
     async follow(viewerId: string, userId: string) {
-      const user = await store.userById(userId);
-      if (!user) throw new ApiError('profile_not_found');
+      // A suspended or deactivated account is not followed: it answers as a missing one (policy/rules.ts).
+      const user = await policy.profile(viewerId, { id: userId }, 'follow');
       if (user.id === viewerId) throw new ApiError('follow_self');
       await store.follow(viewerId, user.id, clock.now());
       return { id: user.id, username: user.username, followedByMe: true };
@@ -64,8 +66,7 @@ export function usersService({ db, config, clock }: Deps) {
 
     /** UserFollowResource delete: unfollowing someone not followed is no change. */
     async unfollow(viewerId: string, userId: string) {
-      const user = await store.userById(userId);
-      if (!user) throw new ApiError('profile_not_found');
+      const user = await policy.profile(viewerId, { id: userId }, 'view');
       await store.unfollow(viewerId, user.id);
       return { id: user.id, username: user.username, followedByMe: false };
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { profileShown } from '../auth/states.js';
+import { accountShown } from '../policy/rules.js';
+import { shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 export function usersStore(db: Kysely<Database>) {
@@ -18,6 +19,8 @@ export function usersStore(db: Kysely<Database>) {
         .selectFrom('users')
         .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
         .where('verified_domain', '=', domain)
+        // A suspended or deactivated account gets no creator card (policy/rules.ts profileRule).
+        .where((eb) => shownAccount(eb, 'users.state'))
         .executeTakeFirst();
     },
 
@@ -28,16 +31,12 @@ export function usersStore(db: Kysely<Database>) {
         .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'pin_count', 'state'])
         .where('username', '=', username)
         .executeTakeFirst();
-      // A suspended or deactivated account's profile answers as a missing one's (auth/states.ts).
-      if (!user || !profileShown(user.state)) return undefined;
+      // A suspended or deactivated account's profile answers as a missing one's (policy/rules.ts).
+      if (!user || !accountShown(user.state)) return undefined;
       const count = (column: 'follower_id' | 'followee_id') =>
         db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
       const [followers, following] = await Promise.all([count('followee_id'), count('follower_id')]);
       return { ...user, follower_count: Number(followers.n), following_count: Number(following.n) };
-    },
-
-    userById(userId: string) {
-      return db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
     },
 
     /** A follow; following again changes nothing (the primary key is the pair). */
@@ -55,7 +54,9 @@ export function usersStore(db: Kysely<Database>) {
         .selectFrom('follows')
         .innerJoin('users', 'users.id', 'follows.follower_id')
         .select(['users.id as id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'follows.created_at'])
-        .where('follows.followee_id', '=', followeeId);
+        .where('follows.followee_id', '=', followeeId)
+        // A suspended or deactivated follower is not listed (policy/rules.ts profileRule).
+        .where((eb) => shownAccount(eb, 'users.state'));
       if (after) query = query.where((eb) => olderThan(eb, 'follows.created_at', 'follows.follower_id', after));
       return query.orderBy('follows.created_at', 'desc').orderBy('follows.follower_id', 'desc').limit(limit).execute();
     },

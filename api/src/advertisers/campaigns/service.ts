@@ -11,6 +11,7 @@ import { ADS_CLIENT_TYPE, AGE_BUCKETS, CONVERSION_EVENTS, GENDERS, GOALS, INTERE
 import { billingLink } from '../rules/routes.js';
 import { CAMPAIGN_NAME_LIMIT, cutCampaignName } from '../rules/text.js';
 import { campaignsStore } from './store.js';
+import { policyStore } from '../../policy/store.js';
 import { adEvents, day, DAY_MS, endDay } from './events.js';
 
 /** The request payload of advertiser.md section 3, as the server accepts it. */
@@ -57,9 +58,10 @@ export function reportRange(now: number, start?: string, end?: string): { start:
   return { start: from, end: to };
 }
 
-export function campaignsService(deps: Deps, advertisers: AdvertisersService, pins: PinsService) {
+export function campaignsService(deps: Deps, advertisers: AdvertisersService, _pins: PinsService) {
   const { db, clock } = deps;
   const store = campaignsStore(db);
+  const policy = policyStore(db);
 
   const campaignJson = (advertiserId: string, row: Awaited<ReturnType<ReturnType<typeof campaignsStore>['campaigns']>>[number]) => ({
     id: row.id,
@@ -89,8 +91,10 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, pi
       if (body.advertiser_id !== advertiserId) throw new ApiError('invalid_input', 'advertiser_id: Must match the advertiser in the address.');
       if (body.pin_id && body.pin_id !== pinId) throw new ApiError('invalid_input', 'pin_id: Must match the Pin in the address.');
       if (body.product_group_id && !body.pin_id) throw new ApiError('product_group_needs_pin');
-      const { advertiser } = await advertisers.access(viewer.id, advertiserId);
-      await pins.get(viewer, pinId); // the pin must exist and be one the viewer may see (pin_not_found otherwise)
+      const { advertiser, business } = await advertisers.access(viewer.id, advertiserId);
+      // The pin must be one the viewer may see (pin_not_found otherwise) and the business's own
+      // (promote_pin_not_owned otherwise): policy/rules.ts promoteRule.
+      await policy.promotablePin(viewer.id, advertiser, business, pinId);
       const rules = countryRules(advertiser.country);
       if (body.budget_in_micro_currency < rules.minimumDailyBudget * MICRO_MULTIPLIER) {
         throw new ApiError('budget_too_low', `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`);

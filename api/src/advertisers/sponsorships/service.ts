@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/errors.js';
 import { sponsorshipStatus, type SponsorshipState } from '../rules/creator.js';
 import type { AdvertisersService } from '../service.js';
 import { sponsorshipsStore } from './store.js';
+import { policyStore } from '../../policy/store.js';
 
 /**
  * Paid partnerships (advertiser.md sections 3 and 4, the creator card's sponsorship fields). The
@@ -12,12 +13,9 @@ import { sponsorshipsStore } from './store.js';
  */
 export function sponsorshipsService({ db, clock }: Deps, advertisers: AdvertisersService) {
   const store = sponsorshipsStore(db);
-  const ownPin = async (viewer: Viewer, pinId: string) => {
-    const pin = await store.pinOwner(pinId);
-    if (!pin) throw new ApiError('pin_not_found');
-    if (pin.pinner_id !== viewer.id) throw new ApiError('forbidden', 'Only the Pin’s creator labels a paid partnership.');
-    return pin;
-  };
+  const policy = policyStore(db);
+  /** The pin's creator labels it (policy/rules.ts pinRule 'label'); a pin they may not see is not found. */
+  const ownPin = (viewer: Viewer, pinId: string) => policy.pin(viewer.id, pinId, 'label');
   const shaped = (row: NonNullable<Awaited<ReturnType<typeof store.forPin>>>) => ({
     pin_id: row.pin_id,
     state: row.state,
@@ -48,8 +46,9 @@ export function sponsorshipsService({ db, clock }: Deps, advertisers: Advertiser
     async decide(viewer: Viewer, advertiserId: string, pinId: string, decision: 'approve' | 'reject') {
       await advertisers.access(viewer.id, advertiserId);
       const row = await store.forPin(pinId);
-      // A pin the sponsor may not see (on a secret or archived board) is answered as its list shows it: not there.
-      if (!row || row.advertiser_id !== advertiserId || row.state === 'removed' || !(await store.pinIsPublic(pinId))) throw new ApiError('sponsorship_not_found');
+      // A pin a visitor may not see (policy/rules.ts: a secret or archived board, a suspended owner or pinner)
+      // is answered as its list shows it: not there.
+      if (!row || row.advertiser_id !== advertiserId || row.state === 'removed' || !(await policy.mayPin(null, pinId, 'view'))) throw new ApiError('sponsorship_not_found');
       const state: SponsorshipState = decision === 'approve' ? 'approved' : 'rejected';
       await store.setState(pinId, state, clock.now());
       return this.forPin(pinId);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { SponsorshipState } from '../rules/creator.js';
+import { shownAccount } from '../../policy/sql.js';
 
 /** Paid partnerships on pins: the pinner names the sponsor, the sponsor decides. */
 export function sponsorshipsStore(db: Kysely<Database>) {
@@ -8,10 +9,6 @@ export function sponsorshipsStore(db: Kysely<Database>) {
     /** The business a sponsor username names: the first one its account owns. */
     advertiserOfUsername: (username: string) =>
       db.selectFrom('advertisers as a').innerJoin('users as u', 'u.id', 'a.owner_user_id').select(['a.id', 'a.name']).where('u.username', '=', username).orderBy('a.created_at').orderBy('a.id').executeTakeFirst(),
-    pinOwner: (pinId: string) => db.selectFrom('pins').select(['id', 'pinner_id']).where('id', '=', pinId).executeTakeFirst(),
-    /** Whether anyone may see the pin (its board public and not archived): what a sponsor may be shown of it. */
-    pinIsPublic: async (pinId: string) =>
-      Boolean(await db.selectFrom('pins as p').innerJoin('boards as b', 'b.id', 'p.board_id').select('p.id').where('p.id', '=', pinId).where('b.privacy', '=', 'public').where('b.archived_at', 'is', null).executeTakeFirst()),
     forPin: (pinId: string) =>
       db
         .selectFrom('pin_sponsorships as s')
@@ -35,11 +32,15 @@ export function sponsorshipsStore(db: Kysely<Database>) {
         .innerJoin('pins as p', 'p.id', 's.pin_id')
         .innerJoin('boards as b', 'b.id', 'p.board_id')
         .innerJoin('users as u', 'u.id', 'p.pinner_id')
+        .innerJoin('users as owner', 'owner.id', 'b.owner_id')
         .select(['s.pin_id', 's.state', 's.updated_at', 'p.title', 'p.description', 'p.image_url', 'u.username as pinner_username'])
         .where('s.advertiser_id', '=', advertiserId)
         .where('s.state', '!=', 'removed')
         .where('b.privacy', '=', 'public')
         .where('b.archived_at', 'is', null)
+        // Nor a suspended or deactivated pinner's or board owner's (policy/rules.ts pinRule).
+        .where((eb) => shownAccount(eb, 'u.state'))
+        .where((eb) => shownAccount(eb, 'owner.state'))
         .orderBy('s.updated_at', 'desc')
         .limit(100)
         .execute(),

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import type { Privacy } from '../db/schema.js';
+import { boardRule, campaignRule, pinRule, profileRule, promoteRule, sectionRule, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
+
+/**
+ * The object policy as a table (issue 25, design item 2): roles down, actions across. Each cell is
+ * what the role meets: ✓ allowed, 404 answered exactly as a missing object, 403 forbidden (the
+ * object is seen), MFA two-factor first. A row reads as the spec's sentence about that role.
+ */
+type Cell = '✓' | '404' | '403' | 'MFA';
+const cell = (v: Verdict): Cell => (v.allow ? '✓' : v.answer === 'missing' ? '404' : v.answer === 'mfa' ? 'MFA' : '403');
+
+const check = <R extends string>(actions: readonly Action[], table: Record<R, Cell[]>, decide: (role: R, action: Action) => Verdict) => {
+  for (const [role, row] of Object.entries(table) as Array<[R, Cell[]]>) {
+    it(role, () => {
+      expect(actions.map((action) => cell(decide(role, action)))).toEqual(row);
+    });
+  }
+};
+
+const board = (relation: Relation, privacy: Privacy = 'public', more: Partial<BoardFacts> = {}): BoardFacts => ({ relation, privacy, archived: false, ownerState: 'active', ...more });
+const RELATIONS = ['owner', 'collaborator', 'follower', 'stranger', 'visitor'] as const;
+const BOARD_ACTIONS = ['view', 'save', 'move', 'edit', 'delete', 'invite', 'promote'] as const;
+//                      view   save   move   edit   delete invite promote
+const ALL_MISSING: Cell[] = ['404', '404', '404', '404', '404', '404', '404'];
+
+describe('boards: a public board', () => {
+  check(BOARD_ACTIONS, {
+    owner: ['✓', '✓', '✓', '✓', '✓', '✓', '403'],
+    collaborator: ['✓', '✓', '✓', '403', '403', '403', '403'],
+    // Following the owner grants nothing a stranger does not have.
+    follower: ['✓', '403', '403', '403', '403', '403', '403'],
+    stranger: ['✓', '403', '403', '403', '403', '403', '403'],
+    visitor: ['✓', '403', '403', '403', '403', '403', '403'],
+  }, (role, action) => boardRule(action, board(role)));
+});
+
+describe('boards: a secret board, and a protected one (an advertiser’s), are their members’ alone', () => {
+  for (const privacy of ['secret', 'protected'] as const) {
+    describe(privacy, () => {
+      check(BOARD_ACTIONS, {
+        owner: ['✓', '✓', '✓', '✓', '✓', '✓', '403'],
+        collaborator: ['✓', '✓', '✓', '403', '403', '403', '403'],
+        follower: ALL_MISSING,
+        stranger: ALL_MISSING,
+        visitor: ALL_MISSING,
+      }, (role, action) => boardRule(action, board(role, privacy)));
+    });
+  }
+});
+
+describe('boards: an archived board is no one’s, its owner’s included', () => {
+  check(BOARD_ACTIONS, Object.fromEntries(RELATIONS.map((r) => [r, ALL_MISSING])) as Record<Relation, Cell[]>, (role, action) => boardRule(action, board(role, 'public', { archived: true })));
+});
+
+describe('boards: a suspended or deactivated owner’s board is missing to everyone, as their profile is', () => {
+  for (const ownerState of ['suspended', 'deactivated', 'some_state_this_code_does_not_know']) {
+    describe(ownerState, () => {
+      check(BOARD_ACTIONS, Object.fromEntries(RELATIONS.map((r) => [r, ALL_MISSING])) as Record<Relation, Cell[]>, (role, action) => boardRule(action, board(role, 'public', { ownerState })));
+    });
+  }
+});
+
+describe('sections: seen with their board, changed by its members', () => {
+  const SECTION_ACTIONS = ['view', 'edit', 'move', 'delete', 'invite'] as const;
+  check(SECTION_ACTIONS, {
+    'owner': ['✓', '✓', '✓', '✓', '403'],
+    'collaborator': ['✓', '✓', '✓', '✓', '403'],
+    'stranger (public board)': ['✓', '403', '403', '403', '403'],
+    'stranger (secret board)': ['404', '404', '404', '404', '404'],
+    'collaborator (suspended owner)': ['404', '404', '404', '404', '404'],
+  }, (role, action) => {
+    const facts: Record<string, BoardFacts> = {
+      'owner': board('owner', 'secret'),
+      'collaborator': board('collaborator', 'secret'),
+      'stranger (public board)': board('stranger'),
+      'stranger (secret board)': board('stranger', 'secret'),
+      'collaborator (suspended owner)': board('collaborator', 'secret', { ownerState: 'suspended' }),
+    };
+    return sectionRule(action, facts[role]!);
+  });
+});
+
+describe('pins: the pinner or the board’s owner changes a pin; only they take it to another board', () => {
+  // `move` takes the pin to another board; `move here` changes its section on the same board.
+  // `label`: marking it a paid partnership, its creator's alone.
+  const PIN_ACTIONS = ['view', 'edit', 'move', 'move here', 'delete', 'label', 'promote'] as const;
+  const pin = (relation: Relation, pinnedByActor: boolean, more: Partial<PinFacts> = {}): PinFacts => ({ ...board(relation), pinnedByActor, pinnerState: 'active', ...more });
+  const cases: Record<string, PinFacts> = {
+    'board owner, a collaborator’s pin': pin('owner', false),
+    'collaborator, their own pin': pin('collaborator', true),
+    'collaborator, the owner’s pin': pin('collaborator', false),
+    'follower of the owner': pin('follower', false),
+    'stranger': pin('stranger', false),
+    'visitor': pin('visitor', false),
+    'stranger, a secret board’s pin': pin('stranger', false, { privacy: 'secret' }),
+    'collaborator, a suspended owner’s board': pin('collaborator', true, { ownerState: 'suspended' }),
+    'board owner, a deactivated pinner’s pin': pin('owner', false, { pinnerState: 'deactivated' }),
+  };
+  check(PIN_ACTIONS as unknown as Action[], {
+    'board owner, a collaborator’s pin': ['✓', '✓', '✓', '✓', '✓', '403', '403'],
+    'collaborator, their own pin': ['✓', '✓', '✓', '✓', '✓', '✓', '403'],
+    // The hole this closes: a collaborator carried the owner's pins off to a board of their own.
+    'collaborator, the owner’s pin': ['✓', '403', '403', '✓', '403', '403', '403'],
+    'follower of the owner': ['✓', '403', '403', '403', '403', '403', '403'],
+    'stranger': ['✓', '403', '403', '403', '403', '403', '403'],
+    'visitor': ['✓', '403', '403', '403', '403', '403', '403'],
+    'stranger, a secret board’s pin': ['404', '404', '404', '404', '404', '404', '404'],
+    'collaborator, a suspended owner’s board': ['404', '404', '404', '404', '404', '404', '404'],
+    'board owner, a deactivated pinner’s pin': ['404', '404', '404', '404', '404', '404', '404'],
+  }, (role, action) => (action === ('move here' as Action) ? pinRule('move', { ...cases[role]!, withinBoard: true }) : pinRule(action, cases[role]!)));
+});
+
+describe('profiles: a suspended or deactivated account is missing, and no one reaches it', () => {
+  const PROFILE_ACTIONS = ['view', 'follow', 'invite', 'edit'] as const;
+  check(PROFILE_ACTIONS, {
+    self: ['✓', '✓', '✓', '✓'],
+    follower: ['✓', '✓', '✓', '403'],
+    stranger: ['✓', '✓', '✓', '403'],
+    visitor: ['✓', '403', '403', '403'],
+    'suspended account': ['404', '404', '404', '404'],
+    'deactivated account': ['404', '404', '404', '404'],
+  }, (role, action) => {
+    if (role === 'suspended account' || role === 'deactivated account') return profileRule(action, { relation: 'stranger', state: role.split(' ')[0]! });
+    return profileRule(action, { relation: role, state: 'active' });
+  });
+});
+
+describe('campaigns and quick promote: a business’s owner, its members (OWNER, ADMIN) with and without two-factor', () => {
+  const businesses: Record<string, BusinessFacts> = {
+    'business owner': { role: { owner: true }, mfa: false },
+    'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false },
+    'member with ADMIN and MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: true },
+    'member with ADMIN, no MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: false },
+    'someone outside the business': { role: null, mfa: true },
+  };
+  const ownPin: PinFacts = { ...board('owner'), pinnedByActor: true, pinnerState: 'active' };
+  const strangersPin: PinFacts = { ...board('stranger'), pinnedByActor: false, pinnerState: 'active' };
+  const COLUMNS = ['view', 'edit', 'delete', 'promote its own pin', 'promote a stranger’s pin', 'promote a secret pin not seen'] as const;
+  check(COLUMNS as unknown as Action[], {
+    'business owner': ['✓', '✓', '✓', '✓', '403', '404'],
+    'member with OWNER, no MFA': ['✓', '✓', '✓', '✓', '403', '404'],
+    'member with ADMIN and MFA': ['✓', '✓', '✓', '✓', '403', '404'],
+    'member with ADMIN, no MFA': ['MFA', 'MFA', 'MFA', 'MFA', 'MFA', 'MFA'],
+    'someone outside the business': ['404', '404', '404', '404', '404', '404'],
+  }, (role, column) => {
+    const business = businesses[role]!;
+    switch (column as string) {
+      case 'promote its own pin':
+        return promoteRule({ business, pin: ownPin, ownedByBusiness: true });
+      case 'promote a stranger’s pin':
+        return promoteRule({ business, pin: strangersPin, ownedByBusiness: false });
+      case 'promote a secret pin not seen':
+        return promoteRule({ business, pin: { ...strangersPin, privacy: 'secret' }, ownedByBusiness: true });
+      default:
+        return campaignRule(column, business);
+    }
+  });
+
+  it('refuses a stranger’s pin with a code of its own (250), not a bare forbidden', () => {
+    expect(promoteRule({ business: businesses['business owner']!, pin: strangersPin, ownedByBusiness: false })).toMatchObject({ allow: false, answer: 'forbidden', error: 'promote_pin_not_owned' });
+  });
+});

@@ -1,0 +1,219 @@
+import type { Privacy } from '../db/schema.js';
+import type { ErrorName } from '../lib/errors.js';
+import { mayHoldSession } from '../auth/states.js';
+import { canActAs, OWNER } from '../advertisers/rules/profiles.js';
+
+/**
+ * The one object policy (issue 25, design item 2): who may view, edit, move, delete, invite and
+ * promote pins, boards, sections, profiles and campaigns. Pure: it decides from facts (the actor's
+ * relation to the object, the object's states, the business role and MFA) that policy/store.ts loads.
+ * Services ask here and keep no copy of these rules; the table test (rules.test.ts) reads as the spec.
+ *
+ * Every refusal is one of three answers:
+ * - `missing`: the object answers exactly as one that does not exist (its own not-found error, no
+ *   detail), so a refusal never confirms it is there: someone else's secret board, any archived one,
+ *   anything a suspended or deactivated account owns;
+ * - `forbidden`: the actor may see it but not do this (403, with a reason);
+ * - `mfa`: a business member must pass two-factor first (advertiser.md section 4).
+ */
+
+/**
+ * What an actor does. `save`: put pins (and sections) on a board; `label`: mark a pin a paid
+ * partnership (advertiser.md's creator card), its creator's alone.
+ */
+export type Action = 'view' | 'save' | 'edit' | 'move' | 'delete' | 'invite' | 'promote' | 'follow' | 'label';
+
+/**
+ * The actor's relation to an object's owner. A follower of the owner is listed apart so the table
+ * says it out loud: following someone grants nothing on their boards beyond what a stranger has.
+ */
+export type Relation = 'owner' | 'collaborator' | 'follower' | 'stranger' | 'visitor';
+
+export type Verdict =
+  | { allow: true }
+  | { allow: false; answer: 'missing' }
+  /** `error` when the refusal has a code of its own; `forbidden` otherwise. */
+  | { allow: false; answer: 'forbidden'; detail: string; error?: ErrorName }
+  | { allow: false; answer: 'mfa' };
+
+const ALLOW: Verdict = { allow: true };
+const MISSING: Verdict = { allow: false, answer: 'missing' };
+const MFA: Verdict = { allow: false, answer: 'mfa' };
+const forbid = (detail: string): Verdict => ({ allow: false, answer: 'forbidden', detail });
+
+/**
+ * Whether an account's profile and everything it owns (boards, their feeds and pins, the pins it
+ * saved, widgets) is shown to anyone, and whether others may reach it (typeahead, invites, follows):
+ * the session rule (auth/states.ts), so a suspended or deactivated account vanishes exactly when it
+ * can no longer log in, and the two cannot drift apart.
+ */
+export const accountShown = (state: string) => mayHoldSession(state);
+
+/** The account state that is shown, for the statements that filter lists in SQL (policy/store.ts). */
+export const SHOWN_STATE = 'active';
+
+/** What the policy needs to know about a board and the actor. */
+export interface BoardFacts {
+  relation: Relation;
+  privacy: Privacy;
+  archived: boolean;
+  /** The board owner's account state. */
+  ownerState: string;
+}
+
+/**
+ * Boards. Hidden (missing) from everyone: a suspended or deactivated owner's, an archived one, and a
+ * secret or protected one from anyone but its members. Members (owner, collaborators) save pins to it
+ * and keep its sections; only the owner edits, deletes it or invites people to it. A board is not
+ * promoted (a pin is) and not followed here.
+ */
+export function boardRule(action: Action, f: BoardFacts): Verdict {
+  if (!accountShown(f.ownerState) || f.archived) return MISSING;
+  const member = f.relation === 'owner' || f.relation === 'collaborator';
+  if (f.privacy !== 'public' && !member) return MISSING;
+  if (action === 'view') return ALLOW;
+  if (!member) return forbid('You can only save to your own boards and boards you collaborate on.');
+  switch (action) {
+    case 'save':
+    case 'move':
+      return ALLOW;
+    case 'edit':
+      return f.relation === 'owner' ? ALLOW : forbid('Only the board’s owner can edit it.');
+    case 'delete':
+      return f.relation === 'owner' ? ALLOW : forbid('Only the board’s owner can delete it.');
+    case 'invite':
+      return f.relation === 'owner' ? ALLOW : forbid('Only the board’s owner can invite collaborators.');
+    default:
+      return forbid('That is not something a board allows.');
+  }
+}
+
+/**
+ * Sections live by their board's rule: seen with it; made, renamed, deleted and filled by any of its
+ * members (issue 19), as saving to the board is.
+ */
+export function sectionRule(action: Action, f: BoardFacts): Verdict {
+  if (action === 'view') return boardRule('view', f);
+  if (action === 'edit' || action === 'delete' || action === 'move' || action === 'save') return boardRule('save', f);
+  const seen = boardRule('view', f);
+  return seen.allow ? forbid('That is not something a section allows.') : seen;
+}
+
+export interface PinFacts extends BoardFacts {
+  /** The actor saved this pin. */
+  pinnedByActor: boolean;
+  /** The pinner's account state: a suspended pinner's pins vanish with their profile. */
+  pinnerState: string;
+  /**
+   * For `move`: the pin stays on its board (a section change). Moving it to another board takes it
+   * away from the board's owner, so it needs what deleting it needs.
+   */
+  withinBoard?: boolean;
+}
+
+/**
+ * Pins. A pin is seen exactly when its board is and its pinner's account is shown. Its pinner or its
+ * board's owner (still a member) edits or deletes it. Any member moves pins between the board's
+ * sections; moving one to another board is taking it off this one, so only who may delete it may
+ * (a collaborator cannot carry the owner's pins off to a board of their own).
+ */
+export function pinRule(action: Action, f: PinFacts): Verdict {
+  if (!accountShown(f.pinnerState)) return MISSING;
+  const board = boardRule(action === 'view' ? 'view' : 'save', f);
+  if (!board.allow) return board;
+  if (action === 'view') return ALLOW;
+  const mine = f.pinnedByActor || f.relation === 'owner';
+  switch (action) {
+    case 'edit':
+    case 'delete':
+      return mine ? ALLOW : forbid('Only the person who saved this Pin, or the board’s owner, can change it.');
+    case 'move':
+      return f.withinBoard || mine ? ALLOW : forbid('Only the person who saved this Pin, or the board’s owner, can move it to another board.');
+    case 'label':
+      return f.pinnedByActor ? ALLOW : forbid('Only the Pin’s creator labels a paid partnership.');
+    default:
+      return forbid('That is not something a Pin allows.');
+  }
+}
+
+export interface ProfileFacts {
+  /** self: the actor's own profile; follower: the actor follows it. */
+  relation: 'self' | 'follower' | 'stranger' | 'visitor';
+  state: string;
+}
+
+/**
+ * Profiles. A suspended or deactivated account's profile answers as missing to everyone, and no one
+ * reaches it: it is not followed, suggested or invited. Only its owner edits it. Following oneself
+ * is a mistake of its own (follow_self), not a refusal.
+ */
+export function profileRule(action: Action, f: ProfileFacts): Verdict {
+  if (!accountShown(f.state)) return MISSING;
+  switch (action) {
+    case 'view':
+      return ALLOW;
+    case 'follow':
+    case 'invite':
+      return f.relation === 'visitor' ? forbid('Log in first.') : ALLOW;
+    case 'edit':
+    case 'delete':
+      return f.relation === 'self' ? ALLOW : forbid('Only the account’s owner can change it.');
+    default:
+      return forbid('That is not something a profile allows.');
+  }
+}
+
+/**
+ * The actor's role in a business (advertiser.md sections 3 and 4): its owner; a member with the
+ * permissions listed on their access profile (OWNER marks ownership, ADMIN and the others do not);
+ * null for anyone else.
+ */
+export interface BusinessFacts {
+  role: { owner: true } | { owner: false; permissions: readonly string[] } | null;
+  /** The session passed two-factor (two-factor is on for the account). */
+  mfa: boolean;
+}
+
+/**
+ * Campaigns and everything else done while acting for a business (advertiser.md section 4): the owner
+ * may; a member only with OWNER permission or two-factor met; anyone else meets the advertiser as
+ * missing, so a stranger cannot tell it exists.
+ */
+export function campaignRule(action: Action, f: BusinessFacts): Verdict {
+  if (!f.role) return MISSING;
+  if (!f.role.owner && !canActAs(f.role.permissions, f.mfa)) return MFA;
+  return action === 'follow' || action === 'invite' || action === 'move' ? forbid('That is not something a campaign allows.') : ALLOW;
+}
+
+/** Whether the business holds OWNER on the profile it acts for (its owner, or a member with OWNER). */
+export const holdsOwner = (f: BusinessFacts) => f.role !== null && (f.role.owner || f.role.permissions.includes(OWNER));
+
+export interface PromoteFacts {
+  business: BusinessFacts;
+  pin: PinFacts;
+  /**
+   * The pin is the business's own: saved by the business's owner account, or by a member acting for
+   * it (the pin carries the advertiser's id, saving.md section 6).
+   */
+  ownedByBusiness: boolean;
+}
+
+/**
+ * Quick promote of a pin (advertiser.md sections 3 and 7): the actor may act for the business
+ * (campaignRule), sees the pin, and the pin is the business's own. A stranger's pin is refused: a
+ * business would otherwise put "Promoted by …" on someone else's work.
+ */
+export function promoteRule(f: PromoteFacts): Verdict {
+  const acting = campaignRule('promote', f.business);
+  if (!acting.allow) return acting;
+  const seen = pinRule('view', f.pin);
+  if (!seen.allow) return seen;
+  return f.ownedByBusiness ? ALLOW : { allow: false, answer: 'forbidden', detail: 'A business can promote only its own Pins.', error: 'promote_pin_not_owned' };
+}
+
+/** The error a refusal answers with: `missing` as the object's own not-found. */
+export function refusalError(verdict: Exclude<Verdict, { allow: true }>, missing: ErrorName): { name: ErrorName; detail?: string } {
+  if (verdict.answer === 'missing') return { name: missing };
+  if (verdict.answer === 'mfa') return { name: 'profile_needs_mfa' };
+  return verdict.error ? { name: verdict.error } : { name: 'forbidden', detail: verdict.detail };
+}

@@ -1,0 +1,11 @@
+import type { ExpressionBuilder } from 'kysely';
+import { SHOWN_STATE } from './rules.js';
+
+/**
+ * The SQL half of accountShown (policy/rules.ts), for statements that list many objects (a board's
+ * feed, a profile's boards, typeahead, followers): the account whose state is at `column` is shown.
+ * A module of its own so the stores that list can use it without importing the policy's loader.
+ */
+export const shownAccount = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string) =>
+  // The column is one of ours (owner.state, pinner.state, users.state), never user input.
+  eb(eb.ref(column as never), '=', SHOWN_STATE as never);
