@@ -120,6 +120,10 @@ export const catalogue = {
   video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
   upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
+  // Issue 25, abuse (outbound fetches, clicks and impressions a visitor can cause): codes 270-279.
+  outbound_limited: { code: 270, status: 429, message: "You're asking us to load a lot of pages. Try again in a little while." },
+  outbound_site_limited: { code: 271, status: 429, message: "We've loaded a lot from that site just now. Try again in a little while." },
+  ad_events_limited: { code: 272, status: 429, message: 'This Pin has been counted enough from your network today.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { addressKey } from '../../lib/client-address.js';
+import { ApiError } from '../../lib/errors.js';
+import { LIMITS, limitsFor } from '../../lib/limits.js';
 import { newId, sha256 } from '../../lib/ids.js';
 import { campaignsStore } from './store.js';
 
@@ -66,6 +68,32 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     async promotedBy(pinId: string): Promise<{ advertiser_id: string; name: string } | null> {
       const p = (await store.runningPromotions(pinId))[0];
       return p ? { advertiser_id: p.advertiser_id, name: p.advertiser_name } : null;
+    },
+  };
+}
+
+/**
+ * An impression or a click as a request makes it: counted once per viewer a day (recordAdEvent with the
+ * viewer's clickKey: the account, or the address when signed out), and at most LIMITS.adEventsAddress
+ * times per pin a day from one address over every account there, so a farm of accounts behind one
+ * address counts as a handful of people. A view or click past either bound is simply not counted.
+ */
+export function clientAdEvents(deps: Pick<Deps, 'db' | 'clock' | 'redis' | 'config'>) {
+  const events = adEvents(deps);
+  const limits = limitsFor(deps);
+  return {
+    async countAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null, address: string | undefined): Promise<number> {
+      const key = `${kind}:${pinId}:${addressKey(address)}`;
+      try {
+        await limits.take('adEventsAddress', key);
+      } catch (error) {
+        if (error instanceof ApiError && error.errorName === LIMITS.adEventsAddress.error) return 0;
+        throw error;
+      }
+      const counted = await events.recordAdEvent(pinId, kind, viewerId, clickKey(viewerId, address));
+      // A repeat (or a pin no longer promoted) took nothing from the address's share.
+      if (!counted) await limits.refund('adEventsAddress', key, 1);
+      return counted;
     },
   };
 }

@@ -11,7 +11,7 @@ import { ADS_CLIENT_TYPE, AGE_BUCKETS, CONVERSION_EVENTS, GENDERS, GOALS, INTERE
 import { billingLink } from '../rules/routes.js';
 import { CAMPAIGN_NAME_LIMIT, cutCampaignName } from '../rules/text.js';
 import { campaignsStore } from './store.js';
-import { adEvents, day, DAY_MS, endDay } from './events.js';
+import { adEvents, clientAdEvents, day, DAY_MS, endDay } from './events.js';
 
 /** The request payload of advertiser.md section 3, as the server accepts it. */
 export const quickPromoteBody = z
@@ -201,6 +201,7 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, pi
     },
 
     ...adEvents(deps),
+    ...clientAdEvents(deps),
     async adGroups(advertiserId: string, filter: { campaignIds?: string[]; adGroupIds?: string[] }) {
       return (await store.adGroups(advertiserId, filter)).map((g) => ({
         ...g,
