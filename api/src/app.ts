@@ -7,7 +7,7 @@ import { providerService } from './auth/providers/service.js';
 import { boardResources, boardTitleRoutes } from './boards/routes.js';
 import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
-import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteRoutes } from './advertisers/routes.js';
+import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteNavigation, offsiteRoutes } from './advertisers/routes.js';
 import { campaignsService } from './advertisers/campaigns/service.js';
 import { sponsorshipsService } from './advertisers/sponsorships/service.js';
 import { noticesService } from './advertisers/notices/service.js';
@@ -57,7 +57,7 @@ export const PIN_CREATE_MAX_BODY_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -105,9 +105,9 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...pinResources(deps, s.pins, s.advertisers),
     ...mediaResources(deps, s.media),
     ...pinShareResources(s.share, deps.config),
-    ...scrapeResources(s.scrape),
+    ...scrapeResources(s.scrape, deps),
     ...embedResources(s.embeds),
-    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps),
+    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }
 
@@ -177,6 +177,8 @@ export function createApp(deps: Deps) {
   app.use('/oauth/*', session);
   app.use('/ads/v4/*', session);
   app.use('/vx/*', session);
+  // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
+  app.use('/offsite/', session);
   app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/search', searchRoutes(pins));
@@ -189,7 +191,9 @@ export function createApp(deps: Deps) {
   app.route('/v3/users', userRoutes(users));
   app.route('/ads/v4', adsRoutes(services.campaigns));
   app.route('/vx', businessAccessRoutes(services.advertisers));
-  app.route('/v3', offsiteRoutes(services.offsite, pins, services.campaigns, deps.config, limitsFor(deps)));
+  app.route('/v3', offsiteRoutes(services.offsite, pins, deps.config, limitsFor(deps)));
+  // Before the page of the same path: a person's click on a link the check lets through is answered here.
+  app.use('/offsite/', offsiteNavigation(services.offsite, pins, services.campaigns, deps.config, limitsFor(deps)));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers));

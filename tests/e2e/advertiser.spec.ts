@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readRows, writeRows } from './db';
-import { PRODUCT } from './origins';
+import { EXAMPLES, PRODUCT } from './origins';
 import { logIn, openPopup, unique } from './popup';
 import { admin, freshAccount } from './safety-helpers';
 
@@ -101,6 +101,25 @@ test('a stranger gets the advertiser as missing; a blocked link is not followed'
   // Not an open redirect: a link the pin does not carry goes nowhere.
   await page.goto(offsite('https://evil.example/login', shady));
   await expect(page.getByRole('heading', { name: "That link can't be opened." })).toBeVisible();
+  await expect(page).toHaveURL(/\/offsite\//);
+});
+
+test('a person’s click on a pin’s link is followed by the server; the same link opened from elsewhere shows where it goes and waits', async ({ page, context }) => {
+  const pinner = freshAccount('visit');
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: pinner.email, password: pinner.password } }, headers: { Origin: PRODUCT } });
+  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Visits' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  const link = `${EXAMPLES}/lake.html`;
+  const pinId = ((await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link, color: '#336699' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string }).id;
+
+  // Clicked on the pin's page (Chromium says: same-origin, navigate, document, user): the server forwards it.
+  await page.goto(`${PRODUCT}/pin/${pinId}/`);
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /^Visit / }).click()]);
+  await expect(tab).toHaveURL(link);
+
+  // The same /offsite/ address typed, or opened from a mail or another site: the page shows where it goes and waits.
+  await page.goto(`${PRODUCT}/offsite/?url=${encodeURIComponent(link)}&pin_id=${pinId}`);
+  await expect(page.getByRole('heading', { name: 'This link leaves the site' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Continue to ${new URL(EXAMPLES).host}` })).toHaveAttribute('href', link);
   await expect(page).toHaveURL(/\/offsite\//);
 });
 

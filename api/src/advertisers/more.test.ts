@@ -268,6 +268,12 @@ describe('the merchant id: claim the website, verify it', () => {
     }
   });
 
+  /** A person's click on the pin page's link to /offsite/ (what a browser sends for it), signed in with `cookie` or not. */
+  const follow = (t: TestApp, link: string, pin: string, cookie?: string) =>
+    t.app.request(`/offsite/?url=${encodeURIComponent(link)}&pin_id=${pin}`, {
+      headers: { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1', ...(cookie ? { cookie } : {}) },
+    });
+
   /** A pin linking to the local shop page, promoted by a business with its profile and billing. */
   async function promotedShopPin(t: TestApp, owner: Client, advertiserId: string) {
     t.deps.config.outboundAllow.push(origin);
@@ -279,32 +285,36 @@ describe('the merchant id: claim the website, verify it', () => {
     return pin;
   }
 
-  it('counts a click when the pin’s own link is followed through /v3/offsite/, and not another link', async () => {
+  it('counts a click when the pin’s own link is followed through /offsite/ from our page, and not another link nor the check', async () => {
     const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
     const pin = await promotedShopPin(t, owner, advertiserId);
     const visitor = t.client();
+    // The check (/v3/offsite/) answers, and bills nothing: a click is a person's click on our page (offsite/abuse.test.ts).
     expect((await visitor.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`)).body.resource_response.data).toMatchObject({ redirect_status: 'ok' });
-    await visitor.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/elsewhere`)}&pin_id=${pin}`);
+    expect((await follow(t, `${origin}/elsewhere`, pin)).status).toBe(200);
     expect((await visitor.send(`/v3/offsite/?pin_id=abc`)).status).toBe(400);
+    expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0]).toMatchObject({ clicks: 0, spend: 0 });
+    const followed = await follow(t, `${origin}/shop`, pin);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe(`${origin}/shop`);
     expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0]).toMatchObject({ clicks: 1, spend: 0.1 });
   });
 
-  it('counts one click a day per viewer: the same visitor (or account) calling the check again spends nothing more', async () => {
+  it('counts one click a day per viewer: the same visitor (or account) following the link again spends nothing more', async () => {
     const { t, owner, advertiserId, stranger } = await setup({ config: { outboundAllow: [] } });
     const pin = await promotedShopPin(t, owner, advertiserId);
-    const click = (who: Client) => who.send(`/v3/offsite/?url=${encodeURIComponent(`${origin}/shop`)}&pin_id=${pin}&check_only=true`);
+    const click = (who: Client | null) => follow(t, `${origin}/shop`, pin, who?.cookie);
     const report = async () => (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0];
-    const visitor = t.client();
-    // A competitor replaying the check would drain the day's budget a cent at a time; the answer stays the same.
-    for (let i = 0; i < 5; i++) expect((await click(visitor)).body.resource_response.data).toMatchObject({ redirect_status: 'ok' });
+    // A competitor replaying the click would drain the day's budget a cent at a time; it is still followed.
+    for (let i = 0; i < 5; i++) expect((await click(null)).status).toBe(302);
     expect(await report()).toMatchObject({ clicks: 1, spend: 0.1 });
     await click(stranger);
     await click(stranger);
     expect(await report()).toMatchObject({ clicks: 2, spend: 0.2 });
     // The next day the same visitor's click counts again.
     t.clock.advance(DAY);
-    await click(visitor);
-    await click(visitor);
+    await click(null);
+    await click(null);
     expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: new Date(t.clock.now()).toISOString().slice(0, 10) })).body.resource_response.data[0]).toMatchObject({ clicks: 1 });
   });
 

@@ -47,8 +47,10 @@ describe('the advertiser area on Postgres', () => {
     const payload = buildPayload({ name: 'Sale 50%_off', destination_url: 'https://shop.example/y', budget: 10, duration: 10, inclusive_end_date: '', is_ongoing: true, advertiser_id: advertiserId, ages: ['18-24'], interests: ['art'], genders: ['male'], ad_type: 'WEB_CONVERSION', selected_ocpm_tag: { conversionTagId: tag, conversionEvent: 'SIGNUP' }, isAutoTargeting: false }, pin);
     const campaignId = (await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(payload) })).body.resource_response.data.campaign_id;
     const visitor = t.client();
+    // Migration 0022's partial unique index on Postgres: the same viewer's second impression that day is not written.
     await visitor.get('PinAdLabelsResource', { pin_id: pin });
     await visitor.get('PinAdLabelsResource', { pin_id: pin });
+    await t.client({ address: '198.51.100.20' }).get('PinAdLabelsResource', { pin_id: pin });
     const { adEvents } = await import('./campaigns/events.js');
     const events = adEvents({ db, clock: t.clock });
     // Migration 0019's partial unique index on Postgres: the same viewer's second click that day is not written.

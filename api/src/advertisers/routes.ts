@@ -1,14 +1,16 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../deps.js';
+import type { AppEnv, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import { quickPromoteBody, type CampaignsService } from './campaigns/service.js';
-import { clickKey } from './campaigns/events.js';
-import { addressKey, clientAddress } from '../lib/client-address.js';
+import { clientAddress } from '../lib/client-address.js';
+import { fetchMetadata, isOwnPageClick } from '../lib/fetch-metadata.js';
+import { takeOutbound } from '../lib/outbound-limits.js';
+import { offsiteAction } from './rules/offsite.js';
 import type { Limits } from '../lib/limits.js';
 import type { Config } from '../config.js';
 import type { noticesService } from './notices/service.js';
@@ -58,37 +60,81 @@ export function businessAccessRoutes(advertisers: AdvertisersService): Hono<AppE
 export const offsiteQuery = z.object({
   url: httpUrl.optional(),
   pin_id: id.optional(),
+  // auth.md section 2's name for the pin on the /offsite/ route; taken here too.
+  pin: id.optional(),
   third_party_ad: z.string().max(40).optional(),
   check_only: z.enum(['true', 'false', '1', '0']).optional(),
   client_tracking_params: z.string().max(2000).optional(),
   aux_data: z.string().max(2000).optional(),
 });
 
-/** GET /v3/offsite/: where a link lands and whether it may be followed. */
-export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService, config: Pick<Config, 'trustProxy'>, limits: Limits): Hono<AppEnv> {
+/** The /offsite/ page's query (auth.md section 2: token, url, and optionally pin, isThirdPartyAd, csr, client_tracking_params, aux_data). */
+export const offsitePageQuery = z.object({
+  url: httpUrl.optional(),
+  pin: id.optional(),
+  pin_id: id.optional(),
+  // Accepted and not used: the pin names the link, so a signed link adds nothing (docs/decisions/abuse.md).
+  token: z.string().max(200).optional(),
+});
+
+/** The pin's link, when this viewer may read the pin and it has one. */
+const linkOf = (pins: PinsService, viewer: Viewer | null, pinId: string) => pins.get(viewer, pinId).then((p) => p.link ?? undefined);
+
+/** GET /v3/offsite/: where a link lands and whether it may be followed. A check: it never bills a click (GET /offsite/ does). */
+export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, config: Pick<Config, 'trustProxy'>, limits: Limits): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/offsite/', async (c) => {
     const q = parse(offsiteQuery, c.req.query());
-    let url = q.url;
-    const pinLink = q.pin_id ? (await pins.get(c.get('viewer'), q.pin_id)).link ?? undefined : undefined;
-    if (!url) url = pinLink;
+    const pinId = q.pin_id ?? q.pin;
+    const pinLink = pinId ? await linkOf(pins, c.get('viewer') ?? null, pinId) : undefined;
+    const url = q.url ?? pinLink;
     if (!url) throw new ApiError('invalid_input', 'url: Give the link to check, or a pin with one.');
-    // Any other link makes this server fetch what the caller names: limited per client (lib/limits.ts), refused ones counted too.
-    if (url !== pinLink) await limits.take('offsiteCheckAddress', addressKey(clientAddress(c, config.trustProxy)));
-    const checked = await offsite.check(url);
-    // A promoted pin's link followed is a click on its ads (not when the link is refused, nor a link other than the pin's),
-    // once a day per viewer (campaigns/events.ts clickKey).
-    if (q.pin_id && url === pinLink && (checked.redirect_status === 'ok' || checked.redirect_status === 'suspicious')) {
-      const viewerId = c.get('viewer')?.id ?? null;
-      await campaigns.recordAdEvent(q.pin_id, 'click', viewerId, clickKey(viewerId, clientAddress(c, config.trustProxy)));
-    }
-    return ok(c, checked);
+    // Each check makes this server fetch a link: limited per client and per site, refused ones counted too.
+    // A pin's own link has a larger share (people follow pins' links); any other link the smaller one.
+    await takeOutbound(limits, url === pinLink ? 'offsitePinAddress' : 'offsiteCheckAddress', clientAddress(c, config.trustProxy), url);
+    return ok(c, await offsite.check(url));
   });
   return routes;
 }
 
+/**
+ * GET /offsite/ (advertiser.md section 4, auth.md section 2): where a pin's link is followed. Only a
+ * person's click on one of our own pages (lib/fetch-metadata.ts) on a link the pin carries, that the
+ * check lets through as "ok", is answered here, with a redirect to the link, and counted as a click of
+ * the pin's ads. Everything else goes on to the page (pages/routes.ts), which says why the link is not
+ * followed, or where it goes and asks: another site's <img> or link, a mail, a script, a blocked or
+ * suspicious target, a link the check could not reach. So this origin forwards no one anywhere
+ * unasked, and no request but a person's click bills an advertiser.
+ */
+export function offsiteNavigation(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService, config: Pick<Config, 'trustProxy'>, limits: Limits): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET') return next();
+    const q = offsitePageQuery.safeParse(c.req.query());
+    const pinId = q.success ? (q.data.pin ?? q.data.pin_id) : undefined;
+    if (!pinId || !isOwnPageClick(fetchMetadata((name) => c.req.header(name)))) return next();
+    const viewerId = c.get('viewer')?.id ?? null;
+    const address = clientAddress(c, config.trustProxy);
+    let link: string | undefined;
+    let action: ReturnType<typeof offsiteAction>;
+    try {
+      link = await linkOf(pins, c.get('viewer') ?? null, pinId);
+      if (!link || (q.data?.url !== undefined && q.data.url !== link)) return next();
+      await takeOutbound(limits, 'offsitePinAddress', address, link);
+      action = offsiteAction((await offsite.check(link)).redirect_status);
+    } catch (error) {
+      // A pin it cannot read, a link the rules refuse or the check could not reach, a limit: the page says which.
+      if (error instanceof ApiError) return next();
+      throw error;
+    }
+    if (action !== 'open') return next();
+    await campaigns.countAdEvent(pinId, 'click', viewerId, address);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(new URL(link).href, 302);
+  };
+}
+
 /** The pages' reads and writes, through the resource layer; every one that names an advertiser passes its access check. */
-export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full'): ResourceRegistry {
+export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', trustProxy = false): ResourceRegistry {
   const scoped = { advertiser_id: id };
   return {
     BusinessConvertResource: {
@@ -217,10 +263,11 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       get: action({
         auth: false,
         options: z.object({ pin_id: id }),
-        run: async (o, { viewer }) => {
+        run: async (o, { c, viewer }) => {
           const pin = await pins.get(viewer, o.pin_id);
           const [promoted, sponsorship, verifiedMerchant] = await Promise.all([campaigns.promotedBy(pin.id), sponsorships.forPin(pin.id), advertisers.isVerifiedMerchant(pin.pinner.id)]);
-          if (promoted) await campaigns.recordAdEvent(pin.id, 'impression', viewer?.id ?? null);
+          // Once per viewer a day, and a bounded number per address (campaigns/events.ts clientAdEvents).
+          if (promoted) await campaigns.countAdEvent(pin.id, 'impression', viewer?.id ?? null, clientAddress(c, trustProxy));
           return { pin_id: pin.id, promoted_by: promoted ? { name: promoted.name } : null, sponsorship, is_verified_merchant: verifiedMerchant };
         },
       }),

@@ -239,7 +239,7 @@ export interface AdEventsTable {
   day: string;
   spend_micro: number;
   viewer_id: string | null;
-  /** Who clicked, for one click per viewer a day (migration 0019): `user:{id}` or a hash of the address; null on impressions. */
+  /** Who clicked or saw it, for one click and one impression per viewer a day (migrations 0019, 0022): `user:{id}` or a hash of the address. */
   viewer_key: string | null;
   created_at: number;
 }

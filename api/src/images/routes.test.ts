@@ -58,16 +58,18 @@ describe('the image of a save', () => {
 
   // The address rules cost one DNS lookup: they are checked before the save answers.
   it.each([
-    ['an image on a loopback address not allowed (live)', () => fixtures.url('x').replace('127.0.0.1', 'localhost'), /not allowed|loopback/i],
-    ['an image on [::1] (live)', () => `http://[::1]:${new URL(fixtures.origin).port}/x.png`, /loopback|not allowed/i],
-    ['an image on a private address', () => 'http://10.0.0.7/x.png', /private/i],
-  ])('refuses %s at once with a clear error and writes nothing', async (_name, url, detail) => {
+    ['an image on a loopback address not allowed (live)', () => fixtures.url('x').replace('127.0.0.1', 'localhost')],
+    ['an image on [::1] (live)', () => `http://[::1]:${new URL(fixtures.origin).port}/x.png`],
+    ['an image on a private address', () => 'http://10.0.0.7/x.png'],
+  ])('refuses %s at once with a clear error and writes nothing', async (_name, url) => {
     const t = await testApp();
     const { browser, board } = await saver(t);
     const res = await browser.post('PinResource', 'create', { board_id: board, image_url: url(), method: 'button' });
     expect(res.status).toBe(400);
     expect(res.body.resource_response.error?.api_error_code).toBe(60);
-    expect(res.body.resource_response.error?.message_detail).toMatch(detail);
+    // The same words for every refused address (lib/safe-fetch.ts): nothing about what it is.
+    expect(res.body.resource_response.error).toMatchObject({ message: 'That address is not allowed.' });
+    expect(res.body.resource_response.error?.message_detail).toBeUndefined();
     expect(await written(t)).toEqual({ pins: 0, images: 0 });
     expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
     expect((await t.db.selectFrom('boards').select('pin_count').executeTakeFirstOrThrow()).pin_count).toBe(0);

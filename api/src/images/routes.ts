@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
+import { clientAddress } from '../lib/client-address.js';
+import { limitsFor } from '../lib/limits.js';
+import { takeOutbound } from '../lib/outbound-limits.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import { RENDITIONS, type Rendition } from './encode.js';
 import { imageJson, mediaPath, type ImagesService } from './service.js';
@@ -11,11 +14,15 @@ import { imageJson, mediaPath, type ImagesService } from './service.js';
 export const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
 
 /** PUT /v3/pins/image/ (saving.md section 7): registers an image by URL. */
-export function imageRoutes({ config }: Deps, images: ImagesService): Hono<AppEnv> {
+export function imageRoutes(deps: Deps, images: ImagesService): Hono<AppEnv> {
+  const { config } = deps;
+  const limits = limitsFor(deps);
   const routes = new Hono<AppEnv>();
   routes.put('/image/', async (c) => {
     if (!c.get('viewer')) throw new ApiError('unauthorized');
     const body = parse(registerBody, await c.req.json().catch(() => null));
+    // The server downloads what the caller names: limited per client and per site (lib/outbound-limits.ts).
+    await takeOutbound(limits, 'imageUrlAddress', clientAddress(c, deps.config.trustProxy), body.image_url);
     return ok(c, { ...imageJson(config.publicOrigin, await images.ingest(body.image_url)), status: 'ready' });
   });
   return routes;

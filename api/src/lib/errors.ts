@@ -122,6 +122,10 @@ export const catalogue = {
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
   // The object policy (issue 25, api/src/policy/). Codes 250-259 are ours.
   promote_pin_not_owned: { code: 250, status: 403, message: 'A business can promote only its own Pins.' },
+  // Issue 25, abuse (outbound fetches, clicks and impressions a visitor can cause): codes 270-279.
+  outbound_limited: { code: 270, status: 429, message: "You're asking us to load a lot of pages. Try again in a little while." },
+  outbound_site_limited: { code: 271, status: 429, message: "We've loaded a lot from that site just now. Try again in a little while." },
+  ad_events_limited: { code: 272, status: 429, message: 'This Pin has been counted enough from your network today.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

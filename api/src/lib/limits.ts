@@ -45,6 +45,23 @@ export const LIMITS = {
    * far fewer outbound links an hour; a pin's own link is not counted.
    */
   offsiteCheckAddress: { points: 120, durationS: HOUR, error: 'offsite_check_limited' },
+  // Issue 25, abuse: what a visitor can make the server fetch, bill or count (lib/outbound-limits.ts).
+  /** Pages read by the image finder (FindPinImagesResource, open to visitors), per address. */
+  findImagesAddress: { points: 300, durationS: HOUR, error: 'outbound_limited' },
+  /** Images downloaded by URL (PUT /v3/pins/image/), per address. */
+  imageUrlAddress: { points: 200, durationS: HOUR, error: 'outbound_limited' },
+  /** A pin's own link checked (GET /v3/offsite/?pin_id=) or followed (GET /offsite/), per address: anyone can put any link on a pin of their own. */
+  offsitePinAddress: { points: 600, durationS: HOUR, error: 'offsite_check_limited' },
+  /**
+   * Fetches of one site (its registrable name, so random subdomains are one site), over every client and
+   * every route above: this server is not made a tool to flood someone else's. About one a second, sustained.
+   */
+  outboundSite: { points: 600, durationS: 10 * MINUTE, error: 'outbound_site_limited' },
+  /**
+   * Impressions, and clicks, of one pin counted from one address a day, over every account there (one
+   * per viewer a day is the database's rule): an office behind one address counts, a farm of accounts does not.
+   */
+  adEventsAddress: { points: 20, durationS: DAY, error: 'ad_events_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

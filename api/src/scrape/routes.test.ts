@@ -66,7 +66,6 @@ describe('FindPinImagesResource get', () => {
       api_error_code: 60,
       http_status: 400,
       message: 'That address is not allowed.',
-      message_detail: '127.0.0.1 is a loopback address.',
     });
     expect(hits).toEqual([]);
   });
@@ -74,7 +73,7 @@ describe('FindPinImagesResource get', () => {
   it('refuses a redirect to loopback', async () => {
     const res = await find(`${origin}/to-loopback`);
     expect(res.status).toBe(400);
-    expect(res.body.resource_response.error?.message_detail).toBe('localhost is a loopback address.');
+    expect(res.body.resource_response.error).toEqual({ api_error_code: 60, http_status: 400, message: 'That address is not allowed.' });
     expect(hits).toEqual(['/to-loopback']);
   });
 

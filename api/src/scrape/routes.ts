@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { clientAddress } from '../lib/client-address.js';
+import { limitsFor } from '../lib/limits.js';
+import { takeOutbound } from '../lib/outbound-limits.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl } from '../lib/validation.js';
 import type { ScrapeService } from './service.js';
@@ -9,11 +13,20 @@ const findOptions = z.object({
   scrape_metric: z.unknown().optional(),
 });
 
-export function scrapeResources(scrape: ScrapeService): ResourceRegistry {
+export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | 'redis' | 'config'>): ResourceRegistry {
+  const limits = limitsFor(deps);
   return {
-    // Open to visitors: the popup shows the image before anyone logs in (saving.md section 2.3).
+    // Open to visitors: the popup shows the image before anyone logs in (saving.md section 2.3). Each call
+    // makes this server read a page the caller names: limited per client and per site (lib/outbound-limits.ts).
     FindPinImagesResource: {
-      get: action({ auth: false, options: findOptions, run: (options) => scrape.findPinImages(options.url) }),
+      get: action({
+        auth: false,
+        options: findOptions,
+        run: async (options, { c }) => {
+          await takeOutbound(limits, 'findImagesAddress', clientAddress(c, deps.config.trustProxy), options.url);
+          return scrape.findPinImages(options.url);
+        },
+      }),
     },
   };
 }

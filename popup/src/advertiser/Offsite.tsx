@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { offsiteAction } from '../../../api/src/advertisers/rules/offsite';
+import { offsiteAction, SUSPICIOUS_REASONS, type SuspiciousReason } from '../../../api/src/advertisers/rules/offsite';
+import { ResourceError } from '../api';
 import { t as tMain } from '../i18n';
 import { call } from './api';
 import { t } from './messages';
@@ -12,56 +13,88 @@ const httpOnly = (url: string | null) => {
   }
 };
 
+/** outbound_refused (api/src/lib/errors.ts): the link points to an address the server's rules refuse. */
+const ADDRESS_REFUSED = 60;
+
+type Shown =
+  | { action: 'refused' }
+  | { action: 'stop'; url: string; status: string }
+  | { action: 'warn'; url: string; reason?: SuspiciousReason }
+  | { action: 'ask'; url: string }
+  | { action: 'unchecked'; url: string };
+
 /**
- * /offsite/?url=…&pin_id=…: the link check before leaving (advertiser.md section 4). Blocked and porn are
- * not followed; suspicious warns with a way on; anything else opens; an error falls back to plain navigation.
- * The page leaves only for the link the named pin carries, as the API reads it for this viewer: without
- * that, /offsite/?url=https://anywhere on our origin would be an open redirect (a phishing link that
- * shows our address), and any error of the check would send the visitor on.
+ * /offsite/?url=…&pin_id=… (or the spec's pin=…): the link check before leaving (advertiser.md
+ * section 4). A person's click on a pin's link on our own pages, when the check passes it, never
+ * reaches this page: the server forwards it and counts the click (api/src/advertisers/routes.ts
+ * offsiteNavigation). Here come the others, and this page never leaves by itself: it says why a link
+ * is not followed (blocked, adult, suspicious and why, an address that can't be used), or, for a link
+ * that came from elsewhere (another site, a mail, a typed address) or could not be checked, shows
+ * where it goes with a link the person may choose to follow. Only the link the named pin carries, as
+ * the API reads it for this viewer, is ever offered: anything else "can't be opened".
  */
 export function Offsite({ search }: { search: string }) {
   const params = new URLSearchParams(search);
   const given = httpOnly(params.get('url'));
-  // A pin's link followed from its page: the check counts it as a click when the pin is promoted.
-  const pinId = /^\d{1,20}$/.test(params.get('pin_id') ?? '') ? params.get('pin_id') : null;
+  const rawPin = params.get('pin') ?? params.get('pin_id') ?? '';
+  const pinId = /^\d{1,20}$/.test(rawPin) ? rawPin : null;
   const url = pinId ? given : null;
-  const [state, setState] = useState<{ action: 'stop' | 'warn' | 'refused'; url: string; status: string } | null>(null);
+  const [shown, setShown] = useState<Shown | null>(null);
   useEffect(() => {
     if (!url) return;
-    const refused = () => setState({ action: 'refused', url, status: '' });
     const pin = call<{ link: string | null }>(`/v3/pins/${pinId}/`).then((p) => p.link === url, () => false);
-    const check = call<{ redirect_status: string; url: string }>(`/v3/offsite/?url=${encodeURIComponent(url)}&check_only=true&pin_id=${pinId}`);
+    const check = call<{ redirect_status: string; url: string; reason?: SuspiciousReason }>(`/v3/offsite/?url=${encodeURIComponent(url)}&check_only=true&pin_id=${pinId}`);
     void pin.then(async (carried) => {
-      if (!carried) return refused();
+      if (!carried) return setShown({ action: 'refused' });
       try {
         const data = await check;
         const action = offsiteAction(data.redirect_status);
-        if (action === 'open') location.replace(url);
-        else setState({ action, url: data.url, status: data.redirect_status });
-      } catch {
-        location.replace(url);
+        if (action === 'stop') setShown({ action, url: data.url, status: data.redirect_status });
+        else if (action === 'warn') setShown({ action, url: data.url, reason: data.reason });
+        else setShown({ action: 'ask', url: data.url });
+      } catch (error) {
+        // Section 4's "an error falls back to normal navigation", as a link the person chooses, never by itself;
+        // an address the rules refuse is not offered at all.
+        setShown(error instanceof ResourceError && error.code === ADDRESS_REFUSED ? { action: 'refused' } : { action: 'unchecked', url });
       }
     });
     check.catch(() => undefined);
   }, []);
-  if (!url || state?.action === 'refused') return <main class="page ads"><h1>{t('linkCannotOpen')}</h1><p><a href="/">{t('homeLink')}</a></p></main>;
-  if (!state) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{t('checkingLink')}</p></main>;
+  if (!url || shown?.action === 'refused') return <main class="page ads"><h1>{t('linkCannotOpen')}</h1><p><a href="/">{t('homeLink')}</a></p></main>;
+  if (!shown) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{t('checkingLink')}</p></main>;
+  const host = new URL(shown.url).host;
+  // The link itself is what a person may follow (the pin's, checked above), wherever the check saw it land.
+  const onward = (
+    <p>
+      <a class="secondary" href={url} rel="noopener noreferrer nofollow">
+        {shown.action === 'warn' ? t('continueToSite') : t('continueTo', { host: new URL(url).host })}
+      </a>
+    </p>
+  );
   return (
     <main class="page ads offsite">
-      {state.action === 'stop' ? (
+      {shown.action === 'stop' ? (
         <>
-          <h1>{state.status === 'porn' ? t('adultLink') : t('blockedLink')}</h1>
-          <p>{t('blockedText', { host: new URL(state.url).host })}</p>
+          <h1>{shown.status === 'porn' ? t('adultLink') : t('blockedLink')}</h1>
+          <p>{t('blockedText', { host })}</p>
+        </>
+      ) : shown.action === 'warn' ? (
+        <>
+          <h1>{t('unsafeTitle')}</h1>
+          <p>{shown.reason && (SUSPICIOUS_REASONS as readonly string[]).includes(shown.reason) ? t(`reason_${shown.reason}`) : t('unsafeText', { host })}</p>
+          {onward}
+        </>
+      ) : shown.action === 'unchecked' ? (
+        <>
+          <h1>{t('uncheckedTitle')}</h1>
+          <p>{t('uncheckedText', { host })}</p>
+          {onward}
         </>
       ) : (
         <>
-          <h1>{t('unsafeTitle')}</h1>
-          <p>{t('unsafeText', { host: new URL(state.url).host })}</p>
-          <p>
-            <a class="secondary" href={url} rel="noopener noreferrer nofollow">
-              {t('continueToSite')}
-            </a>
-          </p>
+          <h1>{t('leavingTitle')}</h1>
+          <p>{t('leavingText', { host })}</p>
+          {onward}
         </>
       )}
       <p>

@@ -5,6 +5,7 @@ import { applyLocale } from '../i18n';
 import { countryRules } from '../../../api/src/advertisers/rules/countries';
 import { sponsorshipLabel } from '../../../api/src/advertisers/rules/creator';
 import { CONVERSION_EVENTS, firstFormError, GOALS, INTERESTS, labelOf, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
+import { SUSPICIOUS_REASONS } from '../../../api/src/advertisers/rules/offsite';
 import { CreatorCard } from './CreatorCard';
 import { english } from './messages';
 import { formCheck, sponsorshipWords, wordFor } from './words';
@@ -29,6 +30,10 @@ describe('the advertiser area’s words beside the rules that own their values',
     for (const interest of INTERESTS) expect(wordFor('interest', interest)).toBe(labelOf(interest));
     for (const event of CONVERSION_EVENTS) expect(wordFor('event', event)).toBe(labelOf(event));
     expect(wordFor('status', 'SOMETHING_NEW')).toBe('SOMETHING_NEW');
+  });
+
+  it('says why a link is suspicious for every reason the offsite rule gives', () => {
+    for (const reason of SUSPICIOUS_REASONS) expect(english[`reason_${reason}`], reason).toBeTruthy();
   });
 
   it('finds each of the form’s checks word for word, and says it in French', async () => {

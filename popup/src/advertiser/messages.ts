@@ -272,6 +272,16 @@ export const english = {
   unsafeText: '{{host}} has been reported as suspicious. Only continue if you trust it.',
   continueToSite: 'Continue to the site',
   goBack: 'Go back',
+  leavingTitle: 'This link leaves the site',
+  leavingText: 'It goes to {{host}}. Continue only if you meant to go there.',
+  continueTo: 'Continue to {{host}}',
+  uncheckedTitle: "We couldn't check this link",
+  uncheckedText: "{{host}} didn't answer our check. Continue only if you trust it.",
+  reason_credentials: 'The link hides its real address behind another name.',
+  reason_numeric_host: "The link goes to a bare number address instead of a site's name.",
+  reason_port: 'The link goes to an unusual port of the site.',
+  reason_lookalike: "The site's name uses letters that look like other letters.",
+  reason_download: 'The link downloads a file instead of opening a page.',
 
   // The profile changer header.
   showProfiles: 'Show business profiles',

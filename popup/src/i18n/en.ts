@@ -169,6 +169,7 @@ export default {
     sectionNameTaken: 'You already have a section with that name.',
     boardBusy: 'Please wait until the previous board action finishes.',
     overloaded: "We're very busy right now. Please try again in a moment.",
+    addressNotAllowed: 'That address is not allowed.',
     cantLogIn: "Sorry, we can't log you in.",
     passwordIncorrect: 'The password you entered is incorrect. Try again or reset your password',
     emailRequired: MESSAGES.emailRequired,

@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { addressKey } from '../../lib/client-address.js';
+import { ApiError } from '../../lib/errors.js';
+import { LIMITS, limitsFor } from '../../lib/limits.js';
 import { newId, sha256 } from '../../lib/ids.js';
 import { campaignsStore } from './store.js';
 
@@ -12,7 +14,7 @@ export const endDay = (row: { is_ongoing: number; inclusive_end_date: string | n
   row.is_ongoing ? null : row.inclusive_end_date ?? (row.duration_days ? day(Number(row.start_at) + (Number(row.duration_days) - 1) * DAY_MS) : null);
 
 /**
- * Who a click is counted for: the account, or (signed out) the client's address (an IPv6 /64 as one),
+ * Who a click or an impression is counted for: the account, or (signed out) the client's address (an IPv6 /64 as one),
  * hashed so ad_events holds no addresses. Clients behind one address share one click a day.
  */
 export const clickKey = (viewerId: string | null, address: string | undefined) => (viewerId ? `user:${viewerId}` : `address:${sha256(`click:${addressKey(address)}`).slice(0, 32)}`);
@@ -25,8 +27,9 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
      * An impression (the pin's page shown) or a click (its link followed through the offsite check)
      * of every running promotion of a pin. The event row and the day's sums are written together; a
      * click costs CLICK_SHARE_OF_BUDGET of the daily budget, and a day's spend stops at the budget.
-     * The advertiser's own people do not count. A click with a `viewerKey` (clickKey) counts once per
-     * viewer a day: the check replayed by a competitor spends nothing more. Answers the promotions counted.
+     * The advertiser's own people do not count. An event with a `viewerKey` (clickKey) counts once per
+     * viewer a day: the check replayed by a competitor spends nothing more, a page reloaded shows the ad
+     * once. Answers the promotions counted.
      */
     async recordAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null, viewerKey: string | null = null): Promise<number> {
       const now = clock.now();
@@ -37,15 +40,23 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
         if (viewerId && (viewerId === p.owner_user_id || viewerId === p.created_by)) continue;
         const written = await db.transaction().execute(async (trx) => {
           const tx = campaignsStore(trx);
-          let spend = 0;
-          if (kind === 'click') {
-            const budget = Number(p.daily_budget_micro);
-            const spent = Number((await tx.dayRow(p.campaign_id, today))?.spend_micro ?? 0);
-            spend = Math.max(0, Math.min(Math.round(budget * CLICK_SHARE_OF_BUDGET), budget - spent));
+          const eventId = newId();
+          // First the event: a viewer's second one of the day is not written (migrations 0019, 0022), and costs nothing.
+          if (!(await tx.insertAdEvent({ id: eventId, campaign_id: p.campaign_id, pin_promotion_id: p.id, kind, day: today, spend_micro: 0, viewer_id: viewerId, viewer_key: viewerKey, created_at: now }))) return false;
+          if (kind === 'impression') {
+            await tx.addToDay(p.campaign_id, today, 1, 0, 0);
+            return true;
           }
-          const key = kind === 'click' ? viewerKey : null;
-          if (!(await tx.insertAdEvent({ id: newId(), campaign_id: p.campaign_id, pin_promotion_id: p.id, kind, day: today, spend_micro: spend, viewer_id: viewerId, viewer_key: key, created_at: now }))) return false;
-          await tx.addToDay(p.campaign_id, today, kind === 'impression' ? 1 : 0, kind === 'click' ? 1 : 0, spend);
+          // The spend is read under the day row's lock and added before it is let go: two servers clicking at
+          // once each see the other's spend, so a day never goes over its budget (a read, then an add, did).
+          await tx.ensureDay(p.campaign_id, today);
+          const spent = await tx.countClickLocked(p.campaign_id, today);
+          const budget = Number(p.daily_budget_micro);
+          const spend = Math.max(0, Math.min(Math.round(budget * CLICK_SHARE_OF_BUDGET), budget - spent));
+          if (spend > 0) {
+            await tx.addSpend(p.campaign_id, today, spend);
+            await tx.setEventSpend(eventId, spend);
+          }
           return true;
         });
         if (written) counted++;
@@ -57,6 +68,32 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     async promotedBy(pinId: string): Promise<{ advertiser_id: string; name: string } | null> {
       const p = (await store.runningPromotions(pinId))[0];
       return p ? { advertiser_id: p.advertiser_id, name: p.advertiser_name } : null;
+    },
+  };
+}
+
+/**
+ * An impression or a click as a request makes it: counted once per viewer a day (recordAdEvent with the
+ * viewer's clickKey: the account, or the address when signed out), and at most LIMITS.adEventsAddress
+ * times per pin a day from one address over every account there, so a farm of accounts behind one
+ * address counts as a handful of people. A view or click past either bound is simply not counted.
+ */
+export function clientAdEvents(deps: Pick<Deps, 'db' | 'clock' | 'redis' | 'config'>) {
+  const events = adEvents(deps);
+  const limits = limitsFor(deps);
+  return {
+    async countAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null, address: string | undefined): Promise<number> {
+      const key = `${kind}:${pinId}:${addressKey(address)}`;
+      try {
+        await limits.take('adEventsAddress', key);
+      } catch (error) {
+        if (error instanceof ApiError && error.errorName === LIMITS.adEventsAddress.error) return 0;
+        throw error;
+      }
+      const counted = await events.recordAdEvent(pinId, kind, viewerId, clickKey(viewerId, address));
+      // A repeat (or a pin no longer promoted) took nothing from the address's share.
+      if (!counted) await limits.refund('adEventsAddress', key, 1);
+      return counted;
     },
   };
 }

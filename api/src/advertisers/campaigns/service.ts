@@ -12,7 +12,7 @@ import { billingLink } from '../rules/routes.js';
 import { CAMPAIGN_NAME_LIMIT, cutCampaignName } from '../rules/text.js';
 import { campaignsStore } from './store.js';
 import { policyStore } from '../../policy/store.js';
-import { adEvents, day, DAY_MS, endDay } from './events.js';
+import { adEvents, clientAdEvents, day, DAY_MS, endDay } from './events.js';
 
 /** The request payload of advertiser.md section 3, as the server accepts it. */
 export const quickPromoteBody = z
@@ -205,6 +205,7 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
     },
 
     ...adEvents(deps),
+    ...clientAdEvents(deps),
     async adGroups(advertiserId: string, filter: { campaignIds?: string[]; adGroupIds?: string[] }) {
       return (await store.adGroups(advertiserId, filter)).map((g) => ({
         ...g,

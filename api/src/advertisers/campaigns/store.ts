@@ -26,6 +26,27 @@ export function campaignsStore(db: Kysely<Database>) {
         )
         .execute();
     },
+    /** Makes a campaign's day row (all zero) when it has none yet. */
+    ensureDay: (campaignId: string, day: string) =>
+      db.insertInto('campaign_metrics').values({ campaign_id: campaignId, day, impressions: 0, clicks: 0, spend_micro: 0 }).onConflict((oc) => oc.columns(['campaign_id', 'day']).doNothing()).execute(),
+    /**
+     * Counts a click on a campaign's day and answers the day's spend before it. The UPDATE takes the
+     * row's write lock (Postgres) or the database's (SQLite) until the transaction ends, so the spend it
+     * answers cannot change under the caller before it adds the click's cost (addSpend).
+     */
+    async countClickLocked(campaignId: string, day: string): Promise<number> {
+      const row = await db
+        .updateTable('campaign_metrics')
+        .set((eb) => ({ clicks: eb('clicks', '+', 1) }))
+        .where('campaign_id', '=', campaignId)
+        .where('day', '=', day)
+        .returning('spend_micro')
+        .executeTakeFirstOrThrow();
+      return Number(row.spend_micro);
+    },
+    addSpend: (campaignId: string, day: string, spendMicro: number) =>
+      db.updateTable('campaign_metrics').set((eb) => ({ spend_micro: eb('spend_micro', '+', spendMicro) })).where('campaign_id', '=', campaignId).where('day', '=', day).execute(),
+    setEventSpend: (eventId: string, spendMicro: number) => db.updateTable('ad_events').set({ spend_micro: spendMicro }).where('id', '=', eventId).execute(),
     dayRow: (campaignId: string, day: string) => db.selectFrom('campaign_metrics').selectAll().where('campaign_id', '=', campaignId).where('day', '=', day).executeTakeFirst(),
     daily: (campaignId: string, range: { start: string; end: string }) =>
       db.selectFrom('campaign_metrics').selectAll().where('campaign_id', '=', campaignId).where('day', '>=', range.start).where('day', '<=', range.end).orderBy('day').limit(400).execute(),

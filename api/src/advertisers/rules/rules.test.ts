@@ -4,7 +4,7 @@ import { formatMoney, toMicro } from './money.js';
 import { cutCampaignName, cutCreatorName, splitFullName } from './text.js';
 import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, stepsFor } from './steps.js';
 import { adGroupLink, advertiserLink, billingLink, matchAdvertiserRoute, objectiveLink, OBJECTIVES, ADVERTISER_ROUTES } from './routes.js';
-import { hostAndParents, offsiteAction, worstStatus } from './offsite.js';
+import { hostAndParents, isDownload, isLookalikeLabel, offsiteAction, suspiciousReason, worstStatus } from './offsite.js';
 import { shortCount, showAffiliateLabel, showFollowerCount, sponsorshipLabel, sponsorshipStatus } from './creator.js';
 import { canActAs, defaultActiveProfile, isOwnerOfActive, showProfileChanger } from './profiles.js';
 import { noticeSegments, styleFor } from './notices.js';
@@ -277,5 +277,24 @@ describe('the campaign report as CSV', () => {
     const cells = (name: string) => campaignsCsv([{ ...row, name }]).split('\r\n')[1]!;
     for (const name of ['+1+cmd', '-2+3', '@SUM(A1)', '\t=1+1', '\r=1+1']) expect(cells(name)).toMatch(/^"?'/);
     expect(cells('Lamps - warm')).toMatch(/^Lamps - warm,/);
+  });
+});
+
+describe('the offsite check’s suspicious shapes', () => {
+  it('marks links made to mislead, and leaves ordinary ones, international names included', () => {
+    expect(suspiciousReason(new URL('https://shop.example/tart'))).toBeNull();
+    expect(suspiciousReason(new URL('https://shop.example:443/'))).toBeNull();
+    expect(suspiciousReason(new URL('https://user:pw@shop.example/'))).toBe('credentials');
+    expect(suspiciousReason(new URL('http://[2001:db8::1]/'))).toBe('numeric_host');
+    expect(suspiciousReason(new URL('http://shop.example:8080/'))).toBe('port');
+    // Latin mixed with a Cyrillic look-alike, or a Latin word spelled in look-alikes; real Cyrillic and accented names pass.
+    expect(isLookalikeLabel('p\u0430ypal')).toBe(true);
+    expect(isLookalikeLabel('\u0430\u0440\u0440\u04cf\u0435')).toBe(true);
+    expect(isLookalikeLabel('пример')).toBe(false);
+    expect(isLookalikeLabel('рф')).toBe(false);
+    expect(isLookalikeLabel('münchen')).toBe(false);
+    expect(isLookalikeLabel('例え')).toBe(false);
+    expect(isDownload({ 'content-disposition': 'attachment; filename="a.exe"' })).toBe(true);
+    expect(isDownload({ 'content-disposition': 'inline' })).toBe(false);
   });
 });

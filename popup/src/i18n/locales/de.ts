@@ -146,6 +146,7 @@ export default {
     sectionNameTaken: 'Du hast schon einen Abschnitt mit diesem Namen.',
     boardBusy: 'Bitte warte, bis die vorherige Aktion auf der Pinnwand fertig ist.',
     overloaded: 'Gerade ist sehr viel los. Bitte versuche es gleich noch einmal.',
+    addressNotAllowed: 'Diese Adresse ist nicht zulässig.',
     cantLogIn: 'Leider können wir dich nicht anmelden.',
     passwordIncorrect: 'Das eingegebene Passwort ist falsch. Versuche es erneut oder setze dein Passwort zurück',
     emailRequired: 'Da fehlt noch etwas! Vergiss deine E-Mail-Adresse nicht.',

@@ -148,6 +148,7 @@ export default {
     sectionNameTaken: 'Ya tienes una sección con ese nombre.',
     boardBusy: 'Espera a que termine la acción anterior en el tablero.',
     overloaded: 'Ahora mismo estamos muy ocupados. Inténtalo de nuevo en un momento.',
+    addressNotAllowed: 'Esa dirección no está permitida.',
     cantLogIn: 'Lo sentimos, no podemos iniciar tu sesión.',
     passwordIncorrect: 'La contraseña que has introducido no es correcta. Inténtalo de nuevo o restablece tu contraseña',
     emailRequired: '¡Te falta algo! No olvides añadir tu correo electrónico.',

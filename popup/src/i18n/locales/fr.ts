@@ -148,6 +148,7 @@ export default {
     sectionNameTaken: 'Vous avez déjà une section portant ce nom.',
     boardBusy: "Veuillez attendre la fin de l'action précédente sur le tableau.",
     overloaded: 'Nous sommes très sollicités. Réessayez dans un instant.',
+    addressNotAllowed: 'Cette adresse n’est pas autorisée.',
     cantLogIn: 'Désolé, nous ne pouvons pas vous connecter.',
     passwordIncorrect: 'Le mot de passe saisi est incorrect. Réessayez ou réinitialisez votre mot de passe',
     emailRequired: "Il manque quelque chose ! N'oubliez pas d'ajouter votre e-mail.",

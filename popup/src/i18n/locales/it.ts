@@ -148,6 +148,7 @@ export default {
     sectionNameTaken: 'Hai già una sezione con questo nome.',
     boardBusy: "Attendi che l'azione precedente sulla bacheca sia terminata.",
     overloaded: 'Al momento siamo molto occupati. Riprova tra un attimo.',
+    addressNotAllowed: 'Questo indirizzo non è consentito.',
     cantLogIn: 'Spiacenti, non riusciamo a farti accedere.',
     passwordIncorrect: 'La password inserita non è corretta. Riprova o reimposta la password',
     emailRequired: "Manca qualcosa! Non dimenticare di aggiungere l'email.",

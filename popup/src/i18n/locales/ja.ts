@@ -144,6 +144,7 @@ export default {
     sectionNameTaken: 'その名前のセクションはすでにあります。',
     boardBusy: 'ボードの前の操作が終わるまでお待ちください。',
     overloaded: '現在混み合っています。しばらくしてからもう一度お試しください。',
+    addressNotAllowed: 'そのアドレスは使用できません。',
     cantLogIn: '申し訳ありませんが、ログインできません。',
     passwordIncorrect: 'パスワードが正しくありません。もう一度入力するか、パスワードを再設定してください',
     emailRequired: '入力漏れがあります。メールアドレスを入力してください。',

@@ -144,6 +144,7 @@ export default {
     sectionNameTaken: '같은 이름의 섹션이 이미 있습니다.',
     boardBusy: '이전 보드 작업이 끝날 때까지 기다려 주세요.',
     overloaded: '지금은 요청이 많습니다. 잠시 후 다시 시도하세요.',
+    addressNotAllowed: '이 주소는 사용할 수 없습니다.',
     cantLogIn: '죄송합니다. 로그인할 수 없습니다.',
     passwordIncorrect: '입력한 비밀번호가 올바르지 않습니다. 다시 시도하거나 비밀번호를 재설정하세요',
     emailRequired: '빠진 곳이 있어요! 이메일을 입력하세요.',

@@ -146,6 +146,7 @@ export default {
     sectionNameTaken: 'Je hebt al een sectie met die naam.',
     boardBusy: 'Wacht tot de vorige actie op het bord klaar is.',
     overloaded: 'Het is nu erg druk. Probeer het zo opnieuw.',
+    addressNotAllowed: 'Dat adres is niet toegestaan.',
     cantLogIn: 'Sorry, we kunnen je niet inloggen.',
     passwordIncorrect: 'Het wachtwoord dat je hebt ingevoerd, is onjuist. Probeer het opnieuw of stel je wachtwoord opnieuw in',
     emailRequired: 'Je bent iets vergeten! Vergeet je e-mailadres niet.',

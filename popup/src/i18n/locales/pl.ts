@@ -150,6 +150,7 @@ export default {
     sectionNameTaken: 'Masz już sekcję o tej nazwie.',
     boardBusy: 'Poczekaj, aż zakończy się poprzednia operacja na tablicy.',
     overloaded: 'Mamy teraz bardzo dużo pracy. Spróbuj ponownie za chwilę.',
+    addressNotAllowed: 'Ten adres jest niedozwolony.',
     cantLogIn: 'Przepraszamy, nie możemy Cię zalogować.',
     passwordIncorrect: 'Wpisane hasło jest nieprawidłowe. Spróbuj ponownie lub zresetuj hasło',
     emailRequired: 'Czegoś brakuje! Nie zapomnij podać adresu e-mail.',

@@ -148,6 +148,7 @@ export default {
     sectionNameTaken: 'Você já tem uma seção com esse nome.',
     boardBusy: 'Aguarde até que a ação anterior na pasta termine.',
     overloaded: 'Estamos muito ocupados agora. Tente de novo em instantes.',
+    addressNotAllowed: 'Esse endereço não é permitido.',
     cantLogIn: 'Desculpe, não conseguimos fazer seu login.',
     passwordIncorrect: 'A senha informada está incorreta. Tente novamente ou redefina sua senha',
     emailRequired: 'Faltou algo! Não se esqueça de adicionar seu e-mail.',

@@ -146,6 +146,7 @@ export default {
     sectionNameTaken: 'Du har redan ett avsnitt med det namnet.',
     boardBusy: 'Vänta tills den förra åtgärden på anslagstavlan är klar.',
     overloaded: 'Det är mycket just nu. Försök igen om en stund.',
+    addressNotAllowed: 'Den adressen är inte tillåten.',
     cantLogIn: 'Tyvärr kan vi inte logga in dig.',
     passwordIncorrect: 'Lösenordet du angav är fel. Försök igen eller återställ lösenordet',
     emailRequired: 'Något saknas! Glöm inte att ange din e-postadress.',

@@ -146,6 +146,7 @@ export default {
     sectionNameTaken: 'Bu adda bir bölümün zaten var.',
     boardBusy: 'Lütfen panodaki önceki işlem bitene kadar bekle.',
     overloaded: 'Şu anda çok yoğunuz. Lütfen biraz sonra tekrar dene.',
+    addressNotAllowed: 'Bu adrese izin verilmiyor.',
     cantLogIn: 'Üzgünüz, giriş yapmanı sağlayamıyoruz.',
     passwordIncorrect: 'Girdiğin şifre yanlış. Tekrar dene veya şifreni sıfırla',
     emailRequired: 'Bir şey eksik! E-posta adresini eklemeyi unutma.',

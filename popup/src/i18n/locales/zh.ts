@@ -144,6 +144,7 @@ export default {
     sectionNameTaken: '你已经有同名的分区了。',
     boardBusy: '请等待上一个图板操作完成。',
     overloaded: '我们现在非常忙。请稍后再试。',
+    addressNotAllowed: '不允许使用该地址。',
     cantLogIn: '抱歉,我们无法让你登录。',
     passwordIncorrect: '你输入的密码不正确。请重试或重置密码',
     emailRequired: '还漏了一项!别忘了填写电子邮件。',
