@@ -35,5 +35,12 @@ export interface Viewer {
 }
 
 export interface AppEnv {
-  Variables: { viewer: Viewer | null; brand: string };
+  Variables: {
+    viewer: Viewer | null;
+    brand: string;
+    /** The route's declaration and, when it arrived after its headers, its body (lib/bodies.ts). */
+    declaration: import('./lib/declare.js').Declaration;
+    body: Buffer;
+    bodyDeadline: number;
+  };
 }

@@ -120,6 +120,9 @@ export const catalogue = {
   video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
   upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
+  // Guards by design (issue 25): request bodies read with a deadline and a per-client cap. Codes 240-249 are ours.
+  body_timeout: { code: 240, status: 408, message: 'The request took too long to arrive. Please try again.' },
+  bodies_limited: { code: 241, status: 429, message: 'Too many requests from your connection are still arriving. Try again in a moment.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -1,3 +1,4 @@
+import { NO_LIMIT } from '../lib/declare.js';
 import { z } from 'zod';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl } from '../lib/validation.js';
@@ -13,7 +14,7 @@ export function scrapeResources(scrape: ScrapeService): ResourceRegistry {
   return {
     // Open to visitors: the popup shows the image before anyone logs in (saving.md section 2.3).
     FindPinImagesResource: {
-      get: action({ auth: false, options: findOptions, run: (options) => scrape.findPinImages(options.url) }),
+      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: findOptions, run: (options) => scrape.findPinImages(options.url) }),
     },
   };
 }
