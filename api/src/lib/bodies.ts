@@ -5,6 +5,7 @@ import type { AppEnv } from '../deps.js';
 import { unauthorized, type Declaration } from './declare.js';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
+import { hasBody } from './node-request.js';
 
 /**
  * The request path cannot be held hostage (issue 25, design item 4). Before a request takes an API turn
@@ -88,12 +89,12 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
     const lengthHeader = c.req.header('content-length');
     const chunked = c.req.header('transfer-encoding') !== undefined;
     const length = lengthHeader === undefined || chunked ? undefined : parseInt(lengthHeader, 10);
-    const hasBody = method !== 'GET' && method !== 'HEAD' && (chunked || (length ?? 0) > 0);
     const incoming = incomingOf(c);
-    const unread = hasBody && !(incoming?.complete ?? false);
+    const withBody = method !== 'GET' && method !== 'HEAD' && hasBody(c);
+    const unread = withBody && !(incoming?.complete ?? false);
 
     if (declaration.caller !== 'visitor' && !hasSession(c)) return refuse(c, unauthorized(declaration), unread);
-    if (!hasBody) return next();
+    if (!withBody) return next();
     if (length !== undefined && length > declaration.body) return refuse(c, tooLarge(declaration), unread);
     if (!incoming) return declaration.stream ? next() : requestLimit(declaration.body, declaration)(c, next);
     // Arrived whole: Node's parser holds it already (a chunked one is counted here; a Content-Length was judged above).
@@ -105,10 +106,13 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
       // The route reads it (bodyChunks), under the same deadline, while it holds this client's slot.
       c.set('bodyDeadline', performance.now() + bodyDeadlineMs(length ?? declaration.body, graceMs));
       try {
-        return await next();
+        await next();
       } finally {
         inProgress.give(key);
       }
+      // Refused before the route read it all (a session that is not live, a file too large): the rest is never read.
+      if (!incoming.complete) c.header('Connection', 'close');
+      return;
     }
     let body: Buffer;
     try {
