@@ -38,9 +38,8 @@ export interface AppEnv {
   Variables: {
     viewer: Viewer | null;
     brand: string;
-    /** The route's declaration and, when it arrived after its headers, its body (lib/bodies.ts). */
+    /** The route's declaration, and when a streamed body must have arrived (lib/bodies.ts). */
     declaration: import('./lib/declare.js').Declaration;
-    body: Buffer;
     bodyDeadline: number;
   };
 }

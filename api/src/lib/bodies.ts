@@ -13,7 +13,7 @@ import { hasBody } from './node-request.js';
  * - a route for logged-in callers refuses a request that carries no session at all (401), its body unread;
  * - a body larger than the route declares is refused (413) by its Content-Length, unread;
  * - a body still arriving is read here, outside any turn, within a deadline (408), while its client has
- *   fewer than `perClient` bodies arriving (429 otherwise), and kept for the handler (bodyText).
+ *   fewer than `perClient` bodies arriving (429 otherwise), and kept for the handler (bodyText, c.req.json()).
  * A request refused with its body unread is answered with `Connection: close`: the rest is never read.
  * A body that has already arrived whole (the usual small save: it came in the packet of its headers)
  * costs one property read here, and the handler reads it as before.
@@ -37,6 +37,8 @@ export interface BodyGuardOptions {
 
 /** A body's deadline: the grace, then the declared (or the route's largest) size at the minimum rate. */
 export const bodyDeadlineMs = (bytes: number, graceMs: number) => graceMs + Math.ceil((bytes * 1000) / MIN_BODY_BYTES_PER_S);
+
+const utf8 = new TextDecoder();
 
 const incomingOf = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
@@ -123,7 +125,8 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
     } finally {
       inProgress.give(key);
     }
-    c.set('body', body);
+    // Every reader of the body gets these bytes: bodyText, and hono's c.req.json()/text() through its cache.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(utf8.decode(body));
     return next();
   };
 }

@@ -26,9 +26,9 @@ export function hasBody(c: Context): boolean {
  * (tests' app.request), from the Request.
  */
 export async function bodyText(c: Context): Promise<string> {
-  // Read already, outside the request's turn (lib/bodies.ts).
-  const read = c.get('body' as never) as Buffer | undefined;
-  if (read) return utf8.decode(read);
+  // Read already, outside the request's turn (lib/bodies.ts), or by another reader.
+  const cached = (c.req.bodyCache as { text?: Promise<string> }).text;
+  if (cached) return cached;
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableFlowing !== null || incoming.readableDidRead) return c.req.text();
   const chunks: Buffer[] = [];
