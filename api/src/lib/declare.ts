@@ -10,7 +10,7 @@ import type { LimitName } from './limits.js';
  * One declaration per route (issue 25, design item 1): who may call it, the per-client limit it is held
  * to and how many bytes of body it may send. Every Hono route carries one as its first handler
  * (`routes.post('/x/', declare({...}), handler)`) and every resource action carries one in its
- * `action({...})`; route-walk.test.ts fails on a route without one, and docs/security.md lists them all.
+ * `action({...})`; api/src/security.test.ts fails on a route without one, and docs/security.md lists them all.
  *
  * What the framework does with it (app.ts, lib/bodies.ts): the body limit is enforced before a byte is
  * read; a caller other than a visitor is refused (401) before the body is read when the request carries
