@@ -179,7 +179,7 @@ export async function guards(): Promise<Array<{ name: string; value: number; bud
       return { saveTimes, probeTimes, shed, probeShed };
     };
 
-    const alone = await phase(PHASE_SECONDS / 2);
+    const alone = await phase(PHASE_SECONDS);
     let slowUntil = false;
     const slow = Array.from({ length: SLOW_CLIENTS }, (_, i) => slowClient(server.port, server.publicOrigin, `127.0.0.${i + 2}`, () => slowUntil));
     // The slow clients are in before the measure starts.
