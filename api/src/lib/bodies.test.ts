@@ -145,6 +145,14 @@ describe('uploads before the session (issue 25: an unauthenticated chunked uploa
     await request.closed;
   });
 
+  it('a resource action for logged-in callers is refused the same way: no cookie, a 401 before its body', async () => {
+    const { port, origin } = await listening({});
+    const request = slowRequest(port, jsonHead(origin, '/resource/PinResource/create/', 1000), '{');
+    const answer = await request.answer;
+    expect([answer.status, answer.body.resource_response.error.api_error_code, answer.headers.connection]).toEqual([401, 7, 'close']);
+    await request.closed;
+  });
+
   it('with a session cookie that is not a live session: 401 from the route, the body unread, the connection closed', async () => {
     const { port, origin } = await listening({});
     const request = slowRequest(port, uploadHead(origin, 'cb_session=not-a-session'), chunk(64 * 1024));
