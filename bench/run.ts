@@ -1,6 +1,7 @@
 import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
 import { embeds } from './embeds.js';
+import { guards } from './guards.js';
 import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
@@ -20,6 +21,7 @@ const benches = [
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
+  { title: 'Guards: API p99 under slow bodies and savers, RSS under unauthenticated uploads (real server)', run: guards },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 

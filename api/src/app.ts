@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { authResources, authV3Routes, sessionMiddleware } from './auth/routes.js';
+import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { providerClients } from './auth/providers/client.js';
 import { facebookV3Routes, providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
@@ -21,12 +21,15 @@ import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
-import { declaredBodyLimit } from './lib/node-request.js';
+import { getCookie } from 'hono/cookie';
 import { fail, ok } from './lib/envelope.js';
+import { bodyGuard } from './lib/bodies.js';
+import { addressKey, clientAddress } from './lib/client-address.js';
+import { declarationFinder, declare, declared, honoSurface, none, type Declaration } from './lib/declare.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
-import { resourceRoutes, type ResourceRegistry } from './lib/resources.js';
+import { registryDeclaration, resourceRoutes, type ResourceRegistry } from './lib/resources.js';
 import { pageRoutes } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
@@ -40,18 +43,8 @@ import { imagesService } from './images/service.js';
 import { backgroundJobs } from './images/ingest.js';
 import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.js';
 import { mediaService } from './media/service.js';
-import { tooLargeMessage, VIDEO_UPLOAD_MAX_BYTES } from './media/rules.js';
-import { IMAGE_MAX_BYTES } from './images/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
-
-/** JSON bodies of the API are small; anything larger is refused before it is read. */
-export const MAX_BODY_BYTES = 64 * 1024;
-/** The pin builder's upload: the file itself is the body (media/service.ts holds each kind to its own limit). */
-export const UPLOAD_PATH = '/v3/media/uploads/';
-/** A save may carry its image as image_base64 (saving.md section 7): the image limit, in base64, and the rest. */
-export const PIN_CREATE_PATH = '/resource/PinResource/create/';
-export const PIN_CREATE_MAX_BODY_BYTES = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + MAX_BODY_BYTES;
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -141,7 +134,7 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
   // A load balancer's probe: cheap, no database, never shed.
-  app.get('/health', (c) => {
+  app.get('/health', declare({ caller: 'visitor', limit: none('a probe: no database, never shed'), body: 0 }), (c) => {
     c.header('Cache-Control', 'no-store');
     return ok(c, { status: 'ok' });
   });
@@ -155,18 +148,29 @@ export function createApp(deps: Deps) {
       if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await walSync();
     });
   }
+  // Every route's declaration (lib/declare.ts), found before anything else judges the request: the
+  // finder is made once every route below is registered.
+  const registry = resourceRegistry(deps, services);
+  let find: ((method: string, path: string) => Declaration | undefined) | undefined;
+  app.use('*', declared(() => (find ??= declarationFinder(honoSurface(app.routes), (method, path) => registryDeclaration(registry, method, path)))));
+  // Headers only: refused before a byte of body is read.
+  app.use('*', sameOriginWrites(deps.config.publicOrigin));
+  // The body, by the declaration: a logged-in route without a session and an oversized body are refused
+  // unread; a body still arriving is read here, within a deadline and a per-client cap, so a slow body
+  // never holds an API turn (lib/bodies.ts).
+  app.use(
+    '*',
+    bodyGuard({
+      hasSession: (c) => getCookie(c, SESSION_COOKIE) !== undefined,
+      clientKey: (c) => addressKey(clientAddress(c, deps.config.trustProxy)),
+      perClient: deps.config.bodiesPerClient,
+      graceMs: deps.config.bodyGraceMs,
+    }),
+  );
   // Before anything that reads a session or the database: a request waiting for its turn, or shed,
   // costs next to nothing.
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
   for (const path of API_PATHS) app.use(path, turn);
-  app.use('*', sameOriginWrites(deps.config.publicOrigin, [UPLOAD_PATH]));
-  const tooLarge = (c: Context) => fail(c, new ApiError('payload_too_large'));
-  const limits = {
-    small: declaredBodyLimit(MAX_BODY_BYTES, tooLarge),
-    pinCreate: declaredBodyLimit(PIN_CREATE_MAX_BODY_BYTES, tooLarge),
-    upload: declaredBodyLimit(VIDEO_UPLOAD_MAX_BYTES, (c) => fail(c, new ApiError('upload_too_large', tooLargeMessage('video')))),
-  };
-  app.use('*', (c, next) => (c.req.path === UPLOAD_PATH ? limits.upload : c.req.path === PIN_CREATE_PATH ? limits.pinCreate : limits.small)(c, next));
 
   // Only the API reads the session; pages and scripts are the same for everyone.
   const session = sessionMiddleware(auth);
@@ -179,7 +183,7 @@ export function createApp(deps: Deps) {
   app.use('/vx/*', session);
   // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
   app.use('/offsite/', session);
-  app.route('/resource', resourceRoutes(resourceRegistry(deps, services)));
+  app.route('/resource', resourceRoutes(registry));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/search', searchRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));

@@ -78,6 +78,12 @@ export interface Config extends ProvidersConfig {
   maxQueued: number;
   /** How long a request may wait for its turn while many wait (MAX_QUEUE_WAIT_MS); past it, 503. */
   maxQueueWaitMs: number;
+  /**
+   * Request bodies (issue 25, lib/bodies.ts): milliseconds every body is given before its bytes are counted
+   * against the minimum rate (BODY_GRACE_MS), and bodies one client may be sending at once (BODIES_PER_CLIENT).
+   */
+  bodyGraceMs: number;
+  bodiesPerClient: number;
   /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
   quickPromoteSteps: 'short' | 'full';
 }
@@ -122,6 +128,8 @@ const envSchema = z.object({
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
   MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500),
+  BODY_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(8),
   QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
 });
 
@@ -166,6 +174,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxInFlight: e.MAX_IN_FLIGHT,
     maxQueued: e.MAX_QUEUED,
     maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
+    bodyGraceMs: e.BODY_GRACE_MS,
+    bodiesPerClient: e.BODIES_PER_CLIENT,
     // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
     ...readProviders(env),
     quickPromoteSteps: e.QUICK_PROMOTE_STEPS,

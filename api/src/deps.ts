@@ -35,5 +35,11 @@ export interface Viewer {
 }
 
 export interface AppEnv {
-  Variables: { viewer: Viewer | null; brand: string };
+  Variables: {
+    viewer: Viewer | null;
+    brand: string;
+    /** The route's declaration, and when a streamed body must have arrived (lib/bodies.ts). */
+    declaration: import('./lib/declare.js').Declaration;
+    bodyDeadline: number;
+  };
 }

@@ -1,3 +1,4 @@
+import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
@@ -29,7 +30,7 @@ const dateRange = { start_date: date.optional(), end_date: date.optional() };
 /** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/ (advertiser.md section 7). */
 export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/advertisers/:advertiserId/pins/:pinId/quick_promote/', async (c) => {
+  routes.post('/advertisers/:advertiserId/pins/:pinId/quick_promote/', declare({ caller: 'user', limit: NO_LIMIT.write, body: JSON_BODY, policy: 'advertiser role', unauthorized: 'Log in to promote this Pin.' }), async (c) => {
     const viewer = c.get('viewer');
     // Section 8: a 401 with a message is shown in the pin area.
     if (!viewer) throw new ApiError('unauthorized', 'Log in to promote this Pin.');
@@ -49,7 +50,7 @@ export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
 /** GET /vx/business_access/profiles/: the viewer's access profiles. */
 export function businessAccessRoutes(advertisers: AdvertisersService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/business_access/profiles/', async (c) => {
+  routes.get('/business_access/profiles/', declare({ caller: 'user', limit: NO_LIMIT.read, body: 0 }), async (c) => {
     const viewer = c.get('viewer');
     if (!viewer) throw new ApiError('unauthorized');
     return ok(c, await advertisers.profiles(viewer.id));
@@ -83,7 +84,7 @@ const linkOf = (pins: PinsService, viewer: Viewer | null, pinId: string) => pins
 /** GET /v3/offsite/: where a link lands and whether it may be followed. A check: it never bills a click (GET /offsite/ does). */
 export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: PinsService, config: Pick<Config, 'trustProxy'>, limits: Limits): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/offsite/', async (c) => {
+  routes.get('/offsite/', declare({ caller: 'visitor', limit: ['offsitePinAddress', 'offsiteCheckAddress', 'outboundSite'], body: 0 }), async (c) => {
     const q = parse(offsiteQuery, c.req.query());
     const pinId = q.pin_id ?? q.pin;
     const pinLink = pinId ? await linkOf(pins, c.get('viewer') ?? null, pinId) : undefined;
@@ -139,14 +140,14 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
   return {
     BusinessConvertResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ business_name: text(100, 'business name'), website_url: httpUrl.optional().nullable(), country }),
         run: (o, { viewer }) => advertisers.convert(viewer.id, { business_name: o.business_name, website_url: o.website_url ?? null, country: o.country }),
       }),
     },
     AdvertiserResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
           const access = await advertisers.access(viewer.id, o.advertiser_id);
@@ -157,7 +158,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserBusinessProfileResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, business_name: text(100, 'business name'), address_line: text(200, 'street address'), city: text(100, 'city'), postal_code: text(20, 'postal code'), country }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
           await advertisers.access(viewer.id, advertiser_id);
@@ -167,7 +168,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserBillingProfileResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, card_holder: text(100, 'name on the card'), card_number: z.string().max(30), expiry: z.string().max(7) }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
           const { advertiser } = await advertisers.access(viewer.id, advertiser_id);
@@ -177,7 +178,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserCampaignsResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, objective_type: z.string().max(40).optional(), campaign_ids: idList, status: z.enum(['ACTIVE', 'PAUSED', 'PENDING_BILLING']).optional(), query: z.string().trim().max(100).optional(), ...dateRange }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -187,7 +188,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserCampaignResource: {
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z
           .object({ ...scoped, campaign_id: id, status: z.enum(['ACTIVE', 'PAUSED']).optional(), daily_budget: z.number().positive('Must be more than zero.').max(1_000_000).optional(), inclusive_end_date: date.optional(), is_ongoing: z.boolean().optional() })
           .strict()
@@ -197,7 +198,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     CampaignInsightsResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, campaign_id: id, ...dateRange, comp_start_date: date.optional(), comp_end_date: date.optional() }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -207,7 +208,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserConversionTagsResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -215,7 +216,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         },
       }),
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, name: text(100, 'tag name') }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -226,7 +227,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserMerchantResource: {
       // Claim: a token for the website (a new website may be given); verify: the site is read for it.
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, website_url: httpUrl.optional() }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -234,7 +235,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         },
       }),
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -243,25 +244,25 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserSponsorshipsResource: {
-      get: action({ auth: true, options: z.object(scoped), run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object(scoped), run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, pin_id: id, decision: z.enum(['approve', 'reject']) }),
         run: (o, { viewer }) => sponsorships.decide(viewer, o.advertiser_id, o.pin_id, o.decision),
       }),
     },
     PinSponsorshipResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ pin_id: id, sponsor_username: z.string().trim().transform((u) => u.replace(/^@/, '')).pipe(z.string().min(1, 'Enter the sponsor’s username.').max(30)) }),
         run: (o, { viewer }) => sponsorships.request(viewer, o.pin_id, o.sponsor_username),
       }),
-      delete: action({ auth: true, options: z.object({ pin_id: id }), run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ pin_id: id }), run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
     },
     PinAdLabelsResource: {
       // The pin page's labels: 'Promoted by', the paid partnership, the verified merchant. Showing a promoted pin is an impression.
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({ pin_id: id }),
         run: async (o, { c, viewer }) => {
           const pin = await pins.get(viewer, o.pin_id);
@@ -274,7 +275,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserAdGroupsResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, campaign_ids: idList, ad_group_ids: idList }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -284,7 +285,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserAdsResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, pin_promotion_ids: idList }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -294,7 +295,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserBillingResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer.id, o.advertiser_id);
@@ -304,7 +305,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvisoryNoticeResource: {
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.union([z.object({ search_term: z.string().trim().min(1).max(200) }), z.object({ pin_id: id })]),
         run: (o) => ('search_term' in o ? notices.find('search', o.search_term) : notices.find('pin', o.pin_id)),
       }),

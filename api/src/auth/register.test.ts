@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../app.js';
+import { JSON_BODY as MAX_BODY_BYTES } from '../lib/declare.js';
 import { testApp, type TestApp } from '../testing.js';
 
 // The manual clock starts at a fixed instant; birthdays are built from it.

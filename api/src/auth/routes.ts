@@ -1,3 +1,4 @@
+import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -94,26 +95,26 @@ export const emailQuery = z.object({ email: z.string().max(254, 'Must be at most
 export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   // Forgot password (auth.md section 7). The answer is the same whether or not an account matched.
-  routes.post('/users/forgot_password/', async (c) => {
+  routes.post('/users/forgot_password/', declare({ caller: 'visitor', limit: ['resetAddress', 'resetTarget'], body: JSON_BODY }), async (c) => {
     const body = parse(forgotBody, await jsonBody(c));
     const type = body.type ?? (requestFlags(c, config).has('unauth_dweb_unified_ar') ? 'unified' : 'reset');
     await auth.forgotPassword(body.username_or_email, type, clientAddress(c, config.trustProxy));
     return ok(c, { status: 'sent', type });
   });
   // The reset page's form: a live link and a new password that meets the rules; every session is revoked.
-  routes.post('/users/password/reset/', async (c) => {
+  routes.post('/users/password/reset/', declare({ caller: 'visitor', limit: none('needs the token of a mailed reset link'), body: JSON_BODY }), async (c) => {
     const body = parse(resetBody, await jsonBody(c));
     const { email } = await auth.resetPassword(body.token, body.new_password);
     return ok(c, { email });
   });
   // A fresh log-in challenge (ALTCHA) for the popup to solve.
-  routes.get('/challenge/', async (c) => {
+  routes.get('/challenge/', declare({ caller: 'visitor', limit: none('makes a proof-of-work puzzle: solving it costs the asker'), body: 0 }), async (c) => {
     c.header('Cache-Control', 'no-store');
     return ok(c, await auth.createChallenge());
   });
   // data false means the email is free; a malformed email answers the invalid-email code.
-  routes.get('/register/exists/', async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
-  routes.get('/email/validation/', async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0 }), async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0 }), async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
   return routes;
 }
 
@@ -145,7 +146,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     UserSessionResource: {
       // Log-in (auth.md sections 3 and 7): credentials, the two-factor and challenge fields, the extras.
       create: action({
-        auth: false,
+        caller: 'visitor', limit: 'loginAddress',
         options: z.object({
           username_or_email: z.string().trim().min(1, 'Enter your email.').max(254),
           password: z.string().min(1, 'Enter your password.').max(256),
@@ -190,7 +191,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         },
       }),
       delete: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({}),
         async run(_options, { c, viewer }) {
           await auth.logOut(viewer);
@@ -202,7 +203,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     UserRegisterResource: {
       // Email sign-up; auth.md does not show the path, so it is a resource like log-in (docs/decisions.md).
       create: action({
-        auth: false,
+        caller: 'visitor', limit: 'signupAddress',
         options: z.object({
           type: z.literal('email'),
           email: z.string().max(254, 'Must be at most 254 characters.'),
@@ -241,7 +242,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     ExperimentsResource: {
       // What the popup needs to know before it draws the auth screens.
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         run(_options, { c }) {
           const flags = requestFlags(c, config);
@@ -252,14 +253,14 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     PasswordRulesResource: {
       // The server-supplied password rules new sign-ups apply (auth.md section 7).
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         run: () => ({ min_length: config.passwordMinLength, ascii_only: true, differ_from_username: true, min_strength_score: MIN_STRENGTH_SCORE }),
       }),
     },
     ViewerResource: {
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         run: async (_options, { c, viewer }) => viewerJson(viewer, viewer ? null : await auth.recognised(getCookie(c, KNOWN_COOKIE))),
       }),
@@ -267,7 +268,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     RecognisedUserResource: {
       // 'Not you? Log in with a different account': this browser forgets the remembered user.
       delete: action({
-        auth: false,
+        caller: 'visitor', limit: none('forgets this browser only (its own cookie): bounded by API turns'),
         options: z.object({}),
         async run(_options, { c }) {
           await auth.forgetBrowser(getCookie(c, KNOWN_COOKIE));
@@ -279,7 +280,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256) }),
         async run(options, { c, viewer }) {
           startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password));

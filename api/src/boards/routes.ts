@@ -1,3 +1,4 @@
+import { NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
@@ -33,7 +34,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
   return {
     BoardPickerBoardsResource: {
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z
           .object({
             field_set_key: z.string().optional(),
@@ -50,9 +51,9 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
     },
     BoardResource: {
       // The board page (/{username}/{slug}/): open to visitors; secret and protected boards to their members.
-      get: action({ auth: false, options: boardKey, run: (key, { viewer }) => boards.page(viewer, key) }),
+      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: boardKey, run: (key, { viewer }) => boards.page(viewer, key) }),
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           name: boardName,
           privacy: z.enum(['public', 'secret']).default('public'),
@@ -65,16 +66,16 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       }),
       // Issue 19: the owner edits or deletes a board.
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, name: boardName.optional(), description: userText({ max: 500, multiline: true }).optional(), privacy: z.enum(['public', 'secret']).optional() }),
         run: (o, { viewer }) => boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy }),
       }),
-      delete: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
     },
     BoardsResource: {
       // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({
           username: usernamePart,
           page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
@@ -85,7 +86,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
     },
     BoardSectionResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           board_id: id,
           name: sectionName,
@@ -94,35 +95,35 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         }),
         run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
       }),
-      update: action({ auth: true, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
-      delete: action({ auth: true, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
+      update: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
     },
     BoardSectionPinsResource: {
       // saving.md section 7: section_id, pins; the pins stay on the board, out of the section.
-      delete: action({ auth: true, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
     },
     BoardSectionsRepinResource: {
-      get: action({ auth: true, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
     },
     BulkEditResource: {
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
       }),
       // Bulk delete from the board page's Organise (issue 19): the pins named, all on board_id.
-      delete: action({ auth: true, options: z.object({ board_id: id, pin_ids: pinIds }), run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id, pin_ids: pinIds }), run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
     },
     BulkEditSelectAllResource: {
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, fromBoardId: o.board_id, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
       }),
     },
     BoardSectionEditResource: {
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ section_id: id, board_id: id, pins: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pins, boardId: o.board_id, sectionId: o.section_id, busy: 'section_busy' }),
       }),
@@ -142,7 +143,7 @@ export function boardTitleRoutes(boards: BoardsService, pins: PinsService): Hono
     const taken = await Promise.all(titles.map((title) => boards.hasBoardNamed(ownerId, title)));
     return titles.filter((_, i) => taken[i]);
   };
-  routes.get('/:id/board_title_suggestions/', async (c) => {
+  routes.get('/:id/board_title_suggestions/', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0, policy: 'pin.view' }), async (c) => {
     const pinId = parse(id, c.req.param('id'));
     const text = parse(boardTitleQuery, c.req.query());
     const viewer = c.get('viewer');

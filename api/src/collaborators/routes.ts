@@ -1,3 +1,4 @@
+import { NO_LIMIT } from '../lib/declare.js';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { clientAddress } from '../lib/client-address.js';
@@ -9,11 +10,11 @@ import { boardKey } from '../boards/routes.js';
 export function collaboratorResources(collaborators: CollaboratorsService, config: Pick<Config, 'trustProxy'>): ResourceRegistry {
   return {
     ShareSuggestionsTypeaheadResource: {
-      get: action({ auth: true, options: z.object({ term: z.string().max(254) }), run: (o, { viewer }) => collaborators.suggestions(viewer.id, o.term) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ term: z.string().max(254) }), run: (o, { viewer }) => collaborators.suggestions(viewer.id, o.term) }),
     },
     BoardInviteResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: ['inviteAccount', 'inviteAddress'],
         options: z.object({
           board_id: id,
           invited_user_ids: z.array(id).max(50).default([]),
@@ -23,25 +24,25 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
           collaborators.invite(viewer.id, { boardId: o.board_id, userIds: o.invited_user_ids, emails: o.emails }, clientAddress(c, config.trustProxy)),
       }),
       delete: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, invited_user_id: id }),
         // Declining one's own invite also clears an invite to one's email (issue 19).
         run: (o, { viewer }) => (o.invited_user_id === viewer.id ? collaborators.decline(viewer, o.board_id) : collaborators.removeInvite(viewer.id, o.board_id, o.invited_user_id)),
       }),
       // The invite the viewer holds on a board (the board page's notice), and accepting it (issue 19).
-      get: action({ auth: true, options: boardKey, run: (key, { viewer }) => collaborators.pending(viewer, key) }),
-      update: action({ auth: true, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.accept(viewer, o.board_id) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: boardKey, run: (key, { viewer }) => collaborators.pending(viewer, key) }),
+      update: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.accept(viewer, o.board_id) }),
     },
     BoardCollaboratorResource: {
       delete: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, invited_user_id: id, field_set_key: z.string().max(64).optional() }),
         run: (o, { viewer }) => collaborators.removeCollaborator(viewer.id, o.board_id, o.invited_user_id),
       }),
     },
     BoardCollaboratorsResource: {
       // Open to visitors on a public board (accepted collaborators only); members see pending invites too.
-      get: action({ auth: false, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer, o.board_id) }),
+      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer, o.board_id) }),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { NO_LIMIT } from '../lib/declare.js';
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
@@ -41,7 +42,7 @@ export const embedsOptions = z
 export function embedResources(embeds: EmbedsService): ResourceRegistry {
   return {
     // Public data only and the same for every caller: the viewer is never read (the session middleware skips this path).
-    EmbedsResource: { get: action({ auth: false, options: embedsOptions, run: (o) => embeds.batch(o) }) },
+    EmbedsResource: { get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: embedsOptions, run: (o) => embeds.batch(o) }) },
   };
 }
 

@@ -1,3 +1,4 @@
+import { declare, none } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
@@ -32,7 +33,7 @@ export const eventQuery = z
  */
 export function eventRoutes(events: EventsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/event/', async (c) => {
+  routes.get('/event/', declare({ caller: 'visitor', limit: none('writes one event row; taken only from our own pages (Sec-Fetch-Site)'), body: 0 }), async (c) => {
     const site = c.req.header('sec-fetch-site');
     if (site !== undefined && site !== 'same-origin') throw new ApiError('cross_origin_write', 'Events are taken only from our own pages.');
     const raw: Record<string, string> = {};

@@ -1,3 +1,4 @@
+import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
 import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ export function imageRoutes(deps: Deps, images: ImagesService): Hono<AppEnv> {
   const { config } = deps;
   const limits = limitsFor(deps);
   const routes = new Hono<AppEnv>();
-  routes.put('/image/', async (c) => {
+  routes.put('/image/', declare({ caller: 'user', limit: none('not limited yet: issue 25 limits the outbound fetch per client'), body: JSON_BODY }), async (c) => {
     if (!c.get('viewer')) throw new ApiError('unauthorized');
     const body = parse(registerBody, await c.req.json().catch(() => null));
     // The server downloads what the caller names: limited per client and per site (lib/outbound-limits.ts).
@@ -31,7 +32,7 @@ export function imageRoutes(deps: Deps, images: ImagesService): Hono<AppEnv> {
 /** GET /media/{imageId}/{rendition}.jpg: our re-encoded files, never the original bytes. */
 export function mediaRoutes({ config }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/:id/:file', async (c) => {
+  routes.get('/:id/:file', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 }), async (c) => {
     const imageId = parse(id, c.req.param('id'));
     const rendition = c.req.param('file').replace(/\.jpg$/, '') as Rendition;
     if (!RENDITIONS.includes(rendition)) throw new ApiError('not_found');

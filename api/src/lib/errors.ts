@@ -126,6 +126,9 @@ export const catalogue = {
   outbound_limited: { code: 270, status: 429, message: "You're asking us to load a lot of pages. Try again in a little while." },
   outbound_site_limited: { code: 271, status: 429, message: "We've loaded a lot from that site just now. Try again in a little while." },
   ad_events_limited: { code: 272, status: 429, message: 'This Pin has been counted enough from your network today.' },
+  // Guards by design (issue 25): request bodies read with a deadline and a per-client cap. Codes 240-249 are ours.
+  body_timeout: { code: 240, status: 408, message: 'The request took too long to arrive. Please try again.' },
+  bodies_limited: { code: 241, status: 429, message: 'Too many requests from your connection are still arriving. Try again in a moment.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

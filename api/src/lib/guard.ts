@@ -9,14 +9,15 @@ const FILE_TYPE = /^(application\/octet-stream|image\/[\w.+-]+|video\/[\w.+-]+)\
  * and the body JSON (a content type no cross-site form can send). Our cookies are SameSite=Lax
  * already; this closes the rest.
  */
-export function sameOriginWrites(publicOrigin: string, filePaths: readonly string[] = []): MiddlewareHandler {
+export function sameOriginWrites(publicOrigin: string): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     if (c.req.header('origin') !== publicOrigin) throw new ApiError('cross_origin_write');
     const type = c.req.header('content-type') ?? '';
     // A file upload's body is the file. Its types are no more a cross-site form's than JSON is (a form can
     // only send text/plain, urlencoded or multipart), so they need the same preflight we never grant.
-    if (filePaths.includes(c.req.path) && FILE_TYPE.test(type)) return next();
+    // The routes whose body is a file are the ones that stream it (their declaration, lib/declare.ts).
+    if ((c.get('declaration' as never) as { stream?: boolean } | undefined)?.stream && FILE_TYPE.test(type)) return next();
     if (!/^application\/json\s*(;|$)/i.test(type)) throw new ApiError('unsupported_media_type');
     return next();
   };

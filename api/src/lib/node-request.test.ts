@@ -3,7 +3,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
-import { bodyText, declaredBodyLimit } from './node-request.js';
+import { bodyGuard } from './bodies.js';
+import { declared, none, type Declaration } from './declare.js';
+import { bodyText } from './node-request.js';
 
 const servers: ServerType[] = [];
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
@@ -17,7 +19,11 @@ async function listening(fetch: (request: Request, env?: unknown) => Response | 
 }
 
 const echo = new Hono();
-echo.use('*', declaredBodyLimit(64, (c) => c.text('too large', 413)));
+// The app's own guards, with a route that declares 64 bytes of body.
+const small: Declaration = { caller: 'visitor', limit: none('a test'), body: 64 };
+echo.use('*', declared(() => () => small));
+echo.use('*', bodyGuard({ hasSession: () => false, clientKey: () => 'one', perClient: 8, graceMs: 10_000 }));
+echo.onError((error, c) => c.text(String(error), 500));
 echo.post('/echo', async (c) => c.text(`[${await bodyText(c)}]`));
 const origin = await listening(echo.fetch);
 
@@ -44,10 +50,10 @@ describe('request bodies read from Node’s message (lib/node-request.ts)', () =
   it('reads a chunked body, and refuses one past the limit whether it declares its length or not', async () => {
     const res = await fetch(`${origin}/echo`, { method: 'POST', ...chunked('{"a":', '"b"}') });
     expect([res.status, await res.text()]).toEqual([200, '[{"a":"b"}]']);
-    const declared = await fetch(`${origin}/echo`, { method: 'POST', body: 'x'.repeat(65) });
-    expect([declared.status, await declared.text()]).toEqual([413, 'too large']);
+    const byLength = await fetch(`${origin}/echo`, { method: 'POST', body: 'x'.repeat(65) });
+    expect([byLength.status, (await byLength.json()).resource_response.error.api_error_code]).toEqual([413, 33]);
     const streamed = await fetch(`${origin}/echo`, { method: 'POST', ...chunked('x'.repeat(40), 'x'.repeat(40)) });
-    expect([streamed.status, await streamed.text()]).toEqual([413, 'too large']);
+    expect([streamed.status, (await streamed.json()).resource_response.error.api_error_code]).toEqual([413, 33]);
   });
 
   it('serves a save on a real socket, and a bad JSON body is a clear 400', async () => {

@@ -1,29 +1,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
+import { ApiError } from './errors.js';
 
 /**
  * A request's body and hang-up without the fetch Request around them. On Node, @hono/node-server hands
  * the app a light request that builds a full fetch Request (an undici Request, an AbortSignal, a web
  * stream over the socket's message) the first time its body or signal is asked for: a tenth of a save's
- * CPU, measured under load, for a body of a few hundred bytes. A body that declares its length is judged
- * by the header and read from Node's own message; a hang-up is read from Node's response.
+ * CPU, measured under load, for a body of a few hundred bytes. A body is read from Node's own message
+ * (or, when it was still arriving, from what lib/bodies.ts read before the request took its turn); a
+ * hang-up is read from Node's response. Body limits are the route's declaration (lib/declare.ts).
  */
 
-/** As hono's bodyLimit, which asks for the body itself; a body with a Content-Length is judged by it alone. */
-export function declaredBodyLimit(maxSize: number, onError: (c: Context) => Response | Promise<Response>): MiddlewareHandler {
-  const streamed = bodyLimit({ maxSize, onError });
-  return async (c, next) => {
-    // No body: fetch forbids one on GET and HEAD, and the Node adapter gives them none.
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    // Node's parser holds a message to its Content-Length: no more bytes than it says are read as its body.
-    const length = c.req.header('content-length');
-    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
-    return parseInt(length, 10) > maxSize ? onError(c) : next();
-  };
-}
-
 const utf8 = new TextDecoder();
+
+/** Whether the request has a body at all: on Node by its headers (the message is not touched), else the Request's. */
+export function hasBody(c: Context): boolean {
+  if (!(c.env as { incoming?: IncomingMessage } | undefined)?.incoming) return c.req.raw.body !== null;
+  const length = c.req.header('content-length');
+  return c.req.header('transfer-encoding') !== undefined || (length !== undefined && length !== '0');
+}
 
 /**
  * The body as text, decoded as fetch's text() does (UTF-8, a leading BOM dropped). Straight from Node's
@@ -31,6 +26,9 @@ const utf8 = new TextDecoder();
  * (tests' app.request), from the Request.
  */
 export async function bodyText(c: Context): Promise<string> {
+  // Read already, outside the request's turn (lib/bodies.ts), or by another reader.
+  const cached = (c.req.bodyCache as { text?: Promise<string> }).text;
+  if (cached) return cached;
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableFlowing !== null || incoming.readableDidRead) return c.req.text();
   const chunks: Buffer[] = [];
@@ -48,4 +46,53 @@ export function hangUpCheck(c: Context): () => boolean {
   if (outgoing) return () => outgoing.closed && !outgoing.writableFinished;
   const signal = c.req.raw.signal;
   return () => signal.aborted;
+}
+
+/**
+ * A streamed body's chunks (a route declared `stream: true`, an upload): straight from Node's message,
+ * held to the route's declared size (413 upload_too_large past it, reading stops) and to the deadline
+ * lib/bodies.ts set (408 body_timeout: the connection is closed, the rest never read). Outside Node,
+ * the Request's stream.
+ */
+export async function* bodyChunks(c: Context, max: number): AsyncGenerator<Uint8Array> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  const deadline = c.get('bodyDeadline' as never) as number | undefined;
+  // Not destroyed when the loop ends early: the refusal must still reach the client.
+  const source: AsyncIterable<Uint8Array> = incoming ? incoming.iterator({ destroyOnReturn: false }) : requestChunks(c);
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let late = false;
+  if (incoming && deadline !== undefined) {
+    // The iterator below waits on the socket: only destroying the message ends that wait.
+    timer = setTimeout(() => ((late = true), incoming.destroy()), Math.max(0, deadline - performance.now()));
+  }
+  try {
+    for await (const chunk of source) {
+      size += chunk.length;
+      if (size > max) throw new ApiError('upload_too_large');
+      yield chunk;
+    }
+  } catch (error) {
+    if (late) throw new ApiError('body_timeout');
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    // Refused part way (too large, or the consumer stopped): the rest is not read, the connection not kept.
+    if (incoming && !incoming.complete) c.header('Connection', 'close');
+  }
+}
+
+async function* requestChunks(c: Context): AsyncGenerator<Uint8Array> {
+  const body = c.req.raw.body;
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
+import { admit, declare, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
 import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
 import { ApiError } from './errors.js';
@@ -14,25 +15,52 @@ import { describeIssues, parse } from './validation.js';
 export const ACTIONS = ['get', 'create', 'update', 'delete'] as const;
 export type ActionName = (typeof ACTIONS)[number];
 
-export interface ActionContext<Auth extends boolean> {
+export interface ActionContext<C extends Caller> {
   c: Context<AppEnv>;
-  viewer: Auth extends true ? Viewer : Viewer | null;
+  viewer: C extends 'visitor' ? Viewer | null : Viewer;
 }
 
-export interface ResourceAction<S extends z.ZodType = z.ZodType, Auth extends boolean = boolean> {
+/**
+ * An action's declaration (lib/declare.ts): caller, limit and, for a write whose body is more than a
+ * small JSON, its body limit (default: 0 for get, whose options are in the URL; JSON_BODY otherwise).
+ */
+export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Caller = Caller> extends Omit<Declaration, 'caller' | 'body' | 'stream'> {
   options: S;
-  /** Logged-in callers only (401, api code 7, otherwise). */
-  auth: Auth;
-  run(options: z.output<S>, ctx: ActionContext<Auth>): unknown;
+  caller: C;
+  body?: number;
+  run(options: z.output<S>, ctx: ActionContext<C>): unknown;
 }
 
 export type Resource = Partial<Record<ActionName, ResourceAction<any, any>>>;
 export type ResourceRegistry = Record<string, Resource>;
 
 /** Declares one action; the helper exists so `run` gets typed options and viewer. */
-export function action<S extends z.ZodType, const Auth extends boolean>(def: ResourceAction<S, Auth>): ResourceAction<S, Auth> {
+export function action<S extends z.ZodType, const C extends Caller>(def: ResourceAction<S, C>): ResourceAction<S, C> {
   return def;
 }
+
+/** The whole declaration of one action, its body limit filled in. */
+export function actionDeclaration(actionName: ActionName, def: ResourceAction<any, any>): Declaration {
+  const declaration: Declaration = { caller: def.caller, limit: def.limit, body: def.body ?? (actionName === 'get' ? 0 : JSON_BODY) };
+  if (def.policy) declaration.policy = def.policy;
+  return declaration;
+}
+
+/** The declaration of `METHOD /resource/{Name}/{action}/`, or undefined when the registry has no such action. */
+export function registryDeclaration(registry: ResourceRegistry, method: string, path: string): Declaration | undefined {
+  const match = /^\/resource\/([^/]+)\/([^/]+)\/$/.exec(path);
+  if (!match) return undefined;
+  const [, name, actionName] = match as unknown as [string, string, string];
+  if ((actionName === 'get') !== (method === 'GET') || !(ACTIONS as readonly string[]).includes(actionName)) return undefined;
+  const def = Object.hasOwn(registry, name) ? registry[name]![actionName as ActionName] : undefined;
+  if (!def) return undefined;
+  // Made once per action: this runs for every request.
+  let made = declarations.get(def);
+  if (!made) declarations.set(def, (made = actionDeclaration(actionName as ActionName, def)));
+  return made;
+}
+
+const declarations = new WeakMap<object, Declaration>();
 
 const envelopeSchema = z.object({ options: z.record(z.string(), z.unknown()).default({}) }).loose();
 
@@ -45,7 +73,7 @@ export function resourceRoutes(registry: ResourceRegistry): Hono<AppEnv> {
     const handler = resource[actionName];
     if (!handler) throw new ApiError('method_not_allowed', `${name} has no ${actionName} action.`);
     const viewer = c.get('viewer');
-    if (handler.auth && !viewer) throw new ApiError('unauthorized');
+    admit(handler, viewer);
     // The envelope is only a shape; the action's own schema judges what it holds (a NUL in a user's
     // text gets that field's message), and parse() then refuses a NUL the schema let through.
     const envelope = envelopeSchema.safeParse(raw);
@@ -54,12 +82,15 @@ export function resourceRoutes(registry: ResourceRegistry): Hono<AppEnv> {
     return ok(c, await handler.run(parsed, { c, viewer }));
   };
 
-  routes.get('/:name/get/', (c) => {
+  // The two dispatchers: what they admit is each action's declaration (found by lib/bodies.ts and admitted
+  // in dispatch); their own covers only a name the registry does not hold (404).
+  const dispatcher = declare({ caller: 'visitor', limit: none('dispatches to the resource registry, whose actions declare their own'), body: JSON_BODY });
+  routes.get('/:name/get/', dispatcher, (c) => {
     const data = c.req.query('data');
     return dispatch(c, c.req.param('name'), 'get', data === undefined ? {} : parseJson(data));
   });
 
-  routes.post('/:name/:action/', async (c) => {
+  routes.post('/:name/:action/', dispatcher, async (c) => {
     const actionName = c.req.param('action');
     if (actionName === 'get' || !(ACTIONS as readonly string[]).includes(actionName)) {
       throw new ApiError('not_found', `Unknown action ${actionName}.`);

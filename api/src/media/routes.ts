@@ -1,14 +1,16 @@
+import { NO_LIMIT, declare, none } from '../lib/declare.js';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requestFlags } from '../auth/routes.js';
 import type { AppEnv, Deps, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
+import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/gates.js';
-import { VIDEO_TYPES, type VideoFormat } from './rules.js';
+import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import { videoPath, type MediaService, type UploadAllowance } from './service.js';
 import { partnerOf } from './store.js';
 
@@ -28,12 +30,12 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
   return {
     MediaUploadResource: {
       // An upload of the viewer's own, as the builder shows it before the pin is made.
-      get: action({ auth: true, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
     },
     PinBuilderResource: {
       // What the builder needs to draw its gated controls: the viewer, the scenario, the groups, the gates.
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }),
         run: async (o, { c, viewer }) => {
           const allowance = uploadAllowance(c, deps.config);
@@ -50,27 +52,13 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
 export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/uploads/', async (c) => {
+  routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true }), async (c) => {
     const viewer = c.get('viewer');
     if (!viewer) throw new ApiError('unauthorized');
-    const body = c.req.raw.body;
-    if (!body) throw new ApiError('upload_empty');
+    if (!hasBody(c)) throw new ApiError('upload_empty');
     const length = Number(c.req.header('content-length'));
-    const chunks = {
-      async *[Symbol.asyncIterator]() {
-        const reader = body.getReader();
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return;
-            yield value;
-          }
-        } finally {
-          // Refused part way: stop reading the rest.
-          await reader.cancel().catch(() => undefined);
-        }
-      },
-    };
+    // Held to the declared size and the body's deadline as it is read (lib/node-request.ts).
+    const chunks = bodyChunks(c, VIDEO_UPLOAD_MAX_BYTES);
     return ok(c, await media.receive(viewer, chunks, uploadAllowance(c, deps.config), Number.isFinite(length) ? length : undefined));
   });
   return routes;
@@ -79,7 +67,7 @@ export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv>
 /** GET /media/videos/{id}.{mp4|webm}: a video pin's file, as uploaded. */
 export function videoRoutes({ config }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/:file', async (c) => {
+  routes.get('/:file', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 }), async (c) => {
     const match = /^(\d{1,20})\.(mp4|webm)$/.exec(c.req.param('file'));
     if (!match?.[1] || !match[2]) throw new ApiError('not_found');
     const format = match[2] as VideoFormat;

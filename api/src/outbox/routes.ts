@@ -1,3 +1,4 @@
+import { declare, none } from '../lib/declare.js';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { Deps } from '../deps.js';
@@ -31,7 +32,7 @@ function isLocalVisit(c: Context, config: Config): boolean {
 /** GET /dev/outbox: the latest mail and SMS the dev outbox holds; served in development only. */
 export function outboxRoutes({ db, config }: Deps): Hono {
   const routes = new Hono();
-  routes.get('/outbox', async (c) => {
+  routes.get('/outbox', declare({ caller: 'visitor', limit: none('the development outbox: served only without SMTP_URL, never in production'), body: 0 }), async (c) => {
     if (!isLocalVisit(c, config)) throw new ApiError('not_found');
     const messages = await outboxStore(db).latest(50);
     c.header('Content-Security-Policy', OUTBOX_CSP);

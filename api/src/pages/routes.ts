@@ -1,3 +1,4 @@
+import { NO_LIMIT, declare } from '../lib/declare.js';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
@@ -72,6 +73,8 @@ export function ownPinOf(url: string | undefined, publicOrigin: string): string 
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
 export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>): Hono {
   const routes = new Hono();
+  // Every page and built file: for anyone, no body, served from memory.
+  const page = declare({ caller: 'visitor', limit: NO_LIMIT.page, body: 0 });
   const productOrigin = (c: Context) => config?.publicOrigin ?? new URL(c.req.url).origin;
   // In production dist/ is what the server started with; elsewhere a rebuild shows without a restart.
   const built = loadedBuilt(config?.env !== 'production');
@@ -99,49 +102,50 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c)));
   };
 
-  routes.get('/', shell);
-  routes.get('/login', shell);
-  routes.get('/signup', shell);
+  routes.get('/', page, shell);
+  routes.get('/login', page, shell);
+  routes.get('/signup', page, shell);
   // Account switching, the business log-in page (auth.md section 2).
-  routes.get('/add-account', shell);
-  routes.get('/business/login/', shell);
+  routes.get('/add-account', page, shell);
+  routes.get('/business/login/', page, shell);
   // 'Are you a business? Get started here!' (auth.md section 2): the sign-up, in its business wording.
-  routes.get('/business/create/', shell);
+  routes.get('/business/create/', page, shell);
   // The forgot-password form and, with ?token=, the new-password form: the token must not leak in a Referer.
-  routes.get('/password/reset/', (c) => {
+  routes.get('/password/reset/', page, (c) => {
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
   // Account settings: connected accounts and a first password (issue 15).
-  routes.get('/settings/account/', shell);
-  routes.get('/pin/create/:method/', (c) => {
+  routes.get('/settings/account/', page, shell);
+  routes.get('/pin/create/:method/', page, (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
     const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
     if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/${carriedToRepin(c.req.query())}`), 302);
     return shell(c);
   });
-  routes.get('/pin/:id{[0-9]+}/', shell);
+  routes.get('/pin/:id{[0-9]+}/', page, shell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).
-  routes.get('/pin/:id{[0-9]+}/repin/x/', shell);
+  routes.get('/pin/:id{[0-9]+}/repin/x/', page, shell);
   // The pin builder (issue 20): a pin from the user's own image or video.
-  routes.get('/pin-builder/', shell);
-  routes.get('/pin-builder', (c) => c.redirect(safeNext(`/pin-builder/${new URL(c.req.url).search}`), 301));
+  routes.get('/pin-builder/', page, shell);
+  routes.get('/pin-builder', page, (c) => c.redirect(safeNext(`/pin-builder/${new URL(c.req.url).search}`), 301));
   // The mobile picker's create pages (saving.md section 2.3).
-  routes.get('/board/create/', shell);
-  routes.get('/board/:id{[0-9]+}/create_section/', shell);
+  routes.get('/board/create/', page, shell);
+  routes.get('/board/:id{[0-9]+}/create_section/', page, shell);
 
   // The advertiser area (advertiser.md section 2): which advertiser a viewer may see is the API's answer.
-  routes.get('/business/convert/', shell);
-  routes.get('/business/convert', shell);
-  routes.get('/offsite/', shell);
+  routes.get('/business/convert/', page, shell);
+  routes.get('/business/convert', page, shell);
+  // Following a pin's link (advertiser.md section 4): advertisers/routes.ts offsiteNavigation checks the link and bills the click first.
+  routes.get('/offsite/', declare({ caller: 'visitor', limit: ['offsitePinAddress', 'outboundSite', 'adEventsAddress'], body: 0 }), shell);
   // The search advisory notice area (advertiser.md section 2): a search term's notice.
-  routes.get('/search/pins/', shell);
-  routes.get('/billing/', shell);
-  routes.get('/advertiser', shell);
-  routes.get('/advertiser/*', shell);
+  routes.get('/search/pins/', page, shell);
+  routes.get('/billing/', page, shell);
+  routes.get('/advertiser', page, shell);
+  routes.get('/advertiser/*', page, shell);
   // The footer's Terms of Service and Privacy Policy, from legal/*.md (legal.ts).
-  routes.get('/_/_/policy/:page/', async (c) => {
+  routes.get('/_/_/policy/:page/', page, async (c) => {
     const page = c.req.param('page');
     if (!(LEGAL_PAGES as readonly string[]).includes(page)) throw new ApiError('not_found');
     c.header('Content-Security-Policy', LEGAL_CSP);
@@ -149,19 +153,19 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Cache-Control', 'no-cache');
     return c.html(await legalPage(page as LegalPage, brandName, built().popup.css, readerLocale(c)));
   });
-  routes.get('/bookmarklet', (c) => {
+  routes.get('/bookmarklet', page, (c) => {
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
     return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c)));
   });
-  routes.get('/js/bookmarklet-try.js', (c) => {
+  routes.get('/js/bookmarklet-try.js', page, (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     c.header('Cross-Origin-Resource-Policy', 'same-origin');
     c.header('Cache-Control', 'no-cache');
     return c.body(tryScript(productOrigin(c)));
   });
-  routes.get('/img/bookmarklet-sample.png', async (c) => {
+  routes.get('/img/bookmarklet-sample.png', page, async (c) => {
     c.header('Content-Type', 'image/png');
     c.header('Cache-Control', 'public, max-age=86400');
     return c.body(new Uint8Array(await readFile(SAMPLE_IMAGE)));
@@ -174,12 +178,12 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     const name = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
     throw new ApiError('not_found', /^(pinit|pinit-widgets|bookmarklet|popup)\.(js|css)$/.test(name) ? `${name} is not built; run npm run build.` : undefined);
   };
-  routes.get('/js/*', serveBuilt);
-  routes.get('/css/*', serveBuilt);
+  routes.get('/js/*', page, serveBuilt);
+  routes.get('/css/*', page, serveBuilt);
   // A user's page, where an account switch lands (/{username}); after every fixed path above.
-  routes.get('/:username{[a-z0-9_]{3,30}}', shell);
+  routes.get('/:username{[a-z0-9_]{3,30}}', page, shell);
   // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).
-  routes.get('/:username{[a-z0-9_]{3,30}}/', shell);
+  routes.get('/:username{[a-z0-9_]{3,30}}/', page, shell);
   // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (saving.md 2.2,
   // PickerBoard.url, the invite mails). The same shell for everyone: whether the board may be seen is
   // BoardResource get's answer, so neither the status nor the page tells a secret board from none.
@@ -193,8 +197,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     }
     return shell(c);
   };
-  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', boardPage);
-  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', boardPage);
+  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', page, boardPage);
+  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', page, boardPage);
 
   return routes;
 }

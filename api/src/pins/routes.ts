@@ -1,3 +1,4 @@
+import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
@@ -29,6 +30,8 @@ const imageBase64 = z
   .regex(BASE64, 'Must be an image in base64.')
   .transform((value) => Buffer.from(value.replace(/^data:[^,]*,/, ''), 'base64'))
   .refine((bytes) => bytes.length > 0, 'Must be an image in base64.');
+
+export const PIN_CREATE_MAX_BODY_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + JSON_BODY;
 
 const pinCreateOptions = z
   .object({
@@ -63,24 +66,26 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
   return {
     PinResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
+        // A save may carry its image as image_base64 (saving.md section 7): the image limit, in base64, and the rest.
+        body: PIN_CREATE_MAX_BODY_BYTES,
         options: pinCreateOptions,
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
         // does not act for that advertiser is refused before anything is fetched or written.
         run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id), uploadAllowance(c, deps.config)),
       }),
-      get: action({ auth: false, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.
       update: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }),
         run: (o, { viewer }) => pins.update(viewer, o),
       }),
-      delete: action({ auth: true, options: z.object({ id }), run: (o, { viewer }) => pins.remove(viewer, o.id) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), run: (o, { viewer }) => pins.remove(viewer, o.id) }),
     },
     RepinResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           pin_id: id,
           board_id: id,
@@ -95,7 +100,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
     UserPinsResource: {
       // The home page's latest pins: the viewer's own saves, newest first, a board page's size at a time.
       get: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.read,
         options: z.object({
           page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
           bookmark: bookmarkOption,
@@ -106,7 +111,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
     BoardFeedResource: {
       // The pins of a board page, or of one of its sections; open to visitors as the board page is.
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({
           board_id: id,
           section_id: id.nullish().transform((v) => v ?? undefined),
@@ -124,7 +129,7 @@ export function pinShareResources(share: PinShareService, config: Pick<Config, '
   return {
     PinShareResource: {
       create: action({
-        auth: true,
+        caller: 'user', limit: ['shareAccount', 'shareAddress', 'shareRecipient'],
         options: z.object({ pin_id: id, email: z.string().max(254, 'Must be at most 254 characters.'), note: userText({ max: SHARE_NOTE_MAX, multiline: true }).default('') }),
         run: (o, { c, viewer }) => share.send(viewer, o, clientAddress(c, config.trustProxy)),
       }),
@@ -135,7 +140,7 @@ export function pinShareResources(share: PinShareService, config: Pick<Config, '
 /** The `/v3/pins/…` paths the specs name, served as written. */
 export function pinRoutes(pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/:id/', async (c) => ok(c, await pins.get(c.get('viewer'), parse(id, c.req.param('id')))));
+  routes.get('/:id/', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0, policy: 'pin.view' }), async (c) => ok(c, await pins.get(c.get('viewer'), parse(id, c.req.param('id')))));
   return routes;
 }
 
@@ -147,7 +152,7 @@ export const autocompleteQuery = z.object({
 /** GET /v3/search/autocomplete/ (saving.md section 7): hashtag suggestions for a description field. */
 export function searchRoutes(pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/autocomplete/', async (c) => {
+  routes.get('/autocomplete/', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 }), async (c) => {
     const query = parse(autocompleteQuery, c.req.query());
     return ok(c, await pins.hashtagSuggestions(query.q, query.show_pin_count === 'true' || query.show_pin_count === '1'));
   });

@@ -20,7 +20,8 @@ export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | '
     // makes this server read a page the caller names: limited per client and per site (lib/outbound-limits.ts).
     FindPinImagesResource: {
       get: action({
-        auth: false,
+        caller: 'visitor',
+        limit: ['findImagesAddress', 'outboundSite'],
         options: findOptions,
         run: async (options, { c }) => {
           await takeOutbound(limits, 'findImagesAddress', clientAddress(c, deps.config.trustProxy), options.url);

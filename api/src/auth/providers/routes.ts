@@ -1,3 +1,4 @@
+import { JSON_BODY, NO_LIMIT, declare, none } from '../../lib/declare.js';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { randomBytes } from 'node:crypto';
@@ -117,7 +118,7 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
     return name;
   };
 
-  routes.get('/:provider/start/', async (c) => {
+  routes.get('/:provider/start/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }), async (c) => {
     try {
       const provider = providerParam(c);
       const query = startQuery.safeParse(c.req.query());
@@ -131,7 +132,7 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
     }
   });
 
-  routes.get('/:provider/callback/', async (c) => {
+  routes.get('/:provider/callback/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }), async (c) => {
     let message: ProviderMessage;
     try {
       const provider = providerParam(c);
@@ -155,7 +156,7 @@ const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
 /** POST /v3/sso/info/, served as written (auth.md section 7); a bad request is the empty non-SSO answer. */
 export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/sso/info/', async (c) => {
+  routes.post('/sso/info/', declare({ caller: 'visitor', limit: none('not limited yet: issue 25 gives it the email-check limit'), body: JSON_BODY }), async (c) => {
     const body = ssoInfoBody.safeParse(await c.req.json().catch(() => null));
     return ok(c, await providers.ssoInfo(body.success ? body.data.email : ''));
   });
@@ -174,7 +175,7 @@ const loginDataQuery = z.object({ facebook_id: z.string().trim().min(1).max(255)
 /** POST /v3/facebook/profile_data/ and GET /v3/facebook/login_data/, served as written (auth.md section 7). */
 export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/facebook/profile_data/', async (c) => {
+  routes.post('/facebook/profile_data/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: JSON_BODY }), async (c) => {
     const body = profileDataBody.safeParse(await c.req.json().catch(() => null));
     if (!body.success) throw new ApiError('invalid_input', body.error.issues[0]?.message);
     const profile = await providers.facebookProfile(getCookie(c, FLOW_COOKIE));
@@ -182,7 +183,7 @@ export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
     const wanted = asked?.length ? FACEBOOK_FIELDS.filter((field) => asked.includes(field)) : FACEBOOK_FIELDS;
     return ok(c, Object.fromEntries(wanted.map((field) => [field, profile[field]])));
   });
-  routes.get('/facebook/login_data/', async (c) => {
+  routes.get('/facebook/login_data/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }), async (c) => {
     const query = loginDataQuery.safeParse(c.req.query());
     if (!query.success) throw new ApiError('invalid_input', query.error.issues[0]?.message);
     return ok(c, await providers.facebookLoginData(getCookie(c, FLOW_COOKIE), query.data.facebook_id));
@@ -196,7 +197,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialProvidersResource: {
       // Which buttons the auth views draw: configured providers, and whether an experiment turned one off.
       get: action({
-        auth: false,
+        caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         run(_options, { c }) {
           const flags = requestFlags(c, config);
@@ -212,7 +213,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     GoogleOneTapResource: {
       // auth.md: the Google Identity credential (an ID token) and select_by, posted by the one-tap page.
       create: action({
-        auth: false,
+        caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({
           credential: z.string().min(1, 'A credential is required.').max(8192),
           state: z.string().max(512),
@@ -227,7 +228,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialRegisterResource: {
       // auth.md section 3, social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
-        auth: false,
+        caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({
           // google_one_tap (auth.md section 3) is a Google sign-up that began with one tap.
           type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
@@ -267,7 +268,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialLinkResource: {
       // After 'link_required': the password log-in just happened; the provider's identity joins the account.
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({}),
         async run(_options, { c, viewer }) {
           const linked = await providers.linkAfterLogIn(getCookie(c, FLOW_COOKIE), viewer);
@@ -277,10 +278,10 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     SocialIdentitiesResource: {
-      get: action({ auth: true, options: z.object({}), run: (_options, { viewer }) => providers.identities(viewer) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => providers.identities(viewer) }),
       // Settings: disconnect a provider.
       delete: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ provider: providerEnum }),
         async run(options, { viewer }) {
           await providers.unlink(viewer, options.provider);
@@ -291,7 +292,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialPasswordResource: {
       // An account whose only way in was a provider sets a password.
       create: action({
-        auth: true,
+        caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ new_password: z.string().max(256) }),
         async run(options, { viewer }) {
           await providers.setFirstPassword(viewer, options.new_password);
