@@ -276,6 +276,19 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         },
       }),
     },
+    EmailVerificationResource: {
+      // Issue 25: settings read whether the email is verified (and an address waiting for its link) ...
+      get: action({ auth: true, options: z.object({}), run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
+      // ... and ask for the link again; limited per client address, per account and per address mailed.
+      create: action({ auth: true, options: z.object({}), run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
+      // The page the mailed link opens (/email/verify/?token=) spends it with this POST, never on the GET
+      // a mail scanner may make. Anyone holding the link may: it went to the mailbox it proves.
+      update: action({
+        auth: false,
+        options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
+        run: (options) => auth.verifyEmail(options.token),
+      }),
+    },
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
       update: action({

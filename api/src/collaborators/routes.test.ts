@@ -160,7 +160,9 @@ describe('email invites are mailed', () => {
     await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
     const mail = await t.db.selectFrom('outbox').selectAll().execute();
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ channel: 'email', to_address: 'pal@example.com', subject: 'Eve See https://evil.example/ <b>x</b> invited you to the board “Plans” on Corkboard' });
+    // The subject is ours (issue 25): nothing the sender typed reaches a stranger's inbox list.
+    expect(mail[0]).toMatchObject({ channel: 'email', to_address: 'pal@example.com', subject: "You're invited to collaborate on a board on Corkboard" });
+    expect(mail[0]!.body).toContain('Eve See https://evil.example/ <b>x</b>');
     expect(mail[0]!.body).toContain('http://localhost:8787/owner/plans/');
     expect(mail[0]!.body.split('\n').some((line) => line.startsWith('See https://evil'))).toBe(false);
   });
@@ -177,9 +179,10 @@ describe('email invites are mailed', () => {
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
   });
 
-  it('names the inviter by username when they have no name', () => {
+  it('names the inviter by username when they have no name, in the body: the subject is always ours', () => {
     const mail = inviteMail({ to: 'a@example.com', inviter: { username: 'ada', first_name: ' ', last_name: '' }, board: { name: 'B\r\nC', url: 'http://localhost:8787/ada/b/' } });
-    expect(mail.subject).toBe('ada invited you to the board “B C” on Corkboard');
+    expect(mail.subject).toBe("You're invited to collaborate on a board on Corkboard");
+    expect(mail.text).toContain('ada (ada on Corkboard) invited you to collaborate on the board “B C”.');
   });
 });
 

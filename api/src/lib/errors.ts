@@ -120,6 +120,12 @@ export const catalogue = {
   video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
   upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
+  // Issue 25, a verified email is a state (identity): codes 260-269.
+  email_unverified: { code: 260, status: 403, message: 'Confirm your email address first. We sent you a link; you can ask for a new one in your account settings.' },
+  verify_token_invalid: { code: 261, status: 400, message: 'This link has expired or was already used. Ask for a new one in your account settings.' },
+  verify_limited: { code: 262, status: 429, message: "We've sent a lot of confirmation emails. Try again in an hour." },
+  email_claimed: { code: 263, status: 409, message: 'This email address now belongs to another account.' },
+  invite_recipient_limited: { code: 264, status: 429, message: 'This address has been invited a lot today. Try again tomorrow.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

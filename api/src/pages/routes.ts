@@ -112,6 +112,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
+  // The page a confirmation mail links to (issue 25); its token must not leak in a Referer either.
+  routes.get('/email/verify/', (c) => {
+    c.header('Referrer-Policy', 'no-referrer');
+    return shell(c);
+  });
   // Account settings: connected accounts and a first password (issue 15).
   routes.get('/settings/account/', shell);
   routes.get('/pin/create/:method/', (c) => {

@@ -136,7 +136,7 @@ describe('sign-up through a provider', () => {
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', who.email!).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ password_hash: null, birthday: Date.UTC(1990, 1, 3), country: 'GB', last_name: who.family_name });
     expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([
-      { provider: 'google', subject: who.sub, user_id: user.id, email: who.email, created_at: expect.any(Number) },
+      { provider: 'google', subject: who.sub, user_id: user.id, email: who.email, created_at: expect.any(Number), proven_at: expect.any(Number) },
     ]);
     // Nothing of the provider's tokens is kept anywhere.
     const flows = await t.db.selectFrom('oauth_flows').selectAll().execute();
