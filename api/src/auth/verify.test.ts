@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testApp, type Answer } from '../testing.js';
 import { outboxMessages, lastVerifyToken, signUpWithEmail, v3Post, lastResetToken } from './safety-helpers.js';
 import { VERIFY, verificationService } from './verify.js';
+import { VERIFY_ERROR_CODES } from './rules.js';
+import { catalogue } from '../lib/errors.js';
 
 /** Issue 25, design item 3: a verified email is a state, reached through a link mailed at sign-up. */
 const data = (res: Answer) => res.body.resource_response.data;
@@ -97,6 +99,10 @@ describe('email verification', () => {
     const page = await t.app.request('/email/verify/?token=abc');
     expect(page.status).toBe(200);
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('the web app’s copy of the codes is the catalogue’s', () => {
+    for (const [name, value] of Object.entries(VERIFY_ERROR_CODES)) expect(catalogue[name as keyof typeof catalogue].code).toBe(value);
   });
 
   it('accounts the operator makes (demo, admin create) count as verified', async () => {

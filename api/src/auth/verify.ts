@@ -5,6 +5,7 @@ import { newToken, sha256 } from '../lib/ids.js';
 import { oneLine, type Mailer } from '../lib/mail.js';
 import { addressKey } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
+import { VERIFY_PATH } from './rules.js';
 import { authStore } from './store.js';
 
 /**
@@ -20,8 +21,6 @@ export const VERIFY = { ttlMs: 3 * 24 * 60 * 60 * 1000, sendsPerHour: 5, sendsPe
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-/** The path of the page the link opens (popup/src/auth/VerifyPage.tsx; pages/routes.ts serves it). */
-export const VERIFY_PATH = '/email/verify/';
 
 /**
  * The address an account made through a provider holds until its typed one is proven: reserved

@@ -12,6 +12,7 @@ import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
+import { VERIFY_PATH } from '../auth/rules.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
@@ -113,7 +114,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return shell(c);
   });
   // The page a confirmation mail links to (issue 25); its token must not leak in a Referer either.
-  routes.get('/email/verify/', (c) => {
+  routes.get(VERIFY_PATH, (c) => {
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
