@@ -158,7 +158,8 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       return {
         firstName: user.first_name,
         imageUrl: user.image_medium_url,
-        email: user.email,
+        // An account made through a provider whose typed address waits for its link has no email to show yet.
+        email: isPlaceholderEmail(user.email) ? '' : user.email,
         hasPassword: user.password_hash !== null,
         connectedToFacebook: false,
         connectedToGoogle: false,

@@ -21,6 +21,7 @@ export const english = {
   pending: 'We emailed a link to {{email}}. It becomes your account’s email once you follow it.',
   resend: 'Resend email',
   sent: 'Email sent to {{email}}!',
+  inviteWaits: "You're invited to this board. Confirm your email address to see it and join.",
 };
 
 export const messages = defineMessages('verify', english, {

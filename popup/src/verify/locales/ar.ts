@@ -17,4 +17,5 @@ export default {
   pending: 'أرسلنا رابطًا إلى {{email}}. سيصبح بريد حسابك الإلكتروني عندما تفتحه.',
   resend: 'إعادة إرسال البريد',
   sent: 'تم إرسال البريد إلى {{email}}!',
+  inviteWaits: 'أنت مدعو إلى هذه اللوحة. أكّد عنوان بريدك الإلكتروني لرؤيتها والانضمام إليها.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: 'Wir haben einen Link an {{email}} geschickt. Sobald du ihm folgst, wird sie die E-Mail-Adresse deines Kontos.',
   resend: 'E-Mail erneut senden',
   sent: 'E-Mail an {{email}} gesendet!',
+  inviteWaits: 'Du bist zu diesem Board eingeladen. Bestätige deine E-Mail-Adresse, um es zu sehen und beizutreten.',
 } satisfies AreaTranslation<typeof english>;

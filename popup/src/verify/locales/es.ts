@@ -17,4 +17,5 @@ export default {
   pending: 'Enviamos un enlace a {{email}}. Será el correo de tu cuenta cuando lo sigas.',
   resend: 'Reenviar correo',
   sent: '¡Correo enviado a {{email}}!',
+  inviteWaits: 'Te invitaron a este tablero. Confirma tu dirección de correo para verlo y unirte.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: 'Nous avons envoyé un lien à {{email}}. Elle deviendra l’adresse de votre compte quand vous l’aurez suivi.',
   resend: 'Renvoyer l’e-mail',
   sent: 'E-mail envoyé à {{email}} !',
+  inviteWaits: 'Vous êtes invité à ce tableau. Confirmez votre adresse e-mail pour le voir et le rejoindre.',
 } satisfies AreaTranslation<typeof english>;

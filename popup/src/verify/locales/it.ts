@@ -17,4 +17,5 @@ export default {
   pending: 'Abbiamo inviato un link a {{email}}. Diventerà l’email del tuo account quando lo seguirai.',
   resend: 'Invia di nuovo l’email',
   sent: 'Email inviata a {{email}}!',
+  inviteWaits: 'Sei invitato a questa bacheca. Conferma il tuo indirizzo email per vederla e partecipare.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: '{{email}} にリンクを送信しました。リンクを開くと、このアドレスがアカウントのメールアドレスになります。',
   resend: 'メールを再送信',
   sent: '{{email}} にメールを送信しました！',
+  inviteWaits: 'このボードに招待されています。表示して参加するには、メールアドレスを確認してください。',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: '{{email}} 주소로 링크를 보냈습니다. 링크를 열면 이 주소가 계정 이메일이 됩니다.',
   resend: '이메일 다시 보내기',
   sent: '{{email}} 주소로 이메일을 보냈습니다!',
+  inviteWaits: '이 보드에 초대되었습니다. 보드를 보고 참여하려면 이메일 주소를 확인하세요.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: 'We hebben een link naar {{email}} gestuurd. Zodra je die volgt, wordt het het e-mailadres van je account.',
   resend: 'E-mail opnieuw sturen',
   sent: 'E-mail verstuurd naar {{email}}!',
+  inviteWaits: 'Je bent uitgenodigd voor dit bord. Bevestig je e-mailadres om het te zien en mee te doen.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: 'Wysłaliśmy link na adres {{email}}. Stanie się on adresem Twojego konta, gdy w niego klikniesz.',
   resend: 'Wyślij e-mail ponownie',
   sent: 'Wysłano e-mail na adres {{email}}!',
+  inviteWaits: 'Zaproszono Cię do tej tablicy. Potwierdź swój adres e-mail, aby ją zobaczyć i dołączyć.',
 } satisfies AreaTranslation<typeof english>;

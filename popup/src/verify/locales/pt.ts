@@ -17,4 +17,5 @@ export default {
   pending: 'Enviamos um link para {{email}}. Ele se tornará o e-mail da sua conta quando você o seguir.',
   resend: 'Reenviar e-mail',
   sent: 'E-mail enviado para {{email}}!',
+  inviteWaits: 'Você foi convidado para esta pasta. Confirme seu endereço de e-mail para vê-la e participar.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: 'Vi har mejlat en länk till {{email}}. Den blir ditt kontos e-postadress när du följer länken.',
   resend: 'Skicka e-post igen',
   sent: 'E-post skickat till {{email}}!',
+  inviteWaits: 'Du är inbjuden till den här tavlan. Bekräfta din e-postadress för att se den och gå med.',
 } satisfies AreaTranslation<typeof english>;

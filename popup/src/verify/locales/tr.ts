@@ -17,4 +17,5 @@ export default {
   pending: '{{email}} adresine bir bağlantı gönderdik. Bağlantıyı açtığında bu adres hesabının e-postası olur.',
   resend: 'E-postayı yeniden gönder',
   sent: 'E-posta {{email}} adresine gönderildi!',
+  inviteWaits: 'Bu panoya davet edildin. Görmek ve katılmak için e-posta adresini doğrula.',
 } satisfies AreaTranslation<typeof english>;

@@ -17,4 +17,5 @@ export default {
   pending: '我们已向 {{email}} 发送链接。打开链接后，它将成为你账户的电子邮件地址。',
   resend: '重新发送邮件',
   sent: '邮件已发送到 {{email}}！',
+  inviteWaits: '你受邀加入这个图板。请确认你的电子邮件地址以查看并加入。',
 } satisfies AreaTranslation<typeof english>;
