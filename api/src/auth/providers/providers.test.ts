@@ -207,6 +207,9 @@ describe('linking is where accounts get stolen', () => {
     expect((await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password })).code).toBe(0);
     expect((await b.resource('SocialLinkResource', 'create')).data).toEqual({ provider: 'google' });
     expect(await t.db.selectFrom('identities').select(['user_id', 'subject']).execute()).toEqual([{ user_id: owner.id, subject: who.sub }]);
+    // The provider vouched for the account's own email: the identity is proven (a reset keeps it), and so is the email (issue 25).
+    expect((await t.db.selectFrom('identities').select('proven_at').executeTakeFirstOrThrow()).proven_at).not.toBeNull();
+    expect((await b.resource('EmailVerificationResource', 'get')).data.verified).toBe(true);
     // From now on the provider logs this account in.
     const later = browser(t);
     expect(payload(await signIn(later, who, { mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { id: owner.id } });
