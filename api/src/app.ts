@@ -200,7 +200,7 @@ export function createApp(deps: Deps) {
   app.use('/offsite/', offsiteNavigation(services.offsite, pins, services.campaigns, deps.config, limitsFor(deps)));
   app.route('/v3/callback', eventRoutes(services.events));
   app.route('/v3', authV3Routes(auth, deps.config));
-  app.route('/v3', ssoV3Routes(providers));
+  app.route('/v3', ssoV3Routes(providers, deps.config));
   app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));

@@ -32,6 +32,8 @@ export interface Viewer {
   sessionId: string;
   /** When this session began: a log-in, MFA or password change (each makes a new session). Epoch ms. */
   sessionStartedAt: number;
+  /** Whether the account's email is proven (issue 25): what trusts an address (invites by email, linking) asks this. */
+  emailVerified: boolean;
 }
 
 export interface AppEnv {

@@ -10,6 +10,7 @@ import { Repin } from './Repin';
 import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
 import type { ViewerData } from './types';
 import type { AuthPageKind } from './auth/AuthPage';
+import { VERIFY_PATH } from '../../api/src/auth/rules';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
@@ -26,6 +27,8 @@ const Home = page(() => import('./HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
+/** The page a confirmation mail links to (issue 25). */
+const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
@@ -81,6 +84,12 @@ export function App({ location }: { location: Location }) {
     return (
       <Loading>
         <ResetPage location={location} />
+      </Loading>
+    );
+  if (path === VERIFY_PATH)
+    return (
+      <Loading>
+        <VerifyPage location={location} />
       </Loading>
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;

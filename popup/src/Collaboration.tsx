@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { getResource, postResource } from './api';
+import { getResource, postResource, ResourceError } from './api';
+import { VERIFY_ERROR_CODES } from '../../api/src/auth/rules';
 import { failure } from './Feed';
 import { t as main } from './i18n';
 import { linked } from './i18n/linked';
 import { t } from './pages/messages';
+import { t as verifyWords } from './verify/messages';
 import type { ViewerData } from './types';
 
 interface Invite {
@@ -26,11 +28,27 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
   const [invite, setInvite] = useState<Invite | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // An invite mailed to an address this account has not confirmed yet (issue 25): it waits for the link.
+  const [unverified, setUnverified] = useState(false);
   useEffect(() => {
     getResource<Invite>('BoardInviteResource', { username, slug })
       .then(setInvite)
-      .catch(() => setInvite(null));
+      .catch((e: unknown) => {
+        setInvite(null);
+        setUnverified(e instanceof ResourceError && e.code === VERIFY_ERROR_CODES.email_unverified);
+      });
   }, [username, slug]);
+  if (unverified)
+    return (
+      <aside class="invite-notice" aria-label={t('invite')}>
+        <p>{verifyWords('inviteWaits')}</p>
+        <p class="actions">
+          <a class="primary" href="/settings/account/">
+            {verifyWords('toSettings')}
+          </a>
+        </p>
+      </aside>
+    );
   if (!invite) return null;
   const answer = (accept: boolean) => {
     setError(null);

@@ -199,7 +199,15 @@ test('an email invite over SMTP: a new user signs up from the mail, accepts, and
     await invitee.getByLabel('Birthday').fill(yearsAgo(30));
     await invitee.getByLabel('Birthday').press('Enter');
     await expect(invitee).toHaveURL(link);
+    // The invite trusts the address only once it is confirmed (issue 25): the notice says so, and the
+    // confirmation mail (the server's dev outbox) has the link.
     const notice = invitee.getByRole('complementary', { name: 'Invite' });
+    await expect(notice).toContainText("You're invited to this board. Confirm your email address to see it and join.");
+    const confirm = /http:\/\/\S+\/email\/verify\/\?token=[\w-]+/.exec(await outboxText(invitee, email))?.[0] ?? '';
+    await invitee.goto(confirm);
+    await press(invitee, invitee.getByRole('button', { name: 'Confirm email' }));
+    await expect(invitee.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+    await invitee.goto(link);
     await expect(notice).toContainText(`Ivy invited you to collaborate on ${name}.`);
     await press(invitee, notice.getByRole('button', { name: 'Accept' }));
     await expect(invitee.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -9,6 +9,7 @@ import { normaliseEmail, SESSION_TTL_MS } from './session.js';
 import { authStore } from './store.js';
 import { addressKey } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
+import type { VerificationService } from './verify.js';
 
 /**
  * Email sign-up (auth.md sections 3, 5 and 7): the existence and validation checks the form asks,
@@ -42,7 +43,7 @@ export function emailIsValid(email: string): boolean {
   return emailError(email) === null && !isDisposableDomain(emailDomain(email), disposableDomains());
 }
 
-export function registerService(deps: Deps) {
+export function registerService(deps: Deps, verification: Pick<VerificationService, 'sendVerificationLink'>) {
   const { db, clock, config } = deps;
   const store = authStore(db);
   const limits = limitsFor(deps);
@@ -117,10 +118,12 @@ export function registerService(deps: Deps) {
         },
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
       );
-      return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null }, token };
+      // The account exists now, unverified: its link goes out (issue 25); nothing that trusts an address trusts this one yet.
+      await verification.sendVerificationLink({ id, username, first_name: input.firstName }, email);
+      return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null, email_verified: false }, token };
     },
 
-    /** Creates an email account (the demo seed, the operator command, tests). */
+    /** Creates an email account (the demo seed, the operator command, tests): the operator vouches for its email, so it counts as verified. */
     async createAccount(input: { email: string; password: string; username: string; firstName: string; lastName?: string }) {
       const id = newId();
       await store.insertUser({
@@ -134,6 +137,7 @@ export function registerService(deps: Deps) {
         country: null,
         image_medium_url: null,
         created_at: clock.now(),
+        email_verified_at: clock.now(),
       });
       return id;
     },

@@ -27,7 +27,9 @@ const COPY: Record<ResetReason, { subject: string; intro: string }> = {
 /**
  * Password reset (auth.md section 7, forgot password): a single-use link stored as its hash, mailed
  * through the Mailer (SMTP or the dev outbox); the new password meets the sign-up rules; on use every
- * session is revoked, the failure count and a soft ban are cleared. Works while a log-in is locked.
+ * session is revoked, the failure count and a soft ban are cleared, the email counts as verified (the
+ * link reached it) and every linked identity the owner never proved is removed (issue 25: a
+ * pre-hijacker's identity must not outlive the owner's reset). Works while a log-in is locked.
  */
 export function resetService(deps: Deps, mailer: Mailer) {
   const { db, clock, config } = deps;
@@ -81,7 +83,7 @@ export function resetService(deps: Deps, mailer: Mailer) {
       const user = row?.user_id ? await store.findUserById(row.user_id) : undefined;
       if (!row || !user) throw new ApiError('reset_token_invalid');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      if (!(await store.resetPassword(id, user.id, user.email, await hashPassword(newPassword), now))) throw new ApiError('reset_token_invalid');
+      if (!(await store.resetPassword(id, user.id, user.email, await hashPassword(newPassword), now, row.address))) throw new ApiError('reset_token_invalid');
       return { email: user.email };
     },
   };

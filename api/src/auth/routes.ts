@@ -277,6 +277,20 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         },
       }),
     },
+    EmailVerificationResource: {
+      // Issue 25: settings read whether the email is verified (and an address waiting for its link) ...
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
+      // ... and ask for the link again; limited per client address, per account and per address mailed.
+      create: action({ caller: 'user', limit: ['verifyResendAddress'], options: z.object({}), run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
+      // The page the mailed link opens (/email/verify/?token=) spends it with this POST, never on the GET
+      // a mail scanner may make. Anyone holding the link may: it went to the mailbox it proves.
+      update: action({
+        caller: 'visitor',
+        limit: none('a single-use token of 256 bits: guessing is hopeless'),
+        options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
+        run: (options) => auth.verifyEmail(options.token),
+      }),
+    },
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
       update: action({

@@ -34,3 +34,16 @@ export async function solvedChallenge(t: TestApp): Promise<string> {
 export function v3Post(t: TestApp, path: string, body: unknown, browser = t.client()) {
   return browser.send(path, { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
+
+/** The token of the newest confirmation link mailed to an address (issue 25). */
+export async function lastVerifyToken(t: TestApp, to: string): Promise<string> {
+  const mail = (await outboxMessages(t, to)).filter((m) => m.channel === 'email' && m.body.includes('/email/verify/')).at(-1);
+  const token = /\/email\/verify\/\?token=([\w-]+)/.exec(mail?.body ?? '')?.[1];
+  if (!token) throw new Error(`no confirmation link mailed to ${to}`);
+  return token;
+}
+
+/** An email sign-up through the popup's resource, as a person makes one: the browser is logged in after. */
+export function signUpWithEmail(t: TestApp, email: string, browser = t.client(), password = 'Plum-Orchard-42') {
+  return browser.post('UserRegisterResource', 'create', { type: 'email', email, password, birthday: Math.floor((t.clock.now() - 30 * 365.25 * 86_400_000) / 1000), first_name: 'Vic' });
+}

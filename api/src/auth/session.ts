@@ -11,6 +11,7 @@ import { resetService } from './reset.js';
 import { mayHoldSession, stateRefusal } from './states.js';
 import { authStore } from './store.js';
 import { providerStore } from './providers/store.js';
+import { isPlaceholderEmail } from './verify.js';
 import { FACEBOOK_RECOVERY_FLAG, linkedLoginError } from './recovery.js';
 import { addressKey } from '../lib/client-address.js';
 import { LOGIN_ADDRESS_CHALLENGE_AFTER, limitedError, limitsFor } from '../lib/limits.js';
@@ -157,7 +158,8 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       return {
         firstName: user.first_name,
         imageUrl: user.image_medium_url,
-        email: user.email,
+        // An account made through a provider whose typed address waits for its link has no email to show yet.
+        email: isPlaceholderEmail(user.email) ? '' : user.email,
         hasPassword: user.password_hash !== null,
         connectedToFacebook: false,
         connectedToGoogle: false,
@@ -188,6 +190,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         pinCount: row.pin_count,
         sessionId: row.session_id,
         sessionStartedAt: Number(row.session_created_at),
+        emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
       };
     },
   };

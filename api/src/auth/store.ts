@@ -21,6 +21,7 @@ export function authStore(db: Kysely<Database>) {
           'users.image_medium_url',
           'users.pin_count',
           'users.state',
+          'users.email_verified_at',
           'sessions.id as session_id',
           'sessions.created_at as session_created_at',
         ])
@@ -86,6 +87,11 @@ export function authStore(db: Kysely<Database>) {
     async setFirstPassword(id: string, passwordHash: string) {
       const result = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).where('password_hash', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** The account's email is proven (a provider vouched for it); only while it is still that email. */
+    async markEmailVerified(id: string, email: string, now: number) {
+      await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email', '=', email).where('email_verified_at', 'is', null).execute();
     },
 
     async updateUser(id: string, values: Updateable<UsersTable>) {
@@ -200,9 +206,10 @@ export function authStore(db: Kysely<Database>) {
 
     /**
      * A password reset: the new hash, the link spent, every session revoked, the failure count and a
-     * soft ban cleared, all or nothing. False when the link was spent in the meantime.
+     * soft ban cleared, the email proven, every identity the owner never proved removed, all or
+     * nothing. False when the link was spent in the meantime.
      */
-    async resetPassword(tokenId: string, userId: string, email: string, passwordHash: string, now: number) {
+    async resetPassword(tokenId: string, userId: string, email: string, passwordHash: string, now: number, mailedTo: string | null) {
       return db.transaction().execute(async (trx) => {
         const spent = await trx
           .updateTable('auth_tokens')
@@ -217,7 +224,41 @@ export function authStore(db: Kysely<Database>) {
         await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
         await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
         await trx.deleteFrom('login_attempts').where('email', '=', email).execute();
+        // The link reached the mailbox, so the email is proven (when it is still the one mailed) ...
+        await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email', '=', mailedTo ?? '').where('email_verified_at', 'is', null).execute();
+        // ... and an identity the owner never proved (a pre-hijacker's) no longer logs in (issue 25).
+        await trx.deleteFrom('identities').where('user_id', '=', userId).where('proven_at', 'is', null).execute();
         return true;
+      });
+    },
+
+    /**
+     * A verification link followed (auth/verify.ts): spent once, then the account's email marked verified,
+     * or its pending address made its email, all or nothing. 'taken' when another account has that
+     * address by now (the link is spent, the account unchanged); 'invalid' when the link is not live.
+     */
+    async verifyEmail(tokenId: string, now: number): Promise<{ result: 'verified'; email: string } | { result: 'invalid' | 'taken' }> {
+      return db.transaction().execute(async (trx) => {
+        const token = await trx.selectFrom('auth_tokens').select(['user_id', 'address']).where('id', '=', tokenId).where('kind', '=', 'verify').executeTakeFirst();
+        const spent = await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: now })
+          .where('id', '=', tokenId)
+          .where('kind', '=', 'verify')
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst();
+        if (Number(spent.numUpdatedRows) !== 1 || !token?.user_id || !token.address) return { result: 'invalid' as const };
+        const user = await trx.selectFrom('users').select(['email', 'pending_email']).where('id', '=', token.user_id).executeTakeFirst();
+        if (user?.email === token.address) {
+          await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', token.user_id).where('email_verified_at', 'is', null).execute();
+          return { result: 'verified' as const, email: token.address };
+        }
+        if (!user || user.pending_email !== token.address) return { result: 'invalid' as const };
+        const holder = await trx.selectFrom('users').select('id').where('email', '=', token.address).executeTakeFirst();
+        if (holder) return { result: 'taken' as const };
+        await trx.updateTable('users').set({ email: token.address, pending_email: null, email_verified_at: now }).where('id', '=', token.user_id).execute();
+        return { result: 'verified' as const, email: token.address };
       });
     },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp, type Answer } from '../testing.js';
+import { lastVerifyToken, outboxMessages, signUpWithEmail } from '../auth/safety-helpers.js';
 
 /** Issue 19: invites that can be accepted or declined, and collaborators who are removed or leave. */
 const data = (res: Answer) => res.body.resource_response.data;
@@ -42,6 +43,31 @@ describe('accepting and declining an invite', () => {
     expect((await browser.post('BoardInviteResource', 'update', { board_id: board })).status).toBe(200);
     expect(await t.db.selectFrom('board_email_invites').selectAll().execute()).toHaveLength(0);
     expect(await t.db.selectFrom('board_collaborators').select(['user_id', 'status']).execute()).toEqual([{ user_id: newcomer.id, status: 'accepted' }]);
+  });
+
+  it('an email invite is claimed only by a verified address: whoever registers the invited address first must follow its link (issue 25)', async () => {
+    const { t, browsers, board } = await world();
+    await browsers.owner.post('BoardInviteResource', 'create', { board_id: board, emails: ['invitee@example.org'] });
+    // Someone registers the invited address before its owner does; the account is not verified.
+    const squatter = t.client();
+    expect((await signUpWithEmail(t, 'invitee@example.org', squatter)).status).toBe(200);
+    const notice = await squatter.get('BoardInviteResource', { username: 'olive', slug: 'group-trip' });
+    expect(notice.status).toBe(403);
+    expect(code(notice)).toBe(260);
+    // Nothing of the secret board: not its name in the notice, not the board itself.
+    expect(JSON.stringify(notice.body)).not.toContain('Group trip');
+    expect(code(await squatter.post('BoardInviteResource', 'update', { board_id: board }))).toBe(260);
+    expect(code(await squatter.post('BoardInviteResource', 'delete', { board_id: board, invited_user_id: data(await squatter.get('ViewerResource')).user.id }))).toBe(260);
+    expect(code(await squatter.get('BoardResource', { board_id: board }))).toBe(40);
+    expect(await t.db.selectFrom('board_collaborators').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'invitee@example.org' }]);
+
+    // The address's owner follows the link mailed to it: now the invite is theirs to accept.
+    expect((await outboxMessages(t, 'invitee@example.org')).map((m) => m.subject)).toContain('Confirm your email for Corkboard');
+    expect((await t.client().post('EmailVerificationResource', 'update', { token: await lastVerifyToken(t, 'invitee@example.org') })).status).toBe(200);
+    expect(data(await squatter.get('BoardInviteResource', { board_id: board }))).toMatchObject({ board: { name: 'Group trip' } });
+    expect(data(await squatter.post('BoardInviteResource', 'update', { board_id: board }))).toEqual({ board_id: board, status: 'accepted' });
+    expect(data(await squatter.get('BoardResource', { board_id: board })).name).toBe('Group trip');
   });
 
   it('declining removes the invite; a stranger or a visitor has no invite to see, accept or decline', async () => {

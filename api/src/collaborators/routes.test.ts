@@ -160,7 +160,9 @@ describe('email invites are mailed', () => {
     await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
     const mail = await t.db.selectFrom('outbox').selectAll().execute();
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ channel: 'email', to_address: 'pal@example.com', subject: 'Eve See https://evil.example/ <b>x</b> invited you to the board “Plans” on Corkboard' });
+    // The subject is ours (issue 25): nothing the sender typed reaches a stranger's inbox list.
+    expect(mail[0]).toMatchObject({ channel: 'email', to_address: 'pal@example.com', subject: "You're invited to collaborate on a board on Corkboard" });
+    expect(mail[0]!.body).toContain('Eve See https://evil.example/ <b>x</b>');
     expect(mail[0]!.body).toContain('http://localhost:8787/owner/plans/');
     expect(mail[0]!.body.split('\n').some((line) => line.startsWith('See https://evil'))).toBe(false);
   });
@@ -177,9 +179,28 @@ describe('email invites are mailed', () => {
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
   });
 
-  it('names the inviter by username when they have no name', () => {
+  it('one address gets at most 10 invites a day over every sender (issue 25); a refused call counts and writes nothing', async () => {
+    const t = await testApp();
+    const first = await member(t, 'first');
+    const second = await member(t, 'second');
+    for (let i = 0; i < 10; i++) {
+      const board = await t.makeBoard(first.user.id, `Board ${i}`);
+      expect((await first.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['Stranger@example.org'] })).status).toBe(200);
+    }
+    const board = await t.makeBoard(second.user.id, 'Yet another');
+    const refused = await second.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['someone.else@example.org', 'stranger@example.org'] });
+    expect(refused.status).toBe(429);
+    expect(refused.body.resource_response.error?.api_error_code).toBe(264);
+    expect(await t.db.selectFrom('board_email_invites').select('email').where('board_id', '=', board).execute()).toEqual([]);
+    expect(await t.db.selectFrom('outbox').select('id').where('to_address', '=', 'stranger@example.org').execute()).toHaveLength(10);
+    // What the refused call took was given back: the other address and the sender still have their share.
+    expect((await second.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['someone.else@example.org'] })).status).toBe(200);
+  });
+
+  it('names the inviter by username when they have no name, in the body: the subject is always ours', () => {
     const mail = inviteMail({ to: 'a@example.com', inviter: { username: 'ada', first_name: ' ', last_name: '' }, board: { name: 'B\r\nC', url: 'http://localhost:8787/ada/b/' } });
-    expect(mail.subject).toBe('ada invited you to the board “B C” on Corkboard');
+    expect(mail.subject).toBe("You're invited to collaborate on a board on Corkboard");
+    expect(mail.text).toContain('ada (ada on Corkboard) invited you to collaborate on the board “B C”.');
   });
 });
 

@@ -12,7 +12,7 @@ import { orderCollaborators } from './rules.js';
 
 export { orderCollaborators };
 import { addressKey } from '../lib/client-address.js';
-import { limitsFor } from '../lib/limits.js';
+import { accountKey, limitsFor, type LimitName } from '../lib/limits.js';
 
 /** saving.md section 7: typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
@@ -23,10 +23,15 @@ export type Candidate =
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
+/** Who claims an invite: an email invite trusts the address only once it is verified. */
+type Claimant = { id: string; email: string; emailVerified: boolean };
+
 
 /**
  * The mail an invited email gets: plain text naming the inviter and the board, with the board's
  * link on our public origin. The board's name goes only to the invitee, so a secret board's is fine.
+ * The subject is ours alone (issue 25): a sender's name or board name in a stranger's inbox list
+ * would be a line of the sender's choosing under our name; in the body they read as quoted.
  */
 export function inviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; board: { name: string; url: string }; brand?: string }): Mail {
   const brand = input.brand ?? DEFAULT_BRAND;
@@ -35,7 +40,7 @@ export function inviteMail(input: { to: string; inviter: { username: string; fir
   const board = oneLine(input.board.name);
   return {
     to: input.to,
-    subject: `${inviter} invited you to the board “${board}” on ${brand}`,
+    subject: `You're invited to collaborate on a board on ${brand}`,
     text:
       `Hi,\n\n${inviter} (${input.inviter.username} on ${brand}) invited you to collaborate on the board “${board}”.\n\n` +
       `See the board here:\n${input.board.url}\n\n` +
@@ -49,6 +54,17 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
   const boards = boardsStore(db);
   const policy = policyStore(db);
   const limits = limitsFor(deps);
+
+  /**
+   * The invite a viewer may act on: their own user invite, or one mailed to their address once that
+   * address is verified (issue 25). An unverified account holding an invited address is told to
+   * confirm it, and sees nothing of the board (its name may be a secret board's).
+   */
+  const claimable = async (boardId: string, viewer: Claimant) => {
+    const held = await store.pendingInvite(boardId, viewer.id, viewer.email);
+    if (held === 'email' && !viewer.emailVerified) throw new ApiError('email_unverified');
+    return held;
+  };
 
   return {
     /** ShareSuggestionsTypeaheadResource: people by name, or the typed email as an invite candidate. */
@@ -74,12 +90,18 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
       const bad = emails.find((email) => emailError(email) !== null);
       if (bad) throw new ApiError('invalid_input', `emails: ${bad} is not an email address.`);
-      await limits.take('inviteAccount', viewerId, emails.length);
-      try {
-        await limits.take('inviteAddress', addressKey(address), emails.length);
-      } catch (error) {
-        await limits.refund('inviteAccount', viewerId, emails.length);
-        throw error;
+      // The inviter, their client address and each recipient (over every sender, issue 25) count; a
+      // refusal by any gives back what the others took.
+      const shares: Array<[LimitName, string, number]> = [['inviteAccount', viewerId, emails.length], ['inviteAddress', addressKey(address), emails.length], ...emails.map((email): [LimitName, string, number] => ['inviteRecipient', accountKey(email), 1])];
+      const taken: typeof shares = [];
+      for (const share of shares) {
+        try {
+          await limits.take(...share);
+        } catch (error) {
+          await Promise.all(taken.map(([name, key, n]) => limits.refund(name, key, n)));
+          throw error;
+        }
+        taken.push(share);
       }
       const fresh = await store.invite(board.id, viewerId, userIds, emails, clock.now());
       // Mail only emails new to this board, after the invites are committed; a failing mail server
@@ -116,10 +138,10 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
      * the notice on the board page the mail links to. A board with no invite for them, and one they may
      * not see, answer as a missing board.
      */
-    async pending(viewer: { id: string; email: string }, key: { id: string } | { username: string; slug: string }) {
+    async pending(viewer: Claimant, key: { id: string } | { username: string; slug: string }) {
       const board = await boards.findBoardWithOwner(key);
       // A suspended or deactivated owner's board is not there, invite or not (policy/rules.ts).
-      const held = board && board.archived_at === null && accountShown(board.owner_state) ? await store.pendingInvite(board.id, viewer.id, viewer.email) : undefined;
+      const held = board && board.archived_at === null && accountShown(board.owner_state) ? await claimable(board.id, viewer) : undefined;
       if (!board || !held) throw new ApiError('board_not_found');
       return {
         board: { id: board.id, name: board.name, url: `/${board.owner_username}/${board.slug}/`, privacy: board.privacy },
@@ -128,17 +150,17 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
     },
 
     /** BoardInviteResource update: the invited person accepts (a user invite, or an email invite to their address). */
-    async accept(viewer: { id: string; email: string }, boardId: string) {
+    async accept(viewer: Claimant, boardId: string) {
       const board = await boards.findBoard(boardId);
-      if (!board || board.archived_at !== null || !(await store.pendingInvite(board.id, viewer.id, viewer.email))) throw new ApiError('board_not_found');
+      if (!board || board.archived_at !== null || !(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
       await store.accept(board.id, viewer.id, viewer.email, clock.now());
       return { board_id: board.id, status: 'accepted' as const };
     },
 
     /** Declining an invite held by email as well as by user (BoardInviteResource delete for oneself). */
-    async decline(viewer: { id: string; email: string }, boardId: string) {
+    async decline(viewer: Claimant, boardId: string) {
       const board = await boards.findBoard(boardId);
-      if (!board || !(await store.pendingInvite(board.id, viewer.id, viewer.email))) throw new ApiError('board_not_found');
+      if (!board || !(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
       await store.decline(board.id, viewer.id, viewer.email);
       return { board_id: board.id, invited_user_id: viewer.id };
     },

@@ -15,6 +15,7 @@ import * as m0015 from './migrations/0015_pin_builder.js';
 import * as m0018 from './migrations/0018_pin_hashtags.js';
 import * as m0019 from './migrations/0019_one_click_per_viewer.js';
 import * as m0017 from './migrations/0017_advertiser_more.js';
+import * as m0020 from './migrations/0020_email_verification.js';
 import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0018_pin_hashtags': m0018,
   '0017_advertiser_more': m0017,
   '0019_one_click_per_viewer': m0019,
+  '0020_email_verification': m0020,
   '0022_one_impression_per_viewer': m0022,
 };
 

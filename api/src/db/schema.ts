@@ -82,6 +82,8 @@ export interface IdentitiesTable {
   user_id: string;
   email: string | null;
   created_at: number;
+  /** When the account's owner proved this identity (see migration 0020); null: a password reset removes it. */
+  proven_at: Generated<number | null>;
 }
 
 /** One browser's authorisation request and, after the callback, the verified profile (auth/providers/). */
@@ -315,6 +317,10 @@ export interface UsersTable {
   totp_secret: Generated<string | null>;
   /** The last TOTP time step accepted, so a code is used once. */
   totp_last_step: Generated<number | null>;
+  /** When the email was proven (a verification link, a reset, a provider's word); null: unverified (migration 0020). */
+  email_verified_at: Generated<number | null>;
+  /** An address typed at a social sign-up, waiting for its link: not the account's email yet, so it blocks no one. */
+  pending_email: Generated<string | null>;
 }
 
 /** Failed log-ins by normalised email (auth/lockout.ts). */
@@ -325,7 +331,7 @@ export interface LoginAttemptsTable {
   locked_until: number | null;
 }
 
-export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known';
+export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify';
 
 /** Single-use secrets, stored as sha256: reset links, two-factor codes, spent challenges, remembered browsers. */
 export interface AuthTokensTable {

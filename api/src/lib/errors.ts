@@ -129,6 +129,12 @@ export const catalogue = {
   // Guards by design (issue 25): request bodies read with a deadline and a per-client cap. Codes 240-249 are ours.
   body_timeout: { code: 240, status: 408, message: 'The request took too long to arrive. Please try again.' },
   bodies_limited: { code: 241, status: 429, message: 'Too many requests from your connection are still arriving. Try again in a moment.' },
+  // Issue 25, a verified email is a state (identity): codes 260-269.
+  email_unverified: { code: 260, status: 403, message: 'Confirm your email address first. We sent you a link; you can ask for a new one in your account settings.' },
+  verify_token_invalid: { code: 261, status: 400, message: 'This link has expired or was already used. Ask for a new one in your account settings.' },
+  verify_limited: { code: 262, status: 429, message: "We've sent a lot of confirmation emails. Try again in an hour." },
+  email_claimed: { code: 263, status: 409, message: 'This email address now belongs to another account.' },
+  invite_recipient_limited: { code: 264, status: 429, message: 'This address has been invited a lot today. Try again tomorrow.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

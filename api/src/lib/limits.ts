@@ -62,6 +62,11 @@ export const LIMITS = {
    * per viewer a day is the database's rule): an office behind one address counts, a farm of accounts does not.
    */
   adEventsAddress: { points: 20, durationS: DAY, error: 'ad_events_limited' },
+  // Issue 25 (identity): mails a caller can make us send to someone else.
+  /** Invite mails to one address over every sender (as shareRecipient): accounts cannot flood a stranger's inbox. Keyed by accountKey. */
+  inviteRecipient: { points: 10, durationS: DAY, error: 'invite_recipient_limited' },
+  /** Confirmation mails asked for again (the settings' resend), per client address over every account. */
+  verifyResendAddress: { points: 30, durationS: HOUR, error: 'verify_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -13,6 +13,7 @@ import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
+import { VERIFY_PATH } from '../auth/rules.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
@@ -112,6 +113,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/business/create/', page, shell);
   // The forgot-password form and, with ?token=, the new-password form: the token must not leak in a Referer.
   routes.get('/password/reset/', page, (c) => {
+    c.header('Referrer-Policy', 'no-referrer');
+    return shell(c);
+  });
+  // The page a confirmation mail links to (issue 25); its token must not leak in a Referer either.
+  routes.get(VERIFY_PATH, page, (c) => {
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });

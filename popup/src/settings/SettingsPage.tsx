@@ -1,5 +1,6 @@
 import type { ViewerData } from '../types';
 import { ConnectedAccounts } from './ConnectedAccounts';
+import { EmailVerification } from './EmailVerification';
 import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
@@ -18,6 +19,7 @@ export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
   return (
     <main class="settings">
       <h1>{t('accountSettings')}</h1>
+      <EmailVerification />
       <ConnectedAccounts />
     </main>
   );

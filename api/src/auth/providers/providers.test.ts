@@ -136,7 +136,7 @@ describe('sign-up through a provider', () => {
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', who.email!).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ password_hash: null, birthday: Date.UTC(1990, 1, 3), country: 'GB', last_name: who.family_name });
     expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([
-      { provider: 'google', subject: who.sub, user_id: user.id, email: who.email, created_at: expect.any(Number) },
+      { provider: 'google', subject: who.sub, user_id: user.id, email: who.email, created_at: expect.any(Number), proven_at: expect.any(Number) },
     ]);
     // Nothing of the provider's tokens is kept anywhere.
     const flows = await t.db.selectFrom('oauth_flows').selectAll().execute();
@@ -207,6 +207,9 @@ describe('linking is where accounts get stolen', () => {
     expect((await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password })).code).toBe(0);
     expect((await b.resource('SocialLinkResource', 'create')).data).toEqual({ provider: 'google' });
     expect(await t.db.selectFrom('identities').select(['user_id', 'subject']).execute()).toEqual([{ user_id: owner.id, subject: who.sub }]);
+    // The provider vouched for the account's own email: the identity is proven (a reset keeps it), and so is the email (issue 25).
+    expect((await t.db.selectFrom('identities').select('proven_at').executeTakeFirstOrThrow()).proven_at).not.toBeNull();
+    expect((await b.resource('EmailVerificationResource', 'get')).data.verified).toBe(true);
     // From now on the provider logs this account in.
     const later = browser(t);
     expect(payload(await signIn(later, who, { mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { id: owner.id } });
@@ -544,5 +547,122 @@ describe('/v3/facebook/profile_data/ and /v3/facebook/login_data/', () => {
     expect(envelope(await other.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).error.api_error_code).toBe(162);
     // A cross-site write is refused before anything is read.
     expect((await b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+  });
+});
+
+describe('issue 25: an address is trusted only once proven', () => {
+  const post = (b: Browser, path: string, body: unknown) =>
+    b.send(path, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const birthday = Math.floor(Date.UTC(1990, 0, 1) / 1000);
+  /** The newest link of a kind the dev outbox holds for an address. */
+  const mailedToken = async (t: TestApp, to: string, path: string) => {
+    const mails = await t.db.selectFrom('outbox').select('body').where('to_address', '=', to).orderBy('created_at').execute();
+    const token = mails.map((m) => new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([\\w-]+)`).exec(m.body)?.[1]).filter(Boolean).at(-1);
+    if (!token) throw new Error(`no ${path} link for ${to}`);
+    return token;
+  };
+  const resetPassword = async (t: TestApp, email: string) => {
+    const b = browser(t);
+    await post(b, '/v3/users/forgot_password/', { username_or_email: email });
+    const res = await post(b, '/v3/users/password/reset/', { token: await mailedToken(t, email, '/password/reset/'), new_password: 'Quince-Harbour-77' });
+    expect(res.status).toBe(200);
+  };
+
+  it('pre-hijack: an identity with no email types the victim’s address; the victim still signs up, and after a reset the identity reaches only its own account', async () => {
+    const t = await app();
+    const victimEmail = 'victim@example.org';
+    const attacker = browser(t);
+    const identity = person({ email: undefined });
+    expect(payload(await signIn(attacker, identity))).toMatchObject({ outcome: 'signup', profile: { needs_email: true } });
+    const made = await attacker.resource('SocialRegisterResource', 'create', { type: 'google', email: victimEmail, email_source_site: 'corkboard' });
+    expect(made.code).toBe(0);
+    expect(made.data.user).toMatchObject({ email: victimEmail, email_verified: false });
+    // Held aside: not the account's email, so it blocks no one.
+    const squatter = await t.db.selectFrom('users').select(['id', 'email', 'pending_email', 'email_verified_at']).where('id', '=', made.data.user.id).executeTakeFirstOrThrow();
+    expect(squatter).toMatchObject({ pending_email: victimEmail, email_verified_at: null });
+    expect(squatter.email).not.toBe(victimEmail);
+    expect(JSON.parse((await attacker.send(`/v3/register/exists/?email=${victimEmail}`)).text).resource_response.data).toBe(false);
+
+    // The victim's own sign-up succeeds (before: 'email_taken').
+    const victim = browser(t);
+    const signup = await victim.resource('UserRegisterResource', 'create', { type: 'email', email: victimEmail, password: 'Plum-Orchard-42', birthday });
+    expect(signup.code).toBe(0);
+    const victimId = signup.data.user.id;
+    expect(victimId).not.toBe(made.data.user.id);
+
+    // The victim resets the password; the attacker's identity still logs in, but only to the attacker's own account.
+    await resetPassword(t, victimEmail);
+    const again = browser(t);
+    const back = payload(await signIn(again, identity, { mode: 'login' }));
+    expect(back).toMatchObject({ outcome: 'logged_in', user: { id: made.data.user.id } });
+    expect(back.user.id).not.toBe(victimId);
+    expect((await again.resource('EmailVerificationResource', 'get')).data).toEqual({ email: null, verified: false, pending_email: victimEmail });
+
+    // Even the link mailed to the victim for the attacker's claim no longer gives the attacker the address.
+    const claimLink = await t.db.selectFrom('outbox').select('body').where('to_address', '=', victimEmail).where('body', 'like', `%${made.data.user.username}%`).executeTakeFirstOrThrow();
+    const claimToken = /\/email\/verify\/\?token=([\w-]+)/.exec(claimLink.body)![1];
+    expect((await again.resource('EmailVerificationResource', 'update', { token: claimToken })).code).toBe(263);
+    expect((await t.db.selectFrom('users').select('email').where('id', '=', made.data.user.id).executeTakeFirstOrThrow()).email).not.toBe(victimEmail);
+  });
+
+  it('a typed address becomes the account’s email only through its link', async () => {
+    const t = await app();
+    const b = browser(t);
+    await signIn(b, person({ email: undefined }));
+    const made = await b.resource('SocialRegisterResource', 'create', { type: 'google', email: 'mine@example.org' });
+    expect((await b.resource('EmailVerificationResource', 'get')).data).toEqual({ email: null, verified: false, pending_email: 'mine@example.org' });
+    expect((await b.resource('EmailVerificationResource', 'update', { token: await mailedToken(t, 'mine@example.org', '/email/verify/') })).data).toEqual({ email: 'mine@example.org', status: 'verified' });
+    expect((await b.resource('EmailVerificationResource', 'get')).data).toEqual({ email: 'mine@example.org', verified: true, pending_email: null });
+    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', made.data.user.id).executeTakeFirstOrThrow()).toEqual({ email: 'mine@example.org', pending_email: null });
+  });
+
+  it('a provider’s verified email is a verified account email, and its identity is proven', async () => {
+    const t = await app();
+    const b = browser(t);
+    const who = person();
+    await signIn(b, who);
+    expect((await b.resource('SocialRegisterResource', 'create', { type: 'google' })).data.user.email_verified).toBe(true);
+    expect((await b.resource('EmailVerificationResource', 'get')).data).toEqual({ email: who.email, verified: true, pending_email: null });
+    // No confirmation mail: the provider vouched.
+    expect(await t.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('a password reset ends every session and every identity the owner never proved; a proven one stays', async () => {
+    const t = await app();
+    const victimEmail = 'later.victim@example.org';
+    // The attacker signs up first with the victim's address and a password, and links their own Google account.
+    const attacker = browser(t);
+    expect((await attacker.resource('UserRegisterResource', 'create', { type: 'email', email: victimEmail, password: 'Plum-Orchard-42', birthday })).code).toBe(0);
+    const hijacker = person({ email: 'attacker@example.org' });
+    expect(payload(await signIn(attacker, hijacker, { mode: 'link' }))).toEqual({ outcome: 'linked', provider: 'google' });
+    expect((await t.db.selectFrom('identities').select('proven_at').executeTakeFirstOrThrow()).proven_at).toBeNull();
+
+    // The real owner gets in by resetting the password.
+    await resetPassword(t, victimEmail);
+    expect((await attacker.resource('ViewerResource', 'get')).data.type).not.toBe('AUTH');
+    expect(payload(await signIn(browser(t), hijacker, { mode: 'login' }))).toMatchObject({ outcome: 'signup' });
+    expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([]);
+
+    // The owner (email now proven) links their own Google account: proven, it outlives the next reset.
+    const owner = browser(t);
+    await owner.resource('UserSessionResource', 'create', { username_or_email: victimEmail, password: 'Quince-Harbour-77' });
+    const own = person({ email: 'other.address@example.org' });
+    expect(payload(await signIn(owner, own, { mode: 'link' }))).toEqual({ outcome: 'linked', provider: 'google' });
+    t.clock.advance(60 * 60 * 1000 + 1);
+    await post(owner, '/v3/users/forgot_password/', { username_or_email: victimEmail });
+    expect((await post(owner, '/v3/users/password/reset/', { token: await mailedToken(t, victimEmail, '/password/reset/'), new_password: 'Another-Tulip-55' })).status).toBe(200);
+    expect(payload(await signIn(browser(t), own, { mode: 'login' }))).toMatchObject({ outcome: 'logged_in' });
+  });
+
+  it('/v3/sso/info/ for an SSO-domain email is an email check: it shares the per-address limit of /v3/register/exists/', async () => {
+    const t = await app();
+    const b = browser(t);
+    for (let i = 0; i < 120; i++) expect((await b.send(`/v3/register/exists/?email=n${i}@example.org`)).status).toBe(200);
+    const res = await post(b, '/v3/sso/info/', { email: 'someone@acme.example' });
+    expect(res.status).toBe(429);
+    expect(JSON.parse(res.text).resource_response.error.api_error_code).toBe(142);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+    // An email of no SSO domain reads nothing and is still answered.
+    expect(JSON.parse((await post(b, '/v3/sso/info/', { email: 'someone@example.org' })).text).resource_response.data.is_sso).toBe(false);
   });
 });

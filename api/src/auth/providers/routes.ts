@@ -12,6 +12,7 @@ import { dirOf } from '../../lib/locales.js';
 import { readerLocale, wordsOf } from '../../pages/words.js';
 import { action, type ResourceRegistry } from '../../lib/resources.js';
 import { safeNext } from '../../lib/next.js';
+import { clientAddress } from '../../lib/client-address.js';
 import { ok } from '../../lib/envelope.js';
 import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
 import type { AuthService } from '../service.js';
@@ -154,11 +155,11 @@ const providerEnum = z.enum(PROVIDERS);
 const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
 
 /** POST /v3/sso/info/, served as written (auth.md section 7); a bad request is the empty non-SSO answer. */
-export function ssoV3Routes(providers: ProviderService): Hono<AppEnv> {
+export function ssoV3Routes(providers: ProviderService, config: Pick<Config, 'trustProxy'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/sso/info/', declare({ caller: 'visitor', limit: none('not limited yet: issue 25 gives it the email-check limit'), body: JSON_BODY }), async (c) => {
     const body = ssoInfoBody.safeParse(await c.req.json().catch(() => null));
-    return ok(c, await providers.ssoInfo(body.success ? body.data.email : ''));
+    return ok(c, await providers.ssoInfo(body.success ? body.data.email : '', clientAddress(c, config.trustProxy)));
   });
   return routes;
 }

@@ -10,6 +10,9 @@ import type { AuthService } from '../service.js';
 import { normaliseEmail, SESSION_TTL_MS } from '../session.js';
 import { stateRefusal } from '../states.js';
 import { authStore } from '../store.js';
+import { placeholderEmail } from '../verify.js';
+import { addressKey } from '../../lib/client-address.js';
+import { limitsFor } from '../../lib/limits.js';
 import type { ProviderClients, ProviderProfile } from './client.js';
 import { redirectUri, type ProviderName } from './config.js';
 import { providerStore, type ProviderStore } from './store.js';
@@ -97,6 +100,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
   };
   const store = providerStore(db);
   const users = authStore(db);
+  const limits = limitsFor(deps);
 
   const liveFlow = async (cookieToken: string | undefined) => {
     const flow = cookieToken ? await store.findFlow(sha256(cookieToken), clock.now()) : undefined;
@@ -165,7 +169,10 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
         await store.spendFlow(flow.id, clock.now());
         return { outcome: 'linked', provider };
       }
-      if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now() }, flow.id))) {
+      // Proven by the account's owner when the account's email is proven, or the provider vouches for that very email.
+      const vouched = profile.emailVerified && normaliseEmail(profile.email ?? '') === viewer.email;
+      const provenAt = viewer.emailVerified || vouched ? clock.now() : null;
+      if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now(), proven_at: provenAt }, flow.id))) {
         throw new ApiError('social_already_linked');
       }
       return { outcome: 'linked', provider };
@@ -193,12 +200,15 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      * provider (its domain is in SSO_DOMAINS and SSO is configured), whether it has an account and
      * whether that account already signs in through SSO, and where the popup goes.
      */
-    async ssoInfo(email: string) {
+    async ssoInfo(email: string, address: string | undefined) {
       const normal = normaliseEmail(email);
       const domain = normal.split('@')[1] ?? '';
       if (!clients.configured('sso') || !domain || !config.ssoDomains.includes(domain)) {
         return { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
       }
+      // Past this point the answer says whether an account exists: an email check like /v3/register/exists/,
+      // counted against the same per-address share (issue 25). A non-SSO answer reads nothing and is free.
+      await limits.take('emailCheckAddress', addressKey(address));
       const user = await users.findUserByEmail(normal);
       const identities = user ? await store.identitiesOf(user.id) : [];
       return {
@@ -270,6 +280,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       if (await store.findIdentity(flow.provider, flow.subject)) throw new ApiError('social_already_linked');
 
       const providerEmail = flow.email && flow.email_verified ? flow.email : null;
+      // A typed address is only claimed (issue 25): it waits as pending_email until its link is followed.
       const email = normaliseEmail(providerEmail ?? input.email ?? '');
       if (!email) throw new ApiError('social_email_required');
       if (!emailIsValid(email)) throw new ApiError('email_invalid');
@@ -290,10 +301,14 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       const firstName = (flow.given_name ?? input.firstName ?? '').slice(0, 64) || (email.split('@')[0] ?? '');
       const lastName = (flow.family_name ?? input.lastName ?? '').slice(0, 64);
       const token = newToken();
+      // The provider's word proves its email; a typed address is held aside, under a placeholder that blocks no one.
+      const proven = providerEmail !== null;
       await store.insertUserWithIdentity(
         {
           id,
-          email,
+          email: proven ? email : placeholderEmail(id),
+          pending_email: proven ? null : email,
+          email_verified_at: proven ? now : null,
           username,
           first_name: firstName,
           last_name: lastName,
@@ -306,12 +321,13 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
           marketing_notifs_opt_out: input.marketingNotifsOptOut ? 1 : 0,
           consented_at: consentStep ? now : null,
         },
-        { provider: flow.provider, subject: flow.subject, email: flow.email },
+        { provider: flow.provider, subject: flow.subject, email: flow.email, proven_at: proven ? now : null },
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
         flow.id,
       );
+      if (!proven) await auth.sendVerificationLink({ id, username, first_name: firstName }, email);
       return {
-        user: { id, username, first_name: firstName, full_name: `${firstName} ${lastName}`.trim(), email, image_medium_url: flow.picture },
+        user: { id, username, first_name: firstName, full_name: `${firstName} ${lastName}`.trim(), email, image_medium_url: flow.picture, email_verified: proven },
         token,
         sources: { birthday_source_site: providerBirthday !== null ? flow.provider : OWN_SITE, email_source_site: providerEmail ? flow.provider : OWN_SITE },
       };
@@ -326,9 +342,11 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       if (!flow.email_verified || normaliseEmail(flow.email ?? '') !== normaliseEmail(viewer.email)) throw new ApiError('social_link_refused');
       const linked = await store.findIdentity(flow.provider, flow.subject);
       if (linked && linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
-      if (!linked && !(await store.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now() }, flow.id))) {
+      // The provider vouches for the account's own email: the identity is proven, and so is the email.
+      if (!linked && !(await store.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now(), proven_at: clock.now() }, flow.id))) {
         throw new ApiError('social_already_linked');
       }
+      await users.markEmailVerified(viewer.id, viewer.email, clock.now());
       return { provider: flow.provider as ProviderName };
     },
 

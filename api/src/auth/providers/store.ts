@@ -34,8 +34,11 @@ export function providerStore(db: Kysely<Database>) {
       return db.selectFrom('identities').select(['provider', 'email', 'created_at']).where('user_id', '=', userId).orderBy('provider').execute();
     },
 
-    /** Links an identity and spends its flow together; false when the provider or the subject is taken meanwhile. */
-    async link(identity: { provider: string; subject: string; user_id: string; email: string | null; created_at: number }, flowId: string) {
+    /**
+     * Links an identity and spends its flow together; false when the provider or the subject is taken
+     * meanwhile. `proven_at` when the account's owner proved it (issue 25): else a reset removes it.
+     */
+    async link(identity: { provider: string; subject: string; user_id: string; email: string | null; created_at: number; proven_at: number | null }, flowId: string) {
       try {
         await db.transaction().execute(async (trx) => {
           await trx.insertInto('identities').values(identity).execute();
@@ -53,7 +56,7 @@ export function providerStore(db: Kysely<Database>) {
     },
 
     /** A social sign-up: the account, its identity, its first session and the spent flow, all or nothing. */
-    async insertUserWithIdentity(user: NewUser, identity: { provider: string; subject: string; email: string | null }, session: NewSession, flowId: string) {
+    async insertUserWithIdentity(user: NewUser, identity: { provider: string; subject: string; email: string | null; proven_at: number | null }, session: NewSession, flowId: string) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(user).execute();
         await trx.insertInto('identities').values({ ...identity, user_id: user.id, created_at: user.created_at }).execute();
