@@ -38,9 +38,8 @@ import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
 import { backgroundJobs } from './images/ingest.js';
-import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.js';
+import { mediaResources, mediaUploadRoutes, uploadBodyLimit, videoRoutes } from './media/routes.js';
 import { mediaService } from './media/service.js';
-import { tooLargeMessage, VIDEO_UPLOAD_MAX_BYTES } from './media/rules.js';
 import { IMAGE_MAX_BYTES } from './images/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
@@ -64,8 +63,9 @@ export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
   const images = imagesService(deps);
   const auth = authService(deps, outgoing);
-  const media = mediaService(deps, images);
-  const pins = pinsService(deps, images, backgroundJobs(deps), media);
+  const jobs = backgroundJobs(deps);
+  const media = mediaService(deps, jobs);
+  const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
   return {
     outgoing,
@@ -164,7 +164,8 @@ export function createApp(deps: Deps) {
   const limits = {
     small: declaredBodyLimit(MAX_BODY_BYTES, tooLarge),
     pinCreate: declaredBodyLimit(PIN_CREATE_MAX_BODY_BYTES, tooLarge),
-    upload: declaredBodyLimit(VIDEO_UPLOAD_MAX_BYTES, (c) => fail(c, new ApiError('upload_too_large', tooLargeMessage('video')))),
+    // The upload is read as it streams, to disk, under its kind's limit (media/routes.ts).
+    upload: uploadBodyLimit,
   };
   app.use('*', (c, next) => (c.req.path === UPLOAD_PATH ? limits.upload : c.req.path === PIN_CREATE_PATH ? limits.pinCreate : limits.small)(c, next));
 

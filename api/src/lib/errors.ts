@@ -120,6 +120,9 @@ export const catalogue = {
   video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
   upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
+  // Uploads as jobs, their quota and their sweeper (issues 25 and 32, work "uploads"). Codes 290-299 are ours.
+  video_quota_exceeded: { code: 290, status: 403, message: "You've used all the storage for your videos." },
+  upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

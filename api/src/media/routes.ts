@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { Hono, type Context } from 'hono';
+import { Readable } from 'node:stream';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { requestFlags } from '../auth/routes.js';
 import type { AppEnv, Deps, Viewer } from '../deps.js';
@@ -8,7 +9,7 @@ import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/gates.js';
-import { VIDEO_TYPES, type VideoFormat } from './rules.js';
+import { tooLargeMessage, VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import { videoPath, type MediaService, type UploadAllowance } from './service.js';
 import { partnerOf } from './store.js';
 
@@ -47,30 +48,54 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
   };
 }
 
+/**
+ * The upload's body limit, before anything is read: a declared length over every kind's limit is refused
+ * at once. Otherwise the bytes are judged as they stream (media/service.ts receive), by their kind's limit:
+ * a generic limit that reads ahead (hono's bodyLimit on a chunked body) would hold them in memory.
+ */
+export const uploadBodyLimit: MiddlewareHandler = async (c, next) => {
+  const declared = Number(c.req.header('content-length'));
+  if (Number.isFinite(declared) && declared > VIDEO_UPLOAD_MAX_BYTES) throw new ApiError('upload_too_large', tooLargeMessage('video'));
+  return next();
+};
+
+/**
+ * The body's chunks as they arrive. On Node, straight from its message, and left unread (never destroyed)
+ * when the reading stops early: the refusal is then answered, and the rest of the body is read and dropped
+ * after the answer (lib/lingering-close.ts), so the client gets the answer, not a reset. Elsewhere (tests'
+ * app.request) from the Request's stream.
+ */
+function bodyChunks(c: Context<AppEnv>): AsyncIterable<Uint8Array> | null {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof Readable) return { [Symbol.asyncIterator]: () => incoming.iterator({ destroyOnReturn: false }) };
+  const body = c.req.raw.body;
+  if (!body) return null;
+  return {
+    async *[Symbol.asyncIterator]() {
+      const reader = body.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          yield value;
+        }
+      } finally {
+        // Refused part way: stop reading the rest.
+        await reader.cancel().catch(() => undefined);
+      }
+    },
+  };
+}
+
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
 export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/uploads/', async (c) => {
     const viewer = c.get('viewer');
     if (!viewer) throw new ApiError('unauthorized');
-    const body = c.req.raw.body;
-    if (!body) throw new ApiError('upload_empty');
+    const chunks = bodyChunks(c);
+    if (!chunks) throw new ApiError('upload_empty');
     const length = Number(c.req.header('content-length'));
-    const chunks = {
-      async *[Symbol.asyncIterator]() {
-        const reader = body.getReader();
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done) return;
-            yield value;
-          }
-        } finally {
-          // Refused part way: stop reading the rest.
-          await reader.cancel().catch(() => undefined);
-        }
-      },
-    };
     return ok(c, await media.receive(viewer, chunks, uploadAllowance(c, deps.config), Number.isFinite(length) ? length : undefined));
   });
   return routes;
