@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
+import { mediaService } from './service.js';
 
 const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
 /** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
@@ -74,6 +75,21 @@ describe('uploads from the pin builder', () => {
     expect(pin.images.originals).toMatchObject({ width: 900, height: 600 });
     const cover = await t.db.selectFrom('boards').select('image_cover_url').where('id', '=', board).executeTakeFirstOrThrow();
     expect(cover.image_cover_url).toBe(`${t.deps.config.publicOrigin}/media/${uploaded.id}/236x.jpg`);
+    expect(await t.db.selectFrom('media_upload_waiters').selectAll().execute()).toEqual([]);
+  });
+
+  it('a save whose waiter comes after the job has read the waiters links its pin itself', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t);
+    const uploaded = (await upload(await png(900, 600), 'image/png')).body.resource_response.data;
+    const pinId = (await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id })).body.resource_response.data.id;
+    // As if the job ran between the save's first look (processing) and its waiter: it linked nobody.
+    await t.db.deleteFrom('media_upload_waiters').execute();
+    await t.runJobs();
+    expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id).toBeNull();
+    // The save's second look, after writing its waiter, sees the upload ready and links the pin.
+    await mediaService(t.deps, t.jobs).linkWhenReady(uploaded.id, pinId);
+    expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id).toBe(uploaded.id);
     expect(await t.db.selectFrom('media_upload_waiters').selectAll().execute()).toEqual([]);
   });
 

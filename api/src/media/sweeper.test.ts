@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type TestApp } from '../testing.js';
 import { PART_STALE_MS, UPLOAD_GRACE_MS } from './rules.js';
 import { uploadSweeper } from './sweeper.js';
@@ -109,5 +110,29 @@ describe('the video quota', () => {
     expect(files(t).filter((f) => f.endsWith('.part'))).toEqual([]);
     // Images do not count against it.
     expect((await upload(await png())).data).toMatchObject({ type: 'image' });
+  });
+});
+
+const pg = await privatePostgres('cb_uploads', 'the uploads test on Postgres');
+
+describe('uploads on Postgres', () => {
+  it('an upload saved before its rendition, the quota sum and the sweep, through the same code', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const MB = 1024 * 1024;
+    const t = await testApp({ db: pg.connect(), config: { videoQuotaBytes: 3 * MB } });
+    const { browser, board, upload } = await builder(t);
+    const image = (await upload(await png())).data;
+    const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: image.id });
+    expect(saved.status).toBe(200);
+    await upload(mp4(2 * MB));
+    expect((await upload(mp4(2 * MB))).error).toMatchObject({ api_error_code: 290 });
+    const unused = (await upload(await png(300, 300))).data;
+    await t.runJobs();
+    const pin = (await browser.get('PinResource', { id: saved.body.resource_response.data.id })).body.resource_response.data;
+    expect(pin.images['236x'].url).toBe(`${t.deps.config.publicOrigin}/media/${image.id}/236x.jpg`);
+    t.clock.advance(UPLOAD_GRACE_MS + 1000);
+    expect(await uploadSweeper(t.deps).sweep()).toEqual({ uploads: 2, files: 0 });
+    expect((await browser.get('MediaUploadResource', { id: unused.id })).status).toBe(404);
+    expect((await browser.get('MediaUploadResource', { id: image.id })).status).toBe(200);
   });
 });
