@@ -9,6 +9,7 @@ import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 import { staticLoad } from './static-load.js';
+import { uploads } from './uploads.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
@@ -22,6 +23,7 @@ const benches = [
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
   { title: 'Guards: API p99 under slow bodies and savers, RSS under unauthenticated uploads (real server)', run: guards },
+  { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 

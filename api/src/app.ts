@@ -57,8 +57,9 @@ export function appServices(deps: Deps) {
   const outgoing = outgoingFor(deps);
   const images = imagesService(deps);
   const auth = authService(deps, outgoing);
-  const media = mediaService(deps, images);
-  const pins = pinsService(deps, images, backgroundJobs(deps), media);
+  const jobs = backgroundJobs(deps);
+  const media = mediaService(deps, jobs);
+  const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
   return {
     outgoing,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
 import { DEFAULT_BRAND } from './lib/brand.js';
+import { VIDEO_QUOTA_DEFAULT_BYTES } from './media/rules.js';
 
 /**
  * The one typed configuration object, read from the environment once at start.
@@ -86,6 +87,8 @@ export interface Config extends ProvidersConfig {
   bodiesPerClient: number;
   /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
   quickPromoteSteps: 'short' | 'full';
+  /** Bytes of video one user may keep uploaded (VIDEO_QUOTA_BYTES, media/rules.ts); an upload past it is refused. */
+  videoQuotaBytes: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -131,6 +134,7 @@ const envSchema = z.object({
   BODY_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(8),
   QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
+  VIDEO_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(VIDEO_QUOTA_DEFAULT_BYTES),
 });
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -179,5 +183,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Identity providers (auth/providers/config.ts): SSO_, GOOGLE_, FACEBOOK_, LINE_ and SSO_DOMAINS.
     ...readProviders(env),
     quickPromoteSteps: e.QUICK_PROMOTE_STEPS,
+    videoQuotaBytes: e.VIDEO_QUOTA_BYTES,
   };
 }

@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createExamplesApp } from '../../examples/server.js';
 import { createApp } from './app.js';
@@ -12,6 +11,8 @@ import { backgroundJobs } from './images/ingest.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { closeGracefully } from './lib/shutdown.js';
+import { serveApp } from './lib/lingering-close.js';
+import { uploadSweeper } from './media/sweeper.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
@@ -55,16 +56,22 @@ const connectDeps = (): Deps => {
  */
 function serveProduct(deps: Deps) {
   const worker = backgroundJobs(deps).start();
+  // Unused uploads and the `.part` files of cut-off ones (media/sweeper.ts).
+  const sweeper = uploadSweeper(deps).start();
   // HOST (127.0.0.1 by default): a laptop on a café network does not serve the product, or its dev
   // outbox, to its neighbours. Browsers reach http://localhost through 127.0.0.1 as well.
-  const product = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }) as Server;
+  // A refused upload's answer reaches its client before the connection closes (lib/lingering-close.ts).
+  const { server: product, linger } = serveApp(createApp(deps).fetch, { port: config.port, hostname: config.host });
   // Node closes a kept-alive connection after 5 s without a new request; under load a client's next request
   // can cross that close on the wire and meet a reset. A proxy or client keeps connections for up to a
   // minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
   product.keepAliveTimeout = 65_000;
   product.headersTimeout = 66_000;
   // Stop taking requests, let those in flight (and the job in hand) finish, then close the database they use.
-  return () => Promise.all([closeGracefully(product), worker.stop()]).then(() => deps.db.destroy());
+  return () => {
+    linger.close();
+    return Promise.all([closeGracefully(product), worker.stop(), sweeper.stop()]).then(() => deps.db.destroy());
+  };
 }
 
 if (cluster.isPrimary) {

@@ -95,6 +95,15 @@ test('a 50 MB file or a file that is not an image is refused with a clear messag
   expect(uploads()).toBe(before);
 });
 
+test('an image its re-encode job cannot use is reported once the job has run, and cannot be published', async ({ page }) => {
+  await logInByApi(page);
+  await page.goto(`${PRODUCT}/pin-builder/`);
+  // A PNG by its bytes (the upload takes it), too small to pin: only the job's decode can tell.
+  await page.getByLabel('Choose an image').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: await png(60, 60) });
+  await expect(page.getByRole('alert')).toHaveText('Images must be larger than 119 by 119 pixels.');
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
+});
+
 test("the pin builder in French (?lang=fr): its fields, its steps and its refusals", async ({ page }) => {
   await logInByApi(page);
   await page.goto(`${PRODUCT}/pin-builder/?lang=fr`);

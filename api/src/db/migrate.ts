@@ -17,6 +17,7 @@ import * as m0019 from './migrations/0019_one_click_per_viewer.js';
 import * as m0017 from './migrations/0017_advertiser_more.js';
 import * as m0020 from './migrations/0020_email_verification.js';
 import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
+import * as m0024 from './migrations/0024_upload_jobs.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0019_one_click_per_viewer': m0019,
   '0020_email_verification': m0020,
   '0022_one_impression_per_viewer': m0022,
+  '0024_upload_jobs': m0024,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -15,6 +15,7 @@ export interface Database {
   images: ImagesTable;
   pins: PinsTable;
   media_uploads: MediaUploadsTable;
+  media_upload_waiters: MediaUploadWaitersTable;
   board_email_invites: BoardEmailInvitesTable;
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
@@ -450,6 +451,18 @@ export interface MediaUploadsTable {
   video_format: 'mp4' | 'webm' | null;
   bytes: number;
   created_at: number;
+  /** Migration 0024: an image upload is 'processing' until its re-encode job has run; a video is 'ready' at once. */
+  status: Generated<'processing' | 'ready' | 'failed'>;
+  /** Why a 'failed' upload failed, as a user reads it. */
+  error: Generated<string | null>;
+  /** When a pin was first saved with it; null: no save claimed it (the sweeper's candidates). */
+  used_at: Generated<number | null>;
+}
+
+/** A pin saved while its upload was still processing (migration 0024): linked by the upload's job. */
+export interface MediaUploadWaitersTable {
+  upload_id: string;
+  pin_id: string;
 }
 
 export type User = Selectable<UsersTable>;

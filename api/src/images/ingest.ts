@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js';
 import { jobsService } from '../jobs/service.js';
+import { uploadJobs } from '../media/jobs.js';
 import { imageJson, imagesService } from './service.js';
 import { imagesStore } from './store.js';
 
@@ -21,6 +22,7 @@ export function backgroundJobs(deps: Deps) {
   const images = imagesService(deps);
   const store = imagesStore(deps.db);
   return jobsService(deps, {
+    ...uploadJobs(deps, images),
     async [INGEST_JOB]({ pin_id }: IngestPayload) {
       const pin = await store.findPinAwaitingImage(pin_id);
       // Deleted, or linked already by an earlier attempt that died before it could finish the job.

@@ -38,6 +38,9 @@ export function imageJson(publicOrigin: string, row: { id: string; source_url: s
   return { id: row.id, source_url: row.source_url, width: row.width, height: row.height, dominant_color: row.dominant_color, images };
 }
 
+/** The source address of an image a user sent us: our own original rendition's (known before it is made). */
+export const ownImageSource = (publicOrigin: string, imageId: string) => `${publicOrigin}/media/${imageId}/originals.jpg`;
+
 export function imagesService({ db, config, clock }: Deps) {
   const store = imagesStore(db);
 
@@ -87,10 +90,9 @@ export function imagesService({ db, config, clock }: Deps) {
      * sniff, pixel limit and re-encode as a downloaded one. Its source is our own original rendition's
      * address, so a pin of it shows and de-duplicates as any other.
      */
-    async fromUpload(bytes: Buffer) {
+    async fromUpload(bytes: Buffer, id = newId()) {
       if (bytes.length > IMAGE_MAX_BYTES) throw new ApiError('upload_too_large', tooLargeMessage('image'));
-      const id = newId();
-      return fromBytes(bytes, `${config.publicOrigin}/media/${id}/originals.jpg`, id);
+      return fromBytes(bytes, ownImageSource(config.publicOrigin, id), id);
     },
   };
 }

@@ -135,6 +135,9 @@ export const catalogue = {
   verify_limited: { code: 262, status: 429, message: "We've sent a lot of confirmation emails. Try again in an hour." },
   email_claimed: { code: 263, status: 409, message: 'This email address now belongs to another account.' },
   invite_recipient_limited: { code: 264, status: 429, message: 'This address has been invited a lot today. Try again tomorrow.' },
+  // Uploads as jobs, their quota and their sweeper (issues 25 and 32, work "uploads"). Codes 290-299 are ours.
+  video_quota_exceeded: { code: 290, status: 403, message: "You've used all the storage for your videos." },
+  upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
+import { mediaService } from './service.js';
 
 const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
 /** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
@@ -27,25 +28,86 @@ const leftovers = async (t: TestApp) => ({
 const nothing = { uploads: 0, images: 0, pins: 0, files: [] };
 
 describe('uploads from the pin builder', () => {
-  it('an image is re-encoded into its renditions, and a save with its media_upload_id shows them', async () => {
+  it('an image is answered once on disk, re-encoded by its job, and a save with its media_upload_id shows the renditions', async () => {
     const t = await testApp();
     const { browser, board, upload } = await builder(t);
     const res = await upload(await png(1200, 800), 'image/png');
     expect(res.status).toBe(200);
     const uploaded = res.body.resource_response.data;
-    expect(uploaded).toMatchObject({ type: 'image', status: 'ready', video: null });
-    expect(uploaded.image.images['474x']).toMatchObject({ width: 474, height: 316 });
-    const file = await t.app.request(new URL(uploaded.image.images['236x'].url).pathname);
+    // Re-encoding is the queue's work, not the request's.
+    expect(uploaded).toMatchObject({ type: 'image', status: 'processing', image: null, video: null });
+    expect(await t.db.selectFrom('jobs').select('kind').execute()).toEqual([{ kind: 'media.upload' }]);
+    expect((await browser.get('MediaUploadResource', { id: uploaded.id })).body.resource_response.data).toMatchObject({ status: 'processing', image: null });
+
+    await t.runJobs();
+    const ready = (await browser.get('MediaUploadResource', { id: uploaded.id })).body.resource_response.data;
+    expect(ready).toMatchObject({ id: uploaded.id, status: 'ready', error: null });
+    expect(ready.image.images['474x']).toMatchObject({ width: 474, height: 316 });
+    const file = await t.app.request(new URL(ready.image.images['236x'].url).pathname);
     expect(await sharp(Buffer.from(await file.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 236 });
+    // Only the renditions are kept: the staged original is gone.
+    expect((await leftovers(t)).files.filter((f) => String(f).startsWith('uploads'))).toEqual([]);
 
     const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id, title: 'My lamp', alt_text: 'A red lamp on a desk', method: 'pinbuilder' });
     expect(saved.status).toBe(200);
-    // No job: the image was ours the moment it was uploaded.
+    // No job: the image was ours already.
     expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
     const pin = (await browser.get('PinResource', { id: saved.body.resource_response.data.id })).body.resource_response.data;
     expect(pin).toMatchObject({ title: 'My lamp', alt_text: 'A red lamp on a desk', method: 'pinbuilder', video: null });
-    expect(pin.images['736x']).toMatchObject({ url: uploaded.image.images['736x'].url, width: 736 });
+    expect(pin.images['736x']).toMatchObject({ url: ready.image.images['736x'].url, width: 736 });
     expect(pin.images.originals).toMatchObject({ width: 1200, height: 800 });
+  });
+
+  it('a save made before the rendition exists gets it, and its board the cover, when the job has run', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t);
+    const uploaded = (await upload(await png(900, 600), 'image/png')).body.resource_response.data;
+    const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id, title: 'Early', method: 'pinbuilder' });
+    expect(saved.status).toBe(200);
+    const pinId = saved.body.resource_response.data.id;
+    // Only the upload's own job: our own address is never fetched by an ingest job.
+    expect((await t.db.selectFrom('jobs').select('kind').execute()).map((j) => j.kind)).toEqual(['media.upload']);
+    expect((await browser.get('PinResource', { id: pinId })).body.resource_response.data.images).toBeNull();
+
+    await t.runJobs();
+    const pin = (await browser.get('PinResource', { id: pinId })).body.resource_response.data;
+    expect(pin.images['474x']).toMatchObject({ url: `${t.deps.config.publicOrigin}/media/${uploaded.id}/474x.jpg`, width: 474, height: 316 });
+    expect(pin.images.originals).toMatchObject({ width: 900, height: 600 });
+    const cover = await t.db.selectFrom('boards').select('image_cover_url').where('id', '=', board).executeTakeFirstOrThrow();
+    expect(cover.image_cover_url).toBe(`${t.deps.config.publicOrigin}/media/${uploaded.id}/236x.jpg`);
+    expect(await t.db.selectFrom('media_upload_waiters').selectAll().execute()).toEqual([]);
+  });
+
+  it('a save whose waiter comes after the job has read the waiters links its pin itself', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t);
+    const uploaded = (await upload(await png(900, 600), 'image/png')).body.resource_response.data;
+    const pinId = (await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id })).body.resource_response.data.id;
+    // As if the job ran between the save's first look (processing) and its waiter: it linked nobody.
+    await t.db.deleteFrom('media_upload_waiters').execute();
+    await t.runJobs();
+    expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id).toBeNull();
+    // The save's second look, after writing its waiter, sees the upload ready and links the pin.
+    await mediaService(t.deps, t.jobs).linkWhenReady(uploaded.id, pinId);
+    expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id).toBe(uploaded.id);
+    expect(await t.db.selectFrom('media_upload_waiters').selectAll().execute()).toEqual([]);
+  });
+
+  it('an image its job cannot use fails with the reason, and a save with it is refused', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await builder(t);
+    // A PNG by its bytes, too small to pin: only the decode in the job can tell.
+    const uploaded = (await upload(await png(60, 60), 'image/png')).body.resource_response.data;
+    expect(uploaded.status).toBe('processing');
+    await t.runJobs();
+    const failed = (await browser.get('MediaUploadResource', { id: uploaded.id })).body.resource_response.data;
+    expect(failed).toMatchObject({ status: 'failed', error: 'Images must be larger than 119 by 119 pixels.', image: null });
+    const res = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 291, message_detail: 'Images must be larger than 119 by 119 pixels.' });
+    const left = await leftovers(t);
+    expect(left).toMatchObject({ pins: 0, images: 0, files: [] });
+    expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
   });
 
   it('an image sent as image_base64 with the save goes through the same re-encode', async () => {

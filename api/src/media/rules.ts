@@ -9,6 +9,25 @@ import { sniffImage, type ImageFormat } from '../images/sniff.js';
 export const IMAGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 
+/**
+ * Video a user may keep uploaded (VIDEO_QUOTA_BYTES): ten videos at the largest size. Videos are stored
+ * as sent, so without it one account could fill the disk (issue 25). Images need none: each is re-encoded
+ * to a few hundred KB, and unused ones are swept.
+ */
+export const VIDEO_QUOTA_DEFAULT_BYTES = 10 * VIDEO_UPLOAD_MAX_BYTES;
+export const quotaMessage = (quotaBytes: number) =>
+  `Your videos can take up to ${megabytes(quotaBytes)} in all. Delete a video Pin you no longer need, or choose a smaller file.`;
+
+/**
+ * The sweeper (media/sweeper.ts): an upload no save has claimed is removed this long after it was made
+ * (a builder left open over lunch still publishes); a `.part` file not written to for PART_STALE_MS is
+ * what a killed upload left (a live one writes every few milliseconds, and Node ends any request after
+ * 5 minutes).
+ */
+export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+export const PART_STALE_MS = 60 * 60 * 1000;
+export const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
 export type VideoFormat = 'mp4' | 'webm';
 export type MediaFormat = { kind: 'image'; format: ImageFormat } | { kind: 'video'; format: VideoFormat };
 

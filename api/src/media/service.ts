@@ -1,13 +1,16 @@
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { imageJson, type ImagesService } from '../images/service.js';
+import { imageJson, ownImageSource } from '../images/service.js';
+import type { JobsService } from '../jobs/service.js';
 import { creationDisabled, type ExperimentGroup } from '../pins/gates.js';
+import { partPath, stagedPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
 import { mediaStore, type MediaUploadRow } from './store.js';
-import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
+import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, quotaMessage, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
 
 /** Who is uploading, as the gates need it: their experiment groups and whether video is theirs to upload. */
 export interface UploadAllowance {
@@ -18,21 +21,51 @@ export interface UploadAllowance {
 export const videoPath = (mediaDir: string, uploadId: string, format: VideoFormat) => join(mediaDir, 'videos', `${uploadId}.${format}`);
 
 /**
- * The pin builder's uploads (saving.md section 7's media_upload_id). A file is told by its first bytes;
- * an image goes through the images service's sniff, pixel limit and re-encode (nothing of the original
- * file is kept), a video is stored as sent for a viewer with video_upload_allowed. A refusal at any point
- * writes nothing: no row, and no file left behind.
+ * A file being written as the bytes arrive; `done` must be awaited before it is read or renamed. A write
+ * waits only when the stream's buffer is full (1 MiB), so the chunks that arrive meanwhile go to disk
+ * together (one writev), not one system call and one promise per 64 KB.
  */
-export function mediaService({ db, config, clock }: Deps, images: ImagesService) {
+function partFile(path: string) {
+  const stream = createWriteStream(path, { highWaterMark: 1024 * 1024 });
+  let failed: Error | undefined;
+  // An error surfaces on the next write or on close; until then it must not crash the process.
+  stream.on('error', (error) => (failed = error));
+  return {
+    path,
+    async write(chunk: Uint8Array) {
+      if (failed) throw failed;
+      // once() rejects on the stream's 'error', and takes its listeners off either way.
+      if (!stream.write(chunk)) await once(stream, 'drain');
+    },
+    done: () => new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    discard: async () => {
+      stream.destroy();
+      await rm(path, { force: true });
+    },
+  };
+}
+
+/**
+ * The pin builder's uploads (saving.md section 7's media_upload_id). A file is told by its first bytes,
+ * then written to disk as it arrives, never held whole in memory (issues 25 and 32). An image is answered
+ * `processing` once its bytes are staged, and re-encoded by its job (media/jobs.ts) through the images
+ * service's sniff, pixel limit and encode (nothing of the original file is kept); a video is stored as
+ * sent for a viewer with video_upload_allowed, within their quota. A refusal at any point writes nothing:
+ * no row, no job, and no file left behind.
+ */
+export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService, 'enqueue'>) {
   const store = mediaStore(db);
+  const link = uploadLinker({ db, config, clock });
 
   const json = (row: MediaUploadRow) => ({
     id: row.id,
     type: row.kind,
-    status: 'ready' as const,
+    /** 'processing' until an image's renditions exist (poll MediaUploadResource), then 'ready'; or 'failed', with `error`. */
+    status: row.status,
+    error: row.status === 'failed' ? row.error : null,
     bytes: row.bytes,
     image:
-      row.kind === 'image' && row.image_id && row.source_url
+      row.kind === 'image' && row.status === 'ready' && row.image_id && row.source_url
         ? imageJson(config.publicOrigin, { id: row.image_id, source_url: row.source_url, width: row.width, height: row.height, dominant_color: row.dominant_color })
         : null,
     video: row.kind === 'video' && row.video_format ? { url: `${config.publicOrigin}/media/videos/${row.id}.${row.video_format}`, format: row.video_format } : null,
@@ -45,14 +78,51 @@ export function mediaService({ db, config, clock }: Deps, images: ImagesService)
     return row;
   };
 
+  /** The quota holds for what is kept and what is arriving: refused as soon as the bytes would pass it. */
+  const quotaCheck = async (viewer: Viewer) => {
+    const used = await store.videoBytesOf(viewer.id);
+    return (bytes: number) => {
+      if (used + bytes > config.videoQuotaBytes) throw new ApiError('video_quota_exceeded', quotaMessage(config.videoQuotaBytes));
+    };
+  };
+
   return {
     json,
     own,
 
     /**
+     * The upload a save names (pins/service.ts): the viewer's own, not failed. `image_url` is the address
+     * its pin shows, known before the renditions exist; `pending` while they do not.
+     */
+    async forPin(viewer: Viewer, uploadId: string) {
+      const row = await own(viewer, uploadId);
+      if (row.status === 'failed') throw new ApiError('upload_failed', row.error ?? undefined);
+      return { ...row, image_url: row.kind === 'image' ? ownImageSource(config.publicOrigin, row.id) : null, pending: row.status === 'processing' };
+    },
+
+    /** A save is about to use the upload: the sweeper leaves it from now on. Not found if it was swept a moment ago. */
+    async claim(uploadId: string) {
+      if (!(await store.claim(uploadId, clock.now()))) throw new ApiError('upload_not_found');
+    },
+
+    /**
+     * A pin saved while its upload was processing: linked now if the job has finished since, else by the
+     * job when it does. The waiter is written before the status is read again, and the job marks the upload
+     * ready before it reads the waiters, so one of the two always sees the other.
+     */
+    async linkWhenReady(uploadId: string, pinId: string) {
+      await store.addWaiter(uploadId, pinId);
+      const row = await store.find(uploadId);
+      if (row?.status === 'processing') return;
+      const waiting = await store.takeWaiters(uploadId);
+      if (row?.status === 'ready') for (const id of waiting) await link(uploadId, id);
+    },
+
+    /**
      * Reads an upload's bytes as they come: the first ones say what it is (and whether this viewer may
-     * send it), then its kind's size limit holds; a video goes to a `.part` file renamed when complete.
-     * `declared` is the Content-Length, when sent: a file over every limit is refused before it is read.
+     * send it), then its kind's size limit (and a video's quota) holds; the bytes go to a `.part` file,
+     * renamed when complete. `declared` is the Content-Length, when sent: a file over its limit is refused
+     * before the rest is read.
      */
     async receive(viewer: Viewer, chunks: AsyncIterable<Uint8Array>, allowance: UploadAllowance, declared?: number) {
       const notMedia = allowance.videoUploadAllowed ? NOT_MEDIA_WITH_VIDEO_MESSAGE : NOT_MEDIA_MESSAGE;
@@ -61,52 +131,73 @@ export function mediaService({ db, config, clock }: Deps, images: ImagesService)
       const head: Buffer[] = [];
       let size = 0;
       let kind: ReturnType<typeof sniffMedia> = null;
-      let part: { path: string; stream: ReturnType<typeof createWriteStream> } | null = null;
-      const write = (stream: ReturnType<typeof createWriteStream>, chunk: Uint8Array) =>
-        new Promise<void>((resolve, reject) => stream.write(chunk, (error) => (error ? reject(error) : resolve())));
+      let part: ReturnType<typeof partFile> | null = null;
+      let withinQuota: ((bytes: number) => void) | undefined;
+      /** Once the kind is known: the checks that do not need the rest, and the file the bytes go to. */
+      const start = async (found: NonNullable<typeof kind>, first: Buffer) => {
+        if (found.kind === 'video') {
+          if (!allowance.videoUploadAllowed) throw new ApiError('video_not_allowed');
+          if (creationDisabled(allowance.groups, { builder: true, video: true })) throw new ApiError('pin_creation_disabled');
+        }
+        if (Math.max(declared ?? 0, size) > maxBytesFor(found.kind)) throw new ApiError('upload_too_large', tooLargeMessage(found.kind));
+        if (found.kind === 'video') {
+          withinQuota = await quotaCheck(viewer);
+          withinQuota(Math.max(declared ?? 0, size));
+        }
+        const path = found.kind === 'video' ? `${videoPath(config.mediaDir, id, found.format)}.part` : partPath(config.mediaDir, id);
+        await mkdir(dirname(path), { recursive: true });
+        part = partFile(path);
+        await part.write(first);
+      };
       try {
         for await (const chunk of chunks) {
           size += chunk.length;
-          if (!kind) {
+          if (!part) {
             head.push(Buffer.from(chunk));
-            const start = Buffer.concat(head);
-            if (start.length < SNIFF_BYTES) continue;
-            kind = sniffMedia(start);
+            const first = Buffer.concat(head);
+            if (first.length < SNIFF_BYTES) continue;
+            kind = sniffMedia(first);
             if (!kind) throw new ApiError('upload_not_media', notMedia);
-            if (kind.kind === 'video') {
-              if (!allowance.videoUploadAllowed) throw new ApiError('video_not_allowed');
-              if (creationDisabled(allowance.groups, { builder: true, video: true })) throw new ApiError('pin_creation_disabled');
-            }
-            if (Math.max(declared ?? 0, size) > maxBytesFor(kind.kind)) throw new ApiError('upload_too_large', tooLargeMessage(kind.kind));
-            if (kind.kind === 'video') {
-              await mkdir(join(config.mediaDir, 'videos'), { recursive: true });
-              const path = `${videoPath(config.mediaDir, id, kind.format)}.part`;
-              part = { path, stream: createWriteStream(path) };
-              await write(part.stream, start);
-              head.length = 0;
-            }
+            await start(kind, first);
+            head.length = 0;
             continue;
           }
-          if (size > maxBytesFor(kind.kind)) throw new ApiError('upload_too_large', tooLargeMessage(kind.kind));
-          if (part) await write(part.stream, chunk);
-          else head.push(Buffer.from(chunk));
+          if (kind && size > maxBytesFor(kind.kind)) throw new ApiError('upload_too_large', tooLargeMessage(kind.kind));
+          withinQuota?.(size);
+          await (part as ReturnType<typeof partFile>).write(chunk);
         }
         if (size === 0) throw new ApiError('upload_empty');
-        // A file shorter than the sniffed prefix is judged on what there is.
-        kind ??= sniffMedia(Buffer.concat(head));
-        if (!kind) throw new ApiError('upload_not_media', notMedia);
-        if (kind.kind === 'video' && !part) throw new ApiError('upload_not_media', notMedia);
-        if (kind.kind === 'image') {
-          const image = await images.fromUpload(Buffer.concat(head));
-          await store.insert({ id, owner_id: viewer.id, kind: 'image', image_id: image.id, video_format: null, bytes: size, created_at: clock.now() });
-        } else if (part) {
-          const stream = part.stream;
-          await new Promise<void>((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve())));
-          const format = kind.format as VideoFormat;
-          await rename(part.path, videoPath(config.mediaDir, id, format));
+        // A file shorter than the sniffed prefix is judged on what there is (an image that small fails its job).
+        if (!part) {
+          const first = Buffer.concat(head);
+          kind = sniffMedia(first);
+          if (!kind) throw new ApiError('upload_not_media', notMedia);
+          await start(kind, first);
+        }
+        const file = part as unknown as ReturnType<typeof partFile>;
+        const found = kind as NonNullable<typeof kind>;
+        await file.done();
+        const row = { id, owner_id: viewer.id, image_id: null, bytes: size, created_at: clock.now() };
+        if (found.kind === 'image') {
+          const staged = stagedPath(config.mediaDir, id);
+          await rename(file.path, staged);
           part = null;
           try {
-            await store.insert({ id, owner_id: viewer.id, kind: 'video', image_id: null, video_format: format, bytes: size, created_at: clock.now() });
+            // The row and its job, or neither.
+            await db.transaction().execute(async (trx) => {
+              await store.insert({ ...row, kind: 'image', video_format: null, status: 'processing' as const }, trx);
+              await jobs.enqueue(trx, UPLOAD_JOB, { upload_id: id } satisfies UploadJobPayload);
+            });
+          } catch (error) {
+            await rm(staged, { force: true });
+            throw error;
+          }
+        } else {
+          const format = found.format as VideoFormat;
+          await rename(file.path, videoPath(config.mediaDir, id, format));
+          part = null;
+          try {
+            await store.insert({ ...row, kind: 'video', video_format: format, status: 'ready' as const });
           } catch (error) {
             await rm(videoPath(config.mediaDir, id, format), { force: true });
             throw error;
@@ -114,10 +205,7 @@ export function mediaService({ db, config, clock }: Deps, images: ImagesService)
         }
         return json(await own(viewer, id));
       } finally {
-        if (part) {
-          part.stream.destroy();
-          await rm(part.path, { force: true });
-        }
+        if (part) await (part as ReturnType<typeof partFile>).discard();
       }
     },
   };

@@ -67,7 +67,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
   const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS) => {
     const board = await policy.board(viewer.id, given.board_id, 'save');
     // saving.md section 6: the creation-disabled groups refuse on the server, whatever the page offered.
-    const upload = given.media_upload_id ? await media.own(viewer, given.media_upload_id) : undefined;
+    const upload = given.media_upload_id ? await media.forPin(viewer, given.media_upload_id) : undefined;
     const builder = !!upload || !!given.image_base64 || given.method === 'pinbuilder' || given.method === 'uploaded';
     if (creationDisabled(allowance.groups, { builder, video: upload?.kind === 'video' })) throw new ApiError('pin_creation_disabled');
     if (upload?.kind === 'video' && !allowance.videoUploadAllowed) throw new ApiError('video_not_allowed');
@@ -78,7 +78,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
     // An image from the device is checked and re-encoded now, as a downloaded one is (images.fromUpload);
     // the pin then points at our own copy, as an upload made before the save does.
     const sent = given.image_base64 ? await images.fromUpload(given.image_base64) : undefined;
-    const input: PinCreateInput = sent ? { ...given, image_url: sent.source_url } : upload?.kind === 'image' && upload.source_url ? { ...given, image_url: upload.source_url } : given;
+    const input: PinCreateInput = sent ? { ...given, image_url: sent.source_url } : upload?.image_url ? { ...given, image_url: upload.image_url } : given;
     const video = upload?.kind === 'video' ? upload : undefined;
     // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
     if (!input.image_url && !input.link && !video) throw new ApiError('invalid_input', 'image_url: A Pin needs an image or a link.');
@@ -88,9 +88,12 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
     // The save answers at once: only the address rules are checked now (one DNS lookup). An image seen
     // before is linked as it is; a new one is fetched and re-encoded by the ingest job written with the pin.
     const ours = sent ?? (upload?.kind === 'image' ? await images.findReady(input.image_url ?? '') : undefined);
-    if (input.image_url && !ours) await images.checkSource(input.image_url);
+    // An upload still being re-encoded: its job links the pin (media.linkWhenReady), no ingest of our own address.
+    const awaitsUpload = upload?.kind === 'image' && !ours;
+    if (input.image_url && !ours && !awaitsUpload) await images.checkSource(input.image_url);
     const image = ours ?? (input.image_url ? await images.findReady(input.image_url) : undefined);
     const id = newId();
+    if (upload) await media.claim(upload.id);
     await pins.savePin(
       {
         id,
@@ -114,8 +117,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
       // without an image leaves the cover as it is.
       // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
-      input.image_url && !image ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
+      input.image_url && !image && !awaitsUpload ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
     );
+    if (awaitsUpload) await media.linkWhenReady(upload.id, id);
     return {
       id,
       board: { id: board.id, name: board.name, privacy: board.privacy },

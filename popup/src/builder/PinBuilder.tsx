@@ -13,7 +13,7 @@ import { useViewer } from '../useViewer';
 import { renditionSet } from '../renditions';
 import { useMobile } from '../useMobile';
 import { BUSY_STATUSES, STATUS_TEXT, type BuilderStatus } from './steps';
-import { uploadFile, type UploadData } from './upload';
+import { uploadFile, whenProcessed, type UploadData } from './upload';
 
 /** PinBuilderResource get: the viewer as the gates see it, the scenario, the groups and every gate. */
 interface BuilderInfo {
@@ -130,7 +130,9 @@ function Builder({ search }: { search: string }) {
     setFile({ name: chosen.name, preview: chosen.type.startsWith('image/') ? URL.createObjectURL(chosen) : null });
     setStatus('uploading');
     try {
-      const done = await uploadFile(chosen, () => setStatus('processing'));
+      const sent = await uploadFile(chosen, () => setStatus('processing'));
+      setStatus('processing');
+      const done = await whenProcessed(sent);
       setUpload(done);
       setStatus('edited');
     } catch (e) {
