@@ -14,7 +14,7 @@ import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
-export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
+export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
 
 const POPUP_CSP = [
   "default-src 'self'",
