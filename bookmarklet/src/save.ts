@@ -25,7 +25,9 @@ export async function pickAndSave(product: string, method: string, opened?: Open
     const guid = newGuid();
     const description = (found?.description || selection || found?.alt || document.title).slice(0, DESCRIPTION_MAX);
     const media = found?.url ?? '';
-    opened?.(openPopup(popupUrl(product, method, { url: found?.link || location.href, media, description }, guid, location.origin), guid), guid, media);
+    // Opened first, told after: an optional call would skip evaluating its arguments when nobody listens.
+    const win = openPopup(popupUrl(product, method, { url: found?.link || location.href, media, description }, guid, location.origin), guid);
+    opened?.(win, guid, media);
   };
   openPicker({ ...(await findImages(document)), onChoose: open, onSaveLink: () => open() });
 }
