@@ -17,7 +17,10 @@ async function pick(tab: chrome.Tab | undefined, pageUrl = tab?.url): Promise<vo
   if (why || tab?.id === undefined) return explain(why ?? 'browser', pageUrl);
   const tabId = tab.id;
   // The options are read while the script goes in: both are needed before the picker starts.
-  const [settings] = await Promise.all([readSettings(), chrome.scripting.executeScript({ target: { tabId }, files: ['content.js'] })]).catch(() => [null]);
+  const [settings] = await Promise.all([readSettings(), chrome.scripting.executeScript({ target: { tabId }, files: ['content.js'] })]).catch((error: unknown) => {
+    console.warn('[corkboard] cannot inject:', error instanceof Error ? error.message : error);
+    return [null];
+  });
   if (!settings) return explain('blocked', pageUrl);
   await chrome.scripting.executeScript({ target: { tabId }, func: (origin: string) => globalThis.corkboardPick?.(origin), args: [settings.origin] });
 }
