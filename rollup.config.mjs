@@ -6,6 +6,7 @@ import ts from 'typescript';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import esbuild from 'rollup-plugin-esbuild';
 import terser from '@rollup/plugin-terser';
+import { zip } from './extension/build/zip.mjs';
 
 /** The popup is written against React's API and runs on preact/compat. */
 const REACT_ON_PREACT = {
@@ -114,6 +115,36 @@ const declarations = (input, outDir) => ({
 
 const minified = (target, extra = {}) => esbuild({ target, minify: true, jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none', ...extra });
 
+/**
+ * Issue 31: the Save extension (extension/). Each part is one self-contained file (a content script cannot
+ * be a module, and Firefox's background page takes plain scripts). Its default product origin is the one
+ * this build is for, as the server reads it (api/src/config.ts); the user may change it in its options.
+ */
+const EXTENSION_ORIGIN = process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 8787}`;
+const EXTENSION_PARTS = ['background', 'content', 'hover', 'options', 'cannot'];
+const EXTENSION_STATIC = ['options.html', 'cannot.html', 'pages.css'];
+const EXTENSION_ICONS = [16, 32, 48, 128].map((size) => `icons/${size}.png`);
+export const EXTENSION_ZIP = 'dist/corkboard-extension.zip';
+
+/** The manifest (name, version filled in), its pages and icons beside the scripts, then the whole folder as a zip. */
+const extensionPackage = () => ({
+  name: 'extension-package',
+  async buildStart() {
+    for (const file of ['extension/static/manifest.json', ...EXTENSION_STATIC.map((f) => `extension/static/${f}`), ...EXTENSION_ICONS.map((f) => `extension/${f}`)]) inputs.add(file);
+  },
+  async writeBundle() {
+    const { version } = JSON.parse(await readFile('package.json', 'utf8'));
+    const brand = process.env.BRAND_NAME || 'Corkboard';
+    const manifest = (await readFile('extension/static/manifest.json', 'utf8')).replaceAll('{brand}', brand).replaceAll('{version}', version);
+    await mkdir('dist/extension/icons', { recursive: true });
+    await writeFile('dist/extension/manifest.json', manifest);
+    for (const file of EXTENSION_STATIC) await writeFile(`dist/extension/${file}`, await readFile(`extension/static/${file}`));
+    for (const file of EXTENSION_ICONS) await writeFile(`dist/extension/${file}`, await readFile(`extension/${file}`));
+    const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS];
+    await writeFile(EXTENSION_ZIP, zip(await Promise.all(files.map(async (name) => ({ name, data: await readFile(`dist/extension/${name}`) })))));
+  },
+});
+
 export default [
   {
     // The embed script publishers load from a third-party page: one self-contained file.
@@ -142,6 +173,18 @@ export default [
     output: { file: 'dist/js/bookmarklet.js', format: 'iife' },
     plugins: [nodeResolve(), minified('es2019'), precompress(), recordInputs(false)],
   },
+  ...EXTENSION_PARTS.map((part, at) => ({
+    input: `extension/src/${part}.ts`,
+    // The content script is what every page pays for at the click: terser's extra passes, as for pinit.js (bench: BENCH=extension).
+    output: { file: `dist/extension/${part}.js`, format: 'iife', plugins: part === 'content' ? [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] : [] },
+    plugins: [
+      ...(at === 0 ? [{ name: 'clean-extension', buildStart: () => rm('dist/extension', { recursive: true, force: true }) }] : []),
+      nodeResolve(),
+      minified('es2020', { charset: 'utf8', define: { __PRODUCT_ORIGIN__: JSON.stringify(EXTENSION_ORIGIN) } }),
+      ...(at === EXTENSION_PARTS.length - 1 ? [extensionPackage()] : []),
+      recordInputs(false),
+    ],
+  })),
   {
     input: { popup: 'popup/src/main.tsx' },
     // The password-strength estimator is a lazy chunk (js/chunks/): its dictionaries would be most of the budget.

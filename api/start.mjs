@@ -23,7 +23,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const CLIENT = {
   record: 'dist/.build-inputs.json',
-  outputs: ['dist/manifest.json', 'dist/js/pinit.js', 'dist/js/bookmarklet.js', 'dist/esm/index.js'],
+  outputs: ['dist/manifest.json', 'dist/js/pinit.js', 'dist/js/bookmarklet.js', 'dist/esm/index.js', 'dist/extension/manifest.json'],
 };
 export const SERVER = {
   record: 'dist/server/.build-inputs.json',

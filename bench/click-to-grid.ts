@@ -15,7 +15,7 @@ const IMAGES = 5000;
 const RUNS = 7;
 const BUDGET_MS = 50;
 
-const page = (count: number) => `<!doctype html><html><head><title>Many images</title>
+export const manyImagesPage = (count: number) => `<!doctype html><html><head><title>Many images</title>
 <style>img{width:40px;height:60px;margin:1px}</style></head><body><div id="g"></div><script>
 let left=${count};const g=document.getElementById('g');
 for(let i=0;i<${count};i++){const m=new Image();m.onload=m.onerror=()=>{if(--left===0)document.body.dataset.loaded='1'};m.alt='Tart '+i;m.src='/img/'+i+'.png';g.append(m)}
@@ -55,7 +55,7 @@ export async function clickToGrid(): Promise<Array<{ name: string; value: number
   const png = solidPng(200, 300);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page(IMAGES));
+    if (path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(manyImagesPage(IMAGES));
     if (path === '/js/bookmarklet.js') return res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
     if (path?.startsWith('/img/')) return res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'max-age=600' }).end(png);
     res.writeHead(404).end();

@@ -2,6 +2,7 @@ import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
 import { embeds } from './embeds.js';
 import { guards } from './guards.js';
+import { extensionBench } from './extension.js';
 import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
@@ -15,6 +16,7 @@ import { uploads } from './uploads.js';
 const benches = [
   { title: 'Bundle sizes (and the popup per locale)', run: sizes },
   { title: 'Bookmarklet', run: clickToGrid },
+  { title: 'Save extension: content script size, toolbar to picker (headless Chromium)', run: extensionBench },
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },

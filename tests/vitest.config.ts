@@ -8,7 +8,7 @@ export default defineConfig({
   },
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   test: {
-    include: ['{api,sdk,bookmarklet,popup,examples,bench}/**/*.test.{ts,tsx}'],
+    include: ['{api,sdk,bookmarklet,popup,extension,examples,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },

@@ -4,7 +4,7 @@ import { LanguageSelect } from './i18n/LanguageSelect';
 import { safeNext } from '../../api/src/lib/next';
 import { getResource, postResource, ResourceError } from './api';
 import { AuthModal } from './auth/AuthModal';
-import { tellOpener } from './opener';
+import { askOpenerForImage, tellOpener } from './opener';
 import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from './query';
 import { MobileSaved } from './MobileSaved';
@@ -22,6 +22,8 @@ import { takeCreated } from './picker/created';
 const ALREADY_SAVED = 51;
 /** api_error_code of 'Please log in to continue.' (the catalogue's unauthorized): the session is gone. */
 const UNAUTHORIZED = 7;
+/** The catalogue's outbound_refused and outbound_failed: the server may not, or could not, reach the image. */
+const UNREACHABLE = new Set([60, 61]);
 
 /** What a save needs of its target: a picker's pick, or a board made on the mobile create page. */
 type SaveRequest = { board: Pick<SaveTarget['board'], 'id' | 'url'>; section?: { id: string } | undefined; created?: boolean };
@@ -95,6 +97,20 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
     void save({ board: { id: created.boardId, url: '' }, section: created.sectionId ? { id: created.sectionId } : undefined, created: !created.sectionId }, viewer);
   }, [viewer]);
 
+  const createPin = (boardId: string, sectionId: string | undefined, image: { image_url?: string | undefined; image_base64?: string }) =>
+    postResource<CreatedPin>('PinResource', 'create', {
+      board_id: boardId,
+      section: sectionId,
+      ...image,
+      link: query.url || null,
+      description: query.description,
+      method: query.method,
+      guid: query.guid || undefined,
+      color: query.color || undefined,
+      // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
+      advertiser_id: query.advertiserId,
+    });
+
   const save = async (target: SaveRequest, saver: ViewerData | null = viewer) => {
     const { board, section, created = false } = target;
     setSaving(true);
@@ -103,17 +119,13 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
       const pin =
         query.action === 'repin' && query.pinId
           ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
-          : await postResource<CreatedPin>('PinResource', 'create', {
-              board_id: board.id,
-              section: section?.id,
-              image_url: query.media || undefined,
-              link: query.url || null,
-              description: query.description,
-              method: query.method,
-              guid: query.guid || undefined,
-              color: query.color || undefined,
-              // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
-              advertiser_id: query.advertiserId,
+          : await createPin(board.id, section?.id, { image_url: query.media || undefined }).catch(async (e: unknown) => {
+              // Issue 31: a page the server cannot reach (an intranet, a loopback host): the extension that
+              // opened us read the image in the page, with the user's view of it, and sends its bytes.
+              if (!(e instanceof ResourceError) || !UNREACHABLE.has(e.code) || query.method !== 'extension' || !query.media) throw e;
+              const image_base64 = await askOpenerForImage(query.hostOrigin, query.guid);
+              if (!image_base64) throw e;
+              return createPin(board.id, section?.id, { image_base64 });
             });
       // saving.md 2.2: a section pick from a repin that started on an original board goes to that board's page.
       const toBoardPage = query.action === 'repin' && !!section && board.id === query.originalBoardId;

@@ -35,3 +35,33 @@ export function isSaveMessage(data: unknown): data is SaveMessage {
   if (p.error !== undefined && !(isObject(p.error) && typeof p.error.code === 'number' && isString(p.error.message))) return false;
   return true;
 }
+
+/**
+ * Issue 31: the extension's hand-over of the picked image. When the server cannot fetch it (a page on an
+ * intranet or a loopback host, behind a log-in), the popup asks the page that opened it for its own copy
+ * (`image_request`), and the extension, which read the page with the user's view of it, answers with the
+ * bytes as a data: URL (`image`, null when it could not read them). Same wrapping, exact origins both ways.
+ */
+export interface ImageRequestMessage {
+  corkboard: 1;
+  type: 'image_request';
+  payload: { guid: string };
+}
+export interface ImageMessage {
+  corkboard: 1;
+  type: 'image';
+  payload: { guid: string; data: string | null };
+}
+
+export const imageRequest = (guid: string): ImageRequestMessage => ({ corkboard: 1, type: 'image_request', payload: { guid } });
+export const imageMessage = (guid: string, data: string | null): ImageMessage => ({ corkboard: 1, type: 'image', payload: { guid, data } });
+
+export function isImageRequest(data: unknown): data is ImageRequestMessage {
+  return isObject(data) && data.corkboard === 1 && data.type === 'image_request' && isObject(data.payload) && isString(data.payload.guid);
+}
+
+export function isImageMessage(data: unknown): data is ImageMessage {
+  if (!isObject(data) || data.corkboard !== 1 || data.type !== 'image' || !isObject(data.payload)) return false;
+  const { guid, data: bytes } = data.payload;
+  return isString(guid) && (bytes === null || (isString(bytes) && bytes.startsWith('data:')));
+}

@@ -1,8 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loaderCode } from '../../../bookmarklet/src/loader.js';
 import { testApp } from '../testing.js';
 import { escapeHtml } from '../lib/html.js';
-import { installPage } from './bookmarklet.js';
+import { EXTENSION_ZIP_PATH, installPage } from './bookmarklet.js';
 
 describe('the bookmarklet install page', () => {
   it('is served with a strict CSP and cannot be framed', async () => {
@@ -54,5 +55,23 @@ describe('the bookmarklet install page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect((await t.app.request('/pin/abc/repin/x/')).status).toBe(404);
+  });
+
+  it('offers the Save extension beside the bookmarklet once it is built, and serves its zip (issue 31)', async () => {
+    const html = installPage('https://x.example', '/css/popup.css', 'Corkboard', 'en', true);
+    expect(html).toContain('<h2 id="extension-heading">Or add the Corkboard extension</h2>');
+    expect(html).toContain(`<a class="primary" href="${EXTENSION_ZIP_PATH}" download>Download the extension (.zip)</a>`);
+    expect(html).toContain('chrome://extensions');
+    expect(html).toContain('about:debugging');
+    expect(installPage('https://x.example', '/css/popup.css', 'Corkboard', 'en', false)).not.toContain('extension-heading');
+
+    const t = await testApp();
+    const res = await t.app.request(EXTENSION_ZIP_PATH);
+    if (!existsSync('dist/corkboard-extension.zip')) return expect(res.status).toBe(404);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="corkboard-extension.zip"');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync('dist/corkboard-extension.zip'))).toBe(true);
+    expect(await (await t.app.request('/bookmarklet')).text()).toContain(`href="${EXTENSION_ZIP_PATH}"`);
   });
 });

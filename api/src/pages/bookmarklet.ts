@@ -21,8 +21,14 @@ export const INSTALL_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** `stylesheet`: the popup's hashed stylesheet (the install page shares its look). */
-export function installPage(productOrigin: string, stylesheet = '/css/popup.css', brandName = DEFAULT_BRAND, locale: Locale = 'en'): string {
+/** Where the install page offers the Save extension's zip (issue 31; dist/corkboard-extension.zip, built by rollup). */
+export const EXTENSION_ZIP_PATH = '/extension/corkboard-extension.zip';
+
+/**
+ * `stylesheet`: the popup's hashed stylesheet (the install page shares its look). `extension`: whether the
+ * Save extension's zip is built, so the page offers it beside the bookmarklet (issue 31).
+ */
+export function installPage(productOrigin: string, stylesheet = '/css/popup.css', brandName = DEFAULT_BRAND, locale: Locale = 'en', extension = false): string {
   const t = htmlWordsOf(locale, brandName);
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
@@ -43,7 +49,20 @@ export function installPage(productOrigin: string, stylesheet = '/css/popup.css'
 <h2>${t('tryHeading')}</h2>
 <p>${t('tryPrompt')}</p>
 <p><button type="button" class="primary" id="try-bookmarklet">${t('tryButton')}</button></p>
-<img src="/img/bookmarklet-sample.png" width="300" height="450" alt="${t('sampleAlt')}">
+<img src="/img/bookmarklet-sample.png" width="300" height="450" alt="${t('sampleAlt')}">${
+    extension
+      ? `
+<section id="extension" aria-labelledby="extension-heading">
+<h2 id="extension-heading">${t('extensionHeading')}</h2>
+<p>${t('extensionIntro')}</p>
+<p><a class="primary" href="${EXTENSION_ZIP_PATH}" download>${t('extensionDownload')}</a></p>
+<ul>
+<li>${t('extensionChromium')}</li>
+<li>${t('extensionFirefox')}</li>
+</ul>
+</section>`
+      : ''
+  }
 </main>
 <script src="/js/bookmarklet-try.js"></script>
 </body>

@@ -6,7 +6,7 @@ import { testApp } from '../testing.js';
 const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">\n<script type="module" src="(\/js\/popup-[\w-]+\.js)"><\/script>/;
 
 describe('popup pages', () => {
-  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {
+  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/create/extension/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {
     const t = await testApp();
     const res = await t.app.request(path);
     expect(res.status).toBe(200);

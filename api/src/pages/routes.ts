@@ -1,4 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import type { Config } from '../config.js';
@@ -9,14 +10,14 @@ import { dirOf, type Locale } from '../lib/locales.js';
 import { safeNext } from '../lib/next.js';
 import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
-import { INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
+import { EXTENSION_ZIP_PATH, INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 import { VERIFY_PATH } from '../auth/rules.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
-export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded'] as const;
+export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
 
 const POPUP_CSP = [
   "default-src 'self'",
@@ -52,6 +53,8 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale) =>
 const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
+/** The Save extension's package (issue 31), built beside the scripts by rollup.config.mjs. */
+const EXTENSION_ZIP = `${DIST}corkboard-extension.zip`;
 
 /** dist/ in memory: one copy per process, whatever the number of apps (tests make many). */
 let loaded: { reload: boolean; get: () => BuiltFiles } | undefined;
@@ -163,7 +166,16 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c)));
+    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c), existsSync(EXTENSION_ZIP)));
+  });
+  // The Save extension's zip, offered on the install page: a download, rare enough to read from disk each time.
+  routes.get(EXTENSION_ZIP_PATH, page, async (c) => {
+    const zip = await readFile(EXTENSION_ZIP).catch(() => null);
+    if (!zip) throw new ApiError('not_found', 'The extension is not built; run npm run build.');
+    c.header('Content-Type', 'application/zip');
+    c.header('Content-Disposition', 'attachment; filename="corkboard-extension.zip"');
+    c.header('Cache-Control', 'no-cache');
+    return c.body(new Uint8Array(zip));
   });
   routes.get('/js/bookmarklet-try.js', page, (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8');

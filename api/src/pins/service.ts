@@ -19,7 +19,7 @@ const NO_GROUPS: UploadAllowance = { groups: new Set(), videoUploadAllowed: fals
 /** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
 
-export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder'] as const;
+export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder', 'extension'] as const;
 export type PinMethod = (typeof PIN_METHODS)[number];
 
 export interface PinCreateInput {
