@@ -29,13 +29,22 @@ interface Outcome {
   chosen?: string;
 }
 
-/** Addresses compared without scheme and fragment: `http:` and `https:` name the same picture. */
+/**
+ * Addresses compared without scheme and fragment: `http:` and `https:` name the same picture; so do a
+ * doubled slash in the path (`/current//2019/`) and a character written escaped or not (`%28` and `(`).
+ */
 function key(url: string | undefined | null, base: string): string | null {
   if (!url) return null;
   try {
     const u = new URL(url.trim(), base);
     u.hash = '';
-    return u.href.replace(/^https?:/, '');
+    u.pathname = u.pathname.replace(/\/{2,}/g, '/');
+    const href = u.href.replace(/^https?:/, '');
+    try {
+      return decodeURIComponent(href);
+    } catch {
+      return href;
+    }
   } catch {
     return null;
   }

@@ -243,8 +243,9 @@ const sources: Source[] = [
 ];
 
 /** A file name that says it is the site's picture, not the page's: judged on the file name, not its folders. */
-const DEFAULTISH = /logo|default|placeholder|fallback|favicon|apple-touch|sprite|^blank\.|spacer|site[-_]image|\.svg$/i;
-const isDefaultish = (url: string) => DEFAULTISH.test(new URL(url).pathname.split('/').pop() ?? '');
+// Issue 30: also a blank (`wordbooker_blank.jpg`) and an avatar (a forum's poster, not the thread's picture).
+const DEFAULTISH = /logo|default|placeholder|fallback|favicon|apple-touch|sprite|blank|avatar|spacer|site[-_]image|\.svg$/i;
+const isDefaultish = (url: string) => DEFAULTISH.test(new URL(url).pathname.split('/').pop() ?? '') || /\/avatars?\//i.test(new URL(url).pathname);
 
 function resolve(raw: string | undefined, base: string): string | undefined {
   if (!raw) return undefined;
@@ -260,12 +261,32 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
   const images: string[] = [];
   const types: string[] = [];
   const logos: string[] = [];
-  const imageUrls = (value: unknown): string[] => {
+  // Issue 30: a reference (`{"@id": "…#primaryimage"}`, Yoast's graphs) is the node of that @id elsewhere in
+  // the page's JSON-LD, an ImageObject with its url; an @id is a name, never itself the picture's address.
+  const byId = new Map<string, Record<string, unknown>>();
+  const index = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(index);
+    if (!node || typeof node !== 'object') return;
+    const o = node as Record<string, unknown>;
+    if (typeof o['@id'] === 'string' && (o.url || o.contentUrl)) byId.set(o['@id'], o);
+    Object.values(o).forEach(index);
+  };
+  const blocks: unknown[] = [];
+  $('script[type="application/ld+json"]').each((_, el) => {
+    try {
+      blocks.push(JSON.parse($(el).text().replace(/^\s*<!--|-->\s*$/g, '')));
+    } catch {
+      // Broken JSON-LD says nothing.
+    }
+  });
+  blocks.forEach(index);
+  const imageUrls = (value: unknown, depth = 0): string[] => {
     if (typeof value === 'string') return [value];
-    if (Array.isArray(value)) return value.flatMap(imageUrls);
-    if (value && typeof value === 'object') {
+    if (Array.isArray(value)) return value.flatMap((v) => imageUrls(v, depth));
+    if (value && typeof value === 'object' && depth < 3) {
       const o = value as Record<string, unknown>;
-      return imageUrls(o.url ?? o.contentUrl ?? o['@id']);
+      const ref = typeof o['@id'] === 'string' && !o.url && !o.contentUrl ? byId.get(o['@id']) : undefined;
+      return ref ? imageUrls(ref, depth + 1) : imageUrls(o.url ?? o.contentUrl, depth + 1);
     }
     return [];
   };
@@ -283,13 +304,7 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
       else if (key === 'publisher' || key === 'author' || key === 'brand') walk(value, key);
     }
   };
-  $('script[type="application/ld+json"]').each((_, el) => {
-    try {
-      walk(JSON.parse($(el).text().replace(/^\s*<!--|-->\s*$/g, '')), null);
-    } catch {
-      // Broken JSON-LD says nothing.
-    }
-  });
+  blocks.forEach((block) => walk(block, null));
   return { images, types, logos };
 }
 
