@@ -56,6 +56,21 @@ function judge(page: RealPage, candidates: Array<string | undefined>): Outcome {
   return { first: expected.has(keys[0] ?? null), found: keys.some((k) => expected.has(k)), chosen: candidates[0] };
 }
 
+/**
+ * The page's own navigation, however its address is escaped: Chromium asks for a non-ASCII path escaped
+ * its way (a Persian or Arabic headline in the address), which the written address need not match byte for byte.
+ */
+function sameAddress(requested: string, address: string): boolean {
+  const plain = (u: string) => {
+    try {
+      return decodeURI(new URL(u.split('#')[0]!).href);
+    } catch {
+      return u.split('#')[0]!;
+    }
+  };
+  return plain(requested) === plain(address);
+}
+
 function ogImageOnly(html: string): string | undefined {
   return /<meta[^>]+(?:property|name)=["']og:image["'][^>]*>/i.exec(html)?.[0].match(/content=["']([^"']*)/i)?.[1]?.replace(/&amp;/g, '&');
 }
@@ -78,7 +93,7 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
       await context.route('**/*', (route) => {
         const request = route.request();
         const url = request.url();
-        if (current && request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame() && url.split('#')[0] === current.address) {
+        if (current && request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame() && sameAddress(url, current.address)) {
           return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: current.page.html });
         }
         if (current && request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pngOf(sizeFor(url, current.sizes)) });

@@ -243,8 +243,8 @@ const sources: Source[] = [
 ];
 
 /** A file name that says it is the site's picture, not the page's: judged on the file name, not its folders. */
-// Issue 30: also a blank (`wordbooker_blank.jpg`) and an avatar (a forum's poster, not the thread's picture).
-const DEFAULTISH = /logo|default|placeholder|fallback|favicon|apple-touch|sprite|blank|avatar|spacer|site[-_]image|\.svg$/i;
+// Issue 30: also a blank (`wordbooker_blank.jpg`), an icon (`icon.web.png`) and an avatar (a forum's poster, not the thread's picture).
+const DEFAULTISH = /logo|default|placeholder|fallback|favicon|apple-touch|(?:^|[^a-z])icon(?:[^a-z]|$)|sprite|blank|avatar|spacer|site[-_]image|\.svg$/i;
 const isDefaultish = (url: string) => DEFAULTISH.test(new URL(url).pathname.split('/').pop() ?? '') || /\/avatars?\//i.test(new URL(url).pathname);
 
 function resolve(raw: string | undefined, base: string): string | undefined {
@@ -443,6 +443,16 @@ for (const source of sources) {
     htmlOf.set(id, html);
     if (title) titles.set(title, (titles.get(title) ?? 0) + 1);
   }
+}
+// Duplicates (the same address twice, as one fixture saved under two sites' names): the first kept.
+const seenUrls = new Set<string>();
+for (const [id, e] of Object.entries(out)) {
+  // A stand-in address (Readability's fakehost, newspaper's bare `http://site/` from the file name) says nothing.
+  if (e.url === READABILITY_BASE || new URL(e.url).pathname === '/') continue;
+  if (seenUrls.has(e.url)) {
+    skipped.push(`${id}: the same address as another page (${e.url})`);
+    delete out[id];
+  } else seenUrls.add(e.url);
 }
 // Issue 30, the cross-check of a declared image against the site: one declared on two pages of the same site
 // is the site's card, not either page's picture (unless a hand decided). Those pages are left out.
