@@ -1,17 +1,24 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 
 /**
- * Issue 17: real saved pages that nobody here wrote, read at run time from the test fixtures of open
- * extractors (brought onto this machine as bare git mirrors under MIRRORS by the search tool's
- * `fetch`). The pages are not committed: their text belongs to their publishers. What is committed is
- * where each page lives and the image its publisher meant as the main one (expectations.json,
- * labelled by the rule in docs/decisions.md 'Real pages: the image finders on pages nobody here wrote').
+ * Issue 17/30: real saved pages that nobody here wrote, from the test fixtures and evaluation sets of open
+ * extractors. label.ts reads them from bare git mirrors under MIRRORS (brought by the search tool's
+ * `fetch`) and copies each page, trimmed of huge inline blobs and gzipped, into pages/ (issue 30: the
+ * bench no longer needs the mirrors); expectations.json names each page's source (repository, path,
+ * commit) and the image its publisher meant as the main one (docs/decisions/realpages.md), and
+ * split.json which sites are for tuning rules and which are kept for testing them.
  */
 export const MIRRORS = process.env.REALPAGES_MIRRORS ?? '/work/.mirror';
 
 export type Category = 'news' | 'blog' | 'shop' | 'recipe' | 'video' | 'non-English';
 export const CATEGORIES: Category[] = ['news', 'blog', 'shop', 'recipe', 'video', 'non-English'];
+/** Tags beside the category (a page may have several): its language, and how its images arrive. */
+export type Kind = 'non-English' | 'shop' | 'video' | 'lazy' | 'spa';
+export const KINDS: Kind[] = ['shop', 'video', 'non-English', 'lazy', 'spa'];
+export type Split = 'tune' | 'test';
 
 export interface Expectation {
   /** `owner/name` of the repository the page is a fixture of. */
@@ -27,11 +34,17 @@ export interface Expectation {
   /** How the expectation was decided: `declared` (the page's own share/schema image) or `body` (by hand, the lead image). */
   how: 'declared' | 'body';
   note?: string;
+  /** The page's copy under pages/ (gzipped HTML). */
+  file: string;
+  /** Its registrable domain (the split's unit): pages of one site are all tuned on or all tested on. */
+  site: string;
+  kinds: Kind[];
 }
 
 export interface RealPage extends Expectation {
   id: string;
   html: string;
+  split: Split;
 }
 
 /** One source repository: its fixtures and the address each was saved from. */
@@ -82,6 +95,7 @@ export function pageOf(path: string, bytes: Buffer): string {
   // A Portia spider keeps its templates' pages inside its JSON: `spider.json#templates/1` is the second.
   const template = /\.json#templates\/(\d+)$/.exec(path)?.[1];
   if (template) return (JSON.parse(bytes.toString('utf8')) as { templates: Array<{ original_body: string }> }).templates[Number(template)]!.original_body;
+  if (path.endsWith('.gz')) return decodePage(gunzipSync(bytes));
   if (!path.endsWith('.php')) return decodePage(bytes);
   const text = bytes.toString('utf8');
   const start = text.indexOf("'body' => '");
@@ -91,29 +105,36 @@ export function pageOf(path: string, bytes: Buffer): string {
 }
 
 export const EXPECTATIONS_FILE = new URL('./expectations.json', import.meta.url);
+export const SPLIT_FILE = new URL('./split.json', import.meta.url);
+export const PAGES_DIR = new URL('./pages/', import.meta.url);
 
 export function readExpectations(): Record<string, Expectation> {
   return JSON.parse(readFileSync(EXPECTATIONS_FILE, 'utf8')) as Record<string, Expectation>;
 }
 
-/** The labelled pages whose mirror is on this machine, and the repositories that are not (the reason to skip). */
+/**
+ * The split, made once (issue 30) and kept in split.json: a site is for testing when the first two
+ * bytes of the SHA-256 of its registrable domain, read as a number, are below TEST_SHARE of 65,536.
+ * Nobody chose a site's side, and a site never sits on both.
+ */
+export const TEST_SHARE = 0.45;
+export function splitOf(site: string): Split {
+  return createHash('sha256').update(site).digest().readUInt16BE(0) < TEST_SHARE * 65_536 ? 'test' : 'tune';
+}
+
+/** The labelled pages (their committed copies), each with its side of the split. */
 export function loadCorpus(): { pages: RealPage[]; missing: string[] } {
   const expectations = readExpectations();
-  const mirrors = new Map<string, Git | null>();
+  const split = (JSON.parse(readFileSync(SPLIT_FILE, 'utf8')) as { sites: Record<string, Split> }).sites;
   const pages: RealPage[] = [];
-  const missing = new Set<string>();
+  const missing: string[] = [];
   for (const [id, expectation] of Object.entries(expectations)) {
-    if (!mirrors.has(expectation.repo)) mirrors.set(expectation.repo, openMirror(expectation.repo));
-    const git = mirrors.get(expectation.repo);
-    if (!git) {
-      missing.add(expectation.repo);
+    const file = new URL(expectation.file, PAGES_DIR);
+    if (!existsSync(file)) {
+      missing.push(id);
       continue;
     }
-    try {
-      pages.push({ id, ...expectation, html: pageOf(expectation.path, git.show(expectation.path.split('#')[0]!, expectation.commit)) });
-    } catch {
-      missing.add(`${expectation.repo}:${expectation.path}`);
-    }
+    pages.push({ id, ...expectation, html: new TextDecoder().decode(gunzipSync(readFileSync(file))), split: split[expectation.site] ?? splitOf(expectation.site) });
   }
-  return { pages, missing: [...missing] };
+  return { pages, missing };
 }
