@@ -120,6 +120,8 @@ export const catalogue = {
   video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
   upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
+  // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
+  image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
