@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import type { Deps } from './deps.js';
 import { backgroundJobs } from './images/ingest.js';
 import { closeGracefully } from './lib/shutdown.js';
+import { settleAllCounts } from './counts/store.js';
 
 export interface RunningProduct {
   server: Server;
@@ -20,7 +21,7 @@ export interface RunningProduct {
 
 /**
  * One server process: the product on host:port and a worker on the job queue (image ingest and the
- * upkeep: counters, expired limits, partial renditions); N processes, N workers, one queue.
+ * upkeep: pin counts, expired limits, partial renditions); N processes, N workers, one queue.
  */
 export function startProduct(deps: Deps, listen: { port: number; host: string }): RunningProduct {
   const worker = backgroundJobs(deps).start();
@@ -38,6 +39,8 @@ export function startProduct(deps: Deps, listen: { port: number; host: string })
     },
     stop() {
       stopping ??= Promise.all([closeGracefully(server), worker.stop()]).then(async () => {
+        // The counts' columns are left exact (counts/store.ts): nothing pending for the next start.
+        await settleAllCounts(deps.db).catch((error) => console.error('settling counts at stop:', error));
         await deps.db.destroy();
         await deps.redis?.quit().catch(() => deps.redis?.disconnect());
       });

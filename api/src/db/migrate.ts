@@ -15,6 +15,7 @@ import * as m0015 from './migrations/0015_pin_builder.js';
 import * as m0018 from './migrations/0018_pin_hashtags.js';
 import * as m0019 from './migrations/0019_one_click_per_viewer.js';
 import * as m0017 from './migrations/0017_advertiser_more.js';
+import * as m0023 from './migrations/0023_counter_deltas.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0018_pin_hashtags': m0018,
   '0017_advertiser_more': m0017,
   '0019_one_click_per_viewer': m0019,
+  '0023_counter_deltas': m0023,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

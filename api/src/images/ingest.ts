@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js';
 import { jobsService, type Maintenance } from '../jobs/service.js';
+import { SETTLE_EVERY_MS, settleCounts } from '../counts/store.js';
 import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
 import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { imagesStore } from './store.js';
@@ -23,6 +24,7 @@ export function backgroundJobs(deps: Deps) {
   const store = imagesStore(deps.db);
   // The upkeep every server's worker does between jobs; it stops with the worker (product.ts).
   const upkeep: Maintenance[] = [
+    { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },
     { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
     // A write older than a lease belongs to an attempt that was killed (a live one is well under it).
     { name: 'partial renditions', everyMs: deps.config.jobLeaseMs, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, deps.config.jobLeaseMs) },
