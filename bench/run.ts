@@ -1,6 +1,7 @@
 import { challengeCost } from './challenge.js';
 import { clickToGrid } from './click-to-grid.js';
 import { embeds } from './embeds.js';
+import { ingest } from './ingest.js';
 import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
@@ -8,6 +9,7 @@ import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 import { staticLoad } from './static-load.js';
+import { workers } from './workers.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
@@ -20,6 +22,8 @@ const benches = [
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
+  { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
+  { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 
