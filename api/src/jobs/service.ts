@@ -178,8 +178,10 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
             console.error('job worker:', error);
           }
           if (stopped) break;
-          // Busy: until a job ends (or leases are due to be moved on). Idle: the poll interval.
-          if (running.size >= slots || claimed === 0) await sleep(running.size ? lease / 3 : JOB_POLL_MS);
+          // Every slot busy: until a job ends (or leases are due to be moved on). A slot free and nothing due:
+          // the poll interval (or sooner, when a job ends).
+          if (running.size >= slots) await sleep(lease / 3);
+          else if (claimed === 0) await sleep(Math.min(JOB_POLL_MS, lease / 3));
         }
         await Promise.all(running);
         // Taken but never started: back to the queue as they were, so no attempt is counted for them.
