@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from 'node:os';
 import { runLoad } from './load.js';
 
 /**
@@ -16,6 +17,8 @@ export async function ingest() {
   console.log(`    acknowledged ${r.acknowledged}, errors ${r.errors}, shed ${r.shed}; at the load's end ${r.queueAtEnd.left} jobs waiting, the oldest ${Math.round(r.queueAtEnd.oldestAgeMs / 1000)} s old; after the drain: jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
   for (const sample of r.errorSamples) console.log(`      error: ${sample}`);
   return [
+    // A machine shared with other work shows in every figure: its 1-minute load average, beside its cores.
+    { name: `load average (${availableParallelism()} cores)`, value: Math.round(loadavg()[0]! * 10) / 10, unit: '' },
     { name: 'saves acknowledged (distinct images)', value: r.savesPerSecond, unit: 'saves/s' },
     { name: 'ingest jobs done during the load', value: r.ingestPerSecond, budget: r.savesPerSecond, atLeast: true, unit: 'jobs/s' },
     { name: 'queue age at the load\u2019s end', value: Math.round(r.queueAtEnd.oldestAgeMs / 1000), budget: QUEUE_AGE_GOAL_S, unit: 's' },

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -169,6 +169,8 @@ export async function workers() {
     const one = results[1]!;
     const two = results[2]!;
     return [
+      // A machine shared with other work shows in every figure: its 1-minute load average, beside its cores.
+      { name: `load average (${availableParallelism()} cores)`, value: Math.round(loadavg()[0]! * 10) / 10, unit: '' },
       { name: 'saves/s, WORKERS=1', value: one.perSecond, unit: 'saves/s' },
       { name: 'saves/s, WORKERS=2', value: two.perSecond, unit: 'saves/s' },
       { name: 'WORKERS=2 ÷ WORKERS=1', value: Math.round((two.perSecond / Math.max(1, one.perSecond)) * 100) / 100, budget: RATIO_GOAL, atLeast: true, unit: '×' },
