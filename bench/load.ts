@@ -54,6 +54,10 @@ export interface LoadResult {
   jobsFailed: number;
   pinsWithoutCopies: number;
   savesPerSecond: number;
+  /** The queue as the load ended, before any drain: jobs not done, and how long the oldest has waited. */
+  queueAtEnd: { left: number; oldestAgeMs: number };
+  /** Ingest jobs done per second while the load ran (saves that needed one, less those left at its end). */
+  ingestPerSecond: number;
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -217,9 +221,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await sleep(phase);
     loading = false;
     await Promise.all(savers);
+    const loadEnded = Date.now();
 
     // The queue finishes after the load (and after every restart): the ingest of every saved pin.
     const db = connectSqlite(dbPath);
+    const atEnd = await db
+      .selectFrom('jobs')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    const queueAtEnd = { left: Number(atEnd.n), oldestAgeMs: atEnd.oldest == null ? 0 : loadEnded - Number(atEnd.oldest) };
+    const jobsMade = Number((await db.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const deadline = Date.now() + (options.drainTimeoutMs ?? 120_000);
     let jobsLeft = 0;
     do {
@@ -261,6 +273,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         pinsWithoutCopies,
         // Over the time the load ran with the server up (restarts not counted).
         savesPerSecond: Math.round(acknowledged.size / options.seconds),
+        queueAtEnd,
+        // Every pin of a new image made one job; each distinct image is ingested once, so with repeated
+        // images this counts the pins linked, which is what a viewer sees.
+        ingestPerSecond: Math.round((jobsMade - queueAtEnd.left) / options.seconds),
       };
     } finally {
       await check.destroy();

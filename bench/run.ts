@@ -3,6 +3,7 @@ import { clickToGrid } from './click-to-grid.js';
 import { embeds } from './embeds.js';
 import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
+import { ingest } from './ingest.js';
 import { load } from './load.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
@@ -11,6 +12,7 @@ import { sdkDecorate } from './sdk-decorate.js';
 import { sizes } from './sizes.js';
 import { staticLoad } from './static-load.js';
 import { uploads } from './uploads.js';
+import { workers } from './workers.js';
 
 /** `npm run bench`: every benchmark prints its figure beside its budget. */
 const benches = [
@@ -26,6 +28,8 @@ const benches = [
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
   { title: 'Guards: API p99 under slow bodies and savers, RSS under unauthenticated uploads (real server)', run: guards },
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
+  { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
+  { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 

@@ -54,7 +54,9 @@ async function startServer(images: string) {
   const examplesPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-static-load-'));
   const compiled = existsSync('dist/server/server.js');
-  const [command, args] = compiled ? ['node', ['dist/server/server.js']] : ['npx', ['tsx', 'api/src/server.ts']];
+  // The server itself, not through npx: npx does not pass SIGTERM on, so the server outlived the bench and
+  // its worker was still writing into the directory being removed.
+  const [command, args] = compiled ? [process.execPath, ['dist/server/server.js']] : [process.execPath, ['--import', 'tsx', 'api/src/server.ts']];
   const child = spawn(command, args, {
     // Development: the demo account is seeded, which the bench logs in as.
     env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), OUTBOUND_ALLOW: images, WORKERS: '1' },

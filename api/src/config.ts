@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
 import { DEFAULT_BRAND } from './lib/brand.js';
@@ -67,6 +68,20 @@ export interface Config extends ProvidersConfig {
    */
   jobLeaseMs: number;
   /**
+   * Image re-encodes one server process runs at once (IMAGE_CONCURRENCY; default: its cores), each on one
+   * libvips thread, off the event loop: the queue's worker runs this many ingest jobs side by side, and an
+   * image sent with a save waits for a slot like a job does (images/work.ts).
+   */
+  imageConcurrency: number;
+  /** The largest image taken, in decoded pixels (IMAGE_MAX_PIXELS, default 40,000,000): a bigger one is refused. */
+  imageMaxPixels: number;
+  /**
+   * Decoded pixels one process holds at once across its re-encodes (IMAGE_PIXELS_IN_FLIGHT): a decoded
+   * pixel costs about 4 bytes several times over, so this, not the count of images, bounds the memory.
+   * Default: 1.25 × IMAGE_MAX_PIXELS (one largest image, or several ordinary ones, at a time).
+   */
+  imagePixelsInFlight: number;
+  /**
    * API requests one server process works on at once (MAX_IN_FLIGHT); past it a request waits for a turn
    * (lib/overload.ts), briefly, or is answered 503 `overloaded` with Retry-After. Pages, built files and
    * /health never wait.
@@ -128,6 +143,9 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(100_000).max(200_000_000).default(40_000_000),
+  IMAGE_PIXELS_IN_FLIGHT: z.coerce.number().int().min(100_000).max(1_000_000_000).optional(),
   MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16),
   MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256),
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500),
@@ -175,6 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
+    imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism()),
+    imageMaxPixels: e.IMAGE_MAX_PIXELS,
+    imagePixelsInFlight: Math.max(e.IMAGE_PIXELS_IN_FLIGHT ?? Math.round(e.IMAGE_MAX_PIXELS * 1.25), e.IMAGE_MAX_PIXELS),
     maxInFlight: e.MAX_IN_FLIGHT,
     maxQueued: e.MAX_QUEUED,
     maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,

@@ -1,18 +1,14 @@
 import cluster from 'node:cluster';
 import { serve } from '@hono/node-server';
 import { createExamplesApp } from '../../examples/server.js';
-import { createApp } from './app.js';
 import { loadConfig } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
-import { backgroundJobs } from './images/ingest.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
-import { closeGracefully } from './lib/shutdown.js';
-import { serveApp } from './lib/lingering-close.js';
-import { uploadSweeper } from './media/sweeper.js';
+import { startProduct } from './product.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
@@ -50,28 +46,14 @@ const connectDeps = (): Deps => {
 };
 
 /**
- * One server process: the product on HOST:PORT and a worker on the job queue (image ingest); N
- * processes, N workers, one queue. Returns how to stop it: the job in hand is finished first; a kill
- * that does not wait leaves it to its lease.
+ * One server process (product.ts): the product on HOST:PORT and a worker on the job queue. HOST (127.0.0.1
+ * by default): a laptop on a café network does not serve the product, or its dev outbox, to its neighbours.
+ * Browsers reach http://localhost through 127.0.0.1 as well. Returns how to stop it, everything it started
+ * included.
  */
 function serveProduct(deps: Deps) {
-  const worker = backgroundJobs(deps).start();
-  // Unused uploads and the `.part` files of cut-off ones (media/sweeper.ts).
-  const sweeper = uploadSweeper(deps).start();
-  // HOST (127.0.0.1 by default): a laptop on a café network does not serve the product, or its dev
-  // outbox, to its neighbours. Browsers reach http://localhost through 127.0.0.1 as well.
-  // A refused upload's answer reaches its client before the connection closes (lib/lingering-close.ts).
-  const { server: product, linger } = serveApp(createApp(deps).fetch, { port: config.port, hostname: config.host });
-  // Node closes a kept-alive connection after 5 s without a new request; under load a client's next request
-  // can cross that close on the wire and meet a reset. A proxy or client keeps connections for up to a
-  // minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
-  product.keepAliveTimeout = 65_000;
-  product.headersTimeout = 66_000;
-  // Stop taking requests, let those in flight (and the job in hand) finish, then close the database they use.
-  return () => {
-    linger.close();
-    return Promise.all([closeGracefully(product), worker.stop(), sweeper.stop()]).then(() => deps.db.destroy());
-  };
+  const product = startProduct(deps, { port: config.port, host: config.host });
+  return () => product.stop();
 }
 
 if (cluster.isPrimary) {

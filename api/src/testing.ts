@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageFixtures } from './images/fixtures.js';
 import { backgroundJobs } from './images/ingest.js';
+import { settleAllCounts } from './counts/store.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
@@ -44,8 +45,13 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
     clock,
     images: fixtures,
     jobs,
-    /** Runs the queued background work (image ingest) as a server's worker would after the save. */
-    runJobs: () => jobs.drain(),
+    /** Runs the queued background work (image ingest) as a server's worker would after the save, and settles the counts. */
+    runJobs: async () => {
+      await jobs.drain();
+      await settleAllCounts(db);
+    },
+    /** Folds the pending pin counts into their columns, as the worker does every second (counts/store.ts). */
+    settleCounts: () => settleAllCounts(db),
     ...makers(deps),
     /** A browser; `address` is the client address its requests come from (the socket's peer), none by default. */
     client: (init?: { cookie?: string; address?: string }) => client(app, config.publicOrigin, init?.cookie, init?.address),

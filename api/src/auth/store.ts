@@ -1,3 +1,4 @@
+import { pinCountOf } from '../counts/store.js';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
@@ -19,7 +20,8 @@ export function authStore(db: Kysely<Database>) {
           'users.first_name',
           'users.last_name',
           'users.image_medium_url',
-          'users.pin_count',
+          // Exact: the stored count plus what is pending for it (counts/store.ts).
+          pinCountOf('user_pins').as('pin_count'),
           'users.state',
           'users.email_verified_at',
           'sessions.id as session_id',

@@ -65,6 +65,7 @@ describe('PinResource update and delete', () => {
     expect((await b.owner.post('PinResource', 'update', { id: pins.collab, description: 'Owner’s note' })).status).toBe(200);
     expect((await b.owner.post('PinResource', 'delete', { id: pins.collab })).status).toBe(200);
     expect((await b.owner.post('PinResource', 'delete', { id: pins.owner })).status).toBe(200);
+    await t.settleCounts();
     expect(await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirst()).toEqual({ pin_count: 0 });
   });
 

@@ -1,4 +1,5 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { addDeltas, forgetBoardDeltas, pinCountOf, type Delta } from '../counts/store.js';
 import type { BoardSection, Database, Privacy } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { nameSortKey, nameWords, startsWithDigit } from './names.js';
@@ -66,7 +67,6 @@ const pickerColumns = (db: Kysely<Database>) =>
       'boards.slug',
       'boards.privacy',
       'boards.image_cover_url',
-      'boards.pin_count',
       'boards.section_count',
       'boards.owner_id',
       'boards.last_pinned_at',
@@ -74,6 +74,7 @@ const pickerColumns = (db: Kysely<Database>) =>
       'boards.sort_key',
       'owner.username as owner_username',
     ])
+    .select(pinCountOf('board_pins').as('pin_count'))
     .select(collaboratorCount)
     .where('boards.archived_at', 'is', null);
 
@@ -143,7 +144,7 @@ export function boardsStore(db: Kysely<Database>) {
 
   return {
     findBoard(boardId: string) {
-      return db.selectFrom('boards').selectAll().where('id', '=', boardId).executeTakeFirst();
+      return db.selectFrom('boards').selectAll().select(pinCountOf('board_pins').as('pin_count')).where('id', '=', boardId).executeTakeFirst();
     },
 
     /**
@@ -156,6 +157,7 @@ export function boardsStore(db: Kysely<Database>) {
         .selectFrom('boards')
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
+        .select(pinCountOf('board_pins').as('pin_count'))
         .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url', 'owner.state as owner_state'])
         .select(collaboratorCount);
       query = 'id' in key ? query.where('boards.id', '=', key.id) : query.where('owner.username', '=', key.username).where('boards.slug', '=', key.slug);
@@ -185,7 +187,7 @@ export function boardsStore(db: Kysely<Database>) {
     },
 
     findSection(sectionId: string) {
-      return db.selectFrom('board_sections').selectAll().where('id', '=', sectionId).executeTakeFirst();
+      return db.selectFrom('board_sections').selectAll().select(pinCountOf('section_pins').as('pin_count')).where('id', '=', sectionId).executeTakeFirst();
     },
 
     findSectionByTitle(boardId: string, title: string) {
@@ -268,6 +270,7 @@ export function boardsStore(db: Kysely<Database>) {
         .selectFrom('boards')
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
+        .select(pinCountOf('board_pins').as('pin_count'))
         .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url'])
         .select(collaboratorCount)
         // Their own boards and the group boards they collaborate on (an accepted invite).
@@ -304,7 +307,7 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** One board's sections, in the order they were made. */
     listSections(boardId: string): Promise<BoardSection[]> {
-      return db.selectFrom('board_sections').selectAll().where('board_id', '=', boardId).orderBy('created_at').orderBy('id').execute();
+      return db.selectFrom('board_sections').selectAll().select(pinCountOf('section_pins').as('pin_count')).where('board_id', '=', boardId).orderBy('created_at').orderBy('id').execute();
     },
 
     /** A new board with its stored sort key and its name words (boards/names.ts), in one transaction. */
@@ -341,11 +344,8 @@ export function boardsStore(db: Kysely<Database>) {
      */
     async deleteBoard(boardId: string) {
       await db.transaction().execute(async (trx) => {
-        const pinners = await trx.selectFrom('pins').select(['pinner_id', (eb) => eb.fn.countAll<number>().as('n')]).where('board_id', '=', boardId).groupBy('pinner_id').execute();
-        for (const p of pinners) {
-          await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', Number(p.n)) })).where('id', '=', p.pinner_id).execute();
-        }
-        await trx.deleteFrom('pins').where('board_id', '=', boardId).execute();
+        const gone = await trx.deleteFrom('pins').where('board_id', '=', boardId).returning('pinner_id').execute();
+        await addDeltas(trx, perPinner(gone, -1));
         await trx.deleteFrom('board_sections').where('board_id', '=', boardId).execute();
         await trx.deleteFrom('board_collaborators').where('board_id', '=', boardId).execute();
         await trx.deleteFrom('board_email_invites').where('board_id', '=', boardId).execute();
@@ -383,10 +383,8 @@ export function boardsStore(db: Kysely<Database>) {
     /** Bulk delete (issue 19): pins of one board go; their pinners' counts and the board's are recomputed, in one transaction. */
     async deletePins(boardId: string, pins: { id: string; pinner_id: string }[]) {
       await db.transaction().execute(async (trx) => {
-        const perPinner = new Map<string, number>();
-        for (const p of pins) perPinner.set(p.pinner_id, (perPinner.get(p.pinner_id) ?? 0) + 1);
-        for (const [pinner, n] of perPinner) await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', n) })).where('id', '=', pinner).execute();
-        await trx.deleteFrom('pins').where('board_id', '=', boardId).where('id', 'in', pins.map((p) => p.id)).execute();
+        const gone = await trx.deleteFrom('pins').where('board_id', '=', boardId).where('id', 'in', pins.map((p) => p.id)).returning('pinner_id').execute();
+        await addDeltas(trx, perPinner(gone, -1));
         await recount(trx, [boardId]);
       });
     },
@@ -401,8 +399,19 @@ export function boardsStore(db: Kysely<Database>) {
   };
 }
 
-/** Pin and section counts of the given boards and their sections, recomputed from the pins themselves. */
-async function recount(db: Kysely<Database>, boardIds: string[]) {
+/** The pinners' count changes for some pins (deleted: n = -1), one row per pinner. */
+function perPinner(pins: Array<{ pinner_id: string }>, n: number): Delta[] {
+  const counts = new Map<string, number>();
+  for (const p of pins) counts.set(p.pinner_id, (counts.get(p.pinner_id) ?? 0) + n);
+  return [...counts].map(([target_id, delta]) => ({ counter: 'user_pins', target_id, delta }));
+}
+
+/**
+ * Pin and section counts of the given boards and their sections, recomputed from the pins themselves;
+ * their pending count rows are dropped first, in the same transaction (counts/store.ts forgetBoardDeltas).
+ */
+async function recount(db: Transaction<Database>, boardIds: string[]) {
+  await forgetBoardDeltas(db, boardIds);
   await db
     .updateTable('boards')
     .set((eb) => ({

@@ -89,6 +89,7 @@ describe('every route that takes a board id answers a board you may not see as o
   it('nothing was written by any of those calls', async () => {
     const w = await world();
     for (const [, call] of routes) for (const kind of hidden) await call(w, w.boards[kind]);
+    await w.t.settleCounts();
     const counts = await w.t.db.selectFrom('boards').select(['name', 'pin_count', 'section_count']).where('owner_id', '=', w.olga.id).orderBy('name').execute();
     expect(counts).toEqual([
       { name: 'Campaign', pin_count: 1, section_count: 0 },

@@ -17,6 +17,7 @@ import * as m0019 from './migrations/0019_one_click_per_viewer.js';
 import * as m0017 from './migrations/0017_advertiser_more.js';
 import * as m0020 from './migrations/0020_email_verification.js';
 import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
+import * as m0023 from './migrations/0023_counter_deltas.js';
 import * as m0024 from './migrations/0024_upload_jobs.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0019_one_click_per_viewer': m0019,
   '0020_email_verification': m0020,
   '0022_one_impression_per_viewer': m0022,
+  '0023_counter_deltas': m0023,
   '0024_upload_jobs': m0024,
 };
 

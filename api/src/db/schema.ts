@@ -28,6 +28,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   board_locks: BoardLocksTable;
   jobs: JobsTable;
+  counter_deltas: CounterDeltasTable;
   identities: IdentitiesTable;
   oauth_flows: OauthFlowsTable;
   business_profiles: BusinessProfilesTable;
@@ -60,6 +61,14 @@ export interface BoardLocksTable {
 }
 
 /** A unit of background work (migration 0010): image ingest today. */
+/** Pending changes to the pin counts (migration 0023, counts/store.ts). */
+export interface CounterDeltasTable {
+  id: string;
+  counter: 'board_pins' | 'section_pins' | 'user_pins';
+  target_id: string;
+  delta: number;
+}
+
 export interface JobsTable {
   id: string;
   kind: string;

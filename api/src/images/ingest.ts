@@ -1,7 +1,9 @@
 import type { Deps } from '../deps.js';
-import { jobsService } from '../jobs/service.js';
+import { jobsService, type Maintenance } from '../jobs/service.js';
+import { SETTLE_EVERY_MS, settleCounts } from '../counts/store.js';
+import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
+import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { uploadJobs } from '../media/jobs.js';
-import { imageJson, imagesService } from './service.js';
 import { imagesStore } from './store.js';
 
 /**
@@ -21,14 +23,25 @@ export interface IngestPayload {
 export function backgroundJobs(deps: Deps) {
   const images = imagesService(deps);
   const store = imagesStore(deps.db);
-  return jobsService(deps, {
-    ...uploadJobs(deps, images),
-    async [INGEST_JOB]({ pin_id }: IngestPayload) {
-      const pin = await store.findPinAwaitingImage(pin_id);
-      // Deleted, or linked already by an earlier attempt that died before it could finish the job.
-      if (!pin?.image_url || pin.image_id) return;
-      const image = await images.ingest(pin.image_url);
-      await store.attachToPin(pin.id, image.id, imageJson(deps.config.publicOrigin, image).images['236x'].url);
+  // The upkeep every server's worker does between jobs; it stops with the worker (product.ts).
+  const upkeep: Maintenance[] = [
+    { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },
+    { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
+    // A write older than a lease belongs to an attempt that was killed (a live one is well under it).
+    { name: 'partial renditions', everyMs: deps.config.jobLeaseMs, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, deps.config.jobLeaseMs) },
+  ];
+  return jobsService(
+    deps,
+    {
+      ...uploadJobs(deps, images),
+      async [INGEST_JOB]({ pin_id }: IngestPayload) {
+        const pin = await store.findPinAwaitingImage(pin_id);
+        // Deleted, or linked already by an earlier attempt that died before it could finish the job.
+        if (!pin?.image_url || pin.image_id) return;
+        const image = await images.ingest(pin.image_url);
+        await store.attachToPin(pin.id, image.id, imageJson(deps.config.publicOrigin, image).images['236x'].url);
+      },
     },
-  });
+    upkeep,
+  );
 }

@@ -1,11 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
-import { newId } from '../lib/ids.js';
+import { newId, newToken, sha256 } from '../lib/ids.js';
 import { checkOutbound, safeFetch } from '../lib/safe-fetch.js';
 import { encodeImage, RENDITIONS, type Rendition } from './encode.js';
 import { imagesStore } from './store.js';
+import { imageWork } from './work.js';
 import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
 
 /** Largest image file we download to save, or take from a device (media/rules.ts). */
@@ -41,17 +42,83 @@ export function imageJson(publicOrigin: string, row: { id: string; source_url: s
 /** The source address of an image a user sent us: our own original rendition's (known before it is made). */
 export const ownImageSource = (publicOrigin: string, imageId: string) => `${publicOrigin}/media/${imageId}/originals.jpg`;
 
+/**
+ * An image id made from its source address: every attempt at ingesting one address writes the same
+ * directory, so a retry after a kill finds the renditions its predecessor finished (renameable only whole,
+ * below) instead of leaving them behind under an id no row names.
+ */
+export function imageIdFor(sourceUrl: string): string {
+  return (BigInt(`0x${sha256(sourceUrl).slice(0, 15)}`) % 900_000_000_000_000_000n + 100_000_000_000_000_000n).toString();
+}
+
+/**
+ * The renditions of an image, written complete or not at all (issue 25): into a hidden directory of the
+ * attempt's own, then renamed to the image's directory in one step. A kill mid-write leaves only the hidden
+ * directory (swept by sweepPartialRenditions); a directory under the image's id is always whole. When it
+ * exists already, an earlier attempt finished it: that one is kept.
+ */
+export async function writeRenditions(mediaDir: string, id: string, files: Record<Rendition, Buffer>): Promise<void> {
+  const partial = join(mediaDir, `${PARTIAL_PREFIX}${id}.${newToken().slice(0, 8)}`);
+  await mkdir(partial, { recursive: true });
+  try {
+    await Promise.all(RENDITIONS.map((rendition) => writeFile(join(partial, `${rendition}.jpg`), files[rendition])));
+    try {
+      await rename(partial, join(mediaDir, id));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    }
+  } finally {
+    await rm(partial, { recursive: true, force: true });
+  }
+}
+
+/** Where an attempt writes before its renditions are whole: `.partial-{id}.{attempt}` under MEDIA_DIR. */
+export const PARTIAL_PREFIX = '.partial-';
+
+/**
+ * Deletes the partial renditions of attempts killed mid-write (older than `olderThanMs`, so never one
+ * still being written); returns how many. Run by the queue's worker (images/ingest.ts).
+ */
+export async function sweepPartialRenditions(mediaDir: string, now: number, olderThanMs: number): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(mediaDir);
+  } catch {
+    return 0;
+  }
+  let swept = 0;
+  for (const name of names.filter((n) => n.startsWith(PARTIAL_PREFIX))) {
+    const path = join(mediaDir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await rm(path, { recursive: true, force: true });
+      swept++;
+    }
+  }
+  return swept;
+}
+
+/**
+ * Images one user may have re-encoding in one process at once from their device (image_base64): a
+ * further one is refused with Retry-After rather than queued behind them (issue 25: four 40-megapixel
+ * images from one user held the machine for minutes). Per process, as the memory it protects is.
+ */
+export const USER_IMAGES_IN_FLIGHT = 2;
+const userImages = new Map<string, number>();
+
 export function imagesService({ db, config, clock }: Deps) {
   const store = imagesStore(db);
+  const limits = { maxPixels: config.imageMaxPixels, gate: imageWork(config) };
 
   /**
    * Sniffed, checked and re-encoded into its renditions, written under MEDIA_DIR, then registered. The
-   * files are written before the row, so a failure anywhere leaves no row (at worst unreferenced files).
+   * files are written whole before the row (writeRenditions), so a failure anywhere leaves no row, and a
+   * retry of the same source finishes what a killed attempt began.
    */
-  const fromBytes = async (bytes: Buffer, sourceUrl: string, id = newId()) => {
-    const encoded = await encodeImage(bytes);
-    await mkdir(join(config.mediaDir, id), { recursive: true });
-    for (const rendition of RENDITIONS) await writeFile(mediaPath(config.mediaDir, id, rendition), encoded.files[rendition]);
+  const fromBytes = async (bytes: Buffer, sourceUrl: string, id = imageIdFor(sourceUrl)) => {
+    const encoded = await encodeImage(bytes, limits);
+    await writeRenditions(config.mediaDir, id, encoded.files);
     await store.saveReady({ id, source_url: sourceUrl, width: encoded.width, height: encoded.height, dominant_color: encoded.dominantColor, created_at: clock.now() });
     const row = await store.findBySource(sourceUrl);
     if (!row) throw new ApiError('internal');
@@ -90,9 +157,20 @@ export function imagesService({ db, config, clock }: Deps) {
      * sniff, pixel limit and re-encode as a downloaded one. Its source is our own original rendition's
      * address, so a pin of it shows and de-duplicates as any other.
      */
-    async fromUpload(bytes: Buffer, id = newId()) {
+    async fromUpload(bytes: Buffer, { id = newId(), userId }: { id?: string; userId?: string } = {}) {
       if (bytes.length > IMAGE_MAX_BYTES) throw new ApiError('upload_too_large', tooLargeMessage('image'));
-      return fromBytes(bytes, ownImageSource(config.publicOrigin, id), id);
+      const source = ownImageSource(config.publicOrigin, id);
+      if (!userId) return fromBytes(bytes, source, id);
+      const held = userImages.get(userId) ?? 0;
+      if (held >= USER_IMAGES_IN_FLIGHT) throw new ApiError('image_busy', undefined, { retry_after_seconds: 2 });
+      userImages.set(userId, held + 1);
+      try {
+        return await fromBytes(bytes, source, id);
+      } finally {
+        const left = (userImages.get(userId) ?? 1) - 1;
+        if (left) userImages.set(userId, left);
+        else userImages.delete(userId);
+      }
     },
   };
 }

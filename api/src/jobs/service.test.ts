@@ -12,13 +12,22 @@ import { jobsStore } from './store.js';
 
 const LEASE = 60_000;
 
-async function queue(db?: Kysely<Database>) {
+async function queue(db?: Kysely<Database>, imageConcurrency = 2) {
   const database = db ?? connectSqlite(':memory:');
   await migrate(database);
   const clock = manualClock();
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), jobLeaseMs: LEASE };
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), jobLeaseMs: LEASE, imageConcurrency };
   const ran: string[] = [];
+  /** `held` jobs wait until the test lets them go. */
+  const started: string[] = [];
+  const gates = new Map<string, () => void>();
+  const release = (n: string) => gates.get(n)?.();
   const handlers = {
+    held: async ({ n }: { n: string }) => {
+      started.push(n);
+      await new Promise<void>((resolve) => gates.set(n, resolve));
+      ran.push(n);
+    },
     note: async ({ n }: { n: string }) => void ran.push(n),
     flaky: async () => {
       throw new Error('the image host is down');
@@ -27,7 +36,7 @@ async function queue(db?: Kysely<Database>) {
       throw new ApiError('image_invalid', 'The file is not a JPEG, PNG, GIF or WebP image.');
     },
   };
-  return { db: database, clock, ran, jobs: jobsService({ db: database, clock, config }, handlers), store: jobsStore(database) };
+  return { db: database, clock, ran, started, release, jobs: jobsService({ db: database, clock, config }, handlers), store: jobsStore(database) };
 }
 
 const rows = (db: Kysely<Database>) => db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
@@ -107,6 +116,33 @@ describe('the job queue', () => {
   });
 });
 
+const until = async (condition: () => Promise<boolean> | boolean) => {
+  for (let i = 0; i < 400 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+};
+const statuses = async (db: Kysely<Database>) => (await db.selectFrom('jobs').select(['status', 'attempts']).orderBy('created_at').orderBy('id').execute()).map((r) => `${r.status}/${r.attempts}`).sort();
+
+describe('the worker sized to the machine', () => {
+  it('runs IMAGE_CONCURRENCY jobs at once with the next ones claimed in hand, and starts one as soon as one ends', async () => {
+    const q = await queue(undefined, 2);
+    for (let i = 0; i < 6; i++) await q.jobs.enqueue(q.db, 'held', { n: String(i) });
+    const worker = q.jobs.start();
+    // Two running and two more taken in one batch: four rows claimed, two started.
+    await until(async () => (await statuses(q.db)).filter((s) => s === 'running/1').length === 4 && q.started.length === 2);
+    expect(q.started).toHaveLength(2);
+    expect(await statuses(q.db)).toEqual(['queued/0', 'queued/0', 'running/1', 'running/1', 'running/1', 'running/1']);
+    q.release(q.started[0]!);
+    await until(() => q.started.length === 3);
+    expect(q.started).toHaveLength(3);
+    // Stopping hands back what was taken but not started: queued again, its attempt not counted.
+    const stopping = worker.stop();
+    for (const n of q.started) q.release(n);
+    await stopping;
+    const left = await statuses(q.db);
+    expect(left.every((s) => s === 'queued/0')).toBe(true);
+    expect(q.ran.length + left.length).toBe(6);
+  });
+});
+
 const pg = await privatePostgres('cb_scale_jobs', 'the Postgres queue test');
 
 describe('the job queue on Postgres', () => {
@@ -121,5 +157,20 @@ describe('the job queue on Postgres', () => {
     const ran = workers.flatMap((w) => w.ran);
     expect(ran.slice().sort()).toEqual(Array.from({ length: 40 }, (_, i) => String(i)).sort());
     expect(await rows(first.db)).toEqual([]);
+  });
+
+  it('gives each worker a batch of its own when they claim batches at the same moment', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const workers = await Promise.all([0, 1, 2, 3].map(() => queue(pg.connect())));
+    const first = workers[0]!;
+    await first.db.deleteFrom('jobs').execute();
+    for (let i = 0; i < 40; i++) await first.jobs.enqueue(first.db, 'note', { n: String(i) });
+    const batches = await Promise.all(workers.map((w) => w.store.claimBatch(w.clock.now(), LEASE, 10)));
+    const ids = batches.flat().map((job) => job.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(batches.every((batch) => batch.length <= 10)).toBe(true);
+    // What each took is marked running; nothing else is.
+    const running = await first.db.selectFrom('jobs').select('id').where('status', '=', 'running').execute();
+    expect(running.map((r) => r.id).sort()).toEqual(ids.slice().sort());
   });
 });

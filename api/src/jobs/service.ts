@@ -37,8 +37,20 @@ export function retryDelay(attempts: number): number {
 // A file too large now will be too large on the next attempt too.
 const permanent = (error: unknown) => error instanceof ApiError && (error.status < 500 || error.errorName === 'outbound_too_large');
 
-export function jobsService({ db, clock, config }: Deps, handlers: Record<string, JobHandler>) {
+/**
+ * Periodic upkeep a worker does between jobs (each at most once per `everyMs` per process): what the
+ * server starts, it owns and stops with the worker, so nothing runs on after the database is closed.
+ */
+export interface Maintenance {
+  name: string;
+  everyMs: number;
+  run(now: number): Promise<unknown>;
+}
+
+export function jobsService({ db, clock, config }: Deps, handlers: Record<string, JobHandler>, maintenance: Maintenance[] = []) {
   const store = jobsStore(db);
+  /** The lease each job in hand was last given (claimed or extended): finish and fail apply only under it. */
+  const leases = new Map<string, number>();
 
   const runOne = async (job: JobRow) => {
     const handler = handlers[job.kind];
@@ -49,17 +61,28 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
     } catch (error) {
       const giveUp = permanent(error) || job.attempts >= JOB_MAX_ATTEMPTS || !handler;
       const message = error instanceof ApiError ? `${error.errorName}: ${error.detail ?? error.message}` : String(error);
-      await store.fail(job.id, message, clock.now(), giveUp ? null : clock.now() + retryDelay(job.attempts));
+      await store.fail(job.id, message, clock.now(), giveUp ? null : clock.now() + retryDelay(job.attempts), leases.get(job.id) ?? job.locked_until);
     }
   };
 
+  const due = maintenance.map((task) => ({ task, at: -Infinity }));
   let purgedAt = -Infinity;
-  /** Deletes the failures past their retention, at most once per JOB_PURGE_EVERY_MS per process. */
+  /** Deletes the failures past their retention, at most once per JOB_PURGE_EVERY_MS per process, and runs the upkeep that is due. */
   const purge = async () => {
     const now = clock.now();
-    if (now - purgedAt < JOB_PURGE_EVERY_MS) return;
-    purgedAt = now;
-    await store.purgeFailed(now - JOB_FAILED_RETENTION_MS);
+    if (now - purgedAt >= JOB_PURGE_EVERY_MS) {
+      purgedAt = now;
+      await store.purgeFailed(now - JOB_FAILED_RETENTION_MS);
+    }
+    for (const entry of due) {
+      if (now - entry.at < entry.task.everyMs) continue;
+      entry.at = now;
+      try {
+        await entry.task.run(now);
+      } catch (error) {
+        console.error(`upkeep ${entry.task.name}:`, error);
+      }
+    }
   };
 
   /** Takes and runs one due job; false when none is due. Failures past their retention go first. */
@@ -79,30 +102,94 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
 
     step,
 
-    /** Runs every job that is due now, one after another; for tests and scripts. */
+    /** Runs every job that is due now, one after another, and the upkeep; for tests and scripts. */
     async drain() {
       while (await step());
     },
 
     pending: () => store.pending(),
 
+    /** How long the oldest waiting job has waited (for the metrics and the ingest benchmark). */
+    oldestWaitingMs: () => store.oldestWaitingMs(clock.now()),
+
     /**
-     * The server's worker: polls for due jobs, one at a time (image re-encoding is CPU work; one per
-     * process leaves the cores to requests). stop() waits for the job in hand.
+     * The server's worker: up to IMAGE_CONCURRENCY jobs at once (ingest is image work, sized to the cores,
+     * images/work.ts), taken in batches of up to twice that so the next job is in hand when one ends. A job
+     * taken but not started yet is started only while its lease still has a third to run (else it is left
+     * to whoever takes it next); leases of jobs in hand are moved on every third of a lease, so a long
+     * re-encode is not taken again by another server. stop() waits for the jobs running, hands back the
+     * ones taken but not started, and clears its timer.
      */
     start() {
+      const slots = Math.max(1, config.imageConcurrency);
+      const lease = config.jobLeaseMs;
       let stopped = false;
       let wake: (() => void) | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const running = new Set<Promise<void>>();
+      let waiting: JobRow[] = [];
+      let extendedAt = clock.now();
+      const sleep = (ms: number) =>
+        new Promise<void>((resolve) => {
+          wake = resolve;
+          timer = setTimeout(resolve, ms);
+        }).finally(() => clearTimeout(timer));
+
+      const begin = (job: JobRow) => {
+        const run: Promise<void> = runOne(job)
+          .catch((error) => console.error('job worker:', error))
+          .finally(() => {
+            running.delete(run);
+            leases.delete(job.id);
+            wake?.();
+          });
+        running.add(run);
+      };
+
       const loop = (async () => {
         while (!stopped) {
-          let worked = false;
+          let claimed = 0;
           try {
-            worked = await step();
+            await purge();
+            const now = clock.now();
+            if (leases.size && now - extendedAt >= lease / 3) {
+              extendedAt = now;
+              const held = [...leases].map(([id, locked_until]) => ({ id, locked_until }));
+              const until = await store.extend(held, now, lease);
+              for (const job of held) leases.set(job.id, until);
+            }
+            const room = 2 * slots - running.size - waiting.length;
+            if (room > 0 && !stopped) {
+              const batch = await store.claimBatch(now, lease, room);
+              for (const job of batch) leases.set(job.id, job.locked_until);
+              waiting.push(...batch);
+              claimed = batch.length;
+            }
+            while (running.size < slots && waiting.length && !stopped) {
+              const job = waiting.shift()!;
+              if ((leases.get(job.id) ?? 0) - clock.now() < lease / 3) {
+                leases.delete(job.id);
+                continue;
+              }
+              begin(job);
+            }
           } catch (error) {
-            // The database is away for a moment: the job (if any) stays claimed and its lease brings it back.
+            // The database is away for a moment: jobs taken stay claimed and their lease brings them back.
             console.error('job worker:', error);
           }
-          if (!worked && !stopped) await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, JOB_POLL_MS); });
+          if (stopped) break;
+          // Every slot busy: until a job ends (or leases are due to be moved on). A slot free and nothing due:
+          // the poll interval (or sooner, when a job ends).
+          if (running.size >= slots) await sleep(lease / 3);
+          else if (claimed === 0) await sleep(Math.min(JOB_POLL_MS, lease / 3));
+        }
+        await Promise.all(running);
+        // Taken but never started: back to the queue as they were, so no attempt is counted for them.
+        const unstarted = waiting;
+        waiting = [];
+        for (const job of unstarted) {
+          await store.release(job.id, leases.get(job.id) ?? job.locked_until).catch((error) => console.error('job worker:', error));
+          leases.delete(job.id);
         }
       })();
       return {
@@ -110,6 +197,7 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
           stopped = true;
           wake?.();
           await loop;
+          clearTimeout(timer);
         },
       };
     },

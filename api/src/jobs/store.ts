@@ -1,10 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobsTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
+import { driverOf } from '../db/connect.js';
 
-export type JobRow = { id: string; kind: string; payload: string; attempts: number };
+/** A claimed job; `locked_until` is the lease it was claimed under. */
+export type JobRow = { id: string; kind: string; payload: string; attempts: number; locked_until: number };
 
 export function jobsStore(db: Kysely<Database>) {
+  const onPostgres = driverOf(db)?.kind === 'postgres';
   // Written by every save of a new image: compiled once (db/prepared.ts).
   const insertJob = prepared(
     'jobs.enqueue',
@@ -13,25 +16,65 @@ export function jobsStore(db: Kysely<Database>) {
     db,
   );
 
+  /**
+   * Takes the oldest due jobs, up to `limit`, for `leaseMs`: queued and due, or running with a lapsed lease
+   * (its worker was killed). One statement, so two workers never take the same job: on Postgres the
+   * candidates are locked and those another claim holds are skipped (each worker takes a batch of its own),
+   * and the outer condition is checked again against rows a concurrent claim just changed; SQLite runs one
+   * writer at a time. Each row comes back with the lease it was taken under: finish and fail apply only while
+   * the worker still holds that lease.
+   */
+  const claimBatch = async (now: number, leaseMs: number, limit: number): Promise<JobRow[]> => {
+    const due = sql`(status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until <= ${now})`;
+    const set = sql`status = 'running', attempts = attempts + 1, locked_until = ${now + leaseMs}, updated_at = ${now}`;
+    // On Postgres the candidates are picked once (materialized): as a plain `in (subquery)` the planner may
+    // run the locking subquery again per row and take more than `limit`.
+    const { rows } = onPostgres
+      ? await sql<JobRow>`
+          with picked as materialized (select id from jobs where ${due} order by run_at, id limit ${limit} for update skip locked)
+          update jobs set ${set} where id in (select id from picked) and (${due})
+          returning id, kind, payload, attempts, locked_until`.execute(db)
+      : await sql<JobRow>`
+          update jobs set ${set}
+          where id in (select id from jobs where ${due} order by run_at, id limit ${limit}) and (${due})
+          returning id, kind, payload, attempts, locked_until`.execute(db);
+    return rows.map((row) => ({ ...row, attempts: Number(row.attempts), locked_until: Number(row.locked_until) }));
+  };
+
   return {
     /** Queues a job; given the save's transaction, the job exists exactly when the pin does. */
     async enqueue(trx: Kysely<Database> | Transaction<Database>, job: { id: string; kind: string; payload: string; now: number }) {
       await insertJob.execute(job, trx);
     },
 
-    /**
-     * Takes the oldest due job for `leaseMs`: one that is queued and due, or running with a lapsed lease
-     * (its worker was killed). One statement, so two workers never take the same job: on Postgres the outer
-     * condition is checked again against the row a concurrent claim just changed (so the loser takes
-     * nothing), and SQLite runs one writer at a time.
-     */
+    claimBatch,
+
+    /** One job, as claimBatch takes them. */
     async claim(now: number, leaseMs: number): Promise<JobRow | undefined> {
-      const due = sql`(status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until <= ${now})`;
-      const { rows } = await sql<JobRow>`
-        update jobs set status = 'running', attempts = attempts + 1, locked_until = ${now + leaseMs}, updated_at = ${now}
-        where id = (select id from jobs where ${due} order by run_at, id limit 1) and (${due})
-        returning id, kind, payload, attempts`.execute(db);
-      return rows[0];
+      return (await claimBatch(now, leaseMs, 1))[0];
+    },
+
+    /**
+     * Keeps the jobs a worker is still running from being taken again: their lease is moved on, if the
+     * worker still holds it. Returns the new lease.
+     */
+    async extend(jobs: Array<Pick<JobRow, 'id' | 'locked_until'>>, now: number, leaseMs: number): Promise<number> {
+      const until = now + leaseMs;
+      for (const job of jobs) {
+        await db.updateTable('jobs').set({ locked_until: until, updated_at: now }).where('id', '=', job.id).where('status', '=', 'running').where('locked_until', '=', job.locked_until).execute();
+      }
+      return until;
+    },
+
+    /** A job taken but never started goes back as it was (its attempt not counted), if its lease is still this one. */
+    async release(id: string, lockedUntil: number) {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), locked_until: null }))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('locked_until', '=', lockedUntil)
+        .execute();
     },
 
     /** A done job is deleted: the table holds only work still to do and failures to look at. */
@@ -39,14 +82,24 @@ export function jobsStore(db: Kysely<Database>) {
       await db.deleteFrom('jobs').where('id', '=', id).execute();
     },
 
-    /** After a failed attempt: queued again at `retryAt`, or failed for good when retryAt is null. */
-    async fail(id: string, error: string, now: number, retryAt: number | null) {
+    /**
+     * After a failed attempt: queued again at `retryAt`, or failed for good when retryAt is null. Only while
+     * the attempt still holds its lease (`lockedUntil`): once another worker has taken the job, its outcome is theirs.
+     */
+    async fail(id: string, error: string, now: number, retryAt: number | null, lockedUntil?: number) {
       const status: JobsTable['status'] = retryAt === null ? 'failed' : 'queued';
-      await db
+      let update = db
         .updateTable('jobs')
         .set({ status, run_at: retryAt ?? now, locked_until: null, last_error: error.slice(0, 1000), updated_at: now })
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      if (lockedUntil !== undefined) update = update.where('status', '=', 'running').where('locked_until', '=', lockedUntil);
+      await update.execute();
+    },
+
+    /** The age of the oldest job waiting to run (queued and due), in ms; 0 when none waits. */
+    async oldestWaitingMs(now: number): Promise<number> {
+      const row = await db.selectFrom('jobs').select((eb) => eb.fn.min('created_at').as('oldest')).where('status', '=', 'queued').where('run_at', '<=', now).executeTakeFirst();
+      return row?.oldest == null ? 0 : Math.max(0, now - Number(row.oldest));
     },
 
     /** Deletes the jobs that failed for good before `before` (their last attempt's time); returns how many. */

@@ -138,6 +138,8 @@ export const catalogue = {
   // Uploads as jobs, their quota and their sweeper (issues 25 and 32, work "uploads"). Codes 290-299 are ours.
   video_quota_exceeded: { code: 290, status: 403, message: "You've used all the storage for your videos." },
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
+  // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
+  image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -1,6 +1,8 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Deps } from '../deps.js';
+import type { Kysely } from 'kysely';
 import { driverOf } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { sha256 } from './ids.js';
 
@@ -110,6 +112,15 @@ export function limitedError(name: LimitName, retryAfterS: number): ApiError {
 /** An account (or any personal identifier) as a key: hashed, so the table holds no emails. */
 export const accountKey = (value: string) => sha256(`account:${value.trim().toLowerCase()}`).slice(0, 32);
 
+/** How often the worker sweeps, and how long past its window a counter is kept (as the library did). */
+export const LIMITS_SWEEP_EVERY_MS = 5 * 60 * 1000;
+export const LIMITS_KEEP_EXPIRED_MS = 60 * 60 * 1000;
+
+/** Deletes the database's rate-limit counters that expired over an hour ago (no-op with Redis, which expires its own). */
+export async function sweepExpiredLimits(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('rate_limits').where('expire', '<', now - LIMITS_KEEP_EXPIRED_MS).execute();
+}
+
 const made = new WeakMap<object, Limits>();
 
 /**
@@ -143,8 +154,10 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
     } else {
       const driver = driverOf(db);
       if (!driver) throw new Error('limits: the database was not opened by db/connect.ts, so its driver is unknown.');
-      // The table comes from migration 0008; the library sweeps rows an hour past their window.
-      const table = { tableName: LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: true };
+      // The table comes from migration 0008. Its expired rows are swept by the server's worker
+      // (sweepExpiredLimits): the library's own sweep is a timer nobody stops, which ran on after a
+      // shutdown and threw "The database connection is not open".
+      const table = { tableName: LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: false };
       made =
         driver.kind === 'sqlite'
           ? new RateLimiterSQLite({ ...base, ...table, storeClient: driver.database, storeType: 'better-sqlite3' })

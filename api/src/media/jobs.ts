@@ -51,7 +51,7 @@ export function uploadJobs(deps: Deps, images: ImagesService) {
         return;
       }
       try {
-        await images.fromUpload(bytes, upload_id);
+        await images.fromUpload(bytes, { id: upload_id });
       } catch (error) {
         // Undecodable, too many pixels, too small: a verdict on the file, told to the user who polls for it.
         if (!(error instanceof ApiError) || error.status >= 500) throw error;

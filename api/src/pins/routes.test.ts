@@ -36,6 +36,8 @@ describe('PinResource create', () => {
     expect(saved).toMatchObject({ board_id: board, pinner_id: user.id, link: PIN.link, image_url: PIN.image_url, image_id: null, description: PIN.description, method: 'button', guid: 'abc123' });
     expect(await t.db.selectFrom('jobs').select(['kind', 'payload', 'status']).execute()).toEqual([{ kind: 'image.ingest', payload: JSON.stringify({ pin_id: data.id }), status: 'queued' }]);
     expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
+    // The counts are rows of counter_deltas until the worker folds them into the columns (counts/store.ts).
+    await t.settleCounts();
     expect(await t.db.selectFrom('boards').select(['pin_count', 'image_cover_url']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ pin_count: 1, image_cover_url: null });
     const userRow = await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(userRow.pin_count).toBe(1);
@@ -158,6 +160,7 @@ describe('a pin that is only a link (saving.md 2.1, the colour tile)', () => {
     const id = res.body.resource_response.data.id;
     const row = await t.db.selectFrom('pins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ image_url: null, image_id: null, link: LINK.link, color: '#D9A441', description: 'Market notes' });
+    await t.settleCounts();
     const boardRow = await t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow();
     expect(boardRow).toMatchObject({ pin_count: 1, image_cover_url: null });
     expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
@@ -179,6 +182,7 @@ describe('a pin that is only a link (saving.md 2.1, the colour tile)', () => {
     const res = await browser.post('PinResource', 'create', { ...LINK, board_id: board, section });
     expect(res.status).toBe(200);
     expect((await t.db.selectFrom('pins').select('color').where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow()).color).toBeNull();
+    await t.settleCounts();
     expect(await t.db.selectFrom('boards').select(['image_cover_url', 'pin_count']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ image_cover_url: cover, pin_count: 2 });
   });
 

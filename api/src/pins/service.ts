@@ -77,7 +77,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
     }
     // An image from the device is checked and re-encoded now, as a downloaded one is (images.fromUpload);
     // the pin then points at our own copy, as an upload made before the save does.
-    const sent = given.image_base64 ? await images.fromUpload(given.image_base64) : undefined;
+    const sent = given.image_base64 ? await images.fromUpload(given.image_base64, { userId: viewer.id }) : undefined;
     const input: PinCreateInput = sent ? { ...given, image_url: sent.source_url } : upload?.image_url ? { ...given, image_url: upload.image_url } : given;
     const video = upload?.kind === 'video' ? upload : undefined;
     // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.

@@ -1,5 +1,6 @@
 import { hashtagsOf } from './hashtags.js';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { pinDeltaWriter } from '../counts/store.js';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
@@ -46,26 +47,31 @@ export function pinsStore(db: Kysely<Database>) {
     (pin, columns) => db.insertInto('pins').values(Object.fromEntries(columns.map((column) => [column, pin[column as keyof NewPin]])) as NewPin),
     db,
   );
-  const countOnBoard = shaped(
-    'boards.countPin',
+  /**
+   * What a save changes on its board's row, only when it changes something: last_pinned_at when it is
+   * LAST_PINNED_GRAIN_MS old or more, the cover under saving.md section 4's rule when it would differ. A save
+   * that changes neither does not lock the row, so saves to one board do not queue on it (issue 32; the
+   * count itself is a counter_deltas row, counts/store.ts).
+   */
+  const writePinDeltas = pinDeltaWriter(db);
+  const touchBoard = shaped(
+    'boards.touchOnSave',
     (a: { boardId: string; createdAt: number; coverUrl: string | null; cover: 'always' | 'when-missing' | null }) => a.cover,
-    (a, cover) =>
-      db
+    (a, cover) => {
+      const stale = (eb: ExpressionBuilder<Database, 'boards'>) => eb.or([eb('last_pinned_at', 'is', null), eb('last_pinned_at', '<=', sql<number>`cast(${a.createdAt} as bigint) - ${sql.lit(LAST_PINNED_GRAIN_MS)}`)]);
+      const coverChanges = (eb: ExpressionBuilder<Database, 'boards'>) =>
+        cover === 'always' ? eb.or([eb('image_cover_url', 'is', null), eb('image_cover_url', '<>', eb.val(a.coverUrl))]) : eb('image_cover_url', 'is', null);
+      return db
         .updateTable('boards')
         .set((eb) => ({
-          pin_count: eb('pin_count', '+', 1),
-          last_pinned_at: a.createdAt,
-          image_cover_url: !cover ? eb.ref('image_cover_url') : cover === 'always' ? a.coverUrl : eb.fn.coalesce('image_cover_url', eb.val(a.coverUrl)),
+          last_pinned_at: eb.case().when(stale(eb)).then(sql<number>`cast(${a.createdAt} as bigint)`).else(eb.ref('last_pinned_at')).end(),
+          image_cover_url: !cover ? eb.ref('image_cover_url') : cover === 'always' ? eb.val(a.coverUrl) : eb.fn.coalesce('image_cover_url', eb.val(a.coverUrl)),
         }))
-        .where('id', '=', a.boardId),
+        .where('id', '=', a.boardId)
+        .where((eb) => (cover ? eb.or([stale(eb), coverChanges(eb)]) : stale(eb)));
+    },
     db,
   );
-  const countOnSection = prepared(
-    'board_sections.countPin',
-    (a: { sectionId: string }) => db.updateTable('board_sections').set((eb) => ({ pin_count: eb('pin_count', '+', 1) })).where('id', '=', a.sectionId),
-    db,
-  );
-  const countOnPinner = prepared('users.countPin', (a: { userId: string }) => db.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '+', 1) })).where('id', '=', a.userId), db);
   const duplicate = shaped(
     'pins.findDuplicate',
     (a: { pinnerId: string; boardId: string; imageUrl: string | null; link: string | null }) => ({ image: a.imageUrl !== null, link: a.link !== null }),
@@ -83,17 +89,17 @@ export function pinsStore(db: Kysely<Database>) {
 
   return {
     /**
-     * The save, as one transaction: the pin, and the counts that go up by one on the board,
-     * its section and the pinner; `also` writes what must exist exactly when the pin does (its ingest job).
+     * The save, as one transaction: the pin, and the counts that go up by one on the board, its section
+     * and the pinner (as counter_deltas rows, written last: see counts/store.ts forgetBoardDeltas); `also`
+     * writes what must exist exactly when the pin does (its ingest job).
      */
     async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
         await insertPin.execute(pin, trx);
         await writeHashtags(trx, pin.id, pin.description ?? '');
         if (also) await also(trx);
-        await countOnBoard.execute({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null }, trx);
-        if (pin.section_id) await countOnSection.execute({ sectionId: pin.section_id }, trx);
-        await countOnPinner.execute({ userId: pin.pinner_id }, trx);
+        await touchBoard.execute({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null }, trx);
+        await writePinDeltas(trx, pin, 1);
       });
     },
 
@@ -142,13 +148,14 @@ export function pinsStore(db: Kysely<Database>) {
       return rows.map((r) => ({ tag: r.tag, pin_count: Number(r.n) }));
     },
 
-    /** A pin goes, and the counts it raised go down by one (board, section, pinner), in one transaction. */
+    /**
+     * A pin goes, and the counts it raised go down by one (board, section, pinner), in one transaction. The
+     * board and section are the ones the row holds as it is deleted (it may have moved since it was read).
+     */
     async deletePin(pin: { id: string; board_id: string; section_id: string | null; pinner_id: string }) {
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('pins').where('id', '=', pin.id).execute();
-        await trx.updateTable('boards').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.board_id).execute();
-        if (pin.section_id) await trx.updateTable('board_sections').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.section_id).execute();
-        await trx.updateTable('users').set((eb) => ({ pin_count: eb('pin_count', '-', 1) })).where('id', '=', pin.pinner_id).execute();
+        const gone = await trx.deleteFrom('pins').where('id', '=', pin.id).returning(['board_id', 'section_id', 'pinner_id']).executeTakeFirst();
+        if (gone) await writePinDeltas(trx, gone, -1);
       });
     },
 
@@ -223,6 +230,9 @@ export function pinsStore(db: Kysely<Database>) {
     },
   };
 }
+
+/** How far last_pinned_at may lag a save: within it, a save to the same board leaves the board's row alone. */
+export const LAST_PINNED_GRAIN_MS = 1_000;
 
 export type PinDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof pinsStore>['findPinDetail']>>>;
 

@@ -1,3 +1,4 @@
+import { pinCountOf } from '../counts/store.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { accountShown } from '../policy/rules.js';
@@ -28,7 +29,8 @@ export function usersStore(db: Kysely<Database>) {
     async profile(username: string) {
       const user = await db
         .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'pin_count', 'state'])
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'state'])
+        .select(pinCountOf('user_pins').as('pin_count'))
         .where('username', '=', username)
         .executeTakeFirst();
       // A suspended or deactivated account's profile answers as a missing one's (policy/rules.ts).

@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../db/schema.js';
+import { privatePostgres } from '../db/testing-postgres.js';
+import { testApp, type TestApp } from '../testing.js';
+import { settleAllCounts } from './store.js';
+
+async function loggedIn(t: TestApp) {
+  const user = await t.makeUser();
+  const browser = t.client();
+  await browser.logIn(user.email, user.password);
+  return { ...user, browser };
+}
+
+const data = (answer: { status: number; body: { resource_response: { data?: any; error?: unknown } } }) => {
+  if (answer.status !== 200) throw new Error(JSON.stringify(answer.body));
+  return answer.body.resource_response.data;
+};
+
+/** Every board's, section's and user's count against count(*) of its pins: the rows that differ. */
+async function mismatches(db: Kysely<Database>) {
+  const boards = await sql<{ id: string }>`select id from boards b where pin_count <> (select count(*) from pins p where p.board_id = b.id)`.execute(db);
+  const sections = await sql<{ id: string }>`select id from board_sections s where pin_count <> (select count(*) from pins p where p.section_id = s.id)`.execute(db);
+  const users = await sql<{ id: string }>`select id from users u where pin_count <> (select count(*) from pins p where p.pinner_id = u.id)`.execute(db);
+  return [...boards.rows, ...sections.rows, ...users.rows].map((r) => r.id);
+}
+
+/**
+ * Two savers on one shared board (a collaborator's) and boards of their own, saving at once, then deleting,
+ * moving and bulk-deleting: every reader shows the exact count before anything is settled, and once settled
+ * every stored count equals count(*).
+ */
+async function savesDeletesMovesSettle(t: TestApp) {
+  const owner = await loggedIn(t);
+  const friend = await loggedIn(t);
+  const shared = await t.makeBoard(owner.id, 'Shared');
+  const other = await t.makeBoard(owner.id, 'Other');
+  const section = await t.makeSection(shared, 'Lamps');
+  const own = await t.makeBoard(friend.id, 'Mine');
+  // The friend collaborates on the shared board.
+  await t.db.insertInto('board_collaborators').values({ board_id: shared, user_id: friend.id, status: 'accepted', created_at: t.clock.now() }).execute();
+
+  const save = (who: typeof owner, board: string, n: number, extra: Record<string, unknown> = {}) =>
+    who.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/${who.username}/${board}/${n}`, description: 'Counted', method: 'button', ...extra });
+  const answers = await Promise.all([
+    ...Array.from({ length: 12 }, (_, i) => save(owner, shared, i)),
+    ...Array.from({ length: 8 }, (_, i) => save(friend, shared, i, { section })),
+    ...Array.from({ length: 5 }, (_, i) => save(friend, own, i)),
+  ]);
+  const ids = answers.map((a) => data(a).id as string);
+
+  // Nothing settled yet: the columns lag, the readers do not.
+  expect(Number((await sql<{ n: number }>`select count(*) as n from counter_deltas`.execute(t.db)).rows[0]!.n)).toBeGreaterThan(0);
+  const page = data(await owner.browser.get('BoardResource', { board_id: shared }));
+  expect(page.pin_count).toBe(20);
+  expect(page.sections).toMatchObject([{ id: section, pin_count: 8 }]);
+  expect(data(await t.client().get('UserResource', { username: friend.username })).pin_count).toBe(13);
+  const picker = data(await friend.browser.get('BoardPickerBoardsResource', {})).all_boards as Array<{ id: string; pin_count: number }>;
+  expect(picker.find((b) => b.id === own)?.pin_count).toBe(5);
+  expect(picker.find((b) => b.id === shared)?.pin_count).toBe(20);
+
+  // A delete, a move (into the other board) and a bulk delete, while saves' rows are still pending.
+  data(await owner.browser.post('PinResource', 'delete', { id: ids[0] }));
+  data(await owner.browser.post('BulkEditResource', 'update', { board_id: other, pin_ids: [ids[1], ids[12]] }));
+  data(await owner.browser.post('BulkEditResource', 'delete', { board_id: shared, pin_ids: [ids[2], ids[13]] }));
+  expect(data(await owner.browser.get('BoardResource', { board_id: shared })).pin_count).toBe(15);
+  expect(data(await t.client().get('UserResource', { username: owner.username })).pin_count).toBe(10);
+  expect(data(await t.client().get('UserResource', { username: friend.username })).pin_count).toBe(12);
+
+  await settleAllCounts(t.db);
+  expect(await mismatches(t.db)).toEqual([]);
+  expect(Number((await sql<{ n: number }>`select count(*) as n from counter_deltas`.execute(t.db)).rows[0]!.n)).toBe(0);
+  expect(await t.db.selectFrom('boards').select(['id', 'pin_count']).where('id', 'in', [shared, other, own]).orderBy('id').execute()).toEqual(
+    [
+      { id: shared, pin_count: 15 },
+      { id: other, pin_count: 2 },
+      { id: own, pin_count: 5 },
+    ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+  );
+}
+
+describe('pin counts kept as pending rows and settled (counts/store.ts)', () => {
+  it('on SQLite: every reader exact before settling; every stored count equals count(*) after', async () => {
+    await savesDeletesMovesSettle(await testApp());
+  });
+
+  it('a save leaves the board row alone within a second of the last, and never writes the user row', async () => {
+    const t = await testApp();
+    const user = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Quiet');
+    const rows = () => Promise.all([t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow(), t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()]);
+    data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/1', description: '', method: 'button' }));
+    const before = await rows();
+    expect(before[0].last_pinned_at).toBe(t.clock.now());
+    t.clock.advance(500);
+    data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/2', description: '', method: 'button' }));
+    expect(await rows()).toEqual(before);
+    t.clock.advance(500);
+    data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3', description: '', method: 'button' }));
+    expect((await rows())[0].last_pinned_at).toBe(t.clock.now());
+  });
+});
+
+const pg = await privatePostgres('cb_counts', 'the Postgres pin-count tests');
+
+describe('pin counts on Postgres', () => {
+  it('every reader exact before settling; every stored count equals count(*) after', async (ctx) => {
+    if (!pg) return ctx.skip();
+    await savesDeletesMovesSettle(await testApp({ db: pg.connect() }));
+  });
+
+  it('a second save within the grain updates neither the board row nor the user row (their row version is the same)', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const t = await testApp({ db: pg.connect() });
+    const user = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Hot');
+    const versions = async () => ({
+      board: (await sql<{ xmin: string }>`select xmin from boards where id = ${board}`.execute(t.db)).rows[0]!.xmin,
+      user: (await sql<{ xmin: string }>`select xmin from users where id = ${user.id}`.execute(t.db)).rows[0]!.xmin,
+    });
+    data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/a', description: '', method: 'button' }));
+    const before = await versions();
+    t.clock.advance(10);
+    data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/b', description: '', method: 'button' }));
+    expect(await versions()).toEqual(before);
+  });
+});

@@ -1,0 +1,122 @@
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { CounterDeltasTable, Database } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { shaped } from '../db/prepared.js';
+
+/**
+ * Pin counts without a hot row (issue 32; migration 0023). Writers add rows to counter_deltas (a save's +1s,
+ * a delete's -1s) instead of updating boards, board_sections and users in their transaction; the worker
+ * folds the rows into the columns every second (settleCounts, images/ingest.ts). Readers take the column
+ * plus the rows still pending for it (pinCountOf), so a count is exact at every moment; the column alone
+ * is exact once settled. Same SQL on SQLite and Postgres.
+ */
+export type Counter = CounterDeltasTable['counter'];
+export interface Delta {
+  counter: Counter;
+  target_id: string;
+  delta: number;
+}
+
+const COLUMN = { board_pins: ['boards', 'boards.pin_count', 'boards.id'], section_pins: ['board_sections', 'board_sections.pin_count', 'board_sections.id'], user_pins: ['users', 'users.pin_count', 'users.id'] } as const;
+
+/** How often the worker settles, and how many pending rows one settle takes at most. */
+export const SETTLE_EVERY_MS = 1_000;
+export const SETTLE_BATCH = 20_000;
+
+/**
+ * A count as its readers must see it: the stored column plus the pending rows for that row, e.g.
+ * `.select(pinCountOf('board_pins').as('pin_count'))` in a query over boards. Written after `selectAll()`,
+ * the alias replaces the stored column in the row (the later of two same-named columns wins, on both drivers).
+ */
+export function pinCountOf(counter: Counter): RawBuilder<number> {
+  const [, column, id] = COLUMN[counter];
+  return sql<number>`cast(${sql.ref(column)} + coalesce((select sum(d.delta) from counter_deltas d where d.counter = ${sql.lit(counter)} and d.target_id = ${sql.ref(id)}), 0) as integer)`;
+}
+
+/** Adds pending changes, in the caller's transaction (the pin's save or delete). Inserts only: no row is shared. */
+export async function addDeltas(trx: Kysely<Database> | Transaction<Database>, deltas: Delta[]): Promise<void> {
+  const rows = deltas.filter((d) => d.delta !== 0).map((d) => ({ id: newId(), ...d }));
+  if (rows.length) await trx.insertInto('counter_deltas').values(rows).execute();
+}
+
+/**
+ * The rows a pin's save (n = 1) or delete (n = -1) adds: its board, its pinner, and its section if it has one.
+ * Compiled once per shape (db/prepared.ts): it runs in every save.
+ */
+export function pinDeltaWriter(db: Kysely<Database>) {
+  type Args = { boardId: string; userId: string; sectionId: string | null; n: number; ids: [string, string, string] };
+  const insert = shaped(
+    'counts.pinDeltas',
+    (a: Omit<Args, 'ids'> & { id1: string; id2: string; id3: string }) => a.sectionId !== null,
+    (a, withSection) =>
+      db.insertInto('counter_deltas').values([
+        { id: a.id1, counter: 'board_pins', target_id: a.boardId, delta: a.n },
+        { id: a.id2, counter: 'user_pins', target_id: a.userId, delta: a.n },
+        ...(withSection ? [{ id: a.id3, counter: 'section_pins' as const, target_id: a.sectionId as string, delta: a.n }] : []),
+      ]),
+    db,
+  );
+  return (trx: Transaction<Database>, pin: { board_id: string; pinner_id: string; section_id?: string | null }, n: 1 | -1) =>
+    insert.execute({ boardId: pin.board_id, userId: pin.pinner_id, sectionId: pin.section_id ?? null, n, id1: newId(), id2: newId(), id3: newId() }, trx);
+}
+
+/**
+ * Before a writer sets counts of boards (and their sections) absolutely, from the pins (boards/store.ts
+ * recount), in its transaction: the pending rows of those boards and sections are dropped, since the
+ * recount includes them. On Postgres the table is locked against inserts first (SHARE ROW EXCLUSIVE: saves
+ * wait for the recount's commit, a few ms, and settles and other recounts queue), so a save whose pin the
+ * recount cannot see yet has not written its row either, and adds it after: counted once either way.
+ * SQLite runs one writer at a time.
+ */
+export async function forgetBoardDeltas(trx: Transaction<Database>, boardIds: string[]): Promise<void> {
+  if (!boardIds.length) return;
+  if (isPostgres(trx)) await sql`lock table counter_deltas in share row exclusive mode`.execute(trx);
+  await trx
+    .deleteFrom('counter_deltas')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('counter', '=', 'board_pins'), eb('target_id', 'in', boardIds)]),
+        eb.and([eb('counter', '=', 'section_pins'), eb('target_id', 'in', eb.selectFrom('board_sections').select('id').where('board_id', 'in', boardIds))]),
+      ]),
+    )
+    .execute();
+}
+
+/** A transaction does not carry its driver; the dialect's adapter says which it is. */
+const isPostgres = (db: Kysely<Database> | Transaction<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Folds up to `limit` pending rows into the columns, in one transaction; returns how many. Safe with
+ * several servers: on Postgres each settle takes rows no other holds (SKIP LOCKED), and updates its targets
+ * in a fixed order, so two settles never deadlock.
+ */
+export async function settleCounts(db: Kysely<Database>, limit = SETTLE_BATCH): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const pg = isPostgres(trx);
+    const taken = pg
+      ? (
+          await sql<Delta>`
+            with picked as materialized (select id from counter_deltas limit ${limit} for update skip locked)
+            delete from counter_deltas where id in (select id from picked) returning counter, target_id, delta`.execute(trx)
+        ).rows
+      : await trx.deleteFrom('counter_deltas').where('id', 'in', trx.selectFrom('counter_deltas').select('id').limit(limit)).returning(['counter', 'target_id', 'delta']).execute();
+    const sums = new Map<string, { counter: Counter; target: string; n: number }>();
+    for (const row of taken) {
+      const key = `${row.counter}\u0000${row.target_id}`;
+      const entry = sums.get(key) ?? { counter: row.counter, target: row.target_id, n: 0 };
+      entry.n += Number(row.delta);
+      sums.set(key, entry);
+    }
+    const ordered = [...sums.values()].filter((s) => s.n !== 0).sort((a, b) => (a.counter < b.counter ? -1 : a.counter > b.counter ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
+    for (const { counter, target, n } of ordered) {
+      const [table] = COLUMN[counter];
+      await sql`update ${sql.table(table)} set pin_count = pin_count + ${n} where id = ${target}`.execute(trx);
+    }
+    return taken.length;
+  });
+}
+
+/** Settles until nothing is pending (tests, scripts, a stopping server). */
+export async function settleAllCounts(db: Kysely<Database>): Promise<void> {
+  while ((await settleCounts(db)) > 0);
+}

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import type { Deps } from './deps.js';
+import { backgroundJobs } from './images/ingest.js';
+import { closeGracefully } from './lib/shutdown.js';
+import { serveApp } from './lib/lingering-close.js';
+import { uploadSweeper } from './media/sweeper.js';
+import { settleAllCounts } from './counts/store.js';
+
+export interface RunningProduct {
+  server: Server;
+  /** The port it listens on (the one asked for, or the one the system gave for 0). */
+  port: number;
+  /**
+   * Stops everything this process started for the product, in order: no new requests, those in flight
+   * answered (bounded, lib/shutdown.ts), the worker's jobs in hand finished and its timer cleared, then the
+   * connections they used (the database, Redis). Nothing the server started runs on after it resolves.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * One server process: the product on host:port and a worker on the job queue (image ingest and the
+ * upkeep: pin counts, expired limits, partial renditions); N processes, N workers, one queue.
+ */
+export function startProduct(deps: Deps, listen: { port: number; host: string }): RunningProduct {
+  const worker = backgroundJobs(deps).start();
+  // Unused uploads and the `.part` files of cut-off ones (media/sweeper.ts).
+  const sweeper = uploadSweeper(deps).start();
+  // A refused upload's answer reaches its client before the connection closes (lib/lingering-close.ts).
+  const { server, linger } = serveApp(createApp(deps).fetch, { port: listen.port, hostname: listen.host });
+  // Node closes a kept-alive connection after 5 s without a new request; under load a client's next request
+  // can cross that close on the wire and meet a reset. A proxy or client keeps connections for up to a
+  // minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  let stopping: Promise<void> | undefined;
+  return {
+    server,
+    get port() {
+      return (server.address() as AddressInfo | null)?.port ?? listen.port;
+    },
+    stop() {
+      linger.close();
+      stopping ??= Promise.all([closeGracefully(server), worker.stop(), sweeper.stop()]).then(async () => {
+        // The counts' columns are left exact (counts/store.ts): nothing pending for the next start.
+        await settleAllCounts(deps.db).catch((error) => console.error('settling counts at stop:', error));
+        await deps.db.destroy();
+        await deps.redis?.quit().catch(() => deps.redis?.disconnect());
+      });
+      return stopping;
+    },
+  };
+}
