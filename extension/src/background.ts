@@ -15,14 +15,15 @@ const [, width, height] = /width=(\d+),height=(\d+)/.exec(POPUP_FEATURES)!.map(N
 async function pick(tab: chrome.Tab | undefined, pageUrl = tab?.url): Promise<void> {
   const why = unreadable(pageUrl);
   if (why || tab?.id === undefined) return explain(why ?? 'browser', pageUrl);
-  const tabId = tab.id;
-  // The options are read while the script goes in: both are needed before the picker starts.
-  const [settings] = await Promise.all([readSettings(), chrome.scripting.executeScript({ target: { tabId }, files: ['content.js'] })]).catch((error: unknown) => {
-    console.warn('[corkboard] cannot inject:', error instanceof Error ? error.message : error);
-    return [null];
-  });
-  if (!settings) return explain('blocked', pageUrl);
-  await chrome.scripting.executeScript({ target: { tabId }, func: (origin: string) => globalThis.corkboardPick?.(origin), args: [settings.origin] });
+  // content.js reads the options and starts the picker itself: one call into the page.
+  const injected = await chrome.scripting.executeScript({ target: { tabId: tab.id }, files: ['content.js'] }).then(
+    () => true,
+    (error: unknown) => {
+      console.warn('[corkboard] cannot inject:', error instanceof Error ? error.message : error);
+      return false;
+    },
+  );
+  if (!injected) return explain('blocked', pageUrl);
 }
 
 /** A page the picker cannot read gets a clear message in a small window of ours (cannot.html), never silence. */
