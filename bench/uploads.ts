@@ -5,6 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Agent, request } from 'undici';
+import { loadConfig } from '../api/src/config.js';
+import { connectSqlite } from '../api/src/db/connect.js';
+import { migrate } from '../api/src/db/migrate.js';
+import { authService } from '../api/src/auth/service.js';
+import { boardsService } from '../api/src/boards/service.js';
+import { systemClock } from '../api/src/lib/clock.js';
 
 /**
  * Issue 32's upload figures: the real server (compiled when built, else through tsx) in its own process
@@ -13,6 +19,10 @@ import { Agent, request } from 'undici';
  * uploads were answered 200, or 503 with Retry-After, against all 50 (any other answer, or a reset,
  * counts against it); the server's peak RSS (sampled from /proc every 25 ms, until the re-encode jobs
  * have drained) against 1 GB; and, for context, the probe's p99 while the queue drains and how long it took.
+ * Each uploader and each saver is a person of their own: an account made before the server starts, and
+ * requests from a loopback address of their own (127.0.0.2…), as 58 people behind 58 addresses are; one
+ * client sending 58 bodies at once would meet the per-client caps (BODIES_PER_CLIENT, two device images
+ * per user) instead of the load this measures.
  */
 const HEALTH_P99_BUDGET_MS = 50;
 const RSS_BUDGET_MB = 1024;
@@ -39,9 +49,49 @@ async function noisePng(bytes: number) {
   }
 }
 
-async function startServer() {
+interface Person {
+  cookie: string;
+  boardId: string;
+  agent: Agent;
+}
+
+/** The people, made as the product makes accounts (and a board each), in the database the server will open. */
+async function makePeople(dir: string, count: number) {
+  const db = connectSqlite(join(dir, 'bench.sqlite'));
+  await migrate(db);
+  const deps = { db, config: loadConfig({ NODE_ENV: 'test' }), clock: systemClock };
+  const people: Array<{ email: string; password: string; boardId: string }> = [];
+  for (let i = 0; i < count; i++) {
+    const user = { email: `uploader${i}@example.com`, password: 'correct horse battery staple', username: `uploader${i}` };
+    const id = await authService(deps).createAccount({ ...user, firstName: `Uploader ${i}` });
+    const board = await boardsService(deps).createBoard({ id, username: user.username }, { name: 'Upload bench', privacy: 'public' });
+    people.push({ ...user, boardId: board.id });
+  }
+  await db.destroy();
+  return people;
+}
+
+/** Logs each person in from their own loopback address; their requests keep coming from it. */
+async function logIn(origin: string, people: Array<{ email: string; password: string; boardId: string }>): Promise<Person[]> {
+  return Promise.all(
+    people.map(async (person, i) => {
+      const agent = new Agent({ localAddress: `127.0.0.${i + 2}`, connections: 2, headersTimeout: 300_000, bodyTimeout: 300_000 });
+      const res = await request(`${origin}/resource/UserSessionResource/create/`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify({ options: { username_or_email: person.email, password: person.password } }),
+      });
+      await res.body.dump();
+      if (res.statusCode !== 200) throw new Error(`bench log-in failed: ${res.statusCode}`);
+      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+      return { cookie, boardId: person.boardId, agent };
+    }),
+  );
+}
+
+async function startServer(dir: string) {
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'corkboard-uploads-bench-'));
   const compiled = existsSync('dist/server/server.js');
   const args = compiled ? ['dist/server/server.js'] : ['--import', 'tsx', 'api/src/server.ts'];
   // The node process itself (no npx in between): its RSS is the server's.
@@ -111,14 +161,14 @@ const percentile = (values: number[], p: number) => (values.length ? [...values]
 
 export async function uploads() {
   const image = await noisePng(IMAGE_BYTES);
-  const server = await startServer();
+  const dir = mkdtempSync(join(tmpdir(), 'corkboard-uploads-bench-'));
+  const made = await makePeople(dir, UPLOADS + SAVES);
+  const server = await startServer(dir);
   const { origin } = server;
   const json = { 'content-type': 'application/json', origin };
-  const login = await fetch(`${origin}/resource/UserSessionResource/create/`, { method: 'POST', headers: json, body: JSON.stringify({ options: { username_or_email: 'demo@corkboard.test', password: 'corkboard-demo' } }) });
-  if (!login.ok) throw new Error(`bench log-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const board = await fetch(`${origin}/resource/BoardResource/create/`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ options: { name: 'Upload bench' } }) });
-  const boardId = ((await board.json()) as { resource_response: { data: { id: string } } }).resource_response.data.id;
+  const people = await logIn(origin, made);
+  const uploaders = people.slice(0, UPLOADS);
+  const savers = people.slice(UPLOADS);
 
   // The probe runs in a process of its own: in this one, the uploaders' own work (250 MB to send) would
   // delay its timings, which must measure the server alone. Its phase changes come by IPC.
@@ -128,20 +178,21 @@ export async function uploads() {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(server.pid))), 25);
   probe.start();
 
-  const clients = new Agent({ connections: UPLOADS + SAVES, headersTimeout: 300_000, bodyTimeout: 300_000 });
   const outcomes = { ok: 0, shed: 0, other: [] as string[] };
   const ids: string[] = [];
+  const owners = new Map<string, { cookie: string; agent: Agent }>();
   const started = performance.now();
   const uploadsDone = Promise.all(
-    Array.from({ length: UPLOADS }, async () => {
+    uploaders.map(async ({ cookie, agent }) => {
       try {
-        const res = await request(`${origin}/v3/media/uploads/`, { method: 'POST', dispatcher: clients, headers: { origin, cookie, 'content-type': 'application/octet-stream' }, body: image });
+        const res = await request(`${origin}/v3/media/uploads/`, { method: 'POST', dispatcher: agent, headers: { origin, cookie, 'content-type': 'application/octet-stream' }, body: image });
         const body = (await res.body.json()) as { resource_response: { data?: { id: string } } };
         if (res.statusCode === 200 && body.resource_response.data) {
           outcomes.ok++;
           ids.push(body.resource_response.data.id);
+          owners.set(body.resource_response.data.id, { cookie, agent });
         } else if (res.statusCode === 503 && res.headers['retry-after']) outcomes.shed++;
-        else outcomes.other.push(String(res.statusCode));
+        else outcomes.other.push(`${res.statusCode} ${JSON.stringify(body.resource_response).slice(0, 160)}`);
       } catch (error) {
         outcomes.other.push((error as Error).message);
       }
@@ -150,11 +201,11 @@ export async function uploads() {
   const base64 = image.toString('base64');
   const saves = { ok: 0, other: [] as string[] };
   const savesDone = Promise.all(
-    Array.from({ length: SAVES }, async (_, i) => {
+    savers.map(async ({ cookie, agent, boardId }, i) => {
       try {
         const res = await request(`${origin}/resource/PinResource/create/`, {
           method: 'POST',
-          dispatcher: clients,
+          dispatcher: agent,
           headers: { ...json, cookie },
           body: JSON.stringify({ options: { board_id: boardId, image_base64: base64, title: `Bench ${i}`, method: 'uploaded' } }),
         });
@@ -176,7 +227,8 @@ export async function uploads() {
   const pending = new Set(ids);
   while (pending.size && performance.now() - drainStarted < 600_000) {
     for (const id of [...pending]) {
-      const res = await request(`${origin}/resource/MediaUploadResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { id } }))}`, { headers: { cookie }, dispatcher: clients });
+      const { cookie, agent } = owners.get(id)!;
+      const res = await request(`${origin}/resource/MediaUploadResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { id } }))}`, { headers: { cookie }, dispatcher: agent });
       const body = (await res.body.json()) as { resource_response: { data?: { status: string } } };
       if (body.resource_response.data?.status !== 'processing') pending.delete(id);
     }
@@ -186,7 +238,7 @@ export async function uploads() {
   const drainHealth = await probe.take();
   probe.close();
   clearInterval(sampler);
-  await clients.close();
+  await Promise.all(people.map((person) => person.agent.close()));
   await server.close();
 
   if (outcomes.other.length) console.log(`  uploads not answered 200/503: ${outcomes.other.slice(0, 5).join('; ')}`);

@@ -68,7 +68,8 @@ export interface Config extends ProvidersConfig {
    */
   jobLeaseMs: number;
   /**
-   * Image re-encodes one server process runs at once (IMAGE_CONCURRENCY; default: its cores), each on one
+   * Image re-encodes one server process runs at once (IMAGE_CONCURRENCY; default: its cores less one, at least
+   * one, so the event loop keeps a core of its own), each on one
    * libvips thread, off the event loop: the queue's worker runs this many ingest jobs side by side, and an
    * image sent with a save waits for a slot like a job does (images/work.ts).
    */
@@ -193,7 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
-    imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism()),
+    imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
     imagePixelsInFlight: Math.max(e.IMAGE_PIXELS_IN_FLIGHT ?? Math.round(e.IMAGE_MAX_PIXELS * 1.25), e.IMAGE_MAX_PIXELS),
     maxInFlight: e.MAX_IN_FLIGHT,
