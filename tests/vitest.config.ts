@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ['{api,sdk,bookmarklet,popup,extension,examples,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // Every temporary file of the run in one folder, removed at its end (tests/temp-dir.ts).
+    globalSetup: ['tests/temp-dir.ts'],
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
     // argon2 hashing is CPU-bound; two cores are shared with other test files.

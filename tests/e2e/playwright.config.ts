@@ -7,6 +7,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** Real Chromium (the system package), the real server, two origins: the product and the demo publisher. */
 export default defineConfig({
   testDir: '.',
+  // Every temporary file of the run in one folder, removed at its end (tests/temp-dir.ts).
+  globalSetup: '../temp-dir.ts',
   outputDir: '../../test-results/e2e',
   fullyParallel: false,
   workers: 1,
