@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -12,6 +11,7 @@ import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { benchBoardName, seedBoards } from './seed.js';
+import { freePort } from './net.js';
 
 /**
  * Issue 5: time from opening the popup to a usable board list with 1,000 boards (budget 400 ms), and
@@ -31,15 +31,6 @@ const QUERIES = ['h', 'ho', 'hom', 'home', 'home d', 'home de', 'home dé', 'hom
 const OPEN_SIZES = [1_000, 100_000];
 /** The most boards the picker's first answer holds (PICKER_PAGE_SIZE): the popup filters these itself. */
 const ONE_ANSWER = 100;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function start() {
   const port = await freePort();

@@ -1,6 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -16,6 +15,7 @@ import { systemClock } from '../api/src/lib/clock.js';
 import { newId } from '../api/src/lib/ids.js';
 import { pinsStore } from '../api/src/pins/store.js';
 import { seedBoards, seedPins } from './seed.js';
+import { freePort } from './net.js';
 
 /**
  * The scale issue: the board picker and the save at the sizes real users reach, on SQLite, against the
@@ -53,15 +53,6 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
     writeFileSync(PROFILE_FILE, JSON.stringify(profile));
     session.disconnect();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;

@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get, type IncomingMessage } from 'node:http';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { Agent as Dispatcher, request } from 'undici';
+import { freePort } from './net.js';
 
 /**
  * The scale issue's static-files figures: the real server (the compiled one `npm start` runs in
@@ -25,15 +25,6 @@ const PINIT_BUDGET_BYTES = 5 * 1024;
 const SAVE_CONNECTIONS = 200;
 const STATIC_CONNECTIONS = 4;
 const LOAD_SECONDS = 15;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A loopback image host: a few PNGs made once, served under any name, so every save has its own URL. */
 async function imageHost() {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +10,7 @@ import { migrate } from '../api/src/db/migrate.js';
 import { authService } from '../api/src/auth/service.js';
 import { boardsService } from '../api/src/boards/service.js';
 import { systemClock } from '../api/src/lib/clock.js';
+import { freePort } from './net.js';
 
 /**
  * Issue 32's upload figures: the real server (compiled when built, else through tsx) in its own process
@@ -29,15 +29,6 @@ const RSS_BUDGET_MB = 1024;
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 50);
 const SAVES = Number(process.env.BENCH_SAVES ?? 8);
 const IMAGE_BYTES = 5 * 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A PNG of noise a little under `bytes` (noise does not compress): a real image of a real size. */
 async function noisePng(bytes: number) {
