@@ -271,7 +271,12 @@ export function authStore(db: Kysely<Database>) {
     // Security settings (issue 27, auth/security.ts).
     /** The session's last use, device and coarse place (session.ts viewerFromToken). */
     async sessionSeen(sessionId: string, values: { last_used_at: number; user_agent: string | null; place: string | null }) {
-      await db.updateTable('sessions').set(values).where('id', '=', sessionId).execute();
+      // A request without a user agent or address (a script, a test) keeps what the browser last said.
+      await db
+        .updateTable('sessions')
+        .set((eb) => ({ last_used_at: values.last_used_at, user_agent: eb.fn.coalesce(eb.val(values.user_agent), eb.ref('user_agent')), place: eb.fn.coalesce(eb.val(values.place), eb.ref('place')) }))
+        .where('id', '=', sessionId)
+        .execute();
     },
 
     /** The account's live sessions, most recently used first. */
