@@ -57,10 +57,12 @@ test('a user turns on two-factor from the page, then logs out and back in with a
   await expect(page.getByText('Two-factor authentication is on. Codes come from your authenticator app.')).toBeVisible();
   await expect(page.getByText('Backup codes left: 10')).toBeVisible();
 
-  // Log out, and back in: the password, then a code from the app.
+  // Log out, and back in (this browser is remembered: 'Welcome back'): the password, then a code from the app.
   await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
   await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
-  await logInWith(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
   await page.getByLabel('Verification code', { exact: true }).fill(codeFor(secret, 1));
   await page.getByRole('button', { name: 'Verify' }).click();
