@@ -39,6 +39,8 @@ export interface Viewer {
    * OWNER-or-MFA rule asks (policy/rules.ts campaignRule). False whenever two-factor is off.
    */
   mfaPassed: boolean;
+  /** When this session was last seen answering a request (the active-sessions list); null: not yet. */
+  sessionLastUsedAt: number | null;
 }
 
 export interface AppEnv {

@@ -25,9 +25,11 @@ export const KNOWN_COOKIE = 'cb_known';
 /** Resolves the session cookie to the viewer (or null) for every request. */
 export function sessionMiddleware(auth: AuthService, trustProxy = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // The request's device and address keep the active-sessions list current (issue 27).
-    c.set('viewer', await auth.viewerFromToken(getCookie(c, SESSION_COOKIE), { userAgent: c.req.header('user-agent'), address: clientAddress(c, trustProxy) }));
+    const viewer = await auth.viewerFromToken(getCookie(c, SESSION_COOKIE));
+    c.set('viewer', viewer);
     await next();
+    // An answered request keeps the active-sessions list current: last use, device, coarse place (issue 27).
+    if (viewer && c.res.status < 400) await auth.sessionSeen(viewer, { userAgent: c.req.header('user-agent'), address: clientAddress(c, trustProxy) });
   };
 }
 

@@ -179,25 +179,27 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       if (token) await store.useToken(sha256(token), 'known', clock.now());
     },
 
+    /**
+     * A request the session made and that was answered (issue 27): its last use, device and coarse place
+     * for the list of active sessions, written at most every SESSION_SEEN_EVERY_MS so a busy session does
+     * not write on every request. A refused request is not a use and writes nothing.
+     */
+    async sessionSeen(viewer: Viewer, seen: { userAgent: string | undefined; address: string | undefined }) {
+      const now = clock.now();
+      if (viewer.sessionLastUsedAt !== null && now - viewer.sessionLastUsedAt < SESSION_SEEN_EVERY_MS) return;
+      await store.sessionSeen(viewer.sessionId, { last_used_at: now, user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null, place: coarsePlace(seen.address) });
+    },
+
     async logOut(viewer: Viewer) {
       await store.revokeSession(viewer.sessionId, clock.now());
     },
 
-    /**
-     * The viewer behind a session cookie. `seen` (the request's user agent and client address) updates the
-     * session's last use, device and coarse place for the list of active sessions, at most every
-     * SESSION_SEEN_EVERY_MS so a busy session does not write on every request.
-     */
-    async viewerFromToken(token: string | undefined, seen?: { userAgent: string | undefined; address: string | undefined }): Promise<Viewer | null> {
+    /** The viewer behind a session cookie, or null (no cookie, an ended session, an account that may not hold one). */
+    async viewerFromToken(token: string | undefined): Promise<Viewer | null> {
       if (!token) return null;
-      const now = clock.now();
-      const row = await store.findSessionUser(sha256(token), now);
+      const row = await store.findSessionUser(sha256(token), clock.now());
       // A state set without the revoke (a hand edit of the row) still ends the session here.
       if (!row || !mayHoldSession(row.state)) return null;
-      const lastUsed = row.session_last_used_at === null ? null : Number(row.session_last_used_at);
-      if (seen && (lastUsed === null || now - lastUsed >= SESSION_SEEN_EVERY_MS)) {
-        await store.sessionSeen(row.session_id, { last_used_at: now, user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null, place: coarsePlace(seen.address) });
-      }
       return {
         id: row.id,
         email: row.email,
@@ -209,6 +211,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         sessionId: row.session_id,
         sessionStartedAt: Number(row.session_created_at),
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
+        sessionLastUsedAt: row.session_last_used_at === null ? null : Number(row.session_last_used_at),
         mfaPassed: sessionPassedMfa({ mfaMethod: row.mfa_method, mfaEnabledAt: row.mfa_enabled_at === null ? null : Number(row.mfa_enabled_at) }, row.session_mfa_at === null ? null : Number(row.session_mfa_at)),
       };
     },
