@@ -1,0 +1,103 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import type { Config } from '../../config.js';
+import { checkKey } from './local.js';
+import type { MediaObjects } from './types.js';
+
+/** Whether an SDK error is "no such object" (GetObject answers NoSuchKey; some servers a bare 404). */
+const missing = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+};
+
+/** The S3 client MEDIA_S3_* describe; credentials unset leave the SDK's own chain (AWS_* variables, profiles, roles). */
+export function s3Client(settings: Config['mediaS3']): S3Client {
+  const options: S3ClientConfig = {
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    endpoint: settings.endpoint,
+    // The SDK's default checksums send a streamed body aws-chunked, which S3-compatible servers (s3rver,
+    // older MinIO, Garage) store as the raw chunks: only when an operation requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+  if (settings.accessKeyId || settings.secretAccessKey) {
+    if (!settings.accessKeyId || !settings.secretAccessKey) throw new Error('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials.');
+    options.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
+  }
+  return new S3Client(options);
+}
+
+/**
+ * An S3-compatible bucket as a media store (issue 29): one PutObject per object, which S3 makes visible
+ * whole or not at all, so no partial state exists to sweep. Keys are `{prefix}/{key}`, the directory's
+ * layout under the prefix.
+ */
+export function s3Objects(client: S3Client, bucket: string, prefix: string): MediaObjects {
+  const full = (key: string) => (prefix ? `${prefix}/${checkKey(key)}` : checkKey(key));
+  const put = (key: string, body: Buffer | Readable, contentType: string, length: number) =>
+    client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: body, ContentType: contentType, ContentLength: length }));
+
+  const open = async (key: string) => {
+    try {
+      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
+      const body = answer.Body as Readable;
+      return {
+        info: { size: answer.ContentLength ?? 0, etag: answer.ETag ?? `"${answer.LastModified?.getTime() ?? 0}"`, modifiedMs: answer.LastModified?.getTime() ?? 0 },
+        body: body instanceof Readable ? body : Readable.fromWeb(body as never),
+      };
+    } catch (error) {
+      if (missing(error)) return undefined;
+      throw error;
+    }
+  };
+
+  const list = async (under: string) => {
+    const found: Array<{ key: string; modifiedMs: number }> = [];
+    const start = prefix ? `${prefix}/` : '';
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${start}${under}`, ContinuationToken: token }));
+      for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(start.length), modifiedMs: item.LastModified?.getTime() ?? 0 });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return found;
+  };
+
+  return {
+    kind: 's3',
+    where: `s3://${bucket}${prefix ? `/${prefix}` : ''}`,
+    async putSet(dir, files, contentType) {
+      await Promise.all(Object.entries(files).map(([name, bytes]) => put(`${dir}/${name}`, bytes, contentType, bytes.length)));
+    },
+    async putFile(key, path, contentType) {
+      const { size } = await stat(path);
+      await put(key, createReadStream(path), contentType, size);
+      await rm(path, { force: true });
+    },
+    open,
+    async read(key) {
+      const found = await open(key);
+      if (!found) return undefined;
+      const chunks: Buffer[] = [];
+      for await (const chunk of found.body) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: full(key) }));
+    },
+    async deleteDir(dir) {
+      const keys = (await list(`${checkKey(dir)}/`)).map((o) => o.key);
+      // DeleteObjects takes up to 1,000 keys a call.
+      for (let i = 0; i < keys.length; i += 1000) {
+        await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((key) => ({ Key: full(key) })), Quiet: true } }));
+      }
+    },
+    list,
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+  };
+}
