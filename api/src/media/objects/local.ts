@@ -76,10 +76,10 @@ export function localObjects(root: string): MediaObjects {
   const path = (key: string) => join(root, checkKey(key));
 
   /** One file written whole: a temporary name beside the store's top, then renamed over. */
-  const placeFile = async (key: string, from: { bytes: Buffer } | { file: string }) => {
+  const placeFile = async (key: string, from: { bytes: Buffer } | { file: string; keep?: boolean }) => {
     const target = path(key);
     await mkdir(dirname(target), { recursive: true });
-    if ('file' in from) {
+    if ('file' in from && !from.keep) {
       try {
         return await rename(from.file, target);
       } catch (error) {
@@ -91,7 +91,7 @@ export function localObjects(root: string): MediaObjects {
       if ('file' in from) await copyFile(from.file, temp);
       else await writeFile(temp, from.bytes);
       await rename(temp, target);
-      if ('file' in from) await rm(from.file, { force: true });
+      if ('file' in from && !from.keep) await rm(from.file, { force: true });
     } finally {
       await rm(temp, { force: true });
     }
@@ -101,7 +101,7 @@ export function localObjects(root: string): MediaObjects {
     kind: 'local',
     where: root,
     putSet: (dir, files) => writeDirAtOnce(root, dir, files),
-    putFile: (key, file) => placeFile(key, { file }),
+    putFile: (key, file, _type, options) => placeFile(key, { file, keep: options?.keep }),
     async open(key) {
       const file = path(key);
       const info = await stat(file).catch(() => undefined);
@@ -125,14 +125,14 @@ export function localObjects(root: string): MediaObjects {
       const base = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
       const start = base ? path(base) : root;
       const entries = await readdir(start, { recursive: true, withFileTypes: true }).catch(() => []);
-      const found: Array<{ key: string; modifiedMs: number }> = [];
+      const found: Array<{ key: string; size: number; modifiedMs: number }> = [];
       for (const entry of entries) {
         if (!entry.isFile()) continue;
         const full = join(entry.parentPath, entry.name);
         const key = relative(root, full).split(sep).join('/');
         if (!key.startsWith(prefix) || key.split('/').some(arriving)) continue;
         const info = await stat(full).catch(() => undefined);
-        if (info) found.push({ key, modifiedMs: info.mtimeMs });
+        if (info) found.push({ key, size: info.size, modifiedMs: info.mtimeMs });
       }
       return found.sort((a, b) => (a.key < b.key ? -1 : 1));
     },

@@ -55,12 +55,12 @@ export function s3Objects(client: S3Client, bucket: string, prefix: string): Med
   };
 
   const list = async (under: string) => {
-    const found: Array<{ key: string; modifiedMs: number }> = [];
+    const found: Array<{ key: string; size: number; modifiedMs: number }> = [];
     const start = prefix ? `${prefix}/` : '';
     let token: string | undefined;
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${start}${under}`, ContinuationToken: token }));
-      for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(start.length), modifiedMs: item.LastModified?.getTime() ?? 0 });
+      for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(start.length), size: item.Size ?? 0, modifiedMs: item.LastModified?.getTime() ?? 0 });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return found;
@@ -72,10 +72,10 @@ export function s3Objects(client: S3Client, bucket: string, prefix: string): Med
     async putSet(dir, files, contentType) {
       await Promise.all(Object.entries(files).map(([name, bytes]) => put(`${dir}/${name}`, bytes, contentType, bytes.length)));
     },
-    async putFile(key, path, contentType) {
+    async putFile(key, path, contentType, options) {
       const { size } = await stat(path);
       await put(key, createReadStream(path), contentType, size);
-      await rm(path, { force: true });
+      if (!options?.keep) await rm(path, { force: true });
     },
     open,
     async read(key) {

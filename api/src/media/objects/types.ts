@@ -24,8 +24,8 @@ export interface MediaObjects {
    * at once. The caller writes the row that names them only after this resolves.
    */
   putSet(dir: string, files: Record<string, Buffer>, contentType: string): Promise<void>;
-  /** Moves a complete local file (a finished upload) in under `key`; the file is gone afterwards. */
-  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** Moves a complete local file (a finished upload) in under `key`; the file is gone afterwards unless `keep`. */
+  putFile(key: string, path: string, contentType: string, options?: { keep?: boolean }): Promise<void>;
   /** The object's bytes as a stream, with its info; undefined when there is none. */
   open(key: string): Promise<{ info: ObjectInfo; body: Readable } | undefined>;
   /** The object's bytes; undefined when there is none. */
@@ -35,7 +35,7 @@ export interface MediaObjects {
   /** Removes every object under `dir/`. */
   deleteDir(dir: string): Promise<void>;
   /** The objects whose keys start with `prefix`, with when they were written. */
-  list(prefix: string): Promise<Array<{ key: string; modifiedMs: number }>>;
+  list(prefix: string): Promise<Array<{ key: string; size: number; modifiedMs: number }>>;
   /** Resolves when the store answers (for a readiness probe); rejects with the reason when it does not. */
   check(): Promise<void>;
 }
