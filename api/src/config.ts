@@ -191,6 +191,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration: MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials (AWS_ACCESS_KEY_ID, profiles, roles).');
+  }
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   // 127.0.0.1 is a different site from localhost, so the demo publisher is cross-site as on the real web.
   const examplesOrigin = `http://127.0.0.1:${e.EXAMPLES_PORT}`;

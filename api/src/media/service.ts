@@ -10,6 +10,7 @@ import type { JobsService } from '../jobs/service.js';
 import { creationDisabled, type ExperimentGroup } from '../pins/gates.js';
 import { partPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
 import { mediaKeys, mediaObjects } from './objects/index.js';
+import { unavailable } from './objects/serve.js';
 import { mediaStore, type MediaUploadRow } from './store.js';
 import { maxBytesFor, NOT_MEDIA_MESSAGE, VIDEO_TYPES, NOT_MEDIA_WITH_VIDEO_MESSAGE, quotaMessage, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
 
@@ -183,7 +184,7 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
         const row = { id, owner_id: viewer.id, image_id: null, bytes: size, created_at: clock.now() };
         if (found.kind === 'image') {
           const staged = mediaKeys.staged(id);
-          await objects.putFile(staged, file.path, 'application/octet-stream');
+          await objects.putFile(staged, file.path, 'application/octet-stream').catch(unavailable);
           part = null;
           try {
             // The row and its job, or neither.
@@ -197,7 +198,7 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
           }
         } else {
           const format = found.format as VideoFormat;
-          await objects.putFile(mediaKeys.video(id, format), file.path, VIDEO_TYPES[format]);
+          await objects.putFile(mediaKeys.video(id, format), file.path, VIDEO_TYPES[format]).catch(unavailable);
           part = null;
           try {
             await store.insert({ ...row, kind: 'video', video_format: format, status: 'ready' as const });

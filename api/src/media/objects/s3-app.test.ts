@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { freePort as closedPort } from '../../testing-hosts.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageFixtures } from '../../images/fixtures.js';
@@ -104,6 +105,19 @@ describe('media in an S3 bucket', () => {
     expect(image.headers.get('location')).toBe('https://cdn.example.com/corkboard/123456/736x.jpg');
     const video = await t.app.request('/media/videos/42.webm');
     expect(video.headers.get('location')).toBe('https://cdn.example.com/corkboard/videos/42.webm');
+  });
+
+  it('a bucket that does not answer: /media/ and an upload are a 503 to retry, and the upload leaves nothing behind', async () => {
+    const t = await testApp({ config: { ...s3.config('down'), mediaS3: { ...s3.config('down').mediaS3, endpoint: `http://127.0.0.1:${await closedPort()}` } } });
+    const served = await t.app.request('/media/123456/236x.jpg');
+    expect(served.status).toBe(503);
+    expect(served.headers.get('retry-after')).toBe('5');
+    expect((await served.json()).resource_response.error.api_error_code).toBe(400);
+    const { upload } = await builder(t);
+    const refused = await upload(await png());
+    expect(refused.error?.api_error_code).toBe(400);
+    expect(localFiles(t)).toEqual([]);
+    expect(await t.db.selectFrom('media_uploads').select('id').execute()).toEqual([]);
   });
 
   it('an image the bucket does not have is a 404 in the envelope', async () => {

@@ -4,6 +4,15 @@ import type { AppEnv, Deps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { mediaObjects } from './index.js';
 
+/**
+ * A store that did not answer (the bucket down, a timeout) is a 503 the client may retry, with the reason
+ * in the server's log, not a 500. Kept for reads and for uploads (media/service.ts).
+ */
+export function unavailable(error: unknown): never {
+  console.error('media store:', error);
+  throw new ApiError('media_store_unavailable', undefined, { retry_after_seconds: 5 });
+}
+
 /** What every media answer carries: immutable (a key is never rewritten), readable by other sites' pages. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -26,7 +35,7 @@ export async function serveObject(c: Context<AppEnv>, config: Deps['config'], ke
     c.header('Cache-Control', 'public, max-age=86400');
     return c.redirect(`${config.mediaPublicUrl}/${key}`, 302);
   }
-  const found = await mediaObjects(config).open(key);
+  const found = await mediaObjects(config).open(key).catch(unavailable);
   if (!found) throw new ApiError('not_found');
   c.header('ETag', found.info.etag);
   c.header('Cache-Control', IMMUTABLE);
