@@ -36,6 +36,11 @@ let redis: Redis;
 // This run's client address (X-Forwarded-For): per-address limits in the shared Redis count this run only.
 const ADDRESS = `10.${rand()}.${rand()}.${rand()}`;
 
+// Accounts named for this run: limits keyed by account (reset mails) live in the shared Redis for an hour.
+const RUN = `${process.pid}x${Math.random().toString(36).slice(2, 8)}`;
+let people = 0;
+const newUser = () => shared.makeUser(`hosts${RUN}n${++people}`);
+
 function rand() {
   return Math.floor(Math.random() * 250) + 1;
 }
@@ -100,7 +105,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
 
 /** A user logged in through `host`, with a board, and the same browser (its cookies) at the other host. */
 async function pinner(host: Host) {
-  const user = await shared.makeUser();
+  const user = await newUser();
   const browser = host.client();
   const login = await browser.logIn(user.email, user.password);
   expect(login.status, JSON.stringify(login.body)).toBe(200);
@@ -141,7 +146,7 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
   });
 
   it('a lockout reached through host A refuses the log-in through host B', async () => {
-    const user = await shared.makeUser();
+    const user = await newUser();
     for (let i = 1; i <= LOCKOUT.lockAt; i++) {
       const extra = i > LOCKOUT.challengeAfter ? { recaptchaV2Token: await solved(a) } : {};
       await a.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: 'wrong password', ...extra });
@@ -151,7 +156,7 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
   });
 
   it('a rate limit reached through host A holds through host B', async () => {
-    const user = await shared.makeUser();
+    const user = await newUser();
     const forgot = (host: Host) =>
       host.client().send('/v3/users/forgot_password/', { method: 'POST', headers: { origin: 'http://localhost:9230', 'content-type': 'application/json' }, body: JSON.stringify({ username_or_email: user.email }) });
     // One account's reset mails: its share taken through A, the next one asked of B.

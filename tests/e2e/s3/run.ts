@@ -12,7 +12,7 @@ export async function mediaOfTheRun(): Promise<{ keys: string[]; localFiles: str
   const config = loadConfig({ NODE_ENV: 'test', ...env });
   if (config.mediaStore.kind !== 's3') throw new Error('The S3 run’s server has no bucket');
   const { bucket, prefix } = config.mediaStore;
-  const page = await s3Client(config.mediaS3).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/` }));
+  const page = await (await s3Client(config.mediaS3)).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/` }));
   const keys = (page.Contents ?? []).map((o) => o.Key!.slice(prefix.length + 1));
   const localFiles = readdirSync(config.mediaDir, { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f));
   return { keys, localFiles };

@@ -2,7 +2,7 @@ import type { Config } from '../../config.js';
 import type { Rendition } from '../../images/encode.js';
 import type { VideoFormat } from '../rules.js';
 import { localObjects } from './local.js';
-import { s3Client, s3Objects } from './s3.js';
+import { s3Objects } from './s3.js';
 import type { MediaObjects } from './types.js';
 
 export type { MediaObjects, ObjectInfo } from './types.js';
@@ -23,7 +23,7 @@ export function mediaObjects(config: Pick<Config, 'mediaDir' | 'mediaStore' | 'm
   let store = stores.get(config as Config);
   if (!store) {
     const where = config.mediaStore;
-    store = where.kind === 's3' ? s3Objects(s3Client(config.mediaS3), where.bucket, where.prefix) : localObjects(config.mediaDir);
+    store = where.kind === 's3' ? s3Objects(config.mediaS3, where.bucket, where.prefix) : localObjects(config.mediaDir);
     stores.set(config as Config, store);
   }
   return store;

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.js';
 import { checkKey } from './local.js';
 import type { MediaObjects } from './types.js';
@@ -12,8 +12,16 @@ const missing = (error: unknown) => {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 };
 
+/**
+ * The AWS SDK, loaded the first time a bucket is used: over a second of start-up (on a busy machine) that a
+ * server keeping its media in MEDIA_DIR never pays.
+ */
+let loading: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const sdk = () => (loading ??= import('@aws-sdk/client-s3'));
+
 /** The S3 client MEDIA_S3_* describe; credentials unset leave the SDK's own chain (AWS_* variables, profiles, roles). */
-export function s3Client(settings: Config['mediaS3']): S3Client {
+export async function s3Client(settings: Config['mediaS3']): Promise<S3Client> {
+  const { S3Client } = await sdk();
   const options: S3ClientConfig = {
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -35,14 +43,19 @@ export function s3Client(settings: Config['mediaS3']): S3Client {
  * whole or not at all, so no partial state exists to sweep. Keys are `{prefix}/{key}`, the directory's
  * layout under the prefix.
  */
-export function s3Objects(client: S3Client, bucket: string, prefix: string): MediaObjects {
+export function s3Objects(settings: Config['mediaS3'], bucket: string, prefix: string): MediaObjects {
+  let made: Promise<S3Client> | undefined;
+  const client = () => (made ??= s3Client(settings));
   const full = (key: string) => (prefix ? `${prefix}/${checkKey(key)}` : checkKey(key));
-  const put = (key: string, body: Buffer | Readable, contentType: string, length: number) =>
-    client.send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: body, ContentType: contentType, ContentLength: length }));
+  const put = async (key: string, body: Buffer | Readable, contentType: string, length: number) => {
+    const { PutObjectCommand } = await sdk();
+    await (await client()).send(new PutObjectCommand({ Bucket: bucket, Key: full(key), Body: body, ContentType: contentType, ContentLength: length }));
+  };
 
   const open = async (key: string) => {
+    const { GetObjectCommand } = await sdk();
     try {
-      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
+      const answer = await (await client()).send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
       const body = answer.Body as Readable;
       return {
         info: { size: answer.ContentLength ?? 0, etag: answer.ETag ?? `"${answer.LastModified?.getTime() ?? 0}"`, modifiedMs: answer.LastModified?.getTime() ?? 0 },
@@ -55,11 +68,12 @@ export function s3Objects(client: S3Client, bucket: string, prefix: string): Med
   };
 
   const list = async (under: string) => {
+    const { ListObjectsV2Command } = await sdk();
     const found: Array<{ key: string; size: number; modifiedMs: number }> = [];
     const start = prefix ? `${prefix}/` : '';
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${start}${under}`, ContinuationToken: token }));
+      const page = await (await client()).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${start}${under}`, ContinuationToken: token }));
       for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(start.length), size: item.Size ?? 0, modifiedMs: item.LastModified?.getTime() ?? 0 });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -86,18 +100,21 @@ export function s3Objects(client: S3Client, bucket: string, prefix: string): Med
       return Buffer.concat(chunks);
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: full(key) }));
+      const { DeleteObjectCommand } = await sdk();
+      await (await client()).send(new DeleteObjectCommand({ Bucket: bucket, Key: full(key) }));
     },
     async deleteDir(dir) {
+      const { DeleteObjectsCommand } = await sdk();
       const keys = (await list(`${checkKey(dir)}/`)).map((o) => o.key);
       // DeleteObjects takes up to 1,000 keys a call.
       for (let i = 0; i < keys.length; i += 1000) {
-        await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((key) => ({ Key: full(key) })), Quiet: true } }));
+        await (await client()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((key) => ({ Key: full(key) })), Quiet: true } }));
       }
     },
     list,
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      const { HeadBucketCommand } = await sdk();
+      await (await client()).send(new HeadBucketCommand({ Bucket: bucket }));
     },
   };
 }
