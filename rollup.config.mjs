@@ -66,6 +66,25 @@ const manifest = () => ({
 });
 
 /**
+ * `import(`./locales/${lang}.ts`)`, the one line each popup area writes (i18n LoadWords): a loader per file of
+ * that folder, each a chunk of its own, as @rollup/plugin-dynamic-import-vars would make of it (not installed;
+ * this is the one pattern we use). A language without a file rejects, and its words stay English.
+ */
+const localeChunks = () => ({
+  name: 'locale-chunks',
+  async transform(code, id) {
+    const pattern = /import\(`\.\/locales\/\$\{(\w+)\}\.ts`\)/g;
+    if (!code.includes('./locales/${')) return null;
+    const dir = resolve(id, '..', 'locales');
+    const names = (await readdir(dir)).filter((file) => /^\w+\.ts$/.test(file)).map((file) => file.slice(0, -3));
+    this.addWatchFile(dir);
+    const table = `{ ${names.map((name) => `${name}: () => import('./locales/${name}.ts')`).join(', ')} }`;
+    const pick = "((loaders, lang) => (Object.hasOwn(loaders, lang) ? loaders[lang]() : Promise.reject(new Error('no words in ' + lang))))";
+    return { code: code.replace(pattern, (_, lang) => `${pick}(${table}, ${lang})`), map: null };
+  },
+});
+
+/**
  * Brotli and gzip beside every served file (dist/js, dist/css), at their highest levels: they are made
  * once per build, so the server never compresses while answering.
  */
@@ -196,6 +215,7 @@ export default [
       reactOnPreact,
       nodeResolve({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       commonjs(),
+      localeChunks(),
       // UTF-8 as written: the catalogues' Arabic, Japanese… would be three to six times larger as \u escapes.
       minified('es2020', { charset: 'utf8' }),
       css('popup/src/popup.css', 'popup.css'),
