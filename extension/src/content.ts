@@ -7,9 +7,11 @@ import { readSettings } from './settings';
  * (background.ts, under activeTab). It runs in the extension's isolated world, so the page's CSP and
  * scripts cannot stop it: the bookmarklet's own finder and picker (bookmarklet/src/save.ts), then the
  * popup at /pin/create/extension/. Each injection is one press: it reads the product origin from the
- * options itself (chrome.storage is open to content scripts) and starts the picker, so a press costs the
- * background one call into the page, not a second one to hand it the origin.
+ * options itself (chrome.storage is open to content scripts) while the finder reads the page, so a press
+ * costs the background one call into the page, not a second one to hand it the origin.
  */
-readSettings()
-  .then(({ origin }) => pickAndSave(origin, 'extension', (win, guid, media) => handOver(win, origin, guid, media)))
-  .catch((error: unknown) => console.warn('[corkboard]', error));
+pickAndSave(
+  readSettings().then((settings) => settings.origin),
+  'extension',
+  (win, guid, media, product) => handOver(win, product, guid, media),
+).catch((error: unknown) => console.warn('[corkboard]', error));
