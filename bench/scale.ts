@@ -95,7 +95,7 @@ async function timed(samples: number, once: (i: number) => Promise<void>): Promi
   return times;
 }
 
-export async function scale(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
+export async function scale(): Promise<Array<{ name: string; value: number; budget?: number; atLeast?: boolean; unit: string }>> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-scale-'));
   const file = join(dir, 'scale.sqlite');
@@ -154,7 +154,7 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     if (!res.ok) throw new Error(`save: ${res.status} ${text.slice(0, 200)}`);
   };
 
-  const rows: Array<{ name: string; value: number; budget?: number; unit: string }> = [];
+  const rows: Array<{ name: string; value: number; budget?: number; atLeast?: boolean; unit: string }> = [];
   try {
     for (const { size, email } of pickers) {
       const cookie = await logIn(email);
