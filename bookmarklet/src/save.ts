@@ -2,7 +2,7 @@ import { DESCRIPTION_MAX, popupUrl } from '../../sdk/src/markup';
 import { newGuid, openPopup } from '../../sdk/src/popup';
 import { findImages, type Found } from './find';
 import { ownPinId } from './images';
-import { openPicker } from './picker';
+import { openPicker, type PickerText } from './picker';
 
 /** Told when a new pin's popup opened: the extension hands the page's copy of the image over if asked (extension/src/handover.ts). */
 export type Opened = (win: Window | null, guid: string, media: string, product: string) => void;
@@ -13,7 +13,7 @@ export type Opened = (win: Window | null, guid: string, media: string, product: 
  * link) opens the popup at /pin/create/{method}/ on the product origin. A second start while the picker
  * is open does nothing new.
  */
-export async function pickAndSave(productOrPending: string | Promise<string>, method: string, opened?: Opened): Promise<void> {
+export async function pickAndSave(productOrPending: string | Promise<string>, method: string, { opened, text }: { opened?: Opened; text?: PickerText } = {}): Promise<void> {
   if (document.querySelector('corkboard-picker')) return;
   // The page is read while the product origin arrives (the extension reads it from its storage, an
   // asynchronous call): the finder's synchronous walk runs before the first await (issue 31, toolbar to grid).
@@ -33,5 +33,5 @@ export async function pickAndSave(productOrPending: string | Promise<string>, me
     const win = openPopup(popupUrl(product, method, { url: found?.link || location.href, media, description }, guid, location.origin), guid);
     opened?.(win, guid, media, product);
   };
-  openPicker({ ...(await finding), onChoose: open, onSaveLink: () => open() });
+  openPicker({ ...(await finding), onChoose: open, onSaveLink: () => open(), text });
 }
