@@ -96,22 +96,7 @@ export const english = {
   tooManyMails: 'We’ve sent a lot of emails. Try again in an hour.',
 };
 
-export const messages = defineMessages('security', english, {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  it: () => import('./locales/it'),
-  pt: () => import('./locales/pt'),
-  nl: () => import('./locales/nl'),
-  sv: () => import('./locales/sv'),
-  pl: () => import('./locales/pl'),
-  ru: () => import('./locales/ru'),
-  tr: () => import('./locales/tr'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  zh: () => import('./locales/zh'),
-  ar: () => import('./locales/ar'),
-});
+export const messages = defineMessages('security', english, (lang) => import(`./locales/${lang}.ts`));
 
 export const { t } = messages;
 
