@@ -25,14 +25,14 @@ export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onC
       <h2 id="close-title">{t('closeTitle')}</h2>
       <p>{t('deactivateIntro')}</p>
       <p>{t('deleteIntro')}</p>
-      <form class="security-form" onSubmit={(event) => event.preventDefault()}>
+      <form class="settings-password" onSubmit={(event) => event.preventDefault()}>
         {(status.has_password || status.mfa.method) && <p class="muted">{t('confirmWith')}</p>}
         <ProofField status={status} value={proof} onValue={setProof} name="close-proof" />
-        <div class="security-actions">
+        <div>
           <button type="button" class="secondary" onClick={() => void close('deactivated')}>
             {t('deactivate')}
           </button>
-          <button type="button" class="danger" onClick={() => void close('deleted')}>
+          <button type="button" class="secondary" onClick={() => void close('deleted')}>
             {t('deleteAccount')}
           </button>
         </div>

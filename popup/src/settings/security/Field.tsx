@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 /** A labelled input of the security forms: the label wraps it, so axe and screen readers name it. */
 export function Field(props: { label: string; type?: string; value: string; onValue: (value: string) => void; autoComplete?: string; inputMode?: 'numeric' | 'text' | 'tel' | 'email'; name?: string }) {
   return (
-    <label class="security-field">
+    <label>
       {props.label}
       <input
         type={props.type ?? 'text'}
@@ -20,4 +20,4 @@ export function Field(props: { label: string; type?: string; value: string; onVa
 /** An error under a form, read out when it appears. */
 export const Problem = ({ text }: { text: string }) => (text ? <p class="error" role="alert">{text}</p> : null);
 /** A success line, read out politely. */
-export const Done = ({ children }: { children: ComponentChildren }) => <p class="security-done" role="status">{children}</p>;
+export const Done = ({ children }: { children: ComponentChildren }) => <p role="status">{children}</p>;

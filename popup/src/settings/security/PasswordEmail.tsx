@@ -42,7 +42,7 @@ export function PasswordEmail({ status, reload }: { status: SecurityStatus; relo
       <section class="settings-section" aria-labelledby="password-title">
         <h2 id="password-title">{t('passwordTitle')}</h2>
         {status.has_password ? (
-          <form class="security-form" onSubmit={(event) => void changePassword(event)}>
+          <form class="settings-password" onSubmit={(event) => void changePassword(event)}>
             <Field label={t('currentPassword')} type="password" value={current} onValue={setCurrent} autoComplete="current-password" name="current-password" />
             <Field label={t('newPassword')} type="password" value={next} onValue={setNext} autoComplete="new-password" name="new-password" />
             <button type="submit" class="primary">
@@ -60,7 +60,7 @@ export function PasswordEmail({ status, reload }: { status: SecurityStatus; relo
       <section class="settings-section" aria-labelledby="email-change-title">
         <h2 id="email-change-title">{t('emailTitle')}</h2>
         {status.email && <p>{t('currentEmail', { email: status.email })}</p>}
-        <form class="security-form" onSubmit={(event) => void changeEmail(event)}>
+        <form class="settings-password" onSubmit={(event) => void changeEmail(event)}>
           <Field label={t('newEmail')} type="email" value={email} onValue={setEmail} autoComplete="email" inputMode="email" name="new-email" />
           <ProofField status={status} value={emailProof} onValue={setEmailProof} name="email-proof" />
           <button type="submit" class="primary">

@@ -46,14 +46,14 @@ export function Sessions() {
       {!sessions ? (
         <p class="muted">{main('common.loading')}</p>
       ) : (
-        <ul class="session-list">
+        <ul class="connected-list">
           {sessions.map((session) => (
-            <li key={session.id} class="session-row" data-current={session.current ? 'true' : undefined}>
-              <span class="session-device">{deviceText(session.device)}</span>
+            <li key={session.id} class="connected-row" data-current={session.current ? 'true' : undefined}>
+              <span class="connected-name">{deviceText(session.device)}</span>
               <span class="muted">{placeText(session.place)}</span>
               <span class="muted">{t('lastUsed', { time: when.format(session.last_used_at) })}</span>
               {session.current ? (
-                <strong class="session-current">{t('thisSession')}</strong>
+                <strong>{t('thisSession')}</strong>
               ) : (
                 <button type="button" class="secondary" aria-label={`${t('logOut')}: ${deviceText(session.device)}, ${placeText(session.place)}`} onClick={() => void act(() => post('ActiveSessionsResource', 'delete', { id: session.id }))}>
                   {t('logOut')}

@@ -47,7 +47,7 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
       <section class="settings-section" aria-labelledby="backup-title">
         <h2 id="backup-title">{t('backupTitle')}</h2>
         <p>{t('backupIntro')}</p>
-        <ul class="backup-codes" data-testid="backup-codes">
+        <ul data-testid="backup-codes">
           {backupCodes.map((c) => (
             <li key={c}>
               <code>{c}</code>
@@ -73,7 +73,7 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
             <Done>{t('sessionPassed')}</Done>
           ) : (
             <form
-              class="security-form"
+              class="settings-password"
               onSubmit={(event) => {
                 event.preventDefault();
                 void run(async () => {
@@ -93,11 +93,11 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
           <TurnOff sms={mfa.method === 'sms'} busy={busy} run={run} reload={async () => (await reload(), setDone(t('mfaTurnedOff')))} />
         </>
       ) : setup ? (
-        <form class="security-form" onSubmit={confirm}>
+        <form class="settings-password" onSubmit={confirm}>
           {setup.method === 'totp' ? (
             <>
               <p>{t('scanQr')}</p>
-              <img class="qr-code" src={setup.qr_code} alt={t('qrAlt')} width={200} height={200} data-otpauth={setup.otpauth_uri} />
+              <img src={setup.qr_code} alt={t('qrAlt')} width={200} height={200} data-otpauth={setup.otpauth_uri} />
               <p>
                 {t('orKey')} <code data-testid="totp-secret">{setup.secret}</code>
               </p>
@@ -106,7 +106,7 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
             <p>{t('codeSentTo', { end: setup.phone_number_end ?? '' })}</p>
           )}
           <Field label={t('code')} value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" name="setup-code" />
-          <div class="security-actions">
+          <div>
             <button type="submit" class="primary" disabled={busy}>
               {t('turnOn')}
             </button>
@@ -118,13 +118,13 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
       ) : (
         <>
           <p>{t('mfaOffIntro')}</p>
-          <div class="security-actions">
+          <div>
             <button type="button" class="primary" disabled={busy} onClick={() => void start({ method: 'totp' })}>
               {t('useApp')}
             </button>
           </div>
           <form
-            class="security-form"
+            class="settings-password"
             onSubmit={(event) => {
               event.preventDefault();
               void start({ method: 'sms', phone_number: phone });
@@ -148,7 +148,7 @@ function TurnOff({ sms, busy, run, reload }: { sms: boolean; busy: boolean; run:
   const [code, setCode] = useState('');
   return (
     <form
-      class="security-form"
+      class="settings-password"
       aria-labelledby="mfa-off-title"
       onSubmit={(event) => {
         event.preventDefault();
@@ -161,7 +161,7 @@ function TurnOff({ sms, busy, run, reload }: { sms: boolean; busy: boolean; run:
     >
       <h3 id="mfa-off-title">{t('turnOffTitle')}</h3>
       <Field label={t('codeOrBackup')} value={code} onValue={setCode} autoComplete="one-time-code" name="off-code" />
-      <div class="security-actions">
+      <div>
         {sms && (
           <button type="button" class="secondary" disabled={busy} onClick={() => void run(async () => void (await post('TwoFactorCodeResource', 'create', {})))}>
             {t('textMeCode')}

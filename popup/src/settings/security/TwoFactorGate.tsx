@@ -30,7 +30,7 @@ export function TwoFactorGate({ onPassed }: { onPassed: () => void }) {
       {mfaOn === null ? (
         error ? <Problem text={error} /> : <p class="muted">{main('common.loading')}</p>
       ) : mfaOn ? (
-        <form class="security-form" onSubmit={(event) => void verify(event)}>
+        <form class="settings-password" onSubmit={(event) => void verify(event)}>
           <p>{t('gateOn')}</p>
           <Field label={t('codeOrBackup')} value={code} onValue={setCode} autoComplete="one-time-code" name="gate-code" />
           <button type="submit" class="primary">
