@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource } from '../../api';
-import { failure } from '../../Feed';
+import { failure } from '../Feed';
 import type { FeedService } from '../../../../api/src/feed/service';
 import { t, tn } from './messages';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FeedFooter, usePaged } from '../../Feed';
+import { FeedFooter, usePaged } from '../Feed';
 import type { FeedService } from '../../../../api/src/feed/service';
 import type { UsersService } from '../../../../api/src/users/service';
 import { t } from './messages';

@@ -1,4 +1,4 @@
-import { FeedFooter, PinTiles, usePaged } from '../../Feed';
+import { FeedFooter, PinTiles, usePaged } from '../Feed';
 import type { PinData } from '../../types';
 import type { FeedService } from '../../../../api/src/feed/service';
 import { t } from './messages';

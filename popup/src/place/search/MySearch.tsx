@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FeedFooter, PinTiles, usePaged } from '../../Feed';
+import { FeedFooter, PinTiles, usePaged } from '../Feed';
 import type { PinData } from '../../types';
 import type { SearchService } from '../../../../api/src/search/service';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
