@@ -44,16 +44,19 @@ test('typing in search finds your own pins and boards; public search finds publi
   const box = page.getByLabel('Search your Pins and boards');
   await box.focus();
   // Typed as a person types, without the accents and in capitals: the pins of both boards are hers.
+  // The results are the search section's (the home page lists the latest pins too).
+  const results = page.getByRole('region', { name: 'Search your Pins' });
   await page.keyboard.type(`CREME ${word.slice(0, 3)}`);
-  await expect(page.locator(`a[href="/pin/${lamp}/"]`)).toBeVisible();
-  await expect(page.locator(`a[href="/pin/${secretLamp}/"]`)).toHaveCount(0);
+  await expect(results.getByRole('link', { name: `Search everyone’s Pins for “CREME ${word.slice(0, 3)}”` })).toBeVisible();
+  await expect(results.locator(`a[href="/pin/${lamp}/"]`)).toBeVisible();
+  await expect(results.locator(`a[href="/pin/${secretLamp}/"]`)).toHaveCount(0);
   await box.fill(`lamp ${word}`);
-  await expect(page.locator(`a[href="/pin/${secretLamp}/"]`)).toBeVisible();
-  await expect(page.locator(`a[href="/pin/${lamp}/"]`)).toBeVisible();
+  await expect(results.locator(`a[href="/pin/${secretLamp}/"]`)).toBeVisible();
+  await expect(results.locator(`a[href="/pin/${lamp}/"]`)).toBeVisible();
   await box.fill(`kitch ${word}`);
-  await expect(page.getByRole('link', { name: `Kitchen ${word}` })).toHaveAttribute('href', kitchen.url);
+  await expect(results.getByRole('link', { name: `Kitchen ${word}` })).toHaveAttribute('href', kitchen.url);
   await box.fill('"*:()');
-  await expect(page.getByText('No Pins match “"*:()”.')).toBeVisible();
+  await expect(results.getByText('No Pins match “"*:()”.')).toBeVisible();
   await axeClean(page);
 
   // Everyone's pins: the public board's pin, never the secret one; a visitor sees the same.
@@ -135,7 +138,7 @@ test('in French: the search box, Follow on a board, the feed and "1 abonné"', a
   await page.goto(`${PRODUCT}/`);
   await expect(page.getByRole('region', { name: 'Des personnes et tableaux que vous suivez' }).locator(`a[href="/pin/${fresh}/"]`)).toBeVisible();
   await page.getByLabel('Rechercher dans vos épingles et tableaux').fill(`tatin ${word}`);
-  await expect(page.locator(`a[href="/pin/${mine}/"]`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Rechercher dans vos épingles' }).locator(`a[href="/pin/${mine}/"]`)).toBeVisible();
   await axeClean(page);
 
   await page.goto(`${PRODUCT}/${maker.account.username}/`);

@@ -8,7 +8,7 @@ export default {
   followBoard: 'متابعة',
   followingBoard: 'تتابعه',
   followBoardName: 'متابعة اللوحة {{name}}',
-  followingBoardName: 'أنت تتابع اللوحة {{name}}',
+  followingBoardName: 'تتابعه: اللوحة {{name}}',
   logInToFollowBoard: 'سجّل الدخول لمتابعة هذه اللوحة',
   followersTitle: 'متابعو {{name}}',
   followingTitle: 'يتابعهم {{name}}',

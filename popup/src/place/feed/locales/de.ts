@@ -8,7 +8,7 @@ export default {
   followBoard: 'Folgen',
   followingBoard: 'Gefolgt',
   followBoardName: 'Der Pinnwand {{name}} folgen',
-  followingBoardName: 'Du folgst der Pinnwand {{name}}',
+  followingBoardName: 'Gefolgt: Pinnwand {{name}}',
   logInToFollowBoard: 'Melde dich an, um dieser Pinnwand zu folgen',
   followersTitle: 'Follower von {{name}}',
   followingTitle: '{{name}} folgt',

@@ -8,7 +8,7 @@ export default {
   followBoard: 'Suivre',
   followingBoard: 'Abonné',
   followBoardName: 'Suivre le tableau {{name}}',
-  followingBoardName: 'Vous suivez le tableau {{name}}',
+  followingBoardName: 'Abonné au tableau {{name}}',
   logInToFollowBoard: 'Connectez-vous pour suivre ce tableau',
   followersTitle: 'Abonnés de {{name}}',
   followingTitle: 'Abonnements de {{name}}',

@@ -8,7 +8,7 @@ export default {
   followBoard: 'Segui',
   followingBoard: 'Segui già',
   followBoardName: 'Segui la bacheca {{name}}',
-  followingBoardName: 'Segui la bacheca {{name}}',
+  followingBoardName: 'Segui già la bacheca {{name}}',
   logInToFollowBoard: 'Accedi per seguire questa bacheca',
   followersTitle: 'Follower di {{name}}',
   followingTitle: 'Seguiti da {{name}}',

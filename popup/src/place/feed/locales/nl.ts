@@ -8,7 +8,7 @@ export default {
   followBoard: 'Volgen',
   followingBoard: 'Volgend',
   followBoardName: 'Het bord {{name}} volgen',
-  followingBoardName: 'Je volgt het bord {{name}}',
+  followingBoardName: 'Volgend: bord {{name}}',
   logInToFollowBoard: 'Log in om dit bord te volgen',
   followersTitle: 'Volgers van {{name}}',
   followingTitle: 'Gevolgd door {{name}}',

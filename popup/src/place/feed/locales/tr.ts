@@ -8,7 +8,7 @@ export default {
   followBoard: 'Takip et',
   followingBoard: 'Takip ediliyor',
   followBoardName: '{{name}} panosunu takip et',
-  followingBoardName: '{{name}} panosunu takip ediyorsun',
+  followingBoardName: '{{name}} panosu takip ediliyor',
   logInToFollowBoard: 'Bu panoyu takip etmek için giriş yap',
   followersTitle: '{{name}} takipçileri',
   followingTitle: '{{name}} takip ediyor',
