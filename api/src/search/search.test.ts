@@ -49,7 +49,9 @@ describe.each(databases)('search on %s', (_name, open) => {
 
     const mine = (q: string, more: Record<string, unknown> = {}) => a.get('SearchMyPinsResource', { q, ...more });
     expect(titles(await mine('brass'))).toEqual(['Brass Pendant']);
-    expect(titles(await mine('BRA pend'))).toEqual(['Brass Pendant']); // prefixes, case folded
+    expect(titles(await mine('BRASS pe'))).toEqual(['Brass Pendant']); // the word being typed is a prefix; case folded
+    expect(titles(await mine('bra pendant'))).toEqual([]); // the words before it are whole words
+    expect(titles(await mine('bra '))).toEqual([]); // a space after it: a whole word too
     expect(titles(await mine('creme brulee'))).toEqual(['Crème Brûlée torch']); // accents folded; your secret board is yours
     expect(titles(await mine('CRÈME'))).toEqual(['Crème Brûlée torch']);
     expect(titles(await mine('lampshop'))).toEqual(['Brass Pendant']); // the link's host

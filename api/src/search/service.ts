@@ -46,7 +46,7 @@ export function searchService({ db, config }: Deps, boards: BoardsService) {
       if (isEmpty(t) || input.bookmark === FEED_END) return { query: input.query, pins: [], boards: [], bookmark: FEED_END };
       const after = readCursor(input.bookmark);
       const [hits, boardPage] = await Promise.all([
-        store.pins({ mine: viewer.id }, t.words, t.tags, after, input.page_size + 1),
+        store.pins({ mine: viewer.id }, t.words, t.tags, after, input.page_size + 1, t.lastIsPrefix),
         after === null && t.tags.length === 0 ? boards.pickerBoards(viewer.id, null, { query: t.words.join(' '), pageSize: SEARCH_BOARDS }) : null,
       ]);
       return { query: input.query, ...(await present(hits, input.page_size)), boards: boardPage?.all_boards ?? [] };
@@ -59,7 +59,7 @@ export function searchService({ db, config }: Deps, boards: BoardsService) {
     async everyone(input: SearchInput) {
       const t = terms(input.query);
       if (t.words.length === 0 || input.bookmark === FEED_END) return { query: input.query, pins: [], bookmark: FEED_END };
-      const hits = await store.pins({ public: true }, t.words, t.tags, readCursor(input.bookmark), input.page_size + 1);
+      const hits = await store.pins({ public: true }, t.words, t.tags, readCursor(input.bookmark), input.page_size + 1, t.lastIsPrefix);
       return { query: input.query, ...(await present(hits, input.page_size)) };
     },
   };

@@ -38,8 +38,8 @@ export function searchStore(db: Kysely<Database>) {
      * Pins matching every word (a prefix) and every tag, newest indexed first, after `after` (a seq).
      * The index gives the order; the joins only filter, so a page stops as soon as it is full.
      */
-    async pins(scope: Scope, words: string[], tags: string[], after: number | null, limit: number): Promise<SearchHit[]> {
-      let query = sqlite ? sqliteMatches(db, scope, words) : postgresMatches(db, scope, words);
+    async pins(scope: Scope, words: string[], tags: string[], after: number | null, limit: number, lastIsPrefix = true): Promise<SearchHit[]> {
+      let query = sqlite ? sqliteMatches(db, scope, words, lastIsPrefix) : postgresMatches(db, scope, words, lastIsPrefix);
       query = query
         .innerJoin('pins as p', 'p.id', 'ps.pin_id')
         .innerJoin('boards', 'boards.id', 'p.board_id')
@@ -64,8 +64,8 @@ export function searchStore(db: Kysely<Database>) {
  * SQLite: the FTS5 match drives (the owner's id as a column filter for "my pins"), in rowid order, which
  * FTS5 walks backwards itself; pin_search's seq is that rowid.
  */
-function sqliteMatches(db: Kysely<Database>, scope: Scope, words: string[]): any {
-  const clauses = [...('mine' in scope ? [`owner : "${scope.mine.replace(/\D/g, '')}"`] : []), ...(words.length ? [fts5Match(words)] : [])];
+function sqliteMatches(db: Kysely<Database>, scope: Scope, words: string[], lastIsPrefix: boolean): any {
+  const clauses = [...('mine' in scope ? [`owner : "${scope.mine.replace(/\D/g, '')}"`] : []), ...(words.length ? [fts5Match(words, lastIsPrefix)] : [])];
   return (db as Kysely<any>)
     .selectFrom(sql`pin_fts`.as('f'))
     .innerJoin('pin_search as ps', (join: any) => join.on(sql`ps.seq`, '=', sql`f.rowid`))
@@ -73,9 +73,9 @@ function sqliteMatches(db: Kysely<Database>, scope: Scope, words: string[]): any
 }
 
 /** Postgres: the tsquery against the GIN index; "my pins" by (pinner_id, seq). */
-function postgresMatches(db: Kysely<Database>, scope: Scope, words: string[]): any {
+function postgresMatches(db: Kysely<Database>, scope: Scope, words: string[], lastIsPrefix: boolean): any {
   let query: any = (db as Kysely<any>).selectFrom('pin_search as ps');
   if ('mine' in scope) query = query.where('ps.pinner_id', '=', scope.mine);
-  if (words.length) query = query.where(sql`ps.doc @@ to_tsquery('simple', ${tsQuery(words)})`);
+  if (words.length) query = query.where(sql`ps.doc @@ to_tsquery('simple', ${tsQuery(words, lastIsPrefix)})`);
   return query;
 }

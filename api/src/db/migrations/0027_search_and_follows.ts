@@ -9,7 +9,9 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  * on both databases. A pin's document: its title, description, link host, board name and section name.
  *
  * - SQLite: pin_fts, an FTS5 table whose rowid is pin_search.seq; the unicode61 tokenizer folds case
- *   and accents (remove_diacritics 2) as boards/names.ts foldName does. `owner` holds the pinner's id,
+ *   and accents (remove_diacritics 2) as boards/names.ts foldName does. No word positions are kept
+ *   (detail=column: search asks for words, never phrases), and prefixes of 2 to 4 characters have
+ *   their own entries, so a word being typed is one doclist, not every completion's merged. `owner` holds the pinner's id,
  *   so "my pins" is an intersection inside the index, not a filter after it.
  * - Postgres: pin_search.doc, a tsvector of the 'simple' configuration over the text folded by us
  *   (cb_fold: NFD, combining marks dropped, lower case: foldName in SQL; no unaccent extension needed),
@@ -48,7 +50,7 @@ const sqliteDoc = (p: string, boardName: string, sectionTitle: string) =>
 
 async function sqliteIndex(db: Kysely<any>) {
   await sql`create table pin_search (seq integer primary key autoincrement, pin_id text not null unique)`.execute(db);
-  await sql`create virtual table pin_fts using fts5(owner, doc, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
+  await sql`create virtual table pin_fts using fts5(owner, doc, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4', detail = column)`.execute(db);
   const rowOf = (pinId: string) => `(select seq from pin_search where pin_id = ${pinId})`;
   await sql
     .raw(
