@@ -35,7 +35,8 @@ export function searchTerms(query: string): SearchTerms {
   const tags = hashtagsOf(query).slice(0, SEARCH_TAGS_MAX);
   // A hashtag's own words are looked up as words too (the description holds them): the index narrows, the tag decides.
   const words = [...new Set(nameWords(query).map((w) => w.slice(0, WORD_MAX)))].slice(0, SEARCH_WORDS_MAX);
-  return { words, tags, lastIsPrefix: !/\s$/u.test(query) };
+  // A finished word (a space after it) or a '#tag' (matched exactly anyway) is not a prefix.
+  return { words, tags, lastIsPrefix: !/\s$/u.test(query) && !/#[^\s\p{P}\p{S}]+$/u.test(query) };
 }
 
 /**

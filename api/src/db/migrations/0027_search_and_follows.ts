@@ -10,7 +10,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *
  * - SQLite: pin_fts, an FTS5 table whose rowid is pin_search.seq; the unicode61 tokenizer folds case
  *   and accents (remove_diacritics 2) as boards/names.ts foldName does. No word positions are kept
- *   (detail=column: search asks for words, never phrases), and prefixes of 2 to 4 characters have
+ *   (detail=column: search asks for words, never phrases), and prefixes of 2 to 6 characters have
  *   their own entries, so a word being typed is one doclist, not every completion's merged. `owner` holds the pinner's id,
  *   so "my pins" is an intersection inside the index, not a filter after it.
  * - Postgres: pin_search.doc, a tsvector of the 'simple' configuration over the text folded by us
@@ -50,7 +50,7 @@ const sqliteDoc = (p: string, boardName: string, sectionTitle: string) =>
 
 async function sqliteIndex(db: Kysely<any>) {
   await sql`create table pin_search (seq integer primary key autoincrement, pin_id text not null unique)`.execute(db);
-  await sql`create virtual table pin_fts using fts5(owner, doc, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4', detail = column)`.execute(db);
+  await sql`create virtual table pin_fts using fts5(owner, doc, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6', detail = column)`.execute(db);
   const rowOf = (pinId: string) => `(select seq from pin_search where pin_id = ${pinId})`;
   await sql
     .raw(
