@@ -20,6 +20,7 @@ import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
 import * as m0023 from './migrations/0023_counter_deltas.js';
 import * as m0024 from './migrations/0024_upload_jobs.js';
 import * as m0025 from './migrations/0025_security_settings.js';
+import * as m0027 from './migrations/0027_search_and_follows.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0023_counter_deltas': m0023,
   '0024_upload_jobs': m0024,
   '0025_security_settings': m0025,
+  '0027_search_and_follows': m0027,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

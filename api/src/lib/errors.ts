@@ -152,6 +152,9 @@ export const catalogue = {
   email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
   proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
+  // Issue 28, search and the following feed: codes 350-359 are ours.
+  search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
+  follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;
