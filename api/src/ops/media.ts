@@ -10,8 +10,9 @@ import { pipeline } from 'node:stream/promises';
  * media moves behind a store interface (local or S3, issue 29 item 1), these three are what change.
  */
 
-/** Resolves when the media directory can be written to; rejects otherwise. */
+/** Resolves when the media directory can be written to (made if missing, as the first write would); rejects otherwise. */
 export async function mediaReachable(mediaDir: string): Promise<void> {
+  await mkdir(mediaDir, { recursive: true });
   await access(mediaDir, constants.W_OK);
 }
 

@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +63,10 @@ describe('GET /ready', () => {
   });
 
   it('is 503 when the media store cannot be written to', async () => {
-    const t = await testApp({ config: { mediaDir: join('/nonexistent', `corkboard-${process.pid}`) } });
+    // A path under a file: neither there nor makeable, as a mount gone away.
+    const file = join(mkdtempSync(join(tmpdir(), 'corkboard-ready-')), 'a-file');
+    writeFileSync(file, 'x');
+    const t = await testApp({ config: { mediaDir: join(file, 'media') } });
     const res = await t.app.request('/ready');
     expect(res.status).toBe(503);
     expect((await json(res)).resource_response.error.data).toMatchObject({ state: 'serving', checks: { database: 'ok', media: 'down' } });
