@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { jobsStore, type JobRow } from './store.js';
-import { currentRequestId, logFor } from '../ops/log.js';
+import { currentRequestId, fixedFieldsLog, logFor, withoutQueries } from '../ops/log.js';
 
 /**
  * The durable job queue (scale issue: slow work off the request path). Jobs are rows in the database
@@ -52,6 +52,7 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
   const { db, clock, config } = deps;
   const store = jobsStore(db);
   const log = logFor(deps);
+  const lines = fixedFieldsLog(log);
   /** The lease each job in hand was last given (claimed or extended): finish and fail apply only under it. */
   const leases = new Map<string, number>();
 
@@ -64,11 +65,11 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
       if (!handler) throw new ApiError('internal', `No handler for jobs of kind ${job.kind}.`);
       await handler(JSON.parse(job.payload));
       await store.finish(job.id);
-      log.info({ ...line, outcome: 'done', ms: Math.round(performance.now() - started) }, 'job');
+      lines.info({ ...line, outcome: 'done', ms: Math.round(performance.now() - started) }, 'job');
     } catch (error) {
       const giveUp = permanent(error) || job.attempts >= JOB_MAX_ATTEMPTS || !handler;
       const message = error instanceof ApiError ? `${error.errorName}: ${error.detail ?? error.message}` : String(error);
-      log.warn({ ...line, outcome: giveUp ? 'failed' : 'retry', ms: Math.round(performance.now() - started), error: message.slice(0, 300) }, 'job');
+      log.warn({ ...line, outcome: giveUp ? 'failed' : 'retry', ms: Math.round(performance.now() - started), error: withoutQueries(message).slice(0, 300) }, 'job');
       await store.fail(job.id, message, clock.now(), giveUp ? null : clock.now() + retryDelay(job.attempts), leases.get(job.id) ?? job.locked_until);
     }
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { lastResetToken, v3Post } from '../auth/safety-helpers.js';
 import { imageFixtures } from '../images/fixtures.js';
 import { testApp } from '../testing.js';
-import { createLogger } from './log.js';
+import { createLogger, withoutQueries } from './log.js';
 import { capturedLog } from './testing.js';
 
 const fixtures = await imageFixtures();
@@ -102,6 +102,8 @@ describe('the request log', () => {
     log.info({ password: 'p-secret', user: { token: 'tk-secret', name: 'ok' }, headers: { cookie: 'c-secret', authorization: 'a-secret' }, 'set-cookie': 's-secret' }, 'something');
     expect(lines.join('')).not.toMatch(/p-secret|tk-secret|c-secret|a-secret|s-secret/);
     expect(JSON.parse(lines[0]!)).toMatchObject({ password: '[redacted]', user: { token: '[redacted]', name: 'ok' } });
+    // An error's text keeps its URLs' hosts and paths, not their queries.
+    expect(withoutQueries('outbound_refused: https://img.example/a.png?token=abc&x=1 and http://b.example/p#frag')).toBe('outbound_refused: https://img.example/a.png?… and http://b.example/p?…');
     const quiet: string[] = [];
     createLogger('silent', { write: (line: string) => void quiet.push(line) }).error('not written');
     expect(quiet).toEqual([]);

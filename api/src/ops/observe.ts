@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { Logger } from './log.js';
-import { requestIdFrom, withRequestId } from './log.js';
+import { fixedFieldsLog, requestIdFrom, withRequestId } from './log.js';
 import { httpDuration, httpRequests } from './metrics.js';
 
 /**
@@ -26,11 +26,14 @@ export function routePattern(c: Context): string {
  * a bounded set), given the pattern found.
  */
 export function observe(log: Logger, refine: (c: Context, pattern: string) => string = (_, pattern) => pattern): MiddlewareHandler {
+  const lines = fixedFieldsLog(log);
   return async (c, next) => {
     const started = performance.now();
     const id = requestIdFrom(c.req.header('x-request-id'));
     c.header('X-Request-Id', id);
     await withRequestId(id, next);
+    // A response not made through the context (a built file's) lacks it: only then is it set afterwards.
+    if (!c.res.headers.has('X-Request-Id')) c.header('X-Request-Id', id);
     const seconds = (performance.now() - started) / 1000;
     const route = refine(c, routePattern(c));
     const method = c.req.method;
@@ -38,6 +41,6 @@ export function observe(log: Logger, refine: (c: Context, pattern: string) => st
     httpRequests.inc({ method, route, status: String(status) });
     httpDuration.observe({ method, route }, seconds);
     // Chosen fields only: no URL, header or body (ops/log.ts).
-    log.info({ req_id: id, method, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
+    lines.info({ req_id: id, method, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
   };
 }
