@@ -104,6 +104,11 @@ describe('the request log', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ password: '[redacted]', user: { token: '[redacted]', name: 'ok' } });
     // An error's text keeps its URLs' hosts and paths, not their queries.
     expect(withoutQueries('outbound_refused: https://img.example/a.png?token=abc&x=1 and http://b.example/p#frag')).toBe('outbound_refused: https://img.example/a.png?… and http://b.example/p?…');
+    // An error: its name, message and stack, not the fields a library hung on it.
+    const failure = Object.assign(new Error('send failed for https://mail.example/x?key=k-secret'), { command: 'AUTH PLAIN cred-secret' });
+    log.error({ err: failure }, 'mail not sent');
+    expect(lines.at(-1)).not.toMatch(/k-secret|cred-secret/);
+    expect(JSON.parse(lines.at(-1)!).err).toMatchObject({ type: 'Error', message: 'send failed for https://mail.example/x?…' });
     const quiet: string[] = [];
     createLogger('silent', { write: (line: string) => void quiet.push(line) }).error('not written');
     expect(quiet).toEqual([]);

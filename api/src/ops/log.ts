@@ -28,8 +28,9 @@ export function createLogger(level: Config['logLevel'], stream?: DestinationStre
     level,
     base: { pid: process.pid },
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    // Errors as { type, message, stack }: their own fields (a driver's bound values) are not walked.
-    serializers: { err: pino.stdSerializers.err },
+    // Errors as { type, message, stack } and nothing else: pino's own serializer copies an error's every
+    // field (a mailer's SMTP command and reply, a driver's bound values), and URLs lose their queries.
+    serializers: { err: errorFields },
   };
   return pino(options, stream ?? pino.destination({ dest: 1, sync: false }));
 }
@@ -45,6 +46,12 @@ export function fixedFieldsLog(log: Logger): Logger {
   let child = fixed.get(log);
   if (!child) fixed.set(log, (child = log.child({}, { redact: [] })));
   return child;
+}
+
+/** What of an error reaches the log. */
+export function errorFields(error: unknown): { type: string; message: string; stack?: string } {
+  if (!(error instanceof Error)) return { type: typeof error, message: withoutQueries(String(error)) };
+  return { type: error.name, message: withoutQueries(error.message), ...(error.stack ? { stack: withoutQueries(error.stack) } : {}) };
 }
 
 const byLevel = new Map<string, Logger>();
