@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { connectSqlite } from '../db/connect.js';
+import { migrate } from '../db/migrate.js';
+import { systemClock } from '../lib/clock.js';
+import { startProduct } from '../product.js';
 import { imageFixtures } from '../images/fixtures.js';
 import { LIMITS } from '../lib/limits.js';
 import { socketEnv, testApp } from '../testing.js';
@@ -48,6 +53,26 @@ describe('GET /ready', () => {
     expect((await json(res)).resource_response.error).toMatchObject({ api_error_code: 410, http_status: 503, message: 'This server is not ready to take requests.', data: { ready: false, state: 'draining' } });
     // Still alive: only readiness says "not me".
     expect((await app.request('/health')).status).toBe(200);
+  });
+
+  it('is 503 from the moment a real server is told to stop, for DRAIN_WAIT_MS, while it still serves', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'corkboard-drain-'));
+    const db = connectSqlite(join(dir, 'drain.sqlite'));
+    await migrate(db);
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), mediaDir: join(dir, 'media'), drainWaitMs: 1500, imageConcurrency: 1 };
+    const product = startProduct({ db, config, clock: systemClock }, { port: 0, host: '127.0.0.1' });
+    await new Promise((listening) => product.server.once('listening', listening));
+    const base = `http://127.0.0.1:${product.port}`;
+    expect((await fetch(`${base}/ready`)).status).toBe(200);
+    const stopped = product.stop();
+    const draining = await fetch(`${base}/ready`);
+    expect(draining.status).toBe(503);
+    expect((await json(draining)).resource_response.error.data.state).toBe('draining');
+    // Still serving what comes meanwhile.
+    expect((await fetch(`${base}/health`)).status).toBe(200);
+    // Then it closes its listener and stops.
+    await stopped;
+    await expect(fetch(`${base}/health`)).rejects.toThrow();
   });
 
   it('is 503 while this process runs migrations', async () => {
