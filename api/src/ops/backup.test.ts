@@ -53,7 +53,7 @@ describe('backup and restore (SQLite and the media directory)', () => {
 
     // Online: the live database stays open (and written to) around the backup.
     const file = join(dir, 'backup.zip');
-    const config = { databaseUrl: `sqlite:${databasePath}`, mediaDir };
+    const config = { ...t.deps.config, databaseUrl: `sqlite:${databasePath}` };
     const made = await backup(config, file);
     await browser.post('PinResource', 'create', { board_id: board, link: 'https://a.example/after', color: '#336699', title: 'After the backup' });
     expect(made.mediaFiles).toBe(media.size - 1);
@@ -102,7 +102,7 @@ describe('backup and restore (SQLite and the media directory)', () => {
     const t = await testApp({ db: connectSqlite(databasePath), config: { mediaDir: join(dir, 'media') } });
     await t.makeUser('someone');
     const file = join(dir, 'backup.zip');
-    await backup({ databaseUrl: `sqlite:${databasePath}`, mediaDir: join(dir, 'media') }, file);
+    await backup({ ...t.deps.config, databaseUrl: `sqlite:${databasePath}` }, file);
 
     const taken = join(dir, 'taken');
     await restore({ databaseUrl: undefined, mediaDir: '' }, file, taken);
@@ -142,7 +142,7 @@ describe('backup and restore (SQLite and the media directory)', () => {
     const restored = await admin(['restore', join(dir, 'cli.zip'), '--dir', join(dir, 'again')], env);
     expect(restored.stdout).toContain(`Start on it with: DATABASE_URL=sqlite:${join(dir, 'again', 'corkboard.sqlite')} MEDIA_DIR=${join(dir, 'again', 'media')} npm start`);
     // The same command over Postgres (in process: a third start of tsx costs seconds on a busy machine).
-    await expect(runBackupAdmin({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', mediaDir: join(dir, 'media') }, ['backup', join(dir, 'pg.zip')])).rejects.toThrow(
+    await expect(runBackupAdmin({ ...loadConfig({ NODE_ENV: 'test', MEDIA_DIR: join(dir, 'media') }), databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }, ['backup', join(dir, 'pg.zip')])).rejects.toThrow(
       /This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore/,
     );
     await expect(runBackupAdmin(env as never, ['restore'])).rejects.toThrow(/^Backup and restore/);

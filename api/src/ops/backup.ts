@@ -9,7 +9,7 @@ import yazl from 'yazl';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
-import { mediaFiles, restoreMediaFile } from './media.js';
+import { mediaFiles, restoreMediaFile, type MediaConfig } from './media.js';
 
 /**
  * `npm run admin -- backup <file>` and `restore <file> [--dir <dir>]` (issue 29): one zip holding a
@@ -57,7 +57,7 @@ export function safeMediaName(name: string): string | undefined {
 }
 
 /** Writes the backup of `config`'s database and media to `file`; the file appears only once complete. */
-export async function backup(config: Pick<Config, 'databaseUrl' | 'mediaDir'>, file: string): Promise<{ file: string; mediaFiles: number; bytes: number }> {
+export async function backup(config: Pick<Config, 'databaseUrl'> & MediaConfig, file: string): Promise<{ file: string; mediaFiles: number; bytes: number }> {
   const databasePath = sqlitePath(config.databaseUrl);
   if (!existsSync(databasePath)) throw new Error(`No database at ${databasePath}.`);
   const target = resolve(file);
@@ -76,8 +76,8 @@ export async function backup(config: Pick<Config, 'databaseUrl' | 'mediaDir'>, f
     const copied = new SQLite(copy);
     copied.pragma('journal_mode = DELETE');
     copied.close();
-    const media: Array<{ name: string; open(): Readable }> = [];
-    for await (const entry of mediaFiles(config.mediaDir)) media.push(entry);
+    const media: Array<{ name: string; open(): Promise<Readable> }> = [];
+    for await (const entry of mediaFiles(config)) media.push(entry);
 
     const zip = new yazl.ZipFile();
     const manifest: Manifest = { format: FORMAT, version: 1, created_at: new Date().toISOString(), database: DATABASE_ENTRY, media_files: media.length };
@@ -85,7 +85,10 @@ export async function backup(config: Pick<Config, 'databaseUrl' | 'mediaDir'>, f
     zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), MANIFEST);
     zip.addFile(copy, DATABASE_ENTRY);
     // Images and videos are compressed already: stored as they are.
-    for (const entry of media) zip.addReadStream(entry.open(), MEDIA_PREFIX + entry.name, { compress: false });
+    // Opened one at a time, as the zip reaches each (a bucket's objects are not all fetched at once).
+    for (const entry of media) {
+      zip.addReadStreamLazy(MEDIA_PREFIX + entry.name, { compress: false }, (done) => entry.open().then((stream) => done(null, stream), (error: Error) => done(error, undefined as never)));
+    }
     zip.end();
     const partial = join(work, 'backup.zip');
     await pipeline(zip.outputStream, createWriteStream(partial));
@@ -200,7 +203,7 @@ async function streamText(stream: Readable): Promise<string> {
 }
 
 /** The admin commands of this file; null when argv names none of them. */
-export async function runBackupAdmin(config: Pick<Config, 'databaseUrl' | 'mediaDir'>, argv: string[]): Promise<string | null> {
+export async function runBackupAdmin(config: Pick<Config, 'databaseUrl'> & MediaConfig, argv: string[]): Promise<string | null> {
   const [command, file, ...rest] = argv;
   if (command !== 'backup' && command !== 'restore') return null;
   if (!file) throw new Error(BACKUP_USAGE);

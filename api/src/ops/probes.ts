@@ -40,7 +40,7 @@ export function readiness(deps: Pick<Deps, 'db' | 'redis' | 'config'>, lifecycle
     const [database, redis, media] = await Promise.all([
       within(sql`select 1`.execute(deps.db)),
       deps.redis ? within(deps.redis.ping()) : Promise.resolve<CheckResult>('not configured'),
-      within(mediaReachable(deps.config.mediaDir)),
+      within(mediaReachable(deps.config)),
     ]);
     const state = lifecycle.draining ? 'draining' : migrationsRunning() ? 'migrating' : 'serving';
     const checks = { database, redis, media };
