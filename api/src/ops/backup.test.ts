@@ -13,6 +13,8 @@ import { systemClock } from '../lib/clock.js';
 import { ROOT } from '../lib/paths.js';
 import { startProduct } from '../product.js';
 import { testApp } from '../testing.js';
+import { mediaObjects } from '../media/objects/index.js';
+import { startLocalS3 } from '../media/objects/testing-s3.js';
 import { backup, backupEntries, restore, runBackupAdmin, safeMediaName } from './backup.js';
 
 const run = promisify(execFile);
@@ -93,6 +95,33 @@ describe('backup and restore (SQLite and the media directory)', () => {
       expect((await fetch(`${base}/ready`)).status).toBe(200);
     } finally {
       await product.stop();
+    }
+  });
+
+  it('backs up the media of a bucket (MEDIA_STORE=s3://…) into the same archive, restored as a directory', async () => {
+    const s3 = await startLocalS3('backup');
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'corkboard-backup-s3-'));
+      const databasePath = join(dir, 'live.sqlite');
+      const t = await testApp({ db: connectSqlite(databasePath), config: { ...s3.config(`backup-${process.pid}`), mediaDir: join(dir, 'media') } });
+      const user = await t.makeUser('bucketeer');
+      const board = await t.makeBoard(user.id, 'In a bucket');
+      const browser = t.client();
+      await browser.logIn(user.email, user.password);
+      await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url('bucket'), link: 'https://a.example/b', method: 'button' });
+      await t.runJobs();
+      expect((await t.app.request('/ready')).status).toBe(200);
+      const store = mediaObjects(t.deps.config);
+      const objects = await store.list('');
+      expect(objects.length).toBeGreaterThanOrEqual(3);
+
+      const file = join(dir, 'backup.zip');
+      expect((await backup({ ...t.deps.config, databaseUrl: `sqlite:${databasePath}` }, file)).mediaFiles).toBe(objects.length);
+      await t.db.destroy();
+      const restored = await restore(t.deps.config, file, join(dir, 'restored'));
+      for (const { key } of objects) expect(readFileSync(join(restored.mediaDir, ...key.split('/'))).equals((await store.read(key))!), key).toBe(true);
+    } finally {
+      await s3.stop();
     }
   });
 
