@@ -142,6 +142,8 @@ export const catalogue = {
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
+  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
   // Issue 28, search and the following feed: codes 350-359 are ours.
   search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
