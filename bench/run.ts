@@ -5,6 +5,7 @@ import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
 import { ingest } from './ingest.js';
 import { load } from './load.js';
+import { ops } from './ops.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
 import { scale } from './scale.js';
@@ -32,6 +33,7 @@ const benches = [
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
+  { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 

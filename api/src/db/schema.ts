@@ -85,6 +85,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** The request that queued it (X-Request-Id, ops/log.ts; migration 0031), for the worker's log. */
+  request_id: string | null;
 }
 
 /** A provider's subject linked to an account (auth/providers/). */

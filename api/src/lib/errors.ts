@@ -151,6 +151,8 @@ export const catalogue = {
   session_not_found: { code: 315, status: 404, message: 'That session has already ended.' },
   email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
   proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
+  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
   // Issue 28, search and the following feed: codes 350-359 are ours.
   search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
