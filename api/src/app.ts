@@ -19,6 +19,8 @@ import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
 import { usersService } from './users/service.js';
+import { notificationResources } from './notifications/routes.js';
+import { notificationsService } from './notifications/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
 import { getCookie } from 'hono/cookie';
@@ -80,6 +82,7 @@ export function appServices(deps: Deps) {
     collaborators: collaboratorsService(deps, outgoing.mailer),
     events: eventsService(deps),
     embeds: embedsService(deps),
+    notifications: notificationsService(deps),
   };
 }
 
@@ -101,6 +104,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape, deps),
     ...embedResources(s.embeds),
+    ...notificationResources(s.notifications),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }

@@ -140,6 +140,9 @@ export const catalogue = {
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
+  // Board settings and notifications (issue 28). Codes 360-379 are ours.
+  board_archived: { code: 360, status: 403, message: 'This board is archived. Unarchive it first.' },
+  cover_pin_invalid: { code: 361, status: 400, message: 'Choose the cover from the Pins on this board that have an image.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 

@@ -4,7 +4,8 @@ import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { imageJson, type ImagesService } from '../images/service.js';
+import { coverUrl, imageJson, type ImagesService } from '../images/service.js';
+import { notificationsService } from '../notifications/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
@@ -56,6 +57,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
   const boards = boardsStore(db);
 
   const policy = policyStore(db);
+  const notifications = notificationsService({ db, clock });
 
   /** A pin the viewer may see (policy/rules.ts pinRule); otherwise it answers as a pin that does not exist. */
   const visiblePin = (viewer: Viewer | null, pinId: string) => policy.pin(viewer?.id ?? null, pinId, 'view');
@@ -137,7 +139,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
      */
     async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }, context: AdvertiserContext | null = null) {
       const source = await visiblePin(viewer, input.pin_id);
-      return create(viewer, {
+      const saved = await create(viewer, {
         board_id: input.board_id,
         section: input.section,
         image_url: source.image_url ?? undefined,
@@ -147,6 +149,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
         description: input.description ?? source.description,
         method: 'create',
       }, context);
+      // Its pinner hears that someone saved their pin (issue 28), with the board it went to when they may see it.
+      await notifications.notify({ kind: 'pin_saved', actorId: viewer.id, recipientIds: [source.pinner_id], boardId: saved.board.id, pinId: source.id });
+      return saved;
     },
 
     /**
@@ -186,7 +191,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
 
     async remove(viewer: Viewer, pinId: string) {
       const pin = await editablePin(viewer, pinId, 'delete');
-      await pins.deletePin(pin);
+      await pins.deletePin(pin, (imageId) => coverUrl(config.publicOrigin, imageId));
       return { id: pin.id, board_id: pin.board_id };
     },
 
