@@ -27,6 +27,8 @@ const Home = page(() => import('./HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
+/** Notifications in the app (issue 28). */
+const NotificationsPage = page(() => import('./place/notifications/NotificationsPage'), (m) => m.NotificationsPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
@@ -93,6 +95,7 @@ export function App({ location }: { location: Location }) {
       </Loading>
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
+  if (path === '/notifications/') return <Product render={(viewer) => <NotificationsPage viewer={viewer} />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {
