@@ -96,7 +96,9 @@ export default {
     closes: 'This window closes by itself in 10 seconds.',
     /** The creator card (advertiser/CreatorCard.tsx), which the success screen shows. */
     creator: 'Creator',
-    followers: '{{count}} followers',
+    // Counted (issue 28's audit: "1 followers"): tn picks the form by the language's plural rules.
+    followers_one: '{{count}} follower',
+    followers_other: '{{count}} followers',
     instagramTitle: 'Now you can turn your Instagram posts into Pins',
     instagramConnect: 'Connect now',
   },

@@ -44,9 +44,12 @@ export function t(key: Keys, params?: Params): string {
   return i18n.t(key, params) || i18n.t(key, params, DEFAULT_LOCALE);
 }
 
-/** A counted message: `{key}_one`, `_few`, `_many`… by Intl.PluralRules, else `{key}_other`; {{count}} formatted. */
+/**
+ * A counted message: `{key}_one`, `_few`, `_many`… by Intl.PluralRules, else `{key}_other`; {{count}} formatted,
+ * or as params.count gives it (a short count such as "1.2K", still counted by the number).
+ */
 export function tn(key: string, count: number, params?: Params): string {
-  const filled = { ...params, count: formatNumber(count) };
+  const filled = { count: formatNumber(count), ...params };
   const form = `${key}_${intl('plural', () => new Intl.PluralRules(locale())).select(count)}`;
   return i18n.t(form, filled) || i18n.t(`${key}_other`, filled) || i18n.t(form, filled, DEFAULT_LOCALE) || i18n.t(`${key}_other`, filled, DEFAULT_LOCALE);
 }

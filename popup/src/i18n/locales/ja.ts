@@ -72,7 +72,7 @@ export default {
     view: '表示',
     closes: 'このウィンドウは10秒後に自動で閉じます。',
     creator: 'クリエイター',
-    followers: 'フォロワー{{count}}人',
+    followers_other: 'フォロワー {{count}} 人',
     instagramTitle: 'Instagram の投稿をピンにできるようになりました',
     instagramConnect: '今すぐ連携',
   },

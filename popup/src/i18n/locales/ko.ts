@@ -72,7 +72,7 @@ export default {
     view: '보기',
     closes: '이 창은 10초 후에 자동으로 닫힙니다.',
     creator: '크리에이터',
-    followers: '팔로워 {{count}}명',
+    followers_other: '팔로워 {{count}}명',
     instagramTitle: '이제 Instagram 게시물을 핀으로 만들 수 있습니다',
     instagramConnect: '지금 연결',
   },

@@ -72,7 +72,7 @@ export default {
     view: '查看',
     closes: '此窗口将在 10 秒后自动关闭。',
     creator: '创作者',
-    followers: '{{count}} 位粉丝',
+    followers_other: '{{count}} 位粉丝',
     instagramTitle: '现在可以把 Instagram 帖子变成 Pin 了',
     instagramConnect: '立即连接',
   },
