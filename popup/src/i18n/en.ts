@@ -165,6 +165,9 @@ export default {
     uhOh: 'Uh oh! Something went wrong.',
     unauthorized: 'Please log in to continue.',
     alreadySaved: 'Psst! You already saved this Pin to this board',
+    // Server messages with a part of their own (issue 28's audit): fromEnglish matches them by their words around it.
+    alreadySavedTo: 'Psst! You already saved this Pin to {{board}}',
+    tooLong: 'Please enter no more than {{max}} characters.',
     boardNameRequired: "Don't forget to name your board!",
     sectionNameRequired: "Don't forget to name your section!",
     boardNameTaken: 'You already have a board with that name.',

@@ -153,6 +153,8 @@ export default {
     uhOh: 'عذرًا! حدث خطأ ما.',
     unauthorized: 'يُرجى تسجيل الدخول للمتابعة.',
     alreadySaved: 'انتبه! لقد حفظت هذا الدبوس في هذه اللوحة من قبل',
+    alreadySavedTo: "انتبه! لقد حفظت هذا الدبوس في {{board}} من قبل",
+    tooLong: "يُرجى إدخال {{max}} حرفًا على الأكثر.",
     boardNameRequired: 'لا تنسَ تسمية لوحتك!',
     sectionNameRequired: 'لا تنسَ تسمية القسم!',
     boardNameTaken: 'لديك لوحة بهذا الاسم بالفعل.',

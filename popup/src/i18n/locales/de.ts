@@ -141,6 +141,8 @@ export default {
     uhOh: 'Oh nein! Etwas ist schiefgelaufen.',
     unauthorized: 'Bitte melde dich an, um fortzufahren.',
     alreadySaved: 'Psst! Du hast diesen Pin schon auf dieser Pinnwand gemerkt',
+    alreadySavedTo: "Psst! Du hast diesen Pin schon auf {{board}} gemerkt",
+    tooLong: "Bitte gib nicht mehr als {{max}} Zeichen ein.",
     boardNameRequired: 'Vergiss nicht, deiner Pinnwand einen Namen zu geben!',
     sectionNameRequired: 'Vergiss nicht, deinem Abschnitt einen Namen zu geben!',
     boardNameTaken: 'Du hast schon eine Pinnwand mit diesem Namen.',

@@ -144,6 +144,8 @@ export default {
     uhOh: '¡Vaya! Algo ha fallado.',
     unauthorized: 'Inicia sesión para continuar.',
     alreadySaved: '¡Psst! Ya has guardado este Pin en este tablero',
+    alreadySavedTo: "¡Psst! Ya has guardado este Pin en {{board}}",
+    tooLong: "No escribas más de {{max}} caracteres.",
     boardNameRequired: '¡No olvides ponerle nombre a tu tablero!',
     sectionNameRequired: '¡No olvides ponerle nombre a tu sección!',
     boardNameTaken: 'Ya tienes un tablero con ese nombre.',

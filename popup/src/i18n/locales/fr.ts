@@ -144,6 +144,8 @@ export default {
     uhOh: 'Oups ! Un problème est survenu.',
     unauthorized: 'Veuillez vous connecter pour continuer.',
     alreadySaved: 'Psst ! Vous avez déjà enregistré cette épingle dans ce tableau',
+    alreadySavedTo: "Psst ! Vous avez déjà enregistré cette épingle dans {{board}}",
+    tooLong: "Veuillez ne pas saisir plus de {{max}} caractères.",
     boardNameRequired: "N'oubliez pas de nommer votre tableau !",
     sectionNameRequired: "N'oubliez pas de nommer votre section !",
     boardNameTaken: 'Vous avez déjà un tableau portant ce nom.',

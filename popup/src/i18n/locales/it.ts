@@ -144,6 +144,8 @@ export default {
     uhOh: 'Ops! Si è verificato un problema.',
     unauthorized: 'Accedi per continuare.',
     alreadySaved: 'Psst! Hai già salvato questo Pin in questa bacheca',
+    alreadySavedTo: "Psst! Hai già salvato questo Pin in {{board}}",
+    tooLong: "Inserisci al massimo {{max}} caratteri.",
     boardNameRequired: 'Non dimenticare di dare un nome alla bacheca!',
     sectionNameRequired: 'Non dimenticare di dare un nome alla sezione!',
     boardNameTaken: 'Hai già una bacheca con questo nome.',

@@ -138,6 +138,8 @@ export default {
     uhOh: 'おっと、問題が発生しました。',
     unauthorized: '続けるにはログインしてください。',
     alreadySaved: 'このピンはすでにこのボードに保存されています',
+    alreadySavedTo: "このピンはすでに {{board}} に保存されています",
+    tooLong: "{{max}} 文字以内で入力してください。",
     boardNameRequired: 'ボードに名前を付けてください!',
     sectionNameRequired: 'セクションに名前を付けてください!',
     boardNameTaken: 'その名前のボードはすでにあります。',

@@ -138,6 +138,8 @@ export default {
     uhOh: '이런! 문제가 발생했습니다.',
     unauthorized: '계속하려면 로그인하세요.',
     alreadySaved: '잠깐! 이 핀은 이미 이 보드에 저장했습니다',
+    alreadySavedTo: "잠깐! 이 핀은 이미 {{board}}에 저장했습니다",
+    tooLong: "{{max}}자 이내로 입력하세요.",
     boardNameRequired: '보드 이름을 입력하세요!',
     sectionNameRequired: '섹션 이름을 입력하세요!',
     boardNameTaken: '같은 이름의 보드가 이미 있습니다.',

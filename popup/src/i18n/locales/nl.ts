@@ -141,6 +141,8 @@ export default {
     uhOh: 'Oeps! Er is iets misgegaan.',
     unauthorized: 'Log in om door te gaan.',
     alreadySaved: 'Psst! Je hebt deze pin al op dit bord bewaard',
+    alreadySavedTo: "Psst! Je hebt deze pin al op {{board}} bewaard",
+    tooLong: "Voer niet meer dan {{max}} tekens in.",
     boardNameRequired: 'Vergeet je bord geen naam te geven!',
     sectionNameRequired: 'Vergeet je sectie geen naam te geven!',
     boardNameTaken: 'Je hebt al een bord met die naam.',

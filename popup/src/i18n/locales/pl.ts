@@ -147,6 +147,8 @@ export default {
     uhOh: 'Ojej! Coś poszło nie tak.',
     unauthorized: 'Zaloguj się, aby kontynuować.',
     alreadySaved: 'Psst! Ten pin jest już zapisany na tej tablicy',
+    alreadySavedTo: "Psst! Ten pin jest już zapisany na tablicy {{board}}",
+    tooLong: "Wpisz nie więcej niż {{max}} znaków.",
     boardNameRequired: 'Nie zapomnij nazwać tablicy!',
     sectionNameRequired: 'Nie zapomnij nazwać sekcji!',
     boardNameTaken: 'Masz już tablicę o tej nazwie.',

@@ -144,6 +144,8 @@ export default {
     uhOh: 'Ops! Algo deu errado.',
     unauthorized: 'Entre para continuar.',
     alreadySaved: 'Psiu! Você já salvou este Pin nesta pasta',
+    alreadySavedTo: "Psiu! Você já salvou este Pin em {{board}}",
+    tooLong: "Insira no máximo {{max}} caracteres.",
     boardNameRequired: 'Não se esqueça de dar um nome à sua pasta!',
     sectionNameRequired: 'Não se esqueça de dar um nome à sua seção!',
     boardNameTaken: 'Você já tem uma pasta com esse nome.',

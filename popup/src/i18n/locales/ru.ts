@@ -147,6 +147,8 @@ export default {
     uhOh: 'Ой! Что-то пошло не так.',
     unauthorized: 'Войдите, чтобы продолжить.',
     alreadySaved: 'Псст! Вы уже сохранили этот пин на эту доску',
+    alreadySavedTo: "Псст! Вы уже сохранили этот пин на доску {{board}}",
+    tooLong: "Введите не более {{max}} символов.",
     boardNameRequired: 'Не забудьте назвать доску!',
     sectionNameRequired: 'Не забудьте назвать раздел!',
     boardNameTaken: 'У вас уже есть доска с таким названием.',

@@ -141,6 +141,8 @@ export default {
     uhOh: 'Hoppsan! Något gick fel.',
     unauthorized: 'Logga in för att fortsätta.',
     alreadySaved: 'Psst! Du har redan sparat den här pinnen på den här anslagstavlan',
+    alreadySavedTo: "Psst! Du har redan sparat den här pinnen på {{board}}",
+    tooLong: "Ange högst {{max}} tecken.",
     boardNameRequired: 'Glöm inte att namnge din anslagstavla!',
     sectionNameRequired: 'Glöm inte att namnge ditt avsnitt!',
     boardNameTaken: 'Du har redan en anslagstavla med det namnet.',

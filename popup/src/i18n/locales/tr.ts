@@ -141,6 +141,8 @@ export default {
     uhOh: 'Eyvah! Bir sorun oluştu.',
     unauthorized: 'Devam etmek için lütfen giriş yap.',
     alreadySaved: 'Psst! Bu Pin’i bu panoya zaten kaydettin',
+    alreadySavedTo: "Psst! Bu Pin’i {{board}} panosuna zaten kaydettin",
+    tooLong: "Lütfen en fazla {{max}} karakter gir.",
     boardNameRequired: 'Panona ad vermeyi unutma!',
     sectionNameRequired: 'Bölümüne ad vermeyi unutma!',
     boardNameTaken: 'Bu adda bir panon zaten var.',

@@ -138,6 +138,8 @@ export default {
     uhOh: '糟糕!出了点问题。',
     unauthorized: '请登录后继续。',
     alreadySaved: '嘘!你已经把这个 Pin 保存到此图板了',
+    alreadySavedTo: "嘘!你已经把这个 Pin 保存到 {{board}} 了",
+    tooLong: "请输入不超过 {{max}} 个字符。",
     boardNameRequired: '别忘了给图板起个名字!',
     sectionNameRequired: '别忘了给分区起个名字!',
     boardNameTaken: '你已经有同名的图板了。',
