@@ -25,12 +25,16 @@ export function NotificationsLink() {
   const unread = count?.unread ?? 0;
   const shown = count?.more ? `${formatNumber(unread)}+` : formatNumber(unread);
   return (
-    <a href="/notifications/" class="notifications-link" aria-label={unread > 0 ? `${t('title')}, ${t('unread', { count: shown })}` : undefined}>
+    // The count is read as words ("Notifications, 3 unread"); the badge itself is what the eye reads.
+    <a href="/notifications/" class="notifications-link">
       {t('title')}
       {unread > 0 && (
-        <span class="count-badge" aria-hidden="true">
-          {shown}
-        </span>
+        <>
+          <span class="count-badge" aria-hidden="true">
+            {shown}
+          </span>
+          <span class="visually-hidden">, {t('unread', { count: shown })}</span>
+        </>
       )}
     </a>
   );
