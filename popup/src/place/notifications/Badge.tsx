@@ -27,14 +27,16 @@ export function NotificationsLink() {
   return (
     // The count is read as words ("Notifications, 3 unread"); the badge itself is what the eye reads.
     <a href="/notifications/" class="notifications-link">
-      {t('title')}
-      {unread > 0 && (
+      {unread > 0 ? (
         <>
+          <span aria-hidden="true">{t('title')}</span>
           <span class="count-badge" aria-hidden="true">
             {shown}
           </span>
-          <span class="visually-hidden">, {t('unread', { count: shown })}</span>
+          <span class="visually-hidden">{`${t('title')}, ${t('unread', { count: shown })}`}</span>
         </>
+      ) : (
+        t('title')
       )}
     </a>
   );
