@@ -19,6 +19,7 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
         <a class="site-home" href="/">
           {t('pages.home')}
         </a>
+        <a href="/bookmarklet">{t('pages.getBookmarklet')}</a>
         {viewer?.type === 'AUTH' ? (
           <>
             <a href="/pin-builder/">{t('pages.createPin')}</a>

@@ -205,6 +205,8 @@ export default {
   /** The site header above the product pages, and following a creator (success, profiles); the pages' own words are in pages/messages.ts. */
   pages: {
     home: 'Home',
+    /** The bookmarklet's install page (/bookmarklet), linked from the header and the home page (issue 28's audit). */
+    getBookmarklet: 'Save from any site',
     profile: 'Profile',
     createPin: 'Create Pin',
     settings: 'Settings',

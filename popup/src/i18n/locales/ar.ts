@@ -189,6 +189,7 @@ export default {
     ssoNoTokens: 'لم تُرجَع أي رموز',
   },
   pages: {
+    getBookmarklet: "الحفظ من أي موقع",
     home: 'الرئيسية',
     profile: 'الملف الشخصي',
     createPin: 'إنشاء دبوس',

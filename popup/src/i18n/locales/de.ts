@@ -177,6 +177,7 @@ export default {
     ssoNoTokens: 'Es wurden keine Tokens zurückgegeben',
   },
   pages: {
+    getBookmarklet: "Von jeder Website merken",
     home: 'Startseite',
     profile: 'Profil',
     createPin: 'Pin erstellen',

@@ -180,6 +180,7 @@ export default {
     ssoNoTokens: 'No se han devuelto tokens',
   },
   pages: {
+    getBookmarklet: "Guardar desde cualquier sitio",
     home: 'Inicio',
     profile: 'Perfil',
     createPin: 'Crear Pin',

@@ -180,6 +180,7 @@ export default {
     ssoNoTokens: 'Aucun jeton n’a été renvoyé',
   },
   pages: {
+    getBookmarklet: "Enregistrer depuis n’importe quel site",
     home: 'Accueil',
     profile: 'Profil',
     createPin: 'Créer une épingle',

@@ -180,6 +180,7 @@ export default {
     ssoNoTokens: 'Nessun token restituito',
   },
   pages: {
+    getBookmarklet: "Salva da qualsiasi sito",
     home: 'Home',
     profile: 'Profilo',
     createPin: 'Crea Pin',

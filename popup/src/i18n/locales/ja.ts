@@ -174,6 +174,7 @@ export default {
     ssoNoTokens: 'トークンが返されませんでした',
   },
   pages: {
+    getBookmarklet: "どのサイトからでも保存",
     home: 'ホーム',
     profile: 'プロフィール',
     createPin: 'ピンを作成',

@@ -174,6 +174,7 @@ export default {
     ssoNoTokens: '반환된 토큰이 없습니다',
   },
   pages: {
+    getBookmarklet: "어느 사이트에서나 저장",
     home: '홈',
     profile: '프로필',
     createPin: '핀 만들기',

@@ -177,6 +177,7 @@ export default {
     ssoNoTokens: 'Er zijn geen tokens teruggestuurd',
   },
   pages: {
+    getBookmarklet: "Bewaren vanaf elke site",
     home: 'Home',
     profile: 'Profiel',
     createPin: 'Pin maken',

@@ -183,6 +183,7 @@ export default {
     ssoNoTokens: 'Nie zwrócono tokenów',
   },
   pages: {
+    getBookmarklet: "Zapisuj z dowolnej witryny",
     home: 'Strona główna',
     profile: 'Profil',
     createPin: 'Utwórz pin',

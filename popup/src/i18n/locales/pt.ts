@@ -180,6 +180,7 @@ export default {
     ssoNoTokens: 'Nenhum token foi retornado',
   },
   pages: {
+    getBookmarklet: "Guardar a partir de qualquer site",
     home: 'Início',
     profile: 'Perfil',
     createPin: 'Criar Pin',

@@ -183,6 +183,7 @@ export default {
     ssoNoTokens: 'Токены не получены',
   },
   pages: {
+    getBookmarklet: "Сохранять с любого сайта",
     home: 'Главная',
     profile: 'Профиль',
     createPin: 'Создать пин',

@@ -177,6 +177,7 @@ export default {
     ssoNoTokens: 'Inga token returnerades',
   },
   pages: {
+    getBookmarklet: "Spara från vilken webbplats som helst",
     home: 'Hem',
     profile: 'Profil',
     createPin: 'Skapa pin',

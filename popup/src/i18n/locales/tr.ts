@@ -177,6 +177,7 @@ export default {
     ssoNoTokens: 'Hiç belirteç döndürülmedi',
   },
   pages: {
+    getBookmarklet: "Her siteden kaydet",
     home: 'Ana sayfa',
     profile: 'Profil',
     createPin: 'Pin oluştur',

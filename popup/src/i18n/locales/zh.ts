@@ -174,6 +174,7 @@ export default {
     ssoNoTokens: '未返回令牌',
   },
   pages: {
+    getBookmarklet: "从任意网站保存",
     home: '首页',
     profile: '个人资料',
     createPin: '创建 Pin',
