@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource } from '../../api';
-import { failure } from '../../Feed';
+import { failure } from '../Feed';
 import { firstProblem, boardName } from '../../../../api/src/boards/rules';
 import { fromEnglish } from '../../i18n';
-import { CollaboratorSearch } from '../../picker/CollaboratorSearch';
-import { CreateSectionForm } from '../../picker/CreateSectionForm';
+import { CollaboratorSearch } from '../../save/picker/CollaboratorSearch';
+import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
 import type { Candidate } from '../../../../api/src/collaborators/service';
 import type { BoardFeedData, BoardPageData, PinData } from '../../types';
 import { t } from './messages';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { postResource } from '../../api';
-import { FeedFooter, usePaged } from '../../Feed';
+import { FeedFooter, usePaged } from '../Feed';
 import { formatDate } from '../../i18n';
 import { linked } from '../../i18n/linked';
 import { BRAND } from '../../brand';
