@@ -73,12 +73,12 @@ export function fromEnglish(text: string): string {
   const key = (Object.keys(en.server) as Array<keyof Catalogue['server']>).find((k) => branded(en.server[k]) === text);
   const words = key && i18n.t(`server.${key}`);
   if (words) return branded(words);
-  // A message with a part of its own (a board's name, a length): matched by the words around it (issue 28).
+  // A message with one part of its own (a board's name, a length): matched by the words around it (issue 28).
   for (const [k, english] of Object.entries(en.server)) {
-    if (!english.includes('{{')) continue;
-    const names = [...english.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
-    const found = new RegExp(`^${branded(english).split(/\{\{\w+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('(.+?)')}$`).exec(text);
-    const filled = found && i18n.t(`server.${k}`, Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])));
+    const parts = english.split(/\{\{(\w+)\}\}/);
+    if (parts.length !== 3) continue;
+    const [before, name, after] = parts as [string, string, string];
+    const filled = text.length > before.length + after.length && text.startsWith(before) && text.endsWith(after) && i18n.t(`server.${k}`, { [name]: text.slice(before.length, text.length - after.length) });
     if (filled) return branded(filled);
   }
   // The server's check of one field names it first ("name: …"); the form shows which field, so its words are enough.
