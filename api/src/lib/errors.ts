@@ -145,7 +145,12 @@ export const catalogue = {
   // Board settings and notifications (issue 28). Codes 360-379 are ours.
   board_archived: { code: 360, status: 403, message: 'This board is archived. Unarchive it first.' },
   cover_pin_invalid: { code: 361, status: 400, message: 'Choose the cover from the Pins on this board that have an image.' },
+  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
+  // Issue 28, search and the following feed: codes 350-359 are ours.
+  search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
+  follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;
