@@ -24,6 +24,8 @@ import { searchResources } from './search/routes.js';
 import { feedService } from './feed/service.js';
 import { feedResources } from './feed/routes.js';
 import { usersService } from './users/service.js';
+import { notificationResources } from './notifications/routes.js';
+import { notificationsService } from './notifications/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
 import { getCookie } from 'hono/cookie';
@@ -94,6 +96,7 @@ export function appServices(deps: Deps) {
     collaborators: collaboratorsService(deps, outgoing.mailer),
     events: eventsService(deps),
     embeds: embedsService(deps),
+    notifications: notificationsService(deps),
   };
 }
 
@@ -118,6 +121,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape, deps),
     ...embedResources(s.embeds),
+    ...notificationResources(s.notifications),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }

@@ -178,4 +178,12 @@ describe('rankBySize (the SDK\'s pick-any-image grid)', () => {
     const tiny = c('tiny.jpg', 60, 60);
     expect(rankBySize([small, big, logo, marked, banner, tiny]).map((x) => x.url.split('/').pop())).toEqual(['chosen.jpg', 'big.jpg', 'logo.png', 'small.jpg']);
   });
+  // Issue 28's audit: PinUtils.pinAny() showed 40 tiles for 2 distinct images.
+  it('shows each address once, at its largest sighting, marked if any sighting was', () => {
+    const page = Array.from({ length: 20 }, (_, i) => [c('a.jpg', 300 + i, 300), c('b.jpg', 400, 400, i === 7)]).flat();
+    const tiles = rankBySize(page);
+    expect(tiles.map((x) => x.url.split('/').pop())).toEqual(['b.jpg', 'a.jpg']);
+    expect(tiles[0]).toMatchObject({ marked: true });
+    expect(tiles[1]).toMatchObject({ width: 319 });
+  });
 });

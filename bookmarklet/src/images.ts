@@ -124,7 +124,15 @@ export function rank<T extends Candidate>(candidates: T[]): T[] {
  */
 export function rankBySize<T extends Candidate>(candidates: T[]): T[] {
   const area = (c: T) => c.width * c.height;
-  return candidates.filter(isPinnable).sort((a, b) => Number(!!b.marked) - Number(!!a.marked) || area(b) - area(a));
+  // One tile per address, as the bookmarklet finds them (find.ts): a page repeating 2 images 20 times
+  // showed 40 tiles (issue 28's audit). The largest sighting stands for it, marked if any sighting was.
+  const byUrl = new Map<string, T>();
+  for (const c of candidates.filter(isPinnable)) {
+    const seen = byUrl.get(c.url);
+    if (!seen || area(c) > area(seen)) byUrl.set(c.url, c);
+    if (seen) byUrl.get(c.url)!.marked = !!(seen.marked || c.marked);
+  }
+  return [...byUrl.values()].sort((a, b) => Number(!!b.marked) - Number(!!a.marked) || area(b) - area(a));
 }
 
 /** A size the address itself states (`-1024x683.jpg`, `/800x600/`, `w=800&h=600`, `w_800,h_600`, `width/515/height/337`): the server's only size for an image without attributes. */

@@ -28,6 +28,8 @@ const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePa
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
+/** Notifications in the app (issue 28). */
+const NotificationsPage = page(() => import('./place/notifications/NotificationsPage'), (m) => m.NotificationsPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
@@ -97,6 +99,7 @@ export function App({ location }: { location: Location }) {
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
+  if (path === '/notifications/') return <Product render={(viewer) => <NotificationsPage viewer={viewer} />} />;
   // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.
   const lists = /^\/([a-z0-9_]{3,30})\/_(followers|following)\/$/.exec(path);
   if (lists?.[1] && lists[2]) {

@@ -1,6 +1,11 @@
+import { Suspense } from 'react';
 import { logOut } from './auth/client';
 import { t } from './i18n';
+import { lazyWithWords } from './i18n/lazy';
 import type { ViewerData } from './types';
+
+/** The notifications link and its badge (issue 28): a lazy chunk, so the save popup's bundle does not carry it. */
+const NotificationsLink = lazyWithWords(() => import('./place/notifications/Badge'), (m) => m.NotificationsLink);
 
 /**
  * The small header of the product pages (home, profiles, boards, pins): home, the viewer's profile
@@ -14,10 +19,14 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
         <a class="site-home" href="/">
           {t('pages.home')}
         </a>
+        <a href="/bookmarklet">{t('pages.getBookmarklet')}</a>
         {viewer?.type === 'AUTH' ? (
           <>
             <a href="/pin-builder/">{t('pages.createPin')}</a>
             <a href={`/${viewer.user.username}/`}>{t('pages.profile')}</a>
+            <Suspense fallback={null}>
+              <NotificationsLink />
+            </Suspense>
             <a href="/settings/account/">{t('pages.settings')}</a>
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
               {t('pages.logOut')}

@@ -2,12 +2,12 @@ import { readSettings } from './markup';
 import { createSdk, safe } from './sdk';
 
 /**
- * The embed script (/js/pinit.js): reads the script tag's data-pin-* settings, decorates the page
+ * The embed script (/js/pinit.js, also served as /pinit.js): reads the script tag's data-pin-* settings, decorates the page
  * and puts the API on window.PinUtils. Included twice, the first copy does the work.
  */
 const LOADED = '__corkboard_loaded';
 const globals = window as unknown as Record<string, unknown>;
-const script = (document.currentScript ?? document.querySelector('script[src*="/js/pinit.js"]')) as HTMLScriptElement | null;
+const script = (document.currentScript ?? document.querySelector('script[src*="/js/pinit.js"],script[src$="/pinit.js"]')) as HTMLScriptElement | null;
 
 const start = safe(() => {
   const settings = readSettings(script, document);

@@ -100,12 +100,16 @@ describe('BoardResource get (the board page)', () => {
     expect(visitor.body.resource_response.error).toEqual(NOT_FOUND);
   });
 
-  it('does not show an archived board, not even to its owner', async () => {
+  // Issue 28: its owner sees an archived board (marked archived) to unarchive it; no one else does.
+  it('shows an archived board to its owner alone', async () => {
     const t = await testApp();
     const owner = await member(t, 'tidy');
     const board = await t.makeBoard(owner.user.id, 'Old stuff');
     await t.db.updateTable('boards').set({ archived_at: 1 }).where('id', '=', board).execute();
-    for (const browser of [owner.browser, t.client()]) {
+    expect((await owner.browser.get('BoardResource', { username: 'tidy', slug: 'old-stuff' })).body.resource_response.data).toMatchObject({ id: board, archived: true });
+    expect((await owner.browser.get('BoardFeedResource', { board_id: board })).status).toBe(200);
+    const stranger = await member(t, 'nosy');
+    for (const browser of [stranger.browser, t.client()]) {
       expect((await browser.get('BoardResource', { username: 'tidy', slug: 'old-stuff' })).body.resource_response.error).toEqual(NOT_FOUND);
       expect((await browser.get('BoardFeedResource', { board_id: board })).body.resource_response.error).toEqual(NOT_FOUND);
     }

@@ -67,8 +67,17 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       // Issue 19: the owner edits or deletes a board.
       update: action({
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ board_id: id, name: boardName.optional(), description: userText({ max: 500, multiline: true }).optional(), privacy: z.enum(['public', 'secret']).optional() }),
-        run: (o, { viewer }) => boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy }),
+        // Issue 28's board settings: the cover (one of its pins, null for the save rule) and archiving too.
+        options: z.object({
+          board_id: id,
+          name: boardName.optional(),
+          description: userText({ max: 500, multiline: true }).optional(),
+          privacy: z.enum(['public', 'secret']).optional(),
+          cover_pin_id: id.nullable().optional(),
+          archived: z.boolean().optional(),
+        }),
+        run: (o, { viewer }) =>
+          boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy, coverPinId: o.cover_pin_id, archived: o.archived }),
       }),
       delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
     },
@@ -80,6 +89,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
           username: usernamePart,
           page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
           bookmark: bookmarkOption,
+          archived: z.boolean().optional(),
         }).loose(),
         run: (o, { viewer }) => boards.profileBoards(viewer, o),
       }),

@@ -5,6 +5,7 @@ import { policyStore } from '../policy/store.js';
 import { newId, slugify } from '../lib/ids.js';
 import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
+import { coverUrl } from '../images/service.js';
 import { FACE_PILE_SIZE, orderCollaborators } from '../collaborators/rules.js';
 import { nameWords } from './names.js';
 import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
@@ -92,7 +93,8 @@ async function newSlug(name: string, taken: (base: string) => Promise<Set<string
 export const boardUrl = (ownerUsername: string, slug: string) => `/${ownerUsername}/${slug}/`;
 
 export function boardsService(deps: Deps) {
-  const { db, clock, locks = boardLocks(deps) } = deps;
+  const { db, clock, config, locks = boardLocks(deps) } = deps;
+  const coverOf = (imageId: string) => coverUrl(config.publicOrigin, imageId);
   const store = boardsStore(db);
   const policy = policyStore(db);
 
@@ -160,6 +162,9 @@ export function boardsService(deps: Deps) {
         ...picker,
         collaborated_by_me: collaborating,
         description: board.description,
+        // Board settings (issue 28): only its owner sees an archived board, and the pin they chose as cover.
+        archived: board.archived_at !== null,
+        cover_pin_id: viewer?.id === board.owner_id ? board.cover_pin_id : null,
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
         sections: (await store.listSections(board.id)).map((section) => ({ ...sectionJson(section), url: `${picker.url}${section.slug}/` })),
       };
@@ -170,10 +175,11 @@ export function boardsService(deps: Deps) {
      * the user's own and the group boards they collaborate on. Secret boards only to the user
      * themselves; protected and archived boards to no one. A username that does not exist is "not found".
      */
-    async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
+    async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined; archived?: boolean | undefined }) {
       const owner = await policy.profile(viewer?.id ?? null, { username: input.username }, 'view');
-      if (input.bookmark === FEED_END) return { boards: [], bookmark: FEED_END };
-      const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1);
+      // Archived boards (issue 28) are their owner's alone: anyone else is shown none.
+      if (input.bookmark === FEED_END || (input.archived && viewer?.id !== owner.id)) return { boards: [], bookmark: FEED_END };
+      const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1, input.archived ?? false);
       const { page, bookmark } = pageOf(rows, input.page_size);
       // Group boards carry their people (saving.md 2.4: owner first, then the viewer, then by name; a
       // face pile of 3 and a count of the rest). One statement for the page.
@@ -216,11 +222,30 @@ export function boardsService(deps: Deps) {
       return toPickerBoard({ ...board, owner_username: owner.username, collaborator_count: 0 });
     },
 
-    /** BoardResource update: the owner renames a board (a new slug, so its URL follows), re-describes it, or changes its privacy. */
-    async updateBoard(userId: string, input: { boardId: string; name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'secret' | undefined }) {
+    /**
+     * BoardResource update (board settings, issues 19 and 28): the owner renames a board (a new slug, so
+     * its URL follows), re-describes it, changes its privacy, chooses its cover among its pins' images
+     * (null: back to the save rule), or archives and unarchives it. An archived board takes no other
+     * change until it is unarchived (in the same call is fine).
+     */
+    async updateBoard(
+      userId: string,
+      input: { boardId: string; name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'secret' | undefined; coverPinId?: string | null | undefined; archived?: boolean | undefined },
+    ) {
       const board = await policy.board(userId, input.boardId, 'edit');
       if (board.privacy === 'protected' && input.privacy) throw new ApiError('forbidden', 'A protected board keeps its privacy.');
-      const change: { name?: string; slug?: string; description?: string; privacy?: Privacy } = {};
+      const archivedAfter = input.archived ?? board.archived_at !== null;
+      const otherChange = input.name !== undefined || input.description !== undefined || input.privacy !== undefined || input.coverPinId !== undefined;
+      if (archivedAfter && otherChange) throw new ApiError('board_archived');
+      const change: { name?: string; slug?: string; description?: string; privacy?: Privacy; cover_pin_id?: string | null; image_cover_url?: string | null; archived_at?: number | null } = {};
+      if (input.archived !== undefined && input.archived !== (board.archived_at !== null)) change.archived_at = input.archived ? clock.now() : null;
+      if (input.coverPinId === null) change.cover_pin_id = null;
+      else if (input.coverPinId !== undefined) {
+        const pin = await store.pinOnBoard(board.id, input.coverPinId);
+        if (!pin?.image_id) throw new ApiError('cover_pin_invalid');
+        change.cover_pin_id = pin.id;
+        change.image_cover_url = coverOf(pin.image_id);
+      }
       if (input.name !== undefined && input.name !== board.name) {
         const same = await store.findBoardByName(userId, input.name);
         if (same && same.id !== board.id) throw new ApiError('board_name_taken');
@@ -232,7 +257,7 @@ export function boardsService(deps: Deps) {
       await store.updateBoard(board.id, change);
       const updated = await store.findBoardWithOwner({ id: board.id });
       if (!updated) throw new ApiError('internal');
-      return toPickerBoard(updated);
+      return { ...toPickerBoard(updated), description: updated.description, archived: updated.archived_at !== null, cover_pin_id: updated.cover_pin_id };
     },
 
     /** BoardResource delete (saving.md section 7): the owner deletes a board and its pins; collaborators may not. */
@@ -297,7 +322,7 @@ export function boardsService(deps: Deps) {
       const pins = await store.pinsWithBoards(input.pinIds);
       if (pins.length !== new Set(input.pinIds).size || pins.some((p) => p.board_id !== board.id)) throw new ApiError('pin_not_found');
       await policy.pins(userId, input.pinIds, 'delete');
-      await locks.run([board.id], 'bulk_busy', () => store.deletePins(board.id, pins));
+      await locks.run([board.id], 'bulk_busy', () => store.deletePins(board.id, pins, coverOf));
       return { board_id: board.id, pin_ids: pins.map((p) => p.id) };
     },
 
@@ -320,7 +345,7 @@ export function boardsService(deps: Deps) {
       const sources = [...new Set(pins.map((p) => p.board_id))];
       if (pins.every((p) => p.board_id === board.id && p.section_id === input.sectionId)) throw new ApiError('same_destination');
       const keys = [...new Set([...sources, board.id, ...(input.sectionId ? [input.sectionId] : [])])];
-      await locks.run(keys, input.busy, () => store.movePins(input.pinIds, { boardId: board.id, sectionId: input.sectionId }, sources));
+      await locks.run(keys, input.busy, () => store.movePins(input.pinIds, { boardId: board.id, sectionId: input.sectionId }, sources, coverOf));
       return { board_id: board.id, section_id: input.sectionId, pin_ids: input.pinIds };
     },
   };

@@ -5,6 +5,7 @@ import { prepared } from '../db/prepared.js';
 import { nameSortKey, nameWords, startsWithDigit } from './names.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { shownAccount } from '../policy/sql.js';
+import { refreshCovers } from './covers.js';
 
 /** A board's accepted collaborators, counted beside each board row. */
 const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
@@ -265,7 +266,7 @@ export function boardsStore(db: Kysely<Database>) {
      * archived or protected (saving.md section 6), secret ones only when `withSecret` (the owner
      * looking). Keyset paging on (created_at, id) as the board feed does.
      */
-    async listProfileBoards(ownerId: string, withSecret: boolean, after: Bookmark | null, limit: number) {
+    async listProfileBoards(ownerId: string, withSecret: boolean, after: Bookmark | null, limit: number, archived = false) {
       let query = db
         .selectFrom('boards')
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
@@ -275,7 +276,8 @@ export function boardsStore(db: Kysely<Database>) {
         .select(collaboratorCount)
         // Their own boards and the group boards they collaborate on (an accepted invite).
         .where((eb) => memberOf(eb, ownerId))
-        .where('boards.archived_at', 'is', null)
+        // Archived boards are listed apart, to their owner alone (issue 28), who archived them.
+        .where((eb) => (archived ? eb('boards.archived_at', 'is not', null).and('boards.owner_id', '=', ownerId) : eb('boards.archived_at', 'is', null)))
         // Not a group board whose owner is suspended or deactivated (policy/rules.ts boardRule).
         .where((eb) => shownAccount(eb, 'owner.state'))
         .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
@@ -333,7 +335,7 @@ export function boardsStore(db: Kysely<Database>) {
     },
 
     /** A board's name, description and privacy (issue 19: editing a board). */
-    async updateBoard(boardId: string, change: { name?: string; slug?: string; description?: string; privacy?: Privacy }) {
+    async updateBoard(boardId: string, change: { name?: string; slug?: string; description?: string; privacy?: Privacy; cover_pin_id?: string | null; image_cover_url?: string | null; archived_at?: number | null }) {
       if (Object.keys(change).length) await db.updateTable('boards').set(change).where('id', '=', boardId).execute();
     },
 
@@ -374,6 +376,11 @@ export function boardsStore(db: Kysely<Database>) {
       });
     },
 
+    /** A pin on the board with its image, for choosing the board's cover (issue 28). */
+    pinOnBoard(boardId: string, pinId: string) {
+      return db.selectFrom('pins').select(['id', 'image_id']).where('id', '=', pinId).where('board_id', '=', boardId).executeTakeFirst();
+    },
+
     /** Pins with the boards they are on; for checking who may move them. */
     pinsWithBoards(pinIds: string[]) {
       if (pinIds.length === 0) return Promise.resolve([]);
@@ -381,19 +388,22 @@ export function boardsStore(db: Kysely<Database>) {
     },
 
     /** Bulk delete (issue 19): pins of one board go; their pinners' counts and the board's are recomputed, in one transaction. */
-    async deletePins(boardId: string, pins: { id: string; pinner_id: string }[]) {
+    async deletePins(boardId: string, pins: { id: string; pinner_id: string }[], coverOf: (imageId: string) => string) {
       await db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('pins').where('board_id', '=', boardId).where('id', 'in', pins.map((p) => p.id)).returning('pinner_id').execute();
         await addDeltas(trx, perPinner(gone, -1));
         await recount(trx, [boardId]);
+        await refreshCovers(trx, [boardId], coverOf);
       });
     },
 
     /** Moves pins to a board and section, and recounts every board and section touched, in one transaction. */
-    async movePins(pinIds: string[], to: { boardId: string; sectionId: string | null }, touchedBoards: string[]) {
+    async movePins(pinIds: string[], to: { boardId: string; sectionId: string | null }, touchedBoards: string[], coverOf: (imageId: string) => string) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('pins').set({ board_id: to.boardId, section_id: to.sectionId }).where('id', 'in', pinIds).execute();
         await recount(trx, [...new Set([...touchedBoards, to.boardId])]);
+        // The boards the pins left may have lost their cover's pin (issue 28's audit).
+        await refreshCovers(trx, touchedBoards.filter((id) => id !== to.boardId), coverOf);
       });
     },
   };

@@ -151,7 +151,8 @@ describe('a pin is visible exactly when its board is', () => {
 });
 
 describe('an archived board takes no new saves, sections, moves or invites, even from its owner', () => {
-  it('answers the owner as for a board that does not exist', async () => {
+  // Issue 28: the owner sees their archived board (to unarchive it), so they are told why, not "not found".
+  it('answers the owner that it is archived, and writes nothing', async () => {
     const w = await world();
     const o = w.olgaBrowser;
     const calls: Array<(b: string) => Promise<Answer>> = [
@@ -162,11 +163,12 @@ describe('an archived board takes no new saves, sections, moves or invites, even
       (b) => o.post('BulkEditResource', 'update', { board_id: b, pin_ids: [w.pins.public] }),
       (b) => o.post('BoardInviteResource', 'create', { board_id: b, invited_user_ids: [w.vic.id] }),
     ];
-    for (const call of calls) expect(whole(await call(w.boards.archived))).toEqual(whole(await call(newId())));
+    for (const call of calls) expect((await call(w.boards.archived)).body.resource_response.error?.api_error_code).toBe(360);
     expect(await w.t.db.selectFrom('pins').select('id').where('board_id', '=', w.boards.archived).execute()).toHaveLength(1);
     // Moving a pin out of an archived board is a change to it too.
     const out = await o.post('BulkEditResource', 'update', { board_id: w.boards.public, pin_ids: [w.pins.archived] });
-    expect(whole(out)).toEqual(whole(await o.post('BulkEditResource', 'update', { board_id: w.boards.public, pin_ids: [newId()] })));
+    expect(out.body.resource_response.error?.api_error_code).toBe(360);
+    expect(await w.t.db.selectFrom('pins').select('id').where('board_id', '=', w.boards.archived).execute()).toHaveLength(1);
   });
 });
 

@@ -10,6 +10,7 @@ import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import { collaboratorsStore } from './store.js';
 import { orderCollaborators } from './rules.js';
+import { notificationsService } from '../notifications/service.js';
 
 export { orderCollaborators };
 import { addressKey } from '../lib/client-address.js';
@@ -55,6 +56,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
   const boards = boardsStore(db);
   const policy = policyStore(db);
   const limits = limitsFor(deps);
+  const notifications = notificationsService(deps);
 
   /**
    * The invite a viewer may act on: their own user invite, or one mailed to their address once that
@@ -104,9 +106,12 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
         }
         taken.push(share);
       }
-      const fresh = await store.invite(board.id, viewerId, userIds, emails, clock.now());
+      const added = await store.invite(board.id, viewerId, userIds, emails, clock.now());
+      // People invited now are told in the app (issue 28); an invite they held already is not news.
+      await notifications.notify({ kind: 'board_invite', actorId: viewerId, recipientIds: added.userIds, boardId: board.id });
       // Mail only emails new to this board, after the invites are committed; a failing mail server
       // is logged and does not undo or fail the invite.
+      const fresh = added.emails;
       const inviter = fresh.length ? await store.findUser(viewerId) : undefined;
       if (inviter) {
         const url = `${config.publicOrigin}/${inviter.username}/${board.slug}/`;
@@ -155,6 +160,8 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       const board = await boards.findBoard(boardId);
       if (!board || board.archived_at !== null || !(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
       await store.accept(board.id, viewer.id, viewer.email, clock.now());
+      // The board's owner (who invited them) hears that they joined (issue 28).
+      await notifications.notify({ kind: 'invite_accepted', actorId: viewer.id, recipientIds: [board.owner_id], boardId: board.id });
       return { board_id: board.id, status: 'accepted' as const };
     },
 

@@ -43,16 +43,19 @@ export function collaboratorsStore(db: Kysely<Database>) {
      * User invites and email invites of one board, in one transaction; repeats are ignored.
      * Answers the emails that were not invited to this board before (the ones to mail).
      */
-    async invite(boardId: string, by: string, userIds: string[], emails: string[], now: number): Promise<string[]> {
+    async invite(boardId: string, by: string, userIds: string[], emails: string[], now: number): Promise<{ emails: string[]; userIds: string[] }> {
       return db.transaction().execute(async (trx) => {
-        if (userIds.length) {
-          await trx
-            .insertInto('board_collaborators')
-            .values(userIds.map((user_id) => ({ board_id: boardId, user_id, status: 'invited' as const, created_at: now })))
-            .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
-            .execute();
-        }
-        if (emails.length === 0) return [];
+        // The people invited now, not before: they are told in the app (issue 28), once.
+        const users = userIds.length
+          ? await trx
+              .insertInto('board_collaborators')
+              .values(userIds.map((user_id) => ({ board_id: boardId, user_id, status: 'invited' as const, created_at: now })))
+              .onConflict((oc) => oc.columns(['board_id', 'user_id']).doNothing())
+              .returning('user_id')
+              .execute()
+          : [];
+        const fresh = users.map((row) => row.user_id);
+        if (emails.length === 0) return { emails: [], userIds: fresh };
         // ON CONFLICT DO NOTHING … RETURNING answers only the rows inserted, on SQLite and Postgres alike.
         const inserted = await trx
           .insertInto('board_email_invites')
@@ -60,7 +63,7 @@ export function collaboratorsStore(db: Kysely<Database>) {
           .onConflict((oc) => oc.columns(['board_id', 'email']).doNothing())
           .returning('email')
           .execute();
-        return inserted.map((row) => row.email);
+        return { emails: inserted.map((row) => row.email), userIds: fresh };
       });
     },
 

@@ -44,6 +44,7 @@ export interface Database {
   conversion_tags: ConversionTagsTable;
   ad_events: AdEventsTable;
   pin_sponsorships: PinSponsorshipsTable;
+  notifications: NotificationsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -427,6 +428,22 @@ export interface BoardsTable {
   /** The picker's order (boards/names.ts), stored at write time so it can be paged in SQL (migration 0009). */
   sort_digit: Generated<number>;
   sort_key: Generated<string>;
+  /** The pin whose image the owner chose as cover (migration 0028); null: the cover follows the save rule. */
+  cover_pin_id: Generated<string | null>;
+}
+
+export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved';
+
+/** Notifications in the app (migration 0028, issue 28): one row per recipient and event. */
+export interface NotificationsTable {
+  id: string;
+  recipient_id: string;
+  kind: NotificationKind;
+  actor_id: string;
+  board_id: string | null;
+  pin_id: string | null;
+  created_at: number;
+  read_at: number | null;
 }
 
 /** Each board's name words, folded as boards/names.ts folds them: the picker's server search (migration 0009). */

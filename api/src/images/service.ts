@@ -23,13 +23,17 @@ export interface ImageJson {
 }
 
 /** The rendition URLs of an image; a rendition is never wider than the original. */
+/** Where one rendition of an image is served; a board's cover is its 236x (saving.md section 4). */
+export const renditionUrl = (publicOrigin: string, imageId: string, rendition: string) => `${publicOrigin}/media/${imageId}/${rendition}.jpg`;
+export const coverUrl = (publicOrigin: string, imageId: string) => renditionUrl(publicOrigin, imageId, '236x');
+
 export function imageJson(publicOrigin: string, row: { id: string; source_url: string; width: number | null; height: number | null; dominant_color: string | null }): ImageJson {
   const images = {} as ImageJson['images'];
   for (const rendition of RENDITIONS) {
     const target = rendition === 'originals' ? null : Number.parseInt(rendition, 10);
     const width = row.width && target ? Math.min(target, row.width) : row.width;
     const height = row.width && row.height && width ? Math.round((row.height * width) / row.width) : row.height;
-    images[rendition] = { url: `${publicOrigin}/media/${row.id}/${rendition}.jpg`, width, height };
+    images[rendition] = { url: renditionUrl(publicOrigin, row.id, rendition), width, height };
   }
   return { id: row.id, source_url: row.source_url, width: row.width, height: row.height, dominant_color: row.dominant_color, images };
 }

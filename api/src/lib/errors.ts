@@ -151,6 +151,9 @@ export const catalogue = {
   session_not_found: { code: 315, status: 404, message: 'That session has already ended.' },
   email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
   proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
+  // Board settings and notifications (issue 28). Codes 360-379 are ours.
+  board_archived: { code: 360, status: 403, message: 'This board is archived. Unarchive it first.' },
+  cover_pin_invalid: { code: 361, status: 400, message: 'Choose the cover from the Pins on this board that have an image.' },
   // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
   not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },

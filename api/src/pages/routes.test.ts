@@ -90,6 +90,17 @@ describe('built files as a CDN serves them', () => {
     expect(res.headers.get('last-modified')).toMatch(/ GMT$/);
   });
 
+  // Issue 28's audit: markup that loads /pinit.js (not /js/pinit.js) rendered nothing.
+  it('serves pinit.js at the root too, the same bytes and headers', async () => {
+    const t = await testApp();
+    const root = await t.app.request('/pinit.js');
+    const js = await t.app.request('/js/pinit.js');
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toBe(js.headers.get('content-type'));
+    expect(root.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(Buffer.from(await root.arrayBuffer()).equals(Buffer.from(await js.arrayBuffer()))).toBe(true);
+  });
+
   it('sends brotli, then gzip, then the plain file, as Accept-Encoding allows; each decodes to the same script', async () => {
     const t = await testApp();
     const get = (acceptEncoding?: string) => t.app.request('/js/pinit.js', { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });

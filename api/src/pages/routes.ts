@@ -50,7 +50,7 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale) =>
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 /** The Save extension's package (issue 31), built beside the scripts by rollup.config.mjs. */
@@ -128,6 +128,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/settings/account/', page, shell);
   // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
   routes.get('/settings/security/', page, shell);
+  // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.
+  routes.get('/notifications/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
@@ -199,6 +201,12 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     throw new ApiError('not_found', /^(pinit|pinit-widgets|bookmarklet|popup)\.(js|css)$/.test(name) ? `${name} is not built; run npm run build.` : undefined);
   };
   routes.get('/js/*', page, serveBuilt);
+  // Markup pasted from elsewhere loads /pinit.js at the root (issue 28's audit): the same script, the same headers.
+  routes.get('/pinit.js', page, (c) => {
+    const file = built().files.get('/js/pinit.js');
+    if (!file) throw new ApiError('not_found', 'pinit.js is not built; run npm run build.');
+    return sendBuilt(c, file);
+  });
   routes.get('/css/*', page, serveBuilt);
   // A user's page, where an account switch lands (/{username}); after every fixed path above.
   routes.get('/:username{[a-z0-9_]{3,30}}', page, shell);

@@ -5,7 +5,8 @@ import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { imageJson, type ImagesService } from '../images/service.js';
+import { coverUrl, imageJson, type ImagesService } from '../images/service.js';
+import { notificationsService } from '../notifications/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import { admitImageWork } from '../images/backlog.js';
 import type { JobsService } from '../jobs/service.js';
@@ -59,6 +60,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
   const boards = boardsStore(db);
 
   const policy = policyStore(db);
+  const notifications = notificationsService({ db, clock });
 
   /** A pin the viewer may see (policy/rules.ts pinRule); otherwise it answers as a pin that does not exist. */
   const visiblePin = (viewer: Viewer | null, pinId: string) => policy.pin(viewer?.id ?? null, pinId, 'view');
@@ -145,7 +147,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
      */
     async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }, context: AdvertiserContext | null = null) {
       const source = await visiblePin(viewer, input.pin_id);
-      return create(viewer, {
+      const saved = await create(viewer, {
         board_id: input.board_id,
         section: input.section,
         image_url: source.image_url ?? undefined,
@@ -155,6 +157,9 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
         description: input.description ?? source.description,
         method: 'create',
       }, context);
+      // Its pinner hears that someone saved their pin (issue 28), with the board it went to when they may see it.
+      await notifications.notify({ kind: 'pin_saved', actorId: viewer.id, recipientIds: [source.pinner_id], boardId: saved.board.id, pinId: source.id });
+      return saved;
     },
 
     /**
@@ -194,7 +199,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
 
     async remove(viewer: Viewer, pinId: string) {
       const pin = await editablePin(viewer, pinId, 'delete');
-      await pins.deletePin(pin);
+      await pins.deletePin(pin, (imageId) => coverUrl(config.publicOrigin, imageId));
       return { id: pin.id, board_id: pin.board_id };
     },
 

@@ -1,5 +1,6 @@
 import { hashtagsOf } from './hashtags.js';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { refreshCovers } from '../boards/covers.js';
 import { pinDeltaWriter } from '../counts/store.js';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
@@ -60,12 +61,17 @@ export function pinsStore(db: Kysely<Database>) {
     (a, cover) => {
       const stale = (eb: ExpressionBuilder<Database, 'boards'>) => eb.or([eb('last_pinned_at', 'is', null), eb('last_pinned_at', '<=', sql<number>`cast(${a.createdAt} as bigint) - ${sql.lit(LAST_PINNED_GRAIN_MS)}`)]);
       const coverChanges = (eb: ExpressionBuilder<Database, 'boards'>) =>
-        cover === 'always' ? eb.or([eb('image_cover_url', 'is', null), eb('image_cover_url', '<>', eb.val(a.coverUrl))]) : eb('image_cover_url', 'is', null);
+        // A cover the owner chose (cover_pin_id, issue 28) stays whatever is saved after it.
+        cover === 'always' ? eb.and([eb('cover_pin_id', 'is', null), eb.or([eb('image_cover_url', 'is', null), eb('image_cover_url', '<>', eb.val(a.coverUrl))])]) : eb('image_cover_url', 'is', null);
       return db
         .updateTable('boards')
         .set((eb) => ({
           last_pinned_at: eb.case().when(stale(eb)).then(sql<number>`cast(${a.createdAt} as bigint)`).else(eb.ref('last_pinned_at')).end(),
-          image_cover_url: !cover ? eb.ref('image_cover_url') : cover === 'always' ? eb.val(a.coverUrl) : eb.fn.coalesce('image_cover_url', eb.val(a.coverUrl)),
+          image_cover_url: !cover
+            ? eb.ref('image_cover_url')
+            : cover === 'always'
+              ? eb.case().when('cover_pin_id', 'is', null).then(eb.val(a.coverUrl)).else(eb.ref('image_cover_url')).end()
+              : eb.fn.coalesce('image_cover_url', eb.val(a.coverUrl)),
         }))
         .where('id', '=', a.boardId)
         .where((eb) => (cover ? eb.or([stale(eb), coverChanges(eb)]) : stale(eb)));
@@ -152,10 +158,12 @@ export function pinsStore(db: Kysely<Database>) {
      * A pin goes, and the counts it raised go down by one (board, section, pinner), in one transaction. The
      * board and section are the ones the row holds as it is deleted (it may have moved since it was read).
      */
-    async deletePin(pin: { id: string; board_id: string; section_id: string | null; pinner_id: string }) {
+    async deletePin(pin: { id: string; board_id: string; section_id: string | null; pinner_id: string }, coverOf: (imageId: string) => string) {
       await db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('pins').where('id', '=', pin.id).returning(['board_id', 'section_id', 'pinner_id']).executeTakeFirst();
         if (gone) await writePinDeltas(trx, gone, -1);
+        // The board may have shown this pin as its cover (issue 28's audit).
+        if (gone) await refreshCovers(trx, [gone.board_id], coverOf);
       });
     },
 

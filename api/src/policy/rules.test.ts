@@ -49,8 +49,38 @@ describe('boards: a secret board, and a protected one (an advertiser’s), are t
   }
 });
 
-describe('boards: an archived board is no one’s, its owner’s included', () => {
-  check(BOARD_ACTIONS, Object.fromEntries(RELATIONS.map((r) => [r, ALL_MISSING])) as Record<Relation, Cell[]>, (role, action) => boardRule(action, board(role, 'public', { archived: true })));
+describe('boards: an archived board is its owner’s alone, to see, unarchive (edit) or delete; nothing is saved to it (issue 28)', () => {
+  for (const privacy of ['public', 'secret'] as const) {
+    describe(privacy, () => {
+      check(BOARD_ACTIONS, {
+        owner: ['✓', '403', '403', '✓', '✓', '403', '403'],
+        collaborator: ALL_MISSING,
+        follower: ALL_MISSING,
+        stranger: ALL_MISSING,
+        visitor: ALL_MISSING,
+      }, (role, action) => boardRule(action, board(role, privacy, { archived: true })));
+    });
+  }
+  it('refuses a save with a code of its own, so the page can say why', () => {
+    expect(boardRule('save', board('owner', 'public', { archived: true }))).toMatchObject({ answer: 'forbidden', error: 'board_archived' });
+  });
+});
+
+describe('board settings and sections from the board page (issue 28): the owner changes settings and invites; a collaborator adds sections only', () => {
+  check(['edit', 'invite'] as const, {
+    owner: ['✓', '✓'],
+    collaborator: ['403', '403'],
+    follower: ['403', '403'],
+    stranger: ['403', '403'],
+    visitor: ['403', '403'],
+  }, (role, action) => boardRule(action, board(role)));
+  check(['save'] as const, {
+    owner: ['✓'],
+    collaborator: ['✓'],
+    follower: ['403'],
+    stranger: ['403'],
+    visitor: ['403'],
+  }, (role) => sectionRule('save', board(role)));
 });
 
 describe('boards: a suspended or deactivated owner’s board is missing to everyone, as their profile is', () => {
@@ -198,8 +228,8 @@ describe('boards: following one (issue 28) is for anyone logged in who sees it, 
   it('a secret board: its collaborators only; strangers meet it as missing', () => {
     expect(RELATIONS.map((r) => follow(r, 'secret'))).toEqual(['403', '✓', '404', '404', '404']);
   });
-  it('an archived board, or a suspended owner’s, is missing to everyone', () => {
-    expect(RELATIONS.map((r) => follow(r, 'public', { archived: true }))).toEqual(['404', '404', '404', '404', '404']);
+  it('an archived board, or a suspended owner’s, is missing to everyone (an archived one but to its owner, who is told it is archived)', () => {
+    expect(RELATIONS.map((r) => follow(r, 'public', { archived: true }))).toEqual(['403', '404', '404', '404', '404']);
     expect(RELATIONS.map((r) => follow(r, 'public', { ownerState: 'suspended' }))).toEqual(['404', '404', '404', '404', '404']);
   });
 });

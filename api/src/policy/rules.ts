@@ -62,13 +62,20 @@ export interface BoardFacts {
 }
 
 /**
- * Boards. Hidden (missing) from everyone: a suspended or deactivated owner's, an archived one, and a
- * secret or protected one from anyone but its members. Members (owner, collaborators) save pins to it
- * and keep its sections; only the owner edits, deletes it or invites people to it. Anyone else logged in
- * who sees it may follow it (issue 28). A board is not promoted (a pin is).
+ * Boards. Hidden (missing) from everyone: a suspended or deactivated owner's, an archived one (but to
+ * its owner), and a secret or protected one from anyone but its members. Members (owner, collaborators)
+ * save pins to it and keep its sections; only the owner edits (its settings: name, description,
+ * privacy, cover, archiving), deletes it or invites people to it. Anyone else logged in who sees it may
+ * follow it (issue 28). An archived board is its owner's alone to see, change back (unarchive) or
+ * delete; nothing is saved to it until then (issue 28). A board is not promoted (a pin is).
  */
 export function boardRule(action: Action, f: BoardFacts): Verdict {
-  if (!accountShown(f.ownerState) || f.archived) return MISSING;
+  if (!accountShown(f.ownerState)) return MISSING;
+  if (f.archived) {
+    if (f.relation !== 'owner') return MISSING;
+    if (action === 'view' || action === 'edit' || action === 'delete') return ALLOW;
+    return { allow: false, answer: 'forbidden', detail: 'This board is archived. Unarchive it first.', error: 'board_archived' };
+  }
   const member = f.relation === 'owner' || f.relation === 'collaborator';
   if (f.privacy !== 'public' && !member) return MISSING;
   if (action === 'view') return ALLOW;

@@ -2,6 +2,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { promotionOffered } from './promotion.js';
 import { usersStore } from './store.js';
+import { notificationsService } from '../notifications/service.js';
 import { policyStore } from '../policy/store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
@@ -17,6 +18,7 @@ export function linkDomain(link: string | null): string | null {
 
 export function usersService({ db, config, clock }: Deps) {
   const store = usersStore(db);
+  const notifications = notificationsService({ db, clock });
   const policy = policyStore(db);
 
   const settings = async (viewerId: string) => {
@@ -60,7 +62,7 @@ export function usersService({ db, config, clock }: Deps) {
       // A suspended or deactivated account is not followed: it answers as a missing one (policy/rules.ts).
       const user = await policy.profile(viewerId, { id: userId }, 'follow');
       if (user.id === viewerId) throw new ApiError('follow_self');
-      await store.follow(viewerId, user.id, clock.now());
+      if (await store.follow(viewerId, user.id, clock.now())) await notifications.notify({ kind: 'new_follower', actorId: viewerId, recipientIds: [user.id] });
       return { id: user.id, username: user.username, followedByMe: true };
     },
 

@@ -44,8 +44,15 @@ export function usersStore(db: Kysely<Database>) {
     },
 
     /** A follow; following again changes nothing (the primary key is the pair). */
-    async follow(followerId: string, followeeId: string, at: number) {
-      await db.insertInto('follows').values({ follower_id: followerId, followee_id: followeeId, created_at: at }).onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing()).execute();
+    /** Whether this made a new follow (following again is no change, and no news: issue 28). */
+    async follow(followerId: string, followeeId: string, at: number): Promise<boolean> {
+      const rows = await db
+        .insertInto('follows')
+        .values({ follower_id: followerId, followee_id: followeeId, created_at: at })
+        .onConflict((oc) => oc.columns(['follower_id', 'followee_id']).doNothing())
+        .returning('follower_id')
+        .execute();
+      return rows.length > 0;
     },
 
     async unfollow(followerId: string, followeeId: string) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { locale, t } from '../i18n';
+import { locale, t, tn } from '../i18n';
 import { shortCount, showFollowerCount, sponsorshipLabel } from '../../../api/src/advertisers/rules/creator';
 import { cutCreatorName } from '../../../api/src/advertisers/rules/text';
 
@@ -40,7 +40,7 @@ export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }
           {cutCreatorName(creator.fullName)}
         </a>
         {creator.isVerifiedMerchant && <span class="badge"> · {words.verifiedMerchant}</span>}
-        {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {t('success.followers', { count: shortCount(creator.followerCount, locale()) })}</small>}
+        {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {tn('success.followers', creator.followerCount, { count: shortCount(creator.followerCount, locale()) })}</small>}
         {label && <small class="sponsorship">{label}</small>}
       </span>
       {children}

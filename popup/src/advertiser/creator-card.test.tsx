@@ -2,6 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CreatorCard } from './CreatorCard';
+import { applyLocale } from '../i18n';
 
 afterEach(cleanup);
 
@@ -13,6 +14,22 @@ describe('the creator card', () => {
     expect(screen.getByRole('link').textContent).toBe(`${'N'.repeat(69)}…`);
     expect(screen.getByText('12.3K followers')).toBeTruthy();
     expect(screen.getByText('paid partnership')).toBeTruthy();
+  });
+  // Issue 28's audit: "1 followers" (and French "1 abonnés"): the language's plural rules pick the form.
+  it('counts one follower in the singular, in English and in French', async () => {
+    render(<CreatorCard creator={{ ...base, followerCount: 1 }} viewerIsAuth />);
+    expect(screen.getByText('1 follower')).toBeTruthy();
+    cleanup();
+    await applyLocale('fr');
+    try {
+      render(<CreatorCard creator={{ ...base, followerCount: 1 }} viewerIsAuth />);
+      expect(screen.getByText('1 abonné')).toBeTruthy();
+      cleanup();
+      render(<CreatorCard creator={{ ...base, followerCount: 2 }} viewerIsAuth />);
+      expect(screen.getByText('2 abonnés')).toBeTruthy();
+    } finally {
+      await applyLocale('en');
+    }
   });
   it('hides the count of an unverified creator from a visitor', () => {
     render(<CreatorCard creator={base} viewerIsAuth={false} />);

@@ -96,7 +96,9 @@ export default {
     closes: 'This window closes by itself in 10 seconds.',
     /** The creator card (advertiser/CreatorCard.tsx), which the success screen shows. */
     creator: 'Creator',
-    followers: '{{count}} followers',
+    // Counted (issue 28's audit: "1 followers"): tn picks the form by the language's plural rules.
+    followers_one: '{{count}} follower',
+    followers_other: '{{count}} followers',
     instagramTitle: 'Now you can turn your Instagram posts into Pins',
     instagramConnect: 'Connect now',
   },
@@ -163,6 +165,9 @@ export default {
     uhOh: 'Uh oh! Something went wrong.',
     unauthorized: 'Please log in to continue.',
     alreadySaved: 'Psst! You already saved this Pin to this board',
+    // Server messages with a part of their own (issue 28's audit): fromEnglish matches them by their words around it.
+    alreadySavedTo: 'Psst! You already saved this Pin to {{board}}',
+    tooLong: 'Please enter no more than {{max}} characters.',
     boardNameRequired: "Don't forget to name your board!",
     sectionNameRequired: "Don't forget to name your section!",
     boardNameTaken: 'You already have a board with that name.',
@@ -200,6 +205,8 @@ export default {
   /** The site header above the product pages, and following a creator (success, profiles); the pages' own words are in pages/messages.ts. */
   pages: {
     home: 'Home',
+    /** The bookmarklet's install page (/bookmarklet), linked from the header and the home page (issue 28's audit). */
+    getBookmarklet: 'Save from any site',
     profile: 'Profile',
     createPin: 'Create Pin',
     settings: 'Settings',

@@ -32,12 +32,20 @@ describe('the popup in the user language', () => {
     expect(formatDay('2026-03-01')).toBe('01.03.2026');
   });
 
-  it("translates the server's English messages it knows, and keeps the rest (a board's name) as sent", async () => {
+  it("translates the server's English messages it knows, a board's name or a length kept as sent (issue 28), and keeps the rest", async () => {
     expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('Psst! You already saved this Pin to this board');
     await applyLocale('es');
     expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('¡Psst! Ya has guardado este Pin en este tablero');
     expect(fromEnglish('Sorry, you’re not eligible to sign up for Corkboard right now.')).toBe('Lo sentimos, ahora mismo no puedes registrarte en Corkboard.');
-    expect(fromEnglish('Psst! You already saved this Pin to Recipes')).toBe('Psst! You already saved this Pin to Recipes');
+    expect(fromEnglish('Psst! You already saved this Pin to Recipes')).toBe('¡Psst! Ya has guardado este Pin en Recipes');
+    await applyLocale('fr');
+    expect(fromEnglish('Psst! You already saved this Pin to Home décor')).toBe('Psst ! Vous avez déjà enregistré cette épingle dans Home décor');
+    expect(fromEnglish('Please enter no more than 50 characters.')).toBe('Veuillez ne pas saisir plus de 50 caractères.');
+    expect(fromEnglish('name: Please enter no more than 50 characters.')).toBe('Veuillez ne pas saisir plus de 50 caractères.');
+    expect(fromEnglish('That address is not allowed.')).toBe(t('server.addressNotAllowed'));
+    expect(fromEnglish('A message we have no words for')).toBe('A message we have no words for');
+    expect(fromEnglish('name: A message we have no words for')).toBe('name: A message we have no words for');
+    await applyLocale('en');
   });
 
   it("loads an area's words with the language: English at once, the current language before the page shows, the next on a change", async () => {

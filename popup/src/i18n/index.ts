@@ -37,9 +37,12 @@ export function t(key: Keys, params?: Params): string {
   return i18n.t(key, params) || i18n.t(key, params, DEFAULT_LOCALE);
 }
 
-/** A counted message: `{key}_one`, `_few`, `_many`… by Intl.PluralRules, else `{key}_other`; {{count}} formatted. */
+/**
+ * A counted message: `{key}_one`, `_few`, `_many`… by Intl.PluralRules, else `{key}_other`; {{count}} formatted,
+ * or as params.count gives it (a short count such as "1.2K", still counted by the number).
+ */
 export function tn(key: string, count: number, params?: Params): string {
-  const filled = { ...params, count: formatNumber(count) };
+  const filled = { count: formatNumber(count), ...params };
   const form = `${key}_${intl('plural', () => new Intl.PluralRules(locale())).select(count)}`;
   return i18n.t(form, filled) || i18n.t(`${key}_other`, filled) || i18n.t(form, filled, DEFAULT_LOCALE) || i18n.t(`${key}_other`, filled, DEFAULT_LOCALE);
 }
@@ -69,7 +72,19 @@ export function fromEnglish(text: string): string {
   if (locale() === DEFAULT_LOCALE) return text;
   const key = (Object.keys(en.server) as Array<keyof Catalogue['server']>).find((k) => branded(en.server[k]) === text);
   const words = key && i18n.t(`server.${key}`);
-  return words ? branded(words) : text;
+  if (words) return branded(words);
+  // A message with one part of its own (a board's name, a length): matched by the words around it (issue 28).
+  for (const [k, english] of Object.entries(en.server)) {
+    const parts = english.split(/\{\{(\w+)\}\}/);
+    if (parts.length !== 3) continue;
+    const [before, name, after] = parts as [string, string, string];
+    const filled = text.length > before.length + after.length && text.startsWith(before) && text.endsWith(after) && i18n.t(`server.${k}`, { [name]: text.slice(before.length, text.length - after.length) });
+    if (filled) return branded(filled);
+  }
+  // The server's check of one field names it first ("name: …"); the form shows which field, so its words are enough.
+  const field = /^[\w.]+: (.+)$/.exec(text);
+  const rest = field && fromEnglish(field[1]!);
+  return rest && rest !== field[1] ? rest : text;
 }
 
 

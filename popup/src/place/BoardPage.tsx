@@ -10,6 +10,7 @@ import { DeleteBoard, OrganiseBar } from './Organise';
 import { SectionManage } from './SectionManage';
 import { hostOf } from '../save/Preview';
 import { NotFoundPage, PageLoading } from '../PageStates';
+import { AddSection, BoardSettings } from './board-settings/BoardSettings';
 import { FollowBoardButton } from './feed/FollowBoardButton';
 import type { BoardFeedData, BoardPageData, PinData, ViewerData } from '../types';
 
@@ -20,7 +21,7 @@ import type { BoardFeedData, BoardPageData, PinData, ViewerData } from '../types
 export function BoardPage({ username, slug, sectionSlug, viewer = null }: { username: string; slug: string; sectionSlug?: string; viewer?: ViewerData | null }) {
   const [board, setBoard] = useState<BoardPageData | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Bumped when an invite is accepted: the board (secret until then) is read again.
+  // Bumped when an invite is accepted, the settings or sections change, or pins leave: the board is read again.
   const [version, setVersion] = useState(0);
   useEffect(() => {
     setError(null);
@@ -56,6 +57,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
   if (!board) return <PageLoading />;
 
   const owner = board.owner.full_name || board.owner.username;
+  const reload = () => setVersion((v) => v + 1);
   // Members (the owner and accepted collaborators) organise the board's pins and its sections.
   const member = me !== null && (me === board.owner.id || board.collaborated_by_me);
   return (
@@ -81,11 +83,18 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
         {!section && board.description && <p class="description">{board.description}</p>}
         {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
           <p class="actions profile-actions">
+            <BoardSettings board={board} onChanged={reload} />
             <DeleteBoard boardId={board.id} name={board.name} profile={`/${viewer.user.username}/`} />
           </p>
         )}
         {section && member && <SectionManage key={section.id} section={section} boardUrl={board.url} />}
       </header>
+      {!section && member && !board.archived && (
+        // Issue 28: a section is added from the board page, the first one included.
+        <p class="actions add-section-row">
+          <AddSection board={board} onAdded={reload} />
+        </p>
+      )}
       {!section && board.sections.length > 0 && (
         <nav aria-labelledby="board-sections">
           <h2 id="board-sections">{t('sections')}</h2>
@@ -102,7 +111,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
         </nav>
       )}
       {!section && <Collaborators boardId={board.id} ownerId={board.owner.id} viewer={viewer} member={member} version={version} />}
-      <PinGrid boardId={board.id} sectionId={section?.id} canOrganise={member} />
+      <PinGrid boardId={board.id} sectionId={section?.id} canOrganise={member && !board.archived} onChanged={reload} />
     </main>
   );
 }
@@ -111,7 +120,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
  * The board's pins, newest first, a page (25) at a time; scrolling near the end or 'More Pins' loads
  * the next. Its members may organise: choose pins and move, un-section or delete them (Organise.tsx).
  */
-function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; sectionId?: string; canOrganise: boolean }) {
+function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: string; sectionId?: string; canOrganise: boolean; onChanged: () => void }) {
   const feed = usePaged<PinData>('BoardFeedResource', { board_id: boardId, section_id: sectionId }, (page: BoardFeedData) => page.pins);
   const [organising, setOrganising] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -134,7 +143,7 @@ function PinGrid({ boardId, sectionId, canOrganise }: { boardId: string; section
           </button>
         </p>
       )}
-      {organising && <OrganiseBar boardId={boardId} sectionId={sectionId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} />}
+      {organising && <OrganiseBar boardId={boardId} sectionId={sectionId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} onDone={onChanged} />}
       {organising ? (
         <ul class="pin-grid choosing">
           {feed.items.map((pin) => (

@@ -37,6 +37,9 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
         </section>
         <BoardGrid username={viewer.user.username} heading={t('yourBoards')} />
         <p class="actions">
+          <a class="secondary" href="/bookmarklet">
+            {main('pages.getBookmarklet')}
+          </a>
           <a class="secondary" href="/add-account">
             {t('addAccount')}
           </a>
@@ -49,6 +52,9 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
       <h1>{BRAND}</h1>
       {alert}
       <p>{t('tagline')}</p>
+      <p>
+        <a href="/bookmarklet">{main('pages.getBookmarklet')}</a>
+      </p>
       {viewer && (
         <p>
           {linked((slots) => t('logInOrSignUp', slots), { logIn: <a href="/login">{main('auth.logIn')}</a>, signUp: <a href="/signup">{main('auth.signUp')}</a> })}

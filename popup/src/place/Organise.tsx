@@ -16,7 +16,7 @@ const moveError = (e: unknown) => (e instanceof ResourceError && BUSY_CODES.has(
  * an optional section of it, take them out of the section shown, or delete them. Optimistic: the pins
  * leave the grid at once and come back, with the message, if the server refuses.
  */
-export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins, clear }: { boardId: string; sectionId?: string; selected: Set<string>; pins: PinData[]; setPins: (pins: PinData[]) => void; clear: () => void }) {
+export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins, clear, onDone }: { boardId: string; sectionId?: string; selected: Set<string>; pins: PinData[]; setPins: (pins: PinData[]) => void; clear: () => void; onDone?: () => void }) {
   const [picker, setPicker] = useState<PickerData | null>(null);
   const [target, setTarget] = useState('');
   const [sections, setSections] = useState<SectionData[]>([]);
@@ -52,6 +52,8 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
       .then(() => {
         setStatus(done(ids.length));
         clear();
+        // The board's header (its pin count, its cover) is read again (issue 28's audit).
+        onDone?.();
       })
       .catch((e: unknown) => {
         setPins(before);

@@ -20,7 +20,8 @@ export function MobileSaved({ pin, steps = 1 }: { pin: CreatedPin; steps?: numbe
   }, []);
   return (
     <div class="toast success-toast" role="status">
-      {t('success.savedTo', { board: pin.board.name })}{' '}
+      {/* Saved into a section, the toast names it as the desktop heading does (issue 28's audit). */}
+      {pin.section ? t('success.savedToSection', { section: pin.section.title, board: pin.board.name }) : t('success.savedTo', { board: pin.board.name })}{' '}
       <a href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
         {t('success.view')}
       </a>

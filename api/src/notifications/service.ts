@@ -1,0 +1,85 @@
+import type { Deps } from '../deps.js';
+import type { NotificationKind } from '../db/schema.js';
+import { newId } from '../lib/ids.js';
+import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
+import { accountShown } from '../policy/rules.js';
+import { shouldNotify, UNREAD_CAP } from './rules.js';
+import { notificationsStore } from './store.js';
+
+export interface NotificationEvent {
+  kind: NotificationKind;
+  actorId: string;
+  recipientIds: string[];
+  boardId?: string | null;
+  pinId?: string | null;
+}
+
+/**
+ * Notifications in the app (issue 28). `notify` is called by the services where things happen
+ * (collaborators: invite and accept; users: follow; pins: repin) after their own writes; a failing
+ * write of a notification is logged and does not fail or undo what the user did.
+ */
+export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
+  const { db, clock } = deps;
+  const store = notificationsStore(db);
+
+  return {
+    async notify(event: NotificationEvent): Promise<void> {
+      try {
+        const recipients = [...new Set(event.recipientIds)];
+        if (recipients.length === 0) return;
+        const states = await store.states([event.actorId, ...recipients]);
+        const actorState = states.get(event.actorId) ?? '';
+        const now = clock.now();
+        await store.insert(
+          recipients
+            .filter((recipientId) => shouldNotify({ actorId: event.actorId, recipientId, actorState, recipientState: states.get(recipientId) ?? '' }))
+            .map((recipientId) => ({ id: newId(), recipient_id: recipientId, kind: event.kind, actor_id: event.actorId, board_id: event.boardId ?? null, pin_id: event.pinId ?? null, created_at: now })),
+        );
+      } catch (error) {
+        console.error('notification not written', error);
+      }
+    },
+
+    /** NotificationsResource get: a page of the viewer's notifications, newest first. */
+    async list(viewerId: string, input: { page_size: number; bookmark?: string | undefined }) {
+      if (input.bookmark === FEED_END) return { notifications: [], bookmark: FEED_END };
+      const rows = await store.list(viewerId, readBookmark(input.bookmark), input.page_size + 1);
+      const { page, bookmark } = pageOf(rows, input.page_size);
+      return {
+        notifications: page.map((row) => {
+          const boardShown =
+            row.board_id !== null &&
+            accountShown(row.owner_state ?? '') &&
+            (row.kind === 'board_invite' ||
+              row.board_owner_id === viewerId ||
+              (row.board_archived_at === null && (row.board_privacy === 'public' || Boolean(row.on_board))));
+          return {
+            id: row.id,
+            kind: row.kind,
+            created_at: row.created_at,
+            unread: row.read_at === null,
+            actor: { id: row.actor_id, username: row.actor_username, full_name: `${row.actor_first_name} ${row.actor_last_name}`.trim() },
+            board: boardShown ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
+            pin: row.pin_id ? { id: row.pin_id, url: `/pin/${row.pin_id}/` } : null,
+          };
+        }),
+        bookmark,
+      };
+    },
+
+    /** NotificationCountResource get: the header badge's unread count, "99+" past UNREAD_CAP. */
+    async unread(viewerId: string) {
+      const count = await store.unread(viewerId, UNREAD_CAP);
+      return { unread: Math.min(count, UNREAD_CAP), more: count > UNREAD_CAP };
+    },
+
+    /** NotificationsResource update: the viewer saw their list; everything unread so far is read. */
+    async markRead(viewerId: string) {
+      await store.markRead(viewerId, clock.now());
+      return { unread: 0 };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -1,0 +1,245 @@
+import { useEffect, useState } from 'react';
+import { getResource, postResource } from '../../api';
+import { failure } from '../Feed';
+import { firstProblem, boardName } from '../../../../api/src/boards/rules';
+import { fromEnglish } from '../../i18n';
+import { CollaboratorSearch } from '../../save/picker/CollaboratorSearch';
+import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
+import type { Candidate } from '../../../../api/src/collaborators/service';
+import type { BoardFeedData, BoardPageData, PinData } from '../../types';
+import { t } from './messages';
+
+type Board = BoardPageData;
+
+/**
+ * The owner's board settings (issue 28): name, description, secret, cover (one of its pins' images, or
+ * the automatic rule), invites after creation, and archiving. Opened from the board page's 'Edit board';
+ * what the server refuses is shown in the form, nothing changed.
+ */
+export function BoardSettings({ board, onChanged }: { board: Board; onChanged: () => void }) {
+  const [open, setOpen] = useState(false);
+  if (board.archived) return <Unarchive board={board} onChanged={onChanged} />;
+  if (!open)
+    return (
+      <button type="button" class="secondary" onClick={() => setOpen(true)}>
+        {t('editBoard')}
+      </button>
+    );
+  return <SettingsForm board={board} close={() => setOpen(false)} onChanged={onChanged} />;
+}
+
+function SettingsForm({ board, close, onChanged }: { board: Board; close: () => void; onChanged: () => void }) {
+  const [name, setName] = useState(board.name);
+  const [description, setDescription] = useState(board.description);
+  const [secret, setSecret] = useState(board.privacy === 'secret');
+  const [cover, setCover] = useState<string>(board.cover_pin_id ?? '');
+  const [covers, setCovers] = useState<PinData[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    // The cover is chosen among the board's latest pins that have an image (a page of them).
+    getResource<BoardFeedData>('BoardFeedResource', { board_id: board.id, page_size: 25 })
+      .then((page) => setCovers(page.pins.filter((p) => p.images?.['236x'])))
+      .catch(() => setCovers([]));
+  }, [board.id]);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const problem = firstProblem(boardName, name);
+    if (problem) return setError(fromEnglish(problem));
+    setSaving(true);
+    setError(null);
+    try {
+      const options: Record<string, unknown> = { board_id: board.id, name: name.trim(), description };
+      if (board.privacy !== 'protected') options.privacy = secret ? 'secret' : 'public';
+      if (cover !== (board.cover_pin_id ?? '')) options.cover_pin_id = cover || null;
+      const updated = await postResource<{ url: string }>('BoardResource', 'update', options);
+      // A new name is a new URL: go there; otherwise read the board again.
+      if (updated.url !== board.url) location.assign(updated.url);
+      else {
+        close();
+        onChanged();
+      }
+    } catch (e) {
+      setError(failure(e));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section class="board-settings" aria-labelledby="board-settings-title">
+      <h2 id="board-settings-title">{t('settingsTitle')}</h2>
+      <form onSubmit={save} noValidate>
+        <label for="board-settings-name">{t('name')}</label>
+        <input id="board-settings-name" value={name} autocomplete="off" onInput={(e) => setName(e.currentTarget.value)} aria-invalid={error ? 'true' : undefined} />
+        <label for="board-settings-description">{t('description')}</label>
+        <textarea id="board-settings-description" value={description} maxLength={500} onInput={(e) => setDescription(e.currentTarget.value)} />
+        {board.privacy !== 'protected' && (
+          <label class="switch">
+            <input type="checkbox" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} aria-describedby="board-settings-secret-hint" />
+            {t('secret')}
+          </label>
+        )}
+        {board.privacy !== 'protected' && (
+          <p id="board-settings-secret-hint" class="hint">
+            {t('secretHint')}
+          </p>
+        )}
+        <fieldset class="cover-choice">
+          <legend>{t('cover')}</legend>
+          <label>
+            <input type="radio" name="cover" value="" checked={cover === ''} onChange={() => setCover('')} />
+            {t('coverAutomatic')}
+          </label>
+          {covers.length === 0 && <p class="hint">{t('noCovers')}</p>}
+          {covers.map((pin, i) => (
+            <label key={pin.id} class="cover-option">
+              <input type="radio" name="cover" value={pin.id} checked={cover === pin.id} onChange={() => setCover(pin.id)} />
+              <img src={pin.images?.['236x']?.url} alt={pin.title || pin.description || t('coverPin', { n: i + 1 })} width={60} height={60} />
+            </label>
+          ))}
+        </fieldset>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <p class="actions">
+          <button type="button" class="secondary" onClick={close}>
+            {t('cancel')}
+          </button>
+          <button type="submit" class="primary" disabled={saving || !name.trim()}>
+            {saving ? t('saving') : t('save')}
+          </button>
+        </p>
+      </form>
+      <Invite boardId={board.id} onInvited={onChanged} />
+      <Archive board={board} onChanged={onChanged} />
+    </section>
+  );
+}
+
+/** Invites after creation (issue 28): people by name or emails, as Create board queues them. */
+function Invite({ boardId, onInvited }: { boardId: string; onInvited: () => void }) {
+  const [chosen, setChosen] = useState<Candidate[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const send = () => {
+    setError(null);
+    postResource('BoardInviteResource', 'create', {
+      board_id: boardId,
+      invited_user_ids: chosen.filter((c) => c.type === 'user').map((c) => c.id),
+      emails: chosen.filter((c) => c.type === 'email').map((c) => c.id),
+    })
+      .then(() => {
+        setChosen([]);
+        setSent(true);
+        onInvited();
+      })
+      .catch((e: unknown) => setError(failure(e)));
+  };
+  return (
+    <div class="board-invite" role="group" aria-labelledby="board-invite-title">
+      <h3 id="board-invite-title">{t('inviteTitle')}</h3>
+      <CollaboratorSearch
+        chosen={chosen}
+        onChange={(next) => {
+          setSent(false);
+          setChosen(next);
+        }}
+      />
+      <p class="actions">
+        <button type="button" class="primary" disabled={chosen.length === 0} onClick={send}>
+          {t('invite')}
+        </button>
+      </p>
+      {sent && <p role="status">{t('invitesSent')}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Archive({ board, onChanged }: { board: Board; onChanged: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div class="board-archive">
+      <p class="hint">{t('archiveHint')}</p>
+      <p class="actions">
+        <button
+          type="button"
+          class="secondary"
+          onClick={() =>
+            postResource('BoardResource', 'update', { board_id: board.id, archived: true })
+              .then(onChanged)
+              .catch((e: unknown) => setError(failure(e)))
+          }
+        >
+          {t('archive')}
+        </button>
+      </p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An archived board's page (its owner alone sees it): why nothing can be saved, and the way back. */
+function Unarchive({ board, onChanged }: { board: Board; onChanged: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div class="notice info" role="status">
+      <p>{t('archivedNotice')}</p>
+      <p class="actions">
+        <button
+          type="button"
+          class="primary"
+          onClick={() =>
+            postResource('BoardResource', 'update', { board_id: board.id, archived: false })
+              .then(onChanged)
+              .catch((e: unknown) => setError(failure(e)))
+          }
+        >
+          {t('unarchive')}
+        </button>
+      </p>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** 'Add section' on the board page (issue 28): the first section of a board too; any member may. */
+export function AddSection({ board, onAdded }: { board: { id: string }; onAdded: () => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <button type="button" class="secondary" onClick={() => setOpen(true)}>
+        {t('addSection')}
+      </button>
+    );
+  return (
+    <div class="add-section" role="group" aria-label={t('addSection')}>
+      <CreateSectionForm
+        board={board}
+        media=""
+        onCreated={() => {
+          setOpen(false);
+          onAdded();
+        }}
+      />
+      <button type="button" class="secondary" onClick={() => setOpen(false)}>
+        {t('closeSection')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: "Notifications",
+  unread: "{{count}} non lues",
+  invite: "{{actor}} vous a invité à collaborer sur {{board}}.",
+  inviteNoBoard: "{{actor}} vous a invité à collaborer sur un tableau.",
+  accepted: "{{actor}} a rejoint votre tableau {{board}}.",
+  acceptedNoBoard: "{{actor}} a rejoint un de vos tableaux.",
+  follower: "{{actor}} vous suit désormais.",
+  saved: "{{actor}} a enregistré votre Épingle dans {{board}}.",
+  savedNoBoard: "{{actor}} a enregistré votre Épingle.",
+  seePin: "Voir votre Épingle",
+  new: "Nouveau",
+  empty: "Aucune notification pour le moment.",
+  more: "Plus de notifications",
+} satisfies AreaTranslation<typeof english>;

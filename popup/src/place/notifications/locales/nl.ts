@@ -1,0 +1,18 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: "Meldingen",
+  unread: "{{count}} ongelezen",
+  invite: "{{actor}} heeft je uitgenodigd om mee te werken aan {{board}}.",
+  inviteNoBoard: "{{actor}} heeft je uitgenodigd om mee te werken aan een bord.",
+  accepted: "{{actor}} doet nu mee aan je bord {{board}}.",
+  acceptedNoBoard: "{{actor}} doet nu mee aan een van je borden.",
+  follower: "{{actor}} volgt je nu.",
+  saved: "{{actor}} heeft je Pin bewaard op {{board}}.",
+  savedNoBoard: "{{actor}} heeft je Pin bewaard.",
+  seePin: "Je Pin bekijken",
+  new: "Nieuw",
+  empty: "Nog geen meldingen.",
+  more: "Meer meldingen",
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,18 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: "Powiadomienia",
+  unread: "Nieprzeczytane: {{count}}",
+  invite: "{{actor}} zaprasza cię do współpracy nad tablicą {{board}}.",
+  inviteNoBoard: "{{actor}} zaprasza cię do współpracy nad tablicą.",
+  accepted: "{{actor}} dołącza do twojej tablicy {{board}}.",
+  acceptedNoBoard: "{{actor}} dołącza do jednej z twoich tablic.",
+  follower: "{{actor}} obserwuje cię od teraz.",
+  saved: "{{actor}} zapisuje twój Pin na tablicy {{board}}.",
+  savedNoBoard: "{{actor}} zapisuje twój Pin.",
+  seePin: "Zobacz swój Pin",
+  new: "Nowe",
+  empty: "Nie ma jeszcze powiadomień.",
+  more: "Więcej powiadomień",
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,18 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: "Notificações",
+  unread: "{{count}} por ler",
+  invite: "{{actor}} convidou-te para colaborar em {{board}}.",
+  inviteNoBoard: "{{actor}} convidou-te para colaborar numa pasta.",
+  accepted: "{{actor}} juntou-se à tua pasta {{board}}.",
+  acceptedNoBoard: "{{actor}} juntou-se a uma das tuas pastas.",
+  follower: "{{actor}} começou a seguir-te.",
+  saved: "{{actor}} guardou o teu Pin em {{board}}.",
+  savedNoBoard: "{{actor}} guardou o teu Pin.",
+  seePin: "Ver o teu Pin",
+  new: "Nova",
+  empty: "Ainda não há notificações.",
+  more: "Mais notificações",
+} satisfies AreaTranslation<typeof english>;
