@@ -45,6 +45,8 @@ import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.j
 import { mediaService } from './media/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
+import { transferResources, transferRoutes } from './transfer/routes.js';
+import { transfersService } from './transfer/service.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -80,6 +82,7 @@ export function appServices(deps: Deps) {
     collaborators: collaboratorsService(deps, outgoing.mailer),
     events: eventsService(deps),
     embeds: embedsService(deps),
+    transfers: transfersService(deps),
   };
 }
 
@@ -101,6 +104,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape, deps),
     ...embedResources(s.embeds),
+    ...transferResources(s.transfers),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }
@@ -190,6 +194,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/v3/media', mediaUploadRoutes(deps, services.media));
+  app.route('/v3', transferRoutes(services.transfers));
   // Before /media/{imageId}/…, whose id would not take 'videos'.
   app.route('/media/videos', videoRoutes(deps));
   app.route('/media', mediaRoutes(deps));
