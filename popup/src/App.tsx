@@ -26,6 +26,8 @@ const PinPage = page(() => import('./PinPage'), (m) => m.PinPage);
 const Home = page(() => import('./HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
+/** Import and export (issue 28): its own chunk with its words. */
+const ImportExportPage = page(() => import('./settings/import-export/ImportExportPage'), (m) => m.ImportExportPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
@@ -93,6 +95,7 @@ export function App({ location }: { location: Location }) {
       </Loading>
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
+  if (path === '/settings/import-export/') return <Product render={(viewer) => <ImportExportPage viewer={viewer} />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {

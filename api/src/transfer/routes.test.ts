@@ -135,7 +135,7 @@ describe('export, then import into a fresh account', () => {
     await t.runJobs();
     const exported = (await alice.status()).export;
     expect(exported).toMatchObject({ status: 'done', download_url: `/v3/exports/${exported.id}/download/` });
-    const file = await t.app.request(exported.download_url, { headers: { cookie: alice.browser.cookie } });
+    const file = await t.app.request(exported.download_url, { headers: { cookie: alice.browser.cookie ?? '' } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="corkboard-export-\d{4}-\d\d-\d\d\.zip"$/);
     const zip = Buffer.from(await file.arrayBuffer());

@@ -4,6 +4,7 @@ import { EmailVerification } from './EmailVerification';
 import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
+import { t as transfers } from './import-export/messages';
 
 /** /settings/account/: the account's settings; a visitor is sent to log in and back here. */
 export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
@@ -21,6 +22,9 @@ export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
       <h1>{t('accountSettings')}</h1>
       <EmailVerification />
       <ConnectedAccounts />
+      <p>
+        <a href="/settings/import-export/">{transfers('settingsLink')}</a>
+      </p>
     </main>
   );
 }
