@@ -297,6 +297,8 @@ export interface TransfersTable {
   /** JSON an import's job keeps between attempts. */
   state: string | null;
   error: string | null;
+  /** The catalogue's api_error_code of a failure that is a verdict on the file. */
+  error_code: number | null;
   bytes: number | null;
   created_at: number;
   updated_at: number;

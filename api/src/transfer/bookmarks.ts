@@ -6,6 +6,14 @@ import { fileDate, fitDescription, fitTitle, httpAddress, type Plan, type Planne
 /** Where bookmarks outside any folder go. */
 export const LOOSE_BOOKMARKS_BOARD = 'Bookmarks';
 
+/** Characters of HTML parsed between two pauses. */
+const PARSE_CHUNK = 128 * 1024;
+
+/** What the upload's request checks at once (cheap): a list, and a link in it. */
+export function checkBookmarks(html: string) {
+  if (!/<dl[\s>]/i.test(html) || !/<a\s[^>]*href/i.test(html)) throw new ApiError('import_invalid', 'This HTML file is not a bookmarks file: it has no list of links.');
+}
+
 /**
  * A Netscape bookmarks file (the format browsers, Pinboard and Raindrop export): `<DT><H3>` names a folder
  * whose `<DL>` follows; `<DT><A HREF ADD_DATE TAGS>` is a bookmark, `<DD>` after it its note. A top-level
@@ -14,8 +22,8 @@ export const LOOSE_BOOKMARKS_BOARD = 'Bookmarks';
  * image (Raindrop's DATA-COVER) becomes the pin's image. Links that are not http(s) (javascript:, place:)
  * are skipped.
  */
-export function parseBookmarks(html: string): Plan {
-  if (!/<dl[\s>]/i.test(html) || !/<a\s[^>]*href/i.test(html)) throw new ApiError('import_invalid', 'This HTML file is not a bookmarks file: it has no list of links.');
+export async function parseBookmarks(html: string, pause: () => Promise<unknown> = async () => undefined): Promise<Plan> {
+  checkBookmarks(html);
   const plan = planBuilder();
   /** The open folders, outermost first. */
   const folders: string[] = [];
@@ -89,7 +97,11 @@ export function parseBookmarks(html: string): Plan {
     },
     { decodeEntities: true, lowerCaseAttributeNames: true, lowerCaseTags: true },
   );
-  parser.write(html);
+  // Fed a piece at a time, with a pause between: a 20 MB file does not hold the server's other requests.
+  for (let at = 0; at < html.length; at += PARSE_CHUNK) {
+    parser.write(html.slice(at, at + PARSE_CHUNK));
+    await pause();
+  }
   parser.end();
   flushPin();
   const result = plan.plan();

@@ -9,6 +9,7 @@ export const transferJson = z.object({
   total: z.number(),
   done: z.number(),
   error: z.string().nullable(),
+  error_code: z.number().nullable(),
   created_at: z.string(),
   /** An export's, once done: GET it with the session. */
   download_url: z.string().nullable(),

@@ -7,9 +7,9 @@ import { csvRows, parsePinterestCsv, parsePinterestJson } from './pinterest.js';
 import { fitText, sniffFormat } from './rules.js';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
-const refusal = (fn: () => unknown) => {
+const refusal = async (fn: () => unknown) => {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error instanceof ApiError ? error.errorName : String(error);
   }
@@ -17,8 +17,8 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
-  it('top-level folders become boards, their folders sections, deeper folders fill their section; loose links go to Bookmarks', () => {
-    const plan = parseBookmarks(fixture('bookmarks-chrome.html'));
+  it('top-level folders become boards, their folders sections, deeper folders fill their section; loose links go to Bookmarks', async () => {
+    const plan = await parseBookmarks(fixture('bookmarks-chrome.html'));
     expect(plan.boards.map((b) => [b.name, b.sections, b.pins.map((p) => [p.title, p.section])])).toEqual([
       ['Recipes', ['Desserts'], [['Fresh pasta & sauce', null], ['Tarte Tatin', 0], ['Flan', 0]]],
       ['Trips', [], [['Lisbon', null]]],
@@ -28,22 +28,22 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
     expect(pasta).toMatchObject({ link: 'https://example.com/pasta', image_url: null, created_at: 1_700_000_001_000 });
   });
 
-  it("Pinboard's tags become hashtags and its note the description; Raindrop's cover becomes the image", () => {
-    const plan = parseBookmarks(fixture('bookmarks-pinboard.html'));
+  it("Pinboard's tags become hashtags and its note the description; Raindrop's cover becomes the image", async () => {
+    const plan = await parseBookmarks(fixture('bookmarks-pinboard.html'));
     expect(plan.boards).toHaveLength(1);
     const [typography, raindrop] = plan.boards[0]!.pins;
     expect(typography).toMatchObject({ title: 'On typography', description: 'A long read about type <and> layout.\n#design #fonts' });
     expect(raindrop).toMatchObject({ image_url: 'https://img.example.com/cover.jpg', description: '' });
   });
 
-  it('refuses HTML that is no bookmarks file, and one without a single web link', () => {
-    expect(refusal(() => parseBookmarks('<html><body><p>Hello</p></body></html>'))).toBe('import_invalid');
-    expect(refusal(() => parseBookmarks('<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="javascript:void(0)">x</A></DL>'))).toBe('import_empty');
+  it('refuses HTML that is no bookmarks file, and one without a single web link', async () => {
+    expect(await refusal(() => parseBookmarks('<html><body><p>Hello</p></body></html>'))).toBe('import_invalid');
+    expect(await refusal(() => parseBookmarks('<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="javascript:void(0)">x</A></DL>'))).toBe('import_empty');
   });
 
-  it('fits names to our fields: control characters dropped, 50 characters at most, same name (by case) one board', () => {
+  it('fits names to our fields: control characters dropped, 50 characters at most, same name (by case) one board', async () => {
     const long = 'A'.repeat(80);
-    const plan = parseBookmarks(`<DL><DT><H3>${long}</H3><DL><DT><A HREF="https://a.example/">a</A></DL><DT><H3>${long.toLowerCase()}</H3><DL><DT><A HREF="https://b.example/">b\u0007</A></DL></DL>`);
+    const plan = await parseBookmarks(`<DL><DT><H3>${long}</H3><DL><DT><A HREF="https://a.example/">a</A></DL><DT><H3>${long.toLowerCase()}</H3><DL><DT><A HREF="https://b.example/">b\u0007</A></DL></DL>`);
     expect(plan.boards).toHaveLength(1);
     expect(plan.boards[0]!.name).toHaveLength(50);
     expect(plan.boards[0]!.pins.map((p) => p.title)).toEqual(['a', 'b']);
@@ -51,8 +51,8 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
 });
 
 describe('a Pinterest export', () => {
-  it('CSV in the bulk-create columns: board, image, link, keywords as hashtags; quoted commas and line breaks', () => {
-    const plan = parsePinterestCsv(fixture('pinterest.csv'));
+  it('CSV in the bulk-create columns: board, image, link, keywords as hashtags; quoted commas and line breaks', async () => {
+    const plan = await parsePinterestCsv(fixture('pinterest.csv'));
     expect(plan.boards.map((b) => [b.name, b.pins.length])).toEqual([
       ['Kitchen ideas', 2],
       ['Garden', 1],
@@ -62,8 +62,8 @@ describe('a Pinterest export', () => {
     expect(plan.boards[1]!.pins[0]).toMatchObject({ image_url: null, link: 'https://garden.example.com/' });
   });
 
-  it('JSON as the API v5 answers it: boards by id, the largest image, sections and secret boards', () => {
-    const plan = parsePinterestJson(fixture('pinterest.json'));
+  it('JSON as the API v5 answers it: boards by id, the largest image, sections and secret boards', async () => {
+    const plan = await parsePinterestJson(fixture('pinterest.json'));
     expect(plan.boards.map((b) => [b.name, b.privacy, b.description, b.sections])).toEqual([
       ['Living room', 'public', 'Calm colours', []],
       ['Gifts', 'secret', '', []],
@@ -74,15 +74,15 @@ describe('a Pinterest export', () => {
     expect(plan.boards[2]!.pins[0]!.section).toBe(0);
   });
 
-  it('refuses a CSV without a link or image column, broken JSON, and JSON without pins', () => {
-    expect(refusal(() => parsePinterestCsv('name,colour\nx,y\n'))).toBe('import_invalid');
-    expect(refusal(() => parsePinterestCsv('Title,Link\n"unterminated,https://x.example/\n'))).toBe('import_invalid');
-    expect(refusal(() => parsePinterestJson('{"pins": [1, 2'))).toBe('import_invalid');
-    expect(refusal(() => parsePinterestJson('{"hello": "world"}'))).toBe('import_invalid');
-    expect(refusal(() => parsePinterestJson('{"pins": [{"title": "no link, no image"}]}'))).toBe('import_empty');
+  it('refuses a CSV without a link or image column, broken JSON, and JSON without pins', async () => {
+    expect(await refusal(() => parsePinterestCsv('name,colour\nx,y\n'))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestCsv('Title,Link\n"unterminated,https://x.example/\n'))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestJson('{"pins": [1, 2'))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestJson('{"hello": "world"}'))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestJson('{"pins": [{"title": "no link, no image"}]}'))).toBe('import_empty');
   });
 
-  it('reads RFC 4180 rows', () => {
+  it('reads RFC 4180 rows', async () => {
     expect(csvRows('a,"b,c"\r\n"d""e",\n')).toEqual([
       ['a', 'b,c'],
       ['d"e', ''],
@@ -91,7 +91,7 @@ describe('a Pinterest export', () => {
 });
 
 describe('the rules every file meets', () => {
-  it('tells a file by its first bytes', () => {
+  it('tells a file by its first bytes', async () => {
     expect(sniffFormat(Buffer.from('PK\u0003\u0004rest'))).toBe('corkboard-zip');
     expect(sniffFormat(Buffer.from('\uFEFF<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL>'))).toBe('bookmarks');
     expect(sniffFormat(Buffer.from('  {"items": []}'))).toBe('pinterest-json');
@@ -100,7 +100,7 @@ describe('the rules every file meets', () => {
     expect(sniffFormat(Buffer.from('<html><body>hello</body></html>'))).toBeNull();
   });
 
-  it('fits text without splitting a character', () => {
+  it('fits text without splitting a character', async () => {
     expect(fitText('😀'.repeat(60), 50)).toBe('😀'.repeat(50));
     expect(fitText('a\u202Eb\u0000c', 10)).toBe('abc');
     expect(fitText(42, 10)).toBe('');

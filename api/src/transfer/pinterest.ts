@@ -69,14 +69,30 @@ const keywordsTags = (value: string | undefined) =>
     .map((k) => `#${k}`)
     .join(' ');
 
-export function parsePinterestCsv(text: string): Plan {
-  const rows = csvRows(text.replace(/^\uFEFF/, ''));
-  const header = (rows.shift() ?? []).map((h) => h.trim().toLowerCase());
-  const column = (names: readonly string[]) => header.findIndex((h) => names.includes(h));
+/** Each column's index in a CSV header (-1: none); a header without a link or image column is refused. */
+function columnsOf(header: string[]) {
+  const folded = header.map((h) => h.trim().toLowerCase());
+  const column = (names: readonly string[]) => folded.findIndex((h) => names.includes(h));
   const at = Object.fromEntries(Object.entries(COLUMNS).map(([key, names]) => [key, column(names)])) as Record<keyof typeof COLUMNS, number>;
   if (at.link < 0 && at.image < 0) throw new ApiError('import_invalid', 'This CSV file has no column of links or images (for example "Link" or "Media URL").');
+  return at;
+}
+
+/** What the upload's request checks at once (cheap): the header row. */
+export function checkPinterestCsv(text: string) {
+  columnsOf(csvRows((text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '') + '\n')[0] ?? []);
+}
+
+/** Rows or pins read between two pauses. */
+const PAUSE_EVERY = 2_000;
+
+export async function parsePinterestCsv(text: string, pause: () => Promise<unknown> = async () => undefined): Promise<Plan> {
+  const rows = csvRows(text.replace(/^\uFEFF/, ''));
+  const at = columnsOf(rows.shift() ?? []);
   const plan = planBuilder();
+  let n = 0;
   for (const row of rows) {
+    if (++n % PAUSE_EVERY === 0) await pause();
     const cell = (i: number) => (i >= 0 ? row[i] : undefined);
     const link = httpAddress(cell(at.link));
     const image = httpAddress(cell(at.image));
@@ -116,7 +132,7 @@ function imageOf(pin: Json): string | null {
   return null;
 }
 
-export function parsePinterestJson(text: string): Plan {
+export async function parsePinterestJson(text: string, pause: () => Promise<unknown> = async () => undefined): Promise<Plan> {
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -133,7 +149,9 @@ export function parsePinterestJson(text: string): Plan {
     }
   }
   const plan = planBuilder();
+  let n = 0;
   for (const pin of pins) {
+    if (++n % PAUSE_EVERY === 0) await pause();
     if (!isObject(pin)) continue;
     const link = httpAddress(pin.link ?? pin.url);
     const image = imageOf(pin);

@@ -43,7 +43,8 @@ describe('importing a file', () => {
     const { user, upload, status } = await person(t);
     const res = await upload(await fixture('bookmarks-chrome.html'));
     expect(res.status).toBe(200);
-    expect(res.body.resource_response.data).toMatchObject({ kind: 'import', format: 'bookmarks', status: 'queued', total: 5, done: 0 });
+    // Its size is known once the job has read it: the request only judges it cheaply.
+    expect(res.body.resource_response.data).toMatchObject({ kind: 'import', format: 'bookmarks', status: 'queued', total: 0, done: 0 });
     expect(await t.db.selectFrom('pins').select('id').execute()).toEqual([]);
 
     await t.runJobs();
@@ -103,6 +104,18 @@ describe('importing a file', () => {
     const huge = Buffer.concat([Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL>'), Buffer.alloc(64 * 1024 * 1024 + 10, 0x20)]);
     expect(await code(huge)).toEqual([413, 382, expect.any(String)]);
     expect(await written(t)).toEqual(nothing);
+  });
+
+  it('a file whose fault only a full read shows fails in its job, before anything is written, with its code', async () => {
+    const t = await testApp();
+    const { upload, status } = await person(t);
+    expect((await upload(Buffer.from('{"pins": [{"title": "a", "link": "https://example.com/"}, '))).status).toBe(200);
+    await t.runJobs();
+    expect((await status()).import).toMatchObject({ status: 'failed', error_code: 381, error: 'This JSON file is not valid JSON.' });
+    expect({ ...(await written(t)), transfers: 0, jobs: 0 }).toEqual(nothing);
+    expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+    // A failed one no longer stands in the way of the next.
+    expect((await upload(await fixture('pinterest.csv'))).status).toBe(200);
   });
 
   it('is for a logged-in person, one import or export at a time', async () => {

@@ -12,8 +12,8 @@ import { freeSlug, slugBase } from '../boards/service.js';
 import { mediaPath, ownImageSource, imageJson, type ImagesService } from '../images/service.js';
 import { imagesStore } from '../images/store.js';
 import { openArchive, parseArchive, readImageEntry, type ArchiveIndex } from './archive.js';
-import { parseBookmarks } from './bookmarks.js';
-import { parsePinterestCsv, parsePinterestJson } from './pinterest.js';
+import { checkBookmarks, parseBookmarks } from './bookmarks.js';
+import { checkPinterestCsv, parsePinterestCsv, parsePinterestJson } from './pinterest.js';
 import {
   EXPORT_BOARDS_FILE,
   EXPORT_FORMAT,
@@ -61,8 +61,11 @@ async function openOriginal(mediaDir: string, imageId: string): Promise<(() => R
   return found?.isFile() ? () => createReadStream(path) : null;
 }
 
-/** A file's Plan, by its format: the same on the request (to judge it) and in the job (to write it). */
-async function readPlan(format: ImportFormat, path: string): Promise<{ plan: Plan; archive: ArchiveIndex | null }> {
+/**
+ * A file's Plan, by its format. The job reads it with `pause` between pieces (the server's other requests go
+ * first): every check is made before the first write.
+ */
+async function readPlan(format: ImportFormat, path: string, pause?: () => Promise<unknown>): Promise<{ plan: Plan; archive: ArchiveIndex | null }> {
   if (format === 'corkboard-zip') {
     const archive = await openArchive(path);
     try {
@@ -73,8 +76,28 @@ async function readPlan(format: ImportFormat, path: string): Promise<{ plan: Pla
     }
   }
   const text = await readFile(path, 'utf8');
-  const plan = format === 'bookmarks' ? parseBookmarks(text) : format === 'pinterest-csv' ? parsePinterestCsv(text) : parsePinterestJson(text);
+  const plan = format === 'bookmarks' ? await parseBookmarks(text, pause) : format === 'pinterest-csv' ? await parsePinterestCsv(text, pause) : await parsePinterestJson(text, pause);
   return { plan, archive: null };
+}
+
+/**
+ * What the upload's request judges at once, cheaply, so it answers well within a second whatever the file's
+ * size: a ZIP whole (its directory, boards.json and pins.json: the export we wrote), a bookmarks file's list
+ * and links, a CSV's header. The rest (every row, every link) is read by the job before it writes anything.
+ * Returns what the file holds when that is known already (a ZIP), else 0.
+ */
+async function quickCheck(format: ImportFormat, path: string): Promise<number> {
+  if (format === 'corkboard-zip') {
+    const { plan, archive } = await readPlan(format, path);
+    archive?.close();
+    if (!plan.boards.length) throw new ApiError('import_empty');
+    return pinCount(plan) + imageFiles(plan).length;
+  }
+  if (format === 'pinterest-json') return 0;
+  const text = await readFile(path, 'utf8');
+  if (format === 'bookmarks') checkBookmarks(text);
+  else checkPinterestCsv(text);
+  return 0;
 }
 
 /** The distinct images of a ZIP's plan, in the order pins name them. */
@@ -104,6 +127,8 @@ export function transfersService({ db, config, clock }: Deps) {
     total: Number(row.total),
     done: Number(row.done),
     error: row.status === 'failed' ? row.error : null,
+    /** A failed import's api_error_code (the catalogue's), for the page to say it in its own words. */
+    error_code: row.status === 'failed' ? row.error_code : null,
     created_at: new Date(Number(row.created_at)).toISOString(),
     download_url: row.kind === 'export' && row.status === 'done' ? `/v3/exports/${row.id}/download/` : null,
     bytes: row.bytes === null ? null : Number(row.bytes),
@@ -173,12 +198,9 @@ export function transfersService({ db, config, clock }: Deps) {
       try {
         await pipeline(Readable.from(judged()), createWriteStream(path));
         const found = format as unknown as ImportFormat;
-        const { plan, archive } = await readPlan(found, path);
-        archive?.close();
-        const pins = pinCount(plan);
-        if (!pins && !plan.boards.length) throw new ApiError('import_empty');
+        const total = await quickCheck(found, path);
         await refuseWhileBusy(viewer);
-        await store.create({ id, owner_id: viewer.id, kind: 'import', format: found, total: pins + imageFiles(plan).length, now: clock.now() }, IMPORT_JOB);
+        await store.create({ id, owner_id: viewer.id, kind: 'import', format: found, total, now: clock.now() }, IMPORT_JOB);
       } catch (error) {
         await rm(path, { force: true });
         throw error;
@@ -218,7 +240,7 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
   /** A verdict on the file (4xx): told to the person, the job done with. Anything else: retried by the queue. */
   const failed = async (id: string, error: unknown) => {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    await store.update(id, { status: 'failed', error: error.detail ?? error.message.replaceAll('{brand}', config.brandName) }, clock.now());
+    await store.update(id, { status: 'failed', error: error.detail ?? error.message.replaceAll('{brand}', config.brandName), error_code: error.code }, clock.now());
   };
 
   const runImport = async (row: TransferRow) => {
@@ -227,9 +249,10 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       await store.update(row.id, { status: 'failed', error: 'The file was lost before it could be imported. Import it again.' }, clock.now());
       return;
     }
-    const { plan, archive } = await readPlan(row.format as ImportFormat, path);
+    const { plan, archive } = await readPlan(row.format as ImportFormat, path, yieldToRequests);
     try {
       const files = imageFiles(plan);
+      if (Number(row.total) !== pinCount(plan) + files.length) await store.update(row.id, { total: pinCount(plan) + files.length }, clock.now());
       let state: ImportState | null = row.state ? (JSON.parse(row.state) as ImportState) : null;
       if (!state) state = await makeBoards(row, plan, files);
       const now = clock.now();

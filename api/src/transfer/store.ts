@@ -29,12 +29,12 @@ export function transfersStore(db: Kysely<Database>) {
     /** The row and its job, or neither. */
     async create(row: { id: string; owner_id: string; kind: TransfersTable['kind']; format: string; total: number; now: number }, jobKind: string) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('transfers').values({ id: row.id, owner_id: row.owner_id, kind: row.kind, format: row.format, status: 'queued', total: row.total, done: 0, state: null, error: null, bytes: null, created_at: row.now, updated_at: row.now }).execute();
+        await trx.insertInto('transfers').values({ id: row.id, owner_id: row.owner_id, kind: row.kind, format: row.format, status: 'queued', total: row.total, done: 0, state: null, error: null, error_code: null, bytes: null, created_at: row.now, updated_at: row.now }).execute();
         await jobs.enqueue(trx, { id: newId(), kind: jobKind, payload: JSON.stringify({ transfer_id: row.id }), now: row.now });
       });
     },
 
-    async update(id: string, change: { status?: TransfersTable['status']; total?: number; done?: number; state?: string | null; error?: string | null; bytes?: number | null }, now: number, trx: Kysely<Database> | Transaction<Database> = db) {
+    async update(id: string, change: { status?: TransfersTable['status']; total?: number; done?: number; state?: string | null; error?: string | null; error_code?: number | null; bytes?: number | null }, now: number, trx: Kysely<Database> | Transaction<Database> = db) {
       await trx.updateTable('transfers').set({ ...change, updated_at: now }).where('id', '=', id).execute();
     },
 

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
  *   transfers.total     pins to write (import) or to pack (export); done: how many so far
  *   transfers.state     JSON an import's job keeps between attempts (the boards it made), so a retry goes on
  *                       where the killed attempt stopped instead of writing twice
- *   transfers.error     why it failed, as the person reads it
+ *   transfers.error     why it failed, as the person reads it; error_code the catalogue's code for it
  *   transfers.bytes     an export's ZIP size once written
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -24,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('done', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('state', 'text')
     .addColumn('error', 'text')
+    .addColumn('error_code', 'integer')
     .addColumn('bytes', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())

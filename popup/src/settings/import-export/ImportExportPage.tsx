@@ -158,7 +158,7 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
             {t('importDone', { total: count(imported.total) })} <a href={`/${viewer.type === 'AUTH' ? viewer.user.username : ''}/`}>{t('seeBoards')}</a>
           </p>
         )}
-        {imported?.status === 'failed' && <p role="alert">{t('importFailed')}</p>}
+        {imported?.status === 'failed' && <p role="alert">{(REFUSALS[imported.error_code ?? -1] ?? (() => t('importFailed')))()}</p>}
         {problem?.area === 'import' && <p role="alert">{problem.text}</p>}
       </section>
     </main>
