@@ -16,7 +16,7 @@ export const IMPORT_MAX_PINS = 100_000;
 /** Most boards one import makes (folders become boards). */
 export const IMPORT_MAX_BOARDS = 2_000;
 /** Pins written per transaction: each commit is short, so requests between batches stay fast. */
-export const IMPORT_BATCH = 500;
+export const IMPORT_BATCH = 200;
 
 /** A ZIP: most entries, most bytes once inflated, and most inflation per entry (a zip bomb passes none). */
 export const ZIP_MAX_ENTRIES = IMPORT_MAX_PINS + 10;
