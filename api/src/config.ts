@@ -68,6 +68,12 @@ export interface Config extends ProvidersConfig {
    */
   jobLeaseMs: number;
   /**
+   * How far behind the ingest queue may fall (INGEST_MAX_WAIT_MS, default 30 s): while the job at its head
+   * has waited longer, a save that would add image work is refused with 503 and Retry-After
+   * (images/backlog.ts), so the queue stays within a minute instead of growing for hours.
+   */
+  ingestMaxWaitMs: number;
+  /**
    * Image re-encodes one server process runs at once (IMAGE_CONCURRENCY; default: its cores less one, at least
    * one, so the event loop keeps a core of its own), each on one
    * libvips thread, off the event loop: the queue's worker runs this many ingest jobs side by side, and an
@@ -144,6 +150,7 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  INGEST_MAX_WAIT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(30_000),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(100_000).max(200_000_000).default(40_000_000),
   IMAGE_PIXELS_IN_FLIGHT: z.coerce.number().int().min(100_000).max(1_000_000_000).optional(),
@@ -194,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
+    ingestMaxWaitMs: e.INGEST_MAX_WAIT_MS,
     imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
     imagePixelsInFlight: Math.max(e.IMAGE_PIXELS_IN_FLIGHT ?? Math.round(e.IMAGE_MAX_PIXELS * 1.25), e.IMAGE_MAX_PIXELS),
