@@ -40,21 +40,6 @@ export const english = {
   busy: 'Your last import or export is still running. Wait for it to finish.',
 };
 
-export const messages = defineMessages('importExport', english, {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  it: () => import('./locales/it'),
-  pt: () => import('./locales/pt'),
-  nl: () => import('./locales/nl'),
-  sv: () => import('./locales/sv'),
-  pl: () => import('./locales/pl'),
-  ru: () => import('./locales/ru'),
-  tr: () => import('./locales/tr'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  zh: () => import('./locales/zh'),
-  ar: () => import('./locales/ar'),
-});
+export const messages = defineMessages('importExport', english, (lang) => import(`./locales/${lang}.ts`));
 
 export const { t } = messages;
