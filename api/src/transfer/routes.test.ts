@@ -81,6 +81,22 @@ describe('importing a file', () => {
     expect(await t.db.selectFrom('pin_hashtags').select('tag').execute()).toEqual([{ tag: 'red' }]);
   });
 
+  it('an archived board of the same name is not saved to (the policy): the import makes a board named apart', async () => {
+    const t = await testApp();
+    const { user, upload } = await person(t);
+    const archived = await t.makeBoard(user.id, 'Trips');
+    await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('id', '=', archived).execute();
+    expect((await upload(await fixture('bookmarks-chrome.html'))).status).toBe(200);
+    await t.runJobs();
+    const boards = await t.db.selectFrom('boards').select(['name', 'pin_count']).where('owner_id', '=', user.id).orderBy('name').execute();
+    expect(boards).toEqual([
+      { name: 'Bookmarks', pin_count: 1 },
+      { name: 'Recipes', pin_count: 3 },
+      { name: 'Trips', pin_count: 0 },
+      { name: 'Trips 2', pin_count: 1 },
+    ]);
+  });
+
   it('refuses a bad file with a clear error and writes nothing', async () => {
     const t = await testApp();
     const { upload } = await person(t);

@@ -9,6 +9,8 @@ import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { freeSlug, slugBase } from '../boards/service.js';
+import { BOARD_NAME_MAX } from '../boards/rules.js';
+import { boardRule, SHOWN_STATE } from '../policy/rules.js';
 import { mediaPath, ownImageSource, imageJson, type ImagesService } from '../images/service.js';
 import { imagesStore } from '../images/store.js';
 import { openArchive, parseArchive, readImageEntry, type ArchiveIndex } from './archive.js';
@@ -306,7 +308,24 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
   /** The boards and sections a plan needs, made once: a board of the same name the owner has takes its pins. */
   const makeBoards = async (row: TransferRow, plan: Plan, files: string[]): Promise<ImportState> => {
     const now = clock.now();
-    const existing = await store.boardsByName(row.owner_id);
+    const boards = await store.boardsByName(row.owner_id);
+    // A board of the same name takes the imported pins when the owner may save to it (policy/rules.ts: not an
+    // archived one); otherwise the import makes a board of its own, named apart ("Name 2").
+    const existing = new Map<string, string>();
+    for (const [key, b] of boards) if (boardRule('save', { relation: 'owner', privacy: b.privacy, archived: b.archived_at !== null, ownerState: SHOWN_STATE }).allow) existing.set(key, b.id);
+    const names = new Set(boards.keys());
+    for (const board of plan.boards) {
+      if (existing.has(board.name.toLowerCase()) || !names.has(board.name.toLowerCase())) continue;
+      for (let n = 2; ; n++) {
+        const suffix = ` ${n}`;
+        const candidate = `${[...board.name].slice(0, BOARD_NAME_MAX - suffix.length).join('').trim()}${suffix}`;
+        if (!names.has(candidate.toLowerCase())) {
+          board.name = candidate;
+          break;
+        }
+      }
+      names.add(board.name.toLowerCase());
+    }
     const slugs = new Set((await db.selectFrom('boards').select('slug').where('owner_id', '=', row.owner_id).execute()).map((r) => r.slug));
     const existingIds = plan.boards.map((b) => existing.get(b.name.toLowerCase())).filter((id): id is string => !!id);
     const existingSections = await store.sectionsByTitle(existingIds);

@@ -46,10 +46,10 @@ export function transfersStore(db: Kysely<Database>) {
       if (ids.length) await db.deleteFrom('transfers').where('id', 'in', ids).execute();
     },
 
-    /** The owner's boards with the same name (folded by case), as a board name is unique per owner. */
+    /** The owner's boards by name (folded by case, as a board name is unique per owner), with what the policy asks. */
     async boardsByName(ownerId: string) {
-      const rows = await db.selectFrom('boards').select(['id', 'name']).where('owner_id', '=', ownerId).execute();
-      return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+      const rows = await db.selectFrom('boards').select(['id', 'name', 'privacy', 'archived_at']).where('owner_id', '=', ownerId).execute();
+      return new Map(rows.map((r) => [r.name.toLowerCase(), r]));
     },
     async sectionsByTitle(boardIds: string[]) {
       if (!boardIds.length) return new Map<string, string>();
