@@ -19,6 +19,3 @@ export type TransferJson = z.infer<typeof transferJson>;
 
 export const importExportJson = z.object({ import: transferJson.nullable(), export: transferJson.nullable() });
 export type ImportExportJson = z.infer<typeof importExportJson>;
-
-/** Where an import's file is sent: its bytes as the body (any content type). */
-export const IMPORT_PATH = '/v3/imports/';

@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ErrorBody } from '../../../../api/src/lib/envelope';
 import type { ImportExportJson, TransferJson } from '../../../../api/src/transfer/contract';
-import { IMPORT_PATH } from '../../../../api/src/transfer/contract';
 import { getResource, postResource, ResourceError } from '../../api';
 import { BRAND } from '../../brand';
 import { locale, t as main } from '../../i18n';
 import type { ViewerData } from '../../types';
 import { t } from './messages';
+
+/**
+ * Where an import's file is sent (api/src/transfer/routes.ts). Written here, not imported from the contract:
+ * a value from it would bring its zod schemas, and zod's code they use, into the first-open bundle.
+ */
+const IMPORT_PATH = '/v3/imports/';
 
 /** How often the page asks how an import or export is getting on while one runs. */
 export const POLL_MS = 1000;
