@@ -5,6 +5,7 @@ import { ApiError } from '../lib/errors.js';
 import { parseBookmarks } from './bookmarks.js';
 import { csvRows, parsePinterestCsv, parsePinterestJson } from './pinterest.js';
 import { fitText, sniffFormat } from './rules.js';
+import { unsafeEntryName } from './archive.js';
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
 const refusal = async (fn: () => unknown) => {
@@ -98,6 +99,11 @@ describe('the rules every file meets', () => {
     expect(sniffFormat(Buffer.from('Title,Media URL,Pinterest board\n'))).toBe('pinterest-csv');
     expect(sniffFormat(Buffer.from('\u0089PNG\r\n\u001a\n'))).toBeNull();
     expect(sniffFormat(Buffer.from('<html><body>hello</body></html>'))).toBeNull();
+  });
+
+  it('tells a ZIP entry name that climbs out of its folder', () => {
+    for (const name of ['../x.jpg', 'images/../../x', '/etc/passwd', 'C:/x.jpg', 'c:x', 'images\\x.jpg', 'a/\u0000b']) expect(unsafeEntryName(name), name).toBe(true);
+    for (const name of ['boards.json', 'images/123.jpg', 'images/', 'a..b/c.jpg']) expect(unsafeEntryName(name), name).toBe(false);
   });
 
   it('fits text without splitting a character', async () => {
