@@ -33,7 +33,7 @@ const written = async (t: TestApp) => ({
   jobs: (await t.db.selectFrom('jobs').select('id').execute()).length,
   boards: (await t.db.selectFrom('boards').select('id').execute()).length,
   pins: (await t.db.selectFrom('pins').select('id').execute()).length,
-  files: await readdir(join(t.deps.config.mediaDir, 'transfers')).catch(() => []),
+  files: await readdir(join(t.deps.config.mediaDir, 'transfers')).catch(() => []).then(async (stored) => [...stored, ...(await readdir(join(t.deps.config.mediaDir, 'transfers-work')).catch(() => []))]),
 });
 const nothing = { transfers: 0, jobs: 0, boards: 0, pins: 0, files: [] };
 

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,7 +11,8 @@ import { newId } from '../lib/ids.js';
 import { freeSlug, slugBase } from '../boards/service.js';
 import { BOARD_NAME_MAX } from '../boards/rules.js';
 import { boardRule, SHOWN_STATE } from '../policy/rules.js';
-import { mediaPath, ownImageSource, imageJson, type ImagesService } from '../images/service.js';
+import { ownImageSource, imageJson, type ImagesService } from '../images/service.js';
+import { mediaKeys, mediaObjects } from '../media/objects/index.js';
 import { imagesStore } from '../images/store.js';
 import { openArchive, parseArchive, readImageEntry, type ArchiveIndex } from './archive.js';
 import { checkBookmarks, parseBookmarks } from './bookmarks.js';
@@ -47,20 +48,24 @@ export const TRANSFER_STALE_MS = 60 * 60 * 1000;
 /** How many bytes decide a file's format (rules.ts sniffFormat). */
 const SNIFF_BYTES = 4096;
 
-/** Where an import's file waits for its job, and where an export is written: local scratch, like staged uploads. */
-const transfersDir = (mediaDir: string) => join(mediaDir, 'transfers');
-export const importPath = (mediaDir: string, id: string) => join(transfersDir(mediaDir), `${id}.import`);
-export const exportPath = (mediaDir: string, id: string) => join(transfersDir(mediaDir), `${id}.zip`);
+/**
+ * Where an import's file and an export's ZIP are kept: in the media store (MEDIA_DIR or the bucket, issue 29)
+ * under `transfers/`, so whichever host runs the job finds them; a file is put there whole. Local scratch
+ * (the bytes arriving, a ZIP being written, a copy for yauzl, which reads a file at random) lives in this
+ * host's MEDIA_DIR/transfers-work/.
+ */
+export const importKey = (id: string) => `transfers/${id}.import`;
+export const exportKey = (id: string) => `transfers/${id}.zip`;
+const scratchDir = (mediaDir: string) => join(mediaDir, 'transfers-work');
+const scratch = (mediaDir: string, name: string) => join(scratchDir(mediaDir), name);
 
 /**
- * The one read of the media store an export makes: an image's original rendition as a stream, or null
- * when its file is not there. Kept to this function so the media store's interface (local or S3) has one
- * place to answer here.
+ * The one read of the media store an export makes for an image: its original rendition as a stream, or an
+ * empty one when the store has none (a pin whose image was swept; the import then leaves that pin without it).
  */
-async function openOriginal(mediaDir: string, imageId: string): Promise<(() => Readable) | null> {
-  const path = mediaPath(mediaDir, imageId, 'originals');
-  const found = await stat(path).catch(() => null);
-  return found?.isFile() ? () => createReadStream(path) : null;
+async function openOriginal(config: Deps['config'], imageId: string): Promise<Readable> {
+  const found = await mediaObjects(config).open(mediaKeys.rendition(imageId, 'originals'));
+  return found?.body ?? Readable.from([]);
 }
 
 /**
@@ -164,8 +169,8 @@ export function transfersService({ db, config, clock }: Deps) {
       await refuseWhileBusy(viewer);
       if (declared !== undefined && declared > IMPORT_MAX_BYTES) throw new ApiError('import_too_large');
       const id = newId();
-      const path = importPath(config.mediaDir, id);
-      await mkdir(transfersDir(config.mediaDir), { recursive: true });
+      const path = scratch(config.mediaDir, `${id}.import.part`);
+      await mkdir(scratchDir(config.mediaDir), { recursive: true });
       let format: ImportFormat | null = null;
       let size = 0;
       const judged = async function* () {
@@ -202,10 +207,15 @@ export function transfersService({ db, config, clock }: Deps) {
         const found = format as unknown as ImportFormat;
         const total = await quickCheck(found, path);
         await refuseWhileBusy(viewer);
-        await store.create({ id, owner_id: viewer.id, kind: 'import', format: found, total, now: clock.now() }, IMPORT_JOB);
-      } catch (error) {
+        await mediaObjects(config).putFile(importKey(id), path, 'application/octet-stream');
+        try {
+          await store.create({ id, owner_id: viewer.id, kind: 'import', format: found, total, now: clock.now() }, IMPORT_JOB);
+        } catch (error) {
+          await mediaObjects(config).delete(importKey(id));
+          throw error;
+        }
+      } finally {
         await rm(path, { force: true });
-        throw error;
       }
       return json((await store.find(id))!);
     },
@@ -223,10 +233,9 @@ export function transfersService({ db, config, clock }: Deps) {
       const row = await own(viewer, id);
       if (row.kind !== 'export') throw new ApiError('transfer_not_found');
       if (row.status !== 'done') throw new ApiError('export_not_ready');
-      const path = exportPath(config.mediaDir, id);
-      const found = await stat(path).catch(() => null);
+      const found = await mediaObjects(config).open(exportKey(id));
       if (!found) throw new ApiError('transfer_not_found', 'This export has expired. Make a new one.');
-      return { stream: createReadStream(path), bytes: found.size, name: `corkboard-export-${new Date(Number(row.created_at)).toISOString().slice(0, 10)}.zip` };
+      return { stream: found.body, bytes: found.info.size, name: `corkboard-export-${new Date(Number(row.created_at)).toISOString().slice(0, 10)}.zip` };
     },
   };
 }
@@ -246,13 +255,20 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
   };
 
   const runImport = async (row: TransferRow) => {
-    const path = importPath(config.mediaDir, row.id);
-    if (!(await stat(path).catch(() => null))) {
+    const stored = await mediaObjects(config).open(importKey(row.id));
+    if (!stored) {
       await store.update(row.id, { status: 'failed', error: 'The file was lost before it could be imported. Import it again.' }, clock.now());
       return;
     }
-    const { plan, archive } = await readPlan(row.format as ImportFormat, path, yieldToRequests);
+    // A copy on this host: the ZIP reader reads a file at random, the others read it whole.
+    const path = scratch(config.mediaDir, `${row.id}.import.${newId()}`);
+    await mkdir(scratchDir(config.mediaDir), { recursive: true });
+    let archive: ArchiveIndex | null = null;
     try {
+      await pipeline(stored.body, createWriteStream(path));
+      const read = await readPlan(row.format as ImportFormat, path, yieldToRequests);
+      archive = read.archive;
+      const plan = read.plan;
       const files = imageFiles(plan);
       if (Number(row.total) !== pinCount(plan) + files.length) await store.update(row.id, { total: pinCount(plan) + files.length }, clock.now());
       let state: ImportState | null = row.state ? (JSON.parse(row.state) as ImportState) : null;
@@ -299,9 +315,10 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
         await store.update(row.id, { done: pins.length + i + 1 }, clock.now());
       }
       await store.update(row.id, { status: 'done', done: pins.length + files.length }, clock.now());
-      await rm(path, { force: true });
+      await mediaObjects(config).delete(importKey(row.id));
     } finally {
-      archive?.close();
+      (archive as ArchiveIndex | null)?.close();
+      await rm(path, { force: true });
     }
   };
 
@@ -363,15 +380,14 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     const boards = await store.ownBoards(owner);
     const sections = await store.sectionsOf(boards.map((b) => b.id));
     // The images first (their files looked for once), so pins.json names only those the ZIP holds.
-    const packed = new Map<string, () => Readable>();
+    const packed = new Map<string, () => Promise<Readable>>();
     for (let after = ''; ; ) {
       const page = await store.pinsPage(owner, after, 1000);
       if (!page.length) break;
       after = page[page.length - 1]!.id;
       for (const pin of page) {
         if (!pin.image_id || pin.image_status !== 'ready' || packed.has(pin.image_id)) continue;
-        const open = await openOriginal(config.mediaDir, pin.image_id);
-        if (open) packed.set(pin.image_id, open);
+        packed.set(pin.image_id, () => openOriginal(config, pin.image_id!));
       }
     }
     const total = (await store.countPins(owner)) + packed.size;
@@ -416,8 +432,8 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     }
 
     const zip = new yazl.ZipFile();
-    const part = `${exportPath(config.mediaDir, row.id)}.part`;
-    await mkdir(transfersDir(config.mediaDir), { recursive: true });
+    const part = scratch(config.mediaDir, `${row.id}.zip.${newId()}`);
+    await mkdir(scratchDir(config.mediaDir), { recursive: true });
     const written = pipeline(zip.outputStream, createWriteStream(part));
     const boardsJson = {
       format: EXPORT_FORMAT,
@@ -439,22 +455,22 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       // Images are JPEG already: stored, not deflated again.
       zip.addReadStreamLazy(exportImageName(imageId), { compress: false }, (cb) => {
         void progress(1).catch(() => undefined);
-        cb(null, open());
+        open().then((stream) => cb(null, stream), (error) => cb(error, Readable.from([])));
       });
     }
     zip.end();
+    let bytes: number;
     try {
       await written;
-      await rename(part, exportPath(config.mediaDir, row.id));
-    } catch (error) {
+      bytes = (await stat(part)).size;
+      await mediaObjects(config).putFile(exportKey(row.id), part, 'application/zip');
+    } finally {
       await rm(part, { force: true });
-      throw error;
     }
-    const bytes = (await stat(exportPath(config.mediaDir, row.id))).size;
     await store.update(row.id, { status: 'done', done: total, bytes }, clock.now());
     // One export kept per person: the older files go.
     const older = await store.olderExports(owner, row.id);
-    for (const o of older) await rm(exportPath(config.mediaDir, o.id), { force: true });
+    for (const o of older) await mediaObjects(config).delete(exportKey(o.id));
     await store.remove(older.map((o) => o.id));
   };
 
@@ -467,7 +483,7 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       await fn(row);
     } catch (error) {
       await failed(row.id, error);
-      if (row.kind === 'import') await rm(importPath(config.mediaDir, row.id), { force: true });
+      if (row.kind === 'import') await mediaObjects(config).delete(importKey(row.id));
     }
   };
 
