@@ -18,6 +18,10 @@ import { embedsService } from './embeds/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
+import { searchService } from './search/service.js';
+import { searchResources } from './search/routes.js';
+import { feedService } from './feed/service.js';
+import { feedResources } from './feed/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
@@ -63,11 +67,14 @@ export function appServices(deps: Deps) {
   const media = mediaService(deps, jobs);
   const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
+  const boards = boardsService(deps);
   return {
     outgoing,
     auth,
     providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
-    boards: boardsService(deps),
+    boards,
+    search: searchService(deps, boards),
+    feed: feedService(deps),
     images,
     media,
     pins,
@@ -99,6 +106,8 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins),
+    ...searchResources(s.search),
+    ...feedResources(s.feed),
     ...pinResources(deps, s.pins, s.advertisers),
     ...mediaResources(deps, s.media),
     ...pinShareResources(s.share, deps.config),

@@ -20,6 +20,8 @@ export interface Database {
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
   follows: FollowsTable;
+  board_follows: BoardFollowsTable;
+  pin_search: PinSearchTable;
   pin_hashtags: PinHashtagsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
@@ -308,6 +310,23 @@ export interface TransfersTable {
 export interface PinHashtagsTable {
   pin_id: string;
   tag: string;
+}
+
+/** A board followed (migration 0027): its new pins come to the follower's home feed. */
+export interface BoardFollowsTable {
+  follower_id: string;
+  board_id: string;
+  created_at: number;
+}
+
+/**
+ * The search index's row of a pin (migration 0027, kept by triggers): `seq` is its place in the search
+ * order. On SQLite the words are in the FTS5 table pin_fts (rowid = seq), read through raw SQL in
+ * search/store.ts; on Postgres pinner_id and doc (a tsvector) are columns here.
+ */
+export interface PinSearchTable {
+  seq: Generated<number>;
+  pin_id: string;
 }
 
 export interface FollowsTable {

@@ -153,6 +153,9 @@ export const catalogue = {
   transfer_not_found: { code: 387, status: 404, message: "Sorry, we couldn't find that import or export." },
   export_not_ready: { code: 388, status: 409, message: 'Your export is not ready yet.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
+  // Issue 28, search and the following feed: codes 350-359 are ours.
+  search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
+  follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -161,3 +161,18 @@ describe('campaigns and quick promote: a business’s owner, its members (OWNER,
     expect(promoteRule({ business: businesses['business owner']!, pin: strangersPin, ownedByBusiness: false })).toMatchObject({ allow: false, answer: 'forbidden', error: 'promote_pin_not_owned' });
   });
 });
+
+describe('boards: following one (issue 28) is for anyone logged in who sees it, but its owner', () => {
+  const follow = (relation: Relation, privacy: Privacy = 'public', more: Partial<BoardFacts> = {}) => cell(boardRule('follow', board(relation, privacy, more)));
+  it('a public board', () => {
+    expect(RELATIONS.map((r) => follow(r))).toEqual(['403', '✓', '✓', '✓', '403']);
+    expect(boardRule('follow', board('owner'))).toMatchObject({ error: 'follow_own_board' });
+  });
+  it('a secret board: its collaborators only; strangers meet it as missing', () => {
+    expect(RELATIONS.map((r) => follow(r, 'secret'))).toEqual(['403', '✓', '404', '404', '404']);
+  });
+  it('an archived board, or a suspended owner’s, is missing to everyone', () => {
+    expect(RELATIONS.map((r) => follow(r, 'public', { archived: true }))).toEqual(['404', '404', '404', '404', '404']);
+    expect(RELATIONS.map((r) => follow(r, 'public', { ownerState: 'suspended' }))).toEqual(['404', '404', '404', '404', '404']);
+  });
+});
