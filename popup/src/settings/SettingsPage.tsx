@@ -5,9 +5,11 @@ import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
 import { t as transfers } from './import-export/messages';
+import { ImportExportPage } from './import-export/ImportExportPage';
 
-/** /settings/account/: the account's settings; a visitor is sent to log in and back here. */
-export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
+/** /settings/account/: the account's settings; a visitor is sent to log in and back here. /settings/import-export/ (issue 28) comes in the same chunk. */
+export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: ViewerData | null; path?: string }) {
+  if (path === '/settings/import-export/') return <ImportExportPage viewer={viewer} />;
   if (!viewer) return <p class="muted">{main('common.loading')}</p>;
   if (viewer.type !== 'AUTH') {
     return (
