@@ -6,6 +6,7 @@ import { extensionBench } from './extension.js';
 import { ingest } from './ingest.js';
 import { importBench } from './import.js';
 import { load } from './load.js';
+import { ops } from './ops.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
 import { scale } from './scale.js';
@@ -34,6 +35,7 @@ const benches = [
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
+  { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 

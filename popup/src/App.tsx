@@ -26,6 +26,7 @@ const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
 const Home = page(() => import('./place/HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
+const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
@@ -94,6 +95,7 @@ export function App({ location }: { location: Location }) {
         <VerifyPage location={location} />
       </Loading>
     );
+  if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
   // Account settings, and import and export (issue 28), in the settings chunk: one route, no byte more on first open.
   if (path.startsWith('/settings/')) return <Product render={(viewer) => <SettingsPage viewer={viewer} path={path} />} />;
   // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.

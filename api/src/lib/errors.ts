@@ -152,6 +152,17 @@ export const catalogue = {
   transfer_busy: { code: 386, status: 409, message: 'Your last import or export is still running. Wait for it to finish.' },
   transfer_not_found: { code: 387, status: 404, message: "Sorry, we couldn't find that import or export." },
   export_not_ready: { code: 388, status: 409, message: 'Your export is not ready yet.' },
+  // Security settings run by their user (issue 27, work h27a): codes 310-329.
+  security_attempts_limited: { code: 310, status: 429, message: "You've tried a lot of codes and passwords. Try again in 15 minutes." },
+  mfa_already_on: { code: 311, status: 409, message: 'Two-factor authentication is already on. Turn it off first to change how you get codes.' },
+  mfa_not_started: { code: 312, status: 400, message: 'Start setting up two-factor authentication again.' },
+  mfa_not_on: { code: 313, status: 409, message: 'Two-factor authentication is off.' },
+  phone_invalid: { code: 314, status: 400, message: 'Enter a phone number with its country code, for example +1 555 000 1234.' },
+  session_not_found: { code: 315, status: 404, message: 'That session has already ended.' },
+  email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
+  proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
+  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
   // Issue 28, search and the following feed: codes 350-359 are ours.
   search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
