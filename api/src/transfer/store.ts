@@ -5,6 +5,7 @@ import { nameSortKey, nameWords, startsWithDigit } from '../boards/names.js';
 import { hashtagsOf } from '../pins/hashtags.js';
 import { jobsStore } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
+import { currentRequestId } from '../ops/log.js';
 
 export type TransferRow = Awaited<ReturnType<ReturnType<typeof transfersStore>['find']>> & {};
 
@@ -30,7 +31,7 @@ export function transfersStore(db: Kysely<Database>) {
     async create(row: { id: string; owner_id: string; kind: TransfersTable['kind']; format: string; total: number; now: number }, jobKind: string) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('transfers').values({ id: row.id, owner_id: row.owner_id, kind: row.kind, format: row.format, status: 'queued', total: row.total, done: 0, state: null, error: null, error_code: null, bytes: null, created_at: row.now, updated_at: row.now }).execute();
-        await jobs.enqueue(trx, { id: newId(), kind: jobKind, payload: JSON.stringify({ transfer_id: row.id }), now: row.now });
+        await jobs.enqueue(trx, { id: newId(), kind: jobKind, payload: JSON.stringify({ transfer_id: row.id }), now: row.now, requestId: currentRequestId() ?? null });
       });
     },
 
@@ -121,7 +122,7 @@ export function transfersStore(db: Kysely<Database>) {
           if (p.section_id) count('section_pins', p.section_id);
         }
         await addDeltas(trx, [...counts.values()]);
-        for (const p of pins.filter((p) => p.ingest)) await jobs.enqueue(trx, { id: newId(), kind: ingestKind, payload: JSON.stringify({ pin_id: p.id }), now });
+        for (const p of pins.filter((p) => p.ingest)) await jobs.enqueue(trx, { id: newId(), kind: ingestKind, payload: JSON.stringify({ pin_id: p.id }), now, requestId: currentRequestId() ?? null });
         const boards = [...new Set(pins.map((p) => p.board_id))];
         if (boards.length) await trx.updateTable('boards').set({ last_pinned_at: now }).where('id', 'in', boards).execute();
         await trx.updateTable('transfers').set({ done, updated_at: now }).where('id', '=', transferId).execute();
