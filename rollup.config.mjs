@@ -57,7 +57,8 @@ const manifest = () => ({
       // Each language's catalogue (popup/src/i18n/locales/): the shell preloads the visitor's, the bench weighs it.
       if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(file.facadeModuleId ?? '')) entries[`locale-${file.name}.js`] = file.fileName;
       // An area's words in one language (popup/src/<area>/locales/, i18n defineMessages): the bench weighs them apart.
-      const area = /[\\/]popup[\\/]src[\\/](\w+)[\\/]locales[\\/]/.exec(file.facadeModuleId ?? '')?.[1];
+      // An area may sit in a folder of another (settings/import-export): its name is its path, joined by '_'.
+      const area = /[\\/]popup[\\/]src[\\/]([\w\\/-]+?)[\\/]locales[\\/]/.exec(file.facadeModuleId ?? '')?.[1]?.replace(/[\\/-]/g, '_');
       if (file.type === 'chunk' && file.isDynamicEntry && area && area !== 'i18n') entries[`words-${area}-${file.name}.js`] = file.fileName;
       if (file.type === 'asset' && file.names?.length) for (const name of file.names) entries[name] = file.fileName;
     }

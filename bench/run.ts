@@ -4,6 +4,7 @@ import { embeds } from './embeds.js';
 import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
 import { ingest } from './ingest.js';
+import { importBench } from './import.js';
 import { load } from './load.js';
 import { ops } from './ops.js';
 import { popupPicker } from './popup-picker.js';
@@ -32,6 +33,7 @@ const benches = [
   { title: 'Guards: API p99 under slow bodies and savers, RSS under unauthenticated uploads (real server)', run: guards },
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
+  { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },

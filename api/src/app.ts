@@ -52,6 +52,8 @@ import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.j
 import { mediaService } from './media/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
+import { transferResources, transferRoutes } from './transfer/routes.js';
+import { transfersService } from './transfer/service.js';
 import { jobsStore } from './jobs/store.js';
 import { newLifecycle } from './ops/lifecycle.js';
 import { currentRequestId, logFor } from './ops/log.js';
@@ -97,6 +99,7 @@ export function appServices(deps: Deps) {
     events: eventsService(deps),
     embeds: embedsService(deps),
     notifications: notificationsService(deps),
+    transfers: transfersService(deps),
   };
 }
 
@@ -122,6 +125,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...scrapeResources(s.scrape, deps),
     ...embedResources(s.embeds),
     ...notificationResources(s.notifications),
+    ...transferResources(s.transfers),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }
@@ -219,6 +223,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
   app.route('/v3/media', mediaUploadRoutes(deps, services.media));
+  app.route('/v3', transferRoutes(services.transfers));
   // Before /media/{imageId}/…, whose id would not take 'videos'.
   app.route('/media/videos', videoRoutes(deps));
   app.route('/media', mediaRoutes(deps));

@@ -97,9 +97,10 @@ export function App({ location }: { location: Location }) {
         <VerifyPage location={location} />
       </Loading>
     );
-  if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
   if (path === '/notifications/') return <Product render={(viewer) => <NotificationsPage viewer={viewer} />} />;
+  // Account settings, and import and export (issue 28), in the settings chunk: one route, no byte more on first open.
+  if (path.startsWith('/settings/')) return <Product render={(viewer) => <SettingsPage viewer={viewer} path={path} />} />;
   // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.
   const lists = /^\/([a-z0-9_]{3,30})\/_(followers|following)\/$/.exec(path);
   if (lists?.[1] && lists[2]) {

@@ -23,6 +23,7 @@ import * as m0024 from './migrations/0024_upload_jobs.js';
 import * as m0025 from './migrations/0025_security_settings.js';
 import * as m0027 from './migrations/0027_search_and_follows.js';
 import * as m0028 from './migrations/0028_board_settings_and_notifications.js';
+import * as m0029 from './migrations/0029_import_export.js';
 import * as m0031 from './migrations/0031_job_request_id.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0025_security_settings': m0025,
   '0027_search_and_follows': m0027,
   '0028_board_settings_and_notifications': m0028,
+  '0029_import_export': m0029,
   '0031_job_request_id': m0031,
 };
 

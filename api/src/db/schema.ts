@@ -45,6 +45,7 @@ export interface Database {
   ad_events: AdEventsTable;
   pin_sponsorships: PinSponsorshipsTable;
   notifications: NotificationsTable;
+  transfers: TransfersTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -287,6 +288,25 @@ export interface AdvisoriesTable {
   resource_country: string | null;
   notice: string;
   created_at: number;
+}
+
+/** An import or an export and its progress (issue 28, migration 0029; transfer/). */
+export interface TransfersTable {
+  id: string;
+  owner_id: string;
+  kind: 'import' | 'export';
+  format: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  total: Generated<number>;
+  done: Generated<number>;
+  /** JSON an import's job keeps between attempts. */
+  state: string | null;
+  error: string | null;
+  /** The catalogue's api_error_code of a failure that is a verdict on the file. */
+  error_code: number | null;
+  bytes: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 /** The hashtags of a pin's description (migration 0018, pins/hashtags.ts), folded, without '#'. */

@@ -5,6 +5,7 @@ import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
 import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { uploadJobs } from '../media/jobs.js';
 import { imagesStore } from './store.js';
+import { transferJobs } from '../transfer/service.js';
 
 /**
  * Image ingest off the save's request path (scale issue). The save writes the pin with its original
@@ -34,6 +35,7 @@ export function backgroundJobs(deps: Deps) {
     deps,
     {
       ...uploadJobs(deps, images),
+      ...transferJobs(deps, images, INGEST_JOB),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);
         // Deleted, or linked already by an earlier attempt that died before it could finish the job.

@@ -142,6 +142,16 @@ export const catalogue = {
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
+  // Import and export (issue 28, transfer/). Codes 380-399 are ours.
+  import_unknown_format: { code: 380, status: 400, message: "We can't read that file. Choose a bookmarks file (HTML), a Pinterest export (CSV or JSON) or a ZIP exported from {brand}." },
+  import_invalid: { code: 381, status: 400, message: 'That file is damaged or not in the format it says it is.' },
+  import_too_large: { code: 382, status: 413, message: 'That file is too large to import.' },
+  import_empty: { code: 383, status: 400, message: 'That file has no bookmarks or Pins in it.' },
+  import_unsafe_archive: { code: 384, status: 400, message: 'That ZIP file is not one we can open safely.' },
+  import_too_many: { code: 385, status: 400, message: 'That file holds more Pins than one import can take.' },
+  transfer_busy: { code: 386, status: 409, message: 'Your last import or export is still running. Wait for it to finish.' },
+  transfer_not_found: { code: 387, status: 404, message: "Sorry, we couldn't find that import or export." },
+  export_not_ready: { code: 388, status: 409, message: 'Your export is not ready yet.' },
   // Security settings run by their user (issue 27, work h27a): codes 310-329.
   security_attempts_limited: { code: 310, status: 429, message: "You've tried a lot of codes and passwords. Try again in 15 minutes." },
   mfa_already_on: { code: 311, status: 409, message: 'Two-factor authentication is already on. Turn it off first to change how you get codes.' },

@@ -126,6 +126,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   });
   // Account settings: connected accounts and a first password (issue 15).
   routes.get('/settings/account/', page, shell);
+  // Import and export (issue 28).
+  routes.get('/settings/import-export/', page, shell);
   // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
   routes.get('/settings/security/', page, shell);
   // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.

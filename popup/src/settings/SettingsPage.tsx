@@ -4,10 +4,13 @@ import { EmailVerification } from './EmailVerification';
 import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
+import { t as transfers } from './import-export/messages';
+import { ImportExportPage } from './import-export/ImportExportPage';
 import { t as security } from './security/messages';
 
-/** /settings/account/: the account's settings; a visitor is sent to log in and back here. */
-export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
+/** /settings/account/: the account's settings; a visitor is sent to log in and back here. /settings/import-export/ (issue 28) comes in the same chunk. */
+export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: ViewerData | null; path?: string }) {
+  if (path === '/settings/import-export/') return <ImportExportPage viewer={viewer} />;
   if (!viewer) return <p class="muted">{main('common.loading')}</p>;
   if (viewer.type !== 'AUTH') {
     return (
@@ -25,6 +28,9 @@ export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
       </p>
       <EmailVerification />
       <ConnectedAccounts />
+      <p>
+        <a href="/settings/import-export/">{transfers('settingsLink')}</a>
+      </p>
     </main>
   );
 }

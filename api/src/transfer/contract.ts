@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** What the import-export page reads (ImportExportResource get) and what an import or export answers. */
+export const transferJson = z.object({
+  id: z.string(),
+  kind: z.enum(['import', 'export']),
+  format: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  total: z.number(),
+  done: z.number(),
+  error: z.string().nullable(),
+  error_code: z.number().nullable(),
+  created_at: z.string(),
+  /** An export's, once done: GET it with the session. */
+  download_url: z.string().nullable(),
+  bytes: z.number().nullable(),
+});
+export type TransferJson = z.infer<typeof transferJson>;
+
+export const importExportJson = z.object({ import: transferJson.nullable(), export: transferJson.nullable() });
+export type ImportExportJson = z.infer<typeof importExportJson>;

@@ -1,0 +1,128 @@
+import { BOARD_NAME_MAX } from '../boards/rules.js';
+import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/limits.js';
+
+/**
+ * Import and export (issue 28): what every importer turns its file into, and the limits that hold for
+ * any file. Pure: the parsers (bookmarks.ts, pinterest.ts, archive.ts) build a Plan, the service checks
+ * and writes it; the web app reads the limits to say them.
+ */
+
+/** The largest file an import takes: a bookmarks file of 100,000 links is ~20 MB; a ZIP with its images far more. */
+export const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+/** A text file (HTML, CSV, JSON) is parsed whole in memory: held to this. */
+export const IMPORT_TEXT_MAX_BYTES = 64 * 1024 * 1024;
+/** Most pins one import writes. */
+export const IMPORT_MAX_PINS = 100_000;
+/** Most boards one import makes (folders become boards). */
+export const IMPORT_MAX_BOARDS = 2_000;
+/** Pins written per transaction: each commit is short, so requests between batches stay fast. */
+export const IMPORT_BATCH = 200;
+
+/** A ZIP: most entries, most bytes once inflated, and most inflation per entry (a zip bomb passes none). */
+export const ZIP_MAX_ENTRIES = IMPORT_MAX_PINS + 10;
+export const ZIP_MAX_INFLATED_BYTES = 2 * 1024 * 1024 * 1024;
+export const ZIP_MAX_RATIO = 100;
+
+export type ImportFormat = 'bookmarks' | 'pinterest-csv' | 'pinterest-json' | 'corkboard-zip';
+export const IMPORT_FORMATS: readonly ImportFormat[] = ['bookmarks', 'pinterest-csv', 'pinterest-json', 'corkboard-zip'];
+
+export interface PlannedPin {
+  link: string | null;
+  title: string;
+  description: string;
+  alt_text: string;
+  /** A remote image: fetched by the ingest job under the outbound rules. */
+  image_url: string | null;
+  /** An image inside the imported ZIP (its entry name). */
+  image_file: string | null;
+  /** Epoch ms, when the file says; else the import's time. */
+  created_at: number | null;
+}
+
+export interface PlannedBoard {
+  name: string;
+  description: string;
+  privacy: 'public' | 'secret';
+  sections: string[];
+  /** Each pin with the index of its section in `sections`, or null. */
+  pins: Array<PlannedPin & { section: number | null }>;
+}
+
+export interface Plan {
+  boards: PlannedBoard[];
+}
+
+export const pinCount = (plan: Plan) => plan.boards.reduce((n, b) => n + b.pins.length, 0);
+
+// Characters a name cannot hold (lib/text.ts refuses them in typed text; an import drops them instead).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const CONTROL_SINGLE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const CONTROL_MULTI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Text from a file made elsewhere, fitted to our fields: what lib/text.ts would refuse in a form is
+ * dropped (one bad character must not fail a 10,000-bookmark import), then NFC, trimmed, cut to `max`
+ * (by code points, so no pair is split).
+ */
+export function fitText(value: unknown, max: number, multiline = false): string {
+  if (typeof value !== 'string') return '';
+  let text = value.replace(LONE_SURROGATE, '').replace(multiline ? /\r\n?/g : /[\r\n\t]+/g, multiline ? '\n' : ' ');
+  text = text.replace(multiline ? CONTROL_MULTI : CONTROL_SINGLE, '').normalize('NFC').trim();
+  const points = [...text];
+  return points.length > max ? points.slice(0, max).join('').trim() : text;
+}
+
+export const fitBoardName = (value: unknown) => fitText(value, BOARD_NAME_MAX) || 'Imported';
+export const fitTitle = (value: unknown) => fitText(value, PIN_TITLE_MAX);
+export const fitDescription = (value: unknown) => fitText(value, DESCRIPTION_MAX, true);
+
+/** An http(s) address as given, or null: anything else (javascript:, place:, data:, file:) is not a pin's link. */
+export function httpAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (trimmed.length > 2048) return null;
+  try {
+    const url = new URL(trimmed);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A date from a file: seconds (Netscape ADD_DATE), milliseconds, or an ISO string; null when none or absurd. */
+export function fileDate(value: unknown): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  let ms: number;
+  if (typeof value === 'number' || /^\d+$/.test(String(value))) {
+    const n = Number(value);
+    // Seconds until the year 5138; microseconds (Firefox's LAST_MODIFIED in places) past 1e15.
+    ms = n < 1e11 ? n * 1000 : n > 1e15 ? Math.floor(n / 1000) : n;
+  } else {
+    ms = Date.parse(String(value));
+  }
+  // Before 1990 or more than a day in the future: not a date a save could have.
+  return Number.isFinite(ms) && ms > 631_152_000_000 && ms < Date.now() + 86_400_000 ? ms : null;
+}
+
+/**
+ * Which importer reads a file, from its first bytes: a ZIP by its signature, JSON by its first character,
+ * a Netscape bookmarks file by its doctype (or a <DL> list), else a CSV whose header names a link or an
+ * image. Null: none of ours.
+ */
+export function sniffFormat(head: Buffer): ImportFormat | null {
+  if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'corkboard-zip';
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('{') || text.startsWith('[')) return 'pinterest-json';
+  if (/^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1>/i.test(text) || (/^</.test(text) && /<DL[\s>]/i.test(text))) return 'bookmarks';
+  const header = (text.split(/\r?\n/, 1)[0] ?? '').toLowerCase();
+  if (!text.startsWith('<') && header.includes(',') && /(url|link|board)/.test(header)) return 'pinterest-csv';
+  return null;
+}
+
+/** The export's layout: one JSON file of boards and sections, one of pins, and each image's original. */
+export const EXPORT_BOARDS_FILE = 'boards.json';
+export const EXPORT_PINS_FILE = 'pins.json';
+export const EXPORT_FORMAT = 'corkboard-export';
+export const EXPORT_VERSION = 1;
+export const exportImageName = (imageId: string) => `images/${imageId}.jpg`;
+export const EXPORT_IMAGE_NAME = /^images\/\d{1,20}\.jpg$/;

@@ -1,0 +1,491 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import yazl from 'yazl';
+import type { Deps, Viewer } from '../deps.js';
+import { ApiError } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import { freeSlug, slugBase } from '../boards/service.js';
+import { BOARD_NAME_MAX } from '../boards/rules.js';
+import { boardRule, SHOWN_STATE } from '../policy/rules.js';
+import { ownImageSource, imageJson, type ImagesService } from '../images/service.js';
+import { mediaKeys, mediaObjects } from '../media/objects/index.js';
+import { imagesStore } from '../images/store.js';
+import { openArchive, parseArchive, readImageEntry, type ArchiveIndex } from './archive.js';
+import { checkBookmarks, parseBookmarks } from './bookmarks.js';
+import { checkPinterestCsv, parsePinterestCsv, parsePinterestJson } from './pinterest.js';
+import {
+  EXPORT_BOARDS_FILE,
+  EXPORT_FORMAT,
+  EXPORT_PINS_FILE,
+  EXPORT_VERSION,
+  IMPORT_BATCH,
+  IMPORT_MAX_BYTES,
+  IMPORT_TEXT_MAX_BYTES,
+  exportImageName,
+  pinCount,
+  sniffFormat,
+  type ImportFormat,
+  type Plan,
+} from './rules.js';
+import { transfersStore, type TransferRow } from './store.js';
+
+export const IMPORT_JOB = 'transfer.import';
+export const EXPORT_JOB = 'transfer.export';
+export interface TransferJobPayload {
+  transfer_id: string;
+}
+
+/**
+ * A transfer whose row has not moved for this long is no longer waited for (its job failed for good on
+ * an error of ours, and the queue keeps it as 'failed'): the person may start another.
+ */
+export const TRANSFER_STALE_MS = 60 * 60 * 1000;
+
+/** How many bytes decide a file's format (rules.ts sniffFormat). */
+const SNIFF_BYTES = 4096;
+
+/**
+ * Where an import's file and an export's ZIP are kept: in the media store (MEDIA_DIR or the bucket, issue 29)
+ * under `transfers/`, so whichever host runs the job finds them; a file is put there whole. Local scratch
+ * (the bytes arriving, a ZIP being written, a copy for yauzl, which reads a file at random) lives in this
+ * host's MEDIA_DIR/transfers-work/.
+ */
+export const importKey = (id: string) => `transfers/${id}.import`;
+export const exportKey = (id: string) => `transfers/${id}.zip`;
+const scratchDir = (mediaDir: string) => join(mediaDir, 'transfers-work');
+const scratch = (mediaDir: string, name: string) => join(scratchDir(mediaDir), name);
+
+/**
+ * The one read of the media store an export makes for an image: its original rendition as a stream, or an
+ * empty one when the store has none (a pin whose image was swept; the import then leaves that pin without it).
+ */
+async function openOriginal(config: Deps['config'], imageId: string): Promise<Readable> {
+  const found = await mediaObjects(config).open(mediaKeys.rendition(imageId, 'originals'));
+  return found?.body ?? Readable.from([]);
+}
+
+/**
+ * A file's Plan, by its format. The job reads it with `pause` between pieces (the server's other requests go
+ * first): every check is made before the first write.
+ */
+async function readPlan(format: ImportFormat, path: string, pause?: () => Promise<unknown>): Promise<{ plan: Plan; archive: ArchiveIndex | null }> {
+  if (format === 'corkboard-zip') {
+    const archive = await openArchive(path);
+    try {
+      return { plan: await parseArchive(archive), archive };
+    } catch (error) {
+      archive.close();
+      throw error;
+    }
+  }
+  const text = await readFile(path, 'utf8');
+  const plan = format === 'bookmarks' ? await parseBookmarks(text, pause) : format === 'pinterest-csv' ? await parsePinterestCsv(text, pause) : await parsePinterestJson(text, pause);
+  return { plan, archive: null };
+}
+
+/**
+ * What the upload's request judges at once, cheaply, so it answers well within a second whatever the file's
+ * size: a ZIP whole (its directory, boards.json and pins.json: the export we wrote), a bookmarks file's list
+ * and links, a CSV's header. The rest (every row, every link) is read by the job before it writes anything.
+ * Returns what the file holds when that is known already (a ZIP), else 0.
+ */
+async function quickCheck(format: ImportFormat, path: string): Promise<number> {
+  if (format === 'corkboard-zip') {
+    const { plan, archive } = await readPlan(format, path);
+    archive?.close();
+    if (!plan.boards.length) throw new ApiError('import_empty');
+    return pinCount(plan) + imageFiles(plan).length;
+  }
+  if (format === 'pinterest-json') return 0;
+  const text = await readFile(path, 'utf8');
+  if (format === 'bookmarks') checkBookmarks(text);
+  else checkPinterestCsv(text);
+  return 0;
+}
+
+/** The distinct images of a ZIP's plan, in the order pins name them. */
+const imageFiles = (plan: Plan) => [...new Set(plan.boards.flatMap((b) => b.pins.map((p) => p.image_file).filter((f): f is string => !!f)))];
+
+interface ImportState {
+  /** Per planned board: its id, and its sections' ids by their index in the plan. */
+  boards: Array<{ id: string; sections: string[] }>;
+  /** Per image file of the ZIP: the image id it becomes. */
+  images: Record<string, string>;
+}
+
+/**
+ * Import and export (issue 28). An import is judged whole on its request (the file streamed to disk, its
+ * format sniffed, parsed into a Plan: a bad file is refused there and nothing is written), then written by
+ * its job in short transactions, progress in the transfers row. An export is a job that streams a ZIP to a
+ * file (yazl: the JSON a page of pins at a time, images one by one), downloaded once ready.
+ */
+export function transfersService({ db, config, clock }: Deps) {
+  const store = transfersStore(db);
+
+  const json = (row: TransferRow) => ({
+    id: row.id,
+    kind: row.kind,
+    format: row.format,
+    status: row.status,
+    total: Number(row.total),
+    done: Number(row.done),
+    error: row.status === 'failed' ? row.error : null,
+    /** A failed import's api_error_code (the catalogue's), for the page to say it in its own words. */
+    error_code: row.status === 'failed' ? row.error_code : null,
+    created_at: new Date(Number(row.created_at)).toISOString(),
+    download_url: row.kind === 'export' && row.status === 'done' ? `/v3/exports/${row.id}/download/` : null,
+    bytes: row.bytes === null ? null : Number(row.bytes),
+  });
+
+  const own = async (viewer: Pick<Viewer, 'id'>, id: string) => {
+    const row = await store.find(id);
+    if (!row || row.owner_id !== viewer.id) throw new ApiError('transfer_not_found');
+    return row;
+  };
+
+  const refuseWhileBusy = async (viewer: Pick<Viewer, 'id'>) => {
+    if (await store.busy(viewer.id, clock.now() - TRANSFER_STALE_MS)) throw new ApiError('transfer_busy');
+  };
+
+  return {
+    json,
+    own,
+
+    /** The page's view: the latest import and export, each with its progress. */
+    async latest(viewer: Pick<Viewer, 'id'>) {
+      const [imported, exported] = await Promise.all([store.latest(viewer.id, 'import'), store.latest(viewer.id, 'export')]);
+      return { import: imported ? json(imported) : null, export: exported ? json(exported) : null };
+    },
+
+    /**
+     * An import's file as it arrives: its first bytes say its format (and with it the size it may have),
+     * the rest goes to disk; then it is parsed whole. Refused at any step: the file is deleted, no row, no job.
+     */
+    async receive(viewer: Pick<Viewer, 'id'>, chunks: AsyncIterable<Uint8Array>, declared?: number) {
+      await refuseWhileBusy(viewer);
+      if (declared !== undefined && declared > IMPORT_MAX_BYTES) throw new ApiError('import_too_large');
+      const id = newId();
+      const path = scratch(config.mediaDir, `${id}.import.part`);
+      await mkdir(scratchDir(config.mediaDir), { recursive: true });
+      let format: ImportFormat | null = null;
+      let size = 0;
+      const judged = async function* () {
+        let head: Buffer[] = [];
+        let headSize = 0;
+        const decide = () => {
+          format = sniffFormat(Buffer.concat(head));
+          if (!format) throw new ApiError('import_unknown_format');
+          const max = format === 'corkboard-zip' ? IMPORT_MAX_BYTES : IMPORT_TEXT_MAX_BYTES;
+          if (Math.max(size, declared ?? 0) > max) throw new ApiError('import_too_large');
+        };
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (!format) {
+            head.push(Buffer.from(chunk));
+            headSize += chunk.length;
+            if (headSize < SNIFF_BYTES) continue;
+            decide();
+            yield* head;
+            head = [];
+            continue;
+          }
+          if (size > (format === 'corkboard-zip' ? IMPORT_MAX_BYTES : IMPORT_TEXT_MAX_BYTES)) throw new ApiError('import_too_large');
+          yield chunk;
+        }
+        if (!format) {
+          if (size === 0) throw new ApiError('import_empty', 'The file is empty. Choose another one.');
+          decide();
+          yield* head;
+        }
+      };
+      try {
+        await pipeline(Readable.from(judged()), createWriteStream(path));
+        const found = format as unknown as ImportFormat;
+        const total = await quickCheck(found, path);
+        await refuseWhileBusy(viewer);
+        await mediaObjects(config).putFile(importKey(id), path, 'application/octet-stream');
+        try {
+          await store.create({ id, owner_id: viewer.id, kind: 'import', format: found, total, now: clock.now() }, IMPORT_JOB);
+        } catch (error) {
+          await mediaObjects(config).delete(importKey(id));
+          throw error;
+        }
+      } finally {
+        await rm(path, { force: true });
+      }
+      return json((await store.find(id))!);
+    },
+
+    /** An export of everything the viewer owns, made by its job; the page polls for its link. */
+    async startExport(viewer: Pick<Viewer, 'id'>) {
+      await refuseWhileBusy(viewer);
+      const id = newId();
+      await store.create({ id, owner_id: viewer.id, kind: 'export', format: 'zip', total: await store.countPins(viewer.id), now: clock.now() }, EXPORT_JOB);
+      return json((await store.find(id))!);
+    },
+
+    /** The finished export's file, the owner's only. */
+    async download(viewer: Pick<Viewer, 'id'>, id: string) {
+      const row = await own(viewer, id);
+      if (row.kind !== 'export') throw new ApiError('transfer_not_found');
+      if (row.status !== 'done') throw new ApiError('export_not_ready');
+      const found = await mediaObjects(config).open(exportKey(id));
+      if (!found) throw new ApiError('transfer_not_found', 'This export has expired. Make a new one.');
+      return { stream: found.body, bytes: found.info.size, name: `corkboard-export-${new Date(Number(row.created_at)).toISOString().slice(0, 10)}.zip` };
+    },
+  };
+}
+
+export type TransfersService = ReturnType<typeof transfersService>;
+
+/** The handlers of this capability's jobs, for the queue's worker (images/ingest.ts backgroundJobs). */
+export function transferJobs(deps: Deps, images: ImagesService, ingestJob: string) {
+  const { db, config, clock } = deps;
+  const store = transfersStore(db);
+  const imageRows = imagesStore(db);
+
+  /** A verdict on the file (4xx): told to the person, the job done with. Anything else: retried by the queue. */
+  const failed = async (id: string, error: unknown) => {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    await store.update(id, { status: 'failed', error: error.detail ?? error.message.replaceAll('{brand}', config.brandName), error_code: error.code }, clock.now());
+  };
+
+  const runImport = async (row: TransferRow) => {
+    const stored = await mediaObjects(config).open(importKey(row.id));
+    if (!stored) {
+      await store.update(row.id, { status: 'failed', error: 'The file was lost before it could be imported. Import it again.' }, clock.now());
+      return;
+    }
+    // A copy on this host: the ZIP reader reads a file at random, the others read it whole.
+    const path = scratch(config.mediaDir, `${row.id}.import.${newId()}`);
+    await mkdir(scratchDir(config.mediaDir), { recursive: true });
+    let archive: ArchiveIndex | null = null;
+    try {
+      await pipeline(stored.body, createWriteStream(path));
+      const read = await readPlan(row.format as ImportFormat, path, yieldToRequests);
+      archive = read.archive;
+      const plan = read.plan;
+      const files = imageFiles(plan);
+      if (Number(row.total) !== pinCount(plan) + files.length) await store.update(row.id, { total: pinCount(plan) + files.length }, clock.now());
+      let state: ImportState | null = row.state ? (JSON.parse(row.state) as ImportState) : null;
+      if (!state) state = await makeBoards(row, plan, files);
+      const now = clock.now();
+      const pins = plan.boards.flatMap((board, b) => board.pins.map((pin) => ({ board: b, pin })));
+      for (let start = Number(row.done); start < pins.length; start += IMPORT_BATCH) {
+        const batch = pins.slice(start, start + IMPORT_BATCH).map(({ board, pin }) => {
+          const target = state.boards[board]!;
+          const ownImage = pin.image_file ? state.images[pin.image_file] : undefined;
+          return {
+            id: newId(),
+            board_id: target.id,
+            section_id: pin.section === null ? null : (target.sections[pin.section] ?? null),
+            pinner_id: row.owner_id,
+            link: pin.link,
+            title: pin.title,
+            description: pin.description,
+            alt_text: pin.alt_text,
+            image_url: ownImage ? ownImageSource(config.publicOrigin, ownImage) : pin.image_url,
+            created_at: pin.created_at ?? now,
+            ingest: !ownImage && !!pin.image_url,
+          };
+        });
+        await store.writePins(row.id, batch, start + batch.length, ingestJob, clock.now());
+        // Between batches, the requests waiting on this process go first.
+        await yieldToRequests();
+      }
+      // The ZIP's images: re-encoded as any upload (sniff, pixel limit), then linked to the pins that show them.
+      const doneImages = Math.max(0, Number(row.done) - pins.length);
+      for (let i = doneImages; i < files.length && archive; i++) {
+        const name = files[i]!;
+        const imageId = state.images[name]!;
+        const source = ownImageSource(config.publicOrigin, imageId);
+        try {
+          const known = await imageRows.findBySource(source);
+          if (known?.status !== 'ready') await images.fromUpload(await readImageEntry(archive, name), { id: imageId });
+          const cover = imageJson(config.publicOrigin, { id: imageId, source_url: source, width: null, height: null, dominant_color: null }).images['236x'].url;
+          for (const pin of await store.pinsAwaiting(row.owner_id, source)) await imageRows.attachToPin(pin.id, imageId, cover);
+        } catch (error) {
+          // One image that is not one leaves its pins without it; the rest of the import goes on.
+          if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        }
+        await store.update(row.id, { done: pins.length + i + 1 }, clock.now());
+      }
+      await store.update(row.id, { status: 'done', done: pins.length + files.length }, clock.now());
+      await mediaObjects(config).delete(importKey(row.id));
+    } finally {
+      (archive as ArchiveIndex | null)?.close();
+      await rm(path, { force: true });
+    }
+  };
+
+  /** The boards and sections a plan needs, made once: a board of the same name the owner has takes its pins. */
+  const makeBoards = async (row: TransferRow, plan: Plan, files: string[]): Promise<ImportState> => {
+    const now = clock.now();
+    const boards = await store.boardsByName(row.owner_id);
+    // A board of the same name takes the imported pins when the owner may save to it (policy/rules.ts: not an
+    // archived one); otherwise the import makes a board of its own, named apart ("Name 2").
+    const existing = new Map<string, string>();
+    for (const [key, b] of boards) if (boardRule('save', { relation: 'owner', privacy: b.privacy, archived: b.archived_at !== null, ownerState: SHOWN_STATE }).allow) existing.set(key, b.id);
+    const names = new Set(boards.keys());
+    for (const board of plan.boards) {
+      if (existing.has(board.name.toLowerCase()) || !names.has(board.name.toLowerCase())) continue;
+      for (let n = 2; ; n++) {
+        const suffix = ` ${n}`;
+        const candidate = `${[...board.name].slice(0, BOARD_NAME_MAX - suffix.length).join('').trim()}${suffix}`;
+        if (!names.has(candidate.toLowerCase())) {
+          board.name = candidate;
+          break;
+        }
+      }
+      names.add(board.name.toLowerCase());
+    }
+    const slugs = new Set((await db.selectFrom('boards').select('slug').where('owner_id', '=', row.owner_id).execute()).map((r) => r.slug));
+    const existingIds = plan.boards.map((b) => existing.get(b.name.toLowerCase())).filter((id): id is string => !!id);
+    const existingSections = await store.sectionsByTitle(existingIds);
+    const sectionSlugs = new Map<string, Set<string>>();
+    for (const id of existingIds) sectionSlugs.set(id, new Set((await db.selectFrom('board_sections').select('slug').where('board_id', '=', id).execute()).map((r) => r.slug)));
+    const made: Parameters<typeof store.makeBoards>[1] = [];
+    const addedSections: Parameters<typeof store.makeBoards>[2] = [];
+    const state: ImportState = { boards: [], images: Object.fromEntries(files.map((f) => [f, newId()])) };
+    for (const board of plan.boards) {
+      const found = existing.get(board.name.toLowerCase());
+      const id = found ?? newId();
+      const taken = sectionSlugs.get(id) ?? new Set<string>();
+      const sections = board.sections.map((title) => {
+        const known = found ? existingSections.get(`${found}\n${title.toLowerCase()}`) : undefined;
+        if (known) return { id: known, title, slug: '', known: true };
+        const slug = freeSlug(slugBase(title), taken);
+        taken.add(slug);
+        return { id: newId(), title, slug, known: false };
+      });
+      if (found) {
+        for (const s of sections) if (!s.known) addedSections.push({ id: s.id, board_id: found, title: s.title, slug: s.slug, created_at: now });
+      } else {
+        const slug = freeSlug(slugBase(board.name), slugs);
+        slugs.add(slug);
+        made.push({ id, owner_id: row.owner_id, name: board.name, slug, description: board.description, privacy: board.privacy, created_at: now, sections: sections.map(({ id: sid, title, slug: sslug }) => ({ id: sid, title, slug: sslug })) });
+      }
+      state.boards.push({ id, sections: sections.map((s) => s.id) });
+    }
+    await store.makeBoards(row.id, made, addedSections, JSON.stringify(state), now);
+    return state;
+  };
+
+  const runExport = async (row: TransferRow) => {
+    const owner = row.owner_id;
+    const boards = await store.ownBoards(owner);
+    const sections = await store.sectionsOf(boards.map((b) => b.id));
+    // The images first (their files looked for once), so pins.json names only those the ZIP holds.
+    const packed = new Map<string, () => Promise<Readable>>();
+    for (let after = ''; ; ) {
+      const page = await store.pinsPage(owner, after, 1000);
+      if (!page.length) break;
+      after = page[page.length - 1]!.id;
+      for (const pin of page) {
+        if (!pin.image_id || pin.image_status !== 'ready' || packed.has(pin.image_id)) continue;
+        packed.set(pin.image_id, () => openOriginal(config, pin.image_id!));
+      }
+    }
+    const total = (await store.countPins(owner)) + packed.size;
+    await store.update(row.id, { total, done: 0 }, clock.now());
+    let done = 0;
+    let reported = clock.now();
+    const progress = async (n: number) => {
+      done += n;
+      if (clock.now() - reported < 500) return;
+      reported = clock.now();
+      await store.update(row.id, { done }, reported);
+    };
+
+    async function* pinsJson() {
+      yield '[';
+      let first = true;
+      for (let after = ''; ; ) {
+        const page = await store.pinsPage(owner, after, 1000);
+        if (!page.length) break;
+        after = page[page.length - 1]!.id;
+        const tags = await store.hashtagsOf(page.map((p) => p.id));
+        const lines = page.map((p) =>
+          JSON.stringify({
+            id: p.id,
+            board_id: p.board_id,
+            section_id: p.section_id,
+            link: p.link,
+            title: p.title,
+            description: p.description,
+            alt_text: p.alt_text,
+            hashtags: tags.get(p.id) ?? [],
+            image_url: p.image_url,
+            image: p.image_id && packed.has(p.image_id) ? exportImageName(p.image_id) : null,
+            created_at: new Date(Number(p.created_at)).toISOString(),
+          }),
+        );
+        yield `${first ? '' : ','}\n${lines.join(',\n')}`;
+        first = false;
+        await progress(page.length);
+      }
+      yield '\n]\n';
+    }
+
+    const zip = new yazl.ZipFile();
+    const part = scratch(config.mediaDir, `${row.id}.zip.${newId()}`);
+    await mkdir(scratchDir(config.mediaDir), { recursive: true });
+    const written = pipeline(zip.outputStream, createWriteStream(part));
+    const boardsJson = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exported_at: new Date(clock.now()).toISOString(),
+      boards: boards.map((b) => ({
+        id: b.id,
+        name: b.name,
+        description: b.description,
+        privacy: b.privacy,
+        archived: b.archived_at !== null,
+        created_at: new Date(Number(b.created_at)).toISOString(),
+        sections: sections.filter((s) => s.board_id === b.id).map((s) => ({ id: s.id, title: s.title, created_at: new Date(Number(s.created_at)).toISOString() })),
+      })),
+    };
+    zip.addBuffer(Buffer.from(JSON.stringify(boardsJson, null, 2)), EXPORT_BOARDS_FILE);
+    zip.addReadStreamLazy(EXPORT_PINS_FILE, (cb) => cb(null, Readable.from(pinsJson())));
+    for (const [imageId, open] of packed) {
+      // Images are JPEG already: stored, not deflated again.
+      zip.addReadStreamLazy(exportImageName(imageId), { compress: false }, (cb) => {
+        void progress(1).catch(() => undefined);
+        open().then((stream) => cb(null, stream), (error) => cb(error, Readable.from([])));
+      });
+    }
+    zip.end();
+    let bytes: number;
+    try {
+      await written;
+      bytes = (await stat(part)).size;
+      await mediaObjects(config).putFile(exportKey(row.id), part, 'application/zip');
+    } finally {
+      await rm(part, { force: true });
+    }
+    await store.update(row.id, { status: 'done', done: total, bytes }, clock.now());
+    // One export kept per person: the older files go.
+    const older = await store.olderExports(owner, row.id);
+    for (const o of older) await mediaObjects(config).delete(exportKey(o.id));
+    await store.remove(older.map((o) => o.id));
+  };
+
+  const run = (fn: (row: TransferRow) => Promise<void>) => async ({ transfer_id }: TransferJobPayload) => {
+    const row = await store.find(transfer_id);
+    // Gone (the account deleted), or finished by an earlier attempt that died before it could finish the job.
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    if (row.status === 'queued') await store.update(row.id, { status: 'running' }, clock.now());
+    try {
+      await fn(row);
+    } catch (error) {
+      await failed(row.id, error);
+      if (row.kind === 'import') await mediaObjects(config).delete(importKey(row.id));
+    }
+  };
+
+  return { [IMPORT_JOB]: run(runImport), [EXPORT_JOB]: run(runExport) };
+}
