@@ -1,4 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
+import { profileBoardsAnswer } from './contract.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
@@ -81,6 +82,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
           page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
           bookmark: bookmarkOption,
         }).loose(),
+        answer: profileBoardsAnswer,
+        errors: ['not_found'],
         run: (o, { viewer }) => boards.profileBoards(viewer, o),
       }),
     },
