@@ -150,6 +150,7 @@ const extensionPackage = () => ({
   name: 'extension-package',
   async buildStart() {
     for (const file of ['extension/static/manifest.json', ...EXTENSION_STATIC.map((f) => `extension/static/${f}`), ...EXTENSION_ICONS.map((f) => `extension/${f}`)]) inputs.add(file);
+    for (const lang of await readdir('extension/static/_locales')) inputs.add(`extension/static/_locales/${lang}/messages.json`);
   },
   async writeBundle() {
     const { version } = JSON.parse(await readFile('package.json', 'utf8'));
@@ -159,7 +160,15 @@ const extensionPackage = () => ({
     await writeFile('dist/extension/manifest.json', manifest);
     for (const file of EXTENSION_STATIC) await writeFile(`dist/extension/${file}`, await readFile(`extension/static/${file}`));
     for (const file of EXTENSION_ICONS) await writeFile(`dist/extension/${file}`, await readFile(`extension/${file}`));
-    const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS];
+    // The words in every language the product speaks (extension/src/i18n.ts), the brand filled in as in the manifest.
+    const locales = [];
+    for (const lang of await readdir('extension/static/_locales')) {
+      const file = `_locales/${lang}/messages.json`;
+      await mkdir(`dist/extension/_locales/${lang}`, { recursive: true });
+      await writeFile(`dist/extension/${file}`, (await readFile(`extension/static/${file}`, 'utf8')).replaceAll('{brand}', brand));
+      locales.push(file);
+    }
+    const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS, ...locales];
     await writeFile(EXTENSION_ZIP, zip(await Promise.all(files.map(async (name) => ({ name, data: await readFile(`dist/extension/${name}`) })))));
   },
 });

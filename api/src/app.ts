@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
+import { securityResources } from './auth/security-routes.js';
 import { providerClients } from './auth/providers/client.js';
 import { facebookV3Routes, providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
 import { providerService } from './auth/providers/service.js';
@@ -19,14 +20,18 @@ import { embedsService } from './embeds/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { userResources, userRoutes } from './users/routes.js';
+import { searchService } from './search/service.js';
+import { searchResources } from './search/routes.js';
+import { feedService } from './feed/service.js';
+import { feedResources } from './feed/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
 import { getCookie } from 'hono/cookie';
-import { fail, ok } from './lib/envelope.js';
+import { fail } from './lib/envelope.js';
 import { bodyGuard } from './lib/bodies.js';
 import { addressKey, clientAddress } from './lib/client-address.js';
-import { declarationFinder, declare, declared, honoSurface, none, type Declaration } from './lib/declare.js';
+import { declarationFinder, declared, honoSurface, type Declaration } from './lib/declare.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
@@ -46,6 +51,12 @@ import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.j
 import { mediaService } from './media/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
+import { jobsStore } from './jobs/store.js';
+import { newLifecycle } from './ops/lifecycle.js';
+import { currentRequestId, logFor } from './ops/log.js';
+import { watchQueue } from './ops/metrics.js';
+import { observe, routePattern } from './ops/observe.js';
+import { probeRoutes } from './ops/probes.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -62,11 +73,14 @@ export function appServices(deps: Deps) {
   const media = mediaService(deps, jobs);
   const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
+  const boards = boardsService(deps);
   return {
     outgoing,
     auth,
     providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
-    boards: boardsService(deps),
+    boards,
+    search: searchService(deps, boards),
+    feed: feedService(deps),
     images,
     media,
     pins,
@@ -93,10 +107,13 @@ export type AppServices = ReturnType<typeof appServices>;
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
   return {
     ...authResources(deps, s.auth),
+    ...securityResources(deps, s.auth),
     ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins),
+    ...searchResources(s.search),
+    ...feedResources(s.feed),
     ...pinResources(deps, s.pins, s.advertisers),
     ...mediaResources(deps, s.media),
     ...pinShareResources(s.share, deps.config),
@@ -111,6 +128,18 @@ export function createApp(deps: Deps) {
   const { auth, boards, images, pins, users, providers } = services;
 
   const app = new Hono<AppEnv>();
+  const log = logFor(deps);
+  // The queue gauges of /metrics read this app's database (ops/metrics.ts).
+  const queue = jobsStore(deps.db);
+  watchQueue({ counts: () => queue.countsByStatus(), oldestWaitingMs: () => queue.oldestWaitingMs(deps.clock.now()) });
+
+  // Before anything: the request's id, its log line and its metrics (ops/observe.ts). A resource action is
+  // named by its resource when the registry has it (a bounded set), not by the dispatcher's `/resource/:name/…`.
+  const registry = resourceRegistry(deps, services);
+  app.use(
+    '*',
+    observe(log, (c, pattern) => (pattern.startsWith('/resource/:name/') && registryDeclaration(registry, c.req.method, c.req.path) ? c.req.path : pattern)),
+  );
 
   // First of all, so every error `fail` sends, even a shed or refused request's, names the product.
   app.use('*', async (c, next) => {
@@ -119,7 +148,7 @@ export function createApp(deps: Deps) {
   });
   app.onError((error, c) => {
     if (error instanceof ApiError) return fail(c, error);
-    console.error(error);
+    log.error({ err: error, req_id: currentRequestId(), route: routePattern(c) }, 'unhandled error');
     return fail(c, new ApiError('internal'));
   });
   app.notFound((c) => fail(c, new ApiError('not_found', `No page at ${c.req.path}.`)));
@@ -135,11 +164,8 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('X-Content-Type-Options')) c.header('X-Content-Type-Options', 'nosniff');
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
-  // A load balancer's probe: cheap, no database, never shed.
-  app.get('/health', declare({ caller: 'visitor', limit: none('a probe: no database, never shed'), body: 0 }), (c) => {
-    c.header('Cache-Control', 'no-store');
-    return ok(c, { status: 'ok' });
-  });
+  // The operators' probes and metrics (ops/probes.ts): before the guards below, so they run none of them and never wait for a turn.
+  app.route('/', probeRoutes(deps, deps.lifecycle ?? newLifecycle()));
   // A request that may have written is answered once its commit is on disk: it waits for the shared
   // WAL sync (db/group-commit.ts) after giving back its turn, so the next saves run meanwhile.
   const driver = driverOf(deps.db);
@@ -152,7 +178,6 @@ export function createApp(deps: Deps) {
   }
   // Every route's declaration (lib/declare.ts), found before anything else judges the request: the
   // finder is made once every route below is registered.
-  const registry = resourceRegistry(deps, services);
   let find: ((method: string, path: string) => Declaration | undefined) | undefined;
   app.use('*', declared(() => (find ??= declarationFinder(honoSurface(app.routes), (method, path) => registryDeclaration(registry, method, path)))));
   // Headers only: refused before a byte of body is read.
@@ -175,7 +200,7 @@ export function createApp(deps: Deps) {
   for (const path of API_PATHS) app.use(path, turn);
 
   // Only the API reads the session; pages and scripts are the same for everyone.
-  const session = sessionMiddleware(auth);
+  const session = sessionMiddleware(auth, deps.config.trustProxy);
   // The widgets' data is public and the same for everyone: it never reads the session (docs/decisions.md, "Embeds").
   app.use(EMBEDS_PATH, ...embedsHeaders());
   app.use('/resource/*', (c, next) => (c.req.path === EMBEDS_PATH ? (c.set('viewer', null), next()) : session(c, next)));

@@ -5,6 +5,8 @@ import type { Clock } from './lib/clock.js';
 import type { BoardLocks } from './boards/locks.js';
 import type { Mailer, SmsSender } from './lib/mail.js';
 import type { Redis } from './lib/redis.js';
+import type { Logger } from './ops/log.js';
+import type { Lifecycle } from './ops/lifecycle.js';
 
 /** What createApp() is given: no module reaches for a global database, clock or environment. */
 export interface Deps {
@@ -18,6 +20,10 @@ export interface Deps {
   sms?: SmsSender;
   /** Set when REDIS_URL is: shared limits and locks live there instead of the database. */
   redis?: Redis;
+  /** The JSON log (ops/log.ts); unset: stdout at LOG_LEVEL. A test passes one that captures its lines. */
+  log?: Logger;
+  /** Whether this process is draining (ops/lifecycle.ts), for /ready; product.ts gives one, createApp makes one otherwise. */
+  lifecycle?: Lifecycle;
 }
 
 /** The logged-in user as every route sees it. */
@@ -34,6 +40,13 @@ export interface Viewer {
   sessionStartedAt: number;
   /** Whether the account's email is proven (issue 25): what trusts an address (invites by email, linking) asks this. */
   emailVerified: boolean;
+  /**
+   * Whether this session passed two-factor since two-factor was turned on (issue 27): what the business
+   * OWNER-or-MFA rule asks (policy/rules.ts campaignRule). False whenever two-factor is off.
+   */
+  mfaPassed: boolean;
+  /** When this session was last seen answering a request (the active-sessions list); null: not yet. */
+  sessionLastUsedAt: number | null;
 }
 
 export interface AppEnv {

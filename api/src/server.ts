@@ -9,6 +9,8 @@ import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { startProduct } from './product.js';
+import { joinClusterMetrics, serveClusterMetrics } from './ops/metrics.js';
+import { mediaObjects } from './media/objects/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
@@ -60,6 +62,12 @@ if (cluster.isPrimary) {
   // Migrations and the demo seed run once, here, before any worker takes a request.
   const deps = connectDeps();
   await migrate(deps.db);
+  // A bucket named wrong (or credentials that do not reach it) is told now, not as a 503 on every image.
+  const media = mediaObjects(config);
+  await media.check().catch((error: Error) => {
+    console.error(`The media store ${media.where} does not answer (${error.name}: ${error.message}). Check MEDIA_STORE and MEDIA_S3_*, or unset MEDIA_STORE to keep media in MEDIA_DIR.`);
+    process.exit(1);
+  });
   if (config.env === 'development') await seedDemo(deps);
 
   // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
@@ -68,6 +76,8 @@ if (cluster.isPrimary) {
   let stopping = false;
   if (config.workers > 1) {
     await deps.db.destroy();
+    // Any worker a scrape of /metrics lands on answers for them all (ops/metrics.ts).
+    serveClusterMetrics();
     for (let i = 0; i < config.workers; i++) cluster.fork();
     // A worker that dies is replaced; one that keeps dying at start would loop, so not while stopping.
     cluster.on('exit', (worker, code) => {
@@ -83,6 +93,7 @@ if (cluster.isPrimary) {
   console.log(`Demo publisher ${config.examplesOrigin}/`);
   console.log(`Listening on   ${config.host}:${config.port}`);
   console.log(`Mail goes to   ${mailDestination(config)}`);
+  console.log(`Media in       ${media.where}${config.mediaPublicUrl ? `, served from ${config.mediaPublicUrl}` : ''}`);
   if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   if (devProvider) console.log(`Dev identity provider ${devProvider.issuer} (Google, Facebook, Line and SSO sign in there)`);
 
@@ -101,6 +112,7 @@ if (cluster.isPrimary) {
   process.on('SIGTERM', shutdown);
 } else {
   // A worker: the product only, on the port the primary shares out.
+  joinClusterMetrics();
   const stopProduct = serveProduct(connectDeps());
   const shutdown = () => void stopProduct().finally(() => process.exit(0));
   process.on('SIGINT', shutdown);

@@ -26,11 +26,14 @@ const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
 const Home = page(() => import('./place/HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
+const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
+/** A profile's followers and following lists (issue 28). */
+const FollowPage = page(() => import('./place/feed/FollowPages'), (m) => m.FollowPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
 
 const AUTH_PAGES: Record<string, AuthPageKind> = {
@@ -93,6 +96,13 @@ export function App({ location }: { location: Location }) {
       </Loading>
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
+  if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
+  // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.
+  const lists = /^\/([a-z0-9_]{3,30})\/_(followers|following)\/$/.exec(path);
+  if (lists?.[1] && lists[2]) {
+    const [, username, list] = lists as unknown as [string, string, 'followers' | 'following'];
+    return <Product render={() => <FollowPage username={username} list={list} />} />;
+  }
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {

@@ -20,6 +20,8 @@ export interface Database {
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
   follows: FollowsTable;
+  board_follows: BoardFollowsTable;
+  pin_search: PinSearchTable;
   pin_hashtags: PinHashtagsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
@@ -83,6 +85,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** The request that queued it (X-Request-Id, ops/log.ts; migration 0031), for the worker's log. */
+  request_id: string | null;
 }
 
 /** A provider's subject linked to an account (auth/providers/). */
@@ -290,6 +294,23 @@ export interface PinHashtagsTable {
   tag: string;
 }
 
+/** A board followed (migration 0027): its new pins come to the follower's home feed. */
+export interface BoardFollowsTable {
+  follower_id: string;
+  board_id: string;
+  created_at: number;
+}
+
+/**
+ * The search index's row of a pin (migration 0027, kept by triggers): `seq` is its place in the search
+ * order. On SQLite the words are in the FTS5 table pin_fts (rowid = seq), read through raw SQL in
+ * search/store.ts; on Postgres pinner_id and doc (a tsvector) are columns here.
+ */
+export interface PinSearchTable {
+  seq: Generated<number>;
+  pin_id: string;
+}
+
 export interface FollowsTable {
   follower_id: string;
   followee_id: string;
@@ -331,6 +352,12 @@ export interface UsersTable {
   email_verified_at: Generated<number | null>;
   /** An address typed at a social sign-up, waiting for its link: not the account's email yet, so it blocks no one. */
   pending_email: Generated<string | null>;
+  /** Migration 0025: when two-factor was last turned on (a session must have passed it since to count). */
+  mfa_enabled_at: Generated<number | null>;
+  /** A two-factor set-up waiting for its confirming code: 'totp' with its secret, or 'sms' with its phone. */
+  mfa_pending_method: Generated<string | null>;
+  mfa_pending_secret: Generated<string | null>;
+  mfa_pending_phone: Generated<string | null>;
 }
 
 /** Failed log-ins by normalised email (auth/lockout.ts). */
@@ -341,7 +368,8 @@ export interface LoginAttemptsTable {
   locked_until: number | null;
 }
 
-export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify';
+/** 'backup': a two-factor backup code (migration 0025); 'email_change' is not a kind: a change is a 'verify' link to pending_email. */
+export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify' | 'backup';
 
 /** Single-use secrets, stored as sha256: reset links, two-factor codes, spent challenges, remembered browsers. */
 export interface AuthTokensTable {
@@ -372,6 +400,12 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Migration 0025: when this session passed two-factor (a log-in with a code, a set-up, a step-up); null: never. */
+  mfa_at: Generated<number | null>;
+  /** Last request (written at most every few minutes), the browser's user agent (capped) and a coarse place. */
+  last_used_at: Generated<number | null>;
+  user_agent: Generated<string | null>;
+  place: Generated<string | null>;
 }
 
 export type Privacy = 'public' | 'secret' | 'protected';

@@ -89,6 +89,8 @@ export const catalogue = {
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   // Scale (150-154): a server past its bound on in-flight work answers at once (lib/overload.ts).
   overloaded: { code: 150, status: 503, message: "We're very busy right now. Please try again in a moment." },
+  // Media storage (issue 29, 400-409): the bucket (MEDIA_STORE=s3://…) did not answer; the client may try again.
+  media_store_unavailable: { code: 400, status: 503, message: "We can't reach our image storage right now. Please try again in a moment." },
   // The advertiser area (issue 16, advertiser.md). Numbers 180-199 are ours.
   advertiser_not_found: { code: 180, status: 404, message: "Sorry, we couldn't find that advertiser." },
   profile_needs_mfa: { code: 181, status: 403, message: 'Turn on two-factor authentication to act for a business you do not own.' },
@@ -140,7 +142,21 @@ export const catalogue = {
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
+  // Security settings run by their user (issue 27, work h27a): codes 310-329.
+  security_attempts_limited: { code: 310, status: 429, message: "You've tried a lot of codes and passwords. Try again in 15 minutes." },
+  mfa_already_on: { code: 311, status: 409, message: 'Two-factor authentication is already on. Turn it off first to change how you get codes.' },
+  mfa_not_started: { code: 312, status: 400, message: 'Start setting up two-factor authentication again.' },
+  mfa_not_on: { code: 313, status: 409, message: 'Two-factor authentication is off.' },
+  phone_invalid: { code: 314, status: 400, message: 'Enter a phone number with its country code, for example +1 555 000 1234.' },
+  session_not_found: { code: 315, status: 404, message: 'That session has already ended.' },
+  email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
+  proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
+  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
+  // Issue 28, search and the following feed: codes 350-359 are ours.
+  search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
+  follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;

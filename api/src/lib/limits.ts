@@ -5,6 +5,7 @@ import { driverOf } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { sha256 } from './ids.js';
+import { rateLimitRefusals } from '../ops/metrics.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -69,6 +70,12 @@ export const LIMITS = {
   inviteRecipient: { points: 10, durationS: DAY, error: 'invite_recipient_limited' },
   /** Confirmation mails asked for again (the settings' resend), per client address over every account. */
   verifyResendAddress: { points: 30, durationS: HOUR, error: 'verify_limited' },
+  // Issue 27: security settings. Wrong passwords and wrong two-factor codes given to the settings (turning
+  // two-factor on or off, a step-up for a business, password and email change, deactivation, deletion),
+  // per account over every session: 10 wrong in 15 minutes, so 10,000 guesses take over ten days.
+  securityAccount: { points: 10, durationS: 15 * MINUTE, error: 'security_attempts_limited' },
+  /** Set-up codes texted to a phone being added, per account (the log-in's own limits are per phone). */
+  mfaSetupAccount: { points: 5, durationS: HOUR, error: 'mfa_send_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;
@@ -105,6 +112,8 @@ export interface Limits {
 
 /** The 429 of a limit: its catalogue entry, Retry-After (lib/envelope.ts sends the header) and the seconds in data. */
 export function limitedError(name: LimitName, retryAfterS: number): ApiError {
+  // Every refusal is made here: counted for the operators (ops/metrics.ts), by limit.
+  rateLimitRefusals.inc({ limit: name });
   const seconds = Math.max(1, Math.ceil(retryAfterS));
   return new ApiError(LIMITS[name].error, undefined, { retry_after_seconds: seconds });
 }

@@ -126,6 +126,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   });
   // Account settings: connected accounts and a first password (issue 15).
   routes.get('/settings/account/', page, shell);
+  // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
+  routes.get('/settings/security/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
@@ -202,6 +204,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/:username{[a-z0-9_]{3,30}}', page, shell);
   // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).
   routes.get('/:username{[a-z0-9_]{3,30}}/', page, shell);
+  // A profile's followers and following lists (issue 28): an underscore, which no board slug holds.
+  routes.get('/:username{[a-z0-9_]{3,30}}/:list{_followers|_following}/', page, shell);
   // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (saving.md 2.2,
   // PickerBoard.url, the invite mails). The same shell for everyone: whether the board may be seen is
   // BoardResource get's answer, so neither the status nor the page tells a secret board from none.

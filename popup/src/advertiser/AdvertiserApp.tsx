@@ -12,6 +12,11 @@ import { Notice } from './Notice';
 import { activeProfile } from './profile';
 import { AreaPage, type AdvertiserData } from './AreaPage';
 import type { ViewerData } from '../types';
+import { TwoFactorGate } from '../settings/security/TwoFactorGate';
+
+/** advertiser.md section 4's code for a member whose session has not passed two-factor (api/src/lib/errors.ts profile_needs_mfa). */
+const NEEDS_MFA = 181;
+import { PublicSearch } from '../place/search/PublicSearch';
 
 /** The advertiser area's pages (a lazy chunk of the popup bundle): /business/convert/, /offsite/, /billing/ and /advertiser/…. */
 export default function AdvertiserApp({ location }: { location: Location }) {
@@ -61,12 +66,15 @@ function ToActiveProfile({ sub, search }: { sub: string; search: string }) {
 function Area({ route, search }: { route: MatchedRoute; search: string }) {
   const [data, setData] = useState<AdvertiserData | null>(null);
   const [error, setError] = useState<ResourceError | null>(null);
+  const [round, setRound] = useState(0);
   useEffect(() => {
     getResource<AdvertiserData>('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
       if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: tMain('server.generic') }));
     });
-  }, [route.advertiserId]);
+  }, [route.advertiserId, round]);
+  // Issue 27: a member whose session has not passed two-factor is offered it here, then the page loads.
+  if (error?.code === NEEDS_MFA) return <TwoFactorGate onPassed={() => (setError(null), setRound((n) => n + 1))} />;
   if (error) return <NotFound message={fromEnglish(error.body.message)} />;
   if (!data) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p></main>;
   return <AreaPage route={route} search={new URLSearchParams(search)} advertiser={data} />;
@@ -74,8 +82,8 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
 
 /**
  * /search/pins/?q=…: the search advisory notice area (advertiser.md section 2). An operator's notice
- * on the term (npm run admin notice search …) shows above the results; Corkboard has no Pin search,
- * so the page says so plainly under it.
+ * on the term (npm run admin notice search …) shows above the results: public Pins of everyone by
+ * words and hashtags (issue 28, place/search/PublicSearch.tsx).
  */
 function SearchNotice({ search }: { search: string }) {
   const term = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);
@@ -83,8 +91,7 @@ function SearchNotice({ search }: { search: string }) {
     <main class="page ads search">
       <h1>{term ? t('searchFor', { term }) : t('search')}</h1>
       {term && <Notice searchTerm={term} />}
-      <p>{t('searchNotHere')}</p>
-      <p><a href="/">{t('homeLink')}</a></p>
+      <PublicSearch term={term} />
     </main>
   );
 }

@@ -7,6 +7,8 @@ import { BRAND } from '../brand';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid } from './ProfilePage';
 import type { PinData, UserPinsData, ViewerData } from '../types';
+import { MySearch } from './search/MySearch';
+import { FollowingFeed } from './feed/FollowingFeed';
 
 /**
  * The home page: for a signed-in user their latest pins and their boards (issue 19), for a visitor
@@ -27,6 +29,8 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
         <h1>{main('auth.welcomeBackName', { name })}</h1>
         {alert}
         <p class="hint">{t('loggedInAs', { name })}</p>
+        <MySearch />
+        <FollowingFeed />
         <section class="home-section" aria-labelledby="home-pins">
           <h2 id="home-pins">{t('latestPins')}</h2>
           <LatestPins />
