@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { securityResources } from './auth/security-routes.js';
@@ -239,6 +240,8 @@ export function createApp(deps: Deps) {
   app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
+  // Before the pages: /developers/api/ would otherwise be a board's address.
+  app.route('/', openApiRoutes(() => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName })));
   app.route('/', pageRoutes(deps.config));
   return app;
 }

@@ -1,4 +1,5 @@
 import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
+import { viewerAnswer, type ViewerData } from './contract.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -36,7 +37,7 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
 export type RecognisedInfo = NonNullable<Awaited<ReturnType<AuthService['recognised']>>>;
 
 /** auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. */
-export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null) {
+export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null): ViewerData {
   if (!viewer && recognised) return { type: 'LIMITED_LOGIN' as const, info: recognised };
   if (!viewer) return { type: 'UNAUTH' as const };
   return {
@@ -267,6 +268,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
       get: action({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
+        answer: viewerAnswer,
         run: async (_options, { c, viewer }) => viewerJson(viewer, viewer ? null : await auth.recognised(getCookie(c, KNOWN_COOKIE))),
       }),
     },

@@ -1,4 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
+import { profileBoardsAnswer } from './contract.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
@@ -91,6 +92,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
           bookmark: bookmarkOption,
           archived: z.boolean().optional(),
         }).loose(),
+        answer: profileBoardsAnswer,
+        errors: ['not_found'],
         run: (o, { viewer }) => boards.profileBoards(viewer, o),
       }),
     },

@@ -2,15 +2,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_BRAND, withBrand } from './brand.js';
 import { ApiError } from './errors.js';
+import type { errorBody } from './envelope.contract.js';
+import type { z } from 'zod';
 
-/** The one response shape: `{resource_response: {data}}` or `{resource_response: {error}}`. */
-export interface ErrorBody {
-  api_error_code: number;
-  http_status: number;
-  message: string;
-  message_detail?: string;
-  data?: Record<string, unknown>;
-}
+/** The one response shape: `{resource_response: {data}}` or `{resource_response: {error}}` (envelope.contract.ts). */
+export type ErrorBody = z.infer<typeof errorBody>;
 
 export function ok(c: Context, data: unknown, status: ContentfulStatusCode = 200) {
   return c.json({ resource_response: { data: data ?? null } }, status);

@@ -4,7 +4,7 @@ import type { AppEnv, Viewer } from '../deps.js';
 import { admit, declare, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
 import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
-import { ApiError } from './errors.js';
+import { ApiError, type ErrorName } from './errors.js';
 import { describeIssues, parse } from './validation.js';
 
 /**
@@ -28,6 +28,10 @@ export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Calle
   options: S;
   caller: C;
   body?: number;
+  /** The answer's schema, from the capability's contract.ts (issue 26): /openapi.json publishes it, tests hold answers to it. */
+  answer?: z.ZodType;
+  /** Error names (lib/errors.ts) this action answers with beyond those every action may (openapi/document.ts). */
+  errors?: readonly ErrorName[];
   run(options: z.output<S>, ctx: ActionContext<C>): unknown;
 }
 

@@ -15,6 +15,7 @@ import { clientAddress } from '../lib/client-address.js';
 import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
+import { createdPinAnswer, pinAnswer } from './contract.js';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './limits.js';
 
 export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
@@ -94,7 +95,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         // does not act for that advertiser is refused before anything is fetched or written.
         run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), uploadAllowance(c, deps.config)),
       }),
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), answer: pinAnswer, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.
       update: action({
         caller: 'user', limit: NO_LIMIT.write,

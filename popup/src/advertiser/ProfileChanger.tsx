@@ -4,7 +4,7 @@ import { showProfileChanger, type AccessProfile } from '../../../api/src/adverti
 import { call } from './api';
 import { t, tn } from './messages';
 import { activeProfile, profileVisible, setActiveProfile, setProfileVisible } from './profile';
-import type { AdvertiserData } from './AreaPage';
+import type { AdvertiserData } from './types';
 
 /**
  * The profile changer header (advertiser.md section 4): only for an authenticated partner with

@@ -10,7 +10,7 @@ import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, s
 import type { PinData } from '../types';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
 import { postJson } from './api';
-import type { AdvertiserData } from './AreaPage';
+import type { AdvertiserData } from './types';
 import { t } from './messages';
 import { countryName, formCheck, money, problem as message, wordFor } from './words';
 

@@ -1,108 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
-import { t, wordsReady } from '../i18n';
-import { lazyWithWords, Loading } from '../i18n/lazy';
-import { firstNameFromEmail, parseBirthday } from '../../../api/src/auth/rules';
+import { useEffect, useState } from 'react';
+import { t } from '../i18n';
+import { Loading } from '../i18n/lazy';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
-import { emailExists, loadExperiments, loadPasswordRules, logIn, NO_EXPERIMENTS, register, type Experiments, type PasswordRules } from './client';
-import { containerCopy, showsFormAtOnce, showsPin, type Container, type ContainerContext, type ContainerCopy } from './containers';
-import { LoginForm, loginErrors, UNKNOWN_ERROR, type LoginErrors } from './LoginForm';
+import { loadExperiments, loadPasswordRules, logIn, NO_EXPERIMENTS, register, type Experiments, type PasswordRules } from './client';
+import { showsFormAtOnce } from './containers';
+import { LoginForm, loginErrors, type LoginErrors } from './LoginForm';
 import { SignupForm, type SignupErrors, type SignupFields } from './SignupForm';
-import { TermsFooter } from './TermsFooter';
 import { Toast, TOAST_MS } from './Toast';
 import { setUnderageMarker } from './underage';
 import { Welcome } from './Welcome';
-import type { MfaChallenge } from './MfaForm';
-import { forgetRecognised, forgotPassword } from './client';
+import { forgetRecognised, forgotPassword, UNKNOWN_ERROR, type MfaChallenge } from './client';
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
-import type { RecognisedInfo } from '../../../api/src/auth/routes';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
-import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo, type SignupProfile } from './social';
+import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo } from './social';
 import { FacebookBanner, OneTapPrompt, SocialButtons } from './SocialViews';
-import { BRAND } from '../brand';
 
-/**
- * The account's dialogs and steps that are not on a save's way (two-factor, recovery, consents, the
- * underage step, a provider sign-up's steps) come in a lazy chunk with their words (issue 20), so the
- * save popup's bytes do not pay for them.
- */
-const MfaForm = lazyWithWords(() => import('./MfaForm'), (m) => m.MfaForm);
-const RecoveryDialog = lazyWithWords(() => import('./RecoveryDialog'), (m) => m.RecoveryDialog);
-const Consents = lazyWithWords(() => import('./Consents'), (m) => m.Consents);
-const UnderageConfirmation = lazyWithWords(() => import('./UnderageConfirmation'), (m) => m.UnderageConfirmation);
-const SocialAge = lazyWithWords(() => import('./SocialSteps'), (m) => m.SocialAge);
-const EmailCollection = lazyWithWords(() => import('./SocialSteps'), (m) => m.EmailCollection);
-const EmailAlreadyExist = lazyWithWords(() => import('./SocialSteps'), (m) => m.EmailAlreadyExist);
-const SocialUnavailable = lazyWithWords(() => import('./SocialSteps'), (m) => m.SocialUnavailable);
+import { SOCIAL_VIEWS, emailSignup, signupField, socialSignup, type Consent, type SocialState, ACCOUNT_DEACTIVATED, BIRTHDAY_CODES, countryFromBrowser, EMAIL_CODES, EMAIL_TAKEN, UNDERAGE, type AuthModalProps, type AuthView } from './modal';
+import { ModalFooter, ModalHeader, useToggleFocus } from './ModalFrame';
+import { Consents, MfaForm, RecoveryDialog, SocialStepViews, UnderageConfirmation, useContainerCopy } from './modalSteps';
 
-/** The copy of a container that is not on a save's way (accountCopy.ts), once its chunk and words have come. */
-function useContainerCopy(container: Container, context: ContainerContext): ContainerCopy {
-  const own = containerCopy(container);
-  const [account, setAccount] = useState<typeof import('./accountCopy') | null>(null);
-  useEffect(() => {
-    if (own || account) return;
-    void import('./accountCopy').then(async (m) => {
-      await wordsReady();
-      setAccount(m);
-    });
-  }, [container]);
-  return own ?? account?.accountCopy(container, context) ?? { signupTitle: '', loginTitle: '', subtitle: '' };
-}
-
-export type AuthView =
-  | 'signup'
-  | 'login'
-  | 'consents'
-  | 'underage'
-  | 'welcome'
-  | 'loginMfa'
-  | 'recovery'
-  | 'personalized'
-  // Sign-in through a provider (auth/providers/): the age step, the email step, its 'already exists', the disabled-provider modal.
-  | 'socialSignupWithAge'
-  | 'EmailCollection'
-  | 'EmailAlreadyExist'
-  | 'socialUnavailable';
-
-const EMAIL_TAKEN = 83;
-const OWN_SITE = 'corkboard';
-
-export interface AuthModalProps extends ContainerContext {
-  container: Container;
-  initialView?: 'signup' | 'login';
-  /** Same-origin path to return to; the server reduces it to a safe one. */
-  next?: string;
-  /** The pin image, shown as a thumbnail for the save and download containers. */
-  pinImage?: string;
-  /** Logged in or registered: the popup reloads its viewer, a full page follows data.redirect. */
-  onAuthed(data: LoginData, how: 'login' | 'signup'): void;
-  /** Where UnderageConfirmation's Confirm goes: '/' (auth.md section 2). */
-  goHome?(): void;
-  now?(): number;
-  /** A recognised LIMITED_LOGIN viewer: the personalised welcome-back log-in (auth.md sections 2 and 6). */
-  recognised?: RecognisedInfo;
-  /** Adding another account: log-in sends switch_account. */
-  switchAccount?: boolean;
-  /** The business log-in page's footer instead of the sign-up toggle. */
-  business?: boolean;
-}
-
-/** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.ts). */
-const UNDERAGE = 91;
-const ACCOUNT_DEACTIVATED = 117;
-const EMAIL_CODES = new Set([80, 81, 82, 83]);
-const PASSWORD_CODES = new Set([84, 85, 86, 87, 88]);
-const BIRTHDAY_CODES = new Set([89, 90, 92]);
-
-function countryFromBrowser(): string | null {
-  try {
-    const region = new Intl.Locale(navigator.language).maximize().region;
-    return region && /^[A-Z]{2}$/.test(region) ? region : null;
-  } catch {
-    return null;
-  }
-}
+export type { AuthModalProps, AuthView } from './modal';
 
 /**
  * The sign-up / log-in modal of auth.md: views signup, login, consents, UnderageConfirmation and the
@@ -125,9 +44,8 @@ export function AuthModal(props: AuthModalProps) {
   const [toast, setToast] = useState<{ message: string; duration: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<ProvidersInfo>(NO_PROVIDERS);
-  /** A provider sign-up in progress: the profile, and what the age and email steps added. */
-  // A failed email step (auth.md section 8) says the server's message (error), else 'Click Continue to try again' (failed).
-  const [social, setSocial] = useState<{ profile: SignupProfile; email?: string; birthday?: number; error?: string; failed?: boolean; oneTap?: boolean } | null>(null);
+  /** A provider sign-up in progress (SocialStepViews). */
+  const [social, setSocial] = useState<SocialState | null>(null);
   const [oneTapOff, setOneTapOff] = useState(oneTapDismissed);
   /** Behind the Facebook recovery flag: the retired Facebook log-in's banner, from the account's login data. */
   const [facebookData, setFacebookData] = useState<FacebookLoginData | null>(null);
@@ -144,6 +62,12 @@ export function AuthModal(props: AuthModalProps) {
   }, []);
 
   const setFields = (update: Partial<SignupFields>) => setFieldsState((prev) => ({ ...prev, ...update }));
+  /** To the log-in view, its email filled in, no earlier errors carried. */
+  const toLogin = (email: string) => {
+    setFields({ email, password: '' });
+    setLoginCarry(undefined);
+    setView('login');
+  };
   const showToast = (message: string, duration: number = TOAST_MS.error) => setToast({ message, duration });
 
   /** The email has an account: try the given password, else continue in the log-in view. */
@@ -188,27 +112,14 @@ export function AuthModal(props: AuthModalProps) {
   };
 
   /** The registration call of auth.md section 3; its errors go where section 8 says. */
-  const doRegister = async (consent?: { marketingNotifsOptOut: boolean }) => {
-    const birthday = parseBirthday(fields.birthday);
-    // The form checked it already (SignupForm); a date that is not one never leaves the page.
-    if (birthday === null || Number.isNaN(birthday)) return;
-    const country = countryFromBrowser();
+  const doRegister = async (consent?: Consent) => {
+    const payload = emailSignup(fields, props.next, consent);
+    // The form checked the birthday already (SignupForm); a date that is not one never leaves the page.
+    if (!payload) return;
     await runSignup(
-      () =>
-        register({
-          type: 'email',
-          email: fields.email.trim(),
-          password: fields.password,
-          birthday: Math.floor(birthday / 1000),
-          country,
-          first_name: firstNameFromEmail(fields.email, country ?? undefined),
-          last_name: '',
-          recaptchaV3Token: 'default',
-          ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
-          next: props.next,
-        }),
+      () => register(payload),
       (body, code) => {
-        const field = EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
+        const field = signupField(code);
         if (view === 'consents') return showToast(body?.message ?? UNKNOWN_ERROR, TOAST_MS.consent);
         if (field && body) return setSignupErrors({ [field]: body.message });
         showToast(UNKNOWN_ERROR);
@@ -217,21 +128,9 @@ export function AuthModal(props: AuthModalProps) {
   };
 
   /** The social registration of auth.md section 3, once the profile has an email and a birthday. */
-  const doSocialRegister = async (state: NonNullable<typeof social>, consent?: { marketingNotifsOptOut: boolean }) => {
-    const provider = state.profile.provider;
+  const doSocialRegister = async (state: SocialState, consent?: Consent) => {
     await runSignup(
-      () =>
-        socialRegister({
-          type: state.oneTap ? 'google_one_tap' : provider,
-          ...(state.birthday !== undefined ? { birthday: state.birthday } : {}),
-          birthday_source_site: state.birthday !== undefined ? OWN_SITE : provider,
-          ...(state.email ? { email: state.email } : {}),
-          email_source_site: state.email ? OWN_SITE : provider,
-          country: countryFromBrowser(),
-          recaptchaV3Token: 'default',
-          ...(consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {}),
-          next: props.next,
-        }),
+      () => socialRegister(socialSignup(state, props.next, consent)),
       (body, code) => {
         if (code === EMAIL_TAKEN && state.email) {
           setExistingEmail(state.email);
@@ -271,9 +170,7 @@ export function AuthModal(props: AuthModalProps) {
       case 'link_required':
         // Linking by email needs the password once: the log-in view, its email filled in.
         setPendingLink(result.provider);
-        setFields({ email: result.email, password: '' });
-        setLoginCarry(undefined);
-        return setView('login');
+        return toLogin(result.email);
       case 'email_exists':
         setExistingEmail(result.email);
         return setView('EmailAlreadyExist');
@@ -283,9 +180,7 @@ export function AuthModal(props: AuthModalProps) {
         return void facebookLoginData(result.facebook_id)
           .then((data) => {
             setFacebookData(data);
-            setFields({ email: data.email, password: '' });
-            setLoginCarry(undefined);
-            setView('login');
+            toLogin(data.email);
           })
           .catch((error: unknown) => showToast(error instanceof SocialError ? error.body.message : UNKNOWN_ERROR));
     }
@@ -364,35 +259,11 @@ export function AuthModal(props: AuthModalProps) {
     onRecoverFacebook: (email: string) => void recoverFacebookAccount(email),
   };
 
-  // The toggle that was pressed leaves with its view: keyboard focus goes to the new form's first control
-  // rather than to the page's start.
-  const modal = useRef<HTMLElement>(null);
-  const focusForm = useRef(false);
-  const toggleTo = (next: 'login' | 'signup') => {
-    focusForm.current = true;
-    setView(next);
-  };
-  useEffect(() => {
-    if (!focusForm.current) return;
-    focusForm.current = false;
-    modal.current?.querySelector<HTMLElement>('form input:not([type=hidden]), form button')?.focus();
-  }, [view]);
+  const [modal, toggleTo] = useToggleFocus(view, setView);
 
   return (
     <section class="auth-modal" aria-labelledby="auth-title" ref={modal}>
-      {header && (
-        <header class="auth-header">
-          {showsPin(container) && props.pinImage && <img class="auth-pin" src={props.pinImage} alt="" />}
-          {container === 'follow' && props.creator && (
-            <div class="auth-creator">
-              {props.creator.imageUrl && <img class="avatar" src={props.creator.imageUrl} alt="" />}
-              <span>{props.creator.fullName}</span>
-            </div>
-          )}
-          <h1 id="auth-title">{view === 'login' ? copy.loginTitle : welcomeBack ? t('auth.welcomeBack') : copy.signupTitle}</h1>
-          <p class="subtitle">{copy.subtitle}</p>
-        </header>
-      )}
+      {header && <ModalHeader {...props} title={view === 'login' ? copy.loginTitle : welcomeBack ? t('auth.welcomeBack') : copy.signupTitle} subtitle={copy.subtitle} />}
 
       {view === 'signup' && (
         <SignupForm
@@ -487,49 +358,22 @@ export function AuthModal(props: AuthModalProps) {
           />
         </>
       )}
-      {view === 'socialSignupWithAge' && social && (
+      {SOCIAL_VIEWS.has(view) && (
         <Loading>
-          <SocialAge profile={social.profile} now={now} error={social.error} busy={busy} onSubmit={(ms: number) => socialNext({ ...social, birthday: Math.floor(ms / 1000), error: undefined })} />
-        </Loading>
-      )}
-      {view === 'EmailCollection' && social && (
-        <Loading>
-          <EmailCollection
-            error={social.error}
-            failed={social.failed}
+          <SocialStepViews
+            view={view}
+            social={social}
             busy={busy}
-            onNotNow={() => {
-              setSocial(null);
-              setView('signup');
-            }}
-            onSubmit={(email: string) =>
-              // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
-              void emailExists(email)
-                .then((exists) => {
-                  if (!exists) return socialNext({ ...social, email, error: undefined, failed: false });
-                  setExistingEmail(email);
-                  setView('EmailAlreadyExist');
-                })
-                .catch((error: unknown) => setSocial({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))
-            }
+            now={now}
+            existingEmail={existingEmail}
+            unavailable={unavailable}
+            onNext={socialNext}
+            onFailed={setSocial}
+            onNotNow={() => (setSocial(null), setView('signup'))}
+            onExists={(email: string) => (setExistingEmail(email), setView('EmailAlreadyExist'))}
+            onLogIn={toLogin}
+            onBack={() => setView('signup')}
           />
-        </Loading>
-      )}
-      {view === 'EmailAlreadyExist' && (
-        <Loading>
-          <EmailAlreadyExist
-            email={existingEmail}
-            onContinue={() => {
-              setFields({ email: existingEmail, password: '' });
-              setLoginCarry(undefined);
-              setView('login');
-            }}
-          />
-        </Loading>
-      )}
-      {view === 'socialUnavailable' && (
-        <Loading>
-          <SocialUnavailable provider={unavailable} onOk={() => setView('signup')} />
         </Loading>
       )}
       {view === 'underage' && (
@@ -539,51 +383,7 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {view === 'welcome' && <Welcome />}
 
-      {view === 'signup' && (
-        <p class="toggle">
-          {t('auth.alreadyMember')}{' '}
-          <button type="button" class="link" onClick={() => toggleTo('login')}>
-            {t('auth.logIn')}
-          </button>
-        </p>
-      )}
-      {view === 'login' && !props.business && (
-        <p class="toggle">
-          {t('auth.notOnYet', { brand: BRAND })}{' '}
-          <button type="button" class="link" onClick={() => toggleTo('signup')}>
-            {t('auth.signUp')}
-          </button>
-        </p>
-      )}
-      {view === 'login' && props.business && (
-        <div class="toggle business-footer">
-          <p>
-            {t('auth.noBusinessAccount')}{' '}
-            <a class="link" href={`/signup${props.next ? `?next=${encodeURIComponent(props.next)}` : ''}`}>
-              {t('auth.createFree')}
-            </a>
-          </p>
-          <button type="button" class="secondary" onClick={() => location.assign('/login')}>
-            {t('auth.personalLogIn')}
-          </button>
-        </div>
-      )}
-      {view === 'personalized' && (
-        <p class="toggle">
-          {t('auth.notYou')}{' '}
-          <button type="button" class="link" onClick={() => void notYou()}>
-            {t('auth.differentAccount')}
-          </button>
-        </p>
-      )}
-      {header && !props.business && (
-        <p class="business">
-          <a href={`/business/create/${props.next ? `?next=${encodeURIComponent(props.next)}` : ''}`} target="_blank" rel="noopener noreferrer">
-            {t('auth.business')}
-          </a>
-        </p>
-      )}
-      {view === 'signup' && <TermsFooter florida={experiments.fdbr_teen_compliance} />}
+      <ModalFooter view={view} header={header} business={props.business} next={props.next} florida={experiments.fdbr_teen_compliance} onToggle={toggleTo} onNotYou={() => void notYou()} />
       {toast && <Toast message={toast.message} duration={toast.duration} onDone={() => setToast(null)} />}
     </section>
   );

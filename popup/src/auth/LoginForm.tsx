@@ -5,15 +5,13 @@ import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
 import { solveChallenge, takeChallengeSlot } from './challenge';
-import { logIn, type LoginExtra } from './client';
+import { logIn, UNKNOWN_ERROR, type LoginExtra, type MfaChallenge } from './client';
 import { Field } from './Field';
-import type { MfaChallenge } from './MfaForm';
 import { SSO_DEBOUNCE_MS, ssoInfo } from './social';
 
 /** api_error_code of a wrong password (the catalogue's password_incorrect). */
 export const PASSWORD_INCORRECT = 78;
 export const DEFAULT_LOGIN_ERROR = "Sorry, we can't log you in.";
-export const UNKNOWN_ERROR = 'Sorry! Something went wrong on our end.';
 
 export interface LoginErrors {
   email?: string;

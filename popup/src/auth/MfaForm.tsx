@@ -3,19 +3,9 @@ import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_TOAST_MS, type Recov
 import { t as common } from '../i18n';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
-import { logIn, type LoginExtra } from './client';
+import { logIn, UNKNOWN_ERROR, type LoginExtra, type MfaChallenge } from './client';
 import { Field } from './Field';
-import { UNKNOWN_ERROR } from './LoginForm';
 import { t, translated } from './messages';
-
-/** What the log-in step hands the two-factor step: the credential set is sent again with the code. */
-export interface MfaChallenge {
-  email: string;
-  password: string;
-  phoneNumberEnd?: string;
-  method: 'sms' | 'totp';
-  extra: LoginExtra;
-}
 
 export interface MfaFormProps {
   mfa: MfaChallenge;

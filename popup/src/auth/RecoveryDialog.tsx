@@ -4,7 +4,7 @@ import { t as common } from '../i18n';
 import { linked } from '../i18n/linked';
 import { ResourceError } from '../api';
 import { forgotPassword } from './client';
-import { UNKNOWN_ERROR } from './LoginForm';
+import { UNKNOWN_ERROR } from './client';
 import { t } from './messages';
 
 export interface RecoveryDialogProps {

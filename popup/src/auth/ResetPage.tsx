@@ -4,7 +4,7 @@ import { ResourceError } from '../api';
 import { BackButton } from '../pageBack';
 import { forgotPassword, resetPassword } from './client';
 import { Field } from './Field';
-import { UNKNOWN_ERROR } from './LoginForm';
+import { UNKNOWN_ERROR } from './client';
 import { RecoveryDialog } from './RecoveryDialog';
 import { Toast } from './Toast';
 import { t as common } from '../i18n';

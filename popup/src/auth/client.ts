@@ -45,6 +45,18 @@ export interface LoginExtra {
   switch_account?: boolean;
 }
 
+/** What a failed call says when the server said nothing we can show (LoginForm, MfaForm, the modal, reset). */
+export const UNKNOWN_ERROR = 'Sorry! Something went wrong on our end.';
+
+/** What the log-in step hands the two-factor step: the credential set is sent again with the code. */
+export interface MfaChallenge {
+  email: string;
+  password: string;
+  phoneNumberEnd?: string;
+  method: 'sms' | 'totp';
+  extra: LoginExtra;
+}
+
 export const logIn = (email: string, password: string, next?: string, extra: LoginExtra = {}) =>
   postResource<LoginData>('UserSessionResource', 'create', { username_or_email: email, password, next, get_user: true, recaptchaV3Token: 'default', ...extra }).then((data) => {
     rememberAccount(data.user);

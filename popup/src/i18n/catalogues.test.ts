@@ -44,7 +44,7 @@ export function problems(locale: string, messages: Map<string, string>, source =
  * Every area's own messages (`<area>/messages.ts`, defineMessages): a lazy chunk's pages, translated in full
  * into every language, as the save flow is.
  */
-type Area = { namespace: string; english: Record<string, string>; loaders: Record<string, () => Promise<{ default: Record<string, string> }>> };
+type Area = { namespace: string; english: Record<string, string>; load: (locale: string) => Promise<{ default: Record<string, string> }> };
 const popupSource = new URL('..', import.meta.url);
 const areaFiles = readdirSync(popupSource, { recursive: true, encoding: 'utf8' }).filter((file) => /(^|\/)messages\.ts$/.test(file));
 const areas = await Promise.all(
@@ -53,7 +53,7 @@ const areas = await Promise.all(
     return {
       namespace: messages.namespace,
       source: flat({ [messages.namespace]: messages.english }),
-      locales: await Promise.all(Object.entries(messages.loaders).map(async ([locale, load]) => ({ locale, messages: flat({ [messages.namespace]: (await load()).default }) }))),
+      locales: await Promise.all(LOCALES.filter((l) => l !== 'en').map(async (locale) => ({ locale, messages: flat({ [messages.namespace]: (await messages.load(locale)).default }) }))),
     };
   }),
 );

@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, LOCALES, pickLocale, supported, type Locale } from '../../../api/src/lib/locales';
+import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, pickLocale, supported, type Locale } from '../../../api/src/lib/locales';
 import { branded } from '../brand';
 import en from './en';
 
@@ -153,14 +153,13 @@ async function loadArea(namespace: string, next: Locale): Promise<void> {
 export function defineMessages<C extends Record<string, string>>(namespace: string, english: C, load: LoadWords<AreaTranslation<C>>) {
   i18n.set(DEFAULT_LOCALE, { [namespace]: english } as Translation);
   areas.set(namespace, load as LoadWords<Record<string, string>>);
-  /** Each language's loader by name (catalogues.test.ts reads every one). */
-  const loaders = Object.fromEntries(LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => [l, () => load(l as Exclude<Locale, 'en'>)])) as Record<Exclude<Locale, 'en'>, () => ReturnType<typeof load>>;
   const loading = loadArea(namespace, locale()).finally(() => pending.delete(loading));
   pending.add(loading);
   return {
     namespace,
     english,
-    loaders,
+    /** catalogues.test.ts loads every language with it. */
+    load,
     t: (key: keyof C & string, params?: Params): string => t(`${namespace}.${key}` as Keys, params),
     tn: (key: Counted<C>, count: number, params?: Params): string => tn(`${namespace}.${key}`, count, params),
   };

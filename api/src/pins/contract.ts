@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * A pin as the API answers it (saving.md section 7; service.ts pinJson), as the contract (issue 26): pure
+ * zod, the types inferred. PinResource get and create answer with it; /openapi.json publishes it.
+ */
+const boardRef = z.object({ id: z.string(), name: z.string(), url: z.string(), privacy: z.string() });
+const image = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }).loose();
+
+export const pinAnswer = z.object({
+  id: z.string(),
+  type: z.literal('pin'),
+  title: z.string(),
+  description: z.string(),
+  link: z.string().nullable(),
+  method: z.string(),
+  created_at: z.iso.datetime(),
+  dominant_color: z.string().nullable(),
+  image_url: z.string().nullable(),
+  alt_text: z.string(),
+  video: z.object({ url: z.string(), format: z.string() }).nullable(),
+  images: z.record(z.string(), image).nullable(),
+  board: boardRef,
+  pinned_to_board: boardRef,
+  section: z.object({ id: z.string(), title: z.string().nullable(), slug: z.string().nullable() }).nullable(),
+  pinner: z.object({ id: z.string(), username: z.string(), full_name: z.string() }),
+});
+export type PinAnswer = z.infer<typeof pinAnswer>;
+
+/** A saved pin (PinResource create): the pin, and what the save popup's success needs beside it. */
+export const createdPinAnswer = pinAnswer.loose();

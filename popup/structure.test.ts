@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web app's shape (issue 26): no module of popup/src imports itself back through others (a circle
+ * makes the order modules run in an accident, and the areas one lump), and no file grows past 400 lines
+ * (break it by what it does); words (locales/, messages.ts, en.ts) are data and may run long.
+ */
+const SOURCE = fileURLToPath(new URL('./src/', import.meta.url));
+const MAX_LINES = 400;
+const isData = (file: string) => /(^|\/)(locales\/|messages\.ts$|en\.ts$)/.test(file);
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const files = walk(SOURCE);
+const known = new Set(files);
+/** A relative specifier to the file it names (extensionless, or a folder's index). */
+function target(from: string, specifier: string): string | undefined {
+  const base = resolve(dirname(from), specifier);
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) => known.has(path));
+}
+
+/** Static imports and re-exports, type-only ones too: a circle of types still ties two areas into one. */
+const STATIC = /^\s*(?:import|export)\s[^;]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+export const graph = new Map(
+  files.map((file) => [file, [...readFileSync(file, 'utf8').matchAll(STATIC)].map((m) => target(file, m[1]!)).filter((t): t is string => !!t)]),
+);
+
+/** Strongly connected components of more than one module (or a module importing itself): Tarjan's. */
+export function circles(edges: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next++);
+    stack.push(node);
+    onStack.add(node);
+    for (const to of edges.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!));
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || edges.get(node)?.includes(node)) found.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('popup/src', () => {
+  it('finds a circle when there is one (the check checks)', () => {
+    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
+    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+  });
+
+  it('has no import circles', () => {
+    expect(circles(graph).map((component) => component.map((file) => relative(SOURCE, file)))).toEqual([]);
+  });
+
+  it('has no file over 400 lines but words', () => {
+    const long = files.filter((file) => !isData(relative(SOURCE, file))).map((file) => ({ file: relative(SOURCE, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }));
+    expect(long.filter(({ lines }) => lines > MAX_LINES)).toEqual([]);
+  });
+
+  it('keeps at its root only main, App and shared pieces', () => {
+    const pages = readdirSync(SOURCE).filter((name) => /Page\.tsx$/.test(name));
+    expect(pages).toEqual([]);
+  });
+});
