@@ -9,6 +9,8 @@ import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
 import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteNavigation, offsiteRoutes } from './advertisers/routes.js';
 import { campaignsService } from './advertisers/campaigns/service.js';
+import { membersService } from './advertisers/members/service.js';
+import { memberResources } from './advertisers/members/routes.js';
 import { sponsorshipsService } from './advertisers/sponsorships/service.js';
 import { noticesService } from './advertisers/notices/service.js';
 import { limitsFor } from './lib/limits.js';
@@ -30,7 +32,7 @@ import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
 import { registryDeclaration, resourceRoutes, type ResourceRegistry } from './lib/resources.js';
-import { pageRoutes } from './pages/routes.js';
+import { pageRoutes, wantsPage } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
 import { eventRoutes } from './events/routes.js';
@@ -74,6 +76,7 @@ export function appServices(deps: Deps) {
     scrape: scrapeService(deps),
     advertisers,
     campaigns: campaignsService(deps, advertisers, pins),
+    members: membersService(deps, advertisers, outgoing.mailer),
     sponsorships: sponsorshipsService(deps, advertisers),
     notices: noticesService(deps),
     offsite: offsiteService(deps),
@@ -101,6 +104,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape, deps),
     ...embedResources(s.embeds),
+    ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }
@@ -116,12 +120,15 @@ export function createApp(deps: Deps) {
     c.set('brand', deps.config.brandName);
     await next();
   });
+  // Every page miss, in every area, is the app's own not-found page with status 404 (issue 27); the API keeps its envelope.
+  const pages = pageRoutes(deps.config);
   app.onError((error, c) => {
+    if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
     if (error instanceof ApiError) return fail(c, error);
     console.error(error);
     return fail(c, new ApiError('internal'));
   });
-  app.notFound((c) => fail(c, new ApiError('not_found', `No page at ${c.req.path}.`)));
+  app.notFound((c) => (wantsPage(c) ? pages.notFound(c) : fail(c, new ApiError('not_found', `No page at ${c.req.path}.`))));
 
   app.use('*', async (c, next) => {
     // Set before the handler, so they travel in the response it makes. Set on a finished response they
@@ -205,7 +212,7 @@ export function createApp(deps: Deps) {
   app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
-  app.route('/', pageRoutes(deps.config));
+  app.route('/', pages);
   return app;
 }
 

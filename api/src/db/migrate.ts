@@ -19,6 +19,7 @@ import * as m0020 from './migrations/0020_email_verification.js';
 import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
 import * as m0023 from './migrations/0023_counter_deltas.js';
 import * as m0024 from './migrations/0024_upload_jobs.js';
+import * as m0026 from './migrations/0026_profiles_and_members.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0022_one_impression_per_viewer': m0022,
   '0023_counter_deltas': m0023,
   '0024_upload_jobs': m0024,
+  '0026_profiles_and_members': m0026,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {

@@ -140,6 +140,17 @@ export const catalogue = {
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
   // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
+  // Profile settings and business members (issue 27, h27b). Codes 330-349 are ours.
+  username_invalid: { code: 330, status: 400, message: 'Usernames are 3 to 30 characters: letters, numbers and underscores.' },
+  username_taken: { code: 331, status: 409, message: 'That username is taken. Try another one.' },
+  website_invalid: { code: 332, status: 400, message: 'Enter a website address that starts with http:// or https://.' },
+  member_not_found: { code: 334, status: 404, message: 'That person is not a member of this business.' },
+  member_invite_invalid: { code: 335, status: 404, message: 'This invite has expired or was already used.' },
+  member_invite_other_email: { code: 336, status: 403, message: 'This invite was sent to another email address. Log in with that account to accept it.' },
+  member_already: { code: 337, status: 409, message: 'That person already acts for this business.' },
+  members_owner_only: { code: 338, status: 403, message: "Only the business's owner can manage its members." },
+  transfer_needs_member: { code: 339, status: 400, message: 'Ownership can go only to a member of this business.' },
+  member_is_owner: { code: 340, status: 400, message: "The owner's role can't be changed or removed. Transfer ownership first." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
