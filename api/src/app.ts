@@ -19,7 +19,8 @@ import { EMBEDS_PATH, embedResources, embedsHeaders } from './embeds/routes.js';
 import { embedsService } from './embeds/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
-import { userResources, userRoutes } from './users/routes.js';
+import { renamedProfileRoutes, userResources, userRoutes } from './users/routes.js';
+import { profileSettingsService } from './users/profile-settings.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
@@ -72,6 +73,7 @@ export function appServices(deps: Deps) {
     media,
     pins,
     users: usersService(deps),
+    profiles: profileSettingsService(deps, images),
     share: pinShareService(deps, pins, outgoing.mailer),
     scrape: scrapeService(deps),
     advertisers,
@@ -98,7 +100,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
-    ...userResources(s.users, s.pins),
+    ...userResources(s.users, s.pins, s.profiles),
     ...pinResources(deps, s.pins, s.advertisers),
     ...mediaResources(deps, s.media),
     ...pinShareResources(s.share, deps.config),
@@ -212,6 +214,8 @@ export function createApp(deps: Deps) {
   app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
+  // Before the pages: a renamed account's old address redirects to its new one (issue 27).
+  app.route('/', renamedProfileRoutes(services.profiles));
   app.route('/', pages);
   return app;
 }

@@ -333,9 +333,8 @@ export interface UsersTable {
   email_verified_at: Generated<number | null>;
   /** An address typed at a social sign-up, waiting for its link: not the account's email yet, so it blocks no one. */
   pending_email: Generated<string | null>;
-  /** Migration 0026: the profile's About and the website the person lists (profile settings, issue 27). */
+  /** Migration 0026: the profile's About (profile settings, issue 27). */
   about: Generated<string | null>;
-  website_url: Generated<string | null>;
 }
 
 /** Migration 0026: a changed username's old address, redirecting to the account's current one. */

@@ -2,8 +2,8 @@ import { type Kysely } from 'kysely';
 
 /**
  * Profile settings and business members (issue 27).
- * - users.about and users.website_url: the profile's "About" and the website a person lists; the website
- *   is what the creator card's website claim is made for (/settings/claim/).
+ * - users.about: the profile's "About" (the website a person lists is users.listed_website_url, which the
+ *   Instagram and website claim already reads, saving.md section 9).
  * - username_redirects: a changed username's old address keeps answering with a redirect to the new one,
  *   until someone else takes the name (the row is removed then).
  * - advertiser_member_invites: an owner's invite of a member by email, with the permissions they will
@@ -11,7 +11,6 @@ import { type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('about', 'text').execute();
-  await db.schema.alterTable('users').addColumn('website_url', 'text').execute();
   await db.schema
     .createTable('username_redirects')
     .addColumn('old_username', 'text', (c) => c.primaryKey())
@@ -35,6 +34,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('advertiser_member_invites').execute();
   await db.schema.dropTable('username_redirects').execute();
-  await db.schema.alterTable('users').dropColumn('website_url').execute();
   await db.schema.alterTable('users').dropColumn('about').execute();
 }
