@@ -29,6 +29,13 @@ const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.Sett
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
+/** Profile settings and the website claim (issue 27). */
+const ProfileSettings = page(() => import('./settings/profile/ProfileSettings'), (m) => m.ProfileSettings);
+/** 'Contact us' (the account-recovery dialog's link, issue 27). */
+const ContactPage = page(() => import('./site/ContactPage'), (m) => m.ContactPage);
+/** The app's one not-found page (issue 27): the server marks a miss with <meta name="not-found"> and status 404. */
+const NotFound = page(() => import('./site/NotFound'), (m) => m.PathNotFound);
+const serverSaysNotFound = () => typeof document !== 'undefined' && document.querySelector('meta[name="not-found"]') !== null;
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
@@ -44,6 +51,7 @@ const AUTH_PAGES: Record<string, AuthPageKind> = {
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
 export function App({ location }: { location: Location }) {
   const path = location.pathname;
+  if (serverSaysNotFound()) return <Product render={() => <NotFound />} />;
   if (isAdvertiserPath(path)) {
     return (
       <Loading>
@@ -93,6 +101,8 @@ export function App({ location }: { location: Location }) {
       </Loading>
     );
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
+  if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
+  if (path === '/contact/') return <Product render={() => <ContactPage />} />;
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {
@@ -104,7 +114,14 @@ export function App({ location }: { location: Location }) {
     const username = user[1];
     return <Product render={(viewer) => <ProfilePage username={username} viewer={viewer} />} />;
   }
-  return <Product render={(viewer) => <Home viewer={viewer} search={location.search} />} />;
+  if (path === '/') return <Product render={(viewer) => <Home viewer={viewer} search={location.search} />} />;
+  // The server sends this shell for a path no page above takes only for the advertiser routes asked for
+  // without /advertiser/{id} (/reporting/campaigns/, /ads/create/…): the advertiser area resolves them.
+  return (
+    <Loading>
+      <AdvertiserApp location={location} />
+    </Loading>
+  );
 }
 
 /** A product page (home, profile, board, pin): the site header above it, both knowing the viewer. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatNumber, t as main, tn as mainN } from './i18n';
 import { t, tn } from './pages/messages';
 import { getResource } from './api';
+import { t as tProfile } from './settings/profile/messages';
 import { FollowButton } from './FollowButton';
 import { NotFoundPage, PageLoading } from './PageStates';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
@@ -30,6 +31,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
   return (
     <main class="board-page">
       <header class="board-header profile-header">
+        {profile.image_medium_url && <img class="profile-avatar" src={profile.image_medium_url} alt="" width={72} height={72} />}
         <h1>{profile.full_name || profile.username}</h1>
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
@@ -38,6 +40,19 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
           </button>
           <span class="following-count">{t('following', { count: formatNumber(profile.following_count) })}</span>
         </p>
+        {profile.about && <p class="profile-about">{profile.about}</p>}
+        {profile.website_url && (
+          <p class="profile-website">
+            <a href={profile.website_url} rel="nofollow noopener ugc" target="_blank">
+              {profile.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            </a>
+          </p>
+        )}
+        {profile.is_me && (
+          <p class="actions profile-actions">
+            <a href="/settings/profile/">{tProfile('editProfile')}</a>
+          </p>
+        )}
         {!profile.is_me && viewer && (
           <p class="actions profile-actions">
             <FollowButton

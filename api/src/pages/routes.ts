@@ -16,6 +16,7 @@ import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 import { VERIFY_PATH } from '../auth/rules.js';
 import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
+import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
@@ -158,6 +159,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/search/pins/', page, shell);
   routes.get('/billing/', page, shell);
   routes.get('/advertiser', page, shell);
+  // A business member invite's link (issue 27): its token must not leak in a Referer.
+  routes.get(MEMBER_INVITE_PATH, page, (c) => {
+    c.header('Referrer-Policy', 'no-referrer');
+    return shell(c);
+  });
   routes.get('/advertiser/*', page, shell);
   // Advertiser routes without /advertiser/{id} (advertiser.md section 2): the page sends them to the active profile's.
   for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, shell);

@@ -4,6 +4,7 @@ import { EmailVerification } from './EmailVerification';
 import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
+import { t as tProfile } from './profile/messages';
 
 /** /settings/account/: the account's settings; a visitor is sent to log in and back here. */
 export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
@@ -19,6 +20,9 @@ export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
   return (
     <main class="settings">
       <h1>{t('accountSettings')}</h1>
+      <p>
+        <a href="/settings/profile/">{tProfile('editProfile')}</a>
+      </p>
       <EmailVerification />
       <ConnectedAccounts />
     </main>

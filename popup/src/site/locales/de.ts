@@ -1,0 +1,11 @@
+import type { AreaTranslation } from '../../i18n';
+import type { english } from '../messages';
+
+export default {
+  pageNotFound: 'Diese Seite haben wir leider nicht gefunden.',
+  contactTitle: 'Kontakt',
+  lockedOut: 'Du kommst nicht in dein Konto? {{reset}}.',
+  resetLink: 'Passwort zurücksetzen',
+  otherwise: 'Für alles andere schreib den Betreibern dieser Website.',
+  home: 'Zur Startseite',
+} satisfies AreaTranslation<typeof english>;
