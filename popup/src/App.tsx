@@ -36,6 +36,8 @@ const ContactPage = page(() => import('./site/ContactPage'), (m) => m.ContactPag
 /** The app's one not-found page (issue 27): the server marks a miss with <meta name="not-found"> and status 404. */
 const NotFound = page(() => import('./site/NotFound'), (m) => m.PathNotFound);
 const serverSaysNotFound = () => typeof document !== 'undefined' && document.querySelector('meta[name="not-found"]') !== null;
+/** An advertiser route asked for without /advertiser/{id} (/reporting/campaigns/): the server marks it, as its path reads like a board's. */
+const serverSaysAdvertiser = () => typeof document !== 'undefined' && document.querySelector('meta[name="area"][content="advertiser"]') !== null;
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
@@ -52,7 +54,7 @@ const AUTH_PAGES: Record<string, AuthPageKind> = {
 export function App({ location }: { location: Location }) {
   const path = location.pathname;
   if (serverSaysNotFound()) return <Product render={() => <NotFound />} />;
-  if (isAdvertiserPath(path)) {
+  if (isAdvertiserPath(path) || serverSaysAdvertiser()) {
     return (
       <Loading>
         <AdvertiserApp location={location} />
@@ -115,13 +117,8 @@ export function App({ location }: { location: Location }) {
     return <Product render={(viewer) => <ProfilePage username={username} viewer={viewer} />} />;
   }
   if (path === '/') return <Product render={(viewer) => <Home viewer={viewer} search={location.search} />} />;
-  // The server sends this shell for a path no page above takes only for the advertiser routes asked for
-  // without /advertiser/{id} (/reporting/campaigns/, /ads/create/…): the advertiser area resolves them.
-  return (
-    <Loading>
-      <AdvertiserApp location={location} />
-    </Loading>
-  );
+  // The server sends no other path this shell: one that gets here anyway is no page of ours.
+  return <Product render={() => <NotFound />} />;
 }
 
 /** A product page (home, profile, board, pin): the site header above it, both knowing the viewer. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { t as main } from './i18n';
 import { linked } from './i18n/linked';
 import { t } from './pages/messages';
+import { t as tSite } from './site/messages';
 import { takeHomeError } from './api';
 import { BRAND } from './brand';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
@@ -24,7 +25,8 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
-        <h1>{main('auth.welcomeBackName', { name })}</h1>
+        {/* Someone who has saved nothing yet is new here: "Welcome back" would greet them as a returning user (issue 27). */}
+        <h1>{viewer.user.pin_count === 0 ? tSite('welcomeName', { name }) : main('auth.welcomeBackName', { name })}</h1>
         {alert}
         <p class="hint">{t('loggedInAs', { name })}</p>
         <section class="home-section" aria-labelledby="home-pins">

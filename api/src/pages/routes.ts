@@ -37,14 +37,20 @@ const POPUP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * What the server alone knows of a path, told to the app (App.tsx) in the shell: a miss (404), or an
+ * advertiser route asked for without /advertiser/{id}, which the app would otherwise read as a board's path.
+ */
+type ShellMark = 'not-found' | 'advertiser' | null;
+
 /** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, notFound = false) => `<!doctype html>
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark) => `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${brand}</title>
-<meta name="brand" content="${brand}">${notFound ? '\n<meta name="not-found" content="404">' : ''}
+<meta name="brand" content="${brand}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
 <link rel="stylesheet" href="${popup.css}">
 <script type="module" src="${popup.js}"></script>${popup.locales[locale] ? `\n<link rel="modulepreload" href="${popup.locales[locale]}">` : ''}
 </head>
@@ -100,7 +106,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const pageShell = (c: Context, notFound: boolean) => {
+  const pageShell = (c: Context, mark: ShellMark) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -108,10 +114,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Cache-Control', 'no-store');
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c), notFound), notFound ? 404 : 200);
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c), mark), mark === 'not-found' ? 404 : 200);
   };
-  const shell = (c: Context) => pageShell(c, false);
-  notFoundShell = (c) => pageShell(c, true);
+  const shell = (c: Context) => pageShell(c, null);
+  notFoundShell = (c) => pageShell(c, 'not-found');
 
   routes.get('/', page, shell);
   routes.get('/login', page, shell);
@@ -166,7 +172,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   });
   routes.get('/advertiser/*', page, shell);
   // Advertiser routes without /advertiser/{id} (advertiser.md section 2): the page sends them to the active profile's.
-  for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, shell);
+  for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, (c) => pageShell(c, 'advertiser'));
   // The Florida footer's link (auth.md): the account's settings, where deactivation and deletion live.
   routes.get('/settings/account-management/', page, (c) => c.redirect('/settings/account/', 302));
   // Profile settings (issue 27) and the creator card's website claim, which is a part of them.

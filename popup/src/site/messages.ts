@@ -11,6 +11,7 @@ export const english = {
   resetLink: 'Reset your password',
   otherwise: 'For anything else, write to the people who run this site.',
   home: 'Go to the home page',
+  welcomeName: 'Welcome, {{name}}',
 };
 
 export const messages = defineMessages('site', english, {

@@ -8,4 +8,5 @@ export default {
   resetLink: 'أعد تعيين كلمة المرور',
   otherwise: 'لأي أمر آخر، راسل القائمين على هذا الموقع.',
   home: 'الانتقال إلى الصفحة الرئيسية',
+  welcomeName: 'مرحبًا بك، {{name}}',
 } satisfies AreaTranslation<typeof english>;

@@ -8,4 +8,5 @@ export default {
   resetLink: 'Passwort zurücksetzen',
   otherwise: 'Für alles andere schreib den Betreibern dieser Website.',
   home: 'Zur Startseite',
+  welcomeName: 'Willkommen, {{name}}',
 } satisfies AreaTranslation<typeof english>;

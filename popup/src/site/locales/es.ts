@@ -8,4 +8,5 @@ export default {
   resetLink: 'Restablece tu contraseña',
   otherwise: 'Para cualquier otra cosa, escribe a quienes gestionan este sitio.',
   home: 'Ir a la página de inicio',
+  welcomeName: 'Te damos la bienvenida, {{name}}',
 } satisfies AreaTranslation<typeof english>;

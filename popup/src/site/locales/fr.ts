@@ -8,4 +8,5 @@ export default {
   resetLink: 'Réinitialisez votre mot de passe',
   otherwise: 'Pour toute autre question, écrivez aux personnes qui gèrent ce site.',
   home: 'Aller à la page d’accueil',
+  welcomeName: 'Bienvenue, {{name}}',
 } satisfies AreaTranslation<typeof english>;

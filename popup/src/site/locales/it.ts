@@ -8,4 +8,5 @@ export default {
   resetLink: 'Reimposta la password',
   otherwise: 'Per tutto il resto, scrivi a chi gestisce questo sito.',
   home: 'Vai alla home page',
+  welcomeName: 'Benvenuto, {{name}}',
 } satisfies AreaTranslation<typeof english>;

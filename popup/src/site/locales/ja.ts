@@ -8,4 +8,5 @@ export default {
   resetLink: 'パスワードをリセット',
   otherwise: 'その他のご用件は、このサイトの運営者にご連絡ください。',
   home: 'ホームページへ',
+  welcomeName: 'ようこそ、{{name}}さん',
 } satisfies AreaTranslation<typeof english>;

@@ -8,4 +8,5 @@ export default {
   resetLink: '비밀번호 재설정',
   otherwise: '그 밖의 문의는 이 사이트 운영자에게 보내 주세요.',
   home: '홈페이지로 이동',
+  welcomeName: '{{name}}님, 환영합니다',
 } satisfies AreaTranslation<typeof english>;

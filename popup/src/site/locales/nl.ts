@@ -8,4 +8,5 @@ export default {
   resetLink: 'Stel je wachtwoord opnieuw in',
   otherwise: 'Voor al het andere: schrijf naar de mensen die deze site beheren.',
   home: 'Naar de startpagina',
+  welcomeName: 'Welkom, {{name}}',
 } satisfies AreaTranslation<typeof english>;

@@ -8,4 +8,5 @@ export default {
   resetLink: 'Zresetuj hasło',
   otherwise: 'W innych sprawach napisz do osób, które prowadzą tę witrynę.',
   home: 'Przejdź do strony głównej',
+  welcomeName: 'Witaj, {{name}}',
 } satisfies AreaTranslation<typeof english>;

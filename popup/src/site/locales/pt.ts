@@ -8,4 +8,5 @@ export default {
   resetLink: 'Redefina sua senha',
   otherwise: 'Para qualquer outro assunto, escreva para quem administra este site.',
   home: 'Ir para a página inicial',
+  welcomeName: 'Boas-vindas, {{name}}',
 } satisfies AreaTranslation<typeof english>;

@@ -8,4 +8,5 @@ export default {
   resetLink: 'Сбросьте пароль',
   otherwise: 'По другим вопросам пишите тем, кто управляет этим сайтом.',
   home: 'На главную страницу',
+  welcomeName: 'Добро пожаловать, {{name}}',
 } satisfies AreaTranslation<typeof english>;

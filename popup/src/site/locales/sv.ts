@@ -8,4 +8,5 @@ export default {
   resetLink: 'Återställ ditt lösenord',
   otherwise: 'För allt annat, skriv till dem som driver den här webbplatsen.',
   home: 'Gå till startsidan',
+  welcomeName: 'Välkommen, {{name}}',
 } satisfies AreaTranslation<typeof english>;

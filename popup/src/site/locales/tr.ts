@@ -8,4 +8,5 @@ export default {
   resetLink: 'Şifrenizi sıfırlayın',
   otherwise: 'Diğer her şey için bu siteyi yönetenlere yazın.',
   home: 'Ana sayfaya git',
+  welcomeName: 'Hoş geldiniz, {{name}}',
 } satisfies AreaTranslation<typeof english>;

@@ -8,4 +8,5 @@ export default {
   resetLink: '重置密码',
   otherwise: '其他问题，请联系本网站的运营者。',
   home: '前往首页',
+  welcomeName: '欢迎，{{name}}',
 } satisfies AreaTranslation<typeof english>;
