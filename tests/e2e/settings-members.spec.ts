@@ -103,3 +103,32 @@ test('an owner invites a member by email, the member accepts from the mail, and 
   await expect(page.getByRole('status').filter({ hasText: 'Bo no longer acts for this business.' })).toBeVisible();
   await expect(page.getByText('No members yet.')).toBeVisible();
 });
+
+test('quick promote without a pinId asks for the pin in the default reading too, from the unprefixed address', async ({ page }) => {
+  const owner = freshAccount('qpnopin', 'Ada');
+  await logIn(page, owner);
+  const board = (await post(page, 'BoardResource', 'create', { name: `Shop ${Date.now()}` })).data.id as string;
+  await post(page, 'PinResource', 'create', { board_id: board, link: 'https://lamps.example/lake', color: '#88aacc', method: 'button', description: 'Lake lamps' });
+  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'No Pin Lamps', country: 'US' })).data.advertiser_id as string;
+  await page.goto(`${PRODUCT}/quick-promote/`);
+  await expect(page).toHaveURL(`${PRODUCT}/advertiser/${advertiserId}/quick-promote/`);
+  const chooser = page.getByRole('dialog', { name: 'Choose a Pin to promote' });
+  await chooser.getByRole('radio', { name: 'Lake lamps' }).check();
+  await chooser.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('form', { name: 'Promote this Pin' }).getByLabel('Campaign name')).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('the follow container shows the creator’s avatar and name to a visitor asked to log in', async ({ page, browser }) => {
+  const creator = freshAccount('creator', 'Greta');
+  await logIn(page, creator);
+  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#4488cc' } }).png().toBuffer();
+  await post(page, 'UserAvatarResource', 'create', { image_base64: png.toString('base64') });
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${PRODUCT}/${creator.username}/`);
+  await visitor.getByRole('button', { name: 'Follow Greta' }).click();
+  await visitor.getByRole('status').getByRole('link', { name: 'Log in' }).click();
+  const header = visitor.locator('.auth-creator');
+  await expect(header).toContainText('Greta');
+  await expect(header.locator('img')).toHaveAttribute('src', /\/media\/\d+\/236x\.jpg$/);
+});

@@ -175,6 +175,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, (c) => pageShell(c, 'advertiser'));
   // The Florida footer's link (auth.md): the account's settings, where deactivation and deletion live.
   routes.get('/settings/account-management/', page, (c) => c.redirect('/settings/account/', 302));
+  // auth.md section 2: Facebook's window opens here; the provider flow starts at /oauth/facebook/start/ (issue 27).
+  routes.get('/connect/facebook/', page, (c) => c.redirect(safeNext(`/oauth/facebook/start/${new URL(c.req.url).search}`), 302));
   // Profile settings (issue 27) and the creator card's website claim, which is a part of them.
   routes.get('/settings/profile/', page, shell);
   routes.get('/settings/claim/', page, shell);

@@ -100,6 +100,11 @@ describe('not-found pages (issue 27)', () => {
     expect(await res.text()).not.toContain('not-found');
   });
 
+  it('opens Facebook’s window at /connect/facebook/ (auth.md section 2), which starts the provider flow', async () => {
+    const { t } = await setup();
+    expect((await page(t, '/connect/facebook/?mode=login')).headers.get('location')).toBe('/oauth/facebook/start/?mode=login');
+  });
+
   it('sends the Florida footer’s link to the account settings', async () => {
     const { t } = await setup();
     expect((await page(t, '/settings/account-management/')).headers.get('location')).toBe('/settings/account/');
