@@ -14,6 +14,10 @@ describe('the creator card', () => {
     expect(screen.getByText('12.3K followers')).toBeTruthy();
     expect(screen.getByText('paid partnership')).toBeTruthy();
   });
+  it('keeps the creator’s name and the sponsorship label apart (issue 27)', () => {
+    render(<CreatorCard creator={{ ...base, fullName: 'Ada Lovelace', sponsorshipStatus: 2, sponsorName: 'Acme' }} viewerIsAuth={false} />);
+    expect(screen.getByRole('complementary').textContent).toContain('Ada Lovelace paid partnership');
+  });
   it('hides the count of an unverified creator from a visitor', () => {
     render(<CreatorCard creator={base} viewerIsAuth={false} />);
     expect(screen.queryByText(/followers/)).toBeNull();
