@@ -468,7 +468,7 @@ export function AuthModal(props: AuthModalProps) {
           />
         </Loading>
       )}
-      {(view === 'signup' || view === 'login') && providers.google.configured && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
+      {(view === 'signup' || view === 'login') && providers.google.configured && providers.google.one_tap === true && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
         <OneTapPrompt
           onTap={() => void onSocialPress('google', undefined, true)}
           onDismiss={() => {

@@ -106,6 +106,8 @@ export function dismissOneTap() {
 
 export interface ProviderAvailability {
   configured: boolean;
+  /** Google only: one tap can work (the provider allows the id_token flow); else only the redirect flow is offered. */
+  one_tap?: boolean;
   disabled: boolean;
 }
 export type ProvidersInfo = Record<ProviderName, ProviderAvailability>;
