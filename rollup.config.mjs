@@ -66,6 +66,25 @@ const manifest = () => ({
 });
 
 /**
+ * `import(`./locales/${lang}.ts`)`, the one line each popup area writes (i18n LoadWords): a loader per file of
+ * that folder, each a chunk of its own, as @rollup/plugin-dynamic-import-vars would make of it (not installed;
+ * this is the one pattern we use). A language without a file rejects, and its words stay English.
+ */
+const localeChunks = () => ({
+  name: 'locale-chunks',
+  async transform(code, id) {
+    const pattern = /import\(`\.\/locales\/\$\{(\w+)\}\.ts`\)/g;
+    if (!code.includes('./locales/${')) return null;
+    const dir = resolve(id, '..', 'locales');
+    const names = (await readdir(dir)).filter((file) => /^\w+\.ts$/.test(file)).map((file) => file.slice(0, -3));
+    this.addWatchFile(dir);
+    const table = `{ ${names.map((name) => `${name}: () => import('./locales/${name}.ts')`).join(', ')} }`;
+    const pick = "((loaders, lang) => (Object.hasOwn(loaders, lang) ? loaders[lang]() : Promise.reject(new Error('no words in ' + lang))))";
+    return { code: code.replace(pattern, (_, lang) => `${pick}(${table}, ${lang})`), map: null };
+  },
+});
+
+/**
  * Brotli and gzip beside every served file (dist/js, dist/css), at their highest levels: they are made
  * once per build, so the server never compresses while answering.
  */
@@ -131,6 +150,7 @@ const extensionPackage = () => ({
   name: 'extension-package',
   async buildStart() {
     for (const file of ['extension/static/manifest.json', ...EXTENSION_STATIC.map((f) => `extension/static/${f}`), ...EXTENSION_ICONS.map((f) => `extension/${f}`)]) inputs.add(file);
+    for (const lang of await readdir('extension/static/_locales')) inputs.add(`extension/static/_locales/${lang}/messages.json`);
   },
   async writeBundle() {
     const { version } = JSON.parse(await readFile('package.json', 'utf8'));
@@ -140,7 +160,15 @@ const extensionPackage = () => ({
     await writeFile('dist/extension/manifest.json', manifest);
     for (const file of EXTENSION_STATIC) await writeFile(`dist/extension/${file}`, await readFile(`extension/static/${file}`));
     for (const file of EXTENSION_ICONS) await writeFile(`dist/extension/${file}`, await readFile(`extension/${file}`));
-    const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS];
+    // The words in every language the product speaks (extension/src/i18n.ts), the brand filled in as in the manifest.
+    const locales = [];
+    for (const lang of await readdir('extension/static/_locales')) {
+      const file = `_locales/${lang}/messages.json`;
+      await mkdir(`dist/extension/_locales/${lang}`, { recursive: true });
+      await writeFile(`dist/extension/${file}`, (await readFile(`extension/static/${file}`, 'utf8')).replaceAll('{brand}', brand));
+      locales.push(file);
+    }
+    const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS, ...locales];
     await writeFile(EXTENSION_ZIP, zip(await Promise.all(files.map(async (name) => ({ name, data: await readFile(`dist/extension/${name}`) })))));
   },
 });
@@ -196,6 +224,7 @@ export default [
       reactOnPreact,
       nodeResolve({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       commonjs(),
+      localeChunks(),
       // UTF-8 as written: the catalogues' Arabic, Japanese… would be three to six times larger as \u escapes.
       minified('es2020', { charset: 'utf8' }),
       css('popup/src/popup.css', 'popup.css'),

@@ -22,10 +22,11 @@ import { freePort } from './net.js';
  * real server on loopback. Picker p50/p99 and bytes of its first answer at 1,000, 10,000 and 100,000
  * boards (goal: p99 20 ms, flat); the save's p50/p99 for a user with no pins and one with 1,000,000
  * (goal: flat); and saves per second under 50 connections divided by a bare Hono route's in the same
- * process (goal 0.1), printed beside the floor: the save's own statements run with no HTTP at all.
+ * process (goal 0.25, issue 29), printed beside the floor: the save's own statements run with no HTTP at all.
  */
 const PICKER_P99_GOAL_MS = 20;
-const RATIO_GOAL = 0.1;
+/** Issue 29 raised it from 0.1: the save, on SQLite, at a quarter of a bare route's rate. */
+const RATIO_GOAL = 0.25;
 const SIZES = [1_000, 10_000, 100_000];
 const PINS = 1_000_000;
 const SAMPLES = 300;
@@ -94,7 +95,7 @@ async function timed(samples: number, once: (i: number) => Promise<void>): Promi
   return times;
 }
 
-export async function scale(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
+export async function scale(): Promise<Array<{ name: string; value: number; budget?: number; atLeast?: boolean; unit: string }>> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-scale-'));
   const file = join(dir, 'scale.sqlite');
@@ -153,7 +154,7 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     if (!res.ok) throw new Error(`save: ${res.status} ${text.slice(0, 200)}`);
   };
 
-  const rows: Array<{ name: string; value: number; budget?: number; unit: string }> = [];
+  const rows: Array<{ name: string; value: number; budget?: number; atLeast?: boolean; unit: string }> = [];
   try {
     for (const { size, email } of pickers) {
       const cookie = await logIn(email);
@@ -211,8 +212,7 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     const bareRate = bareLoad['2xx'] / LOAD_SECONDS;
     rows.push({ name: 'bare Hono route, 50 connections', value: Math.round(bareRate), unit: 'req/s' });
     rows.push({ name: 'saves, 50 connections (1M-pin user)', value: Math.round(saves), unit: 'saves/s' });
-    // The goal is a floor: print how far under 1/ratio the save is, so "value <= budget" reads right.
-    rows.push({ name: 'bare route ÷ save (goal: save ÷ bare ≥ 0.1)', value: round(bareRate / saves), budget: 1 / RATIO_GOAL, unit: '×' });
+    rows.push({ name: 'save ÷ bare route', value: round(saves / bareRate, 3), budget: RATIO_GOAL, atLeast: true, unit: '×' });
     // The same ratio from the process's CPU time per answer (this process serves and loads both):
     // on a machine shared with other work, the rates above move with the neighbours, this much less.
     const bareCpuPer = bareCpuMs / bareLoad['2xx'];

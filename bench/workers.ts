@@ -19,13 +19,16 @@ import { newId } from '../api/src/lib/ids.js';
  * server (api/src/server.ts) with WORKERS=1, then WORKERS=2, on one Postgres database, in one run: 50 users,
  * each on a connection of its own saving link-only pins to their own board as fast as answered, for
  * SECONDS each. Printed: saves per second for each, and WORKERS=2 ÷ WORKERS=1 against the goal 1.6.
- * A saver told 503 waits its Retry-After, as the popup does.
+ * A saver told 503 waits its Retry-After, as the popup does. Issue 29 adds the save beside a bare route on
+ * the same two processes: the same 50 connections asking /health (no session, no database) for as long,
+ * and saves ÷ those answers against the goal 0.1.
  */
 /** The Postgres the tests use (api/src/db/testing-postgres.ts, which imports vitest and so is not imported here). */
 const PG_TEST_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const USERS = 50;
 const SECONDS = Number(process.env.WORKERS_SECONDS ?? 20);
 const RATIO_GOAL = 1.6;
+const BARE_RATIO_GOAL = 0.1;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -125,6 +128,28 @@ async function saveFor(base: string, origin: string, users: Array<{ email: strin
   return { perSecond: Math.round(saved / seconds), shed, errors };
 }
 
+/** Answers per second of /health, the server's barest route, on `connections` connections for `seconds`. */
+async function bareFor(base: string, connections: number, seconds: number) {
+  const agent = new Agent({ connections });
+  let answered = 0;
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        try {
+          const res = await request(`${base}/health`, { dispatcher: agent });
+          await res.body.dump();
+          if (res.statusCode === 200) answered++;
+        } catch {
+          // Counted as not answered.
+        }
+      }
+    }),
+  );
+  await agent.close();
+  return Math.round(answered / seconds);
+}
+
 export async function workers() {
   const admin = connectPostgres(PG_TEST_URL);
   const name = `cb_bench_workers_${process.pid}`;
@@ -157,10 +182,12 @@ export async function workers() {
       await db.destroy();
     }
     const results: Record<number, Awaited<ReturnType<typeof saveFor>>> = {};
+    let bare = 0;
     for (const n of [1, 2]) {
       const server = await start(url.toString(), n, dir);
       try {
         results[n] = await saveFor(server.base, loadConfig({ NODE_ENV: 'test', PORT: new URL(server.base).port }).publicOrigin, users, password, SECONDS);
+        if (n === 2) bare = await bareFor(server.base, USERS, SECONDS);
       } finally {
         await server.stop();
       }
@@ -174,6 +201,8 @@ export async function workers() {
       { name: 'saves/s, WORKERS=1', value: one.perSecond, unit: 'saves/s' },
       { name: 'saves/s, WORKERS=2', value: two.perSecond, unit: 'saves/s' },
       { name: 'WORKERS=2 ÷ WORKERS=1', value: Math.round((two.perSecond / Math.max(1, one.perSecond)) * 100) / 100, budget: RATIO_GOAL, atLeast: true, unit: '×' },
+      { name: '/health answers/s, WORKERS=2', value: bare, unit: 'req/s' },
+      { name: 'save ÷ bare route, WORKERS=2', value: Math.round((two.perSecond / Math.max(1, bare)) * 100) / 100, budget: BARE_RATIO_GOAL, atLeast: true, unit: '×' },
       { name: 'errors', value: one.errors + two.errors, budget: 0, unit: '' },
     ];
   } finally {

@@ -16,6 +16,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps media in MEDIA_DIR unless MEDIA_STORE names a bucket (issue 29)', () => {
+    expect(loadConfig({}).mediaStore).toEqual({ kind: 'local' });
+    const config = loadConfig({ MEDIA_STORE: 's3://corkboard-media/prod/media/', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000', MEDIA_PUBLIC_URL: 'https://cdn.example.com/m/' });
+    expect(config.mediaStore).toEqual({ kind: 's3', bucket: 'corkboard-media', prefix: 'prod/media' });
+    expect(config.mediaS3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true });
+    expect(config.mediaPublicUrl).toBe('https://cdn.example.com/m');
+    expect(loadConfig({ MEDIA_STORE: 's3://bucket' }).mediaStore).toEqual({ kind: 's3', bucket: 'bucket', prefix: '' });
+    expect(loadConfig({ MEDIA_STORE: 's3://bucket' }).mediaS3.forcePathStyle).toBe(false);
+    expect(() => loadConfig({ MEDIA_STORE: 'ftp://x' })).toThrow(/MEDIA_STORE/);
+    expect(() => loadConfig({ MEDIA_STORE: 's3://bucket', MEDIA_S3_ACCESS_KEY_ID: 'only-one' })).toThrow(/go together/);
+  });
+
   it('follows the ports into the origins', () => {
     const config = loadConfig({ PORT: '9000', EXAMPLES_PORT: '9001' });
     expect(config.publicOrigin).toBe('http://localhost:9000');

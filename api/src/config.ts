@@ -22,6 +22,15 @@ export interface Config extends ProvidersConfig {
   /** Unset: SQLite under data/. `sqlite:<path>` or `postgres://…` otherwise. */
   databaseUrl: string | undefined;
   mediaDir: string;
+  /**
+   * Where media (renditions, uploads, videos) is kept (media/objects/): unset, the MEDIA_DIR directory;
+   * `s3://bucket/prefix`, an S3-compatible bucket, with MEDIA_DIR kept only for files still arriving.
+   */
+  mediaStore: { kind: 'local' } | { kind: 's3'; bucket: string; prefix: string };
+  /** The S3 client's settings (MEDIA_S3_*); credentials unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, roles, ...). */
+  mediaS3: { endpoint: string | undefined; region: string; forcePathStyle: boolean; accessKeyId: string | undefined; secretAccessKey: string | undefined };
+  /** MEDIA_PUBLIC_URL: a base (a CDN, a public bucket) /media/ answers redirect to instead of streaming; no trailing slash. */
+  mediaPublicUrl: string | undefined;
   /** Origins exempt from the outbound address rules (dev and test fixtures only). */
   outboundAllow: string[];
   smtpUrl: string | undefined;
@@ -67,6 +76,12 @@ export interface Config extends ProvidersConfig {
    * wait before a job whose server was killed is retried. Longer than the slowest ingest.
    */
   jobLeaseMs: number;
+  /**
+   * How far behind the ingest queue may fall (INGEST_MAX_WAIT_MS, default 30 s): while the job at its head
+   * has waited longer, a save that would add image work is refused with 503 and Retry-After
+   * (images/backlog.ts), so the queue stays within a minute instead of growing for hours.
+   */
+  ingestMaxWaitMs: number;
   /**
    * Image re-encodes one server process runs at once (IMAGE_CONCURRENCY; default: its cores less one, at least
    * one, so the event loop keeps a core of its own), each on one
@@ -129,6 +144,16 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: origin.optional(),
   DATABASE_URL: z.string().min(1).optional(),
   MEDIA_DIR: z.string().min(1).default('media'),
+  MEDIA_STORE: z
+    .string()
+    .regex(/^(local|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/, 'Must be local or s3://bucket/prefix.')
+    .optional(),
+  MEDIA_S3_ENDPOINT: z.string().url().optional(),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'Must be an http(s) URL.').optional(),
   OUTBOUND_ALLOW: list.pipe(z.array(origin)).optional(),
   SMTP_URL: z.string().min(1).optional(),
   FLAGS: list.default([]),
@@ -144,6 +169,7 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  INGEST_MAX_WAIT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(30_000),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(100_000).max(200_000_000).default(40_000_000),
   IMAGE_PIXELS_IN_FLIGHT: z.coerce.number().int().min(100_000).max(1_000_000_000).optional(),
@@ -156,6 +182,13 @@ const envSchema = z.object({
   VIDEO_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(VIDEO_QUOTA_DEFAULT_BYTES),
 });
 
+/** MEDIA_STORE: unset or `local`, the directory; `s3://bucket/prefix`, the bucket (the prefix without its slashes). */
+function mediaStoreOf(value: string | undefined): Config['mediaStore'] {
+  if (!value || value === 'local') return { kind: 'local' };
+  const [bucket = '', ...rest] = value.slice('s3://'.length).split('/');
+  return { kind: 's3', bucket, prefix: rest.filter(Boolean).join('/') };
+}
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -165,6 +198,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${detail}`);
   }
   const e = parsed.data;
+  if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration: MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials (AWS_ACCESS_KEY_ID, profiles, roles).');
+  }
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   // 127.0.0.1 is a different site from localhost, so the demo publisher is cross-site as on the real web.
   const examplesOrigin = `http://127.0.0.1:${e.EXAMPLES_PORT}`;
@@ -178,6 +214,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     examplesOrigin,
     databaseUrl: e.DATABASE_URL,
     mediaDir: e.MEDIA_DIR,
+    mediaStore: mediaStoreOf(e.MEDIA_STORE),
+    mediaS3: {
+      endpoint: e.MEDIA_S3_ENDPOINT,
+      region: e.MEDIA_S3_REGION,
+      // A self-hosted S3 (MinIO, Garage, s3rver) is addressed by path; AWS itself by virtual host.
+      forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ? e.MEDIA_S3_FORCE_PATH_STYLE === '1' || e.MEDIA_S3_FORCE_PATH_STYLE === 'true' : Boolean(e.MEDIA_S3_ENDPOINT),
+      accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
+      secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
+    },
+    mediaPublicUrl: e.MEDIA_PUBLIC_URL?.replace(/\/+$/, ''),
     outboundAllow: e.OUTBOUND_ALLOW ?? (isProduction ? [] : [examplesOrigin]),
     smtpUrl: e.SMTP_URL,
     secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
@@ -194,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
+    ingestMaxWaitMs: e.INGEST_MAX_WAIT_MS,
     imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
     imagePixelsInFlight: Math.max(e.IMAGE_PIXELS_IN_FLIGHT ?? Math.round(e.IMAGE_MAX_PIXELS * 1.25), e.IMAGE_MAX_PIXELS),

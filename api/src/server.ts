@@ -9,6 +9,7 @@ import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { startProduct } from './product.js';
+import { mediaObjects } from './media/objects/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
@@ -60,6 +61,12 @@ if (cluster.isPrimary) {
   // Migrations and the demo seed run once, here, before any worker takes a request.
   const deps = connectDeps();
   await migrate(deps.db);
+  // A bucket named wrong (or credentials that do not reach it) is told now, not as a 503 on every image.
+  const media = mediaObjects(config);
+  await media.check().catch((error: Error) => {
+    console.error(`The media store ${media.where} does not answer (${error.name}: ${error.message}). Check MEDIA_STORE and MEDIA_S3_*, or unset MEDIA_STORE to keep media in MEDIA_DIR.`);
+    process.exit(1);
+  });
   if (config.env === 'development') await seedDemo(deps);
 
   // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
@@ -83,6 +90,7 @@ if (cluster.isPrimary) {
   console.log(`Demo publisher ${config.examplesOrigin}/`);
   console.log(`Listening on   ${config.host}:${config.port}`);
   console.log(`Mail goes to   ${mailDestination(config)}`);
+  console.log(`Media in       ${media.where}${config.mediaPublicUrl ? `, served from ${config.mediaPublicUrl}` : ''}`);
   if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
   if (devProvider) console.log(`Dev identity provider ${devProvider.issuer} (Google, Facebook, Line and SSO sign in there)`);
 

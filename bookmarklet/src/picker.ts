@@ -3,7 +3,10 @@ import type { Found } from './find';
 /** The grid shows the best this many; a page of thousands still opens at once. */
 export const MAX_TILES = 100;
 
-export const TEXT = {
+/** The picker's words; the extension gives them in the browser's language (extension/src/content.ts). */
+export type PickerText = Record<'title' | 'close' | 'none' | 'saveLink' | 'nopinTitle', string>;
+
+export const TEXT: PickerText = {
   title: 'Choose an image to save',
   close: 'Close',
   none: "Sorry, we couldn't find any images to save on this page.",
@@ -44,10 +47,13 @@ export interface PickerOptions {
   nopin?: string;
   onChoose(found: Found): void;
   onSaveLink(): void;
+  /** English unless given. */
+  text?: PickerText;
 }
 
 /** Opens the overlay; returns a function that closes it. */
 export function openPicker(options: PickerOptions): () => void {
+  const text = options.text ?? TEXT;
   const previous = document.activeElement as HTMLElement | null;
   const host = document.createElement('corkboard-picker');
   host.style.cssText = 'all:initial!important;position:fixed!important;inset:0!important;z-index:2147483647!important;display:block!important';
@@ -67,21 +73,21 @@ export function openPicker(options: PickerOptions): () => void {
     removeEventListener('keydown', onKey, true);
     previous?.focus?.();
   };
-  const closeButton = h('button', { class: 'x', 'aria-label': TEXT.close, type: 'button' }, '×');
+  const closeButton = h('button', { class: 'x', 'aria-label': text.close, type: 'button' }, '×');
   closeButton.onclick = close;
   const tiles: HTMLButtonElement[] = [];
   let body: HTMLElement;
-  let title = TEXT.title;
+  let title = text.title;
   if (options.nopin !== undefined) {
-    title = TEXT.nopinTitle;
+    title = text.nopinTitle;
     body = h('div', { class: 'm' }, h('p', {}, options.nopin));
   } else if (!options.items?.length) {
-    const save = h('button', { class: 's', type: 'button' }, TEXT.saveLink);
+    const save = h('button', { class: 's', type: 'button' }, text.saveLink);
     save.onclick = () => {
       close();
       options.onSaveLink();
     };
-    body = h('div', { class: 'm' }, h('p', {}, TEXT.none), save);
+    body = h('div', { class: 'm' }, h('p', {}, text.none), save);
   } else {
     body = h('div', { class: 'g', role: 'list' });
     // Every tile is a clone of one: cloning copies the fixed attributes natively, cheaper than setting each.

@@ -2,6 +2,7 @@ import { DESCRIPTION_MAX, popupUrl } from '../../sdk/src/markup';
 import { newGuid, POPUP_FEATURES } from '../../sdk/src/popup';
 import { unreadable, type Unreadable } from './pages';
 import { HOVER_ORIGINS, HOVER_SCRIPT, readSettings } from './settings';
+import { t } from './i18n';
 
 /**
  * The extension's background (a service worker in Chromium, an event page in Firefox): the toolbar
@@ -66,9 +67,9 @@ async function syncHover(): Promise<void> {
 
 async function makeMenus(): Promise<void> {
   await chrome.contextMenus.removeAll();
-  chrome.contextMenus.create({ id: MENU.image, title: 'Save image', contexts: ['image'] });
-  chrome.contextMenus.create({ id: MENU.page, title: 'Save page', contexts: ['page'] });
-  chrome.contextMenus.create({ id: MENU.never, title: 'Never show Save buttons on this site', contexts: ['page', 'image'], visible: false });
+  chrome.contextMenus.create({ id: MENU.image, title: t('menuSaveImage'), contexts: ['image'] });
+  chrome.contextMenus.create({ id: MENU.page, title: t('menuSavePage'), contexts: ['page'] });
+  chrome.contextMenus.create({ id: MENU.never, title: t('menuNeverHere'), contexts: ['page', 'image'], visible: false });
   await syncHover();
 }
 

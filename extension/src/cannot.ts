@@ -2,15 +2,17 @@ import { popupUrl } from '../../sdk/src/markup';
 import { newGuid } from '../../sdk/src/popup';
 import { MESSAGES, type Unreadable } from './pages';
 import { readSettings } from './settings';
+import { t, translatePage } from './i18n';
 
 /** cannot.html: why the picker could not run on a page, and, for a web page, its link to save instead. */
 const query = new URLSearchParams(location.search);
 const why = (query.get('why') ?? 'browser') as Unreadable;
 const message = MESSAGES[why] ?? MESSAGES.browser;
 const page = query.get('url');
-document.title = message.title;
-document.getElementById('title')!.textContent = message.title;
-document.getElementById('body')!.textContent = message.body;
+translatePage();
+document.title = t(message.title);
+document.getElementById('title')!.textContent = t(message.title);
+document.getElementById('body')!.textContent = t(message.body);
 document.getElementById('close')!.onclick = () => window.close();
 
 const saveLink = document.getElementById('save-link')!;

@@ -12,6 +12,10 @@ declare namespace chrome {
   interface Event<T extends (...args: never[]) => unknown> {
     addListener(listener: T): void;
   }
+  namespace i18n {
+    function getMessage(name: string, substitutions?: string | string[]): string;
+    function getUILanguage(): string;
+  }
   namespace action {
     const onClicked: Event<(tab: Tab) => void>;
     function setBadgeText(details: { text: string; tabId?: number }): Promise<void>;

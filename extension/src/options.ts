@@ -1,4 +1,5 @@
 import { HOVER_ORIGINS, parseOrigin, readSettings } from './settings';
+import { t, translatePage } from './i18n';
 
 /** options.html: the product address, hover buttons on or off (with the access they need), the "never here" sites. */
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -17,8 +18,8 @@ async function show(): Promise<void> {
       const remove = document.createElement('button');
       remove.type = 'button';
       remove.className = 'quiet';
-      remove.textContent = 'Remove';
-      remove.setAttribute('aria-label', `Remove ${host}`);
+      remove.textContent = t('optionsRemove');
+      remove.setAttribute('aria-label', t('optionsRemoveHost', host));
       remove.onclick = () => void chrome.storage.local.set({ never: settings.never.filter((h) => h !== host) });
       item.append(host, remove);
       return item;
@@ -30,8 +31,8 @@ async function show(): Promise<void> {
 $<HTMLFormElement>('origin-form').onsubmit = (event) => {
   event.preventDefault();
   const origin = parseOrigin(originInput.value);
-  if (!origin) return say('origin-status', 'Enter an address like https://boards.example.com (http or https, no path).');
-  void chrome.storage.local.set({ origin }).then(() => say('origin-status', `Saved. The Save window now opens on ${origin}.`));
+  if (!origin) return say('origin-status', t('optionsOriginInvalid'));
+  void chrome.storage.local.set({ origin }).then(() => say('origin-status', t('optionsOriginSaved', origin)));
 };
 
 hoverBox.onchange = async () => {
@@ -40,15 +41,17 @@ hoverBox.onchange = async () => {
     // Asked here, in the click: browsers only ask the user for access during a gesture.
     const granted = await chrome.permissions.request({ origins: HOVER_ORIGINS }).catch(() => false);
     hoverBox.checked = granted;
-    if (!granted) return say('hover-status', 'Save buttons stay off: the browser did not give access to the sites you visit.');
+    if (!granted) return say('hover-status', t('optionsHoverDenied'));
     await chrome.storage.local.set({ hover: true });
-    say('hover-status', 'Save buttons are on. Pages you open from now on show them.');
+    say('hover-status', t('optionsHoverOn'));
   } else {
     await chrome.storage.local.set({ hover: false });
     await chrome.permissions.remove({ origins: HOVER_ORIGINS }).catch(() => false);
-    say('hover-status', 'Save buttons are off.');
+    say('hover-status', t('optionsHoverOff'));
   }
 };
 
+translatePage();
+document.title = t('optionsTitle');
 chrome.storage.onChanged.addListener(() => void show());
 void show();

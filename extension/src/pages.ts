@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n';
+
 /**
  * Pages the picker cannot read (issue 31): browsers keep extensions out of their own pages, their
  * extension stores and their PDF viewer. Told apart before trying, so the message says which; anything
@@ -21,21 +23,10 @@ export function unreadable(url: string | undefined): Unreadable | null {
   return null;
 }
 
-export const MESSAGES: Record<Unreadable, { title: string; body: string }> = {
-  browser: {
-    title: 'This page can’t be saved from',
-    body: 'Browser pages (settings, new tabs, extensions) don’t let extensions read them. Open the page you want to save from and click Save again.',
-  },
-  store: {
-    title: 'The extension store can’t be saved from',
-    body: 'Browsers keep extensions out of their extension store. Open the page you want to save from and click Save again.',
-  },
-  pdf: {
-    title: 'A PDF can’t be read for images',
-    body: 'The browser’s PDF viewer doesn’t let extensions read it. You can still save the PDF’s link.',
-  },
-  blocked: {
-    title: 'This page doesn’t let the extension in',
-    body: 'The browser refused to let the extension read this page (a file on your computer, or a page your administrator protects). You can still save the page’s link.',
-  },
+/** What each reason says (extension/static/_locales): a title and what the user can do instead. */
+export const MESSAGES: Record<Unreadable, { title: MessageKey; body: MessageKey }> = {
+  browser: { title: 'cannotTitle', body: 'cannotBrowserBody' },
+  store: { title: 'cannotStoreTitle', body: 'cannotStoreBody' },
+  pdf: { title: 'cannotPdfTitle', body: 'cannotPdfBody' },
+  blocked: { title: 'cannotBlockedTitle', body: 'cannotBlockedBody' },
 };

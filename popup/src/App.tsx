@@ -4,10 +4,10 @@ import { lazyWithWords as page, Loading } from './i18n/lazy';
 import { LanguageSelect } from './i18n/LanguageSelect';
 import { SiteHeader } from './SiteHeader';
 import { useViewer } from './useViewer';
-import { PinCreate } from './PinCreate';
+import { PinCreate } from './save/PinCreate';
 import { readPopupQuery } from './query';
-import { Repin } from './Repin';
-import { BoardCreatePage, SectionCreatePage } from './picker/CreatePages';
+import { Repin } from './save/Repin';
+import { BoardCreatePage, SectionCreatePage } from './save/picker/CreatePages';
 import type { ViewerData } from './types';
 import type { AuthPageKind } from './auth/AuthPage';
 import { VERIFY_PATH } from '../../api/src/auth/rules';
@@ -20,11 +20,11 @@ const PinBuilder = page(() => import('./builder/PinBuilder'), (m) => m.default);
  * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
  * shows them, and its budget pays for each language's catalogue (issue 20).
  */
-const BoardPage = page(() => import('./BoardPage'), (m) => m.BoardPage);
-const PinPage = page(() => import('./PinPage'), (m) => m.PinPage);
+const BoardPage = page(() => import('./place/BoardPage'), (m) => m.BoardPage);
+const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
 /** The other product pages as well: home, profiles, settings and the reset page are never a save's way. */
-const Home = page(() => import('./HomePage'), (m) => m.Home);
-const ProfilePage = page(() => import('./ProfilePage'), (m) => m.ProfilePage);
+const Home = page(() => import('./place/HomePage'), (m) => m.Home);
+const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 /** The page a confirmation mail links to (issue 25). */

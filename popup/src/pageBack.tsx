@@ -1,5 +1,5 @@
 import { safeNext } from '../../api/src/lib/next';
-import { Icon } from './picker/Icons';
+import { Icon } from './Icons';
 import { t } from './i18n';
 
 /**

@@ -133,6 +133,30 @@ test('a browser page gets a clear message, not silence', async () => {
   await page.close();
 });
 
+test('in a French browser the extension speaks French: its menus, its message pages and the picker', async () => {
+  const french = await loadExtension(undefined, undefined, 'fr');
+  try {
+    expect(await french.worker.evaluate(() => chrome.i18n.getMessage('menuSaveImage'))).toBe('Enregistrer l’image');
+    const page = await french.context.newPage();
+    await page.goto(`${EXAMPLES}/`);
+    await clickToolbar(french, page);
+    const dialog = page.locator('corkboard-picker').getByRole('dialog', { name: 'Choisissez une image à enregistrer' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Fermer' })).toBeVisible();
+    await page.goto('chrome://version/');
+    const [message] = await Promise.all([french.context.waitForEvent('page'), clickToolbar(french, page)]);
+    await expect(message.getByRole('heading', { name: 'Impossible d’enregistrer depuis cette page' })).toBeVisible();
+    await expect(message.locator('html')).toHaveAttribute('lang', /^fr/);
+    await expect(message.getByRole('button', { name: 'Fermer' })).toBeVisible();
+    const options = await french.context.newPage();
+    await options.goto(`chrome-extension://${french.id}/options.html`);
+    await expect(options.getByRole('heading', { name: 'Options de l’extension Enregistrer', level: 1 })).toBeVisible();
+    await expect(options.getByLabel('Adresse du produit')).toBeVisible();
+  } finally {
+    await french.close();
+  }
+});
+
 const hoverButton = (page: Page) => page.locator('span[data-corkboard][data-float]').getByRole('button', { name: 'Save' });
 const registered = (loaded: Loaded) => loaded.worker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id));
 

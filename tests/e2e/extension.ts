@@ -20,7 +20,8 @@ export interface Loaded {
  * Real Chromium with the extension loaded, headless (Chromium runs MV3 service workers headless). The
  * DevTools pipe and --enable-unsafe-extension-debugging let a test press the toolbar button for real.
  */
-export async function loadExtension(dir = BUILT, extraCleanup?: () => Promise<void>): Promise<Loaded> {
+/** `lang`: the browser's own language (its menus and the extension's catalogue follow it), English unless given. */
+export async function loadExtension(dir = BUILT, extraCleanup?: () => Promise<void>, lang?: string): Promise<Loaded> {
   const profile = await mkdtemp(join(tmpdir(), 'corkboard-ext-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -36,7 +37,9 @@ export async function loadExtension(dir = BUILT, extraCleanup?: () => Promise<vo
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(lang ? [`--lang=${lang}`] : []),
     ],
+    ...(lang ? { locale: lang } : {}),
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const id = new URL(worker.url()).host;

@@ -1,6 +1,6 @@
 /**
  * How board names are folded, split into words and ordered: ONE pure module that the popup's instant
- * filter (popup/src/picker/search.ts) and the server's stored sort key and words index
+ * filter (popup/src/save/picker/search.ts) and the server's stored sort key and words index
  * (boards/store.ts, migration 0009) both use, so a board found or ordered on one side is found or
  * ordered the same on the other. No imports: the popup bundles it.
  */

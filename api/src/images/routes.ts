@@ -1,5 +1,4 @@
 import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
-import { readFile } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
@@ -10,7 +9,9 @@ import { limitsFor } from '../lib/limits.js';
 import { takeOutbound } from '../lib/outbound-limits.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import { RENDITIONS, type Rendition } from './encode.js';
-import { imageJson, mediaPath, type ImagesService } from './service.js';
+import { imageJson, type ImagesService } from './service.js';
+import { mediaKeys } from '../media/objects/index.js';
+import { serveObject } from '../media/objects/serve.js';
 
 export const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
 
@@ -29,23 +30,14 @@ export function imageRoutes(deps: Deps, images: ImagesService): Hono<AppEnv> {
   return routes;
 }
 
-/** GET /media/{imageId}/{rendition}.jpg: our re-encoded files, never the original bytes. */
+/** GET /media/{imageId}/{rendition}.jpg: our re-encoded files, never the original bytes, from the media store (or its public URL). */
 export function mediaRoutes({ config }: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/:id/:file', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 }), async (c) => {
     const imageId = parse(id, c.req.param('id'));
     const rendition = c.req.param('file').replace(/\.jpg$/, '') as Rendition;
     if (!RENDITIONS.includes(rendition)) throw new ApiError('not_found');
-    let body: Buffer;
-    try {
-      body = await readFile(mediaPath(config.mediaDir, imageId, rendition));
-    } catch {
-      throw new ApiError('not_found');
-    }
-    c.header('Content-Type', 'image/jpeg');
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    return c.body(new Uint8Array(body));
+    return serveObject(c, config, mediaKeys.rendition(imageId, rendition), { 'Content-Type': 'image/jpeg' });
   });
   return routes;
 }

@@ -1,8 +1,7 @@
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
-import { newId, newToken, sha256 } from '../lib/ids.js';
+import { newId, sha256 } from '../lib/ids.js';
+import { mediaKeys, mediaObjects, type MediaObjects } from '../media/objects/index.js';
 import { checkOutbound, safeFetch } from '../lib/safe-fetch.js';
 import { encodeImage, RENDITIONS, type Rendition } from './encode.js';
 import { imagesStore } from './store.js';
@@ -21,10 +20,6 @@ export interface ImageJson {
   height: number | null;
   dominant_color: string | null;
   images: Record<Rendition, { url: string; width: number | null; height: number | null }>;
-}
-
-export function mediaPath(mediaDir: string, imageId: string, rendition: Rendition): string {
-  return join(mediaDir, imageId, `${rendition}.jpg`);
 }
 
 /** The rendition URLs of an image; a rendition is never wider than the original. */
@@ -52,52 +47,17 @@ export function imageIdFor(sourceUrl: string): string {
 }
 
 /**
- * The renditions of an image, written complete or not at all (issue 25): into a hidden directory of the
- * attempt's own, then renamed to the image's directory in one step. A kill mid-write leaves only the hidden
- * directory (swept by sweepPartialRenditions); a directory under the image's id is always whole. When it
- * exists already, an earlier attempt finished it: that one is kept.
+ * The renditions of an image, written complete or not at all (issue 25) into the media store
+ * (media/objects/): in MEDIA_DIR the image's directory appears whole in one rename and an earlier attempt's
+ * is kept; in a bucket each rendition appears whole. The row that names them is written after.
  */
-export async function writeRenditions(mediaDir: string, id: string, files: Record<Rendition, Buffer>): Promise<void> {
-  const partial = join(mediaDir, `${PARTIAL_PREFIX}${id}.${newToken().slice(0, 8)}`);
-  await mkdir(partial, { recursive: true });
-  try {
-    await Promise.all(RENDITIONS.map((rendition) => writeFile(join(partial, `${rendition}.jpg`), files[rendition])));
-    try {
-      await rename(partial, join(mediaDir, id));
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
-    }
-  } finally {
-    await rm(partial, { recursive: true, force: true });
-  }
+export async function writeRenditions(objects: MediaObjects, id: string, files: Record<Rendition, Buffer>): Promise<void> {
+  const named = Object.fromEntries(RENDITIONS.map((rendition) => [`${rendition}.jpg`, files[rendition]]));
+  await objects.putSet(mediaKeys.renditionDir(id), named, 'image/jpeg');
 }
 
-/** Where an attempt writes before its renditions are whole: `.partial-{id}.{attempt}` under MEDIA_DIR. */
-export const PARTIAL_PREFIX = '.partial-';
-
-/**
- * Deletes the partial renditions of attempts killed mid-write (older than `olderThanMs`, so never one
- * still being written); returns how many. Run by the queue's worker (images/ingest.ts).
- */
-export async function sweepPartialRenditions(mediaDir: string, now: number, olderThanMs: number): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(mediaDir);
-  } catch {
-    return 0;
-  }
-  let swept = 0;
-  for (const name of names.filter((n) => n.startsWith(PARTIAL_PREFIX))) {
-    const path = join(mediaDir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (info && now - info.mtimeMs > olderThanMs) {
-      await rm(path, { recursive: true, force: true });
-      swept++;
-    }
-  }
-  return swept;
-}
+/** Partial writes killed mid-way, swept from MEDIA_DIR (media/objects/local.ts). */
+export { PARTIAL_PREFIX, sweepPartials as sweepPartialRenditions } from '../media/objects/local.js';
 
 /**
  * Images one user may have re-encoding in one process at once from their device (image_base64): a
@@ -112,13 +72,13 @@ export function imagesService({ db, config, clock }: Deps) {
   const limits = { maxPixels: config.imageMaxPixels, gate: imageWork(config) };
 
   /**
-   * Sniffed, checked and re-encoded into its renditions, written under MEDIA_DIR, then registered. The
+   * Sniffed, checked and re-encoded into its renditions, written to the media store, then registered. The
    * files are written whole before the row (writeRenditions), so a failure anywhere leaves no row, and a
    * retry of the same source finishes what a killed attempt began.
    */
   const fromBytes = async (bytes: Buffer, sourceUrl: string, id = imageIdFor(sourceUrl)) => {
     const encoded = await encodeImage(bytes, limits);
-    await writeRenditions(config.mediaDir, id, encoded.files);
+    await writeRenditions(mediaObjects(config), id, encoded.files);
     await store.saveReady({ id, source_url: sourceUrl, width: encoded.width, height: encoded.height, dominant_color: encoded.dominantColor, created_at: clock.now() });
     const row = await store.findBySource(sourceUrl);
     if (!row) throw new ApiError('internal');

@@ -7,6 +7,8 @@ import { imageFixtures } from './fixtures.js';
 import { imageIdFor, PARTIAL_PREFIX, sweepPartialRenditions, USER_IMAGES_IN_FLIGHT, writeRenditions } from './service.js';
 import { RENDITIONS, type Rendition } from './encode.js';
 import { imageGate, imageWork } from './work.js';
+import { mediaObjects } from '../media/objects/index.js';
+import { localObjects } from '../media/objects/local.js';
 
 const fixtures = await imageFixtures();
 
@@ -56,10 +58,10 @@ describe('renditions, complete or not at all', () => {
   it('appear whole under the image id, leave nothing partial, and a second write of the same id keeps the first', async () => {
     const t = await testApp();
     const dir = t.deps.config.mediaDir;
-    await writeRenditions(dir, '111', files());
+    await writeRenditions(localObjects(dir), '111', files());
     expect(await listing(dir)).toEqual(['111', '111/236x.jpg', '111/474x.jpg', '111/736x.jpg', '111/originals.jpg']);
     // A retry whose predecessor finished the directory (killed before its row): the directory stays as it was.
-    await writeRenditions(dir, '111', { ...files(), '236x': Buffer.from('other') });
+    await writeRenditions(localObjects(dir), '111', { ...files(), '236x': Buffer.from('other') });
     expect(await listing(dir)).toEqual(['111', '111/236x.jpg', '111/474x.jpg', '111/736x.jpg', '111/originals.jpg']);
   });
 
@@ -86,7 +88,7 @@ describe('renditions, complete or not at all', () => {
     const board = await t.makeBoard(user.id, 'Retry');
     const url = fixtures.url('retried');
     // What the killed attempt left: the image's directory, whole (it is renamed in one step), and no row.
-    await writeRenditions(t.deps.config.mediaDir, imageIdFor(url), files());
+    await writeRenditions(mediaObjects(t.deps.config), imageIdFor(url), files());
     const saved = await browser.post('PinResource', 'create', { board_id: board, image_url: url, method: 'button' });
     await t.runJobs();
     const pin = (await browser.get('PinResource', { id: saved.body.resource_response.data.id })).body.resource_response.data;

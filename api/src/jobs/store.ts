@@ -102,6 +102,15 @@ export function jobsStore(db: Kysely<Database>) {
       return row?.oldest == null ? 0 : Math.max(0, now - Number(row.oldest));
     },
 
+    /**
+     * How long the head of the queue has been due, in ms (0 when nothing waits): the first entry of the
+     * jobs_due index, so it costs one index probe however long the queue is (images/backlog.ts asks it).
+     */
+    async behindMs(now: number): Promise<number> {
+      const row = await db.selectFrom('jobs').select('run_at').where('status', '=', 'queued').where('run_at', '<=', now).orderBy('run_at').limit(1).executeTakeFirst();
+      return row ? Math.max(0, now - Number(row.run_at)) : 0;
+    },
+
     /** Deletes the jobs that failed for good before `before` (their last attempt's time); returns how many. */
     async purgeFailed(before: number): Promise<number> {
       const result = await db.deleteFrom('jobs').where('status', '=', 'failed').where('updated_at', '<', before).executeTakeFirst();

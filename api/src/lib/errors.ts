@@ -89,6 +89,8 @@ export const catalogue = {
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   // Scale (150-154): a server past its bound on in-flight work answers at once (lib/overload.ts).
   overloaded: { code: 150, status: 503, message: "We're very busy right now. Please try again in a moment." },
+  // Media storage (issue 29, 400-409): the bucket (MEDIA_STORE=s3://…) did not answer; the client may try again.
+  media_store_unavailable: { code: 400, status: 503, message: "We can't reach our image storage right now. Please try again in a moment." },
   // The advertiser area (issue 16, advertiser.md). Numbers 180-199 are ours.
   advertiser_not_found: { code: 180, status: 404, message: "Sorry, we couldn't find that advertiser." },
   profile_needs_mfa: { code: 181, status: 403, message: 'Turn on two-factor authentication to act for a business you do not own.' },

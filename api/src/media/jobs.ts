@@ -1,9 +1,9 @@
-import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { imageJson, ownImageSource, type ImagesService } from '../images/service.js';
 import { imagesStore } from '../images/store.js';
+import { mediaKeys, mediaObjects } from './objects/index.js';
 import { mediaStore } from './store.js';
 
 /**
@@ -18,10 +18,13 @@ export interface UploadJobPayload {
   upload_id: string;
 }
 
-/** Where uploads are staged: `{id}.part` while the bytes arrive, `{id}.upload` once complete, until its job has run. */
+/**
+ * Where an upload's bytes go while they arrive: `{id}.part` under MEDIA_DIR/uploads, on this host (every
+ * backend). Once complete it moves into the media store as `uploads/{id}.upload` (mediaKeys.staged), where
+ * whichever host runs its job finds it.
+ */
 export const uploadsDir = (mediaDir: string) => join(mediaDir, 'uploads');
 export const partPath = (mediaDir: string, uploadId: string) => join(uploadsDir(mediaDir), `${uploadId}.part`);
-export const stagedPath = (mediaDir: string, uploadId: string) => join(uploadsDir(mediaDir), `${uploadId}.upload`);
 
 /** Links a pin to its upload's image, once that is ready (the cover rule as the ingest job applies it). */
 export function uploadLinker({ db, config }: Deps) {
@@ -41,11 +44,10 @@ export function uploadJobs(deps: Deps, images: ImagesService) {
       const upload = await store.find(upload_id);
       // Swept, or finished by an earlier attempt that died before it could finish the job.
       if (upload?.status !== 'processing') return;
-      const staged = stagedPath(deps.config.mediaDir, upload_id);
-      let bytes: Buffer;
-      try {
-        bytes = await readFile(staged);
-      } catch {
+      const objects = mediaObjects(deps.config);
+      const staged = mediaKeys.staged(upload_id);
+      const bytes = await objects.read(staged);
+      if (!bytes) {
         await store.setFailed(upload_id, 'The file was lost before it could be processed. Upload it again.');
         await store.takeWaiters(upload_id);
         return;
@@ -57,13 +59,13 @@ export function uploadJobs(deps: Deps, images: ImagesService) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         await store.setFailed(upload_id, error.detail ?? error.message);
         await store.takeWaiters(upload_id);
-        await rm(staged, { force: true });
+        await objects.delete(staged);
         return;
       }
       // Ready first, then the waiters: a save that saw "processing" has written its waiter before it looks
       // again (media/service.ts linkWhenReady), so every pin is linked by one side or the other.
       await store.setReady(upload_id);
-      await rm(staged, { force: true });
+      await objects.delete(staged);
       for (const pinId of await store.takeWaiters(upload_id)) await link(upload_id, pinId);
     },
   };

@@ -1,5 +1,4 @@
 import { NO_LIMIT, declare, none } from '../lib/declare.js';
-import { readFile } from 'node:fs/promises';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requestFlags } from '../auth/routes.js';
@@ -11,7 +10,9 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
-import { videoPath, type MediaService, type UploadAllowance } from './service.js';
+import { type MediaService, type UploadAllowance } from './service.js';
+import { mediaKeys } from './objects/index.js';
+import { serveObject } from './objects/serve.js';
 import { partnerOf } from './store.js';
 
 /** The pin-builder experiments this request is in, and whether it may upload video (pins/gates.ts). */
@@ -71,19 +72,9 @@ export function videoRoutes({ config }: Deps): Hono<AppEnv> {
     const match = /^(\d{1,20})\.(mp4|webm)$/.exec(c.req.param('file'));
     if (!match?.[1] || !match[2]) throw new ApiError('not_found');
     const format = match[2] as VideoFormat;
-    let body: Buffer;
-    try {
-      body = await readFile(videoPath(config.mediaDir, parse(id, match[1]), format));
-    } catch {
-      throw new ApiError('not_found');
-    }
-    c.header('Content-Type', VIDEO_TYPES[format]);
     // The file is stored as sent (only its first bytes were checked): were a browser ever to read it as a
     // page, nothing in it runs or reaches our origin. A <video> that plays it is not affected.
-    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    return c.body(new Uint8Array(body));
+    return serveObject(c, config, mediaKeys.video(parse(id, match[1]), format), { 'Content-Type': VIDEO_TYPES[format], 'Content-Security-Policy': "default-src 'none'; sandbox" });
   });
   return routes;
 }

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -8,9 +8,11 @@ import { newId } from '../lib/ids.js';
 import { imageJson, ownImageSource } from '../images/service.js';
 import type { JobsService } from '../jobs/service.js';
 import { creationDisabled, type ExperimentGroup } from '../pins/gates.js';
-import { partPath, stagedPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
+import { partPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
+import { mediaKeys, mediaObjects } from './objects/index.js';
+import { unavailable } from './objects/serve.js';
 import { mediaStore, type MediaUploadRow } from './store.js';
-import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, quotaMessage, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
+import { maxBytesFor, NOT_MEDIA_MESSAGE, VIDEO_TYPES, NOT_MEDIA_WITH_VIDEO_MESSAGE, quotaMessage, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
 
 /** Who is uploading, as the gates need it: their experiment groups and whether video is theirs to upload. */
 export interface UploadAllowance {
@@ -18,7 +20,8 @@ export interface UploadAllowance {
   videoUploadAllowed: boolean;
 }
 
-export const videoPath = (mediaDir: string, uploadId: string, format: VideoFormat) => join(mediaDir, 'videos', `${uploadId}.${format}`);
+/** Where a video's bytes go while they arrive, on this host; complete, it moves to the store (mediaKeys.video). */
+export const videoPartPath = (mediaDir: string, uploadId: string, format: VideoFormat) => join(mediaDir, 'videos', `${uploadId}.${format}.part`);
 
 /**
  * A file being written as the bytes arrive; `done` must be awaited before it is read or renamed. A write
@@ -55,6 +58,7 @@ function partFile(path: string) {
  */
 export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService, 'enqueue'>) {
   const store = mediaStore(db);
+  const objects = mediaObjects(config);
   const link = uploadLinker({ db, config, clock });
 
   const json = (row: MediaUploadRow) => ({
@@ -144,7 +148,7 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
           withinQuota = await quotaCheck(viewer);
           withinQuota(Math.max(declared ?? 0, size));
         }
-        const path = found.kind === 'video' ? `${videoPath(config.mediaDir, id, found.format)}.part` : partPath(config.mediaDir, id);
+        const path = found.kind === 'video' ? videoPartPath(config.mediaDir, id, found.format) : partPath(config.mediaDir, id);
         await mkdir(dirname(path), { recursive: true });
         part = partFile(path);
         await part.write(first);
@@ -179,8 +183,8 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
         await file.done();
         const row = { id, owner_id: viewer.id, image_id: null, bytes: size, created_at: clock.now() };
         if (found.kind === 'image') {
-          const staged = stagedPath(config.mediaDir, id);
-          await rename(file.path, staged);
+          const staged = mediaKeys.staged(id);
+          await objects.putFile(staged, file.path, 'application/octet-stream').catch(unavailable);
           part = null;
           try {
             // The row and its job, or neither.
@@ -189,17 +193,17 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
               await jobs.enqueue(trx, UPLOAD_JOB, { upload_id: id } satisfies UploadJobPayload);
             });
           } catch (error) {
-            await rm(staged, { force: true });
+            await objects.delete(staged);
             throw error;
           }
         } else {
           const format = found.format as VideoFormat;
-          await rename(file.path, videoPath(config.mediaDir, id, format));
+          await objects.putFile(mediaKeys.video(id, format), file.path, VIDEO_TYPES[format]).catch(unavailable);
           part = null;
           try {
             await store.insert({ ...row, kind: 'video', video_format: format, status: 'ready' as const });
           } catch (error) {
-            await rm(videoPath(config.mediaDir, id, format), { force: true });
+            await objects.delete(mediaKeys.video(id, format));
             throw error;
           }
         }

@@ -1,9 +1,10 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Deps } from '../deps.js';
-import { partPath, stagedPath, uploadsDir } from './jobs.js';
+import { partPath, uploadsDir } from './jobs.js';
+import { mediaKeys, mediaObjects } from './objects/index.js';
 import { PART_STALE_MS, SWEEP_EVERY_MS, UPLOAD_GRACE_MS, type VideoFormat } from './rules.js';
-import { videoPath } from './service.js';
+import { videoPartPath } from './service.js';
 import { mediaStore } from './store.js';
 
 /** Uploads looked at per query: a sweep after a long pause goes through them a batch at a time. */
@@ -20,12 +21,15 @@ const FIRST_SWEEP_MS = 5_000;
 export function uploadSweeper({ db, config, clock }: Deps) {
   const store = mediaStore(db);
   const mediaDir = config.mediaDir;
+  const objects = mediaObjects(config);
 
+  // The store's objects (shared by every host), then this host's files still arriving.
   const removeFiles = async (upload: { id: string; video_format: VideoFormat | null }) => {
-    await rm(join(mediaDir, upload.id), { recursive: true, force: true });
-    await rm(stagedPath(mediaDir, upload.id), { force: true });
+    await objects.deleteDir(mediaKeys.renditionDir(upload.id));
+    await objects.delete(mediaKeys.staged(upload.id));
+    if (upload.video_format) await objects.delete(mediaKeys.video(upload.id, upload.video_format));
     await rm(partPath(mediaDir, upload.id), { force: true });
-    if (upload.video_format) await rm(videoPath(mediaDir, upload.id, upload.video_format), { force: true });
+    if (upload.video_format) await rm(videoPartPath(mediaDir, upload.id, upload.video_format), { force: true });
   };
 
   const unusedUploads = async (now: number) => {
@@ -62,9 +66,10 @@ export function uploadSweeper({ db, config, clock }: Deps) {
       }
     }
     // A staged original whose upload row was never written (killed between the two), or was swept.
-    for (const name of await staleFiles(uploadsDir(mediaDir), ['.upload'], now - UPLOAD_GRACE_MS)) {
-      if (await store.exists(name.replace(/\.upload$/, ''))) continue;
-      await rm(join(uploadsDir(mediaDir), name), { force: true });
+    for (const { key, modifiedMs } of await objects.list('uploads/')) {
+      if (!key.endsWith('.upload') || modifiedMs >= now - UPLOAD_GRACE_MS) continue;
+      if (await store.exists(key.slice('uploads/'.length, -'.upload'.length))) continue;
+      await objects.delete(key);
       removed++;
     }
     return removed;

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { imageJson, type ImagesService } from '../images/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
+import { admitImageWork } from '../images/backlog.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
 import { foldTag, HASHTAG_SUGGESTIONS } from './hashtags.js';
@@ -51,7 +52,8 @@ export interface BoardFeedInput {
   bookmark?: string | undefined;
 }
 
-export function pinsService({ db, clock, config }: Deps, images: ImagesService, jobs: JobsService, media: MediaService) {
+export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService, media: MediaService) {
+  const { db, clock, config } = deps;
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
@@ -92,6 +94,9 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
     const awaitsUpload = upload?.kind === 'image' && !ours;
     if (input.image_url && !ours && !awaitsUpload) await images.checkSource(input.image_url);
     const image = ours ?? (input.image_url ? await images.findReady(input.image_url) : undefined);
+    // A new image waits in the ingest queue: refused while that queue is too far behind (images/backlog.ts).
+    const ingest = !!input.image_url && !image && !awaitsUpload;
+    if (ingest) await admitImageWork(deps);
     const id = newId();
     if (upload) await media.claim(upload.id);
     await pins.savePin(
@@ -117,7 +122,7 @@ export function pinsService({ db, clock, config }: Deps, images: ImagesService, 
       // without an image leaves the cover as it is.
       // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
-      input.image_url && !image && !awaitsUpload ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
+      ingest ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
     );
     if (awaitsUpload) await media.linkWhenReady(upload.id, id);
     return {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { linked } from '../i18n/linked';
 import { getResource, postResource, ResourceError } from '../api';
 import { t as tMain } from '../i18n';
-import { usePin } from '../usePin';
+import { usePin } from '../place/usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
 import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, GENDERS, INTERESTS, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';

@@ -114,22 +114,7 @@ export const english = {
   businessSubtitle: 'Reach people looking for ideas like yours',
 };
 
-export const messages = defineMessages('account', english, {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  it: () => import('./locales/it'),
-  pt: () => import('./locales/pt'),
-  nl: () => import('./locales/nl'),
-  sv: () => import('./locales/sv'),
-  pl: () => import('./locales/pl'),
-  ru: () => import('./locales/ru'),
-  tr: () => import('./locales/tr'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  zh: () => import('./locales/zh'),
-  ar: () => import('./locales/ar'),
-});
+export const messages = defineMessages('account', english, (lang) => import(`./locales/${lang}.ts`));
 
 export const { t } = messages;
 export type AccountKey = keyof typeof english;

@@ -7,7 +7,7 @@ import { t } from './messages';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/limits';
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
-import { BoardPicker, type SaveTarget } from '../picker/BoardPicker';
+import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
 import type { CreatedPin, PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
 import { renditionSet } from '../renditions';

@@ -45,7 +45,7 @@ describe('the popup in the user language', () => {
     const asked: string[] = [];
     const words: Record<string, Record<string, string>> = { fr: { hello: 'Bonjour {{name}}', boards_one: '{{count}} tableau', boards_other: '{{count}} tableaux' }, de: { hello: 'Hallo {{name}}' } };
     const loaders = Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, async () => (asked.push(l), { default: words[l] ?? {} })]));
-    const area = defineMessages('testArea', { hello: 'Hello {{name}}', boards_one: '{{count}} board', boards_other: '{{count}} boards', only: 'Only in English' }, loaders as never);
+    const area = defineMessages('testArea', { hello: 'Hello {{name}}', boards_one: '{{count}} board', boards_other: '{{count}} boards', only: 'Only in English' }, (lang) => loaders[lang]!() as never);
     await wordsReady();
     expect(area.t('hello', { name: 'Ana' })).toBe('Bonjour Ana');
     expect(area.tn('boards', 2)).toBe('2 tableaux');

@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, pickLocale, supported, type Locale } from '../../../api/src/lib/locales';
+import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, LOCALES, pickLocale, supported, type Locale } from '../../../api/src/lib/locales';
 import { branded } from '../brand';
 import en from './en';
 
@@ -12,22 +12,15 @@ export type Catalogue = typeof en;
 /** A translation: English's shape, every leaf a string, any of them missing. */
 export type Translation = { [K in keyof Catalogue]?: { [M in keyof Catalogue[K]]?: string } & Record<string, string> };
 
-const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Translation }>> = {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  it: () => import('./locales/it'),
-  pt: () => import('./locales/pt'),
-  nl: () => import('./locales/nl'),
-  sv: () => import('./locales/sv'),
-  pl: () => import('./locales/pl'),
-  ru: () => import('./locales/ru'),
-  tr: () => import('./locales/tr'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  zh: () => import('./locales/zh'),
-  ar: () => import('./locales/ar'),
-};
+/**
+ * One language's words, of the main catalogue or of an area: each folder writes the same one line,
+ * `(lang) => import(`./locales/${lang}.ts`)`. The build (rollup.config.mjs, localeChunks) turns that template
+ * into a loader per file of the folder, so every language of every area stays a chunk of its own; vitest
+ * (vite) reads the template as it is. A language without a file rejects, and its words stay English.
+ */
+export type LoadWords<T> = (locale: Exclude<Locale, 'en'>) => Promise<{ default: T }>;
+
+const loadCatalogue: LoadWords<Translation> = (lang) => import(`./locales/${lang}.ts`);
 
 // A copy: areas add their namespaces to English (defineMessages), and `en` itself stays the save flow's catalogue.
 const i18n = rosetta<Translation>({ en: { ...en } });
@@ -98,7 +91,7 @@ export const onLocaleChange = (listener: (locale: Locale) => void) => void liste
 export async function applyLocale(tag: string): Promise<Locale> {
   const next = supported(tag) ?? DEFAULT_LOCALE;
   if (!loaded.has(next)) {
-    i18n.set(next, (await LOADERS[next as Exclude<Locale, 'en'>]()).default);
+    i18n.set(next, (await loadCatalogue(next as Exclude<Locale, 'en'>)).default);
     loaded.add(next);
   }
   await Promise.all([...areas.keys()].map((namespace) => loadArea(namespace, next)));
@@ -120,22 +113,17 @@ export function chooseLocale(tag: string): Promise<Locale> {
 
 /** An area's translation: its English keys, any of them missing, plus the plural forms a language adds. */
 export type AreaTranslation<C> = { [K in keyof C]?: string } & Record<string, string>;
-/**
- * One loader per language, each an `import()` of a literal path: the build (rollup, no dynamic-import-vars
- * plugin) makes a chunk only of a specifier it can read, so every area writes its 14 lines out.
- */
-type AreaLoaders<C> = Record<Exclude<Locale, 'en'>, () => Promise<{ default: AreaTranslation<C> }>>;
 /** A counted message's base key: `pins` for `pins_one` / `pins_other`. */
 type Counted<C> = { [K in keyof C & string]: K extends `${infer Base}_other` ? Base : never }[keyof C & string];
 
-const areas = new Map<string, AreaLoaders<Record<string, string>>>();
+const areas = new Map<string, LoadWords<Record<string, string>>>();
 const pending = new Set<Promise<void>>();
 
 async function loadArea(namespace: string, next: Locale): Promise<void> {
   const table = i18n.table(next) as Record<string, unknown> | undefined;
   if (next === DEFAULT_LOCALE || table?.[namespace]) return;
   // A language chunk that cannot load leaves the area in English rather than the page unrendered.
-  const words = await areas.get(namespace)![next as Exclude<Locale, 'en'>]().then((m) => m.default, () => ({}));
+  const words = await areas.get(namespace)!(next as Exclude<Locale, 'en'>).then((m) => m.default, () => ({}));
   i18n.set(next, { [namespace]: words } as Translation);
 }
 
@@ -147,9 +135,11 @@ async function loadArea(namespace: string, next: Locale): Promise<void> {
  * language loads every area's words before the app renders again. catalogues.test.ts holds every area to
  * English's keys and placeholders, as it does the save flow.
  */
-export function defineMessages<C extends Record<string, string>>(namespace: string, english: C, loaders: AreaLoaders<C>) {
+export function defineMessages<C extends Record<string, string>>(namespace: string, english: C, load: LoadWords<AreaTranslation<C>>) {
   i18n.set(DEFAULT_LOCALE, { [namespace]: english } as Translation);
-  areas.set(namespace, loaders as AreaLoaders<Record<string, string>>);
+  areas.set(namespace, load as LoadWords<Record<string, string>>);
+  /** Each language's loader by name (catalogues.test.ts reads every one). */
+  const loaders = Object.fromEntries(LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => [l, () => load(l as Exclude<Locale, 'en'>)])) as Record<Exclude<Locale, 'en'>, () => ReturnType<typeof load>>;
   const loading = loadArea(namespace, locale()).finally(() => pending.delete(loading));
   pending.add(loading);
   return {

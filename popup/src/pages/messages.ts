@@ -5,7 +5,7 @@ const NAMESPACE = 'place';
 /**
  * The product pages' words (home, profile, board, pin and settings pages, with organising, sharing and
  * collaborating): their own lazy chunk per language, as the pages are (issue 20). The pages' components
- * stay beside App.tsx; this folder holds only what they say. The site header and the save popup's
+ * are in place/ (issue 26); this folder holds only what they say. The site header and the save popup's
  * success (FollowButton) are in the main bundle and keep their words in en.ts (`pages`).
  *
  * English is a const of its own: each language's file is typed by it, and the loaders name those files.
@@ -132,21 +132,6 @@ export const english = {
   passwordSet: 'Your password is set.',
 };
 
-export const messages = defineMessages(NAMESPACE, english, {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  it: () => import('./locales/it'),
-  pt: () => import('./locales/pt'),
-  nl: () => import('./locales/nl'),
-  sv: () => import('./locales/sv'),
-  pl: () => import('./locales/pl'),
-  ru: () => import('./locales/ru'),
-  tr: () => import('./locales/tr'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  zh: () => import('./locales/zh'),
-  ar: () => import('./locales/ar'),
-});
+export const messages = defineMessages(NAMESPACE, english, (lang) => import(`./locales/${lang}.ts`));
 
 export const { t, tn } = messages;

@@ -24,21 +24,6 @@ export const english = {
   inviteWaits: "You're invited to this board. Confirm your email address to see it and join.",
 };
 
-export const messages = defineMessages('verify', english, {
-  de: () => import('./locales/de'),
-  fr: () => import('./locales/fr'),
-  es: () => import('./locales/es'),
-  it: () => import('./locales/it'),
-  pt: () => import('./locales/pt'),
-  nl: () => import('./locales/nl'),
-  sv: () => import('./locales/sv'),
-  pl: () => import('./locales/pl'),
-  ru: () => import('./locales/ru'),
-  tr: () => import('./locales/tr'),
-  ja: () => import('./locales/ja'),
-  ko: () => import('./locales/ko'),
-  zh: () => import('./locales/zh'),
-  ar: () => import('./locales/ar'),
-});
+export const messages = defineMessages('verify', english, (lang) => import(`./locales/${lang}.ts`));
 
 export const { t } = messages;

@@ -1,0 +1,43 @@
+import type { Config } from '../../config.js';
+import type { Rendition } from '../../images/encode.js';
+import type { VideoFormat } from '../rules.js';
+import { localObjects } from './local.js';
+import { s3Objects } from './s3.js';
+import type { MediaObjects } from './types.js';
+
+export type { MediaObjects, ObjectInfo } from './types.js';
+
+/** The keys media is kept under, the same on every backend (types.ts). */
+export const mediaKeys = {
+  renditionDir: (imageId: string) => imageId,
+  rendition: (imageId: string, rendition: Rendition) => `${imageId}/${rendition}.jpg`,
+  /** An image upload's original, complete, until its job has re-encoded it (media/jobs.ts). */
+  staged: (uploadId: string) => `uploads/${uploadId}.upload`,
+  video: (uploadId: string, format: VideoFormat) => `videos/${uploadId}.${format}`,
+};
+
+const stores = new WeakMap<Config, MediaObjects>();
+
+/** The media store a configuration names (MEDIA_STORE), one per configuration object (one S3 client each). */
+export function mediaObjects(config: Pick<Config, 'mediaDir' | 'mediaStore' | 'mediaS3'>): MediaObjects {
+  let store = stores.get(config as Config);
+  if (!store) {
+    const where = config.mediaStore;
+    store = where.kind === 's3' ? s3Objects(config.mediaS3, where.bucket, where.prefix) : localObjects(config.mediaDir);
+    stores.set(config as Config, store);
+  }
+  return store;
+}
+
+/**
+ * One rendition's bytes, or undefined when the image has none (never ingested, or swept). For readers
+ * outside this capability (export, backup): they need not know where media is kept.
+ */
+export function readRendition(config: Pick<Config, 'mediaDir' | 'mediaStore' | 'mediaS3'>, imageId: string, rendition: Rendition): Promise<Buffer | undefined> {
+  return mediaObjects(config).read(mediaKeys.rendition(imageId, rendition));
+}
+
+/** A video's bytes as uploaded, or undefined. */
+export function readVideo(config: Pick<Config, 'mediaDir' | 'mediaStore' | 'mediaS3'>, uploadId: string, format: VideoFormat): Promise<Buffer | undefined> {
+  return mediaObjects(config).read(mediaKeys.video(uploadId, format));
+}

@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fromEnglish, t, tn } from '../i18n';
+import { getResource, ResourceError } from '../api';
+import { ColourTile } from '../save/Preview';
+import type { PinData } from '../types';
+
+/** The feeds' end marker (saving.md section 4): no more pages after this one. */
+export const FEED_END = '-end-';
+/** advertiser.md section 9: the next page is fetched at most every 200 ms, within two viewport heights of the end. */
+const SCROLL_THROTTLE_MS = 200;
+const SCROLL_VIEWPORTS = 2;
+
+/** A call's refusal in the reader's language: the server's message where the catalogue knows it, else as sent. */
+export const failure = (e: unknown) => (e instanceof ResourceError ? fromEnglish(e.message) : t('server.generic'));
+export const pinCount = (n: number) => tn('picker.pins', n);
+
+/**
+ * A listing read a page at a time with bookmarks (board feed, profile boards, home pins): the items so
+ * far, and `more()` for the next page. Scrolling near the end loads it; a 'More' button does for
+ * keyboards and for short pages.
+ */
+export function usePaged<T>(resource: string, options: Record<string, unknown>, pick: (page: any) => T[]) {
+  const [items, setItems] = useState<T[]>([]);
+  const [bookmark, setBookmark] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const busy = useRef(false);
+  const key = JSON.stringify(options);
+
+  const load = useCallback(
+    (from: string | null) => {
+      if (busy.current) return;
+      busy.current = true;
+      setLoading(true);
+      setError(null);
+      getResource<{ bookmark: string }>(resource, { ...options, bookmark: from ?? undefined })
+        .then((page) => {
+          setItems((before) => (from ? [...before, ...pick(page)] : pick(page)));
+          setBookmark(page.bookmark);
+        })
+        .catch((e: unknown) => setError(failure(e)))
+        .finally(() => {
+          busy.current = false;
+          setLoading(false);
+        });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [resource, key],
+  );
+  useEffect(() => load(null), [load]);
+
+  const hasMore = bookmark !== null && bookmark !== FEED_END;
+  const more = useCallback(() => {
+    if (hasMore && bookmark) load(bookmark);
+  }, [hasMore, bookmark, load]);
+
+  // Infinite scroll: checked at most every 200 ms while the page scrolls.
+  useEffect(() => {
+    if (!hasMore || error) return;
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      last = Date.now();
+      const left = document.documentElement.scrollHeight - (window.scrollY + window.innerHeight);
+      if (left < SCROLL_VIEWPORTS * window.innerHeight) more();
+    };
+    const onScroll = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        check();
+      }, Math.max(0, SCROLL_THROTTLE_MS - (Date.now() - last)));
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (timer) clearTimeout(timer);
+    };
+  }, [hasMore, error, more]);
+
+  return { items, setItems, loading, error, hasMore, more };
+}
+
+/** A grid of pins (236 px columns), each a link to its page. */
+export function PinTiles({ pins }: { pins: PinData[] }) {
+  return (
+    <ul class="pin-grid">
+      {pins.map((pin) => {
+        const image = pin.images?.['236x'];
+        const src = image?.url ?? pin.image_url;
+        const label = pin.title || pin.description || t('pages.pin');
+        return (
+          <li key={pin.id}>
+            <a href={`/pin/${pin.id}/`}>
+              {src ? (
+                <img src={src} alt={label} width={image?.width ?? undefined} height={image?.height ?? undefined} loading="lazy" />
+              ) : (
+                // A pin that is only a link: its colour tile, as on its own page.
+                <ColourTile link={pin.link} color={pin.dominant_color} />
+              )}
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The end of a listing: loading, its error, or 'More …' while there is a next page. */
+export function FeedFooter({ loading, error, hasMore, more, label, empty, count }: { loading: boolean; error: string | null; hasMore: boolean; more: () => void; label: string; empty: string; count: number }) {
+  return (
+    <>
+      {!loading && !error && count === 0 && <p class="empty">{empty}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {loading ? (
+        <p class="loading" role="status">
+          {t('common.loading')}
+        </p>
+      ) : (
+        hasMore && (
+          <p class="actions more">
+            <button type="button" class="secondary" onClick={more}>
+              {label}
+            </button>
+          </p>
+        )
+      )}
+    </>
+  );
+}

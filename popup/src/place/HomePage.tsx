@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { t as main } from '../i18n';
+import { linked } from '../i18n/linked';
+import { t } from '../pages/messages';
+import { takeHomeError } from '../api';
+import { BRAND } from '../brand';
+import { t as tSite } from '../site/messages';
+import { FeedFooter, PinTiles, usePaged } from './Feed';
+import { BoardGrid } from './ProfilePage';
+import type { PinData, UserPinsData, ViewerData } from '../types';
+
+/**
+ * The home page: for a signed-in user their latest pins and their boards (issue 19), for a visitor
+ * what the product is and how to get in.
+ */
+export function Home({ viewer, search }: { viewer: ViewerData | null; search: string }) {
+  // A page whose resource was gone or needed a log-in sent the visitor here (api.ts loadPage).
+  const [error] = useState(() => takeHomeError(search));
+  const alert = error && (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  );
+  if (viewer?.type === 'AUTH') {
+    const name = viewer.user.full_name || viewer.user.username;
+    return (
+      <main class="board-page">
+        {/* Someone who has saved nothing yet is new here: "Welcome back" would greet them as a returning user (issue 27). */}
+        <h1>{viewer.user.pin_count === 0 ? tSite('welcomeName', { name }) : main('auth.welcomeBackName', { name })}</h1>
+        {alert}
+        <p class="hint">{t('loggedInAs', { name })}</p>
+        <section class="home-section" aria-labelledby="home-pins">
+          <h2 id="home-pins">{t('latestPins')}</h2>
+          <LatestPins />
+        </section>
+        <BoardGrid username={viewer.user.username} heading={t('yourBoards')} />
+        <p class="actions">
+          <a class="secondary" href="/add-account">
+            {t('addAccount')}
+          </a>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main class="page">
+      <h1>{BRAND}</h1>
+      {alert}
+      <p>{t('tagline')}</p>
+      {viewer && (
+        <p>
+          {linked((slots) => t('logInOrSignUp', slots), { logIn: <a href="/login">{main('auth.logIn')}</a>, signUp: <a href="/signup">{main('auth.signUp')}</a> })}
+        </p>
+      )}
+    </main>
+  );
+}
+
+/** The viewer's own saves, newest first (UserPinsResource), a page at a time. */
+function LatestPins() {
+  const feed = usePaged<PinData>('UserPinsResource', {}, (page: UserPinsData) => page.pins);
+  return (
+    <div aria-busy={feed.loading}>
+      {feed.items.length > 0 && <PinTiles pins={feed.items} />}
+      <FeedFooter {...feed} label={t('morePins')} empty={t('nothingSaved')} count={feed.items.length} />
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { ColourTile, hostOf } from '../save/Preview';
+import { t as main } from '../i18n';
+import { linked } from '../i18n/linked';
+import { t } from '../pages/messages';
+import { useState } from 'react';
+import { PinManage } from './PinManage';
+import type { PinData, ViewerData } from '../types';
+import { usePin } from './usePin';
+import { Notice } from '../advertiser/Notice';
+import { renditionSet } from '../renditions';
+import { ShareSheet } from './ShareSheet';
+import { PinAdLabels } from '../advertiser/PinAdLabels';
+
+const SHARE_PARAM = 'share';
+
+/**
+ * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
+ * pinner, with Save (a repin, in the save popup) and Visit (the source).
+ */
+export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null }) {
+  const loaded = usePin(id);
+  const [edited, setEdited] = useState<PinData | null>(null);
+  // saving.md 2.1: 'Send' is /pin/{id}/?share=true; the sheet opens and closes in place, the URL following.
+  const [sharing, setSharing] = useState(() => new URLSearchParams(location.search).get(SHARE_PARAM) === 'true');
+  const share = (open: boolean) => {
+    const url = new URL(location.href);
+    if (open) url.searchParams.set(SHARE_PARAM, 'true');
+    else url.searchParams.delete(SHARE_PARAM);
+    history.replaceState(null, '', url);
+    setSharing(open);
+  };
+  const pin = edited ?? loaded.pin;
+  const error = loaded.error;
+
+  if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
+  if (!pin) return <main class="pin-page"><p class="loading" role="status">{main('common.loading')}</p></main>;
+
+  const source = hostOf(pin.link);
+  const pinner = pin.pinner.full_name || pin.pinner.username;
+  // A visitor's Save goes through log-in and comes back to the repin.
+  const repin = `/pin/${pin.id}/repin/x/`;
+  const save = viewer?.type === 'AUTH' ? repin : `/login?next=${encodeURIComponent(repin)}`;
+  return (
+    <main class="pin-page closeup">
+      <div class="closeup-pane closeup-image">
+        {pin.video ? (
+          // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
+          <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || t('pinVideo')} />
+        ) : pin.image_url ? (
+          <img
+            class="pin-image"
+            src={pin.images?.['736x'].url ?? pin.image_url}
+            srcSet={pin.images ? renditionSet(pin.images) : undefined}
+            sizes={pin.images ? '(max-width: 600px) 100vw, 736px' : undefined}
+            alt={pin.alt_text || pin.description || pin.title || t('pinImage')}
+          />
+        ) : (
+          // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
+          <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
+        )}
+      </div>
+      <div class="closeup-pane pin-details">
+        <Notice pinId={pin.id} />
+        {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">{main('pages.pin')}</h1>}
+        <p class="pin-actions">
+          <a class="primary" href={save}>
+            {t('save')}
+          </a>
+          <button type="button" class="secondary" aria-expanded={sharing} aria-controls="share-sheet" onClick={() => share(!sharing)}>
+            {main('success.send')}
+          </button>
+          {pin.link && source && (
+            // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
+            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`} rel="noopener noreferrer nofollow" target="_blank">
+              {t('visit', { site: source })}
+            </a>
+          )}
+        </p>
+        <div id="share-sheet">{sharing && <ShareSheet pin={pin} signedIn={viewer?.type === 'AUTH'} onClose={() => share(false)} />}</div>
+        {pin.description && <p class="description">{pin.description}</p>}
+        <PinAdLabels pin={pin} viewerIsAuth={viewer?.type === 'AUTH'} isPinner={viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id} />
+        <p class="board-line">
+          {linked((slots) => (pin.section ? t('savedInBy', slots) : t('savedBy', slots)), {
+            board: (
+              <a class="board-name" href={pin.board.url}>
+                {pin.board.name}
+              </a>
+            ),
+            section: pin.section && <a href={`${pin.board.url}${pin.section.slug}/`}>{pin.section.title}</a>,
+            pinner: <a href={`/${pin.pinner.username}/`}>{pinner}</a>,
+          })}
+        </p>
+        {viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id && <PinManage pin={pin} onSaved={setEdited} />}
+      </div>
+    </main>
+  );
+}

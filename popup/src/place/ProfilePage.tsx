@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { formatNumber, t as main, tn as mainN } from '../i18n';
+import { t, tn } from '../pages/messages';
+import { getResource } from '../api';
+import { t as tProfile } from '../settings/profile/messages';
+import { FollowButton } from './FollowButton';
+import { NotFoundPage, PageLoading } from '../PageStates';
+import { failure, FeedFooter, pinCount, usePaged } from './Feed';
+import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from '../types';
+
+const sectionCount = (n: number) => mainN('picker.sections', n);
+
+/** /{username}/: who they are, their counts and their boards (secret ones only to themselves). */
+export function ProfilePage({ username, viewer }: { username: string; viewer: ViewerData | null }) {
+  const [profile, setProfile] = useState<ProfileData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [showFollowers, setShowFollowers] = useState(false);
+  // buttonFollow opens the profile with ?follow=1: the Follow button is where the keyboard starts.
+  const fromButton = new URLSearchParams(location.search).get('follow') === '1';
+  useEffect(() => {
+    getResource<ProfileData>('UserResource', { username })
+      .then(setProfile)
+      .catch((e: unknown) => setError(failure(e)));
+  }, [username, viewer?.type]);
+  useEffect(() => {
+    if (profile) document.title = `${profile.full_name || profile.username} | Corkboard`;
+  }, [profile]);
+
+  if (error) return <NotFoundPage message={error} />;
+  if (!profile) return <PageLoading />;
+  return (
+    <main class="board-page">
+      <header class="board-header profile-header">
+        {profile.image_medium_url && <img class="profile-avatar" src={profile.image_medium_url} alt="" width={72} height={72} />}
+        <h1>{profile.full_name || profile.username}</h1>
+        <p class="board-meta">
+          <span class="username">@{profile.username}</span>
+          <button type="button" class="link-button follower-count" aria-expanded={showFollowers} aria-controls="profile-followers" onClick={() => setShowFollowers((v) => !v)}>
+            {tn('followers', profile.follower_count)}
+          </button>
+          <span class="following-count">{t('following', { count: formatNumber(profile.following_count) })}</span>
+        </p>
+        {profile.about && <p class="profile-about">{profile.about}</p>}
+        {profile.website_url && (
+          <p class="profile-website">
+            <a href={profile.website_url} rel="nofollow noopener ugc" target="_blank">
+              {profile.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            </a>
+          </p>
+        )}
+        {profile.is_me && (
+          <p class="actions profile-actions">
+            <a href="/settings/profile/">{tProfile('editProfile')}</a>
+          </p>
+        )}
+        {!profile.is_me && viewer && (
+          <p class="actions profile-actions">
+            <FollowButton
+              user={profile}
+              followed={profile.followedByMe}
+              signedIn={viewer.type === 'AUTH'}
+              autoFocus={fromButton}
+              onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
+            />
+          </p>
+        )}
+      </header>
+      {showFollowers && <FollowerList username={profile.username} />}
+      <BoardGrid username={profile.username} heading={profile.is_me ? t('yourBoards') : t('boards')} />
+    </main>
+  );
+}
+
+/** A user's boards, newest first, 25 at a time: cover, name, pin and section counts, secret and group marks. */
+export function BoardGrid({ username, heading }: { username: string; heading: string }) {
+  const feed = usePaged<ProfileBoard>('BoardsResource', { username }, (page: ProfileBoardsData) => page.boards);
+  return (
+    <section aria-labelledby="profile-boards" aria-busy={feed.loading}>
+      <h2 id="profile-boards">{heading}</h2>
+      {feed.items.length > 0 && (
+        <ul class="board-grid">
+          {feed.items.map((board) => (
+            <li key={board.id}>
+              <a href={board.url}>
+                {board.image_cover_url ? <img class="board-cover" src={board.image_cover_url} alt="" loading="lazy" /> : <span class="board-cover empty-cover" />}
+                <span class="board-card-name">{board.name}</span>
+                <span class="board-card-meta">
+                  {pinCount(board.pin_count)}
+                  {board.section_count > 0 && `, ${sectionCount(board.section_count)}`}
+                  {board.privacy === 'secret' && <span class="badge">{main('board.secret')}</span>}
+                  {board.is_collaborative && <span class="badge">{main('picker.group')}</span>}
+                </span>
+                {board.collaborating_users.length > 0 && <FacePile people={board.collaborating_users} total={board.collaborator_count + 1} />}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label={t('moreBoards')} empty={t('noBoards')} count={feed.items.length} />
+    </section>
+  );
+}
+
+/** A profile's followers, newest first, 50 a page (UserFollowersResource). */
+function FollowerList({ username }: { username: string }) {
+  const feed = usePaged<FollowerData>('UserFollowersResource', { username }, (page: FollowersData) => page.users);
+  return (
+    <section id="profile-followers" class="home-section" aria-labelledby="followers-heading" aria-busy={feed.loading}>
+      <h2 id="followers-heading">{t('followersHeading')}</h2>
+      {feed.items.length > 0 && (
+        <ul class="follower-list">
+          {feed.items.map((user) => (
+            <li key={user.id}>
+              <a href={`/${user.username}/`}>{user.full_name || user.username}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label={t('moreFollowers')} empty={t('noFollowers')} count={feed.items.length} />
+    </section>
+  );
+}
+
+/**
+ * A group board's people on its card (saving.md 2.4): 3 faces, owner first, and '+N' for the rest.
+ * Named in full for screen readers; the faces are initials or the person's picture.
+ */
+function FacePile({ people, total }: { people: ProfileBoard['collaborating_users']; total: number }) {
+  const more = total - people.length;
+  const names = people.map((p) => p.full_name || p.username).join(', ');
+  return (
+    <span class="face-pile board-people">
+      <span class="visually-hidden">{more > 0 ? tn('withMore', more, { names }) : t('withPeople', { names })}</span>
+      {people.map((p) => (
+        <span key={p.id} class="face" aria-hidden="true">
+          {p.image_medium_url ? <img src={p.image_medium_url} alt="" /> : (p.full_name || p.username).slice(0, 1).toUpperCase()}
+        </span>
+      ))}
+      {more > 0 && (
+        <span class="face more" aria-hidden="true">
+          +{more}
+        </span>
+      )}
+    </span>
+  );
+}

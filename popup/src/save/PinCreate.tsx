@@ -1,0 +1,236 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromEnglish, t } from '../i18n';
+import { LanguageSelect } from '../i18n/LanguageSelect';
+import { safeNext } from '../../../api/src/lib/next';
+import { getResource, postResource, ResourceError } from '../api';
+import { AuthModal } from '../auth/AuthModal';
+import { askOpenerForImage, tellOpener } from './opener';
+import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/BoardPicker';
+import type { PopupQuery } from '../query';
+import { MobileSaved } from './MobileSaved';
+import { leave } from '../pageBack';
+import { SaveSuccess } from './SaveSuccess';
+import { track } from './track';
+import { useMobile } from '../useMobile';
+import type { CreatedPin, ViewerData } from '../types';
+import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
+import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
+import { BRAND } from '../brand';
+import { takeCreated } from './picker/created';
+
+/** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
+const ALREADY_SAVED = 51;
+/** api_error_code of 'Please log in to continue.' (the catalogue's unauthorized): the session is gone. */
+const UNAUTHORIZED = 7;
+/** The catalogue's outbound_refused and outbound_failed: the server may not, or could not, reach the image. */
+const UNREACHABLE = new Set([60, 61]);
+
+/** What a save needs of its target: a picker's pick, or a board made on the mobile create page. */
+type SaveRequest = { board: Pick<SaveTarget['board'], 'id' | 'url'>; section?: { id: string } | undefined; created?: boolean };
+
+interface Saved {
+  pin: CreatedPin;
+  created: boolean;
+  firstPin: boolean;
+}
+
+const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
+
+/** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
+export function PinCreate({ query }: { query: PopupQuery }) {
+  const resolved = useResolvedMedia(query);
+  return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">{t('common.loading')}</p>;
+}
+
+/** Preview, log-in when needed, picker, save, success. */
+function PinCreateReady({ query: given, found, nopin }: Resolved) {
+  // With several images found on the page the user may choose another than the first (saving.md 2.1).
+  const [chosen, setChosen] = useState(given.media);
+  // Given media that plays as a video: its cover (undefined while looked for, null when the page has none).
+  const [probed, setProbed] = useState<{ src: string; cover: string | null | undefined } | null>(null);
+  const query = useMemo(() => {
+    // The cover is the pin's image; with no cover the pin is the link (the page's, else the video's).
+    if (probed) return { ...given, media: probed.cover ?? '', url: given.url || probed.src };
+    return chosen === given.media ? given : { ...given, media: chosen };
+  }, [given, chosen, probed]);
+  const item = found.find((i) => i.url === chosen);
+  const video = probed ? { src: probed.src, cover: probed.cover ?? '' } : item?.video ? { src: item.video, cover: item.url } : null;
+  const foundVideo = () => {
+    const src = given.media;
+    setProbed({ src, cover: given.url ? undefined : null });
+    if (!given.url) return;
+    // The cover of a video is what its page names: a <video> poster or the og:image beside og:video.
+    findPinImages(given.url, given.method)
+      .then((page) => page.items.find((i) => i.video === src)?.url ?? null)
+      .catch(() => null)
+      .then((cover) => setProbed({ src, cover }));
+  };
+  const [viewer, setViewer] = useState<ViewerData | null>(null);
+  // Both asked for during the first render, side by side, rather than one after the render commits.
+  const [firstViewer] = useState(fetchViewer);
+  const [boards] = useState(() => prefetchPickerBoards(query.advertiserId));
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<Saved | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const mobile = useMobile();
+
+  /** A save cut short by a lost session, and whose it was: resumed after that user logs in again. */
+  const interrupted = useRef<{ target: SaveRequest; userId: string } | null>(null);
+
+  const authed = async () => {
+    const next = await fetchViewer();
+    setViewer(next);
+    const pending = interrupted.current;
+    interrupted.current = null;
+    // Another account's log-in starts from its own board list: the board picked was the other user's.
+    if (pending && next.type === 'AUTH' && next.user.id === pending.userId) await save(pending.target, next);
+  };
+  useEffect(() => void firstViewer.then(setViewer), []);
+  // Issue 20: a visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
+  // (saving.md 2.3's redirect to / lost it). A board or section just made on the mobile create page
+  // takes the pin at once (picker/created.ts).
+  const [created] = useState(() => takeCreated(location.href));
+  const savedToCreated = useRef(false);
+  useEffect(() => {
+    if (!created || savedToCreated.current || viewer?.type !== 'AUTH') return;
+    savedToCreated.current = true;
+    void save({ board: { id: created.boardId, url: '' }, section: created.sectionId ? { id: created.sectionId } : undefined, created: !created.sectionId }, viewer);
+  }, [viewer]);
+
+  const createPin = (boardId: string, sectionId: string | undefined, image: { image_url?: string | undefined; image_base64?: string }) =>
+    postResource<CreatedPin>('PinResource', 'create', {
+      board_id: boardId,
+      section: sectionId,
+      ...image,
+      link: query.url || null,
+      description: query.description,
+      method: query.method,
+      guid: query.guid || undefined,
+      color: query.color || undefined,
+      // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
+      advertiser_id: query.advertiserId,
+    });
+
+  const save = async (target: SaveRequest, saver: ViewerData | null = viewer) => {
+    const { board, section, created = false } = target;
+    setSaving(true);
+    setToast(null);
+    try {
+      const pin =
+        query.action === 'repin' && query.pinId
+          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
+          : await createPin(board.id, section?.id, { image_url: query.media || undefined }).catch(async (e: unknown) => {
+              // Issue 31: a page the server cannot reach (an intranet, a loopback host): the extension that
+              // opened us read the image in the page, with the user's view of it, and sends its bytes.
+              if (!(e instanceof ResourceError) || !UNREACHABLE.has(e.code) || query.method !== 'extension' || !query.media) throw e;
+              const image_base64 = await askOpenerForImage(query.hostOrigin, query.guid);
+              if (!image_base64) throw e;
+              return createPin(board.id, section?.id, { image_base64 });
+            });
+      // saving.md 2.2: a section pick from a repin that started on an original board goes to that board's page.
+      const toBoardPage = query.action === 'repin' && !!section && board.id === query.originalBoardId;
+      if (!toBoardPage) setSaved({ pin, created, firstPin: saver?.type === 'AUTH' && saver.user.pin_count === 0 });
+      // saving.md section 7: the success event only when the save came with a guid.
+      if (query.guid) track('pin_create_success', { pin_id: pin.id });
+      tellOpener(query.hostOrigin, {
+        guid: query.guid,
+        status: 'success',
+        pin: { id: pin.id, url: `${location.origin}/pin/${pin.id}/` },
+        // A secret board's name stays in the popup.
+        board: pin.board.privacy === 'secret' ? { id: pin.board.id } : { id: pin.board.id, name: pin.board.name },
+      });
+      if (toBoardPage) location.assign(safeNext(board.url));
+    } catch (e) {
+      // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
+      const body = e instanceof ResourceError ? e.body : null;
+      // The session ended (expired, logged out elsewhere): the log-in form in place, then the same save.
+      if (body?.api_error_code === UNAUTHORIZED && saver?.type === 'AUTH') {
+        interrupted.current = { target, userId: saver.user.id };
+        setViewer({ type: 'UNAUTH' });
+        return;
+      }
+      // saving.md section 8: every failed save logs a fail event (on desktop nothing else is shown for it).
+      track('pin_create_fail', { error_code: body?.api_error_code });
+      // On mobile every failure but 'Psst!' is the spec's one toast.
+      const generic = !body || (mobile && body.api_error_code !== ALREADY_SAVED);
+      setToast(generic ? t('server.generic') : fromEnglish(body.message_detail ?? body.message));
+      if (body) tellOpener(query.hostOrigin, { guid: query.guid, status: 'error', error: { code: body.api_error_code, message: body.message } });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // The grid stays until the pin is saved; the success screen shows the one image saved.
+  const grid = found.length > 1 && !saved;
+  let preview;
+  if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
+  // saving.md 2.1: a video with its cover image and duration; the cover is what the pin saves.
+  else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || t('save.videoLabel')} />;
+  else if (query.media) preview = <MediaImage src={query.media} alt={query.description || t('save.imageAlt')} onVideo={foundVideo} />;
+  // A page that asks not to be saved from (nopin) is not saved as a link either.
+  else if (nopin !== undefined) preview = null;
+  // saving.md 2.1: no image but a link is a colour tile, and the link can be saved as a pin.
+  else if (query.url) preview = <ColourTile link={query.url} color={query.color} />;
+  else preview = <p>{t('save.noImage')}</p>;
+  const looking = probed !== null && probed.cover === undefined;
+  const savable = !!(query.media || query.url) && nopin === undefined && !looking;
+
+  let panel;
+  if (saved && mobile) panel = <MobileSaved pin={saved.pin} steps={created ? 2 : 1} />;
+  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
+  else if (nopin !== undefined)
+    panel = (
+      <div role="alert">
+        <h2>{t('save.noPinTitle')}</h2>
+        <p>{nopin}</p>
+      </div>
+    );
+  else if (!viewer || looking)
+    panel = (
+      <p class="loading" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  else if (viewer.type !== 'AUTH')
+    panel = (
+      <AuthModal
+        container={query.method === 'bookmarklet' ? 'pinBookmarklet' : 'save'}
+        next={location.pathname + location.search}
+        pinImage={query.media}
+        recognised={viewer.type === 'LIMITED_LOGIN' ? viewer.info : undefined}
+        initialView={interrupted.current ? 'login' : undefined}
+        onAuthed={() => void authed()}
+      />
+    );
+  else if (savable)
+    panel = (
+      <BoardPicker
+        media={query.media}
+        description={query.description}
+        busy={saving}
+        onSave={save}
+        onClose={leave}
+        prefetched={boards}
+        mobile={mobile}
+        advertiserId={query.advertiserId}
+        failure={mobile ? toast : null}
+      />
+    );
+
+  return (
+    <main class={`pin-create${mobile ? ' mobile' : ''}${grid ? ' with-grid' : ''}`}>
+      <h1 class="visually-hidden">{t('save.title', { brand: BRAND })}</h1>
+      <figure class="preview">{preview}</figure>
+      <div class="panel">
+        {/* The mobile picker shows a failure in place, in the page the user is looking at. */}
+        {toast && !(mobile && savable && viewer?.type === 'AUTH' && !saved) && (
+          <p class="toast" role="alert">
+            {toast}
+          </p>
+        )}
+        {panel}
+        <LanguageSelect />
+      </div>
+    </main>
+  );
+}

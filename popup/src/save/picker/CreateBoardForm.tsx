@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { fromEnglish, t } from '../../i18n';
+import { boardName, firstProblem } from '../../../../api/src/boards/rules';
+import { postResource, ResourceError } from '../../api';
+import type { Candidate } from '../../../../api/src/collaborators/service';
+import type { PickerBoard } from '../../types';
+import { CollaboratorSearch } from './CollaboratorSearch';
+
+interface Suggestion {
+  title: string;
+}
+
+/** saving.md section 8: a board create failure shows its message and detail, or this fallback. */
+const CREATE_FALLBACK = 'Uh oh! Something went wrong.';
+
+export function createErrorText(error: unknown): string {
+  if (typeof error === 'string') return fromEnglish(error);
+  if (error instanceof ResourceError) return [error.body.message, error.body.message_detail].filter((m): m is string => !!m).map(fromEnglish).join(' ');
+  return fromEnglish(CREATE_FALLBACK);
+}
+
+/**
+ * Create board (saving.md sections 2.2, 5 and 6): name, Secret, collaborators, suggestions, Cancel
+ * and Create. Acting for an advertiser one does not own, the board is protected: the switch shows
+ * on and disabled, and Secret and collaborators are hidden.
+ */
+export function CreateBoardForm({
+  description,
+  onCreated,
+  onCancel,
+  protectedFor = null,
+}: {
+  description: string;
+  onCreated(board: PickerBoard): void;
+  onCancel(): void;
+  protectedFor?: string | null;
+}) {
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [secret, setSecret] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [invites, setInvites] = useState<Candidate[]>([]);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ description });
+    fetch(`/v3/pins/0/board_title_suggestions/?${query}`, { credentials: 'same-origin' })
+      .then((r) => r.json())
+      .then((json: { resource_response?: { data?: Suggestion[] } }) => setSuggestions(json.resource_response?.data ?? []))
+      .catch(() => setSuggestions([]));
+  }, [description]);
+
+  const problem = firstProblem(boardName, name);
+  const disabled = !name.trim() || problem !== null || createError !== null || saving;
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    setTouched(true);
+    if (disabled) return;
+    setSaving(true);
+    try {
+      const board = await postResource<PickerBoard>('BoardResource', 'create', {
+        name: name.trim(),
+        privacy: secret ? 'secret' : 'public',
+        aux_data: { source: 'board_picker' },
+        ...(protectedFor ? { advertiser_id: protectedFor } : {}),
+      });
+      // saving.md section 4: invites queued for collaborators go to the new board on save.
+      if (invites.length) {
+        await postResource('BoardInviteResource', 'create', {
+          board_id: board.id,
+          invited_user_ids: invites.filter((c) => c.type === 'user').map((c) => c.id),
+          emails: invites.filter((c) => c.type === 'email').map((c) => c.id),
+        }).catch(() => undefined);
+      }
+      onCreated(board);
+    } catch (error) {
+      setCreateError(createErrorText(error));
+      setSaving(false);
+    }
+  };
+
+  const type = (value: string) => {
+    setName(value);
+    setTouched(true);
+    setCreateError(null);
+  };
+
+  return (
+    <form class="create-board" onSubmit={create} noValidate>
+      <label for="board-name">{t('board.name')}</label>
+      <input
+        id="board-name"
+        value={name}
+        placeholder={t('board.placeholder')}
+        autocomplete="off"
+        onInput={(e) => type(e.currentTarget.value)}
+        aria-invalid={touched && problem ? 'true' : undefined}
+        aria-describedby={touched && problem ? 'board-name-error' : undefined}
+        autoFocus
+      />
+      {touched && problem && (
+        <p id="board-name-error" class="field-error" role="alert">
+          {fromEnglish(problem)}
+        </p>
+      )}
+      {protectedFor ? (
+        <label class="switch">
+          <input type="checkbox" role="switch" checked disabled />
+          <span>
+            <strong>{t('board.protected')}</strong>
+            <small>{t('board.protectedHint')}</small>
+          </span>
+        </label>
+      ) : (
+        <>
+          <label class="switch">
+            <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
+            <span>
+              <strong>{t('board.secret')}</strong>
+              <small>{t('board.secretHint')}</small>
+            </span>
+          </label>
+          <CollaboratorSearch chosen={invites} onChange={setInvites} />
+        </>
+      )}
+      {suggestions.length > 0 && (
+        <section class="suggestions" aria-labelledby="suggested-names">
+          <h3 id="suggested-names">{t('board.suggestions')}</h3>
+          <ul>
+            {suggestions.map((s) => (
+              <li key={s.title}>
+                <button type="button" class="chip" onClick={() => type(s.title)}>
+                  {s.title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div class="actions">
+        {createError && (
+          <p class="create-error" role="alert">
+            {createError}
+          </p>
+        )}
+        <button type="button" class="secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" class="primary" disabled={disabled}>
+          {saving ? t('board.creating') : t('board.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

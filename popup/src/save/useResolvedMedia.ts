@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import type { PinnableItem } from '../../../api/src/scrape/html';
+import type { FoundPage } from '../../../api/src/scrape/service';
+import { getResource } from '../api';
+import type { PopupQuery } from '../query';
+
+/** The website-media grid (saving.md section 2.1) shows at most this many of the page's images. */
+export const GRID_MAX_ITEMS = 40;
+
+export interface Resolved {
+  /** The query, its media the first pinnable item the scrape found when none was given. */
+  query: PopupQuery;
+  /** What the scrape found, best first (empty when media was given or nothing was found). */
+  found: PinnableItem[];
+  /** The page asked not to be saved from (`<meta name="pinterest" content="nopin">`): its reason. */
+  nopin?: string;
+}
+
+/** The server's image finder on a page (FindPinImagesResource), as the popup asks it. */
+export const findPinImages = (url: string, method: string) => getResource<FoundPage>('FindPinImagesResource', { url, scrape_metric: { method } });
+
+/**
+ * saving.md section 4: "the image is resolved first. If no media url is supplied, a scrape looks for
+ * the first item of type pinnable and uses it. Content renders only once ready." The bookmarklet's CSP
+ * fallback and Save links without media open the popup this way. A failure is silent (section 8): the
+ * popup goes on without an image. A repin never scrapes: the pin is what it is. Answers null while the
+ * scrape runs.
+ */
+export function useResolvedMedia(query: PopupQuery): Resolved | null {
+  const needed = !query.media && !!query.url && query.action !== 'repin';
+  const [page, setPage] = useState<Omit<Resolved, 'query'> | null>(null);
+  useEffect(() => {
+    if (!needed) return;
+    let live = true;
+    findPinImages(query.url, query.method)
+      .then((found) => ({ found: found.items.filter((item) => item.type === 'pinnable').slice(0, GRID_MAX_ITEMS), nopin: found.nopin }))
+      .catch(() => ({ found: [] }))
+      .then((result) => live && setPage(result));
+    return () => {
+      live = false;
+    };
+  }, [query.url, needed]);
+  if (!needed) return { query, found: [] };
+  if (!page) return null;
+  return { ...page, query: { ...query, media: page.found[0]?.url ?? '' } };
+}
