@@ -32,12 +32,13 @@ const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage
 /** Profile settings and the website claim (issue 27). */
 const ProfileSettings = page(() => import('./settings/profile/ProfileSettings'), (m) => m.ProfileSettings);
 /** 'Contact us' (the account-recovery dialog's link, issue 27). */
-const ContactPage = page(() => import('./site/ContactPage'), (m) => m.ContactPage);
+const ContactPage = page(() => import('./site/pages'), (m) => m.ContactPage);
 /** The app's one not-found page (issue 27): the server marks a miss with <meta name="not-found"> and status 404. */
-const NotFound = page(() => import('./site/NotFound'), (m) => m.PathNotFound);
-const serverSaysNotFound = () => typeof document !== 'undefined' && document.querySelector('meta[name="not-found"]') !== null;
+const NotFound = page(() => import('./site/pages'), (m) => m.PathNotFound);
+const marked = (selector: string) => typeof document !== 'undefined' && document.querySelector(selector) !== null;
+const serverSaysNotFound = () => marked('meta[name="not-found"]');
 /** An advertiser route asked for without /advertiser/{id} (/reporting/campaigns/): the server marks it, as its path reads like a board's. */
-const serverSaysAdvertiser = () => typeof document !== 'undefined' && document.querySelector('meta[name="area"][content="advertiser"]') !== null;
+const serverSaysAdvertiser = () => marked('meta[name="area"]');
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';

@@ -31,7 +31,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
   return (
     <main class="board-page">
       <header class="board-header profile-header">
-        {profile.image_medium_url && <img class="profile-avatar" src={profile.image_medium_url} alt="" width={72} height={72} />}
+        {profile.image_medium_url && <img class="avatar avatar-large" src={profile.image_medium_url} alt="" width={72} height={72} />}
         <h1>{profile.full_name || profile.username}</h1>
         <p class="board-meta">
           <span class="username">@{profile.username}</span>

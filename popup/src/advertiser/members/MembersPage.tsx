@@ -125,7 +125,7 @@ export function MembersPage({ id }: { id: string }) {
         </>
       )}
       {data.can_manage && (
-        <form class="member-invite" onSubmit={invite} noValidate>
+        <form class="ads-form" onSubmit={invite} noValidate>
           <h2>{t('invite')}</h2>
           <label for="member-email">{t('email')}</label>
           <input id="member-email" type="email" value={email} autoComplete="off" aria-invalid={emailProblem ? true : undefined} aria-describedby={emailProblem ? 'member-email-error' : undefined} onInput={(e) => (setEmail(e.currentTarget.value), setEmailProblem(''))} />

@@ -124,16 +124,14 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
   const described = (field: Field) => (errors[field] ? { 'aria-describedby': `${field}-error`, 'aria-invalid': true } : {});
 
   return (
-    <main class="settings profile-settings">
+    <main class="settings settings-password">
       <h1>{claim ? t('claimTitle') : t('title')}</h1>
       {claim && <p>{t('claimBody')}</p>}
       <section aria-labelledby="photo-heading">
         <h2 id="photo-heading">{t('photo')}</h2>
-        {draft.image_medium_url ? <img class="avatar" src={draft.image_medium_url} alt={t('photoAlt')} width={96} height={96} /> : <span class="avatar initial" aria-hidden="true">{(draft.first_name || draft.username).slice(0, 1).toUpperCase()}</span>}
-        <label class="file-button">
-          {t('changePhoto')}
-          <input type="file" accept="image/*" disabled={busy} onChange={(e) => void photo((e.currentTarget as HTMLInputElement).files?.[0])} {...described('photo')} />
-        </label>
+        {draft.image_medium_url && <img class="avatar avatar-large" src={draft.image_medium_url} alt={t('photoAlt')} width={72} height={72} />}
+        <label for="photo">{t('changePhoto')}</label>
+        <input id="photo" type="file" accept="image/*" disabled={busy} onChange={(e) => void photo((e.currentTarget as HTMLInputElement).files?.[0])} {...described('photo')} />
         {draft.image_medium_url && (
           <button type="button" class="secondary" disabled={busy} onClick={() => void removePhoto()}>
             {t('removePhoto')}
