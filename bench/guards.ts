@@ -37,7 +37,7 @@ async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-guards-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     // Development: the demo account is seeded, which the savers log in as.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), WORKERS: '1' },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), WORKERS: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;

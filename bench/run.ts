@@ -5,10 +5,12 @@ import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
 import { ingest } from './ingest.js';
 import { load } from './load.js';
+import { ops } from './ops.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
 import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
+import { searchBench } from './search.js';
 import { sizes } from './sizes.js';
 import { staticLoad } from './static-load.js';
 import { uploads } from './uploads.js';
@@ -22,6 +24,7 @@ const benches = [
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
+  { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite, in-process)', run: searchBench },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
@@ -30,6 +33,7 @@ const benches = [
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
+  { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
 

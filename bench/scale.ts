@@ -123,7 +123,7 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
   const emptyBoards = seedBoards(file, empty.id, 10, '5');
   const full = await account('pins1m');
   const fullBoards = seedBoards(file, full.id, 10, '6');
-  seedPins(file, full.id, fullBoards, PINS);
+  await seedPins(file, full.id, fullBoards, PINS);
   console.log(`  (seeded ${SAVE_ONLY ? 'no picker' : SIZES.join(' / ')} boards and ${PINS.toLocaleString('en')} pins in ${round((performance.now() - t0) / 1000)} s)`);
 
   const product = settling(createApp(deps).fetch);

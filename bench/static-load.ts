@@ -50,7 +50,7 @@ async function startServer(images: string) {
   const [command, args] = compiled ? [process.execPath, ['dist/server/server.js']] : [process.execPath, ['--import', 'tsx', 'api/src/server.ts']];
   const child = spawn(command, args, {
     // Development: the demo account is seeded, which the bench logs in as.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), OUTBOUND_ALLOW: images, WORKERS: '1' },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), OUTBOUND_ALLOW: images, WORKERS: '1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = `http://localhost:${port}`;

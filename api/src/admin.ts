@@ -4,23 +4,34 @@ import { migrate } from './db/migrate.js';
 import { ADMIN_USAGE, runAdmin } from './auth/operator.js';
 import { ADVERTISER_USAGE, runAdvertiserAdmin } from './advertisers/operator.js';
 import { systemClock } from './lib/clock.js';
+import { BACKUP_USAGE, runBackupAdmin } from './ops/backup.js';
 import { MEDIA_USAGE, runMediaAdmin } from './media/objects/operator.js';
 
 /** npm run admin -- <command> <email> …: the operator's command line (auth/operator.ts). Same DATABASE_URL as the server. */
 const config = loadConfig();
-const db = connect(config.databaseUrl);
+const argv = process.argv.slice(2);
+
+/** The commands on accounts and advertisers: over the migrated database. */
+async function databaseCommand(): Promise<string> {
+  const db = connect(config.databaseUrl);
+  try {
+    await migrate(db);
+    const deps = { db, config, clock: systemClock };
+    // The advertiser area's commands first (advertisers/operator.ts), then the account ones.
+    const done = await runAdvertiserAdmin(deps, argv);
+    if (done !== null) return done;
+    if (!argv[0] || argv[0] === 'help') return `${ADMIN_USAGE}\n\n${ADVERTISER_USAGE}\n\n${MEDIA_USAGE}\n\n${BACKUP_USAGE}`;
+    return await runAdmin(deps, argv);
+  } finally {
+    await db.destroy();
+  }
+}
+
 try {
-  await migrate(db);
-  const deps = { db, config, clock: systemClock };
-  const argv = process.argv.slice(2);
-  // The advertiser area's commands first (advertisers/operator.ts), then the account ones.
-  const done = (await runMediaAdmin(config, argv)) ?? (await runAdvertiserAdmin(deps, argv));
-  if (done !== null) console.log(done);
-  else if (!argv[0] || argv[0] === 'help') console.log(`${ADMIN_USAGE}\n\n${ADVERTISER_USAGE}\n\n${MEDIA_USAGE}`);
-  else console.log(await runAdmin(deps, argv));
+  // Backup and restore (ops/backup.ts) and the media commands (media/objects/operator.ts) open what they
+  // need themselves: a restore writes where no database is yet.
+  console.log((await runBackupAdmin(config, argv)) ?? (await runMediaAdmin(config, argv)) ?? (await databaseCommand()));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
-} finally {
-  await db.destroy();
 }

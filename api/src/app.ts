@@ -21,14 +21,18 @@ import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { renamedProfileRoutes, userResources, userRoutes } from './users/routes.js';
 import { profileSettingsService } from './users/profile-settings.js';
+import { searchService } from './search/service.js';
+import { searchResources } from './search/routes.js';
+import { feedService } from './feed/service.js';
+import { feedResources } from './feed/routes.js';
 import { usersService } from './users/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
 import { getCookie } from 'hono/cookie';
-import { fail, ok } from './lib/envelope.js';
+import { fail } from './lib/envelope.js';
 import { bodyGuard } from './lib/bodies.js';
 import { addressKey, clientAddress } from './lib/client-address.js';
-import { declarationFinder, declare, declared, honoSurface, none, type Declaration } from './lib/declare.js';
+import { declarationFinder, declared, honoSurface, type Declaration } from './lib/declare.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
@@ -48,6 +52,12 @@ import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.j
 import { mediaService } from './media/service.js';
 import { scrapeResources } from './scrape/routes.js';
 import { scrapeService } from './scrape/service.js';
+import { jobsStore } from './jobs/store.js';
+import { newLifecycle } from './ops/lifecycle.js';
+import { currentRequestId, logFor } from './ops/log.js';
+import { watchQueue } from './ops/metrics.js';
+import { observe, routePattern } from './ops/observe.js';
+import { probeRoutes } from './ops/probes.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -64,11 +74,14 @@ export function appServices(deps: Deps) {
   const media = mediaService(deps, jobs);
   const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
+  const boards = boardsService(deps);
   return {
     outgoing,
     auth,
     providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
-    boards: boardsService(deps),
+    boards,
+    search: searchService(deps, boards),
+    feed: feedService(deps),
     images,
     media,
     pins,
@@ -101,6 +114,8 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
     ...userResources(s.users, s.pins, s.profiles),
+    ...searchResources(s.search),
+    ...feedResources(s.feed),
     ...pinResources(deps, s.pins, s.advertisers),
     ...mediaResources(deps, s.media),
     ...pinShareResources(s.share, deps.config),
@@ -116,6 +131,18 @@ export function createApp(deps: Deps) {
   const { auth, boards, images, pins, users, providers } = services;
 
   const app = new Hono<AppEnv>();
+  const log = logFor(deps);
+  // The queue gauges of /metrics read this app's database (ops/metrics.ts).
+  const queue = jobsStore(deps.db);
+  watchQueue({ counts: () => queue.countsByStatus(), oldestWaitingMs: () => queue.oldestWaitingMs(deps.clock.now()) });
+
+  // Before anything: the request's id, its log line and its metrics (ops/observe.ts). A resource action is
+  // named by its resource when the registry has it (a bounded set), not by the dispatcher's `/resource/:name/…`.
+  const registry = resourceRegistry(deps, services);
+  app.use(
+    '*',
+    observe(log, (c, pattern) => (pattern.startsWith('/resource/:name/') && registryDeclaration(registry, c.req.method, c.req.path) ? c.req.path : pattern)),
+  );
 
   // First of all, so every error `fail` sends, even a shed or refused request's, names the product.
   app.use('*', async (c, next) => {
@@ -127,7 +154,7 @@ export function createApp(deps: Deps) {
   app.onError((error, c) => {
     if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
     if (error instanceof ApiError) return fail(c, error);
-    console.error(error);
+    log.error({ err: error, req_id: currentRequestId(), route: routePattern(c) }, 'unhandled error');
     return fail(c, new ApiError('internal'));
   });
   app.notFound((c) => (wantsPage(c) ? pages.notFound(c) : fail(c, new ApiError('not_found', `No page at ${c.req.path}.`))));
@@ -143,11 +170,8 @@ export function createApp(deps: Deps) {
     if (!c.res.headers.has('X-Content-Type-Options')) c.header('X-Content-Type-Options', 'nosniff');
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   });
-  // A load balancer's probe: cheap, no database, never shed.
-  app.get('/health', declare({ caller: 'visitor', limit: none('a probe: no database, never shed'), body: 0 }), (c) => {
-    c.header('Cache-Control', 'no-store');
-    return ok(c, { status: 'ok' });
-  });
+  // The operators' probes and metrics (ops/probes.ts): before the guards below, so they run none of them and never wait for a turn.
+  app.route('/', probeRoutes(deps, deps.lifecycle ?? newLifecycle()));
   // A request that may have written is answered once its commit is on disk: it waits for the shared
   // WAL sync (db/group-commit.ts) after giving back its turn, so the next saves run meanwhile.
   const driver = driverOf(deps.db);
@@ -160,7 +184,6 @@ export function createApp(deps: Deps) {
   }
   // Every route's declaration (lib/declare.ts), found before anything else judges the request: the
   // finder is made once every route below is registered.
-  const registry = resourceRegistry(deps, services);
   let find: ((method: string, path: string) => Declaration | undefined) | undefined;
   app.use('*', declared(() => (find ??= declarationFinder(honoSurface(app.routes), (method, path) => registryDeclaration(registry, method, path)))));
   // Headers only: refused before a byte of body is read.

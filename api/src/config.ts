@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
@@ -120,6 +121,17 @@ export interface Config extends ProvidersConfig {
   quickPromoteSteps: 'short' | 'full';
   /** Bytes of video one user may keep uploaded (VIDEO_QUOTA_BYTES, media/rules.ts); an upload past it is refused. */
   videoQuotaBytes: number;
+  /** Operations (issue 29, api/src/ops/): the level of the JSON log on stdout (LOG_LEVEL; info, or silent under test). */
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Who may read /metrics (ops/probes.ts): a bearer token (METRICS_TOKEN, 24+ characters) and/or client
+   * addresses (METRICS_ALLOW, comma separated, compared with the address lib/client-address.ts reads).
+   * Neither set: /metrics answers 404 to everyone.
+   */
+  metricsToken: string | undefined;
+  metricsAllow: string[];
+  /** How long a stopping server keeps serving with /ready at 503 before it closes its listener (DRAIN_WAIT_MS, 0 by default). */
+  drainWaitMs: number;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -179,6 +191,10 @@ const envSchema = z.object({
   BODY_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(8),
   QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  METRICS_TOKEN: z.string().min(24, 'Use at least 24 characters (for example: openssl rand -hex 24).').optional(),
+  METRICS_ALLOW: list.pipe(z.array(z.string().refine((value) => isIP(value) !== 0, 'Must be IP addresses, comma separated.'))).default([]),
+  DRAIN_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(0),
   VIDEO_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(VIDEO_QUOTA_DEFAULT_BYTES),
 });
 
@@ -253,5 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...readProviders(env),
     quickPromoteSteps: e.QUICK_PROMOTE_STEPS,
     videoQuotaBytes: e.VIDEO_QUOTA_BYTES,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    metricsToken: e.METRICS_TOKEN,
+    metricsAllow: e.METRICS_ALLOW,
+    drainWaitMs: e.DRAIN_WAIT_MS,
   };
 }

@@ -7,6 +7,8 @@ import { closeGracefully } from './lib/shutdown.js';
 import { serveApp } from './lib/lingering-close.js';
 import { uploadSweeper } from './media/sweeper.js';
 import { settleAllCounts } from './counts/store.js';
+import { newLifecycle } from './ops/lifecycle.js';
+import { logFor } from './ops/log.js';
 
 export interface RunningProduct {
   server: Server;
@@ -29,7 +31,9 @@ export function startProduct(deps: Deps, listen: { port: number; host: string })
   // Unused uploads and the `.part` files of cut-off ones (media/sweeper.ts).
   const sweeper = uploadSweeper(deps).start();
   // A refused upload's answer reaches its client before the connection closes (lib/lingering-close.ts).
-  const { server, linger } = serveApp(createApp(deps).fetch, { port: listen.port, hostname: listen.host });
+  // Its /ready turns 503 as soon as stop() is called (ops/probes.ts).
+  const lifecycle = deps.lifecycle ?? newLifecycle();
+  const { server, linger } = serveApp(createApp({ ...deps, lifecycle }).fetch, { port: listen.port, hostname: listen.host });
   // Node closes a kept-alive connection after 5 s without a new request; under load a client's next request
   // can cross that close on the wire and meet a reset. A proxy or client keeps connections for up to a
   // minute, so the server keeps them a little longer than that (headersTimeout must exceed it).
@@ -42,10 +46,15 @@ export function startProduct(deps: Deps, listen: { port: number; host: string })
       return (server.address() as AddressInfo | null)?.port ?? listen.port;
     },
     stop() {
-      linger.close();
-      stopping ??= Promise.all([closeGracefully(server), worker.stop(), sweeper.stop()]).then(async () => {
+      lifecycle.draining = true;
+      // DRAIN_WAIT_MS: still serving, /ready already 503, so a load balancer takes this process out of its
+      // rotation before the listener closes (README.md, "Running on several machines"). 0 by default.
+      stopping ??= new Promise((waited) => setTimeout(waited, deps.config.drainWaitMs)).then(() => {
+        linger.close();
+        return Promise.all([closeGracefully(server), worker.stop(), sweeper.stop()]);
+      }).then(async () => {
         // The counts' columns are left exact (counts/store.ts): nothing pending for the next start.
-        await settleAllCounts(deps.db).catch((error) => console.error('settling counts at stop:', error));
+        await settleAllCounts(deps.db).catch((error) => logFor(deps).error({ err: error }, 'settling counts at stop'));
         await deps.db.destroy();
         await deps.redis?.quit().catch(() => deps.redis?.disconnect());
       });

@@ -9,6 +9,7 @@ import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
 import { connectRedis } from './lib/redis.js';
 import { startProduct } from './product.js';
+import { joinClusterMetrics, serveClusterMetrics } from './ops/metrics.js';
 import { mediaObjects } from './media/objects/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
@@ -75,6 +76,8 @@ if (cluster.isPrimary) {
   let stopping = false;
   if (config.workers > 1) {
     await deps.db.destroy();
+    // Any worker a scrape of /metrics lands on answers for them all (ops/metrics.ts).
+    serveClusterMetrics();
     for (let i = 0; i < config.workers; i++) cluster.fork();
     // A worker that dies is replaced; one that keeps dying at start would loop, so not while stopping.
     cluster.on('exit', (worker, code) => {
@@ -109,6 +112,7 @@ if (cluster.isPrimary) {
   process.on('SIGTERM', shutdown);
 } else {
   // A worker: the product only, on the port the primary shares out.
+  joinClusterMetrics();
   const stopProduct = serveProduct(connectDeps());
   const shutdown = () => void stopProduct().finally(() => process.exit(0));
   process.on('SIGINT', shutdown);

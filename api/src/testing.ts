@@ -7,6 +7,7 @@ import type { Database } from './db/schema.js';
 import { manualClock } from './lib/clock.js';
 import type { Deps } from './deps.js';
 import type { Redis } from './lib/redis.js';
+import type { Logger } from './ops/log.js';
 import { authService } from './auth/service.js';
 import { boardsService } from './boards/service.js';
 import type { BoardLocks } from './boards/locks.js';
@@ -23,7 +24,7 @@ export const TEST_ORIGIN = 'http://localhost:8787';
  * A fresh app on a fresh migrated database, with a manual clock and a request helper that
  * behaves like the product's own pages: our Origin, JSON bodies, a cookie jar.
  */
-export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks; redis?: Redis } = {}) {
+export async function testApp(options: { db?: Kysely<Database>; config?: Partial<Config>; locks?: BoardLocks; redis?: Redis; log?: Logger } = {}) {
   const db = options.db ?? connectSqlite(':memory:');
   await migrate(db);
   // Images come from a real loopback image host, exempt from the outbound rules like a dev fixture.
@@ -35,7 +36,7 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
     ...options.config,
   };
   const clock = manualClock();
-  const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis };
+  const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis, log: options.log };
   const app = createApp(deps);
   const jobs = backgroundJobs(deps);
   return {

@@ -41,6 +41,8 @@ const serverSaysNotFound = () => marked('meta[name="not-found"]');
 const serverSaysAdvertiser = () => marked('meta[name="area"]');
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
+/** A profile's followers and following lists (issue 28). */
+const FollowPage = page(() => import('./place/feed/FollowPages'), (m) => m.FollowPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
 
 const AUTH_PAGES: Record<string, AuthPageKind> = {
@@ -106,6 +108,12 @@ export function App({ location }: { location: Location }) {
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
   if (path === '/contact/') return <Product render={() => <ContactPage />} />;
+  // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.
+  const lists = /^\/([a-z0-9_]{3,30})\/_(followers|following)\/$/.exec(path);
+  if (lists?.[1] && lists[2]) {
+    const [, username, list] = lists as unknown as [string, string, 'followers' | 'following'];
+    return <Product render={() => <FollowPage username={username} list={list} />} />;
+  }
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps.js';
+import { currentRequestId, logFor } from '../ops/log.js';
 import type { User } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { withBrand } from '../lib/brand.js';
@@ -51,7 +52,7 @@ export function resetService(deps: Deps, mailer: Mailer) {
       await mailer.send({ to: user.email, subject: withBrand(copy.subject, config.brandName), text: withBrand(text, config.brandName) });
     } catch (error) {
       // A mail server that is down must not change the answer (it would tell who has an account).
-      console.error('reset mail not sent', error);
+      logFor(deps).error({ err: error, req_id: currentRequestId() }, 'reset mail not sent');
     }
   };
 

@@ -1,4 +1,5 @@
 import type { Deps, Viewer } from '../deps.js';
+import { currentRequestId, logFor } from '../ops/log.js';
 import { ApiError } from '../lib/errors.js';
 import { withBrand } from '../lib/brand.js';
 import { newToken, sha256 } from '../lib/ids.js';
@@ -60,7 +61,7 @@ export function verificationService(deps: Deps, mailer: Mailer) {
     try {
       await mailer.send({ to: address, subject: withBrand('Confirm your email for {brand}', config.brandName), text: withBrand(text, config.brandName) });
     } catch (error) {
-      console.error('verification mail not sent', error);
+      logFor(deps).error({ err: error, req_id: currentRequestId() }, 'verification mail not sent');
     }
     return true;
   };

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { capturedLog } from '../ops/testing.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
@@ -168,14 +169,14 @@ describe('email invites are mailed', () => {
   });
 
   it('keeps the invite when the mail server is down', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const t = await testApp({ config: { smtpUrl: 'smtp://127.0.0.1:9' } });
+    // The failure is in the JSON log (ops/log.ts), at error level, with the request's id.
+    const { log, entries } = capturedLog();
+    const t = await testApp({ config: { smtpUrl: 'smtp://127.0.0.1:9' }, log });
     const owner = await member(t, 'owner');
     const board = await t.makeBoard(owner.user.id, 'Offline');
     const res = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
     expect(res.status).toBe(200);
-    expect(logged).toHaveBeenCalledWith('invite mail not sent', expect.anything());
-    logged.mockRestore();
+    expect(entries().find((e) => e.msg === 'invite mail not sent')).toMatchObject({ level: 50, req_id: res.headers.get('x-request-id'), err: { message: expect.any(String) } });
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
   });
 

@@ -1,4 +1,5 @@
 import { emailError } from '../auth/rules.js';
+import { currentRequestId, logFor } from '../ops/log.js';
 import { policyStore } from '../policy/store.js';
 import { accountShown } from '../policy/rules.js';
 import { boardsStore } from '../boards/store.js';
@@ -113,7 +114,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
           try {
             await mailer.send(inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName }));
           } catch (error) {
-            console.error('invite mail not sent', error);
+            logFor(deps).error({ err: error, req_id: currentRequestId() }, 'invite mail not sent');
           }
         }
       }

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import { whileMigrating } from '../ops/lifecycle.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_signup_consents.js';
 import * as m0003 from './migrations/0003_account_safety.js';
@@ -20,6 +21,8 @@ import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
 import * as m0023 from './migrations/0023_counter_deltas.js';
 import * as m0024 from './migrations/0024_upload_jobs.js';
 import * as m0026 from './migrations/0026_profiles_and_members.js';
+import * as m0027 from './migrations/0027_search_and_follows.js';
+import * as m0031 from './migrations/0031_job_request_id.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -44,12 +47,15 @@ const migrations: Record<string, Migration> = {
   '0023_counter_deltas': m0023,
   '0024_upload_jobs': m0024,
   '0026_profiles_and_members': m0026,
+  '0027_search_and_follows': m0027,
+  '0031_job_request_id': m0031,
 };
 
 export async function migrate(db: Kysely<any>): Promise<void> {
   // Branches add numbered migrations side by side; a database that ran a later number still takes an earlier new one.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  // While it runs, this process's /ready says so (ops/lifecycle.ts).
+  const { error, results } = await whileMigrating(() => migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -22,6 +22,8 @@ export interface Database {
   advertiser_member_invites: AdvertiserMemberInvitesTable;
   username_redirects: UsernameRedirectsTable;
   follows: FollowsTable;
+  board_follows: BoardFollowsTable;
+  pin_search: PinSearchTable;
   pin_hashtags: PinHashtagsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
@@ -85,6 +87,8 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** The request that queued it (X-Request-Id, ops/log.ts; migration 0031), for the worker's log. */
+  request_id: string | null;
 }
 
 /** A provider's subject linked to an account (auth/providers/). */
@@ -290,6 +294,23 @@ export interface AdvisoriesTable {
 export interface PinHashtagsTable {
   pin_id: string;
   tag: string;
+}
+
+/** A board followed (migration 0027): its new pins come to the follower's home feed. */
+export interface BoardFollowsTable {
+  follower_id: string;
+  board_id: string;
+  created_at: number;
+}
+
+/**
+ * The search index's row of a pin (migration 0027, kept by triggers): `seq` is its place in the search
+ * order. On SQLite the words are in the FTS5 table pin_fts (rowid = seq), read through raw SQL in
+ * search/store.ts; on Postgres pinner_id and doc (a tsvector) are columns here.
+ */
+export interface PinSearchTable {
+  seq: Generated<number>;
+  pin_id: string;
 }
 
 export interface FollowsTable {

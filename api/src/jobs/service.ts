@@ -4,6 +4,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { jobsStore, type JobRow } from './store.js';
+import { currentRequestId, fixedFieldsLog, logFor, withoutQueries } from '../ops/log.js';
 
 /**
  * The durable job queue (scale issue: slow work off the request path). Jobs are rows in the database
@@ -47,20 +48,28 @@ export interface Maintenance {
   run(now: number): Promise<unknown>;
 }
 
-export function jobsService({ db, clock, config }: Deps, handlers: Record<string, JobHandler>, maintenance: Maintenance[] = []) {
+export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, maintenance: Maintenance[] = []) {
+  const { db, clock, config } = deps;
   const store = jobsStore(db);
+  const log = logFor(deps);
+  const lines = fixedFieldsLog(log);
   /** The lease each job in hand was last given (claimed or extended): finish and fail apply only under it. */
   const leases = new Map<string, number>();
 
   const runOne = async (job: JobRow) => {
     const handler = handlers[job.kind];
+    const started = performance.now();
+    // One line per attempt, with the id of the request that queued it (ops/log.ts): its fields, never its payload.
+    const line = { job_id: job.id, kind: job.kind, req_id: job.request_id ?? undefined, attempt: job.attempts };
     try {
       if (!handler) throw new ApiError('internal', `No handler for jobs of kind ${job.kind}.`);
       await handler(JSON.parse(job.payload));
       await store.finish(job.id);
+      lines.info({ ...line, outcome: 'done', ms: Math.round(performance.now() - started) }, 'job');
     } catch (error) {
       const giveUp = permanent(error) || job.attempts >= JOB_MAX_ATTEMPTS || !handler;
       const message = error instanceof ApiError ? `${error.errorName}: ${error.detail ?? error.message}` : String(error);
+      log.warn({ ...line, outcome: giveUp ? 'failed' : 'retry', ms: Math.round(performance.now() - started), error: withoutQueries(message).slice(0, 300) }, 'job');
       await store.fail(job.id, message, clock.now(), giveUp ? null : clock.now() + retryDelay(job.attempts), leases.get(job.id) ?? job.locked_until);
     }
   };
@@ -80,7 +89,7 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
       try {
         await entry.task.run(now);
       } catch (error) {
-        console.error(`upkeep ${entry.task.name}:`, error);
+        log.error({ err: error, upkeep: entry.task.name }, 'upkeep failed');
       }
     }
   };
@@ -97,7 +106,8 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
   return {
     /** Queues a job inside the caller's transaction. */
     enqueue(trx: Kysely<Database> | Transaction<Database>, kind: string, payload: unknown) {
-      return store.enqueue(trx, { id: newId(), kind, payload: JSON.stringify(payload), now: clock.now() });
+      // The request this runs in, if any (ops/log.ts), so the worker's line for the job names it.
+      return store.enqueue(trx, { id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
     },
 
     step,
@@ -137,7 +147,7 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
 
       const begin = (job: JobRow) => {
         const run: Promise<void> = runOne(job)
-          .catch((error) => console.error('job worker:', error))
+          .catch((error) => log.error({ err: error, job_id: job.id }, 'job worker'))
           .finally(() => {
             running.delete(run);
             leases.delete(job.id);
@@ -175,7 +185,7 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
             }
           } catch (error) {
             // The database is away for a moment: jobs taken stay claimed and their lease brings them back.
-            console.error('job worker:', error);
+            log.error({ err: error }, 'job worker');
           }
           if (stopped) break;
           // Every slot busy: until a job ends (or leases are due to be moved on). A slot free and nothing due:
@@ -188,7 +198,7 @@ export function jobsService({ db, clock, config }: Deps, handlers: Record<string
         const unstarted = waiting;
         waiting = [];
         for (const job of unstarted) {
-          await store.release(job.id, leases.get(job.id) ?? job.locked_until).catch((error) => console.error('job worker:', error));
+          await store.release(job.id, leases.get(job.id) ?? job.locked_until).catch((error) => log.error({ err: error, job_id: job.id }, 'job worker'));
           leases.delete(job.id);
         }
       })();

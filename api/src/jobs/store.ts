@@ -4,15 +4,15 @@ import { prepared } from '../db/prepared.js';
 import { driverOf } from '../db/connect.js';
 
 /** A claimed job; `locked_until` is the lease it was claimed under. */
-export type JobRow = { id: string; kind: string; payload: string; attempts: number; locked_until: number };
+export type JobRow = { id: string; kind: string; payload: string; attempts: number; locked_until: number; request_id: string | null };
 
 export function jobsStore(db: Kysely<Database>) {
   const onPostgres = driverOf(db)?.kind === 'postgres';
   // Written by every save of a new image: compiled once (db/prepared.ts).
   const insertJob = prepared(
     'jobs.enqueue',
-    (job: { id: string; kind: string; payload: string; now: number }) =>
-      db.insertInto('jobs').values({ id: job.id, kind: job.kind, payload: job.payload, status: 'queued', run_at: job.now, locked_until: null, last_error: null, created_at: job.now, updated_at: job.now }),
+    (job: { id: string; kind: string; payload: string; now: number; requestId: string | null }) =>
+      db.insertInto('jobs').values({ id: job.id, kind: job.kind, payload: job.payload, status: 'queued', run_at: job.now, locked_until: null, last_error: null, created_at: job.now, updated_at: job.now, request_id: job.requestId }),
     db,
   );
 
@@ -33,17 +33,17 @@ export function jobsStore(db: Kysely<Database>) {
       ? await sql<JobRow>`
           with picked as materialized (select id from jobs where ${due} order by run_at, id limit ${limit} for update skip locked)
           update jobs set ${set} where id in (select id from picked) and (${due})
-          returning id, kind, payload, attempts, locked_until`.execute(db)
+          returning id, kind, payload, attempts, locked_until, request_id`.execute(db)
       : await sql<JobRow>`
           update jobs set ${set}
           where id in (select id from jobs where ${due} order by run_at, id limit ${limit}) and (${due})
-          returning id, kind, payload, attempts, locked_until`.execute(db);
+          returning id, kind, payload, attempts, locked_until, request_id`.execute(db);
     return rows.map((row) => ({ ...row, attempts: Number(row.attempts), locked_until: Number(row.locked_until) }));
   };
 
   return {
     /** Queues a job; given the save's transaction, the job exists exactly when the pin does. */
-    async enqueue(trx: Kysely<Database> | Transaction<Database>, job: { id: string; kind: string; payload: string; now: number }) {
+    async enqueue(trx: Kysely<Database> | Transaction<Database>, job: { id: string; kind: string; payload: string; now: number; requestId: string | null }) {
       await insertJob.execute(job, trx);
     },
 
@@ -94,6 +94,14 @@ export function jobsStore(db: Kysely<Database>) {
         .where('id', '=', id);
       if (lockedUntil !== undefined) update = update.where('status', '=', 'running').where('locked_until', '=', lockedUntil);
       await update.execute();
+    },
+
+    /** Jobs by status (the metrics' queue depth): queued, running, failed. */
+    async countsByStatus(): Promise<{ queued: number; running: number; failed: number }> {
+      const rows = await db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+      const counts = { queued: 0, running: 0, failed: 0 };
+      for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n);
+      return counts;
     },
 
     /** The age of the oldest job waiting to run (queued and due), in ms; 0 when none waits. */

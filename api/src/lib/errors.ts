@@ -153,7 +153,12 @@ export const catalogue = {
   members_owner_only: { code: 338, status: 403, message: "Only the business's owner can manage its members." },
   transfer_needs_member: { code: 339, status: 400, message: 'Ownership can go only to a member of this business.' },
   member_is_owner: { code: 340, status: 400, message: "The owner's role can't be changed or removed. Transfer ownership first." },
+  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
+  // Issue 28, search and the following feed: codes 350-359 are ours.
+  search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
+  follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;

@@ -5,6 +5,7 @@ import { driverOf } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { sha256 } from './ids.js';
+import { rateLimitRefusals } from '../ops/metrics.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -105,6 +106,8 @@ export interface Limits {
 
 /** The 429 of a limit: its catalogue entry, Retry-After (lib/envelope.ts sends the header) and the seconds in data. */
 export function limitedError(name: LimitName, retryAfterS: number): ApiError {
+  // Every refusal is made here: counted for the operators (ops/metrics.ts), by limit.
+  rateLimitRefusals.inc({ limit: name });
   const seconds = Math.max(1, Math.ceil(retryAfterS));
   return new ApiError(LIMITS[name].error, undefined, { retry_after_seconds: seconds });
 }

@@ -1,4 +1,5 @@
 import { createServer, request, type ServerResponse } from 'node:http';
+import { shedRequests } from '../ops/metrics.js';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import sharp from 'sharp';
@@ -119,8 +120,11 @@ describe('a server past its bound on API work', () => {
     await until(() => held.length === 2);
     const waiting = browser.get('BoardPickerBoardsResource', {});
 
+    const shedBefore = (await shedRequests.get()).values[0]?.value ?? 0;
     const shed = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3' });
     expect(shed.status).toBe(503);
+    // Counted for the operators (ops/metrics.ts).
+    expect((await shedRequests.get()).values[0]?.value).toBe(shedBefore + 1);
     expect(shed.headers.get('retry-after')).toBe('1');
     expect(shed.body.resource_response.error).toMatchObject({ api_error_code: 150, http_status: 503, message: "We're very busy right now. Please try again in a moment.", data: { retry_after_seconds: 1 } });
     // Nothing of the shed save was written.

@@ -1,4 +1,5 @@
 import { readdir, rm, stat } from 'node:fs/promises';
+import { logFor } from '../ops/log.js';
 import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { partPath, uploadsDir } from './jobs.js';
@@ -18,7 +19,8 @@ const FIRST_SWEEP_MS = 5_000;
  * kill (not written to for PART_STALE_MS), or staged files whose row never came. Every server process runs
  * one sweeper; two sweeping at once delete the same things once (each delete is conditional or forced).
  */
-export function uploadSweeper({ db, config, clock }: Deps) {
+export function uploadSweeper(deps: Deps) {
+  const { db, config, clock } = deps;
   const store = mediaStore(db);
   const mediaDir = config.mediaDir;
   const objects = mediaObjects(config);
@@ -92,7 +94,7 @@ export function uploadSweeper({ db, config, clock }: Deps) {
       const next = (delay: number) => {
         timer = setTimeout(() => {
           running = sweep()
-            .catch((error) => console.error('upload sweeper:', error))
+            .catch((error) => logFor(deps).error({ err: error }, 'upload sweeper'))
             .finally(() => !stopped && next(everyMs));
         }, delay);
         timer.unref();

@@ -1,4 +1,5 @@
 import type { AdvertiserContext } from '../advertisers/service.js';
+import { saves } from '../ops/metrics.js';
 import { policyStore } from '../policy/store.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
@@ -124,6 +125,8 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
       ingest ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
     );
+    // Committed: counted for the operators (ops/metrics.ts).
+    saves.inc();
     if (awaitsUpload) await media.linkWhenReady(upload.id, id);
     return {
       id,

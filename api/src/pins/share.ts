@@ -1,4 +1,5 @@
 import { emailError } from '../auth/rules.js';
+import { currentRequestId, logFor } from '../ops/log.js';
 import type { Deps, Viewer } from '../deps.js';
 import { DEFAULT_BRAND } from '../lib/brand.js';
 import { addressKey } from '../lib/client-address.js';
@@ -57,7 +58,7 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
         await mailer.send(shareMail({ to: email, sender: { username: viewer.username, full_name: viewerName(viewer) }, pin: { title: pin.title, url }, note: input.note, brand: deps.config.brandName }));
       } catch (error) {
         // Not sent: nothing is counted, and the sender is told to try again.
-        console.error('share mail not sent', error);
+        logFor(deps).error({ err: error, req_id: currentRequestId() }, 'share mail not sent');
         await refund();
         throw new ApiError('outbound_failed', "We couldn't send that email. Try again in a moment.");
       }

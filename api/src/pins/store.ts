@@ -215,6 +215,11 @@ export function pinsStore(db: Kysely<Database>) {
       return Number(row?.n ?? 0);
     },
 
+    /** Pins as their pages show them, by id (search and the following feed page ids, then read them here). */
+    pinDetails(pinIds: string[]) {
+      return pinIds.length ? detail().where('pins.id', 'in', pinIds).execute() : Promise.resolve([]);
+    },
+
     /**
      * A page of the pins a user saved, newest first (the home page's latest pins), on boards the
      * user may still see: not archived, and public or theirs or collaborated on (policy/rules.ts boardRule, in SQL).

@@ -201,3 +201,18 @@ describe('business members (issue 27): members see the list, the owner (or OWNER
     expect(memberRule('delete', { business: owner, target: 'self' })).toMatchObject({ error: 'member_is_owner' });
   });
 });
+
+describe('boards: following one (issue 28) is for anyone logged in who sees it, but its owner', () => {
+  const follow = (relation: Relation, privacy: Privacy = 'public', more: Partial<BoardFacts> = {}) => cell(boardRule('follow', board(relation, privacy, more)));
+  it('a public board', () => {
+    expect(RELATIONS.map((r) => follow(r))).toEqual(['403', '✓', '✓', '✓', '403']);
+    expect(boardRule('follow', board('owner'))).toMatchObject({ error: 'follow_own_board' });
+  });
+  it('a secret board: its collaborators only; strangers meet it as missing', () => {
+    expect(RELATIONS.map((r) => follow(r, 'secret'))).toEqual(['403', '✓', '404', '404', '404']);
+  });
+  it('an archived board, or a suspended owner’s, is missing to everyone', () => {
+    expect(RELATIONS.map((r) => follow(r, 'public', { archived: true }))).toEqual(['404', '404', '404', '404', '404']);
+    expect(RELATIONS.map((r) => follow(r, 'public', { ownerState: 'suspended' }))).toEqual(['404', '404', '404', '404', '404']);
+  });
+});

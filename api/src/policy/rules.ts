@@ -64,14 +64,19 @@ export interface BoardFacts {
 /**
  * Boards. Hidden (missing) from everyone: a suspended or deactivated owner's, an archived one, and a
  * secret or protected one from anyone but its members. Members (owner, collaborators) save pins to it
- * and keep its sections; only the owner edits, deletes it or invites people to it. A board is not
- * promoted (a pin is) and not followed here.
+ * and keep its sections; only the owner edits, deletes it or invites people to it. Anyone else logged in
+ * who sees it may follow it (issue 28). A board is not promoted (a pin is).
  */
 export function boardRule(action: Action, f: BoardFacts): Verdict {
   if (!accountShown(f.ownerState) || f.archived) return MISSING;
   const member = f.relation === 'owner' || f.relation === 'collaborator';
   if (f.privacy !== 'public' && !member) return MISSING;
   if (action === 'view') return ALLOW;
+  // Following a board (issue 28): anyone logged in who sees it, but not its owner (its pins are theirs already).
+  if (action === 'follow') {
+    if (f.relation === 'visitor') return forbid('Log in first.');
+    return f.relation === 'owner' ? { allow: false, answer: 'forbidden', detail: 'You can’t follow your own board.', error: 'follow_own_board' } : ALLOW;
+  }
   if (!member) return forbid('You can only save to your own boards and boards you collaborate on.');
   switch (action) {
     case 'save':

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.js';
 import { accountShown } from '../policy/rules.js';
 import { shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
+import { feedStore } from '../feed/store.js';
 
 export function usersStore(db: Kysely<Database>) {
   return {
@@ -37,8 +38,9 @@ export function usersStore(db: Kysely<Database>) {
       if (!user || !accountShown(user.state)) return undefined;
       const count = (column: 'follower_id' | 'followee_id') =>
         db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
-      const [followers, following] = await Promise.all([count('followee_id'), count('follower_id')]);
-      return { ...user, follower_count: Number(followers.n), following_count: Number(following.n) };
+      // Following counts people and the boards followed (issue 28), as the following page lists them.
+      const [followers, following, boards] = await Promise.all([count('followee_id'), count('follower_id'), feedStore(db).followedBoardCount(user.id)]);
+      return { ...user, follower_count: Number(followers.n), following_count: Number(following.n) + boards };
     },
 
     /** A follow; following again changes nothing (the primary key is the pair). */

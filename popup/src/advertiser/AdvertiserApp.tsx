@@ -14,6 +14,7 @@ import { Notice } from './Notice';
 import { activeProfile } from './profile';
 import { AreaPage, type AdvertiserData } from './AreaPage';
 import type { ViewerData } from '../types';
+import { PublicSearch } from '../place/search/PublicSearch';
 
 /** The advertiser area's pages (a lazy chunk of the popup bundle): /business/convert/, /offsite/, /billing/ and /advertiser/…. */
 export default function AdvertiserApp({ location }: { location: Location }) {
@@ -80,8 +81,8 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
 
 /**
  * /search/pins/?q=…: the search advisory notice area (advertiser.md section 2). An operator's notice
- * on the term (npm run admin notice search …) shows above the results; Corkboard has no Pin search,
- * so the page says so plainly under it.
+ * on the term (npm run admin notice search …) shows above the results: public Pins of everyone by
+ * words and hashtags (issue 28, place/search/PublicSearch.tsx).
  */
 function SearchNotice({ search }: { search: string }) {
   const term = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);
@@ -89,8 +90,7 @@ function SearchNotice({ search }: { search: string }) {
     <main class="page ads search">
       <h1>{term ? t('searchFor', { term }) : t('search')}</h1>
       {term && <Notice searchTerm={term} />}
-      <p>{t('searchNotHere')}</p>
-      <p><a href="/">{t('homeLink')}</a></p>
+      <PublicSearch term={term} />
     </main>
   );
 }

@@ -10,6 +10,7 @@ import { DeleteBoard, OrganiseBar } from './Organise';
 import { SectionManage } from './SectionManage';
 import { hostOf } from '../save/Preview';
 import { NotFoundPage, PageLoading } from '../PageStates';
+import { FollowBoardButton } from './feed/FollowBoardButton';
 import type { BoardFeedData, BoardPageData, PinData, ViewerData } from '../types';
 
 /**
@@ -72,6 +73,11 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
           <span class="pin-count">{pinCount(section ? section.pin_count : board.pin_count)}</span>
           {board.privacy !== 'public' && <span class="privacy">{board.privacy === 'secret' ? main('picker.secret') : t('protectedBoard')}</span>}
         </p>
+        {!section && board.privacy === 'public' && (
+          <p class="board-follow">
+            <FollowBoardButton boardId={board.id} boardName={board.name} signedIn={viewer?.type === 'AUTH'} />
+          </p>
+        )}
         {!section && board.description && <p class="description">{board.description}</p>}
         {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
           <p class="actions profile-actions">

@@ -8,6 +8,8 @@ import { t as tSite } from '../site/messages';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid } from './ProfilePage';
 import type { PinData, UserPinsData, ViewerData } from '../types';
+import { MySearch } from './search/MySearch';
+import { FollowingFeed } from './feed/FollowingFeed';
 
 /**
  * The home page: for a signed-in user their latest pins and their boards (issue 19), for a visitor
@@ -29,6 +31,8 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
         <h1>{viewer.user.pin_count === 0 ? tSite('welcomeName', { name }) : main('auth.welcomeBackName', { name })}</h1>
         {alert}
         <p class="hint">{t('loggedInAs', { name })}</p>
+        <MySearch />
+        <FollowingFeed />
         <section class="home-section" aria-labelledby="home-pins">
           <h2 id="home-pins">{t('latestPins')}</h2>
           <LatestPins />

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { formatNumber, t as main, tn as mainN } from '../i18n';
+import { t as main, tn as mainN } from '../i18n';
 import { t, tn } from '../pages/messages';
 import { getResource } from '../api';
 import { t as tProfile } from '../settings/profile/messages';
 import { FollowButton } from './FollowButton';
+import { followCountLinks } from './feed/counts';
 import { NotFoundPage, PageLoading } from '../PageStates';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
 import type { FollowerData, FollowersData, ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from '../types';
@@ -14,7 +15,6 @@ const sectionCount = (n: number) => mainN('picker.sections', n);
 export function ProfilePage({ username, viewer }: { username: string; viewer: ViewerData | null }) {
   const [profile, setProfile] = useState<ProfileData | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [showFollowers, setShowFollowers] = useState(false);
   // buttonFollow opens the profile with ?follow=1: the Follow button is where the keyboard starts.
   const fromButton = new URLSearchParams(location.search).get('follow') === '1';
   useEffect(() => {
@@ -35,10 +35,8 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         <h1>{profile.full_name || profile.username}</h1>
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
-          <button type="button" class="link-button follower-count" aria-expanded={showFollowers} aria-controls="profile-followers" onClick={() => setShowFollowers((v) => !v)}>
-            {tn('followers', profile.follower_count)}
-          </button>
-          <span class="following-count">{t('following', { count: formatNumber(profile.following_count) })}</span>
+          {/* Links to the lists' own pages (issue 28), counted by the reader's plural rules. */}
+          {followCountLinks({ username: profile.username, followers: profile.follower_count, following: profile.following_count })}
         </p>
         {profile.about && <p class="profile-about">{profile.about}</p>}
         {profile.website_url && (
@@ -65,7 +63,6 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
           </p>
         )}
       </header>
-      {showFollowers && <FollowerList username={profile.username} />}
       <BoardGrid username={profile.username} heading={profile.is_me ? t('yourBoards') : t('boards')} />
     </main>
   );
@@ -97,26 +94,6 @@ export function BoardGrid({ username, heading }: { username: string; heading: st
         </ul>
       )}
       <FeedFooter {...feed} label={t('moreBoards')} empty={t('noBoards')} count={feed.items.length} />
-    </section>
-  );
-}
-
-/** A profile's followers, newest first, 50 a page (UserFollowersResource). */
-function FollowerList({ username }: { username: string }) {
-  const feed = usePaged<FollowerData>('UserFollowersResource', { username }, (page: FollowersData) => page.users);
-  return (
-    <section id="profile-followers" class="home-section" aria-labelledby="followers-heading" aria-busy={feed.loading}>
-      <h2 id="followers-heading">{t('followersHeading')}</h2>
-      {feed.items.length > 0 && (
-        <ul class="follower-list">
-          {feed.items.map((user) => (
-            <li key={user.id}>
-              <a href={`/${user.username}/`}>{user.full_name || user.username}</a>
-            </li>
-          ))}
-        </ul>
-      )}
-      <FeedFooter {...feed} label={t('moreFollowers')} empty={t('noFollowers')} count={feed.items.length} />
     </section>
   );
 }

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Kysely } from 'kysely';
+import { connectSqlite } from '../db/connect.js';
+import type { Database } from '../db/schema.js';
+import { privatePostgres } from '../db/testing-postgres.js';
+import { testApp, type Answer, type TestApp } from '../testing.js';
+import { FEED_END } from '../lib/bookmark.js';
+
+/** Following boards and people, the home feed and the following lists (issue 28), on SQLite and Postgres. */
+const pg = await privatePostgres('cb_feed', 'the following feed tests on Postgres');
+
+const data = (res: Answer) => res.body.resource_response.data;
+const code = (res: Answer) => res.body.resource_response.error?.api_error_code;
+const titles = (res: Answer) => (data(res).pins as { title: string }[]).map((p) => p.title);
+
+async function loggedIn(t: TestApp, name: string) {
+  const user = await t.makeUser(name);
+  const browser = t.client();
+  await browser.logIn(user.email, user.password);
+  return { user, browser };
+}
+
+const databases: Array<[string, () => Kysely<Database> | undefined]> = [
+  ['SQLite', () => connectSqlite(':memory:')],
+  ['Postgres', () => pg?.connect()],
+];
+
+describe.each(databases)('following on %s', (name, open) => {
+  it('a home feed of the newest public pins of the people and boards you follow, paged, and the lists', async (ctx) => {
+    const db = open();
+    if (!db) return ctx.skip();
+    const t = await testApp({ db });
+    const n = name.length;
+    const { user: olga, browser: o } = await loggedIn(t, `olga${n}`);
+    const { user: cara, browser: c } = await loggedIn(t, `cara${n}`);
+    const { user: vera, browser: v } = await loggedIn(t, `vera${n}`);
+    const olgaOpen = await t.makeBoard(olga.id, 'Olga open');
+    const olgaSecret = await t.makeBoard(olga.id, 'Olga secret', 'secret');
+    const olgaStored = await t.makeBoard(olga.id, 'Olga stored');
+    const caraFollowed = await t.makeBoard(cara.id, 'Cara followed');
+    const caraOther = await t.makeBoard(cara.id, 'Cara other');
+    const veraBoard = await t.makeBoard(vera.id, 'Vera board');
+    const save = async (browser: typeof o, board: string, title: string) => {
+      t.clock.advance(1000);
+      const res = await browser.post('PinResource', 'create', { board_id: board, title, link: `https://x.example/${encodeURIComponent(title)}`, color: '#d9a441', method: 'button' });
+      expect(res.status).toBe(200);
+    };
+
+    // Follows: a person, a board; not one's own board, not as a visitor, not a board one cannot see.
+    expect((await v.post('UserFollowResource', 'create', { user_id: olga.id })).status).toBe(200);
+    expect(data(await v.post('BoardFollowResource', 'create', { board_id: caraFollowed }))).toEqual({ board_id: caraFollowed, followedByMe: true, follower_count: 1 });
+    expect(data(await v.post('BoardFollowResource', 'create', { board_id: caraFollowed })).follower_count).toBe(1); // again: no change
+    expect(code(await v.post('BoardFollowResource', 'create', { board_id: veraBoard }))).toBe(351);
+    expect(code(await v.post('BoardFollowResource', 'create', { board_id: olgaSecret }))).toBe(40);
+    expect(code(await t.client().post('BoardFollowResource', 'create', { board_id: caraFollowed }))).toBe(7);
+    expect(code(await v.post('BoardFollowResource', 'create', { board_id: 'x' }))).toBe(1);
+    expect(data(await t.client().get('BoardFollowResource', { board_id: caraFollowed }))).toMatchObject({ followedByMe: false, follower_count: 1, is_owner: false });
+    expect(data(await c.get('BoardFollowResource', { board_id: caraFollowed }))).toMatchObject({ followedByMe: false, is_owner: true });
+    expect(code(await t.client().get('BoardFollowResource', { board_id: olgaSecret }))).toBe(40);
+
+    await save(o, olgaOpen, 'Olga 1');
+    await save(o, olgaSecret, 'Olga secret pin');
+    await save(o, olgaStored, 'Olga archived pin');
+    await save(c, caraFollowed, 'Cara 1');
+    await save(c, caraOther, 'Cara not followed');
+    await save(v, veraBoard, 'Vera own');
+    await save(o, olgaOpen, 'Olga 2');
+    await save(c, caraFollowed, 'Cara 2');
+    await t.db.updateTable('boards').set({ archived_at: 1 }).where('id', '=', olgaStored).execute();
+
+    const feed = (more: Record<string, unknown> = {}) => v.get('HomeFeedResource', more);
+    expect(titles(await feed())).toEqual(['Cara 2', 'Olga 2', 'Cara 1', 'Olga 1']);
+    const first = data(await feed({ page_size: 3 }));
+    expect(first.pins.map((p: { title: string }) => p.title)).toEqual(['Cara 2', 'Olga 2', 'Cara 1']);
+    const second = data(await feed({ page_size: 3, bookmark: first.bookmark }));
+    expect(second.pins.map((p: { title: string }) => p.title)).toEqual(['Olga 1']);
+    expect(second.bookmark).toBe(FEED_END);
+    expect(code(await feed({ bookmark: 'nope' }))).toBe(1);
+    expect(code(await t.client().get('HomeFeedResource'))).toBe(7);
+
+    // The lists, and "N following" counting people and boards.
+    const following = data(await t.client().get('UserFollowingResource', { username: vera.username }));
+    expect(following.users.map((u: { username: string }) => u.username)).toEqual([olga.username]);
+    const boards = data(await t.client().get('UserFollowedBoardsResource', { username: vera.username }));
+    expect(boards.boards).toEqual([{ id: caraFollowed, name: 'Cara followed', url: `/${cara.username}/cara-followed/`, image_cover_url: null, owner: { username: cara.username } }]);
+    expect(data(await t.client().get('UserResource', { username: vera.username }))).toMatchObject({ following_count: 2 });
+    expect(code(await t.client().get('UserFollowingResource', { username: 'nobody_here' }))).toBe(200); // profile_not_found
+
+    // Unfollowing a board takes its pins away; a board made secret leaves the feed and the list.
+    expect(data(await v.post('BoardFollowResource', 'delete', { board_id: caraFollowed }))).toMatchObject({ followedByMe: false, follower_count: 0 });
+    expect(titles(await feed())).toEqual(['Olga 2', 'Olga 1']);
+    await v.post('BoardFollowResource', 'create', { board_id: caraFollowed });
+    await t.db.updateTable('boards').set({ privacy: 'secret' }).where('id', '=', caraFollowed).execute();
+    expect(titles(await feed())).toEqual(['Olga 2', 'Olga 1']);
+    expect(data(await t.client().get('UserFollowedBoardsResource', { username: vera.username })).boards).toEqual([]);
+    // A suspended account's pins leave the feed, and it leaves the lists.
+    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', olga.id).execute();
+    expect(titles(await feed())).toEqual([]);
+    expect(data(await t.client().get('UserFollowingResource', { username: vera.username })).users).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { FEED_END } from '../lib/bookmark.js';
+import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from './rules.js';
+
+/**
+ * The search resources' options (issue 28). Any text is a query: what is not a letter, a digit or a
+ * '#tag' is ignored (search/rules.ts), never an error; an empty one answers no pins. Over
+ * SEARCH_QUERY_MAX characters is the one refusal (search_query_too_long, checked by the service).
+ */
+export const searchOptions = z.object({
+  q: z.string().max(SEARCH_QUERY_MAX * 4).default(''),
+  page_size: z.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_SIZE),
+  // The search order's cursor (a pin_search seq) or the end marker.
+  bookmark: z
+    .string()
+    .refine((v) => v === FEED_END || /^\d{1,18}$/.test(v), 'Must be a bookmark this search gave.')
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+
+export type SearchOptions = z.output<typeof searchOptions>;

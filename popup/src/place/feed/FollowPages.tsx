@@ -1,0 +1,75 @@
+import { useEffect } from 'react';
+import { FeedFooter, usePaged } from '../Feed';
+import type { FeedService } from '../../../../api/src/feed/service';
+import type { UsersService } from '../../../../api/src/users/service';
+import { t } from './messages';
+import { t as pages } from '../../pages/messages';
+
+type PeopleData = Awaited<ReturnType<FeedService['followingPeople']>>;
+type BoardsData = Awaited<ReturnType<FeedService['followingBoards']>>;
+type FollowersData = Awaited<ReturnType<UsersService['followers']>>;
+type Person = PeopleData['users'][number];
+
+/** Where the profile's "N followers" and "N following" lead (issue 28): /{username}/_followers/ and /_following/. */
+export function FollowPage({ username, list }: { username: string; list: 'followers' | 'following' }) {
+  const title = list === 'followers' ? t('followersTitle', { name: `@${username}` }) : t('followingTitle', { name: `@${username}` });
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <main class="board-page follow-page">
+      <h1>{title}</h1>
+      <p>
+        <a href={`/${username}/`}>{t('backToProfile', { name: `@${username}` })}</a>
+      </p>
+      {list === 'followers' ? (
+        <People resource="UserFollowersResource" username={username} heading={pages('followersHeading')} empty={t('noFollowers')} />
+      ) : (
+        <>
+          <People resource="UserFollowingResource" username={username} heading={t('peopleHeading')} empty={t('noPeople')} />
+          <FollowedBoards username={username} />
+        </>
+      )}
+    </main>
+  );
+}
+
+function People({ resource, username, heading, empty }: { resource: string; username: string; heading: string; empty: string }) {
+  const feed = usePaged<Person>(resource, { username }, (page: PeopleData | FollowersData) => page.users);
+  const id = `${resource}-heading`;
+  return (
+    <section class="home-section" aria-labelledby={id} aria-busy={feed.loading}>
+      <h2 id={id}>{heading}</h2>
+      {feed.items.length > 0 && (
+        <ul class="follower-list">
+          {feed.items.map((user) => (
+            <li key={user.id}>
+              <a href={`/${user.username}/`}>{user.full_name || user.username}</a> <span class="username">@{user.username}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label={t('morePeople')} empty={empty} count={feed.items.length} />
+    </section>
+  );
+}
+
+function FollowedBoards({ username }: { username: string }) {
+  const feed = usePaged<BoardsData['boards'][number]>('UserFollowedBoardsResource', { username }, (page: BoardsData) => page.boards);
+  return (
+    <section class="home-section" aria-labelledby="followed-boards" aria-busy={feed.loading}>
+      <h2 id="followed-boards">{t('boardsHeading')}</h2>
+      {feed.items.length > 0 && (
+        <ul class="follower-list">
+          {feed.items.map((board) => (
+            <li key={board.id}>
+              <a href={board.url}>{board.name}</a> <span class="username">@{board.owner.username}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FeedFooter {...feed} label={t('moreBoards')} empty={t('noBoards')} count={feed.items.length} />
+    </section>
+  );
+}
+

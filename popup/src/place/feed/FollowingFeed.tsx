@@ -1,0 +1,18 @@
+import { FeedFooter, PinTiles, usePaged } from '../Feed';
+import type { PinData } from '../../types';
+import type { FeedService } from '../../../../api/src/feed/service';
+import { t } from './messages';
+
+type HomeFeedData = Awaited<ReturnType<FeedService['home']>>;
+
+/** The home feed (issue 28): the newest Pins on public boards of the people and boards the viewer follows. */
+export function FollowingFeed() {
+  const feed = usePaged<PinData>('HomeFeedResource', {}, (page: HomeFeedData) => page.pins);
+  return (
+    <section class="home-section following-feed" aria-labelledby="following-feed" aria-busy={feed.loading}>
+      <h2 id="following-feed">{t('feedHeading')}</h2>
+      {feed.items.length > 0 && <PinTiles pins={feed.items} />}
+      <FeedFooter {...feed} label={t('morePins')} empty={t('feedEmpty')} count={feed.items.length} />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  feedHeading: 'De personas y tableros que sigues',
+  morePins: 'Más Pines',
+  feedEmpty: 'Sigue a personas y tableros para ver aquí sus nuevos Pines.',
+  followBoard: 'Seguir',
+  followingBoard: 'Siguiendo',
+  followBoardName: 'Seguir el tablero {{name}}',
+  followingBoardName: 'Siguiendo el tablero {{name}}',
+  logInToFollowBoard: 'Inicia sesión para seguir este tablero',
+  followersTitle: 'Seguidores de {{name}}',
+  followingTitle: 'Seguidos por {{name}}',
+  backToProfile: 'Volver a {{name}}',
+  peopleHeading: 'Personas',
+  boardsHeading: 'Tableros',
+  morePeople: 'Más personas',
+  moreBoards: 'Más tableros',
+  noPeople: 'Aún no sigue a nadie.',
+  noBoards: 'Aún no sigue ningún tablero.',
+  noFollowers: 'Aún no tiene seguidores.',
+  boardFollowers_one: '{{count}} seguidor',
+  boardFollowers_other: '{{count}} seguidores',
+  boardFollowers_many: '{{count}} seguidores',
+  followers_one: '{{count}} seguidor',
+  followers_other: '{{count}} seguidores',
+  followers_many: '{{count}} seguidores',
+  following_one: '{{count}} seguido',
+  following_other: '{{count}} seguidos',
+  following_many: '{{count}} seguidos',
+} satisfies AreaTranslation<typeof english>;

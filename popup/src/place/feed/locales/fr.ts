@@ -1,0 +1,32 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  feedHeading: 'Des personnes et tableaux que vous suivez',
+  morePins: 'Plus d’épingles',
+  feedEmpty: 'Suivez des personnes et des tableaux pour voir leurs nouvelles épingles ici.',
+  followBoard: 'Suivre',
+  followingBoard: 'Abonné',
+  followBoardName: 'Suivre le tableau {{name}}',
+  followingBoardName: 'Abonné au tableau {{name}}',
+  logInToFollowBoard: 'Connectez-vous pour suivre ce tableau',
+  followersTitle: 'Abonnés de {{name}}',
+  followingTitle: 'Abonnements de {{name}}',
+  backToProfile: 'Retour à {{name}}',
+  peopleHeading: 'Personnes',
+  boardsHeading: 'Tableaux',
+  morePeople: 'Plus de personnes',
+  moreBoards: 'Plus de tableaux',
+  noPeople: 'Ne suit encore personne.',
+  noBoards: 'Ne suit encore aucun tableau.',
+  noFollowers: 'Aucun abonné pour l’instant.',
+  boardFollowers_one: '{{count}} abonné',
+  boardFollowers_other: '{{count}} abonnés',
+  boardFollowers_many: '{{count}} abonnés',
+  followers_one: '{{count}} abonné',
+  followers_other: '{{count}} abonnés',
+  followers_many: '{{count}} abonnés',
+  following_one: '{{count}} abonnement',
+  following_other: '{{count}} abonnements',
+  following_many: '{{count}} abonnements',
+} satisfies AreaTranslation<typeof english>;

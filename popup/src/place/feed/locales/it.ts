@@ -1,0 +1,32 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  feedHeading: 'Da persone e bacheche che segui',
+  morePins: 'Altri Pin',
+  feedEmpty: 'Segui persone e bacheche per vedere qui i loro nuovi Pin.',
+  followBoard: 'Segui',
+  followingBoard: 'Segui già',
+  followBoardName: 'Segui la bacheca {{name}}',
+  followingBoardName: 'Segui già la bacheca {{name}}',
+  logInToFollowBoard: 'Accedi per seguire questa bacheca',
+  followersTitle: 'Follower di {{name}}',
+  followingTitle: 'Seguiti da {{name}}',
+  backToProfile: 'Torna a {{name}}',
+  peopleHeading: 'Persone',
+  boardsHeading: 'Bacheche',
+  morePeople: 'Altre persone',
+  moreBoards: 'Altre bacheche',
+  noPeople: 'Non segue ancora nessuno.',
+  noBoards: 'Non segue ancora nessuna bacheca.',
+  noFollowers: 'Ancora nessun follower.',
+  boardFollowers_one: '{{count}} follower',
+  boardFollowers_other: '{{count}} follower',
+  boardFollowers_many: '{{count}} follower',
+  followers_one: '{{count}} follower',
+  followers_other: '{{count}} follower',
+  followers_many: '{{count}} follower',
+  following_one: '{{count}} seguito',
+  following_other: '{{count}} seguiti',
+  following_many: '{{count}} seguiti',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,32 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  feedHeading: 'De pessoas e pastas que segue',
+  morePins: 'Mais Pins',
+  feedEmpty: 'Siga pessoas e pastas para ver aqui os novos Pins delas.',
+  followBoard: 'Seguir',
+  followingBoard: 'A seguir',
+  followBoardName: 'Seguir a pasta {{name}}',
+  followingBoardName: 'A seguir a pasta {{name}}',
+  logInToFollowBoard: 'Inicie sessão para seguir esta pasta',
+  followersTitle: 'Seguidores de {{name}}',
+  followingTitle: 'Seguidos por {{name}}',
+  backToProfile: 'Voltar a {{name}}',
+  peopleHeading: 'Pessoas',
+  boardsHeading: 'Pastas',
+  morePeople: 'Mais pessoas',
+  moreBoards: 'Mais pastas',
+  noPeople: 'Ainda não segue ninguém.',
+  noBoards: 'Ainda não segue nenhuma pasta.',
+  noFollowers: 'Ainda sem seguidores.',
+  boardFollowers_one: '{{count}} seguidor',
+  boardFollowers_other: '{{count}} seguidores',
+  boardFollowers_many: '{{count}} seguidores',
+  followers_one: '{{count}} seguidor',
+  followers_other: '{{count}} seguidores',
+  followers_many: '{{count}} seguidores',
+  following_one: '{{count}} a seguir',
+  following_other: '{{count}} a seguir',
+  following_many: '{{count}} a seguir',
+} satisfies AreaTranslation<typeof english>;
