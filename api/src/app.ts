@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
+import { securityResources } from './auth/security-routes.js';
 import { providerClients } from './auth/providers/client.js';
 import { facebookV3Routes, providerPageRoutes, providerResources, ssoV3Routes } from './auth/providers/routes.js';
 import { providerService } from './auth/providers/service.js';
@@ -110,6 +111,7 @@ export type AppServices = ReturnType<typeof appServices>;
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
   return {
     ...authResources(deps, s.auth),
+    ...securityResources(deps, s.auth),
     ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
@@ -206,7 +208,7 @@ export function createApp(deps: Deps) {
   for (const path of API_PATHS) app.use(path, turn);
 
   // Only the API reads the session; pages and scripts are the same for everyone.
-  const session = sessionMiddleware(auth);
+  const session = sessionMiddleware(auth, deps.config.trustProxy);
   // The widgets' data is public and the same for everyone: it never reads the session (docs/decisions.md, "Embeds").
   app.use(EMBEDS_PATH, ...embedsHeaders());
   app.use('/resource/*', (c, next) => (c.req.path === EMBEDS_PATH ? (c.set('viewer', null), next()) : session(c, next)));

@@ -40,6 +40,13 @@ export interface Viewer {
   sessionStartedAt: number;
   /** Whether the account's email is proven (issue 25): what trusts an address (invites by email, linking) asks this. */
   emailVerified: boolean;
+  /**
+   * Whether this session passed two-factor since two-factor was turned on (issue 27): what the business
+   * OWNER-or-MFA rule asks (policy/rules.ts campaignRule). False whenever two-factor is off.
+   */
+  mfaPassed: boolean;
+  /** When this session was last seen answering a request (the active-sessions list); null: not yet. */
+  sessionLastUsedAt: number | null;
 }
 
 export interface AppEnv {

@@ -125,6 +125,16 @@ function makers(deps: Deps) {
       usernames.set(id, name);
       return { id, email, password, username: name };
     },
+    /**
+     * Two-factor on for the account, and every live session of it as having passed it (issue 27: the
+     * business rule reads the session), as if each had entered a code. The settings' own flow is tested
+     * in auth/security.test.ts.
+     */
+    async passMfa(userId: string) {
+      const now = deps.clock.now();
+      await deps.db.updateTable('users').set({ mfa_method: 'totp', totp_secret: 'JBSWY3DPEHPK3PXP', mfa_enabled_at: now }).where('id', '=', userId).execute();
+      await deps.db.updateTable('sessions').set({ mfa_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    },
     makeBoard: async (ownerId: string, name: string, privacy: 'public' | 'secret' = 'public') =>
       (await boards.createBoard({ id: ownerId, username: usernames.get(ownerId) ?? 'someone' }, { name, privacy })).id,
     makeSection: async (boardId: string, title: string) => {

@@ -26,6 +26,7 @@ const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
 const Home = page(() => import('./place/HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
+const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
@@ -108,6 +109,7 @@ export function App({ location }: { location: Location }) {
   if (path === '/settings/account/') return <Product render={(viewer) => <SettingsPage viewer={viewer} />} />;
   if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
   if (path === '/contact/') return <Product render={() => <ContactPage />} />;
+  if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
   // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.
   const lists = /^\/([a-z0-9_]{3,30})\/_(followers|following)\/$/.exec(path);
   if (lists?.[1] && lists[2]) {

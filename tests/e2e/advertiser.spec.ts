@@ -152,7 +152,10 @@ test('the demo business: its owner sees the profile header and the numbers; a me
   const api = await staff.request.get(`${PRODUCT}/resource/AdvertiserCampaignsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { advertiser_id: /advertiser\/(\d+)/.exec(shopUrl)![1] } }))}`);
   expect(api.status()).toBe(403);
   await staff.goto(shopUrl);
-  await expect(staff.getByRole('heading', { name: 'Turn on two-factor authentication to act for a business you do not own.' })).toBeVisible();
+  // Issue 27: the page offers the way through, two-factor in the security settings, instead of a dead end.
+  await expect(staff.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
+  await expect(staff.getByText('To act for a business you don’t own, turn on two-factor authentication first.')).toBeVisible();
+  await expect(staff.getByRole('link', { name: 'Security settings' })).toHaveAttribute('href', /^\/settings\/security\//);
   await staff.context().close();
 });
 

@@ -134,7 +134,7 @@ describe('business access profiles: OWNER or MFA, on the server', () => {
     expect((await member.post('BoardResource', 'create', { name: 'Sneaky', advertiser_id: advertiserId })).status).toBe(403);
 
     // With two-factor on, or with OWNER permission, the same calls pass.
-    await t.db.updateTable('users').set({ mfa_method: 'totp' }).where('id', '=', staff.id).execute();
+    await t.passMfa(staff.id);
     expect((await member.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).status).toBe(200);
     await t.db.updateTable('users').set({ mfa_method: null }).where('id', '=', staff.id).execute();
     await runAdvertiserAdmin(t.deps, ['advertiser-member', advertiserId, staff.email, 'OWNER']);

@@ -13,7 +13,7 @@ describe('an advertiser context (saving.md section 6)', () => {
     const staffBrowser = t.client();
     await staffBrowser.logIn(staff.email, staff.password);
     // A member who is not the owner acts for the advertiser only with two-factor on (advertiser.md 4).
-    await t.db.updateTable('users').set({ mfa_method: 'totp' }).where('id', '=', staff.id).execute();
+    await t.passMfa(staff.id);
     const ownerBrowser = t.client();
     await ownerBrowser.logIn(owner.email, owner.password);
     return { t, owner, staff, advertiser, staffBrowser, ownerBrowser };

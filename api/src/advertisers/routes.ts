@@ -53,7 +53,7 @@ export function businessAccessRoutes(advertisers: AdvertisersService): Hono<AppE
   routes.get('/business_access/profiles/', declare({ caller: 'user', limit: NO_LIMIT.read, body: 0 }), async (c) => {
     const viewer = c.get('viewer');
     if (!viewer) throw new ApiError('unauthorized');
-    return ok(c, await advertisers.profiles(viewer.id));
+    return ok(c, await advertisers.profiles(viewer));
   });
   return routes;
 }
@@ -150,9 +150,9 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
-          const access = await advertisers.access(viewer.id, o.advertiser_id);
+          const access = await advertisers.access(viewer, o.advertiser_id);
           const { merchant_claim_token, ...advertiser } = access.advertiser;
-          return { ...advertiser, merchant_claim_pending: Boolean(merchant_claim_token), permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: access.advertiser.quick_promote_steps ?? steps, viewer: await advertisers.viewer(viewer.id), ...(await advertisers.setup(o.advertiser_id)) };
+          return { ...advertiser, merchant_claim_pending: Boolean(merchant_claim_token), permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: access.advertiser.quick_promote_steps ?? steps, viewer: await advertisers.viewer(viewer), ...(await advertisers.setup(o.advertiser_id)) };
         },
       }),
     },
@@ -161,7 +161,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, business_name: text(100, 'business name'), address_line: text(200, 'street address'), city: text(100, 'city'), postal_code: text(20, 'postal code'), country }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
-          await advertisers.access(viewer.id, advertiser_id);
+          await advertisers.access(viewer, advertiser_id);
           return advertisers.saveBusinessProfile(advertiser_id, rest);
         },
       }),
@@ -171,7 +171,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, card_holder: text(100, 'name on the card'), card_number: z.string().max(30), expiry: z.string().max(7) }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
-          const { advertiser } = await advertisers.access(viewer.id, advertiser_id);
+          const { advertiser } = await advertisers.access(viewer, advertiser_id);
           return advertisers.saveBillingProfile(advertiser_id, advertiser.country, rest);
         },
       }),
@@ -181,7 +181,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, objective_type: z.string().max(40).optional(), campaign_ids: idList, status: z.enum(['ACTIVE', 'PAUSED', 'PENDING_BILLING']).optional(), query: z.string().trim().max(100).optional(), ...dateRange }),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return campaigns.campaigns(o.advertiser_id, { objectiveType: o.objective_type, ids: o.campaign_ids, status: o.status, query: o.query || undefined, startDate: o.start_date, endDate: o.end_date });
         },
       }),
@@ -201,7 +201,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, campaign_id: id, ...dateRange, comp_start_date: date.optional(), comp_end_date: date.optional() }),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return campaigns.insights(o.advertiser_id, o.campaign_id, { startDate: o.start_date, endDate: o.end_date, compStartDate: o.comp_start_date, compEndDate: o.comp_end_date });
         },
       }),
@@ -211,7 +211,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return campaigns.tags(o.advertiser_id);
         },
       }),
@@ -219,7 +219,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, name: text(100, 'tag name') }),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return campaigns.createTag(o.advertiser_id, o.name);
         },
       }),
@@ -230,7 +230,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, website_url: httpUrl.optional() }),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return advertisers.claimWebsite(o.advertiser_id, o.website_url);
         },
       }),
@@ -238,7 +238,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return advertisers.verifyWebsite(o.advertiser_id);
         },
       }),
@@ -278,7 +278,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, campaign_ids: idList, ad_group_ids: idList }),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return campaigns.adGroups(o.advertiser_id, { campaignIds: o.campaign_ids, adGroupIds: o.ad_group_ids });
         },
       }),
@@ -288,7 +288,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, pin_promotion_ids: idList }),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return campaigns.ads(o.advertiser_id, { ids: o.pin_promotion_ids });
         },
       }),
@@ -298,7 +298,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
-          await advertisers.access(viewer.id, o.advertiser_id);
+          await advertisers.access(viewer, o.advertiser_id);
           return { ...(await campaigns.billing(o.advertiser_id)), ...(await advertisers.setup(o.advertiser_id)) };
         },
       }),

@@ -1,4 +1,4 @@
-import type { Deps } from '../deps.js';
+import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { COUNTRIES, countryRules } from './rules/countries.js';
@@ -33,8 +33,12 @@ function parsePermissions(text: string | null): string[] {
   }
 }
 
-/** Whether a user meets the multi-factor requirement: two-factor is on for the account, so every session passed it. */
-const meetsMfa = (flags: { mfa_method: string | null } | undefined) => Boolean(flags?.mfa_method);
+/**
+ * Who acts, as the OWNER-or-MFA rule reads them (issue 27): the account, and whether this SESSION passed
+ * two-factor since it was turned on (auth/security-rules.ts sessionPassedMfa). Two-factor being on for
+ * the account is not enough: a session older than it must pass it first.
+ */
+export type Actor = Pick<Viewer, 'id' | 'mfaPassed'>;
 
 export function advertisersService({ db, clock, config }: Deps, resolve?: Resolver) {
   const store = advertisersStore(db);
@@ -45,14 +49,15 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
    * else gets the advertiser as missing (404), so a stranger cannot tell it exists. The rule is the
    * object policy's (policy/rules.ts campaignRule); this reads its facts.
    */
-  const access = async (viewerId: string, advertiserId: string): Promise<Access> => {
+  const access = async (actor: Actor, advertiserId: string): Promise<Access> => {
+    const viewerId = actor.id;
     const advertiser = await store.find(advertiserId);
     if (!advertiser) throw new ApiError('advertiser_not_found');
     const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id, merchant_id: advertiser.merchant_id, merchant_claim_token: advertiser.merchant_claim_token, quick_promote_steps: advertiser.quick_promote_steps === 'full' ? ('full' as const) : advertiser.quick_promote_steps === 'short' ? ('short' as const) : null };
-    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true, business: { role: { owner: true }, mfa: meetsMfa(await store.userFlags(viewerId)) } };
+    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true, business: { role: { owner: true }, mfa: actor.mfaPassed } };
     const member = await store.membership(advertiser.id, viewerId);
     const permissions = member ? parsePermissions(member.permissions) : [];
-    const business: BusinessFacts = { role: member ? { owner: false, permissions } : null, mfa: member ? meetsMfa(await store.userFlags(viewerId)) : false };
+    const business: BusinessFacts = { role: member ? { owner: false, permissions } : null, mfa: member ? actor.mfaPassed : false };
     enforce(campaignRule('view', business), 'advertiser_not_found');
     return { advertiser: shaped, permissions, isOwner: permissions.includes(OWNER), business };
   };
@@ -61,11 +66,12 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
     access,
 
     /** No id, no context. An advertiser the viewer may not act for is refused (the access rule above). */
-    async context(viewerId: string, advertiserId: string | undefined): Promise<AdvertiserContext | null> {
+    async context(actor: Actor, advertiserId: string | undefined): Promise<AdvertiserContext | null> {
+      const viewerId = actor.id;
       if (!advertiserId) return null;
       let granted: Access;
       try {
-        granted = await access(viewerId, advertiserId);
+        granted = await access(actor, advertiserId);
       } catch (error) {
         if (error instanceof ApiError && error.errorName === 'profile_needs_mfa') throw error;
         throw new ApiError('forbidden', 'You do not act for that advertiser.');
@@ -91,15 +97,16 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
     },
 
     /** Section 3's viewer as the advertiser pages read it: id, partner flag, and whether MFA is met. */
-    async viewer(viewerId: string) {
-      const flags = await store.userFlags(viewerId);
-      return { id: viewerId, isAuth: true, isPartner: flags?.is_partner === 1, meetsMfa: meetsMfa(flags) };
+    async viewer(actor: Actor) {
+      const flags = await store.userFlags(actor.id);
+      return { id: actor.id, isAuth: true, isPartner: flags?.is_partner === 1, meetsMfa: actor.mfaPassed };
     },
 
     /** The access profiles of section 3: every business the viewer owns or belongs to. */
-    async profiles(viewerId: string): Promise<AccessProfile[]> {
+    async profiles(actor: Actor): Promise<AccessProfile[]> {
+      const viewerId = actor.id;
       const rows = await store.profilesOf(viewerId);
-      const mfa = meetsMfa(await store.userFlags(viewerId));
+      const mfa = actor.mfaPassed;
       return Promise.all(
         rows.map(async (row) => {
           const permissions = row.owner_user_id === viewerId ? [OWNER] : parsePermissions(row.permissions);

@@ -7,15 +7,17 @@ import type { AccountState, DeactivationReason } from './recovery.js';
 import { resetService } from './reset.js';
 import { mayHoldSession } from './states.js';
 import { authStore } from './store.js';
+import { limitsFor } from '../lib/limits.js';
 
 /**
  * Getting an account back and keeping it safe (auth.md sections 4 and 7): forgot and reset password,
  * the logged-in password change, and the account states that refuse log-in.
  */
-export function accountRecoveryService(deps: Deps, mailer: Mailer, startSession: (userId: string) => Promise<string>) {
+export function accountRecoveryService(deps: Deps, mailer: Mailer, startSession: (userId: string, mfaAt?: number | null) => Promise<string>) {
   const { db, clock, config } = deps;
   const store = authStore(db);
   const resets = resetService(deps, mailer);
+  const limits = limitsFor(deps);
 
   return {
     forgotPassword: resets.forgotPassword,
@@ -25,12 +27,19 @@ export function accountRecoveryService(deps: Deps, mailer: Mailer, startSession:
     /** A logged-in password change: the old password first; every other session is revoked, every reset link retired, and this one rotates. */
     async changePassword(viewer: Viewer, oldPassword: string, newPassword: string) {
       const user = await store.findUserById(viewer.id);
-      if (!user?.password_hash || !(await verifyPassword(user.password_hash, oldPassword))) throw new ApiError('password_incorrect');
+      if (!user?.password_hash) throw new ApiError('password_incorrect');
+      // Wrong current passwords count against the account (issue 27): a left-open session cannot guess it.
+      await limits.check('securityAccount', user.id);
+      if (!(await verifyPassword(user.password_hash, oldPassword))) {
+        await limits.count('securityAccount', user.id);
+        throw new ApiError('password_incorrect');
+      }
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
       // The new hash, every session revoked and every reset link retired, together: a link mailed
       // before the change must not undo it.
       await store.changePassword(user.id, await hashPassword(newPassword), clock.now());
-      return startSession(user.id);
+      // The new session keeps what this one had passed: two-factor is not asked for again.
+      return startSession(user.id, viewer.mfaPassed ? clock.now() : null);
     },
 
     /**

@@ -8,6 +8,10 @@ import { sha256 } from '../lib/ids.js';
 import type { SmsSender } from '../lib/mail.js';
 import { MFA_CODE_LENGTH } from './recovery.js';
 import { authStore } from './store.js';
+import { BACKUP_CODES, backupCodeFrom, normaliseBackupCode } from './security-rules.js';
+
+/** A backup code is stored as this hash (auth_tokens kind 'backup'), never as itself. */
+const backupId = (userId: string, code: string) => sha256(`backup:${userId}:${code}`);
 
 /** Two-factor limits (docs/decisions.md): a code lives 10 minutes; 5 codes an hour per account and per phone. */
 export const MFA = { codeTtlMs: 10 * 60 * 1000, sendsPerHour: 5, totpPeriodS: 30 } as const;
@@ -37,6 +41,11 @@ export function mfaService({ db, clock, config }: Deps, sms: SmsSender) {
     async sendCode(user: User) {
       const phone = user.phone_number;
       if (user.mfa_method !== 'sms' || !phone) return;
+      await this.sendCodeTo(user, phone);
+    },
+
+    /** A code texted to `phone`: the account's own, or one being added (the settings' set-up). */
+    async sendCodeTo(user: Pick<User, 'id'>, phone: string) {
       const now = clock.now();
       const since = now - HOUR;
       const byUser = await store.countTokensSince('mfa', since, { userId: user.id });
@@ -60,6 +69,35 @@ export function mfaService({ db, clock, config }: Deps, sms: SmsSender) {
         return store.advanceTotpStep(user.id, step);
       }
       return store.useToken(codeId(user.id, digits), 'mfa', now);
+    },
+
+    /** A code from the app or phone, or one of the account's backup codes (each works once). */
+    async verifyOrBackup(user: User, code: string): Promise<boolean> {
+      const backup = normaliseBackupCode(code);
+      if (backup) return store.useToken(backupId(user.id, backup), 'backup', clock.now());
+      return this.verify(user, code);
+    },
+
+    /** A code from an authenticator app set up with `secret` (a set-up not yet confirmed). */
+    verifySetupTotp(secret: string, label: string, code: string): number | null {
+      const digits = code.replace(/\s+/g, '');
+      if (!/^\d+$/.test(digits)) return null;
+      const now = clock.now();
+      const delta = totpFor(secret, label).validate({ token: digits, timestamp: now, window: 1 });
+      return delta === null ? null : Math.floor(now / (MFA.totpPeriodS * 1000)) + delta;
+    },
+
+    /** A texted set-up code for `userId` (spent when right). */
+    async verifySmsCode(userId: string, code: string): Promise<boolean> {
+      const digits = code.replace(/\s+/g, '');
+      if (!/^\d+$/.test(digits)) return false;
+      return store.useToken(codeId(userId, digits), 'mfa', clock.now());
+    },
+
+    /** Ten new backup codes: the codes to show once, and the hashes to store. */
+    newBackupCodes(userId: string) {
+      const codes = Array.from({ length: BACKUP_CODES.count }, () => backupCodeFrom((n) => randomInt(0, n)));
+      return { codes, hashes: codes.map((code) => backupId(userId, code)) };
     },
   };
 }

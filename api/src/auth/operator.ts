@@ -66,16 +66,18 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
     }
     case 'mfa-sms': {
       const [, phone] = parsed.data as z.infer<(typeof commands)['mfa-sms']>;
-      await store.updateUser(user.id, { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null });
+      // Sessions older than this must pass two-factor before acting for a business (issue 27).
+      await store.updateUser(user.id, { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null, mfa_enabled_at: deps.clock.now() });
       return `${address} now needs a code sent to ${phone}`;
     }
     case 'mfa-totp': {
       const secret = newTotpSecret();
-      await store.updateUser(user.id, { mfa_method: 'totp', totp_secret: secret, totp_last_step: null });
+      await store.updateUser(user.id, { mfa_method: 'totp', totp_secret: secret, totp_last_step: null, mfa_enabled_at: deps.clock.now() });
       return `${address} now needs an authenticator code.\nsecret ${secret}\n${totpFor(secret, address, deps.config.brandName).toString()}`;
     }
     case 'mfa-off':
-      await store.updateUser(user.id, { mfa_method: null, phone_number: null, totp_secret: null, totp_last_step: null });
+      // The backup codes go with it (auth/store.ts disableMfa).
+      await store.disableMfa(user.id, deps.clock.now());
       return `${address} logs in with a password only`;
     case 'unlock':
       await store.clearAttempts(address);

@@ -23,10 +23,13 @@ export const SESSION_COOKIE = 'cb_session';
 export const KNOWN_COOKIE = 'cb_known';
 
 /** Resolves the session cookie to the viewer (or null) for every request. */
-export function sessionMiddleware(auth: AuthService): MiddlewareHandler<AppEnv> {
+export function sessionMiddleware(auth: AuthService, trustProxy = false): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('viewer', await auth.viewerFromToken(getCookie(c, SESSION_COOKIE)));
+    const viewer = await auth.viewerFromToken(getCookie(c, SESSION_COOKIE));
+    c.set('viewer', viewer);
     await next();
+    // An answered request keeps the active-sessions list current: last use, device, coarse place (issue 27).
+    if (viewer && c.res.status < 400) await auth.sessionSeen(viewer, { userAgent: c.req.header('user-agent'), address: clientAddress(c, trustProxy) });
   };
 }
 
@@ -162,7 +165,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           recaptchaV3Token: z.string().max(4096).default('default'),
         }),
         async run(options, { c, viewer }) {
-          const { user, token } = await auth.logIn(
+          const { user, token, reactivated } = await auth.logIn(
             {
               email: options.username_or_email,
               password: options.password,
@@ -187,6 +190,8 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
             },
             // auth.md section 2: on an account switch, go to /{username}.
             redirect: options.switch_account ? `/${user.username}` : safeNext(options.next),
+            // Issue 27: a log-in that brought back an account its owner had deactivated.
+            ...(reactivated ? { reactivated: true } : {}),
           };
         },
       }),

@@ -5,6 +5,7 @@ import { accountRecoveryService } from './account-recovery.js';
 import { registerService } from './register.js';
 import { sessionService } from './session.js';
 import { verificationService } from './verify.js';
+import { securityService } from './security.js';
 
 /**
  * The auth capability as one object for routes and tools: sessions (session.ts), email sign-up
@@ -22,6 +23,7 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
     ...verification,
     ...registerService(deps, verification),
     ...accountRecoveryService(deps, outgoing.mailer, session.startSession),
+    ...securityService(deps, outgoing, verification, session.startSession),
   };
 }
 

@@ -15,6 +15,8 @@ import { isPlaceholderEmail } from './verify.js';
 import { FACEBOOK_RECOVERY_FLAG, linkedLoginError } from './recovery.js';
 import { addressKey } from '../lib/client-address.js';
 import { LOGIN_ADDRESS_CHALLENGE_AFTER, limitedError, limitsFor } from '../lib/limits.js';
+import { coarsePlace, selfDeactivated, SESSION_SEEN_EVERY_MS, USER_AGENT_MAX } from './security-rules.js';
+import { sessionPassedMfa } from '../policy/rules.js';
 
 /**
  * Sessions (auth.md sections 4, 6 and 8): the password log-in with its safety steps, the session a
@@ -73,10 +75,11 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
     throw new ApiError(error);
   };
 
-  const startSession = async (userId: string) => {
+  /** A new session; `mfaAt` when it begins having passed two-factor (a log-in with a code, a rotation of one that had). */
+  const startSession = async (userId: string, mfaAt: number | null = null) => {
     const token = newToken();
     const now = clock.now();
-    await store.insertSession({ id: sha256(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS });
+    await store.insertSession({ id: sha256(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, mfa_at: mfaAt });
     return token;
   };
 
@@ -120,7 +123,10 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       }
       if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, address, state.stale, user, 'password_incorrect');
 
-      const stateError = stateRefusal(user.state);
+      // Deactivated by its owner from the settings (issue 27): logging in again is how it comes back, once the
+      // password (and the two-factor code, below) are right. Other reasons stay refused.
+      const reactivating = selfDeactivated(user);
+      const stateError = reactivating ? null : stateRefusal(user.state);
       if (stateError) {
         throw new ApiError(stateError, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
       }
@@ -131,12 +137,14 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
           await mfa.sendCode(user);
           throw new ApiError('mfa_required', undefined, data);
         }
-        if (!(await mfa.verify(user, input.mfaToken))) return failed(email, address, state.stale, user, 'mfa_code_invalid');
+        // A backup code works here too: the way back in for someone who lost their phone.
+        if (!(await mfa.verifyOrBackup(user, input.mfaToken))) return failed(email, address, state.stale, user, 'mfa_code_invalid');
       }
 
       await store.clearAttempts(email);
+      if (reactivating) await store.updateUser(user.id, { state: 'active', state_reason: null });
       if (previous) await store.revokeSession(previous.sessionId, clock.now());
-      return { user, token: await startSession(user.id) };
+      return { user: reactivating ? { ...user, state: 'active', state_reason: null } : user, token: await startSession(user.id, user.mfa_method ? clock.now() : null), reactivated: reactivating };
     },
 
     /** A long-lived "remembered on this browser" token, so an expired session still says who it was. */
@@ -171,10 +179,22 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       if (token) await store.useToken(sha256(token), 'known', clock.now());
     },
 
+    /**
+     * A request the session made and that was answered (issue 27): its last use, device and coarse place
+     * for the list of active sessions, written at most every SESSION_SEEN_EVERY_MS so a busy session does
+     * not write on every request. A refused request is not a use and writes nothing.
+     */
+    async sessionSeen(viewer: Viewer, seen: { userAgent: string | undefined; address: string | undefined }) {
+      const now = clock.now();
+      if (viewer.sessionLastUsedAt !== null && now - viewer.sessionLastUsedAt < SESSION_SEEN_EVERY_MS) return;
+      await store.sessionSeen(viewer.sessionId, { last_used_at: now, user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null, place: coarsePlace(seen.address) });
+    },
+
     async logOut(viewer: Viewer) {
       await store.revokeSession(viewer.sessionId, clock.now());
     },
 
+    /** The viewer behind a session cookie, or null (no cookie, an ended session, an account that may not hold one). */
     async viewerFromToken(token: string | undefined): Promise<Viewer | null> {
       if (!token) return null;
       const row = await store.findSessionUser(sha256(token), clock.now());
@@ -191,6 +211,8 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         sessionId: row.session_id,
         sessionStartedAt: Number(row.session_created_at),
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
+        sessionLastUsedAt: row.session_last_used_at === null ? null : Number(row.session_last_used_at),
+        mfaPassed: sessionPassedMfa({ mfaMethod: row.mfa_method, mfaEnabledAt: row.mfa_enabled_at === null ? null : Number(row.mfa_enabled_at) }, row.session_mfa_at === null ? null : Number(row.session_mfa_at)),
       };
     },
   };

@@ -1,10 +1,10 @@
-import { pinCountOf } from '../counts/store.js';
+import { addDeltas, pinCountOf } from '../counts/store.js';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 
 export type NewUser = Insertable<UsersTable>;
-export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number };
+export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number; mfa_at?: number | null };
 
 export function authStore(db: Kysely<Database>) {
   const sessionUser = prepared(
@@ -24,8 +24,12 @@ export function authStore(db: Kysely<Database>) {
           pinCountOf('user_pins').as('pin_count'),
           'users.state',
           'users.email_verified_at',
+          'users.mfa_method',
+          'users.mfa_enabled_at',
           'sessions.id as session_id',
           'sessions.created_at as session_created_at',
+          'sessions.mfa_at as session_mfa_at',
+          'sessions.last_used_at as session_last_used_at',
         ])
         .where('sessions.id', '=', a.sessionId)
         .where('sessions.revoked_at', 'is', null)
@@ -261,6 +265,123 @@ export function authStore(db: Kysely<Database>) {
         if (holder) return { result: 'taken' as const };
         await trx.updateTable('users').set({ email: token.address, pending_email: null, email_verified_at: now }).where('id', '=', token.user_id).execute();
         return { result: 'verified' as const, email: token.address };
+      });
+    },
+
+    // Security settings (issue 27, auth/security.ts).
+    /** The session's last use, device and coarse place (session.ts viewerFromToken). */
+    async sessionSeen(sessionId: string, values: { last_used_at: number; user_agent: string | null; place: string | null }) {
+      // A request without a user agent or address (a script, a test) keeps what the browser last said.
+      await db
+        .updateTable('sessions')
+        .set((eb) => ({ last_used_at: values.last_used_at, user_agent: eb.fn.coalesce(eb.val(values.user_agent), eb.ref('user_agent')), place: eb.fn.coalesce(eb.val(values.place), eb.ref('place')) }))
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    /** The account's live sessions, most recently used first. */
+    liveSessionsOf(userId: string, now: number) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_used_at', 'user_agent', 'place', 'mfa_at'])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy(sql`coalesce(last_used_at, created_at)`, 'desc')
+        .limit(200)
+        .execute();
+    },
+
+    /** Ends every live session of the account but one; answers how many ended. */
+    async revokeOtherSessions(userId: string, keepId: string, now: number) {
+      const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepId).where('revoked_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Ends one live session, only the account's own; false when there was none to end. */
+    async revokeUserSession(userId: string, sessionId: string, now: number) {
+      const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Two-factor on: the method, its secret or phone, the backup codes (hashes; earlier ones retired) and
+     * this session marked as having passed it, all or nothing. False when two-factor was on already.
+     */
+    async enableMfa(userId: string, values: { mfa_method: 'totp' | 'sms'; totp_secret: string | null; phone_number: string | null; totp_last_step: number | null }, backupHashes: string[], sessionId: string, now: number) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('users')
+          .set({ ...values, mfa_enabled_at: now, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null })
+          .where('id', '=', userId)
+          .where('mfa_method', 'is', null)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
+        if (backupHashes.length) await trx.insertInto('auth_tokens').values(backupHashes.map((id) => ({ id, kind: 'backup' as const, user_id: userId, address: null, created_at: now, expires_at: Number.MAX_SAFE_INTEGER, used_at: null }))).execute();
+        await trx.updateTable('sessions').set({ mfa_at: now }).where('id', '=', sessionId).execute();
+        return true;
+      });
+    },
+
+    /** Two-factor off: the method, secret and phone cleared, live codes and backup codes retired. */
+    async disableMfa(userId: string, now: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ mfa_method: null, totp_secret: null, totp_last_step: null, phone_number: null, mfa_enabled_at: null, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null }).where('id', '=', userId).execute();
+        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
+      });
+    },
+
+    /** Backup codes not yet used. */
+    async backupCodesLeft(userId: string) {
+      const row = await db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('kind', '=', 'backup').where('used_at', 'is', null).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** This session passed two-factor now (a step-up before acting for a business). */
+    async markSessionMfa(sessionId: string, now: number) {
+      await db.updateTable('sessions').set({ mfa_at: now }).where('id', '=', sessionId).execute();
+    },
+
+    /**
+     * An account deleted by its owner: the pins it saved on other people's boards leave those boards'
+     * counts (and the pins others saved on its boards, their savers' counts), then the account and everything that hangs on it (boards, pins, sessions, tokens, follows,
+     * identities, businesses it owns: the schema's cascades) go, all or nothing.
+     */
+    async deleteUser(userId: string) {
+      await db.transaction().execute(async (trx) => {
+        const elsewhere = await trx
+          .selectFrom('pins')
+          .innerJoin('boards', 'boards.id', 'pins.board_id')
+          .select(['pins.board_id', 'pins.section_id'])
+          .where('pins.pinner_id', '=', userId)
+          .where('boards.owner_id', '!=', userId)
+          .execute();
+        // ... and the pins others saved on its boards leave their savers' counts.
+        const onItsBoards = await trx
+          .selectFrom('pins')
+          .innerJoin('boards', 'boards.id', 'pins.board_id')
+          .select('pins.pinner_id')
+          .where('boards.owner_id', '=', userId)
+          .where('pins.pinner_id', '!=', userId)
+          .execute();
+        const tally = new Map<string, { counter: 'board_pins' | 'section_pins' | 'user_pins'; target_id: string; delta: number }>();
+        const lose = (counter: 'board_pins' | 'section_pins' | 'user_pins', target: string | null) => {
+          if (!target) return;
+          const key = `${counter}:${target}`;
+          const entry = tally.get(key) ?? { counter, target_id: target, delta: 0 };
+          entry.delta -= 1;
+          tally.set(key, entry);
+        };
+        for (const pin of onItsBoards) lose('user_pins', pin.pinner_id);
+        for (const pin of elsewhere) {
+          for (const [counter, target] of [['board_pins', pin.board_id], ['section_pins', pin.section_id]] as const) {
+            lose(counter, target);
+          }
+        }
+        await addDeltas(trx, [...tally.values()]);
+        await trx.deleteFrom('counter_deltas').where('counter', '=', 'user_pins').where('target_id', '=', userId).execute();
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
       });
     },
 

@@ -46,7 +46,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
           })
           .loose(),
         run: async (o, { viewer }) =>
-          boards.pickerBoards(viewer.id, await advertisers.context(viewer.id, o.advertiser_id), { bookmark: o.bookmark, query: o.query, pageSize: o.page_size }),
+          boards.pickerBoards(viewer.id, await advertisers.context(viewer, o.advertiser_id), { bookmark: o.bookmark, query: o.query, pageSize: o.page_size }),
       }),
     },
     BoardResource: {
@@ -62,7 +62,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
           advertiser_id: id.optional(),
         }),
         run: async (o, { viewer }) =>
-          boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer.id, o.advertiser_id)),
+          boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer, o.advertiser_id)),
       }),
       // Issue 19: the owner edits or deletes a board.
       update: action({

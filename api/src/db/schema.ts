@@ -354,6 +354,12 @@ export interface UsersTable {
   email_verified_at: Generated<number | null>;
   /** An address typed at a social sign-up, waiting for its link: not the account's email yet, so it blocks no one. */
   pending_email: Generated<string | null>;
+  /** Migration 0025: when two-factor was last turned on (a session must have passed it since to count). */
+  mfa_enabled_at: Generated<number | null>;
+  /** A two-factor set-up waiting for its confirming code: 'totp' with its secret, or 'sms' with its phone. */
+  mfa_pending_method: Generated<string | null>;
+  mfa_pending_secret: Generated<string | null>;
+  mfa_pending_phone: Generated<string | null>;
   /** Migration 0026: the profile's About (profile settings, issue 27). */
   about: Generated<string | null>;
 }
@@ -385,7 +391,8 @@ export interface LoginAttemptsTable {
   locked_until: number | null;
 }
 
-export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify';
+/** 'backup': a two-factor backup code (migration 0025); 'email_change' is not a kind: a change is a 'verify' link to pending_email. */
+export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify' | 'backup';
 
 /** Single-use secrets, stored as sha256: reset links, two-factor codes, spent challenges, remembered browsers. */
 export interface AuthTokensTable {
@@ -416,6 +423,12 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Migration 0025: when this session passed two-factor (a log-in with a code, a set-up, a step-up); null: never. */
+  mfa_at: Generated<number | null>;
+  /** Last request (written at most every few minutes), the browser's user agent (capped) and a coarse place. */
+  last_used_at: Generated<number | null>;
+  user_agent: Generated<string | null>;
+  place: Generated<string | null>;
 }
 
 export type Privacy = 'public' | 'secret' | 'protected';

@@ -153,6 +153,15 @@ export const catalogue = {
   members_owner_only: { code: 338, status: 403, message: "Only the business's owner can manage its members." },
   transfer_needs_member: { code: 339, status: 400, message: 'Ownership can go only to a member of this business.' },
   member_is_owner: { code: 340, status: 400, message: "The owner's role can't be changed or removed. Transfer ownership first." },
+  // Security settings run by their user (issue 27, work h27a): codes 310-329.
+  security_attempts_limited: { code: 310, status: 429, message: "You've tried a lot of codes and passwords. Try again in 15 minutes." },
+  mfa_already_on: { code: 311, status: 409, message: 'Two-factor authentication is already on. Turn it off first to change how you get codes.' },
+  mfa_not_started: { code: 312, status: 400, message: 'Start setting up two-factor authentication again.' },
+  mfa_not_on: { code: 313, status: 409, message: 'Two-factor authentication is off.' },
+  phone_invalid: { code: 314, status: 400, message: 'Enter a phone number with its country code, for example +1 555 000 1234.' },
+  session_not_found: { code: 315, status: 404, message: 'That session has already ended.' },
+  email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
+  proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
   // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
   not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },

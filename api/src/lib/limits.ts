@@ -70,6 +70,12 @@ export const LIMITS = {
   inviteRecipient: { points: 10, durationS: DAY, error: 'invite_recipient_limited' },
   /** Confirmation mails asked for again (the settings' resend), per client address over every account. */
   verifyResendAddress: { points: 30, durationS: HOUR, error: 'verify_limited' },
+  // Issue 27: security settings. Wrong passwords and wrong two-factor codes given to the settings (turning
+  // two-factor on or off, a step-up for a business, password and email change, deactivation, deletion),
+  // per account over every session: 10 wrong in 15 minutes, so 10,000 guesses take over ten days.
+  securityAccount: { points: 10, durationS: 15 * MINUTE, error: 'security_attempts_limited' },
+  /** Set-up codes texted to a phone being added, per account (the log-in's own limits are per phone). */
+  mfaSetupAccount: { points: 5, durationS: HOUR, error: 'mfa_send_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -139,6 +139,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   });
   // Account settings: connected accounts and a first password (issue 15).
   routes.get('/settings/account/', page, shell);
+  // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
+  routes.get('/settings/security/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.

@@ -92,7 +92,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         options: pinCreateOptions,
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
         // does not act for that advertiser is refused before anything is fetched or written.
-        run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer.id, options.advertiser_id), uploadAllowance(c, deps.config)),
+        run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), uploadAllowance(c, deps.config)),
       }),
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), run: (options, { viewer }) => pins.get(viewer, options.id) }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.
@@ -114,7 +114,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
           advertiser_id: id.optional(),
         }),
         // As PinResource create: the advertiser context is checked before anything is read, fetched or written.
-        run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer.id, options.advertiser_id)),
+        run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer, options.advertiser_id)),
       }),
     },
     UserPinsResource: {

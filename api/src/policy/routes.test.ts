@@ -194,7 +194,7 @@ describe('quick promote: a business promotes only its own pins', () => {
     // A member with two-factor acting for the business: the pin saved for it is the business's; their own is not.
     await runAdvertiserAdmin(t.deps, ['advertiser-member', advertiserId, 'cara@example.com']);
     const cara = await t.db.selectFrom('users').select('id').where('username', '=', 'cara').executeTakeFirstOrThrow();
-    await t.db.updateTable('users').set({ mfa_method: 'totp' }).where('id', '=', cara.id).execute();
+    await t.passMfa(cara.id);
     const forBusiness = data(await b.cara.post('BoardResource', 'create', { name: 'Campaign', advertiser_id: advertiserId })).id as string;
     const savedForIt = await save(b.cara, forBusiness, 'for-it', { advertiser_id: advertiserId });
     const personal = await save(b.cara, await t.makeBoard(cara.id, 'Mine'), 'mine');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Privacy } from '../db/schema.js';
-import { boardRule, campaignRule, memberRule, pinRule, profileRule, promoteRule, sectionRule, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
+import { boardRule, campaignRule, memberRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
 
 /**
  * The object policy as a table (issue 25, design item 2): roles down, actions across. Each cell is
@@ -200,6 +200,33 @@ describe('business members (issue 27): members see the list, the owner (or OWNER
     expect(memberRule('transfer', { business: owner, target: 'self' })).toMatchObject({ error: 'transfer_needs_member' });
     expect(memberRule('delete', { business: owner, target: 'self' })).toMatchObject({ error: 'member_is_owner' });
   });
+});
+
+describe('two-factor is read from the session (issue 27): an ADMIN member acts once this session passed it since it was turned on', () => {
+  const ON_AT = 1_000;
+  const SESSIONS = {
+    'two-factor off': [{ mfaMethod: null, mfaEnabledAt: null }, null],
+    'on, this session never passed it (it began before)': [{ mfaMethod: 'totp', mfaEnabledAt: ON_AT }, null],
+    'on, this session passed an earlier two-factor, since turned off and on': [{ mfaMethod: 'totp', mfaEnabledAt: ON_AT }, ON_AT - 1],
+    'on, this session passed it when it was turned on': [{ mfaMethod: 'totp', mfaEnabledAt: ON_AT }, ON_AT],
+    'on, this session passed it later (a log-in with a code, a step-up)': [{ mfaMethod: 'sms', mfaEnabledAt: ON_AT }, ON_AT + 5],
+  } as const;
+  const EXPECTED: Record<keyof typeof SESSIONS, Cell> = {
+    'two-factor off': 'MFA',
+    'on, this session never passed it (it began before)': 'MFA',
+    'on, this session passed an earlier two-factor, since turned off and on': 'MFA',
+    'on, this session passed it when it was turned on': '✓',
+    'on, this session passed it later (a log-in with a code, a step-up)': '✓',
+  };
+  for (const [name, [account, mfaAt]] of Object.entries(SESSIONS)) {
+    it(name, () => {
+      const mfa = sessionPassedMfa(account, mfaAt);
+      expect(cell(campaignRule('edit', { role: { owner: false, permissions: ['ADMIN'] }, mfa }))).toBe(EXPECTED[name as keyof typeof SESSIONS]);
+      // The owner, and a member holding OWNER, act whatever the session.
+      expect(cell(campaignRule('edit', { role: { owner: true }, mfa }))).toBe('✓');
+      expect(cell(campaignRule('edit', { role: { owner: false, permissions: ['OWNER'] }, mfa }))).toBe('✓');
+    });
+  }
 });
 
 describe('boards: following one (issue 28) is for anyone logged in who sees it, but its owner', () => {

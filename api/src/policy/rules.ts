@@ -175,8 +175,18 @@ export function profileRule(action: Action, f: ProfileFacts): Verdict {
  */
 export interface BusinessFacts {
   role: { owner: true } | { owner: false; permissions: readonly string[] } | null;
-  /** The session passed two-factor (two-factor is on for the account). */
+  /** This session passed two-factor since it was turned on for the account (sessionPassedMfa). */
   mfa: boolean;
+}
+
+/**
+ * The OWNER-or-MFA rule reads the session (advertiser.md section 4, issue 27); BusinessFacts.mfa is its answer: two-factor is on for the
+ * account and this session passed it since it was last turned on. A session that began before
+ * two-factor was turned on (or passed an earlier one, since turned off) must pass it first.
+ */
+export function sessionPassedMfa(account: { mfaMethod: string | null; mfaEnabledAt: number | null }, sessionMfaAt: number | null): boolean {
+  if (!account.mfaMethod || sessionMfaAt === null) return false;
+  return account.mfaEnabledAt === null || sessionMfaAt >= account.mfaEnabledAt;
 }
 
 /**

@@ -14,6 +14,10 @@ import { Notice } from './Notice';
 import { activeProfile } from './profile';
 import { AreaPage, type AdvertiserData } from './AreaPage';
 import type { ViewerData } from '../types';
+import { TwoFactorGate } from '../settings/security/TwoFactorGate';
+
+/** advertiser.md section 4's code for a member whose session has not passed two-factor (api/src/lib/errors.ts profile_needs_mfa). */
+const NEEDS_MFA = 181;
 import { PublicSearch } from '../place/search/PublicSearch';
 
 /** The advertiser area's pages (a lazy chunk of the popup bundle): /business/convert/, /offsite/, /billing/ and /advertiser/…. */
@@ -68,12 +72,15 @@ function ToActiveProfile({ sub, search }: { sub: string; search: string }) {
 function Area({ route, search }: { route: MatchedRoute; search: string }) {
   const [data, setData] = useState<AdvertiserData | null>(null);
   const [error, setError] = useState<ResourceError | null>(null);
+  const [round, setRound] = useState(0);
   useEffect(() => {
     getResource<AdvertiserData>('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
       if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: tMain('server.generic') }));
     });
-  }, [route.advertiserId]);
+  }, [route.advertiserId, round]);
+  // Issue 27: a member whose session has not passed two-factor is offered it here, then the page loads.
+  if (error?.code === NEEDS_MFA) return <TwoFactorGate onPassed={() => (setError(null), setRound((n) => n + 1))} />;
   if (error) return <NotFound message={fromEnglish(error.body.message)} />;
   if (!data) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p></main>;
   return <AreaPage route={route} search={new URLSearchParams(search)} advertiser={data} />;

@@ -36,6 +36,9 @@ describe('MFA code rules', () => {
     expect(mfaCodeError('12a456')).toBe("Hmm...that doesn't look like a verification code.");
     expect(mfaCodeError('12345')).toBe("Hmm...that doesn't look like a verification code.");
     expect(mfaCodeError(' 123 456 ')).toBeNull();
+    // A backup code (issue 27) is a code too.
+    expect(mfaCodeError('abcde-23456')).toBeNull();
+    expect(mfaCodeError('abcde-2345')).toBe("Hmm...that doesn't look like a verification code.");
   });
 });
 

@@ -5,6 +5,7 @@ import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
 import { t as tProfile } from './profile/messages';
+import { t as security } from './security/messages';
 
 /** /settings/account/: the account's settings; a visitor is sent to log in and back here. */
 export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
@@ -22,6 +23,7 @@ export function SettingsPage({ viewer }: { viewer: ViewerData | null }) {
       <h1>{t('accountSettings')}</h1>
       <p>
         <a href="/settings/profile/">{tProfile('editProfile')}</a>
+        <a href="/settings/security/">{security('toSecurity')}</a>
       </p>
       <EmailVerification />
       <ConnectedAccounts />

@@ -91,7 +91,7 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
       if (body.advertiser_id !== advertiserId) throw new ApiError('invalid_input', 'advertiser_id: Must match the advertiser in the address.');
       if (body.pin_id && body.pin_id !== pinId) throw new ApiError('invalid_input', 'pin_id: Must match the Pin in the address.');
       if (body.product_group_id && !body.pin_id) throw new ApiError('product_group_needs_pin');
-      const { advertiser, business } = await advertisers.access(viewer.id, advertiserId);
+      const { advertiser, business } = await advertisers.access(viewer, advertiserId);
       // The pin must be one the viewer may see (pin_not_found otherwise) and the business's own
       // (promote_pin_not_owned otherwise): policy/rules.ts promoteRule.
       await policy.promotablePin(viewer.id, advertiser, business, pinId);
@@ -172,7 +172,7 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
 
     /** /ads/edit/?view=campaign: pause or run, the daily budget (the country's minimum holds), the end date or ongoing. */
     async updateCampaign(viewer: Viewer, advertiserId: string, campaignId: string, change: { status?: 'ACTIVE' | 'PAUSED'; daily_budget?: number; inclusive_end_date?: string | null; is_ongoing?: boolean }) {
-      const { advertiser } = await advertisers.access(viewer.id, advertiserId);
+      const { advertiser } = await advertisers.access(viewer, advertiserId);
       const row = await store.campaign(advertiserId, campaignId);
       if (!row) throw new ApiError('campaign_not_found');
       const set: { status?: string; daily_budget_micro?: number; inclusive_end_date?: string | null; is_ongoing?: number; duration_days?: number | null } = {};

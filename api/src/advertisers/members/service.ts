@@ -9,7 +9,7 @@ import { DEFAULT_BRAND } from '../../lib/brand.js';
 import { oneLine, type Mail, type Mailer } from '../../lib/mail.js';
 import { memberRule, type MemberAction, type MemberFacts } from '../../policy/rules.js';
 import { enforce } from '../../policy/store.js';
-import type { AdvertisersService } from '../service.js';
+import type { Actor, AdvertisersService } from '../service.js';
 import { advertisersStore } from '../store.js';
 import { membersStore } from './store.js';
 import { MEMBER_INVITE_PATH, MEMBER_INVITE_TTL_MS, roleOf, type MemberRole } from './rules.js';
@@ -50,17 +50,19 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
   const limits = limitsFor(deps);
 
   /** The business as the actor meets it, refused unless the policy allows `action` on `targetId`. */
-  const allowed = async (viewerId: string, advertiserId: string, action: MemberAction, targetId?: string) => {
-    const access = await advertisers.access(viewerId, advertiserId);
-    const target: MemberFacts['target'] = targetId === undefined ? 'none' : targetId === access.advertiser.owner_user_id ? 'owner' : targetId === viewerId ? 'self' : 'member';
+  const allowed = async (viewer: Actor, advertiserId: string, action: MemberAction, targetId?: string) => {
+    // The session's two-factor, not the account's, decides whether a member may act (h27a's access rule).
+    const access = await advertisers.access(viewer, advertiserId);
+    const target: MemberFacts['target'] = targetId === undefined ? 'none' : targetId === access.advertiser.owner_user_id ? 'owner' : targetId === viewer.id ? 'self' : 'member';
     enforce(memberRule(action, { business: access.business, target }), 'advertiser_not_found');
     return access;
   };
 
   return {
     /** AdvertiserMembersResource get: the owner and the members, the pending invites, and what the viewer may do. */
-    async list(viewerId: string, advertiserId: string) {
-      const access = await allowed(viewerId, advertiserId, 'view');
+    async list(viewer: Actor, advertiserId: string) {
+      const viewerId = viewer.id;
+      const access = await allowed(viewer, advertiserId, 'view');
       const [owner, rows, invites] = await Promise.all([store.user(access.advertiser.owner_user_id), store.list(advertiserId), store.invites(advertiserId, clock.now())]);
       const person = (u: { id: string; username: string; first_name: string; last_name: string; image_medium_url: string | null; email: string }) => ({
         user_id: u.id,
@@ -82,7 +84,7 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
 
     /** AdvertiserMemberInviteResource create: a mail with a link; the address need not have an account yet. */
     async invite(viewer: Viewer, advertiserId: string, input: { email: string; role: MemberRole }, address: string | undefined) {
-      const access = await allowed(viewer.id, advertiserId, 'invite');
+      const access = await allowed(viewer, advertiserId, 'invite');
       const email = normaliseEmail(input.email);
       if (emailError(email)) throw new ApiError('invalid_input', `email: ${input.email} is not an email address.`);
       const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
@@ -111,8 +113,8 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
     },
 
     /** AdvertiserMemberInviteResource delete: the owner withdraws an invite. */
-    async cancelInvite(viewerId: string, advertiserId: string, email: string) {
-      await allowed(viewerId, advertiserId, 'invite');
+    async cancelInvite(viewer: Actor, advertiserId: string, email: string) {
+      await allowed(viewer, advertiserId, 'invite');
       await store.cancelInvite(advertiserId, normaliseEmail(email));
       return { email: normaliseEmail(email) };
     },
@@ -139,16 +141,16 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
     },
 
     /** AdvertiserMemberResource update: a member's role. */
-    async setRole(viewerId: string, advertiserId: string, userId: string, role: MemberRole) {
-      await allowed(viewerId, advertiserId, 'edit', userId);
+    async setRole(viewer: Actor, advertiserId: string, userId: string, role: MemberRole) {
+      await allowed(viewer, advertiserId, 'edit', userId);
       const changed = await store.setPermissions(advertiserId, userId, [role]);
       if (Number(changed.numUpdatedRows) === 0) throw new ApiError('member_not_found');
       return { user_id: userId, role };
     },
 
     /** AdvertiserMemberResource delete: the owner removes a member, or a member leaves. */
-    async remove(viewerId: string, advertiserId: string, userId: string) {
-      await allowed(viewerId, advertiserId, 'delete', userId);
+    async remove(viewer: Actor, advertiserId: string, userId: string) {
+      await allowed(viewer, advertiserId, 'delete', userId);
       const removed = await store.remove(advertiserId, userId);
       if (Number(removed.numDeletedRows) === 0) throw new ApiError('member_not_found');
       return { user_id: userId, removed: true };
@@ -158,8 +160,9 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
      * AdvertiserOwnerResource update: the owner hands the business to a member, and stays on as a
      * member with ADMIN (so acting for it from then on asks for two-factor, as for any member).
      */
-    async transfer(viewerId: string, advertiserId: string, userId: string) {
-      await allowed(viewerId, advertiserId, 'transfer', userId);
+    async transfer(viewer: Actor, advertiserId: string, userId: string) {
+      const viewerId = viewer.id;
+      await allowed(viewer, advertiserId, 'transfer', userId);
       if (!(await advertisersStore(db).isMember(advertiserId, userId))) throw new ApiError('transfer_needs_member');
       await db.transaction().execute(async (trx) => {
         const tx = membersStore(trx);

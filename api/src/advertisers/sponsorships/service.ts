@@ -44,7 +44,7 @@ export function sponsorshipsService({ db, clock }: Deps, advertisers: Advertiser
     },
     /** The sponsor's answer, under the access rule of acting for the business. */
     async decide(viewer: Viewer, advertiserId: string, pinId: string, decision: 'approve' | 'reject') {
-      await advertisers.access(viewer.id, advertiserId);
+      await advertisers.access(viewer, advertiserId);
       const row = await store.forPin(pinId);
       // A pin a visitor may not see (policy/rules.ts: a secret or archived board, a suspended owner or pinner)
       // is answered as its list shows it: not there.
@@ -54,7 +54,7 @@ export function sponsorshipsService({ db, clock }: Deps, advertisers: Advertiser
       return this.forPin(pinId);
     },
     async ofAdvertiser(viewer: Viewer, advertiserId: string) {
-      await advertisers.access(viewer.id, advertiserId);
+      await advertisers.access(viewer, advertiserId);
       return (await store.ofAdvertiser(advertiserId)).map((r) => ({ ...r, sponsorshipStatus: sponsorshipStatus(r.state) }));
     },
   };

@@ -1,0 +1,121 @@
+import type { Context } from 'hono';
+import { deleteCookie } from 'hono/cookie';
+import { z } from 'zod';
+import type { Deps } from '../deps.js';
+import { NO_LIMIT, none } from '../lib/declare.js';
+import { action, type ResourceRegistry } from '../lib/resources.js';
+import { KNOWN_COOKIE, SESSION_COOKIE, setSessionCookie } from './routes.js';
+import type { AuthService } from './service.js';
+
+/**
+ * The security settings' resources (issue 27, auth/security.ts): the page at /settings/security/ calls
+ * these. Wrong passwords and codes are bounded per account (securityAccount); every input is parsed here.
+ */
+
+/** A code as typed: six digits from an app or SMS, or a backup code (xxxxx-xxxxx). */
+const code = z.string().trim().min(1, 'Enter your code.').max(16, 'Must be at most 16 characters.');
+/** The fresh proof: the current password, or a two-factor code. */
+const proof = z.object({ password: z.string().max(256).optional(), code: code.optional() });
+const GUESSES = 'securityAccount' as const;
+
+export function securityResources({ config }: Deps, auth: AuthService): ResourceRegistry {
+  const endBrowserSession = (c: Context) => deleteCookie(c, SESSION_COOKIE, { path: '/', secure: config.secureCookies });
+
+  return {
+    SecuritySettingsResource: {
+      // What the security page shows: two-factor's state (and this session's), whether there is a password, the email.
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.securityStatus(viewer) }),
+    },
+    TwoFactorResource: {
+      // Start a set-up: an authenticator app's secret and QR code, or a code texted to a phone.
+      create: action({
+        caller: 'user',
+        limit: ['mfaSetupAccount'],
+        options: z.discriminatedUnion('method', [z.object({ method: z.literal('totp') }), z.object({ method: z.literal('sms'), phone_number: z.string().trim().min(1, 'Enter your phone number.').max(32) })]),
+        run: (o, { viewer }) => (o.method === 'totp' ? auth.startTotp(viewer) : auth.startSms(viewer, o.phone_number)),
+      }),
+      // Confirm it with a code: two-factor on, this session rotated as one that passed it, backup codes shown once.
+      update: action({
+        caller: 'user',
+        limit: GUESSES,
+        options: z.object({ code }),
+        async run(o, { c, viewer }) {
+          const { token, backup_codes } = await auth.confirmMfa(viewer, o.code);
+          setSessionCookie(c, config, token);
+          return { status: 'on', backup_codes };
+        },
+      }),
+      // Turn it off with a fresh code (app, SMS or backup code).
+      delete: action({ caller: 'user', limit: GUESSES, options: z.object({ code }), run: (o, { viewer }) => auth.disableMfa(viewer, o.code) }),
+    },
+    TwoFactorCodeResource: {
+      // A new SMS code for an account that gets codes by SMS (to turn two-factor off or pass it).
+      create: action({ caller: 'user', limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'), options: z.object({}), run: (_o, { viewer }) => auth.sendMfaCode(viewer) }),
+    },
+    SessionTwoFactorResource: {
+      // The step-up: this session passes two-factor (and rotates) before acting for a business it does not own.
+      create: action({
+        caller: 'user',
+        limit: GUESSES,
+        options: z.object({ code }),
+        async run(o, { c, viewer }) {
+          setSessionCookie(c, config, await auth.passMfa(viewer, o.code));
+          return { session_passed: true };
+        },
+      }),
+    },
+    EmailChangeResource: {
+      // A new address: confirmed by the link mailed to it; the old address gets a notice.
+      create: action({
+        caller: 'user',
+        limit: [GUESSES, 'verifyResendAddress'],
+        options: proof.extend({ email: z.string().trim().min(1, 'Enter your new email.').max(254, 'Must be at most 254 characters.') }),
+        run: (o, { viewer }) => auth.changeEmail(viewer, o.email, o),
+      }),
+    },
+    ActiveSessionsResource: {
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.sessions(viewer) }),
+      // Log out one session (this one too: then the cookie goes) ...
+      delete: action({
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        options: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a session.') }),
+        async run(o, { c, viewer }) {
+          const ended = await auth.logOutSession(viewer, o.id);
+          if (ended.current) endBrowserSession(c);
+          return ended;
+        },
+      }),
+    },
+    OtherSessionsResource: {
+      // ... or every session but this one.
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}), run: (_o, { viewer }) => auth.logOutOthers(viewer) }),
+    },
+    AccountDeactivationResource: {
+      create: action({
+        caller: 'user',
+        limit: GUESSES,
+        options: proof,
+        async run(o, { c, viewer }) {
+          const answer = await auth.deactivate(viewer, o);
+          endBrowserSession(c);
+          return answer;
+        },
+      }),
+    },
+    AccountDeletionResource: {
+      create: action({
+        caller: 'user',
+        limit: GUESSES,
+        options: proof,
+        async run(o, { c, viewer }) {
+          const answer = await auth.deleteAccount(viewer, o);
+          endBrowserSession(c);
+          // The account is gone: this browser no longer welcomes it back.
+          deleteCookie(c, KNOWN_COOKIE, { path: '/', secure: config.secureCookies });
+          return answer;
+        },
+      }),
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { failure, post, type SecurityStatus } from './client';
+import { Problem } from './Field';
+import { t } from './messages';
+import { ProofField, proofOptions } from './Proof';
+
+/**
+ * Deactivation (auth.md section 8's user-requested closure: logging in again reactivates) and deletion
+ * (the account and its data go; a notice is mailed). Either asks for a fresh password or code.
+ */
+export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onClosed: (how: 'deactivated' | 'deleted') => void }) {
+  const [proof, setProof] = useState('');
+  const [error, setError] = useState('');
+  const close = async (how: 'deactivated' | 'deleted') => {
+    setError('');
+    try {
+      await post(how === 'deactivated' ? 'AccountDeactivationResource' : 'AccountDeletionResource', 'create', proofOptions(status, proof));
+      onClosed(how);
+    } catch (caught) {
+      setError(failure(caught));
+    }
+  };
+  return (
+    <section class="settings-section" aria-labelledby="close-title">
+      <h2 id="close-title">{t('closeTitle')}</h2>
+      <p>{t('deactivateIntro')}</p>
+      <p>{t('deleteIntro')}</p>
+      <form class="settings-password" onSubmit={(event) => event.preventDefault()}>
+        {(status.has_password || status.mfa.method) && <p class="muted">{t('confirmWith')}</p>}
+        <ProofField status={status} value={proof} onValue={setProof} name="close-proof" />
+        <div>
+          <button type="button" class="secondary" onClick={() => void close('deactivated')}>
+            {t('deactivate')}
+          </button>
+          <button type="button" class="secondary" onClick={() => void close('deleted')}>
+            {t('deleteAccount')}
+          </button>
+        </div>
+        <Problem text={error} />
+      </form>
+    </section>
+  );
+}

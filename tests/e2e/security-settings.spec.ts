@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { expectNoAxeViolations } from './auth-helpers';
+import { PRODUCT } from './origins';
+import { admin, freshAccount, logInWith } from './safety-helpers';
+
+/**
+ * Issue 27: security settings people run themselves, in real Chromium on the real server. The TOTP
+ * secret is read from the page (the QR code's otpauth URI) and the code computed with otpauth, as an
+ * authenticator app would.
+ */
+
+const logInByApi = (page: Page, email: string, password: string) =>
+  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: email, password } }, headers: { Origin: PRODUCT } });
+
+/** The code an app shows for the page's QR code, `ahead` time steps on (a step already used is refused). */
+async function appCode(page: Page, ahead = 0) {
+  const uri = (await page.getByRole('img', { name: 'QR code for your authenticator app' }).getAttribute('data-otpauth')) ?? '';
+  const totp = OTPAuth.URI.parse(uri) as OTPAuth.TOTP;
+  expect(await page.getByTestId('totp-secret').textContent()).toBe(totp.secret.base32);
+  return { secret: totp.secret.base32, code: totp.generate({ timestamp: Date.now() + ahead * 30_000 }) };
+}
+const codeFor = (secret: string, ahead: number) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
+
+/** Turns on two-factor by app from /settings/security/; answers the secret. */
+async function turnOnApp(page: Page) {
+  await page.getByRole('button', { name: 'Use an authenticator app' }).click();
+  const { secret, code } = await appCode(page);
+  await page.getByLabel('Verification code').fill(code);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
+  await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
+  return secret;
+}
+
+test('a user turns on two-factor from the page, then logs out and back in with a code', async ({ page }) => {
+  const user = freshAccount('twofa');
+  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
+  await logInWith(page, user.email, user.password);
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A wrong code keeps it off.
+  await page.getByRole('button', { name: 'Use an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const { code } = await appCode(page);
+  await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That code didn’t work. Check it and try again.');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  const secret = await turnOnApp(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'I saved my codes' }).click();
+  await expect(page.getByText('Two-factor authentication is on. Codes come from your authenticator app.')).toBeVisible();
+  await expect(page.getByText('Backup codes left: 10')).toBeVisible();
+
+  // Log out, and back in (this browser is remembered: 'Welcome back'): the password, then a code from the app.
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
+  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
+  await page.getByLabel('Verification code', { exact: true }).fill(codeFor(secret, 1));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  await expect(page.getByText('This session passed two-factor authentication.')).toBeVisible();
+});
+
+test('a session is logged out from another', async ({ page, browser }) => {
+  const user = freshAccount('sessions');
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await logInByApi(otherPage, user.email, user.password);
+  await otherPage.goto(`${PRODUCT}/settings/security/`);
+  await expect(otherPage.getByRole('heading', { name: 'Where you are logged in' })).toBeVisible();
+
+  await logInByApi(page, user.email, user.password);
+  await page.goto(`${PRODUCT}/settings/security/`);
+  const rows = page.getByRole('listitem').filter({ hasText: 'Last used' });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'This session' })).toContainText('Chrome on Linux');
+  await expect(rows.filter({ hasText: 'This session' })).toContainText('This computer');
+  await expectNoAxeViolations(page);
+  await rows.filter({ hasNotText: 'This session' }).getByRole('button', { name: /^Log out/ }).click();
+  await expect(rows).toHaveCount(1);
+
+  await otherPage.reload();
+  await expect(otherPage.getByText('Log in to see your security settings.')).toBeVisible();
+  await other.close();
+});
+
+test('a business ADMIN member turns on two-factor and then acts for the business; an older session passes it first', async ({ page, browser }) => {
+  const owner = freshAccount('owner');
+  const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Lantern Co'))![1]!;
+  const member = freshAccount('admin');
+  admin('advertiser-member', advertiserId, member.email, 'ADMIN');
+  const campaigns = `${PRODUCT}/advertiser/${advertiserId}/reporting/campaigns/`;
+
+  // An older session of the member, started before two-factor is on.
+  const older = await browser.newContext();
+  const olderPage = await older.newPage();
+  await logInByApi(olderPage, member.email, member.password);
+
+  await logInByApi(page, member.email, member.password);
+  await page.goto(campaigns);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Security settings' }).click();
+  const secret = await turnOnApp(page);
+  await page.getByRole('button', { name: 'I saved my codes' }).click();
+
+  await page.goto(campaigns);
+  await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication needed' })).toHaveCount(0);
+
+  // The older session must pass two-factor before acting for the business.
+  await olderPage.goto(campaigns);
+  await expect(olderPage.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
+  await olderPage.getByLabel('Code or backup code').fill(codeFor(secret, 1));
+  await olderPage.getByRole('button', { name: 'Verify and continue' }).click();
+  await expect(olderPage.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  await older.close();
+});
+
+test('in French: the security page, a wrong password, deactivation and coming back by logging in', async ({ page, context }) => {
+  const user = freshAccount('secufr');
+  await context.addCookies([{ name: 'cb_lang', value: 'fr', url: PRODUCT }]);
+  await logInByApi(page, user.email, user.password);
+  await page.goto(`${PRODUCT}/settings/security/`);
+  await expect(page.getByRole('heading', { name: 'Sécurité', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Authentification à deux facteurs' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const password = page.getByRole('region', { name: 'Mot de passe' });
+  await password.getByLabel('Mot de passe actuel').fill('pas le bon');
+  await password.getByLabel('Nouveau mot de passe').fill('Plum-Orchard-43');
+  await password.getByRole('button', { name: 'Changer le mot de passe' }).click();
+  await expect(password.getByRole('alert')).toHaveText('Ce mot de passe est incorrect.');
+
+  const close = page.getByRole('region', { name: 'Désactiver ou supprimer votre compte' });
+  await close.getByLabel('Mot de passe actuel').fill(user.password);
+  await close.getByRole('button', { name: 'Désactiver le compte' }).click();
+  await expect(page.getByRole('heading', { name: 'Votre compte a été désactivé' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Logging in again brings the account back.
+  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
+  await page.getByLabel(/e-mail/i).first().fill(user.email);
+  await page.getByLabel('Mot de passe').fill(user.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Sécurité', exact: true })).toBeVisible();
+});
