@@ -11,6 +11,8 @@ import { boardsService } from './boards/service.js';
 import { advertisersService } from './advertisers/service.js';
 import { adsRoutes, advertiserResources, businessAccessRoutes, offsiteNavigation, offsiteRoutes } from './advertisers/routes.js';
 import { campaignsService } from './advertisers/campaigns/service.js';
+import { membersService } from './advertisers/members/service.js';
+import { memberResources } from './advertisers/members/routes.js';
 import { sponsorshipsService } from './advertisers/sponsorships/service.js';
 import { noticesService } from './advertisers/notices/service.js';
 import { limitsFor } from './lib/limits.js';
@@ -19,7 +21,8 @@ import { EMBEDS_PATH, embedResources, embedsHeaders } from './embeds/routes.js';
 import { embedsService } from './embeds/service.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
-import { userResources, userRoutes } from './users/routes.js';
+import { renamedProfileRoutes, userResources, userRoutes } from './users/routes.js';
+import { profileSettingsService } from './users/profile-settings.js';
 import { searchService } from './search/service.js';
 import { searchResources } from './search/routes.js';
 import { feedService } from './feed/service.js';
@@ -38,7 +41,7 @@ import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
 import { registryDeclaration, resourceRoutes, type ResourceRegistry } from './lib/resources.js';
-import { pageRoutes } from './pages/routes.js';
+import { pageRoutes, wantsPage } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
 import { eventRoutes } from './events/routes.js';
@@ -89,10 +92,12 @@ export function appServices(deps: Deps) {
     media,
     pins,
     users: usersService(deps),
+    profiles: profileSettingsService(deps, images),
     share: pinShareService(deps, pins, outgoing.mailer),
     scrape: scrapeService(deps),
     advertisers,
     campaigns: campaignsService(deps, advertisers, pins),
+    members: membersService(deps, advertisers, outgoing.mailer),
     sponsorships: sponsorshipsService(deps, advertisers),
     notices: noticesService(deps),
     offsite: offsiteService(deps),
@@ -117,7 +122,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
-    ...userResources(s.users, s.pins),
+    ...userResources(s.users, s.pins, s.profiles),
     ...searchResources(s.search),
     ...feedResources(s.feed),
     ...pinResources(deps, s.pins, s.advertisers),
@@ -127,6 +132,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
     ...embedResources(s.embeds),
     ...notificationResources(s.notifications),
     ...transferResources(s.transfers),
+    ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
 }
@@ -154,12 +160,15 @@ export function createApp(deps: Deps) {
     c.set('brand', deps.config.brandName);
     await next();
   });
+  // Every page miss, in every area, is the app's own not-found page with status 404 (issue 27); the API keeps its envelope.
+  const pages = pageRoutes(deps.config);
   app.onError((error, c) => {
+    if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
     if (error instanceof ApiError) return fail(c, error);
     log.error({ err: error, req_id: currentRequestId(), route: routePattern(c) }, 'unhandled error');
     return fail(c, new ApiError('internal'));
   });
-  app.notFound((c) => fail(c, new ApiError('not_found', `No page at ${c.req.path}.`)));
+  app.notFound((c) => (wantsPage(c) ? pages.notFound(c) : fail(c, new ApiError('not_found', `No page at ${c.req.path}.`))));
 
   app.use('*', async (c, next) => {
     // Set before the handler, so they travel in the response it makes. Set on a finished response they
@@ -242,7 +251,9 @@ export function createApp(deps: Deps) {
   app.route('/dev', outboxRoutes(deps));
   // Before the pages: /developers/api/ would otherwise be a board's address.
   app.route('/', openApiRoutes(() => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName })));
-  app.route('/', pageRoutes(deps.config));
+  // Before the pages: a renamed account's old address redirects to its new one (issue 27).
+  app.route('/', renamedProfileRoutes(services.profiles));
+  app.route('/', pages);
   return app;
 }
 

@@ -32,6 +32,16 @@ const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
 const NotificationsPage = page(() => import('./place/notifications/NotificationsPage'), (m) => m.NotificationsPage);
 /** The page a confirmation mail links to (issue 25). */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
+/** Profile settings and the website claim (issue 27). */
+const ProfileSettings = page(() => import('./settings/profile/ProfileSettings'), (m) => m.ProfileSettings);
+/** 'Contact us' (the account-recovery dialog's link, issue 27). */
+const ContactPage = page(() => import('./site/pages'), (m) => m.ContactPage);
+/** The app's one not-found page (issue 27): the server marks a miss with <meta name="not-found"> and status 404. */
+const NotFound = page(() => import('./site/pages'), (m) => m.PathNotFound);
+const marked = (selector: string) => typeof document !== 'undefined' && document.querySelector(selector) !== null;
+const serverSaysNotFound = () => marked('meta[name="not-found"]');
+/** An advertiser route asked for without /advertiser/{id} (/reporting/campaigns/): the server marks it, as its path reads like a board's. */
+const serverSaysAdvertiser = () => marked('meta[name="area"]');
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
 /** A profile's followers and following lists (issue 28). */
@@ -49,7 +59,8 @@ const AUTH_PAGES: Record<string, AuthPageKind> = {
 /** One bundle for the product's pages; the server sends the same shell and the path picks the page. */
 export function App({ location }: { location: Location }) {
   const path = location.pathname;
-  if (isAdvertiserPath(path)) {
+  if (serverSaysNotFound()) return <Product render={() => <NotFound />} />;
+  if (isAdvertiserPath(path) || serverSaysAdvertiser()) {
     return (
       <Loading>
         <AdvertiserApp location={location} />
@@ -97,6 +108,8 @@ export function App({ location }: { location: Location }) {
         <VerifyPage location={location} />
       </Loading>
     );
+  if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
+  if (path === '/contact/') return <Product render={() => <ContactPage />} />;
   if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
   if (path === '/notifications/') return <Product render={(viewer) => <NotificationsPage viewer={viewer} />} />;
   // Account settings, and import and export (issue 28), in the settings chunk: one route, no byte more on first open.
@@ -118,7 +131,9 @@ export function App({ location }: { location: Location }) {
     const username = user[1];
     return <Product render={(viewer) => <ProfilePage username={username} viewer={viewer} />} />;
   }
-  return <Product render={(viewer) => <Home viewer={viewer} search={location.search} />} />;
+  if (path === '/') return <Product render={(viewer) => <Home viewer={viewer} search={location.search} />} />;
+  // The server sends no other path this shell: one that gets here anyway is no page of ours.
+  return <Product render={() => <NotFound />} />;
 }
 
 /** A product page (home, profile, board, pin): the site header above it, both knowing the viewer. */

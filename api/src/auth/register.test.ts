@@ -121,12 +121,16 @@ describe('sign-up (UserRegisterResource create)', () => {
     ['a string', 'NaN'],
     ['a fraction', 631152000.5],
     ['an object', { valueOf: 1 }],
-    ['1899-12-31', Date.UTC(1899, 11, 31) / 1000],
     ['tomorrow', 'tomorrow'],
   ])('refuses a birthday of %s as Invalid date, writing nothing', async (_, birthday) => {
     const t = await testApp();
     const value = birthday === 'tomorrow' ? Math.floor(t.clock.now() / 1000) + 86_400 : birthday;
     await expectRefused(t, { birthday: value }, 400, 'Invalid date');
+  });
+
+  it('refuses a birthday before 1900 as overage (auth.md section 8)', async () => {
+    const t = await testApp();
+    await expectRefused(t, { birthday: Date.UTC(1899, 11, 31) / 1000 }, 400, 'Oops! Please use a valid age to sign up.');
   });
 
   it('refuses a 121-year-old as overage', async () => {

@@ -178,15 +178,19 @@ export type BirthdayProblem = 'required' | 'invalid' | 'overage' | 'underage';
 /** The earliest birthday taken: before it a date is a typo or a probe, not a person's birthday. */
 export const EARLIEST_BIRTHDAY = Date.UTC(1900, 0, 1);
 
+/** The furthest a JavaScript Date reaches either side of 1970 (ECMA-262 time values). */
+const DATE_LIMIT_MS = 8.64e15;
+
 /**
- * Birthday rules (section 5): required; a real date between 1900-01-01 and today, else 'Invalid
- * date' (NaN, infinities and numbers past what a Date holds included, so no age is ever worked out
- * of nonsense); not later than January 1st of this year ('Invalid date'); over 120 years is
- * overage; under the minimum age is underage.
+ * Birthday rules (section 5): required; a real date up to today, else 'Invalid date' (NaN, infinities
+ * and numbers past what a Date holds included, so no age is ever worked out of nonsense); not later
+ * than January 1st of this year ('Invalid date'); over 120 years is overage, and so is every date
+ * before 1900 (auth.md section 8: the overage text, issue 27); under the minimum age is underage.
  */
 export function birthdayProblem(birthdayMs: number | null, nowMs: number, minAge = DEFAULT_MIN_AGE): BirthdayProblem | null {
   if (birthdayMs === null) return 'required';
-  if (!Number.isFinite(birthdayMs) || birthdayMs < EARLIEST_BIRTHDAY || birthdayMs > nowMs) return 'invalid';
+  if (!Number.isFinite(birthdayMs) || Math.abs(birthdayMs) > DATE_LIMIT_MS || birthdayMs > nowMs) return 'invalid';
+  if (birthdayMs < EARLIEST_BIRTHDAY) return 'overage';
   const startOfYear = Date.UTC(new Date(nowMs).getUTCFullYear(), 0, 1);
   if (birthdayMs > startOfYear) return 'invalid';
   const age = ageInYears(birthdayMs, nowMs);

@@ -21,6 +21,7 @@ import * as m0022 from './migrations/0022_one_impression_per_viewer.js';
 import * as m0023 from './migrations/0023_counter_deltas.js';
 import * as m0024 from './migrations/0024_upload_jobs.js';
 import * as m0025 from './migrations/0025_security_settings.js';
+import * as m0026 from './migrations/0026_profiles_and_members.js';
 import * as m0027 from './migrations/0027_search_and_follows.js';
 import * as m0028 from './migrations/0028_board_settings_and_notifications.js';
 import * as m0029 from './migrations/0029_import_export.js';
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023_counter_deltas': m0023,
   '0024_upload_jobs': m0024,
   '0025_security_settings': m0025,
+  '0026_profiles_and_members': m0026,
   '0027_search_and_follows': m0027,
   '0028_board_settings_and_notifications': m0028,
   '0029_import_export': m0029,

@@ -19,6 +19,8 @@ export interface Database {
   board_email_invites: BoardEmailInvitesTable;
   advertisers: AdvertisersTable;
   advertiser_members: AdvertiserMembersTable;
+  advertiser_member_invites: AdvertiserMemberInvitesTable;
+  username_redirects: UsernameRedirectsTable;
   follows: FollowsTable;
   board_follows: BoardFollowsTable;
   pin_search: PinSearchTable;
@@ -379,6 +381,27 @@ export interface UsersTable {
   mfa_pending_method: Generated<string | null>;
   mfa_pending_secret: Generated<string | null>;
   mfa_pending_phone: Generated<string | null>;
+  /** Migration 0026: the profile's About (profile settings, issue 27). */
+  about: Generated<string | null>;
+}
+
+/** Migration 0026: a changed username's old address, redirecting to the account's current one. */
+export interface UsernameRedirectsTable {
+  old_username: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** Migration 0026: an owner's invite of a business member by email; the link's token as sha256. */
+export interface AdvertiserMemberInvitesTable {
+  token_hash: string;
+  advertiser_id: string;
+  email: string;
+  /** JSON list of permissions, as advertiser_members.permissions. */
+  permissions: string;
+  invited_by: string;
+  created_at: number;
+  expires_at: number;
 }
 
 /** Failed log-ins by normalised email (auth/lockout.ts). */

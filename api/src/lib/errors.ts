@@ -152,6 +152,17 @@ export const catalogue = {
   transfer_busy: { code: 386, status: 409, message: 'Your last import or export is still running. Wait for it to finish.' },
   transfer_not_found: { code: 387, status: 404, message: "Sorry, we couldn't find that import or export." },
   export_not_ready: { code: 388, status: 409, message: 'Your export is not ready yet.' },
+  // Profile settings and business members (issue 27, h27b). Codes 330-349 are ours.
+  username_invalid: { code: 330, status: 400, message: 'Usernames are 3 to 30 characters: letters, numbers and underscores.' },
+  username_taken: { code: 331, status: 409, message: 'That username is taken. Try another one.' },
+  website_invalid: { code: 332, status: 400, message: 'Enter a website address that starts with http:// or https://.' },
+  member_not_found: { code: 334, status: 404, message: 'That person is not a member of this business.' },
+  member_invite_invalid: { code: 335, status: 404, message: 'This invite has expired or was already used.' },
+  member_invite_other_email: { code: 336, status: 403, message: 'This invite was sent to another email address. Log in with that account to accept it.' },
+  member_already: { code: 337, status: 409, message: 'That person already acts for this business.' },
+  members_owner_only: { code: 338, status: 403, message: "Only the business's owner can manage its members." },
+  transfer_needs_member: { code: 339, status: 400, message: 'Ownership can go only to a member of this business.' },
+  member_is_owner: { code: 340, status: 400, message: "The owner's role can't be changed or removed. Transfer ownership first." },
   // Security settings run by their user (issue 27, work h27a): codes 310-329.
   security_attempts_limited: { code: 310, status: 429, message: "You've tried a lot of codes and passwords. Try again in 15 minutes." },
   mfa_already_on: { code: 311, status: 409, message: 'Two-factor authentication is already on. Turn it off first to change how you get codes.' },

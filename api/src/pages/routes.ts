@@ -15,6 +15,8 @@ import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 import { VERIFY_PATH } from '../auth/rules.js';
+import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
+import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
@@ -35,14 +37,20 @@ const POPUP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * What the server alone knows of a path, told to the app (App.tsx) in the shell: a miss (404), or an
+ * advertiser route asked for without /advertiser/{id}, which the app would otherwise read as a board's path.
+ */
+type ShellMark = 'not-found' | 'advertiser' | null;
+
 /** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale) => `<!doctype html>
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark) => `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${brand}</title>
-<meta name="brand" content="${brand}">
+<meta name="brand" content="${brand}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
 <link rel="stylesheet" href="${popup.css}">
 <script type="module" src="${popup.js}"></script>${popup.locales[locale] ? `\n<link rel="modulepreload" href="${popup.locales[locale]}">` : ''}
 </head>
@@ -75,8 +83,11 @@ export function ownPinOf(url: string | undefined, publicOrigin: string): string 
 }
 
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
-export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>): Hono {
+export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>): Hono & { notFound: (c: Context) => Response | Promise<Response> } {
   const routes = new Hono();
+  let notFoundShell: (c: Context) => Response | Promise<Response> = () => {
+    throw new ApiError('not_found');
+  };
   // Every page and built file: for anyone, no body, served from memory.
   const page = declare({ caller: 'visitor', limit: NO_LIMIT.page, body: 0 });
   const productOrigin = (c: Context) => config?.publicOrigin ?? new URL(c.req.url).origin;
@@ -95,7 +106,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const shell = (c: Context) => {
+  const pageShell = (c: Context, mark: ShellMark) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -103,8 +114,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Cache-Control', 'no-store');
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c)));
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c), mark), mark === 'not-found' ? 404 : 200);
   };
+  const shell = (c: Context) => pageShell(c, null);
+  notFoundShell = (c) => pageShell(c, 'not-found');
 
   routes.get('/', page, shell);
   routes.get('/login', page, shell);
@@ -158,7 +171,23 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/search/pins/', page, shell);
   routes.get('/billing/', page, shell);
   routes.get('/advertiser', page, shell);
+  // A business member invite's link (issue 27): its token must not leak in a Referer.
+  routes.get(MEMBER_INVITE_PATH, page, (c) => {
+    c.header('Referrer-Policy', 'no-referrer');
+    return shell(c);
+  });
   routes.get('/advertiser/*', page, shell);
+  // Advertiser routes without /advertiser/{id} (advertiser.md section 2): the page sends them to the active profile's.
+  for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, (c) => pageShell(c, 'advertiser'));
+  // The Florida footer's link (auth.md): the account's settings, where deactivation and deletion live.
+  routes.get('/settings/account-management/', page, (c) => c.redirect('/settings/account/', 302));
+  // auth.md section 2: Facebook's window opens here; the provider flow starts at /oauth/facebook/start/ (issue 27).
+  routes.get('/connect/facebook/', page, (c) => c.redirect(safeNext(`/oauth/facebook/start/${new URL(c.req.url).search}`), 302));
+  // Profile settings (issue 27) and the creator card's website claim, which is a part of them.
+  routes.get('/settings/profile/', page, shell);
+  routes.get('/settings/claim/', page, shell);
+  // 'Contact us' (the account-recovery dialog): a page of its own.
+  routes.get('/contact/', page, shell);
   // The footer's Terms of Service and Privacy Policy, from legal/*.md (legal.ts).
   routes.get('/_/_/policy/:page/', page, async (c) => {
     const page = c.req.param('page');
@@ -232,5 +261,18 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', page, boardPage);
   routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', page, boardPage);
 
-  return routes;
+  return Object.assign(routes, { notFound: (c: Context) => notFoundShell(c) });
+}
+
+/** Where the API and our built files live: a miss there keeps the JSON envelope, whoever asks. */
+const API_PREFIXES = ['/resource/', '/v3/', '/vx/', '/ads/v4/', '/oauth/', '/media/', '/dev/', '/js/', '/css/', '/img/', '/health'];
+
+/**
+ * Whether a request that found nothing should see the app's own not-found page (issue 27): a browser's
+ * GET of a page, not a call to the API or a built file, which keep the JSON envelope.
+ */
+export function wantsPage(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return false;
+  return (c.req.header('accept') ?? '').includes('text/html');
 }

@@ -42,7 +42,7 @@ export function decodeBase64(value: string): Buffer | null {
   return bytes.length === Math.floor((unpadded * 3) / 4) ? bytes : null;
 }
 
-const imageBase64 = z
+export const imageBase64 = z
   .string()
   .max(Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 100, tooLargeMessage('image'))
   .transform((value, ctx) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Privacy } from '../db/schema.js';
-import { boardRule, campaignRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
+import { boardRule, campaignRule, memberRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
 
 /**
  * The object policy as a table (issue 25, design item 2): roles down, actions across. Each cell is
@@ -189,6 +189,46 @@ describe('campaigns and quick promote: a business’s owner, its members (OWNER,
 
   it('refuses a stranger’s pin with a code of its own (250), not a bare forbidden', () => {
     expect(promoteRule({ business: businesses['business owner']!, pin: strangersPin, ownedByBusiness: false })).toMatchObject({ allow: false, answer: 'forbidden', error: 'promote_pin_not_owned' });
+  });
+});
+
+describe('business members (issue 27): members see the list, the owner (or OWNER) manages it, only the owner hands it over', () => {
+  const businesses: Record<string, BusinessFacts> = {
+    'business owner': { role: { owner: true }, mfa: false },
+    'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false },
+    'member with ADMIN and MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: true },
+    'member with ADMIN, no MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: false },
+    'someone outside the business': { role: null, mfa: true },
+  };
+  const COLUMNS = ['view', 'invite', 'change a member’s role', 'remove a member', 'change the owner’s role', 'remove the owner', 'leave', 'transfer to a member', 'transfer to oneself'] as const;
+  check(COLUMNS as unknown as Action[], {
+    //                               view   invite  role   remove  owner's owner  leave  transfer self
+    'business owner':               ['✓',  '✓',    '✓',   '✓',    '403',  '403', '403', '✓',   '403'],
+    'member with OWNER, no MFA':    ['✓',  '✓',    '✓',   '✓',    '403',  '403', '✓',   '403', '403'],
+    'member with ADMIN and MFA':    ['✓',  '403',  '403', '403',  '403',  '403', '✓',   '403', '403'],
+    'member with ADMIN, no MFA':    ['MFA', 'MFA', 'MFA', 'MFA',  'MFA',  'MFA', 'MFA', 'MFA', 'MFA'],
+    'someone outside the business': ['404', '404', '404', '404',  '404',  '404', '404', '404', '404'],
+  }, (role, column) => {
+    const business = businesses[role]!;
+    switch (column as string) {
+      case 'view': return memberRule('view', { business, target: 'none' });
+      case 'invite': return memberRule('invite', { business, target: 'none' });
+      case 'change a member’s role': return memberRule('edit', { business, target: 'member' });
+      case 'remove a member': return memberRule('delete', { business, target: 'member' });
+      case 'change the owner’s role': return memberRule('edit', { business, target: 'owner' });
+      case 'remove the owner': return memberRule('delete', { business, target: 'owner' });
+      case 'leave': return memberRule('delete', { business, target: 'self' });
+      case 'transfer to a member': return memberRule('transfer', { business, target: 'member' });
+      default: return memberRule('transfer', { business, target: 'self' });
+    }
+  });
+
+  it('answers with codes of their own (338, 339, 340), not a bare forbidden', () => {
+    const admin = businesses['member with ADMIN and MFA']!;
+    const owner = businesses['business owner']!;
+    expect(memberRule('invite', { business: admin, target: 'none' })).toMatchObject({ error: 'members_owner_only' });
+    expect(memberRule('transfer', { business: owner, target: 'self' })).toMatchObject({ error: 'transfer_needs_member' });
+    expect(memberRule('delete', { business: owner, target: 'self' })).toMatchObject({ error: 'member_is_owner' });
   });
 });
 

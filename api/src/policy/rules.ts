@@ -210,6 +210,39 @@ export function campaignRule(action: Action, f: BusinessFacts): Verdict {
 /** Whether the business holds OWNER on the profile it acts for (its owner, or a member with OWNER). */
 export const holdsOwner = (f: BusinessFacts) => f.role !== null && (f.role.owner || f.role.permissions.includes(OWNER));
 
+/**
+ * What is done to a business's members (issue 27): see the list, invite by email, change a member's
+ * role, remove a member, hand the business over.
+ */
+export type MemberAction = 'view' | 'invite' | 'edit' | 'delete' | 'transfer';
+
+export interface MemberFacts {
+  business: BusinessFacts;
+  /** Whom the action is about: the business's owner, the actor, another member; none for view and invite. */
+  target: 'owner' | 'self' | 'member' | 'none';
+}
+
+/**
+ * Business members (issue 27): whoever may act for the business (campaignRule) sees its members; the
+ * owner, and a member holding OWNER, invite, change roles and remove; only the owner hands the business
+ * over, and only to a member. The owner's own place is never changed or removed here (transfer it first);
+ * any member may leave.
+ */
+export function memberRule(action: MemberAction, f: MemberFacts): Verdict {
+  const acting = campaignRule('view', f.business);
+  if (!acting.allow) return acting;
+  if (action === 'view') return ALLOW;
+  if (action === 'delete' && f.target === 'self' && f.business.role?.owner !== true) return ALLOW;
+  const ownerOnly: Verdict = { allow: false, answer: 'forbidden', detail: "Only the business's owner can manage its members.", error: 'members_owner_only' };
+  if (action === 'transfer') {
+    if (f.business.role?.owner !== true) return ownerOnly;
+    return f.target === 'member' ? ALLOW : { allow: false, answer: 'forbidden', detail: 'Ownership can go only to a member of this business.', error: 'transfer_needs_member' };
+  }
+  if (!holdsOwner(f.business)) return ownerOnly;
+  if (f.target === 'owner' || (f.target === 'self' && f.business.role?.owner === true)) return { allow: false, answer: 'forbidden', detail: "The owner's role can't be changed or removed.", error: 'member_is_owner' };
+  return ALLOW;
+}
+
 export interface PromoteFacts {
   business: BusinessFacts;
   pin: PinFacts;

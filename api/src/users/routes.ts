@@ -1,5 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
@@ -10,6 +10,10 @@ import type { PinsService } from '../pins/service.js';
 import type { UsersService } from './service.js';
 import { usernamePart } from '../boards/routes.js';
 import { bookmarkOption } from '../lib/bookmark.js';
+import { safeNext } from '../lib/next.js';
+import { imageBase64, PIN_CREATE_MAX_BODY_BYTES } from '../pins/routes.js';
+import type { ProfileSettingsService } from './profile-settings.js';
+import { ABOUT_MAX, NAME_MAX, RESERVED_USERNAMES, WEBSITE_MAX } from './rules.js';
 
 /** saving.md and advertiser.md section 9: followers per page 50. */
 export const FOLLOWERS_PAGE_SIZE = 50;
@@ -25,8 +29,50 @@ export function userRoutes(users: UsersService): Hono<AppEnv> {
   return routes;
 }
 
-export function userResources(users: UsersService, pins: PinsService): ResourceRegistry {
+/**
+ * A renamed account's old addresses (issue 27): /{old}/ and its boards' /{old}/{slug}/… answer with a
+ * redirect to the same page under the new name. Temporary (302): the old name is free for someone else.
+ */
+export function renamedProfileRoutes(profiles: ProfileSettingsService): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const page = declare({ caller: 'visitor', limit: NO_LIMIT.page, body: 0 });
+  const follow = async (c: Context, next: Next) => {
+    const old = c.req.param('username');
+    // Our own pages' first segments (/login, /pin/…) are never a username: no database read for them.
+    const to = old && !RESERVED_USERNAMES.has(old) ? await profiles.renamedTo(old) : null;
+    if (!to) return next();
+    const url = new URL(c.req.url);
+    const rest = url.pathname.slice(1 + old!.length);
+    return c.redirect(safeNext(`/${to}${rest || '/'}${url.search}`), 302);
+  };
+  routes.get('/:username{[a-z0-9_]{3,30}}', page, follow);
+  routes.get('/:username{[a-z0-9_]{3,30}}/', page, follow);
+  routes.get('/:username{[a-z0-9_]{3,30}}/:slug{[A-Za-z0-9-]{1,100}}/', page, follow);
+  routes.get('/:username{[a-z0-9_]{3,30}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', page, follow);
+  return routes;
+}
+
+export function userResources(users: UsersService, pins: PinsService, profiles: ProfileSettingsService): ResourceRegistry {
   return {
+    // Profile settings (issue 27): the account's own name, username, about, website and picture.
+    UserSettingsResource: {
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.get(viewer) }),
+      update: action({
+        caller: 'user', limit: NO_LIMIT.write,
+        options: z.object({
+          first_name: z.string().trim().min(1, 'first_name: Enter your name.').max(NAME_MAX),
+          last_name: z.string().trim().max(NAME_MAX).default(''),
+          username: z.string().max(64),
+          about: z.string().max(ABOUT_MAX).default(''),
+          website_url: z.string().max(WEBSITE_MAX).default(''),
+        }),
+        run: (o, { viewer }) => profiles.update(viewer, o),
+      }),
+    },
+    UserAvatarResource: {
+      create: action({ caller: 'user', limit: NO_LIMIT.write, body: PIN_CREATE_MAX_BODY_BYTES, options: z.object({ image_base64: imageBase64 }), run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.clearAvatar(viewer) }),
+    },
     // A profile's header (/{username}/): open to visitors.
     UserResource: {
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ username: usernamePart }).loose(), run: (o, { viewer }) => users.profile(viewer, o.username) }),

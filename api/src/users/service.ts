@@ -46,6 +46,9 @@ export function usersService({ db, config, clock }: Deps) {
         username: user.username,
         full_name: `${user.first_name} ${user.last_name}`.trim(),
         image_medium_url: user.image_medium_url,
+        // Profile settings (issue 27): what the person says about themselves and the site they list.
+        about: user.about,
+        website_url: user.listed_website_url,
         pin_count: user.pin_count,
         follower_count: user.follower_count,
         following_count: user.following_count,

@@ -3,7 +3,9 @@ import { getResource, ResourceError } from '../api';
 import { fromEnglish, t as tMain } from '../i18n';
 import { t } from './messages';
 import { problem } from './words';
-import { matchAdvertiserRoute, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
+import { matchAdvertiserRoute, unprefixedAdvertiserRoute, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
+import { MEMBER_INVITE_PATH } from '../../../api/src/advertisers/members/rules';
+import { AcceptInvite } from './members/MembersPage';
 import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles';
 import { call } from './api';
 import { Convert } from './Convert';
@@ -24,9 +26,13 @@ export default function AdvertiserApp({ location }: { location: Location }) {
   if (path === '/business/convert/' || path === '/business/convert') return <Convert search={location.search} />;
   if (path === '/offsite/') return <Offsite search={location.search} />;
   if (path === '/search/pins/') return <SearchNotice search={location.search} />;
+  if (path === MEMBER_INVITE_PATH) return <AcceptInvite search={location.search} />;
   // Links without an advertiser id (the save screen's next=/advertiser/quick_promote?pinId=…, /billing/) go to the active profile's.
   const unscoped: Record<string, string> = { '/advertiser/quick_promote': 'quick-promote/', '/advertiser/quick_promote/': 'quick-promote/', '/advertiser/quick-promote/': 'quick-promote/', '/advertiser/': '', '/advertiser': '', '/billing/': 'billing/' };
   if (Object.hasOwn(unscoped, path)) return <ToActiveProfile sub={unscoped[path]!} search={location.search} />;
+  // advertiser.md section 2's routes asked for without /advertiser/{id} (/reporting/campaigns/, /ads/create/…).
+  const bare = unprefixedAdvertiserRoute(path);
+  if (bare) return <ToActiveProfile sub={bare} search={location.search} />;
   const route = matchAdvertiserRoute(path);
   if (!route) return <NotFound />;
   return <Area route={route} search={location.search} />;

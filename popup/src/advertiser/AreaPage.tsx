@@ -1,6 +1,8 @@
 import { ADVERTISER_ROUTES, advertiserLink, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
 import { ProfileChanger } from './ProfileChanger';
 import { QuickPromote } from './QuickPromote';
+import { MembersPage } from './members/MembersPage';
+import { t as tMembers } from './members/messages';
 import { t } from './messages';
 import type { AdvertiserData } from './types';
 import { list } from './useData';
@@ -25,6 +27,8 @@ export function AreaPage({ route, search, advertiser }: { route: MatchedRoute; s
         return <Sponsorships id={id} />;
       case 'merchant':
         return <Merchant advertiser={advertiser} />;
+      case 'members':
+        return <MembersPage id={id} />;
       case 'adgroups':
         return <AdGroups id={id} campaignIds={list(search.get('campaignIds'))} adGroupIds={list(search.get('adGroupIds'))} message={search.get('message')} />;
       case 'ads':
@@ -53,6 +57,7 @@ export function AreaPage({ route, search, advertiser }: { route: MatchedRoute; s
         <a href={advertiserLink(id, 'billing')}>{t('billing')}</a>
         <a href={advertiserLink(id, 'sponsorships')}>{t('paidPartnerships')}</a>
         <a href={advertiserLink(id, 'merchant')}>{t('website')}</a>
+        <a href={advertiserLink(id, 'members')}>{tMembers('title')}</a>
       </nav>
       <main class="page ads wide">{body}</main>
     </div>

@@ -41,7 +41,8 @@ export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }
         </a>
         {creator.isVerifiedMerchant && <span class="badge"> · {words.verifiedMerchant}</span>}
         {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {tn('success.followers', creator.followerCount, { count: shortCount(creator.followerCount, locale()) })}</small>}
-        {label && <small class="sponsorship">{label}</small>}
+        {/* Its own line, and a space for what reads the text: "Ada LovelacePaid partnership" ran together (issue 27). */}
+        {label && <>{' '}<small class="sponsorship">{label}</small></>}
       </span>
       {children}
     </aside>

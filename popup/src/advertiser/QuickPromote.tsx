@@ -32,8 +32,10 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   const [budget, setBudget] = useState(String(rules.suggestedBudget));
   const [campaign, setCampaign] = useState<{ id: string; budget: number; webConversion: boolean } | null>(null);
   const [chosenPin, setChosenPin] = useState(pinId);
+  /** The pin picked in the chooser the short reading shows when the link names none (confirmed by Next). */
+  const [picked, setPicked] = useState<string | null>(null);
   const [adType, setAdType] = useState<'CONSIDERATION' | 'WEB_CONVERSION'>('CONSIDERATION');
-  const { pin, error } = usePin(chosenPin ?? '0');
+  const { pin, error } = usePin(chosenPin);
 
   const advance = (from: Step) => setStep(nextStep(steps, from));
   if (step === null) {
@@ -41,7 +43,16 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
     return null;
   }
   const formStep = campaignStep(steps);
-  // The short reading's form is its pin selection step: it needs the pin from the link. The full reading picks it in its own step.
+  // The short (default) reading's form is its pin selection step: without a pin in the link it asks for one
+  // first, as the full reading does in its own step (issue 27). The full reading picks it in its own step.
+  if (!chosenPin && formStep === 'pin_selection' && step === 'pin_selection') {
+    return (
+      <section class="quick-promote" aria-labelledby="qp-title">
+        <h1 id="qp-title">{t('promoteTitle')}</h1>
+        <PinChooser chosen={picked} onChoose={setPicked} onNext={() => setChosenPin(picked)} onCancel={() => close(advertiser.id)} />
+      </section>
+    );
+  }
   if (!chosenPin && ((step !== 'pin_selection' && step !== 'consent') || formStep === 'pin_selection')) return <p class="error" role="alert">{t('choosePinFirst')}</p>;
 
   const submit = async (event: Event) => {

@@ -31,6 +31,11 @@ describe('the creator card', () => {
       await applyLocale('en');
     }
   });
+
+  it('keeps the creator’s name and the sponsorship label apart (issue 27)', () => {
+    render(<CreatorCard creator={{ ...base, fullName: 'Ada Lovelace', sponsorshipStatus: 2, sponsorName: 'Acme' }} viewerIsAuth={false} />);
+    expect(screen.getByRole('complementary').textContent).toContain('Ada Lovelace paid partnership');
+  });
   it('hides the count of an unverified creator from a visitor', () => {
     render(<CreatorCard creator={base} viewerIsAuth={false} />);
     expect(screen.queryByText(/followers/)).toBeNull();

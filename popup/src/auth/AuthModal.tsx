@@ -39,6 +39,8 @@ export function AuthModal(props: AuthModalProps) {
   const [welcomeBack, setWelcomeBack] = useState(false);
   const [signupErrors, setSignupErrors] = useState<SignupErrors>({});
   const [loginCarry, setLoginCarry] = useState<LoginErrors | undefined>();
+  /** Sign-up's email blur found an account: the log-in view takes over the password field, and what was typed (issue 27). */
+  const [fromSignup, setFromSignup] = useState(false);
   const [experiments, setExperiments] = useState<Experiments>(NO_EXPERIMENTS);
   const [rules, setRules] = useState<PasswordRules | null>(null);
   const [toast, setToast] = useState<{ message: string; duration: number } | null>(null);
@@ -74,6 +76,8 @@ export function AuthModal(props: AuthModalProps) {
   const onExisting = async (tryPassword: boolean) => {
     if (!tryPassword) {
       setLoginCarry(undefined);
+      // Only if the person had moved on from the email field: else focus stays where they put it.
+      setFromSignup(document.activeElement?.id === 'signup-password');
       return setView('login');
     }
     try {
@@ -295,7 +299,7 @@ export function AuthModal(props: AuthModalProps) {
           <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
         </>
       )}
-      {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={loginCarry} {...loginHandlers} />}
+      {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={loginCarry} initialPassword={fromSignup ? fields.password : undefined} focusPassword={fromSignup} {...loginHandlers} />}
       {view === 'loginMfa' && mfa && (
         <>
           <h1 id="auth-title" class="visually-hidden">
@@ -335,7 +339,7 @@ export function AuthModal(props: AuthModalProps) {
           />
         </Loading>
       )}
-      {(view === 'signup' || view === 'login') && providers.google.configured && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
+      {(view === 'signup' || view === 'login') && providers.google.configured && providers.google.one_tap === true && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
         <OneTapPrompt
           onTap={() => void onSocialPress('google', undefined, true)}
           onDismiss={() => {

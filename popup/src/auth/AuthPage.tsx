@@ -22,6 +22,16 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
   const next = query.get('next') ?? undefined;
   const switching = view === 'add-account';
   const [viewer, setViewer] = useState<ViewerData | null>(null);
+  // ?container=follow&creator={username}: the follow container names and shows the creator (auth.md section 2, issue 27).
+  const [creator, setCreator] = useState<{ fullName: string; imageUrl: string | null } | undefined>();
+  const creatorName = query.get('container') === 'follow' ? query.get('creator') : null;
+  useEffect(() => {
+    if (!creatorName || !/^[a-z0-9_]{1,32}$/.test(creatorName)) return;
+    void getResource<{ full_name: string; username: string; image_medium_url: string | null }>('UserResource', { username: creatorName }).then(
+      (u) => setCreator({ fullName: u.full_name || u.username, imageUrl: u.image_medium_url }),
+      () => undefined,
+    );
+  }, [creatorName]);
   useEffect(
     () =>
       void getResource<ViewerData>('ViewerResource')
@@ -51,6 +61,7 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
       )}
       <AuthModal
         container={readContainer(query.get('container'), fallback)}
+        creator={creator}
         initialView={view === 'signup' || view === 'business-signup' ? 'signup' : 'login'}
         next={next}
         recognised={viewer.type === 'LIMITED_LOGIN' && !switching ? viewer.info : undefined}

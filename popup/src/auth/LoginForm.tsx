@@ -61,6 +61,12 @@ export interface LoginFormProps {
   onSso?(email: string): void;
   /** 'Recover your account' for a Facebook-only account (the reset link that sets a password). */
   onRecoverFacebook?(email: string): void;
+  /**
+   * Sign-up switched here because the email has an account (issue 27): the password typed meanwhile is
+   * kept and the keyboard stays in the password field.
+   */
+  initialPassword?: string;
+  focusPassword?: boolean;
 }
 
 /**
@@ -77,8 +83,8 @@ function takeAec(): number | null {
 }
 
 /** Email and password log-in (auth.md section 4, login form states), with its safety answers. */
-export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso, onRecoverFacebook }: LoginFormProps) {
-  const [password, setPassword] = useState('');
+export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso, onRecoverFacebook, initialPassword, focusPassword }: LoginFormProps) {
+  const [password, setPassword] = useState(initialPassword ?? '');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>(initialErrors ?? {});
   /** The challenge is shown: the next submit solves it first and sends recaptchaV2Token. */
@@ -86,6 +92,8 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
 
   useEffect(() => {
     if (takeAec() === ERROR_CODES.account_soft_banned) onRecovery('soft_banned', email);
+    // Come from sign-up's password field: the keyboard stays in a password field (issue 27).
+    if (focusPassword) document.getElementById('login-password')?.focus();
   }, []);
 
   // auth.md section 4: on email change, debounced 300 ms and only for a well-formed email, ask whether it is an SSO email.
@@ -162,7 +170,7 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
       {emailFixed ? (
         <input type="hidden" name="email" value={email} />
       ) : (
-        <Field id="login-email" label={t('auth.email')} type="email" autocomplete="username" value={email} onInput={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+        <Field id="login-email" label={t('auth.email')} type="email" autocomplete="username" value={email} onInput={(e) => (setEmail(e.currentTarget.value), errors.email && setErrors({ ...errors, email: undefined }))} error={errors.email} />
       )}
       <Field
         id="login-password"
@@ -170,7 +178,8 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         type="password"
         autocomplete="current-password"
         value={password}
-        onInput={(e) => setPassword(e.currentTarget.value)}
+        // A field's error (the server's included) goes once the field changes (issue 27).
+        onInput={(e) => (setPassword(e.currentTarget.value), errors.password && setErrors({ ...errors, password: undefined }))}
         error={errors.password}
       />
       {errors.linked && (

@@ -9,7 +9,6 @@ import {
   parseBirthday,
   passwordMessage,
   passwordProblem,
-  typoHint,
   type PasswordMinLength,
 } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
@@ -148,6 +147,11 @@ export function SignupForm(props: SignupFormProps) {
     );
   }
 
+  /** A field's error (the server's included) goes once the field changes: it spoke of the old value (issue 27). */
+  const clearError = (field: 'email' | 'password' | 'birthday') => {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+
   return (
     <form class="auth" onSubmit={submit} noValidate aria-labelledby="auth-title">
       <Field
@@ -159,6 +163,7 @@ export function SignupForm(props: SignupFormProps) {
         onInput={(e) => {
           setFields({ email: e.currentTarget.value });
           setSuggestion(null);
+          clearError('email');
         }}
         onBlur={() => void onEmailBlur()}
         error={errors.email}
@@ -172,7 +177,7 @@ export function SignupForm(props: SignupFormProps) {
               setSuggestion(null);
             }}
           >
-            {typoHint(suggestion)}
+            {t('server.emailTypo', { email: suggestion })}
           </button>
         )}
       </Field>
@@ -182,7 +187,7 @@ export function SignupForm(props: SignupFormProps) {
         type="password"
         autocomplete="new-password"
         value={fields.password}
-        onInput={(e) => setFields({ password: e.currentTarget.value })}
+        onInput={(e) => (setFields({ password: e.currentTarget.value }), clearError('password'))}
         error={errors.password}
       />
       <Field
@@ -191,7 +196,7 @@ export function SignupForm(props: SignupFormProps) {
         type="date"
         value={fields.birthday}
         disabled={underage}
-        onInput={(e) => setFields({ birthday: e.currentTarget.value })}
+        onInput={(e) => (setFields({ birthday: e.currentTarget.value }), clearError('birthday'))}
         error={errors.birthday ?? (underage ? branded(MESSAGES.underage) : undefined)}
       />
       <button class="primary" type="submit" disabled={busy}>

@@ -108,6 +108,37 @@ describe('sign-up rules and messages', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@fastmail.com');
   });
 
+  it('keeps focus and the password typed meanwhile when an existing email switches sign-up to log-in (issue 27)', async () => {
+    let answer: (v: unknown) => void = () => {};
+    routes['/v3/register/exists/'] = () => ({ data: true });
+    const slow = new Promise((resolve) => (answer = resolve));
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => (String(input).includes('/v3/register/exists/') ? (await slow, realFetch(input, init)) : realFetch(input, init))));
+    open();
+    type('Email', 'demo@fastmail.com');
+    fireEvent.focusOut(screen.getByLabelText('Email'));
+    // The person has moved on and types the password while the check runs.
+    const signupPassword = screen.getByLabelText('Password') as HTMLInputElement;
+    signupPassword.focus();
+    type('Password', 'Plum-Orchard-42');
+    answer(null);
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    const loginPassword = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(loginPassword.id).toBe('login-password');
+    expect(loginPassword.value).toBe('Plum-Orchard-42');
+    await waitFor(() => expect(document.activeElement).toBe(loginPassword));
+  });
+
+  it('clears a server error under its field once the field changes (issue 27)', async () => {
+    routes['/resource/UserRegisterResource/create/'] = () => ({ error: { api_error_code: 82, http_status: 400, message: 'Please stick to your name, or the name of your brand' } });
+    open();
+    fill('ada@fastmail.com', 'Plum-Orchard-42');
+    submit();
+    expect(await screen.findByText('Please stick to your name, or the name of your brand', {}, { timeout: 5000 })).toBeTruthy();
+    type('Email', 'ada.l@fastmail.com');
+    expect(screen.queryByText('Please stick to your name, or the name of your brand')).toBeNull();
+  });
+
   it('logs in with the given password when the email has an account', async () => {
     routes['/v3/register/exists/'] = () => ({ data: true });
     const { onAuthed } = open();
@@ -137,9 +168,9 @@ describe('sign-up rules and messages', () => {
     ['', "You missed a spot. Don't forget to add your birthday."],
     ['2026-01-05', 'Invalid date'],
     ['1900-01-01', 'Oops! Please use a valid age to sign up.'],
-    // Outside 1900-01-01..today, or not a date at all: the same rule as the server's (auth/rules.ts).
-    ['1899-12-31', 'Invalid date'],
-    ['0099-01-01', 'Invalid date'],
+    // Before 1900 is overage too (auth.md section 8, issue 27): the same rule as the server's (auth/rules.ts).
+    ['1899-12-31', 'Oops! Please use a valid age to sign up.'],
+    ['0099-01-01', 'Oops! Please use a valid age to sign up.'],
   ])('birthday %j: %s', async (birthday, message) => {
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42', birthday);

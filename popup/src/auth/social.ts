@@ -45,6 +45,9 @@ const isProviderMessage = (data: unknown): data is ProviderMessage => {
   return m.corkboard === 1 && (m.type === 'social-connect-complete' || m.type === 'social-connect-error') && typeof m.payload === 'object' && m.payload !== null;
 };
 
+/** Where Facebook's window opens (auth.md section 2). */
+export const FACEBOOK_CONNECT_PATH = '/connect/facebook/';
+
 /** Opens the provider's window and resolves with what the callback page reported. */
 export function connectProvider(provider: ProviderName, mode: 'login' | 'signup' | 'link' | 'one_tap', loginHint?: string): Promise<CompletePayload> {
   const { width, height } = POPUP_SIZES[provider];
@@ -52,7 +55,9 @@ export function connectProvider(provider: ProviderName, mode: 'login' | 'signup'
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
   const params = new URLSearchParams({ mode });
   if (loginHint) params.set('login_hint', loginHint);
-  const opened = window.open(`/oauth/${provider}/start/?${params}`, `cb_${provider}`, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  // auth.md section 2: Facebook's window opens at /connect/facebook/ (the server sends it on to the flow's start).
+  const start = provider === 'facebook' ? FACEBOOK_CONNECT_PATH : `/oauth/${provider}/start/`;
+  const opened = window.open(`${start}?${params}`, `cb_${provider}`, `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
   if (!opened) return Promise.reject(new SocialError({ api_error_code: 0, http_status: 0, message: provider === 'sso' ? SSO_NO_WINDOW : POPUP_BLOCKED }));
   return new Promise((resolve, reject) => {
     const done = () => {
@@ -101,6 +106,8 @@ export function dismissOneTap() {
 
 export interface ProviderAvailability {
   configured: boolean;
+  /** Google only: one tap can work (the provider allows the id_token flow); else only the redirect flow is offered. */
+  one_tap?: boolean;
   disabled: boolean;
 }
 export type ProvidersInfo = Record<ProviderName, ProviderAvailability>;

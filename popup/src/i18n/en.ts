@@ -201,6 +201,9 @@ export default {
     popupBlocked: 'You must enable popups!',
     ssoNoWindow: 'Window is undefined',
     ssoNoTokens: 'No tokens returned',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: MESSAGES.emailTypo,
+    emailHasProductName: 'Please stick to your name, or the name of your brand',
   },
   /** The site header above the product pages, and following a creator (success, profiles); the pages' own words are in pages/messages.ts. */
   pages: {

@@ -33,6 +33,8 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
   };
 
   const back = encodeURIComponent(location.pathname + location.search);
+  // The follow container (auth.md section 2) shows whom the visitor is about to follow: their avatar and name (issue 27).
+  const follow = `&container=follow&creator=${encodeURIComponent(user.username)}`;
   return (
     <span class="follow">
       <button type="button" class={state ? 'secondary' : 'primary'} aria-pressed={state} disabled={busy} onClick={toggle} autoFocus={autoFocus} aria-label={state ? t('pages.followingName', { name }) : t('pages.followName', { name })}>
@@ -47,8 +49,8 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
         <span class="login-prompt" role="status">
           <strong>{state ? t('pages.logInToUnfollow') : t('pages.logInToFollow')}</strong>{' '}
           {linked((slots) => t('pages.followPrompt', { ...slots, name }), {
-            logIn: <a href={`/login?next=${back}`}>{t('auth.logIn')}</a>,
-            signUp: <a href={`/signup?next=${back}`}>{t('pages.signUp')}</a>,
+            logIn: <a href={`/login?next=${back}${follow}`}>{t('auth.logIn')}</a>,
+            signUp: <a href={`/signup?next=${back}${follow}`}>{t('pages.signUp')}</a>,
           })}
         </span>
       )}

@@ -4,6 +4,7 @@ import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
 import { takeHomeError } from '../api';
 import { BRAND } from '../brand';
+import { t as tSite } from '../site/messages';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid } from './ProfilePage';
 import type { PinData, UserPinsData, ViewerData } from '../types';
@@ -26,7 +27,8 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
-        <h1>{main('auth.welcomeBackName', { name })}</h1>
+        {/* Someone who has saved nothing yet is new here: "Welcome back" would greet them as a returning user (issue 27). */}
+        <h1>{viewer.user.pin_count === 0 ? tSite('welcomeName', { name }) : main('auth.welcomeBackName', { name })}</h1>
         {alert}
         <p class="hint">{t('loggedInAs', { name })}</p>
         <MySearch />

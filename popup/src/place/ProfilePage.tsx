@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { t as main, tn as mainN } from '../i18n';
 import { t, tn } from '../pages/messages';
 import { getResource } from '../api';
+import { t as tProfile } from '../settings/profile/messages';
 import { FollowButton } from './FollowButton';
 import { followCountLinks } from './feed/counts';
 import { NotFoundPage, PageLoading } from '../PageStates';
@@ -30,12 +31,26 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
   return (
     <main class="board-page">
       <header class="board-header profile-header">
+        {profile.image_medium_url && <img class="avatar avatar-large" src={profile.image_medium_url} alt="" width={72} height={72} />}
         <h1>{profile.full_name || profile.username}</h1>
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
           {/* Links to the lists' own pages (issue 28), counted by the reader's plural rules. */}
           {followCountLinks({ username: profile.username, followers: profile.follower_count, following: profile.following_count })}
         </p>
+        {profile.about && <p class="profile-about">{profile.about}</p>}
+        {profile.website_url && (
+          <p class="profile-website">
+            <a href={profile.website_url} rel="nofollow noopener ugc" target="_blank">
+              {profile.website_url.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            </a>
+          </p>
+        )}
+        {profile.is_me && (
+          <p class="actions profile-actions">
+            <a href="/settings/profile/">{tProfile('editProfile')}</a>
+          </p>
+        )}
         {!profile.is_me && viewer && (
           <p class="actions profile-actions">
             <FollowButton

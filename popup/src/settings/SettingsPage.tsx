@@ -6,6 +6,7 @@ import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
 import { t as transfers } from './import-export/messages';
 import { ImportExportPage } from './import-export/ImportExportPage';
+import { t as tProfile } from './profile/messages';
 import { t as security } from './security/messages';
 
 /** /settings/account/: the account's settings; a visitor is sent to log in and back here. /settings/import-export/ (issue 28) comes in the same chunk. */
@@ -24,6 +25,7 @@ export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: 
     <main class="settings">
       <h1>{t('accountSettings')}</h1>
       <p>
+        <a href="/settings/profile/">{tProfile('editProfile')}</a>{' '}
         <a href="/settings/security/">{security('toSecurity')}</a>
       </p>
       <EmailVerification />

@@ -71,6 +71,8 @@ export const ADVERTISER_ROUTES = {
   // Ours, not section 2's: the paid partnerships creators ask the business to approve, and the website claim.
   sponsorships: r('/sponsorships/', 'Paid partnerships', [], true),
   merchant: r('/merchant/', 'Website and merchant id', [], true),
+  // Who acts for the business (issue 27): the owner invites, changes roles, removes and hands over.
+  members: r('/members/', 'Members', [], true),
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteKey = keyof typeof ADVERTISER_ROUTES;
@@ -96,6 +98,31 @@ export function advertiserLink(advertiserId: string, key: string, params: Params
   const base = `/advertiser/${encodeURIComponent(advertiserId)}${path === '/' ? '/' : path}`;
   const search = query.toString();
   return search ? `${base}?${search}` : base;
+}
+
+/** A profile's address (sign-up's username rule): a one-segment route that could be one stays the profile's. */
+const COULD_BE_A_USERNAME = /^\/[a-z0-9_]{3,30}\/$/;
+/** Routes the product serves under these paths itself (the pin builder, the billing redirect, the home page). */
+const SERVED_ELSEWHERE: readonly RouteKey[] = ['home', 'pinBuilder', 'billing'];
+
+/**
+ * Advertiser routes asked for without /advertiser/{id} (advertiser.md section 2: /reporting/campaigns/,
+ * /ads/create/, /quick-promote/…): they resolve to the active profile's. A one-segment path a username
+ * could take (/history/, /audiences/) stays a profile's page: a person's address is not taken from them.
+ */
+const unprefixed = (Object.entries(ADVERTISER_ROUTES) as Array<[RouteKey, RouteDef]>).filter(
+  ([key, def]) => !SERVED_ELSEWHERE.includes(key) && (def.path.split('/').length > 3 || !COULD_BE_A_USERNAME.test(def.path)),
+);
+
+/** The server's page paths (Hono syntax) for the unprefixed routes. */
+export const UNPREFIXED_ADVERTISER_PATHS: readonly string[] = unprefixed.map(([, def]) => def.path.replace(/\{(\w+)\}/g, ':$1'));
+
+/** The route under the active profile an unprefixed path names (`reporting/campaigns/`), or null. */
+export function unprefixedAdvertiserRoute(pathname: string): string | null {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const hit = matchAdvertiserRoute(`/advertiser/0${path}`);
+  if (!hit || !unprefixed.some(([key]) => key === hit.key)) return null;
+  return path.slice(1);
 }
 
 /** The objective shortcuts: the campaign report filtered by objective. */

@@ -112,6 +112,20 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
      * alone (response_type=id_token, returned in the fragment of our callback URL), with this flow's
      * state and nonce. No code and no access token exist in this flow.
      */
+    /**
+     * Whether one tap can work with this provider (issue 27): its discovery document lists the bare
+     * `id_token` response type. A provider that allows only the code flow gets the redirect flow instead.
+     */
+    async allowsIdToken(name: ProviderName): Promise<boolean> {
+      if (!settings[name]) return false;
+      try {
+        const types = (await configuration(name)).serverMetadata().response_types_supported;
+        return Array.isArray(types) && types.includes('id_token');
+      } catch {
+        return false;
+      }
+    },
+
     async credentialUrl(name: ProviderName, secrets: FlowSecrets) {
       const config = await configuration(name, true);
       return oidc.buildAuthorizationUrl(config, {

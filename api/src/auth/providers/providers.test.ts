@@ -74,6 +74,16 @@ async function signIn(b: Browser, who: string | Identity, options: { provider?: 
 const payload = (message: ProviderMessage) => message.payload as any;
 
 describe('providers as configuration', () => {
+  it('offers one tap only where the provider allows the id_token flow (issue 27)', async () => {
+    const t = await app({ providers: { google: dev.config.providers.google } });
+    const clients = (await import('./client.js')).providerClients({ google: dev.config.providers.google }, TEST_ORIGIN);
+    expect(await clients.allowsIdToken('google')).toBe(true);
+    expect(await clients.allowsIdToken('facebook')).toBe(false);
+    expect((await browser(t).resource('SocialProvidersResource', 'get')).data.google.one_tap).toBe(true);
+    const none = await app({ providers: {} });
+    expect((await browser(none).resource('SocialProvidersResource', 'get')).data.google).toEqual({ configured: false, disabled: false, one_tap: false });
+  });
+
   it('lists configured providers and the ones an experiment turned off', async () => {
     const t = await app({ providers: { google: dev.config.providers.google } });
     const b = browser(t);
@@ -81,7 +91,8 @@ describe('providers as configuration', () => {
     const res = await b.resource('SocialProvidersResource', 'get');
     expect(res.data).toEqual({
       sso: { configured: false, disabled: false },
-      google: { configured: true, disabled: true },
+      // The dev provider allows the id_token flow: one tap can work (issue 27).
+      google: { configured: true, disabled: true, one_tap: true },
       facebook: { configured: false, disabled: false },
       line: { configured: false, disabled: false },
     });

@@ -200,12 +200,14 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       get: action({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
-        run(_options, { c }) {
+        async run(_options, { c }) {
           const flags = requestFlags(c, config);
+          const oneTap = await providers.oneTapWorks();
           return Object.fromEntries(
             PROVIDERS.map((name) => {
               const flag = DISABLED_BY[name];
-              return [name, { configured: config.providers[name] !== undefined, disabled: Boolean(flag && flags.has(flag)) }];
+              // one_tap: Google's one-tap prompt can work here (its provider allows the id_token flow).
+              return [name, { configured: config.providers[name] !== undefined, disabled: Boolean(flag && flags.has(flag)), ...(name === 'google' ? { one_tap: oneTap } : {}) }];
             }),
           );
         },

@@ -193,6 +193,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
   };
 
   return {
+    /** One tap is offered only where it can work (issue 27): Google configured and allowing the id_token flow. */
+    oneTapWorks: () => clients.allowsIdToken(ONE_TAP_PROVIDER),
     assertEnabled,
 
     /**

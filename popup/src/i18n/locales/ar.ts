@@ -187,6 +187,9 @@ export default {
     popupBlocked: 'يجب السماح بالنوافذ المنبثقة!',
     ssoNoWindow: 'النافذة غير متاحة',
     ssoNoTokens: 'لم تُرجَع أي رموز',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'هل تقصد {{ email }}؟',
+    emailHasProductName: 'يُرجى استخدام اسمك أو اسم علامتك التجارية',
   },
   pages: {
     getBookmarklet: "الحفظ من أي موقع",

@@ -175,6 +175,9 @@ export default {
     popupBlocked: 'Du musst Pop-ups zulassen!',
     ssoNoWindow: 'Das Fenster ist nicht verfügbar',
     ssoNoTokens: 'Es wurden keine Tokens zurückgegeben',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Meintest du {{ email }}?',
+    emailHasProductName: 'Bitte verwende deinen Namen oder den Namen deiner Marke',
   },
   pages: {
     getBookmarklet: "Von jeder Website merken",

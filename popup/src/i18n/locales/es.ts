@@ -178,6 +178,9 @@ export default {
     popupBlocked: '¡Debes permitir las ventanas emergentes!',
     ssoNoWindow: 'La ventana no está disponible',
     ssoNoTokens: 'No se han devuelto tokens',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: '¿Quisiste decir {{ email }}?',
+    emailHasProductName: 'Usa tu nombre o el de tu marca',
   },
   pages: {
     getBookmarklet: "Guardar desde cualquier sitio",

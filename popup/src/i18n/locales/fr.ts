@@ -178,6 +178,9 @@ export default {
     popupBlocked: 'Vous devez autoriser les fenêtres pop-up !',
     ssoNoWindow: 'La fenêtre est introuvable',
     ssoNoTokens: 'Aucun jeton n’a été renvoyé',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Vouliez-vous dire {{ email }} ?',
+    emailHasProductName: 'Veuillez utiliser votre nom ou celui de votre marque',
   },
   pages: {
     getBookmarklet: "Enregistrer depuis n’importe quel site",

@@ -178,6 +178,9 @@ export default {
     popupBlocked: 'Devi consentire i pop-up!',
     ssoNoWindow: 'La finestra non è disponibile',
     ssoNoTokens: 'Nessun token restituito',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Intendevi {{ email }}?',
+    emailHasProductName: 'Usa il tuo nome o quello del tuo brand',
   },
   pages: {
     getBookmarklet: "Salva da qualsiasi sito",

@@ -172,6 +172,9 @@ export default {
     popupBlocked: 'ポップアップを許可してください。',
     ssoNoWindow: 'ウィンドウを開けません',
     ssoNoTokens: 'トークンが返されませんでした',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: '{{ email }} のことですか？',
+    emailHasProductName: 'ご自身の名前かブランド名を使ってください',
   },
   pages: {
     getBookmarklet: "どのサイトからでも保存",

@@ -172,6 +172,9 @@ export default {
     popupBlocked: '팝업을 허용해야 합니다!',
     ssoNoWindow: '창을 사용할 수 없습니다',
     ssoNoTokens: '반환된 토큰이 없습니다',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: '{{ email }}을(를) 입력하려고 하셨나요?',
+    emailHasProductName: '본인 이름이나 브랜드 이름을 사용해 주세요',
   },
   pages: {
     getBookmarklet: "어느 사이트에서나 저장",

@@ -175,6 +175,9 @@ export default {
     popupBlocked: 'Je moet pop-ups toestaan!',
     ssoNoWindow: 'Het venster is niet beschikbaar',
     ssoNoTokens: 'Er zijn geen tokens teruggestuurd',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Bedoelde je {{ email }}?',
+    emailHasProductName: 'Gebruik je eigen naam of de naam van je merk',
   },
   pages: {
     getBookmarklet: "Bewaren vanaf elke site",

@@ -181,6 +181,9 @@ export default {
     popupBlocked: 'Musisz zezwolić na wyskakujące okienka!',
     ssoNoWindow: 'Okno jest niedostępne',
     ssoNoTokens: 'Nie zwrócono tokenów',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Czy chodziło Ci o {{ email }}?',
+    emailHasProductName: 'Użyj swojego imienia i nazwiska lub nazwy swojej marki',
   },
   pages: {
     getBookmarklet: "Zapisuj z dowolnej witryny",

@@ -178,6 +178,9 @@ export default {
     popupBlocked: 'Você precisa permitir pop-ups!',
     ssoNoWindow: 'A janela não está disponível',
     ssoNoTokens: 'Nenhum token foi retornado',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Você quis dizer {{ email }}?',
+    emailHasProductName: 'Use seu nome ou o nome da sua marca',
   },
   pages: {
     getBookmarklet: "Guardar a partir de qualquer site",

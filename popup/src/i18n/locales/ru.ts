@@ -181,6 +181,9 @@ export default {
     popupBlocked: 'Разрешите всплывающие окна!',
     ssoNoWindow: 'Окно недоступно',
     ssoNoTokens: 'Токены не получены',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Вы имели в виду {{ email }}?',
+    emailHasProductName: 'Используйте своё имя или название своего бренда',
   },
   pages: {
     getBookmarklet: "Сохранять с любого сайта",

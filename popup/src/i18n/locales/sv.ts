@@ -175,6 +175,9 @@ export default {
     popupBlocked: 'Du måste tillåta popup-fönster!',
     ssoNoWindow: 'Fönstret är inte tillgängligt',
     ssoNoTokens: 'Inga token returnerades',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: 'Menade du {{ email }}?',
+    emailHasProductName: 'Håll dig till ditt namn eller namnet på ditt varumärke',
   },
   pages: {
     getBookmarklet: "Spara från vilken webbplats som helst",

@@ -175,6 +175,9 @@ export default {
     popupBlocked: 'Açılır pencerelere izin vermelisin!',
     ssoNoWindow: 'Pencere kullanılamıyor',
     ssoNoTokens: 'Hiç belirteç döndürülmedi',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: '{{ email }} mi demek istediniz?',
+    emailHasProductName: 'Lütfen kendi adınızı veya markanızın adını kullanın',
   },
   pages: {
     getBookmarklet: "Her siteden kaydet",

@@ -172,6 +172,9 @@ export default {
     popupBlocked: '你需要允许弹出窗口!',
     ssoNoWindow: '窗口不可用',
     ssoNoTokens: '未返回令牌',
+    // Issue 27: the sign-up's email typo hint and the product-name refusal, in every language.
+    emailTypo: '你是想输入 {{ email }} 吗？',
+    emailHasProductName: '请使用你的名字或品牌名称',
   },
   pages: {
     getBookmarklet: "从任意网站保存",

@@ -1,0 +1,37 @@
+/**
+ * Profile settings' rules (issue 27), shared by the API and the settings page: pure.
+ * Usernames follow sign-up's (the profile address /{username}/, App.tsx and pages/routes.ts): 3 to 30
+ * lower-case letters, digits and underscores, and never a first path segment the product uses itself.
+ */
+export const USERNAME = /^[a-z0-9_]{3,30}$/;
+
+/** First path segments of our own pages and API that also fit the username shape. */
+export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
+  'resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite',
+  'settings', 'search', 'login', 'signup', 'add_account', 'password', 'email', 'pin', 'board', 'billing', 'bookmarklet',
+  'contact', 'reporting', 'automated', 'help', 'about', 'admin', 'api', 'www', 'metrics', 'ready', 'static', 'connect',
+]);
+
+export const NAME_MAX = 50;
+export const ABOUT_MAX = 500;
+export const WEBSITE_MAX = 2000;
+
+/** The problem with a username, or null: what the settings page says before it asks the server. */
+export function usernameProblem(username: string): 'invalid' | 'reserved' | null {
+  if (!USERNAME.test(username)) return 'invalid';
+  return RESERVED_USERNAMES.has(username) ? 'reserved' : null;
+}
+
+/** A website as it is stored: http(s) only, or null when the field is empty; undefined when it is not a website. */
+export function normaliseWebsite(text: string): string | null | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  try {
+    const url = new URL(withScheme);
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.') || url.username || url.password) return undefined;
+    return url.toString();
+  } catch {
+    return undefined;
+  }
+}

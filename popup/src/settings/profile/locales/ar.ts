@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'تعديل الملف الشخصي',
+  claimTitle: 'طالِب بموقعك الإلكتروني أو حسابك على Instagram',
+  claimBody: 'الموقع الذي يمكنك المطالبة به هو الموقع المذكور في ملفك الشخصي. أدخل موقعك أو ملفك على Instagram أدناه واحفظ.',
+  photo: 'الصورة',
+  photoAlt: 'صورة ملفك الشخصي',
+  changePhoto: 'تغيير الصورة',
+  removePhoto: 'إزالة الصورة',
+  photoSaved: 'تم حفظ صورتك الجديدة.',
+  photoFailed: 'لا يمكننا استخدام هذه الصورة. اختر صورة أخرى.',
+  firstName: 'الاسم الأول',
+  lastName: 'اسم العائلة',
+  username: 'اسم المستخدم',
+  usernameHint: 'ملفك الشخصي: {{url}}',
+  about: 'نبذة',
+  website: 'الموقع الإلكتروني',
+  save: 'حفظ',
+  saving: 'جارٍ الحفظ…',
+  saved: 'تم حفظ ملفك الشخصي.',
+  nameRequired: 'أدخل اسمك.',
+  usernameInvalid: 'يتكون اسم المستخدم من 3 إلى 30 حرفًا: أحرف وأرقام وشرطات سفلية.',
+  usernameTaken: 'اسم المستخدم هذا مأخوذ. جرّب اسمًا آخر.',
+  websiteInvalid: 'أدخل عنوان موقع يبدأ بـ http:// أو https://.',
+  viewProfile: 'عرض ملفك الشخصي',
+  accountSettings: 'إعدادات الحساب',
+  editProfile: 'تعديل الملف الشخصي',
+} satisfies AreaTranslation<typeof english>;

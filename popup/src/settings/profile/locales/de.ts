@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Profil bearbeiten',
+  claimTitle: 'Beanspruche deine Website oder dein Instagram',
+  claimBody: 'Die Website in deinem Profil ist die, die du beanspruchen kannst. Gib unten deine Website oder dein Instagram-Profil ein und speichere.',
+  photo: 'Foto',
+  photoAlt: 'Dein Profilfoto',
+  changePhoto: 'Foto ändern',
+  removePhoto: 'Foto entfernen',
+  photoSaved: 'Dein neues Foto ist gespeichert.',
+  photoFailed: 'Dieses Bild können wir nicht verwenden. Wähle ein anderes.',
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  username: 'Benutzername',
+  usernameHint: 'Dein Profil: {{url}}',
+  about: 'Über mich',
+  website: 'Website',
+  save: 'Speichern',
+  saving: 'Wird gespeichert…',
+  saved: 'Dein Profil ist gespeichert.',
+  nameRequired: 'Gib deinen Namen ein.',
+  usernameInvalid: 'Benutzernamen haben 3 bis 30 Zeichen: Buchstaben, Ziffern und Unterstriche.',
+  usernameTaken: 'Dieser Benutzername ist vergeben. Versuch einen anderen.',
+  websiteInvalid: 'Gib eine Webadresse ein, die mit http:// oder https:// beginnt.',
+  viewProfile: 'Dein Profil ansehen',
+  accountSettings: 'Kontoeinstellungen',
+  editProfile: 'Profil bearbeiten',
+} satisfies AreaTranslation<typeof english>;

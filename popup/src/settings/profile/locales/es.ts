@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Editar perfil',
+  claimTitle: 'Reclama tu sitio web o tu Instagram',
+  claimBody: 'El sitio web de tu perfil es el que puedes reclamar. Escribe abajo tu sitio o tu perfil de Instagram y guarda.',
+  photo: 'Foto',
+  photoAlt: 'Tu foto de perfil',
+  changePhoto: 'Cambiar foto',
+  removePhoto: 'Quitar foto',
+  photoSaved: 'Tu nueva foto se ha guardado.',
+  photoFailed: 'No podemos usar esa imagen. Elige otra.',
+  firstName: 'Nombre',
+  lastName: 'Apellidos',
+  username: 'Nombre de usuario',
+  usernameHint: 'Tu perfil: {{url}}',
+  about: 'Acerca de',
+  website: 'Sitio web',
+  save: 'Guardar',
+  saving: 'Guardando…',
+  saved: 'Tu perfil se ha guardado.',
+  nameRequired: 'Escribe tu nombre.',
+  usernameInvalid: 'Los nombres de usuario tienen de 3 a 30 caracteres: letras, números y guiones bajos.',
+  usernameTaken: 'Ese nombre de usuario ya está en uso. Prueba otro.',
+  websiteInvalid: 'Escribe una dirección web que empiece por http:// o https://.',
+  viewProfile: 'Ver tu perfil',
+  accountSettings: 'Configuración de la cuenta',
+  editProfile: 'Editar perfil',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Modifier le profil',
+  claimTitle: 'Revendiquez votre site web ou votre Instagram',
+  claimBody: 'Le site web de votre profil est celui que vous pouvez revendiquer. Saisissez votre site ou votre profil Instagram ci-dessous et enregistrez.',
+  photo: 'Photo',
+  photoAlt: 'Votre photo de profil',
+  changePhoto: 'Changer de photo',
+  removePhoto: 'Supprimer la photo',
+  photoSaved: 'Votre nouvelle photo est enregistrée.',
+  photoFailed: 'Nous ne pouvons pas utiliser cette image. Choisissez-en une autre.',
+  firstName: 'Prénom',
+  lastName: 'Nom',
+  username: 'Nom d’utilisateur',
+  usernameHint: 'Votre profil : {{url}}',
+  about: 'À propos',
+  website: 'Site web',
+  save: 'Enregistrer',
+  saving: 'Enregistrement…',
+  saved: 'Votre profil est enregistré.',
+  nameRequired: 'Saisissez votre nom.',
+  usernameInvalid: 'Les noms d’utilisateur comptent 3 à 30 caractères : lettres, chiffres et traits de soulignement.',
+  usernameTaken: 'Ce nom d’utilisateur est déjà pris. Essayez-en un autre.',
+  websiteInvalid: 'Saisissez une adresse web qui commence par http:// ou https://.',
+  viewProfile: 'Voir votre profil',
+  accountSettings: 'Paramètres du compte',
+  editProfile: 'Modifier le profil',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Modifica profilo',
+  claimTitle: 'Rivendica il tuo sito web o Instagram',
+  claimBody: 'Il sito web del tuo profilo è quello che puoi rivendicare. Inserisci qui sotto il tuo sito o il tuo profilo Instagram e salva.',
+  photo: 'Foto',
+  photoAlt: 'La tua foto del profilo',
+  changePhoto: 'Cambia foto',
+  removePhoto: 'Rimuovi foto',
+  photoSaved: 'La nuova foto è stata salvata.',
+  photoFailed: 'Non possiamo usare questa immagine. Scegline un’altra.',
+  firstName: 'Nome',
+  lastName: 'Cognome',
+  username: 'Nome utente',
+  usernameHint: 'Il tuo profilo: {{url}}',
+  about: 'Informazioni',
+  website: 'Sito web',
+  save: 'Salva',
+  saving: 'Salvataggio…',
+  saved: 'Il tuo profilo è stato salvato.',
+  nameRequired: 'Inserisci il tuo nome.',
+  usernameInvalid: 'I nomi utente hanno da 3 a 30 caratteri: lettere, numeri e trattini bassi.',
+  usernameTaken: 'Questo nome utente è già in uso. Provane un altro.',
+  websiteInvalid: 'Inserisci un indirizzo web che inizi con http:// o https://.',
+  viewProfile: 'Vedi il tuo profilo',
+  accountSettings: 'Impostazioni account',
+  editProfile: 'Modifica profilo',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'プロフィールを編集',
+  claimTitle: 'ウェブサイトまたはInstagramを申請',
+  claimBody: '申請できるのはプロフィールに載せたウェブサイトです。下にサイトまたはInstagramのプロフィールを入力して保存してください。',
+  photo: '写真',
+  photoAlt: 'あなたのプロフィール写真',
+  changePhoto: '写真を変更',
+  removePhoto: '写真を削除',
+  photoSaved: '新しい写真を保存しました。',
+  photoFailed: 'この画像は使用できません。別の画像を選んでください。',
+  firstName: '名',
+  lastName: '姓',
+  username: 'ユーザー名',
+  usernameHint: 'あなたのプロフィール: {{url}}',
+  about: '自己紹介',
+  website: 'ウェブサイト',
+  save: '保存',
+  saving: '保存しています…',
+  saved: 'プロフィールを保存しました。',
+  nameRequired: '名前を入力してください。',
+  usernameInvalid: 'ユーザー名は3〜30文字の英字、数字、アンダースコアです。',
+  usernameTaken: 'このユーザー名は使用されています。別の名前をお試しください。',
+  websiteInvalid: 'http:// または https:// で始まるウェブアドレスを入力してください。',
+  viewProfile: 'プロフィールを見る',
+  accountSettings: 'アカウント設定',
+  editProfile: 'プロフィールを編集',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: '프로필 수정',
+  claimTitle: '웹사이트 또는 Instagram 소유 확인',
+  claimBody: '소유를 확인할 수 있는 것은 프로필에 있는 웹사이트입니다. 아래에 사이트나 Instagram 프로필을 입력하고 저장하세요.',
+  photo: '사진',
+  photoAlt: '내 프로필 사진',
+  changePhoto: '사진 변경',
+  removePhoto: '사진 삭제',
+  photoSaved: '새 사진이 저장되었습니다.',
+  photoFailed: '이 이미지는 사용할 수 없습니다. 다른 이미지를 선택하세요.',
+  firstName: '이름',
+  lastName: '성',
+  username: '사용자 이름',
+  usernameHint: '내 프로필: {{url}}',
+  about: '소개',
+  website: '웹사이트',
+  save: '저장',
+  saving: '저장 중…',
+  saved: '프로필이 저장되었습니다.',
+  nameRequired: '이름을 입력하세요.',
+  usernameInvalid: '사용자 이름은 3~30자의 영문자, 숫자, 밑줄입니다.',
+  usernameTaken: '이미 사용 중인 사용자 이름입니다. 다른 이름을 사용해 보세요.',
+  websiteInvalid: 'http:// 또는 https://로 시작하는 웹 주소를 입력하세요.',
+  viewProfile: '내 프로필 보기',
+  accountSettings: '계정 설정',
+  editProfile: '프로필 수정',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Profiel bewerken',
+  claimTitle: 'Claim je website of Instagram',
+  claimBody: 'De website op je profiel is de website die je kunt claimen. Vul hieronder je site of je Instagram-profiel in en sla op.',
+  photo: 'Foto',
+  photoAlt: 'Je profielfoto',
+  changePhoto: 'Foto wijzigen',
+  removePhoto: 'Foto verwijderen',
+  photoSaved: 'Je nieuwe foto is opgeslagen.',
+  photoFailed: 'We kunnen die afbeelding niet gebruiken. Kies een andere.',
+  firstName: 'Voornaam',
+  lastName: 'Achternaam',
+  username: 'Gebruikersnaam',
+  usernameHint: 'Je profiel: {{url}}',
+  about: 'Over',
+  website: 'Website',
+  save: 'Opslaan',
+  saving: 'Opslaan…',
+  saved: 'Je profiel is opgeslagen.',
+  nameRequired: 'Vul je naam in.',
+  usernameInvalid: 'Gebruikersnamen hebben 3 tot 30 tekens: letters, cijfers en underscores.',
+  usernameTaken: 'Die gebruikersnaam is al bezet. Probeer een andere.',
+  websiteInvalid: 'Vul een webadres in dat begint met http:// of https://.',
+  viewProfile: 'Je profiel bekijken',
+  accountSettings: 'Accountinstellingen',
+  editProfile: 'Profiel bewerken',
+} satisfies AreaTranslation<typeof english>;

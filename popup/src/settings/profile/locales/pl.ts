@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Edytuj profil',
+  claimTitle: 'Przejmij swoją witrynę lub Instagram',
+  claimBody: 'Witryna w Twoim profilu to ta, którą możesz przejąć. Wpisz poniżej swoją witrynę lub profil na Instagramie i zapisz.',
+  photo: 'Zdjęcie',
+  photoAlt: 'Twoje zdjęcie profilowe',
+  changePhoto: 'Zmień zdjęcie',
+  removePhoto: 'Usuń zdjęcie',
+  photoSaved: 'Nowe zdjęcie zostało zapisane.',
+  photoFailed: 'Nie możemy użyć tego obrazu. Wybierz inny.',
+  firstName: 'Imię',
+  lastName: 'Nazwisko',
+  username: 'Nazwa użytkownika',
+  usernameHint: 'Twój profil: {{url}}',
+  about: 'O mnie',
+  website: 'Witryna',
+  save: 'Zapisz',
+  saving: 'Zapisywanie…',
+  saved: 'Twój profil został zapisany.',
+  nameRequired: 'Wpisz swoje imię.',
+  usernameInvalid: 'Nazwa użytkownika ma od 3 do 30 znaków: litery, cyfry i podkreślenia.',
+  usernameTaken: 'Ta nazwa użytkownika jest zajęta. Spróbuj innej.',
+  websiteInvalid: 'Wpisz adres strony zaczynający się od http:// lub https://.',
+  viewProfile: 'Zobacz swój profil',
+  accountSettings: 'Ustawienia konta',
+  editProfile: 'Edytuj profil',
+} satisfies AreaTranslation<typeof english>;

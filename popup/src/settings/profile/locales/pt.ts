@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Editar perfil',
+  claimTitle: 'Reivindique seu site ou seu Instagram',
+  claimBody: 'O site do seu perfil é o que você pode reivindicar. Digite abaixo seu site ou seu perfil do Instagram e salve.',
+  photo: 'Foto',
+  photoAlt: 'Sua foto de perfil',
+  changePhoto: 'Trocar foto',
+  removePhoto: 'Remover foto',
+  photoSaved: 'Sua nova foto foi salva.',
+  photoFailed: 'Não conseguimos usar essa imagem. Escolha outra.',
+  firstName: 'Nome',
+  lastName: 'Sobrenome',
+  username: 'Nome de usuário',
+  usernameHint: 'Seu perfil: {{url}}',
+  about: 'Sobre',
+  website: 'Site',
+  save: 'Salvar',
+  saving: 'Salvando…',
+  saved: 'Seu perfil foi salvo.',
+  nameRequired: 'Digite seu nome.',
+  usernameInvalid: 'Nomes de usuário têm de 3 a 30 caracteres: letras, números e sublinhados.',
+  usernameTaken: 'Esse nome de usuário já está em uso. Tente outro.',
+  websiteInvalid: 'Digite um endereço que comece com http:// ou https://.',
+  viewProfile: 'Ver seu perfil',
+  accountSettings: 'Configurações da conta',
+  editProfile: 'Editar perfil',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Редактировать профиль',
+  claimTitle: 'Подтвердите свой сайт или Instagram',
+  claimBody: 'Подтвердить можно сайт, указанный в вашем профиле. Введите ниже свой сайт или профиль Instagram и сохраните.',
+  photo: 'Фото',
+  photoAlt: 'Фото вашего профиля',
+  changePhoto: 'Сменить фото',
+  removePhoto: 'Удалить фото',
+  photoSaved: 'Новое фото сохранено.',
+  photoFailed: 'Это изображение не подходит. Выберите другое.',
+  firstName: 'Имя',
+  lastName: 'Фамилия',
+  username: 'Имя пользователя',
+  usernameHint: 'Ваш профиль: {{url}}',
+  about: 'О себе',
+  website: 'Сайт',
+  save: 'Сохранить',
+  saving: 'Сохранение…',
+  saved: 'Профиль сохранён.',
+  nameRequired: 'Введите имя.',
+  usernameInvalid: 'Имя пользователя — от 3 до 30 символов: буквы, цифры и подчёркивания.',
+  usernameTaken: 'Это имя пользователя занято. Попробуйте другое.',
+  websiteInvalid: 'Введите адрес сайта, начинающийся с http:// или https://.',
+  viewProfile: 'Посмотреть профиль',
+  accountSettings: 'Настройки аккаунта',
+  editProfile: 'Редактировать профиль',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Redigera profil',
+  claimTitle: 'Gör anspråk på din webbplats eller ditt Instagram',
+  claimBody: 'Webbplatsen i din profil är den du kan göra anspråk på. Ange din webbplats eller din Instagramprofil nedan och spara.',
+  photo: 'Foto',
+  photoAlt: 'Ditt profilfoto',
+  changePhoto: 'Byt foto',
+  removePhoto: 'Ta bort foto',
+  photoSaved: 'Ditt nya foto är sparat.',
+  photoFailed: 'Vi kan inte använda den bilden. Välj en annan.',
+  firstName: 'Förnamn',
+  lastName: 'Efternamn',
+  username: 'Användarnamn',
+  usernameHint: 'Din profil: {{url}}',
+  about: 'Om',
+  website: 'Webbplats',
+  save: 'Spara',
+  saving: 'Sparar…',
+  saved: 'Din profil är sparad.',
+  nameRequired: 'Ange ditt namn.',
+  usernameInvalid: 'Användarnamn har 3 till 30 tecken: bokstäver, siffror och understreck.',
+  usernameTaken: 'Det användarnamnet är upptaget. Prova ett annat.',
+  websiteInvalid: 'Ange en webbadress som börjar med http:// eller https://.',
+  viewProfile: 'Visa din profil',
+  accountSettings: 'Kontoinställningar',
+  editProfile: 'Redigera profil',
+} satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: 'Profili düzenle',
+  claimTitle: 'Web sitenizi veya Instagram hesabınızı sahiplenin',
+  claimBody: 'Sahiplenebileceğiniz site, profilinizdeki web sitesidir. Sitenizi veya Instagram profilinizi aşağıya girip kaydedin.',
+  photo: 'Fotoğraf',
+  photoAlt: 'Profil fotoğrafınız',
+  changePhoto: 'Fotoğrafı değiştir',
+  removePhoto: 'Fotoğrafı kaldır',
+  photoSaved: 'Yeni fotoğrafınız kaydedildi.',
+  photoFailed: 'Bu görseli kullanamıyoruz. Başka bir görsel seçin.',
+  firstName: 'Ad',
+  lastName: 'Soyad',
+  username: 'Kullanıcı adı',
+  usernameHint: 'Profiliniz: {{url}}',
+  about: 'Hakkında',
+  website: 'Web sitesi',
+  save: 'Kaydet',
+  saving: 'Kaydediliyor…',
+  saved: 'Profiliniz kaydedildi.',
+  nameRequired: 'Adınızı girin.',
+  usernameInvalid: 'Kullanıcı adları 3 ile 30 karakterdir: harf, rakam ve alt çizgi.',
+  usernameTaken: 'Bu kullanıcı adı alınmış. Başka bir tane deneyin.',
+  websiteInvalid: 'http:// veya https:// ile başlayan bir web adresi girin.',
+  viewProfile: 'Profilinizi görüntüleyin',
+  accountSettings: 'Hesap ayarları',
+  editProfile: 'Profili düzenle',
+} satisfies AreaTranslation<typeof english>;

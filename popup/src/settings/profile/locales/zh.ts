@@ -1,0 +1,30 @@
+import type { AreaTranslation } from '../../../i18n';
+import type { english } from '../messages';
+
+export default {
+  title: '编辑个人资料',
+  claimTitle: '认领你的网站或 Instagram',
+  claimBody: '你可以认领的是个人资料中的网站。请在下方输入你的网站或 Instagram 主页并保存。',
+  photo: '照片',
+  photoAlt: '你的头像',
+  changePhoto: '更换照片',
+  removePhoto: '删除照片',
+  photoSaved: '新照片已保存。',
+  photoFailed: '无法使用该图片，请选择其他图片。',
+  firstName: '名字',
+  lastName: '姓氏',
+  username: '用户名',
+  usernameHint: '你的个人主页：{{url}}',
+  about: '简介',
+  website: '网站',
+  save: '保存',
+  saving: '正在保存…',
+  saved: '个人资料已保存。',
+  nameRequired: '请输入你的名字。',
+  usernameInvalid: '用户名为 3 到 30 个字符：字母、数字和下划线。',
+  usernameTaken: '该用户名已被占用，请换一个。',
+  websiteInvalid: '请输入以 http:// 或 https:// 开头的网址。',
+  viewProfile: '查看你的个人主页',
+  accountSettings: '账户设置',
+  editProfile: '编辑个人资料',
+} satisfies AreaTranslation<typeof english>;
