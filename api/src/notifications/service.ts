@@ -1,3 +1,4 @@
+import type { NotificationsAnswer, UnreadAnswer } from './contract.js';
 import type { Deps } from '../deps.js';
 import type { NotificationKind } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
@@ -42,7 +43,7 @@ export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
     },
 
     /** NotificationsResource get: a page of the viewer's notifications, newest first. */
-    async list(viewerId: string, input: { page_size: number; bookmark?: string | undefined }) {
+    async list(viewerId: string, input: { page_size: number; bookmark?: string | undefined }): Promise<NotificationsAnswer> {
       if (input.bookmark === FEED_END) return { notifications: [], bookmark: FEED_END };
       const rows = await store.list(viewerId, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);
@@ -60,7 +61,7 @@ export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
             created_at: row.created_at,
             unread: row.read_at === null,
             actor: { id: row.actor_id, username: row.actor_username, full_name: `${row.actor_first_name} ${row.actor_last_name}`.trim() },
-            board: boardShown ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
+            board: boardShown && row.board_id !== null && row.board_name !== null ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
             pin: row.pin_id ? { id: row.pin_id, url: `/pin/${row.pin_id}/` } : null,
           };
         }),
@@ -69,7 +70,7 @@ export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
     },
 
     /** NotificationCountResource get: the header badge's unread count, "99+" past UNREAD_CAP. */
-    async unread(viewerId: string) {
+    async unread(viewerId: string): Promise<UnreadAnswer> {
       const count = await store.unread(viewerId, UNREAD_CAP);
       return { unread: Math.min(count, UNREAD_CAP), more: count > UNREAD_CAP };
     },

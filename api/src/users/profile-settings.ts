@@ -1,3 +1,4 @@
+import type { ProfileSettingsAnswer } from './contract.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import type { ImagesService } from '../images/service.js';
@@ -17,7 +18,7 @@ export interface ProfileChanges {
  * (username_redirects) until someone else takes the name.
  */
 export function profileSettingsService({ db, clock, config }: Deps, images: ImagesService) {
-  const read = async (userId: string) => {
+  const read = async (userId: string): Promise<ProfileSettingsAnswer> => {
     const row = await db.selectFrom('users').select(['username', 'first_name', 'last_name', 'about', 'listed_website_url', 'image_medium_url']).where('id', '=', userId).executeTakeFirst();
     if (!row) throw new ApiError('unauthorized');
     return { username: row.username, first_name: row.first_name, last_name: row.last_name, about: row.about ?? '', website_url: row.listed_website_url ?? '', image_medium_url: row.image_medium_url };

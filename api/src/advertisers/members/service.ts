@@ -1,3 +1,4 @@
+import type { MembersAnswer } from './contract.js';
 import type { Deps, Viewer } from '../../deps.js';
 import { emailError } from '../../auth/rules.js';
 import { normaliseEmail } from '../../auth/session.js';
@@ -60,7 +61,7 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
 
   return {
     /** AdvertiserMembersResource get: the owner and the members, the pending invites, and what the viewer may do. */
-    async list(viewer: Actor, advertiserId: string) {
+    async list(viewer: Actor, advertiserId: string): Promise<MembersAnswer> {
       const viewerId = viewer.id;
       const access = await allowed(viewer, advertiserId, 'view');
       const [owner, rows, invites] = await Promise.all([store.user(access.advertiser.owner_user_id), store.list(advertiserId), store.invites(advertiserId, clock.now())]);

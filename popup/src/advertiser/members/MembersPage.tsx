@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../../api';
 import { t as main } from '../../i18n';
-import type { MembersService } from '../../../../api/src/advertisers/members/service';
+import type { MembersAnswer } from '../../../../api/src/advertisers/members/contract';
 import { MEMBER_ROLES, type MemberRole } from '../../../../api/src/advertisers/members/rules';
 import { emailError } from '../../../../api/src/auth/rules';
 import { t } from './messages';
 
-type Members = Awaited<ReturnType<MembersService['list']>>;
+type Members = MembersAnswer;
 type Member = Members['members'][number];
 
 /** The server's codes for members (api/src/lib/errors.ts 334-340), in the reader's language. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { getResource } from '../../api';
 import { formatNumber } from '../../i18n';
-import type { NotificationsService } from '../../../../api/src/notifications/service';
+import type { UnreadAnswer } from '../../../../api/src/notifications/contract';
 import { t } from './messages';
 
-type Count = Awaited<ReturnType<NotificationsService['unread']>>;
+type Count = UnreadAnswer;
 
 /**
  * The header's Notifications link with the unread count (issue 28). A lazy chunk of its own: the

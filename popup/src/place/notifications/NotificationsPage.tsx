@@ -4,11 +4,11 @@ import { FeedFooter, usePaged } from '../Feed';
 import { formatDate } from '../../i18n';
 import { linked } from '../../i18n/linked';
 import { BRAND } from '../../brand';
-import type { NotificationsService } from '../../../../api/src/notifications/service';
+import type { NotificationsAnswer } from '../../../../api/src/notifications/contract';
 import type { ViewerData } from '../../types';
 import { t } from './messages';
 
-type Page = Awaited<ReturnType<NotificationsService['list']>>;
+type Page = NotificationsAnswer;
 type Item = Page['notifications'][number];
 
 /** What each kind says; the actor and the board are links inside the sentence, where each language puts them. */

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../../api';
 import { t as main } from '../../i18n';
 import type { ViewerData } from '../../types';
-import type { ProfileSettingsService } from '../../../../api/src/users/profile-settings';
+import type { ProfileSettingsAnswer } from '../../../../api/src/users/contract';
 import { ABOUT_MAX, NAME_MAX, normaliseWebsite, usernameProblem } from '../../../../api/src/users/rules';
 import { t } from './messages';
 
-type Profile = Awaited<ReturnType<ProfileSettingsService['get']>>;
+type Profile = ProfileSettingsAnswer;
 type Field = 'first_name' | 'username' | 'website_url' | 'photo' | 'form';
 
 /** The server's codes (api/src/lib/errors.ts, 330-332) and the field each belongs under. */

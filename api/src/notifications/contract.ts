@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { NOTIFICATION_KINDS } from './rules.js';
+
+/** Notifications in the app (issue 28), as the contract (issue 26): pure zod, the types inferred. */
+export const notification = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  created_at: z.number(),
+  unread: z.boolean(),
+  actor: z.object({ id: z.string(), username: z.string(), full_name: z.string() }),
+  /** Only a board the reader may see is named (a secret board's name stays with its members). */
+  board: z.object({ id: z.string(), name: z.string(), url: z.string() }).nullable(),
+  pin: z.object({ id: z.string(), url: z.string() }).nullable(),
+});
+
+/** NotificationsResource get: a page of the reader's notifications, newest first. */
+export const notificationsAnswer = z.object({ notifications: z.array(notification), bookmark: z.string().nullable() });
+export type NotificationsAnswer = z.infer<typeof notificationsAnswer>;
+
+/** NotificationCountResource get: the header badge. */
+export const unreadAnswer = z.object({ unread: z.number().int(), more: z.boolean() });
+export type UnreadAnswer = z.infer<typeof unreadAnswer>;
