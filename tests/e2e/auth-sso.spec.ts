@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { openSavePopup, withFlag } from './auth-helpers';
+import { expectNoAxeViolations, openSavePopup, withFlag } from './auth-helpers';
 import { readRows } from './db';
 import { PRODUCT } from './origins';
 
@@ -133,4 +133,21 @@ test('an account made with Google has no password: an email log-in says so inste
   await expect(otherPopup.getByLabel('Password')).toHaveValue('');
   await expect(otherPopup.getByRole('button', { name: 'Create your first board' })).toHaveCount(0);
   await other.close();
+});
+
+test('a Google-only account logs out and back in from the welcome back: Google offered, no password to type (issue 27)', async ({ page, context }) => {
+  const gail = { subject: `gail-${Date.now()}`, email: `gail.${Date.now()}@example.org`, givenName: 'Gail' };
+  const popup = await openSavePopup(page, context);
+  await asSomeoneElse(popup, context, 'Continue with Google', gail);
+  await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
+
+  await popup.goto(`${PRODUCT}/`);
+  await popup.getByRole('button', { name: 'Log out' }).click();
+  await popup.waitForURL(`${PRODUCT}/login`);
+  await expect(popup.getByRole('heading', { name: 'Welcome back, Gail' })).toBeVisible();
+  await expect(popup.getByLabel('Password')).toHaveCount(0);
+  await expectNoAxeViolations(popup);
+  await asSomeoneElse(popup, context, 'Continue with Google', gail);
+  await expect(popup.getByRole('button', { name: 'Log out' })).toBeVisible();
+  expect(readRows(`select count(*) as n from users where email = ?`, gail.email)).toEqual([{ n: 1 }]);
 });

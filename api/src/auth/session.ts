@@ -163,14 +163,16 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       // A blocked account is not welcomed back with its name and picture; the token is kept, so the
       // browser is recognised again if the account becomes active again.
       if (!user || !mayHoldSession(user.state)) return null;
+      // The welcome back offers the ways this account signs in: a Google-only account has no password to type (issue 27).
+      const providers = await store.providersOf(user.id);
       return {
         firstName: user.first_name,
         imageUrl: user.image_medium_url,
         // An account made through a provider whose typed address waits for its link has no email to show yet.
         email: isPlaceholderEmail(user.email) ? '' : user.email,
         hasPassword: user.password_hash !== null,
-        connectedToFacebook: false,
-        connectedToGoogle: false,
+        connectedToFacebook: providers.includes('facebook'),
+        connectedToGoogle: providers.includes('google'),
       };
     },
 

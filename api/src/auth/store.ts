@@ -84,6 +84,12 @@ export function authStore(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The providers an account signs in with: proven links only (an unproven one is a claim, not a way in). */
+    async providersOf(userId: string): Promise<string[]> {
+      const rows = await db.selectFrom('identities').select('provider').where('user_id', '=', userId).where('proven_at', 'is not', null).execute();
+      return rows.map((row) => row.provider);
+    },
+
     /** By email or username, for the forgot-password form's one field. */
     findUserByEmailOrUsername(value: string) {
       return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();

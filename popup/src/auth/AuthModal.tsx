@@ -296,7 +296,16 @@ export function AuthModal(props: AuthModalProps) {
             <h1 id="auth-title">{t('auth.welcomeBackName', { name: props.recognised.firstName })}</h1>
             <p class="subtitle">{props.recognised.email}</p>
           </header>
-          <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
+          {/* The ways this account signs in: its linked providers, and the password only if it has one (issue 27: a Google-only account was stuck here). */}
+          <SocialButtons
+            providers={{ ...providers, google: props.recognised.connectedToGoogle ? providers.google : { configured: false, disabled: false }, facebook: props.recognised.connectedToFacebook ? providers.facebook : { configured: false, disabled: false }, line: { configured: false, disabled: false } }}
+            country={countryFromBrowser()}
+            onPress={(provider) => void onSocialPress(provider)}
+            googleTooltip={googleTooltip}
+          />
+          {(props.recognised.hasPassword || !((props.recognised.connectedToGoogle && providers.google.configured) || (props.recognised.connectedToFacebook && providers.facebook.configured))) && (
+            <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
+          )}
         </>
       )}
       {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={loginCarry} initialPassword={fromSignup ? fields.password : undefined} focusPassword={fromSignup} {...loginHandlers} />}
