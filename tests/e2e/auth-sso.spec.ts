@@ -141,10 +141,15 @@ test('a Google-only account logs out and back in from the welcome back: Google o
   await asSomeoneElse(popup, context, 'Continue with Google', gail);
   await expect(popup.getByRole('button', { name: 'Create your first board' })).toBeVisible();
 
+  // The issue's steps: log out, log in with Google (a log-in remembers the browser), log out again.
   await popup.goto(`${PRODUCT}/`);
   await popup.getByRole('button', { name: 'Log out' }).click();
   await popup.waitForURL(`${PRODUCT}/login`);
+  await asSomeoneElse(popup, context, 'Continue with Google', gail);
+  await popup.getByRole('button', { name: 'Log out' }).click();
+  await popup.waitForURL(`${PRODUCT}/login`);
   await expect(popup.getByRole('heading', { name: 'Welcome back, Gail' })).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
   await expect(popup.getByLabel('Password')).toHaveCount(0);
   await expectNoAxeViolations(popup);
   await asSomeoneElse(popup, context, 'Continue with Google', gail);
