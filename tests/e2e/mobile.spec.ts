@@ -59,7 +59,8 @@ test('creating a board on the full-page picker saves the pin to it; a section li
   const section = unique('Phone');
   await popup.getByRole('textbox').fill(section);
   await popup.getByRole('button', { name: 'Add' }).click();
-  await expect(popup.getByRole('status')).toContainText('Saved to Home decor');
+  // Issue 28: saving into a section names the section and its board.
+  await expect(popup.getByRole('status')).toContainText(`Saved to ${section} in Home decor`);
   expect(readRows('select pins.id from pins join board_sections on board_sections.id = pins.section_id where board_sections.title = ?', section)).toHaveLength(1);
 });
 

@@ -125,7 +125,7 @@ test('a visitor sees public boards only, and the header offers log in', async ({
   await expect(boards.getByRole('listitem').first()).toBeVisible();
   await expect(boards.getByText('Secret', { exact: true })).toHaveCount(0);
   const header = page.getByRole('navigation', { name: 'Site' });
-  await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
+  await expect(header.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}&container=follow&creator=demo`);
   await axeClean(page);
 
   await page.goto(`${PRODUCT}/nobody_here/`);
@@ -188,7 +188,7 @@ test('buttonFollow on the publisher page opens a profile that can be followed; a
   await visitor.goto(`${PRODUCT}/demo/`);
   await visitor.getByRole('button', { name: 'Follow Demo Pinner' }).click();
   await expect(visitor.getByText('Log in to follow')).toBeVisible();
-  await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}`);
+  await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}&container=follow&creator=demo`);
   await axeClean(visitor);
 });
 

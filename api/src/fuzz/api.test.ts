@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { appServices, resourceRegistry } from '../app.js';
 import { offsiteQuery } from '../advertisers/routes.js';
+import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import { emailQuery, forgotBody, resetBody } from '../auth/routes.js';
 import { authStore } from '../auth/store.js';
 import { SESSION_TTL_MS } from '../auth/service.js';
@@ -346,7 +347,9 @@ function targetsOf(world: World) {
     ACTIONS.filter((action) => resource[action]).map((action) => ({ label: `${name} ${action}`, call: resourceCall(world.known, name, action, resource[action]!.options) })),
   );
   // The /v3, /ads and /vx routes as the app serves them (middleware is registered as ALL and is skipped).
-  const served = world.t.app.routes.filter((r) => r.method !== 'ALL' && /^\/(v3|ads|vx)(\/|$)/.test(r.path));
+  // The advertiser area's unprefixed pages (/ads/create/ and kin, issue 27) answer HTML, not the API.
+  const pages = new Set<string>(UNPREFIXED_ADVERTISER_PATHS);
+  const served = world.t.app.routes.filter((r) => r.method !== 'ALL' && /^\/(v3|ads|vx)(\/|$)/.test(r.path) && !pages.has(r.path));
   const routes = [...new Set(served.map((r) => `${r.method} ${r.path}`))].map((label) => {
     const [method, path] = label.split(' ') as [string, string];
     return { label, call: routeCall(world.known, method, path) };

@@ -14,7 +14,7 @@ import { forgetRecognised, forgotPassword, UNKNOWN_ERROR, type MfaChallenge } fr
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
 import { safeNext } from '../../../api/src/lib/next';
-import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo } from './social';
+import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkedProviders, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo } from './social';
 import { FacebookBanner, OneTapPrompt, SocialButtons } from './SocialViews';
 
 import { SOCIAL_VIEWS, emailSignup, signupField, socialSignup, type Consent, type SocialState, ACCOUNT_DEACTIVATED, BIRTHDAY_CODES, countryFromBrowser, EMAIL_CODES, EMAIL_TAKEN, UNDERAGE, type AuthModalProps, type AuthView } from './modal';
@@ -296,16 +296,13 @@ export function AuthModal(props: AuthModalProps) {
             <h1 id="auth-title">{t('auth.welcomeBackName', { name: props.recognised.firstName })}</h1>
             <p class="subtitle">{props.recognised.email}</p>
           </header>
-          {/* The ways this account signs in: its linked providers, and the password only if it has one (issue 27: a Google-only account was stuck here). */}
           <SocialButtons
-            providers={{ ...providers, google: props.recognised.connectedToGoogle ? providers.google : { configured: false, disabled: false }, facebook: props.recognised.connectedToFacebook ? providers.facebook : { configured: false, disabled: false }, line: { configured: false, disabled: false } }}
+            providers={linkedProviders(providers, props.recognised)}
             country={countryFromBrowser()}
             onPress={(provider) => void onSocialPress(provider)}
             googleTooltip={googleTooltip}
           />
-          {(props.recognised.hasPassword || !((props.recognised.connectedToGoogle && providers.google.configured) || (props.recognised.connectedToFacebook && providers.facebook.configured))) && (
-            <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
-          )}
+          {(props.recognised.hasPassword || !Object.values(linkedProviders(providers, props.recognised)).some((p) => p.configured)) && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />}
         </>
       )}
       {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={loginCarry} initialPassword={fromSignup ? fields.password : undefined} focusPassword={fromSignup} {...loginHandlers} />}

@@ -113,6 +113,13 @@ export interface ProviderAvailability {
 export type ProvidersInfo = Record<ProviderName, ProviderAvailability>;
 const NONE: ProviderAvailability = { configured: false, disabled: false };
 export const NO_PROVIDERS: ProvidersInfo = { sso: NONE, google: NONE, facebook: NONE, line: NONE };
+/** The welcome back's buttons (issue 27): only the providers the recognised account signs in with. */
+export const linkedProviders = (providers: ProvidersInfo, account: { connectedToGoogle: boolean; connectedToFacebook: boolean }): ProvidersInfo => ({
+  sso: NONE,
+  line: NONE,
+  google: account.connectedToGoogle ? providers.google : NONE,
+  facebook: account.connectedToFacebook ? providers.facebook : NONE,
+});
 export const loadProviders = () => getResource<ProvidersInfo>('SocialProvidersResource').catch(() => NO_PROVIDERS);
 
 /** auth.md section 3, social registration payload. */

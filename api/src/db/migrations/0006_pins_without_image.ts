@@ -25,6 +25,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   const { rows: extras } = await sql<{ sql: string }>`select sql from sqlite_master where tbl_name = 'pins' and type in ('index', 'trigger') and sql is not null`.execute(db);
   const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
   await sql`pragma foreign_keys = off`.execute(db);
+  // Triggers on other tables that name pins (the search index's, migration 0027) would be checked by the
+  // rename while pins is gone, and fail it: the rename leaves them be, as SQLite's procedure allows.
+  await sql`pragma legacy_alter_table = on`.execute(db);
   try {
     await db.transaction().execute(async (trx) => {
       await sql.raw(rebuilt).execute(trx);
@@ -36,6 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       if (broken.length) throw new Error(`0006: foreign key check failed: ${JSON.stringify(broken)}`);
     });
   } finally {
+    await sql`pragma legacy_alter_table = off`.execute(db);
     if (fk[0]?.foreign_keys) await sql`pragma foreign_keys = on`.execute(db);
   }
 }
