@@ -19,7 +19,13 @@ const BUDGETS: Array<{ name: string; files: (manifest: Record<string, string>) =
  * The password-strength chunk (issue 6) is loaded only when a sign-up password is checked, so it is
  * outside the popup's 60 KB; its own budget keeps the dictionaries from growing unnoticed.
  */
-const LAZY_CHUNKS_BUDGET = 256 * 1024;
+const STRENGTH_BUDGET = 256 * 1024;
+/**
+ * Every other lazy chunk is one area's pages or a piece they share: what one more page costs after the
+ * first open. Held per chunk, not summed: the sum grows with every page the product gains (it passed the
+ * strength chunk's budget once the settings and notification pages landed) while no visitor loads them all.
+ */
+const PAGE_CHUNK_BUDGET = 24 * 1024;
 
 const sent = async (file: string, encoding: 'br' | 'gz') => (await readFile(`dist/${file}.${encoding}`)).length;
 
@@ -49,8 +55,20 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
     rows.push({ name: `  words of popup/src/${area}/, largest language`, value: largest, unit: 'bytes sent (brotli), with the pages' });
   }
   const catalogues = new Set([...locales, ...words].map(([, file]) => file.slice('js/chunks/'.length)));
-  let lazy = 0;
-  for (const file of await readdir('dist/js/chunks').catch(() => [])) if (file.endsWith('.js') && !catalogues.has(file)) lazy += await sent(`js/chunks/${file}`, 'br');
-  rows.push({ name: 'popup lazy chunks (strength, advertiser area, board and pin pages)', value: lazy, budget: LAZY_CHUNKS_BUDGET, unit: 'bytes sent (brotli)' });
+  let strength = 0;
+  let largest = { file: '', size: 0 };
+  let pages = 0;
+  for (const file of await readdir('dist/js/chunks').catch(() => [])) {
+    if (!file.endsWith('.js') || catalogues.has(file)) continue;
+    const size = await sent(`js/chunks/${file}`, 'br');
+    if (file.startsWith('strength-')) strength += size;
+    else {
+      pages += size;
+      if (size > largest.size) largest = { file, size };
+    }
+  }
+  rows.push({ name: 'password-strength chunk (lazy, at sign-up)', value: strength, budget: STRENGTH_BUDGET, unit: 'bytes sent (brotli)' });
+  rows.push({ name: `largest page chunk (lazy: ${largest.file.replace(/-[\w-]+\.js$/, '')})`, value: largest.size, budget: PAGE_CHUNK_BUDGET, unit: 'bytes sent (brotli)' });
+  rows.push({ name: '  every page chunk together (no visitor loads them all)', value: pages, unit: 'bytes sent (brotli)' });
   return rows;
 }

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { userText } from '../lib/text.js';
+import { BOARD_NAME, SECTION_NAME } from './rules.js';
+
+/** Board and section names as the API parses them: the rules' options as zod (the popup checks with `boardNameProblem`). */
+export const boardName = userText(BOARD_NAME);
+export const sectionName = userText(SECTION_NAME);
 
 /**
  * A profile's boards (saving.md section 7, BoardsResource get), as the contract (issue 26): pure zod, the

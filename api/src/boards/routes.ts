@@ -1,5 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
-import { profileBoardsAnswer } from './contract.js';
+import { boardName, profileBoardsAnswer, sectionName } from './contract.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
@@ -8,7 +8,6 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
 import { bookmarkOption } from '../lib/bookmark.js';
-import { boardName, sectionName } from './rules.js';
 import type { AdvertisersService } from '../advertisers/service.js';
 import { PICKER_PAGE_SIZE, type BoardsService } from './service.js';
 import { suggestBoardTitles } from './suggestions.js';

@@ -1,19 +1,15 @@
-import { z } from 'zod';
-import { userText } from '../lib/text.js';
+import { checkUserText, type UserTextOptions } from '../lib/text.js';
 
 /**
- * The board and section name rules of saving.md section 5, as zod schemas: the API parses with
- * them and the popup checks its forms with them, so both say the same thing. Names are user text
- * (lib/text.ts): no control or direction characters, not invisible only, stored in NFC.
+ * The board and section name rules of saving.md section 5, pure: the popup checks its forms with these
+ * functions and the API parses with the schemas built from the same options (boards/contract.ts), over one
+ * rule (lib/text.ts). Names are user text: no control or direction characters, not invisible only, NFC.
  */
 export const BOARD_NAME_MAX = 50;
 
-export const boardName = userText({ max: BOARD_NAME_MAX, required: "Don't forget to name your board!" });
+export const BOARD_NAME: UserTextOptions = { max: BOARD_NAME_MAX, required: "Don't forget to name your board!" };
+export const SECTION_NAME: UserTextOptions = { max: BOARD_NAME_MAX, required: "Don't forget to name your section!" };
 
-export const sectionName = userText({ max: BOARD_NAME_MAX, required: "Don't forget to name your section!" });
-
-/** The first message a value breaks, or null; for forms that show one message at a time. */
-export function firstProblem(schema: z.ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
-}
+/** The first rule a board name breaks, or null: for forms that show one message at a time. */
+export const boardNameProblem = (value: string): string | null => checkUserText(value, BOARD_NAME).problem ?? null;
+export const sectionNameProblem = (value: string): string | null => checkUserText(value, SECTION_NAME).problem ?? null;

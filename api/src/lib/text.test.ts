@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardName } from '../boards/rules.js';
+import { boardName } from '../boards/contract.js';
 import { imageFixtures } from '../images/fixtures.js';
 import { testApp, type TestApp } from '../testing.js';
 import { TEXT_MESSAGES, userText } from './text.js';

@@ -45,16 +45,39 @@ export interface UserTextOptions {
   multiline?: boolean;
 }
 
-export function userText({ max, maxMessage = `Please enter no more than ${max} characters.`, required, multiline = false }: UserTextOptions) {
-  const control = multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE;
-  // Each refusal aborts: one clear message, and nothing after it runs on text that is not text.
-  let text = z
+/** What `checkUserText` makes of a value: the text to store, or the first rule it breaks. */
+export type UserTextResult = { text: string; problem?: undefined } | { problem: string; text?: undefined };
+
+/**
+ * The rule itself, pure and without zod, so the popup's forms check with it at no bundle cost (zod is
+ * most of the popup's first-open bytes otherwise). One refusal at a time, in this order: broken, control
+ * and direction characters (nothing after them runs on text that is not text), then, on the normalised
+ * and (single-line) trimmed text, empty when required, too long, invisible only.
+ */
+export function checkUserText(value: string, { max, maxMessage = `Please enter no more than ${max} characters.`, required, multiline = false }: UserTextOptions): UserTextResult {
+  if (LONE_SURROGATE.test(value)) return { problem: TEXT_MESSAGES.brokenCharacter };
+  if ((multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value)) return { problem: TEXT_MESSAGES.controlCharacter };
+  if (DIRECTION_CONTROL.test(value)) return { problem: TEXT_MESSAGES.directionControl };
+  const normal = (multiline ? value.replace(/\r\n?/g, '\n') : value).normalize('NFC');
+  const text = multiline ? normal : normal.trim();
+  if (required && text.length === 0) return { problem: required };
+  if (text.length > max) return { problem: maxMessage };
+  if (text !== '' && INVISIBLE_ONLY.test(text)) return { problem: TEXT_MESSAGES.invisibleOnly };
+  return { text };
+}
+
+/**
+ * The API's zod block for user text: `checkUserText` as a transform, so the server and the popup run one
+ * rule. Its length limits are stated for the OpenAPI document, which cannot read a transform.
+ */
+export function userText(options: UserTextOptions) {
+  return z
     .string()
-    .refine((value) => !LONE_SURROGATE.test(value), { message: TEXT_MESSAGES.brokenCharacter, abort: true })
-    .refine((value) => !control.test(value), { message: TEXT_MESSAGES.controlCharacter, abort: true })
-    .refine((value) => !DIRECTION_CONTROL.test(value), { message: TEXT_MESSAGES.directionControl, abort: true })
-    .overwrite((value) => (multiline ? value.replace(/\r\n?/g, '\n') : value).normalize('NFC'));
-  if (!multiline) text = text.trim();
-  if (required) text = text.min(1, { message: required, abort: true });
-  return text.max(max, maxMessage).refine((value) => value === '' || !INVISIBLE_ONLY.test(value), TEXT_MESSAGES.invisibleOnly);
+    .transform((value, ctx) => {
+      const result = checkUserText(value, options);
+      if (result.problem === undefined) return result.text;
+      ctx.issues.push({ code: 'custom', message: result.problem, input: value });
+      return z.NEVER;
+    })
+    .meta({ maxLength: options.max, ...(options.required ? { minLength: 1 } : {}) });
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { postResource } from '../api';
-import { firstProblem, sectionName } from '../../../api/src/boards/rules';
+import { sectionNameProblem } from '../../../api/src/boards/rules';
 import { useManage } from './useManage';
 import { ManageActions } from './ManageActions';
 import { Outcome } from './Outcome';
@@ -17,7 +17,7 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
   const { mode, setMode, error, setError, busy, run } = useManage();
   const [name, setName] = useState(section.title);
   const trimmed = name.trim();
-  const problem = firstProblem(sectionName, trimmed);
+  const problem = sectionNameProblem(trimmed);
   return (
     <div class="section-manage">
       {mode === 'idle' && <ManageActions edit={t('editSection')} remove={t('deleteSection')} setMode={setMode} />}

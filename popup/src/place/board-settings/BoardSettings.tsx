@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource } from '../../api';
 import { failure } from '../Feed';
-import { firstProblem, boardName } from '../../../../api/src/boards/rules';
+import { boardNameProblem } from '../../../../api/src/boards/rules';
 import { fromEnglish } from '../../i18n';
 import { CollaboratorSearch } from '../../save/picker/CollaboratorSearch';
 import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
@@ -45,7 +45,7 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
 
   const save = async (event: Event) => {
     event.preventDefault();
-    const problem = firstProblem(boardName, name);
+    const problem = boardNameProblem(name);
     if (problem) return setError(fromEnglish(problem));
     setSaving(true);
     setError(null);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fromEnglish, t } from '../../i18n';
-import { boardName, firstProblem } from '../../../../api/src/boards/rules';
+import { boardNameProblem } from '../../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../../api';
 import type { Candidate } from '../../../../api/src/collaborators/service';
 import type { PickerBoard } from '../../types';
@@ -51,7 +51,7 @@ export function CreateBoardForm({
       .catch(() => setSuggestions([]));
   }, [description]);
 
-  const problem = firstProblem(boardName, name);
+  const problem = boardNameProblem(name);
   const disabled = !name.trim() || problem !== null || createError !== null || saving;
 
   const create = async (event: Event) => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fromEnglish, t } from '../../i18n';
-import { firstProblem, sectionName } from '../../../../api/src/boards/rules';
+import { sectionNameProblem } from '../../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../../api';
 import type { SectionData } from '../../types';
 
@@ -14,7 +14,7 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
   const add = async (event: Event) => {
     event.preventDefault();
     if (disabled) return;
-    const problem = firstProblem(sectionName, name);
+    const problem = sectionNameProblem(name);
     if (problem) return setError(fromEnglish(problem));
     setSaving(true);
     try {
