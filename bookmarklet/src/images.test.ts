@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPinnable, rank, rankBySize } from './images';
+import { isFurniture, isPinnable, LEAD_SHARE, rank, rankBySize, type Candidate } from './images';
 
 describe('image rules', () => {
   it('keeps http(s) images larger than 119 by 119 and no wider than 3:1', () => {
@@ -185,5 +186,37 @@ describe('rankBySize (the SDK\'s pick-any-image grid)', () => {
     expect(tiles.map((x) => x.url.split('/').pop())).toEqual(['b.jpg', 'a.jpg']);
     expect(tiles[0]).toMatchObject({ marked: true });
     expect(tiles[1]).toMatchObject({ width: 319 });
+  });
+
+  it('orders as its rule reads, compared pair by pair (the packed keys are only a faster way to it)', () => {
+    const candidate = fc.record({
+      url: fc.constantFrom('https://a.example/photo', 'https://a.example/logo', 'https://a.example/favicon.ico', 'https://a.example/pic'),
+      width: fc.integer({ min: 100, max: 3000 }),
+      height: fc.integer({ min: 100, max: 3000 }),
+      marked: fc.boolean(),
+      chrome: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(candidate, { maxLength: 40 }), (raw) => {
+        // Distinct addresses, so the expected order can name each one.
+        const candidates: Candidate[] = raw.map((c, i) => ({ ...c, url: `${c.url}-${i}.jpg` }));
+        const furniture = (c: Candidate) => isFurniture(c.url);
+        const area = (c: Candidate) => c.width * c.height;
+        const first = (c: Candidate) => Number(!!c.marked && !furniture(c));
+        const content = (c: Candidate) => !furniture(c) && !c.chrome;
+        const pinnable = candidates.filter(isPinnable);
+        const largest = pinnable.reduce((max, c) => (first(c) || !content(c) ? max : Math.max(max, area(c))), 0);
+        const lead = (c: Candidate) => Number(content(c) && area(c) >= LEAD_SHARE * largest);
+        const expected = [...pinnable].sort(
+          (a, b) =>
+            first(b) - first(a) ||
+            Number(furniture(a)) - Number(furniture(b)) ||
+            Number(!!a.chrome) - Number(!!b.chrome) ||
+            lead(b) - lead(a) ||
+            (lead(a) ? candidates.indexOf(a) - candidates.indexOf(b) : area(b) - area(a)),
+        );
+        expect(rank(candidates).map((c) => c.url)).toEqual(expected.map((c) => c.url));
+      }),
+    );
   });
 });

@@ -99,22 +99,32 @@ export const LEAD_SHARE = 0.5;
  * give candidates in the order the page has them), then the rest larger first.
  */
 export function rank<T extends Candidate>(candidates: T[]): T[] {
-  const furniture = new Map(candidates.map((c) => [c, isFurniture(c.url)]));
-  const position = new Map(candidates.map((c, i) => [c, i]));
-  const area = (c: T) => c.width * c.height;
-  const first = (c: T) => Number(!!c.marked && !furniture.get(c));
-  const content = (c: T) => !furniture.get(c) && !c.chrome;
-  const pinnable = candidates.filter(isPinnable);
-  const largest = pinnable.reduce((max, c) => (first(c) || !content(c) ? max : Math.max(max, area(c))), 0);
-  const lead = (c: T) => Number(content(c) && area(c) >= LEAD_SHARE * largest);
-  return pinnable.sort(
-    (a, b) =>
-      first(b) - first(a) ||
-      Number(furniture.get(a)) - Number(furniture.get(b)) ||
-      Number(!!a.chrome) - Number(!!b.chrome) ||
-      lead(b) - lead(a) ||
-      (lead(a) ? position.get(a)! - position.get(b)! : area(b) - area(a)),
-  );
+  const facts = candidates.flatMap((c, position) => {
+    if (!isPinnable(c)) return [];
+    const furniture = isFurniture(c.url);
+    return [{ c, position, furniture, first: !!c.marked && !furniture, content: !furniture && !c.chrome }];
+  });
+  const largest = facts.reduce((max, f) => (f.first || !f.content ? max : Math.max(max, area(f.c))), 0);
+  // The order as one number per candidate, sorted natively: a 5,000-image page compares some 60,000 pairs,
+  // and a comparator called for each took 10-30 ms of the toolbar-to-grid 50 ms in a freshly injected (cold)
+  // content script (issue 31). From the high bits down: not marked, furniture, chrome, not a lead (4 bits);
+  // then a lead's page position or the others' area, larger first (28 bits); then the index in page order
+  // (20 bits), which makes every key unique and the order stable. 52 bits: exact in a double.
+  if (facts.length >= POSITIONS) return facts.sort((a, b) => key(a, largest) - key(b, largest) || a.position - b.position).map((f) => f.c);
+  const keys = new Float64Array(facts.length);
+  for (let i = 0; i < facts.length; i++) keys[i] = key(facts[i]!, largest) * POSITIONS + i;
+  return Array.from(keys.sort(), (k) => facts[k % POSITIONS]!.c);
+}
+
+const POSITIONS = 2 ** 20;
+const AREAS = 2 ** 28;
+const area = (c: Candidate) => c.width * c.height;
+
+/** rank's order of one candidate, without its position's tie-break (ascending: first is best). */
+function key(f: { c: Candidate; position: number; furniture: boolean; first: boolean; content: boolean }, largest: number): number {
+  const lead = f.content && area(f.c) >= LEAD_SHARE * largest;
+  const flags = (Number(!f.first) << 3) | (Number(f.furniture) << 2) | (Number(!!f.c.chrome) << 1) | Number(!lead);
+  return flags * AREAS + (lead ? f.position : AREAS - 1 - Math.min(area(f.c), AREAS - 1));
 }
 
 /**
