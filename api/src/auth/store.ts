@@ -110,6 +110,11 @@ export function authStore(db: Kysely<Database>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
+    /** An account its owner deactivated, active again (states.ts admitAtLogIn): no other state is lifted. */
+    async reactivate(userId: string) {
+      await db.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'deactivated').where('state_reason', '=', 'user_requested').execute();
+    },
+
     /** A new account state; `revokeAt` set ends every live session in the same transaction. */
     async setState(userId: string, values: { state: string; state_reason: string | null }, revokeAt: number | null) {
       await db.transaction().execute(async (trx) => {
