@@ -63,6 +63,7 @@ export default {
     placeholder: 'Like "Places to go" or "Recipes to make"',
     protected: 'Protected',
     protectedHint: 'Boards you make for this business are not listed on a profile.',
+    protectedOwnerHint: 'For this business: not listed on your profile, no collaborators.',
     secret: 'Secret',
     secretHint: 'So only you and collaborators can see it.',
     collaborators: 'Collaborators',

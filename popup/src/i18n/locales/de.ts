@@ -47,6 +47,7 @@ export default {
     placeholder: 'Zum Beispiel „Reiseziele“ oder „Rezepte zum Nachkochen“',
     protected: 'Geschützt',
     protectedHint: 'Pinnwände, die du für dieses Unternehmen erstellst, werden in keinem Profil angezeigt.',
+    protectedOwnerHint: 'Für dieses Unternehmen: nicht in deinem Profil angezeigt, ohne Mitwirkende.',
     secret: 'Geheim',
     secretHint: 'Nur du und Mitwirkende können sie sehen.',
     collaborators: 'Mitwirkende',

@@ -49,6 +49,7 @@ export default {
     placeholder: 'Por ejemplo, «Lugares que visitar» o «Recetas que preparar»',
     protected: 'Protegido',
     protectedHint: 'Los tableros que creas para esta empresa no aparecen en ningún perfil.',
+    protectedOwnerHint: 'Para esta empresa: no aparece en tu perfil y no tiene colaboradores.',
     secret: 'Secreto',
     secretHint: 'Solo tú y tus colaboradores podréis verlo.',
     collaborators: 'Colaboradores',

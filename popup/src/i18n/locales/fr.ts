@@ -49,6 +49,7 @@ export default {
     placeholder: 'Par exemple « Lieux à visiter » ou « Recettes à essayer »',
     protected: 'Protégé',
     protectedHint: "Les tableaux créés pour cette entreprise n'apparaissent sur aucun profil.",
+    protectedOwnerHint: "Pour cette entreprise : n'apparaît pas sur votre profil, sans collaborateurs.",
     secret: 'Secret',
     secretHint: 'Seuls vous et vos collaborateurs pourrez le voir.',
     collaborators: 'Collaborateurs',

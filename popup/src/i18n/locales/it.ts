@@ -49,6 +49,7 @@ export default {
     placeholder: 'Ad esempio "Posti da visitare" o "Ricette da provare"',
     protected: 'Protetta',
     protectedHint: 'Le bacheche create per questa azienda non compaiono in nessun profilo.',
+    protectedOwnerHint: 'Per questa azienda: non compare nel tuo profilo e non ha collaboratori.',
     secret: 'Segreta',
     secretHint: 'Solo tu e i collaboratori potrete vederla.',
     collaborators: 'Collaboratori',

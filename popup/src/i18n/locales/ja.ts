@@ -45,6 +45,7 @@ export default {
     placeholder: '例:「行きたい場所」「作りたいレシピ」',
     protected: '保護',
     protectedHint: 'このビジネス用に作成したボードはプロフィールに表示されません。',
+    protectedOwnerHint: 'このビジネス用：プロフィールに表示されず、コラボレーターは追加できません。',
     secret: 'シークレット',
     secretHint: 'あなたとコラボレーターだけが見られます。',
     collaborators: 'コラボレーター',

@@ -45,6 +45,7 @@ export default {
     placeholder: '예: "가 보고 싶은 곳", "만들어 볼 요리"',
     protected: '보호됨',
     protectedHint: '이 비즈니스를 위해 만든 보드는 프로필에 표시되지 않습니다.',
+    protectedOwnerHint: '이 비즈니스용: 프로필에 표시되지 않으며 공동 작업자가 없습니다.',
     secret: '비밀',
     secretHint: '나와 공동 작업자만 볼 수 있습니다.',
     collaborators: '공동 작업자',

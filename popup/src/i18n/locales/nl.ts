@@ -47,6 +47,7 @@ export default {
     placeholder: 'Bijvoorbeeld ‘Plekken om te bezoeken’ of ‘Recepten om te maken’',
     protected: 'Beschermd',
     protectedHint: 'Borden die je voor dit bedrijf maakt, staan op geen enkel profiel.',
+    protectedOwnerHint: 'Voor dit bedrijf: niet op je profiel, zonder samenwerkers.',
     secret: 'Geheim',
     secretHint: 'Alleen jij en medewerkers kunnen het zien.',
     collaborators: 'Medewerkers',

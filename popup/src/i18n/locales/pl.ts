@@ -51,6 +51,7 @@ export default {
     placeholder: 'Na przykład „Miejsca do odwiedzenia” lub „Przepisy do wypróbowania”',
     protected: 'Chroniona',
     protectedHint: 'Tablice tworzone dla tej firmy nie są widoczne w żadnym profilu.',
+    protectedOwnerHint: 'Dla tej firmy: niewidoczna w Twoim profilu, bez współpracowników.',
     secret: 'Tajna',
     secretHint: 'Zobaczysz ją tylko Ty i współpracownicy.',
     collaborators: 'Współpracownicy',

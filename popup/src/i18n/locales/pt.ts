@@ -49,6 +49,7 @@ export default {
     placeholder: 'Como "Lugares para conhecer" ou "Receitas para fazer"',
     protected: 'Protegida',
     protectedHint: 'As pastas que você cria para esta empresa não aparecem em nenhum perfil.',
+    protectedOwnerHint: 'Para esta empresa: não aparece no seu perfil e não tem colaboradores.',
     secret: 'Secreta',
     secretHint: 'Só você e os colaboradores poderão vê-la.',
     collaborators: 'Colaboradores',

@@ -47,6 +47,7 @@ export default {
     placeholder: 'Till exempel ”Platser att besöka” eller ”Recept att laga”',
     protected: 'Skyddad',
     protectedHint: 'Anslagstavlor du skapar för det här företaget visas inte på någon profil.',
+    protectedOwnerHint: 'För det här företaget: visas inte på din profil, inga medarbetare.',
     secret: 'Hemlig',
     secretHint: 'Bara du och medarbetare kan se den.',
     collaborators: 'Medarbetare',

@@ -47,6 +47,7 @@ export default {
     placeholder: '"Gezilecek yerler" veya "Denenecek tarifler" gibi',
     protected: 'Korumalı',
     protectedHint: 'Bu işletme için oluşturduğun panolar hiçbir profilde listelenmez.',
+    protectedOwnerHint: 'Bu işletme için: profilinde listelenmez, ortak çalışan eklenmez.',
     secret: 'Gizli',
     secretHint: 'Yalnızca sen ve ortak çalışanlar görebilir.',
     collaborators: 'Ortak çalışanlar',

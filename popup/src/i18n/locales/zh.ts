@@ -45,6 +45,7 @@ export default {
     placeholder: '例如“想去的地方”或“想做的菜”',
     protected: '受保护',
     protectedHint: '你为此企业创建的图板不会显示在任何个人资料中。',
+    protectedOwnerHint: '用于此企业：不会显示在你的个人资料中，也没有协作者。',
     secret: '秘密',
     secretHint: '只有你和协作者可以看到。',
     collaborators: '协作者',
