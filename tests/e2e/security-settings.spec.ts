@@ -35,6 +35,21 @@ async function turnOnApp(page: Page) {
   return secret;
 }
 
+/**
+ * Logs out, and back in from /login to the security settings (this browser is remembered: 'Welcome
+ * back'): the password, then the code `code` answers once the code step shows (an SMS is sent only then).
+ */
+async function logOutAndBackInWithCode(page: Page, user: { firstName: string; password: string }, code: () => string | Promise<string>) {
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
+  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
+  await page.getByLabel('Verification code', { exact: true }).fill(await code());
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
 test('a user turns on two-factor from the page, then logs out and back in with a code', async ({ page }) => {
   const user = freshAccount('twofa');
   await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
@@ -60,14 +75,7 @@ test('a user turns on two-factor from the page, then logs out and back in with a
   await expect(page.getByText('Backup codes left: 10')).toBeVisible();
 
   // Log out, and back in (this browser is remembered: 'Welcome back'): the password, then a code from the app.
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
-  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
-  await page.getByLabel('Verification code', { exact: true }).fill(codeFor(secret, 1));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await logOutAndBackInWithCode(page, user, () => codeFor(secret, 1));
   await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
   await expect(page.getByText('This session passed two-factor authentication.')).toBeVisible();
 });
@@ -189,14 +197,7 @@ test('a user turns on two-factor by SMS from the page, the code read from the ou
   await expect(page.getByText(`Two-factor authentication is on. Codes are texted to your number ending in ${phone.slice(-2)}.`)).toBeVisible();
 
   // Log out, and back in: the password, then the code texted for this log-in.
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
-  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
-  await page.getByLabel('Verification code', { exact: true }).fill(await textedCode(outbox, phone, setupCode));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await logOutAndBackInWithCode(page, user, () => textedCode(outbox, phone, setupCode));
   await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
   await expect(page.getByText('This session passed two-factor authentication.')).toBeVisible();
 });
