@@ -246,7 +246,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
       // Its media bytes go after, by a job: those another account's pin still shows stay (media/release.ts).
-      await store.deleteUser(user.id, (trx) => queueAccountRelease(trx, jobs, user.id));
+      await store.deleteUser(user.id, (trx) => queueAccountRelease(trx, jobs, user.id, config.publicOrigin));
       await notify(user.email, 'Your {brand} account is deleted', `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`);
       return { state: 'deleted' as const };
     },

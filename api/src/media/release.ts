@@ -27,14 +27,19 @@ export interface ReleasePayload {
 /** Candidates per job: a large account's media is released a batch at a time, each batch retried alone. */
 const RELEASE_BATCH = 500;
 
-/** The avatar address profile-settings writes, from which its image id is read back. */
-const avatarImageId = (url: string | null) => url?.match(/\/media\/(\d+)\/[^/]+\.jpg$/)?.[1];
+/** The image id of an avatar address profile-settings wrote (our own origin's); none for a provider's picture. */
+export const avatarImageId = (publicOrigin: string, url: string | null) => (url?.startsWith(`${publicOrigin}/media/`) ? url.slice(publicOrigin.length).match(/^\/media\/(\d+)\/[^/]+\.jpg$/)?.[1] : undefined);
+
+/** Queues the release of images something stopped naming (a replaced avatar): each goes if nothing else names it. */
+export async function queueImageRelease(trx: Db, jobs: Pick<JobsService, 'enqueue'>, imageIds: string[]): Promise<void> {
+  if (imageIds.length) await jobs.enqueue(trx, RELEASE_JOB, { image_ids: imageIds, videos: [], keys: [] } satisfies ReleasePayload);
+}
 
 /**
  * Inside the deletion's transaction, before the account's rows go: queues the release of every object the
  * account's rows name (its pins and the pins on its boards, its uploads, its avatar, its exports).
  */
-export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqueue'>, userId: string): Promise<void> {
+export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqueue'>, userId: string, publicOrigin: string): Promise<void> {
   const pinned = await trx
     .selectFrom('pins')
     .innerJoin('boards', 'boards.id', 'pins.board_id')
@@ -46,7 +51,7 @@ export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqu
   const transfers = await trx.selectFrom('transfers').select(['id', 'kind']).where('owner_id', '=', userId).execute();
 
   const imageIds = new Set<string>();
-  for (const id of [...pinned.map((p) => p.image_id), ...uploads.map((u) => u.image_id), avatarImageId(user?.image_medium_url ?? null)]) if (id) imageIds.add(id);
+  for (const id of [...pinned.map((p) => p.image_id), ...uploads.map((u) => u.image_id), avatarImageId(publicOrigin, user?.image_medium_url ?? null)]) if (id) imageIds.add(id);
   const videos = uploads.flatMap((u) => (u.video_format ? [{ id: u.id, format: u.video_format }] : []));
   const keys = [...uploads.filter((u) => !u.video_format).map((u) => mediaKeys.staged(u.id)), ...transfers.map((x) => (x.kind === 'export' ? mediaKeys.export(x.id) : mediaKeys.import(x.id)))];
 
