@@ -15,6 +15,11 @@ export interface PopupQuery {
   originalBoardId?: string;
   /** saving.md section 6: set when the popup saves on behalf of an advertiser. */
   advertiserId?: string;
+  /**
+   * Opened by the bookmarklet's loader because the page's CSP blocked its script (bookmarklet/src/loader.ts):
+   * no media parameter at all. The in-page picker always sends one (empty for 'Save the page link').
+   */
+  cspFallback?: boolean;
 }
 
 export function readPopupQuery(location: { pathname: string; search: string }): PopupQuery {
@@ -31,6 +36,7 @@ export function readPopupQuery(location: { pathname: string; search: string }): 
     hostOrigin: exactOrigin(q.get('origin')),
     action: q.get('action') === 'repin' ? 'repin' : 'create',
     advertiserId: /^\d{1,20}$/.test(q.get('advertiser_id') ?? '') ? (q.get('advertiser_id') as string) : undefined,
+    cspFallback: method === 'bookmarklet' && !q.has('media'),
   };
 }
 

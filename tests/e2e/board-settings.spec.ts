@@ -58,6 +58,26 @@ test('the owner renames a board and makes it secret from its page', async ({ bro
   await axe(page);
 });
 
+test('the owner archives a board from its settings, reads why on its page, and unarchives it', async ({ browser }) => {
+  const owner = freshAccount('barch');
+  const page = await signedIn(browser, owner);
+  const name = unique('Old plans');
+  const board = await create(page, 'BoardResource', { name });
+  await page.goto(`${PRODUCT}${board.url}`);
+  await page.getByRole('button', { name: 'Edit board' }).click();
+  const settings = page.getByRole('region', { name: 'Board settings' });
+  await expect(settings.getByText('Archiving hides the board from your profile and the board picker.')).toBeVisible();
+  await settings.getByRole('button', { name: 'Archive board' }).click();
+  const notice = page.getByRole('status').filter({ hasText: 'This board is archived. Only you can see it, and nothing can be saved to it.' });
+  await expect(notice).toBeVisible();
+  await expect.poll(() => readRows<{ archived: number }>('select archived_at is not null as archived from boards where id = ?', board.id)[0]?.archived).toBe(1);
+  await axe(page);
+  await notice.getByRole('button', { name: 'Unarchive' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Archive board' })).toBeVisible();
+  await expect.poll(() => readRows<{ archived: number }>('select archived_at is not null as archived from boards where id = ?', board.id)[0]?.archived).toBe(0);
+});
+
 test('a board with no sections gets its first one from its page', async ({ browser }) => {
   const owner = freshAccount('bsec');
   const page = await signedIn(browser, owner);

@@ -1,7 +1,11 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { clickBookmarklet, picker, popupFrom, tiles } from './bookmarklet';
 import { readRows, writeRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
+import { logIn, pickBoard } from './popup';
 
 test('a nopin page shows its own reason and no grid', async ({ page }) => {
   await page.goto(`${EXAMPLES}/bookmarklet/nopin.html`);
@@ -43,6 +47,70 @@ test('when the page CSP blocks the script, the popup opens with the page and the
   const first = popup.getByRole('list', { name: 'Choose an image to save' }).getByRole('button').first();
   await expect(first).toHaveAttribute('aria-pressed', 'true');
   await expect(first.locator('img')).toHaveAttribute('src', `${EXAMPLES}/img/lemon-tart.png?from=og`);
+});
+
+/** A strict-CSP page on a loopback host the server may not fetch (only the demo publisher is allowed). */
+async function privateStrictPage(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) =>
+    req.url === '/recipe.html'
+      ? res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'self'; script-src 'self'; img-src 'self'" })
+          .end('<!doctype html><html lang="en"><title>Private recipe</title><h1>Private recipe</h1><img src="/img/pie.png" alt="A pie" width="600" height="400"></html>')
+      : res.writeHead(404).end(),
+  );
+  // A port of its own choosing: no other run's port is taken.
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/recipe.html`, server };
+}
+
+test('strict CSP on a host the server cannot read: the popup says no image came, and the link is saved only when the user chooses it (issue 28)', async ({ page, context, browser }) => {
+  const { url, server } = await privateStrictPage();
+  try {
+    await page.goto(url);
+    const popup = await popupFrom(context, () => clickBookmarklet(page));
+    expect(new URL(popup.url()).searchParams.has('media')).toBe(false);
+    const told = popup.getByRole('alert').filter({ has: popup.getByRole('heading', { name: 'No image to save from this page' }) });
+    await expect(told).toBeVisible();
+    await expect(told).toContainText("This site blocks our Save button, and we couldn't read the page from our side to find its images.");
+    // Nothing goes further until the user chooses: no picker, no log-in form.
+    await expect(popup.getByRole('heading', { name: 'Choose board' })).toHaveCount(0);
+    expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
+    await told.getByRole('button', { name: 'Save the link without an image' }).click();
+    await expect(told).toHaveCount(0);
+    await logIn(popup);
+    await pickBoard(popup, 'Travel');
+    await expect(popup.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
+    await expect.poll(() => readRows(`select image_url, image_id from pins where link = ?`, url)).toEqual([{ image_url: null, image_id: null }]);
+
+    // In French, and Close leaves without saving anything.
+    const french = await browser.newContext({ locale: 'fr-FR' });
+    try {
+      const frPage = await french.newPage();
+      await frPage.goto(url);
+      const frPopup = await popupFrom(french, () => clickBookmarklet(frPage));
+      const frTold = frPopup.getByRole('alert').filter({ has: frPopup.getByRole('heading', { name: 'Aucune image à enregistrer sur cette page' }) });
+      await expect(frTold).toContainText("Ce site bloque notre bouton Enregistrer, et nous n'avons pas pu lire la page de notre côté pour trouver ses images.");
+      await expect(frTold.getByRole('button', { name: 'Enregistrer le lien sans image' })).toBeVisible();
+      expect((await new AxeBuilder({ page: frPopup }).analyze()).violations).toEqual([]);
+      await Promise.all([frPopup.waitForEvent('close'), frTold.getByRole('button', { name: 'Fermer' }).click()]);
+    } finally {
+      await french.close();
+    }
+    expect(readRows(`select id from pins where link = ?`, url)).toHaveLength(1);
+  } finally {
+    await new Promise((done) => server.close(done));
+  }
+});
+
+test('strict CSP where the server reads the page and finds no image: said so as well (issue 28)', async ({ page, context }) => {
+  await page.route(`${EXAMPLES}/bookmarklet/no-images.html`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; script-src 'self'; img-src 'self'" } });
+  });
+  await page.goto(`${EXAMPLES}/bookmarklet/no-images.html`);
+  const popup = await popupFrom(context, () => clickBookmarklet(page));
+  const told = popup.getByRole('alert').filter({ has: popup.getByRole('heading', { name: 'No image to save from this page' }) });
+  await expect(told).toContainText('This site blocks our Save button, and we found no image on the page from our side.');
 });
 
 test('the CSP fallback uses the title when nothing is selected', async ({ page, context }) => {

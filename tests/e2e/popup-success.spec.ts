@@ -6,14 +6,14 @@ import { DEMO, logIn, openPopup, pickBoard, unique } from './popup';
 
 const demoId = () => readRows<{ id: string }>(`select id from users where email = ?`, DEMO.email)[0]!.id;
 
-async function loggedInPopup(context: import('@playwright/test').BrowserContext, query: Record<string, string>) {
+async function loggedInPopup(context: import('@playwright/test').BrowserContext, query: Record<string, string>, heading = 'Choose board') {
   await context.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
     data: { options: { username_or_email: DEMO.email, password: DEMO.password } },
     headers: { Origin: PRODUCT },
   });
   const popup = await context.newPage();
   await popup.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams(query)}`);
-  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: heading })).toBeVisible();
   return popup;
 }
 
@@ -62,6 +62,40 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
   // The pin saved into it carries the advertiser too (the viewer is a member, not the owner).
   expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: advertiser }]);
+});
+
+test('the owner acting for their business may switch Protected on: no Secret, no collaborators, the board carries the business (issue 28); in French too', async ({ context }) => {
+  const advertiser = String(Date.now()) + '4';
+  writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Own brand', 0)`, advertiser, demoId());
+
+  const popup = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser });
+  await popup.getByRole('button', { name: 'Create board' }).click();
+  const protectedSwitch = popup.getByRole('switch', { name: /Protected/ });
+  await expect(protectedSwitch).not.toBeChecked();
+  await expect(protectedSwitch).toBeEnabled();
+  await expect(popup.getByRole('switch', { name: /Secret/ })).toBeVisible();
+  await expect(popup.getByRole('searchbox', { name: 'Collaborators' })).toBeVisible();
+  await protectedSwitch.check();
+  await expect(popup.getByText('For this business: not listed on your profile, no collaborators.')).toBeVisible();
+  await expect(popup.getByRole('switch', { name: /Secret/ })).toHaveCount(0);
+  await expect(popup.getByRole('searchbox', { name: 'Collaborators' })).toHaveCount(0);
+  expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
+  const name = unique('Launch');
+  await popup.getByLabel('Name', { exact: true }).fill(name);
+  await popup.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(popup.getByText('Board created')).toBeVisible();
+  expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
+  // The owner's own pin carries no advertiser (saving.md section 6), and the board is in the owner's picker for the business.
+  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: null }]);
+
+  const french = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser, lang: 'fr' }, 'Choisir un tableau');
+  await expect(french.getByRole('list', { name: 'Tous les tableaux' }).getByRole('button', { name })).toBeVisible();
+  await french.getByRole('button', { name: 'Créer un tableau' }).click();
+  const protege = french.getByRole('switch', { name: /Protégé/ });
+  await expect(protege).toBeEnabled();
+  await protege.check();
+  await expect(french.getByText('Pour cette entreprise : n\'apparaît pas sur votre profil, sans collaborateurs.')).toBeVisible();
+  expect((await new AxeBuilder({ page: french }).analyze()).violations).toEqual([]);
 });
 
 test('the creator card of the link’s official user, and the Instagram upsell', async ({ context }) => {

@@ -2,7 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 import { expectNoAxeViolations } from './auth-helpers';
 import { PRODUCT } from './origins';
-import { admin, freshAccount, logInWith } from './safety-helpers';
+import { solidPng } from '../../bench/click-to-grid';
+import { readRows } from './db';
+import { admin, freshAccount, logInWith, outboxText } from './safety-helpers';
 
 /**
  * Issue 27: security settings people run themselves, in real Chromium on the real server. The TOTP
@@ -33,6 +35,21 @@ async function turnOnApp(page: Page) {
   return secret;
 }
 
+/**
+ * Logs out, and back in from /login to the security settings (this browser is remembered: 'Welcome
+ * back'): the password, then the code `code` answers once the code step shows (an SMS is sent only then).
+ */
+async function logOutAndBackInWithCode(page: Page, user: { firstName: string; password: string }, code: () => string | Promise<string>) {
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
+  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
+  await page.getByLabel('Verification code', { exact: true }).fill(await code());
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
 test('a user turns on two-factor from the page, then logs out and back in with a code', async ({ page }) => {
   const user = freshAccount('twofa');
   await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
@@ -58,14 +75,7 @@ test('a user turns on two-factor from the page, then logs out and back in with a
   await expect(page.getByText('Backup codes left: 10')).toBeVisible();
 
   // Log out, and back in (this browser is remembered: 'Welcome back'): the password, then a code from the app.
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/delete/`, { data: { options: {} }, headers: { Origin: PRODUCT } });
-  await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${user.firstName}` })).toBeVisible();
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Enter your verification code' })).toBeVisible();
-  await page.getByLabel('Verification code', { exact: true }).fill(codeFor(secret, 1));
-  await page.getByRole('button', { name: 'Verify' }).click();
+  await logOutAndBackInWithCode(page, user, () => codeFor(secret, 1));
   await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
   await expect(page.getByText('This session passed two-factor authentication.')).toBeVisible();
 });
@@ -154,3 +164,70 @@ test('in French: the security page, a wrong password, deactivation and coming ba
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { name: 'Sécurité', exact: true })).toBeVisible();
 });
+
+/** The newest code texted to a phone, read from the dev outbox in a page of its own (the settings page stays). */
+async function textedCode(outbox: Page, phone: string, notThis = '') {
+  let code = '';
+  await expect
+    .poll(async () => {
+      code = /\b(\d{6})\b/.exec(await outboxText(outbox, phone))?.[1] ?? '';
+      return code !== '' && code !== notThis;
+    })
+    .toBe(true);
+  return code;
+}
+
+test('a user turns on two-factor by SMS from the page, the code read from the outbox, then logs in with a texted code', async ({ page, context }) => {
+  const user = freshAccount('smsfa');
+  const phone = `+1555${String(Date.now()).slice(-7)}`;
+  const outbox = await context.newPage();
+  await logInByApi(page, user.email, user.password);
+  await page.goto(`${PRODUCT}/settings/security/`);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+
+  await page.getByLabel('Phone number, with its country code').fill(phone);
+  await page.getByRole('button', { name: 'Use text messages (SMS)' }).click();
+  await expect(page.getByText(`We texted a code to your number ending in ${phone.slice(-2)}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  const setupCode = await textedCode(outbox, phone);
+  await page.getByLabel('Verification code').fill(setupCode);
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
+  await page.getByRole('button', { name: 'I saved my codes' }).click();
+  await expect(page.getByText(`Two-factor authentication is on. Codes are texted to your number ending in ${phone.slice(-2)}.`)).toBeVisible();
+
+  // Log out, and back in: the password, then the code texted for this log-in.
+  await logOutAndBackInWithCode(page, user, () => textedCode(outbox, phone, setupCode));
+  await expect(page.getByRole('heading', { name: 'Security', exact: true })).toBeVisible();
+  await expect(page.getByText('This session passed two-factor authentication.')).toBeVisible();
+});
+
+for (const { lang, words } of [
+  { lang: 'en', words: { region: 'Deactivate or delete your account', password: 'Current password', delete: 'Delete account', deleted: 'Your account is deleted', wrong: 'That password is incorrect.', notFound: 'Not found' } },
+  { lang: 'fr', words: { region: 'Désactiver ou supprimer votre compte', password: 'Mot de passe actuel', delete: 'Supprimer le compte', deleted: 'Votre compte est supprimé', wrong: 'Ce mot de passe est incorrect.', notFound: 'Introuvable' } },
+]) {
+  test(`[${lang}] a user deletes their account from the page with a fresh password, and it is gone with its avatar`, async ({ page, context }) => {
+    const user = freshAccount(`delete${lang}`);
+    await context.addCookies([{ name: 'cb_lang', value: lang, url: PRODUCT }]);
+    await logInByApi(page, user.email, user.password);
+    const avatar = (await (await page.request.post(`${PRODUCT}/resource/UserAvatarResource/create/`, { data: { options: { image_base64: solidPng(300, 300).toString('base64') } }, headers: { Origin: PRODUCT } })).json()).resource_response.data.image_medium_url as string;
+    expect((await page.request.get(avatar)).status()).toBe(200);
+
+    await page.goto(`${PRODUCT}/settings/security/`);
+    const close = page.getByRole('region', { name: words.region });
+    await close.getByLabel(words.password).fill('not the password');
+    await close.getByRole('button', { name: words.delete }).click();
+    await expect(close.getByRole('alert')).toHaveText(words.wrong);
+    await close.getByLabel(words.password).fill(user.password);
+    await close.getByRole('button', { name: words.delete }).click();
+    await expect(page.getByRole('heading', { name: words.deleted })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Gone: its row, its profile, its log-in, and (by the release job) its avatar's bytes.
+    expect(readRows(`select id from users where email = ?`, user.email)).toEqual([]);
+    await page.goto(`${PRODUCT}/${user.username}/`);
+    await expect(page.getByRole('heading', { name: words.notFound })).toBeVisible();
+    expect((await (await logInByApi(page, user.email, user.password)).json()).resource_response.error.api_error_code).toBe(78);
+    await expect.poll(async () => (await page.request.get(avatar)).status(), { timeout: 15_000 }).toBe(404);
+  });
+}

@@ -43,6 +43,27 @@ describe('an advertiser context (saving.md section 6)', () => {
     expect(res.body.resource_response.data.privacy).toBe('secret');
   });
 
+  it('lets the owner choose protected for the business (issue 28): the board carries its id and shows in the owner’s picker for it, not in the personal one', async () => {
+    const { t, owner, advertiser, ownerBrowser } = await setup();
+    await t.makeBoard(owner.id, 'Personal');
+    const res = await ownerBrowser.post('BoardResource', 'create', { name: 'Spring campaign', privacy: 'protected', advertiser_id: advertiser });
+    expect(res.body.resource_response.data.privacy).toBe('protected');
+    expect(await t.db.selectFrom('boards').select(['privacy', 'advertiser_id']).where('name', '=', 'Spring campaign').executeTakeFirstOrThrow()).toEqual({ privacy: 'protected', advertiser_id: advertiser });
+    const forBusiness = (await ownerBrowser.get('BoardPickerBoardsResource', { advertiser_id: advertiser })).body.resource_response.data;
+    expect(forBusiness.all_boards.map((b: { name: string }) => b.name).sort()).toEqual(['Personal', 'Spring campaign']);
+    expect(forBusiness.advertiser).toEqual({ id: advertiser, is_owner: true });
+    const personal = (await ownerBrowser.get('BoardPickerBoardsResource')).body.resource_response.data;
+    expect(personal.all_boards.map((b: { name: string }) => b.name)).toEqual(['Personal']);
+  });
+
+  it('refuses protected outside a business with a clear error, writing nothing', async () => {
+    const { t, ownerBrowser } = await setup();
+    const res = await ownerBrowser.post('BoardResource', 'create', { name: 'Mine', privacy: 'protected' });
+    expect(res.status).toBe(400);
+    expect(res.body.resource_response.error?.message_detail).toContain('Only a business’s boards can be protected');
+    expect(await t.db.selectFrom('boards').selectAll().execute()).toEqual([]);
+  });
+
   it('refuses an advertiser the viewer does not act for, writing nothing', async () => {
     const { t, advertiser } = await setup();
     const outsider = await t.makeUser('outsider');

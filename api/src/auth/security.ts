@@ -4,7 +4,9 @@ import type { User } from '../db/schema.js';
 import { withBrand } from '../lib/brand.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { sha256 } from '../lib/ids.js';
+import { jobQueue } from '../jobs/service.js';
 import { limitsFor } from '../lib/limits.js';
+import { queueAccountRelease } from '../media/release.js';
 import { oneLine, type Mailer, type SmsSender } from '../lib/mail.js';
 import { mfaService, newTotpSecret, phoneNumberEnd, totpFor } from './mfa.js';
 import { verifyPassword } from './passwords.js';
@@ -37,6 +39,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
   const store = authStore(db);
   const mfa = mfaService(deps, outgoing.sms);
   const limits = limitsFor(deps);
+  const jobs = jobQueue(deps);
 
   const userOf = async (viewer: Viewer) => {
     const user = await store.findUserById(viewer.id);
@@ -242,7 +245,8 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     async deleteAccount(viewer: Viewer, proof: Proof) {
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
-      await store.deleteUser(user.id);
+      // Its media bytes go after, by a job: those another account's pin still shows stay (media/release.ts).
+      await store.deleteUser(user.id, (trx) => queueAccountRelease(trx, jobs, user.id, config.publicOrigin));
       await notify(user.email, 'Your {brand} account is deleted', `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`);
       return { state: 'deleted' as const };
     },

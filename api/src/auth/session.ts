@@ -8,14 +8,14 @@ import { challengeService } from './challenge.js';
 import { attemptState, failureOutcome, LOCKOUT, needsChallenge } from './lockout.js';
 import { mfaService, phoneNumberEnd } from './mfa.js';
 import { resetService } from './reset.js';
-import { mayHoldSession, stateRefusal } from './states.js';
+import { admitAtLogIn, mayHoldSession } from './states.js';
 import { authStore } from './store.js';
 import { providerStore } from './providers/store.js';
 import { isPlaceholderEmail } from './verify.js';
 import { FACEBOOK_RECOVERY_FLAG, linkedLoginError } from './recovery.js';
 import { addressKey } from '../lib/client-address.js';
 import { LOGIN_ADDRESS_CHALLENGE_AFTER, limitedError, limitsFor } from '../lib/limits.js';
-import { coarsePlace, selfDeactivated, SESSION_SEEN_EVERY_MS, USER_AGENT_MAX } from './security-rules.js';
+import { coarsePlace, SESSION_SEEN_EVERY_MS, USER_AGENT_MAX } from './security-rules.js';
 import { sessionPassedMfa } from '../policy/rules.js';
 
 /**
@@ -125,11 +125,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
 
       // Deactivated by its owner from the settings (issue 27): logging in again is how it comes back, once the
       // password (and the two-factor code, below) are right. Other reasons stay refused.
-      const reactivating = selfDeactivated(user);
-      const stateError = reactivating ? null : stateRefusal(user.state);
-      if (stateError) {
-        throw new ApiError(stateError, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
-      }
+      const { reactivates: reactivating } = admitAtLogIn(user);
 
       if (user.mfa_method) {
         const data = user.mfa_method === 'sms' ? { phone_number_end: phoneNumberEnd(user.phone_number ?? ''), mfa_method: 'sms' } : { mfa_method: 'totp' };
@@ -142,7 +138,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       }
 
       await store.clearAttempts(email);
-      if (reactivating) await store.updateUser(user.id, { state: 'active', state_reason: null });
+      if (reactivating) await store.reactivate(user.id);
       if (previous) await store.revokeSession(previous.sessionId, clock.now());
       return { user: reactivating ? { ...user, state: 'active', state_reason: null } : user, token: await startSession(user.id, user.mfa_method ? clock.now() : null), reactivated: reactivating };
     },

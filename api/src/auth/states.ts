@@ -1,4 +1,5 @@
-import type { ErrorName } from '../lib/errors.js';
+import { ApiError, type ErrorName } from '../lib/errors.js';
+import { selfDeactivated } from './security-rules.js';
 
 /**
  * The one rule of which account states may hold a session (auth.md section 8). Log-in, the session
@@ -23,6 +24,19 @@ const STATE_ERRORS: Readonly<Record<string, ErrorName>> = {
 export function stateRefusal(state: string): ErrorName | null {
   if (state === 'active') return null;
   return Object.hasOwn(STATE_ERRORS, state) ? STATE_ERRORS[state]! : 'account_suspended';
+}
+
+/**
+ * What a log-in that has proved who it is (the password, or a provider's word for a linked account) meets,
+ * for every way in (issue 27): an account its owner deactivated comes back (`reactivates`: the caller
+ * writes it with the store's reactivate once the rest of the log-in, two-factor included, has passed);
+ * any other state refuses, a deactivated one with its reason for the dialog.
+ */
+export function admitAtLogIn(user: { state: string; state_reason: string | null }): { reactivates: boolean } {
+  if (selfDeactivated(user)) return { reactivates: true };
+  const refusal = stateRefusal(user.state);
+  if (refusal) throw new ApiError(refusal, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
+  return { reactivates: false };
 }
 
 /** Whether an account in this state may hold a session at all. */

@@ -1,5 +1,5 @@
 import { addDeltas, pinCountOf } from '../counts/store.js';
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 
@@ -108,6 +108,11 @@ export function authStore(db: Kysely<Database>) {
 
     async updateUser(id: string, values: Updateable<UsersTable>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
+    },
+
+    /** An account its owner deactivated, active again (states.ts admitAtLogIn): no other state is lifted. */
+    async reactivate(userId: string) {
+      await db.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'deactivated').where('state_reason', '=', 'user_requested').execute();
     },
 
     /** A new account state; `revokeAt` set ends every live session in the same transaction. */
@@ -354,8 +359,10 @@ export function authStore(db: Kysely<Database>) {
      * counts (and the pins others saved on its boards, their savers' counts), then the account and everything that hangs on it (boards, pins, sessions, tokens, follows,
      * identities, businesses it owns: the schema's cascades) go, all or nothing.
      */
-    async deleteUser(userId: string) {
+    /** `before` runs in the deletion's transaction while the account's rows are still there (media/release.ts). */
+    async deleteUser(userId: string, before?: (trx: Transaction<Database>) => Promise<void>) {
       await db.transaction().execute(async (trx) => {
+        await before?.(trx);
         const elsewhere = await trx
           .selectFrom('pins')
           .innerJoin('boards', 'boards.id', 'pins.board_id')

@@ -56,7 +56,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           name: boardName,
-          privacy: z.enum(['public', 'secret']).default('public'),
+          // 'protected' only for a business's board (its owner acting for it; a member's always is).
+          privacy: z.enum(['public', 'secret', 'protected']).default('public'),
           description: userText({ max: 500, multiline: true }).optional(),
           aux_data: z.object({ source: z.string().max(64) }).partial().optional(),
           advertiser_id: id.optional(),

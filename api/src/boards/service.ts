@@ -122,7 +122,7 @@ export function boardsService(deps: Deps) {
    * advertiser's protected boards; otherwise among boards that are not protected.
    */
   const pickerBoards = async (userId: string, context: AdvertiserContext | null = null, input: PickerInput = {}) => {
-    const scope = { protectedFor: context && !context.isOwner ? context.id : null };
+    const scope = { protectedFor: context && !context.isOwner ? context.id : null, ownedProtected: context?.isOwner ? context.id : null };
     const pageSize = input.pageSize ?? PICKER_PAGE_SIZE;
     if (input.bookmark === PICKER_END) return { all_boards: [], boards_shortlist: [], bookmark: PICKER_END, advertiser: context ? { id: context.id, is_owner: context.isOwner } : null };
     const after = input.bookmark ? cursorOf(input.bookmark) : null;
@@ -202,10 +202,14 @@ export function boardsService(deps: Deps) {
       };
     },
 
-    /** A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6). */
+    /**
+     * A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6);
+     * its owner may choose protected too (issue 28), and no one else: protected belongs to a business.
+     */
     async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string }, context: AdvertiserContext | null = null) {
+      if (input.privacy === 'protected' && !context) throw new ApiError('invalid_input', 'privacy: Only a business’s boards can be protected. Create it while acting for your business.');
       if (await store.findBoardByName(owner.id, input.name)) throw new ApiError('board_name_taken');
-      const protectedFor = context && !context.isOwner ? context.id : null;
+      const protectedFor = context && (!context.isOwner || input.privacy === 'protected') ? context.id : null;
       const id = newId();
       await store.insertBoard({
         id,

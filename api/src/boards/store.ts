@@ -42,10 +42,13 @@ export interface PickerCursor {
 
 /**
  * saving.md section 6: acting for an advertiser they do not own (`protectedFor` its id), a viewer
- * picks among that advertiser's protected boards; otherwise (null) among boards that are not protected.
+ * picks among that advertiser's protected boards; otherwise (null) among boards that are not protected,
+ * and the owner acting for their business (`ownedProtected` its id) among its protected boards too
+ * (issue 28: the owner may make them).
  */
 export interface PickerScope {
   protectedFor: string | null;
+  ownedProtected?: string | null;
 }
 
 /** Above every character a name word holds: `word >= w and word < w + WORD_END` is "starts with w". */
@@ -82,10 +85,12 @@ const pickerColumns = (db: Kysely<Database>) =>
 type PickerQuery = ReturnType<typeof pickerColumns>;
 export type PickerRow = Awaited<ReturnType<PickerQuery['execute']>>[number];
 
-const scoped = (query: PickerQuery, scope: PickerScope) =>
-  scope.protectedFor === null
-    ? query.where('boards.privacy', '<>', 'protected')
-    : query.where('boards.privacy', '=', 'protected').where('boards.advertiser_id', '=', scope.protectedFor);
+const scoped = (query: PickerQuery, scope: PickerScope) => {
+  if (scope.protectedFor !== null) return query.where('boards.privacy', '=', 'protected').where('boards.advertiser_id', '=', scope.protectedFor);
+  const owned = scope.ownedProtected;
+  if (owned) return query.where((eb) => eb.or([eb('boards.privacy', '<>', 'protected'), eb('boards.advertiser_id', '=', owned)]));
+  return query.where('boards.privacy', '<>', 'protected');
+};
 
 /** Bytewise, as SQLite's BINARY and Postgres's COLLATE "C" compare sort_key (JS's < compares UTF-16 units). */
 const bytewise = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));

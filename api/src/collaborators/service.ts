@@ -1,5 +1,4 @@
 import { emailError } from '../auth/rules.js';
-import { currentRequestId, logFor } from '../ops/log.js';
 import { policyStore } from '../policy/store.js';
 import { accountShown } from '../policy/rules.js';
 import { boardsStore } from '../boards/store.js';
@@ -13,8 +12,8 @@ import { orderCollaborators } from './rules.js';
 import { notificationsService } from '../notifications/service.js';
 
 export { orderCollaborators };
-import { addressKey } from '../lib/client-address.js';
-import { accountKey, limitsFor, type LimitName } from '../lib/limits.js';
+import { mailInvites, takeInviteShares } from '../lib/invites.js';
+import { limitsFor } from '../lib/limits.js';
 
 /** saving.md section 7: typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
@@ -93,35 +92,16 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
       const bad = emails.find((email) => emailError(email) !== null);
       if (bad) throw new ApiError('invalid_input', `emails: ${bad} is not an email address.`);
-      // The inviter, their client address and each recipient (over every sender, issue 25) count; a
-      // refusal by any gives back what the others took.
-      const shares: Array<[LimitName, string, number]> = [['inviteAccount', viewerId, emails.length], ['inviteAddress', addressKey(address), emails.length], ...emails.map((email): [LimitName, string, number] => ['inviteRecipient', accountKey(email), 1])];
-      const taken: typeof shares = [];
-      for (const share of shares) {
-        try {
-          await limits.take(...share);
-        } catch (error) {
-          await Promise.all(taken.map(([name, key, n]) => limits.refund(name, key, n)));
-          throw error;
-        }
-        taken.push(share);
-      }
+      await takeInviteShares(limits, viewerId, address, emails);
       const added = await store.invite(board.id, viewerId, userIds, emails, clock.now());
       // People invited now are told in the app (issue 28); an invite they held already is not news.
       await notifications.notify({ kind: 'board_invite', actorId: viewerId, recipientIds: added.userIds, boardId: board.id });
-      // Mail only emails new to this board, after the invites are committed; a failing mail server
-      // is logged and does not undo or fail the invite.
+      // Mail only emails new to this board.
       const fresh = added.emails;
       const inviter = fresh.length ? await store.findUser(viewerId) : undefined;
       if (inviter) {
         const url = `${config.publicOrigin}/${inviter.username}/${board.slug}/`;
-        for (const to of fresh) {
-          try {
-            await mailer.send(inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName }));
-          } catch (error) {
-            logFor(deps).error({ err: error, req_id: currentRequestId() }, 'invite mail not sent');
-          }
-        }
+        await mailInvites(deps, mailer, fresh.map((to) => inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName })));
       }
       return { board_id: board.id, invited_user_ids: userIds, emails };
     },

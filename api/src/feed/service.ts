@@ -3,7 +3,7 @@ import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import { policyStore } from '../policy/store.js';
 import { pinsStore } from '../pins/store.js';
 import { pinJson } from '../pins/service.js';
-import { usersStore } from '../users/store.js';
+import { followPeoplePage } from '../users/service.js';
 import { feedStore } from './store.js';
 
 interface Page {
@@ -20,7 +20,6 @@ export function feedService({ db, config, clock }: Deps) {
   const store = feedStore(db);
   const policy = policyStore(db);
   const pins = pinsStore(db);
-  const users = usersStore(db);
 
   const boardState = async (viewer: Viewer | null, boardId: string) => ({
     board_id: boardId,
@@ -61,19 +60,7 @@ export function feedService({ db, config, clock }: Deps) {
     /** UserFollowingResource get: the people a profile follows, newest follow first. */
     async followingPeople(viewer: Viewer | null, input: Page & { username: string }) {
       const user = await policy.profile(viewer?.id ?? null, { username: input.username }, 'view');
-      if (input.bookmark === FEED_END) return { users: [], bookmark: FEED_END };
-      const rows = await store.listFollowing(user.id, readBookmark(input.bookmark), input.page_size + 1);
-      const { page, bookmark } = pageOf(rows, input.page_size);
-      const people = await Promise.all(
-        page.map(async (row) => ({
-          id: row.id,
-          username: row.username,
-          full_name: `${row.first_name} ${row.last_name}`.trim(),
-          image_medium_url: row.image_medium_url,
-          followedByMe: viewer !== null && viewer.id !== row.id && (await users.follows(viewer.id, row.id)),
-        })),
-      );
-      return { users: people, bookmark };
+      return followPeoplePage(db, viewer, user.id, 'following', input);
     },
 
     /** UserFollowedBoardsResource get: the public boards a profile follows, newest follow first. */

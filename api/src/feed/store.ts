@@ -5,7 +5,7 @@ import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 /**
  * Following boards and the home feed (issue 28): the only code that touches board_follows, and the
- * feed's statement. Follows of people are users/store.ts's (the table `follows`); this reads them.
+ * feed's statement. Follows of people are users/store.ts's (the table `follows`, listFollows); the feed reads them.
  */
 export function feedStore(db: Kysely<Database>) {
   return {
@@ -73,18 +73,6 @@ export function feedStore(db: Kysely<Database>) {
         );
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
-    },
-
-    /** A page of the people a user follows, newest follow first (shown accounts only). */
-    listFollowing(followerId: string, after: Bookmark | null, limit: number) {
-      let query = db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.followee_id')
-        .select(['users.id as id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'follows.created_at'])
-        .where('follows.follower_id', '=', followerId)
-        .where((eb) => shownAccount(eb, 'users.state'));
-      if (after) query = query.where((eb) => olderThan(eb, 'follows.created_at', 'follows.followee_id', after));
-      return query.orderBy('follows.created_at', 'desc').orderBy('follows.followee_id', 'desc').limit(limit).execute();
     },
 
     /**

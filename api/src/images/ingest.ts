@@ -4,6 +4,7 @@ import { SETTLE_EVERY_MS, settleCounts } from '../counts/store.js';
 import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
 import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { uploadJobs } from '../media/jobs.js';
+import { releaseJobs } from '../media/release.js';
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
 
@@ -35,6 +36,7 @@ export function backgroundJobs(deps: Deps) {
     deps,
     {
       ...uploadJobs(deps, images),
+      ...releaseJobs(deps),
       ...transferJobs(deps, images, INGEST_JOB),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);

@@ -48,6 +48,18 @@ export interface Maintenance {
   run(now: number): Promise<unknown>;
 }
 
+/** Queueing alone, for a capability that writes jobs but runs none (the worker is jobsService's). */
+export function jobQueue({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  const store = jobsStore(db);
+  return {
+    /** Queues a job inside the caller's transaction. */
+    enqueue(trx: Kysely<Database> | Transaction<Database>, kind: string, payload: unknown) {
+      // The request this runs in, if any (ops/log.ts), so the worker's line for the job names it.
+      return store.enqueue(trx, { id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
+    },
+  };
+}
+
 export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, maintenance: Maintenance[] = []) {
   const { db, clock, config } = deps;
   const store = jobsStore(db);
@@ -104,11 +116,7 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
   };
 
   return {
-    /** Queues a job inside the caller's transaction. */
-    enqueue(trx: Kysely<Database> | Transaction<Database>, kind: string, payload: unknown) {
-      // The request this runs in, if any (ops/log.ts), so the worker's line for the job names it.
-      return store.enqueue(trx, { id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
-    },
+    enqueue: jobQueue(deps).enqueue,
 
     step,
 

@@ -1,44 +1,19 @@
-import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type Answer } from '../testing.js';
 
 /**
  * Issue 28's SQL through Postgres: notifications (list, badge, marking read), archived boards listed
- * apart, and the cover after pins leave (migration 0028). A schema of its own; skipped, with the
+ * apart, and the cover after pins leave (migration 0028). A database of its own; skipped, with the
  * reason, when no server answers.
  */
-const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `h28b_${process.pid}_${Date.now()}`;
-let admin: Kysely<Database> | undefined;
-let db: Kysely<Database> | undefined;
-let unavailable: string | undefined;
-
-beforeAll(async () => {
-  try {
-    admin = connectPostgres(BASE_URL);
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const url = new URL(BASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    db = connectPostgres(url.toString());
-  } catch (error) {
-    unavailable = `Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`;
-    console.warn(`Skipping the board settings and notifications Postgres tests: ${unavailable}`);
-  }
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  if (admin && !unavailable) await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-  await admin?.destroy();
-});
+const db = (await privatePostgres('cb_notify', 'the board settings and notifications Postgres tests'))?.connect();
 
 const data = (res: Answer) => res.body.resource_response.data;
 
 describe('board settings and notifications, on Postgres', () => {
   it('notifies, counts, lists and marks read; archives and lists apart; the cover follows pins that leave', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const olga = await t.makeUser('olga');
     const cara = await t.makeUser('cara');

@@ -95,8 +95,10 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     const ours = sent ?? (upload?.kind === 'image' ? await images.findReady(input.image_url ?? '') : undefined);
     // An upload still being re-encoded: its job links the pin (media.linkWhenReady), no ingest of our own address.
     const awaitsUpload = upload?.kind === 'image' && !ours;
-    if (input.image_url && !ours && !awaitsUpload) await images.checkSource(input.image_url);
-    const image = ours ?? (input.image_url ? await images.findReady(input.image_url) : undefined);
+    const image = ours ?? (input.image_url && !awaitsUpload ? await images.findReady(input.image_url) : undefined);
+    // Only an address we will fetch is checked: an image we hold already (a repin of an upload, whose
+    // address is our own origin's) is linked as it is.
+    if (input.image_url && !image && !awaitsUpload) await images.checkSource(input.image_url);
     // A new image waits in the ingest queue: refused while that queue is too far behind (images/backlog.ts).
     const ingest = !!input.image_url && !image && !awaitsUpload;
     if (ingest) await admitImageWork(deps);

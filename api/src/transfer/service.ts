@@ -54,8 +54,8 @@ const SNIFF_BYTES = 4096;
  * (the bytes arriving, a ZIP being written, a copy for yauzl, which reads a file at random) lives in this
  * host's MEDIA_DIR/transfers-work/.
  */
-export const importKey = (id: string) => `transfers/${id}.import`;
-export const exportKey = (id: string) => `transfers/${id}.zip`;
+export const importKey = mediaKeys.import;
+export const exportKey = mediaKeys.export;
 const scratchDir = (mediaDir: string) => join(mediaDir, 'transfers-work');
 const scratch = (mediaDir: string, name: string) => join(scratchDir(mediaDir), name);
 

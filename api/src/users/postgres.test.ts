@@ -1,45 +1,20 @@
-import { Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPostgres } from '../db/connect.js';
-import type { Database } from '../db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type Answer } from '../testing.js';
 
 /**
  * Issue 19's SQL through Postgres: profiles (group boards and their people), follows and followers
  * paging, invites accepted, declined and removed, bulk delete and the hashtag index of migration 0018.
- * A schema of its own; skipped, with the reason, when no server answers.
+ * A database of its own; skipped, with the reason, when no server answers.
  */
-const BASE_URL = process.env.PG_TEST_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const schema = `hp_place_${process.pid}_${Date.now()}`;
-let admin: Kysely<Database> | undefined;
-let db: Kysely<Database> | undefined;
-let unavailable: string | undefined;
-
-beforeAll(async () => {
-  try {
-    admin = connectPostgres(BASE_URL);
-    await sql`create schema ${sql.id(schema)}`.execute(admin);
-    const url = new URL(BASE_URL);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    db = connectPostgres(url.toString());
-  } catch (error) {
-    unavailable = `Postgres is not reachable at ${BASE_URL} (${(error as Error).message})`;
-    console.warn(`Skipping the profile and collaboration Postgres tests: ${unavailable}`);
-  }
-});
-
-afterAll(async () => {
-  await db?.destroy();
-  if (admin && !unavailable) await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-  await admin?.destroy();
-});
+const db = (await privatePostgres('cb_place', 'the profile and collaboration Postgres tests'))?.connect();
 
 const data = (res: Answer) => res.body.resource_response.data;
 const code = (res: Answer) => res.body.resource_response.error?.api_error_code;
 
 describe('a place to come back to, on Postgres', () => {
   it('profiles list group boards with their people; follows page; invites complete; bulk delete and hashtags work', async (ctx) => {
-    if (unavailable || !db) return ctx.skip();
+    if (!db) return ctx.skip();
     const t = await testApp({ db });
     const olga = await t.makeUser('olga');
     const cara = await t.makeUser('cara');

@@ -60,6 +60,21 @@ describe('profile settings', () => {
     expect((await me.post('UserAvatarResource', 'delete', {})).body.resource_response.data.image_medium_url).toBeNull();
   });
 
+  it('a replaced or removed avatar leaves no bytes behind (issue 27)', async () => {
+    const { t, me } = await setup();
+    const avatar = async (background: string) =>
+      (await me.post('UserAvatarResource', 'create', { image_base64: (await sharp({ create: { width: 300, height: 300, channels: 3, background } }).png().toBuffer()).toString('base64') })).body.resource_response.data.image_medium_url as string;
+    const status = async (url: string) => (await t.app.request(new URL(url).pathname)).status;
+    const first = await avatar('#cc8844');
+    const second = await avatar('#4488cc');
+    await t.runJobs();
+    expect([await status(first), await status(second)]).toEqual([404, 200]);
+    await me.post('UserAvatarResource', 'delete', {});
+    await t.runJobs();
+    expect(await status(second)).toBe(404);
+    expect(await t.db.selectFrom('images').select('id').execute()).toEqual([]);
+  });
+
   it('asks a visitor to log in', async () => {
     const { t } = await setup();
     expect((await t.client().get('UserSettingsResource')).status).toBe(401);

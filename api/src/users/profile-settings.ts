@@ -2,6 +2,8 @@ import type { ProfileSettingsAnswer } from './contract.js';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import type { ImagesService } from '../images/service.js';
+import { jobQueue } from '../jobs/service.js';
+import { avatarImageId, queueImageRelease } from '../media/release.js';
 import { normaliseWebsite, usernameProblem } from './rules.js';
 
 export interface ProfileChanges {
@@ -17,12 +19,23 @@ export interface ProfileChanges {
  * (the session is theirs: caller 'user'). A new username leaves the old one redirecting to it
  * (username_redirects) until someone else takes the name.
  */
-export function profileSettingsService({ db, clock, config }: Deps, images: ImagesService) {
+export function profileSettingsService(deps: Deps, images: ImagesService) {
+  const { db, clock, config } = deps;
+  const jobs = jobQueue(deps);
   const read = async (userId: string): Promise<ProfileSettingsAnswer> => {
     const row = await db.selectFrom('users').select(['username', 'first_name', 'last_name', 'about', 'listed_website_url', 'image_medium_url']).where('id', '=', userId).executeTakeFirst();
     if (!row) throw new ApiError('unauthorized');
     return { username: row.username, first_name: row.first_name, last_name: row.last_name, about: row.about ?? '', website_url: row.listed_website_url ?? '', image_medium_url: row.image_medium_url };
   };
+
+  /** A new avatar (or none); the one it replaces, ours alone, is released by a job (media/release.ts). */
+  const changeAvatar = (userId: string, url: string | null) =>
+    db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('users').select('image_medium_url').where('id', '=', userId).executeTakeFirst();
+      await trx.updateTable('users').set({ image_medium_url: url }).where('id', '=', userId).execute();
+      const replaced = avatarImageId(config.publicOrigin, before?.image_medium_url ?? null);
+      if (replaced && before?.image_medium_url !== url) await queueImageRelease(trx, jobs, [replaced]);
+    });
 
   return {
     /** UserSettingsResource get. */
@@ -64,14 +77,13 @@ export function profileSettingsService({ db, clock, config }: Deps, images: Imag
     /** UserAvatarResource create: the image through the image pipeline (sniffed, pixel-limited, re-encoded). */
     async setAvatar(viewer: Viewer, bytes: Buffer) {
       const image = await images.fromUpload(bytes, { userId: viewer.id });
-      const url = `${config.publicOrigin}/media/${image.id}/236x.jpg`;
-      await db.updateTable('users').set({ image_medium_url: url }).where('id', '=', viewer.id).execute();
+      await changeAvatar(viewer.id, `${config.publicOrigin}/media/${image.id}/236x.jpg`);
       return read(viewer.id);
     },
 
     /** UserAvatarResource delete: back to the initial. */
     async clearAvatar(viewer: Viewer) {
-      await db.updateTable('users').set({ image_medium_url: null }).where('id', '=', viewer.id).execute();
+      await changeAvatar(viewer.id, null);
       return read(viewer.id);
     },
 

@@ -1,7 +1,9 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { promotionOffered } from './promotion.js';
-import { usersStore } from './store.js';
+import { usersStore, type FollowSide } from './store.js';
 import { notificationsService } from '../notifications/service.js';
 import { policyStore } from '../policy/store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
@@ -14,6 +16,27 @@ export function linkDomain(link: string | null): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A page of a profile's followers or of the people it follows, as both lists show them (UserFollowersResource,
+ * UserFollowingResource): newest follow first, and whether the viewer follows each.
+ */
+export async function followPeoplePage(db: Kysely<Database>, viewer: { id: string } | null, userId: string, side: FollowSide, input: { page_size: number; bookmark?: string | undefined }) {
+  if (input.bookmark === FEED_END) return { users: [], bookmark: FEED_END };
+  const store = usersStore(db);
+  const rows = await store.listFollows(side, userId, readBookmark(input.bookmark), input.page_size + 1);
+  const { page, bookmark } = pageOf(rows, input.page_size);
+  const users = await Promise.all(
+    page.map(async (row) => ({
+      id: row.id,
+      username: row.username,
+      full_name: `${row.first_name} ${row.last_name}`.trim(),
+      image_medium_url: row.image_medium_url,
+      followedByMe: viewer !== null && viewer.id !== row.id && (await store.follows(viewer.id, row.id)),
+    })),
+  );
+  return { users, bookmark };
 }
 
 export function usersService({ db, config, clock }: Deps) {
@@ -80,19 +103,7 @@ export function usersService({ db, config, clock }: Deps) {
     async followers(viewer: { id: string } | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
       const user = await store.profile(input.username);
       if (!user) throw new ApiError('profile_not_found');
-      if (input.bookmark === FEED_END) return { users: [], bookmark: FEED_END };
-      const rows = await store.listFollowers(user.id, readBookmark(input.bookmark), input.page_size + 1);
-      const { page, bookmark } = pageOf(rows, input.page_size);
-      const users = await Promise.all(
-        page.map(async (row) => ({
-          id: row.id,
-          username: row.username,
-          full_name: `${row.first_name} ${row.last_name}`.trim(),
-          image_medium_url: row.image_medium_url,
-          followedByMe: viewer !== null && viewer.id !== row.id && (await store.follows(viewer.id, row.id)),
-        })),
-      );
-      return { users, bookmark };
+      return followPeoplePage(db, viewer, user.id, 'followers', input);
     },
 
     /**

@@ -6,6 +6,9 @@ import { shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { feedStore } from '../feed/store.js';
 
+/** Which of a user's follows of people: who follows them, or whom they follow. */
+export type FollowSide = 'followers' | 'following';
+
 export function usersStore(db: Kysely<Database>) {
   return {
     settings(userId: string) {
@@ -59,17 +62,21 @@ export function usersStore(db: Kysely<Database>) {
       await db.deleteFrom('follows').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).execute();
     },
 
-    /** A page of a user's followers, newest follow first; `id` is the follower's (the keyset's tie-break). */
-    listFollowers(followeeId: string, after: Bookmark | null, limit: number) {
+    /**
+     * A page of a user's follows of people, newest follow first: their `followers`, or the people they are
+     * `following`; `id` is the other person's (the keyset's tie-break).
+     */
+    listFollows(side: FollowSide, userId: string, after: Bookmark | null, limit: number) {
+      const [own, other] = side === 'followers' ? (['follows.followee_id', 'follows.follower_id'] as const) : (['follows.follower_id', 'follows.followee_id'] as const);
       let query = db
         .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.follower_id')
+        .innerJoin('users', 'users.id', other)
         .select(['users.id as id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'follows.created_at'])
-        .where('follows.followee_id', '=', followeeId)
-        // A suspended or deactivated follower is not listed (policy/rules.ts profileRule).
+        .where(own, '=', userId)
+        // A suspended or deactivated person is not listed (policy/rules.ts profileRule).
         .where((eb) => shownAccount(eb, 'users.state'));
-      if (after) query = query.where((eb) => olderThan(eb, 'follows.created_at', 'follows.follower_id', after));
-      return query.orderBy('follows.created_at', 'desc').orderBy('follows.follower_id', 'desc').limit(limit).execute();
+      if (after) query = query.where((eb) => olderThan(eb, 'follows.created_at', other, after));
+      return query.orderBy('follows.created_at', 'desc').orderBy(other, 'desc').limit(limit).execute();
     },
 
     async follows(followerId: string, followeeId: string): Promise<boolean> {

@@ -17,6 +17,7 @@ import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
 import { BRAND } from '../brand';
 import { takeCreated } from './picker/created';
+import { NoImageFound } from './NoImageFound';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -43,7 +44,7 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 }
 
 /** Preview, log-in when needed, picker, save, success. */
-function PinCreateReady({ query: given, found, nopin }: Resolved) {
+function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   // With several images found on the page the user may choose another than the first (saving.md 2.1).
   const [chosen, setChosen] = useState(given.media);
   // Given media that plays as a video: its cover (undefined while looked for, null when the page has none).
@@ -65,6 +66,8 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
       .catch(() => null)
       .then((cover) => setProbed({ src, cover }));
   };
+  // Issue 28: told that no image came, the user chose to save the link alone.
+  const [linkOnly, setLinkOnly] = useState(false);
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   // Both asked for during the first render, side by side, rather than one after the render commits.
   const [firstViewer] = useState(fetchViewer);
@@ -185,6 +188,7 @@ function PinCreateReady({ query: given, found, nopin }: Resolved) {
         <p>{nopin}</p>
       </div>
     );
+  else if (noImage && !linkOnly) panel = <NoImageFound reason={noImage} onLinkOnly={() => setLinkOnly(true)} />;
   else if (!viewer || looking)
     panel = (
       <p class="loading" role="status">

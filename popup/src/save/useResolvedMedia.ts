@@ -14,6 +14,11 @@ export interface Resolved {
   found: PinnableItem[];
   /** The page asked not to be saved from (`<meta name="pinterest" content="nopin">`): its reason. */
   nopin?: string;
+  /**
+   * Issue 28: the bookmarklet's CSP fallback left the finding to the server, and it got no image: it could
+   * not read the page ('unreadable') or read it and found none ('none'). The user is told and chooses.
+   */
+  noImage?: 'unreadable' | 'none';
 }
 
 /** The server's image finder on a page (FindPinImagesResource), as the popup asks it. */
@@ -23,7 +28,8 @@ export const findPinImages = (url: string, method: string) => getResource<FoundP
  * saving.md section 4: "the image is resolved first. If no media url is supplied, a scrape looks for
  * the first item of type pinnable and uses it. Content renders only once ready." The bookmarklet's CSP
  * fallback and Save links without media open the popup this way. A failure is silent (section 8): the
- * popup goes on without an image. A repin never scrapes: the pin is what it is. Answers null while the
+ * popup goes on without an image, except after the bookmarklet's CSP fallback (noImage), where the user
+ * clicked to save an image and is told there is none. A repin never scrapes: the pin is what it is. Answers null while the
  * scrape runs.
  */
 export function useResolvedMedia(query: PopupQuery): Resolved | null {
@@ -32,9 +38,13 @@ export function useResolvedMedia(query: PopupQuery): Resolved | null {
   useEffect(() => {
     if (!needed) return;
     let live = true;
+    const told = (noImage: Resolved['noImage']) => (query.cspFallback ? { noImage } : {});
     findPinImages(query.url, query.method)
-      .then((found) => ({ found: found.items.filter((item) => item.type === 'pinnable').slice(0, GRID_MAX_ITEMS), nopin: found.nopin }))
-      .catch(() => ({ found: [] }))
+      .then((page): Omit<Resolved, 'query'> => {
+        const found = page.items.filter((item) => item.type === 'pinnable').slice(0, GRID_MAX_ITEMS);
+        return { found, nopin: page.nopin, ...(found.length ? {} : told('none')) };
+      })
+      .catch(() => ({ found: [], ...told('unreadable') }))
       .then((result) => live && setPage(result));
     return () => {
       live = false;

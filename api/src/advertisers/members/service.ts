@@ -4,8 +4,8 @@ import { emailError } from '../../auth/rules.js';
 import { normaliseEmail } from '../../auth/session.js';
 import { ApiError } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/ids.js';
-import { addressKey } from '../../lib/client-address.js';
-import { accountKey, limitsFor, type LimitName } from '../../lib/limits.js';
+import { mailInvites, takeInviteShares } from '../../lib/invites.js';
+import { limitsFor } from '../../lib/limits.js';
 import { DEFAULT_BRAND } from '../../lib/brand.js';
 import { oneLine, type Mail, type Mailer } from '../../lib/mail.js';
 import { memberRule, type MemberAction, type MemberFacts } from '../../policy/rules.js';
@@ -90,26 +90,13 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
       if (emailError(email)) throw new ApiError('invalid_input', `email: ${input.email} is not an email address.`);
       const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (existing && (existing.id === access.advertiser.owner_user_id || (await advertisersStore(db).isMember(advertiserId, existing.id)))) throw new ApiError('member_already');
-      const shares: Array<[LimitName, string, number]> = [['inviteAccount', viewer.id, 1], ['inviteAddress', addressKey(address), 1], ['inviteRecipient', accountKey(email), 1]];
-      const taken: typeof shares = [];
-      for (const share of shares) {
-        try {
-          await limits.take(...share);
-        } catch (error) {
-          await Promise.all(taken.map(([name, key, n]) => limits.refund(name, key, n)));
-          throw error;
-        }
-        taken.push(share);
-      }
+      await takeInviteShares(limits, viewer.id, address, [email]);
       const token = newToken();
       const now = clock.now();
       await store.invite({ token_hash: sha256(token), advertiser_id: advertiserId, email, permissions: JSON.stringify([input.role]), invited_by: viewer.id, created_at: now, expires_at: now + MEMBER_INVITE_TTL_MS });
-      // After the invite is committed; a failing mail server is logged and does not undo it.
-      try {
-        await mailer.send(memberInviteMail({ to: email, inviter: { username: viewer.username, first_name: viewer.firstName, last_name: viewer.lastName }, business: access.advertiser.name, url: `${config.publicOrigin}${MEMBER_INVITE_PATH}?token=${token}`, brand: config.brandName }));
-      } catch (error) {
-        console.error('member invite mail not sent', error);
-      }
+      await mailInvites(deps, mailer, [
+        memberInviteMail({ to: email, inviter: { username: viewer.username, first_name: viewer.firstName, last_name: viewer.lastName }, business: access.advertiser.name, url: `${config.publicOrigin}${MEMBER_INVITE_PATH}?token=${token}`, brand: config.brandName }),
+      ]);
       return { email, role: input.role };
     },
 

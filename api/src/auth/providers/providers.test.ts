@@ -351,6 +351,34 @@ describe('the protocol checks (section 8 mappings for the callback)', () => {
     expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 173 });
   });
 
+  it('a Google log-in reactivates an account its owner deactivated, as a password log-in does; no other deactivation, and never past two-factor (issue 27)', async () => {
+    const t = await app();
+    const who = person();
+    const b = browser(t);
+    await signIn(b, who);
+    const user = (await b.resource('SocialRegisterResource', 'create', { type: 'google' })).data.user;
+    const state = async () => t.db.selectFrom('users').select(['state', 'state_reason']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    // Deactivated from the settings: a Google-only account proves itself by its recent log-in.
+    expect((await b.resource('AccountDeactivationResource', 'create', {})).data).toEqual({ state: 'deactivated' });
+    expect((await b.resource('ViewerResource', 'get')).data.type).not.toBe('AUTH');
+
+    // Two-factor on: sent to its password, and still deactivated.
+    await t.db.updateTable('users').set({ mfa_method: 'totp' }).where('id', '=', user.id).execute();
+    expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 173 });
+    expect(await state()).toEqual({ state: 'deactivated', state_reason: 'user_requested' });
+    await t.db.updateTable('users').set({ mfa_method: null }).where('id', '=', user.id).execute();
+
+    const back = browser(t);
+    expect(payload(await signIn(back, who, { mode: 'login' }))).toEqual({ outcome: 'logged_in', user: { id: user.id, username: user.username } });
+    expect(await state()).toEqual({ state: 'active', state_reason: null });
+    expect((await back.resource('ViewerResource', 'get')).data.user.id).toBe(user.id);
+
+    // Deactivated by someone else's decision: the dialog, not a way back.
+    await t.db.updateTable('users').set({ state: 'deactivated', state_reason: 'unusual_activity' }).where('id', '=', user.id).execute();
+    expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 117 });
+    expect(await state()).toEqual({ state: 'deactivated', state_reason: 'unusual_activity' });
+  });
+
   it('an issuer that does not answer discovery is unavailable, not a 500', async () => {
     const t = await app({ providers: { google: { issuer: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y' } } });
     expect(payload(await signIn(browser(t), person()))).toMatchObject({ api_error_code: 160 });

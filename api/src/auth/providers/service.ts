@@ -8,7 +8,7 @@ import { birthdayProblem, loggedInRecently } from '../rules.js';
 import { BIRTHDAY_ERRORS, emailIsValid, PRODUCT_NAME } from '../register.js';
 import type { AuthService } from '../service.js';
 import { normaliseEmail, SESSION_TTL_MS } from '../session.js';
-import { stateRefusal } from '../states.js';
+import { admitAtLogIn } from '../states.js';
 import { authStore } from '../store.js';
 import { placeholderEmail } from '../verify.js';
 import { addressKey } from '../../lib/client-address.js';
@@ -120,13 +120,13 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     if (flag && flags.has(flag)) throw new ApiError('social_unavailable');
   };
 
-  /** A linked account logs in as a password would let it: account states first, and never past two-factor. */
+  /** A linked account logs in as a password would let it: account states first (one that its owner deactivated comes back), and never past two-factor. */
   const logInLinked = async (userId: string, previous: Viewer | null): Promise<CallbackOutcome> => {
     const user = await users.findUserById(userId);
     if (!user) throw new ApiError('social_account_not_found');
-    const stateError = stateRefusal(user.state);
-    if (stateError) throw new ApiError(stateError, undefined, user.state === 'deactivated' ? { reason: user.state_reason ?? 'user_requested' } : undefined);
+    const { reactivates } = admitAtLogIn(user);
     if (user.mfa_method) throw new ApiError('social_mfa_required');
+    if (reactivates) await users.reactivate(user.id);
     if (previous) await users.revokeSession(previous.sessionId, clock.now());
     return { outcome: 'logged_in', token: await auth.startSession(user.id), user: { id: user.id, username: user.username } };
   };

@@ -14,6 +14,9 @@ export const mediaKeys = {
   /** An image upload's original, complete, until its job has re-encoded it (media/jobs.ts). */
   staged: (uploadId: string) => `uploads/${uploadId}.upload`,
   video: (uploadId: string, format: VideoFormat) => `videos/${uploadId}.${format}`,
+  /** An account's export ZIP, and an import's file while its job reads it (transfer/service.ts). */
+  export: (transferId: string) => `transfers/${transferId}.zip`,
+  import: (transferId: string) => `transfers/${transferId}.import`,
 };
 
 const stores = new WeakMap<Config, MediaObjects>();

@@ -120,6 +120,29 @@ describe('media in an S3 bucket', () => {
     expect(await t.db.selectFrom('media_uploads').select('id').execute()).toEqual([]);
   });
 
+  it("deleting an account removes its objects from the bucket and keeps an image another account's pin shows (issue 27)", async () => {
+    const t = await onS3();
+    const leaving = await builder(t);
+    const staying = await builder(t);
+    const shared = fixtures.url('shared-bucket', { w: 800, h: 600 });
+    await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, image_url: shared, method: 'button' });
+    await staying.browser.post('PinResource', 'create', { board_id: staying.board, image_url: shared, method: 'button' });
+    const image = (await leaving.upload(await png())).data;
+    const video = (await leaving.upload(mp4())).data;
+    await t.runJobs();
+    await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, media_upload_id: image.id, method: 'pinbuilder' });
+    const keys = async () => (await mediaObjects(t.deps.config).list('')).map((o) => o.key);
+    const sharedId = (await t.db.selectFrom('images').select('id').where('source_url', '=', shared).executeTakeFirstOrThrow()).id;
+    expect(await keys()).toEqual(expect.arrayContaining([`${sharedId}/236x.jpg`, `${image.id}/236x.jpg`, `videos/${video.id}.mp4`]));
+
+    const gone = await leaving.browser.post('AccountDeletionResource', 'create', { password: 'correct horse battery' });
+    expect(gone.body.resource_response.data).toEqual({ state: 'deleted' });
+    await t.runJobs();
+    const left = await keys();
+    expect(left.filter((k) => k.startsWith(`${image.id}/`) || k.includes(video.id))).toEqual([]);
+    expect(left).toContain(`${sharedId}/236x.jpg`);
+  });
+
   it('an image the bucket does not have is a 404 in the envelope', async () => {
     const t = await onS3();
     const res = await t.app.request('/media/123456/236x.jpg');

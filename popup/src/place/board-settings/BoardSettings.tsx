@@ -18,7 +18,7 @@ type Board = BoardPageData;
  */
 export function BoardSettings({ board, onChanged }: { board: Board; onChanged: () => void }) {
   const [open, setOpen] = useState(false);
-  if (board.archived) return <Unarchive board={board} onChanged={onChanged} />;
+  if (board.archived) return <ArchiveSwitch board={board} onChanged={onChanged} />;
   if (!open)
     return (
       <button type="button" class="secondary" onClick={() => setOpen(true)}>
@@ -99,11 +99,7 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
             </label>
           ))}
         </fieldset>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <Problem text={error} />
         <p class="actions">
           <button type="button" class="secondary" onClick={close}>
             {t('cancel')}
@@ -114,7 +110,7 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
         </p>
       </form>
       <Invite boardId={board.id} onInvited={onChanged} />
-      <Archive board={board} onChanged={onChanged} />
+      <ArchiveSwitch board={board} onChanged={onChanged} />
     </section>
   );
 }
@@ -154,68 +150,42 @@ function Invite({ boardId, onInvited }: { boardId: string; onInvited: () => void
         </button>
       </p>
       {sent && <p role="status">{t('invitesSent')}</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Problem text={error} />
     </div>
   );
 }
 
-function Archive({ board, onChanged }: { board: Board; onChanged: () => void }) {
+/**
+ * Archiving and the way back (issue 28), one switch: in the settings, archive with why; on an archived
+ * board's page (its owner alone sees it), why nothing can be saved, and unarchive.
+ */
+function ArchiveSwitch({ board, onChanged }: { board: Board; onChanged: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const archive = !board.archived;
+  const toggle = () =>
+    postResource('BoardResource', 'update', { board_id: board.id, archived: archive })
+      .then(onChanged)
+      .catch((e: unknown) => setError(failure(e)));
   return (
-    <div class="board-archive">
-      <p class="hint">{t('archiveHint')}</p>
+    <div class={archive ? 'board-archive' : 'notice info'} role={archive ? undefined : 'status'}>
+      <p class={archive ? 'hint' : undefined}>{t(archive ? 'archiveHint' : 'archivedNotice')}</p>
       <p class="actions">
-        <button
-          type="button"
-          class="secondary"
-          onClick={() =>
-            postResource('BoardResource', 'update', { board_id: board.id, archived: true })
-              .then(onChanged)
-              .catch((e: unknown) => setError(failure(e)))
-          }
-        >
-          {t('archive')}
+        <button type="button" class={archive ? 'secondary' : 'primary'} onClick={toggle}>
+          {t(archive ? 'archive' : 'unarchive')}
         </button>
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Problem text={error} />
     </div>
   );
 }
 
-/** An archived board's page (its owner alone sees it): why nothing can be saved, and the way back. */
-function Unarchive({ board, onChanged }: { board: Board; onChanged: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div class="notice info" role="status">
-      <p>{t('archivedNotice')}</p>
-      <p class="actions">
-        <button
-          type="button"
-          class="primary"
-          onClick={() =>
-            postResource('BoardResource', 'update', { board_id: board.id, archived: false })
-              .then(onChanged)
-              .catch((e: unknown) => setError(failure(e)))
-          }
-        >
-          {t('unarchive')}
-        </button>
-      </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** A refusal, under what it refused. */
+function Problem({ text }: { text: string | null }) {
+  return text ? (
+    <p class="error" role="alert">
+      {text}
+    </p>
+  ) : null;
 }
 
 /** 'Add section' on the board page (issue 28): the first section of a board too; any member may. */

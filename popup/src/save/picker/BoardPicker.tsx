@@ -185,7 +185,7 @@ export function BoardPicker({
   if (view.name === 'createBoard') {
     const advertiser = data?.advertiser;
     body = (
-      <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} protectedFor={advertiser && !advertiser.is_owner ? advertiser.id : null} />
+      <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} advertiser={advertiser} />
     );
   } else if (view.name === 'createSection') {
     const { board } = view;

@@ -22,22 +22,27 @@ export function createErrorText(error: unknown): string {
 /**
  * Create board (saving.md sections 2.2, 5 and 6): name, Secret, collaborators, suggestions, Cancel
  * and Create. Acting for an advertiser one does not own, the board is protected: the switch shows
- * on and disabled, and Secret and collaborators are hidden.
+ * on and disabled, and Secret and collaborators are hidden. Its owner acting for it may switch
+ * Protected on (issue 28), which hides Secret and collaborators as well.
  */
 export function CreateBoardForm({
   description,
   onCreated,
   onCancel,
-  protectedFor = null,
+  advertiser = null,
 }: {
   description: string;
   onCreated(board: PickerBoard): void;
   onCancel(): void;
-  protectedFor?: string | null;
+  /** The business the popup was opened for (the picker's answer), if any. */
+  advertiser?: { id: string; is_owner: boolean } | null;
 }) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const [secret, setSecret] = useState(false);
+  const forced = !!advertiser && !advertiser.is_owner;
+  const [chosenProtected, setProtected] = useState(false);
+  const isProtected = forced || chosenProtected;
   const [saving, setSaving] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -62,12 +67,12 @@ export function CreateBoardForm({
     try {
       const board = await postResource<PickerBoard>('BoardResource', 'create', {
         name: name.trim(),
-        privacy: secret ? 'secret' : 'public',
+        privacy: isProtected ? 'protected' : secret ? 'secret' : 'public',
         aux_data: { source: 'board_picker' },
-        ...(protectedFor ? { advertiser_id: protectedFor } : {}),
+        ...(advertiser ? { advertiser_id: advertiser.id } : {}),
       });
       // saving.md section 4: invites queued for collaborators go to the new board on save.
-      if (invites.length) {
+      if (invites.length && !isProtected) {
         await postResource('BoardInviteResource', 'create', {
           board_id: board.id,
           invited_user_ids: invites.filter((c) => c.type === 'user').map((c) => c.id),
@@ -105,15 +110,16 @@ export function CreateBoardForm({
           {fromEnglish(problem)}
         </p>
       )}
-      {protectedFor ? (
+      {advertiser && (
         <label class="switch">
-          <input type="checkbox" role="switch" checked disabled />
+          <input type="checkbox" role="switch" checked={isProtected} disabled={forced} onChange={(e) => setProtected(e.currentTarget.checked)} />
           <span>
             <strong>{t('board.protected')}</strong>
-            <small>{t('board.protectedHint')}</small>
+            <small>{t(forced ? 'board.protectedHint' : 'board.protectedOwnerHint')}</small>
           </span>
         </label>
-      ) : (
+      )}
+      {!isProtected && (
         <>
           <label class="switch">
             <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />

@@ -1,0 +1,89 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { privatePostgres } from '../db/testing-postgres.js';
+import { testApp, type TestApp } from '../testing.js';
+
+/** Issue 27: deleting an account deletes the media bytes it alone owned, and no one else's. */
+
+const png = (background: string) => sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+const data = (res: { body: any }) => res.body.resource_response.data;
+
+/** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
+const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isommp41'), Buffer.alloc(2048, 1)]);
+
+async function loggedIn(t: TestApp, name: string) {
+  const user = await t.makeUser(name);
+  const browser = t.client({ cookie: 'cb_flags=video_upload' });
+  await browser.logIn(user.email, user.password);
+  return { user, browser, board: await t.makeBoard(user.id, `${name}'s board`) };
+}
+
+/** The image directories and other objects in MEDIA_DIR (the directory store). */
+const objectsOnDisk = async (t: TestApp) => (await readdir(t.deps.config.mediaDir, { recursive: true })).map(String).filter((f) => /\.(jpg|mp4|zip|upload)$/.test(f));
+const imageDirs = async (t: TestApp) => new Set((await objectsOnDisk(t)).filter((f) => f.endsWith('.jpg')).map((f) => f.split('/')[0]));
+
+const pg = (await privatePostgres('cb_release', 'the media release Postgres test'))?.connect();
+
+describe('account deletion and its media', () => {
+  it("removes the bytes of the account's uploads, avatar, videos, export and unshared images, and keeps those another account's pin shows", async () => {
+    await deletesItsMedia(await testApp());
+  });
+
+  it('does the same on Postgres', async (ctx) => {
+    if (!pg) return ctx.skip();
+    await deletesItsMedia(await testApp({ db: pg }));
+  });
+});
+
+/** One account leaves, the other stays: what each had in the media store, after the release job. */
+async function deletesItsMedia(t: TestApp) {
+  const leaving = await loggedIn(t, 'leaving');
+  const staying = await loggedIn(t, 'staying');
+  const upload = async (body: Buffer, type: string) =>
+    data(await leaving.browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': type }, body: new Uint8Array(body) }));
+
+  // An image only the leaving account saved, and one both saved (ingested once, by its address).
+  const alone = data(await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, image_url: t.images.url('alone'), method: 'button' }));
+  await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, image_url: t.images.url('shared'), method: 'button' });
+  await staying.browser.post('PinResource', 'create', { board_id: staying.board, image_url: t.images.url('shared'), method: 'button' });
+  // Two uploads: one stays the leaving account's alone, the other is repinned by the staying account.
+  const mine = await upload(await png('#aa2200'), 'image/png');
+  const repinned = await upload(await png('#0022aa'), 'image/png');
+  await t.runJobs();
+  await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, media_upload_id: mine.id, method: 'pinbuilder' });
+  const source = data(await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, media_upload_id: repinned.id, method: 'pinbuilder' }));
+  const repin = await staying.browser.post('RepinResource', 'create', { pin_id: source.id, board_id: staying.board });
+  expect(repin.status, JSON.stringify(repin.body)).toBe(200);
+  // A video, on a pin of the leaving account's only.
+  const video = await upload(mp4(), 'video/mp4');
+  expect(video.video).not.toBeNull();
+  // An avatar, and an upload still processing (its staged original).
+  const avatar = data(await leaving.browser.post('UserAvatarResource', 'create', { image_base64: (await png('#22aa00')).toString('base64') })).image_medium_url as string;
+  await leaving.browser.post('ExportResource', 'create', {});
+  await t.runJobs();
+  const staged = await upload(await png('#999999'), 'image/png');
+
+  const images = async (pinId: string) => (await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id!;
+  const aloneImage = await images(alone.id);
+  const sharedImage = (await t.db.selectFrom('images').select('id').where('source_url', '=', t.images.url('shared')).executeTakeFirstOrThrow()).id;
+  const avatarImage = avatar.match(/\/media\/(\d+)\//)![1];
+  const before = await imageDirs(t);
+  for (const id of [aloneImage, sharedImage, mine.id, repinned.id, avatarImage]) expect(before).toContain(id);
+  const theirs = (f: string) => f.includes(video.id) || f.includes(staged.id) || f.startsWith('transfers/');
+  expect((await objectsOnDisk(t)).filter(theirs)).toHaveLength(3);
+
+  expect(data(await leaving.browser.post('AccountDeletionResource', 'create', { password: leaving.user.password }))).toEqual({ state: 'deleted' });
+  await t.runJobs();
+
+  const after = await imageDirs(t);
+  for (const gone of [aloneImage, mine.id, avatarImage]) expect(after).not.toContain(gone);
+  for (const kept of [sharedImage, repinned.id]) expect(after).toContain(kept);
+  expect((await objectsOnDisk(t)).filter(theirs)).toEqual([]);
+  // The rows of the bytes that went are gone; the others' still show.
+  expect((await t.db.selectFrom('images').select('id').execute()).map((r) => r.id).sort()).toEqual([sharedImage, repinned.id].sort());
+  const page = await t.app.request(`/media/${repinned.id}/236x.jpg`);
+  expect(page.status).toBe(200);
+  expect(await t.db.selectFrom('jobs').select(['kind', 'status']).where('kind', '=', 'media.release').execute()).toEqual([]);
+}

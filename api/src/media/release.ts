@@ -1,0 +1,98 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Deps } from '../deps.js';
+import type { JobsService } from '../jobs/service.js';
+import { mediaKeys, mediaObjects } from './objects/index.js';
+import type { VideoFormat } from './rules.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The bytes a deleted account leaves in the media store (issue 27): its renditions, uploads, videos,
+ * exports and imports. Renditions are keyed by image id, and an image is shared wherever its id is: an image
+ * ingested from an address has the address's id (images/service.ts imageIdFor), so two accounts that saved
+ * it share one copy, and a repin keeps its pin's image id. So the deletion only names the candidates; this
+ * job deletes an image's row and bytes once nothing still names it (no pin, upload or avatar), a video once
+ * no pin plays it, and the staged uploads and exports, which are the account's alone, outright.
+ */
+export const RELEASE_JOB = 'media.release';
+
+export interface ReleasePayload {
+  image_ids: string[];
+  videos: Array<{ id: string; format: VideoFormat }>;
+  /** Keys only this account had: staged uploads, export ZIPs, import files. */
+  keys: string[];
+}
+
+/** Candidates per job: a large account's media is released a batch at a time, each batch retried alone. */
+const RELEASE_BATCH = 500;
+
+/** The image id of an avatar address profile-settings wrote (our own origin's); none for a provider's picture. */
+export const avatarImageId = (publicOrigin: string, url: string | null) => (url?.startsWith(`${publicOrigin}/media/`) ? url.slice(publicOrigin.length).match(/^\/media\/(\d+)\/[^/]+\.jpg$/)?.[1] : undefined);
+
+/** Queues the release of images something stopped naming (a replaced avatar): each goes if nothing else names it. */
+export async function queueImageRelease(trx: Db, jobs: Pick<JobsService, 'enqueue'>, imageIds: string[]): Promise<void> {
+  if (imageIds.length) await jobs.enqueue(trx, RELEASE_JOB, { image_ids: imageIds, videos: [], keys: [] } satisfies ReleasePayload);
+}
+
+/**
+ * Inside the deletion's transaction, before the account's rows go: queues the release of every object the
+ * account's rows name (its pins and the pins on its boards, its uploads, its avatar, its exports).
+ */
+export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqueue'>, userId: string, publicOrigin: string): Promise<void> {
+  const pinned = await trx
+    .selectFrom('pins')
+    .innerJoin('boards', 'boards.id', 'pins.board_id')
+    .select(['pins.image_id', 'pins.video_upload_id'])
+    .where((eb) => eb.or([eb('pins.pinner_id', '=', userId), eb('boards.owner_id', '=', userId)]))
+    .execute();
+  const uploads = await trx.selectFrom('media_uploads').select(['id', 'image_id', 'video_format']).where('owner_id', '=', userId).execute();
+  const user = await trx.selectFrom('users').select('image_medium_url').where('id', '=', userId).executeTakeFirst();
+  const transfers = await trx.selectFrom('transfers').select(['id', 'kind']).where('owner_id', '=', userId).execute();
+
+  const imageIds = new Set<string>();
+  for (const id of [...pinned.map((p) => p.image_id), ...uploads.map((u) => u.image_id), avatarImageId(publicOrigin, user?.image_medium_url ?? null)]) if (id) imageIds.add(id);
+  const videos = uploads.flatMap((u) => (u.video_format ? [{ id: u.id, format: u.video_format }] : []));
+  const keys = [...uploads.filter((u) => !u.video_format).map((u) => mediaKeys.staged(u.id)), ...transfers.map((x) => (x.kind === 'export' ? mediaKeys.export(x.id) : mediaKeys.import(x.id)))];
+
+  const ids = [...imageIds];
+  // The first job carries the videos and keys with the first batch of images; the rest, images only.
+  const batches = Array.from({ length: Math.max(1, Math.ceil(ids.length / RELEASE_BATCH)) }, (_, i) => ids.slice(i * RELEASE_BATCH, (i + 1) * RELEASE_BATCH));
+  for (const [i, image_ids] of batches.entries()) {
+    const payload: ReleasePayload = { image_ids, videos: i === 0 ? videos : [], keys: i === 0 ? keys : [] };
+    if (image_ids.length || payload.videos.length || payload.keys.length) await jobs.enqueue(trx, RELEASE_JOB, payload);
+  }
+}
+
+/** The handler of the release job, for the queue's worker (images/ingest.ts backgroundJobs). */
+export function releaseJobs({ db, config }: Deps) {
+  const objects = mediaObjects(config);
+
+  /**
+   * The image's row goes, in one transaction with the look for anything naming it, only when nothing
+   * does; then its bytes. A save that names the image meanwhile either comes first (and keeps it) or
+   * finds no row and ingests it again. Answers whether the bytes may go.
+   */
+  const releaseImage = (imageId: string) =>
+    db.transaction().execute(async (trx) => {
+      const avatar = `%/media/${imageId}/%`;
+      const used =
+        (await trx.selectFrom('pins').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
+        (await trx.selectFrom('media_uploads').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
+        (await trx.selectFrom('users').select('id').where('image_medium_url', 'like', avatar).executeTakeFirst());
+      if (used) return false;
+      await trx.deleteFrom('images').where('id', '=', imageId).execute();
+      return true;
+    });
+
+  return {
+    async [RELEASE_JOB]({ image_ids, videos, keys }: ReleasePayload) {
+      for (const id of image_ids) if (await releaseImage(id)) await objects.deleteDir(mediaKeys.renditionDir(id));
+      for (const video of videos) {
+        const played = await db.selectFrom('pins').select('id').where('video_upload_id', '=', video.id).executeTakeFirst();
+        if (!played) await objects.delete(mediaKeys.video(video.id, video.format));
+      }
+      for (const key of keys) await objects.delete(key);
+    },
+  };
+}
