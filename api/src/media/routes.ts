@@ -8,14 +8,14 @@ import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
-import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/gates.js';
+import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import { type MediaService, type UploadAllowance } from './service.js';
 import { mediaKeys } from './objects/index.js';
 import { serveObject } from './objects/serve.js';
 import { partnerOf } from './store.js';
 
-/** The pin-builder experiments this request is in, and whether it may upload video (pins/gates.ts). */
+/** The pin-builder experiments this request is in, and whether it may upload video (pins/rules/gates.ts). */
 export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): UploadAllowance {
   const flags = requestFlags(c, config);
   return { groups: groupsFrom(flags), videoUploadAllowed: flags.has(VIDEO_UPLOAD_FLAG) };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PinsService } from './service.js';
 
 /**
  * A pin as the API answers it (saving.md section 7; service.ts pinJson), as the contract (issue 26): pure
@@ -29,3 +30,12 @@ export type PinAnswer = z.infer<typeof pinAnswer>;
 
 /** A saved pin (PinResource create): the pin, and what the save popup's success needs beside it. */
 export const createdPinAnswer = pinAnswer.loose();
+
+/**
+ * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
+ * so the contract stays pure at run time and the web app reads its types here, never in a service.
+ */
+export type CreatedPin = Awaited<ReturnType<PinsService['create']>>;
+export type PinData = Awaited<ReturnType<PinsService['get']>>;
+export type BoardFeedAnswer = Awaited<ReturnType<PinsService['boardFeed']>>;
+export type UserPinsAnswer = Awaited<ReturnType<PinsService['latestPins']>>;

@@ -16,7 +16,7 @@ import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
 import { createdPinAnswer, pinAnswer } from './contract.js';
-import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './limits.js';
+import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
 
 export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FEED_END } from '../lib/bookmark.js';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from './rules.js';
+import type { SearchService } from './service.js';
 
 /**
  * The search resources' options (issue 28). Any text is a query: what is not a letter, a digit or a
@@ -19,3 +20,10 @@ export const searchOptions = z.object({
 });
 
 export type SearchOptions = z.output<typeof searchOptions>;
+
+/**
+ * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
+ * so the contract stays pure at run time and the web app reads its types here, never in a service.
+ */
+export type EveryoneAnswer = Awaited<ReturnType<SearchService['everyone']>>;
+export type MineAnswer = Awaited<ReturnType<SearchService['mine']>>;
