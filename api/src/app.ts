@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { openApiRoutes } from './openapi/routes.js';
+import { documentInputs, openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { securityResources } from './auth/security-routes.js';
@@ -250,7 +250,9 @@ export function createApp(deps: Deps) {
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   // Before the pages: /developers/api/ would otherwise be a board's address.
-  app.route('/', openApiRoutes(() => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName })));
+  const described = () => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName });
+  app.route('/', openApiRoutes(described));
+  documentInputs.set(app, described);
   // Before the pages: a renamed account's old address redirects to its new one (issue 27).
   app.route('/', renamedProfileRoutes(services.profiles));
   app.route('/', pages);

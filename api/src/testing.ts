@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createApp } from './app.js';
+import { checkAnswer } from './openapi/answers.js';
+import { documentInputs } from './openapi/routes.js';
 import { loadConfig, type Config } from './config.js';
 import { connectSqlite } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -88,7 +90,10 @@ export function client(app: ReturnType<typeof createApp>, origin: string, initia
       else jar.set(name, pair);
     }
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+    const body = text ? JSON.parse(text) : null;
+    // Every answer held to the schema /openapi.json publishes for it (issue 26).
+    checkAnswer(documentInputs.get(app)!, init.method ?? 'GET', path, response.status, body);
+    return { status: response.status, headers: response.headers, body };
   };
   return {
     /** The session cookie (name=value), the one the tests pass around. */
