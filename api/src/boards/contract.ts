@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BoardsService } from './service.js';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /**
  * A profile's boards (saving.md section 7, BoardsResource get), as the contract (issue 26): pure zod, the
@@ -23,7 +24,108 @@ export type ProfileBoardsAnswer = z.infer<typeof profileBoardsAnswer>;
  * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
  * so the contract stays pure at run time and the web app reads its types here, never in a service.
  */
-export type PickerAnswer = Awaited<ReturnType<BoardsService['pickerBoards']>>;
-export type BoardPageAnswer = Awaited<ReturnType<BoardsService['page']>>;
-export type SectionAnswer = Awaited<ReturnType<BoardsService['sections']>>[number];
+export type PickerAnswer = z.infer<typeof boardsAnswers.BoardPickerBoardsResource.get>;
+export type BoardPageAnswer = z.infer<typeof boardsAnswers.BoardResource.get>;
+export type SectionAnswer = z.infer<typeof sectionAnswer>;
 export type ProfileBoardsPage = Awaited<ReturnType<BoardsService['profileBoards']>>;
+
+/** Shapes more than one answer below (or another capability's) is made of. */
+export const boardAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  privacy: z.enum(['protected', 'public', 'secret']),
+  image_cover_url: z.string().nullable(),
+  pin_count: z.number(),
+  section_count: z.number(),
+  is_collaborative: z.boolean(),
+  owner: z.object({ id: z.string(), username: z.string() }),
+});
+
+export const sectionAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  board_id: z.string(),
+  pin_count: z.number(),
+  type: z.literal('board_section'),
+});
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const boardsAnswers = {
+  BoardPickerBoardsResource: {
+    get: z.object({
+      all_boards: z.array(boardAnswer),
+      boards_shortlist: z.array(boardAnswer),
+      bookmark: z.string(),
+      advertiser: z.object({ id: z.string(), is_owner: z.boolean() }).nullable(),
+    }),
+  },
+  BoardResource: {
+    get: z.object({
+      collaborated_by_me: z.boolean(),
+      description: z.string(),
+      archived: z.boolean(),
+      cover_pin_id: z.string().nullable(),
+      owner: z.object({ full_name: z.string(), image_medium_url: z.string().nullable(), id: z.string(), username: z.string() }),
+      sections: z.array(z.object({
+        url: z.string(),
+        id: z.string(),
+        title: z.string(),
+        slug: z.string(),
+        board_id: z.string(),
+        pin_count: z.number(),
+        type: z.literal('board_section'),
+      })),
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      privacy: z.enum(['protected', 'public', 'secret']),
+      image_cover_url: z.string().nullable(),
+      pin_count: z.number(),
+      section_count: z.number(),
+      is_collaborative: z.boolean(),
+    }),
+    create: boardAnswer,
+    update: z.object({
+      description: z.string(),
+      archived: z.boolean(),
+      cover_pin_id: z.string().nullable(),
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      privacy: z.enum(['protected', 'public', 'secret']),
+      image_cover_url: z.string().nullable(),
+      pin_count: z.number(),
+      section_count: z.number(),
+      is_collaborative: z.boolean(),
+      owner: z.object({ id: z.string(), username: z.string() }),
+    }),
+    delete: z.object({ board_id: z.string() }),
+  },
+  BoardSectionResource: {
+    create: sectionAnswer,
+    update: sectionAnswer,
+    delete: z.object({ section_id: z.string(), board_id: z.string() }),
+  },
+  BoardSectionPinsResource: {
+    delete: z.object({ section_id: z.string(), pins: z.array(z.string()) }),
+  },
+  BoardSectionsRepinResource: {
+    get: z.array(sectionAnswer),
+  },
+  BulkEditResource: {
+    update: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }),
+    delete: z.object({ board_id: z.string(), pin_ids: z.array(z.string()) }),
+  },
+  BulkEditSelectAllResource: {
+    update: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }),
+  },
+  BoardSectionEditResource: {
+    update: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }),
+  },
+} satisfies ActionAnswers;

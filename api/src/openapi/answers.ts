@@ -1,12 +1,14 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Hono } from 'hono';
 import { openApiDocument, type DocumentInput } from './document.js';
+import { documentInputs } from './routes.js';
 
 /**
- * The API tests' answers held to the published document (issue 26): every answer a test client
- * (testing.ts) gets is checked, as it arrives, against the schema /openapi.json gives for its route and
+ * The API tests' answers held to the published document (issue 26): every JSON answer a test app
+ * (testing.ts) gives is checked, as it leaves, against the schema /openapi.json gives for its route and
  * status (a resource action's answer, any route's error envelope). A wrong answer fails the test that
- * received it, naming the route. openapi.test.ts sees that every action with an answer schema is called
- * by some test, so each one is checked.
+ * asked, naming the route. openapi.test.ts sees that every resource with answer schemas is asked by
+ * some test, so each one is checked.
  */
 type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>; components: object };
 
@@ -48,4 +50,25 @@ export function checkAnswer(input: () => DocumentInput, method: string, url: str
   if (validate && !validate(body)) {
     throw new Error(`${method} ${path} answered ${status} with a body its published schema refuses: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })}\n${JSON.stringify(body).slice(0, 2000)}`);
   }
+}
+
+/** The app, its `request` (what the tests call) checking each JSON answer before the test reads it. */
+export function holdAnswers<A extends Hono<any>>(app: A): A {
+  const request = app.request.bind(app);
+  app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
+    const res = await (request as (...args: unknown[]) => Promise<Response>)(input, init, ...rest);
+    if (/json/.test(res.headers.get('content-type') ?? '')) {
+      const text = await res.clone().text();
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        throw new Error(`${String(input)} answered ${res.status} with JSON that does not parse`);
+      }
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      checkAnswer(documentInputs.get(app)!, method, input instanceof Request ? input.url : String(input), res.status, body);
+    }
+    return res;
+  }) as A['request'];
+  return app;
 }

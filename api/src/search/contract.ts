@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { FEED_END } from '../lib/bookmark.js';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from './rules.js';
 import type { SearchService } from './service.js';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
+import { boardAnswer } from '../boards/contract.js';
+import { pinAnswer } from '../pins/contract.js';
 
 /**
  * The search resources' options (issue 28). Any text is a query: what is not a letter, a digit or a
@@ -27,3 +30,17 @@ export type SearchOptions = z.output<typeof searchOptions>;
  */
 export type EveryoneAnswer = Awaited<ReturnType<SearchService['everyone']>>;
 export type MineAnswer = Awaited<ReturnType<SearchService['mine']>>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const searchAnswers = {
+  SearchMyPinsResource: {
+    get: z.object({ boards: z.array(boardAnswer), pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }),
+  },
+  SearchPinsResource: {
+    get: z.object({ pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }),
+  },
+} satisfies ActionAnswers;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import type { ActionAnswers } from '../../lib/envelope.contract.js';
 /**
  * The identity providers' side of the contract (issue 26): the provider names, what a finished callback
  * leads to, and the message the provider window posts to the window that opened it (auth.md section 4).
@@ -33,3 +35,71 @@ export type CompletePayload = Exclude<CallbackOutcome, { outcome: 'logged_in' }>
 export type ProviderMessage =
   | { corkboard: 1; type: 'social-connect-complete'; payload: CompletePayload }
   | { corkboard: 1; type: 'social-connect-error'; payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } };
+
+/** Shapes more than one answer below (or another capability's) is made of. */
+export const identitiesAnswer = z.object({
+  has_password: z.boolean(),
+  identities: z.array(z.object({ email: z.string().nullable(), created_at: z.number(), provider: z.string() })),
+});
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const providersAnswers = {
+  SocialProvidersResource: {
+    get: z.record(z.string(), z.object({ one_tap: z.boolean().optional(), configured: z.boolean(), disabled: z.boolean() })),
+  },
+  GoogleOneTapResource: {
+    create: z.union([
+      z.object({ outcome: z.literal('linked'), provider: z.enum(['facebook', 'google', 'line', 'sso']) }),
+      z.object({
+        outcome: z.literal('link_required'),
+        provider: z.enum(['facebook', 'google', 'line', 'sso']),
+        email: z.string(),
+      }),
+      z.object({ outcome: z.literal('email_exists'), provider: z.enum(['facebook', 'google', 'line', 'sso']), email: z.string() }),
+      z.object({ outcome: z.literal('facebook_unavailable'), provider: z.literal('facebook'), facebook_id: z.string() }),
+      z.object({
+        outcome: z.literal('signup'),
+        profile: z.object({
+          provider: z.enum(['facebook', 'google', 'line', 'sso']),
+          first_name: z.string(),
+          last_name: z.string(),
+          image_url: z.string().nullable(),
+          email: z.string().nullable(),
+          needs_email: z.boolean(),
+          needs_birthday: z.boolean(),
+        }),
+      }),
+      z.object({ outcome: z.literal('logged_in'), user: z.object({ id: z.string(), username: z.string() }) }),
+    ]),
+  },
+  SocialRegisterResource: {
+    create: z.object({
+      birthday_source_site: z.string(),
+      email_source_site: z.string(),
+      user: z.object({
+        id: z.string(),
+        username: z.string(),
+        first_name: z.string(),
+        full_name: z.string(),
+        email: z.string(),
+        image_medium_url: z.string().nullable(),
+        email_verified: z.boolean(),
+      }),
+      redirect: z.string(),
+    }),
+  },
+  SocialLinkResource: {
+    create: z.object({ provider: z.enum(['facebook', 'google', 'line', 'sso']) }),
+  },
+  SocialIdentitiesResource: {
+    get: identitiesAnswer,
+    delete: identitiesAnswer,
+  },
+  SocialPasswordResource: {
+    create: z.object({ status: z.string() }),
+  },
+} satisfies ActionAnswers;
