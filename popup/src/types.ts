@@ -10,10 +10,7 @@ export type CreatedPin = CreatedPinAnswer;
 export type PinData = PinAnswerData;
 export type BoardPageData = BoardPageAnswer;
 export type BoardFeedData = BoardFeedAnswer;
-export interface LoginData {
-  user: { id: string; username: string; first_name: string; full_name: string; email: string; image_medium_url: string | null };
-  redirect: string;
-}
+export type { LoginAnswer as LoginData } from '../../api/src/auth/contract';
 export type SectionData = SectionAnswer;
 export type SuccessData = SuccessAnswer;
 export type ProfileData = ProfileAnswer;

@@ -5,8 +5,9 @@ import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /** The advertiser area's answers (advertiser.md), as the contract of issue 26. */
 /**
- * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
- * so the contract stays pure at run time and the web app reads its types here, never in a service.
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
  */
 export type AdvertiserAccess = Awaited<ReturnType<AdvertisersService['access']>>['advertiser'];
 export type AdvertiserSetup = Awaited<ReturnType<AdvertisersService['setup']>>;
@@ -70,24 +71,7 @@ export const advertisersAnswers = {
     create: z.object({ advertiser_id: z.string(), created: z.boolean() }),
   },
   AdvertiserResource: {
-    get: z.object({
-      has_business_info: z.boolean(),
-      has_billing: z.boolean(),
-      business: z.object({
-        country: z.string(),
-        advertiser_id: z.string(),
-        business_name: z.string(),
-        address_line: z.string(),
-        city: z.string(),
-        postal_code: z.string(),
-        updated_at: z.number(),
-      }).nullable(),
-      billing: z.object({
-        card_holder: z.string(),
-        card_brand: z.string(),
-        card_last4: z.string(),
-        currency: z.string(),
-      }).nullable(),
+    get: advertiserSetupAnswer.extend({
       merchant_claim_pending: z.boolean(),
       permissions: z.array(z.string()),
       is_owner: z.boolean(),
@@ -196,24 +180,7 @@ export const advertisersAnswers = {
     })),
   },
   AdvertiserBillingResource: {
-    get: z.object({
-      has_business_info: z.boolean(),
-      has_billing: z.boolean(),
-      business: z.object({
-        country: z.string(),
-        advertiser_id: z.string(),
-        business_name: z.string(),
-        address_line: z.string(),
-        city: z.string(),
-        postal_code: z.string(),
-        updated_at: z.number(),
-      }).nullable(),
-      billing: z.object({
-        card_holder: z.string(),
-        card_brand: z.string(),
-        card_last4: z.string(),
-        currency: z.string(),
-      }).nullable(),
+    get: advertiserSetupAnswer.extend({
       order_lines: z.array(z.object({
         id: z.string(),
         name: z.string(),

@@ -42,6 +42,19 @@ export const securitySettingsAnswer = z.object({
   pending_email: z.string().nullable(),
 });
 
+/** The account a log-in or a sign-up answers with (auth.md section 3). */
+export const loggedInUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  image_medium_url: z.string().nullable(),
+});
+
+/** A log-in's answer (UserSessionResource create): the account, and where to go next. */
+export type LoginAnswer = z.infer<typeof authAnswers.UserSessionResource.create>;
+
 /**
  * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
@@ -51,29 +64,14 @@ export const authAnswers = {
   UserSessionResource: {
     create: z.object({
       reactivated: z.boolean().optional(),
-      user: z.object({
-        id: z.string(),
-        username: z.string(),
-        first_name: z.string(),
-        full_name: z.string(),
-        email: z.string(),
-        image_medium_url: z.string().nullable(),
-      }),
+      user: loggedInUser,
       redirect: z.string(),
     }),
     delete: z.object({ type: z.string() }),
   },
   UserRegisterResource: {
     create: z.object({
-      user: z.object({
-        id: z.string(),
-        username: z.string(),
-        first_name: z.string(),
-        full_name: z.string(),
-        email: z.string(),
-        image_medium_url: z.null(),
-        email_verified: z.boolean(),
-      }),
+      user: loggedInUser.extend({ email_verified: z.boolean() }),
       redirect: z.string(),
     }),
   },

@@ -21,8 +21,9 @@ export const profileBoardsAnswer = z.object({ boards: z.array(profileBoard), boo
 export type ProfileBoardsAnswer = z.infer<typeof profileBoardsAnswer>;
 
 /**
- * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
- * so the contract stays pure at run time and the web app reads its types here, never in a service.
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
  */
 export type PickerAnswer = z.infer<typeof boardsAnswers.BoardPickerBoardsResource.get>;
 export type BoardPageAnswer = z.infer<typeof boardsAnswers.BoardResource.get>;
@@ -66,45 +67,16 @@ export const boardsAnswers = {
     }),
   },
   BoardResource: {
-    get: z.object({
+    get: boardAnswer.extend({
       collaborated_by_me: z.boolean(),
       description: z.string(),
       archived: z.boolean(),
       cover_pin_id: z.string().nullable(),
       owner: z.object({ full_name: z.string(), image_medium_url: z.string().nullable(), id: z.string(), username: z.string() }),
-      sections: z.array(z.object({
-        url: z.string(),
-        id: z.string(),
-        title: z.string(),
-        slug: z.string(),
-        board_id: z.string(),
-        pin_count: z.number(),
-        type: z.literal('board_section'),
-      })),
-      id: z.string(),
-      name: z.string(),
-      url: z.string(),
-      privacy: z.enum(['protected', 'public', 'secret']),
-      image_cover_url: z.string().nullable(),
-      pin_count: z.number(),
-      section_count: z.number(),
-      is_collaborative: z.boolean(),
+      sections: z.array(sectionAnswer.extend({ url: z.string() })),
     }),
     create: boardAnswer,
-    update: z.object({
-      description: z.string(),
-      archived: z.boolean(),
-      cover_pin_id: z.string().nullable(),
-      id: z.string(),
-      name: z.string(),
-      url: z.string(),
-      privacy: z.enum(['protected', 'public', 'secret']),
-      image_cover_url: z.string().nullable(),
-      pin_count: z.number(),
-      section_count: z.number(),
-      is_collaborative: z.boolean(),
-      owner: z.object({ id: z.string(), username: z.string() }),
-    }),
+    update: boardAnswer.extend({ description: z.string(), archived: z.boolean(), cover_pin_id: z.string().nullable() }),
     delete: z.object({ board_id: z.string() }),
   },
   BoardSectionResource: {

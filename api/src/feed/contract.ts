@@ -6,8 +6,9 @@ import { followPeopleAnswer } from '../users/contract.js';
 
 /** The following feed's answers (issue 28), as the contract of issue 26. */
 /**
- * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
- * so the contract stays pure at run time and the web app reads its types here, never in a service.
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
  */
 export type BoardFollowAnswer = z.infer<typeof feedAnswers.BoardFollowResource.get>;
 export type FollowingPeopleAnswer = z.infer<typeof followPeopleAnswer>;

@@ -4,8 +4,9 @@ import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /** An upload's answer (the pin builder's media), as the contract of issue 26. */
 /**
- * Answers not yet written as zod schemas (issue 26): typed by what the service returns. Type-only imports,
- * so the contract stays pure at run time and the web app reads its types here, never in a service.
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
  */
 export type UploadAnswer = Awaited<ReturnType<MediaService['receive']>>;
 
@@ -29,9 +30,9 @@ export const mediaAnswers = {
         height: z.number().nullable(),
         dominant_color: z.string().nullable(),
         images: z.object({
-          "236x": z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-          "474x": z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-          "736x": z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
+          '236x': z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
+          '474x': z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
+          '736x': z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
           originals: z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
         }),
       }).nullable(),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ActionAnswers } from '../../lib/envelope.contract.js';
+import { loggedInUser } from '../contract.js';
+
 /**
  * The identity providers' side of the contract (issue 26): the provider names, what a finished callback
  * leads to, and the message the provider window posts to the window that opened it (auth.md section 4).
@@ -80,15 +82,7 @@ export const providersAnswers = {
     create: z.object({
       birthday_source_site: z.string(),
       email_source_site: z.string(),
-      user: z.object({
-        id: z.string(),
-        username: z.string(),
-        first_name: z.string(),
-        full_name: z.string(),
-        email: z.string(),
-        image_medium_url: z.string().nullable(),
-        email_verified: z.boolean(),
-      }),
+      user: loggedInUser.extend({ email_verified: z.boolean() }),
       redirect: z.string(),
     }),
   },
