@@ -42,6 +42,11 @@ export const securitySettingsAnswer = z.object({
   pending_email: z.string().nullable(),
 });
 
+/** GET /v3/register/exists/: whether the email has an account (false: it is free). */
+export const emailExistsAnswer = z.boolean();
+/** GET /v3/email/validation/: the shared email rules and the disposable-domain list. */
+export const emailValidationAnswer = z.object({ is_valid: z.boolean() });
+
 /** The account a log-in or a sign-up answers with (auth.md section 3). */
 export const loggedInUser = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
-import { viewerAnswer, type ViewerData } from './contract.js';
+import { emailExistsAnswer, emailValidationAnswer, viewerAnswer, type ViewerData } from './contract.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -117,8 +117,8 @@ export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<Ap
     return ok(c, await auth.createChallenge());
   });
   // data false means the email is free; a malformed email answers the invalid-email code.
-  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0 }), async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
-  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0 }), async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailExistsAnswer }), async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailValidationAnswer }), async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
   return routes;
 }
 

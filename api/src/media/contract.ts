@@ -1,14 +1,29 @@
-import type { MediaService } from './service.js';
 import { z } from 'zod';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
 
-/** An upload's answer (the pin builder's media), as the contract of issue 26. */
+const rendition = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+
 /**
- * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
- * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
- * the service's return type: a type-only import, so the contract stays pure at run time.
+ * An upload of the pin builder's media (POST /media/uploads/, MediaUploadResource get), as the contract
+ * (issue 26): 'processing' until an image's renditions exist, then 'ready'; or 'failed', with `error`.
  */
-export type UploadAnswer = Awaited<ReturnType<MediaService['receive']>>;
+export const uploadAnswer = z.object({
+  id: z.string(),
+  type: z.enum(['image', 'video']),
+  status: z.enum(['failed', 'processing', 'ready']),
+  error: z.string().nullable(),
+  bytes: z.number(),
+  image: z.object({
+    id: z.string(),
+    source_url: z.string(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    dominant_color: z.string().nullable(),
+    images: z.object({ '236x': rendition, '474x': rendition, '736x': rendition, originals: rendition }),
+  }).nullable(),
+  video: z.object({ url: z.string(), format: z.enum(['mp4', 'webm']) }).nullable(),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
 /**
  * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
@@ -17,27 +32,7 @@ export type UploadAnswer = Awaited<ReturnType<MediaService['receive']>>;
  */
 export const mediaAnswers = {
   MediaUploadResource: {
-    get: z.object({
-      id: z.string(),
-      type: z.enum(['image', 'video']),
-      status: z.enum(['failed', 'processing', 'ready']),
-      error: z.string().nullable(),
-      bytes: z.number(),
-      image: z.object({
-        id: z.string(),
-        source_url: z.string(),
-        width: z.number().nullable(),
-        height: z.number().nullable(),
-        dominant_color: z.string().nullable(),
-        images: z.object({
-          '236x': z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-          '474x': z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-          '736x': z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-          originals: z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-        }),
-      }).nullable(),
-      video: z.object({ url: z.string(), format: z.enum(['mp4', 'webm']) }).nullable(),
-    }),
+    get: uploadAnswer,
   },
   PinBuilderResource: {
     get: z.object({

@@ -14,6 +14,7 @@ import { type MediaService, type UploadAllowance } from './service.js';
 import { mediaKeys } from './objects/index.js';
 import { serveObject } from './objects/serve.js';
 import { partnerOf } from './store.js';
+import { uploadAnswer } from './contract.js';
 
 /** The pin-builder experiments this request is in, and whether it may upload video (pins/rules/gates.ts). */
 export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): UploadAllowance {
@@ -53,7 +54,7 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
 export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true }), async (c) => {
+  routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true, answer: uploadAnswer }), async (c) => {
     const viewer = c.get('viewer');
     if (!viewer) throw new ApiError('unauthorized');
     if (!hasBody(c)) throw new ApiError('upload_empty');
