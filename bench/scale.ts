@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -243,6 +243,7 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await product.settled();
     await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
   }
   return rows;
 }

@@ -1,12 +1,12 @@
 import SQLite from 'better-sqlite3';
-import { nameSortKey, nameWords, startsWithDigit } from '../api/src/boards/names.js';
+import { nameSortKey, nameWords, startsWithDigit } from '../api/src/boards/rules/names.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { sqliteIndexMissing } from '../api/src/db/migrations/0027_search_and_follows.js';
 
 /**
  * Large accounts for the benchmarks, written straight with SQL in one transaction per call (100,000
  * boards in about a second): the same rows BoardResource create writes, sort key and name words
- * included (boards/names.ts), without a request per board.
+ * included (boards/rules/names.ts), without a request per board.
  */
 export const WORDS = ['Home', 'Décor', 'Recipes', 'Travel', 'Garden', 'Kitchen', 'Style', 'Ideas', 'Wedding', 'Crafts', 'Art', 'Quotes', 'Fitness', 'Books', 'Summer', 'Winter'];
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
 import { createExamplesApp } from './server';
 
-const app = createExamplesApp({ publicOrigin: 'http://localhost:9999', examplesOrigin: 'http://127.0.0.1:9998' });
+const app = createExamplesApp({ publicOrigin: 'http://localhost:9999', examplesOrigin: 'http://127.0.0.1:9998' }, fileURLToPath(new URL('.', import.meta.url)));
 
 describe('the demo publisher site', () => {
   it('points its pages at the product wherever it runs', async () => {

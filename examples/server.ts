@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Hono } from 'hono';
-import type { Config } from '../api/src/config.js';
-import { ROOT as REPO } from '../api/src/lib/paths.js';
-
-/** This folder, found from the repository's root: the compiled server runs from dist/server/. */
-const ROOT = `${REPO}examples/`;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,14 +17,17 @@ const TYPES: Record<string, string> = {
  * {{EXAMPLES_ORIGIN}} filled in so the pages point at the product wherever it runs.
  * A page may set its own response headers in a `<!-- headers: Name: value | Name: value -->` first line.
  */
-export function createExamplesApp(config: Pick<Config, 'publicOrigin' | 'examplesOrigin'>) {
+export function createExamplesApp(config: { publicOrigin: string; examplesOrigin: string }, folder: string) {
+  // This folder, given by the server (which finds it from the repository's root: the compiled server runs
+  // from dist/server/); the demo site depends on nothing of the server's.
+  const ROOT = folder.endsWith(sep) ? folder : folder + sep;
   const app = new Hono();
   app.get('*', async (c) => {
     let path = decodeURIComponent(new URL(c.req.url).pathname);
     if (path.endsWith('/')) path += 'index.html';
     const file = resolve(ROOT, '.' + path);
     const type = TYPES[extname(file)];
-    if (!file.startsWith(ROOT.endsWith(sep) ? ROOT : ROOT + sep) || !type || file.endsWith('.ts')) return c.notFound();
+    if (!file.startsWith(ROOT) || !type || file.endsWith('.ts')) return c.notFound();
     let body: Buffer;
     try {
       body = await readFile(file);

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { openApiRoutes } from './openapi/routes.js';
+import { documentInputs, openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';
 import { securityResources } from './auth/security-routes.js';
@@ -40,7 +40,21 @@ import { declarationFinder, declared, honoSurface, type Declaration } from './li
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
-import { registryDeclaration, resourceRoutes, type ResourceRegistry } from './lib/resources.js';
+import { registryDeclaration, resourceRoutes, withAnswers, type ResourceRegistry } from './lib/resources.js';
+import { authAnswers } from './auth/contract.js';
+import { providersAnswers } from './auth/providers/contract.js';
+import { boardsAnswers } from './boards/contract.js';
+import { collaboratorsAnswers } from './collaborators/contract.js';
+import { usersAnswers } from './users/contract.js';
+import { searchAnswers } from './search/contract.js';
+import { feedAnswers } from './feed/contract.js';
+import { pinsAnswers } from './pins/contract.js';
+import { mediaAnswers } from './media/contract.js';
+import { embedsAnswers } from './embeds/contract.js';
+import { notificationsAnswers } from './notifications/contract.js';
+import { transferAnswers } from './transfer/contract.js';
+import { membersAnswers } from './advertisers/members/contract.js';
+import { advertisersAnswers } from './advertisers/contract.js';
 import { pageRoutes, wantsPage } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
@@ -116,6 +130,13 @@ export type AppServices = ReturnType<typeof appServices>;
  * fuzz suite (api/src/fuzz/) enumerates exactly what createApp serves.
  */
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
+  return withAnswers(registryOf(deps, s), ANSWERS);
+}
+
+/** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
+const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers];
+
+function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
   return {
     ...authResources(deps, s.auth),
     ...securityResources(deps, s.auth),
@@ -250,7 +271,9 @@ export function createApp(deps: Deps) {
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   // Before the pages: /developers/api/ would otherwise be a board's address.
-  app.route('/', openApiRoutes(() => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName })));
+  const described = () => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName });
+  app.route('/', openApiRoutes(described));
+  documentInputs.set(app, described);
   // Before the pages: a renamed account's old address redirects to its new one (issue 27).
   app.route('/', renamedProfileRoutes(services.profiles));
   app.route('/', pages);

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
-import { DEFAULT_BRAND } from './lib/brand.js';
+import { DEFAULT_BRAND } from './lib/rules/brand.js';
 import { VIDEO_QUOTA_DEFAULT_BYTES } from './media/rules.js';
 
 /**

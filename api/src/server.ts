@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
+import { ROOT } from './lib/paths.js';
 import { connectRedis } from './lib/redis.js';
 import { startProduct } from './product.js';
 import { joinClusterMetrics, serveClusterMetrics } from './ops/metrics.js';
@@ -71,7 +72,7 @@ if (cluster.isPrimary) {
   if (config.env === 'development') await seedDemo(deps);
 
   // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
-  const examples = serve({ fetch: createExamplesApp(config).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
+  const examples = serve({ fetch: createExamplesApp(config, `${ROOT}examples`).fetch, port: config.examplesPort, hostname: '127.0.0.1' });
   let stopProduct: (() => Promise<void>) | undefined;
   let stopping = false;
   if (config.workers > 1) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { createApp } from './app.js';
+import { holdAnswers } from './openapi/answers.js';
 import { loadConfig, type Config } from './config.js';
 import { connectSqlite } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -40,7 +41,8 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
   };
   const clock = manualClock();
   const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis, log: options.log };
-  const app = createApp(deps);
+  // Every JSON answer held to the schema /openapi.json publishes for it (issue 26).
+  const app = holdAnswers(createApp(deps));
   const jobs = backgroundJobs(deps);
   return {
     app,

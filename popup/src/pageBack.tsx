@@ -1,4 +1,4 @@
-import { safeNext } from '../../api/src/lib/next';
+import { safeNext } from '../../api/src/lib/rules/next';
 import { Icon } from './Icons';
 import { t } from './i18n';
 

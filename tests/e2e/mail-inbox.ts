@@ -1,12 +1,8 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { createApp } from '../../api/src/app';
-import { loadConfig } from '../../api/src/config';
-import { connectSqlite } from '../../api/src/db/connect';
-import { systemClock } from '../../api/src/lib/clock';
-import { E2E_DATABASE, EXAMPLES_PORT, PORT, PRODUCT } from './origins';
+import { E2E_DATABASE, PRODUCT } from './origins';
+import { answering, freePort, serverProcess, stopProcess } from './server-process';
 
 /** A real SMTP server in the test's process, on a free loopback port, keeping each message's raw text. */
 export async function smtpInbox() {
@@ -34,17 +30,32 @@ export const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
- * The product's API in the test's process, on the e2e server's database and origin, with SMTP_URL
- * pointing at `smtpUrl`: what the running server does, with its mail sent over SMTP instead of to the
- * dev outbox the other specs read. Requests go through app.request with the caller's cookie.
+ * A second server process on the e2e server's database and public origin, with SMTP_URL pointing at
+ * `smtpUrl`: what the running server does, with its mail sent over SMTP instead of to the dev outbox the
+ * other specs read. Requests go to it over HTTP with the caller's cookie (the session is in the database).
  */
-export function mailingApp(smtpUrl: string) {
-  const db = connectSqlite(fileURLToPath(new URL(`../../${E2E_DATABASE}`, import.meta.url)));
-  const config = loadConfig({ NODE_ENV: 'development', PORT: String(PORT), EXAMPLES_PORT: String(EXAMPLES_PORT), SMTP_URL: smtpUrl, RATE_LIMIT_SCALE: '50' });
-  const app = createApp({ db, config, clock: systemClock });
+export async function mailingServer(smtpUrl: string) {
+  const [port, examplesPort] = [await freePort(), await freePort()];
+  const child = serverProcess({
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    EXAMPLES_PORT: String(examplesPort),
+    PUBLIC_ORIGIN: PRODUCT,
+    DATABASE_URL: `sqlite:${E2E_DATABASE}`,
+    SMTP_URL: smtpUrl,
+    RATE_LIMIT_SCALE: '50',
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await answering(`${origin}/`, child);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
   const post = async (cookie: string, name: string, action: string, options: Record<string, unknown>) => {
-    const res = await app.request(`/resource/${name}/${action}/`, { method: 'POST', headers: { cookie, origin: PRODUCT, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
+    const res = await fetch(`${origin}/resource/${name}/${action}/`, { method: 'POST', headers: { cookie, origin: PRODUCT, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
     return { status: res.status, body: (await res.json()) as { resource_response: { data?: any; error?: { message: string } } } };
   };
-  return { post, close: () => db.destroy() };
+  return { post, close: () => stopProcess(child) };
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { nameSortKey, nameWords, startsWithDigit } from '../../api/src/boards/names';
+import { nameSortKey, nameWords, startsWithDigit } from '../../api/src/boards/rules/names';
 import { readRows, writeRows } from './db';
 import { EXAMPLES } from './origins';
 import { logIn, openPopup, pickBoard, unique } from './popup';

@@ -5,7 +5,7 @@ import { EXAMPLES, PRODUCT } from './origins';
 import { openPopup, pickBoard, unique } from './popup';
 import { freshAccount, outboxText } from './safety-helpers';
 import { STRONG, yearsAgo } from './auth-helpers';
-import { decodeQuotedPrintable, mailingApp, smtpInbox } from './mail-inbox';
+import { decodeQuotedPrintable, mailingServer, smtpInbox } from './mail-inbox';
 
 /** Issue 19, the rest: Send, hashtags, the closeup, sections, bulk edit, group boards, an invite over SMTP. */
 
@@ -173,7 +173,7 @@ test('an email invite over SMTP: a new user signs up from the mail, accepts, and
   // Sign-up (argon2), the picker and a save on a shared 2-core machine: more room than the default minute.
   test.setTimeout(120_000);
   const inbox = await smtpInbox();
-  const mailing = mailingApp(inbox.url);
+  const mailing = await mailingServer(inbox.url);
   try {
     const owner = freshAccount('inviter', 'Ivy');
     await logInAs(page, owner);

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/errors.js';
 import type { Mailer } from '../lib/mail.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { assertNewPassword } from './new-password.js';
-import type { AccountState, DeactivationReason } from './recovery.js';
+import type { AccountState, DeactivationReason } from './rules/recovery.js';
 import { resetService } from './reset.js';
 import { mayHoldSession } from './states.js';
 import { authStore } from './store.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { runAdmin } from './operator.js';
 import { authService } from './service.js';
-import { ACCOUNT_STATES } from './recovery.js';
+import { ACCOUNT_STATES } from './rules/recovery.js';
 
 const error = (res: { body: any }) => res.body.resource_response.error;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { outboxMessages } from './safety-helpers.js';
-import { linkedLoginError } from './recovery.js';
+import { linkedLoginError } from './rules/recovery.js';
 
 /**
  * auth.md section 8: an email log-in to an account with no password whose way in is Google or

@@ -3,10 +3,10 @@ import * as OTPAuth from 'otpauth';
 import type { Deps } from '../deps.js';
 import type { User } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { DEFAULT_BRAND } from '../lib/brand.js';
+import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { sha256 } from '../lib/ids.js';
 import type { SmsSender } from '../lib/mail.js';
-import { MFA_CODE_LENGTH } from './recovery.js';
+import { MFA_CODE_LENGTH } from './rules/recovery.js';
 import { authStore } from './store.js';
 import { BACKUP_CODES, backupCodeFrom, normaliseBackupCode } from './security-rules.js';
 

@@ -1,6 +1,6 @@
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { passwordProblem, type PasswordMinLength, type PasswordProblem } from './rules.js';
-import { isWeakPassword } from './strength.js';
+import { isWeakPassword } from './rules/strength.js';
 
 const PASSWORD_ERRORS: Record<PasswordProblem, ErrorName> = {
   too_short: 'password_too_short_6',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { outgoingFor } from '../outbox/service.js';
 import { newTotpSecret, totpFor } from './mfa.js';
-import { ACCOUNT_STATES, DEACTIVATION_REASONS } from './recovery.js';
+import { ACCOUNT_STATES, DEACTIVATION_REASONS } from './rules/recovery.js';
 import { resetService } from './reset.js';
 import { authService } from './service.js';
 import { normaliseEmail } from './session.js';

@@ -2,7 +2,7 @@ import type { Deps } from '../deps.js';
 import { currentRequestId, logFor } from '../ops/log.js';
 import type { User } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { withBrand } from '../lib/brand.js';
+import { withBrand } from '../lib/rules/brand.js';
 import { newToken, sha256 } from '../lib/ids.js';
 import type { Mailer } from '../lib/mail.js';
 import { hashPassword } from './passwords.js';

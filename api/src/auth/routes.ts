@@ -1,11 +1,11 @@
 import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
-import { viewerAnswer, type ViewerData } from './contract.js';
+import { emailExistsAnswer, emailValidationAnswer, viewerAnswer, type ViewerData } from './contract.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv, Deps, Viewer } from '../deps.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
-import { safeNext } from '../lib/next.js';
+import { safeNext } from '../lib/rules/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
@@ -14,7 +14,7 @@ import type { AuthService } from './service.js';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS } from './session.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
-import { PIN_BUILDER_FLAGS } from '../pins/gates.js';
+import { PIN_BUILDER_FLAGS } from '../pins/rules/gates.js';
 
 /** First and last names at sign-up: user text, at most this long. */
 const NAME_MAX = 64;
@@ -65,7 +65,7 @@ export const POPUP_FLAGS = [
 ] as const;
 /** Outside production a browser may turn flags on for itself with this cookie (end-to-end tests). */
 export const FLAGS_COOKIE = 'cb_flags';
-/** The flags that cookie may turn on: the popup's, and the pin builder's groups (pins/gates.ts). */
+/** The flags that cookie may turn on: the popup's, and the pin builder's groups (pins/rules/gates.ts). */
 const COOKIE_FLAGS = [...POPUP_FLAGS, ...PIN_BUILDER_FLAGS];
 
 /** config.flags, plus the cb_flags cookie's when not in production: one test can turn on a flag without a second server. */
@@ -117,8 +117,8 @@ export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<Ap
     return ok(c, await auth.createChallenge());
   });
   // data false means the email is free; a malformed email answers the invalid-email code.
-  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0 }), async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
-  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0 }), async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailExistsAnswer }), async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailValidationAnswer }), async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
   return routes;
 }
 

@@ -12,7 +12,7 @@ import {
   passwordProblem,
   typoHint,
 } from './rules.js';
-import { isWeakPassword } from './strength.js';
+import { isWeakPassword } from './rules/strength.js';
 
 const NOW = Date.UTC(2026, 0, 15);
 

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Deps, Viewer } from '../deps.js';
 import type { User } from '../db/schema.js';
-import { withBrand } from '../lib/brand.js';
+import { withBrand } from '../lib/rules/brand.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { sha256 } from '../lib/ids.js';
 import { jobQueue } from '../jobs/service.js';

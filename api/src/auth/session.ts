@@ -12,7 +12,7 @@ import { admitAtLogIn, mayHoldSession } from './states.js';
 import { authStore } from './store.js';
 import { providerStore } from './providers/store.js';
 import { isPlaceholderEmail } from './verify.js';
-import { FACEBOOK_RECOVERY_FLAG, linkedLoginError } from './recovery.js';
+import { FACEBOOK_RECOVERY_FLAG, linkedLoginError } from './rules/recovery.js';
 import { addressKey } from '../lib/client-address.js';
 import { LOGIN_ADDRESS_CHALLENGE_AFTER, limitedError, limitsFor } from '../lib/limits.js';
 import { coarsePlace, SESSION_SEEN_EVERY_MS, USER_AGENT_MAX } from './security-rules.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue } from '../lib/errors.js';
 import { testApp } from '../testing.js';
 import { runAdmin } from './operator.js';
-import { ERROR_CODES } from './recovery.js';
+import { ERROR_CODES } from './rules/recovery.js';
 import { outboxMessages, v3Post } from './safety-helpers.js';
 
 const error = (res: { body: any }) => res.body.resource_response.error;

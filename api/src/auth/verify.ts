@@ -1,7 +1,7 @@
 import type { Deps, Viewer } from '../deps.js';
 import { currentRequestId, logFor } from '../ops/log.js';
 import { ApiError } from '../lib/errors.js';
-import { withBrand } from '../lib/brand.js';
+import { withBrand } from '../lib/rules/brand.js';
 import { newToken, sha256 } from '../lib/ids.js';
 import { oneLine, type Mailer } from '../lib/mail.js';
 import { addressKey } from '../lib/client-address.js';

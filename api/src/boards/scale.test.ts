@@ -7,7 +7,7 @@ import { connectSqlite } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp } from '../testing.js';
-import { nameSortKey, nameWords, startsWithDigit } from './names.js';
+import { nameSortKey, nameWords, startsWithDigit } from './rules/names.js';
 import { compareCursors } from './store.js';
 
 /**

@@ -7,7 +7,7 @@ import type { AdvertiserContext } from '../advertisers/service.js';
 import { boardLocks } from './locks.js';
 import { coverUrl } from '../images/service.js';
 import { FACE_PILE_SIZE, orderCollaborators } from '../collaborators/rules.js';
-import { nameWords } from './names.js';
+import { nameWords } from './rules/names.js';
 import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
 
 type PickerCursorRow = Pick<PickerRow, 'sort_digit' | 'sort_key' | 'id'>;
@@ -40,7 +40,7 @@ export const PICKER_END = '-end-';
 export interface PickerInput {
   /** The bookmark of the page before; absent for the first page. */
   bookmark?: string | undefined;
-  /** A search: only boards with a name word starting with each typed word (boards/names.ts). */
+  /** A search: only boards with a name word starting with each typed word (boards/rules/names.ts). */
   query?: string | undefined;
   pageSize?: number | undefined;
 }
@@ -115,7 +115,7 @@ export function boardsService(deps: Deps) {
 
   /**
    * BoardPickerBoardsResource: a page of the boards the viewer may save to, in the picker's order
-   * (digit-last, then boards/names.ts's sort key), and on the first page the 'Top choices'. The same
+   * (digit-last, then boards/rules/names.ts's sort key), and on the first page the 'Top choices'. The same
    * statements answer an account of 3 boards and one of 100,000: an index walk of one page. With a
    * query, only boards whose name has a word starting with each typed word, through board_words.
    * saving.md section 6: acting for an advertiser they do not own, a viewer picks among that

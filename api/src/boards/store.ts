@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import { addDeltas, forgetBoardDeltas, pinCountOf, type Delta } from '../counts/store.js';
 import type { BoardSection, Database, Privacy } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
-import { nameSortKey, nameWords, startsWithDigit } from './names.js';
+import { nameSortKey, nameWords, startsWithDigit } from './rules/names.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { shownAccount } from '../policy/sql.js';
 import { refreshCovers } from './covers.js';
@@ -221,7 +221,7 @@ export function boardsStore(db: Kysely<Database>) {
      * A page of the boards the user may save to (owned, or collaborated on with an accepted invite;
      * archived ones left out), in the picker's order (sort_digit, sort_key, id), after `after`.
      * Owned boards walk the boards_picker index; collaborated ones come from the user's accepted
-     * invites; the two are merged here. `words` (folded, as boards/names.ts splits them) keeps only
+     * invites; the two are merged here. `words` (folded, as boards/rules/names.ts splits them) keeps only
      * boards with a name word starting with each. No list of ids is ever bound.
      */
     async pickerPage(userId: string, scope: PickerScope, after: PickerCursor | null, limit: number, words: string[]): Promise<PickerRow[]> {
@@ -317,7 +317,7 @@ export function boardsStore(db: Kysely<Database>) {
       return db.selectFrom('board_sections').selectAll().select(pinCountOf('section_pins').as('pin_count')).where('board_id', '=', boardId).orderBy('created_at').orderBy('id').execute();
     },
 
-    /** A new board with its stored sort key and its name words (boards/names.ts), in one transaction. */
+    /** A new board with its stored sort key and its name words (boards/rules/names.ts), in one transaction. */
     async insertBoard(board: { id: string; owner_id: string; name: string; slug: string; privacy: Privacy; description: string; advertiser_id: string | null; created_at: number }) {
       const words = [...new Set(nameWords(board.name))];
       await db.transaction().execute(async (trx) => {

@@ -4,13 +4,14 @@ import type { Config } from '../config.js';
 import { clientAddress } from '../lib/client-address.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
+import { suggestionsAnswer } from './contract.js';
 import type { CollaboratorsService } from './service.js';
 import { boardKey } from '../boards/routes.js';
 
 export function collaboratorResources(collaborators: CollaboratorsService, config: Pick<Config, 'trustProxy'>): ResourceRegistry {
   return {
     ShareSuggestionsTypeaheadResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ term: z.string().max(254) }), run: (o, { viewer }) => collaborators.suggestions(viewer.id, o.term) }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ term: z.string().max(254) }), answer: suggestionsAnswer, run: (o, { viewer }) => collaborators.suggestions(viewer.id, o.term) }),
     },
     BoardInviteResource: {
       create: action({

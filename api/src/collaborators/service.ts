@@ -4,7 +4,7 @@ import { accountShown } from '../policy/rules.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
-import { DEFAULT_BRAND } from '../lib/brand.js';
+import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import { collaboratorsStore } from './store.js';
@@ -14,13 +14,11 @@ import { notificationsService } from '../notifications/service.js';
 export { orderCollaborators };
 import { mailInvites, takeInviteShares } from '../lib/invites.js';
 import { limitsFor } from '../lib/limits.js';
+import type { Candidate } from './contract.js';
 
 /** saving.md section 7: typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
 
-export type Candidate =
-  | { type: 'user'; id: string; username: string; full_name: string; image_medium_url: string | null }
-  | { type: 'email'; id: string; email: string; valid: boolean };
 
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 

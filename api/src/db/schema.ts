@@ -311,7 +311,7 @@ export interface TransfersTable {
   updated_at: number;
 }
 
-/** The hashtags of a pin's description (migration 0018, pins/hashtags.ts), folded, without '#'. */
+/** The hashtags of a pin's description (migration 0018, pins/rules/hashtags.ts), folded, without '#'. */
 export interface PinHashtagsTable {
   pin_id: string;
   tag: string;
@@ -468,7 +468,7 @@ export interface BoardsTable {
   archived_at: number | null;
   last_pinned_at: number | null;
   created_at: number;
-  /** The picker's order (boards/names.ts), stored at write time so it can be paged in SQL (migration 0009). */
+  /** The picker's order (boards/rules/names.ts), stored at write time so it can be paged in SQL (migration 0009). */
   sort_digit: Generated<number>;
   sort_key: Generated<string>;
   /** The pin whose image the owner chose as cover (migration 0028); null: the cover follows the save rule. */
@@ -489,7 +489,7 @@ export interface NotificationsTable {
   read_at: number | null;
 }
 
-/** Each board's name words, folded as boards/names.ts folds them: the picker's server search (migration 0009). */
+/** Each board's name words, folded as boards/rules/names.ts folds them: the picker's server search (migration 0009). */
 export interface BoardWordsTable {
   board_id: string;
   owner_id: string;

@@ -11,7 +11,7 @@ import { SESSION_TTL_MS } from '../auth/service.js';
 import { boardTitleQuery } from '../boards/routes.js';
 import { privatePostgres } from '../db/testing-postgres.js';
 import type { Database } from '../db/schema.js';
-import { eventQuery } from '../events/routes.js';
+import { eventQuery } from '../events/contract.js';
 import { registerBody } from '../images/routes.js';
 import { autocompleteQuery } from '../pins/routes.js';
 import { catalogue } from '../lib/errors.js';

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
+import type { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
 import { ApiError } from './errors.js';
 import type { LimitName } from './limits.js';
@@ -50,6 +51,8 @@ export interface Declaration {
   policy?: string;
   /** The 401's message_detail, where a spec gives one. */
   unauthorized?: string;
+  /** A JSON route's answer schema, from its capability's contract (issue 26): /openapi.json publishes it. */
+  answer?: z.ZodType;
 }
 
 /** `limit: none('why')`. */

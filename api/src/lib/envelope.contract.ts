@@ -16,3 +16,6 @@ export const errorEnvelope = z.object({ resource_response: z.object({ error: err
 
 /** An answer's envelope around its data. */
 export const answerEnvelope = <S extends z.ZodType>(data: S) => z.object({ resource_response: z.object({ data }) });
+
+/** A capability's answer schemas, by resource and action (its contract.ts): lib/resources.ts withAnswers. */
+export type ActionAnswers = Record<string, Partial<Record<'get' | 'create' | 'update' | 'delete', z.ZodType>>>;

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { DEFAULT_BRAND, withBrand } from './brand.js';
+import { DEFAULT_BRAND, withBrand } from './rules/brand.js';
 import { ApiError } from './errors.js';
 import type { errorBody } from './envelope.contract.js';
 import type { z } from 'zod';

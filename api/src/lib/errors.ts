@@ -31,7 +31,7 @@ export const catalogue = {
   overage: { code: 92, status: 400, message: 'Oops! Please use a valid age to sign up.' },
   consent_required: { code: 93, status: 400, message: "Before you can create an account, you'll need to agree to the required terms below." },
   // Account safety (issue 7; auth.md sections 4 and 8). Numbers 110-129 are ours, kept apart from the
-  // sign-up block so other auth work can grow 94+; the client maps them to dialogs in auth/recovery.ts.
+  // sign-up block so other auth work can grow 94+; the client maps them to dialogs in auth/rules/recovery.ts.
   login_assistance: { code: 110, status: 401, message: "Looks like you're having trouble logging in" },
   rate_limited: { code: 111, status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
   captcha_required: { code: 112, status: 401, message: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.' },

@@ -4,6 +4,7 @@ import type { AppEnv, Viewer } from '../deps.js';
 import { admit, declare, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
 import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
+import type { ActionAnswers } from './envelope.contract.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { describeIssues, parse } from './validation.js';
 
@@ -37,6 +38,21 @@ export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Calle
 
 export type Resource = Partial<Record<ActionName, ResourceAction<any, any>>>;
 export type ResourceRegistry = Record<string, Resource>;
+
+/**
+ * The registry with each action's answer schema from its capability's contract (issue 26), where the
+ * action does not name its own. A table entry with no action behind it is a mistake: refused at start.
+ */
+export function withAnswers(registry: ResourceRegistry, tables: readonly ActionAnswers[]): ResourceRegistry {
+  for (const table of tables)
+    for (const [name, answers] of Object.entries(table))
+      for (const [actionName, answer] of Object.entries(answers)) {
+        const def = Object.hasOwn(registry, name) ? registry[name]![actionName as ActionName] : undefined;
+        if (!def) throw new Error(`The contract answers ${name} ${actionName}, which the registry does not have.`);
+        def.answer ??= answer;
+      }
+  return registry;
+}
 
 /** Declares one action; the helper exists so `run` gets typed options and viewer. */
 export function action<S extends z.ZodType, const C extends Caller>(def: ResourceAction<S, C>): ResourceAction<S, C> {

@@ -8,14 +8,15 @@ import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
-import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/gates.js';
+import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import { type MediaService, type UploadAllowance } from './service.js';
 import { mediaKeys } from './objects/index.js';
 import { serveObject } from './objects/serve.js';
 import { partnerOf } from './store.js';
+import { uploadAnswer } from './contract.js';
 
-/** The pin-builder experiments this request is in, and whether it may upload video (pins/gates.ts). */
+/** The pin-builder experiments this request is in, and whether it may upload video (pins/rules/gates.ts). */
 export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): UploadAllowance {
   const flags = requestFlags(c, config);
   return { groups: groupsFrom(flags), videoUploadAllowed: flags.has(VIDEO_UPLOAD_FLAG) };
@@ -53,7 +54,7 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
 export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true }), async (c) => {
+  routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true, answer: uploadAnswer }), async (c) => {
     const viewer = c.get('viewer');
     if (!viewer) throw new ApiError('unauthorized');
     if (!hasBody(c)) throw new ApiError('upload_empty');

@@ -7,7 +7,7 @@ import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { imageJson, ownImageSource } from '../images/service.js';
 import type { JobsService } from '../jobs/service.js';
-import { creationDisabled, type ExperimentGroup } from '../pins/gates.js';
+import { creationDisabled, type ExperimentGroup } from '../pins/rules/gates.js';
 import { partPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
 import { mediaKeys, mediaObjects } from './objects/index.js';
 import { unavailable } from './objects/serve.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from './rules.js';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /** Notifications in the app (issue 28), as the contract (issue 26): pure zod, the types inferred. */
 export const notification = z.object({
@@ -20,3 +21,18 @@ export type NotificationsAnswer = z.infer<typeof notificationsAnswer>;
 /** NotificationCountResource get: the header badge. */
 export const unreadAnswer = z.object({ unread: z.number().int(), more: z.boolean() });
 export type UnreadAnswer = z.infer<typeof unreadAnswer>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const notificationsAnswers = {
+  NotificationsResource: {
+    get: notificationsAnswer,
+    update: z.object({ unread: z.number() }),
+  },
+  NotificationCountResource: {
+    get: unreadAnswer,
+  },
+} satisfies ActionAnswers;

@@ -85,7 +85,12 @@ export function openApiDocument({ routes, registry, origin, brand }: DocumentInp
       tags: [path.split('/')[1] || 'pages'],
       ...(parameters.length ? { parameters } : {}),
       ...(row.method !== 'GET' && d && d.body > 0 ? { requestBody: { content: { [d.stream ? 'application/octet-stream' : 'application/json']: { schema: {} } } } } : {}),
-      responses: { '200': { description: 'The answer: JSON in the envelope for the API, else the page or file.' }, ...errorResponses([...commonErrors(d, row.method), 'not_found']) },
+      responses: {
+        '200': d?.answer
+          ? { description: 'The answer.', content: { 'application/json': { schema: schemaOf(answerEnvelope(d.answer), 'output') } } }
+          : { description: 'The answer: JSON in the envelope for the API, else the page or file.' },
+        ...errorResponses([...commonErrors(d, row.method), 'not_found']),
+      },
     });
   }
 

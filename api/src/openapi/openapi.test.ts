@@ -1,8 +1,11 @@
 import { validate } from '@readme/openapi-parser';
-import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { surface, tableDeps } from '../security.js';
 import { testApp } from '../testing.js';
+import { checkAnswer } from './answers.js';
+import { documentInputs } from './routes.js';
 
 /**
  * /openapi.json (issue 26): a valid OpenAPI 3.1 document, every route of the registry in it, and the
@@ -11,15 +14,6 @@ import { testApp } from '../testing.js';
 const t = await testApp();
 const served = await t.app.request('/openapi.json');
 const doc = (await served.json()) as { openapi: string; paths: Record<string, Record<string, any>>; components: { schemas: Record<string, unknown> } };
-
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
-/** A JSON Schema of the document, its `#/components/...` references read in the document. */
-const check = (schema: object, value: unknown) => {
-  const compiled = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
-  return compiled(value) ? [] : compiled.errors;
-};
-const answerSchema = (path: string, method: string, status = '200') => doc.paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema;
 
 describe('/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -48,41 +42,48 @@ describe('/openapi.json', () => {
 });
 
 describe('recorded answers match their published schemas', () => {
+  // Every answer a test client gets is checked as it arrives (testing.ts, openapi/answers.ts): these are
+  // a few of them, and the proof that the check refuses a wrong one.
   it('saving a pin, the board list, the viewer and an error envelope', async () => {
     const me = await t.makeUser('recorded');
     const board = await t.makeBoard(me.id, 'Recorded');
     const browser = t.client();
-
-    const anonymous = await browser.get('ViewerResource');
-    expect(check(answerSchema('/resource/ViewerResource/get/', 'get'), anonymous.body)).toEqual([]);
-
+    expect((await browser.get('ViewerResource')).status).toBe(200);
     await browser.logIn(me.email, me.password);
-    const viewer = await browser.get('ViewerResource');
-    expect(viewer.body.resource_response.data.type).toBe('AUTH');
-    expect(check(answerSchema('/resource/ViewerResource/get/', 'get'), viewer.body)).toEqual([]);
-
+    expect((await browser.get('ViewerResource')).body.resource_response.data.type).toBe('AUTH');
     const saved = await browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/recorded', color: '#336699', title: 'Recorded' });
     expect(saved.status).toBe(200);
-    expect(check(answerSchema('/resource/PinResource/create/', 'post'), saved.body)).toEqual([]);
-
-    const pin = await browser.get('PinResource', { id: saved.body.resource_response.data.id });
-    expect(check(answerSchema('/resource/PinResource/get/', 'get'), pin.body)).toEqual([]);
-
-    const boards = await browser.get('BoardsResource', { username: 'recorded' });
-    expect(boards.body.resource_response.data.boards).toHaveLength(1);
-    expect(check(answerSchema('/resource/BoardsResource/get/', 'get'), boards.body)).toEqual([]);
-
-    const refused = await t.client().post('PinResource', 'create', { board_id: board, link: 'https://example.com/x' });
-    expect(refused.status).toBe(401);
-    expect(check(answerSchema('/resource/PinResource/create/', 'post', '401'), refused.body)).toEqual([]);
-
-    const invalid = await browser.post('PinResource', 'create', { board_id: board });
-    expect(invalid.status).toBe(400);
-    expect(check(answerSchema('/resource/PinResource/create/', 'post', '400'), invalid.body)).toEqual([]);
+    expect((await browser.get('PinResource', { id: saved.body.resource_response.data.id })).status).toBe(200);
+    expect((await browser.get('BoardsResource', { username: 'recorded' })).body.resource_response.data.boards).toHaveLength(1);
+    expect((await t.client().post('PinResource', 'create', { board_id: board, link: 'https://example.com/x' })).status).toBe(401);
+    expect((await browser.post('PinResource', 'create', { board_id: board })).status).toBe(400);
   });
 
-  it('tells a wrong answer from a right one (the check checks)', () => {
-    expect(check(answerSchema('/resource/ViewerResource/get/', 'get'), { resource_response: { data: { type: 'AUTH' } } })).not.toEqual([]);
+  it('refuses a wrong answer, naming the route (the check checks)', async () => {
+    const input = documentInputs.get(t.app)!;
+    const right = (await t.client().get('ViewerResource')).body;
+    const viewer = '/resource/ViewerResource/get/';
+    expect(() => checkAnswer(input, 'GET', viewer, 200, { resource_response: { data: { type: 'AUTH' } } })).toThrow(`GET ${viewer} answered 200`);
+    expect(() => checkAnswer(input, 'GET', '/v3/nothing/here/', 404, { resource_response: { error: { message: 'x' } } })).toThrow('answered 404');
+    expect(() => checkAnswer(input, 'GET', viewer, 200, right)).not.toThrow();
+  });
+
+  it('is given, for every resource with answer schemas, by some test that asks it', () => {
+    const tests = readdirSync(fileURLToPath(new URL('..', import.meta.url)), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.test.ts') && !f.endsWith('openapi.test.ts'))
+      .map((f) => readFileSync(fileURLToPath(new URL(`../${f}`, import.meta.url)), 'utf8'))
+      .join('\n');
+    const answered = Object.entries(doc.paths)
+      .filter(([path, ops]) => path.startsWith('/resource/') && Object.values(ops).some((op) => op.responses['200'].content && !op.responses['200'].content['application/json'].schema.$ref))
+      .map(([path]) => path.split('/')[2]!);
+    expect(answered.length).toBeGreaterThan(100);
+    expect([...new Set(answered)].filter((name) => !new RegExp(`\\b${name}\\b`).test(tests))).toEqual([]);
+  });
+
+  it('has an answer schema for every resource action', () => {
+    const open = Object.entries(doc.paths).flatMap(([path, ops]) => (path.startsWith('/resource/') ? Object.entries(ops).filter(([, op]) => op.responses['200'].content?.['application/json'].schema.$ref).map(([method]) => `${method} ${path}`) : []));
+    expect(open).toEqual([]);
   });
 });
 

@@ -79,6 +79,9 @@ const page = (brand: string) => `<!doctype html>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** Each app's document, to be made without a request: the tests' answer check (answers.ts) reads it. */
+export const documentInputs = new WeakMap<object, () => DocumentInput>();
+
 export function openApiRoutes(input: () => DocumentInput): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   let made: string | undefined;

@@ -1,7 +1,7 @@
 import { loaderCode, loaderHref } from '../../../bookmarklet/src/loader.js';
-import { DEFAULT_BRAND } from '../lib/brand.js';
+import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { escapeHtml } from '../lib/html.js';
-import { dirOf, type Locale } from '../lib/locales.js';
+import { dirOf, type Locale } from '../lib/rules/locales.js';
 import { htmlWordsOf } from './words.js';
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { withBrand } from '../lib/brand.js';
+import { withBrand } from '../lib/rules/brand.js';
 import { escapeHtml } from '../lib/html.js';
-import { DEFAULT_LOCALE, dirOf, type Locale } from '../lib/locales.js';
+import { DEFAULT_LOCALE, dirOf, type Locale } from '../lib/rules/locales.js';
 import { ROOT } from '../lib/paths.js';
 
 /**

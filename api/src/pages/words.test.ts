@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../lib/locales.js';
+import { LOCALES } from '../lib/rules/locales.js';
 import { testApp } from '../testing.js';
 import { legalSource } from './legal.js';
 import { WORDS } from './words.js';

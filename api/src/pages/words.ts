@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { withBrand } from '../lib/brand.js';
+import { withBrand } from '../lib/rules/brand.js';
 import { escapeHtml } from '../lib/html.js';
-import { acceptedLanguages, LOCALE_COOKIE, pickLocale, type Locale } from '../lib/locales.js';
+import { acceptedLanguages, LOCALE_COOKIE, pickLocale, type Locale } from '../lib/rules/locales.js';
 
 /**
  * The words of the few pages the server renders itself (issue 20): the bookmarklet install page and
@@ -304,7 +304,7 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
 export const wordsOf = (locale: Locale, brand: string) => (key: WordKey) => withBrand(WORDS[locale][key], brand);
 export const htmlWordsOf = (locale: Locale, brand: string) => (key: WordKey) => escapeHtml(withBrand(WORDS[locale][key], brand));
 
-/** The reader's language, by the shell's rule (lib/locales.ts): their choice, then `?lang=`, then the browser's. */
+/** The reader's language, by the shell's rule (lib/rules/locales.ts): their choice, then `?lang=`, then the browser's. */
 export function readerLocale(c: Context): Locale {
   c.header('Vary', 'Accept-Language, Cookie');
   return pickLocale({ chosen: getCookie(c, LOCALE_COOKIE), page: c.req.query('lang'), browser: acceptedLanguages(c.req.header('accept-language')) });

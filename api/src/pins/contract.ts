@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { PinsService } from './service.js';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /**
  * A pin as the API answers it (saving.md section 7; service.ts pinJson), as the contract (issue 26): pure
@@ -27,5 +29,37 @@ export const pinAnswer = z.object({
 });
 export type PinAnswer = z.infer<typeof pinAnswer>;
 
-/** A saved pin (PinResource create): the pin, and what the save popup's success needs beside it. */
-export const createdPinAnswer = pinAnswer.loose();
+/** A saved pin (PinResource create, RepinResource create): what the save popup's success needs of it. */
+export const createdPinAnswer = z.object({
+  id: z.string(),
+  board: z.object({ id: z.string(), name: z.string(), privacy: z.enum(['protected', 'public', 'secret']) }),
+  section: z.object({ id: z.string(), title: z.string() }).nullable(),
+  pinner: z.object({ id: z.string() }),
+});
+
+/** A page of pins (BoardFeedResource, UserPinsResource): newest first, and the bookmark of the next page or the end marker. */
+export const pinPageAnswer = z.object({ pins: z.array(pinAnswer), bookmark: z.string() });
+
+/** A deleted pin (PinResource delete). */
+export const removedPinAnswer = z.object({ id: z.string(), board_id: z.string() });
+
+/**
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
+ */
+export type CreatedPin = z.infer<typeof createdPinAnswer>;
+export type PinData = Awaited<ReturnType<PinsService['get']>>;
+export type BoardFeedAnswer = Awaited<ReturnType<PinsService['boardFeed']>>;
+export type UserPinsAnswer = Awaited<ReturnType<PinsService['latestPins']>>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const pinsAnswers = {
+  PinShareResource: {
+    create: z.object({ pin_id: z.string(), email: z.string(), url: z.string() }),
+  },
+} satisfies ActionAnswers;

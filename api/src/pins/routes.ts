@@ -15,8 +15,8 @@ import { clientAddress } from '../lib/client-address.js';
 import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
-import { createdPinAnswer, pinAnswer } from './contract.js';
-import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './limits.js';
+import { createdPinAnswer, pinAnswer, pinPageAnswer, removedPinAnswer } from './contract.js';
+import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
 
 export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
 
@@ -93,6 +93,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         options: pinCreateOptions,
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
         // does not act for that advertiser is refused before anything is fetched or written.
+        answer: createdPinAnswer,
         run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), uploadAllowance(c, deps.config)),
       }),
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), answer: pinAnswer, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
@@ -100,9 +101,10 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
       update: action({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }),
+        answer: pinAnswer,
         run: (o, { viewer }) => pins.update(viewer, o),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), run: (o, { viewer }) => pins.remove(viewer, o.id) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: removedPinAnswer, run: (o, { viewer }) => pins.remove(viewer, o.id) }),
     },
     RepinResource: {
       create: action({
@@ -115,6 +117,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
           advertiser_id: id.optional(),
         }),
         // As PinResource create: the advertiser context is checked before anything is read, fetched or written.
+        answer: createdPinAnswer,
         run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer, options.advertiser_id)),
       }),
     },
@@ -126,6 +129,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
           page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
           bookmark: bookmarkOption,
         }),
+        answer: pinPageAnswer,
         run: (options, { viewer }) => pins.latestPins(viewer, options),
       }),
     },
@@ -139,6 +143,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
           page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
           bookmark: bookmarkOption,
         }),
+        answer: pinPageAnswer,
         run: (options, { viewer }) => pins.boardFeed(viewer, options),
       }),
     },

@@ -11,10 +11,10 @@ import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import { admitImageWork } from '../images/backlog.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
-import { foldTag, HASHTAG_SUGGESTIONS } from './hashtags.js';
+import { foldTag, HASHTAG_SUGGESTIONS } from './rules/hashtags.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import type { MediaService, UploadAllowance } from '../media/service.js';
-import { creationDisabled } from './gates.js';
+import { creationDisabled } from './rules/gates.js';
 
 /** A request in no pin-builder experiment group, without video uploads. */
 const NO_GROUPS: UploadAllowance = { groups: new Set(), videoUploadAllowed: false };

@@ -1,7 +1,7 @@
 import { emailError } from '../auth/rules.js';
 import { currentRequestId, logFor } from '../ops/log.js';
 import type { Deps, Viewer } from '../deps.js';
-import { DEFAULT_BRAND } from '../lib/brand.js';
+import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { addressKey } from '../lib/client-address.js';
 import { ApiError } from '../lib/errors.js';
 import { accountKey, limitsFor, type LimitName } from '../lib/limits.js';

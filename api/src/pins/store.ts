@@ -1,4 +1,4 @@
-import { hashtagsOf } from './hashtags.js';
+import { hashtagsOf } from './rules/hashtags.js';
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { refreshCovers } from '../boards/covers.js';
 import { pinDeltaWriter } from '../counts/store.js';
@@ -249,7 +249,7 @@ export const LAST_PINNED_GRAIN_MS = 1_000;
 
 export type PinDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof pinsStore>['findPinDetail']>>>;
 
-/** A pin's hashtags (pins/hashtags.ts) as pin_hashtags rows. */
+/** A pin's hashtags (pins/rules/hashtags.ts) as pin_hashtags rows. */
 async function writeHashtags(trx: Transaction<Database>, pinId: string, description: string) {
   const tags = hashtagsOf(description);
   if (tags.length) await trx.insertInto('pin_hashtags').values(tags.map((tag) => ({ pin_id: pinId, tag }))).execute();

@@ -16,6 +16,9 @@ import {
   rank,
   sizeInUrl,
 } from '../../../bookmarklet/src/images.js';
+import type { PageImages, PinnableItem } from './contract.js';
+
+export type { PageImages, PinnableItem };
 
 /**
  * The server's reading of a page (saving.md section 7, FindPinImagesResource): the same rules as the
@@ -28,22 +31,6 @@ import {
  * an <img> without attributes is sized by its address (sizeInUrl); and when nothing but furniture is
  * found, the unsized images of the body (article first, furniture never) are offered before it.
  */
-export interface PinnableItem {
-  type: 'pinnable';
-  url: string;
-  width?: number;
-  height?: number;
-  description?: string;
-  /** The video this image is the cover of: a `<video>`'s poster, or the og:image of a page whose og:video is a video file. */
-  video?: string;
-}
-
-export interface PageImages {
-  title: string;
-  /** The page's own nopin reason, when it asks not to be saved from; items is then empty. */
-  nopin?: string;
-  items: PinnableItem[];
-}
 
 interface Seen extends Candidate {
   known: boolean;

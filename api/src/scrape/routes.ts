@@ -6,6 +6,7 @@ import { takeOutbound } from '../lib/outbound-limits.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl } from '../lib/validation.js';
 import type { ScrapeService } from './service.js';
+import { foundPage } from './contract.js';
 
 const findOptions = z.object({
   url: httpUrl,
@@ -23,6 +24,7 @@ export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | '
         caller: 'visitor',
         limit: ['findImagesAddress', 'outboundSite'],
         options: findOptions,
+        answer: foundPage,
         run: async (options, { c }) => {
           await takeOutbound(limits, 'findImagesAddress', clientAddress(c, deps.config.trustProxy), options.url);
           return scrape.findPinImages(options.url);

@@ -1,17 +1,15 @@
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { safeFetch, type SafeFetchOptions } from '../lib/safe-fetch.js';
-import { findImagesInHtml, type PageImages } from './html.js';
+import type { FoundPage } from './contract.js';
+import { findImagesInHtml } from './html.js';
+
+export type { FoundPage };
 
 /** A page larger than this is not read for images: the head and the first screens are what count. */
 export const SCRAPE_MAX_BYTES = 2 * 1024 * 1024;
 /** The popup waits on this before it shows the preview (saving.md section 4), so it stays short. */
 export const SCRAPE_TIMEOUT_MS = 8_000;
-
-export interface FoundPage extends PageImages {
-  /** Where the page was read from, after redirects. */
-  url: string;
-}
 
 /** FindPinImagesResource (saving.md section 7): the pinnable images of a page, read on the server. */
 export function scrapeService({ config }: Pick<Deps, 'config'>, fetchOptions: Pick<SafeFetchOptions, 'resolve'> = {}) {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { FEED_END } from '../lib/bookmark.js';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from './rules.js';
+import type { SearchService } from './service.js';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
+import { boardAnswer } from '../boards/contract.js';
+import { pinAnswer } from '../pins/contract.js';
 
 /**
  * The search resources' options (issue 28). Any text is a query: what is not a letter, a digit or a
@@ -19,3 +23,25 @@ export const searchOptions = z.object({
 });
 
 export type SearchOptions = z.output<typeof searchOptions>;
+
+/**
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
+ */
+export type EveryoneAnswer = Awaited<ReturnType<SearchService['everyone']>>;
+export type MineAnswer = Awaited<ReturnType<SearchService['mine']>>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const searchAnswers = {
+  SearchMyPinsResource: {
+    get: z.object({ boards: z.array(boardAnswer), pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }),
+  },
+  SearchPinsResource: {
+    get: z.object({ pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }),
+  },
+} satisfies ActionAnswers;

@@ -1,9 +1,9 @@
-import { nameWords } from '../boards/names.js';
-import { hashtagsOf } from '../pins/hashtags.js';
+import { nameWords } from '../boards/rules/names.js';
+import { hashtagsOf } from '../pins/rules/hashtags.js';
 
 /**
  * What a typed search asks for (issue 28), pure so the popup can judge a query as the server does:
- * words folded as board names are (boards/names.ts: case and accents, split at anything not a letter or
+ * words folded as board names are (boards/rules/names.ts: case and accents, split at anything not a letter or
  * digit), each a word of the pin (the last, still being typed, the start of one), and '#tags' a pin's hashtag exactly. Since only
  * letters and digits survive, nothing typed (quotes, '*', ':', parentheses, '&', '|', '!') ever reaches
  * the full-text syntax of either database.
@@ -27,7 +27,7 @@ export interface SearchTerms {
   words: string[];
   /** Whether the last word is still being typed (no space after it): matched as a prefix. */
   lastIsPrefix: boolean;
-  /** Folded hashtags (pins/hashtags.ts foldTag), without '#'. */
+  /** Folded hashtags (pins/rules/hashtags.ts foldTag), without '#'. */
   tags: string[];
 }
 

@@ -20,7 +20,7 @@ import {
   httpAddress,
   type Plan,
 } from './rules.js';
-import { ALT_TEXT_MAX } from '../pins/limits.js';
+import { ALT_TEXT_MAX } from '../pins/rules/limits.js';
 
 /**
  * The ZIP we export, read back (issue 28). Opened through its central directory (yauzl), each entry judged

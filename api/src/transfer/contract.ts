@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /** What the import-export page reads (ImportExportResource get) and what an import or export answers. */
 export const transferJson = z.object({
@@ -19,3 +20,17 @@ export type TransferJson = z.infer<typeof transferJson>;
 
 export const importExportJson = z.object({ import: transferJson.nullable(), export: transferJson.nullable() });
 export type ImportExportJson = z.infer<typeof importExportJson>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const transferAnswers = {
+  ImportExportResource: {
+    get: z.object({ import: transferJson.nullable(), export: transferJson.nullable() }),
+  },
+  ExportResource: {
+    create: transferJson,
+  },
+} satisfies ActionAnswers;

@@ -1,7 +1,7 @@
 import { ApiError } from '../lib/errors.js';
 import { planBuilder } from './plan.js';
 import { fileDate, fitDescription, fitText, fitTitle, httpAddress, type Plan } from './rules.js';
-import { ALT_TEXT_MAX } from '../pins/limits.js';
+import { ALT_TEXT_MAX } from '../pins/rules/limits.js';
 
 /**
  * A Pinterest export: pins with their board's name and image address, as a CSV or as JSON.

@@ -1,5 +1,5 @@
 import { BOARD_NAME_MAX } from '../boards/rules.js';
-import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/limits.js';
+import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/rules/limits.js';
 
 /**
  * Import and export (issue 28): what every importer turns its file into, and the limits that hold for

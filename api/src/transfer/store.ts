@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransfersTable } from '../db/schema.js';
 import { addDeltas, type Delta } from '../counts/store.js';
-import { nameSortKey, nameWords, startsWithDigit } from '../boards/names.js';
-import { hashtagsOf } from '../pins/hashtags.js';
+import { nameSortKey, nameWords, startsWithDigit } from '../boards/rules/names.js';
+import { hashtagsOf } from '../pins/rules/hashtags.js';
 import { jobsStore } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
 import { currentRequestId } from '../ops/log.js';

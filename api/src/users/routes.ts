@@ -10,7 +10,7 @@ import type { PinsService } from '../pins/service.js';
 import type { UsersService } from './service.js';
 import { usernamePart } from '../boards/routes.js';
 import { bookmarkOption } from '../lib/bookmark.js';
-import { safeNext } from '../lib/next.js';
+import { safeNext } from '../lib/rules/next.js';
 import { imageBase64, PIN_CREATE_MAX_BODY_BYTES } from '../pins/routes.js';
 import type { ProfileSettingsService } from './profile-settings.js';
 import { ABOUT_MAX, NAME_MAX, RESERVED_USERNAMES, WEBSITE_MAX } from './rules.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { postResource, ResourceError } from '../api';
-import { safeNext } from '../../../api/src/lib/next';
+import { safeNext } from '../../../api/src/lib/rules/next';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../../api/src/advertisers/rules/countries';
 import { t } from './messages';
 import { countryName, problem } from './words';

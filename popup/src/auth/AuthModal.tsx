@@ -11,9 +11,9 @@ import { Toast, TOAST_MS } from './Toast';
 import { setUnderageMarker } from './underage';
 import { Welcome } from './Welcome';
 import { forgetRecognised, forgotPassword, UNKNOWN_ERROR, type MfaChallenge } from './client';
-import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/recovery';
-import { DIALOG_BY_ERROR } from '../../../api/src/auth/recovery';
-import { safeNext } from '../../../api/src/lib/next';
+import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/rules/recovery';
+import { DIALOG_BY_ERROR } from '../../../api/src/auth/rules/recovery';
+import { safeNext } from '../../../api/src/lib/rules/next';
 import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkedProviders, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo } from './social';
 import { FacebookBanner, OneTapPrompt, SocialButtons } from './SocialViews';
 

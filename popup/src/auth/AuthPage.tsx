@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LanguageSelect } from '../i18n/LanguageSelect';
-import { safeNext } from '../../../api/src/lib/next';
+import { safeNext } from '../../../api/src/lib/rules/next';
 import { getResource } from '../api';
 import type { ViewerData } from '../types';
 import { accountCount, storedAccounts } from './accounts';

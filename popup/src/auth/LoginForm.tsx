@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { fromEnglish, t } from '../i18n';
-import { DIALOG_BY_ERROR, ERROR_CODES, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DIALOG_BY_ERROR, ERROR_CODES, type RecoveryDialogType } from '../../../api/src/auth/rules/recovery';
 import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
@@ -21,7 +21,7 @@ export interface LoginErrors {
   linked?: { provider: 'google' | 'facebook'; message: string; recover: boolean };
 }
 
-/** The provider errors of an email log-in to an account with no password (api/src/auth/recovery.ts linkedLoginError). */
+/** The provider errors of an email log-in to an account with no password (api/src/auth/rules/recovery.ts linkedLoginError). */
 const LINKED: Readonly<Record<number, { provider: 'google' | 'facebook'; recover: boolean }>> = {
   [ERROR_CODES.google_linked_no_password]: { provider: 'google', recover: false },
   [ERROR_CODES.facebook_linked_no_password]: { provider: 'facebook', recover: false },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_TOAST_MS, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_TOAST_MS, type RecoveryDialogType } from '../../../api/src/auth/rules/recovery';
 import { t as common } from '../i18n';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { DEACTIVATION_REASONS, isLimitedAnswer, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/recovery';
+import { DEACTIVATION_REASONS, isLimitedAnswer, SAFETY_TOAST_MS, type DeactivationReason, type RecoveryDialogType } from '../../../api/src/auth/rules/recovery';
 import { t as common } from '../i18n';
 import { linked } from '../i18n/linked';
 import { ResourceError } from '../api';

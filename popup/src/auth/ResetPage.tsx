@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ERROR_CODES } from '../../../api/src/auth/recovery';
+import { ERROR_CODES } from '../../../api/src/auth/rules/recovery';
 import { ResourceError } from '../api';
 import { BackButton } from '../pageBack';
 import { forgotPassword, resetPassword } from './client';

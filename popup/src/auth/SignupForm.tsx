@@ -12,7 +12,7 @@ import {
   type PasswordMinLength,
 } from '../../../api/src/auth/rules';
 import { ResourceError } from '../api';
-import { isLimitedAnswer } from '../../../api/src/auth/recovery';
+import { isLimitedAnswer } from '../../../api/src/auth/rules/recovery';
 import { emailExists, validateEmail } from './client';
 import { Field } from './Field';
 import { isWeak } from './strength';

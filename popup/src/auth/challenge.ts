@@ -1,4 +1,4 @@
-import { challengeAllowed } from '../../../api/src/auth/recovery';
+import { challengeAllowed } from '../../../api/src/auth/rules/recovery';
 import { searchSlice } from './sha256';
 
 /**

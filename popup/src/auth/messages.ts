@@ -1,11 +1,11 @@
-import { DEACTIVATION_REASONS as R, SAFETY_MESSAGES as M } from '../../../api/src/auth/recovery';
+import { DEACTIVATION_REASONS as R, SAFETY_MESSAGES as M } from '../../../api/src/auth/rules/recovery';
 import { defineMessages, fromEnglish } from '../i18n';
 
 /**
  * The account pages' and dialogs' words (issue 20): the reset page, two-factor step, recovery dialogs,
  * consents, the underage step, a provider sign-up's steps, the add-account page and the auth modal's
  * copy for containers other than saving. None is on a save's way, so they come in a lazy chunk.
- * Wording the specs give lives in api/src/auth/recovery.ts (shared with the server): a key per value.
+ * Wording the specs give lives in api/src/auth/rules/recovery.ts (shared with the server): a key per value.
  * English is exported on its own so each locales/<lang>.ts is typed against it without a type cycle.
  */
 export const english = {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { challengeAllowed, mfaCodeError } from '../../../api/src/auth/recovery';
+import { challengeAllowed, mfaCodeError } from '../../../api/src/auth/rules/recovery';
 import { storedAccounts } from './accounts';
 import { takeChallengeSlot } from './challenge';
 import { MfaForm } from './MfaForm';

@@ -1,8 +1,6 @@
 import { getResource, postResource } from '../api';
 import type { LoginData } from '../types';
-import type { ProviderName } from '../../../api/src/auth/providers/config';
-import type { ProviderMessage } from '../../../api/src/auth/providers/routes';
-import type { SignupProfile } from '../../../api/src/auth/providers/service';
+import type { ProviderMessage, ProviderName, SignupProfile } from '../../../api/src/auth/providers/contract';
 import { branded } from '../brand';
 import en from '../i18n/en';
 

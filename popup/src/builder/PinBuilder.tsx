@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { creationDisabled, type ExperimentGroup, type GateName, type GateViewer, type Scenario } from '../../../api/src/pins/gates';
+import { creationDisabled, type ExperimentGroup, type GateName, type GateViewer, type Scenario } from '../../../api/src/pins/rules/gates';
 import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
 import { formatNumber, fromEnglish, t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from './messages';
-import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/limits';
+import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/rules/limits';
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
@@ -53,7 +53,7 @@ const messageOf = (error: unknown) => (error instanceof ResourceError ? refusal(
  * /pin-builder/ (issue 20): a pin from a file of the user's own. Choose an image (or a video where
  * video_upload_allowed), see it, give it a title, description, link and alt text, pick a board and
  * section with the save popup's picker, publish; the saved pin then shows in its renditions. The steps
- * are saving.md section 4's builder statuses; the controls are those the gates (pins/gates.ts) open.
+ * are saving.md section 4's builder statuses; the controls are those the gates (pins/rules/gates.ts) open.
  */
 export default function PinBuilder({ search }: { search: string }) {
   const viewer = useViewer();

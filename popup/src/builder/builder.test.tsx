@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openGates, type ExperimentGroup } from '../../../api/src/pins/gates';
+import { openGates, type ExperimentGroup } from '../../../api/src/pins/rules/gates';
 import { NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
 import { applyLocale } from '../i18n';
 import PinBuilder, { refusal } from './PinBuilder';

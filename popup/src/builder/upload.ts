@@ -1,8 +1,8 @@
 import type { ErrorBody } from '../../../api/src/lib/envelope';
-import type { MediaService } from '../../../api/src/media/service';
+import type { UploadAnswer } from '../../../api/src/media/contract';
 import { getResource, ResourceError } from '../api';
 
-export type UploadData = Awaited<ReturnType<MediaService['receive']>>;
+export type UploadData = UploadAnswer;
 
 /** The pin builder's upload endpoint (api/src/media/routes.ts): the file itself is the body. */
 export const UPLOAD_URL = '/v3/media/uploads/';

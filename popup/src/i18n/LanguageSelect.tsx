@@ -1,4 +1,4 @@
-import { LOCALES } from '../../../api/src/lib/locales';
+import { LOCALES } from '../../../api/src/lib/rules/locales';
 import { chooseLocale, locale, t } from '.';
 
 /** Each language by its own name ("Français", "العربية"), from Intl rather than a list of ours. */

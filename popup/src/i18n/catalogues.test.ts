@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../api/src/lib/locales';
+import { LOCALES } from '../../../api/src/lib/rules/locales';
 import { MESSAGES } from '../../../api/src/auth/rules';
 import { catalogue } from '../../../api/src/lib/errors';
 import en from './en';

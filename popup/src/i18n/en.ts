@@ -7,7 +7,7 @@
  * Every namespace must be complete in every language: catalogues.test.ts.
  */
 import { MESSAGES } from '../../../api/src/auth/rules';
-import { SAFETY_MESSAGES } from '../../../api/src/auth/recovery';
+import { SAFETY_MESSAGES } from '../../../api/src/auth/rules/recovery';
 
 export default {
   common: {

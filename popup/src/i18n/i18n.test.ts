@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { acceptedLanguages, pickLocale } from '../../../api/src/lib/locales';
-import { LOCALES } from '../../../api/src/lib/locales';
+import { acceptedLanguages, pickLocale } from '../../../api/src/lib/rules/locales';
+import { LOCALES } from '../../../api/src/lib/rules/locales';
 import { applyLocale, defineMessages, formatDay, formatNumber, fromEnglish, t, tn, wordsReady } from '.';
 
 afterEach(() => applyLocale('en'));

@@ -1,5 +1,5 @@
 import rosetta from 'rosetta';
-import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, pickLocale, supported, type Locale } from '../../../api/src/lib/locales';
+import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, pickLocale, supported, type Locale } from '../../../api/src/lib/rules/locales';
 import { branded } from '../brand';
 import en from './en';
 

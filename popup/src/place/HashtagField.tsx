@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { HASHTAG_SUGGESTIONS, typedHashtag } from '../../../api/src/pins/hashtags';
+import { HASHTAG_SUGGESTIONS, typedHashtag } from '../../../api/src/pins/rules/hashtags';
 import { tn } from '../i18n';
 import { t } from '../pages/messages';
 

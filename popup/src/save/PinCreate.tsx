@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromEnglish, t } from '../i18n';
 import { LanguageSelect } from '../i18n/LanguageSelect';
-import { safeNext } from '../../../api/src/lib/next';
+import { safeNext } from '../../../api/src/lib/rules/next';
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { askOpenerForImage, tellOpener } from './opener';

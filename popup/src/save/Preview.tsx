@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatNumber, t } from '../i18n';
-import type { PinnableItem } from '../../../api/src/scrape/html';
+import type { PinnableItem } from '../../../api/src/scrape/contract';
 
 /** The tile of a pin without an image when no colour (or no valid one) is given. */
 export const NEUTRAL_TILE = '#e9e9e9';

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PinnableItem } from '../../../api/src/scrape/html';
-import type { FoundPage } from '../../../api/src/scrape/service';
+import type { FoundPage, PinnableItem } from '../../../api/src/scrape/contract';
 import { getResource } from '../api';
 import type { PopupQuery } from '../query';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMBER_ROLES } from './rules.js';
+import type { ActionAnswers } from '../../lib/envelope.contract.js';
 
 /** A business's members (issue 27, AdvertiserMembersResource get), as the contract (issue 26): pure zod, the type inferred. */
 const person = z.object({ user_id: z.string(), username: z.string(), full_name: z.string(), image_medium_url: z.string().nullable() });
@@ -13,3 +14,46 @@ export const membersAnswer = z.object({
   is_owner: z.boolean(),
 });
 export type MembersAnswer = z.infer<typeof membersAnswer>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const membersAnswers = {
+  AdvertiserMembersResource: {
+    get: z.object({
+      owner: z.object({
+        user_id: z.string(),
+        username: z.string(),
+        full_name: z.string(),
+        image_medium_url: z.string().nullable(),
+      }).nullable(),
+      members: z.array(z.object({
+        user_id: z.string(),
+        username: z.string(),
+        full_name: z.string(),
+        image_medium_url: z.string().nullable(),
+        role: z.enum(['ADMIN', 'OWNER']),
+        is_me: z.boolean(),
+      })),
+      invites: z.array(z.object({ email: z.string(), role: z.enum(['ADMIN', 'OWNER']), expires_at: z.number() })),
+      can_manage: z.boolean(),
+      is_owner: z.boolean(),
+    }),
+  },
+  AdvertiserMemberInviteResource: {
+    create: z.object({ email: z.string(), role: z.enum(['ADMIN', 'OWNER']) }),
+    delete: z.object({ email: z.string() }),
+  },
+  AdvertiserMemberInviteAcceptResource: {
+    create: z.object({ advertiser_id: z.string(), name: z.string() }),
+  },
+  AdvertiserMemberResource: {
+    update: z.object({ user_id: z.string(), role: z.enum(['ADMIN', 'OWNER']) }),
+    delete: z.object({ user_id: z.string(), removed: z.boolean() }),
+  },
+  AdvertiserOwnerResource: {
+    update: z.object({ advertiser_id: z.string(), owner_user_id: z.string() }),
+  },
+} satisfies ActionAnswers;

@@ -6,7 +6,7 @@ import { ApiError } from '../../lib/errors.js';
 import { newToken, sha256 } from '../../lib/ids.js';
 import { mailInvites, takeInviteShares } from '../../lib/invites.js';
 import { limitsFor } from '../../lib/limits.js';
-import { DEFAULT_BRAND } from '../../lib/brand.js';
+import { DEFAULT_BRAND } from '../../lib/rules/brand.js';
 import { oneLine, type Mail, type Mailer } from '../../lib/mail.js';
 import { memberRule, type MemberAction, type MemberFacts } from '../../policy/rules.js';
 import { enforce } from '../../policy/store.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, testApp, type TestApp } from '../../testing.js';
 import { startDevProvider, type DemoIdentity, type DevProvider } from './devProvider.js';
-import type { ProviderMessage } from './routes.js';
+import type { ProviderMessage } from './contract.js';
 import { signInAtProvider } from './testing.js';
 
 /**

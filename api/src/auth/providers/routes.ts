@@ -5,28 +5,24 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../../deps.js';
 import type { Config } from '../../config.js';
-import { withBrand } from '../../lib/brand.js';
+import { withBrand } from '../../lib/rules/brand.js';
 import { ApiError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
-import { dirOf } from '../../lib/locales.js';
+import { dirOf } from '../../lib/rules/locales.js';
 import { readerLocale, wordsOf } from '../../pages/words.js';
 import { action, type ResourceRegistry } from '../../lib/resources.js';
-import { safeNext } from '../../lib/next.js';
+import { safeNext } from '../../lib/rules/next.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { ok } from '../../lib/envelope.js';
 import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
 import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
-import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type CallbackOutcome, type ProviderService } from './service.js';
+import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type ProviderService } from './service.js';
+import type { CallbackOutcome, CompletePayload, ProviderMessage } from './contract.js';
 
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';
 
-/** The message the callback page posts to the window that opened it (same origin only). */
-type CompletePayload = Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } };
-export type ProviderMessage =
-  | { corkboard: 1; type: 'social-connect-complete'; payload: CompletePayload }
-  | { corkboard: 1; type: 'social-connect-error'; payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } };
 
 /** JSON inside an inline script: nothing in it can close the script element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors.js';
 import { newId, newToken, sha256 } from '../../lib/ids.js';
 import { assertNewPassword } from '../new-password.js';
 import { hashPassword } from '../passwords.js';
-import { FACEBOOK_RECOVERY_FLAG } from '../recovery.js';
+import { FACEBOOK_RECOVERY_FLAG } from '../rules/recovery.js';
 import { birthdayProblem, loggedInRecently } from '../rules.js';
 import { BIRTHDAY_ERRORS, emailIsValid, PRODUCT_NAME } from '../register.js';
 import type { AuthService } from '../service.js';
@@ -15,6 +15,9 @@ import { addressKey } from '../../lib/client-address.js';
 import { limitsFor } from '../../lib/limits.js';
 import type { ProviderClients, ProviderProfile } from './client.js';
 import { redirectUri, type ProviderName } from './config.js';
+import type { CallbackOutcome, SignupProfile } from './contract.js';
+
+export type { CallbackOutcome, SignupProfile };
 import { providerStore, type ProviderStore } from './store.js';
 
 type OAuthFlow = NonNullable<Awaited<ReturnType<ProviderStore['findFlow']>>>;
@@ -37,27 +40,6 @@ export const DISABLED_BY: Partial<Record<ProviderName, string>> = { google: 'web
 /** auth.md section 3: birthday_source_site / email_source_site name the product's own site or the provider. */
 export const OWN_SITE = 'corkboard';
 
-/** What the profile offers a new account: prefill and what is still missing (auth.md section 4). */
-export interface SignupProfile {
-  provider: ProviderName;
-  first_name: string;
-  last_name: string;
-  image_url: string | null;
-  /** A verified email from the provider; else null and EmailCollection asks for one. */
-  email: string | null;
-  needs_email: boolean;
-  needs_birthday: boolean;
-}
-
-/** Where a finished callback leads; the callback page posts it to the window that opened it. */
-export type CallbackOutcome =
-  | { outcome: 'logged_in'; token: string; user: { id: string; username: string } }
-  | { outcome: 'linked'; provider: ProviderName }
-  | { outcome: 'link_required'; provider: ProviderName; email: string }
-  | { outcome: 'email_exists'; provider: ProviderName; email: string }
-  /** Behind the Facebook recovery flag a linked Facebook identity no longer logs in: the popup reads its login data. */
-  | { outcome: 'facebook_unavailable'; provider: 'facebook'; facebook_id: string }
-  | { outcome: 'signup'; profile: SignupProfile };
 
 export interface SocialRegisterInput {
   provider: ProviderName;

@@ -1,11 +1,11 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { nameSortKey, nameWords, startsWithDigit } from '../../boards/names.js';
+import { nameSortKey, nameWords, startsWithDigit } from '../../boards/rules/names.js';
 
 /**
  * The picker and the save at the sizes real users reach (docs/decisions.md, "Scale: the picker and
  * the save"). Numbered 0009: the numbers between are other branches'.
  *
- * - boards.sort_digit and boards.sort_key: the picker's order (digit-last, then boards/names.ts's
+ * - boards.sort_digit and boards.sort_key: the picker's order (digit-last, then boards/rules/names.ts's
  *   key), stored at write time so SQL can page it, with the index it is paged through.
  * - board_words: each board's name words (folded as the popup folds them), so a search over a large
  *   account is an index range per typed word instead of a scan of every name.

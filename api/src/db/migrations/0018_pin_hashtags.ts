@@ -1,5 +1,5 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { hashtagsOf } from '../../pins/hashtags.js';
+import { hashtagsOf } from '../../pins/rules/hashtags.js';
 
 /**
  * The hashtags of pins' descriptions (issue 19: /v3/search/autocomplete/), one row a tag a pin, so the

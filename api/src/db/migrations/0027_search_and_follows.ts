@@ -9,7 +9,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  * on both databases. A pin's document: its title, description, link host, board name and section name.
  *
  * - SQLite: pin_fts, an FTS5 table whose rowid is pin_search.seq; the unicode61 tokenizer folds case
- *   and accents (remove_diacritics 2) as boards/names.ts foldName does. No word positions are kept
+ *   and accents (remove_diacritics 2) as boards/rules/names.ts foldName does. No word positions are kept
  *   (detail=column: search asks for words, never phrases), and prefixes of 2 to 6 characters have
  *   their own entries, so a word being typed is one doclist, not every completion's merged. `owner` holds the pinner's id,
  *   so "my pins" is an intersection inside the index, not a filter after it.
@@ -121,7 +121,7 @@ export async function sqliteIndexMissing(db: Kysely<any>) {
 }
 
 async function postgresIndex(db: Kysely<any>) {
-  // foldName (boards/names.ts) in SQL; '.', '/', '@', ':', '_' and '-' made spaces so the parser keeps
+  // foldName (boards/rules/names.ts) in SQL; '.', '/', '@', ':', '_' and '-' made spaces so the parser keeps
   // no host, path or hyphenated compound as one lexeme ('example.com' is found by 'example').
   await sql
     .raw(

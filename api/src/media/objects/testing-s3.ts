@@ -19,7 +19,7 @@ export interface LocalS3 {
 
 /**
  * An S3-compatible server in this process (s3rver) on a free loopback port, over a temporary directory,
- * with one bucket (issue 29): what the media store's tests, the two-host test and the S3 e2e run talk to.
+ * with one bucket (issue 29): what the media store's tests and the two-host test talk to.
  * No outside network.
  */
 export async function startLocalS3(bucket = 'corkboard-test'): Promise<LocalS3> {

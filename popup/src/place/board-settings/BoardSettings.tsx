@@ -5,7 +5,7 @@ import { boardNameProblem } from '../../../../api/src/boards/rules';
 import { fromEnglish } from '../../i18n';
 import { CollaboratorSearch } from '../../save/picker/CollaboratorSearch';
 import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
-import type { Candidate } from '../../../../api/src/collaborators/service';
+import type { Candidate } from '../../../../api/src/collaborators/contract';
 import type { BoardFeedData, BoardPageData, PinData } from '../../types';
 import { t } from './messages';
 

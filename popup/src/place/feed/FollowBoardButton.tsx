@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource } from '../../api';
 import { failure } from '../Feed';
-import type { FeedService } from '../../../../api/src/feed/service';
+import type { BoardFollowAnswer } from '../../../../api/src/feed/contract';
 import { t, tn } from './messages';
 
-type BoardFollowData = Awaited<ReturnType<FeedService['board']>>;
+type BoardFollowData = BoardFollowAnswer;
 
 /**
  * Follow / Following for a board (issue 28), beside its name, with its follower count. Its owner sees

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { FeedFooter, usePaged } from '../Feed';
-import type { FeedService } from '../../../../api/src/feed/service';
-import type { UsersService } from '../../../../api/src/users/service';
+import type { FollowingBoardsAnswer, FollowingPeopleAnswer } from '../../../../api/src/feed/contract';
+import type { FollowersAnswer } from '../../../../api/src/users/contract';
 import { t } from './messages';
 import { t as pages } from '../../pages/messages';
 
-type PeopleData = Awaited<ReturnType<FeedService['followingPeople']>>;
-type BoardsData = Awaited<ReturnType<FeedService['followingBoards']>>;
-type FollowersData = Awaited<ReturnType<UsersService['followers']>>;
+type PeopleData = FollowingPeopleAnswer;
+type BoardsData = FollowingBoardsAnswer;
+type FollowersData = FollowersAnswer;
 type Person = PeopleData['users'][number];
 
 /** Where the profile's "N followers" and "N following" lead (issue 28): /{username}/_followers/ and /_following/. */

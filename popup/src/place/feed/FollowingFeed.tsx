@@ -1,9 +1,9 @@
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
 import type { PinData } from '../../types';
-import type { FeedService } from '../../../../api/src/feed/service';
+import type { HomeFeedAnswer } from '../../../../api/src/feed/contract';
 import { t } from './messages';
 
-type HomeFeedData = Awaited<ReturnType<FeedService['home']>>;
+type HomeFeedData = HomeFeedAnswer;
 
 /** The home feed (issue 28): the newest Pins on public boards of the people and boards the viewer follows. */
 export function FollowingFeed() {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
 import type { PinData } from '../../types';
-import type { SearchService } from '../../../../api/src/search/service';
+import type { MineAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
 
-type MineData = Awaited<ReturnType<SearchService['mine']>>;
+type MineData = MineAnswer;
 
 /** How long typing rests before a search is sent: a word typed quickly costs one request, not five. */
 const TYPING_REST_MS = 200;

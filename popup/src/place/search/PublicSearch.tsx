@@ -1,10 +1,10 @@
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
 import type { PinData } from '../../types';
-import type { SearchService } from '../../../../api/src/search/service';
+import type { EveryoneAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
 
-type EveryoneData = Awaited<ReturnType<SearchService['everyone']>>;
+type EveryoneData = EveryoneAnswer;
 
 /**
  * /search/pins/?q=… (issue 28): public Pins of everyone by words and #hashtags, under the search

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t } from '../../i18n';
-import type { Candidate } from '../../../../api/src/collaborators/service';
+import type { Candidate } from '../../../../api/src/collaborators/contract';
 import { getResource } from '../../api';
 
 const DEBOUNCE_MS = 200;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { fromEnglish, t } from '../../i18n';
 import { boardNameProblem } from '../../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../../api';
-import type { Candidate } from '../../../../api/src/collaborators/service';
+import type { Candidate } from '../../../../api/src/collaborators/contract';
 import type { PickerBoard } from '../../types';
 import { CollaboratorSearch } from './CollaboratorSearch';
 

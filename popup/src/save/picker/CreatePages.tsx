@@ -1,4 +1,4 @@
-import { safeNext } from '../../../../api/src/lib/next';
+import { safeNext } from '../../../../api/src/lib/rules/next';
 import { t } from '../../i18n';
 import { rememberCreated, type CreatedTarget } from './created';
 import { CreateBoardForm } from './CreateBoardForm';

@@ -1,8 +1,8 @@
-import { nameWords } from '../../../../api/src/boards/names';
+import { nameWords } from '../../../../api/src/boards/rules/names';
 
 /**
  * Board search (saving.md section 2.2): every typed word must match the start of a word of the
- * board's name, ignoring case and accents. The words are boards/names.ts's, the same the server's
+ * board's name, ignoring case and accents. The words are boards/rules/names.ts's, the same the server's
  * search index holds, so an account too large for one answer finds the same boards on the server.
  * Names are split into words once, so a keystroke over the boards held is a scan of short strings.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing.js';
-import { outboxMessages, v3Post } from '../auth/safety-helpers.js';
+import { testApp } from '../../testing.js';
+import { outboxMessages, v3Post } from '../../auth/safety-helpers.js';
 
 /** BRAND_NAME (issue 20): the product's name wherever the copy names it, 'Corkboard' by default. */
 describe('BRAND_NAME', () => {

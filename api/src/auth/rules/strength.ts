@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { isWeakScore } from './rules.js';
+import { isWeakScore } from '../rules.js';
 
 /**
  * Password strength with zxcvbn-ts (common passwords, keyboard patterns, names). Its own module

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing.js';
+import { testApp } from '../../testing.js';
 import { hashtagsOf, typedHashtag } from './hashtags.js';
 
 describe('hashtags (saving.md section 5)', () => {

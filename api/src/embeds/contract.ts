@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
+
+/**
+ * EmbedsResource get (issue 18), as the contract (issue 26): every widget of a publisher's page in one
+ * answer, keyed as asked; an item is null when it is missing or not for everyone.
+ */
+const rendition = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+
+/** A pin as a widget shows it: both renditions for srcset (null while not yet made). */
+export const embedPin = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  link: z.string().nullable(),
+  color: z.string().nullable(),
+  images: z.object({ '236x': rendition, '474x': rendition }).nullable(),
+  pinner: z.object({ username: z.string(), full_name: z.string(), url: z.string() }),
+  board: z.object({ name: z.string(), url: z.string() }),
+});
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const embedsAnswers = {
+  EmbedsResource: {
+    get: z.object({
+      pins: z.record(z.string(), embedPin.nullable()),
+      boards: z.record(
+        z.string(),
+        z
+          .object({
+            id: z.string(),
+            name: z.string(),
+            url: z.string(),
+            pin_count: z.number(),
+            owner: z.object({ username: z.string(), full_name: z.string(), image_medium_url: z.string().nullable(), url: z.string() }),
+            pins: z.array(embedPin),
+          })
+          .nullable(),
+      ),
+      users: z.record(
+        z.string(),
+        z
+          .union([
+            z.literal(''),
+            z.object({
+              id: z.string(),
+              username: z.string(),
+              full_name: z.string(),
+              image_medium_url: z.string().nullable(),
+              url: z.string(),
+              follower_count: z.number(),
+              pins: z.array(embedPin),
+            }),
+          ])
+          .nullable(),
+      ),
+      counts: z.record(z.string(), z.number()),
+    }),
+  },
+} satisfies ActionAnswers;

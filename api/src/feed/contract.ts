@@ -1,0 +1,47 @@
+import type { FeedService } from './service.js';
+import { z } from 'zod';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
+import { pinAnswer } from '../pins/contract.js';
+import { followPeopleAnswer } from '../users/contract.js';
+
+/** The following feed's answers (issue 28), as the contract of issue 26. */
+/**
+ * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
+ * the service's return type: a type-only import, so the contract stays pure at run time.
+ */
+export type BoardFollowAnswer = z.infer<typeof feedAnswers.BoardFollowResource.get>;
+export type FollowingPeopleAnswer = z.infer<typeof followPeopleAnswer>;
+export type FollowingBoardsAnswer = z.infer<typeof feedAnswers.UserFollowedBoardsResource.get>;
+export type HomeFeedAnswer = Awaited<ReturnType<FeedService['home']>>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const feedAnswers = {
+  BoardFollowResource: {
+    get: z.object({ is_owner: z.boolean(), board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }),
+    create: z.object({ board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }),
+    delete: z.object({ board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }),
+  },
+  HomeFeedResource: {
+    get: z.object({ pins: z.array(pinAnswer), bookmark: z.string() }),
+  },
+  UserFollowingResource: {
+    get: followPeopleAnswer,
+  },
+  UserFollowedBoardsResource: {
+    get: z.object({
+      boards: z.array(z.object({
+        id: z.string(),
+        name: z.string(),
+        url: z.string(),
+        image_cover_url: z.string().nullable(),
+        owner: z.object({ username: z.string() }),
+      })),
+      bookmark: z.string(),
+    }),
+  },
+} satisfies ActionAnswers;

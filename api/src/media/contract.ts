@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { ActionAnswers } from '../lib/envelope.contract.js';
+
+const rendition = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+
+/**
+ * An upload of the pin builder's media (POST /media/uploads/, MediaUploadResource get), as the contract
+ * (issue 26): 'processing' until an image's renditions exist, then 'ready'; or 'failed', with `error`.
+ */
+export const uploadAnswer = z.object({
+  id: z.string(),
+  type: z.enum(['image', 'video']),
+  status: z.enum(['failed', 'processing', 'ready']),
+  error: z.string().nullable(),
+  bytes: z.number(),
+  image: z.object({
+    id: z.string(),
+    source_url: z.string(),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    dominant_color: z.string().nullable(),
+    images: z.object({ '236x': rendition, '474x': rendition, '736x': rendition, originals: rendition }),
+  }).nullable(),
+  video: z.object({ url: z.string(), format: z.enum(['mp4', 'webm']) }).nullable(),
+});
+export type UploadAnswer = z.infer<typeof uploadAnswer>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const mediaAnswers = {
+  MediaUploadResource: {
+    get: uploadAnswer,
+  },
+  PinBuilderResource: {
+    get: z.object({
+      viewer: z.object({
+        isAuth: z.boolean(),
+        isPartner: z.boolean(),
+        video_upload_allowed: z.boolean(),
+        locale: z.string().optional(),
+        actingAs: z.boolean().optional(),
+      }),
+      scenario: z.enum(['ad_creation', 'business_nux', 'default', 'offsite_pin_creation', 'story_pin', 'story_pin_v2']),
+      groups: z.array(z.enum(['disable_all', 'disable_idea_pins', 'disable_video', 'disable_web_pins', 'employees', 'enabled', 'rollout'])),
+      gates: z.object({
+        alt_text: z.boolean(),
+        video: z.boolean(),
+        education: z.boolean(),
+        carousel: z.boolean(),
+        editing: z.boolean(),
+        layouts: z.boolean(),
+        link_status_validation: z.boolean(),
+        multi_pin: z.boolean(),
+        scheduling: z.boolean(),
+        shop_the_pin: z.boolean(),
+        system_fonts: z.boolean(),
+        tagging: z.boolean(),
+        video_editing: z.boolean(),
+        pin_quality: z.boolean(),
+        multi_pin_normal_pinners: z.boolean(),
+        disabled_creation_switches: z.boolean(),
+        idea_pin_product_tagging: z.boolean(),
+        story_comment_permissions: z.boolean(),
+        video_tagging: z.boolean(),
+      }),
+    }),
+  },
+} satisfies ActionAnswers;
