@@ -64,6 +64,11 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string; categor
   'embed:ideone.com.whjntg': { expected: null, note: "declared image is the site's own profile picture" },
   'embed:github.com.benbalter-dc-wifi-social-blob-master-bars.geojson': { expected: null, note: "a code file; its declared image is its owner's avatar" },
   'embed:github.com.oscarotero-embed-blob-master-composer.json': { expected: null, note: "a code file; its declared image is its owner's avatar" },
+  'fathom-products:lampsplus': {
+    expected: ['http://images.lampsplus.com/is/image/b9gt8/n9259?qlt=70&wid=480&hei=480&fmt=jpeg', 'http://images.lampsplus.com/is/image/b9gt8/n9259?qlt=70&wid=480&hei=480&fmt=jpeg&resMode=sharp2&op_usm=2,0.3,3'],
+    note: "the bulb's photo; the declared lampsplus-300x300.png is the shop's own card",
+    category: 'shop',
+  },
   'node-ytdl-core:youtube-LuZu9N53Vd0': { expected: null, note: 'an adult video (its tests keep it for the age gate): not a page for this corpus' },
   'embed:github.com.skalnik-secret-bear-clip-blob-master-stl-clip.stl': { expected: null, note: "a code file; its declared image is its owner's avatar" },
   'readability:aclu': {
@@ -395,6 +400,18 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
   return { images, types, logos };
 }
 
+/**
+ * Microdata's `itemprop=image` of the page's main item only: the first item that names an image (h30: a shop's
+ * related products each carry their own itemprop=image further down; those are other products' pictures).
+ */
+function mainItemImages($: CheerioAPI) {
+  const images = $('[itemprop="image"]')
+    .toArray()
+    .filter((el) => !$(el).parents('[itemprop="publisher"],[itemprop="author"],[itemprop="logo"]').length);
+  const scopeOf = (el: (typeof images)[number]) => $(el).parent().closest('[itemscope]')[0];
+  return images.filter((el) => scopeOf(el) === scopeOf(images[0]!));
+}
+
 function meta($: CheerioAPI, names: string[]): string[] {
   const out: string[] = [];
   $('meta').each((_, el) => {
@@ -428,10 +445,7 @@ function label(repo: string, path: string, html: string, savedUrl: string | unde
     ...meta($, ['og:image', 'og:image:url', 'og:image:secure_url']).map((u) => resolve(u, base)),
     ...meta($, ['twitter:image', 'twitter:image:src']).map((u) => resolve(u, base)),
     ...ld.images.map((u) => resolve(u, base)),
-    ...$('[itemprop="image"]')
-      .toArray()
-      .filter((el) => !$(el).parents('[itemprop="publisher"],[itemprop="author"],[itemprop="logo"]').length)
-      .map((el) => resolve($(el).attr('content') || $(el).attr('src') || $(el).attr('href'), base)),
+    ...mainItemImages($).map((el) => resolve($(el).attr('content') || $(el).attr('src') || $(el).attr('href'), base)),
     ...$('link[rel~="image_src"]')
       .toArray()
       .map((el) => resolve($(el).attr('href'), base)),
