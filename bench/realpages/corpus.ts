@@ -50,17 +50,25 @@ export interface RealPage extends Expectation {
 /** One source repository: its fixtures and the address each was saved from. */
 export interface Source {
   repo: string;
-  /** The saved pages, by path in the repository. */
-  pages(git: Git): Array<{ path: string; commit?: string; url?: string; extra?: Record<string, unknown> }>;
+  /**
+   * The saved pages, by path in the repository; `name` stands for the path in the page's id (several
+   * versions of one file), and `only` keeps a page only when its category is one of these (a source's
+   * further pages taken for the mix of shop and video pages, never for how a finder does on them).
+   */
+  pages(git: Git): Array<{ path: string; commit?: string; url?: string; name?: string; extra?: Record<string, unknown>; only?: Category[] }>;
 }
 
 export interface Git {
   list(prefix: string, commit?: string): string[];
   show(path: string, commit?: string): Buffer;
+  /** Every version of the files under prefix the history added or changed, newest first. */
+  history(prefix: string): Array<{ commit: string; path: string }>;
 }
 
 export function gitDir(repo: string): string {
-  return `${MIRRORS}/${repo.replace('/', '+')}/repo`;
+  const dir = `${MIRRORS}/${repo.replace('/', '+')}/repo`;
+  // Most mirrors come bare; a few with a work tree, their git directory inside it.
+  return existsSync(`${dir}/.git`) ? `${dir}/.git` : dir;
 }
 
 export function openMirror(repo: string): Git | null {
@@ -70,6 +78,15 @@ export function openMirror(repo: string): Git | null {
   return {
     list: (prefix, commit = 'HEAD') => git('ls-tree', '-r', '-z', '--name-only', commit, '--', prefix).toString('utf8').split('\0').filter(Boolean),
     show: (path, commit = 'HEAD') => git('show', `${commit}:${path}`),
+    history: (prefix) => {
+      const out: Array<{ commit: string; path: string }> = [];
+      let commit = '';
+      for (const line of git('log', '--all', '--format=%H', '--diff-filter=AM', '--name-only', '--', prefix).toString('utf8').split('\n')) {
+        if (/^[0-9a-f]{40}$/.test(line)) commit = line;
+        else if (line) out.push({ commit, path: line });
+      }
+      return out;
+    },
   };
 }
 

@@ -75,6 +75,17 @@ describe('image rules', () => {
       expect(isFurniture(url), url).toBe(false);
     }
   });
+
+  // h30: a bookshop's header follow buttons and account buttons came before the book's cover (realpages tuning split).
+  it("counts a theme's social follow buttons and the files of a buttons folder as furniture, not a story's upload named for the network", async () => {
+    const { isFurniture } = await import('./images');
+    for (const url of ['https://a.example/images/header/holidays/facebook.png', 'https://a.example/img/twitter.png', 'https://a.example/images/pinterest-32.gif', 'https://a.example/images/header/btns/sign_in.png', 'https://a.example/static/buttons/cart.gif']) {
+      expect(isFurniture(url), url).toBe(true);
+    }
+    for (const url of ['https://a.example/uploads/2018/04/facebook-hearing.jpg', 'https://a.example/covers/bam/0/31/612/558/031612558X_l.gif', 'https://a.example/images/twitterrific-review.jpg', 'https://cdn.example/twitter-card.jpg']) {
+      expect(isFurniture(url), url).toBe(false);
+    }
+  });
 });
 
 describe('shared helpers', () => {

@@ -28,14 +28,21 @@ export function isPinnable(c: Candidate): boolean {
 /**
  * Site furniture rather than the page's own picture, judged by address alone: a favicon, touch icon,
  * sprite, spacer or pixel anywhere; a file named as a logo, icon, avatar, button, share, print or PDF
- * link, placeholder or default, or any file of a logo or icon folder, in a folder without dates or ids
+ * link, a social network's follow button (`facebook.png`), placeholder or default, or any file of a logo,
+ * icon or button folder, in a folder without dates or ids
  * (a site's theme; the story's own upload of a logo sits under a date or an id and is kept); an address that names a folder; anything served from an ad server, avatar or
  * tracking path or with an ad size (`/adserv…/`, `/avatar/`, `;sz=300x250`).
  */
 const FURNITURE_ALWAYS = /favicon|apple-touch|sprite|spacer|transparent|(?:^|[^a-z])(?:pixel|blank)\.\w+$/i;
 const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|ico|avatar|placeholder|default|fallback|badge|button|btn|loading|loader|preload|header|branding|printer|print|pdf|share)s?(?:[^a-z]|$)/i;
-/** A theme folder named for logos or icons (`/pic/contentlogo/`, `/images/icons/`). */
-const FURNITURE_FOLDER = /\/[^/]*(?:logo|icon)s?\//i;
+/**
+ * A file named for a social network alone (`facebook.png`, `twitter_32.gif`): its follow button; `twitter-card.jpg`
+ * is a card. With the buttons folder below, it fixes a bookshop's header `facebook.png`, `twitter.png` and
+ * `/btns/sign_in.png` coming before the book's cover in the server finder (h30, realpages tuning split).
+ */
+const FURNITURE_SOCIAL = /^(?:facebook|twitter|pinterest|instagram|linkedin|rss)[^a-z]*\.\w+$/i;
+/** A theme folder named for logos, icons or buttons (`/pic/contentlogo/`, `/images/icons/`, `/header/btns/`). */
+const FURNITURE_FOLDER = /\/[^/]*(?:logo|icon|button|btn)s?\//i;
 /** …and counters: `/cgi-bin/`, an analytics beacon (`/b/ss/`, `piwik.php`, `/collect?`), an ad server's `delivery/avw.php`, a `type=1x1`. */
 const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon|cgi-bin|b\/ss)\/|\/collect\/?\?|\/delivery\/\w+\.php|(?:piwik|matomo)\.php|;sz=\d+x\d+|[?&]type=1x1/i;
 export function isFurniture(url: string): boolean {
@@ -53,7 +60,7 @@ export function isFurniture(url: string): boolean {
   // `avatars-000137863509-t500x500.jpg` is a user's picture); a theme's furniture does not.
   // A number, not a hex hash's digits: `logo-8bf7615eb575eeb114fc65323068e1e4.png` stays a theme's logo.
   const theme = !/\d{2}/.test(folder) && !/(?:^|[^a-z\d])\d{8,}(?:[^a-z\d]|$)/i.test(file);
-  return FURNITURE_ALWAYS.test(file) || (theme && (FURNITURE_NAME.test(file) || FURNITURE_FOLDER.test(folder)));
+  return FURNITURE_ALWAYS.test(file) || (theme && (FURNITURE_NAME.test(file) || FURNITURE_SOCIAL.test(file) || FURNITURE_FOLDER.test(folder)));
 }
 
 /**

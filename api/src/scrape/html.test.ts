@@ -152,6 +152,20 @@ describe('the server finder resolves addresses as the in-page finder does (bookm
   });
 });
 
+describe('the server finder when the page declares nothing and sizes little', () => {
+  // h30: Books-A-Million's product pages (realpages tuning split) gave the header's facebook.png first.
+  it("offers a shop's product picture before the header's follow and account buttons", () => {
+    const page = findImagesInHtml(
+      `<div id="social"><a href="https://www.facebook.com/shop"><img src="/images/header/holidays/facebook.png"></a>
+       <a href="https://twitter.com/shop"><img src="/images/header/holidays/twitter.png"></a></div>
+       <a href="/account"><img src="/images/header/btns/my_account.png" alt="Your Account"></a>
+       <div class="innerbox"><img src="/covers/bam/0/31/612/558/031612558X_l.gif" width="150" alt=""></div>`,
+      PAGE_URL,
+    );
+    expect(page.items[0]?.url).toBe('https://news.example/covers/bam/0/31/612/558/031612558X_l.gif');
+  });
+});
+
 describe('the server finder when the page declares only furniture', () => {
   it('offers the article’s unsized image before a theme logo named as og:image', () => {
     const page = findImagesInHtml('<head><meta property="og:image" content="/themes/site/logo.gif"></head><body><img src="/icons/btn_share.png"><article><img src="/photos/kat.jpg"></article></body>', PAGE_URL);
