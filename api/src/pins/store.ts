@@ -6,6 +6,7 @@ import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { prepared, shaped } from '../db/prepared.js';
+import { batchedTransaction } from '../db/batched.js';
 import { shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
@@ -100,7 +101,8 @@ export function pinsStore(db: Kysely<Database>) {
      * writes what must exist exactly when the pin does (its ingest job).
      */
     async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
-      await db.transaction().execute(async (trx) => {
+      // Committed with the saves waiting beside it, each still all or nothing (db/batched.ts).
+      await batchedTransaction(db, async (trx) => {
         await insertPin.execute(pin, trx);
         await writeHashtags(trx, pin.id, pin.description ?? '');
         if (also) await also(trx);
