@@ -27,7 +27,7 @@ const SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { statSync } = require('node:fs');
 const Database = require(workerData.driver);
-const db = new Database(workerData.path);
+const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const size = () => { try { return statSync(workerData.wal).size; } catch { return 0; } };
 const timer = setInterval(() => {
