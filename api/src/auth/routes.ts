@@ -36,8 +36,10 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
 
 export type RecognisedInfo = NonNullable<Awaited<ReturnType<AuthService['recognised']>>>;
 
-/** auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. */
-/** `pinCount` is the signed-in viewer's, read by the caller (the session read leaves it out: AuthService.pinCount). */
+/**
+ * auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. `pinCount` is the signed-in
+ * viewer's, read by the caller: the session read leaves it out (AuthService.pinCount).
+ */
 export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null, pinCount = 0): ViewerData {
   if (!viewer && recognised) return { type: 'LIMITED_LOGIN' as const, info: recognised };
   if (!viewer) return { type: 'UNAUTH' as const };
