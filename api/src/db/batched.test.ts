@@ -64,6 +64,13 @@ describe('batchedTransaction on SQLite', () => {
     expect(transactions.size).toBe(1);
     expect(await ids()).toEqual([1, 2, 3, 4, 5]);
     await batchedTransaction(db, insert(6));
+    // A writer alone that fails takes its transaction with it.
+    await expect(
+      batchedTransaction(db, async (trx) => {
+        await insert(7)(trx);
+        throw new Error('alone and refused');
+      }),
+    ).rejects.toThrow('alone and refused');
     expect(await ids()).toEqual([1, 2, 3, 4, 5, 6]);
     await db.destroy();
   });

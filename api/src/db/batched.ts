@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type SQLite from 'better-sqlite3';
+import type { Kysely, Transaction } from 'kysely';
 import { driverOf } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -22,9 +23,6 @@ export type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 /** At most this many writers share one commit, so one batch never holds the database for long. */
 export const MAX_BATCH = 64;
 
-const SAVEPOINT = CompiledQuery.raw('savepoint batched');
-const RELEASE = CompiledQuery.raw('release batched');
-const ROLLBACK_TO = CompiledQuery.raw('rollback to batched');
 
 type Runner = <T>(work: Work<T>) => Promise<T>;
 const runners = new WeakMap<Kysely<Database>, Runner>();
@@ -33,7 +31,8 @@ const runners = new WeakMap<Kysely<Database>, Runner>();
 export function batchedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
   let runner = runners.get(db);
   if (!runner) {
-    runner = driverOf(db)?.kind === 'sqlite' ? sqliteBatcher(db) : (each) => db.transaction().execute(each);
+    const driver = driverOf(db);
+    runner = driver?.kind === 'sqlite' ? sqliteBatcher(db, driver.database) : (each) => db.transaction().execute(each);
     runners.set(db, runner);
   }
   return runner(work);
@@ -45,28 +44,35 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-function sqliteBatcher(db: Kysely<Database>): Runner {
+function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner {
   const queue: Waiting[] = [];
   let scheduled = false;
 
+  /** One writer of several: inside a savepoint, so that only its own changes go if it fails. */
+  const isolated = async (work: Work<unknown>, trx: Transaction<Database>) => {
+    // Straight on the connection: the batch's transaction holds it, and these need no Kysely round.
+    database.exec('savepoint batched');
+    try {
+      const value = await work(trx);
+      database.exec('release batched');
+      return { ok: true as const, value };
+    } catch (error) {
+      // If the transaction itself is gone, this throws and fails the batch.
+      database.exec('rollback to batched');
+      database.exec('release batched');
+      return { ok: false as const, error };
+    }
+  };
+
   const flush = async () => {
     const batch = queue.splice(0, MAX_BATCH);
-    const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     try {
-      await db.transaction().execute(async (trx) => {
-        for (const { work } of batch) {
-          await trx.executeQuery(SAVEPOINT);
-          try {
-            const value = await work(trx);
-            await trx.executeQuery(RELEASE);
-            outcomes.push({ ok: true, value });
-          } catch (error) {
-            // Only this writer's changes go; if the transaction itself is gone, this throws and fails the batch.
-            await trx.executeQuery(ROLLBACK_TO);
-            await trx.executeQuery(RELEASE);
-            outcomes.push({ ok: false, error });
-          }
-        }
+      const outcomes = await db.transaction().execute(async (trx) => {
+        // A writer alone needs no savepoint: the transaction is all its own.
+        if (batch.length === 1) return [{ ok: true as const, value: await batch[0]!.work(trx) }];
+        const all = [];
+        for (const { work } of batch) all.push(await isolated(work, trx));
+        return all;
       });
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
