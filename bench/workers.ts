@@ -11,6 +11,7 @@ import { boardsService } from '../api/src/boards/service.js';
 import { loadConfig } from '../api/src/config.js';
 import { connectPostgres } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
+import { commandsWith, cpuSplit, treeOf } from './cpu-split.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { newId } from '../api/src/lib/ids.js';
 
@@ -67,6 +68,7 @@ async function start(url: string, workers: number, dir: string) {
   }
   return {
     base,
+    pid: child.pid!,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -75,7 +77,7 @@ async function start(url: string, workers: number, dir: string) {
   };
 }
 
-async function saveFor(base: string, origin: string, users: Array<{ email: string; board: string }>, password: string, seconds: number) {
+async function saveFor(base: string, origin: string, users: Array<{ email: string; board: string }>, password: string, seconds: number, measure: () => { stop(): Record<string, number> }) {
   const agent = new Agent({ connections: users.length });
   // One log-in at a time (argon2 is slow on purpose; fifty at once are shed), each sent again after a 503.
   const cookies: string[] = [];
@@ -100,6 +102,7 @@ async function saveFor(base: string, origin: string, users: Array<{ email: strin
   let saved = 0;
   let shed = 0;
   let errors = 0;
+  const split = measure();
   const until = Date.now() + seconds * 1000;
   const run = Date.now();
   await Promise.all(
@@ -124,8 +127,9 @@ async function saveFor(base: string, origin: string, users: Array<{ email: strin
       }
     }),
   );
+  const cores = split.stop();
   await agent.close();
-  return { perSecond: Math.round(saved / seconds), shed, errors };
+  return { perSecond: Math.round(saved / seconds), shed, errors, cores };
 }
 
 /** Answers per second of /health, the server's barest route, on `connections` connections for `seconds`. */
@@ -186,12 +190,16 @@ export async function workers() {
     for (const n of [1, 2]) {
       const server = await start(url.toString(), n, dir);
       try {
-        results[n] = await saveFor(server.base, loadConfig({ NODE_ENV: 'test', PORT: new URL(server.base).port }).publicOrigin, users, password, SECONDS);
+        // Where the cores go meanwhile: the server's processes, Postgres's backends for this database, the
+        // bench's own clients, and the rest of the machine (bench/cpu-split.ts).
+        const measure = () => cpuSplit({ server: () => treeOf(server.pid), postgres: () => commandsWith(` ${name} `), clients: () => [process.pid] });
+        results[n] = await saveFor(server.base, loadConfig({ NODE_ENV: 'test', PORT: new URL(server.base).port }).publicOrigin, users, password, SECONDS, measure);
         if (n === 2) bare = await bareFor(server.base, USERS, SECONDS);
       } finally {
         await server.stop();
       }
       console.log(`    WORKERS=${n}: ${results[n]!.perSecond} saves/s, shed (503, sent again) ${results[n]!.shed}, errors ${results[n]!.errors}`);
+      console.log(`    WORKERS=${n}, cores used: ${Object.entries(results[n]!.cores).map(([part, cores]) => `${part} ${cores}`).join(', ')} (of ${availableParallelism()})`);
     }
     const one = results[1]!;
     const two = results[2]!;
@@ -200,6 +208,18 @@ export async function workers() {
       { name: `load average (${availableParallelism()} cores)`, value: Math.round(loadavg()[0]! * 10) / 10, unit: '' },
       { name: 'saves/s, WORKERS=1', value: one.perSecond, unit: 'saves/s' },
       { name: 'saves/s, WORKERS=2', value: two.perSecond, unit: 'saves/s' },
+      // The cores each part took during the saves (the machine has availableParallelism() of them).
+      ...[1, 2].flatMap((n) => Object.entries(results[n]!.cores).map(([part, cores]) => ({ name: `cores: ${part}, WORKERS=${n}`, value: cores, unit: 'cores' }))),
+      // What one save costs all our parts together, and so the most these cores could give at that cost:
+      // when WORKERS=1 is already there, a second process has no core to add.
+      ...[1, 2].flatMap((n) => {
+        const { server, postgres, clients } = results[n]!.cores as Record<string, number>;
+        const msPerSave = ((server! + postgres! + clients!) / Math.max(1, results[n]!.perSecond)) * 1000;
+        return [
+          { name: `CPU per save (server + postgres + clients), WORKERS=${n}`, value: Math.round(msPerSave * 100) / 100, unit: 'ms' },
+          { name: `saves/s ${availableParallelism()} idle cores could give at that cost, WORKERS=${n}`, value: Math.round((availableParallelism() * 1000) / msPerSave), unit: 'saves/s' },
+        ];
+      }),
       { name: 'WORKERS=2 ÷ WORKERS=1', value: Math.round((two.perSecond / Math.max(1, one.perSecond)) * 100) / 100, budget: RATIO_GOAL, atLeast: true, unit: '×' },
       { name: '/health answers/s, WORKERS=2', value: bare, unit: 'req/s' },
       { name: 'save ÷ bare route, WORKERS=2', value: Math.round((two.perSecond / Math.max(1, bare)) * 100) / 100, budget: BARE_RATIO_GOAL, atLeast: true, unit: '×' },

@@ -34,7 +34,6 @@ export interface Viewer {
   firstName: string;
   lastName: string;
   imageMediumUrl: string | null;
-  pinCount: number;
   sessionId: string;
   /** When this session began: a log-in, MFA or password change (each makes a new session). Epoch ms. */
   sessionStartedAt: number;

@@ -36,8 +36,11 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
 
 export type RecognisedInfo = NonNullable<Awaited<ReturnType<AuthService['recognised']>>>;
 
-/** auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. */
-export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null): ViewerData {
+/**
+ * auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. `pinCount` is the signed-in
+ * viewer's, read by the caller: the session read leaves it out (AuthService.pinCount).
+ */
+export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null, pinCount = 0): ViewerData {
   if (!viewer && recognised) return { type: 'LIMITED_LOGIN' as const, info: recognised };
   if (!viewer) return { type: 'UNAUTH' as const };
   return {
@@ -48,7 +51,7 @@ export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | 
       first_name: viewer.firstName,
       full_name: `${viewer.firstName} ${viewer.lastName}`.trim(),
       image_medium_url: viewer.imageMediumUrl,
-      pin_count: viewer.pinCount,
+      pin_count: pinCount,
     },
   };
 }
@@ -269,7 +272,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         answer: viewerAnswer,
-        run: async (_options, { c, viewer }) => viewerJson(viewer, viewer ? null : await auth.recognised(getCookie(c, KNOWN_COOKIE))),
+        run: async (_options, { c, viewer }) => (viewer ? viewerJson(viewer, null, await auth.pinCount(viewer)) : viewerJson(null, await auth.recognised(getCookie(c, KNOWN_COOKIE)))),
       }),
     },
     RecognisedUserResource: {

@@ -188,6 +188,11 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       await store.sessionSeen(viewer.sessionId, { last_used_at: now, user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null, place: coarsePlace(seen.address) });
     },
 
+    /** The viewer's pin count, for the one answer that shows it (ViewerResource). */
+    pinCount(viewer: Viewer) {
+      return store.pinCount(viewer.id);
+    },
+
     async logOut(viewer: Viewer) {
       await store.revokeSession(viewer.sessionId, clock.now());
     },
@@ -205,7 +210,6 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         firstName: row.first_name,
         lastName: row.last_name,
         imageMediumUrl: row.image_medium_url,
-        pinCount: row.pin_count,
         sessionId: row.session_id,
         sessionStartedAt: Number(row.session_created_at),
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),

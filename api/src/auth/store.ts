@@ -20,8 +20,6 @@ export function authStore(db: Kysely<Database>) {
           'users.first_name',
           'users.last_name',
           'users.image_medium_url',
-          // Exact: the stored count plus what is pending for it (counts/store.ts).
-          pinCountOf('user_pins').as('pin_count'),
           'users.state',
           'users.email_verified_at',
           'users.mfa_method',
@@ -74,6 +72,16 @@ export function authStore(db: Kysely<Database>) {
      */
     findSessionUser(sessionId: string, now: number) {
       return sessionUser.takeFirst({ sessionId, now });
+    },
+
+    /**
+     * The viewer's pin count, exact: the stored count plus what is pending for it (counts/store.ts). Read
+     * only where it is shown (ViewerResource), not with the session on every request: summing the pending
+     * rows of a user saving fast cost more than the rest of the session read.
+     */
+    async pinCount(userId: string) {
+      const row = await db.selectFrom('users').select(pinCountOf('user_pins').as('pin_count')).where('id', '=', userId).executeTakeFirst();
+      return row?.pin_count ?? 0;
     },
 
     async revokeSession(sessionId: string, now: number) {

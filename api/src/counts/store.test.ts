@@ -55,6 +55,8 @@ async function savesDeletesMovesSettle(t: TestApp) {
   expect(page.pin_count).toBe(20);
   expect(page.sections).toMatchObject([{ id: section, pin_count: 8 }]);
   expect(data(await t.client().get('UserResource', { username: friend.username })).pin_count).toBe(13);
+  // The viewer's own count (the session read leaves it out; ViewerResource reads it).
+  expect(data(await friend.browser.get('ViewerResource', {})).user.pin_count).toBe(13);
   const picker = data(await friend.browser.get('BoardPickerBoardsResource', {})).all_boards as Array<{ id: string; pin_count: number }>;
   expect(picker.find((b) => b.id === own)?.pin_count).toBe(5);
   expect(picker.find((b) => b.id === shared)?.pin_count).toBe(20);

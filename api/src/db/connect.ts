@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { walSyncer } from './group-commit.js';
+import { BACKSTOP, CHECKPOINT_PAGES, walCheckpointer, type Checkpointer } from './checkpointer.js';
 import { preparedStatementName } from './prepared.js';
 
 export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
@@ -44,7 +45,19 @@ export function connectSqlite(path: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database) }) });
+  // Checkpoints run on a thread of their own rather than inside a commit on the event loop (checkpointer.ts).
+  let checkpointer: Checkpointer | undefined;
+  if (path !== ':memory:') {
+    const pageSize = database.pragma('page_size', { simple: true }) as number;
+    // The connection still checkpoints itself if the thread falls far behind (a writer that never pauses).
+    database.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES * BACKSTOP}`);
+    // A WAL started over is cut back to the size the thread watches for, so its size says when to run.
+    database.pragma(`journal_size_limit = ${CHECKPOINT_PAGES * pageSize}`);
+    checkpointer = walCheckpointer(path, pageSize, () => {
+      if (database.open) database.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+    });
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database, () => checkpointer?.stop()) }) });
   drivers.set(db, { kind: 'sqlite', database, walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`) });
   return db;
 }
@@ -59,10 +72,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * connection and runs each statement to its end (`all`/`run`) before the next. A streamed query
  * (`iterate`) holds its statement until it ends, so one already iterating is not handed out again.
  */
-function preparedOnce(database: SQLite.Database) {
+function preparedOnce(database: SQLite.Database, beforeClose: () => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      beforeClose();
+      database.close();
+    },
     prepare(text: string) {
       const known = cache.get(text);
       if (known && !known.busy) {

@@ -128,6 +128,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
       ingest ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
+      board,
     );
     // Committed: counted for the operators (ops/metrics.ts).
     saves.inc();

@@ -6,6 +6,7 @@ import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { prepared, shaped } from '../db/prepared.js';
+import { batchedTransaction } from '../db/batched.js';
 import { shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
@@ -99,12 +100,22 @@ export function pinsStore(db: Kysely<Database>) {
      * and the pinner (as counter_deltas rows, written last: see counts/store.ts forgetBoardDeltas); `also`
      * writes what must exist exactly when the pin does (its ingest job).
      */
-    async savePin(pin: NewPin, cover: { url: string; when: 'always' | 'when-missing' } | null, also?: (trx: Transaction<Database>) => Promise<void>) {
-      await db.transaction().execute(async (trx) => {
+    async savePin(
+      pin: NewPin,
+      cover: { url: string; when: 'always' | 'when-missing' } | null,
+      also?: (trx: Transaction<Database>) => Promise<void>,
+      board?: { last_pinned_at: number | null },
+    ) {
+      // The board row as the save read it: a last_pinned_at within the grain of this pin can only have moved
+      // on since, so without a cover to set the update would change nothing, and is not sent (one statement
+      // less per save, a round trip on Postgres). Without the row, the update decides, as always.
+      const fresh = board?.last_pinned_at != null && Number(board.last_pinned_at) > pin.created_at - LAST_PINNED_GRAIN_MS;
+      // Committed with the saves waiting beside it, each still all or nothing (db/batched.ts).
+      await batchedTransaction(db, async (trx) => {
         await insertPin.execute(pin, trx);
         await writeHashtags(trx, pin.id, pin.description ?? '');
         if (also) await also(trx);
-        await touchBoard.execute({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null }, trx);
+        if (cover || !fresh) await touchBoard.execute({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null }, trx);
         await writePinDeltas(trx, pin, 1);
       });
     },
