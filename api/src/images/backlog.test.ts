@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { connectSqlite } from '../db/connect.js';
 import { testApp, type TestApp } from '../testing.js';
 import { imageFixtures } from './fixtures.js';
 import { CHECK_EVERY_MS, FRONT_CAP, queueGauge } from './backlog.js';
@@ -58,6 +62,27 @@ describe('saves while the ingest queue is behind (issue 32)', () => {
     await t.runJobs();
     t.clock.advance(CHECK_EVERY_MS);
     expect((await save(s, 'burst-10', 11)).status).toBe(200);
+  });
+});
+
+describe('two server processes sharing one database', () => {
+  it('each refuses by the queue both fill, and admits again once either drains it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'corkboard-backlog-')), 'shared.sqlite');
+    const config = { ingestMaxWaitMs: 950, imageConcurrency: 1 };
+    const first = await testApp({ db: connectSqlite(file), config });
+    const second = await testApp({ db: connectSqlite(file), config });
+    const user = await first.makeUser();
+    const board = await first.makeBoard(user.id, 'Shared');
+    const browsers = [first.client(), second.client()];
+    for (const browser of browsers) await browser.logIn(user.email, user.password);
+    const saveOn = (i: 0 | 1, n: number) =>
+      browsers[i]!.post('PinResource', 'create', { board_id: board, image_url: fixtures.url(`shared-${n}`), link: `https://publisher.example/shared/${n}`, method: 'button' });
+    for (let n = 0; n < 10; n++) expect((await saveOn(0, n)).status).toBe(200);
+    // The second process has admitted nothing itself: its first reading finds the first one's ten jobs.
+    expect((await saveOn(1, 10)).status).toBe(503);
+    await first.runJobs();
+    second.clock.advance(CHECK_EVERY_MS);
+    expect((await saveOn(1, 11)).status).toBe(200);
   });
 });
 
