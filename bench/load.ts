@@ -33,6 +33,11 @@ export interface LoadOptions {
   examplesPort: number;
   /** Distinct images the saves point at (each is downloaded and re-encoded once). */
   images?: number;
+  /**
+   * Without kills: the load's steady part starts this many seconds in (after the start's burst), and its
+   * rates are measured on their own (LoadResult.steady).
+   */
+  steadyAfterSeconds?: number;
   /** How long to wait for the queue to finish after the load. */
   drainTimeoutMs?: number;
   log?: (line: string) => void;
@@ -58,6 +63,23 @@ export interface LoadResult {
   queueAtEnd: { left: number; oldestAgeMs: number };
   /** Ingest jobs done per second while the load ran (saves that needed one, less those left at its end). */
   ingestPerSecond: number;
+  /** The same over the load's steady part (options.steadyAfterSeconds), and how much the queue grew in it. */
+  steady?: { seconds: number; savesPerSecond: number; ingestPerSecond: number; queueGrowth: number };
+}
+
+/** Jobs not done yet (queued or running) and when the oldest was made, read from the server's file. */
+async function queueIn(dbPath: string): Promise<{ left: number; oldest: number | null }> {
+  const db = connectSqlite(dbPath);
+  try {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow();
+    return { left: Number(row.n), oldest: row.oldest == null ? null : Number(row.oldest) };
+  } finally {
+    await db.destroy();
+  }
 }
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -218,19 +240,31 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       await start();
       serverUp = true;
     }
-    await sleep(phase);
+    const steadyAfter = options.kills ? 0 : Math.min((options.steadyAfterSeconds ?? 0) * 1000, phase);
+    let steadyStart: { at: number; acknowledged: number; left: number } | undefined;
+    if (steadyAfter) {
+      await sleep(steadyAfter);
+      steadyStart = { at: Date.now(), acknowledged: acknowledged.size, left: (await queueIn(dbPath)).left };
+    }
+    await sleep(phase - steadyAfter - (steadyStart ? Date.now() - steadyStart.at : 0));
     loading = false;
-    await Promise.all(savers);
+    // The queue as the load stops, not once every saver has slept out its last Retry-After (up to 7.5 s).
     const loadEnded = Date.now();
+    const acknowledgedAtEnd = acknowledged.size;
+    const atEnd = await queueIn(dbPath);
+    await Promise.all(savers);
 
     // The queue finishes after the load (and after every restart): the ingest of every saved pin.
+    const queueAtEnd = { left: atEnd.left, oldestAgeMs: atEnd.oldest == null ? 0 : loadEnded - atEnd.oldest };
+    let steady: LoadResult['steady'];
+    if (steadyStart) {
+      const seconds = (loadEnded - steadyStart.at) / 1000;
+      const saves = acknowledgedAtEnd - steadyStart.acknowledged;
+      const queueGrowth = atEnd.left - steadyStart.left;
+      const rate = (n: number) => Math.round((n / seconds) * 10) / 10;
+      steady = { seconds: Math.round(seconds), savesPerSecond: rate(saves), ingestPerSecond: rate(saves - queueGrowth), queueGrowth };
+    }
     const db = connectSqlite(dbPath);
-    const atEnd = await db
-      .selectFrom('jobs')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
-      .where('status', 'in', ['queued', 'running'])
-      .executeTakeFirstOrThrow();
-    const queueAtEnd = { left: Number(atEnd.n), oldestAgeMs: atEnd.oldest == null ? 0 : loadEnded - Number(atEnd.oldest) };
     const jobsMade = Number((await db.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const deadline = Date.now() + (options.drainTimeoutMs ?? 120_000);
     let jobsLeft = 0;
@@ -277,6 +311,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         // Every pin of a new image made one job; each distinct image is ingested once, so with repeated
         // images this counts the pins linked, which is what a viewer sees.
         ingestPerSecond: Math.round((jobsMade - queueAtEnd.left) / options.seconds),
+        steady,
       };
     } finally {
       await check.destroy();

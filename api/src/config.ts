@@ -78,9 +78,9 @@ export interface Config extends ProvidersConfig {
    */
   jobLeaseMs: number;
   /**
-   * How far behind the ingest queue may fall (INGEST_MAX_WAIT_MS, default 30 s): while the job at its head
-   * has waited longer, a save that would add image work is refused with 503 and Retry-After
-   * (images/backlog.ts), so the queue stays within a minute instead of growing for hours.
+   * How long a new image may wait in the ingest queue (INGEST_MAX_WAIT_MS, default 30 s): when the jobs
+   * ahead of it would take longer at the rate the queue drains, a save that would add image work is refused
+   * with 503 and Retry-After (images/backlog.ts), so the queue stays within a minute instead of growing for hours.
    */
   ingestMaxWaitMs: number;
   /**

@@ -174,3 +174,42 @@ describe('the job queue on Postgres', () => {
     expect(running.map((r) => r.id).sort()).toEqual(ids.slice().sort());
   });
 });
+
+describe('the queue front admission reads (images/backlog.ts)', () => {
+  // Five jobs due a second apart; a worker takes the two oldest.
+  async function fiveThenTwoTaken(q: Awaited<ReturnType<typeof queue>>) {
+    await q.db.deleteFrom('jobs').execute();
+    const start = q.clock.now();
+    for (let i = 0; i < 5; i++) {
+      await q.jobs.enqueue(q.db, 'note', { n: String(i) });
+      q.clock.advance(1_000);
+    }
+    await q.store.claimBatch(q.clock.now(), LEASE, 2);
+    return start;
+  }
+
+  const expectFront = async (q: Awaited<ReturnType<typeof queue>>, start: number) => {
+    const now = q.clock.now();
+    // Due and waiting: the three not taken, two of them due by start + 3 s; the head is the third job.
+    expect(await q.store.front(now, start + 3_000, 100)).toEqual({ due: 3, dueAtSince: 2, headAt: start + 2_000 });
+    // Counted no further than the cap, oldest first.
+    expect(await q.store.front(now, start + 3_000, 2)).toEqual({ due: 2, dueAtSince: 2, headAt: start + 2_000 });
+    // Not yet due is not waiting.
+    expect(await q.store.front(start + 2_500, start, 100)).toEqual({ due: 1, dueAtSince: 0, headAt: start + 2_000 });
+  };
+
+  it('counts the due jobs, those due by a moment, and the head, on SQLite', async () => {
+    const q = await queue();
+    await expectFront(q, await fiveThenTwoTaken(q));
+    await q.db.deleteFrom('jobs').execute();
+    expect(await q.store.front(q.clock.now(), 0, 100)).toEqual({ due: 0, dueAtSince: 0, headAt: null });
+  });
+
+  it('the same on Postgres', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const q = await queue(pg.connect());
+    await expectFront(q, await fiveThenTwoTaken(q));
+    await q.db.deleteFrom('jobs').execute();
+    expect(await q.store.front(q.clock.now(), 0, 100)).toEqual({ due: 0, dueAtSince: 0, headAt: null });
+  });
+});

@@ -111,12 +111,21 @@ export function jobsStore(db: Kysely<Database>) {
     },
 
     /**
-     * How long the head of the queue has been due, in ms (0 when nothing waits): the first entry of the
-     * jobs_due index, so it costs one index probe however long the queue is (images/backlog.ts asks it).
+     * The front of the queue as admission sees it (images/backlog.ts): of the `cap` oldest jobs queued and due
+     * at `now`, how many there are, how many were already due at `since`, and when the first became due. One
+     * range of the jobs_due index, at most `cap` entries however long the queue is.
      */
-    async behindMs(now: number): Promise<number> {
-      const row = await db.selectFrom('jobs').select('run_at').where('status', '=', 'queued').where('run_at', '<=', now).orderBy('run_at').limit(1).executeTakeFirst();
-      return row ? Math.max(0, now - Number(row.run_at)) : 0;
+    async front(now: number, since: number, cap: number): Promise<{ due: number; dueAtSince: number; headAt: number | null }> {
+      const oldest = db.selectFrom('jobs').select('run_at').where('status', '=', 'queued').where('run_at', '<=', now).orderBy('run_at').limit(cap).as('oldest');
+      const row = await db
+        .selectFrom(oldest)
+        .select((eb) => [
+          eb.fn.countAll<number>().as('due'),
+          eb.fn.sum<number | null>(eb.case().when('run_at', '<=', since).then(1).else(0).end()).as('at_since'),
+          eb.fn.min('run_at').as('head'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { due: Number(row.due), dueAtSince: Number(row.at_since ?? 0), headAt: row.head == null ? null : Number(row.head) };
     },
 
     /** Deletes the jobs that failed for good before `before` (their last attempt's time); returns how many. */

@@ -6,6 +6,7 @@ import { unauthorized, type Declaration } from './declare.js';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
 import { hasBody } from './node-request.js';
+import { largeStep } from './large-steps.js';
 
 /**
  * The request path cannot be held hostage (issue 25, design item 4). Before a request takes an API turn
@@ -142,7 +143,12 @@ export function readWithin(incoming: IncomingMessage, max: number, deadlineMs: n
     const stop = (error: ApiError | undefined) => {
       clearTimeout(timer);
       incoming.off('data', onData).off('end', onEnd).off('error', onGone).off('close', onGone);
-      if (!error) return resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      if (!error) {
+        // Megabytes are joined (and then decoded by the caller) in a turn of the loop of their own (lib/large-steps.ts).
+        const join = () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+        const turn = largeStep(size);
+        return turn ? void turn.then(join) : join();
+      }
       incoming.pause();
       reject(error);
     };

@@ -7,6 +7,7 @@ import { ok } from './envelope.js';
 import type { ActionAnswers } from './envelope.contract.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { describeIssues, parse } from './validation.js';
+import { largeStep } from './large-steps.js';
 
 /**
  * The resource layer of the specs: `GET /resource/{Name}/get/?data={"options":{…}}` and
@@ -115,7 +116,12 @@ export function resourceRoutes(registry: ResourceRegistry): Hono<AppEnv> {
     if (actionName === 'get' || !(ACTIONS as readonly string[]).includes(actionName)) {
       throw new ApiError('not_found', `Unknown action ${actionName}.`);
     }
-    return dispatch(c, c.req.param('name'), actionName as ActionName, parseJson(await bodyText(c)));
+    // A large body is parsed, then validated, each in a turn of the loop of its own (lib/large-steps.ts).
+    const text = await bodyText(c);
+    await largeStep(text.length);
+    const raw = parseJson(text);
+    await largeStep(text.length);
+    return dispatch(c, c.req.param('name'), actionName as ActionName, raw);
   });
 
   return routes;
