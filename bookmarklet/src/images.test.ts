@@ -231,3 +231,21 @@ describe('rankBySize (the SDK\'s pick-any-image grid)', () => {
     );
   });
 });
+
+describe('isFurniture reads an address in a browser form as URL would', () => {
+  it('agrees with the URL parser on paths, queries and folders', () => {
+    const addresses = fc.tuple(
+      fc.constantFrom('http://a.example', 'https://cdn.a.example:8443'),
+      fc.array(fc.constantFrom('img', 'logo', 'icons', '2019', 'avatars', 'x', ''), { maxLength: 4 }),
+      fc.constantFrom('photo.jpg', 'logo.png', 'facebook.png', 'pixel.gif', '', 'a-12345678.jpg'),
+      fc.constantFrom('', '?', '?w=800', '?type=1x1', '?a=1&b=2'),
+    );
+    fc.assert(
+      fc.property(addresses, ([origin, folders, file, query]) => {
+        const url = `${origin}/${[...folders, file].join('/')}${query}`;
+        // The same address with a fragment is not in a browser's normalised form: it goes through URL.
+        expect(isFurniture(url)).toBe(isFurniture(`${url}#x`));
+      }),
+    );
+  });
+});
