@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { shownAccount } from '../policy/sql.js';
 import { memberOf } from '../boards/store.js';
@@ -19,43 +19,43 @@ type Scope = { mine: string } | { public: true };
  * that are not archived, of shown owners, with pins of shown pinners; "my pins" sees the viewer's
  * saves on boards they may still see.
  */
-export function searchStore(db: Kysely<Database>) {
+export function searchStore(db: Kysely<Database>, tuning: Partial<PostgresTuning> = {}) {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
 
-  /** The rows of `pin_search as ps` (joined to pins, boards, owner and pinner) a scope may see. */
-  const visible = (eb: ExpressionBuilder<any, any>, scope: Scope) =>
-    'mine' in scope
-      ? eb.and([
-          eb('p.pinner_id', '=', scope.mine),
-          eb('boards.archived_at', 'is', null),
-          shownAccount(eb, 'owner.state'),
-          eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb as ExpressionBuilder<Database, 'boards'>, scope.mine)]),
-        ])
-      : eb.and([eb('boards.privacy', '=', 'public'), eb('boards.archived_at', 'is', null), shownAccount(eb, 'owner.state'), shownAccount(eb, 'pinner.state')]);
+  /** Whether a row of `ps` (joined to pins, boards, owner and pinner) is one the scope may see, with every tag. */
+  const wanted = (eb: ExpressionBuilder<any, any>, scope: Scope, tags: string[]) =>
+    eb.and([
+      ...('mine' in scope
+        ? [
+            eb('p.pinner_id', '=', scope.mine),
+            eb('boards.archived_at', 'is', null),
+            shownAccount(eb, 'owner.state'),
+            eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb as ExpressionBuilder<Database, 'boards'>, scope.mine)]),
+          ]
+        : [eb('boards.privacy', '=', 'public'), eb('boards.archived_at', 'is', null), shownAccount(eb, 'owner.state'), shownAccount(eb, 'pinner.state')]),
+      ...tags.map((tag) => eb.exists(eb.selectFrom('pin_hashtags as h').select('h.pin_id').whereRef('h.pin_id', '=', 'ps.pin_id').where('h.tag', '=', tag))),
+    ]);
+
+  /** `matches` (rows of `ps`) joined to what decides whether they are shown. */
+  const joined = (matches: any) =>
+    matches
+      .innerJoin('pins as p', 'p.id', 'ps.pin_id')
+      .innerJoin('boards', 'boards.id', 'p.board_id')
+      .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+      .innerJoin('users as pinner', 'pinner.id', 'p.pinner_id');
 
   return {
     /**
      * Pins matching every word (a prefix) and every tag, newest indexed first, after `after` (a seq).
-     * The index gives the order; the joins only filter, so a page stops as soon as it is full.
+     * On SQLite the index gives the order and the joins only filter, so a page stops as soon as it is
+     * full; Postgres has no index that is both, and is read in two steps (postgresPins).
      */
     async pins(scope: Scope, words: string[], tags: string[], after: number | null, limit: number, lastIsPrefix = true): Promise<SearchHit[]> {
-      let query = sqlite ? sqliteMatches(db, scope, words, lastIsPrefix) : postgresMatches(db, scope, words, lastIsPrefix);
-      query = query
-        .innerJoin('pins as p', 'p.id', 'ps.pin_id')
-        .innerJoin('boards', 'boards.id', 'p.board_id')
-        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-        .innerJoin('users as pinner', 'pinner.id', 'p.pinner_id')
-        .where((eb: ExpressionBuilder<any, any>) => visible(eb, scope));
-      for (const tag of tags) {
-        query = query.where((eb: ExpressionBuilder<any, any>) =>
-          eb.exists(eb.selectFrom('pin_hashtags as h').select('h.pin_id').whereRef('h.pin_id', '=', 'ps.pin_id').where('h.tag', '=', tag)),
-        );
-      }
+      if (!sqlite) return postgresPins(db, { ...POSTGRES_TUNING, ...tuning }, { scope, words, lastIsPrefix, after, limit, joined, wanted: (eb) => wanted(eb, scope, tags) });
       // SQLite orders by the FTS rowid (the same number) so the match is walked in order, not sorted.
-      const order = sqlite ? sql`f.rowid` : sql`ps.seq`;
-      if (after !== null) query = query.where(order, '<', after);
-      const rows: { pin_id: string; seq: number | string }[] = await query.select(['ps.pin_id as pin_id', 'ps.seq as seq']).orderBy(order, 'desc').limit(limit).execute();
-      return rows.map((r) => ({ pin_id: r.pin_id, seq: Number(r.seq) }));
+      let query = joined(sqliteMatches(db, scope, words, lastIsPrefix)).where((eb: ExpressionBuilder<any, any>) => wanted(eb, scope, tags));
+      if (after !== null) query = query.where(sql`f.rowid`, '<', after);
+      return (await query.select(['ps.pin_id as pin_id', 'ps.seq as seq']).orderBy(sql`f.rowid`, 'desc').limit(limit).execute()).map(hit);
     },
   };
 }
@@ -72,10 +72,70 @@ function sqliteMatches(db: Kysely<Database>, scope: Scope, words: string[], last
     .where(sql`pin_fts`, 'match', clauses.join(' AND '));
 }
 
-/** Postgres: the tsquery against the GIN index; "my pins" by (pinner_id, seq). */
-function postgresMatches(db: Kysely<Database>, scope: Scope, words: string[], lastIsPrefix: boolean): any {
-  let query: any = (db as Kysely<any>).selectFrom('pin_search as ps');
-  if ('mine' in scope) query = query.where('ps.pinner_id', '=', scope.mine);
-  if (words.length) query = query.where(sql`ps.doc @@ to_tsquery('simple', ${tsQuery(words, lastIsPrefix)})`);
-  return query;
+interface PostgresTuning {
+  /** Rows of the scope read in order before the GIN index is asked (a word on 1 row in 150 fills a page there). */
+  recentRows: number;
+  /** Matches sorted and joined a batch at a time, so a common word never joins all its rows. */
+  batch: number;
 }
+/** The product's; a test makes both tiny to walk every step and batch boundary with a few pins. */
+const POSTGRES_TUNING: PostgresTuning = { recentRows: 4_000, batch: 100 };
+
+interface PostgresSearch {
+  scope: Scope;
+  words: string[];
+  lastIsPrefix: boolean;
+  after: number | null;
+  limit: number;
+  joined: (matches: any) => any;
+  wanted: (eb: ExpressionBuilder<any, any>) => ExpressionWrapper<any, any, SqlBool>;
+}
+
+/**
+ * Postgres: the GIN index finds a word's rows in no useful order, and the (pinner_id, seq) or seq order
+ * finds them in order but reads every row that lacks the word; the planner, guessing a word's share
+ * (and guessing blind in a prepared statement's generic plan), took the wrong one for a rare word and
+ * read a million rows (issue 28's bench). So the choice is ours, fenced in materialized CTEs the planner
+ * cannot turn around:
+ * 1. the scope's newest recentRows rows after the cursor, read in order and matched one by one: a
+ *    common word or a short prefix fills its page here;
+ * 2. only if they did not, the GIN index below them: a rare word has few matches, a common one rarely
+ *    gets here.
+ * Each step's matches are sorted and joined to the visibility rule `batch` at a time, newest first.
+ */
+async function postgresPins(db: Kysely<Database>, { recentRows, batch }: PostgresTuning, q: PostgresSearch): Promise<SearchHit[]> {
+  const k = db as Kysely<any>;
+  const matching = (eb: ExpressionBuilder<any, any>) => (q.words.length ? [eb(sql`doc`, '@@', sql`to_tsquery('simple', ${tsQuery(q.words, q.lastIsPrefix)})`)] : []);
+  const inScope = (eb: ExpressionBuilder<any, any>, below: number | null) =>
+    [...('mine' in q.scope ? [eb('pinner_id', '=', q.scope.mine)] : []), ...(below === null ? [] : [eb('seq', '<', below)])];
+  // The seq of the recentRows-th newest row (an index-only read). With no words (only a tag whose words
+  // fold to nothing) step 1 reads the scope to its end: only "my pins" asks that, one person's saves.
+  const floor = !q.words.length
+    ? undefined
+    : await k.selectFrom('pin_search').select('seq').where((eb) => eb.and(inScope(eb, q.after))).orderBy('seq', 'desc').offset(recentRows - 1).limit(1).executeTakeFirst();
+  const start = floor === undefined ? null : Number(floor.seq);
+  const recent = (below: number | null) =>
+    k
+      .with((cte) => cte('recent').materialized(), (w) => w.selectFrom('pin_search').select(['seq', 'pin_id', 'doc']).where((eb) => eb.and([...inScope(eb, below), ...(start === null ? [] : [eb('seq', '>=', start)])])))
+      .with((cte) => cte('matches').materialized(), (w) => w.selectFrom('recent').select(['seq', 'pin_id']).where((eb) => eb.and(matching(eb))));
+  const indexed = (below: number | null) =>
+    k.with((cte) => cte('matches').materialized(), (w) => w.selectFrom('pin_search').select(['seq', 'pin_id']).where((eb) => eb.and([...inScope(eb, below), ...matching(eb)])));
+  const out: SearchHit[] = [];
+  const steps: Array<{ source: (below: number | null) => any; top: number | null }> = [{ source: recent, top: q.after }, ...(start === null ? [] : [{ source: indexed, top: start }])];
+  for (const { source, top } of steps) {
+    for (let below = top; ; ) {
+      const rows: { pin_id: string; seq: string; shown: boolean }[] = await q
+        .joined(source(below).with((cte: any) => cte('ps').materialized(), (w: any) => w.selectFrom('matches').selectAll().orderBy('seq', 'desc').limit(batch)).selectFrom('ps'))
+        .select((eb: ExpressionBuilder<any, any>) => ['ps.pin_id as pin_id', 'ps.seq as seq', q.wanted(eb).as('shown')])
+        .orderBy('ps.seq', 'desc')
+        .execute();
+      out.push(...rows.filter((row) => row.shown).slice(0, q.limit - out.length).map(hit));
+      if (out.length === q.limit) return out;
+      if (rows.length < batch) break;
+      below = Number(rows.at(-1)!.seq);
+    }
+  }
+  return out;
+}
+
+const hit = (row: { pin_id: string; seq: number | string }): SearchHit => ({ pin_id: row.pin_id, seq: Number(row.seq) });
