@@ -130,7 +130,7 @@ describe.each(databases)('search on %s', (_name, open) => {
     for (let i = 3; i < 9; i++) await save(a, i % 2 ? hidden : flowers, `Rose ${i}`);
     await save(b, bens, 'Tulip of ben');
     // Tiny steps and batches (Postgres; SQLite's FTS5 has none): every boundary is crossed with a few pins.
-    const store = searchStore(t.db, { recentRows: 3, batch: 2 });
+    const store = searchStore(t.db, { recentRows: 3, walkMax: 12, batch: 2 });
     const pages = async (scope: Parameters<typeof store.pins>[0], q: string, limit: number) => {
       const terms = searchTerms(q);
       const seen: string[] = [];
