@@ -25,7 +25,7 @@ const benches = [
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
-  { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite, in-process)', run: searchBench },
+  { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite and Postgres, in-process)', run: searchBench },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },

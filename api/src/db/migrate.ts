@@ -57,11 +57,12 @@ const migrations: Record<string, Migration> = {
   '0031_job_request_id': m0031,
 };
 
-export async function migrate(db: Kysely<any>): Promise<void> {
+/** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */
+export async function migrate(db: Kysely<any>, upTo?: string): Promise<void> {
   // Branches add numbered migrations side by side; a database that ran a later number still takes an earlier new one.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   // While it runs, this process's /ready says so (ops/lifecycle.ts).
-  const { error, results } = await whileMigrating(() => migrator.migrateToLatest());
+  const { error, results } = await whileMigrating(() => (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest()));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.js';
 import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type Answer, type TestApp } from '../testing.js';
 import { FEED_END } from '../lib/bookmark.js';
+import { searchTerms } from './rules.js';
+import { searchStore } from './store.js';
 
 /**
  * Search (issue 28) through the product's own resources, on SQLite and on Postgres: the index follows
@@ -103,6 +105,51 @@ describe.each(databases)('search on %s', (_name, open) => {
     expect(second.pins.map((p: { title: string }) => p.title)).toEqual(['Seedling 4', 'Seedling 3', 'Seedling 2', 'Seedling 1', 'Seedling 0']);
     expect(second.bookmark).toBe(FEED_END);
     expect(data(await mine('seedling', { bookmark: FEED_END })).pins).toEqual([]);
+  });
+
+  it('pages newest first through every step of the index read, with hidden pins skipped, whatever the words’ share', async (ctx) => {
+    const db = open();
+    if (!db) return ctx.skip();
+    const t = await testApp({ db });
+    const n = _name.length;
+    const { user: ana, browser: a } = await loggedIn(t, `ana${n}`);
+    const { user: ben, browser: b } = await loggedIn(t, `ben${n}`);
+    const flowers = await t.makeBoard(ana.id, 'Flowers');
+    const hidden = await t.makeBoard(ana.id, 'Hidden', 'secret');
+    const bens = await t.makeBoard(ben.id, 'Bens');
+    const titleOf = new Map<string, string>();
+    const save = async (browser: typeof a, board: string, title: string) => {
+      const res = await browser.post('PinResource', 'create', { board_id: board, title, link: `https://x.example/${titleOf.size}`, color: '#d9a441', method: 'button' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      titleOf.set(data(res).id as string, title);
+    };
+    // Oldest first: the tulips are old (on Postgres below the newest rows, found through the GIN index).
+    await save(a, flowers, 'Tulip bulbs');
+    await save(a, hidden, 'Tulip field');
+    await save(a, flowers, 'Tulip vase');
+    for (let i = 3; i < 9; i++) await save(a, i % 2 ? hidden : flowers, `Rose ${i}`);
+    await save(b, bens, 'Tulip of ben');
+    // Tiny steps and batches (Postgres; SQLite's FTS5 has none): every boundary is crossed with a few pins.
+    const store = searchStore(t.db, { recentRows: 3, walkMax: 12, batch: 2 });
+    const pages = async (scope: Parameters<typeof store.pins>[0], q: string, limit: number) => {
+      const terms = searchTerms(q);
+      const seen: string[] = [];
+      for (let after: number | null = null; ; ) {
+        const hits = await store.pins(scope, terms.words, terms.tags, after, limit + 1, terms.lastIsPrefix);
+        seen.push(...hits.slice(0, limit).map((h) => titleOf.get(h.pin_id)!));
+        if (hits.length <= limit) return seen;
+        after = hits[limit - 1]!.seq;
+      }
+    };
+    for (const limit of [1, 2, 25]) {
+      expect(await pages({ mine: ana.id }, 'tulip', limit)).toEqual(['Tulip vase', 'Tulip field', 'Tulip bulbs']);
+      expect(await pages({ public: true }, 'tulip', limit)).toEqual(['Tulip of ben', 'Tulip vase', 'Tulip bulbs']);
+      expect(await pages({ mine: ana.id }, 'ro', limit)).toEqual(['Rose 8', 'Rose 7', 'Rose 6', 'Rose 5', 'Rose 4', 'Rose 3']);
+      expect(await pages({ public: true }, 'rose', limit)).toEqual(['Rose 8', 'Rose 6', 'Rose 4']);
+      expect(await pages({ public: true }, 'flowers', limit)).toEqual(['Rose 8', 'Rose 6', 'Rose 4', 'Tulip vase', 'Tulip bulbs']);
+      expect(await pages({ mine: ben.id }, 'tulip', limit)).toEqual(['Tulip of ben']);
+      expect(await pages({ public: true }, 'daisy', limit)).toEqual([]);
+    }
   });
 
   it('public search shows public pins of everyone, never a secret, protected or archived board’s, nor a suspended or deactivated account’s', async (ctx) => {
