@@ -16,7 +16,7 @@ import { AreaPage, type AdvertiserData } from './AreaPage';
 import type { ViewerData } from '../types';
 import { TwoFactorGate } from '../settings/security/TwoFactorGate';
 
-/** advertiser.md section 4's code for a member whose session has not passed two-factor (api/src/lib/errors.ts profile_needs_mfa). */
+/** advertiser.md section 4's code for a member whose session has not passed two-factor (api/src/lib/errors.contract.ts profile_needs_mfa). */
 const NEEDS_MFA = 181;
 import { PublicSearch } from '../place/search/PublicSearch';
 

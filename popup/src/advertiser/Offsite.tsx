@@ -13,7 +13,7 @@ const httpOnly = (url: string | null) => {
   }
 };
 
-/** outbound_refused (api/src/lib/errors.ts): the link points to an address the server's rules refuse. */
+/** outbound_refused (api/src/lib/errors.contract.ts): the link points to an address the server's rules refuse. */
 const ADDRESS_REFUSED = 60;
 
 type Shown =

@@ -19,7 +19,7 @@ export const english = {
   mfaRequired: M.mfaRequired,
   mfaFormat: M.mfaFormat,
   mfaResent: M.mfaResent,
-  // The server's answers to a code or a reset (api/src/lib/errors.ts, word for word: auth.test.tsx).
+  // The server's answers to a code or a reset (api/src/lib/errors.contract.ts, word for word: auth.test.tsx).
   mfaInvalid: "That code didn't work. Check it or ask for a new one.",
   mfaSendLimited: "We've sent you a lot of codes. Try again in an hour.",
   resetTokenInvalid: 'This link has expired or was already used. Ask for a new one.',

@@ -52,7 +52,7 @@ export interface AuthModalProps extends ContainerContext {
 // A failed email step (auth.md section 8) says the server's message (error), else 'Click Continue to try again' (failed).
 export type SocialState = { profile: SignupProfile; email?: string; birthday?: number; error?: string; failed?: boolean; oneTap?: boolean };
 
-/** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.ts). */
+/** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.contract.ts). */
 export const UNDERAGE = 91;
 export const ACCOUNT_DEACTIVATED = 117;
 export const EMAIL_CODES = new Set([80, 81, 82, 83]);

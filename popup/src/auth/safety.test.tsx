@@ -151,7 +151,7 @@ describe('social options in the account dialogs (issue 15)', () => {
 
 describe('account words (issue 20)', () => {
   it("keeps the server's answers word for word, so they are translated rather than shown in English", async () => {
-    const { catalogue } = await import('../../../api/src/lib/errors');
+    const { catalogue } = await import('../../../api/src/lib/errors.contract');
     const { english } = await import('./messages');
     expect([english.mfaInvalid, english.mfaSendLimited, english.resetTokenInvalid, english.resetLimited]).toEqual([
       catalogue.mfa_code_invalid.message,

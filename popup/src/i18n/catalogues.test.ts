@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../api/src/lib/rules/locales';
 import { MESSAGES } from '../../../api/src/auth/rules';
-import { catalogue } from '../../../api/src/lib/errors';
+import { catalogue } from '../../../api/src/lib/errors.contract';
 import en from './en';
 
 /** Namespaces every language must translate in full: the save flow and the site header (issue 20). */

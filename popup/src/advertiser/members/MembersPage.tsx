@@ -9,7 +9,7 @@ import { t } from './messages';
 type Members = MembersAnswer;
 type Member = Members['members'][number];
 
-/** The server's codes for members (api/src/lib/errors.ts 334-340), in the reader's language. */
+/** The server's codes for members (api/src/lib/errors.contract.ts 334-340), in the reader's language. */
 const ERRORS: Record<number, Parameters<typeof t>[0]> = {
   334: 'notMember',
   335: 'inviteInvalid',

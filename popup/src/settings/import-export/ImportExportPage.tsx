@@ -16,7 +16,7 @@ const IMPORT_PATH = '/v3/imports/';
 /** How often the page asks how an import or export is getting on while one runs. */
 export const POLL_MS = 1000;
 
-/** The page's words for the server's refusals (api/src/lib/errors.ts, codes 380-388): every one translated. */
+/** The page's words for the server's refusals (api/src/lib/errors.contract.ts, codes 380-388): every one translated. */
 const REFUSALS: Record<number, () => string> = {
   380: () => t('unknownFormat', { brand: BRAND }),
   381: () => t('invalid'),

@@ -9,7 +9,7 @@ import { t } from './messages';
 type Profile = ProfileSettingsAnswer;
 type Field = 'first_name' | 'username' | 'website_url' | 'photo' | 'form';
 
-/** The server's codes (api/src/lib/errors.ts, 330-332) and the field each belongs under. */
+/** The server's codes (api/src/lib/errors.contract.ts, 330-332) and the field each belongs under. */
 const SERVER_ERRORS: Record<number, [Field, Parameters<typeof t>[0]]> = {
   330: ['username', 'usernameInvalid'],
   331: ['username', 'usernameTaken'],

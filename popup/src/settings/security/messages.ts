@@ -100,7 +100,7 @@ export const messages = defineMessages('security', english, (lang) => import(`./
 
 export const { t } = messages;
 
-/** The server's codes this area answers in its own words (api/src/lib/errors.ts); others show the server's message. */
+/** The server's codes this area answers in its own words (api/src/lib/errors.contract.ts); others show the server's message. */
 export const ERROR_WORDS: Readonly<Record<number, keyof typeof english>> = {
   78: 'wrongPassword',
   114: 'wrongCode',
