@@ -35,8 +35,9 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
     outboundAllow: [fixtures.origin],
     mediaDir: mkdtempSync(join(tmpdir(), 'corkboard-media-')),
     // The manual clock jumps minutes between saves while no worker runs: the ingest queue's admission
-    // (images/backlog.ts) is tried by its own tests, which set the wait they mean.
-    ingestMaxWaitMs: Number.MAX_SAFE_INTEGER,
+    // (images/backlog.ts) is tried by its own tests, which set the wait they mean. Infinity turns it off:
+    // with no worker the measured drain falls to 0 and any finite budget would refuse.
+    ingestMaxWaitMs: Number.POSITIVE_INFINITY,
     ...options.config,
   };
   const clock = manualClock();
