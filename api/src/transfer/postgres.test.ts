@@ -2,25 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { privatePostgres } from '../db/testing-postgres.js';
-import { testApp, type TestApp } from '../testing.js';
+import { testApp } from '../testing.js';
+import { transferPerson } from './testing.js';
 
 /** Migration 0029 and import/export through Postgres, in a database of this file's own (skipped with a reason when no server answers). */
 const db = (await privatePostgres('cb_transfer', 'the import and export Postgres tests'))?.connect();
 
-async function person(t: TestApp, name: string) {
-  const user = await t.makeUser(name);
-  const browser = t.client();
-  await browser.logIn(user.email, user.password);
-  const upload = (body: Buffer) => browser.send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
-  const status = async () => (await browser.get('ImportExportResource')).body.resource_response.data;
-  return { user, browser, upload, status };
-}
 
 describe('import and export on Postgres', () => {
   it('imports bookmarks, exports them with an image and imports the ZIP into a fresh account', async (ctx) => {
     if (!db) return ctx.skip();
     const t = await testApp({ db });
-    const ana = await person(t, `pgana${Date.now().toString(36)}`);
+    const ana = await transferPerson(t, `pgana${Date.now().toString(36)}`);
     expect((await ana.upload(await readFile(join(import.meta.dirname, 'fixtures', 'bookmarks-chrome.html')))).status).toBe(200);
     await t.runJobs();
     expect((await ana.status()).import).toMatchObject({ status: 'done', total: 5, done: 5 });
@@ -34,7 +27,7 @@ describe('import and export on Postgres', () => {
     expect(exported).toMatchObject({ status: 'done', total: 7, done: 7 });
     const zip = Buffer.from(await (await t.app.request(exported.download_url, { headers: { cookie: ana.browser.cookie ?? '' } })).arrayBuffer());
 
-    const ben = await person(t, `pgben${Date.now().toString(36)}`);
+    const ben = await transferPerson(t, `pgben${Date.now().toString(36)}`);
     expect((await ben.upload(zip)).status).toBe(200);
     await t.runJobs();
     expect((await ben.status()).import).toMatchObject({ status: 'done', total: 7, done: 7 });

@@ -4,18 +4,10 @@ import sharp from 'sharp';
 import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
+import { transferPerson } from './testing.js';
 
 const fixture = (name: string) => readFile(join(import.meta.dirname, 'fixtures', name));
 
-async function person(t: TestApp) {
-  const user = await t.makeUser();
-  const browser = t.client();
-  await browser.logIn(user.email, user.password);
-  const upload = (body: Uint8Array | Buffer) =>
-    browser.send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
-  const status = async () => (await browser.get('ImportExportResource')).body.resource_response.data;
-  return { user, browser, upload, status };
-}
 
 /** A ZIP made of these entries, as bytes. */
 async function zipOf(entries: Record<string, Buffer | string>, compress = true): Promise<Buffer> {
@@ -40,7 +32,7 @@ const nothing = { transfers: 0, jobs: 0, boards: 0, pins: 0, files: [] };
 describe('importing a file', () => {
   it('a bookmarks file is judged on its request, written by its job with progress, and its folders become boards and sections', async () => {
     const t = await testApp();
-    const { user, upload, status } = await person(t);
+    const { user, upload, status } = await transferPerson(t);
     const res = await upload(await fixture('bookmarks-chrome.html'));
     expect(res.status).toBe(200);
     // Its size is known once the job has read it: the request only judges it cheaply.
@@ -65,7 +57,7 @@ describe('importing a file', () => {
 
   it("a Pinterest CSV's images go through the ingest job and its outbound rules; a board of the same name takes the pins", async () => {
     const t = await testApp();
-    const { user, upload, status } = await person(t);
+    const { user, upload, status } = await transferPerson(t);
     await t.makeBoard(user.id, 'kitchen IDEAS');
     const csv = `Title,Media URL,Pinterest board,Description,Link\nRed,${t.images.url('red')},Kitchen ideas,#red,https://example.com/red\nLocal,http://127.0.0.1:1/x.png,Kitchen ideas,,https://example.com/local\n`;
     expect((await upload(Buffer.from(csv))).status).toBe(200);
@@ -83,7 +75,7 @@ describe('importing a file', () => {
 
   it('an archived board of the same name is not saved to (the policy): the import makes a board named apart', async () => {
     const t = await testApp();
-    const { user, upload } = await person(t);
+    const { user, upload } = await transferPerson(t);
     const archived = await t.makeBoard(user.id, 'Trips');
     await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('id', '=', archived).execute();
     expect((await upload(await fixture('bookmarks-chrome.html'))).status).toBe(200);
@@ -99,7 +91,7 @@ describe('importing a file', () => {
 
   it('refuses a bad file with a clear error and writes nothing', async () => {
     const t = await testApp();
-    const { upload } = await person(t);
+    const { upload } = await transferPerson(t);
     const code = async (body: Buffer) => {
       const res = await upload(body);
       return [res.status, res.body.resource_response.error?.api_error_code, res.body.resource_response.error?.message_detail ?? res.body.resource_response.error?.message];
@@ -124,7 +116,7 @@ describe('importing a file', () => {
 
   it('a file whose fault only a full read shows fails in its job, before anything is written, with its code', async () => {
     const t = await testApp();
-    const { upload, status } = await person(t);
+    const { upload, status } = await transferPerson(t);
     expect((await upload(Buffer.from('{"pins": [{"title": "a", "link": "https://example.com/"}, '))).status).toBe(200);
     await t.runJobs();
     expect((await status()).import).toMatchObject({ status: 'failed', error_code: 381, error: 'This JSON file is not valid JSON.' });
@@ -138,7 +130,7 @@ describe('importing a file', () => {
     const t = await testApp();
     const anonymous = await t.client().send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: 'x' });
     expect(anonymous.status).toBe(401);
-    const { upload } = await person(t);
+    const { upload } = await transferPerson(t);
     expect((await upload(await fixture('pinterest.json'))).status).toBe(200);
     const second = await upload(await fixture('pinterest.csv'));
     expect([second.status, second.body.resource_response.error?.api_error_code]).toEqual([409, 386]);
@@ -148,7 +140,7 @@ describe('importing a file', () => {
 describe('export, then import into a fresh account', () => {
   it('gives the same boards, sections, pins and images', async () => {
     const t = await testApp();
-    const alice = await person(t);
+    const alice = await transferPerson(t);
     const kitchen = await t.makeBoard(alice.user.id, 'Kitchen');
     const secret = await t.makeBoard(alice.user.id, 'Surprise party', 'secret');
     await t.makeBoard(alice.user.id, 'Empty for now');
@@ -169,7 +161,7 @@ describe('export, then import into a fresh account', () => {
     expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="corkboard-export-\d{4}-\d\d-\d\d\.zip"$/);
     const zip = Buffer.from(await file.arrayBuffer());
     // Not anyone else's to download.
-    const bob = await person(t);
+    const bob = await transferPerson(t);
     expect((await bob.browser.send(exported.download_url)).status).toBe(404);
 
     expect((await bob.upload(zip)).body.resource_response.data).toMatchObject({ format: 'corkboard-zip', status: 'queued', total: 5 });

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaObjects } from '../media/objects/index.js';
 import { startLocalS3, type LocalS3 } from '../media/objects/testing-s3.js';
-import { testApp, type TestApp } from '../testing.js';
+import { testApp } from '../testing.js';
+import { transferPerson } from './testing.js';
 
 /** Import and export with MEDIA_STORE=s3://… (issue 29's store): the files live in the bucket, MEDIA_DIR keeps none. */
 let s3: LocalS3;
@@ -11,19 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => s3?.stop());
 
-async function person(t: TestApp, name: string) {
-  const user = await t.makeUser(name);
-  const browser = t.client();
-  await browser.logIn(user.email, user.password);
-  const upload = (body: Buffer) => browser.send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
-  const status = async () => (await browser.get('ImportExportResource')).body.resource_response.data;
-  return { user, browser, upload, status };
-}
 
 describe('import and export through a bucket', () => {
   it('exports with an image and imports the ZIP into a fresh account; nothing stays in MEDIA_DIR or the bucket but the export', async () => {
     const t = await testApp({ config: s3.config(`transfers-${process.pid}`) });
-    const ana = await person(t, 's3ana');
+    const ana = await transferPerson(t, 's3ana');
     const board = await t.makeBoard(ana.user.id, 'Bucket board');
     expect((await ana.browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url('teal'), title: 'Teal', link: 'https://example.com/teal', method: 'button' })).status).toBe(200);
     await t.runJobs();
@@ -33,7 +26,7 @@ describe('import and export through a bucket', () => {
     expect(exported).toMatchObject({ status: 'done', total: 2, done: 2 });
     const zip = Buffer.from(await (await t.app.request(exported.download_url, { headers: { cookie: ana.browser.cookie ?? '' } })).arrayBuffer());
 
-    const ben = await person(t, 's3ben');
+    const ben = await transferPerson(t, 's3ben');
     expect((await ben.upload(zip)).status).toBe(200);
     expect((await mediaObjects(t.deps.config).list('transfers/')).map((o) => o.key).sort()).toEqual(expect.arrayContaining([`transfers/${exported.id}.zip`]));
     await t.runJobs();
