@@ -71,7 +71,8 @@ describe('recorded answers match their published schemas', () => {
   it('is given, for every resource with answer schemas, by some test that asks it', () => {
     const tests = readdirSync(fileURLToPath(new URL('..', import.meta.url)), { recursive: true })
       .map(String)
-      .filter((f) => f.endsWith('.test.ts') && !f.endsWith('openapi.test.ts'))
+      // The tests and their helpers (a capability's testing.ts asks for the tests that share it).
+      .filter((f) => (f.endsWith('.test.ts') || /(^|\/)testing\.ts$/.test(f)) && !f.endsWith('openapi.test.ts'))
       .map((f) => readFileSync(fileURLToPath(new URL(`../${f}`, import.meta.url)), 'utf8'))
       .join('\n');
     const answered = Object.entries(doc.paths)
