@@ -2,6 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
 import { driverOf } from './connect.js';
+import { searchDeferral } from './deferred-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -13,7 +14,9 @@ import type { Database } from './schema.js';
  * is being written wait for the next commit and share it: each runs inside a savepoint of one transaction, so
  * each is still all or nothing on its own (a failing one is rolled back to its savepoint and only its caller
  * sees the error), and the commit is made once for all of them. Nothing is answered before the commit; the
- * WAL's sync after it (group-commit.ts) is shared as before.
+ * WAL's sync after it (group-commit.ts) is shared as before. The search index would still write a segment
+ * for each save (FTS5 writes at every savepoint), so the batch writes its pins' words once, before its
+ * commit (deferred-search.ts).
  *
  * Postgres runs each transaction on a connection of its own, in parallel, and commits them itself: there a
  * batched transaction is an ordinary one.
@@ -47,6 +50,8 @@ interface Waiting {
 function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner {
   const queue: Waiting[] = [];
   let scheduled = false;
+  // The pins' search words are written once, before the commit, rather than by each save (deferred-search.ts).
+  const search = searchDeferral(database);
 
   /** One writer of several: inside a savepoint, so that only its own changes go if it fails. */
   const isolated = async (work: Work<unknown>, trx: Transaction<Database>) => {
@@ -68,10 +73,12 @@ function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner 
     const batch = queue.splice(0, MAX_BATCH);
     try {
       const outcomes = await db.transaction().execute(async (trx) => {
-        // A writer alone needs no savepoint: the transaction is all its own.
-        if (batch.length === 1) return [{ ok: true as const, value: await batch[0]!.work(trx) }];
+        search?.begin();
         const all = [];
-        for (const { work } of batch) all.push(await isolated(work, trx));
+        // A writer alone needs no savepoint: the transaction is all its own.
+        if (batch.length === 1) all.push({ ok: true as const, value: await batch[0]!.work(trx) });
+        else for (const { work } of batch) all.push(await isolated(work, trx));
+        search?.end();
         return all;
       });
       batch.forEach((item, i) => {

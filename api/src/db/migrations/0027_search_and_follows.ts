@@ -44,8 +44,8 @@ const sqliteHost = (link: string) => {
   return `case when instr(${link}, '://') > 0 then substr(${rest}, 1, ${cut} - 1) else '' end`;
 };
 
-/** A pin's document, from its row (`p`), its board's name and its section's title. */
-const sqliteDoc = (p: string, boardName: string, sectionTitle: string) =>
+/** A pin's document, from its row (`p`), its board's name and its section's title (also migration 0032's view). */
+export const sqliteDoc = (p: string, boardName: string, sectionTitle: string) =>
   `${p}.title || ' ' || ${p}.description || ' ' || ${sqliteHost(`coalesce(${p}.link, '')`)} || ' ' || ${boardName} || ' ' || coalesce(${sectionTitle}, '')`;
 
 async function sqliteIndex(db: Kysely<any>) {
