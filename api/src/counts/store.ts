@@ -1,6 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { CounterDeltasTable, Database } from '../db/schema.js';
-import { newId } from '../lib/ids.js';
 import { shaped } from '../db/prepared.js';
 
 /**
@@ -35,7 +34,7 @@ export function pinCountOf(counter: Counter): RawBuilder<number> {
 
 /** Adds pending changes, in the caller's transaction (the pin's save or delete). Inserts only: no row is shared. */
 export async function addDeltas(trx: Kysely<Database> | Transaction<Database>, deltas: Delta[]): Promise<void> {
-  const rows = deltas.filter((d) => d.delta !== 0).map((d) => ({ id: newId(), ...d }));
+  const rows = deltas.filter((d) => d.delta !== 0);
   if (rows.length) await trx.insertInto('counter_deltas').values(rows).execute();
 }
 
@@ -44,20 +43,20 @@ export async function addDeltas(trx: Kysely<Database> | Transaction<Database>, d
  * Compiled once per shape (db/prepared.ts): it runs in every save.
  */
 export function pinDeltaWriter(db: Kysely<Database>) {
-  type Args = { boardId: string; userId: string; sectionId: string | null; n: number; ids: [string, string, string] };
+  type Args = { boardId: string; userId: string; sectionId: string | null; n: number };
   const insert = shaped(
     'counts.pinDeltas',
-    (a: Omit<Args, 'ids'> & { id1: string; id2: string; id3: string }) => a.sectionId !== null,
+    (a: Args) => a.sectionId !== null,
     (a, withSection) =>
       db.insertInto('counter_deltas').values([
-        { id: a.id1, counter: 'board_pins', target_id: a.boardId, delta: a.n },
-        { id: a.id2, counter: 'user_pins', target_id: a.userId, delta: a.n },
-        ...(withSection ? [{ id: a.id3, counter: 'section_pins' as const, target_id: a.sectionId as string, delta: a.n }] : []),
+        { counter: 'board_pins', target_id: a.boardId, delta: a.n },
+        { counter: 'user_pins', target_id: a.userId, delta: a.n },
+        ...(withSection ? [{ counter: 'section_pins' as const, target_id: a.sectionId as string, delta: a.n }] : []),
       ]),
     db,
   );
   return (trx: Transaction<Database>, pin: { board_id: string; pinner_id: string; section_id?: string | null }, n: 1 | -1) =>
-    insert.execute({ boardId: pin.board_id, userId: pin.pinner_id, sectionId: pin.section_id ?? null, n, id1: newId(), id2: newId(), id3: newId() }, trx);
+    insert.execute({ boardId: pin.board_id, userId: pin.pinner_id, sectionId: pin.section_id ?? null, n }, trx);
 }
 
 /**
@@ -76,7 +75,7 @@ export async function forgetBoardDeltas(trx: Transaction<Database>, boardIds: st
     .where((eb) =>
       eb.or([
         eb.and([eb('counter', '=', 'board_pins'), eb('target_id', 'in', boardIds)]),
-        eb.and([eb('counter', '=', 'section_pins'), eb('target_id', 'in', eb.selectFrom('board_sections').select('id').where('board_id', 'in', boardIds))]),
+        eb.and([eb('counter', '=', 'section_pins'), eb('target_id', 'in', eb.selectFrom('board_sections').select('board_sections.id').where('board_id', 'in', boardIds))]),
       ]),
     )
     .execute();

@@ -27,6 +27,7 @@ import * as m0028 from './migrations/0028_board_settings_and_notifications.js';
 import * as m0029 from './migrations/0029_import_export.js';
 import * as m0031 from './migrations/0031_job_request_id.js';
 import * as m0032 from './migrations/0032_search_index_once_per_commit.js';
+import * as m0033 from './migrations/0033_counter_delta_ids.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0029_import_export': m0029,
   '0031_job_request_id': m0031,
   '0032_search_index_once_per_commit': m0032,
+  '0033_counter_delta_ids': m0033,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */

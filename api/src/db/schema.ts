@@ -67,9 +67,9 @@ export interface BoardLocksTable {
 }
 
 /** A unit of background work (migration 0010): image ingest today. */
-/** Pending changes to the pin counts (migration 0023, counts/store.ts). */
+/** Pending changes to the pin counts (migrations 0023 and 0033, counts/store.ts); `id` is the order they were written in. */
 export interface CounterDeltasTable {
-  id: string;
+  id: Generated<number>;
   counter: 'board_pins' | 'section_pins' | 'user_pins';
   target_id: string;
   delta: number;
