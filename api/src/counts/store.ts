@@ -55,8 +55,14 @@ export function pinDeltaWriter(db: Kysely<Database>) {
       ]),
     db,
   );
-  return (trx: Transaction<Database>, pin: { board_id: string; pinner_id: string; section_id?: string | null }, n: 1 | -1) =>
-    insert.execute({ boardId: pin.board_id, userId: pin.pinner_id, sectionId: pin.section_id ?? null, n }, trx);
+  type Pin = { board_id: string; pinner_id: string; section_id?: string | null };
+  const args = (pin: Pin, n: 1 | -1) => ({ boardId: pin.board_id, userId: pin.pinner_id, sectionId: pin.section_id ?? null, n });
+  return {
+    /** Writes them in `trx`. */
+    write: (trx: Transaction<Database>, pin: Pin, n: 1 | -1) => insert.execute(args(pin, n), trx),
+    /** The statement that writes them, to commit with others (db/together.ts). */
+    statement: (pin: Pin, n: 1 | -1) => insert.bind(args(pin, n)),
+  };
 }
 
 /**

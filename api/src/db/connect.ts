@@ -116,7 +116,9 @@ class PreparingClient extends pg.Client {
 }
 
 export function connectPostgres(connectionString: string): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient });
+  // Pipeline mode (pg 8.17+) lets commitTogether (together.ts) write a whole transaction before reading its
+  // answers; Kysely waits for each answer before the next statement, so for everything else nothing changes.
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, pipeline: true } as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   drivers.set(db, { kind: 'postgres', pool });
   return db;

@@ -32,11 +32,9 @@ describe('the search words of saves that share a commit', () => {
     const { t, pin, found, segments, pending, pins } = await setUp('batch');
     expect(await segments()).toBe(0);
     // Sent in one turn of the event loop: one batch, one commit (db/batched.ts).
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) =>
-        pins.savePin(pin(`lamp${String(i).padStart(2, '0')}`), null, i === 7 ? async () => { throw new Error('refused after writing'); } : undefined),
-      ),
-    );
+    // The eighth save's last statement is refused (a count without its target) after its pin is written.
+    const refused = t.db.insertInto('counter_deltas').values({ counter: 'board_pins', target_id: null as unknown as string, delta: 1 }).compile();
+    const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => pins.savePin(pin(`lamp${String(i).padStart(2, '0')}`), null, i === 7 ? [refused] : [])));
     expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
     const titles = (await found('brass')).sort();
     expect(titles).toHaveLength(19);

@@ -32,6 +32,8 @@ type Executor = Pick<Kysely<Database>, 'executeQuery'>;
 export interface PreparedQuery<A, O> {
   /** Runs the statement with these arguments, on `on` (a transaction) or else the database it was made for. */
   execute(args: A, on?: Executor): Promise<QueryResult<O>>;
+  /** The statement with these arguments, to run later (with others that commit together: db/together.ts). */
+  bind(args: A): CompiledQuery<O>;
   /** The first row, or undefined. */
   takeFirst(args: A, on?: Executor): Promise<O | undefined>;
 }
@@ -64,7 +66,7 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
     return { compiled, slots };
   };
 
-  const execute = async (args: A, on: Executor = db) => {
+  const bind = (args: A): CompiledQuery<O> => {
     template ??= compile();
     const { compiled, slots } = template;
     const parameters = compiled.parameters.map((value, i) => {
@@ -72,11 +74,13 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
       return slot === undefined ? value : args[slot];
     });
     // A fresh query id: it is what plugins key their per-query state by.
-    return on.executeQuery<O>({ ...compiled, queryId: createQueryId(), parameters });
+    return { ...compiled, queryId: createQueryId(), parameters };
   };
+  const execute = async (args: A, on: Executor = db) => on.executeQuery<O>(bind(args));
 
   return {
     execute,
+    bind,
     takeFirst: async (args, on) => (await execute(args, on)).rows[0],
   };
 }
@@ -100,6 +104,7 @@ export function shaped<A extends object, S, O>(label: string, shapeOf: (args: A)
   };
   return {
     execute: (args, on) => of(args).execute(args, on),
+    bind: (args) => of(args).bind(args),
     takeFirst: (args, on) => of(args).takeFirst(args, on),
   };
 }

@@ -51,12 +51,15 @@ export interface Maintenance {
 /** Queueing alone, for a capability that writes jobs but runs none (the worker is jobsService's). */
 export function jobQueue({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const store = jobsStore(db);
+  // The request this runs in, if any (ops/log.ts), so the worker's line for the job names it.
+  const newJob = (kind: string, payload: unknown) => ({ id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
   return {
     /** Queues a job inside the caller's transaction. */
     enqueue(trx: Kysely<Database> | Transaction<Database>, kind: string, payload: unknown) {
-      // The request this runs in, if any (ops/log.ts), so the worker's line for the job names it.
-      return store.enqueue(trx, { id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
+      return store.enqueue(trx, newJob(kind, payload));
     },
+    /** The statement that queues it, to commit with the writes it belongs to (db/together.ts). */
+    enqueueStatement: (kind: string, payload: unknown) => store.enqueueStatement(newJob(kind, payload)),
   };
 }
 
@@ -116,7 +119,7 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
   };
 
   return {
-    enqueue: jobQueue(deps).enqueue,
+    ...jobQueue(deps),
 
     step,
 

@@ -3,6 +3,9 @@ import type { Database, JobsTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { driverOf } from '../db/connect.js';
 
+/** A job to queue: its payload as JSON, and the request that queued it (ops/log.ts), if any. */
+type NewJob = { id: string; kind: string; payload: string; now: number; requestId: string | null };
+
 /** A claimed job; `locked_until` is the lease it was claimed under. */
 export type JobRow = { id: string; kind: string; payload: string; attempts: number; locked_until: number; request_id: string | null };
 
@@ -11,7 +14,7 @@ export function jobsStore(db: Kysely<Database>) {
   // Written by every save of a new image: compiled once (db/prepared.ts).
   const insertJob = prepared(
     'jobs.enqueue',
-    (job: { id: string; kind: string; payload: string; now: number; requestId: string | null }) =>
+    (job: NewJob) =>
       db.insertInto('jobs').values({ id: job.id, kind: job.kind, payload: job.payload, status: 'queued', run_at: job.now, locked_until: null, last_error: null, created_at: job.now, updated_at: job.now, request_id: job.requestId }),
     db,
   );
@@ -43,9 +46,12 @@ export function jobsStore(db: Kysely<Database>) {
 
   return {
     /** Queues a job; given the save's transaction, the job exists exactly when the pin does. */
-    async enqueue(trx: Kysely<Database> | Transaction<Database>, job: { id: string; kind: string; payload: string; now: number; requestId: string | null }) {
+    async enqueue(trx: Kysely<Database> | Transaction<Database>, job: NewJob) {
       await insertJob.execute(job, trx);
     },
+
+    /** The statement that queues a job, to commit with the writes it belongs to (db/together.ts). */
+    enqueueStatement: (job: NewJob) => insertJob.bind(job),
 
     claimBatch,
 

@@ -127,7 +127,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       // without an image leaves the cover as it is.
       // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
-      ingest ? (trx) => jobs.enqueue(trx, INGEST_JOB, { pin_id: id } satisfies IngestPayload) : undefined,
+      ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : [],
       board,
     );
     // Committed: counted for the operators (ops/metrics.ts).

@@ -1,12 +1,12 @@
 import { hashtagsOf } from './rules/hashtags.js';
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { refreshCovers } from '../boards/covers.js';
 import { pinDeltaWriter } from '../counts/store.js';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { prepared, shaped } from '../db/prepared.js';
-import { batchedTransaction } from '../db/batched.js';
+import { commitTogether } from '../db/together.js';
 import { shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
@@ -55,7 +55,7 @@ export function pinsStore(db: Kysely<Database>) {
    * that changes neither does not lock the row, so saves to one board do not queue on it (issue 32; the
    * count itself is a counter_deltas row, counts/store.ts).
    */
-  const writePinDeltas = pinDeltaWriter(db);
+  const pinDeltas = pinDeltaWriter(db);
   const touchBoard = shaped(
     'boards.touchOnSave',
     (a: { boardId: string; createdAt: number; coverUrl: string | null; cover: 'always' | 'when-missing' | null }) => a.cover,
@@ -96,28 +96,30 @@ export function pinsStore(db: Kysely<Database>) {
 
   return {
     /**
-     * The save, as one transaction: the pin, and the counts that go up by one on the board, its section
-     * and the pinner (as counter_deltas rows, written last: see counts/store.ts forgetBoardDeltas); `also`
-     * writes what must exist exactly when the pin does (its ingest job).
+     * The save, as one transaction: the pin, its hashtags, `also` (what must exist exactly when the pin does:
+     * its ingest job), the board's row when it changes, and the counts that go up by one on the board, its
+     * section and the pinner (as counter_deltas rows, written last: see counts/store.ts forgetBoardDeltas).
      */
     async savePin(
       pin: NewPin,
       cover: { url: string; when: 'always' | 'when-missing' } | null,
-      also?: (trx: Transaction<Database>) => Promise<void>,
+      also: CompiledQuery[] = [],
       board?: { last_pinned_at: number | null },
     ) {
       // The board row as the save read it: a last_pinned_at within the grain of this pin can only have moved
       // on since, so without a cover to set the update would change nothing, and is not sent (one statement
-      // less per save, a round trip on Postgres). Without the row, the update decides, as always.
+      // less per save). Without the row, the update decides, as always.
       const fresh = board?.last_pinned_at != null && Number(board.last_pinned_at) > pin.created_at - LAST_PINNED_GRAIN_MS;
-      // Committed with the saves waiting beside it, each still all or nothing (db/batched.ts).
-      await batchedTransaction(db, async (trx) => {
-        await insertPin.execute(pin, trx);
-        await writeHashtags(trx, pin.id, pin.description ?? '');
-        if (also) await also(trx);
-        if (cover || !fresh) await touchBoard.execute({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null }, trx);
-        await writePinDeltas(trx, pin, 1);
-      });
+      const hashtags = hashtagsInsert(db, pin.id, pin.description ?? '');
+      // Known before the first runs, so committed together: with the saves waiting beside it on SQLite, in
+      // one round trip on Postgres (db/together.ts).
+      await commitTogether(db, [
+        insertPin.bind(pin),
+        ...(hashtags ? [hashtags.compile()] : []),
+        ...also,
+        ...(cover || !fresh ? [touchBoard.bind({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null })] : []),
+        pinDeltas.statement(pin, 1),
+      ]);
     },
 
     /**
@@ -138,7 +140,7 @@ export function pinsStore(db: Kysely<Database>) {
         await trx.updateTable('pins').set(change).where('id', '=', pinId).execute();
         if (change.description !== undefined) {
           await trx.deleteFrom('pin_hashtags').where('pin_id', '=', pinId).execute();
-          await writeHashtags(trx, pinId, change.description);
+          await hashtagsInsert(trx, pinId, change.description)?.execute();
         }
       });
     },
@@ -172,7 +174,7 @@ export function pinsStore(db: Kysely<Database>) {
     async deletePin(pin: { id: string; board_id: string; section_id: string | null; pinner_id: string }, coverOf: (imageId: string) => string) {
       await db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('pins').where('id', '=', pin.id).returning(['board_id', 'section_id', 'pinner_id']).executeTakeFirst();
-        if (gone) await writePinDeltas(trx, gone, -1);
+        if (gone) await pinDeltas.write(trx, gone, -1);
         // The board may have shown this pin as its cover (issue 28's audit).
         if (gone) await refreshCovers(trx, [gone.board_id], coverOf);
       });
@@ -260,8 +262,8 @@ export const LAST_PINNED_GRAIN_MS = 1_000;
 
 export type PinDetailRow = NonNullable<Awaited<ReturnType<ReturnType<typeof pinsStore>['findPinDetail']>>>;
 
-/** A pin's hashtags (pins/rules/hashtags.ts) as pin_hashtags rows. */
-async function writeHashtags(trx: Transaction<Database>, pinId: string, description: string) {
+/** The statement that writes a pin's hashtags (pins/rules/hashtags.ts) as pin_hashtags rows; none when it has none. */
+function hashtagsInsert(db: Kysely<Database> | Transaction<Database>, pinId: string, description: string) {
   const tags = hashtagsOf(description);
-  if (tags.length) await trx.insertInto('pin_hashtags').values(tags.map((tag) => ({ pin_id: pinId, tag }))).execute();
+  return tags.length ? db.insertInto('pin_hashtags').values(tags.map((tag) => ({ pin_id: pinId, tag }))) : undefined;
 }
