@@ -520,6 +520,8 @@ export interface ImagesTable {
   dominant_color: string | null;
   status: 'pending' | 'ready' | 'failed';
   created_at: number;
+  /** Set while its bytes are being deleted (migration 0034, media/release.ts): not to be linked or written. */
+  released_at: number | null;
 }
 
 export interface PinsTable {

@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.js';
-import { jobsService, type Maintenance } from '../jobs/service.js';
+import { jobQueue, jobsService, type Maintenance } from '../jobs/service.js';
 import { SETTLE_EVERY_MS, settleCounts } from '../counts/store.js';
 import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
 import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
@@ -36,7 +36,8 @@ export function backgroundJobs(deps: Deps) {
     deps,
     {
       ...uploadJobs(deps, images),
-      ...releaseJobs(deps),
+      // A pin linked to an image while its bytes were being released is ingested again (media/release.ts).
+      ...releaseJobs(deps, (trx, pinId) => jobQueue(deps).enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload)),
       ...transferJobs(deps, images, INGEST_JOB),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);

@@ -98,10 +98,10 @@ export function imagesService({ db, config, clock }: Deps) {
       await checkOutbound(sourceUrl, { allow: config.outboundAllow });
     },
 
-    /** The image already ingested from this URL, if any: a save of it needs no job. */
+    /** The image already ingested from this URL, if any: a save of it needs no job. Not one being released. */
     async findReady(sourceUrl: string) {
       const known = await store.findBySource(sourceUrl);
-      return known?.status === 'ready' ? known : undefined;
+      return known?.status === 'ready' && known.released_at === null ? known : undefined;
     },
 
     /**
@@ -110,6 +110,9 @@ export function imagesService({ db, config, clock }: Deps) {
      */
     async ingest(sourceUrl: string) {
       const known = await store.findBySource(sourceUrl);
+      // Its bytes are being deleted (media/release.ts): written now, they could go with the rest. The job is
+      // tried again (not a verdict on the image); by then the row is gone and the address is fetched anew.
+      if (known?.released_at != null) throw new Error('The image at this address is being released; trying again shortly.');
       if (known?.status === 'ready') return known;
       const response = await safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow });
       if (response.status !== 200) throw new ApiError('outbound_failed', `The image answered with HTTP ${response.status}.`);

@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { privatePostgres } from '../db/testing-postgres.js';
+import { INGEST_JOB } from '../images/ingest.js';
+import { jobQueue } from '../jobs/service.js';
 import { testApp, type TestApp } from '../testing.js';
+import { mediaObjects } from './objects/index.js';
+import { RELEASE_JOB, releaseJobs, type ReleasePayload } from './release.js';
 
 /** Issue 27: deleting an account deletes the media bytes it alone owned, and no one else's. */
 
@@ -35,7 +39,70 @@ describe('account deletion and its media', () => {
     if (!pg) return ctx.skip();
     await deletesItsMedia(await testApp({ db: pg }));
   });
+
+  it('never leaves a pin naming bytes that are gone, when the same address is saved while they are released', async () => {
+    await savedDuringRelease(await testApp());
+  });
+
+  it('nor on Postgres', async (ctx) => {
+    if (!pg) return ctx.skip();
+    await savedDuringRelease(await testApp({ db: pg }));
+  });
 });
+
+/**
+ * An image ingested from an address keeps the address's id, so its directory is the one a new save of the
+ * address would write. While the leaving account's release empties it: a save of the address is not linked to
+ * it and its ingest waits; a pin linked to it just before (a save that looked before the release marked it)
+ * is set back to waiting and ingested again. In the end each pin shows an image whose bytes are there.
+ */
+async function savedDuringRelease(t: TestApp) {
+  const leaving = await loggedIn(t, 'leaver');
+  const staying = await loggedIn(t, 'stayer');
+  const early = await loggedIn(t, 'early');
+  const address = t.images.url('contested');
+  await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, image_url: address, method: 'button' });
+  await t.runJobs();
+  const image = (await t.db.selectFrom('images').select('id').where('source_url', '=', address).executeTakeFirstOrThrow()).id;
+  // A pin of the early saver's, on another address: the race below points it at the contested image.
+  const racing = data(await early.browser.post('PinResource', 'create', { board_id: early.board, image_url: address, link: 'https://shop.example/early', method: 'button' }));
+  await t.db.updateTable('pins').set({ image_id: null }).where('id', '=', racing.id).execute();
+  await t.db.deleteFrom('jobs').execute();
+
+  expect(data(await leaving.browser.post('AccountDeletionResource', 'create', { password: leaving.user.password }))).toEqual({ state: 'deleted' });
+  // The release job is run here, its bytes' deletion held open to let the others in at that moment.
+  const queued = await t.db.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', RELEASE_JOB).execute();
+  await t.db.deleteFrom('jobs').where('kind', '=', RELEASE_JOB).execute();
+  const real = mediaObjects(t.deps.config);
+  let saved: { id: string } | undefined;
+  const held = {
+    ...real,
+    deleteDir: async (dir: string) => {
+      // A save of the address now is not linked to the image on its way out: it waits for an ingest ...
+      saved = data(await staying.browser.post('PinResource', 'create', { board_id: staying.board, image_url: address, method: 'button' }));
+      expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', saved!.id).executeTakeFirstOrThrow()).image_id).toBeNull();
+      // ... which does not write the directory while it is being emptied: it is tried again later.
+      await t.jobs.drain();
+      expect(await t.db.selectFrom('jobs').select(['kind', 'status']).where('kind', '=', INGEST_JOB).execute()).toEqual([{ kind: INGEST_JOB, status: 'queued' }]);
+      // A save that looked just before the release marked the image links to it now.
+      await t.db.updateTable('pins').set({ image_id: image }).where('id', '=', racing.id).execute();
+      await real.deleteDir(dir);
+    },
+  };
+  const release = releaseJobs(t.deps, (trx, pinId) => jobQueue(t.deps).enqueue(trx, INGEST_JOB, { pin_id: pinId }), held)[RELEASE_JOB];
+  for (const job of queued) await release(JSON.parse(job.payload) as ReleasePayload);
+  expect(saved).toBeDefined();
+  expect(await t.db.selectFrom('images').select('id').where('id', '=', image).execute()).toEqual([]);
+  expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', racing.id).executeTakeFirstOrThrow()).image_id).toBeNull();
+
+  // Past the retry's wait, both ingests fetch the address again: the image is back, with its bytes.
+  t.clock.advance(10 * 60_000);
+  await t.runJobs();
+  for (const pin of [saved!.id, racing.id]) expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pin).executeTakeFirstOrThrow()).image_id).toBe(image);
+  expect(await imageDirs(t)).toContain(image);
+  expect((await t.app.request(`/media/${image}/236x.jpg`)).status).toBe(200);
+  expect(await t.db.selectFrom('jobs').select(['kind', 'status', 'last_error']).execute()).toEqual([]);
+}
 
 /** One account leaves, the other stays: what each had in the media store, after the release job. */
 async function deletesItsMedia(t: TestApp) {

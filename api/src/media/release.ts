@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import type { JobsService } from '../jobs/service.js';
-import { mediaKeys, mediaObjects } from './objects/index.js';
+import { mediaKeys, mediaObjects, type MediaObjects } from './objects/index.js';
 import type { VideoFormat } from './rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -65,29 +65,45 @@ export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqu
 }
 
 /** The handler of the release job, for the queue's worker (images/ingest.ts backgroundJobs). */
-export function releaseJobs({ db, config }: Deps) {
-  const objects = mediaObjects(config);
+export function releaseJobs({ db, config, clock }: Deps, reingest: (trx: Db, pinId: string) => Promise<void>, objects: MediaObjects = mediaObjects(config)) {
+  /** Whether a pin, an upload or an avatar still names the image. */
+  const named = async (trx: Db, imageId: string) =>
+    !!(
+      (await trx.selectFrom('pins').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
+      (await trx.selectFrom('media_uploads').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
+      (await trx.selectFrom('users').select('id').where('image_medium_url', 'like', `%/media/${imageId}/%`).executeTakeFirst())
+    );
 
   /**
-   * The image's row goes, in one transaction with the look for anything naming it, only when nothing
-   * does; then its bytes. A save that names the image meanwhile either comes first (and keeps it) or
-   * finds no row and ingests it again. Answers whether the bytes may go.
+   * An image's bytes go in three steps, so that a save of the same address meanwhile never ends up naming
+   * bytes that are gone (an image ingested from an address keeps the address's id, and so its directory):
+   * 1. in one transaction with the look for anything naming it: nothing does, so the row is marked
+   *    released. From then on a save does not link to it (images.findReady) and an ingest of its address
+   *    waits (images.ingest), so nobody writes its directory while it is being emptied;
+   * 2. the bytes go;
+   * 3. the row goes. A pin linked to it in the moment between a save's look and step 1 is set back to
+   *    waiting for its image and its ingest queued again, in the same transaction: it gets new bytes.
+   * A row marked already (an attempt that died between steps) is taken up where it was. No row: nothing
+   * of ours to delete (an ingest of that address may be writing the directory right now).
    */
-  const releaseImage = (imageId: string) =>
-    db.transaction().execute(async (trx) => {
-      const avatar = `%/media/${imageId}/%`;
-      const used =
-        (await trx.selectFrom('pins').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
-        (await trx.selectFrom('media_uploads').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
-        (await trx.selectFrom('users').select('id').where('image_medium_url', 'like', avatar).executeTakeFirst());
-      if (used) return false;
-      await trx.deleteFrom('images').where('id', '=', imageId).execute();
-      return true;
+  const releaseImage = async (imageId: string) => {
+    const marked = await db.transaction().execute(async (trx) => {
+      if (await named(trx, imageId)) return false;
+      const row = await trx.updateTable('images').set({ released_at: clock.now() }).where('id', '=', imageId).returning('id').executeTakeFirst();
+      return !!row;
     });
+    if (!marked) return;
+    await objects.deleteDir(mediaKeys.renditionDir(imageId));
+    await db.transaction().execute(async (trx) => {
+      const linked = await trx.updateTable('pins').set({ image_id: null }).where('image_id', '=', imageId).returning(['id', 'image_url']).execute();
+      for (const pin of linked) if (pin.image_url) await reingest(trx, pin.id);
+      await trx.deleteFrom('images').where('id', '=', imageId).where('released_at', 'is not', null).execute();
+    });
+  };
 
   return {
     async [RELEASE_JOB]({ image_ids, videos, keys }: ReleasePayload) {
-      for (const id of image_ids) if (await releaseImage(id)) await objects.deleteDir(mediaKeys.renditionDir(id));
+      for (const id of image_ids) await releaseImage(id);
       for (const video of videos) {
         const played = await db.selectFrom('pins').select('id').where('video_upload_id', '=', video.id).executeTakeFirst();
         if (!played) await objects.delete(mediaKeys.video(video.id, video.format));
