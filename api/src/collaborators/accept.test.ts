@@ -82,6 +82,27 @@ describe('accepting and declining an invite', () => {
   });
 });
 
+describe('an invite held when the board goes out of sight (issue 25, policy/rules.ts join)', () => {
+  it('cannot be seen or taken up once the owner is suspended or deactivated, or while the board is archived, and can again after', async () => {
+    const { t, owner, collab, browsers, board } = await world();
+    await browsers.owner.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [collab.id] });
+    const notice = () => browsers.collab.get('BoardInviteResource', { username: 'olive', slug: 'group-trip' });
+    const accept = () => browsers.collab.post('BoardInviteResource', 'update', { board_id: board });
+    for (const state of ['suspended', 'deactivated'] as const) {
+      await t.db.updateTable('users').set({ state }).where('id', '=', owner.id).execute();
+      expect([code(await notice()), code(await accept())], state).toEqual([40, 40]);
+    }
+    await t.db.updateTable('users').set({ state: 'active' }).where('id', '=', owner.id).execute();
+    await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('id', '=', board).execute();
+    expect([code(await notice()), code(await accept())]).toEqual([40, 40]);
+    // Nothing was taken up meanwhile: the invite is still pending.
+    expect(await t.db.selectFrom('board_collaborators').select(['user_id', 'status']).execute()).toEqual([{ user_id: collab.id, status: 'invited' }]);
+    await t.db.updateTable('boards').set({ archived_at: null }).where('id', '=', board).execute();
+    expect((await notice()).status).toBe(200);
+    expect(data(await accept())).toEqual({ board_id: board, status: 'accepted' });
+  });
+});
+
 describe('BoardCollaboratorResource delete: removing and leaving', () => {
   async function accepted() {
     const w = await world();

@@ -1,6 +1,5 @@
 import { emailError } from '../auth/rules.js';
 import { policyStore } from '../policy/store.js';
-import { accountShown } from '../policy/rules.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
@@ -123,10 +122,9 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
      * not see, answer as a missing board.
      */
     async pending(viewer: Claimant, key: { id: string } | { username: string; slug: string }) {
-      const board = await boards.findBoardWithOwner(key);
-      // A suspended or deactivated owner's board is not there, invite or not (policy/rules.ts).
-      const held = board && board.archived_at === null && accountShown(board.owner_state) ? await claimable(board.id, viewer) : undefined;
-      if (!board || !held) throw new ApiError('board_not_found');
+      // A suspended or deactivated owner's board, or an archived one, is not there, invite or not (policy/rules.ts 'join').
+      const board = await policy.boardPage(viewer.id, key, 'join');
+      if (!(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
       return {
         board: { id: board.id, name: board.name, url: `/${board.owner_username}/${board.slug}/`, privacy: board.privacy },
         owner: { username: board.owner_username, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim() },
@@ -135,8 +133,9 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
 
     /** BoardInviteResource update: the invited person accepts (a user invite, or an email invite to their address). */
     async accept(viewer: Claimant, boardId: string) {
-      const board = await boards.findBoard(boardId);
-      if (!board || board.archived_at !== null || !(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
+      // As its notice: not once the owner is suspended or deactivated, nor while the board is archived.
+      const board = await policy.board(viewer.id, boardId, 'join');
+      if (!(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
       await store.accept(board.id, viewer.id, viewer.email, clock.now());
       // The board's owner (who invited them) hears that they joined (issue 28).
       await notifications.notify({ kind: 'invite_accepted', actorId: viewer.id, recipientIds: [board.owner_id], boardId: board.id });

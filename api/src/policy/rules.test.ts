@@ -83,6 +83,19 @@ describe('board settings and sections from the board page (issue 28): the owner 
   }, (role) => sectionRule('save', board(role)));
 });
 
+describe('boards: an invite is taken up by someone not yet a member, on a board still in sight (join)', () => {
+  for (const privacy of ['public', 'secret'] as const) {
+    describe(privacy, () => {
+      check(['join'] as const, { owner: ['403'], collaborator: ['✓'], follower: ['✓'], stranger: ['✓'], visitor: ['403'] }, (role, action) => boardRule(action, board(role, privacy)));
+    });
+  }
+  describe('a suspended or deactivated owner’s board, or an archived one', () => {
+    for (const more of [{ ownerState: 'suspended' }, { ownerState: 'deactivated' }, { archived: true }]) {
+      check(['join'] as const, { collaborator: ['404'], follower: ['404'], stranger: ['404'], visitor: ['404'] }, (role, action) => boardRule(action, board(role, 'secret', more)));
+    }
+  });
+});
+
 describe('boards: a suspended or deactivated owner’s board is missing to everyone, as their profile is', () => {
   for (const ownerState of ['suspended', 'deactivated', 'some_state_this_code_does_not_know']) {
     describe(ownerState, () => {

@@ -19,9 +19,10 @@ import { canActAs, OWNER } from '../advertisers/rules/profiles.js';
 
 /**
  * What an actor does. `save`: put pins (and sections) on a board; `label`: mark a pin a paid
- * partnership (advertiser.md's creator card), its creator's alone.
+ * partnership (advertiser.md's creator card), its creator's alone; `join`: take up an invite to a board
+ * (that an invite is held is the invite's own fact, collaborators/service.ts).
  */
-export type Action = 'view' | 'save' | 'edit' | 'move' | 'delete' | 'invite' | 'promote' | 'follow' | 'label';
+export type Action = 'view' | 'save' | 'edit' | 'move' | 'delete' | 'invite' | 'promote' | 'follow' | 'label' | 'join';
 
 /**
  * The actor's relation to an object's owner. A follower of the owner is listed apart so the table
@@ -63,7 +64,7 @@ export interface BoardFacts {
 
 /**
  * Boards. Hidden (missing) from everyone: a suspended or deactivated owner's, an archived one (but to
- * its owner), and a secret or protected one from anyone but its members. Members (owner, collaborators)
+ * its owner), and a secret or protected one from anyone but its members and those taking up an invite to it. Members (owner, collaborators)
  * save pins to it and keep its sections; only the owner edits (its settings: name, description,
  * privacy, cover, archiving), deletes it or invites people to it. Anyone else logged in who sees it may
  * follow it (issue 28). An archived board is its owner's alone to see, change back (unarchive) or
@@ -77,6 +78,9 @@ export function boardRule(action: Action, f: BoardFacts): Verdict {
     return { allow: false, answer: 'forbidden', detail: 'This board is archived. Unarchive it first.', error: 'board_archived' };
   }
   const member = f.relation === 'owner' || f.relation === 'collaborator';
+  // An invite is taken up (or its notice read) by someone not yet a member, secret board or not: while the
+  // owner is shown and the board is not archived (both above), never after.
+  if (action === 'join') return f.relation === 'visitor' ? forbid('Log in first.') : f.relation === 'owner' ? forbid('This is your own board.') : ALLOW;
   if (f.privacy !== 'public' && !member) return MISSING;
   if (action === 'view') return ALLOW;
   // Following a board (issue 28): anyone logged in who sees it, but not its owner (its pins are theirs already).
