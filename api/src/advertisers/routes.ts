@@ -262,7 +262,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     PinAdLabelsResource: {
       // The pin page's labels: 'Promoted by', the paid partnership, the verified merchant. Showing a promoted pin is an impression.
       get: action({
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor', limit: 'adEventsAddress',
         options: z.object({ pin_id: id }),
         run: async (o, { c, viewer }) => {
           const pin = await pins.get(viewer, o.pin_id);

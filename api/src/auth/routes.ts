@@ -304,7 +304,8 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
       update: action({
-        caller: 'user', limit: NO_LIMIT.write,
+        // Wrong old passwords count against the account's security attempts (auth/security.ts).
+        caller: 'user', limit: 'securityAccount',
         options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256) }),
         async run(options, { c, viewer }) {
           startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password));

@@ -15,7 +15,7 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
     },
     BoardInviteResource: {
       create: action({
-        caller: 'user', limit: ['inviteAccount', 'inviteAddress'],
+        caller: 'user', limit: ['inviteAccount', 'inviteAddress', 'inviteRecipient'],
         options: z.object({
           board_id: id,
           invited_user_ids: z.array(id).max(50).default([]),

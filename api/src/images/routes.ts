@@ -1,4 +1,4 @@
-import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
+import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
@@ -20,7 +20,7 @@ export function imageRoutes(deps: Deps, images: ImagesService): Hono<AppEnv> {
   const { config } = deps;
   const limits = limitsFor(deps);
   const routes = new Hono<AppEnv>();
-  routes.put('/image/', declare({ caller: 'user', limit: none('not limited yet: issue 25 limits the outbound fetch per client'), body: JSON_BODY }), async (c) => {
+  routes.put('/image/', declare({ caller: 'user', limit: ['imageUrlAddress', 'outboundSite'], body: JSON_BODY }), async (c) => {
     if (!c.get('viewer')) throw new ApiError('unauthorized');
     const body = parse(registerBody, await c.req.json().catch(() => null));
     // The server downloads what the caller names: limited per client and per site (lib/outbound-limits.ts).

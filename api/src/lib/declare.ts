@@ -5,6 +5,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
 import { ApiError } from './errors.js';
+import { currentRequest } from './request-context.js';
 import type { LimitName } from './limits.js';
 
 /**
@@ -129,19 +130,23 @@ export function honoSurface(routes: readonly HonoRoute[]): SurfaceRow[] {
 /**
  * Finds a request's declaration before anything else runs (the body is judged before it is read, and
  * before the request takes an API turn). `resolve` answers first (the resource registry's actions);
- * then the declared Hono routes, in the order Hono would run them.
+ * then the most specific of the declared Hono routes that match, the first registered among equals.
  */
 export function declarationFinder(rows: readonly SurfaceRow[], resolve: (method: string, path: string) => Declaration | undefined) {
-  const router = new SmartRouter<Declaration>({ routers: [new RegExpRouter(), new TrieRouter()] });
-  for (const row of rows) if (row.declaration) router.add(row.method, row.path, row.declaration);
+  type Entry = { declaration: Declaration; vague: number };
+  const router = new SmartRouter<Entry>({ routers: [new RegExpRouter(), new TrieRouter()] });
+  // How much of a path is parameters or wildcards: /offsite/ is its own route, not /{username}/'s, even
+  // when a route for every username (users/routes.ts, a renamed profile's redirect) was registered first.
+  for (const row of rows) if (row.declaration) router.add(row.method, row.path, { declaration: row.declaration, vague: (row.path.match(/[:*]/g) ?? []).length });
   const any = rows.some((row) => row.declaration);
   return (method: string, path: string): Declaration | undefined => {
     // Hono answers HEAD with the GET route.
     const m = method === 'HEAD' ? 'GET' : method;
     const found = resolve(m, path);
     if (found || !any) return found;
-    const [matches] = router.match(m, path) as unknown as [Array<[Declaration, unknown]>];
-    return matches[0]?.[0];
+    const [matches] = router.match(m, path) as unknown as [Array<[Entry, unknown]>];
+    // The most specific match, the first registered among equals.
+    return matches.reduce<Entry | undefined>((best, [entry]) => (!best || entry.vague < best.vague ? entry : best), undefined)?.declaration;
   };
 }
 
@@ -152,7 +157,16 @@ export function declarationFinder(rows: readonly SurfaceRow[], resolve: (method:
 export function declared(find: () => (method: string, path: string) => Declaration | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const declaration = find()(c.req.method, c.req.path);
-    if (declaration) c.set('declaration', declaration);
+    if (declaration) {
+      c.set('declaration', declaration);
+      // What the services below may take: lib/limits.ts refuses (outside production) a limit not named here.
+      const request = currentRequest();
+      if (request) request.route = { label: `${c.req.method} ${c.req.path}`, limits: declaredLimits(declaration) };
+    }
     await next();
   };
 }
+
+/** The per-client limits a declaration names (none for `none(...)`). */
+export const declaredLimits = (declaration: Pick<Declaration, 'limit'>): readonly string[] =>
+  typeof declaration.limit === 'string' ? [declaration.limit] : Array.isArray(declaration.limit) ? declaration.limit : [];

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { solvedChallenge, outboxMessages, v3Post } from '../auth/safety-helpers.js';
 import { testApp, type Answer, type TestApp } from '../testing.js';
 import { addressKey, normaliseAddress } from './client-address.js';
-import { LIMITS, LOGIN_ADDRESS_CHALLENGE_AFTER } from './limits.js';
+import { LIMITS, LOGIN_ADDRESS_CHALLENGE_AFTER, limitsFor } from './limits.js';
+import { declarationFinder, declaredLimits, honoSurface } from './declare.js';
+import { currentRequest, withRequest } from './request-context.js';
 
 const ATTACKER = '203.0.113.7';
 const NEIGHBOUR = '198.51.100.9';
@@ -194,5 +196,31 @@ describe('board invites', () => {
     expect(await mails(t)).toBe(LIMITS.inviteAddress.points);
     const elsewhere = await inviter(t, 'honest', NEIGHBOUR);
     expect((await elsewhere.browser.post('BoardInviteResource', 'create', { board_id: elsewhere.board, emails: emails('h-', 10) })).status).toBe(200);
+  });
+});
+
+describe('a route takes only the limits it declares (lib/declare.ts, lib/request-context.ts)', () => {
+  const inRoute = <T>(limits: readonly string[], work: () => Promise<T>) =>
+    withRequest('req-test-0001', () => {
+      currentRequest()!.route = { label: 'POST /resource/SomeResource/create/', limits };
+      return work();
+    });
+
+  it('refuses, outside production, a limit the request’s route does not name: the table of docs/security.md cannot drift', async () => {
+    const t = await setup();
+    const limits = limitsFor(t.deps);
+    await expect(inRoute(['signupAddress'], () => limits.take('resetAddress', 'k1'))).rejects.toThrow('POST /resource/SomeResource/create/ takes the limit resetAddress, which its declaration does not name');
+    await expect(inRoute(['signupAddress'], () => limits.check('loginAddress', 'k1'))).rejects.toThrow('takes the limit loginAddress');
+    // What it names, it takes; outside a request (a job, a script) nothing is asked.
+    await inRoute(['signupAddress'], () => limits.take('signupAddress', 'k1'));
+    await limits.take('resetAddress', 'k1');
+    expect((await limits.usage('signupAddress', 'k1')).used).toBe(1);
+  });
+
+  it('finds a fixed path’s declaration before a route for every name registered earlier (/offsite/ is not a username)', async () => {
+    const t = await setup();
+    const find = declarationFinder(honoSurface(t.app.routes), () => undefined);
+    expect(declaredLimits(find('GET', '/offsite/')!)).toEqual(['offsitePinAddress', 'outboundSite', 'adEventsAddress']);
+    expect(declaredLimits(find('GET', '/someone/')!)).toEqual([]);
   });
 });

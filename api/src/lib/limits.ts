@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { sha256 } from './ids.js';
 import { rateLimitRefusals } from '../ops/metrics.js';
+import { currentRequest } from './request-context.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -176,7 +177,15 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
     return made;
   };
 
+  // One declaration per route (lib/declare.ts) says which limits its request may take: a service taking another
+  // is a route whose table (docs/security.md) is wrong. Every API test runs through here, so none lands.
+  const declaredHere = (name: LimitName) => {
+    const route = currentRequest()?.route;
+    if (route && !route.limits.includes(name) && config.env !== 'production') throw new Error(`${route.label} takes the limit ${name}, which its declaration does not name (lib/declare.ts).`);
+  };
+
   const usage = async (name: LimitName, key: string): Promise<Usage> => {
+    declaredHere(name);
     const res = await limiter(name).get(key);
     return { used: res?.consumedPoints ?? 0, points: scaled(LIMITS[name].points), retryAfterS: res ? Math.max(0, res.msBeforeNext) / 1000 : 0 };
   };
@@ -189,6 +198,7 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
       if (now.used >= now.points) throw limitedError(name, now.retryAfterS);
     },
     async take(name, key, n = 1) {
+      declaredHere(name);
       if (n <= 0) return;
       try {
         await limiter(name).consume(key, n);
@@ -203,6 +213,7 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
       if (n > 0) await limiter(name).reward(key, n);
     },
     async count(name, key, n = 1) {
+      declaredHere(name);
       try {
         await limiter(name).consume(key, n);
       } catch (error) {

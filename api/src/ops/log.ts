@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config.js';
+import { currentRequest, withRequest } from '../lib/request-context.js';
 
 /**
  * The structured log (issue 29): one JSON object a line on stdout, by pino. What goes in it is chosen
@@ -72,11 +72,10 @@ export const withoutQueries = (text: string): string => text.replace(/(\b[a-z][a
 
 /**
  * The request a piece of work belongs to, for the work it starts (a job queued by a save carries it:
- * jobs/service.ts reads it at enqueue). Set by ops/observe.ts around each request.
+ * jobs/service.ts reads it at enqueue). Set by ops/observe.ts around each request (lib/request-context.ts).
  */
-const current = new AsyncLocalStorage<string>();
-export const withRequestId = <T>(id: string, work: () => T): T => current.run(id, work);
-export const currentRequestId = (): string | undefined => current.getStore();
+export const withRequestId = <T>(id: string, work: () => T): T => withRequest(id, work);
+export const currentRequestId = (): string | undefined => currentRequest()?.id;
 
 /**
  * A client's (or a proxy's) X-Request-Id is kept when it is an id, not text: 8 to 128 letters, digits and

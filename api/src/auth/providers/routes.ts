@@ -153,7 +153,7 @@ const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
 /** POST /v3/sso/info/, served as written (auth.md section 7); a bad request is the empty non-SSO answer. */
 export function ssoV3Routes(providers: ProviderService, config: Pick<Config, 'trustProxy'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/sso/info/', declare({ caller: 'visitor', limit: none('not limited yet: issue 25 gives it the email-check limit'), body: JSON_BODY }), async (c) => {
+  routes.post('/sso/info/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: JSON_BODY }), async (c) => {
     const body = ssoInfoBody.safeParse(await c.req.json().catch(() => null));
     return ok(c, await providers.ssoInfo(body.success ? body.data.email : '', clientAddress(c, config.trustProxy)));
   });
