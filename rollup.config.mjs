@@ -56,6 +56,8 @@ const manifest = () => ({
       if (file.type === 'chunk' && file.isEntry) entries[`${file.name}.js`] = file.fileName;
       // Each language's catalogue (popup/src/i18n/locales/): the shell preloads the visitor's, the bench weighs it.
       if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(file.facadeModuleId ?? '')) entries[`locale-${file.name}.js`] = file.fileName;
+      // The error catalogue's English (popup/src/i18n/errors.ts), which every language but English loads with its catalogue.
+      if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]errors\.ts$/.test(file.facadeModuleId ?? '')) entries['errors-english.js'] = file.fileName;
       // An area's words in one language (popup/src/<area>/locales/, i18n defineMessages): the bench weighs them apart.
       // An area may sit in a folder of another (settings/import-export): its name is its path, joined by '_'.
       const area = /[\\/]popup[\\/]src[\\/]([\w\\/-]+?)[\\/]locales[\\/]/.exec(file.facadeModuleId ?? '')?.[1]?.replace(/[\\/-]/g, '_');

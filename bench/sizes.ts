@@ -46,7 +46,9 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
   const popup = rows.find((r) => r.name === 'popup JS + CSS')!.value;
   const locales = Object.entries(manifest).flatMap(([name, file]) => (/^locale-(\w+)\.js$/.exec(name) ? [[/^locale-(\w+)/.exec(name)![1]!, file] as const] : []));
   rows.push({ name: 'popup, locale en (in the bundle)', value: popup, budget: POPUP_BUDGET, unit: 'bytes sent (brotli)' });
-  for (const [locale, file] of locales) rows.push({ name: `popup, locale ${locale}`, value: popup + (await sent(file, 'br')), budget: POPUP_BUDGET, unit: 'bytes sent (brotli)' });
+  // Every language but English also loads the error catalogue's English (popup/src/i18n/errors.ts), which its translations are found by.
+  const errorsEnglish = manifest['errors-english.js'] ? await sent(manifest['errors-english.js'], 'br') : 0;
+  for (const [locale, file] of locales) rows.push({ name: `popup, locale ${locale}`, value: popup + errorsEnglish + (await sent(file, 'br')), budget: POPUP_BUDGET, unit: 'bytes sent (brotli)' });
   // Each area's words (i18n defineMessages): one language's come with the area's pages, so the largest is printed.
   const words = Object.entries(manifest).flatMap(([name, file]) => (/^words-(\w+)-(\w+)\.js$/.test(name) ? [[/^words-(\w+)-/.exec(name)![1]!, file] as const] : []));
   for (const area of new Set(words.map(([a]) => a))) {
@@ -54,7 +56,7 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
     for (const [, file] of words.filter(([a]) => a === area)) largest = Math.max(largest, await sent(file, 'br'));
     rows.push({ name: `  words of popup/src/${area}/, largest language`, value: largest, unit: 'bytes sent (brotli), with the pages' });
   }
-  const catalogues = new Set([...locales, ...words].map(([, file]) => file.slice('js/chunks/'.length)));
+  const catalogues = new Set([...locales, ...words, ['errors', manifest['errors-english.js'] ?? '']].map(([, file]) => file.slice('js/chunks/'.length)));
   let strength = 0;
   let largest = { file: '', size: 0 };
   let pages = 0;

@@ -3,6 +3,7 @@ import { EXAMPLES, PRODUCT } from './origins';
 import { DEMO } from './popup';
 import { logIn, openPopup } from './sdk';
 import { freshAccount } from './safety-helpers';
+import fr from '../../popup/src/i18n/locales/fr';
 
 /**
  * The popup in the user's language (issue 20): a French publisher page (examples/francais.html,
@@ -97,4 +98,16 @@ test('a French visitor resets a password in French: the account pages come with 
   await expect(page.getByRole('link', { name: 'Envoyer un nouveau lien' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retour' })).toBeVisible();
   await expect(page.getByText(/Pick a new password|Change password|expired/)).toHaveCount(0);
+});
+
+test('in French, a profile, a board and a pin that are not there say so in French, not in the server’s English', async ({ page, context }) => {
+  await context.addCookies([{ name: 'cb_lang', value: 'fr', url: PRODUCT }]);
+  await page.goto(`${PRODUCT}/nosuchperson_e2e/`);
+  await expect(page.getByRole('alert')).toHaveText(fr.errors!.profile_not_found!);
+  await page.goto(`${PRODUCT}/nosuchperson_e2e/nosuchboard/`);
+  await expect(page.getByRole('alert')).toHaveText(fr.errors!.board_not_found!);
+  // A pin page whose pin is gone sends the visitor home with the reason (saving.md section 8).
+  await page.goto(`${PRODUCT}/pin/123456789012345678/`);
+  await expect(page.getByRole('alert')).toHaveText(fr.errors!.pin_not_found!);
+  await expect(page.locator('body')).not.toContainText("Sorry, we couldn't find");
 });

@@ -52,7 +52,7 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, ma
 <title>${brand}</title>
 <meta name="brand" content="${brand}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
 <link rel="stylesheet" href="${popup.css}">
-<script type="module" src="${popup.js}"></script>${popup.locales[locale] ? `\n<link rel="modulepreload" href="${popup.locales[locale]}">` : ''}
+<script type="module" src="${popup.js}"></script>${popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter(Boolean).map((href) => `\n<link rel="modulepreload" href="${href}">`).join('') : ''}
 </head>
 <body><div id="app"></div></body>
 </html>`;

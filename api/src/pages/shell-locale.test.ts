@@ -33,6 +33,8 @@ describe('the shell in the visitor language', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(html).not.toContain('/js/chunks/de-');
+    // With it, the error catalogue's English, which its translations of the server's messages are found by.
+    expect(html).toMatch(/<link rel="modulepreload" href="\/js\/chunks\/errors-[\w-]+\.js">/);
     expect(await (await t.app.request('/login', { headers: { 'accept-language': 'en' } })).text()).not.toContain('modulepreload');
   });
 });

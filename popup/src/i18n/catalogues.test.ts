@@ -4,9 +4,10 @@ import { LOCALES } from '../../../api/src/lib/rules/locales';
 import { MESSAGES } from '../../../api/src/auth/rules';
 import { catalogue } from '../../../api/src/lib/errors.contract';
 import en from './en';
+import { ERROR_MESSAGES } from './errors';
 
 /** Namespaces every language must translate in full: the save flow and the site header (issue 20). */
-const SAVE_FLOW = ['common', 'save', 'picker', 'board', 'section', 'success', 'auth', 'server', 'pages'];
+const SAVE_FLOW = ['common', 'save', 'picker', 'board', 'section', 'success', 'auth', 'server', 'pages', 'errors'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 const flat = (catalogue: object): Map<string, string> =>
@@ -14,7 +15,8 @@ const flat = (catalogue: object): Map<string, string> =>
 /** `{{name}}` and the server's `{brand}`, sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g)].map((m) => m[1] ?? m[2]).sort();
 
-const saveFlow = flat(en);
+// With the error catalogue's English (errors.ts), a chunk of its own beside the bundle's catalogue.
+const saveFlow = flat({ ...en, errors: ERROR_MESSAGES });
 const catalogues = await Promise.all(
   LOCALES.filter((l) => l !== 'en').map(async (locale) => ({ locale, messages: flat((await import(`./locales/${locale}.ts`)).default as object) })),
 );

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptedLanguages, pickLocale } from '../../../api/src/lib/rules/locales';
 import { LOCALES } from '../../../api/src/lib/rules/locales';
+import { catalogue } from '../../../api/src/lib/errors.contract';
+import { branded } from '../brand';
 import { applyLocale, defineMessages, formatDay, formatNumber, fromEnglish, t, tn, wordsReady } from '.';
 
 afterEach(() => applyLocale('en'));
@@ -46,6 +48,19 @@ describe('the popup in the user language', () => {
     expect(fromEnglish('A message we have no words for')).toBe('A message we have no words for');
     expect(fromEnglish('name: A message we have no words for')).toBe('name: A message we have no words for');
     await applyLocale('en');
+  });
+
+  it('shows every message of the API’s error catalogue in each language, so no refusal reaches a French page in English', async () => {
+    for (const lang of LOCALES.filter((l) => l !== 'en')) {
+      await applyLocale(lang);
+      const english = Object.entries(catalogue).filter(([, entry]) => fromEnglish(branded(entry.message)) === branded(entry.message));
+      expect(english.map(([name]) => name), lang).toEqual([]);
+    }
+    await applyLocale('fr');
+    expect(fromEnglish("Sorry, we couldn't find that board.")).toBe("Désolé, nous n'avons pas trouvé ce tableau.");
+    expect(fromEnglish('This request did not come from Corkboard and was refused.')).not.toContain('{brand}');
+    await applyLocale('en');
+    expect(fromEnglish("Sorry, we couldn't find that board.")).toBe("Sorry, we couldn't find that board.");
   });
 
   it("loads an area's words with the language: English at once, the current language before the page shows, the next on a change", async () => {

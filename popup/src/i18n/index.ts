@@ -2,13 +2,15 @@ import rosetta from 'rosetta';
 import { DEFAULT_LOCALE, dirOf, LOCALE_COOKIE, pickLocale, supported, type Locale } from '../../../api/src/lib/rules/locales';
 import { branded } from '../brand';
 import en from './en';
+import type { ERROR_MESSAGES } from './errors';
 
 /**
  * The popup's messages (issue 20): English is the source catalogue, bundled; every other language is
  * its own lazy chunk (js/chunks/, hashed and cached for good), so a visitor downloads only theirs.
  * A key a catalogue lacks falls back to English (catalogues.test.ts keeps the save flow complete).
  */
-export type Catalogue = typeof en;
+/** English's namespaces, and the error catalogue's (errors.ts: a chunk of its own, loaded with any other language). */
+export type Catalogue = typeof en & { errors: typeof ERROR_MESSAGES };
 /** A translation: English's shape, every leaf a string, any of them missing. */
 export type Translation = { [K in keyof Catalogue]?: { [M in keyof Catalogue[K]]?: string } & Record<string, string> };
 
@@ -21,6 +23,8 @@ export type Translation = { [K in keyof Catalogue]?: { [M in keyof Catalogue[K]]
 export type LoadWords<T> = (locale: Exclude<Locale, 'en'>) => Promise<{ default: T }>;
 
 const loadCatalogue: LoadWords<Translation> = (lang) => import(`./locales/${lang}.ts`);
+/** The English of the error catalogue, which a translation of it is found by (fromEnglish); loaded with the first other language. */
+let errorMessages: Record<string, string> = {};
 
 // A copy: areas add their namespaces to English (defineMessages), and `en` itself stays the save flow's catalogue.
 const i18n = rosetta<Translation>({ en: { ...en } });
@@ -65,14 +69,17 @@ export const formatDay = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(
 
 /**
  * A message the server (or a rule shared with it) wrote in English: the current language's words for
- * it when the English catalogue has that exact text under `server`, else the text as it came (a detail
+ * it when the English catalogue has that exact text under `server` or `errors`, else the text as it came (a detail
  * naming a board, a message we have no translation for). English is never rewritten: the specs' wording stays.
  */
 export function fromEnglish(text: string): string {
   if (locale() === DEFAULT_LOCALE) return text;
-  const key = (Object.keys(en.server) as Array<keyof Catalogue['server']>).find((k) => branded(en.server[k]) === text);
-  const words = key && i18n.t(`server.${key}`);
-  if (words) return branded(words);
+  // The popup's own quotes first, then the whole error catalogue.
+  for (const [namespace, messages] of [['server', en.server as Record<string, string>], ['errors', errorMessages]] as const) {
+    const key = Object.keys(messages).find((k) => branded(messages[k]!) === text);
+    const words = key && i18n.t(`${namespace}.${key}`);
+    if (words) return branded(words);
+  }
   // A message with one part of its own (a board's name, a length): matched by the words around it (issue 28).
   for (const [k, english] of Object.entries(en.server)) {
     const parts = english.split(/\{\{(\w+)\}\}/);
@@ -106,7 +113,9 @@ export const onLocaleChange = (listener: (locale: Locale) => void) => void liste
 export async function applyLocale(tag: string): Promise<Locale> {
   const next = supported(tag) ?? DEFAULT_LOCALE;
   if (!loaded.has(next)) {
-    i18n.set(next, (await loadCatalogue(next as Exclude<Locale, 'en'>)).default);
+    const [words, errors] = await Promise.all([loadCatalogue(next as Exclude<Locale, 'en'>), import('./errors')]);
+    i18n.set(next, words.default);
+    errorMessages = errors.ERROR_MESSAGES;
     loaded.add(next);
   }
   await Promise.all([...areas.keys()].map((namespace) => loadArea(namespace, next)));

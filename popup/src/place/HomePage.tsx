@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t as main } from '../i18n';
+import { fromEnglish, t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from '../pages/messages';
 import { takeHomeError } from '../api';
@@ -20,7 +20,7 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
   const [error] = useState(() => takeHomeError(search));
   const alert = error && (
     <p class="error" role="alert">
-      {error}
+      {fromEnglish(error)}
     </p>
   );
   if (viewer?.type === 'AUTH') {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t as main, tn as mainN } from '../i18n';
+import { BRAND } from '../brand';
 import { t, tn } from '../pages/messages';
 import { getResource } from '../api';
 import { t as tProfile } from '../settings/profile/messages';
@@ -23,7 +24,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
       .catch((e: unknown) => setError(failure(e)));
   }, [username, viewer?.type]);
   useEffect(() => {
-    if (profile) document.title = `${profile.full_name || profile.username} | Corkboard`;
+    if (profile) document.title = `${profile.full_name || profile.username} | ${BRAND}`;
   }, [profile]);
 
   if (error) return <NotFoundPage message={error} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../../api';
-import { t as main } from '../../i18n';
+import { fromEnglish, t as main } from '../../i18n';
 import type { MembersAnswer } from '../../../../api/src/advertisers/members/contract';
 import { MEMBER_ROLES, type MemberRole } from '../../../../api/src/advertisers/members/rules';
 import { emailError } from '../../../../api/src/auth/rules';
@@ -19,7 +19,7 @@ const ERRORS: Record<number, Parameters<typeof t>[0]> = {
   339: 'needsMember',
   340: 'ownerStays',
 };
-export const memberProblem = (e: unknown) => (e instanceof ResourceError ? (ERRORS[e.code] ? t(ERRORS[e.code]!) : e.message) : main('server.generic'));
+export const memberProblem = (e: unknown) => (e instanceof ResourceError ? (ERRORS[e.code] ? t(ERRORS[e.code]!) : fromEnglish(e.message)) : main('server.generic'));
 
 const roleName = (role: MemberRole) => (role === 'OWNER' ? t('roleOwner') : t('roleAdmin'));
 const nameOf = (m: { full_name: string; username: string }) => m.full_name || m.username;

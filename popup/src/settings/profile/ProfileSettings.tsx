@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../../api';
-import { t as main } from '../../i18n';
+import { fromEnglish, t as main } from '../../i18n';
 import type { ViewerData } from '../../types';
 import type { ProfileSettingsAnswer } from '../../../../api/src/users/contract';
 import { ABOUT_MAX, NAME_MAX, normaliseWebsite, usernameProblem } from '../../../../api/src/users/rules';
@@ -43,7 +43,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
     if (viewer.type !== 'AUTH') return location.assign(`/login?next=${encodeURIComponent(location.pathname)}`);
     getResource<Profile>('UserSettingsResource').then(
       (p) => (setProfile(p), setDraft(p)),
-      (e: unknown) => setErrors({ form: e instanceof ResourceError ? e.message : main('server.generic') }),
+      (e: unknown) => setErrors({ form: e instanceof ResourceError ? fromEnglish(e.message) : main('server.generic') }),
     );
   }, [viewer?.type]);
   useEffect(() => {
@@ -55,7 +55,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
   const fail = (e: unknown, fallback: Field = 'form') => {
     const known = e instanceof ResourceError ? SERVER_ERRORS[e.code] : undefined;
     if (known) return setErrors({ [known[0]]: t(known[1]) });
-    setErrors({ [fallback]: e instanceof ResourceError ? e.message : main('server.generic') });
+    setErrors({ [fallback]: e instanceof ResourceError ? fromEnglish(e.message) : main('server.generic') });
   };
   // A field's error goes as soon as the field changes: it spoke of the old value.
   const edit = (field: keyof Profile & Field | 'last_name' | 'about', value: string) => {
