@@ -1,13 +1,15 @@
 import { isIP } from 'node:net';
 import { addressKey } from './client-address.js';
 import type { LimitName, Limits } from './limits.js';
+import { currentRequest } from './request-context.js';
 
 /**
  * DESIGN.md, security baseline: "Anything a visitor can make the server do … has a per-client and a
- * per-target limit." For an outbound fetch the client is the caller's address and the target is the
- * site the URL names. Refused fetches count too (a refusal still costs a DNS lookup, and a scan is
- * mostly refusals); only the first URL is counted against its site, not the redirects it leads to
- * (the per-client limit bounds those).
+ * per-target limit." For an outbound fetch the client is the caller's address and the target is every
+ * site the fetch reaches: the one the URL names, and each other site a redirect leads it to (counted as
+ * the hop is about to be requested, lib/safe-fetch.ts), so a chain of redirectors cannot aim this server at
+ * a site beyond its share. Refused fetches count too (a refusal still costs a DNS lookup, and a scan is
+ * mostly refusals).
  */
 
 /** Second-level labels under which a country's names are registered (shop.co.uk is one site, not co.uk). */
@@ -52,4 +54,15 @@ export async function takeOutbound(limits: Limits, client: LimitName, address: s
     await limits.refund(client, key, 1);
     throw error;
   }
+  // The sites the request's fetches reach by redirects are counted too, each once (a chain back to a site
+  // already counted costs nothing more).
+  const request = currentRequest();
+  if (!request) return;
+  const counted = new Set([siteOf(host)]);
+  request.redirectedTo = async (url) => {
+    const site = siteOf(url.hostname);
+    if (counted.has(site)) return;
+    await limits.take('outboundSite', site);
+    counted.add(site);
+  };
 }

@@ -9,6 +9,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestContext {
   id: string;
   route?: { label: string; limits: readonly string[] };
+  /**
+   * Counts a site one of this request's outbound fetches is about to reach by a redirect (lib/safe-fetch.ts),
+   * against that site's limit; set when the request took its first fetch's share (lib/outbound-limits.ts).
+   */
+  redirectedTo?: (url: URL) => Promise<void>;
 }
 
 const current = new AsyncLocalStorage<RequestContext>();

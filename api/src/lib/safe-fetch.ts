@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import { refusalReason } from './addresses.js';
 import { ApiError } from './errors.js';
+import { currentRequest } from './request-context.js';
 
 /**
  * Every request the server makes on a user's behalf (image finder, image download, link check) goes
@@ -178,6 +179,8 @@ export async function safeFetch(raw: string | URL, options: SafeFetchOptions = {
     for (let hop = 0; ; hop++) {
       const exempt = allow.has(url.origin);
       options.onHop?.(url);
+      // A redirect to another site is counted against that site's share, for a request that counts (outbound-limits.ts).
+      if (hop > 0) await currentRequest()?.redirectedTo?.(url);
       if (!exempt) checkHost(url);
       // One agent per hop: its lookup knows whether this hop is checked, and no connection is reused across hops.
       const agent = new Agent({ connect: { lookup: checkingLookup(resolve, !exempt) as never }, pipelining: 0 });
