@@ -4,7 +4,7 @@ import { SETTLE_EVERY_MS, settleCounts } from '../counts/store.js';
 import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
 import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { uploadJobs } from '../media/jobs.js';
-import { releaseJobs } from '../media/release.js';
+import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs } from '../media/release.js';
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
 
@@ -25,19 +25,21 @@ export interface IngestPayload {
 export function backgroundJobs(deps: Deps) {
   const images = imagesService(deps);
   const store = imagesStore(deps.db);
+  // A pin linked to an image while its bytes were being released is ingested again (media/release.ts).
+  const releases = releaseJobs(deps, (trx, pinId) => jobQueue(deps).enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload));
   // The upkeep every server's worker does between jobs; it stops with the worker (product.ts).
   const upkeep: Maintenance[] = [
     { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },
     { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
     // A write older than a lease belongs to an attempt that was killed (a live one is well under it).
     { name: 'partial renditions', everyMs: deps.config.jobLeaseMs, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, deps.config.jobLeaseMs) },
+    { name: 'abandoned media releases', everyMs: RELEASE_SWEEP_EVERY_MS, run: (now) => releases.finishAbandoned(now - RELEASE_ABANDONED_MS) },
   ];
   return jobsService(
     deps,
     {
       ...uploadJobs(deps, images),
-      // A pin linked to an image while its bytes were being released is ingested again (media/release.ts).
-      ...releaseJobs(deps, (trx, pinId) => jobQueue(deps).enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload)),
+      [RELEASE_JOB]: releases[RELEASE_JOB],
       ...transferJobs(deps, images, INGEST_JOB),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);

@@ -7,7 +7,7 @@ import { INGEST_JOB } from '../images/ingest.js';
 import { jobQueue } from '../jobs/service.js';
 import { testApp, type TestApp } from '../testing.js';
 import { mediaObjects } from './objects/index.js';
-import { RELEASE_JOB, releaseJobs, type ReleasePayload } from './release.js';
+import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs, type ReleasePayload } from './release.js';
 
 /** Issue 27: deleting an account deletes the media bytes it alone owned, and no one else's. */
 
@@ -47,6 +47,27 @@ describe('account deletion and its media', () => {
   it('nor on Postgres', async (ctx) => {
     if (!pg) return ctx.skip();
     await savedDuringRelease(await testApp({ db: pg }));
+  });
+
+  it('finishes a release its job gave up between the steps, so an ingest of the address stops waiting', async () => {
+    const t = await testApp();
+    const saver = await loggedIn(t, 'saver');
+    const address = t.images.url('abandoned');
+    const pin = data(await saver.browser.post('PinResource', 'create', { board_id: saver.board, image_url: address, method: 'button' }));
+    await t.runJobs();
+    const image = (await t.db.selectFrom('images').select('id').where('source_url', '=', address).executeTakeFirstOrThrow()).id;
+    // As a release job leaves it when it dies after its first step, with a pin linked in the moment before.
+    await t.db.updateTable('images').set({ released_at: t.clock.now() }).where('id', '=', image).execute();
+    await t.runJobs();
+    expect((await t.db.selectFrom('images').select('released_at').where('id', '=', image).executeTakeFirstOrThrow()).released_at).not.toBeNull();
+    // Past RELEASE_ABANDONED_MS the worker's upkeep finishes it: the pin waits for its image again and gets it.
+    t.clock.advance(RELEASE_ABANDONED_MS + RELEASE_SWEEP_EVERY_MS);
+    await t.runJobs();
+    t.clock.advance(10 * 60_000);
+    await t.runJobs();
+    expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pin.id).executeTakeFirstOrThrow()).image_id).toBe(image);
+    expect((await t.db.selectFrom('images').select('released_at').where('id', '=', image).executeTakeFirstOrThrow()).released_at).toBeNull();
+    expect((await t.app.request(`/media/${image}/236x.jpg`)).status).toBe(200);
   });
 });
 

@@ -27,6 +27,10 @@ export interface ReleasePayload {
 /** Candidates per job: a large account's media is released a batch at a time, each batch retried alone. */
 const RELEASE_BATCH = 500;
 
+/** How often the worker finishes releases left half done, and how old their mark must be (far past a job's retries). */
+export const RELEASE_SWEEP_EVERY_MS = 10 * 60_000;
+export const RELEASE_ABANDONED_MS = 60 * 60_000;
+
 /** The image id of an avatar address profile-settings wrote (our own origin's); none for a provider's picture. */
 export const avatarImageId = (publicOrigin: string, url: string | null) => (url?.startsWith(`${publicOrigin}/media/`) ? url.slice(publicOrigin.length).match(/^\/media\/(\d+)\/[^/]+\.jpg$/)?.[1] : undefined);
 
@@ -88,9 +92,13 @@ export function releaseJobs({ db, config, clock }: Deps, reingest: (trx: Db, pin
    */
   const releaseImage = async (imageId: string) => {
     const marked = await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('images').select('released_at').where('id', '=', imageId).executeTakeFirst();
+      if (!row) return false;
+      // Marked by an attempt that died between the steps: its bytes may be half gone, so it is finished.
+      if (row.released_at !== null) return true;
       if (await named(trx, imageId)) return false;
-      const row = await trx.updateTable('images').set({ released_at: clock.now() }).where('id', '=', imageId).returning('id').executeTakeFirst();
-      return !!row;
+      await trx.updateTable('images').set({ released_at: clock.now() }).where('id', '=', imageId).execute();
+      return true;
     });
     if (!marked) return;
     await objects.deleteDir(mediaKeys.renditionDir(imageId));
@@ -102,6 +110,16 @@ export function releaseJobs({ db, config, clock }: Deps, reingest: (trx: Db, pin
   };
 
   return {
+    /**
+     * Finishes the releases whose job gave up between the steps (a media store down through every retry):
+     * while an image stays marked, an ingest of its address keeps waiting. The worker's upkeep asks every
+     * RELEASE_SWEEP_EVERY_MS for those marked before `before`.
+     */
+    async finishAbandoned(before: number) {
+      const marked = await db.selectFrom('images').select('id').where('released_at', '<', before).limit(RELEASE_BATCH).execute();
+      for (const { id } of marked) await releaseImage(id);
+    },
+
     async [RELEASE_JOB]({ image_ids, videos, keys }: ReleasePayload) {
       for (const id of image_ids) await releaseImage(id);
       for (const video of videos) {
