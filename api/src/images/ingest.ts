@@ -26,7 +26,8 @@ export function backgroundJobs(deps: Deps) {
   const images = imagesService(deps);
   const store = imagesStore(deps.db);
   // A pin linked to an image while its bytes were being released is ingested again (media/release.ts).
-  const releases = releaseJobs(deps, (trx, pinId) => jobQueue(deps).enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload));
+  const queue = jobQueue(deps);
+  const releases = releaseJobs(deps, (trx, pinId) => queue.enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload));
   // The upkeep every server's worker does between jobs; it stops with the worker (product.ts).
   const upkeep: Maintenance[] = [
     { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },

@@ -167,6 +167,13 @@ export function declared(find: () => (method: string, path: string) => Declarati
   };
 }
 
-/** The per-client limits a declaration names (none for `none(...)`). */
-export const declaredLimits = (declaration: Pick<Declaration, 'limit'>): readonly string[] =>
-  typeof declaration.limit === 'string' ? [declaration.limit] : Array.isArray(declaration.limit) ? declaration.limit : [];
+/** The per-client limits a declaration names (none for `none(...)`), worked out once per declaration: every request asks. */
+const limitsOf = new WeakMap<Pick<Declaration, 'limit'>, readonly string[]>();
+export function declaredLimits(declaration: Pick<Declaration, 'limit'>): readonly string[] {
+  let names = limitsOf.get(declaration);
+  if (!names) {
+    names = typeof declaration.limit === 'string' ? [declaration.limit] : Array.isArray(declaration.limit) ? declaration.limit : [];
+    limitsOf.set(declaration, names);
+  }
+  return names;
+}
