@@ -29,6 +29,7 @@ import * as m0031 from './migrations/0031_job_request_id.js';
 import * as m0032 from './migrations/0032_search_index_once_per_commit.js';
 import * as m0033 from './migrations/0033_counter_delta_ids.js';
 import * as m0034 from './migrations/0034_image_release_mark.js';
+import * as m0035 from './migrations/0035_security_epoch.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0032_search_index_once_per_commit': m0032,
   '0033_counter_delta_ids': m0033,
   '0034_image_release_mark': m0034,
+  '0035_security_epoch': m0035,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */

@@ -383,6 +383,8 @@ export interface UsersTable {
   mfa_pending_phone: Generated<string | null>;
   /** Migration 0026: the profile's About (profile settings, issue 27). */
   about: Generated<string | null>;
+  /** Migration 0035: moved by every committed credential change; what was issued under an older epoch is dead. */
+  security_epoch: Generated<number>;
 }
 
 /** Migration 0026: a changed username's old address, redirecting to the account's current one. */
