@@ -11,7 +11,8 @@ import { gunzipSync } from 'node:zlib';
  * commit) and the image its publisher meant as the main one (docs/decisions/realpages.md), and
  * split.json which sites are for tuning rules and which are kept for testing them.
  */
-export const MIRRORS = process.env.REALPAGES_MIRRORS ?? '/work/.mirror';
+/** Where the mirrors are: REALPAGES_MIRRORS, else a `mirrors/` folder beside the repository. */
+export const MIRRORS = process.env.REALPAGES_MIRRORS ?? new URL('../../../mirrors', import.meta.url).pathname;
 
 export type Category = 'news' | 'blog' | 'shop' | 'recipe' | 'video' | 'non-English';
 export const CATEGORIES: Category[] = ['news', 'blog', 'shop', 'recipe', 'video', 'non-English'];
