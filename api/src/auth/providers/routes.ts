@@ -290,11 +290,12 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     },
     SocialPasswordResource: {
       // An account whose only way in was a provider sets a password.
+      // Its proof: a recent real log-in through the provider, and the two-factor code when it is on (wrong ones counted per account).
       create: action({
-        caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ new_password: z.string().max(256) }),
+        caller: 'user', limit: 'securityAccount',
+        options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
         async run(options, { viewer }) {
-          await providers.setFirstPassword(viewer, options.new_password);
+          await providers.setFirstPassword(viewer, options.new_password, { code: options.code });
           return { status: 'set' };
         },
       }),
