@@ -24,11 +24,15 @@ async function appCode(page: Page, ahead = 0) {
 }
 const codeFor = (secret: string, ahead: number) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
 
-/** Turns on two-factor by app from /settings/security/; answers the secret. */
-async function turnOnApp(page: Page) {
+/** The two-factor part of /settings/security/. */
+const twoFactor = (page: Page) => page.getByRole('region', { name: 'Two-factor authentication' });
+
+/** Turns on two-factor by app from /settings/security/, proving it with the password; answers the secret. */
+async function turnOnApp(page: Page, password: string) {
   await page.getByRole('button', { name: 'Use an authenticator app' }).click();
   const { secret, code } = await appCode(page);
   await page.getByLabel('Verification code').fill(code);
+  await twoFactor(page).getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
   await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
@@ -64,11 +68,17 @@ test('a user turns on two-factor from the page, then logs out and back in with a
   await expectNoAxeViolations(page);
   const { code } = await appCode(page);
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+  await twoFactor(page).getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code didn’t work. Check it and try again.');
+  // The new app's code never proves it is the owner: the password does, and a wrong one keeps it off.
+  await page.getByLabel('Verification code').fill(code);
+  await twoFactor(page).getByLabel('Current password').fill('not the password');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That password is incorrect.');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  const secret = await turnOnApp(page);
+  const secret = await turnOnApp(page, user.password);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'I saved my codes' }).click();
   await expect(page.getByText('Two-factor authentication is on. Codes come from your authenticator app.')).toBeVisible();
@@ -103,7 +113,7 @@ test('a session is logged out from another', async ({ page, browser }) => {
   await other.close();
 });
 
-test('a business ADMIN member turns on two-factor and then acts for the business; an older session passes it first', async ({ page, browser }) => {
+test('a business ADMIN member turns on two-factor and then acts for the business; an older session is logged out', async ({ page, browser }) => {
   const owner = freshAccount('owner');
   const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Lantern Co'))![1]!;
   const member = freshAccount('admin');
@@ -120,19 +130,16 @@ test('a business ADMIN member turns on two-factor and then acts for the business
   await expect(page.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Security settings' }).click();
-  const secret = await turnOnApp(page);
+  await turnOnApp(page, member.password);
   await page.getByRole('button', { name: 'I saved my codes' }).click();
 
   await page.goto(campaigns);
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-factor authentication needed' })).toHaveCount(0);
 
-  // The older session must pass two-factor before acting for the business.
-  await olderPage.goto(campaigns);
-  await expect(olderPage.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
-  await olderPage.getByLabel('Code or backup code').fill(codeFor(secret, 1));
-  await olderPage.getByRole('button', { name: 'Verify and continue' }).click();
-  await expect(olderPage.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  // Turning two-factor on is a credential change: every other session ended with it.
+  await olderPage.goto(`${PRODUCT}/settings/security/`);
+  await expect(olderPage.getByText('Log in to see your security settings.')).toBeVisible();
   await older.close();
 });
 
@@ -191,6 +198,7 @@ test('a user turns on two-factor by SMS from the page, the code read from the ou
   await expectNoAxeViolations(page);
   const setupCode = await textedCode(outbox, phone);
   await page.getByLabel('Verification code').fill(setupCode);
+  await twoFactor(page).getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
   await page.getByRole('button', { name: 'I saved my codes' }).click();

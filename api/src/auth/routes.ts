@@ -136,6 +136,14 @@ export const setSessionCookie = (c: Context, config: Deps['config'], token: stri
   });
 
 /** "Remembered on this browser" after a log-in, for the welcome-back view. */
+/**
+ * After a credential change this browser made with a fresh proof: the change killed every remembered-browser
+ * token (the security epoch moved), this browser's too; one it had is issued again under the new epoch.
+ */
+export const rememberAgain = async (c: Context, config: Deps['config'], auth: AuthService, userId: string) => {
+  if (getCookie(c, KNOWN_COOKIE)) await rememberBrowser(c, config, auth, userId);
+};
+
 export const rememberBrowser = async (c: Context, config: Deps['config'], auth: AuthService, userId: string) =>
   setCookie(c, KNOWN_COOKIE, await auth.rememberBrowser(userId), {
     httpOnly: true,
@@ -319,6 +327,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
         async run(options, { c, viewer }) {
           startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password, options.code));
+          await rememberAgain(c, config, auth, viewer.id);
           return { status: 'changed' };
         },
       }),

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.js';
 import { NO_LIMIT, none } from '../lib/declare.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { clientAddress } from '../lib/client-address.js';
-import { KNOWN_COOKIE, SESSION_COOKIE, setSessionCookie } from './routes.js';
+import { KNOWN_COOKIE, rememberAgain, SESSION_COOKIE, setSessionCookie } from './routes.js';
 import type { AuthService } from './service.js';
 
 /**
@@ -43,11 +43,21 @@ export function securityResources({ config }: Deps, auth: AuthService): Resource
         async run(o, { c, viewer }) {
           const { token, backup_codes } = await auth.confirmMfa(viewer, o.code, { password: o.password });
           setSessionCookie(c, config, token);
+          await rememberAgain(c, config, auth, viewer.id);
           return { status: 'on', backup_codes };
         },
       }),
       // Turn it off with the password and a fresh code (app, SMS or backup code).
-      delete: action({ caller: 'user', limit: GUESSES, options: proof.extend({ code }), run: (o, { viewer }) => auth.disableMfa(viewer, o) }),
+      delete: action({
+        caller: 'user',
+        limit: GUESSES,
+        options: proof.extend({ code }),
+        async run(o, { c, viewer }) {
+          const answer = await auth.disableMfa(viewer, o);
+          await rememberAgain(c, config, auth, viewer.id);
+          return answer;
+        },
+      }),
     },
     TwoFactorCodeResource: {
       // A new SMS code for an account that gets codes by SMS (to turn two-factor off or pass it).

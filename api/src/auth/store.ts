@@ -114,11 +114,6 @@ export function authStore(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();
     },
 
-    /** The account's email is proven (a provider vouched for it); only while it is still that email. */
-    async markEmailVerified(id: string, email: string, now: number) {
-      await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email', '=', email).where('email_verified_at', 'is', null).execute();
-    },
-
     /** Anything but a credential (those change through auth/credentials/). */
     async updateUser(id: string, values: Omit<Updateable<UsersTable>, CredentialColumn>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();

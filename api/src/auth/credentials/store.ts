@@ -103,6 +103,11 @@ export function credentialStore(db: Kysely<Database>) {
       });
     },
 
+    /** The account's email is proven (a provider vouched for that very address); only while it is still that email. */
+    async markEmailVerified(id: string, email: string, now: number) {
+      await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email', '=', email).where('email_verified_at', 'is', null).execute();
+    },
+
     /** An address asked for: it waits in pending_email for its link (nothing is retired until it commits). */
     async requestEmail(userId: string, email: string) {
       await db.updateTable('users').set({ pending_email: email }).where('id', '=', userId).execute();

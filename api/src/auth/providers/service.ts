@@ -327,6 +327,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      * two-factor included); now the identity joins that account, if the provider vouched for its email.
      */
     async linkAfterLogIn(cookieToken: string | undefined, viewer: Viewer) {
+      assertRecentLogIn(viewer);
       const flow = await finishedFlow(cookieToken);
       if (!flow.email_verified || normaliseEmail(flow.email ?? '') !== normaliseEmail(viewer.email)) throw new ApiError('social_link_refused');
       const linked = await store.findIdentity(flow.provider, flow.subject);
@@ -335,7 +336,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       if (!linked && !(await credentials.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now(), proven_at: clock.now() }, flow.id, viewer.sessionId))) {
         throw new ApiError('social_already_linked');
       }
-      await users.markEmailVerified(viewer.id, viewer.email, clock.now());
+      await credentials.markEmailVerified(viewer.id, viewer.email, clock.now());
       return { provider: flow.provider as ProviderName };
     },
 
