@@ -204,6 +204,19 @@ const CHANGES: Change[] = [
     keepsSession: true,
   },
   {
+    name: 'email change undone from the old address',
+    before: async (t, b, user) => {
+      const old = await emailOf(t, user.id);
+      expect((await b.post('EmailChangeResource', 'create', { email: 'taken-away@example.org', password: user.password })).status).toBe(200);
+      expect((await confirmLink(t, 'taken-away@example.org')).status).toBe(200);
+      return { undo: /\/email\/verify\/\?undo=([\w-]+)/.exec((await outboxMessages(t, old)).at(-1)!.body)![1]! };
+    },
+    // Its proof is the link mailed to the old address.
+    refused: [(t) => t.client().post('EmailChangeUndoResource', 'create', { token: 'not-the-link' })],
+    run: (t, _b, _p, s) => t.client().post('EmailChangeUndoResource', 'create', { token: s.undo }),
+    keepsSession: false,
+  },
+  {
     name: 'two-factor on',
     refused: [
       async (t, b) => b.post('TwoFactorResource', 'update', { code: appCode(t, data(await b.post('TwoFactorResource', 'create', { method: 'totp' })).secret) }),
@@ -239,15 +252,16 @@ async function walk(t: TestApp, change: Change) {
       const { user, browser } = await loggedIn(t);
       const auth = authService(t.deps);
       const setup = (await change.before?.(t, browser, user)) ?? {};
+      const email = await emailOf(t, user.id);
 
       // Outstanding: another session, a reset link, a verification link, a remembered browser.
       const other = t.client();
-      const otherLogIn = await other.post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, ...(setup.secret ? { mfa_token: appCode(t, setup.secret) } : {}) });
+      const otherLogIn = await other.post('UserSessionResource', 'create', { username_or_email: email, password: user.password, ...(setup.secret ? { mfa_token: appCode(t, setup.secret) } : {}) });
       expect(otherLogIn.status).toBe(200);
-      await v3Post(t, '/v3/users/forgot_password/', { username_or_email: user.email });
-      const reset = await lastResetToken(t, user.email);
-      await auth.sendVerificationLink({ id: user.id, username: user.username, first_name: 'Pat' }, user.email);
-      const verify = await lastVerifyToken(t, user.email);
+      await v3Post(t, '/v3/users/forgot_password/', { username_or_email: email });
+      const reset = await lastResetToken(t, email);
+      await auth.sendVerificationLink({ id: user.id, username: user.username, first_name: 'Pat' }, email);
+      const verify = await lastVerifyToken(t, email);
       const known = await auth.rememberBrowser(user.id);
       const outstanding: Outstanding = { other, reset, verify, known };
       expect(await alive(other)).toBe(true);
