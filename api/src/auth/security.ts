@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import type { Deps, Viewer } from '../deps.js';
 import type { User } from '../db/schema.js';
 import { withBrand } from '../lib/rules/brand.js';
-import { ApiError, type ErrorName } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { sha256 } from '../lib/ids.js';
 import { jobQueue } from '../jobs/service.js';
 import { limitsFor } from '../lib/limits.js';

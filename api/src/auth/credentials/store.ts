@@ -1,4 +1,4 @@
-import type { Expression, Kysely, SqlBool, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely';
 import type { Database, TokenKind } from '../../db/schema.js';
 
 /**
@@ -40,8 +40,7 @@ export async function moveSecurityEpoch(trx: Transaction<Database>, userId: stri
 export const currentEpochOf = (db: Db, userId: string) => db.selectFrom('users').select('users.security_epoch').where('users.id', '=', userId);
 
 /** A token row is still under its account's epoch (for the kinds an epoch move retires; others pass). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- used in selects and updates of auth_tokens alike
-export function tokenEpochIsCurrent(kind: TokenKind): (eb: any) => Expression<SqlBool> {
+export function tokenEpochIsCurrent(kind: TokenKind): (eb: ExpressionBuilder<Database, 'auth_tokens'>) => Expression<SqlBool> {
   return (eb) => (EPOCH_BOUND_KINDS.includes(kind) ? eb('auth_tokens.security_epoch', '=', eb.selectFrom('users').select('users.security_epoch').whereRef('users.id', '=', 'auth_tokens.user_id')) : eb.lit(true));
 }
 
