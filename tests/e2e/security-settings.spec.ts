@@ -239,3 +239,37 @@ for (const { lang, words } of [
     await expect.poll(async () => (await page.request.get(avatar)).status(), { timeout: 15_000 }).toBe(404);
   });
 }
+
+test('an email change asks for the password, and the old address undoes it with its link, logging everyone out', async ({ page, context }) => {
+  const user = freshAccount('mailundo');
+  const newAddress = `moved-${user.email}`;
+  await logInByApi(page, user.email, user.password);
+  await page.goto(`${PRODUCT}/settings/security/`);
+  const region = page.getByRole('region', { name: 'Email address' });
+  await region.getByLabel('New email address').fill(newAddress);
+  await region.getByLabel('Current password').fill('not the password');
+  await region.getByRole('button', { name: 'Change email' }).click();
+  await expect(region.getByRole('alert')).toHaveText('That password is incorrect.');
+  await region.getByLabel('Current password').fill(user.password);
+  await region.getByRole('button', { name: 'Change email' }).click();
+  await expect(region.getByText(`We sent a link to ${newAddress}. Your email changes when you follow it.`)).toBeVisible();
+
+  const mail = await context.newPage();
+  const confirm = /https?:\/\/\S+\/email\/verify\/\?token=[\w-]+/.exec(await outboxText(mail, newAddress))![0];
+  await mail.goto(confirm);
+  await mail.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(mail.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+
+  // The old address's notice carries the undo link; the page spends it with its button, never on opening.
+  let undo = '';
+  await expect.poll(async () => (undo = /https?:\/\/\S+\/email\/verify\/\?undo=[\w-]+/.exec(await outboxText(mail, user.email))?.[0] ?? '')).not.toBe('');
+  await mail.goto(undo);
+  await expect(mail.getByRole('heading', { name: 'Undo the email change' })).toBeVisible();
+  await expectNoAxeViolations(mail);
+  await mail.getByRole('button', { name: 'Undo the change' }).click();
+  await expect(mail.getByText(`${user.email} is your account’s email again, and every session is logged out. Reset your password to log in.`)).toBeVisible();
+  expect(readRows(`select email from users where email = ?`, user.email)).toHaveLength(1);
+
+  await page.reload();
+  await expect(page.getByText('Log in to see your security settings.')).toBeVisible();
+});
