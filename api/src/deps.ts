@@ -35,8 +35,10 @@ export interface Viewer {
   lastName: string;
   imageMediumUrl: string | null;
   sessionId: string;
-  /** When this session began: a log-in, MFA or password change (each makes a new session). Epoch ms. */
+  /** When this session's row began: a log-in, or a change that rotated it (MFA, password change). Epoch ms. */
   sessionStartedAt: number;
+  /** When its holder really logged in (a rotated session keeps its predecessor's): the recent-log-in rule reads this. Epoch ms. */
+  loggedInAt: number;
   /** Whether the account's email is proven (issue 25): what trusts an address (invites by email, linking) asks this. */
   emailVerified: boolean;
   /**

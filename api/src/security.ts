@@ -7,6 +7,7 @@ import type { Deps } from './deps.js';
 import { systemClock } from './lib/clock.js';
 import { honoSurface, type Declaration, type SurfaceRow } from './lib/declare.js';
 import { ACTIONS, actionDeclaration, type ResourceRegistry } from './lib/resources.js';
+import { credentialChangesTable, RETIRED_BY_EVERY_CHANGE } from './auth/credentials/changes.js';
 
 /**
  * The whole surface of the API in one table (issue 25): every Hono route and every resource action with
@@ -95,8 +96,19 @@ the default (0 for get, JSON_BODY, 64 KiB, for a write). Then run \`npm run docs
 ## The routes
 `;
 
+const CREDENTIALS = `## Credential changes
+
+Password, email, two-factor, backup codes and connected providers change only through api/src/auth/credentials/
+(api/src/auth/credentials/changes.ts holds this table). Each asks a fresh proof of the factors the account had
+*before* it: its password (for an account with none, a real log-in through its provider in the last 30
+minutes), plus its current second factor when one is on. A factor the change creates never proves it; a
+second factor never stands in for the password; a session a change rotated keeps its predecessor's log-in
+time, so it is not a fresh log-in. Every change that commits moves \`users.security_epoch\`: every session
+but the one kept ends, and every token issued before it dies: ${RETIRED_BY_EVERY_CHANGE}.
+`;
+
 export function securityDoc(rows: readonly SurfaceRow[]): string {
-  return `${INTRO}\n${surfaceTable(rows)}\n`;
+  return `${INTRO}\n${surfaceTable(rows)}\n\n${CREDENTIALS}\n${credentialChangesTable()}\n`;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -24,11 +24,15 @@ async function appCode(page: Page, ahead = 0) {
 }
 const codeFor = (secret: string, ahead: number) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
 
-/** Turns on two-factor by app from /settings/security/; answers the secret. */
-async function turnOnApp(page: Page) {
+/** The two-factor part of /settings/security/. */
+const twoFactor = (page: Page) => page.getByRole('region', { name: 'Two-factor authentication' });
+
+/** Turns on two-factor by app from /settings/security/, proving it with the password; answers the secret. */
+async function turnOnApp(page: Page, password: string) {
   await page.getByRole('button', { name: 'Use an authenticator app' }).click();
   const { secret, code } = await appCode(page);
   await page.getByLabel('Verification code').fill(code);
+  await twoFactor(page).getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
   await expect(page.getByTestId('backup-codes').getByRole('listitem')).toHaveCount(10);
@@ -64,11 +68,17 @@ test('a user turns on two-factor from the page, then logs out and back in with a
   await expectNoAxeViolations(page);
   const { code } = await appCode(page);
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
+  await twoFactor(page).getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('alert')).toHaveText('That code didn’t work. Check it and try again.');
+  // The new app's code never proves it is the owner: the password does, and a wrong one keeps it off.
+  await page.getByLabel('Verification code').fill(code);
+  await twoFactor(page).getByLabel('Current password').fill('not the password');
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('alert')).toHaveText('That password is incorrect.');
   await page.getByRole('button', { name: 'Cancel' }).click();
 
-  const secret = await turnOnApp(page);
+  const secret = await turnOnApp(page, user.password);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'I saved my codes' }).click();
   await expect(page.getByText('Two-factor authentication is on. Codes come from your authenticator app.')).toBeVisible();
@@ -103,7 +113,7 @@ test('a session is logged out from another', async ({ page, browser }) => {
   await other.close();
 });
 
-test('a business ADMIN member turns on two-factor and then acts for the business; an older session passes it first', async ({ page, browser }) => {
+test('a business ADMIN member turns on two-factor and then acts for the business; an older session is logged out', async ({ page, browser }) => {
   const owner = freshAccount('owner');
   const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Lantern Co'))![1]!;
   const member = freshAccount('admin');
@@ -120,19 +130,16 @@ test('a business ADMIN member turns on two-factor and then acts for the business
   await expect(page.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Security settings' }).click();
-  const secret = await turnOnApp(page);
+  await turnOnApp(page, member.password);
   await page.getByRole('button', { name: 'I saved my codes' }).click();
 
   await page.goto(campaigns);
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Two-factor authentication needed' })).toHaveCount(0);
 
-  // The older session must pass two-factor before acting for the business.
-  await olderPage.goto(campaigns);
-  await expect(olderPage.getByRole('heading', { name: 'Two-factor authentication needed' })).toBeVisible();
-  await olderPage.getByLabel('Code or backup code').fill(codeFor(secret, 1));
-  await olderPage.getByRole('button', { name: 'Verify and continue' }).click();
-  await expect(olderPage.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
+  // Turning two-factor on is a credential change: every other session ended with it.
+  await olderPage.goto(`${PRODUCT}/settings/security/`);
+  await expect(olderPage.getByText('Log in to see your security settings.')).toBeVisible();
   await older.close();
 });
 
@@ -191,6 +198,7 @@ test('a user turns on two-factor by SMS from the page, the code read from the ou
   await expectNoAxeViolations(page);
   const setupCode = await textedCode(outbox, phone);
   await page.getByLabel('Verification code').fill(setupCode);
+  await twoFactor(page).getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeVisible();
   await page.getByRole('button', { name: 'I saved my codes' }).click();
@@ -231,3 +239,37 @@ for (const { lang, words } of [
     await expect.poll(async () => (await page.request.get(avatar)).status(), { timeout: 15_000 }).toBe(404);
   });
 }
+
+test('an email change asks for the password, and the old address undoes it with its link, logging everyone out', async ({ page, context }) => {
+  const user = freshAccount('mailundo');
+  const newAddress = `moved-${user.email}`;
+  await logInByApi(page, user.email, user.password);
+  await page.goto(`${PRODUCT}/settings/security/`);
+  const region = page.getByRole('region', { name: 'Email address' });
+  await region.getByLabel('New email address').fill(newAddress);
+  await region.getByLabel('Current password').fill('not the password');
+  await region.getByRole('button', { name: 'Change email' }).click();
+  await expect(region.getByRole('alert')).toHaveText('That password is incorrect.');
+  await region.getByLabel('Current password').fill(user.password);
+  await region.getByRole('button', { name: 'Change email' }).click();
+  await expect(region.getByText(`We sent a link to ${newAddress}. Your email changes when you follow it.`)).toBeVisible();
+
+  const mail = await context.newPage();
+  const confirm = /https?:\/\/\S+\/email\/verify\/\?token=[\w-]+/.exec(await outboxText(mail, newAddress))![0];
+  await mail.goto(confirm);
+  await mail.getByRole('button', { name: 'Confirm email' }).click();
+  await expect(mail.getByRole('heading', { name: 'Your email is verified' })).toBeVisible();
+
+  // The old address's notice carries the undo link; the page spends it with its button, never on opening.
+  let undo = '';
+  await expect.poll(async () => (undo = /https?:\/\/\S+\/email\/verify\/\?undo=[\w-]+/.exec(await outboxText(mail, user.email))?.[0] ?? '')).not.toBe('');
+  await mail.goto(undo);
+  await expect(mail.getByRole('heading', { name: 'Undo the email change' })).toBeVisible();
+  await expectNoAxeViolations(mail);
+  await mail.getByRole('button', { name: 'Undo the change' }).click();
+  await expect(mail.getByText(`${user.email} is your account’s email again, and every session is logged out. Reset your password to log in.`)).toBeVisible();
+  expect(readRows(`select email from users where email = ?`, user.email)).toHaveLength(1);
+
+  await page.reload();
+  await expect(page.getByText('Log in to see your security settings.')).toBeVisible();
+});

@@ -1,45 +1,46 @@
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import type { Mailer } from '../lib/mail.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
 import { assertNewPassword } from './new-password.js';
 import type { AccountState, DeactivationReason } from './rules/recovery.js';
 import { resetService } from './reset.js';
 import { mayHoldSession } from './states.js';
 import { authStore } from './store.js';
-import { limitsFor } from '../lib/limits.js';
+import { credentialStore } from './credentials/store.js';
+import { proofService } from './credentials/proof.js';
+import type { SmsSender } from '../lib/mail.js';
+import type { StartSession } from './session.js';
 
 /**
  * Getting an account back and keeping it safe (auth.md sections 4 and 7): forgot and reset password,
  * the logged-in password change, and the account states that refuse log-in.
  */
-export function accountRecoveryService(deps: Deps, mailer: Mailer, startSession: (userId: string, mfaAt?: number | null) => Promise<string>) {
+export function accountRecoveryService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }, startSession: StartSession) {
   const { db, clock, config } = deps;
   const store = authStore(db);
-  const resets = resetService(deps, mailer);
-  const limits = limitsFor(deps);
+  const credentials = credentialStore(db);
+  const resets = resetService(deps, outgoing.mailer);
+  const { prove } = proofService(deps, outgoing.sms);
 
   return {
     forgotPassword: resets.forgotPassword,
     resetPassword: resets.resetPassword,
     resetLinkIsLive: resets.linkIsLive,
 
-    /** A logged-in password change: the old password first; every other session is revoked, every reset link retired, and this one rotates. */
-    async changePassword(viewer: Viewer, oldPassword: string, newPassword: string) {
+    /**
+     * A logged-in password change: the old password first, and the current two-factor code when it is on
+     * (auth/credentials/proof.ts; wrong ones count against the account). The epoch moves (every session,
+     * reset link, email-change link and remembered browser dies), and this browser gets a new session
+     * that keeps this one's log-in time and what it had passed.
+     */
+    async changePassword(viewer: Viewer, oldPassword: string, newPassword: string, code?: string) {
       const user = await store.findUserById(viewer.id);
       if (!user?.password_hash) throw new ApiError('password_incorrect');
-      // Wrong current passwords count against the account (issue 27): a left-open session cannot guess it.
-      await limits.check('securityAccount', user.id);
-      if (!(await verifyPassword(user.password_hash, oldPassword))) {
-        await limits.count('securityAccount', user.id);
-        throw new ApiError('password_incorrect');
-      }
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      // The new hash, every session revoked and every reset link retired, together: a link mailed
-      // before the change must not undo it.
-      await store.changePassword(user.id, await hashPassword(newPassword), clock.now());
-      // The new session keeps what this one had passed: two-factor is not asked for again.
-      return startSession(user.id, viewer.mfaPassed ? clock.now() : null);
+      await prove(viewer, user, { password: oldPassword, code });
+      await credentials.changePassword(user.id, await hashPassword(newPassword), clock.now());
+      return startSession(user.id, viewer.mfaPassed ? clock.now() : null, viewer.loggedInAt);
     },
 
     /**

@@ -7,6 +7,7 @@ import { resetService } from './reset.js';
 import { authService } from './service.js';
 import { normaliseEmail } from './session.js';
 import { authStore } from './store.js';
+import { credentialStore } from './credentials/store.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   create <email> <password> [first name]   make an account (operators, tests)
@@ -39,6 +40,7 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
   const parsed = commands[name as keyof typeof commands].safeParse(rest);
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((i) => i.message).join('; ')}\n\n${ADMIN_USAGE}`);
   const store = authStore(deps.db);
+  const credentials = credentialStore(deps.db);
   const auth = authService(deps);
   const now = deps.clock.now();
 
@@ -66,18 +68,20 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
     }
     case 'mfa-sms': {
       const [, phone] = parsed.data as z.infer<(typeof commands)['mfa-sms']>;
-      // Sessions older than this must pass two-factor before acting for a business (issue 27).
-      await store.updateUser(user.id, { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null, mfa_enabled_at: deps.clock.now() });
+      // A credential change like any other (auth/credentials/store.ts): the epoch moves, every session ends.
+      await credentials.disableMfa(user.id, deps.clock.now(), null);
+      await credentials.enableMfa(user.id, { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null, totp_last_step: null }, [], null, deps.clock.now());
       return `${address} now needs a code sent to ${phone}`;
     }
     case 'mfa-totp': {
       const secret = newTotpSecret();
-      await store.updateUser(user.id, { mfa_method: 'totp', totp_secret: secret, totp_last_step: null, mfa_enabled_at: deps.clock.now() });
+      await credentials.disableMfa(user.id, deps.clock.now(), null);
+      await credentials.enableMfa(user.id, { mfa_method: 'totp', totp_secret: secret, phone_number: null, totp_last_step: null }, [], null, deps.clock.now());
       return `${address} now needs an authenticator code.\nsecret ${secret}\n${totpFor(secret, address, deps.config.brandName).toString()}`;
     }
     case 'mfa-off':
-      // The backup codes go with it (auth/store.ts disableMfa).
-      await store.disableMfa(user.id, deps.clock.now());
+      // The backup codes go with it, and the epoch moves (auth/credentials/store.ts disableMfa).
+      await credentials.disableMfa(user.id, deps.clock.now(), null);
       return `${address} logs in with a password only`;
     case 'unlock':
       await store.clearAttempts(address);

@@ -8,6 +8,7 @@ import type { Mailer } from '../lib/mail.js';
 import { hashPassword } from './passwords.js';
 import { assertNewPassword } from './new-password.js';
 import { authStore } from './store.js';
+import { credentialStore } from './credentials/store.js';
 import { addressKey } from '../lib/client-address.js';
 import { accountKey, limitsFor } from '../lib/limits.js';
 
@@ -84,7 +85,7 @@ export function resetService(deps: Deps, mailer: Mailer) {
       const user = row?.user_id ? await store.findUserById(row.user_id) : undefined;
       if (!row || !user) throw new ApiError('reset_token_invalid');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      if (!(await store.resetPassword(id, user.id, user.email, await hashPassword(newPassword), now, row.address))) throw new ApiError('reset_token_invalid');
+      if (!(await credentialStore(db).resetPassword(id, user.id, user.email, await hashPassword(newPassword), now, row.address))) throw new ApiError('reset_token_invalid');
       return { email: user.email };
     },
   };

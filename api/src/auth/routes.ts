@@ -136,6 +136,14 @@ export const setSessionCookie = (c: Context, config: Deps['config'], token: stri
   });
 
 /** "Remembered on this browser" after a log-in, for the welcome-back view. */
+/**
+ * After a credential change this browser made with a fresh proof: the change killed every remembered-browser
+ * token (the security epoch moved), this browser's too; one it had is issued again under the new epoch.
+ */
+export const rememberAgain = async (c: Context, config: Deps['config'], auth: AuthService, userId: string) => {
+  if (getCookie(c, KNOWN_COOKIE)) await rememberBrowser(c, config, auth, userId);
+};
+
 export const rememberBrowser = async (c: Context, config: Deps['config'], auth: AuthService, userId: string) =>
   setCookie(c, KNOWN_COOKIE, await auth.rememberBrowser(userId), {
     httpOnly: true,
@@ -301,14 +309,25 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         run: (options) => auth.verifyEmail(options.token),
       }),
     },
+    EmailChangeUndoResource: {
+      // The link in the notice an old address gets when the account's email changes (/email/verify/?undo=):
+      // spent by this POST from the page, never by the GET; the old address is the account's again.
+      create: action({
+        caller: 'visitor',
+        limit: none('a single-use token of 256 bits: guessing is hopeless'),
+        options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
+        run: (options) => auth.undoEmailChange(options.token),
+      }),
+    },
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
       update: action({
         // Wrong old passwords count against the account's security attempts (auth/security.ts).
         caller: 'user', limit: 'securityAccount',
-        options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256) }),
+        options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
         async run(options, { c, viewer }) {
-          startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password));
+          startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password, options.code));
+          await rememberAgain(c, config, auth, viewer.id);
           return { status: 'changed' };
         },
       }),

@@ -30,11 +30,13 @@ export type PasswordMinLength = 6 | 8;
 
 /** auth.md section 9: age ceiling 120; the shared age check's default minimum is 18. */
 /**
- * How recent a log-in must be to change how an account logs in (link or unlink a provider, set a first
- * password): a session stolen or left open longer ago cannot add the thief's way in or remove the owner's.
+ * How recent a log-in must be to change how an account logs in (link or unlink a provider; for an account
+ * with no password, any credential change): a session stolen or left open longer ago cannot add the
+ * thief's way in or remove the owner's. A real log-in only: a session a change rotated (two-factor on, a
+ * step-up, a password change) keeps the log-in time of the one it replaced.
  */
 export const REAUTH_WINDOW_MS = 30 * 60_000;
-export const loggedInRecently = (viewer: { sessionStartedAt: number }, now: number) => now - viewer.sessionStartedAt <= REAUTH_WINDOW_MS;
+export const loggedInRecently = (viewer: { loggedInAt: number }, now: number) => now - viewer.loggedInAt <= REAUTH_WINDOW_MS;
 
 export const MAX_AGE = 120;
 export const DEFAULT_MIN_AGE = 18;

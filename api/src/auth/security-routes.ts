@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { NO_LIMIT, none } from '../lib/declare.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
-import { KNOWN_COOKIE, SESSION_COOKIE, setSessionCookie } from './routes.js';
+import { clientAddress } from '../lib/client-address.js';
+import { KNOWN_COOKIE, rememberAgain, SESSION_COOKIE, setSessionCookie } from './routes.js';
 import type { AuthService } from './service.js';
 
 /**
@@ -14,7 +15,7 @@ import type { AuthService } from './service.js';
 
 /** A code as typed: six digits from an app or SMS, or a backup code (xxxxx-xxxxx). */
 const code = z.string().trim().min(1, 'Enter your code.').max(16, 'Must be at most 16 characters.');
-/** The fresh proof: the current password, or a two-factor code. */
+/** The fresh proof (auth/credentials/proof.ts): the current password, and a two-factor code when it is on. */
 const proof = z.object({ password: z.string().max(256).optional(), code: code.optional() });
 const GUESSES = 'securityAccount' as const;
 
@@ -34,19 +35,29 @@ export function securityResources({ config }: Deps, auth: AuthService): Resource
         options: z.discriminatedUnion('method', [z.object({ method: z.literal('totp') }), z.object({ method: z.literal('sms'), phone_number: z.string().trim().min(1, 'Enter your phone number.').max(32) })]),
         run: (o, { viewer }) => (o.method === 'totp' ? auth.startTotp(viewer) : auth.startSms(viewer, o.phone_number)),
       }),
-      // Confirm it with a code: two-factor on, this session rotated as one that passed it, backup codes shown once.
+      // Confirm it with the set-up's code and the fresh proof (the password): two-factor on, this session rotated as one that passed it, backup codes shown once.
       update: action({
         caller: 'user',
         limit: GUESSES,
-        options: z.object({ code }),
+        options: z.object({ code, password: z.string().max(256).optional() }),
         async run(o, { c, viewer }) {
-          const { token, backup_codes } = await auth.confirmMfa(viewer, o.code);
+          const { token, backup_codes } = await auth.confirmMfa(viewer, o.code, { password: o.password });
           setSessionCookie(c, config, token);
+          await rememberAgain(c, config, auth, viewer.id);
           return { status: 'on', backup_codes };
         },
       }),
-      // Turn it off with a fresh code (app, SMS or backup code).
-      delete: action({ caller: 'user', limit: GUESSES, options: z.object({ code }), run: (o, { viewer }) => auth.disableMfa(viewer, o.code) }),
+      // Turn it off with the password and a fresh code (app, SMS or backup code).
+      delete: action({
+        caller: 'user',
+        limit: GUESSES,
+        options: proof.extend({ code }),
+        async run(o, { c, viewer }) {
+          const answer = await auth.disableMfa(viewer, o);
+          await rememberAgain(c, config, auth, viewer.id);
+          return answer;
+        },
+      }),
     },
     TwoFactorCodeResource: {
       // A new SMS code for an account that gets codes by SMS (to turn two-factor off or pass it).
@@ -70,7 +81,7 @@ export function securityResources({ config }: Deps, auth: AuthService): Resource
         caller: 'user',
         limit: [GUESSES, 'verifyResendAddress'],
         options: proof.extend({ email: z.string().trim().min(1, 'Enter your new email.').max(254, 'Must be at most 254 characters.') }),
-        run: (o, { viewer }) => auth.changeEmail(viewer, o.email, o),
+        run: (o, { c, viewer }) => auth.changeEmail(viewer, o.email, o, clientAddress(c, config.trustProxy)),
       }),
     },
     ActiveSessionsResource: {

@@ -8,6 +8,8 @@ import { lastSmsCode, lastVerifyToken, outboxMessages } from './safety-helpers.j
 /** Issue 27: the security settings, driven through their resources as the settings page drives them. */
 
 const MINUTE = 60 * 1000;
+/** testing.ts makeUser's password. */
+const PASSWORD = 'correct horse battery';
 const err = (res: { body: any }) => res.body.resource_response.error?.api_error_code ?? 0;
 const data = (res: { body: any }) => res.body.resource_response.data;
 type Browser = ReturnType<TestApp['client']>;
@@ -23,9 +25,9 @@ async function loggedIn(t: TestApp, name?: string) {
 }
 
 /** Turns on two-factor by authenticator app from the settings; answers the secret and the backup codes. */
-async function withApp(t: TestApp, browser: Browser) {
+async function withApp(t: TestApp, browser: Browser, password = PASSWORD) {
   const started = data(await browser.post('TwoFactorResource', 'create', { method: 'totp' }));
-  const confirmed = await browser.post('TwoFactorResource', 'update', { code: appCode(t, started.secret) });
+  const confirmed = await browser.post('TwoFactorResource', 'update', { code: appCode(t, started.secret), password });
   expect(confirmed.status).toBe(200);
   return { secret: started.secret as string, backupCodes: data(confirmed).backup_codes as string[] };
 }
@@ -43,11 +45,11 @@ describe('two-factor by authenticator app, from the settings', () => {
     expect(qr_code).toMatch(/^data:image\/png;base64,/);
     expect(data(await browser.get('SecuritySettingsResource')).mfa).toMatchObject({ method: null, pending: 'totp' });
 
-    const wrong = await browser.post('TwoFactorResource', 'update', { code: appCode(t, secret) === '000000' ? '111111' : '000000' });
+    const wrong = await browser.post('TwoFactorResource', 'update', { code: appCode(t, secret) === '000000' ? '111111' : '000000', password: user.password });
     expect([wrong.status, err(wrong)]).toEqual([401, 114]);
     expect((await t.db.selectFrom('users').select('mfa_method').where('id', '=', user.id).executeTakeFirstOrThrow()).mfa_method).toBeNull();
 
-    const confirmed = await browser.post('TwoFactorResource', 'update', { code: appCode(t, secret) });
+    const confirmed = await browser.post('TwoFactorResource', 'update', { code: appCode(t, secret), password: user.password });
     expect(confirmed.status).toBe(200);
     const codes = data(confirmed).backup_codes as string[];
     expect(codes).toHaveLength(10);
@@ -99,15 +101,17 @@ describe('two-factor by authenticator app, from the settings', () => {
     const { user, browser } = await loggedIn(t);
     const { secret, backupCodes } = await withApp(t, browser);
     // The code that turned it on is spent: the same time step is not accepted twice.
-    expect(err(await browser.post('TwoFactorResource', 'delete', { code: appCode(t, secret) }))).toBe(114);
+    expect(err(await browser.post('TwoFactorResource', 'delete', { code: appCode(t, secret), password: user.password }))).toBe(114);
     await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, mfa_token: backupCodes[1] });
-    expect(err(await browser.post('TwoFactorResource', 'delete', { code: backupCodes[1] }))).toBe(114);
-    const off = await browser.post('TwoFactorResource', 'delete', { code: backupCodes[2] });
+    expect(err(await browser.post('TwoFactorResource', 'delete', { code: backupCodes[1], password: user.password }))).toBe(114);
+    // A code alone never stands in for the password.
+    expect(err(await browser.post('TwoFactorResource', 'delete', { code: backupCodes[2] }))).toBe(317);
+    const off = await browser.post('TwoFactorResource', 'delete', { code: backupCodes[2], password: user.password });
     expect(off.status).toBe(200);
     expect(data(off).mfa.method).toBeNull();
     expect(await t.db.selectFrom('users').select(['mfa_method', 'totp_secret', 'mfa_enabled_at']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ mfa_method: null, totp_secret: null, mfa_enabled_at: null });
     // The other backup codes went with it, and it is off already.
-    expect(err(await browser.post('TwoFactorResource', 'delete', { code: backupCodes[3] }))).toBe(313);
+    expect(err(await browser.post('TwoFactorResource', 'delete', { code: backupCodes[3], password: user.password }))).toBe(313);
     expect((await t.client().logIn(user.email, user.password)).status).toBe(200);
   });
 
@@ -121,7 +125,7 @@ describe('two-factor by authenticator app, from the settings', () => {
     for (let guess = 0; guess < 10_000; guess++) {
       const code = String(guess).padStart(6, '0');
       if (code === right) continue;
-      const res = await browser.post('TwoFactorResource', 'update', { code });
+      const res = await browser.post('TwoFactorResource', 'update', { code, password: user.password });
       if (err(res) === 114) judged++;
       else if (res.status === 429) limited++;
     }
@@ -130,7 +134,7 @@ describe('two-factor by authenticator app, from the settings', () => {
     // The limit is the account's: another session of it meets it too, with the right code.
     const second = t.client();
     await second.logIn(user.email, user.password);
-    const refused = await second.post('TwoFactorResource', 'update', { code: right });
+    const refused = await second.post('TwoFactorResource', 'update', { code: right, password: user.password });
     expect([refused.status, err(refused)]).toEqual([429, 310]);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 120_000);
@@ -145,8 +149,8 @@ describe('two-factor by SMS, through the outbox', () => {
     const started = await browser.post('TwoFactorResource', 'create', { method: 'sms', phone_number: '+1 (555) 000-1277' });
     expect(data(started)).toEqual({ method: 'sms', phone_number_end: '77' });
     const sent = await lastSmsCode(t, '+15550001277');
-    expect(err(await browser.post('TwoFactorResource', 'update', { code: sent === '000000' ? '111111' : '000000' }))).toBe(114);
-    const on = await browser.post('TwoFactorResource', 'update', { code: sent });
+    expect(err(await browser.post('TwoFactorResource', 'update', { code: sent === '000000' ? '111111' : '000000', password: user.password }))).toBe(114);
+    const on = await browser.post('TwoFactorResource', 'update', { code: sent, password: user.password });
     expect(on.status).toBe(200);
     expect(data(await browser.get('SecuritySettingsResource')).mfa).toMatchObject({ method: 'sms', phone_number_end: '77' });
     // The set-up code is spent.
@@ -157,7 +161,7 @@ describe('two-factor by SMS, through the outbox', () => {
 
     // Turning it off: a new code on request.
     expect(data(await browser.post('TwoFactorCodeResource', 'create', {}))).toEqual({ sent: true, phone_number_end: '77' });
-    expect((await browser.post('TwoFactorResource', 'delete', { code: await lastSmsCode(t, '+15550001277') })).status).toBe(200);
+    expect((await browser.post('TwoFactorResource', 'delete', { code: await lastSmsCode(t, '+15550001277'), password: user.password })).status).toBe(200);
   });
 });
 
@@ -180,24 +184,30 @@ describe('a business member and the OWNER-or-MFA rule, read from the session', (
     expect((await act(browser, advertiser)).status).toBe(200);
   });
 
-  it('a session that began before two-factor was on must pass it (the step-up) before acting', async () => {
+  it('a session that began before two-factor was on ends when it is turned on; one that never passed it must pass it (the step-up) before acting', async () => {
     const t = await testApp();
     const { member, browser, advertiser } = await business(t);
-    const older = t.client();
-    await older.logIn(member.email, member.password);
+    const ended = t.client();
+    await ended.logIn(member.email, member.password);
     const { secret } = await withApp(t, browser);
+    expect((await ended.get('SecuritySettingsResource')).status).toBe(401);
+    // A session that has not passed it (as one an operator's change left would be).
+    const older = t.client();
+    t.clock.advance(MINUTE);
+    await older.post('UserSessionResource', 'create', { username_or_email: member.email, password: member.password, mfa_token: appCode(t, secret) });
+    await t.db.updateTable('sessions').set({ mfa_at: null }).where('user_id', '=', member.id).where('revoked_at', 'is', null).where('mfa_at', '>', 0).execute();
     expect(err(await act(older, advertiser))).toBe(181);
     expect(data(await older.get('SecuritySettingsResource')).mfa.session_passed).toBe(false);
     expect(err(await older.post('SessionTwoFactorResource', 'create', { code: '000000' }))).toBe(114);
     t.clock.advance(MINUTE);
     expect((await older.post('SessionTwoFactorResource', 'create', { code: appCode(t, secret) })).status).toBe(200);
     expect((await act(older, advertiser)).status).toBe(200);
-    // Turned off, and on again: the sessions that passed the old one must pass the new one.
+    // Turned off, and on again: the sessions that passed the old one end.
     t.clock.advance(MINUTE);
-    expect((await browser.post('TwoFactorResource', 'delete', { code: appCode(t, secret) })).status).toBe(200);
+    expect((await browser.post('TwoFactorResource', 'delete', { code: appCode(t, secret), password: member.password })).status).toBe(200);
     t.clock.advance(MINUTE);
     await withApp(t, browser);
-    expect(err(await act(older, advertiser))).toBe(181);
+    expect((await act(older, advertiser)).status).toBe(401);
     expect((await act(browser, advertiser)).status).toBe(200);
   });
 
@@ -212,15 +222,17 @@ describe('password and email change', () => {
   it('password change needs the current password, logs out the other sessions and keeps this one two-factor', async () => {
     const t = await testApp();
     const { user, browser } = await loggedIn(t);
-    await withApp(t, browser);
+    const { backupCodes } = await withApp(t, browser);
     const other = t.client();
     await other.logIn(user.email, user.password).catch(() => undefined);
     const second = t.client();
     await t.db.updateTable('users').set({ mfa_method: null }).where('id', '=', user.id).execute();
     await second.logIn(user.email, user.password);
     await t.db.updateTable('users').set({ mfa_method: 'totp' }).where('id', '=', user.id).execute();
-    expect(err(await browser.post('UserPasswordResource', 'update', { old_password: 'wrong one', new_password: 'Plum-Orchard-42' }))).toBe(78);
-    expect((await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42' })).status).toBe(200);
+    expect(err(await browser.post('UserPasswordResource', 'update', { old_password: 'wrong one', new_password: 'Plum-Orchard-42', code: backupCodes[0] }))).toBe(78);
+    // With two-factor on, the password alone is not enough.
+    expect(err(await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42' }))).toBe(317);
+    expect((await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42', code: backupCodes[0] })).status).toBe(200);
     expect((await second.get('SecuritySettingsResource')).status).toBe(401);
     expect(data(await browser.get('SecuritySettingsResource')).mfa.session_passed).toBe(true);
   });
@@ -335,13 +347,14 @@ describe('deactivation and deletion', () => {
     expect(err(await t.client().logIn(user.email, user.password))).toBe(117);
   });
 
-  it('deletion with a two-factor code removes the account and its data and mails a notice', async () => {
+  it('deletion with the password and a two-factor code removes the account and its data and mails a notice', async () => {
     const t = await testApp();
     const { user, browser } = await loggedIn(t);
     const board = await t.makeBoard(user.id, 'Kitchen');
     const { backupCodes } = await withApp(t, browser);
-    expect(err(await browser.post('AccountDeletionResource', 'create', { code: '000000' }))).toBe(114);
-    expect(data(await browser.post('AccountDeletionResource', 'create', { code: backupCodes[0] }))).toEqual({ state: 'deleted' });
+    expect(err(await browser.post('AccountDeletionResource', 'create', { code: '000000', password: user.password }))).toBe(114);
+    expect(err(await browser.post('AccountDeletionResource', 'create', { code: backupCodes[0] }))).toBe(317);
+    expect(data(await browser.post('AccountDeletionResource', 'create', { code: backupCodes[0], password: user.password }))).toEqual({ state: 'deleted' });
     expect(await t.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom('boards').select('id').where('id', '=', board).executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);

@@ -2,42 +2,40 @@ import QRCode from 'qrcode';
 import type { Deps, Viewer } from '../deps.js';
 import type { User } from '../db/schema.js';
 import { withBrand } from '../lib/rules/brand.js';
-import { ApiError, type ErrorName } from '../lib/errors.js';
+import { ApiError } from '../lib/errors.js';
 import { sha256 } from '../lib/ids.js';
 import { jobQueue } from '../jobs/service.js';
 import { limitsFor } from '../lib/limits.js';
 import { queueAccountRelease } from '../media/release.js';
 import { oneLine, type Mailer, type SmsSender } from '../lib/mail.js';
+import { addressKey } from '../lib/client-address.js';
+import { credentialStore } from './credentials/store.js';
+import { proofService, type Proof } from './credentials/proof.js';
 import { mfaService, newTotpSecret, phoneNumberEnd, totpFor } from './mfa.js';
-import { verifyPassword } from './passwords.js';
 import { emailIsValid } from './register.js';
-import { loggedInRecently } from './rules.js';
 import { deviceOf, normalisePhone, placeOf } from './security-rules.js';
-import { normaliseEmail } from './session.js';
+import { normaliseEmail, type StartSession } from './session.js';
 import { authStore } from './store.js';
 import { isPlaceholderEmail, type VerificationService } from './verify.js';
 
 /**
- * Security settings people run themselves (issue 27): two-factor by authenticator app or SMS with
- * backup codes, the step-up a session passes before acting for a business, email change, the list of
- * active sessions, deactivation and deletion. Every change that could lock the owner out or let a
- * thief in asks for a fresh proof (the password, or a two-factor code), and wrong proofs are counted per
- * account (lib/limits.ts securityAccount) so guessing is bounded whatever the session.
+ * Security settings people run themselves: two-factor by authenticator app or SMS with backup codes, the
+ * step-up a session passes before acting for a business, email change, the list of active sessions,
+ * deactivation and deletion. Every credential change asks auth/credentials/proof.ts for a fresh proof of
+ * the factors the account had before it, and is written by auth/credentials/store.ts, which moves the
+ * account's security epoch.
  */
-
-/** What proves it is the owner at the keyboard: the password, or a two-factor code (a backup code too). */
-export interface Proof {
-  password?: string;
-  code?: string;
-}
+export type { Proof };
 
 /** The public handle of a session in the list: derived from its id, so the list never shows the stored key. */
 export const sessionHandle = (sessionId: string) => sha256(`session-handle:${sessionId}`).slice(0, 32);
 
-export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }, verification: Pick<VerificationService, 'sendVerificationLink'>, startSession: (userId: string, mfaAt?: number | null) => Promise<string>) {
+export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }, verification: Pick<VerificationService, 'sendVerificationLink'>, startSession: StartSession) {
   const { db, clock, config } = deps;
   const store = authStore(db);
+  const credentials = credentialStore(db);
   const mfa = mfaService(deps, outgoing.sms);
+  const { prove, guarded } = proofService(deps, outgoing.sms);
   const limits = limitsFor(deps);
   const jobs = jobQueue(deps);
 
@@ -45,29 +43,6 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     const user = await store.findUserById(viewer.id);
     if (!user) throw new ApiError('unauthorized');
     return user;
-  };
-
-  /** Runs one guess under the account's limit: refused once the share is used; a wrong guess is counted. */
-  const guarded = async (userId: string, guess: () => Promise<boolean>, wrong: ErrorName) => {
-    await limits.check('securityAccount', userId);
-    if (await guess()) return;
-    await limits.count('securityAccount', userId);
-    throw new ApiError(wrong);
-  };
-
-  /**
-   * The fresh proof a change asks for. A code when two-factor is on and one is given; else the
-   * password. An account with neither (a provider-only account without two-factor) proves itself by a
-   * recent log-in, as linking a provider does.
-   */
-  const prove = async (viewer: Viewer, user: User, proof: Proof) => {
-    if (proof.code && user.mfa_method) return guarded(user.id, () => mfa.verifyOrBackup(user, proof.code!), 'mfa_code_invalid');
-    if (proof.password && user.password_hash) return guarded(user.id, () => verifyPassword(user.password_hash!, proof.password!), 'password_incorrect');
-    if (!user.password_hash && !user.mfa_method) {
-      if (loggedInRecently(viewer, clock.now())) return;
-      throw new ApiError('reauth_required');
-    }
-    throw new ApiError('proof_required', user.password_hash ? undefined : 'Enter a two-factor code to continue.');
   };
 
   const notify = async (to: string, subject: string, text: string) => {
@@ -97,11 +72,11 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     };
   };
 
-  /** Rotates the session that turned two-factor on (it passed it) and tells the account's mailbox. */
+  /** Rotates the session that turned two-factor on (it passed it; its log-in time stays) and tells the account's mailbox. */
   const afterEnable = async (viewer: Viewer, user: User, codes: string[]) => {
     const now = clock.now();
     await store.revokeSession(viewer.sessionId, now);
-    const token = await startSession(user.id, now);
+    const token = await startSession(user.id, now, viewer.loggedInAt);
     await notify(user.email, 'Two-factor authentication is on for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication is now on for your {brand} account. If you didn't turn it on, reset your password right away.\n\n{brand}`);
     return { token, backup_codes: codes };
   };
@@ -115,7 +90,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       const user = await userOf(viewer);
       if (user.mfa_method) throw new ApiError('mfa_already_on');
       const secret = newTotpSecret();
-      await store.updateUser(user.id, { mfa_pending_method: 'totp', mfa_pending_secret: secret, mfa_pending_phone: null });
+      await credentials.startMfa(user.id, { mfa_pending_method: 'totp', mfa_pending_secret: secret, mfa_pending_phone: null });
       const uri = totpFor(secret, user.email, config.brandName).toString();
       return { method: 'totp' as const, secret, otpauth_uri: uri, qr_code: await QRCode.toDataURL(uri, { margin: 1, width: 200 }) };
     },
@@ -127,30 +102,33 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       const number = normalisePhone(phone);
       if (!number) throw new ApiError('phone_invalid');
       await limits.take('mfaSetupAccount', user.id);
-      await store.updateUser(user.id, { mfa_pending_method: 'sms', mfa_pending_secret: null, mfa_pending_phone: number });
+      await credentials.startMfa(user.id, { mfa_pending_method: 'sms', mfa_pending_secret: null, mfa_pending_phone: number });
       await mfa.sendCodeTo(user, number);
       return { method: 'sms' as const, phone_number_end: phoneNumberEnd(number) };
     },
 
     /**
-     * The set-up's code confirms it: two-factor is on, this session has passed it (and rotates), and ten
-     * backup codes are answered, once; only their hashes are kept.
+     * The set-up's code confirms it, after the fresh proof of the account's own factor (its password, or a
+     * recent real log-in): the new factor never vouches for itself. Two-factor is on, the epoch moves (every
+     * other session ends), this session has passed it (and rotates), and ten backup codes are answered,
+     * once; only their hashes are kept.
      */
-    async confirmMfa(viewer: Viewer, code: string) {
+    async confirmMfa(viewer: Viewer, code: string, proof: Proof) {
       const user = await userOf(viewer);
       if (user.mfa_method) throw new ApiError('mfa_already_on');
       const method = user.mfa_pending_method;
+      if (method) await prove(viewer, user, { password: proof.password });
       if (method === 'totp' && user.mfa_pending_secret) {
         let step: number | null = null;
         await guarded(user.id, async () => (step = mfa.verifySetupTotp(user.mfa_pending_secret!, user.email, code)) !== null, 'mfa_code_invalid');
         const backup = mfa.newBackupCodes(user.id);
-        if (!(await store.enableMfa(user.id, { mfa_method: 'totp', totp_secret: user.mfa_pending_secret, phone_number: null, totp_last_step: step }, backup.hashes, viewer.sessionId, clock.now()))) throw new ApiError('mfa_already_on');
+        if (!(await credentials.enableMfa(user.id, { mfa_method: 'totp', totp_secret: user.mfa_pending_secret, phone_number: null, totp_last_step: step }, backup.hashes, viewer.sessionId, clock.now()))) throw new ApiError('mfa_already_on');
         return afterEnable(viewer, user, backup.codes);
       }
       if (method === 'sms' && user.mfa_pending_phone) {
         await guarded(user.id, () => mfa.verifySmsCode(user.id, code), 'mfa_code_invalid');
         const backup = mfa.newBackupCodes(user.id);
-        if (!(await store.enableMfa(user.id, { mfa_method: 'sms', totp_secret: null, phone_number: user.mfa_pending_phone, totp_last_step: null }, backup.hashes, viewer.sessionId, clock.now()))) throw new ApiError('mfa_already_on');
+        if (!(await credentials.enableMfa(user.id, { mfa_method: 'sms', totp_secret: null, phone_number: user.mfa_pending_phone, totp_last_step: null }, backup.hashes, viewer.sessionId, clock.now()))) throw new ApiError('mfa_already_on');
         return afterEnable(viewer, user, backup.codes);
       }
       throw new ApiError('mfa_not_started');
@@ -164,12 +142,12 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       return { sent: user.mfa_method === 'sms', phone_number_end: user.mfa_method === 'sms' ? phoneNumberEnd(user.phone_number ?? '') : null };
     },
 
-    /** Two-factor off, with a fresh code (app, SMS or backup): the secret, phone and backup codes go. */
-    async disableMfa(viewer: Viewer, code: string) {
+    /** Two-factor off, with the password and a fresh code (app, SMS or backup): the secret, phone and backup codes go, the epoch moves. */
+    async disableMfa(viewer: Viewer, proof: Proof) {
       const user = await userOf(viewer);
       if (!user.mfa_method) throw new ApiError('mfa_not_on');
-      await guarded(user.id, () => mfa.verifyOrBackup(user, code), 'mfa_code_invalid');
-      await store.disableMfa(user.id, clock.now());
+      await prove(viewer, user, proof);
+      await credentials.disableMfa(user.id, clock.now(), viewer.sessionId);
       await notify(user.email, 'Two-factor authentication is off for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication was turned off for your {brand} account. If you didn't turn it off, reset your password right away.\n\n{brand}`);
       return status({ ...viewer, mfaPassed: false });
     },
@@ -181,27 +159,30 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       await guarded(user.id, () => mfa.verifyOrBackup(user, code), 'mfa_code_invalid');
       const now = clock.now();
       await store.revokeSession(viewer.sessionId, now);
-      return startSession(user.id, now);
+      // A step-up is not a log-in: the new session keeps this one's log-in time.
+      return startSession(user.id, now, viewer.loggedInAt);
     },
 
     /**
-     * Email change: a confirmation link to the new address (the verification link of auth/verify.ts: the
-     * address waits in pending_email and becomes the account's only when the link is followed) and a
-     * notice to the old one.
+     * Email change: limited per client address, then the fresh proof; a confirmation link to the new address
+     * (the verification link of auth/verify.ts, recording this session: the address waits in pending_email
+     * and becomes the account's only when the link is followed, which moves the epoch) and a notice to the
+     * old one. Any credential change before then (a password change) kills the link.
      */
-    async changeEmail(viewer: Viewer, newEmail: string, proof: Proof) {
+    async changeEmail(viewer: Viewer, newEmail: string, proof: Proof, clientAddress?: string) {
       const user = await userOf(viewer);
       const email = normaliseEmail(newEmail);
       if (!emailIsValid(email)) throw new ApiError('email_invalid');
       if (email === user.email) throw new ApiError('email_unchanged');
+      await limits.take('verifyResendAddress', addressKey(clientAddress));
       await prove(viewer, user, proof);
       if (await store.emailExists(email)) throw new ApiError('email_taken');
-      await store.updateUser(user.id, { pending_email: email });
-      if (!(await verification.sendVerificationLink(user, email))) throw new ApiError('verify_limited');
+      await credentials.requestEmail(user.id, email);
+      if (!(await verification.sendVerificationLink(user, email, viewer.sessionId))) throw new ApiError('verify_limited');
       await notify(
         user.email,
         'Your {brand} email address is changing',
-        `${greeting(user)}\n\nSomeone asked to change the email address of your {brand} account (${user.username}) to ${email}. It changes only when the link we sent there is followed.\n\nIf this wasn't you, log in and change your password: your email stays as it is.\n\n{brand}`,
+        `${greeting(user)}\n\nSomeone asked to change the email address of your {brand} account (${user.username}) to ${email}. It changes only when the link we sent there is followed.\n\nIf this wasn't you, log in and change your password: that kills the link, and your email stays as it is.\n\n{brand}`,
       );
       return { pending_email: email };
     },

@@ -22,7 +22,7 @@ export function authService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSend
     ...session,
     ...verification,
     ...registerService(deps, verification),
-    ...accountRecoveryService(deps, outgoing.mailer, session.startSession),
+    ...accountRecoveryService(deps, outgoing, session.startSession),
     ...securityService(deps, outgoing, verification, session.startSession),
   };
 }

@@ -46,6 +46,9 @@ export interface LogInInput {
   flags?: ReadonlySet<string>;
 }
 
+/** Starts a session (session.ts startSession): `loggedInAt` kept from the session a change rotates. */
+export type StartSession = (userId: string, mfaAt?: number | null, loggedInAt?: number) => Promise<string>;
+
 export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }) {
   const { db, clock } = deps;
   const store = authStore(db);
@@ -75,11 +78,15 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
     throw new ApiError(error);
   };
 
-  /** A new session; `mfaAt` when it begins having passed two-factor (a log-in with a code, a rotation of one that had). */
-  const startSession = async (userId: string, mfaAt: number | null = null) => {
+  /**
+   * A new session; `mfaAt` when it begins having passed two-factor (a log-in with a code, a rotation of one
+   * that had); `loggedInAt` when it takes over from a session a change rotated (it keeps that log-in time:
+   * a change is not a log-in). Without it the session is a log-in now.
+   */
+  const startSession = async (userId: string, mfaAt: number | null = null, loggedInAt?: number) => {
     const token = newToken();
     const now = clock.now();
-    await store.insertSession({ id: sha256(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, mfa_at: mfaAt });
+    await store.insertSession({ id: sha256(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, mfa_at: mfaAt, logged_in_at: loggedInAt ?? now });
     return token;
   };
 
@@ -212,6 +219,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         imageMediumUrl: row.image_medium_url,
         sessionId: row.session_id,
         sessionStartedAt: Number(row.session_created_at),
+        loggedInAt: Number(row.session_logged_in_at ?? row.session_created_at),
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
         sessionLastUsedAt: row.session_last_used_at === null ? null : Number(row.session_last_used_at),
         mfaPassed: sessionPassedMfa({ mfaMethod: row.mfa_method, mfaEnabledAt: row.mfa_enabled_at === null ? null : Number(row.mfa_enabled_at) }, row.session_mfa_at === null ? null : Number(row.session_mfa_at)),

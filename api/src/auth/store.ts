@@ -2,9 +2,13 @@ import { addDeltas, pinCountOf } from '../counts/store.js';
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
+import { currentEpochOf, tokenEpochIsCurrent } from './credentials/store.js';
 
 export type NewUser = Insertable<UsersTable>;
-export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number; mfa_at?: number | null };
+/** `logged_in_at`: when its holder really logged in (a rotated session keeps its predecessor's); defaults to created_at. */
+export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number; mfa_at?: number | null; logged_in_at?: number };
+/** What only auth/credentials/store.ts writes (a change there moves the security epoch). */
+type CredentialColumn = 'password_hash' | 'email' | 'pending_email' | 'email_verified_at' | 'mfa_method' | 'totp_secret' | 'phone_number' | 'mfa_enabled_at' | 'mfa_pending_method' | 'mfa_pending_secret' | 'mfa_pending_phone' | 'security_epoch';
 
 export function authStore(db: Kysely<Database>) {
   const sessionUser = prepared(
@@ -26,10 +30,13 @@ export function authStore(db: Kysely<Database>) {
           'users.mfa_enabled_at',
           'sessions.id as session_id',
           'sessions.created_at as session_created_at',
+          'sessions.logged_in_at as session_logged_in_at',
           'sessions.mfa_at as session_mfa_at',
           'sessions.last_used_at as session_last_used_at',
         ])
         .where('sessions.id', '=', a.sessionId)
+        // A session lives only under the epoch it began in (auth/credentials/store.ts moveSecurityEpoch).
+        .whereRef('sessions.security_epoch', '=', 'users.security_epoch')
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', a.now),
     db,
@@ -44,15 +51,19 @@ export function authStore(db: Kysely<Database>) {
       await db.insertInto('users').values(user).execute();
     },
 
+    /** A session begins under the account's epoch now. */
     async insertSession(session: NewSession) {
-      await db.insertInto('sessions').values({ ...session, revoked_at: null }).execute();
+      await db
+        .insertInto('sessions')
+        .values({ ...session, logged_in_at: session.logged_in_at ?? session.created_at, revoked_at: null, security_epoch: currentEpochOf(db, session.user_id) })
+        .execute();
     },
 
     /** A new account and its first session belong together: both or neither. */
     async insertUserWithSession(user: NewUser, session: NewSession) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(user).execute();
-        await trx.insertInto('sessions').values({ ...session, revoked_at: null }).execute();
+        await trx.insertInto('sessions').values({ ...session, logged_in_at: session.created_at, revoked_at: null }).execute();
       });
     },
 
@@ -103,18 +114,8 @@ export function authStore(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();
     },
 
-    /** A password for an account that has none; false when it has one by now. */
-    async setFirstPassword(id: string, passwordHash: string) {
-      const result = await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).where('password_hash', 'is', null).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    /** The account's email is proven (a provider vouched for it); only while it is still that email. */
-    async markEmailVerified(id: string, email: string, now: number) {
-      await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email', '=', email).where('email_verified_at', 'is', null).execute();
-    },
-
-    async updateUser(id: string, values: Updateable<UsersTable>) {
+    /** Anything but a credential (those change through auth/credentials/). */
+    async updateUser(id: string, values: Omit<Updateable<UsersTable>, CredentialColumn>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
@@ -131,15 +132,6 @@ export function authStore(db: Kysely<Database>) {
       });
     },
 
-    /** A logged-in password change: the hash, every session revoked, every live reset link retired. */
-    async changePassword(userId: string, passwordHash: string, now: number) {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
-      });
-    },
-
     /**
      * A new single-use link or code that replaces the user's earlier ones of its kind: those are retired
      * (used_at, so the send limits, which count tokens made, still count them) and this one stored, together.
@@ -147,7 +139,7 @@ export function authStore(db: Kysely<Database>) {
     async replaceUserToken(token: Insertable<AuthTokensTable> & { user_id: string }) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('auth_tokens').set({ used_at: token.created_at }).where('user_id', '=', token.user_id).where('kind', '=', token.kind).where('used_at', 'is', null).execute();
-        await trx.insertInto('auth_tokens').values(token).execute();
+        await trx.insertInto('auth_tokens').values({ ...token, security_epoch: currentEpochOf(trx, token.user_id) }).execute();
       });
     },
 
@@ -188,11 +180,12 @@ export function authStore(db: Kysely<Database>) {
     },
 
     // Single-use tokens (reset links, two-factor codes, spent challenges, remembered browsers).
+    /** A token of an account is issued under its epoch now. */
     async insertToken(token: Insertable<AuthTokensTable>) {
-      await db.insertInto('auth_tokens').values(token).execute();
+      await db.insertInto('auth_tokens').values(token.user_id ? { ...token, security_epoch: currentEpochOf(db, token.user_id) } : token).execute();
     },
 
-    /** A live token of this kind, by the hash of its secret. */
+    /** A live token of this kind, by the hash of its secret (a link or remembered browser only under its account's epoch). */
     findToken(id: string, kind: TokenKind, now: number) {
       return db
         .selectFrom('auth_tokens')
@@ -201,6 +194,7 @@ export function authStore(db: Kysely<Database>) {
         .where('kind', '=', kind)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
+        .where(tokenEpochIsCurrent(kind))
         .executeTakeFirst();
     },
 
@@ -213,6 +207,7 @@ export function authStore(db: Kysely<Database>) {
         .where('kind', '=', kind)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
+        .where(tokenEpochIsCurrent(kind))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -227,64 +222,6 @@ export function authStore(db: Kysely<Database>) {
       let query = db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('created_at', '>', since);
       query = 'userId' in by ? query.where('user_id', '=', by.userId) : query.where('address', '=', by.address);
       return Number((await query.executeTakeFirstOrThrow()).n);
-    },
-
-    /**
-     * A password reset: the new hash, the link spent, every session revoked, the failure count and a
-     * soft ban cleared, the email proven, every identity the owner never proved removed, all or
-     * nothing. False when the link was spent in the meantime.
-     */
-    async resetPassword(tokenId: string, userId: string, email: string, passwordHash: string, now: number, mailedTo: string | null) {
-      return db.transaction().execute(async (trx) => {
-        const spent = await trx
-          .updateTable('auth_tokens')
-          .set({ used_at: now })
-          .where('id', '=', tokenId)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (Number(spent.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
-        await trx.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'soft_banned').execute();
-        await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', '=', 'reset').where('used_at', 'is', null).execute();
-        await trx.deleteFrom('login_attempts').where('email', '=', email).execute();
-        // The link reached the mailbox, so the email is proven (when it is still the one mailed) ...
-        await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email', '=', mailedTo ?? '').where('email_verified_at', 'is', null).execute();
-        // ... and an identity the owner never proved (a pre-hijacker's) no longer logs in (issue 25).
-        await trx.deleteFrom('identities').where('user_id', '=', userId).where('proven_at', 'is', null).execute();
-        return true;
-      });
-    },
-
-    /**
-     * A verification link followed (auth/verify.ts): spent once, then the account's email marked verified,
-     * or its pending address made its email, all or nothing. 'taken' when another account has that
-     * address by now (the link is spent, the account unchanged); 'invalid' when the link is not live.
-     */
-    async verifyEmail(tokenId: string, now: number): Promise<{ result: 'verified'; email: string } | { result: 'invalid' | 'taken' }> {
-      return db.transaction().execute(async (trx) => {
-        const token = await trx.selectFrom('auth_tokens').select(['user_id', 'address']).where('id', '=', tokenId).where('kind', '=', 'verify').executeTakeFirst();
-        const spent = await trx
-          .updateTable('auth_tokens')
-          .set({ used_at: now })
-          .where('id', '=', tokenId)
-          .where('kind', '=', 'verify')
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', now)
-          .executeTakeFirst();
-        if (Number(spent.numUpdatedRows) !== 1 || !token?.user_id || !token.address) return { result: 'invalid' as const };
-        const user = await trx.selectFrom('users').select(['email', 'pending_email']).where('id', '=', token.user_id).executeTakeFirst();
-        if (user?.email === token.address) {
-          await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', token.user_id).where('email_verified_at', 'is', null).execute();
-          return { result: 'verified' as const, email: token.address };
-        }
-        if (!user || user.pending_email !== token.address) return { result: 'invalid' as const };
-        const holder = await trx.selectFrom('users').select('id').where('email', '=', token.address).executeTakeFirst();
-        if (holder) return { result: 'taken' as const };
-        await trx.updateTable('users').set({ email: token.address, pending_email: null, email_verified_at: now }).where('id', '=', token.user_id).execute();
-        return { result: 'verified' as const, email: token.address };
-      });
     },
 
     // Security settings (issue 27, auth/security.ts).
@@ -321,34 +258,6 @@ export function authStore(db: Kysely<Database>) {
     async revokeUserSession(userId: string, sessionId: string, now: number) {
       const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    /**
-     * Two-factor on: the method, its secret or phone, the backup codes (hashes; earlier ones retired) and
-     * this session marked as having passed it, all or nothing. False when two-factor was on already.
-     */
-    async enableMfa(userId: string, values: { mfa_method: 'totp' | 'sms'; totp_secret: string | null; phone_number: string | null; totp_last_step: number | null }, backupHashes: string[], sessionId: string, now: number) {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('users')
-          .set({ ...values, mfa_enabled_at: now, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null })
-          .where('id', '=', userId)
-          .where('mfa_method', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
-        if (backupHashes.length) await trx.insertInto('auth_tokens').values(backupHashes.map((id) => ({ id, kind: 'backup' as const, user_id: userId, address: null, created_at: now, expires_at: Number.MAX_SAFE_INTEGER, used_at: null }))).execute();
-        await trx.updateTable('sessions').set({ mfa_at: now }).where('id', '=', sessionId).execute();
-        return true;
-      });
-    },
-
-    /** Two-factor off: the method, secret and phone cleared, live codes and backup codes retired. */
-    async disableMfa(userId: string, now: number) {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ mfa_method: null, totp_secret: null, totp_last_step: null, phone_number: null, mfa_enabled_at: null, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null }).where('id', '=', userId).execute();
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
-      });
     },
 
     /** Backup codes not yet used. */

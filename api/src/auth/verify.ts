@@ -8,6 +8,7 @@ import { addressKey } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
 import { VERIFY_PATH } from './rules.js';
 import { authStore } from './store.js';
+import { credentialStore } from './credentials/store.js';
 
 /**
  * A verified email is a state (issue 25, design item 3): a link mailed to the address, single-use,
@@ -19,6 +20,8 @@ import { authStore } from './store.js';
 
 /** A link works once, for three days; at most 5 are mailed an hour per account, 10 a day per address over every account. */
 export const VERIFY = { ttlMs: 3 * 24 * 60 * 60 * 1000, sendsPerHour: 5, sendsPerAddressPerDay: 10 } as const;
+/** The link mailed to the old address when an email change commits undoes it for this long. */
+export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
@@ -35,6 +38,7 @@ type Recipient = { id: string; username: string; first_name: string };
 export function verificationService(deps: Deps, mailer: Mailer) {
   const { db, clock, config } = deps;
   const store = authStore(db);
+  const credentials = credentialStore(db);
   const limits = limitsFor(deps);
 
   /** Whether this account and this address may have one more link now. */
@@ -47,13 +51,14 @@ export function verificationService(deps: Deps, mailer: Mailer) {
   /**
    * Mails a link for `address` (the account's email, or its pending one). A new link retires the
    * account's earlier ones. Past a send limit nothing is sent (false); a mail server that is down is
-   * logged and does not fail the sign-up that asked.
+   * logged and does not fail the sign-up that asked. `sessionId`: the session that asked for an email
+   * change, the one kept when the change commits.
    */
-  const sendLink = async (user: Recipient, address: string): Promise<boolean> => {
+  const sendLink = async (user: Recipient, address: string, sessionId: string | null = null): Promise<boolean> => {
     if (!(await underSendLimits(user.id, address))) return false;
     const token = newToken();
     const now = clock.now();
-    await store.replaceUserToken({ id: sha256(token), kind: 'verify', user_id: user.id, address, created_at: now, expires_at: now + VERIFY.ttlMs, used_at: null });
+    await store.replaceUserToken({ id: sha256(token), kind: 'verify', user_id: user.id, address, created_at: now, expires_at: now + VERIFY.ttlMs, used_at: null, session_id: sessionId });
     const link = `${config.publicOrigin}${VERIFY_PATH}?token=${token}`;
     const text =
       `Hi ${oneLine(user.first_name) || user.username},\n\nConfirm that ${address} is your email address for your {brand} account (${user.username}):\n\n${link}\n\n` +
@@ -64,6 +69,20 @@ export function verificationService(deps: Deps, mailer: Mailer) {
       logFor(deps).error({ err: error, req_id: currentRequestId() }, 'verification mail not sent');
     }
     return true;
+  };
+
+  /** The notice to the address an account just left, with the link that takes it back. */
+  const mailUndo = async (userId: string, previous: string, email: string, token: string) => {
+    const user = await store.findUserById(userId);
+    const link = `${config.publicOrigin}${VERIFY_PATH}?undo=${token}`;
+    const text =
+      `Hi ${oneLine(user?.first_name ?? '') || user?.username || ''},\n\nThe email address of your {brand} account (${user?.username ?? ''}) is now ${email}.\n\n` +
+      `If this wasn't you, this link puts ${previous} back and logs everyone out; it works once, for the next 7 days:\n\n${link}\n\nThen reset your password from the log-in page.\n\n{brand}`;
+    try {
+      await mailer.send({ to: previous, subject: withBrand('The email address of your {brand} account changed', config.brandName), text: withBrand(text, config.brandName) });
+    } catch (error) {
+      logFor(deps).error({ err: error, req_id: currentRequestId() }, 'email change notice not sent');
+    }
   };
 
   /** What the settings page shows: the email, whether it is verified, and an address waiting for its link. */
@@ -103,15 +122,27 @@ export function verificationService(deps: Deps, mailer: Mailer) {
     },
 
     /**
-     * The link was followed: spent once, before it expires. The account's own email becomes verified; a
-     * pending address becomes the account's email, unless another account has it by now (its real
-     * owner signed up meanwhile): then nothing changes but the spent link.
+     * The link was followed: spent once, before it expires, while no credential change came after it. The
+     * account's own email becomes verified; a pending address becomes the account's email, unless another
+     * account has it by now (its real owner signed up meanwhile): then nothing changes but the spent link.
+     * A change of address is a credential change (auth/credentials/store.ts): the epoch moves, and the old
+     * address is told, with a link that undoes it for 7 days.
      */
     async verifyEmail(token: string) {
-      const outcome = await store.verifyEmail(sha256(token), clock.now());
+      const undo = newToken();
+      const outcome = await credentials.verifyEmail(sha256(token), clock.now(), { id: sha256(undo), ttlMs: EMAIL_UNDO_TTL_MS });
       if (outcome.result === 'taken') throw new ApiError('email_claimed');
       if (outcome.result !== 'verified') throw new ApiError('verify_token_invalid');
+      if (outcome.previous && !isPlaceholderEmail(outcome.previous)) await mailUndo(outcome.userId, outcome.previous, outcome.email, undo);
       return { email: outcome.email, status: 'verified' as const };
+    },
+
+    /** The old address's undo link followed: it is the account's address again, the epoch moves and every session ends. */
+    async undoEmailChange(token: string) {
+      const outcome = await credentials.undoEmailChange(sha256(token), clock.now());
+      if (outcome.result === 'taken') throw new ApiError('email_claimed');
+      if (outcome.result !== 'undone') throw new ApiError('verify_token_invalid');
+      return { email: outcome.email, status: 'undone' as const };
     },
   };
 }

@@ -415,7 +415,7 @@ export interface LoginAttemptsTable {
 }
 
 /** 'backup': a two-factor backup code (migration 0025); 'email_change' is not a kind: a change is a 'verify' link to pending_email. */
-export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify' | 'backup';
+export type TokenKind = 'reset' | 'mfa' | 'challenge' | 'known' | 'verify' | 'backup' | 'email_undo';
 
 /** Single-use secrets, stored as sha256: reset links, two-factor codes, spent challenges, remembered browsers. */
 export interface AuthTokensTable {
@@ -427,6 +427,10 @@ export interface AuthTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Migration 0036: the account's security epoch when it was issued (auth/credentials/epoch.ts). */
+  security_epoch: Generated<number>;
+  /** Migration 0036: the session that asked for it (an email change's link keeps that session when it commits). */
+  session_id: Generated<string | null>;
 }
 
 /** Mail and SMS the dev outbox holds when no SMTP server is configured (lib/outbox.ts). */
@@ -452,6 +456,10 @@ export interface SessionsTable {
   last_used_at: Generated<number | null>;
   user_agent: Generated<string | null>;
   place: Generated<string | null>;
+  /** Migration 0036: the account's security epoch when it began; honoured only while it is still the account's. */
+  security_epoch: Generated<number>;
+  /** Migration 0036: when its holder really logged in; a session a change rotates keeps its predecessor's. */
+  logged_in_at: Generated<number | null>;
 }
 
 export type Privacy = 'public' | 'secret' | 'protected';

@@ -6,11 +6,15 @@ import { fromEnglish, t as main } from '../i18n';
 import { t } from './messages';
 
 /**
- * /email/verify/?token=: the page a confirmation mail links to (issue 25). The link is spent by the
- * button's POST, never by opening the page: a mail scanner that fetches links confirms nothing.
+ * /email/verify/?token=: the page a confirmation mail links to (issue 25); ?undo=: the link the old address
+ * gets when the account's email changes, which puts it back. The link is spent by the button's POST, never
+ * by opening the page: a mail scanner that fetches links confirms nothing.
  */
 export function VerifyPage({ location }: { location: Location }) {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
+  const query = new URLSearchParams(location.search);
+  const undo = query.get('undo');
+  if (undo !== null) return <UndoEmailChange token={undo} />;
+  const token = query.get('token') ?? '';
   const [state, setState] = useState<{ kind: 'ready' | 'busy' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string }>({ kind: 'ready' });
 
   const confirm = async () => {
@@ -62,6 +66,48 @@ export function VerifyPage({ location }: { location: Location }) {
                 </button>
               </>
             )}
+          </>
+        )}
+      </section>
+    </main>
+  );
+}
+
+/** What a failed link says: expired or used, the address taken meanwhile, or the server's words. */
+function linkFailure(error: unknown): string {
+  const body = error instanceof ResourceError ? error.body : null;
+  if (body?.api_error_code === VERIFY_ERROR_CODES.verify_token_invalid || body?.http_status === 400) return t('expired');
+  if (body?.api_error_code === VERIFY_ERROR_CODES.email_claimed) return t('claimed');
+  return body ? fromEnglish(body.message) : main('server.generic');
+}
+
+/** The old address's undo link: one button puts the address back (and logs every session out). */
+function UndoEmailChange({ token }: { token: string }) {
+  const [state, setState] = useState<{ kind: 'ready' | 'busy' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string }>({ kind: 'ready' });
+  const undo = async () => {
+    setState({ kind: 'busy' });
+    try {
+      const { email } = await postResource<{ email: string }>('EmailChangeUndoResource', 'create', { token });
+      setState({ kind: 'done', email });
+    } catch (error) {
+      setState({ kind: 'failed', message: linkFailure(error) });
+    }
+  };
+  return (
+    <main class="page">
+      <BackButton fallback="/" />
+      <section class="auth-modal" aria-labelledby="undo-title">
+        <h1 id="undo-title">{t('undoTitle')}</h1>
+        {state.kind === 'done' ? (
+          <p role="status">{t('undone', { email: state.email })}</p>
+        ) : state.kind === 'failed' ? (
+          <p role="alert">{state.message}</p>
+        ) : (
+          <>
+            <p>{t('undoIntro')}</p>
+            <button class="primary" type="button" onClick={undo} disabled={state.kind === 'busy' || !token}>
+              {t('undo')}
+            </button>
           </>
         )}
       </section>

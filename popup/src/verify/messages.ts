@@ -22,6 +22,10 @@ export const english = {
   resend: 'Resend email',
   sent: 'Email sent to {{email}}!',
   inviteWaits: "You're invited to this board. Confirm your email address to see it and join.",
+  undoTitle: 'Undo the email change',
+  undoIntro: 'Make this address your account’s email again and log out everywhere. Then reset your password.',
+  undo: 'Undo the change',
+  undone: '{{email}} is your account’s email again, and every session is logged out. Reset your password to log in.',
 };
 
 export const messages = defineMessages('verify', english, (lang) => import(`./locales/${lang}.ts`));

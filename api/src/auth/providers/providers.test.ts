@@ -1,3 +1,4 @@
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ORIGIN, testApp, type TestApp } from '../../testing.js';
 import { startDevProvider, type DemoIdentity, type DevProvider } from './devProvider.js';
@@ -279,6 +280,19 @@ describe('linking is where accounts get stolen', () => {
     t.clock.advance(31 * 60_000);
     expect((await c.resource('SocialPasswordResource', 'create', { new_password: 'Quince-Harbour-77' })).code).toBe(205);
     expect((await c.resource('SocialIdentitiesResource', 'get')).data.has_password).toBe(false);
+  });
+
+  it('a session that turning two-factor on rotated is no fresh log-in: an old cookie cannot link a provider that way', async () => {
+    const t = await app();
+    const owner = await t.makeUser('rotated');
+    const b = browser(t);
+    await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password });
+    t.clock.advance(31 * 60_000);
+    const { secret } = (await b.resource('TwoFactorResource', 'create', { method: 'totp' })).data;
+    const code = OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: t.clock.now() });
+    expect((await b.resource('TwoFactorResource', 'update', { code, password: owner.password })).status).toBe(200);
+    expect(payload(await signIn(b, person({ email: 'thief@example.org' }), { mode: 'link' }))).toMatchObject({ api_error_code: 205 });
+    expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([]);
   });
 
   it('a first password is set once: of two sent together, one is set and the other told the account has one', async () => {

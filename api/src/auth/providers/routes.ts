@@ -14,7 +14,7 @@ import { action, type ResourceRegistry } from '../../lib/resources.js';
 import { safeNext } from '../../lib/rules/next.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { ok } from '../../lib/envelope.js';
-import { rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
+import { rememberAgain, rememberBrowser, requestFlags, setSessionCookie } from '../routes.js';
 import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
 import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type ProviderService } from './service.js';
@@ -282,19 +282,22 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       delete: action({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ provider: providerEnum }),
-        async run(options, { viewer }) {
+        async run(options, { c, viewer }) {
           await providers.unlink(viewer, options.provider);
+          await rememberAgain(c, config, auth, viewer.id);
           return providers.identities(viewer);
         },
       }),
     },
     SocialPasswordResource: {
       // An account whose only way in was a provider sets a password.
+      // Its proof: a recent real log-in through the provider, and the two-factor code when it is on (wrong ones counted per account).
       create: action({
-        caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ new_password: z.string().max(256) }),
-        async run(options, { viewer }) {
-          await providers.setFirstPassword(viewer, options.new_password);
+        caller: 'user', limit: 'securityAccount',
+        options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
+        async run(options, { c, viewer }) {
+          await providers.setFirstPassword(viewer, options.new_password, { code: options.code });
+          await rememberAgain(c, config, auth, viewer.id);
           return { status: 'set' };
         },
       }),

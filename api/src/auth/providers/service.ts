@@ -10,6 +10,9 @@ import type { AuthService } from '../service.js';
 import { normaliseEmail, SESSION_TTL_MS } from '../session.js';
 import { admitAtLogIn } from '../states.js';
 import { authStore } from '../store.js';
+import { credentialStore } from '../credentials/store.js';
+import { outgoingFor } from '../../outbox/service.js';
+import { proofService, type Proof } from '../credentials/proof.js';
 import { placeholderEmail } from '../verify.js';
 import { addressKey } from '../../lib/client-address.js';
 import { limitsFor } from '../../lib/limits.js';
@@ -82,6 +85,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
   };
   const store = providerStore(db);
   const users = authStore(db);
+  const credentials = credentialStore(db);
+  const { prove } = proofService(deps, outgoingFor(deps).sms);
   const limits = limitsFor(deps);
 
   const liveFlow = async (cookieToken: string | undefined) => {
@@ -154,7 +159,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       // Proven by the account's owner when the account's email is proven, or the provider vouches for that very email.
       const vouched = profile.emailVerified && normaliseEmail(profile.email ?? '') === viewer.email;
       const provenAt = viewer.emailVerified || vouched ? clock.now() : null;
-      if (!(await store.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now(), proven_at: provenAt }, flow.id))) {
+      if (!(await credentials.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now(), proven_at: provenAt }, flow.id, viewer.sessionId))) {
         throw new ApiError('social_already_linked');
       }
       return { outcome: 'linked', provider };
@@ -322,15 +327,16 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      * two-factor included); now the identity joins that account, if the provider vouched for its email.
      */
     async linkAfterLogIn(cookieToken: string | undefined, viewer: Viewer) {
+      assertRecentLogIn(viewer);
       const flow = await finishedFlow(cookieToken);
       if (!flow.email_verified || normaliseEmail(flow.email ?? '') !== normaliseEmail(viewer.email)) throw new ApiError('social_link_refused');
       const linked = await store.findIdentity(flow.provider, flow.subject);
       if (linked && linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
       // The provider vouches for the account's own email: the identity is proven, and so is the email.
-      if (!linked && !(await store.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now(), proven_at: clock.now() }, flow.id))) {
+      if (!linked && !(await credentials.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now(), proven_at: clock.now() }, flow.id, viewer.sessionId))) {
         throw new ApiError('social_already_linked');
       }
-      await users.markEmailVerified(viewer.id, viewer.email, clock.now());
+      await credentials.markEmailVerified(viewer.id, viewer.email, clock.now());
       return { provider: flow.provider as ProviderName };
     },
 
@@ -373,24 +379,31 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       return { has_password: Boolean(user?.password_hash), identities: await store.identitiesOf(viewer.id) };
     },
 
-    /** Settings: disconnect a provider, unless it is the account's only way in. */
+    /**
+     * Settings: disconnect a provider, unless it is the account's only way in. Its proof is a real log-in
+     * (password and two-factor, or the provider) in the last 30 minutes, as linking's; the epoch moves.
+     */
     async unlink(viewer: Viewer, provider: ProviderName) {
       assertRecentLogIn(viewer);
       const { has_password, identities } = await this.identities(viewer);
       if (!identities.some((identity) => identity.provider === provider)) throw new ApiError('not_found');
       if (!has_password && identities.length === 1) throw new ApiError('social_last_method');
-      await store.unlink(viewer.id, provider);
+      await credentials.unlink(viewer.id, provider, clock.now(), viewer.sessionId);
     },
 
-    /** An account made through a provider sets its first password (changing one goes through UserPasswordResource). */
-    async setFirstPassword(viewer: Viewer, newPassword: string) {
+    /**
+     * An account made through a provider sets its first password (changing one goes through
+     * UserPasswordResource): a recent real log-in through its provider, and its two-factor code when on.
+     */
+    async setFirstPassword(viewer: Viewer, newPassword: string, proof: Proof = {}) {
       assertRecentLogIn(viewer);
       const user = await users.findUserById(viewer.id);
       if (!user) throw new ApiError('unauthorized');
       if (user.password_hash) throw new ApiError('password_already_set');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
+      await prove(viewer, user, { code: proof.code });
       // Written only where there is still none: of two sent together, the second finds the first's.
-      if (!(await users.setFirstPassword(user.id, await hashPassword(newPassword)))) throw new ApiError('password_already_set');
+      if (!(await credentials.setFirstPassword(user.id, await hashPassword(newPassword), clock.now(), viewer.sessionId))) throw new ApiError('password_already_set');
     },
   };
 }

@@ -34,33 +34,12 @@ export function providerStore(db: Kysely<Database>) {
       return db.selectFrom('identities').select(['provider', 'email', 'created_at']).where('user_id', '=', userId).orderBy('provider').execute();
     },
 
-    /**
-     * Links an identity and spends its flow together; false when the provider or the subject is taken
-     * meanwhile. `proven_at` when the account's owner proved it (issue 25): else a reset removes it.
-     */
-    async link(identity: { provider: string; subject: string; user_id: string; email: string | null; created_at: number; proven_at: number | null }, flowId: string) {
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('identities').values(identity).execute();
-          await trx.updateTable('oauth_flows').set({ used_at: identity.created_at }).where('id', '=', flowId).execute();
-        });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-
-    async unlink(userId: string, provider: string) {
-      const result = await db.deleteFrom('identities').where('user_id', '=', userId).where('provider', '=', provider).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
-
     /** A social sign-up: the account, its identity, its first session and the spent flow, all or nothing. */
     async insertUserWithIdentity(user: NewUser, identity: { provider: string; subject: string; email: string | null; proven_at: number | null }, session: NewSession, flowId: string) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(user).execute();
         await trx.insertInto('identities').values({ ...identity, user_id: user.id, created_at: user.created_at }).execute();
-        await trx.insertInto('sessions').values({ ...session, revoked_at: null }).execute();
+        await trx.insertInto('sessions').values({ ...session, logged_in_at: session.created_at, revoked_at: null }).execute();
         await trx.updateTable('oauth_flows').set({ used_at: user.created_at }).where('id', '=', flowId).execute();
       });
     },

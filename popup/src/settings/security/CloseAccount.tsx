@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { failure, post, type SecurityStatus } from './client';
 import { Problem } from './Field';
 import { t } from './messages';
-import { ProofField, proofOptions } from './Proof';
+import { NO_PROOF, ProofField, proofOptions } from './Proof';
 
 /**
  * Deactivation (auth.md section 8's user-requested closure: logging in again reactivates) and deletion
- * (the account and its data go; a notice is mailed). Either asks for a fresh password or code.
+ * (the account and its data go; a notice is mailed). Either asks for the fresh proof (Proof.tsx).
  */
 export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onClosed: (how: 'deactivated' | 'deleted') => void }) {
-  const [proof, setProof] = useState('');
+  const [proof, setProof] = useState(NO_PROOF);
   const [error, setError] = useState('');
   const close = async (how: 'deactivated' | 'deleted') => {
     setError('');

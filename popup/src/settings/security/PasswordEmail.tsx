@@ -2,22 +2,23 @@ import { useState } from 'react';
 import { failure, post, type SecurityStatus } from './client';
 import { Done, Field, Problem } from './Field';
 import { t } from './messages';
-import { ProofField, proofOptions } from './Proof';
+import { NO_PROOF, ProofField, proofOptions } from './Proof';
 
-/** Password change (the current one first; the other sessions end) and email change (a link to the new address). */
+/** Password change (the current one, and a code with two-factor on; the other sessions end) and email change (a link to the new address). */
 export function PasswordEmail({ status, reload }: { status: SecurityStatus; reload: () => Promise<void> }) {
-  const [current, setCurrent] = useState('');
+  const [current, setCurrent] = useState(NO_PROOF);
   const [next, setNext] = useState('');
   const [passwordState, setPasswordState] = useState({ error: '', done: '' });
   const [email, setEmail] = useState('');
-  const [emailProof, setEmailProof] = useState('');
+  const [emailProof, setEmailProof] = useState(NO_PROOF);
   const [emailState, setEmailState] = useState({ error: '', done: '' });
 
   const changePassword = async (event: Event) => {
     event.preventDefault();
     try {
-      await post('UserPasswordResource', 'update', { old_password: current, new_password: next });
-      setCurrent('');
+      const { password, ...code } = proofOptions(status, current);
+      await post('UserPasswordResource', 'update', { old_password: password, new_password: next, ...code });
+      setCurrent(NO_PROOF);
       setNext('');
       setPasswordState({ error: '', done: t('passwordChanged') });
     } catch (caught) {
@@ -29,7 +30,7 @@ export function PasswordEmail({ status, reload }: { status: SecurityStatus; relo
     try {
       const answer = await post<{ pending_email: string }>('EmailChangeResource', 'create', { email, ...proofOptions(status, emailProof) });
       setEmail('');
-      setEmailProof('');
+      setEmailProof(NO_PROOF);
       setEmailState({ error: '', done: t('emailLinkSent', { email: answer.pending_email }) });
       await reload();
     } catch (caught) {
@@ -43,7 +44,7 @@ export function PasswordEmail({ status, reload }: { status: SecurityStatus; relo
         <h2 id="password-title">{t('passwordTitle')}</h2>
         {status.has_password ? (
           <form class="settings-password" onSubmit={(event) => void changePassword(event)}>
-            <Field label={t('currentPassword')} type="password" value={current} onValue={setCurrent} autoComplete="current-password" name="current-password" />
+            <ProofField status={status} value={current} onValue={setCurrent} name="current-password" />
             <Field label={t('newPassword')} type="password" value={next} onValue={setNext} autoComplete="new-password" name="new-password" />
             <button type="submit" class="primary">
               {t('changePassword')}

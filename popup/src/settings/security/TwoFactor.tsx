@@ -2,18 +2,20 @@ import { useState } from 'react';
 import { t } from './messages';
 import { failure, post, type SecurityStatus } from './client';
 import { Done, Field, Problem } from './Field';
+import { NO_PROOF, ProofField, proofOptions, type ProofValue } from './Proof';
 
 type Setup = { method: 'totp'; secret: string; otpauth_uri: string; qr_code: string } | { method: 'sms'; phone_number_end: string | null };
 
 /**
  * Two-factor from the settings (issue 27): off, it offers an authenticator app (QR code and key) or SMS
  * (a code texted to the phone being added); a code confirms it and the backup codes are shown once. On,
- * it says how codes come, lets this session pass it (for businesses), and turns it off with a fresh code.
+ * it says how codes come, lets this session pass it (for businesses), and turns it off with the password and a fresh code.
  */
 export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: () => Promise<void> }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState(NO_PROOF);
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -35,10 +37,12 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
   const confirm = (event: Event) => {
     event.preventDefault();
     void run(async () => {
-      const answer = await post<{ backup_codes: string[] }>('TwoFactorResource', 'update', { code });
+      // The new factor's code sets it up; the password (the factor the account had before) proves it is the owner.
+      const answer = await post<{ backup_codes: string[] }>('TwoFactorResource', 'update', { code, ...proofOptions(status, proof) });
       setBackupCodes(answer.backup_codes);
       setSetup(null);
       setCode('');
+      setProof(NO_PROOF);
     });
   };
 
@@ -90,7 +94,7 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
               </button>
             </form>
           )}
-          <TurnOff sms={mfa.method === 'sms'} busy={busy} run={run} reload={async () => (await reload(), setDone(t('mfaTurnedOff')))} />
+          <TurnOff status={status} busy={busy} run={run} reload={async () => (await reload(), setDone(t('mfaTurnedOff')))} />
         </>
       ) : setup ? (
         <form class="settings-password" onSubmit={confirm}>
@@ -106,6 +110,7 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
             <p>{t('codeSentTo', { end: setup.phone_number_end ?? '' })}</p>
           )}
           <Field label={t('code')} value={code} onValue={setCode} inputMode="numeric" autoComplete="one-time-code" name="setup-code" />
+          <ProofField status={status} value={proof} onValue={setProof} name="setup-password" passwordOnly />
           <div>
             <button type="submit" class="primary" disabled={busy}>
               {t('turnOn')}
@@ -143,9 +148,10 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
   );
 }
 
-/** Turning two-factor off: a fresh code (or a backup code); an SMS account can ask for one. */
-function TurnOff({ sms, busy, run, reload }: { sms: boolean; busy: boolean; run: (work: () => Promise<void>) => Promise<void>; reload: () => Promise<void> }) {
-  const [code, setCode] = useState('');
+/** Turning two-factor off: the password and a fresh code (or a backup code); an SMS account can ask for one. */
+function TurnOff({ status, busy, run, reload }: { status: SecurityStatus; busy: boolean; run: (work: () => Promise<void>) => Promise<void>; reload: () => Promise<void> }) {
+  const sms = status.mfa.method === 'sms';
+  const [proof, setProof] = useState<ProofValue>(NO_PROOF);
   return (
     <form
       class="settings-password"
@@ -153,14 +159,14 @@ function TurnOff({ sms, busy, run, reload }: { sms: boolean; busy: boolean; run:
       onSubmit={(event) => {
         event.preventDefault();
         void run(async () => {
-          await post('TwoFactorResource', 'delete', { code });
-          setCode('');
+          await post('TwoFactorResource', 'delete', proofOptions(status, proof));
+          setProof(NO_PROOF);
           await reload();
         });
       }}
     >
       <h3 id="mfa-off-title">{t('turnOffTitle')}</h3>
-      <Field label={t('codeOrBackup')} value={code} onValue={setCode} autoComplete="one-time-code" name="off-code" />
+      <ProofField status={status} value={proof} onValue={setProof} name="off" />
       <div>
         {sms && (
           <button type="button" class="secondary" disabled={busy} onClick={() => void run(async () => void (await post('TwoFactorCodeResource', 'create', {})))}>

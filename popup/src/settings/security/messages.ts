@@ -91,7 +91,7 @@ export const english = {
   sameEmail: 'That is already your email address.',
   emailTaken: 'An account with this email already exists.',
   emailInvalid: 'Your email is invalid.',
-  proofNeeded: 'Enter your password or a two-factor code to continue.',
+  proofNeeded: 'Enter your password, and a two-factor code when it is on, to continue.',
   logInAgain: 'For your security, log out and log in again first.',
   tooManyMails: 'We’ve sent a lot of emails. Try again in an hour.',
 };

@@ -18,4 +18,8 @@ export default {
   resend: 'E-Mail erneut senden',
   sent: 'E-Mail an {{email}} gesendet!',
   inviteWaits: 'Du bist zu diesem Board eingeladen. Bestätige deine E-Mail-Adresse, um es zu sehen und beizutreten.',
+  undoTitle: 'E-Mail-Änderung rückgängig machen',
+  undoIntro: 'Mach diese Adresse wieder zur E-Mail-Adresse deines Kontos und melde dich überall ab. Setze danach dein Passwort zurück.',
+  undo: 'Änderung rückgängig machen',
+  undone: '{{email}} ist wieder die E-Mail-Adresse deines Kontos, und alle Sitzungen sind abgemeldet. Setze dein Passwort zurück, um dich anzumelden.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: 'Reenviar correo',
   sent: '¡Correo enviado a {{email}}!',
   inviteWaits: 'Te invitaron a este tablero. Confirma tu dirección de correo para verlo y unirte.',
+  undoTitle: 'Deshacer el cambio de correo',
+  undoIntro: 'Vuelve a hacer de esta dirección el correo de tu cuenta y cierra sesión en todas partes. Después, restablece tu contraseña.',
+  undo: 'Deshacer el cambio',
+  undone: '{{email}} vuelve a ser el correo de tu cuenta y se han cerrado todas las sesiones. Restablece tu contraseña para iniciar sesión.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: 'Renvoyer l’e-mail',
   sent: 'E-mail envoyé à {{email}} !',
   inviteWaits: 'Vous êtes invité à ce tableau. Confirmez votre adresse e-mail pour le voir et le rejoindre.',
+  undoTitle: 'Annuler le changement d’e-mail',
+  undoIntro: 'Faites de cette adresse l’e-mail de votre compte à nouveau et déconnectez-vous partout. Réinitialisez ensuite votre mot de passe.',
+  undo: 'Annuler le changement',
+  undone: '{{email}} est à nouveau l’e-mail de votre compte, et toutes les sessions sont déconnectées. Réinitialisez votre mot de passe pour vous connecter.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: 'Invia di nuovo l’email',
   sent: 'Email inviata a {{email}}!',
   inviteWaits: 'Sei invitato a questa bacheca. Conferma il tuo indirizzo email per vederla e partecipare.',
+  undoTitle: 'Annulla la modifica dell’email',
+  undoIntro: 'Rendi di nuovo questo indirizzo l’email del tuo account ed esci ovunque. Poi reimposta la password.',
+  undo: 'Annulla la modifica',
+  undone: '{{email}} è di nuovo l’email del tuo account e tutte le sessioni sono state chiuse. Reimposta la password per accedere.',
 } satisfies AreaTranslation<typeof english>;

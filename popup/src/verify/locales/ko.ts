@@ -18,4 +18,8 @@ export default {
   resend: '이메일 다시 보내기',
   sent: '{{email}} 주소로 이메일을 보냈습니다!',
   inviteWaits: '이 보드에 초대되었습니다. 보드를 보고 참여하려면 이메일 주소를 확인하세요.',
+  undoTitle: '이메일 변경 취소',
+  undoIntro: '이 주소를 다시 계정의 이메일로 만들고 모든 곳에서 로그아웃합니다. 그런 다음 비밀번호를 재설정하세요.',
+  undo: '변경 취소',
+  undone: '{{email}}이(가) 다시 계정의 이메일이 되었고 모든 세션이 로그아웃되었습니다. 로그인하려면 비밀번호를 재설정하세요.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: 'E-mail opnieuw sturen',
   sent: 'E-mail verstuurd naar {{email}}!',
   inviteWaits: 'Je bent uitgenodigd voor dit bord. Bevestig je e-mailadres om het te zien en mee te doen.',
+  undoTitle: 'E-mailwijziging ongedaan maken',
+  undoIntro: 'Maak dit adres weer het e-mailadres van je account en log overal uit. Stel daarna je wachtwoord opnieuw in.',
+  undo: 'Wijziging ongedaan maken',
+  undone: '{{email}} is weer het e-mailadres van je account en alle sessies zijn uitgelogd. Stel je wachtwoord opnieuw in om in te loggen.',
 } satisfies AreaTranslation<typeof english>;

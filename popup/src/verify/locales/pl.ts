@@ -18,4 +18,8 @@ export default {
   resend: 'Wyślij e-mail ponownie',
   sent: 'Wysłano e-mail na adres {{email}}!',
   inviteWaits: 'Zaproszono Cię do tej tablicy. Potwierdź swój adres e-mail, aby ją zobaczyć i dołączyć.',
+  undoTitle: 'Cofnij zmianę adresu e-mail',
+  undoIntro: 'Przywróć ten adres jako e-mail konta i wyloguj się wszędzie. Następnie zresetuj hasło.',
+  undo: 'Cofnij zmianę',
+  undone: '{{email}} jest znowu adresem e-mail Twojego konta, a wszystkie sesje zostały wylogowane. Zresetuj hasło, aby się zalogować.',
 } satisfies AreaTranslation<typeof english>;

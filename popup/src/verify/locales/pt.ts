@@ -18,4 +18,8 @@ export default {
   resend: 'Reenviar e-mail',
   sent: 'E-mail enviado para {{email}}!',
   inviteWaits: 'Você foi convidado para esta pasta. Confirme seu endereço de e-mail para vê-la e participar.',
+  undoTitle: 'Desfazer a alteração de e-mail',
+  undoIntro: 'Torne este endereço novamente o e-mail da sua conta e saia de todas as sessões. Depois, redefina sua senha.',
+  undo: 'Desfazer a alteração',
+  undone: '{{email}} voltou a ser o e-mail da sua conta e todas as sessões foram encerradas. Redefina sua senha para entrar.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: 'Skicka e-post igen',
   sent: 'E-post skickat till {{email}}!',
   inviteWaits: 'Du är inbjuden till den här tavlan. Bekräfta din e-postadress för att se den och gå med.',
+  undoTitle: 'Ångra e-poständringen',
+  undoIntro: 'Gör den här adressen till kontots e-post igen och logga ut överallt. Återställ sedan ditt lösenord.',
+  undo: 'Ångra ändringen',
+  undone: '{{email}} är kontots e-post igen och alla sessioner är utloggade. Återställ ditt lösenord för att logga in.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: 'E-postayı yeniden gönder',
   sent: 'E-posta {{email}} adresine gönderildi!',
   inviteWaits: 'Bu panoya davet edildin. Görmek ve katılmak için e-posta adresini doğrula.',
+  undoTitle: 'E-posta değişikliğini geri al',
+  undoIntro: 'Bu adresi yeniden hesabınızın e-postası yapın ve her yerde oturumu kapatın. Ardından şifrenizi sıfırlayın.',
+  undo: 'Değişikliği geri al',
+  undone: '{{email}} yeniden hesabınızın e-postası ve tüm oturumlar kapatıldı. Giriş yapmak için şifrenizi sıfırlayın.',
 } satisfies AreaTranslation<typeof english>;

@@ -18,4 +18,8 @@ export default {
   resend: '重新发送邮件',
   sent: '邮件已发送到 {{email}}！',
   inviteWaits: '你受邀加入这个图板。请确认你的电子邮件地址以查看并加入。',
+  undoTitle: '撤销邮箱更改',
+  undoIntro: '将此地址恢复为账户邮箱，并在所有设备上退出登录。然后重置密码。',
+  undo: '撤销更改',
+  undone: '{{email}} 已恢复为你的账户邮箱，所有会话均已退出。请重置密码后登录。',
 } satisfies AreaTranslation<typeof english>;

@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Das ist bereits deine E-Mail-Adresse.',
   emailTaken: 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
   emailInvalid: 'Deine E-Mail-Adresse ist ungültig.',
-  proofNeeded: 'Gib dein Passwort oder einen Zwei-Faktor-Code ein, um fortzufahren.',
+  proofNeeded: 'Gib dein Passwort und, wenn sie an ist, einen Zwei-Faktor-Code ein, um fortzufahren.',
   logInAgain: 'Melde dich zu deiner Sicherheit zuerst ab und wieder an.',
   tooManyMails: 'Wir haben viele E-Mails gesendet. Versuche es in einer Stunde erneut.',
 } satisfies AreaTranslation<typeof english>;

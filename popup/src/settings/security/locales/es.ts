@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Ese ya es tu correo.',
   emailTaken: 'Ya existe una cuenta con este correo.',
   emailInvalid: 'Tu correo no es válido.',
-  proofNeeded: 'Escribe tu contraseña o un código de dos pasos para continuar.',
+  proofNeeded: 'Escribe tu contraseña y, si está activado, un código de dos pasos para continuar.',
   logInAgain: 'Por tu seguridad, cierra sesión y vuelve a iniciarla primero.',
   tooManyMails: 'Enviamos muchos correos. Inténtalo de nuevo en una hora.',
 } satisfies AreaTranslation<typeof english>;

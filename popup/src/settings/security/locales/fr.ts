@@ -80,7 +80,7 @@ export default {
   sameEmail: 'C’est déjà votre adresse e-mail.',
   emailTaken: 'Un compte avec cette adresse e-mail existe déjà.',
   emailInvalid: 'Votre adresse e-mail n’est pas valide.',
-  proofNeeded: 'Saisissez votre mot de passe ou un code à deux facteurs pour continuer.',
+  proofNeeded: 'Saisissez votre mot de passe et, s’il est activé, un code à deux facteurs pour continuer.',
   logInAgain: 'Pour votre sécurité, déconnectez-vous puis reconnectez-vous d’abord.',
   tooManyMails: 'Nous avons envoyé beaucoup d’e-mails. Réessayez dans une heure.',
 } satisfies AreaTranslation<typeof english>;

@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Questo è già il tuo indirizzo email.',
   emailTaken: 'Esiste già un account con questa email.',
   emailInvalid: 'Il tuo indirizzo email non è valido.',
-  proofNeeded: 'Inserisci la password o un codice a due fattori per continuare.',
+  proofNeeded: 'Inserisci la password e, se è attiva, un codice a due fattori per continuare.',
   logInAgain: 'Per la tua sicurezza, esci e accedi di nuovo prima.',
   tooManyMails: 'Abbiamo inviato molte email. Riprova tra un’ora.',
 } satisfies AreaTranslation<typeof english>;

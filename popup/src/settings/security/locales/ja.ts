@@ -80,7 +80,7 @@ export default {
   sameEmail: 'それはすでにあなたのメールアドレスです。',
   emailTaken: 'このメールアドレスのアカウントはすでに存在します。',
   emailInvalid: 'メールアドレスが無効です。',
-  proofNeeded: '続けるにはパスワードまたは2段階認証コードを入力してください。',
+  proofNeeded: '続けるにはパスワードと、2段階認証がオンの場合はそのコードを入力してください。',
   logInAgain: '安全のため、いったんログアウトしてから再度ログインしてください。',
   tooManyMails: 'メールを何度も送信しました。1時間後にもう一度お試しください。',
 } satisfies AreaTranslation<typeof english>;

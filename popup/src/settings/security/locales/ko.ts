@@ -80,7 +80,7 @@ export default {
   sameEmail: '이미 사용 중인 이메일 주소입니다.',
   emailTaken: '이 이메일을 사용하는 계정이 이미 있습니다.',
   emailInvalid: '이메일 주소가 올바르지 않습니다.',
-  proofNeeded: '계속하려면 비밀번호 또는 2단계 인증 코드를 입력하세요.',
+  proofNeeded: '계속하려면 비밀번호와, 2단계 인증이 켜져 있으면 인증 코드를 입력하세요.',
   logInAgain: '보안을 위해 먼저 로그아웃한 뒤 다시 로그인하세요.',
   tooManyMails: '이메일을 너무 많이 보냈습니다. 1시간 후에 다시 시도하세요.',
 } satisfies AreaTranslation<typeof english>;

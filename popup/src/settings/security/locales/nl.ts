@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Dat is al je e-mailadres.',
   emailTaken: 'Er bestaat al een account met dit e-mailadres.',
   emailInvalid: 'Je e-mailadres is ongeldig.',
-  proofNeeded: 'Vul je wachtwoord of een tweestapscode in om door te gaan.',
+  proofNeeded: 'Vul je wachtwoord in en, als die aanstaat, een tweestapscode om door te gaan.',
   logInAgain: 'Log voor je veiligheid eerst uit en opnieuw in.',
   tooManyMails: 'We hebben veel e-mails gestuurd. Probeer het over een uur opnieuw.',
 } satisfies AreaTranslation<typeof english>;

@@ -80,7 +80,7 @@ export default {
   sameEmail: 'To już jest Twój adres e-mail.',
   emailTaken: 'Konto z tym adresem e-mail już istnieje.',
   emailInvalid: 'Twój adres e-mail jest nieprawidłowy.',
-  proofNeeded: 'Wpisz hasło lub kod weryfikacji dwuetapowej, aby kontynuować.',
+  proofNeeded: 'Wpisz hasło oraz, jeśli jest włączona, kod weryfikacji dwuetapowej, aby kontynuować.',
   logInAgain: 'Dla bezpieczeństwa najpierw wyloguj się i zaloguj ponownie.',
   tooManyMails: 'Wysłaliśmy wiele e-maili. Spróbuj ponownie za godzinę.',
 } satisfies AreaTranslation<typeof english>;

@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Esse já é o seu e-mail.',
   emailTaken: 'Já existe uma conta com este e-mail.',
   emailInvalid: 'Seu e-mail é inválido.',
-  proofNeeded: 'Digite sua senha ou um código de duas etapas para continuar.',
+  proofNeeded: 'Digite sua senha e, se estiver ativada, um código de duas etapas para continuar.',
   logInAgain: 'Para sua segurança, saia e entre de novo primeiro.',
   tooManyMails: 'Enviamos muitos e-mails. Tente de novo em uma hora.',
 } satisfies AreaTranslation<typeof english>;

@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Det är redan din e-postadress.',
   emailTaken: 'Det finns redan ett konto med den här e-postadressen.',
   emailInvalid: 'Din e-postadress är ogiltig.',
-  proofNeeded: 'Ange ditt lösenord eller en tvåstegskod för att fortsätta.',
+  proofNeeded: 'Ange ditt lösenord och, om den är på, en tvåstegskod för att fortsätta.',
   logInAgain: 'För din säkerhet: logga ut och logga in igen först.',
   tooManyMails: 'Vi har skickat många mejl. Försök igen om en timme.',
 } satisfies AreaTranslation<typeof english>;

@@ -80,7 +80,7 @@ export default {
   sameEmail: 'Bu zaten senin e-posta adresin.',
   emailTaken: 'Bu e-posta adresiyle bir hesap zaten var.',
   emailInvalid: 'E-posta adresin geçersiz.',
-  proofNeeded: 'Devam etmek için şifreni ya da iki adımlı doğrulama kodunu gir.',
+  proofNeeded: 'Devam etmek için şifreni ve açıksa iki adımlı doğrulama kodunu gir.',
   logInAgain: 'Güvenliğin için önce çıkış yapıp yeniden giriş yap.',
   tooManyMails: 'Çok sayıda e-posta gönderdik. Bir saat sonra yeniden dene.',
 } satisfies AreaTranslation<typeof english>;

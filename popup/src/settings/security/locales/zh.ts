@@ -80,7 +80,7 @@ export default {
   sameEmail: '这已经是你的电子邮件地址。',
   emailTaken: '已有账户使用此电子邮件地址。',
   emailInvalid: '你的电子邮件地址无效。',
-  proofNeeded: '请输入密码或双重验证码以继续。',
+  proofNeeded: '请输入密码，并在开启双重验证时输入验证码，以继续。',
   logInAgain: '为了你的安全，请先退出登录再重新登录。',
   tooManyMails: '我们已发送了很多电子邮件。请在一小时后重试。',
 } satisfies AreaTranslation<typeof english>;
