@@ -19,6 +19,8 @@ async function deactivateAndLogInAgain(t: TestApp, email: string, password: stri
 /** Addresses a mailer or a relay could read as another mailbox, or as several. */
 const TRICKS = [
   'friend@example.com, victim@example.org',
+  'friend,victim@example.org',
+  'friend<victim@example.org>',
   'friends: victim@example.org, other@example.org;',
   'Friend <victim@example.org>',
   'friend(victim@example.org)@example.com',
@@ -127,5 +129,12 @@ describe('texts', () => {
     }
     const texts = await t.db.selectFrom('outbox').select('to_address').where('channel', '=', 'sms').execute();
     expect(texts).toEqual([{ to_address: '+15550001277' }, { to_address: '+15550001277' }, { to_address: '+15550001277' }]);
+    // Without its country code a number is not one phone: refused, not texted under a key of its own.
+    const user = await t.makeUser('fourth');
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    const res = await browser.post('TwoFactorResource', 'create', { method: 'sms', phone_number: '1 555 000 1277' });
+    expect([res.status, code(res)]).toEqual([400, 314]);
+    expect(await t.db.selectFrom('outbox').select('to_address').where('channel', '=', 'sms').execute()).toHaveLength(3);
   });
 });
