@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.js';
 import { MESSAGE_LIMITS } from '../limits.js';
@@ -118,5 +121,21 @@ describe('the message gate: notifications in the app', () => {
     const many = Array.from({ length: MESSAGE_LIMITS.appSender.points + 5 }, (_, i) => ({ kind: 'new_follower', recipientId: `r${i}`, senderId: 'spammer' }));
     await gate.inApp(many, write);
     expect(written.filter((r) => r !== 'olive')).toHaveLength(MESSAGE_LIMITS.appSender.points);
+  });
+});
+
+describe('the one gate', () => {
+  it('is the only holder of a transport: no other server module names one, makes SMTP, or writes the outbox', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? walk(path) : name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
+      });
+    const holders = walk(root)
+      .filter((file) => /\b(MailTransport|SmsTransport|smtpMailer|nodemailer|outboxStore\([^)]*\)\.insert)\b|\bdeps\.(mailer|sms)\b/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file))
+      .sort();
+    expect(holders).toEqual(['deps.ts', 'lib/mail.ts', 'lib/messages/gate.ts', 'outbox/service.ts']);
   });
 });
