@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { Clock } from './lib/clock.js';
 import type { BoardLocks } from './boards/locks.js';
-import type { Mailer, SmsSender } from './lib/mail.js';
+import type { MailTransport, SmsTransport } from './lib/mail.js';
 import type { Redis } from './lib/redis.js';
 import type { Logger } from './ops/log.js';
 import type { Lifecycle } from './ops/lifecycle.js';
@@ -15,9 +15,9 @@ export interface Deps {
   clock: Clock;
   /** Board actions in flight; injected so a test can hold one open. */
   locks?: BoardLocks;
-  /** Outgoing mail and SMS; unset, createApp picks SMTP (config.smtpUrl) or the dev outbox. */
-  mailer?: Mailer;
-  sms?: SmsSender;
+  /** The transports of outgoing mail and SMS; unset, SMTP (config.smtpUrl) or the dev outbox. Only the message gate holds them (outbox/service.ts). */
+  mailer?: MailTransport;
+  sms?: SmsTransport;
   /** Set when REDIS_URL is: shared limits and locks live there instead of the database. */
   redis?: Redis;
   /** The JSON log (ops/log.ts); unset: stdout at LOG_LEVEL. A test passes one that captures its lines. */

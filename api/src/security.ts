@@ -79,6 +79,9 @@ action of the resource registry (\`/resource/{Name}/{action}/\`). Its declaratio
   member, business role with MFA) is the object policy's, applied by the service: **Policy** names it.
 - **Per-client limit**: the LIMITS entries (api/src/lib/limits.ts) the route's service takes (429 with
   Retry-After past them), or \`none\` and why not.
+  The message gate's limits (MESSAGE_LIMITS: per recipient and per sender of every mail, text and
+  notification, api/src/lib/messages/gate.ts) are not a client's and no route declares them: a message past
+  them is held back and logged, and the request that caused it is answered as usual.
 - **Body**: the bytes the route may read. A larger Content-Length is refused (413) unread; a body still
   arriving after its headers is read before the request takes an API turn, within BODY_GRACE_MS plus
   its size at 16 KiB/s (408 after), with at most BODIES_PER_CLIENT bodies arriving per client (429).

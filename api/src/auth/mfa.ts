@@ -54,7 +54,9 @@ export function mfaService({ db, clock, config }: Deps, sms: SmsSender) {
       const code = String(randomInt(0, 10 ** MFA_CODE_LENGTH)).padStart(MFA_CODE_LENGTH, '0');
       await store.useUserTokens(user.id, 'mfa', now);
       await store.insertToken({ id: codeId(user.id, code), kind: 'mfa', user_id: user.id, address: phone, created_at: now, expires_at: now + MFA.codeTtlMs, used_at: null });
-      await sms.send(phone, `Your ${config.brandName} verification code is ${code}. It expires in 10 minutes.`);
+      const outcome = await sms.send({ kind: 'verify.sms_code', to: phone, text: `Your ${config.brandName} verification code is ${code}. It expires in 10 minutes.` });
+      // The phone's share over every account (lib/messages/gate.ts) is used up: said as this limit is.
+      if (outcome === 'limited') throw new ApiError('mfa_send_limited');
     },
 
     /** Whether the code is right, live and unused; a right code is spent. */

@@ -3,6 +3,7 @@ import { ApiError, type ErrorName } from '../lib/errors.js';
 import { newId, newToken, sha256 } from '../lib/ids.js';
 import { disposableDomains } from './disposable.js';
 import { hashPassword } from './passwords.js';
+import { canonicalEmail } from '../lib/messages/recipient.js';
 import { birthdayProblem, emailDomain, emailError, isDisposableDomain, type BirthdayProblem } from './rules.js';
 import { assertNewPassword } from './new-password.js';
 import { normaliseEmail, SESSION_TTL_MS } from './session.js';
@@ -38,9 +39,12 @@ export const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
   underage: 'underage',
 };
 
-/** Whether an email passes every rule the server checks: the shared rules plus the disposable list. */
+/**
+ * Whether an email passes every rule the server checks: the shared rules, exactly one mailbox by a real
+ * parser (lib/messages/recipient.ts: no lists, groups, display names or comments), and the disposable list.
+ */
 export function emailIsValid(email: string): boolean {
-  return emailError(email) === null && !isDisposableDomain(emailDomain(email), disposableDomains());
+  return emailError(email) === null && canonicalEmail(email) !== null && !isDisposableDomain(emailDomain(email), disposableDomains());
 }
 
 export function registerService(deps: Deps, verification: Pick<VerificationService, 'sendVerificationLink'>) {

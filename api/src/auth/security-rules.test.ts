@@ -25,8 +25,10 @@ describe('the security settings’ rules (issue 27)', () => {
     for (const [agent, device] of table) expect(deviceOf(agent), String(agent)).toEqual(device);
   });
 
-  it('takes a phone number with its country code, 8 to 15 digits', () => {
+  it('takes a phone number with its country code, in E.164 whatever its spelling', () => {
     expect(normalisePhone('+1 (555) 000-1234')).toBe('+15550001234');
+    expect(normalisePhone('+44 20 7946 0958')).toBe(normalisePhone('+4420-7946-0958'));
+    expect(normalisePhone('15550001234')).toBeNull();
     expect(normalisePhone('+1 555')).toBeNull();
     expect(normalisePhone('call me')).toBeNull();
     expect(normalisePhone('+1234567890123456')).toBeNull();

@@ -1,3 +1,4 @@
+import { canonicalPhone } from '../lib/messages/recipient.js';
 import { isIP } from 'node:net';
 import { isPublicAddress, v6Groups } from '../lib/addresses.js';
 
@@ -69,14 +70,11 @@ export function deviceOf(userAgent: string | null): { browser: string | null; sy
   return { browser, system };
 }
 
-/** A phone number for codes: digits with an optional leading +, 8 to 15 digits (E.164's length). */
-export function normalisePhone(value: string): string | null {
-  const trimmed = value.trim();
-  if (!/^\+?[0-9 ().-]+$/.test(trimmed)) return null;
-  const digits = trimmed.replace(/\D/g, '');
-  if (digits.length < 8 || digits.length > 15) return null;
-  return `${trimmed.startsWith('+') ? '+' : ''}${digits}`;
-}
+/**
+ * A phone number for codes, with its country code, in E.164 by libphonenumber-js: the one form it is stored,
+ * counted and texted in (the message gate keys on it), so two spellings of one number are one phone.
+ */
+export const normalisePhone = canonicalPhone;
 
 /** Backup codes: lower-case letters and digits without look-alikes, written as two groups of five. */
 const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -11,6 +11,7 @@ import { oneLine, type Mailer, type SmsSender } from '../lib/mail.js';
 import { addressKey } from '../lib/client-address.js';
 import { credentialStore } from './credentials/store.js';
 import { proofService, type Proof } from './credentials/proof.js';
+import type { NoticeKind } from '../lib/messages/gate.js';
 import { mfaService, newTotpSecret, phoneNumberEnd, totpFor } from './mfa.js';
 import { emailIsValid } from './register.js';
 import { deviceOf, normalisePhone, placeOf } from './security-rules.js';
@@ -45,13 +46,10 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     return user;
   };
 
-  const notify = async (to: string, subject: string, text: string) => {
-    if (isPlaceholderEmail(to)) return;
-    try {
-      await outgoing.mailer.send({ to, subject: withBrand(subject, config.brandName), text: withBrand(text, config.brandName) });
-    } catch (error) {
-      console.error('security notice not sent', error);
-    }
+  /** A security notice to the account's own address: the message gate sends it only once that address is verified, and folds repeats. */
+  const notify = async (kind: NoticeKind, account: User, subject: string, text: string, about?: string) => {
+    if (isPlaceholderEmail(account.email)) return;
+    await outgoing.mailer.send({ kind, account, about, subject: withBrand(subject, config.brandName), text: withBrand(text, config.brandName) });
   };
   const greeting = (user: User) => `Hi ${oneLine(user.first_name) || user.username},`;
 
@@ -77,7 +75,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     const now = clock.now();
     await store.revokeSession(viewer.sessionId, now);
     const token = await startSession(user.id, now, viewer.loggedInAt);
-    await notify(user.email, 'Two-factor authentication is on for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication is now on for your {brand} account. If you didn't turn it on, reset your password right away.\n\n{brand}`);
+    await notify('notice.mfa_on', user, 'Two-factor authentication is on for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication is now on for your {brand} account. If you didn't turn it on, reset your password right away.\n\n{brand}`);
     return { token, backup_codes: codes };
   };
 
@@ -148,7 +146,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       if (!user.mfa_method) throw new ApiError('mfa_not_on');
       await prove(viewer, user, proof);
       await credentials.disableMfa(user.id, clock.now(), viewer.sessionId);
-      await notify(user.email, 'Two-factor authentication is off for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication was turned off for your {brand} account. If you didn't turn it off, reset your password right away.\n\n{brand}`);
+      await notify('notice.mfa_off', user, 'Two-factor authentication is off for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication was turned off for your {brand} account. If you didn't turn it off, reset your password right away.\n\n{brand}`);
       return status({ ...viewer, mfaPassed: false });
     },
 
@@ -180,9 +178,11 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       await credentials.requestEmail(user.id, email);
       if (!(await verification.sendVerificationLink(user, email, viewer.sessionId))) throw new ApiError('verify_limited');
       await notify(
-        user.email,
+        'notice.email_changing',
+        user,
         'Your {brand} email address is changing',
         `${greeting(user)}\n\nSomeone asked to change the email address of your {brand} account (${user.username}) to ${email}. It changes only when the link we sent there is followed.\n\nIf this wasn't you, log in and change your password: that kills the link, and your email stays as it is.\n\n{brand}`,
+        email,
       );
       return { pending_email: email };
     },
@@ -218,7 +218,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
       await store.setState(user.id, { state: 'deactivated', state_reason: 'user_requested' }, clock.now());
-      await notify(user.email, 'Your {brand} account is deactivated', `${greeting(user)}\n\nYour {brand} account (${user.username}) is deactivated: your profile, boards and Pins are hidden. Log in again any time to reactivate it.\n\n{brand}`);
+      await notify('notice.deactivated', user, 'Your {brand} account is deactivated', `${greeting(user)}\n\nYour {brand} account (${user.username}) is deactivated: your profile, boards and Pins are hidden. Log in again any time to reactivate it.\n\n{brand}`);
       return { state: 'deactivated' as const };
     },
 
@@ -228,7 +228,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       await prove(viewer, user, proof);
       // Its media bytes go after, by a job: those another account's pin still shows stay (media/release.ts).
       await store.deleteUser(user.id, (trx) => queueAccountRelease(trx, jobs, user.id, config.publicOrigin));
-      await notify(user.email, 'Your {brand} account is deleted', `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`);
+      await notify('notice.deleted', user, 'Your {brand} account is deleted', `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`);
       return { state: 'deleted' as const };
     },
   };

@@ -176,7 +176,7 @@ describe('email invites are mailed', () => {
     const board = await t.makeBoard(owner.user.id, 'Offline');
     const res = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
     expect(res.status).toBe(200);
-    expect(entries().find((e) => e.msg === 'invite mail not sent')).toMatchObject({ level: 50, req_id: res.headers.get('x-request-id'), err: { message: expect.any(String) } });
+    expect(entries().find((e) => e.msg === 'message not sent')).toMatchObject({ level: 50, kind: 'invite.board', req_id: res.headers.get('x-request-id'), err: { message: expect.any(String) } });
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
   });
 

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
+import { canonicalEmail } from '../lib/messages/recipient.js';
 import { collaboratorsStore } from './store.js';
 import { orderCollaborators } from './rules.js';
 import { notificationsService } from '../notifications/service.js';
@@ -86,9 +87,10 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       // Only accounts that are shown may be invited: a suspended or deactivated one is not there (policy/rules.ts).
       const known = await store.existingUserIds(userIds);
       if (known.length !== userIds.length) throw new ApiError('invalid_input', 'invited_user_ids: Some of those people do not exist.');
-      const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
-      const bad = emails.find((email) => emailError(email) !== null);
-      if (bad) throw new ApiError('invalid_input', `emails: ${bad} is not an email address.`);
+      // Each one mailbox, in its canonical form (lib/messages/recipient.ts): a list, group or display name is refused.
+      const bad = input.emails.find((email) => emailError(email) !== null || canonicalEmail(email) === null);
+      if (bad !== undefined) throw new ApiError('invalid_input', `emails: ${oneLine(bad)} is not an email address.`);
+      const emails = [...new Set(input.emails.map((email) => canonicalEmail(email)!))];
       await takeInviteShares(limits, viewerId, address, emails);
       const added = await store.invite(board.id, viewerId, userIds, emails, clock.now());
       // People invited now are told in the app (issue 28); an invite they held already is not news.
@@ -98,7 +100,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
       const inviter = fresh.length ? await store.findUser(viewerId) : undefined;
       if (inviter) {
         const url = `${config.publicOrigin}/${inviter.username}/${board.slug}/`;
-        await mailInvites(deps, mailer, fresh.map((to) => inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName })));
+        await mailInvites(mailer, 'invite.board', viewerId, board.id, fresh.map((to) => inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName })));
       }
       return { board_id: board.id, invited_user_ids: userIds, emails };
     },

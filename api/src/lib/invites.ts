@@ -1,8 +1,7 @@
-import type { Deps } from '../deps.js';
-import { currentRequestId, logFor } from '../ops/log.js';
 import { addressKey } from './client-address.js';
 import { accountKey, type LimitName, type Limits } from './limits.js';
 import type { Mail, Mailer } from './mail.js';
+import type { PersonalKind } from './messages/gate.js';
 
 /**
  * The steps every invite by mail shares (board collaborators, business members). Before anything is
@@ -27,13 +26,10 @@ export async function takeInviteShares(limits: Limits, inviterId: string, addres
   }
 }
 
-/** The mails, sent once the invite is committed: a failing mail server is logged, and neither undoes nor fails it. */
-export async function mailInvites(deps: Pick<Deps, 'log' | 'config'>, mailer: Mailer, mails: Mail[]): Promise<void> {
-  for (const mail of mails) {
-    try {
-      await mailer.send(mail);
-    } catch (error) {
-      logFor(deps).error({ err: error, req_id: currentRequestId() }, 'invite mail not sent');
-    }
-  }
+/**
+ * The mails, sent once the invite is committed, through the message gate as `sender`'s, about `about` (the
+ * board or business): a failing mail server is logged there, and neither undoes nor fails the invite.
+ */
+export async function mailInvites(mailer: Mailer, kind: PersonalKind, sender: string, about: string, mails: Mail[]): Promise<void> {
+  for (const mail of mails) await mailer.send({ ...mail, kind, sender, about });
 }

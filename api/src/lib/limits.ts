@@ -81,6 +81,32 @@ export const LIMITS = {
 
 export type LimitName = keyof typeof LIMITS;
 
+/**
+ * The message gate's limits (lib/messages/gate.ts): per recipient (its canonical address or E.164 number,
+ * or its account for the app's own notifications) and per sender account, over every route and job that
+ * sends. They are not a client's limits: no route declares them (they are a table of their own, taken only
+ * by `tryTake`), and a refusal never answers the request that asked: the message is dropped and logged.
+ * Numbers and why a real person never meets them: docs/decisions/abuse.md, "Messages".
+ */
+export const MESSAGE_LIMITS = {
+  /** Mails to one address that someone other than its account caused: confirmation links, resets, invites, Pins sent. */
+  mailRecipient: { points: 30, durationS: DAY },
+  /** An account's own notices (security notices) to its verified address: a separate share, so resets asked by a stranger cannot use it up. */
+  noticeRecipient: { points: 20, durationS: DAY },
+  /** Texts to one phone number (E.164), every account over. */
+  smsRecipient: { points: 10, durationS: DAY },
+  /** Mails one account makes us send to other people (invites, Pins by email, invitations). */
+  mailSender: { points: 200, durationS: DAY },
+  /** Notifications in the app to one account, over every actor. */
+  appRecipient: { points: 500, durationS: DAY },
+  /** Notifications in the app one account's actions make for others. */
+  appSender: { points: 1000, durationS: DAY },
+  /** One message of one kind to one recipient (from one sender, about one thing) per window: repeats within it are folded. */
+  messageFold: { points: 1, durationS: HOUR },
+} as const satisfies Record<string, { points: number; durationS: number }>;
+
+export type MessageLimitName = keyof typeof MESSAGE_LIMITS;
+
 /** Failed log-ins from one address after which every log-in from it must carry a solved challenge. */
 export const LOGIN_ADDRESS_CHALLENGE_AFTER = 20;
 
@@ -107,6 +133,13 @@ export interface Limits {
   count(name: LimitName, key: string, n?: number): Promise<void>;
   /** Gives back `n` taken (a call refused by a second limit after the first counted it). */
   refund(name: LimitName, key: string, n: number): Promise<void>;
+  /**
+   * A message gate limit (MESSAGE_LIMITS): counts `n` and answers true, or answers false counting nothing
+   * when `n` more would go over. Open to every request whatever its declaration: these are not its limits.
+   */
+  tryTake(name: MessageLimitName, key: string, n?: number): Promise<boolean>;
+  /** Gives back `n` taken of a message gate limit (a message that was not delivered after all). */
+  giveBack(name: MessageLimitName, key: string, n: number): Promise<void>;
   /** The share of one limit after RATE_LIMIT_SCALE (also for LOGIN_ADDRESS_CHALLENGE_AFTER). */
   scaled(points: number): number;
 }
@@ -152,12 +185,15 @@ export function limitsFor(deps: Pick<Deps, 'db' | 'redis' | 'config'>): Limits {
 function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config'>): Limits {
   const scale = config.rateLimitScale;
   const scaled = (points: number) => points * scale;
-  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  const limiters = new Map<LimitName | MessageLimitName, RateLimiterAbstract>();
+  const shareOf = (name: LimitName | MessageLimitName) => (name in MESSAGE_LIMITS ? MESSAGE_LIMITS[name as MessageLimitName] : LIMITS[name as LimitName]);
 
-  const limiter = (name: LimitName): RateLimiterAbstract => {
+  const limiter = (name: LimitName | MessageLimitName): RateLimiterAbstract => {
     let made = limiters.get(name);
     if (made) return made;
-    const base = { keyPrefix: name, points: scaled(LIMITS[name].points), duration: LIMITS[name].durationS };
+    // A fold is one message per window whatever the scale: the scale widens shares, never repeats.
+    const points = name === 'messageFold' ? MESSAGE_LIMITS.messageFold.points : scaled(shareOf(name).points);
+    const base = { keyPrefix: name, points, duration: shareOf(name).durationS };
     if (redis) {
       // While Redis is away each process counts alone, rather than every request failing.
       made = new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) });
@@ -210,6 +246,21 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
       }
     },
     async refund(name, key, n) {
+      if (n > 0) await limiter(name).reward(key, n);
+    },
+    async tryTake(name, key, n = 1) {
+      if (n <= 0) return true;
+      try {
+        await limiter(name).consume(key, n);
+        return true;
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        await limiter(name).reward(key, n);
+        rateLimitRefusals.inc({ limit: name });
+        return false;
+      }
+    },
+    async giveBack(name, key, n) {
       if (n > 0) await limiter(name).reward(key, n);
     },
     async count(name, key, n = 1) {

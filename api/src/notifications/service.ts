@@ -6,6 +6,8 @@ import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import { accountShown } from '../policy/rules.js';
 import { shouldNotify, UNREAD_CAP } from './rules.js';
 import { notificationsStore } from './store.js';
+import type { Gate } from '../lib/messages/gate.js';
+import { outgoingFor } from '../outbox/service.js';
 
 export interface NotificationEvent {
   kind: NotificationKind;
@@ -18,9 +20,11 @@ export interface NotificationEvent {
 /**
  * Notifications in the app (issue 28). `notify` is called by the services where things happen
  * (collaborators: invite and accept; users: follow; pins: repin) after their own writes; a failing
- * write of a notification is logged and does not fail or undo what the user did.
+ * write of a notification is logged and does not fail or undo what the user did. Each goes through the
+ * message gate (lib/messages/gate.ts): repeats (a follow undone and done again) fold into the one already
+ * in the list, and the per-recipient and per-actor shares hold.
  */
-export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
+export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = outgoingFor(deps)) {
   const { db, clock } = deps;
   const store = notificationsStore(db);
 
@@ -32,10 +36,12 @@ export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
         const states = await store.states([event.actorId, ...recipients]);
         const actorState = states.get(event.actorId) ?? '';
         const now = clock.now();
-        await store.insert(
-          recipients
-            .filter((recipientId) => shouldNotify({ actorId: event.actorId, recipientId, actorState, recipientState: states.get(recipientId) ?? '' }))
-            .map((recipientId) => ({ id: newId(), recipient_id: recipientId, kind: event.kind, actor_id: event.actorId, board_id: event.boardId ?? null, pin_id: event.pinId ?? null, created_at: now })),
+        const about = `${event.boardId ?? ''}|${event.pinId ?? ''}`;
+        const messages = recipients
+          .filter((recipientId) => shouldNotify({ actorId: event.actorId, recipientId, actorState, recipientState: states.get(recipientId) ?? '' }))
+          .map((recipientId) => ({ kind: event.kind, recipientId, senderId: event.actorId, about }));
+        await gate.inApp(messages, (admitted) =>
+          store.insert(admitted.map((m) => ({ id: newId(), recipient_id: m.recipientId, kind: event.kind, actor_id: event.actorId, board_id: event.boardId ?? null, pin_id: event.pinId ?? null, created_at: now }))),
         );
       } catch (error) {
         console.error('notification not written', error);

@@ -60,7 +60,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
   const boards = boardsStore(db);
 
   const policy = policyStore(db);
-  const notifications = notificationsService({ db, clock });
+  const notifications = notificationsService(deps);
 
   /** A pin the viewer may see (policy/rules.ts pinRule); otherwise it answers as a pin that does not exist. */
   const visiblePin = (viewer: Viewer | null, pinId: string) => policy.pin(viewer?.id ?? null, pinId, 'view');

@@ -1,5 +1,4 @@
 import { emailError } from '../auth/rules.js';
-import { currentRequestId, logFor } from '../ops/log.js';
 import type { Deps, Viewer } from '../deps.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { addressKey } from '../lib/client-address.js';
@@ -7,6 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import { accountKey, limitsFor, type LimitName } from '../lib/limits.js';
 import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
+import { canonicalEmail } from '../lib/messages/recipient.js';
 import type { PinsService } from './service.js';
 
 /** The note a sender adds to a Pin sent by email (issue 19's Send). */
@@ -39,8 +39,9 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
     async send(viewer: Viewer, input: { pin_id: string; email: string; note: string }, address?: string) {
       const pin = await pins.get(viewer, input.pin_id);
       if (pin.board.privacy !== 'public') throw new ApiError('share_not_public');
-      const email = input.email.trim().toLowerCase();
-      if (emailError(email) !== null) throw new ApiError('invalid_input', 'email: Enter a valid email address.');
+      // One mailbox, in its canonical form (lib/messages/recipient.ts): a list, group or display name is refused.
+      const email = emailError(input.email) === null ? canonicalEmail(input.email) : null;
+      if (!email) throw new ApiError('invalid_input', 'email: Enter a valid email address.');
       // The sender, their address and the recipient each count one; a refusal by any gives back the others.
       const counted: Array<[LimitName, string]> = [];
       const refund = () => Promise.all(counted.map(([name, key]) => limits.refund(name, key, 1)));
@@ -54,11 +55,15 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
         counted.push([name, key]);
       }
       const url = `${deps.config.publicOrigin}/pin/${pin.id}/`;
-      try {
-        await mailer.send(shareMail({ to: email, sender: { username: viewer.username, full_name: viewerName(viewer) }, pin: { title: pin.title, url }, note: input.note, brand: deps.config.brandName }));
-      } catch (error) {
+      const mail = shareMail({ to: email, sender: { username: viewer.username, full_name: viewerName(viewer) }, pin: { title: pin.title, url }, note: input.note, brand: deps.config.brandName });
+      const outcome = await mailer.send({ ...mail, kind: 'share.pin', sender: viewer.id, about: pin.id });
+      // The same Pin sent again to the same person within the window is folded into the first mail: done.
+      if (outcome === 'limited') {
+        await refund();
+        throw new ApiError('share_recipient_limited');
+      }
+      if (outcome === 'failed') {
         // Not sent: nothing is counted, and the sender is told to try again.
-        logFor(deps).error({ err: error, req_id: currentRequestId() }, 'share mail not sent');
         await refund();
         throw new ApiError('outbound_failed', "We couldn't send that email. Try again in a moment.");
       }

@@ -39,9 +39,10 @@ export async function followPeoplePage(db: Kysely<Database>, viewer: { id: strin
   return { users, bookmark };
 }
 
-export function usersService({ db, config, clock }: Deps) {
+export function usersService(deps: Deps) {
+  const { db, config, clock } = deps;
   const store = usersStore(db);
-  const notifications = notificationsService({ db, clock });
+  const notifications = notificationsService(deps);
   const policy = policyStore(db);
 
   const settings = async (viewerId: string) => {

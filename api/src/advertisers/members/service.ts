@@ -8,6 +8,7 @@ import { mailInvites, takeInviteShares } from '../../lib/invites.js';
 import { limitsFor } from '../../lib/limits.js';
 import { DEFAULT_BRAND } from '../../lib/rules/brand.js';
 import { oneLine, type Mail, type Mailer } from '../../lib/mail.js';
+import { canonicalEmail } from '../../lib/messages/recipient.js';
 import { memberRule, type MemberAction, type MemberFacts } from '../../policy/rules.js';
 import { enforce } from '../../policy/store.js';
 import type { Actor, AdvertisersService } from '../service.js';
@@ -86,15 +87,16 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
     /** AdvertiserMemberInviteResource create: a mail with a link; the address need not have an account yet. */
     async invite(viewer: Viewer, advertiserId: string, input: { email: string; role: MemberRole }, address: string | undefined) {
       const access = await allowed(viewer, advertiserId, 'invite');
-      const email = normaliseEmail(input.email);
-      if (emailError(email)) throw new ApiError('invalid_input', `email: ${input.email} is not an email address.`);
+      // One mailbox, in its canonical form (lib/messages/recipient.ts): a list, group or display name is refused.
+      const email = emailError(input.email) === null ? canonicalEmail(input.email) : null;
+      if (!email) throw new ApiError('invalid_input', `email: ${oneLine(input.email)} is not an email address.`);
       const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
       if (existing && (existing.id === access.advertiser.owner_user_id || (await advertisersStore(db).isMember(advertiserId, existing.id)))) throw new ApiError('member_already');
       await takeInviteShares(limits, viewer.id, address, [email]);
       const token = newToken();
       const now = clock.now();
       await store.invite({ token_hash: sha256(token), advertiser_id: advertiserId, email, permissions: JSON.stringify([input.role]), invited_by: viewer.id, created_at: now, expires_at: now + MEMBER_INVITE_TTL_MS });
-      await mailInvites(deps, mailer, [
+      await mailInvites(mailer, 'invite.member', viewer.id, advertiserId, [
         memberInviteMail({ to: email, inviter: { username: viewer.username, first_name: viewer.firstName, last_name: viewer.lastName }, business: access.advertiser.name, url: `${config.publicOrigin}${MEMBER_INVITE_PATH}?token=${token}`, brand: config.brandName }),
       ]);
       return { email, role: input.role };
