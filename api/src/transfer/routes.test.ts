@@ -5,6 +5,9 @@ import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { transferPerson } from './testing.js';
+import { INGEST_JOB } from '../images/ingest.js';
+import { LIMITS, limitsFor } from '../lib/limits.js';
+import { siteOf } from '../lib/outbound-limits.js';
 
 const fixture = (name: string) => readFile(join(import.meta.dirname, 'fixtures', name));
 
@@ -71,6 +74,24 @@ describe('importing a file', () => {
       { title: 'Red', width: 600, image_url: t.images.url('red') },
     ]);
     expect(await t.db.selectFrom('pin_hashtags').select('tag').execute()).toEqual([{ tag: 'red' }]);
+  });
+
+  it("an import of many images on one site fetches no more than that site's share; the rest wait, not failed", async () => {
+    const t = await testApp();
+    const { upload, status } = await transferPerson(t);
+    // Saves and other imports have used all but 3 of the fixture site's share (lib/limits.ts outboundSite).
+    const share = LIMITS.outboundSite.points;
+    await limitsFor(t.deps).take('outboundSite', siteOf(new URL(t.images.origin).hostname), share - 3);
+    const rows = Array.from({ length: 8 }, (_, i) => `Image ${i},${t.images.url(`site-${i}`)},Kitchen`);
+    expect((await upload(Buffer.from(`Title,Media URL,Board\n${rows.join('\n')}\n`))).status).toBe(200);
+    await t.runJobs();
+    expect((await status()).import).toMatchObject({ status: 'done', done: 8 });
+    const pins = await t.db.selectFrom('pins').select(['title', 'image_id']).orderBy('title').execute();
+    expect(pins.filter((p) => p.image_id)).toHaveLength(3);
+    // The others wait for the share to come back: queued, no attempt spent, no error.
+    const waiting = await t.db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
+    expect(waiting).toEqual(Array.from({ length: 5 }, () => ({ kind: INGEST_JOB, status: 'queued', attempts: 0, last_error: null })));
+    expect((await limitsFor(t.deps).usage('outboundSite', siteOf(new URL(t.images.origin).hostname))).used).toBe(share);
   });
 
   it('an archived board of the same name is not saved to (the policy): the import makes a board named apart', async () => {
