@@ -8,6 +8,7 @@ import { uploadJobs } from '../media/jobs.js';
 import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs } from '../media/release.js';
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
+import { accountDeletionJobs } from '../auth/deletion.js';
 
 /**
  * Image ingest off the save's request path (scale issue). The save writes the pin with its original
@@ -45,6 +46,7 @@ export function backgroundJobs(deps: Deps) {
       ...uploadJobs(deps, images),
       [RELEASE_JOB]: releases[RELEASE_JOB],
       ...transferJobs(deps, images, INGEST_JOB),
+      ...accountDeletionJobs(deps, queue),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);
         // Deleted, or linked already by an earlier attempt that died before it could finish the job.
