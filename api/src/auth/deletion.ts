@@ -21,7 +21,7 @@ import { queueAccountRelease, queueImageRelease } from '../media/release.js';
 export const ACCOUNT_DELETION_JOB = 'account.delete';
 export const DELETING_STATE = 'deleting';
 /** Pins removed per transaction. */
-export const DELETION_BATCH = 500;
+export const DELETION_BATCH = 100;
 
 export interface AccountDeletionPayload {
   user_id: string;

@@ -35,7 +35,7 @@ export const IMPORT_BOARDS_JSON_MAX_BYTES = 8 * 1024 * 1024;
 /** How long reading one file may take in its job; past it the import fails (import_too_large). */
 export const IMPORT_READ_BUDGET_MS = 5 * 60 * 1000;
 /** Bytes parsed at a time: the server's other requests are answered between two pieces. */
-export const IMPORT_READ_CHUNK = 16 * 1024;
+export const IMPORT_READ_CHUNK = 8 * 1024;
 /**
  * Attempts of an import's job: a file whose read stopped the process twice (its memory, its time) is not
  * read a third time; the import fails with import_too_large.
