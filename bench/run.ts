@@ -5,6 +5,7 @@ import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
 import { ingest } from './ingest.js';
 import { importBench } from './import.js';
+import { hostileImports } from './hostile-imports.js';
 import { load } from './load.js';
 import { ops } from './ops.js';
 import { popupPicker } from './popup-picker.js';
@@ -34,6 +35,7 @@ const benches = [
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
+  { title: 'Hostile imports and a 100,000-pin account deletion: /health p99 and RSS growth while each job runs (real server, SQLite)', run: hostileImports },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },

@@ -87,7 +87,7 @@ async function logIn(origin: string, people: Array<{ email: string; password: st
   );
 }
 
-async function startServer(dir: string) {
+export async function startServer(dir: string) {
   const port = await freePort();
   const compiled = existsSync('dist/server/server.js');
   const args = compiled ? ['dist/server/server.js'] : ['--import', 'tsx', 'api/src/server.ts'];
@@ -116,13 +116,13 @@ async function stop(child: ChildProcess, dir: string) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const rssMb = (pid: number) => {
+export const rssMb = (pid: number) => {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
 };
 
 /** Times GET /health every 10 ms from a child process; `take` returns the timings since `start`. */
-function healthProbe(origin: string) {
+export function healthProbe(origin: string) {
   const code = `
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -155,7 +155,7 @@ function healthProbe(origin: string) {
   };
 }
 
-const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : 0);
+export const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : 0);
 
 export async function uploads() {
   const image = await noisePng(IMAGE_BYTES);

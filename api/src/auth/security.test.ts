@@ -355,6 +355,11 @@ describe('deactivation and deletion', () => {
     expect(err(await browser.post('AccountDeletionResource', 'create', { code: '000000', password: user.password }))).toBe(114);
     expect(err(await browser.post('AccountDeletionResource', 'create', { code: backupCodes[0] }))).toBe(317);
     expect(data(await browser.post('AccountDeletionResource', 'create', { code: backupCodes[0], password: user.password }))).toEqual({ state: 'deleted' });
+    // Closed at once for everyone (its rows go by a job in batches: auth/deletion.ts) ...
+    expect((await browser.get('SecuritySettingsResource')).status).toBe(401);
+    expect(err(await t.client().logIn(user.email, user.password))).toBe(78);
+    expect((await t.client().get('UserResource', { username: user.username })).status).toBe(404);
+    await t.runJobs();
     expect(await t.db.selectFrom('users').select('id').where('id', '=', user.id).executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom('boards').select('id').where('id', '=', board).executeTakeFirst()).toBeUndefined();
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toEqual([]);

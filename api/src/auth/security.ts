@@ -6,7 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import { sha256 } from '../lib/ids.js';
 import { jobQueue } from '../jobs/service.js';
 import { limitsFor } from '../lib/limits.js';
-import { queueAccountRelease } from '../media/release.js';
+import { startAccountDeletion } from './deletion.js';
 import { oneLine, type Mailer, type SmsSender } from '../lib/mail.js';
 import { addressKey } from '../lib/client-address.js';
 import { credentialStore } from './credentials/store.js';
@@ -222,12 +222,11 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       return { state: 'deactivated' as const };
     },
 
-    /** Deletion: the account and its data go (auth/store.ts deleteUser); a notice is mailed to its address. */
+    /** Deletion: the account is closed at once, its data go by a job in batches (auth/deletion.ts); a notice is mailed to its address. */
     async deleteAccount(viewer: Viewer, proof: Proof) {
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
-      // Its media bytes go after, by a job: those another account's pin still shows stay (media/release.ts).
-      await store.deleteUser(user.id, (trx) => queueAccountRelease(trx, jobs, user.id, config.publicOrigin));
+      await startAccountDeletion(db, jobs, user.id, clock.now());
       await notify('notice.deleted', user, 'Your {brand} account is deleted', `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`);
       return { state: 'deleted' as const };
     },

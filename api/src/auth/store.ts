@@ -1,5 +1,5 @@
-import { addDeltas, pinCountOf } from '../counts/store.js';
-import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { pinCountOf } from '../counts/store.js';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { currentEpochOf, tokenEpochIsCurrent } from './credentials/store.js';
@@ -269,50 +269,6 @@ export function authStore(db: Kysely<Database>) {
     /** This session passed two-factor now (a step-up before acting for a business). */
     async markSessionMfa(sessionId: string, now: number) {
       await db.updateTable('sessions').set({ mfa_at: now }).where('id', '=', sessionId).execute();
-    },
-
-    /**
-     * An account deleted by its owner: the pins it saved on other people's boards leave those boards'
-     * counts (and the pins others saved on its boards, their savers' counts), then the account and everything that hangs on it (boards, pins, sessions, tokens, follows,
-     * identities, businesses it owns: the schema's cascades) go, all or nothing.
-     */
-    /** `before` runs in the deletion's transaction while the account's rows are still there (media/release.ts). */
-    async deleteUser(userId: string, before?: (trx: Transaction<Database>) => Promise<void>) {
-      await db.transaction().execute(async (trx) => {
-        await before?.(trx);
-        const elsewhere = await trx
-          .selectFrom('pins')
-          .innerJoin('boards', 'boards.id', 'pins.board_id')
-          .select(['pins.board_id', 'pins.section_id'])
-          .where('pins.pinner_id', '=', userId)
-          .where('boards.owner_id', '!=', userId)
-          .execute();
-        // ... and the pins others saved on its boards leave their savers' counts.
-        const onItsBoards = await trx
-          .selectFrom('pins')
-          .innerJoin('boards', 'boards.id', 'pins.board_id')
-          .select('pins.pinner_id')
-          .where('boards.owner_id', '=', userId)
-          .where('pins.pinner_id', '!=', userId)
-          .execute();
-        const tally = new Map<string, { counter: 'board_pins' | 'section_pins' | 'user_pins'; target_id: string; delta: number }>();
-        const lose = (counter: 'board_pins' | 'section_pins' | 'user_pins', target: string | null) => {
-          if (!target) return;
-          const key = `${counter}:${target}`;
-          const entry = tally.get(key) ?? { counter, target_id: target, delta: 0 };
-          entry.delta -= 1;
-          tally.set(key, entry);
-        };
-        for (const pin of onItsBoards) lose('user_pins', pin.pinner_id);
-        for (const pin of elsewhere) {
-          for (const [counter, target] of [['board_pins', pin.board_id], ['section_pins', pin.section_id]] as const) {
-            lose(counter, target);
-          }
-        }
-        await addDeltas(trx, [...tally.values()]);
-        await trx.deleteFrom('counter_deltas').where('counter', '=', 'user_pins').where('target_id', '=', userId).execute();
-        await trx.deleteFrom('users').where('id', '=', userId).execute();
-      });
     },
 
     countUsers() {

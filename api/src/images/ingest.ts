@@ -1,19 +1,22 @@
 import type { Deps } from '../deps.js';
 import { jobQueue, jobsService, type Maintenance } from '../jobs/service.js';
 import { SETTLE_EVERY_MS, settleCounts } from '../counts/store.js';
-import { LIMITS_SWEEP_EVERY_MS, sweepExpiredLimits } from '../lib/limits.js';
+import { LIMITS_SWEEP_EVERY_MS, limitsFor, sweepExpiredLimits } from '../lib/limits.js';
+import { withSiteShare } from '../lib/outbound-limits.js';
 import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { uploadJobs } from '../media/jobs.js';
 import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs } from '../media/release.js';
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
+import { accountDeletionJobs } from '../auth/deletion.js';
 
 /**
  * Image ingest off the save's request path (scale issue). The save writes the pin with its original
  * image_url and, in the same transaction, a job `{pin_id}` of this kind; the pin shows the original image
  * until this job has fetched, checked and re-encoded it (images.ingest, unchanged) and linked the pin to
  * the copies. A download or decode that fails for good leaves the pin without copies: its pages show the
- * original address or the colour tile, as for a pin whose image never loaded.
+ * original address or the colour tile, as for a pin whose image never loaded. Every download takes its
+ * site's share (lib/outbound-limits.ts), so saves and imports together cannot aim this server at a site.
  */
 export const INGEST_JOB = 'image.ingest';
 
@@ -25,6 +28,7 @@ export interface IngestPayload {
 export function backgroundJobs(deps: Deps) {
   const images = imagesService(deps);
   const store = imagesStore(deps.db);
+  const limits = limitsFor(deps);
   // A pin linked to an image while its bytes were being released is ingested again (media/release.ts).
   const queue = jobQueue(deps);
   const releases = releaseJobs(deps, (trx, pinId) => queue.enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload));
@@ -42,11 +46,14 @@ export function backgroundJobs(deps: Deps) {
       ...uploadJobs(deps, images),
       [RELEASE_JOB]: releases[RELEASE_JOB],
       ...transferJobs(deps, images, INGEST_JOB),
+      ...accountDeletionJobs(deps, queue),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);
         // Deleted, or linked already by an earlier attempt that died before it could finish the job.
         if (!pin?.image_url || pin.image_id) return;
-        const image = await images.ingest(pin.image_url);
+        // The download takes its site's share as a visitor's fetch does; a share used up waits (jobs/service.ts).
+        const url = pin.image_url;
+        const image = await images.ingest(url, (fetch) => withSiteShare(limits, url, fetch));
         await store.attachToPin(pin.id, image.id, imageJson(deps.config.publicOrigin, image).images['236x'].url);
       },
     },

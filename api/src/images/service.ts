@@ -106,15 +106,16 @@ export function imagesService({ db, config, clock }: Deps) {
 
     /**
      * The image at a URL, downloaded once under the outbound rules, sniffed, re-encoded into its
-     * renditions and registered. A failure anywhere writes no row.
+     * renditions and registered. A failure anywhere writes no row. `share` wraps the download when the
+     * caller takes its site's share only if it fetches (a job: lib/outbound-limits.ts withSiteShare).
      */
-    async ingest(sourceUrl: string) {
+    async ingest(sourceUrl: string, share: <T>(fetch: () => Promise<T>) => Promise<T> = (fetch) => fetch()) {
       const known = await store.findBySource(sourceUrl);
       // Its bytes are being deleted (media/release.ts): written now, they could go with the rest. The job is
       // tried again (not a verdict on the image); by then the row is gone and the address is fetched anew.
       if (known?.released_at != null) throw new Error('The image at this address is being released; trying again shortly.');
       if (known?.status === 'ready') return known;
-      const response = await safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow });
+      const response = await share(() => safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow }));
       if (response.status !== 200) throw new ApiError('outbound_failed', `The image answered with HTTP ${response.status}.`);
       return fromBytes(response.body, sourceUrl);
     },

@@ -35,8 +35,18 @@ async function queue(db?: Kysely<Database>, imageConcurrency = 2) {
     refused: async () => {
       throw new ApiError('image_invalid', 'The file is not a JPEG, PNG, GIF or WebP image.');
     },
+    poison: Object.assign(async ({ n }: { n: string }) => void ran.push(n), {
+      maxAttempts: 2,
+      gaveUp: async ({ n }: { n: string }, why: string) => void gaveUp.push(`${n}:${why}`),
+    }),
+    waitsForShare: async ({ n }: { n: string }) => {
+      if (!shareOpen) throw new ApiError('outbound_site_limited', undefined, { retry_after_seconds: 30 });
+      ran.push(n);
+    },
   };
-  return { db: database, clock, ran, started, release, jobs: jobsService({ db: database, clock, config }, handlers), store: jobsStore(database) };
+  const gaveUp: string[] = [];
+  let shareOpen = false;
+  return { db: database, clock, ran, started, release, gaveUp, openShare: () => void (shareOpen = true), jobs: jobsService({ db: database, clock, config }, handlers), store: jobsStore(database) };
 }
 
 const rows = (db: Kysely<Database>) => db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
@@ -61,6 +71,37 @@ describe('the job queue', () => {
     q.clock.advance(LEASE);
     await q.jobs.drain();
     expect(q.ran).toEqual(['survivor']);
+    expect(await rows(q.db)).toEqual([]);
+  });
+
+  it('never runs again a job whose every attempt died holding it, and tells its kind it gave up', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'poison', { n: 'file' });
+    // Two workers in turn claim it and are killed mid-run (the job took their process down).
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      expect(await q.store.claim(q.clock.now(), LEASE)).toMatchObject({ kind: 'poison', attempts: attempt });
+      q.clock.advance(LEASE);
+    }
+    await q.jobs.drain();
+    expect(q.ran).toEqual([]);
+    expect(q.gaveUp).toEqual(['file:died']);
+    expect(await rows(q.db)).toEqual([{ kind: 'poison', status: 'failed', attempts: 3, last_error: expect.stringContaining('never finished') }]);
+    q.clock.advance(LEASE);
+    await q.jobs.drain();
+    expect(q.ran).toEqual([]);
+  });
+
+  it('waits out a used-up share without spending an attempt, then runs', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'waitsForShare', { n: 'image' });
+    for (let i = 0; i < JOB_MAX_ATTEMPTS + 2; i++) {
+      await q.jobs.drain();
+      expect(await rows(q.db)).toEqual([{ kind: 'waitsForShare', status: 'queued', attempts: 0, last_error: null }]);
+      q.clock.advance(30_000);
+    }
+    q.openShare();
+    await q.jobs.drain();
+    expect(q.ran).toEqual(['image']);
     expect(await rows(q.db)).toEqual([]);
   });
 

@@ -15,7 +15,9 @@ import { currentRequestId, fixedFieldsLog, logFor, withoutQueries } from '../ops
  * JOB_MAX_ATTEMPTS, then the job is left as 'failed' with its last error. An ApiError with a 4xx status
  * is a verdict on the input (not an image, an address refused): retrying cannot change it, so the job
  * fails at once. A worker killed mid-job leaves it 'running'; when its lease (config.jobLeaseMs) lapses
- * another worker takes it again, and that counts as an attempt.
+ * another worker takes it again. An attempt is counted when the job is claimed, so one that kills its
+ * process every time is given up on after its last attempt, never run again. A 429 with a Retry-After (a
+ * share used up) waits that long and is not counted.
  */
 export const JOB_MAX_ATTEMPTS = 5;
 export const JOB_BACKOFF_MS = 5_000;
@@ -29,7 +31,22 @@ export const JOB_PURGE_EVERY_MS = 60 * 60 * 1000;
 /** How often an idle worker looks for work. */
 export const JOB_POLL_MS = 500;
 
-export type JobHandler = (payload: any) => Promise<void>;
+/**
+ * A job kind's handler. `maxAttempts` bounds its attempts below JOB_MAX_ATTEMPTS (work that may stop its
+ * process, such as reading a person's file, gets few); `gaveUp` is told when the queue gives up on a job
+ * (its last attempt failed, or died holding it), so what the person sees says so.
+ */
+export type JobHandler = ((payload: any) => Promise<void>) & {
+  maxAttempts?: number;
+  gaveUp?: (payload: any, why: 'failed' | 'died') => Promise<void>;
+};
+
+/**
+ * A job that must wait for a share it may not take yet (a site's share of fetches, lib/outbound-limits.ts):
+ * queued again for `retryAfterMs`, that attempt given back.
+ */
+const deferral = (error: unknown) =>
+  error instanceof ApiError && error.status === 429 && typeof error.data?.retry_after_seconds === 'number' ? error.data.retry_after_seconds * 1000 : null;
 
 export function retryDelay(attempts: number): number {
   return JOB_BACKOFF_MS * 2 ** (attempts - 1);
@@ -74,18 +91,36 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
   const runOne = async (job: JobRow) => {
     const handler = handlers[job.kind];
     const started = performance.now();
+    const maxAttempts = Math.min(JOB_MAX_ATTEMPTS, handler?.maxAttempts ?? JOB_MAX_ATTEMPTS);
     // One line per attempt, with the id of the request that queued it (ops/log.ts): its fields, never its payload.
     const line = { job_id: job.id, kind: job.kind, req_id: job.request_id ?? undefined, attempt: job.attempts };
+    const lease = () => leases.get(job.id) ?? job.locked_until;
+    // Attempts are counted as a job is claimed: one claimed past its last attempt had that attempt die holding
+    // it (the process killed, perhaps by this very job). It is not run again: a poison job stops here.
+    if (handler && job.attempts > maxAttempts) {
+      const message = `gave up: attempt ${job.attempts - 1} of ${maxAttempts} never finished (its process died or it overran its lease)`;
+      log.warn({ ...line, outcome: 'failed', error: message }, 'job');
+      await handler.gaveUp?.(JSON.parse(job.payload), 'died').catch((error) => log.error({ err: error, job_id: job.id }, 'job gave up'));
+      await store.fail(job.id, message, clock.now(), null, lease());
+      return;
+    }
     try {
       if (!handler) throw new ApiError('internal', `No handler for jobs of kind ${job.kind}.`);
       await handler(JSON.parse(job.payload));
       await store.finish(job.id);
       lines.info({ ...line, outcome: 'done', ms: Math.round(performance.now() - started) }, 'job');
     } catch (error) {
-      const giveUp = permanent(error) || job.attempts >= JOB_MAX_ATTEMPTS || !handler;
+      const wait = deferral(error);
+      if (wait !== null) {
+        log.info({ ...line, outcome: 'deferred', wait_ms: wait }, 'job');
+        await store.defer(job.id, clock.now() + wait, clock.now(), lease());
+        return;
+      }
+      const giveUp = permanent(error) || job.attempts >= maxAttempts || !handler;
       const message = error instanceof ApiError ? `${error.errorName}: ${error.detail ?? error.message}` : String(error);
       log.warn({ ...line, outcome: giveUp ? 'failed' : 'retry', ms: Math.round(performance.now() - started), error: withoutQueries(message).slice(0, 300) }, 'job');
-      await store.fail(job.id, message, clock.now(), giveUp ? null : clock.now() + retryDelay(job.attempts), leases.get(job.id) ?? job.locked_until);
+      if (giveUp) await handler?.gaveUp?.(JSON.parse(job.payload), 'failed').catch((e) => log.error({ err: e, job_id: job.id }, 'job gave up'));
+      await store.fail(job.id, message, clock.now(), giveUp ? null : clock.now() + retryDelay(job.attempts), lease());
     }
   };
 

@@ -83,6 +83,17 @@ export function jobsStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** A job waiting for a share (a site's fetches): queued again at `runAt`, its attempt given back; under its lease only. */
+    async defer(id: string, runAt: number, now: number, lockedUntil: number) {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({ status: 'queued', attempts: eb('attempts', '-', 1), run_at: runAt, locked_until: null, updated_at: now }))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('locked_until', '=', lockedUntil)
+        .execute();
+    },
+
     /** A done job is deleted: the table holds only work still to do and failures to look at. */
     async finish(id: string) {
       await db.deleteFrom('jobs').where('id', '=', id).execute();

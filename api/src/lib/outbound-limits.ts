@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { addressKey } from './client-address.js';
 import type { LimitName, Limits } from './limits.js';
-import { currentRequest } from './request-context.js';
+import { currentRequest, withRedirectCounting } from './request-context.js';
 
 /**
  * DESIGN.md, security baseline: "Anything a visitor can make the server do … has a per-client and a
@@ -57,12 +57,28 @@ export async function takeOutbound(limits: Limits, client: LimitName, address: s
   // The sites the request's fetches reach by redirects are counted too, each once (a chain back to a site
   // already counted costs nothing more).
   const request = currentRequest();
-  if (!request) return;
+  if (request) request.redirectedTo = redirectCounter(limits, host);
+}
+
+/** Counts each site a redirect leads to once, the first site (`host`) already counted. */
+function redirectCounter(limits: Limits, host: string) {
   const counted = new Set([siteOf(host)]);
-  request.redirectedTo = async (url) => {
+  return async (url: URL) => {
     const site = siteOf(url.hostname);
     if (counted.has(site)) return;
     await limits.take('outboundSite', site);
     counted.add(site);
   };
+}
+
+/**
+ * A background job's fetch (an image ingest, an import's images): the same per-site share a visitor's fetch
+ * takes (its client was counted by the request that queued it), the sites its redirects reach counted too.
+ * A share used up refuses with its 429 and Retry-After, which the job queue waits out (jobs/service.ts).
+ */
+export async function withSiteShare<T>(limits: Limits, target: string, fetch: () => Promise<T>): Promise<T> {
+  const host = hostOf(target);
+  if (!host) return fetch();
+  await limits.take('outboundSite', siteOf(host));
+  return withRedirectCounting(redirectCounter(limits, host), fetch);
 }

@@ -20,3 +20,8 @@ const current = new AsyncLocalStorage<RequestContext>();
 
 export const withRequest = <T>(id: string, work: () => T): T => current.run({ id }, work);
 export const currentRequest = (): RequestContext | undefined => current.getStore();
+
+/** Work whose outbound fetches count the sites their redirects reach, in a request or out of one (a job). */
+export const withRedirectCounting = <T>(redirectedTo: (url: URL) => Promise<void>, work: () => T): T =>
+  // Out of a request there is no id: the context carries the counting only.
+  current.run({ ...(current.getStore() ?? ({} as RequestContext)), redirectedTo }, work);

@@ -4,8 +4,12 @@ import { z } from 'zod';
 import { ApiError } from '../lib/errors.js';
 import { IMAGE_MAX_BYTES } from '../images/service.js';
 import { planBuilder } from './plan.js';
+import { jsonValues, readBudget, type ReadBudget } from './read.js';
 import {
   EXPORT_BOARDS_FILE,
+  IMPORT_BOARDS_JSON_MAX_BYTES,
+  IMPORT_MAX_BOARDS,
+  IMPORT_MAX_SECTIONS,
   EXPORT_FORMAT,
   EXPORT_IMAGE_NAME,
   EXPORT_PINS_FILE,
@@ -92,13 +96,22 @@ function refusal(error: unknown): ApiError {
   return new ApiError('import_invalid', 'This ZIP file is damaged.');
 }
 
-/** One entry's bytes, held to `max` (its declared size is checked first, its real size as it inflates). */
-export async function readEntry(archive: ArchiveIndex, name: string, max: number): Promise<Buffer> {
+/** One entry's bytes as they inflate; refused when it says it is larger than `max` (yauzl holds it to what it says). */
+async function openEntry(archive: ArchiveIndex, name: string, max: number): Promise<Readable> {
   const entry = archive.entries.get(name);
   if (!entry) throw new ApiError('import_invalid', `This ZIP file has no ${name}.`);
   if (entry.uncompressedSize > max) throw new ApiError('import_too_large', `${name} in this ZIP file is too large.`);
   try {
-    const stream = await new Promise<Readable>((resolve, reject) => archive.zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))));
+    return await new Promise<Readable>((resolve, reject) => archive.zip.openReadStream(entry, (error, s) => (error ? reject(error) : resolve(s))));
+  } catch (error) {
+    throw refusal(error);
+  }
+}
+
+/** One entry's bytes, held to `max` (its declared size is checked first, its real size as it inflates). */
+export async function readEntry(archive: ArchiveIndex, name: string, max: number): Promise<Buffer> {
+  const stream = await openEntry(archive, name, max);
+  try {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of stream) {
@@ -115,68 +128,75 @@ export async function readEntry(archive: ArchiveIndex, name: string, max: number
   }
 }
 
-const text = z.string().max(100_000).catch('');
-const exportedBoards = z.object({
-  format: z.literal(EXPORT_FORMAT),
-  version: z.number().int(),
-  boards: z
-    .array(
-      z.object({
-        id: z.string().max(40),
-        name: z.string().max(1000),
-        description: text.default(''),
-        privacy: z.string().max(20).catch('public'),
-        sections: z.array(z.object({ id: z.string().max(40), title: z.string().max(1000) })).max(10_000).default([]),
-      }),
-    )
-    .max(100_000),
-});
-const exportedPins = z
-  .array(
-    z.object({
-      board_id: z.string().max(40),
-      section_id: z.string().max(40).nullish(),
-      link: z.string().max(4096).nullish(),
-      title: text.default(''),
-      description: text.default(''),
-      alt_text: text.default(''),
-      image_url: z.string().max(4096).nullish(),
-      image: z.string().max(200).nullish(),
-      created_at: z.union([z.string().max(40), z.number()]).nullish(),
-    }),
-  )
-  .max(ZIP_MAX_ENTRIES);
-
-const jsonOf = (bytes: Buffer, name: string) => {
+/** The JSON values of an entry at the paths `filter` matches, streamed as it inflates (read.ts jsonValues). */
+async function* entryValues(archive: ArchiveIndex, name: string, max: number, filter: RegExp): AsyncGenerator<unknown> {
   try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch {
-    throw new ApiError('import_invalid', `${name} in this ZIP file is not valid JSON.`);
+    yield* jsonValues(await openEntry(archive, name, max), filter, `${name} in this ZIP file is not valid JSON.`);
+  } catch (error) {
+    throw refusal(error);
   }
-};
+}
+
+const text = z.string().max(100_000).catch('');
+const exportedBoard = z.object({
+  id: z.string().max(40),
+  name: z.string().max(1000),
+  description: text.default(''),
+  privacy: z.string().max(20).catch('public'),
+  sections: z.array(z.object({ id: z.string().max(40), title: z.string().max(1000) })).default([]),
+});
+const exportedPin = z.object({
+  board_id: z.string().max(40),
+  section_id: z.string().max(40).nullish(),
+  link: z.string().max(4096).nullish(),
+  title: text.default(''),
+  description: text.default(''),
+  alt_text: text.default(''),
+  image_url: z.string().max(4096).nullish(),
+  image: z.string().max(200).nullish(),
+  created_at: z.union([z.string().max(40), z.number()]).nullish(),
+});
 
 /**
  * Our export read back into a Plan: boards (empty ones too) with their sections, and pins with their
  * image as the entry that holds it (the image's address as a fallback, when the entry is missing).
  */
-export async function parseArchive(archive: ArchiveIndex): Promise<Plan> {
+export async function parseArchive(archive: ArchiveIndex, budget: ReadBudget = readBudget()): Promise<Plan> {
   if (!archive.entries.has(EXPORT_BOARDS_FILE) || !archive.entries.has(EXPORT_PINS_FILE)) {
     throw new ApiError('import_invalid', `This ZIP file is not an export from us: it has no ${EXPORT_BOARDS_FILE} and ${EXPORT_PINS_FILE}.`);
   }
-  const boardsParsed = exportedBoards.safeParse(jsonOf(await readEntry(archive, EXPORT_BOARDS_FILE, IMPORT_TEXT_MAX_BYTES), EXPORT_BOARDS_FILE));
-  if (!boardsParsed.success) throw new ApiError('import_invalid', `${EXPORT_BOARDS_FILE} in this ZIP file is not one we wrote.`);
-  const pinsParsed = exportedPins.safeParse(jsonOf(await readEntry(archive, EXPORT_PINS_FILE, IMPORT_TEXT_MAX_BYTES), EXPORT_PINS_FILE));
-  if (!pinsParsed.success) throw new ApiError('import_invalid', `${EXPORT_PINS_FILE} in this ZIP file is not one we wrote.`);
-
+  const notOurs = (name: string) => new ApiError('import_invalid', `${name} in this ZIP file is not one we wrote.`);
   const plan = planBuilder();
-  const boards = new Map(boardsParsed.data.boards.map((b) => [b.id, { ...b, sections: new Map(b.sections.map((s) => [s.id, s.title])) }]));
-  const extra = (b: (typeof boardsParsed.data.boards)[number]) => ({ description: fitDescription(b.description), privacy: b.privacy === 'public' ? ('public' as const) : ('secret' as const) });
-  for (const b of boardsParsed.data.boards) {
-    plan.board(b.name, extra(b));
+  type Board = { name: string; sections: Map<string, string> };
+  const boards = new Map<string, Board>();
+  let format: unknown;
+  // boards.json: its format, then each board alone (a list of a million sections is refused as it is read).
+  for await (const value of entryValues(archive, EXPORT_BOARDS_FILE, IMPORT_BOARDS_JSON_MAX_BYTES, /^(format|boards\.\d+)$/)) {
+    budget.check();
+    if (typeof value === 'string') {
+      format = value;
+      continue;
+    }
+    if (format !== EXPORT_FORMAT) throw notOurs(EXPORT_BOARDS_FILE);
+    if (boards.size >= IMPORT_MAX_BOARDS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_BOARDS} boards.`);
+    const sections = (value as { sections?: unknown } | null)?.sections;
+    if (Array.isArray(sections) && sections.length > IMPORT_MAX_SECTIONS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_SECTIONS.toLocaleString('en')} sections.`);
+    const parsed = exportedBoard.safeParse(value);
+    if (!parsed.success) throw notOurs(EXPORT_BOARDS_FILE);
+    const b = parsed.data;
+    plan.board(b.name, { description: fitDescription(b.description), privacy: b.privacy === 'public' ? 'public' : 'secret' });
     // Sections keep their order, even those with no pins.
     for (const s of b.sections) plan.section(b.name, s.title);
+    boards.set(b.id, { name: b.name, sections: new Map(b.sections.map((s) => [s.id, s.title])) });
   }
-  for (const pin of pinsParsed.data) {
+  if (format !== EXPORT_FORMAT) throw notOurs(EXPORT_BOARDS_FILE);
+  let listed = 0;
+  for await (const value of entryValues(archive, EXPORT_PINS_FILE, IMPORT_TEXT_MAX_BYTES, /^\d+$/)) {
+    budget.check();
+    if (++listed > ZIP_MAX_ENTRIES) throw new ApiError('import_too_many', `One import takes at most ${ZIP_MAX_ENTRIES.toLocaleString('en')} Pins.`);
+    const parsed = exportedPin.safeParse(value);
+    if (!parsed.success) throw notOurs(EXPORT_PINS_FILE);
+    const pin = parsed.data;
     const board = boards.get(pin.board_id);
     if (!board) throw new ApiError('import_invalid', `${EXPORT_PINS_FILE} names a board that ${EXPORT_BOARDS_FILE} does not have.`);
     const image = pin.image && EXPORT_IMAGE_NAME.test(pin.image) && archive.entries.has(pin.image) ? pin.image : null;

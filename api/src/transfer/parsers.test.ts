@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/errors.js';
 import { parseBookmarks } from './bookmarks.js';
-import { csvRows, parsePinterestCsv, parsePinterestJson } from './pinterest.js';
+import { parsePinterestCsv, parsePinterestJson } from './pinterest.js';
+import { textSource } from './read.js';
 import { fitText, sniffFormat } from './rules.js';
 import { unsafeEntryName } from './archive.js';
 
@@ -19,7 +20,7 @@ const refusal = async (fn: () => unknown) => {
 
 describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
   it('top-level folders become boards, their folders sections, deeper folders fill their section; loose links go to Bookmarks', async () => {
-    const plan = await parseBookmarks(fixture('bookmarks-chrome.html'));
+    const plan = await parseBookmarks(textSource(fixture('bookmarks-chrome.html')));
     expect(plan.boards.map((b) => [b.name, b.sections, b.pins.map((p) => [p.title, p.section])])).toEqual([
       ['Recipes', ['Desserts'], [['Fresh pasta & sauce', null], ['Tarte Tatin', 0], ['Flan', 0]]],
       ['Trips', [], [['Lisbon', null]]],
@@ -30,7 +31,7 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
   });
 
   it("Pinboard's tags become hashtags and its note the description; Raindrop's cover becomes the image", async () => {
-    const plan = await parseBookmarks(fixture('bookmarks-pinboard.html'));
+    const plan = await parseBookmarks(textSource(fixture('bookmarks-pinboard.html')));
     expect(plan.boards).toHaveLength(1);
     const [typography, raindrop] = plan.boards[0]!.pins;
     expect(typography).toMatchObject({ title: 'On typography', description: 'A long read about type <and> layout.\n#design #fonts' });
@@ -38,13 +39,13 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
   });
 
   it('refuses HTML that is no bookmarks file, and one without a single web link', async () => {
-    expect(await refusal(() => parseBookmarks('<html><body><p>Hello</p></body></html>'))).toBe('import_invalid');
-    expect(await refusal(() => parseBookmarks('<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="javascript:void(0)">x</A></DL>'))).toBe('import_empty');
+    expect(await refusal(() => parseBookmarks(textSource('<html><body><p>Hello</p></body></html>')))).toBe('import_invalid');
+    expect(await refusal(() => parseBookmarks(textSource('<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="javascript:void(0)">x</A></DL>')))).toBe('import_empty');
   });
 
   it('fits names to our fields: control characters dropped, 50 characters at most, same name (by case) one board', async () => {
     const long = 'A'.repeat(80);
-    const plan = await parseBookmarks(`<DL><DT><H3>${long}</H3><DL><DT><A HREF="https://a.example/">a</A></DL><DT><H3>${long.toLowerCase()}</H3><DL><DT><A HREF="https://b.example/">b\u0007</A></DL></DL>`);
+    const plan = await parseBookmarks(textSource(`<DL><DT><H3>${long}</H3><DL><DT><A HREF="https://a.example/">a</A></DL><DT><H3>${long.toLowerCase()}</H3><DL><DT><A HREF="https://b.example/">b\u0007</A></DL></DL>`));
     expect(plan.boards).toHaveLength(1);
     expect(plan.boards[0]!.name).toHaveLength(50);
     expect(plan.boards[0]!.pins.map((p) => p.title)).toEqual(['a', 'b']);
@@ -53,7 +54,7 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
 
 describe('a Pinterest export', () => {
   it('CSV in the bulk-create columns: board, image, link, keywords as hashtags; quoted commas and line breaks', async () => {
-    const plan = await parsePinterestCsv(fixture('pinterest.csv'));
+    const plan = await parsePinterestCsv(textSource(fixture('pinterest.csv')));
     expect(plan.boards.map((b) => [b.name, b.pins.length])).toEqual([
       ['Kitchen ideas', 2],
       ['Garden', 1],
@@ -64,7 +65,7 @@ describe('a Pinterest export', () => {
   });
 
   it('JSON as the API v5 answers it: boards by id, the largest image, sections and secret boards', async () => {
-    const plan = await parsePinterestJson(fixture('pinterest.json'));
+    const plan = await parsePinterestJson(textSource(fixture('pinterest.json')));
     expect(plan.boards.map((b) => [b.name, b.privacy, b.description, b.sections])).toEqual([
       ['Living room', 'public', 'Calm colours', []],
       ['Gifts', 'secret', '', []],
@@ -76,18 +77,16 @@ describe('a Pinterest export', () => {
   });
 
   it('refuses a CSV without a link or image column, broken JSON, and JSON without pins', async () => {
-    expect(await refusal(() => parsePinterestCsv('name,colour\nx,y\n'))).toBe('import_invalid');
-    expect(await refusal(() => parsePinterestCsv('Title,Link\n"unterminated,https://x.example/\n'))).toBe('import_invalid');
-    expect(await refusal(() => parsePinterestJson('{"pins": [1, 2'))).toBe('import_invalid');
-    expect(await refusal(() => parsePinterestJson('{"hello": "world"}'))).toBe('import_invalid');
-    expect(await refusal(() => parsePinterestJson('{"pins": [{"title": "no link, no image"}]}'))).toBe('import_empty');
+    expect(await refusal(() => parsePinterestCsv(textSource('name,colour\nx,y\n')))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestCsv(textSource('Title,Link\n"unterminated,https://x.example/\n')))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestJson(textSource('{"pins": [1, 2')))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestJson(textSource('{"hello": "world"}')))).toBe('import_invalid');
+    expect(await refusal(() => parsePinterestJson(textSource('{"pins": [{"title": "no link, no image"}]}')))).toBe('import_empty');
   });
 
-  it('reads RFC 4180 rows', async () => {
-    expect(csvRows('a,"b,c"\r\n"d""e",\n')).toEqual([
-      ['a', 'b,c'],
-      ['d"e', ''],
-    ]);
+  it('reads RFC 4180 rows: CRLF, quoted commas and quotes, blank lines between', async () => {
+    const plan = await parsePinterestCsv(textSource('\uFEFFTitle,Link\r\n\r\n"b,c",https://a.example/\r\n\n\n"d""e",https://b.example/\n'));
+    expect(plan.boards[0]!.pins.map((p) => p.title)).toEqual(['b,c', 'd"e']);
   });
 });
 

@@ -1,10 +1,15 @@
+import { CsvError, parse, type Options } from 'csv-parse';
+import { parse as parseSync } from 'csv-parse/sync';
 import { ApiError } from '../lib/errors.js';
 import { planBuilder } from './plan.js';
-import { fileDate, fitDescription, fitText, fitTitle, httpAddress, type Plan } from './rules.js';
+import { jsonValues, readBudget, type ReadBudget, type Source } from './read.js';
+import { IMPORT_MAX_BOARDS, IMPORT_MAX_RECORD_BYTES, IMPORT_MAX_ROWS, fileDate, fitDescription, fitText, fitTitle, httpAddress, type Plan } from './rules.js';
 import { ALT_TEXT_MAX } from '../pins/rules/limits.js';
 
 /**
  * A Pinterest export: pins with their board's name and image address, as a CSV or as JSON.
+ *
+ * Both are read streaming (csv-parse; stream-json), a row or a pin at a time, under the import's limits.
  *
  * CSV: the columns of Pinterest's bulk-create sheet ("Title, Media URL, Pinterest board, Thumbnail,
  * Description, Link, Publish date, Keywords"), and the names export tools use for the same things
@@ -27,40 +32,6 @@ const COLUMNS = {
   keywords: ['keywords', 'tags'],
 } as const;
 
-/** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"' && field === '') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (quoted) throw new ApiError('import_invalid', 'This CSV file ends inside a quoted field.');
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim() !== ''));
-}
-
 const keywordsTags = (value: string | undefined) =>
   (value ?? '')
     .split(/[,;]/)
@@ -78,35 +49,60 @@ function columnsOf(header: string[]) {
   return at;
 }
 
-/** What the upload's request checks at once (cheap): the header row. */
-export function checkPinterestCsv(text: string) {
-  columnsOf(csvRows((text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '') + '\n')[0] ?? []);
+/** RFC 4180 as csv-parse reads it: quoted fields may hold commas, quotes ("") and line breaks; blank lines skipped. */
+const CSV_OPTIONS: Options = { bom: true, record_delimiter: ['\r\n', '\n', '\r'], skip_empty_lines: true, relax_column_count: true, relax_quotes: true, max_record_size: IMPORT_MAX_RECORD_BYTES };
+
+const csvRefusal = (error: unknown) => {
+  if (!(error instanceof CsvError)) return error;
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED') return new ApiError('import_invalid', 'This CSV file ends inside a quoted field.');
+  if (error.code === 'CSV_MAX_RECORD_SIZE') return new ApiError('import_invalid', 'This CSV file has a row longer than any Pin could be.');
+  return new ApiError('import_invalid', 'This CSV file is damaged.');
+};
+
+/** What the upload's request checks at once (cheap): the header, the first line of the file's first bytes. */
+export function checkPinterestCsv(head: Buffer) {
+  const line = head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  let header: string[] = [];
+  try {
+    header = (parseSync(line, { ...CSV_OPTIONS, to: 1 }) as string[][])[0] ?? [];
+  } catch (error) {
+    throw csvRefusal(error);
+  }
+  columnsOf(header);
 }
 
-/** Rows or pins read between two pauses. */
-const PAUSE_EVERY = 2_000;
-
-export async function parsePinterestCsv(text: string, pause: () => Promise<unknown> = async () => undefined): Promise<Plan> {
-  const rows = csvRows(text.replace(/^\uFEFF/, ''));
-  const at = columnsOf(rows.shift() ?? []);
+export async function parsePinterestCsv(source: Source, budget: ReadBudget = readBudget()): Promise<Plan> {
   const plan = planBuilder();
-  let n = 0;
-  for (const row of rows) {
-    if (++n % PAUSE_EVERY === 0) await pause();
-    const cell = (i: number) => (i >= 0 ? row[i] : undefined);
-    const link = httpAddress(cell(at.link));
-    const image = httpAddress(cell(at.image));
-    if (!link && !image) continue;
-    const description = [cell(at.description) ?? '', keywordsTags(cell(at.keywords))].filter(Boolean).join(' ');
-    plan.add(cell(at.board) || 'Pinterest', cell(at.section), {
-      link,
-      title: fitTitle(cell(at.title)),
-      description: fitDescription(description),
-      alt_text: fitText(cell(at.alt), ALT_TEXT_MAX, true),
-      image_url: image,
-      image_file: null,
-      created_at: fileDate(cell(at.date)),
-    });
+  let at: ReturnType<typeof columnsOf> | null = null;
+  let rows = 0;
+  const records = source().pipe(parse(CSV_OPTIONS));
+  try {
+    for await (const row of records as AsyncIterable<string[]>) {
+      budget.check();
+      if (!at) {
+        at = columnsOf(row);
+        continue;
+      }
+      if (++rows > IMPORT_MAX_ROWS) throw new ApiError('import_too_many', `One import reads at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows.`);
+      const cell = (i: number) => (i >= 0 ? row[i] : undefined);
+      const link = httpAddress(cell(at.link));
+      const image = httpAddress(cell(at.image));
+      if (!link && !image) continue;
+      const description = [cell(at.description) ?? '', keywordsTags(cell(at.keywords))].filter(Boolean).join(' ');
+      plan.add(cell(at.board) || 'Pinterest', cell(at.section), {
+        link,
+        title: fitTitle(cell(at.title)),
+        description: fitDescription(description),
+        alt_text: fitText(cell(at.alt), ALT_TEXT_MAX, true),
+        image_url: image,
+        image_file: null,
+        created_at: fileDate(cell(at.date)),
+      });
+    }
+  } catch (error) {
+    throw csvRefusal(error);
+  } finally {
+    records.destroy();
   }
   const result = plan.plan();
   if (!result.boards.length) throw new ApiError('import_empty', 'This CSV file has no rows with a link or an image address.');
@@ -132,26 +128,26 @@ function imageOf(pin: Json): string | null {
   return null;
 }
 
-export async function parsePinterestJson(text: string, pause: () => Promise<unknown> = async () => undefined): Promise<Plan> {
-  let data: unknown;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch {
-    throw new ApiError('import_invalid', 'This JSON file is not valid JSON.');
-  }
-  const pins = Array.isArray(data) ? data : isObject(data) ? (data.pins ?? data.items) : undefined;
-  if (!Array.isArray(pins)) throw new ApiError('import_invalid', 'This JSON file has no list of Pins ("pins" or "items").');
+const INVALID_JSON = 'This JSON file is not valid JSON.';
+
+/**
+ * Read in two passes: the boards' names first (`boards`, at most IMPORT_MAX_BOARDS of them), then the pins,
+ * one at a time, from a top-level list or the list under `pins` or `items`.
+ */
+export async function parsePinterestJson(source: Source, budget: ReadBudget = readBudget()): Promise<Plan> {
   const boardNames = new Map<string, { name: string; description: string; privacy: 'public' | 'secret' }>();
-  if (isObject(data) && Array.isArray(data.boards)) {
-    for (const b of data.boards) {
-      const id = isObject(b) ? str(b.id) : undefined;
-      if (id && isObject(b)) boardNames.set(id, { name: str(b.name) ?? 'Pinterest', description: fitDescription(b.description), privacy: b.privacy === 'SECRET' || b.privacy === 'secret' ? 'secret' : 'public' });
-    }
+  for await (const b of jsonValues(source(), /^boards\.\d+$/, INVALID_JSON)) {
+    budget.check();
+    const id = isObject(b) ? str(b.id) : undefined;
+    if (!id || !isObject(b)) continue;
+    if (boardNames.size >= IMPORT_MAX_BOARDS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_BOARDS} boards.`);
+    boardNames.set(id, { name: str(b.name) ?? 'Pinterest', description: fitDescription(b.description), privacy: b.privacy === 'SECRET' || b.privacy === 'secret' ? 'secret' : 'public' });
   }
   const plan = planBuilder();
-  let n = 0;
-  for (const pin of pins) {
-    if (++n % PAUSE_EVERY === 0) await pause();
+  let listed = 0;
+  for await (const pin of jsonValues(source(), /^(\d+|(pins|items)\.\d+)$/, INVALID_JSON)) {
+    budget.check();
+    listed++;
     if (!isObject(pin)) continue;
     const link = httpAddress(pin.link ?? pin.url);
     const image = imageOf(pin);
@@ -173,6 +169,7 @@ export async function parsePinterestJson(text: string, pause: () => Promise<unkn
       known && { description: known.description, privacy: known.privacy },
     );
   }
+  if (!listed) throw new ApiError('import_invalid', 'This JSON file has no list of Pins ("pins" or "items").');
   const result = plan.plan();
   if (!result.boards.length) throw new ApiError('import_empty', 'This JSON file has no Pins with a link or an image address.');
   return result;

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BOARDS, IMPORT_MAX_PINS, fitBoardName, fitText, type Plan, type PlannedBoard, type PlannedPin } from './rules.js';
+import { IMPORT_MAX_BOARDS, IMPORT_MAX_PINS, IMPORT_MAX_SECTIONS, fitBoardName, fitText, type Plan, type PlannedBoard, type PlannedPin } from './rules.js';
 import { BOARD_NAME_MAX } from '../boards/rules.js';
 import { ApiError } from '../lib/errors.js';
 
@@ -10,6 +10,7 @@ import { ApiError } from '../lib/errors.js';
 export function planBuilder() {
   const boards = new Map<string, PlannedBoard & { sectionKeys: Map<string, number> }>();
   let pins = 0;
+  let sections = 0;
   const board = (name: unknown, extra: { description?: string; privacy?: 'public' | 'secret' } = {}) => {
     const fitted = fitBoardName(name);
     const key = fitted.toLowerCase();
@@ -28,6 +29,7 @@ export function planBuilder() {
     const key = title.toLowerCase();
     let index = target.sectionKeys.get(key);
     if (index === undefined) {
+      if (++sections > IMPORT_MAX_SECTIONS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_SECTIONS.toLocaleString('en')} sections.`);
       index = target.sections.push(title) - 1;
       target.sectionKeys.set(key, index);
     }

@@ -5,6 +5,9 @@ import yazl from 'yazl';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { transferPerson } from './testing.js';
+import { INGEST_JOB } from '../images/ingest.js';
+import { LIMITS, limitsFor } from '../lib/limits.js';
+import { siteOf } from '../lib/outbound-limits.js';
 
 const fixture = (name: string) => readFile(join(import.meta.dirname, 'fixtures', name));
 
@@ -30,7 +33,7 @@ const written = async (t: TestApp) => ({
 const nothing = { transfers: 0, jobs: 0, boards: 0, pins: 0, files: [] };
 
 describe('importing a file', () => {
-  it('a bookmarks file is judged on its request, written by its job with progress, and its folders become boards and sections', async () => {
+  it('a bookmarks file is staged by its request, read and written by its job with progress, and its folders become boards and sections', async () => {
     const t = await testApp();
     const { user, upload, status } = await transferPerson(t);
     const res = await upload(await fixture('bookmarks-chrome.html'));
@@ -73,6 +76,24 @@ describe('importing a file', () => {
     expect(await t.db.selectFrom('pin_hashtags').select('tag').execute()).toEqual([{ tag: 'red' }]);
   });
 
+  it("an import of many images on one site fetches no more than that site's share; the rest wait, not failed", async () => {
+    const t = await testApp();
+    const { upload, status } = await transferPerson(t);
+    // Saves and other imports have used all but 3 of the fixture site's share (lib/limits.ts outboundSite).
+    const share = LIMITS.outboundSite.points;
+    await limitsFor(t.deps).take('outboundSite', siteOf(new URL(t.images.origin).hostname), share - 3);
+    const rows = Array.from({ length: 8 }, (_, i) => `Image ${i},${t.images.url(`site-${i}`)},Kitchen`);
+    expect((await upload(Buffer.from(`Title,Media URL,Board\n${rows.join('\n')}\n`))).status).toBe(200);
+    await t.runJobs();
+    expect((await status()).import).toMatchObject({ status: 'done', done: 8 });
+    const pins = await t.db.selectFrom('pins').select(['title', 'image_id']).orderBy('title').execute();
+    expect(pins.filter((p) => p.image_id)).toHaveLength(3);
+    // The others wait for the share to come back: queued, no attempt spent, no error.
+    const waiting = await t.db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
+    expect(waiting).toEqual(Array.from({ length: 5 }, () => ({ kind: INGEST_JOB, status: 'queued', attempts: 0, last_error: null })));
+    expect((await limitsFor(t.deps).usage('outboundSite', siteOf(new URL(t.images.origin).hostname))).used).toBe(share);
+  });
+
   it('an archived board of the same name is not saved to (the policy): the import makes a board named apart', async () => {
     const t = await testApp();
     const { user, upload } = await transferPerson(t);
@@ -89,7 +110,7 @@ describe('importing a file', () => {
     ]);
   });
 
-  it('refuses a bad file with a clear error and writes nothing', async () => {
+  it('refuses on its request, by its first bytes, a file of no format of ours, an empty one, a CSV without the columns, one too large; writes nothing', async () => {
     const t = await testApp();
     const { upload } = await transferPerson(t);
     const code = async (body: Buffer) => {
@@ -99,19 +120,35 @@ describe('importing a file', () => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } }).png().toBuffer();
     expect(await code(png)).toEqual([400, 380, expect.stringContaining('bookmarks file')]);
     expect(await code(Buffer.from('<html><body><p>Not bookmarks</p></body></html>'))).toEqual([400, 380, expect.any(String)]);
-    expect(await code(Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1><p>no list</p>'))).toEqual([400, 381, expect.stringContaining('no list of links')]);
-    expect(await code(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]))).toEqual([400, 381, 'This ZIP file is damaged.']);
-    expect(await code(await zipOf({ 'notes.txt': 'hello' }))).toEqual([400, 381, expect.stringContaining('not an export from us')]);
-    // A zip bomb: 60 MB of zeros packed into a few KB.
-    expect(await code(await zipOf({ 'boards.json': Buffer.alloc(60 * 1024 * 1024), 'pins.json': '[]' }))).toEqual([400, 384, expect.stringContaining('unpacks to far more')]);
-    // A name that climbs out of the folder it is unpacked to (written over a safe name of the same length).
-    const traversal = (await zipOf({ 'boards.json': '{}', 'pins.json': '[]', 'xx/images/evil.jpg': 'x' })).toString('latin1').replaceAll('xx/images/evil.jpg', '../images/evil.jpg');
-    expect(await code(Buffer.from(traversal, 'latin1'))).toEqual([400, 384, expect.stringContaining('outside it')]);
+    expect(await code(Buffer.from('Board,Title\nKitchen,Blue\n'))).toEqual([400, 381, expect.stringContaining('no column of links or images')]);
     expect(await code(Buffer.alloc(0))).toEqual([400, 383, expect.any(String)]);
     // Over the size a text file may have.
     const huge = Buffer.concat([Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL>'), Buffer.alloc(64 * 1024 * 1024 + 10, 0x20)]);
     expect(await code(huge)).toEqual([413, 382, expect.any(String)]);
     expect(await written(t)).toEqual(nothing);
+  });
+
+  it('reads a file only in its job: one that is no bookmarks file, a damaged ZIP, a ZIP not ours, a zip bomb, a name climbing out each fail there with their code, writing nothing', async () => {
+    const t = await testApp();
+    const { upload, status } = await transferPerson(t);
+    const verdict = async (body: Buffer) => {
+      // Each upload the latest by its time.
+      t.clock.advance(1000);
+      const res = await upload(body);
+      expect(res.body.resource_response.data).toMatchObject({ status: 'queued' });
+      await t.runJobs();
+      const { error_code, error } = (await status()).import;
+      return [error_code, error];
+    };
+    expect(await verdict(Buffer.from('<!DOCTYPE NETSCAPE-Bookmark-file-1><p>no list</p>'))).toEqual([381, expect.stringContaining('no list of links')]);
+    expect(await verdict(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]))).toEqual([381, 'This ZIP file is damaged.']);
+    expect(await verdict(await zipOf({ 'notes.txt': 'hello' }))).toEqual([381, expect.stringContaining('not an export from us')]);
+    // A zip bomb: 60 MB of zeros packed into a few KB.
+    expect(await verdict(await zipOf({ 'boards.json': Buffer.alloc(60 * 1024 * 1024), 'pins.json': '[]' }))).toEqual([384, expect.stringContaining('unpacks to far more')]);
+    // A name that climbs out of the folder it is unpacked to (written over a safe name of the same length).
+    const traversal = (await zipOf({ 'boards.json': '{}', 'pins.json': '[]', 'xx/images/evil.jpg': 'x' })).toString('latin1').replaceAll('xx/images/evil.jpg', '../images/evil.jpg');
+    expect(await verdict(Buffer.from(traversal, 'latin1'))).toEqual([384, expect.stringContaining('outside it')]);
+    expect({ ...(await written(t)), transfers: 0 }).toEqual(nothing);
   });
 
   it('a file whose fault only a full read shows fails in its job, before anything is written, with its code', async () => {
@@ -164,9 +201,9 @@ describe('export, then import into a fresh account', () => {
     const bob = await transferPerson(t);
     expect((await bob.browser.send(exported.download_url)).status).toBe(404);
 
-    expect((await bob.upload(zip)).body.resource_response.data).toMatchObject({ format: 'corkboard-zip', status: 'queued', total: 5 });
+    expect((await bob.upload(zip)).body.resource_response.data).toMatchObject({ format: 'corkboard-zip', status: 'queued', total: 0 });
     await t.runJobs();
-    expect((await bob.status()).import).toMatchObject({ status: 'done', done: 5 });
+    expect((await bob.status()).import).toMatchObject({ status: 'done', total: 5, done: 5 });
 
     const boardsOf = (owner: string) =>
       t.db.selectFrom('boards').select(['name', 'description', 'privacy', 'section_count', 'pin_count', 'image_cover_url']).where('owner_id', '=', owner).orderBy('name').execute();

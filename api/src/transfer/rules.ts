@@ -9,12 +9,38 @@ import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/rules/limits.js';
 
 /** The largest file an import takes: a bookmarks file of 100,000 links is ~20 MB; a ZIP with its images far more. */
 export const IMPORT_MAX_BYTES = 512 * 1024 * 1024;
-/** A text file (HTML, CSV, JSON) is parsed whole in memory: held to this. */
+/** A text file (HTML, CSV, JSON), and each JSON file inside a ZIP: held to this. */
 export const IMPORT_TEXT_MAX_BYTES = 64 * 1024 * 1024;
 /** Most pins one import writes. */
 export const IMPORT_MAX_PINS = 100_000;
 /** Most boards one import makes (folders become boards). */
 export const IMPORT_MAX_BOARDS = 2_000;
+/** Most sections one import makes, over all its boards. */
+export const IMPORT_MAX_SECTIONS = 10_000;
+/**
+ * Most pins one person's imports write in IMPORT_QUOTA_WINDOW_MS: every imported image is a fetch from
+ * someone else's site, so a person cannot make the server fetch without end by importing again and again.
+ */
+export const IMPORT_QUOTA_PINS = 200_000;
+export const IMPORT_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Rows a CSV may have (with or without a link): the pins, and as many rows that are not. */
+export const IMPORT_MAX_ROWS = 2 * IMPORT_MAX_PINS;
+/** The longest one CSV row or bookmark may be: a quote never closed is refused here, not held whole. */
+export const IMPORT_MAX_RECORD_BYTES = 1024 * 1024;
+/** Folders (nested lists) a bookmarks file may nest, and elements of any kind. */
+export const IMPORT_MAX_NESTING = 32;
+export const IMPORT_MAX_ELEMENT_DEPTH = 256;
+/** boards.json inside a ZIP: 2,000 boards with their sections fit well under this. */
+export const IMPORT_BOARDS_JSON_MAX_BYTES = 8 * 1024 * 1024;
+/** How long reading one file may take in its job; past it the import fails (import_too_large). */
+export const IMPORT_READ_BUDGET_MS = 5 * 60 * 1000;
+/** Bytes parsed at a time: the server's other requests are answered between two pieces. */
+export const IMPORT_READ_CHUNK = 8 * 1024;
+/**
+ * Attempts of an import's job: a file whose read stopped the process twice (its memory, its time) is not
+ * read a third time; the import fails with import_too_large.
+ */
+export const IMPORT_MAX_ATTEMPTS = 2;
 /** Pins written per transaction: each commit is short, so requests between batches stay fast. */
 export const IMPORT_BATCH = 200;
 

@@ -1,11 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import yazl from 'yazl';
 import type { Deps, Viewer } from '../deps.js';
+import type { JobHandler } from '../jobs/service.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { freeSlug, slugBase } from '../boards/service.js';
@@ -15,15 +16,19 @@ import { ownImageSource, imageJson, type ImagesService } from '../images/service
 import { mediaKeys, mediaObjects } from '../media/objects/index.js';
 import { imagesStore } from '../images/store.js';
 import { openArchive, parseArchive, readImageEntry, type ArchiveIndex } from './archive.js';
-import { checkBookmarks, parseBookmarks } from './bookmarks.js';
+import { parseBookmarks } from './bookmarks.js';
 import { checkPinterestCsv, parsePinterestCsv, parsePinterestJson } from './pinterest.js';
+import { fileSource, readBudget } from './read.js';
 import {
   EXPORT_BOARDS_FILE,
   EXPORT_FORMAT,
   EXPORT_PINS_FILE,
   EXPORT_VERSION,
   IMPORT_BATCH,
+  IMPORT_MAX_ATTEMPTS,
   IMPORT_MAX_BYTES,
+  IMPORT_QUOTA_PINS,
+  IMPORT_QUOTA_WINDOW_MS,
   IMPORT_TEXT_MAX_BYTES,
   exportImageName,
   pinCount,
@@ -69,43 +74,32 @@ async function openOriginal(config: Deps['config'], imageId: string): Promise<Re
 }
 
 /**
- * A file's Plan, by its format. The job reads it with `pause` between pieces (the server's other requests go
- * first): every check is made before the first write.
+ * A file's Plan, by its format, read only by the job: streamed a piece at a time by its format's parser,
+ * under the import's limits and its time budget (rules.ts); every check is made before the first write.
  */
-async function readPlan(format: ImportFormat, path: string, pause?: () => Promise<unknown>): Promise<{ plan: Plan; archive: ArchiveIndex | null }> {
+async function readPlan(format: ImportFormat, path: string): Promise<{ plan: Plan; archive: ArchiveIndex | null }> {
+  const budget = readBudget();
   if (format === 'corkboard-zip') {
     const archive = await openArchive(path);
     try {
-      return { plan: await parseArchive(archive), archive };
+      return { plan: await parseArchive(archive, budget), archive };
     } catch (error) {
       archive.close();
       throw error;
     }
   }
-  const text = await readFile(path, 'utf8');
-  const plan = format === 'bookmarks' ? await parseBookmarks(text, pause) : format === 'pinterest-csv' ? await parsePinterestCsv(text, pause) : await parsePinterestJson(text, pause);
+  const source = fileSource(path);
+  const plan = format === 'bookmarks' ? await parseBookmarks(source, budget) : format === 'pinterest-csv' ? await parsePinterestCsv(source, budget) : await parsePinterestJson(source, budget);
   return { plan, archive: null };
 }
 
-/**
- * What the upload's request judges at once, cheaply, so it answers well within a second whatever the file's
- * size: a ZIP whole (its directory, boards.json and pins.json: the export we wrote), a bookmarks file's list
- * and links, a CSV's header. The rest (every row, every link) is read by the job before it writes anything.
- * Returns what the file holds when that is known already (a ZIP), else 0.
- */
-async function quickCheck(format: ImportFormat, path: string): Promise<number> {
-  if (format === 'corkboard-zip') {
-    const { plan, archive } = await readPlan(format, path);
-    archive?.close();
-    if (!plan.boards.length) throw new ApiError('import_empty');
-    return pinCount(plan) + imageFiles(plan).length;
-  }
-  if (format === 'pinterest-json') return 0;
-  const text = await readFile(path, 'utf8');
-  if (format === 'bookmarks') checkBookmarks(text);
-  else checkPinterestCsv(text);
-  return 0;
+/** What the upload's request judges: the format by the first bytes, and a CSV's header (its first line). */
+function checkHead(format: ImportFormat, head: Buffer) {
+  if (format === 'pinterest-csv') checkPinterestCsv(head);
 }
+
+/** The pins a person's imports may still write in the quota's window (rules.ts IMPORT_QUOTA_PINS). */
+const quotaRefusal = () => new ApiError('import_too_many', `Your imports may add at most ${IMPORT_QUOTA_PINS.toLocaleString('en')} Pins a day. Try again tomorrow.`);
 
 /** The distinct images of a ZIP's plan, in the order pins name them. */
 const imageFiles = (plan: Plan) => [...new Set(plan.boards.flatMap((b) => b.pins.map((p) => p.image_file).filter((f): f is string => !!f)))];
@@ -118,9 +112,10 @@ interface ImportState {
 }
 
 /**
- * Import and export (issue 28). An import is judged whole on its request (the file streamed to disk, its
- * format sniffed, parsed into a Plan: a bad file is refused there and nothing is written), then written by
- * its job in short transactions, progress in the transfers row. An export is a job that streams a ZIP to a
+ * Import and export (issue 28). An import's request only stages the file (streamed to disk, held to its
+ * format's size) and judges its first bytes (the format; a CSV's header); its job reads the file into a Plan
+ * (a bad file fails there, before anything is written), then writes it in short transactions, progress in
+ * the transfers row. An export is a job that streams a ZIP to a
  * file (yazl: the JSON a page of pins at a time, images one by one), downloaded once ready.
  */
 export function transfersService({ db, config, clock }: Deps) {
@@ -167,6 +162,7 @@ export function transfersService({ db, config, clock }: Deps) {
      */
     async receive(viewer: Pick<Viewer, 'id'>, chunks: AsyncIterable<Uint8Array>, declared?: number) {
       await refuseWhileBusy(viewer);
+      if ((await store.importedSince(viewer.id, clock.now() - IMPORT_QUOTA_WINDOW_MS)) >= IMPORT_QUOTA_PINS) throw quotaRefusal();
       if (declared !== undefined && declared > IMPORT_MAX_BYTES) throw new ApiError('import_too_large');
       const id = newId();
       const path = scratch(config.mediaDir, `${id}.import.part`);
@@ -179,6 +175,7 @@ export function transfersService({ db, config, clock }: Deps) {
         const decide = () => {
           format = sniffFormat(Buffer.concat(head));
           if (!format) throw new ApiError('import_unknown_format');
+          checkHead(format, Buffer.concat(head));
           const max = format === 'corkboard-zip' ? IMPORT_MAX_BYTES : IMPORT_TEXT_MAX_BYTES;
           if (Math.max(size, declared ?? 0) > max) throw new ApiError('import_too_large');
         };
@@ -205,7 +202,8 @@ export function transfersService({ db, config, clock }: Deps) {
       try {
         await pipeline(Readable.from(judged()), createWriteStream(path));
         const found = format as unknown as ImportFormat;
-        const total = await quickCheck(found, path);
+        // What the file holds is known once its job has read it.
+        const total = 0;
         await refuseWhileBusy(viewer);
         await mediaObjects(config).putFile(importKey(id), path, 'application/octet-stream');
         try {
@@ -266,10 +264,12 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     let archive: ArchiveIndex | null = null;
     try {
       await pipeline(stored.body, createWriteStream(path));
-      const read = await readPlan(row.format as ImportFormat, path, yieldToRequests);
+      const read = await readPlan(row.format as ImportFormat, path);
       archive = read.archive;
       const plan = read.plan;
       const files = imageFiles(plan);
+      // The person's quota counts the pins of their other imports in the window (this one's not yet).
+      if (!row.state && (await store.importedSince(row.owner_id, clock.now() - IMPORT_QUOTA_WINDOW_MS, row.id)) + pinCount(plan) > IMPORT_QUOTA_PINS) throw quotaRefusal();
       if (Number(row.total) !== pinCount(plan) + files.length) await store.update(row.id, { total: pinCount(plan) + files.length }, clock.now());
       let state: ImportState | null = row.state ? (JSON.parse(row.state) as ImportState) : null;
       if (!state) state = await makeBoards(row, plan, files);
@@ -474,6 +474,23 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     await store.remove(older.map((o) => o.id));
   };
 
+  /**
+   * The queue gave up on a transfer's job: an import whose reading stopped its process (memory, time) or
+   * failed every try says so on its status; the file goes.
+   */
+  const gaveUp = async ({ transfer_id }: TransferJobPayload, why: 'failed' | 'died') => {
+    const row = await store.find(transfer_id);
+    if (!row || row.status === 'done' || row.status === 'failed') return;
+    const error =
+      row.kind === 'export'
+        ? new ApiError('internal', 'This export could not be made. Try again later.')
+        : why === 'died'
+          ? new ApiError('import_too_large', 'Reading this file stopped our import worker (it needed more memory or time than one import may have). Split it into smaller files.')
+          : new ApiError('internal', 'This import could not be finished. Try again later.');
+    await store.update(row.id, { status: 'failed', error: error.detail!, error_code: error.code }, clock.now());
+    if (row.kind === 'import') await mediaObjects(config).delete(importKey(row.id));
+  };
+
   const run = (fn: (row: TransferRow) => Promise<void>) => async ({ transfer_id }: TransferJobPayload) => {
     const row = await store.find(transfer_id);
     // Gone (the account deleted), or finished by an earlier attempt that died before it could finish the job.
@@ -487,5 +504,8 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     }
   };
 
-  return { [IMPORT_JOB]: run(runImport), [EXPORT_JOB]: run(runExport) };
+  return {
+    [IMPORT_JOB]: Object.assign(run(runImport), { maxAttempts: IMPORT_MAX_ATTEMPTS, gaveUp }),
+    [EXPORT_JOB]: Object.assign(run(runExport), { gaveUp }),
+  } satisfies Record<string, JobHandler>;
 }

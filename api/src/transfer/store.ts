@@ -27,6 +27,19 @@ export function transfersStore(db: Kysely<Database>) {
       return !!(await db.selectFrom('transfers').select('id').where('owner_id', '=', ownerId).where('status', 'in', ['queued', 'running']).where('updated_at', '>', movedSince).executeTakeFirst());
     },
 
+    /** What a person's imports created since `since` wrote (pins and images), but `except`'s: their quota's use. */
+    async importedSince(ownerId: string, since: number, except = '') {
+      const row = await db
+        .selectFrom('transfers')
+        .select((eb) => eb.fn.sum<number | null>('done').as('n'))
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', 'import')
+        .where('created_at', '>=', since)
+        .where('id', '!=', except)
+        .executeTakeFirstOrThrow();
+      return Number(row.n ?? 0);
+    },
+
     /** The row and its job, or neither. */
     async create(row: { id: string; owner_id: string; kind: TransfersTable['kind']; format: string; total: number; now: number }, jobKind: string) {
       await db.transaction().execute(async (trx) => {

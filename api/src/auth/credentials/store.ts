@@ -36,6 +36,16 @@ export async function moveSecurityEpoch(trx: Transaction<Database>, userId: stri
   return Number(epoch);
 }
 
+/**
+ * An account being deleted gives up every credential at once: its address is freed for a new sign-up (the row
+ * keeps one no one can have), its providers are unlinked, and the epoch moves, so nothing issued before works.
+ */
+export async function retireAllCredentials(trx: Transaction<Database>, userId: string, freedEmail: string, now: number): Promise<void> {
+  await moveSecurityEpoch(trx, userId, now, null);
+  await trx.updateTable('users').set({ email: freedEmail, pending_email: null }).where('id', '=', userId).execute();
+  await trx.deleteFrom('identities').where('user_id', '=', userId).execute();
+}
+
 /** The account's epoch now, as a subquery: what a new session or token records. */
 export const currentEpochOf = (db: Db, userId: string) => db.selectFrom('users').select('users.security_epoch').where('users.id', '=', userId);
 
