@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Privacy } from '../db/schema.js';
-import { boardRule, campaignRule, memberInviteRule, memberRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
+import { boardRule, campaignRule, memberInviteRule, memberRule, noticeRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
 
 /**
  * The object policy as a table (issue 25, design item 2): roles down, actions across. Each cell is
@@ -315,4 +315,20 @@ describe('boards: following one (issue 28) is for anyone logged in who sees it, 
     expect(RELATIONS.map((r) => follow(r, 'public', { archived: true }))).toEqual(['403', '404', '404', '404', '404']);
     expect(RELATIONS.map((r) => follow(r, 'public', { ownerState: 'suspended' }))).toEqual(['404', '404', '404', '404', '404']);
   });
+});
+
+describe('a notification names its board and links its pin only while its reader may still see them', () => {
+  const pin = (b: BoardFacts, more: Partial<PinFacts> = {}): PinFacts => ({ ...b, pinnedByActor: false, pinnerState: 'active', ...more });
+  const cases: Array<[string, Parameters<typeof noticeRule>[0], { board: boolean; pin: boolean }]> = [
+    ['a public board and its pin', { board: board('stranger'), invitePending: false, pin: pin(board('stranger')) }, { board: true, pin: true }],
+    ['a secret board the reader collaborates on', { board: board('collaborator', 'secret'), invitePending: false, pin: pin(board('collaborator', 'secret')) }, { board: true, pin: true }],
+    ['a secret board the reader was removed from', { board: board('stranger', 'secret'), invitePending: false, pin: pin(board('stranger', 'secret')) }, { board: false, pin: false }],
+    ['a secret board whose invite the reader still holds', { board: board('stranger', 'secret'), invitePending: true, pin: null }, { board: true, pin: false }],
+    ['a secret board whose invite was withdrawn', { board: board('stranger', 'secret'), invitePending: false, pin: null }, { board: false, pin: false }],
+    ['an invite to a board archived since', { board: board('stranger', 'secret', { archived: true }), invitePending: true, pin: null }, { board: false, pin: false }],
+    ['a board whose owner is suspended since', { board: board('collaborator', 'public', { ownerState: 'suspended' }), invitePending: false, pin: pin(board('collaborator', 'public', { ownerState: 'suspended' })) }, { board: false, pin: false }],
+    ['a pin whose pinner is deactivated since', { board: null, invitePending: false, pin: pin(board('stranger'), { pinnerState: 'deactivated' }) }, { board: false, pin: false }],
+    ['a notice with neither', { board: null, invitePending: false, pin: null }, { board: false, pin: false }],
+  ];
+  for (const [name, facts, expected] of cases) it(name, () => expect(noticeRule(facts)).toEqual(expected));
 });

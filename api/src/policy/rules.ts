@@ -298,6 +298,28 @@ export function promoteRule(f: PromoteFacts): Verdict {
   return f.ownedByBusiness ? ALLOW : { allow: false, answer: 'forbidden', detail: 'A business can promote only its own Pins.', error: 'promote_pin_not_owned' };
 }
 
+/**
+ * What a notification is about, as its reader stands now: the board it names and the pin it links to,
+ * each with the reader's relation to it today (not when the notice was written); `invitePending`: the
+ * notice is an invite to that board the reader still holds.
+ */
+export interface NoticeFacts {
+  board: BoardFacts | null;
+  invitePending: boolean;
+  pin: PinFacts | null;
+}
+
+/**
+ * A notification shows only what its reader may still see: its board when they may view it (or still
+ * hold the invite it announces and may take it up: boardRule 'join'), its pin when they may view it.
+ * A board or pin gone from them since (removed as a collaborator, an invite withdrawn, made secret,
+ * archived, its owner suspended) is left out of the notice; the notice stays, naming neither.
+ */
+export function noticeRule(f: NoticeFacts): { board: boolean; pin: boolean } {
+  const board = f.board !== null && (boardRule('view', f.board).allow || (f.invitePending && boardRule('join', f.board).allow));
+  return { board, pin: f.pin !== null && pinRule('view', f.pin).allow };
+}
+
 /** The error a refusal answers with: `missing` as the object's own not-found. */
 export function refusalError(verdict: Exclude<Verdict, { allow: true }>, missing: ErrorName): { name: ErrorName; detail?: string } {
   if (verdict.answer === 'missing') return { name: missing };
