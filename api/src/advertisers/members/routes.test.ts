@@ -131,7 +131,10 @@ describe('business member invites re-checked when accepted', () => {
     // A member who joined before the suspension.
     await member.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite(memberUser.email, 'OWNER') });
     expect((await member.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).status).toBe(200);
+    expect((await member.send('/vx/business_access/profiles/')).body.resource_response.data).toEqual([expect.objectContaining({ id: advertiserId })]);
     await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', ownerUser.id).execute();
+    // Gone from the member's profile switcher, owner's name and all.
+    expect((await member.send('/vx/business_access/profiles/')).body.resource_response.data).toEqual([]);
     expect(err(await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
     expect(await t.db.selectFrom('advertiser_members').select('user_id').where('user_id', '=', helperUser.id).execute()).toEqual([]);
     // The member who joined before: the campaigns, the members list and the owner's name are gone with the owner.
