@@ -159,7 +159,9 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
 }
 
 export function createApp(deps: Deps) {
-  const services = appServices(deps);
+  // The services read the finished route table (a username is never one of its first segments): asked
+  // at request time, when every route below is registered.
+  const services = appServices({ ...deps, routes: () => app.routes });
   const { auth, boards, images, pins, users, providers } = services;
 
   const app = new Hono<AppEnv>();

@@ -24,6 +24,11 @@ export interface Deps {
   log?: Logger;
   /** Whether this process is draining (ops/lifecycle.ts), for /ready; product.ts gives one, createApp makes one otherwise. */
   lifecycle?: Lifecycle;
+  /**
+   * The app's route table once built (createApp sets it for the services): its first path segments are
+   * never a username (lib/own-paths.ts). Unset outside an app.
+   */
+  routes?: () => ReadonlyArray<{ path: string }>;
 }
 
 /** The logged-in user as every route sees it. */

@@ -1,3 +1,4 @@
+import { userText } from '../lib/text.js';
 import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -22,7 +23,8 @@ import type { SponsorshipsService } from './sponsorships/service.js';
 import { GOALS } from './rules/promote.js';
 
 const country = z.string().trim().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), 'Choose a country from the list.');
-const text = (max: number, what: string) => z.string().trim().min(1, `Enter your ${what}.`).max(max, `Must be at most ${max} characters.`);
+/** A business's names and addresses, read by its members and on its pins: the one text rule (lib/text.ts). */
+const text = (max: number, what: string) => userText({ max, required: `Enter your ${what}.`, maxMessage: `Must be at most ${max} characters.` });
 const idList = z.array(id).max(100).optional();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'Must be a real date.');
 const dateRange = { start_date: date.optional(), end_date: date.optional() };

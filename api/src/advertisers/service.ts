@@ -54,10 +54,10 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
     const advertiser = await store.find(advertiserId);
     if (!advertiser) throw new ApiError('advertiser_not_found');
     const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id, merchant_id: advertiser.merchant_id, merchant_claim_token: advertiser.merchant_claim_token, quick_promote_steps: advertiser.quick_promote_steps === 'full' ? ('full' as const) : advertiser.quick_promote_steps === 'short' ? ('short' as const) : null };
-    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true, business: { role: { owner: true }, mfa: actor.mfaPassed } };
+    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true, business: { role: { owner: true }, mfa: actor.mfaPassed, ownerState: advertiser.owner_state } };
     const member = await store.membership(advertiser.id, viewerId);
     const permissions = member ? parsePermissions(member.permissions) : [];
-    const business: BusinessFacts = { role: member ? { owner: false, permissions } : null, mfa: member ? actor.mfaPassed : false };
+    const business: BusinessFacts = { role: member ? { owner: false, permissions } : null, mfa: member ? actor.mfaPassed : false, ownerState: advertiser.owner_state };
     enforce(campaignRule('view', business), 'advertiser_not_found');
     return { advertiser: shaped, permissions, isOwner: permissions.includes(OWNER), business };
   };

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { shownAccount } from '../policy/sql.js';
 
 /** Advertisers, who acts for them (access profiles), and their business and billing profiles. */
 export function advertisersStore(db: Kysely<Database>) {
   return {
+    /** An advertiser, with its owner's account state (the policy hides a suspended owner's business). */
     find(advertiserId: string) {
-      return db.selectFrom('advertisers').selectAll().where('id', '=', advertiserId).executeTakeFirst();
+      return db.selectFrom('advertisers as a').innerJoin('users as o', 'o.id', 'a.owner_user_id').selectAll('a').select('o.state as owner_state').where('a.id', '=', advertiserId).executeTakeFirst();
     },
     async isMember(advertiserId: string, userId: string): Promise<boolean> {
       const row = await db.selectFrom('advertiser_members').select('user_id').where('advertiser_id', '=', advertiserId).where('user_id', '=', userId).executeTakeFirst();
@@ -26,6 +28,8 @@ export function advertisersStore(db: Kysely<Database>) {
         .leftJoin('advertiser_members as m', (j) => j.onRef('m.advertiser_id', '=', 'a.id').on('m.user_id', '=', userId))
         .select(['a.id', 'a.name', 'a.owner_user_id', 'a.country', 'a.merchant_id', 'u.username', 'u.image_medium_url', 'm.permissions'])
         .where((eb) => eb.or([eb('a.owner_user_id', '=', userId), eb('m.user_id', '=', userId)]))
+        // A suspended or deactivated owner's business is not offered to its members (policy/rules.ts campaignRule).
+        .where((eb) => eb.or([eb('a.owner_user_id', '=', userId), shownAccount(eb, 'u.state')]))
         .orderBy('a.created_at')
         .limit(100)
         .execute();

@@ -44,11 +44,12 @@ export function accountRecoveryService(deps: Deps, outgoing: { mailer: Mailer; s
     },
 
     /**
-     * An account's state, set by the operator command or any other path: a state that refuses log-in
-     * ends every session of the account in the same transaction.
+     * An account's state, set by an operator (the admin command): a state that refuses log-in ends every
+     * session of the account in the same transaction. It is recorded as the operator's, so its subject
+     * cannot undo it by logging in, whatever reason it was given (auth/states.ts admitAtLogIn).
      */
     async setAccountState(userId: string, state: AccountState, reason: DeactivationReason | null = null) {
-      await store.setState(userId, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null }, mayHoldSession(state) ? null : clock.now());
+      await store.setState(userId, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null, state_set_by: 'operator' }, mayHoldSession(state) ? null : clock.now());
     },
   };
 }

@@ -11,6 +11,8 @@ import { authStore } from './store.js';
 import { addressKey } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
 import type { VerificationService } from './verify.js';
+import { ownPathsOf } from '../lib/own-paths.js';
+import { usernameProblem } from '../users/rules.js';
 
 /**
  * Email sign-up (auth.md sections 3, 5 and 7): the existence and validation checks the form asks,
@@ -51,11 +53,13 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
   const { db, clock, config } = deps;
   const store = authStore(db);
   const limits = limitsFor(deps);
+  const ownPaths = ownPathsOf(deps);
 
   /** A username from the email's local part: letters and digits, then a number if it is taken. */
   const freeUsername = async (email: string) => {
     const base = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 24).padEnd(3, '0');
-    const candidates = [base, ...Array.from({ length: 20 }, (_, i) => `${base}${i + 1}`)];
+    // Never one of our own paths or reserved words (a sign-up as resource@… is not /resource/).
+    const candidates = [base, ...Array.from({ length: 20 }, (_, i) => `${base}${i + 1}`)].filter((name) => usernameProblem(name, ownPaths()) === null);
     const taken = await store.takenUsernames(candidates);
     return candidates.find((name) => !taken.has(name)) ?? `${base}${newId().slice(-8)}`;
   };

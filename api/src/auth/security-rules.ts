@@ -17,8 +17,12 @@ export const BACKUP_CODES = { count: 10, length: 10 } as const;
 /** A TOTP set-up must be confirmed within this long of its start. */
 export const MFA_SETUP_TTL_MS = 15 * 60 * 1000;
 
-/** Deactivated by its owner (the settings, or auth.md's "user-requested closure"): logging in brings it back. */
-export const selfDeactivated = (user: { state: string; state_reason: string | null }) => user.state === 'deactivated' && user.state_reason === 'user_requested';
+/**
+ * Deactivated by its owner (the settings, auth.md's "user-requested closure"): logging in brings it back.
+ * Who set the state decides, never its reason: an operator's deactivation, even one given the reason
+ * "user requested", is not lifted by its subject.
+ */
+export const selfDeactivated = (user: { state: string; state_set_by: string }) => user.state === 'deactivated' && user.state_set_by === 'subject';
 
 /**
  * A coarse place for the sessions list, from the client address, never the address itself: this

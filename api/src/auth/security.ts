@@ -217,7 +217,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     async deactivate(viewer: Viewer, proof: Proof) {
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
-      await store.setState(user.id, { state: 'deactivated', state_reason: 'user_requested' }, clock.now());
+      await store.setState(user.id, { state: 'deactivated', state_reason: 'user_requested', state_set_by: 'subject' }, clock.now());
       await notify('notice.deactivated', user, 'Your {brand} account is deactivated', `${greeting(user)}\n\nYour {brand} account (${user.username}) is deactivated: your profile, boards and Pins are hidden. Log in again any time to reactivate it.\n\n{brand}`);
       return { state: 'deactivated' as const };
     },

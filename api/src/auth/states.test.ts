@@ -167,3 +167,31 @@ describe('the dev outbox page', () => {
     for (const path of ['/add-account', '/business/login/', '/ada']) expect((await t.app.request(path)).status).toBe(200);
   });
 });
+
+describe('a state an operator set is never undone by its subject', () => {
+  it('an operator’s deactivation with no reason is not lifted by its owner’s next log-in', async () => {
+    const t = await testApp();
+    const user = await t.makeUser();
+    await runAdmin(t.deps, ['state', user.email, 'deactivated']);
+    const right = await t.client().logIn(user.email, user.password);
+    expect(right.status).toBe(403);
+    expect(error(right).api_error_code).toBe(117);
+    expect(right.headers.get('set-cookie')).toBeNull();
+    expect(await t.db.selectFrom('users').select(['state', 'state_set_by']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ state: 'deactivated', state_set_by: 'operator' });
+  });
+
+  it('an owner’s own deactivation is lifted by their log-in; an operator’s over it is not', async () => {
+    const t = await testApp();
+    const user = await t.makeUser();
+    const owner = t.client();
+    await owner.logIn(user.email, user.password);
+    expect((await owner.post('AccountDeactivationResource', 'create', { password: user.password })).status).toBe(200);
+    expect((await t.client().logIn(user.email, user.password)).body.resource_response.data).toMatchObject({ reactivated: true });
+    // Deactivated by the owner again, then the operator deactivates it over that: the operator's stands.
+    const again = t.client();
+    await again.logIn(user.email, user.password);
+    await again.post('AccountDeactivationResource', 'create', { password: user.password });
+    await runAdmin(t.deps, ['state', user.email, 'deactivated', 'user_requested']);
+    expect(error(await t.client().logIn(user.email, user.password)).api_error_code).toBe(117);
+  });
+});

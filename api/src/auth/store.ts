@@ -119,13 +119,16 @@ export function authStore(db: Kysely<Database>) {
       await db.updateTable('users').set(values).where('id', '=', id).execute();
     },
 
-    /** An account its owner deactivated, active again (states.ts admitAtLogIn): no other state is lifted. */
+    /** An account its owner deactivated, active again (states.ts admitAtLogIn): no other state is lifted, nor one an operator set. */
     async reactivate(userId: string) {
-      await db.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'deactivated').where('state_reason', '=', 'user_requested').execute();
+      await db.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'deactivated').where('state_set_by', '=', 'subject').execute();
     },
 
-    /** A new account state; `revokeAt` set ends every live session in the same transaction. */
-    async setState(userId: string, values: { state: string; state_reason: string | null }, revokeAt: number | null) {
+    /**
+     * A new account state and who set it (the account's owner, or an operator: only the owner's own
+     * deactivation is lifted by a log-in); `revokeAt` set ends every live session in the same transaction.
+     */
+    async setState(userId: string, values: { state: string; state_reason: string | null; state_set_by: 'subject' | 'operator' }, revokeAt: number | null) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set(values).where('id', '=', userId).execute();
         if (revokeAt !== null) await trx.updateTable('sessions').set({ revoked_at: revokeAt }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();

@@ -365,6 +365,8 @@ export interface UsersTable {
   is_partner: Generated<number>;
   /** Why the account is in its state (a deactivation reason); see auth/states.ts. */
   state_reason: Generated<string | null>;
+  /** Who set the state (migration 0042): 'subject' (the account's owner) or 'operator'; a log-in lifts only the subject's own. */
+  state_set_by: Generated<'subject' | 'operator'>;
   /** Two-factor: null (off), 'sms' (codes to phone_number) or 'totp' (an authenticator app). */
   mfa_method: Generated<string | null>;
   phone_number: Generated<string | null>;

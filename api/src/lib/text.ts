@@ -81,3 +81,22 @@ export function userText(options: UserTextOptions) {
     })
     .meta({ maxLength: options.max, ...(options.required ? { minLength: 1 } : {}) });
 }
+
+const EVERY_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source, 'g');
+const EVERY_CONTROL_SINGLE_LINE = new RegExp(`${CONTROL_SINGLE_LINE.source}|${DIRECTION_CONTROL.source}`, 'g');
+const EVERY_CONTROL_MULTI_LINE = new RegExp(`${CONTROL_MULTI_LINE.source}|${DIRECTION_CONTROL.source}`, 'g');
+
+/**
+ * The same rule for text that comes from elsewhere, where nobody is there to be asked to type it again
+ * (an identity provider's name claims, an imported file): what `checkUserText` would refuse is dropped
+ * instead (broken, control and direction characters; a value of invisible characters only), then the
+ * text is normalised to NFC, trimmed and cut to `max` code points (no pair is split). Not a string: ''.
+ */
+export function fitUserText(value: unknown, max: number, multiline = false): string {
+  if (typeof value !== 'string') return '';
+  let text = value.replace(EVERY_LONE_SURROGATE, '').replace(multiline ? /\r\n?/g : /[\r\n\t]+/g, multiline ? '\n' : ' ');
+  text = text.replace(multiline ? EVERY_CONTROL_MULTI_LINE : EVERY_CONTROL_SINGLE_LINE, '').normalize('NFC').trim();
+  const points = [...text];
+  const fitted = points.length > max ? points.slice(0, max).join('').trim() : text;
+  return INVISIBLE_ONLY.test(fitted) ? '' : fitted;
+}

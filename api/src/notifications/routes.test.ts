@@ -99,3 +99,49 @@ describe('NotificationsResource', () => {
     expect(code(await olive.browser.post('NotificationsResource', 'update', { all: true }))).toBe(1);
   });
 });
+
+describe('a notification shows only what its reader may still see', () => {
+  const listed = async (who: { browser: ReturnType<TestApp['client']> }) =>
+    (data(await who.browser.get('NotificationsResource', {})).notifications as Array<{ kind: string; board: { name: string } | null; pin: { id: string } | null }>).map((n) => ({ kind: n.kind, board: n.board?.name ?? null, pin: n.pin?.id ?? null }));
+
+  it('an invite to a secret board stops naming it once the invite is withdrawn', async () => {
+    const t = await testApp();
+    const olive = await person(t, 'olive');
+    const cara = await person(t, 'cara');
+    const board = await t.makeBoard(olive.user.id, 'Surprise party', 'secret');
+    await olive.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [cara.user.id] });
+    expect(await listed(cara)).toEqual([{ kind: 'board_invite', board: 'Surprise party', pin: null }]);
+    expect((await olive.browser.post('BoardInviteResource', 'delete', { board_id: board, invited_user_id: cara.user.id })).status).toBe(200);
+    expect(await listed(cara)).toEqual([{ kind: 'board_invite', board: null, pin: null }]);
+  });
+
+  it('a removed collaborator’s notices stop naming the secret board and linking its pin', async () => {
+    const t = await testApp();
+    const olive = await person(t, 'olive');
+    const cara = await person(t, 'cara');
+    const board = await t.makeBoard(olive.user.id, 'Plans', 'secret');
+    await olive.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [cara.user.id] });
+    await cara.browser.post('BoardInviteResource', 'update', { board_id: board });
+    const pin = data(await olive.browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/plan', title: 'The plan', method: 'button' })).id as string;
+    // A notice about that pin on that board, as a save of it would leave one.
+    await t.db.insertInto('notifications').values({ id: '900001', recipient_id: cara.user.id, kind: 'pin_saved', actor_id: olive.user.id, board_id: board, pin_id: pin, created_at: t.clock.now(), read_at: null }).execute();
+    expect((await listed(cara))[0]).toEqual({ kind: 'pin_saved', board: 'Plans', pin });
+    expect((await olive.browser.post('BoardCollaboratorResource', 'delete', { board_id: board, invited_user_id: cara.user.id })).status).toBe(200);
+    expect((await listed(cara))[0]).toEqual({ kind: 'pin_saved', board: null, pin: null });
+  });
+
+  it('a pin whose board’s owner is suspended since is no longer linked', async () => {
+    const t = await testApp();
+    const olive = await person(t, 'olive');
+    const cara = await person(t, 'cara');
+    const dan = await person(t, 'dan');
+    const board = await t.makeBoard(dan.user.id, 'Shared', 'public');
+    await dan.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [cara.user.id] });
+    await cara.browser.post('BoardInviteResource', 'update', { board_id: board });
+    const pin = data(await cara.browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/x', title: 'X', method: 'button' })).id as string;
+    await t.db.insertInto('notifications').values({ id: '900002', recipient_id: cara.user.id, kind: 'pin_saved', actor_id: olive.user.id, board_id: null, pin_id: pin, created_at: t.clock.now(), read_at: null }).execute();
+    expect((await listed(cara)).find((n) => n.kind === 'pin_saved')).toEqual({ kind: 'pin_saved', board: null, pin });
+    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', dan.user.id).execute();
+    expect((await listed(cara)).find((n) => n.kind === 'pin_saved')).toEqual({ kind: 'pin_saved', board: null, pin: null });
+  });
+});

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import type { NotificationKind } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
-import { accountShown } from '../policy/rules.js';
+import { noticeRule, type BoardFacts, type PinFacts, type Relation } from '../policy/rules.js';
 import { shouldNotify, UNREAD_CAP } from './rules.js';
 import { notificationsStore } from './store.js';
 import type { Gate } from '../lib/messages/gate.js';
@@ -55,20 +55,32 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
       const { page, bookmark } = pageOf(rows, input.page_size);
       return {
         notifications: page.map((row) => {
-          const boardShown =
-            row.board_id !== null &&
-            accountShown(row.owner_state ?? '') &&
-            (row.kind === 'board_invite' ||
-              row.board_owner_id === viewerId ||
-              (row.board_archived_at === null && (row.board_privacy === 'public' || Boolean(row.on_board))));
+          // Asked of the policy as the reader stands now, not when the notice was written.
+          const relationTo = (ownerId: string | null, status: string | null): Relation => (ownerId === viewerId ? 'owner' : status === 'accepted' ? 'collaborator' : 'stranger');
+          const board: BoardFacts | null =
+            row.board_id !== null && row.board_privacy !== null
+              ? { relation: relationTo(row.board_owner_id, row.board_status), privacy: row.board_privacy, archived: row.board_archived_at !== null, ownerState: row.owner_state ?? '' }
+              : null;
+          const pin: PinFacts | null =
+            row.pin_found !== null && row.pin_board_privacy !== null
+              ? {
+                  relation: relationTo(row.pin_board_owner_id, row.pin_board_status),
+                  privacy: row.pin_board_privacy,
+                  archived: row.pin_board_archived_at !== null,
+                  ownerState: row.pin_board_owner_state ?? '',
+                  pinnerState: row.pinner_state ?? '',
+                  pinnedByActor: row.pinner_id === viewerId,
+                }
+              : null;
+          const shown = noticeRule({ board, pin, invitePending: row.kind === 'board_invite' && row.board_status === 'invited' });
           return {
             id: row.id,
             kind: row.kind,
             created_at: row.created_at,
             unread: row.read_at === null,
             actor: { id: row.actor_id, username: row.actor_username, full_name: `${row.actor_first_name} ${row.actor_last_name}`.trim() },
-            board: boardShown && row.board_id !== null && row.board_name !== null ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
-            pin: row.pin_id ? { id: row.pin_id, url: `/pin/${row.pin_id}/` } : null,
+            board: shown.board && row.board_id !== null && row.board_name !== null ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
+            pin: shown.pin && row.pin_id ? { id: row.pin_id, url: `/pin/${row.pin_id}/` } : null,
           };
         }),
         bookmark,

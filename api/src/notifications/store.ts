@@ -19,8 +19,8 @@ export function notificationsStore(db: Kysely<Database>) {
     /**
      * A page of a recipient's notifications, newest first, with the actor's names and the board's;
      * an actor whose account is not shown is left out (their notifications vanish with their profile).
-     * The board's name and URL come only when the recipient may know of it: a public, unarchived board,
-     * one they are on, or the board an invite is to (its mail names it already).
+     * With the facts the policy decides from whether the reader may still see its board and its pin
+     * (policy/rules.ts noticeRule).
      */
     list(recipientId: string, after: Bookmark | null, limit: number) {
       let query = db
@@ -31,11 +31,15 @@ export function notificationsStore(db: Kysely<Database>) {
         .select(['n.id', 'n.kind', 'n.created_at', 'n.read_at', 'n.pin_id'])
         .select(['actor.id as actor_id', 'actor.username as actor_username', 'actor.first_name as actor_first_name', 'actor.last_name as actor_last_name'])
         .select(['b.id as board_id', 'b.name as board_name', 'b.slug as board_slug', 'b.privacy as board_privacy', 'b.archived_at as board_archived_at', 'b.owner_id as board_owner_id', 'owner.username as owner_username', 'owner.state as owner_state'])
-        .select((eb) =>
-          eb
-            .exists(eb.selectFrom('board_collaborators as bc').select('bc.user_id').whereRef('bc.board_id', '=', 'n.board_id').where('bc.user_id', '=', recipientId))
-            .as('on_board'),
-        )
+        // The reader's place on the board today: 'accepted', 'invited' or none (null).
+        .select((eb) => eb.selectFrom('board_collaborators as bc').select('bc.status').whereRef('bc.board_id', '=', 'n.board_id').where('bc.user_id', '=', recipientId).as('board_status'))
+        // The pin as the reader may see it today: its board's facts, its pinner's state, the reader's place on its board.
+        .leftJoin('pins as p', 'p.id', 'n.pin_id')
+        .leftJoin('boards as pb', 'pb.id', 'p.board_id')
+        .leftJoin('users as pbo', 'pbo.id', 'pb.owner_id')
+        .leftJoin('users as pinner', 'pinner.id', 'p.pinner_id')
+        .select(['p.id as pin_found', 'p.pinner_id', 'pb.privacy as pin_board_privacy', 'pb.archived_at as pin_board_archived_at', 'pb.owner_id as pin_board_owner_id', 'pbo.state as pin_board_owner_state', 'pinner.state as pinner_state'])
+        .select((eb) => eb.selectFrom('board_collaborators as pbc').select('pbc.status').whereRef('pbc.board_id', '=', 'p.board_id').where('pbc.user_id', '=', recipientId).as('pin_board_status'))
         .where('n.recipient_id', '=', recipientId)
         .where((eb) => shownAccount(eb, 'actor.state'));
       if (after) query = query.where((eb) => olderThan(eb, 'n.created_at', 'n.id', after));

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { DEFAULT_SQLITE_PATH } from '../db/connect.js';
 import { mediaFiles, restoreMediaFile, type MediaConfig } from './media.js';
+import { OWNER_ONLY_FILE } from '../lib/private-files.js';
 
 /**
  * `npm run admin -- backup <file>` and `restore <file> [--dir <dir>]` (issue 29): one zip holding a
@@ -91,7 +92,8 @@ export async function backup(config: Pick<Config, 'databaseUrl'> & MediaConfig, 
     }
     zip.end();
     const partial = join(work, 'backup.zip');
-    await pipeline(zip.outputStream, createWriteStream(partial));
+    // Every account's data and password hashes: readable by the server's user only.
+    await pipeline(zip.outputStream, createWriteStream(partial, { mode: OWNER_ONLY_FILE }));
     await rename(partial, target);
     return { file: target, mediaFiles: media.length, bytes: (await stat(target)).size };
   } finally {
@@ -164,7 +166,7 @@ export async function restore(
       }
       if (entry.fileName.endsWith('/')) return;
       if (entry.fileName === DATABASE_ENTRY) {
-        await pipeline(await open(), createWriteStream(stagedDatabase, { flags: 'wx' }));
+        await pipeline(await open(), createWriteStream(stagedDatabase, { flags: 'wx', mode: OWNER_ONLY_FILE }));
         database = true;
         return;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Privacy } from '../db/schema.js';
-import { boardRule, campaignRule, memberRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
+import { boardRule, campaignRule, memberInviteRule, memberRule, noticeRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
 
 /**
  * The object policy as a table (issue 25, design item 2): roles down, actions across. Each cell is
@@ -171,11 +171,12 @@ describe('profiles: a suspended or deactivated account is missing, and no one re
 
 describe('campaigns and quick promote: a business’s owner, its members (OWNER, ADMIN) with and without two-factor', () => {
   const businesses: Record<string, BusinessFacts> = {
-    'business owner': { role: { owner: true }, mfa: false },
-    'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false },
-    'member with ADMIN and MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: true },
-    'member with ADMIN, no MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: false },
-    'someone outside the business': { role: null, mfa: true },
+    'business owner': { role: { owner: true }, mfa: false, ownerState: 'active' },
+    'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false, ownerState: 'active' },
+    'member with ADMIN and MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: true, ownerState: 'active' },
+    'member with ADMIN, no MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: false, ownerState: 'active' },
+    'someone outside the business': { role: null, mfa: true, ownerState: 'active' },
+    'member with OWNER of a suspended owner’s business': { role: { owner: false, permissions: ['OWNER'] }, mfa: true, ownerState: 'suspended' },
   };
   const ownPin: PinFacts = { ...board('owner'), pinnedByActor: true, pinnerState: 'active' };
   const strangersPin: PinFacts = { ...board('stranger'), pinnedByActor: false, pinnerState: 'active' };
@@ -186,6 +187,7 @@ describe('campaigns and quick promote: a business’s owner, its members (OWNER,
     'member with ADMIN and MFA': ['✓', '✓', '✓', '✓', '403', '404'],
     'member with ADMIN, no MFA': ['MFA', 'MFA', 'MFA', 'MFA', 'MFA', 'MFA'],
     'someone outside the business': ['404', '404', '404', '404', '404', '404'],
+    'member with OWNER of a suspended owner’s business': ['404', '404', '404', '404', '404', '404'],
   }, (role, column) => {
     const business = businesses[role]!;
     switch (column as string) {
@@ -207,11 +209,11 @@ describe('campaigns and quick promote: a business’s owner, its members (OWNER,
 
 describe('business members (issue 27): members see the list, the owner (or OWNER) manages it, only the owner hands it over', () => {
   const businesses: Record<string, BusinessFacts> = {
-    'business owner': { role: { owner: true }, mfa: false },
-    'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false },
-    'member with ADMIN and MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: true },
-    'member with ADMIN, no MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: false },
-    'someone outside the business': { role: null, mfa: true },
+    'business owner': { role: { owner: true }, mfa: false, ownerState: 'active' },
+    'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false, ownerState: 'active' },
+    'member with ADMIN and MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: true, ownerState: 'active' },
+    'member with ADMIN, no MFA': { role: { owner: false, permissions: ['ADMIN'] }, mfa: false, ownerState: 'active' },
+    'someone outside the business': { role: null, mfa: true, ownerState: 'active' },
   };
   const COLUMNS = ['view', 'invite', 'change a member’s role', 'remove a member', 'change the owner’s role', 'remove the owner', 'leave', 'transfer to a member', 'transfer to oneself'] as const;
   check(COLUMNS as unknown as Action[], {
@@ -245,6 +247,34 @@ describe('business members (issue 27): members see the list, the owner (or OWNER
   });
 });
 
+describe('a business member invite is asked again when it is taken up: the business and its sender as they are now', () => {
+  const owner = { owner: true } as const;
+  const ownerMember = { owner: false, permissions: ['OWNER'] } as const;
+  const admin = { owner: false, permissions: ['ADMIN'] } as const;
+  check(['take up'] as unknown as Action[], {
+    'sent by the owner': ['✓'],
+    'sent by a member still holding OWNER': ['✓'],
+    'sent by a member since demoted to ADMIN': ['404'],
+    'sent by a member since removed': ['404'],
+    'sent by a member since suspended': ['404'],
+    'sent by the owner, since suspended': ['404'],
+    'sent by the owner, since deactivated': ['404'],
+    'sent by an OWNER member of a business whose owner is suspended': ['404'],
+  }, (row) => {
+    const facts = {
+      'sent by the owner': { ownerState: 'active', inviterState: 'active', inviterRole: owner },
+      'sent by a member still holding OWNER': { ownerState: 'active', inviterState: 'active', inviterRole: ownerMember },
+      'sent by a member since demoted to ADMIN': { ownerState: 'active', inviterState: 'active', inviterRole: admin },
+      'sent by a member since removed': { ownerState: 'active', inviterState: 'active', inviterRole: null },
+      'sent by a member since suspended': { ownerState: 'active', inviterState: 'suspended', inviterRole: ownerMember },
+      'sent by the owner, since suspended': { ownerState: 'suspended', inviterState: 'suspended', inviterRole: owner },
+      'sent by the owner, since deactivated': { ownerState: 'deactivated', inviterState: 'deactivated', inviterRole: owner },
+      'sent by an OWNER member of a business whose owner is suspended': { ownerState: 'suspended', inviterState: 'active', inviterRole: ownerMember },
+    }[row]!;
+    return memberInviteRule(facts);
+  });
+});
+
 describe('two-factor is read from the session (issue 27): an ADMIN member acts once this session passed it since it was turned on', () => {
   const ON_AT = 1_000;
   const SESSIONS = {
@@ -264,10 +294,10 @@ describe('two-factor is read from the session (issue 27): an ADMIN member acts o
   for (const [name, [account, mfaAt]] of Object.entries(SESSIONS)) {
     it(name, () => {
       const mfa = sessionPassedMfa(account, mfaAt);
-      expect(cell(campaignRule('edit', { role: { owner: false, permissions: ['ADMIN'] }, mfa }))).toBe(EXPECTED[name as keyof typeof SESSIONS]);
+      expect(cell(campaignRule('edit', { role: { owner: false, permissions: ['ADMIN'] }, mfa, ownerState: 'active' }))).toBe(EXPECTED[name as keyof typeof SESSIONS]);
       // The owner, and a member holding OWNER, act whatever the session.
-      expect(cell(campaignRule('edit', { role: { owner: true }, mfa }))).toBe('✓');
-      expect(cell(campaignRule('edit', { role: { owner: false, permissions: ['OWNER'] }, mfa }))).toBe('✓');
+      expect(cell(campaignRule('edit', { role: { owner: true }, mfa, ownerState: 'active' }))).toBe('✓');
+      expect(cell(campaignRule('edit', { role: { owner: false, permissions: ['OWNER'] }, mfa, ownerState: 'active' }))).toBe('✓');
     });
   }
 });
@@ -285,4 +315,20 @@ describe('boards: following one (issue 28) is for anyone logged in who sees it, 
     expect(RELATIONS.map((r) => follow(r, 'public', { archived: true }))).toEqual(['403', '404', '404', '404', '404']);
     expect(RELATIONS.map((r) => follow(r, 'public', { ownerState: 'suspended' }))).toEqual(['404', '404', '404', '404', '404']);
   });
+});
+
+describe('a notification names its board and links its pin only while its reader may still see them', () => {
+  const pin = (b: BoardFacts, more: Partial<PinFacts> = {}): PinFacts => ({ ...b, pinnedByActor: false, pinnerState: 'active', ...more });
+  const cases: Array<[string, Parameters<typeof noticeRule>[0], { board: boolean; pin: boolean }]> = [
+    ['a public board and its pin', { board: board('stranger'), invitePending: false, pin: pin(board('stranger')) }, { board: true, pin: true }],
+    ['a secret board the reader collaborates on', { board: board('collaborator', 'secret'), invitePending: false, pin: pin(board('collaborator', 'secret')) }, { board: true, pin: true }],
+    ['a secret board the reader was removed from', { board: board('stranger', 'secret'), invitePending: false, pin: pin(board('stranger', 'secret')) }, { board: false, pin: false }],
+    ['a secret board whose invite the reader still holds', { board: board('stranger', 'secret'), invitePending: true, pin: null }, { board: true, pin: false }],
+    ['a secret board whose invite was withdrawn', { board: board('stranger', 'secret'), invitePending: false, pin: null }, { board: false, pin: false }],
+    ['an invite to a board archived since', { board: board('stranger', 'secret', { archived: true }), invitePending: true, pin: null }, { board: false, pin: false }],
+    ['a board whose owner is suspended since', { board: board('collaborator', 'public', { ownerState: 'suspended' }), invitePending: false, pin: pin(board('collaborator', 'public', { ownerState: 'suspended' })) }, { board: false, pin: false }],
+    ['a pin whose pinner is deactivated since', { board: null, invitePending: false, pin: pin(board('stranger'), { pinnerState: 'deactivated' }) }, { board: false, pin: false }],
+    ['a notice with neither', { board: null, invitePending: false, pin: null }, { board: false, pin: false }],
+  ];
+  for (const [name, facts, expected] of cases) it(name, () => expect(noticeRule(facts)).toEqual(expected));
 });

@@ -188,6 +188,11 @@ export interface BusinessFacts {
   role: { owner: true } | { owner: false; permissions: readonly string[] } | null;
   /** This session passed two-factor since it was turned on for the account (sessionPassedMfa). */
   mfa: boolean;
+  /**
+   * The business owner's account state: a suspended or deactivated owner's business is not there for
+   * anyone (its members read nothing of it, its invites admit nobody), as with everything else they own.
+   */
+  ownerState: string;
 }
 
 /**
@@ -206,7 +211,7 @@ export function sessionPassedMfa(account: { mfaMethod: string | null; mfaEnabled
  * missing, so a stranger cannot tell it exists.
  */
 export function campaignRule(action: Action, f: BusinessFacts): Verdict {
-  if (!f.role) return MISSING;
+  if (!f.role || !accountShown(f.ownerState)) return MISSING;
   if (!f.role.owner && !canActAs(f.role.permissions, f.mfa)) return MFA;
   return action === 'follow' || action === 'invite' || action === 'move' ? forbid('That is not something a campaign allows.') : ALLOW;
 }
@@ -247,6 +252,29 @@ export function memberRule(action: MemberAction, f: MemberFacts): Verdict {
   return ALLOW;
 }
 
+/** What a business member invite is checked against when it is taken up, not when it was sent. */
+export interface MemberInviteFacts {
+  /** The business owner's account state now. */
+  ownerState: string;
+  /** The inviter's account state now. */
+  inviterState: string;
+  /** The inviter's place in the business now: its owner, a member with these permissions, or null (removed). */
+  inviterRole: BusinessFacts['role'];
+}
+
+/**
+ * A business member invite admits its holder only while it could still be sent: the business is shown
+ * (its owner neither suspended nor deactivated) and its inviter still may invite (memberRule 'invite':
+ * the owner, or a member still holding OWNER) and is shown. A removed or demoted member's invite, or a
+ * suspended inviter's, admits nobody; it answers as an invite that is no longer there.
+ */
+export function memberInviteRule(f: MemberInviteFacts): Verdict {
+  if (!accountShown(f.inviterState)) return MISSING;
+  // Two-factor is the invitee's session's question, not the inviter's: an inviter's OWNER role needs none.
+  const inviter = memberRule('invite', { business: { role: f.inviterRole, mfa: false, ownerState: f.ownerState }, target: 'none' });
+  return inviter.allow ? ALLOW : MISSING;
+}
+
 export interface PromoteFacts {
   business: BusinessFacts;
   pin: PinFacts;
@@ -268,6 +296,28 @@ export function promoteRule(f: PromoteFacts): Verdict {
   const seen = pinRule('view', f.pin);
   if (!seen.allow) return seen;
   return f.ownedByBusiness ? ALLOW : { allow: false, answer: 'forbidden', detail: 'A business can promote only its own Pins.', error: 'promote_pin_not_owned' };
+}
+
+/**
+ * What a notification is about, as its reader stands now: the board it names and the pin it links to,
+ * each with the reader's relation to it today (not when the notice was written); `invitePending`: the
+ * notice is an invite to that board the reader still holds.
+ */
+export interface NoticeFacts {
+  board: BoardFacts | null;
+  invitePending: boolean;
+  pin: PinFacts | null;
+}
+
+/**
+ * A notification shows only what its reader may still see: its board when they may view it (or still
+ * hold the invite it announces and may take it up: boardRule 'join'), its pin when they may view it.
+ * A board or pin gone from them since (removed as a collaborator, an invite withdrawn, made secret,
+ * archived, its owner suspended) is left out of the notice; the notice stays, naming neither.
+ */
+export function noticeRule(f: NoticeFacts): { board: boolean; pin: boolean } {
+  const board = f.board !== null && (boardRule('view', f.board).allow || (f.invitePending && boardRule('join', f.board).allow));
+  return { board, pin: f.pin !== null && pinRule('view', f.pin).allow };
 }
 
 /** The error a refusal answers with: `missing` as the object's own not-found. */

@@ -1,4 +1,5 @@
 import { BOARD_NAME_MAX } from '../boards/rules.js';
+import { fitUserText } from '../lib/text.js';
 import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/rules/limits.js';
 
 /**
@@ -80,23 +81,11 @@ export interface Plan {
 
 export const pinCount = (plan: Plan) => plan.boards.reduce((n, b) => n + b.pins.length, 0);
 
-// Characters a name cannot hold (lib/text.ts refuses them in typed text; an import drops them instead).
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const CONTROL_SINGLE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-const CONTROL_MULTI = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
 /**
- * Text from a file made elsewhere, fitted to our fields: what lib/text.ts would refuse in a form is
- * dropped (one bad character must not fail a 10,000-bookmark import), then NFC, trimmed, cut to `max`
- * (by code points, so no pair is split).
+ * Text from a file made elsewhere, fitted to our fields by the one text rule (lib/text.ts fitUserText):
+ * what a form would refuse is dropped (one bad character must not fail a 10,000-bookmark import).
  */
-export function fitText(value: unknown, max: number, multiline = false): string {
-  if (typeof value !== 'string') return '';
-  let text = value.replace(LONE_SURROGATE, '').replace(multiline ? /\r\n?/g : /[\r\n\t]+/g, multiline ? '\n' : ' ');
-  text = text.replace(multiline ? CONTROL_MULTI : CONTROL_SINGLE, '').normalize('NFC').trim();
-  const points = [...text];
-  return points.length > max ? points.slice(0, max).join('').trim() : text;
-}
+export const fitText = fitUserText;
 
 export const fitBoardName = (value: unknown) => fitText(value, BOARD_NAME_MAX) || 'Imported';
 export const fitTitle = (value: unknown) => fitText(value, PIN_TITLE_MAX);

@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { OWNER_ONLY_FILE, ownerOnlyDir } from '../lib/private-files.js';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -166,7 +167,7 @@ export function transfersService({ db, config, clock }: Deps) {
       if (declared !== undefined && declared > IMPORT_MAX_BYTES) throw new ApiError('import_too_large');
       const id = newId();
       const path = scratch(config.mediaDir, `${id}.import.part`);
-      await mkdir(scratchDir(config.mediaDir), { recursive: true });
+      await ownerOnlyDir(scratchDir(config.mediaDir));
       let format: ImportFormat | null = null;
       let size = 0;
       const judged = async function* () {
@@ -200,7 +201,7 @@ export function transfersService({ db, config, clock }: Deps) {
         }
       };
       try {
-        await pipeline(Readable.from(judged()), createWriteStream(path));
+        await pipeline(Readable.from(judged()), createWriteStream(path, { mode: OWNER_ONLY_FILE }));
         const found = format as unknown as ImportFormat;
         // What the file holds is known once its job has read it.
         const total = 0;
@@ -260,10 +261,10 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     }
     // A copy on this host: the ZIP reader reads a file at random, the others read it whole.
     const path = scratch(config.mediaDir, `${row.id}.import.${newId()}`);
-    await mkdir(scratchDir(config.mediaDir), { recursive: true });
+    await ownerOnlyDir(scratchDir(config.mediaDir));
     let archive: ArchiveIndex | null = null;
     try {
-      await pipeline(stored.body, createWriteStream(path));
+      await pipeline(stored.body, createWriteStream(path, { mode: OWNER_ONLY_FILE }));
       const read = await readPlan(row.format as ImportFormat, path);
       archive = read.archive;
       const plan = read.plan;
@@ -433,8 +434,8 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
 
     const zip = new yazl.ZipFile();
     const part = scratch(config.mediaDir, `${row.id}.zip.${newId()}`);
-    await mkdir(scratchDir(config.mediaDir), { recursive: true });
-    const written = pipeline(zip.outputStream, createWriteStream(part));
+    await ownerOnlyDir(scratchDir(config.mediaDir));
+    const written = pipeline(zip.outputStream, createWriteStream(part, { mode: OWNER_ONLY_FILE }));
     const boardsJson = {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,

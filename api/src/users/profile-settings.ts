@@ -4,7 +4,8 @@ import { ApiError } from '../lib/errors.js';
 import type { ImagesService } from '../images/service.js';
 import { jobQueue } from '../jobs/service.js';
 import { avatarImageId, queueImageRelease } from '../media/release.js';
-import { normaliseWebsite, usernameProblem } from './rules.js';
+import { normaliseWebsite, RESERVED_USERNAME_DETAIL, usernameProblem } from './rules.js';
+import { ownPathsOf } from '../lib/own-paths.js';
 
 export interface ProfileChanges {
   first_name: string;
@@ -22,6 +23,7 @@ export interface ProfileChanges {
 export function profileSettingsService(deps: Deps, images: ImagesService) {
   const { db, clock, config } = deps;
   const jobs = jobQueue(deps);
+  const ownPaths = ownPathsOf(deps);
   const read = async (userId: string): Promise<ProfileSettingsAnswer> => {
     const row = await db.selectFrom('users').select(['username', 'first_name', 'last_name', 'about', 'listed_website_url', 'image_medium_url']).where('id', '=', userId).executeTakeFirst();
     if (!row) throw new ApiError('unauthorized');
@@ -44,7 +46,8 @@ export function profileSettingsService(deps: Deps, images: ImagesService) {
     /** UserSettingsResource update: every field checked before anything is written, in one transaction. */
     async update(viewer: Viewer, input: ProfileChanges) {
       const username = input.username.trim().toLowerCase();
-      if (usernameProblem(username)) throw new ApiError('username_invalid');
+      const problem = usernameProblem(username, ownPaths());
+      if (problem) throw new ApiError('username_invalid', problem === 'reserved' ? RESERVED_USERNAME_DETAIL : undefined);
       const website = normaliseWebsite(input.website_url);
       if (website === undefined) throw new ApiError('website_invalid');
       await db.transaction().execute(async (trx) => {

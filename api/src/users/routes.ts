@@ -13,6 +13,7 @@ import { bookmarkOption } from '../lib/bookmark.js';
 import { safeNext } from '../lib/rules/next.js';
 import { imageBase64, PIN_CREATE_MAX_BODY_BYTES } from '../pins/routes.js';
 import type { ProfileSettingsService } from './profile-settings.js';
+import { userText } from '../lib/text.js';
 import { ABOUT_MAX, NAME_MAX, RESERVED_USERNAMES, WEBSITE_MAX } from './rules.js';
 
 /** saving.md and advertiser.md section 9: followers per page 50. */
@@ -60,8 +61,9 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
       update: action({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
-          first_name: z.string().trim().min(1, 'first_name: Enter your name.').max(NAME_MAX),
-          last_name: z.string().trim().max(NAME_MAX).default(''),
+          // Names others read: the one text rule (lib/text.ts: no control or direction characters).
+          first_name: userText({ max: NAME_MAX, required: 'Enter your name.' }),
+          last_name: userText({ max: NAME_MAX }).default(''),
           username: z.string().max(64),
           about: z.string().max(ABOUT_MAX).default(''),
           website_url: z.string().max(WEBSITE_MAX).default(''),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Deps, Viewer } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
+import { userText } from '../../lib/text.js';
 import { newId } from '../../lib/ids.js';
 import { httpUrl, id } from '../../lib/validation.js';
 import type { PinsService } from '../../pins/service.js';
@@ -18,7 +19,7 @@ import { adEvents, clientAdEvents, day, DAY_MS, endDay } from './events.js';
 export const quickPromoteBody = z
   .object({
     budget_in_micro_currency: z.number().int('Must be a whole number of micro units.').positive('Must be more than zero.').max(1_000_000 * MICRO_MULTIPLIER),
-    campaign_name: z.string().trim().min(1, 'Give the campaign a name.').max(200),
+    campaign_name: userText({ max: 200, required: 'Give the campaign a name.' }),
     destination_url: httpUrl,
     duration: z.number().int('Must be a whole number of days.').min(1).max(365).optional(),
     auto_targeting_enabled: z.boolean().default(true),

@@ -86,3 +86,62 @@ describe('business members', () => {
     expect((await owner.post('AdvertiserOwnerResource', 'update', { advertiser_id: advertiserId, user_id: helperUser.id })).status).toBe(403);
   });
 });
+
+/** Invites and memberships are asked again when they are used, not only when they were made. */
+describe('business member invites re-checked when accepted', () => {
+  it('a removed OWNER member’s invite to a second address of theirs admits nobody', async () => {
+    const { t, owner, advertiserId, helperUser, helper, invite, tokenFor } = await setup();
+    await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite(helperUser.email, 'OWNER') });
+    // The OWNER member invites another address of their own, as OWNER, and is then removed.
+    const second = await t.makeUser('helpertwo');
+    expect((await helper.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: second.email, role: 'OWNER' })).status).toBe(200);
+    const token = await tokenFor(second.email);
+    expect((await owner.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: helperUser.id })).status).toBe(200);
+    const secondClient = t.client();
+    await secondClient.logIn(second.email, second.password);
+    expect(err(await secondClient.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
+    expect(await t.db.selectFrom('advertiser_members').select('user_id').where('advertiser_id', '=', advertiserId).execute()).toEqual([]);
+    expect((await secondClient.get('AdvertiserMembersResource', { advertiser_id: advertiserId })).status).toBe(404);
+  });
+
+  it('an invite sent by a member since demoted or suspended admits nobody, even if its row is still there', async () => {
+    const { t, owner, advertiserId, helperUser, helper, invite, tokenFor } = await setup();
+    await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite(helperUser.email, 'OWNER') });
+    const second = await t.makeUser('helpertwo');
+    await helper.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: second.email, role: 'ADMIN' });
+    const token = await tokenFor(second.email);
+    // The inviter's account is suspended by an operator: the invite they sent is not theirs to honour any more.
+    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', helperUser.id).execute();
+    const secondClient = t.client();
+    await secondClient.logIn(second.email, second.password);
+    expect(err(await secondClient.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
+    // Active again but demoted to ADMIN: the invite's row was dropped with the role, and its sender could not send it now.
+    await t.db.updateTable('users').set({ state: 'active' }).where('id', '=', helperUser.id).execute();
+    expect((await owner.post('AdvertiserMemberResource', 'update', { advertiser_id: advertiserId, user_id: helperUser.id, role: 'ADMIN' })).status).toBe(200);
+    expect(await t.db.selectFrom('advertiser_member_invites').select('email').where('advertiser_id', '=', advertiserId).execute()).toEqual([]);
+    expect(err(await secondClient.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
+  });
+
+  it('a suspended owner’s pending invite admits nobody, and its members read nothing of the business', async () => {
+    const { t, ownerUser, advertiserId, helperUser, helper, invite } = await setup();
+    const token = await invite(helperUser.email, 'OWNER');
+    const memberUser = await t.makeUser('earlier');
+    const member = t.client();
+    await member.logIn(memberUser.email, memberUser.password);
+    // A member who joined before the suspension.
+    await member.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite(memberUser.email, 'OWNER') });
+    expect((await member.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).status).toBe(200);
+    expect((await member.send('/vx/business_access/profiles/')).body.resource_response.data).toEqual([expect.objectContaining({ id: advertiserId })]);
+    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', ownerUser.id).execute();
+    // Gone from the member's profile switcher, owner's name and all.
+    expect((await member.send('/vx/business_access/profiles/')).body.resource_response.data).toEqual([]);
+    expect(err(await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
+    expect(await t.db.selectFrom('advertiser_members').select('user_id').where('user_id', '=', helperUser.id).execute()).toEqual([]);
+    // The member who joined before: the campaigns, the members list and the owner's name are gone with the owner.
+    for (const resource of ['AdvertiserCampaignsResource', 'AdvertiserMembersResource', 'AdvertiserResource']) {
+      const res = await member.get(resource, { advertiser_id: advertiserId });
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain('bizowner');
+    }
+  });
+});

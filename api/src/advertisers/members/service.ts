@@ -9,7 +9,7 @@ import { limitsFor } from '../../lib/limits.js';
 import { DEFAULT_BRAND } from '../../lib/rules/brand.js';
 import { oneLine, type Mail, type Mailer } from '../../lib/mail.js';
 import { canonicalEmail } from '../../lib/messages/recipient.js';
-import { memberRule, type MemberAction, type MemberFacts } from '../../policy/rules.js';
+import { memberInviteRule, memberRule, type MemberAction, type MemberFacts } from '../../policy/rules.js';
 import { enforce } from '../../policy/store.js';
 import type { Actor, AdvertisersService } from '../service.js';
 import { advertisersStore } from '../store.js';
@@ -121,6 +121,11 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
       if (!viewer.emailVerified) throw new ApiError('email_unverified');
       const advertiser = await advertisersStore(db).find(invite.advertiser_id);
       if (!advertiser) throw new ApiError('member_invite_invalid');
+      // Asked again now, not only when it was sent: a suspended owner's business, or a sender since removed,
+      // demoted or suspended, admits nobody (policy/rules.ts memberInviteRule).
+      const inviter = await store.inviter(advertiser.id, invite.invited_by);
+      const inviterRole = invite.invited_by === advertiser.owner_user_id ? { owner: true as const } : inviter?.permissions != null ? { owner: false as const, permissions: parse(inviter.permissions) } : null;
+      enforce(memberInviteRule({ ownerState: advertiser.owner_state, inviterState: inviter?.state ?? '', inviterRole }), 'member_invite_invalid');
       await db.transaction().execute(async (trx) => {
         if (advertiser.owner_user_id !== viewer.id) await advertisersStore(trx).addMember(advertiser.id, viewer.id, parse(invite.permissions));
         // A member acts through the profile changer, which partners see (advertiser.md section 3).
@@ -133,7 +138,12 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
     /** AdvertiserMemberResource update: a member's role. */
     async setRole(viewer: Actor, advertiserId: string, userId: string, role: MemberRole) {
       await allowed(viewer, advertiserId, 'edit', userId);
-      const changed = await store.setPermissions(advertiserId, userId, [role]);
+      const changed = await db.transaction().execute(async (trx) => {
+        const done = await membersStore(trx).setPermissions(advertiserId, userId, [role]);
+        // A member who no longer holds OWNER may no longer invite: what they sent dies too.
+        if (role !== 'OWNER') await membersStore(trx).dropInvitesBy(advertiserId, userId);
+        return done;
+      });
       if (Number(changed.numUpdatedRows) === 0) throw new ApiError('member_not_found');
       return { user_id: userId, role };
     },
@@ -141,7 +151,12 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
     /** AdvertiserMemberResource delete: the owner removes a member, or a member leaves. */
     async remove(viewer: Actor, advertiserId: string, userId: string) {
       await allowed(viewer, advertiserId, 'delete', userId);
-      const removed = await store.remove(advertiserId, userId);
+      // The invites a member sent die with their place, in the same transaction (policy/rules.ts memberInviteRule asks again at acceptance).
+      const removed = await db.transaction().execute(async (trx) => {
+        const gone = await membersStore(trx).remove(advertiserId, userId);
+        if (Number(gone.numDeletedRows) > 0) await membersStore(trx).dropInvitesBy(advertiserId, userId);
+        return gone;
+      });
       if (Number(removed.numDeletedRows) === 0) throw new ApiError('member_not_found');
       return { user_id: userId, removed: true };
     },

@@ -48,6 +48,19 @@ export function membersStore(db: Kysely<Database>) {
     remove(advertiserId: string, userId: string) {
       return db.deleteFrom('advertiser_members').where('advertiser_id', '=', advertiserId).where('user_id', '=', userId).executeTakeFirst();
     },
+    /** The invites a person sent for the business: they die with the sender's place in it. */
+    dropInvitesBy(advertiserId: string, userId: string) {
+      return db.deleteFrom('advertiser_member_invites').where('advertiser_id', '=', advertiserId).where('invited_by', '=', userId).execute();
+    },
+    /** An invite's sender as they stand now: their account state and their membership's permissions (none: not a member). */
+    inviter(advertiserId: string, userId: string) {
+      return db
+        .selectFrom('users as u')
+        .leftJoin('advertiser_members as m', (j) => j.onRef('m.user_id', '=', 'u.id').on('m.advertiser_id', '=', advertiserId))
+        .select(['u.state', 'm.permissions'])
+        .where('u.id', '=', userId)
+        .executeTakeFirst();
+    },
     setOwner(advertiserId: string, userId: string) {
       return db.updateTable('advertisers').set({ owner_user_id: userId }).where('id', '=', advertiserId).execute();
     },

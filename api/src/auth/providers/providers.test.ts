@@ -388,7 +388,7 @@ describe('the protocol checks (section 8 mappings for the callback)', () => {
     expect((await back.resource('ViewerResource', 'get')).data.user.id).toBe(user.id);
 
     // Deactivated by someone else's decision: the dialog, not a way back.
-    await t.db.updateTable('users').set({ state: 'deactivated', state_reason: 'unusual_activity' }).where('id', '=', user.id).execute();
+    await t.db.updateTable('users').set({ state: 'deactivated', state_reason: 'unusual_activity', state_set_by: 'operator' }).where('id', '=', user.id).execute();
     expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 117 });
     expect(await state()).toEqual({ state: 'deactivated', state_reason: 'unusual_activity' });
   });

@@ -1,3 +1,4 @@
+import { userText } from '../../lib/text.js';
 import { JSON_BODY, NO_LIMIT, declare, none } from '../../lib/declare.js';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -236,8 +237,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
           email: z.string().trim().max(254).nullable().optional(),
           email_source_site: z.string().max(32).optional(),
           country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: z.string().trim().max(64).optional(),
-          last_name: z.string().trim().max(64).optional(),
+          first_name: userText({ max: 64 }).optional(),
+          last_name: userText({ max: 64 }).optional(),
           kr_privacy_consent_opt_in: z.boolean().optional(),
           marketing_notifs_opt_out: z.boolean().optional(),
           recaptchaV3Token: z.string().max(4096).optional(),

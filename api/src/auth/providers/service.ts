@@ -1,3 +1,4 @@
+import { fitUserText } from '../../lib/text.js';
 import type { Deps, Viewer } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { newId, newToken, sha256 } from '../../lib/ids.js';
@@ -287,8 +288,9 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
 
       const id = newId();
       const username = await auth.freeUsername(email);
-      const firstName = (flow.given_name ?? input.firstName ?? '').slice(0, 64) || (email.split('@')[0] ?? '');
-      const lastName = (flow.family_name ?? input.lastName ?? '').slice(0, 64);
+      // A provider's name claims are text from elsewhere: held to the one text rule (lib/text.ts), what it refuses dropped.
+      const firstName = fitUserText(flow.given_name ?? input.firstName ?? '', 64) || (email.split('@')[0] ?? '');
+      const lastName = fitUserText(flow.family_name ?? input.lastName ?? '', 64);
       const token = newToken();
       // The provider's word proves its email; a typed address is held aside, under a placeholder that blocks no one.
       const proven = providerEmail !== null;
