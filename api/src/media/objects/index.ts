@@ -4,6 +4,7 @@ import type { VideoFormat } from '../rules.js';
 import { localObjects } from './local.js';
 import { s3Objects } from './s3.js';
 import type { MediaObjects } from './types.js';
+import { fromDependency } from '../../lib/dependencies.js';
 
 export type { MediaObjects, ObjectInfo } from './types.js';
 
@@ -21,15 +22,38 @@ export const mediaKeys = {
 
 const stores = new WeakMap<Config, MediaObjects>();
 
+/**
+ * Every error of a store's operation names the store as the dependency it came from (lib/dependencies.ts),
+ * when it is an outage at all: the bucket for a refused connection, the disk for ENOSPC. A job then waits
+ * for it instead of spending its tries, and a request answers 503 or 507 instead of 500.
+ */
+function named(store: MediaObjects): MediaObjects {
+  const dependency = store.kind === 's3' ? 'bucket' : 'disk';
+  const wrapped = { kind: store.kind, where: store.where } as MediaObjects;
+  for (const key of ['putSet', 'putFile', 'open', 'read', 'delete', 'deleteDir', 'list', 'check'] as const) {
+    const operation = store[key] as (...args: unknown[]) => Promise<unknown>;
+    (wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) =>
+      operation.apply(store, args).catch((error: unknown) => {
+        throw fromDependency(error, dependency);
+      });
+  }
+  return wrapped;
+}
+
 /** The media store a configuration names (MEDIA_STORE), one per configuration object (one S3 client each). */
 export function mediaObjects(config: Pick<Config, 'mediaDir' | 'mediaStore' | 'mediaS3'>): MediaObjects {
   let store = stores.get(config as Config);
   if (!store) {
     const where = config.mediaStore;
-    store = where.kind === 's3' ? s3Objects(config.mediaS3, where.bucket, where.prefix) : localObjects(config.mediaDir);
+    store = named(where.kind === 's3' ? s3Objects(config.mediaS3, where.bucket, where.prefix) : localObjects(config.mediaDir));
     stores.set(config as Config, store);
   }
   return store;
+}
+
+/** For tests: `config`'s media store is `store` (one that fails as a full disk or a dead bucket does). */
+export function useMediaObjects(config: Pick<Config, 'mediaDir' | 'mediaStore' | 'mediaS3'>, store: MediaObjects): void {
+  stores.set(config as Config, named(store));
 }
 
 /**
