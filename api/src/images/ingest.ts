@@ -8,7 +8,7 @@ import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs 
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
 import { dependencyProbes } from '../jobs/probes.js';
-import { SCRATCH_SWEEP_EVERY_MS, sweepScratch } from '../jobs/scratch.js';
+import { sweepScratch } from '../jobs/scratch.js';
 import { jobsStore } from '../jobs/store.js';
 
 /**
@@ -42,7 +42,7 @@ export function backgroundJobs(deps: Deps) {
     // (At least a minute: a lease is a few seconds of heartbeat, shorter than a slow write.)
     { name: 'partial renditions', everyMs: PARTIAL_AGE_MS, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, Math.max(deps.config.jobLeaseMs, PARTIAL_AGE_MS)) },
     // Scratch files of attempts killed mid-job (jobs/scratch.ts); the server sweeps them at its start too.
-    { name: 'scratch files', everyMs: SCRATCH_SWEEP_EVERY_MS, run: (now) => sweepScratch(deps.config.mediaDir, jobsStore(deps.db), now) },
+    { name: 'scratch files', everyMs: deps.config.jobLeaseMs, run: (now) => sweepScratch(deps.config.mediaDir, jobsStore(deps.db), now) },
     { name: 'abandoned media releases', everyMs: RELEASE_SWEEP_EVERY_MS, run: (now) => releases.finishAbandoned(now - RELEASE_ABANDONED_MS) },
   ];
   return jobsService(
