@@ -14,6 +14,7 @@ import { sdkDecorate } from './sdk-decorate.js';
 import { searchBench } from './search.js';
 import { sizes } from './sizes.js';
 import { staticLoad } from './static-load.js';
+import { takeover } from './takeover.js';
 import { uploads } from './uploads.js';
 import { workers } from './workers.js';
 
@@ -34,6 +35,7 @@ const benches = [
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
+  { title: "Takeover: a killed worker's import taken up by another server (two real servers, SQLite, kill -9)", run: takeover },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
