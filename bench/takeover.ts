@@ -11,6 +11,7 @@ import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { freePort } from './net.js';
+import { bookmarksFile } from '../api/src/transfer/bookmarks-file.js';
 
 /**
  * A killed worker's job taken up (jobs/service.ts: a lease of JOB_LEASE_MS renewed by a heartbeat). Two
@@ -21,16 +22,6 @@ import { freePort } from './net.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET_S = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function bookmarks(folders: number, links: number): Buffer {
-  const parts = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n'];
-  for (let f = 0; f < folders; f++) {
-    parts.push(`<DT><H3>Folder ${f}</H3>\n<DL><p>\n`);
-    for (let l = 0; l < links; l++) parts.push(`<DT><A HREF="https://example.com/${f}/${l}">Link ${f}-${l}</A>\n`);
-    parts.push('</DL><p>\n');
-  }
-  return Buffer.from(`${parts.join('')}</DL><p>\n`);
-}
 
 export async function takeover() {
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-takeover-'));
@@ -59,7 +50,7 @@ export async function takeover() {
     const login = await request(`${first.base}/resource/UserSessionResource/create/`, { method: 'POST', headers: { origin: first.origin, 'content-type': 'application/json' }, body: JSON.stringify({ options: { username_or_email: user.email, password: user.password } }) });
     await login.body.dump();
     const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((l) => l.split(';')[0]).join('; ');
-    const upload = await request(`${first.base}/v3/imports/`, { method: 'POST', headers: { origin: first.origin, cookie, 'content-type': 'application/octet-stream' }, body: bookmarks(90, 1000) });
+    const upload = await request(`${first.base}/v3/imports/`, { method: 'POST', headers: { origin: first.origin, cookie, 'content-type': 'application/octet-stream' }, body: bookmarksFile(90, 1000) });
     if (upload.statusCode !== 200) throw new Error(`The import was refused: ${await upload.body.text()}`);
     await upload.body.dump();
     const held = () => db.selectFrom('jobs').select(['attempts', 'status']).executeTakeFirst();

@@ -1,15 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-
-/** A free loopback port (listen on 0, close). */
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../testing-hosts.js';
 
 /**
  * A Redis of the test's own (never the machine's shared one), so a fault test may stop, pause and restart

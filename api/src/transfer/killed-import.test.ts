@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '../db/connect.js';
 import { ROOT } from '../lib/paths.js';
-import { freePort } from '../lib/testing-redis.js';
+import { freePort } from '../testing-hosts.js';
 import { testApp } from '../testing.js';
+import { bookmarksFile } from './bookmarks-file.js';
 
 /**
  * kill -9 of the server running an import: the next server takes the job up (a lease of a few seconds,
@@ -41,18 +42,6 @@ const until = async (what: string, condition: () => boolean | Promise<boolean>, 
   }
 };
 
-/** A browser's bookmarks: many folders of many links, a job of some seconds. */
-function bookmarks(folders: number, links: number): Buffer {
-  const parts = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<TITLE>Bookmarks</TITLE>\n<H1>Bookmarks</H1>\n<DL><p>\n'];
-  for (let f = 0; f < folders; f++) {
-    parts.push(`<DT><H3>Folder ${f}</H3>\n<DL><p>\n`);
-    for (let l = 0; l < links; l++) parts.push(`<DT><A HREF="https://example.com/${f}/${l}">Link ${f}-${l}</A>\n`);
-    parts.push('</DL><p>\n');
-  }
-  parts.push('</DL><p>\n');
-  return Buffer.from(parts.join(''));
-}
-
 describe('an import whose server is killed', () => {
   it('is taken up by the next server and finished, and leaves no scratch file', async () => {
     // The file is received (staged, its job queued) by an app over the same database and media directory.
@@ -63,7 +52,7 @@ describe('an import whose server is killed', () => {
     await browser.logIn(user.email, user.password);
     const FOLDERS = 40;
     const LINKS = 1500;
-    const received = await browser.send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bookmarks(FOLDERS, LINKS)) });
+    const received = await browser.send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bookmarksFile(FOLDERS, LINKS)) });
     expect(received.status).toBe(200);
     const id = received.body.resource_response.data.id as string;
     const transfer = () => db.selectFrom('transfers').select(['status', 'done', 'total']).where('id', '=', id).executeTakeFirstOrThrow();
