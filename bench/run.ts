@@ -15,6 +15,7 @@ import { sdkDecorate } from './sdk-decorate.js';
 import { searchBench } from './search.js';
 import { sizes } from './sizes.js';
 import { staticLoad } from './static-load.js';
+import { takeover } from './takeover.js';
 import { uploads } from './uploads.js';
 import { workers } from './workers.js';
 
@@ -36,6 +37,7 @@ const benches = [
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
   { title: 'Hostile imports and a 100,000-pin account deletion: /health p99 and RSS growth while each job runs (real server, SQLite)', run: hostileImports },
+  { title: "Takeover: a killed worker's import taken up by another server (two real servers, SQLite, kill -9)", run: takeover },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },

@@ -37,6 +37,7 @@ import { fail } from './lib/envelope.js';
 import { bodyGuard } from './lib/bodies.js';
 import { addressKey, clientAddress } from './lib/client-address.js';
 import { declarationFinder, declared, honoSurface, type Declaration } from './lib/declare.js';
+import { storeFullError } from './lib/dependencies.js';
 import { ApiError } from './lib/errors.js';
 import { sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
@@ -189,7 +190,8 @@ export function createApp(deps: Deps) {
     if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
     if (error instanceof ApiError) return fail(c, error);
     log.error({ err: error, req_id: currentRequestId(), route: routePattern(c) }, 'unhandled error');
-    return fail(c, new ApiError('internal'));
+    // A full disk under a store the request wrote to is named (507 with Retry-After), not a 500.
+    return fail(c, storeFullError(error) ?? new ApiError('internal'));
   });
   app.notFound((c) => (wantsPage(c) ? pages.notFound(c) : fail(c, new ApiError('not_found', `No page at ${c.req.path}.`))));
 

@@ -73,10 +73,16 @@ export interface Config extends ProvidersConfig {
   /** The product's name wherever the copy names it (BRAND_NAME). */
   brandName: string;
   /**
-   * How long a worker holds a background job before another may take it again (JOB_LEASE_MS): the
-   * wait before a job whose server was killed is retried. Longer than the slowest ingest.
+   * How long a worker holds a background job before another may take it again (JOB_LEASE_MS, 6 s): the
+   * worker renews it every third of it while the job runs (a heartbeat), so this is the wait before a job
+   * whose server was killed is taken up again, not a bound on how long a job may run.
    */
   jobLeaseMs: number;
+  /**
+   * The scale of a job's backoff (JOB_BACKOFF_MS, 5 s): its first wait after a failure. Waits double from
+   * it, a dependency's up to 720 times it (an hour); tests shrink it to prove in seconds what takes hours.
+   */
+  jobBackoffMs: number;
   /**
    * How long a new image may wait in the ingest queue (INGEST_MAX_WAIT_MS, default 30 s): when the jobs
    * ahead of it would take longer at the rate the queue drains, a save that would add image work is refused
@@ -180,7 +186,8 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND),
-  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  JOB_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(6_000),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
   INGEST_MAX_WAIT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(30_000),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(100_000).max(200_000_000).default(40_000_000),
@@ -256,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
+    jobBackoffMs: e.JOB_BACKOFF_MS,
     ingestMaxWaitMs: e.INGEST_MAX_WAIT_MS,
     imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
     imageMaxPixels: e.IMAGE_MAX_PIXELS,

@@ -9,6 +9,7 @@ import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
 import { ROOT } from './lib/paths.js';
 import { connectRedis } from './lib/redis.js';
+import { logFor } from './ops/log.js';
 import { startProduct } from './product.js';
 import { joinClusterMetrics, serveClusterMetrics } from './ops/metrics.js';
 import { mediaObjects } from './media/objects/index.js';
@@ -45,7 +46,7 @@ if (unreachable.length) console.warn(`Identity providers not reachable at start 
 
 const connectDeps = (): Deps => {
   const db = connect(config.databaseUrl);
-  return { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl) : undefined };
+  return { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl, logFor({ config })) : undefined };
 };
 
 /**

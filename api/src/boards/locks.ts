@@ -3,7 +3,9 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { newToken } from '../lib/ids.js';
-import type { Redis } from '../lib/redis.js';
+import { redisAnswering, redisFailed, type Redis } from '../lib/redis.js';
+import type { Config } from '../config.js';
+import { logFor, type Logger } from '../ops/log.js';
 
 /**
  * Board actions in flight, by board or section id. A second move touching the same board while the
@@ -69,28 +71,51 @@ export const REDIS_LOCK_PREFIX = 'corkboard:board-lock:';
 // Delete the key only if it still holds our token: a lapsed lock taken over by another is not ours to free.
 const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
+/** Redis did not answer a lock command (as opposed to the lock being held). */
+class RedisAway extends Error {}
+
 /**
- * Locks as Redis keys: SET NX PX takes one, the compare-and-delete script gives it back. Redis away
- * (not yet connected, restarting): the move is refused as a busy server is, 503 with Retry-After, not
- * a 500; a lock that cannot be given back lapses by its expiry.
+ * Locks as Redis keys: SET NX PX takes one, the compare-and-delete script gives it back. Redis away (not
+ * yet connected, restarting, hung past its command timeout): the take throws RedisAway; a lock that cannot
+ * be given back lapses by its expiry.
  */
-export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX): BoardLocks {
+export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX, log?: Pick<Logger, 'warn'>): BoardLocks {
   return locksOver({
     async take(key, holder) {
       try {
         return (await redis.set(prefix + key, holder, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
       } catch (error) {
-        console.error('board lock not taken: Redis did not answer', error);
-        throw new ApiError('overloaded', undefined, { retry_after_seconds: 1 });
+        redisFailed(redis);
+        throw Object.assign(new RedisAway('board lock not taken: Redis did not answer'), { cause: error });
       }
     },
     async give(keys, holder) {
-      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder).catch((error) => console.error('board lock left to lapse: Redis did not answer', error));
+      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder).catch((error) => log?.warn({ err: error, dependency: 'redis' }, 'board lock left to lapse: Redis did not answer'));
     },
   });
 }
 
-/** The locks every server of one deployment shares: Redis when configured, else the database. */
-export function boardLocks(deps: { db: Kysely<Database>; clock: Clock; redis?: Redis | undefined }): BoardLocks {
-  return deps.redis ? redisLocks(deps.redis) : databaseLocks(deps.db, deps.clock);
+/**
+ * The locks every server of one deployment shares: Redis when configured, else the database. While Redis
+ * does not answer, moves lock in the database instead (degraded: a move on a server still reaching Redis
+ * and one on a server that is not do not see each other's lock for that while), rather than every move
+ * failing or waiting for Redis.
+ */
+export function boardLocks(deps: { db: Kysely<Database>; clock: Clock; redis?: Redis | undefined; log?: Logger; config?: Pick<Config, 'logLevel'> }): BoardLocks {
+  const database = databaseLocks(deps.db, deps.clock);
+  if (!deps.redis) return database;
+  const redis = deps.redis;
+  const shared = redisLocks(redis, REDIS_LOCK_PREFIX, deps.config ? logFor({ log: deps.log, config: deps.config }) : deps.log);
+  return {
+    async run(keys, busy, work) {
+      if (!redisAnswering(redis)) return database.run(keys, busy, work);
+      try {
+        return await shared.run(keys, busy, work);
+      } catch (error) {
+        // Nothing ran yet (a take failed before the work): the move takes the database's locks.
+        if (error instanceof RedisAway) return database.run(keys, busy, work);
+        throw error;
+      }
+    },
+  };
 }

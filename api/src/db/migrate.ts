@@ -32,6 +32,7 @@ import * as m0034 from './migrations/0034_image_release_mark.js';
 import * as m0035 from './migrations/0035_security_epoch.js';
 import * as m0036 from './migrations/0036_credential_epochs.js';
 import * as m0042 from './migrations/0042_state_set_by.js';
+import * as m0045 from './migrations/0045_job_dependency_waits.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0035_security_epoch': m0035,
   '0036_credential_epochs': m0036,
   '0042_state_set_by': m0042,
+  '0045_job_dependency_waits': m0045,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */

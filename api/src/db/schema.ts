@@ -91,6 +91,10 @@ export interface JobsTable {
   updated_at: number;
   /** The request that queued it (X-Request-Id, ops/log.ts; migration 0031), for the worker's log. */
   request_id: string | null;
+  /** Migration 0045: the dependency it waits for (database, redis, bucket, disk, network), or null. */
+  waiting_on: Generated<string | null>;
+  /** Migration 0045: waits so far, for the length of the next one; a wait spends no attempt. */
+  pauses: Generated<number>;
 }
 
 /** A provider's subject linked to an account (auth/providers/). */

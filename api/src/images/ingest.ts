@@ -9,6 +9,9 @@ import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs 
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
 import { accountDeletionJobs } from '../auth/deletion.js';
+import { dependencyProbes } from '../jobs/probes.js';
+import { sweepScratch } from '../jobs/scratch.js';
+import { jobsStore } from '../jobs/store.js';
 
 /**
  * Image ingest off the save's request path (scale issue). The save writes the pin with its original
@@ -19,6 +22,9 @@ import { accountDeletionJobs } from '../auth/deletion.js';
  * site's share (lib/outbound-limits.ts), so saves and imports together cannot aim this server at a site.
  */
 export const INGEST_JOB = 'image.ingest';
+
+/** A rendition write older than this belongs to an attempt that was killed. */
+const PARTIAL_AGE_MS = 60_000;
 
 export interface IngestPayload {
   pin_id: string;
@@ -37,7 +43,10 @@ export function backgroundJobs(deps: Deps) {
     { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },
     { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
     // A write older than a lease belongs to an attempt that was killed (a live one is well under it).
-    { name: 'partial renditions', everyMs: deps.config.jobLeaseMs, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, deps.config.jobLeaseMs) },
+    // (At least a minute: a lease is a few seconds of heartbeat, shorter than a slow write.)
+    { name: 'partial renditions', everyMs: PARTIAL_AGE_MS, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, Math.max(deps.config.jobLeaseMs, PARTIAL_AGE_MS)) },
+    // Scratch files of attempts killed mid-job (jobs/scratch.ts); the server sweeps them at its start too.
+    { name: 'scratch files', everyMs: deps.config.jobLeaseMs, run: (now) => sweepScratch(deps.config.mediaDir, jobsStore(deps.db), now) },
     { name: 'abandoned media releases', everyMs: RELEASE_SWEEP_EVERY_MS, run: (now) => releases.finishAbandoned(now - RELEASE_ABANDONED_MS) },
   ];
   return jobsService(
@@ -58,5 +67,6 @@ export function backgroundJobs(deps: Deps) {
       },
     },
     upkeep,
+    { probes: dependencyProbes(deps) },
   );
 }

@@ -7,16 +7,27 @@ import type { Database } from '../db/schema.js';
 import { loadConfig } from '../config.js';
 import { manualClock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { jobsService, JOB_FAILED_RETENTION_MS, JOB_MAX_ATTEMPTS, JOB_PURGE_EVERY_MS, retryDelay } from './service.js';
+import { jobsService, JOB_FAILED_RETENTION_MS, JOB_MAX_ATTEMPTS, JOB_MAX_PAUSES, JOB_PAUSE_CAP_STEPS, JOB_PURGE_EVERY_MS, JOB_RESUME_STEPS, pauseDelay, retryDelay, type DependencyProbes } from './service.js';
+import { runJobsAdmin } from './operator.js';
 import { jobsStore } from './store.js';
 
 const LEASE = 60_000;
 
-async function queue(db?: Kysely<Database>, imageConcurrency = 2) {
+async function queue(db?: Kysely<Database>, imageConcurrency = 2, { lease = LEASE, random = () => 1 }: { lease?: number; random?: () => number } = {}) {
   const database = db ?? connectSqlite(':memory:');
   await migrate(database);
   const clock = manualClock();
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), jobLeaseMs: LEASE, imageConcurrency };
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), jobLeaseMs: lease, imageConcurrency };
+  /** What the dependencies do: a test turns them off and on. */
+  const away = { bucket: false, disk: false };
+  const probes: DependencyProbes = {
+    bucket: async () => {
+      if (away.bucket) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4569'), { code: 'ECONNREFUSED', $metadata: {} });
+    },
+    disk: async () => {
+      if (away.disk) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    },
+  };
   const ran: string[] = [];
   /** `held` jobs wait until the test lets them go. */
   const started: string[] = [];
@@ -43,13 +54,20 @@ async function queue(db?: Kysely<Database>, imageConcurrency = 2) {
       if (!shareOpen) throw new ApiError('outbound_site_limited', undefined, { retry_after_seconds: 30 });
       ran.push(n);
     },
+    /** Writes to the bucket and the disk: fails as they do while they are away. */
+    store: async ({ n }: { n: string }) => {
+      await probes.bucket!();
+      await probes.disk!();
+      ran.push(n);
+    },
   };
   const gaveUp: string[] = [];
   let shareOpen = false;
-  return { db: database, clock, ran, started, release, gaveUp, openShare: () => void (shareOpen = true), jobs: jobsService({ db: database, clock, config }, handlers), store: jobsStore(database) };
+  return { db: database, clock, ran, started, release, away, gaveUp, openShare: () => void (shareOpen = true), jobs: jobsService({ db: database, clock, config }, handlers, [], { probes, random }), store: jobsStore(database) };
 }
 
 const rows = (db: Kysely<Database>) => db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
+const waits = (db: Kysely<Database>) => db.selectFrom('jobs').select(['status', 'attempts', 'pauses', 'waiting_on', 'run_at']).execute();
 
 describe('the job queue', () => {
   it('runs a job once and deletes it', async () => {
@@ -123,6 +141,73 @@ describe('the job queue', () => {
     expect(retryDelay(4)).toBe(40_000);
   });
 
+  it('spreads the waits: between half of the doubling wait and all of it', async () => {
+    const q = await queue(undefined, 2, { random: () => 0 });
+    await q.jobs.enqueue(q.db, 'flaky', {});
+    const start = q.clock.now();
+    await q.jobs.drain();
+    expect((await waits(q.db))[0]?.run_at).toBe(start + retryDelay(1) / 2);
+  });
+
+  it('waits out a dependency away: no try spent, each wait twice the last up to an hour, and the job finishes once it answers', async () => {
+    const q = await queue();
+    q.away.bucket = true;
+    await q.jobs.enqueue(q.db, 'store', { n: 'kept' });
+    let pauses = 0;
+    // Far past the tries a failure of its own would get.
+    for (; pauses < JOB_MAX_ATTEMPTS + 10; pauses++) {
+      const now = q.clock.now();
+      await q.jobs.drain();
+      expect(await waits(q.db)).toEqual([{ status: 'queued', attempts: 0, pauses: pauses + 1, waiting_on: 'bucket', run_at: now + pauseDelay(pauses + 1) }]);
+      q.clock.advance(pauseDelay(pauses + 1));
+    }
+    expect(pauseDelay(1)).toBe(5_000);
+    expect(pauseDelay(JOB_MAX_PAUSES)).toBe(JOB_PAUSE_CAP_STEPS * 5_000);
+    expect(pauseDelay(JOB_MAX_PAUSES)).toBe(60 * 60 * 1000);
+    // A full disk is waited out the same way.
+    q.away.bucket = false;
+    q.away.disk = true;
+    await q.jobs.drain();
+    expect(await waits(q.db)).toMatchObject([{ status: 'queued', attempts: 0, waiting_on: 'disk' }]);
+    q.away.disk = false;
+    q.clock.advance(pauseDelay(JOB_MAX_PAUSES));
+    await q.jobs.drain();
+    expect(q.ran).toEqual(['kept']);
+    expect(await rows(q.db)).toEqual([]);
+  });
+
+  it('takes up by itself a job failed waiting on a dependency, once that dependency answers', async () => {
+    const q = await queue();
+    q.away.bucket = true;
+    await q.jobs.enqueue(q.db, 'store', { n: 'late' });
+    for (let i = 0; i <= JOB_MAX_PAUSES; i++) {
+      await q.jobs.drain();
+      q.clock.advance(pauseDelay(JOB_MAX_PAUSES));
+    }
+    expect(await waits(q.db)).toMatchObject([{ status: 'failed', attempts: 0, waiting_on: 'bucket' }]);
+    // Still away: the upkeep asks, and leaves it.
+    q.clock.advance(JOB_RESUME_STEPS * 5_000);
+    await q.jobs.drain();
+    expect(await waits(q.db)).toMatchObject([{ status: 'failed' }]);
+    q.away.bucket = false;
+    q.clock.advance(JOB_RESUME_STEPS * 5_000);
+    await q.jobs.drain();
+    expect(q.ran).toEqual(['late']);
+    expect(await rows(q.db)).toEqual([]);
+  });
+
+  it('lets an operator queue again every failed job of one kind, with its tries anew', async () => {
+    const q = await queue();
+    await q.jobs.enqueue(q.db, 'refused', {});
+    await q.jobs.enqueue(q.db, 'flaky', {});
+    await q.jobs.drain();
+    const deps = { db: q.db, clock: q.clock };
+    expect(await runJobsAdmin(deps, ['jobs', 'failed'])).toBe('refused\t1');
+    expect(await runJobsAdmin(deps, ['jobs', 'retry', 'refused'])).toBe('1 failed job of kind refused queued again.');
+    expect((await rows(q.db)).map((r) => [r.kind, r.status, r.attempts]).sort()).toEqual([['flaky', 'queued', 1], ['refused', 'queued', 0]]);
+    expect(await runJobsAdmin(deps, ['jobs', 'retry', 'nothing'])).toBe('0 failed jobs of kind nothing queued again.');
+  });
+
   it('keeps a job failed for good for its retention, then deletes it, and leaves queued work alone', async () => {
     const q = await queue();
     await q.jobs.enqueue(q.db, 'refused', {});
@@ -181,6 +266,29 @@ describe('the worker sized to the machine', () => {
     const left = await statuses(q.db);
     expect(left.every((s) => s === 'queued/0')).toBe(true);
     expect(q.ran.length + left.length).toBe(6);
+  });
+});
+
+describe('leases kept by heartbeats', () => {
+  it('keeps a job its worker is still running past many leases, and gives a killed worker\'s job to another after one', async () => {
+    const lease = 300;
+    const q = await queue(undefined, 1, { lease });
+    await q.jobs.enqueue(q.db, 'held', { n: 'long' });
+    const worker = q.jobs.start();
+    await until(() => q.started.length === 1);
+    // Far past the lease it was taken under: the heartbeat has moved it on, so nobody else takes it.
+    q.clock.advance(10 * lease);
+    await until(async () => Number((await q.db.selectFrom('jobs').select('locked_until').executeTakeFirst())?.locked_until) > q.clock.now());
+    expect(await q.store.claim(q.clock.now(), lease)).toBeUndefined();
+    q.release('long');
+    await worker.stop();
+    expect(q.ran).toEqual(['long']);
+    // A worker that dies (a claim and nothing after): its job is due again one lease later.
+    await q.jobs.enqueue(q.db, 'note', { n: 'orphan' });
+    expect(await q.store.claim(q.clock.now(), lease)).toBeDefined();
+    q.clock.advance(lease);
+    await q.jobs.drain();
+    expect(q.ran).toEqual(['long', 'orphan']);
   });
 });
 

@@ -7,7 +7,7 @@ import { driverOf } from '../db/connect.js';
 type NewJob = { id: string; kind: string; payload: string; now: number; requestId: string | null };
 
 /** A claimed job; `locked_until` is the lease it was claimed under. */
-export type JobRow = { id: string; kind: string; payload: string; attempts: number; locked_until: number; request_id: string | null };
+export type JobRow = { id: string; kind: string; payload: string; attempts: number; locked_until: number; request_id: string | null; pauses?: number };
 
 export function jobsStore(db: Kysely<Database>) {
   const onPostgres = driverOf(db)?.kind === 'postgres';
@@ -36,12 +36,12 @@ export function jobsStore(db: Kysely<Database>) {
       ? await sql<JobRow>`
           with picked as materialized (select id from jobs where ${due} order by run_at, id limit ${limit} for update skip locked)
           update jobs set ${set} where id in (select id from picked) and (${due})
-          returning id, kind, payload, attempts, locked_until, request_id`.execute(db)
+          returning id, kind, payload, attempts, locked_until, request_id, pauses`.execute(db)
       : await sql<JobRow>`
           update jobs set ${set}
           where id in (select id from jobs where ${due} order by run_at, id limit ${limit}) and (${due})
-          returning id, kind, payload, attempts, locked_until, request_id`.execute(db);
-    return rows.map((row) => ({ ...row, attempts: Number(row.attempts), locked_until: Number(row.locked_until) }));
+          returning id, kind, payload, attempts, locked_until, request_id, pauses`.execute(db);
+    return rows.map((row) => ({ ...row, attempts: Number(row.attempts), locked_until: Number(row.locked_until), pauses: Number(row.pauses ?? 0) }));
   };
 
   return {
@@ -107,10 +107,80 @@ export function jobsStore(db: Kysely<Database>) {
       const status: JobsTable['status'] = retryAt === null ? 'failed' : 'queued';
       let update = db
         .updateTable('jobs')
-        .set({ status, run_at: retryAt ?? now, locked_until: null, last_error: error.slice(0, 1000), updated_at: now })
+        .set({ status, run_at: retryAt ?? now, locked_until: null, last_error: error.slice(0, 1000), waiting_on: null, updated_at: now })
         .where('id', '=', id);
       if (lockedUntil !== undefined) update = update.where('status', '=', 'running').where('locked_until', '=', lockedUntil);
       await update.execute();
+    },
+
+    /**
+     * After an attempt that met `dependency` away, the attempt given back and one more pause counted: queued
+     * again at `retryAt`, or (retryAt null: it waited as long as it may) failed, still naming what it
+     * waited for so it is taken up again once that answers. Only under the attempt's lease, as fail.
+     */
+    async pause(id: string, error: string, now: number, retryAt: number | null, dependency: string, lockedUntil: number) {
+      await db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: retryAt === null ? 'failed' : 'queued',
+          attempts: eb('attempts', '-', 1),
+          pauses: eb('pauses', '+', 1),
+          waiting_on: dependency,
+          run_at: retryAt ?? now,
+          locked_until: null,
+          last_error: error.slice(0, 1000),
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('locked_until', '=', lockedUntil)
+        .execute();
+    },
+
+    /** The dependencies jobs failed for good while waiting on (each is asked whether it answers again). */
+    async failedWaitingOn(): Promise<string[]> {
+      const rows = await db.selectFrom('jobs').select('waiting_on').distinct().where('status', '=', 'failed').where('waiting_on', 'is not', null).execute();
+      return rows.map((row) => row.waiting_on!);
+    },
+
+    /** Jobs failed for good while waiting on `dependency`, queued again with a fresh patience; returns how many. */
+    async resume(dependency: string, now: number): Promise<number> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', pauses: 0, run_at: now, updated_at: now })
+        .where('status', '=', 'failed')
+        .where('waiting_on', '=', dependency)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** An operator's retry: every failed job of `kind` queued again with its tries and waits anew; returns how many. */
+    async retryFailed(kind: string, now: number): Promise<number> {
+      const result = await db
+        .updateTable('jobs')
+        .set({ status: 'queued', attempts: 0, pauses: 0, waiting_on: null, run_at: now, updated_at: now })
+        .where('status', '=', 'failed')
+        .where('kind', '=', kind)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** Failed jobs by kind, for the operator's list. */
+    async failedByKind(): Promise<Array<{ kind: string; failed: number; waiting_on: string | null }>> {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['kind', 'waiting_on', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('status', '=', 'failed')
+        .groupBy(['kind', 'waiting_on'])
+        .orderBy('kind')
+        .execute();
+      return rows.map((row) => ({ kind: row.kind, waiting_on: row.waiting_on, failed: Number(row.n) }));
+    },
+
+    /** Whether a job is running under this attempt with a lease not yet lapsed (the owner of scratch files, jobs/scratch.ts). */
+    async liveAttempts(now: number): Promise<Set<string>> {
+      const rows = await db.selectFrom('jobs').select(['id', 'attempts']).where('status', '=', 'running').where('locked_until', '>', now).execute();
+      return new Set(rows.map((row) => `${row.id}.${Number(row.attempts)}`));
     },
 
     /** Jobs by status (the metrics' queue depth): queued, running, failed. */

@@ -18,8 +18,8 @@ export function fail(c: Context, error: ApiError) {
   const body: ErrorBody = { api_error_code: error.code, http_status: error.status, message: withBrand(error.message, brand) };
   if (error.detail) body.message_detail = withBrand(error.detail, brand);
   if (error.data) body.data = error.data;
-  // A limit's or an overload's answer says when to come back (RFC 9110, Retry-After in seconds).
+  // A limit's, an overload's or a full store's answer says when to come back (RFC 9110, Retry-After in seconds).
   const retryAfter = error.data?.retry_after_seconds;
-  if ((error.status === 429 || error.status === 503) && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
+  if ((error.status === 429 || error.status === 503 || error.status === 507) && typeof retryAfter === 'number') c.header('Retry-After', String(retryAfter));
   return c.json({ resource_response: { error: body } }, error.status);
 }

@@ -91,6 +91,8 @@ export const catalogue = {
   overloaded: { code: 150, status: 503, message: "We're very busy right now. Please try again in a moment." },
   // Media storage (issue 29, 400-409): the bucket (MEDIA_STORE=s3://…) did not answer; the client may try again.
   media_store_unavailable: { code: 400, status: 503, message: "We can't reach our image storage right now. Please try again in a moment." },
+  // A full disk or quota under the media store (ENOSPC, EDQUOT): nothing was kept; the client may try again later (Retry-After).
+  media_store_full: { code: 401, status: 507, message: 'Our storage is full right now, so your file was not saved. Please try again later.' },
   // The advertiser area (issue 16, advertiser.md). Numbers 180-199 are ours.
   advertiser_not_found: { code: 180, status: 404, message: "Sorry, we couldn't find that advertiser." },
   profile_needs_mfa: { code: 181, status: 403, message: 'Turn on two-factor authentication to act for a business you do not own.' },

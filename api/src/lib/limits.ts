@@ -7,6 +7,7 @@ import { ApiError, type ErrorName } from './errors.js';
 import { sha256 } from './ids.js';
 import { rateLimitRefusals } from '../ops/metrics.js';
 import { currentRequest } from './request-context.js';
+import { redisAnswering, type Redis } from './redis.js';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -164,6 +165,70 @@ export async function sweepExpiredLimits(db: Kysely<Database>, now: number): Pro
   await db.deleteFrom('rate_limits').where('expire', '<', now - LIMITS_KEEP_EXPIRED_MS).execute();
 }
 
+/**
+ * A Redis limiter that keeps holding while Redis is away. Its insurance limiter (rate-limiter-flexible's
+ * own fallback, a RateLimiterMemory in this process) counts when a command fails; this process also keeps,
+ * in that memory, the last count Redis gave it for each key, so an address already at its limit is still at
+ * it during the outage rather than starting from zero. While the watch says Redis does not answer
+ * (lib/redis.ts), the memory is asked directly (no request waits for a command's timeout). When Redis
+ * answers again with a count below the one this process knew (it lost its data, or the outage's attempts
+ * were counted here), the difference is added to Redis: the higher count holds, across the outage.
+ */
+function shadowedRedisLimiter(redis: Redis, base: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+  const memory = new RateLimiterMemory(base);
+  const shared = new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: memory });
+  const known = async (key: string) => (await memory.get(key))?.consumedPoints ?? 0;
+  // Rounded down, so the copy ends no later than Redis's window; the last second of a window is not copied.
+  const mirror = async (key: string, res: RateLimiterRes) => {
+    const seconds = Math.floor(res.msBeforeNext / 1000);
+    if (res.consumedPoints <= 0) await memory.delete(key);
+    else if (seconds >= 1) await memory.set(key, res.consumedPoints, seconds);
+  };
+  /** The higher of Redis's count and this process's, in both; the answer as the higher count reads. */
+  const reconcile = async (key: string, res: RateLimiterRes, expected: number): Promise<RateLimiterRes> => {
+    const missing = expected - res.consumedPoints;
+    if (missing > 0 && redisAnswering(redis)) {
+      await shared.penalty(key, missing).catch(() => undefined);
+      const counted = res as { consumedPoints: number; remainingPoints: number };
+      counted.consumedPoints += missing;
+      counted.remainingPoints = Math.max(0, base.points - counted.consumedPoints);
+    }
+    await mirror(key, res);
+    return res;
+  };
+  const over = (res: RateLimiterRes) => res.consumedPoints > base.points;
+  const facade = Object.create(shared) as RateLimiterAbstract;
+  Object.assign(facade, {
+    async get(key: string) {
+      if (!redisAnswering(redis)) return memory.get(key);
+      const before = await known(key);
+      const res = await shared.get(key);
+      return res ? reconcile(key, res, before) : before ? memory.get(key) : null;
+    },
+    async consume(key: string, points = 1) {
+      if (!redisAnswering(redis)) return memory.consume(key, points);
+      const before = await known(key);
+      let res: RateLimiterRes;
+      try {
+        res = await shared.consume(key, points);
+      } catch (refused) {
+        if (!(refused instanceof RateLimiterRes)) throw refused;
+        throw await reconcile(key, refused, before + points);
+      }
+      res = await reconcile(key, res, before + points);
+      if (over(res)) throw res;
+      return res;
+    },
+    async reward(key: string, points = 1) {
+      if (!redisAnswering(redis)) return memory.reward(key, points);
+      const res = await shared.reward(key, points);
+      await mirror(key, res);
+      return res;
+    },
+  });
+  return facade;
+}
+
 const made = new WeakMap<object, Limits>();
 
 /**
@@ -195,8 +260,7 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
     const points = name === 'messageFold' ? MESSAGE_LIMITS.messageFold.points : scaled(shareOf(name).points);
     const base = { keyPrefix: name, points, duration: shareOf(name).durationS };
     if (redis) {
-      // While Redis is away each process counts alone, rather than every request failing.
-      made = new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) });
+      made = shadowedRedisLimiter(redis, base);
     } else {
       const driver = driverOf(db);
       if (!driver) throw new Error('limits: the database was not opened by db/connect.ts, so its driver is unknown.');

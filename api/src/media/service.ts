@@ -56,7 +56,9 @@ function partFile(path: string) {
  * sent for a viewer with video_upload_allowed, within their quota. A refusal at any point writes nothing:
  * no row, no job, and no file left behind.
  */
-export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService, 'enqueue'>) {
+export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>) {
+  const { db, config, clock } = deps;
+  const storeError = unavailable(deps);
   const store = mediaStore(db);
   const objects = mediaObjects(config);
   const link = uploadLinker({ db, config, clock });
@@ -184,7 +186,7 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
         const row = { id, owner_id: viewer.id, image_id: null, bytes: size, created_at: clock.now() };
         if (found.kind === 'image') {
           const staged = mediaKeys.staged(id);
-          await objects.putFile(staged, file.path, 'application/octet-stream').catch(unavailable);
+          await objects.putFile(staged, file.path, 'application/octet-stream').catch(storeError);
           part = null;
           try {
             // The row and its job, or neither.
@@ -198,7 +200,7 @@ export function mediaService({ db, config, clock }: Deps, jobs: Pick<JobsService
           }
         } else {
           const format = found.format as VideoFormat;
-          await objects.putFile(mediaKeys.video(id, format), file.path, VIDEO_TYPES[format]).catch(unavailable);
+          await objects.putFile(mediaKeys.video(id, format), file.path, VIDEO_TYPES[format]).catch(storeError);
           part = null;
           try {
             await store.insert({ ...row, kind: 'video', video_format: format, status: 'ready' as const });

@@ -83,6 +83,13 @@ export const jobsOldest = new Gauge({
   },
 });
 
+export const jobFailures = new Counter({
+  name: 'corkboard_job_failures_total',
+  help: "Failed job attempts, by kind and by the dependency the error named (lib/dependencies.ts: database, redis, bucket, disk, network), or 'none' for the job's own failure.",
+  labelNames: ['kind', 'dependency'] as const,
+  registers: [registry],
+});
+
 /**
  * The text a scrape gets. One process: its own registry. A worker of `WORKERS=N` (node:cluster, one port
  * shared): it asks the primary, which gathers every worker's registry (prom-client's AggregatorRegistry,

@@ -1,7 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { OWNER_ONLY_FILE, ownerOnlyDir } from '../lib/private-files.js';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { OWNER_ONLY_FILE } from '../lib/private-files.js';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { scratchPath } from '../jobs/scratch.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
@@ -62,8 +63,8 @@ const SNIFF_BYTES = 4096;
  */
 export const importKey = mediaKeys.import;
 export const exportKey = mediaKeys.export;
-const scratchDir = (mediaDir: string) => join(mediaDir, 'transfers-work');
-const scratch = (mediaDir: string, name: string) => join(scratchDir(mediaDir), name);
+/** A scratch file of this host's (jobs/scratch.ts: named for the job attempt or request that owns it, swept when none does). */
+const scratch = (mediaDir: string, name: string) => scratchPath(mediaDir, 'transfers-work', name);
 
 /**
  * The one read of the media store an export makes for an image: its original rendition as a stream, or an
@@ -166,8 +167,7 @@ export function transfersService({ db, config, clock }: Deps) {
       if ((await store.importedSince(viewer.id, clock.now() - IMPORT_QUOTA_WINDOW_MS)) >= IMPORT_QUOTA_PINS) throw quotaRefusal();
       if (declared !== undefined && declared > IMPORT_MAX_BYTES) throw new ApiError('import_too_large');
       const id = newId();
-      const path = scratch(config.mediaDir, `${id}.import.part`);
-      await ownerOnlyDir(scratchDir(config.mediaDir));
+      const path = await scratch(config.mediaDir, `${id}.import.part`);
       let format: ImportFormat | null = null;
       let size = 0;
       const judged = async function* () {
@@ -260,8 +260,7 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       return;
     }
     // A copy on this host: the ZIP reader reads a file at random, the others read it whole.
-    const path = scratch(config.mediaDir, `${row.id}.import.${newId()}`);
-    await ownerOnlyDir(scratchDir(config.mediaDir));
+    const path = await scratch(config.mediaDir, `${row.id}.import`);
     let archive: ArchiveIndex | null = null;
     try {
       await pipeline(stored.body, createWriteStream(path, { mode: OWNER_ONLY_FILE }));
@@ -433,8 +432,7 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     }
 
     const zip = new yazl.ZipFile();
-    const part = scratch(config.mediaDir, `${row.id}.zip.${newId()}`);
-    await ownerOnlyDir(scratchDir(config.mediaDir));
+    const part = await scratch(config.mediaDir, `${row.id}.zip`);
     const written = pipeline(zip.outputStream, createWriteStream(part, { mode: OWNER_ONLY_FILE }));
     const boardsJson = {
       format: EXPORT_FORMAT,

@@ -1,11 +1,14 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { newToken } from '../../lib/ids.js';
 import type { MediaObjects, ObjectInfo } from './types.js';
 
 /** Where an attempt writes before its files are whole: `.partial-{name}.{attempt}` at the top of MEDIA_DIR. */
 export const PARTIAL_PREFIX = '.partial-';
+
+/** Room below which the directory counts as full (check): less than one large upload. */
+export const MIN_FREE_BYTES = 1024 * 1024;
 
 /** A key is ours (ids and fixed names): never absolute, never climbing out of the directory. */
 export function checkKey(key: string): string {
@@ -139,6 +142,9 @@ export function localObjects(root: string): MediaObjects {
     async check() {
       await mkdir(root, { recursive: true });
       await stat(root);
+      // A directory with no room answers like a full disk does (ENOSPC), so it is named as one.
+      const room = await statfs(root);
+      if (room.bavail * room.bsize < MIN_FREE_BYTES) throw Object.assign(new Error(`The media directory ${root} is full.`), { code: 'ENOSPC' });
     },
   };
 }

@@ -3,14 +3,20 @@ import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { mediaObjects } from './index.js';
+import { dependencyOf, storeFullError } from '../../lib/dependencies.js';
+import { logFor } from '../../ops/log.js';
 
 /**
- * A store that did not answer (the bucket down, a timeout) is a 503 the client may retry, with the reason
- * in the server's log, not a 500. Kept for reads and for uploads (media/service.ts).
+ * A store that did not answer (the bucket down, a timeout) is a 503 the client may retry, and a full one a
+ * 507, with the reason in the server's log, not a 500. Kept for reads and for uploads (media/service.ts).
  */
-export function unavailable(error: unknown): never {
-  console.error('media store:', error);
-  throw new ApiError('media_store_unavailable', undefined, { retry_after_seconds: 5 });
+export function unavailable(deps: Pick<Deps, 'log' | 'config'>): (error: unknown) => never {
+  const log = logFor(deps);
+  return (error) => {
+    // A full disk is named to the person (507, lib/dependencies.ts); the real error is in the log either way.
+    log.error({ err: error, dependency: dependencyOf(error) ?? undefined }, 'media store');
+    throw storeFullError(error) ?? new ApiError('media_store_unavailable', undefined, { retry_after_seconds: 5 });
+  };
 }
 
 /** What every media answer carries: immutable (a key is never rewritten), readable by other sites' pages. */
@@ -35,7 +41,7 @@ export async function serveObject(c: Context<AppEnv>, config: Deps['config'], ke
     c.header('Cache-Control', 'public, max-age=86400');
     return c.redirect(`${config.mediaPublicUrl}/${key}`, 302);
   }
-  const found = await mediaObjects(config).open(key).catch(unavailable);
+  const found = await mediaObjects(config).open(key).catch(unavailable({ config }));
   if (!found) throw new ApiError('not_found');
   c.header('ETag', found.info.etag);
   c.header('Cache-Control', IMMUTABLE);

@@ -14,6 +14,10 @@ export interface LocalS3 {
   config(prefix: string): Pick<Config, 'mediaStore' | 'mediaS3'>;
   /** The same as environment variables, for a server process. */
   env(prefix: string): Record<string, string>;
+  /** The server stopped, its objects kept (connections to it refused), as a bucket that went away. */
+  down(): Promise<void>;
+  /** The same server on the same port and objects again. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -24,8 +28,9 @@ export interface LocalS3 {
  */
 export async function startLocalS3(bucket = 'corkboard-test'): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'corkboard-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
+  let running = true;
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -40,8 +45,18 @@ export async function startLocalS3(bucket = 'corkboard-test'): Promise<LocalS3> 
       MEDIA_S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
       MEDIA_S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
     }),
+    async down() {
+      if (running) await server.close();
+      running = false;
+    },
+    async up() {
+      server = new S3rver({ address: '127.0.0.1', port, silent: true, directory, configureBuckets: [{ name: bucket }] });
+      await server.run();
+      running = true;
+    },
     async stop() {
-      await server.close();
+      if (running) await server.close();
+      running = false;
       rmSync(directory, { recursive: true, force: true });
     },
   };
