@@ -16,6 +16,7 @@ import { deviceOf, normalisePhone, placeOf } from './security-rules.js';
 import { normaliseEmail } from './session.js';
 import { authStore } from './store.js';
 import { isPlaceholderEmail, type VerificationService } from './verify.js';
+import { logFor } from '../ops/log.js';
 
 /**
  * Security settings people run themselves (issue 27): two-factor by authenticator app or SMS with
@@ -75,7 +76,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     try {
       await outgoing.mailer.send({ to, subject: withBrand(subject, config.brandName), text: withBrand(text, config.brandName) });
     } catch (error) {
-      console.error('security notice not sent', error);
+      logFor(deps).error({ err: error }, 'security notice not sent');
     }
   };
   const greeting = (user: User) => `Hi ${oneLine(user.first_name) || user.username},`;

@@ -4,6 +4,7 @@ import type { Clock } from '../lib/clock.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { newToken } from '../lib/ids.js';
 import type { Redis } from '../lib/redis.js';
+import { processLog } from '../ops/log.js';
 
 /**
  * Board actions in flight, by board or section id. A second move touching the same board while the
@@ -80,12 +81,12 @@ export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX): BoardLocks
       try {
         return (await redis.set(prefix + key, holder, 'PX', LOCK_TTL_MS, 'NX')) === 'OK';
       } catch (error) {
-        console.error('board lock not taken: Redis did not answer', error);
+        processLog().warn({ err: error, dependency: 'redis' }, 'board lock not taken: Redis did not answer');
         throw new ApiError('overloaded', undefined, { retry_after_seconds: 1 });
       }
     },
     async give(keys, holder) {
-      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder).catch((error) => console.error('board lock left to lapse: Redis did not answer', error));
+      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder).catch((error) => processLog().warn({ err: error, dependency: 'redis' }, 'board lock left to lapse: Redis did not answer'));
     },
   });
 }

@@ -6,6 +6,7 @@ import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import { accountShown } from '../policy/rules.js';
 import { shouldNotify, UNREAD_CAP } from './rules.js';
 import { notificationsStore } from './store.js';
+import { processLog } from '../ops/log.js';
 
 export interface NotificationEvent {
   kind: NotificationKind;
@@ -38,7 +39,7 @@ export function notificationsService(deps: Pick<Deps, 'db' | 'clock'>) {
             .map((recipientId) => ({ id: newId(), recipient_id: recipientId, kind: event.kind, actor_id: event.actorId, board_id: event.boardId ?? null, pin_id: event.pinId ?? null, created_at: now })),
         );
       } catch (error) {
-        console.error('notification not written', error);
+        processLog().error({ err: error }, 'notification not written');
       }
     },
 

@@ -3,13 +3,14 @@ import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../deps.js';
 import { ApiError } from '../../lib/errors.js';
 import { mediaObjects } from './index.js';
+import { processLog } from '../../ops/log.js';
 
 /**
  * A store that did not answer (the bucket down, a timeout) is a 503 the client may retry, with the reason
  * in the server's log, not a 500. Kept for reads and for uploads (media/service.ts).
  */
 export function unavailable(error: unknown): never {
-  console.error('media store:', error);
+  processLog().error({ err: error, dependency: 'media' }, 'media store did not answer');
   throw new ApiError('media_store_unavailable', undefined, { retry_after_seconds: 5 });
 }
 
