@@ -13,6 +13,7 @@ import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { searchBench } from './search.js';
 import { sizes } from './sizes.js';
+import { startBench } from './start.js';
 import { staticLoad } from './static-load.js';
 import { uploads } from './uploads.js';
 import { workers } from './workers.js';
@@ -35,6 +36,7 @@ const benches = [
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
+  { title: 'Start: process start to the first answered save on an existing database (real server, SQLite and Postgres)', run: startBench },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];
