@@ -16,7 +16,16 @@ import { mediaObjects } from './media/objects/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 
-let config = loadConfig();
+/** A configuration that does not parse is said as a JSON line, as every other, and the process stops. */
+function configured() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    refusalLog().fatal((error as Error).message);
+    process.exit(1);
+  }
+}
+let config = configured();
 // Every line this process writes is JSON (ops/log.ts), its crashes included.
 const log = createLogger(config.logLevel);
 setProcessLog(log);
