@@ -77,30 +77,40 @@ export async function buildServer() {
   writeFileSync(join(ROOT, SERVER.record), JSON.stringify({ inputs: [...inputs, 'package-lock.json', 'api/start.mjs'].sort() }) + '\n');
 }
 
+/**
+ * A line of the log as the server writes it (pino's JSON: level 30 info, 60 fatal), for what is said before the
+ * server runs: every line of a process's output is JSON.
+ * @param {number} level
+ * @param {string} msg
+ */
+function say(level, msg) {
+  (level >= 50 ? process.stderr : process.stdout).write(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg }) + '\n');
+}
+
 async function main() {
   const force = process.argv.includes('--build');
   const onlyBuild = force || process.argv.includes('--stale');
   const started = performance.now();
   let built = false;
   if (force || !isFresh(ROOT, CLIENT)) {
-    console.log('Building the browser files…');
+    say(30, 'Building the browser files…');
     buildClient();
     built = true;
   }
   if (force || !isFresh(ROOT, SERVER)) {
-    console.log('Compiling the server…');
+    say(30, 'Compiling the server…');
     await buildServer();
     built = true;
   }
   if (onlyBuild) return;
-  if (built) console.log(`Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (built) say(30, `Built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(ROOT, 'dist/server/server.js')).href);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
+    say(60, error instanceof Error ? error.message : String(error));
     process.exit(1);
   });
 }

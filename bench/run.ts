@@ -14,6 +14,7 @@ import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { searchBench } from './search.js';
 import { sizes } from './sizes.js';
+import { startBench } from './start.js';
 import { staticLoad } from './static-load.js';
 import { takeover } from './takeover.js';
 import { uploads } from './uploads.js';
@@ -39,6 +40,7 @@ const benches = [
   { title: 'Hostile imports and a 100,000-pin account deletion: /health p99 and RSS growth while each job runs (real server, SQLite)', run: hostileImports },
   { title: "Takeover: a killed worker's import taken up by another server (two real servers, SQLite, kill -9)", run: takeover },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
+  { title: 'Start: process start to the first answered save on an existing database (real server, SQLite and Postgres)', run: startBench },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];

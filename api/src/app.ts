@@ -32,6 +32,7 @@ import { notificationResources } from './notifications/routes.js';
 import { notificationsService } from './notifications/service.js';
 import type { AppEnv, Deps } from './deps.js';
 import { driverOf } from './db/connect.js';
+import { databaseFault } from './db/faults.js';
 import { getCookie } from 'hono/cookie';
 import { fail } from './lib/envelope.js';
 import { bodyGuard } from './lib/bodies.js';
@@ -79,6 +80,10 @@ import { currentRequestId, logFor } from './ops/log.js';
 import { watchQueue } from './ops/metrics.js';
 import { observe, routePattern } from './ops/observe.js';
 import { probeRoutes } from './ops/probes.js';
+import { dependencyHealth } from './ops/dependencies.js';
+
+/** A client that met the database away comes back after this long: a restart or a failover takes seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -186,10 +191,17 @@ export function createApp(deps: Deps) {
   });
   // Every page miss, in every area, is the app's own not-found page with status 404 (issue 27); the API keeps its envelope.
   const pages = pageRoutes(deps.config);
+  const health = dependencyHealth(deps);
   app.onError((error, c) => {
     if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
     if (error instanceof ApiError) return fail(c, error);
-    log.error({ err: error, req_id: currentRequestId(), route: routePattern(c) }, 'unhandled error');
+    const fault = databaseFault(error);
+    log.error({ err: error, req_id: currentRequestId(), route: routePattern(c), ...(fault && { dependency: 'database', fault }) }, fault ? `database ${fault}` : 'unhandled error');
+    if (fault) {
+      // /ready says so at once, and the client is told to come back (unavailable) or that nothing can be saved (full).
+      health.report('database', fault === 'full' ? 'full' : 'down');
+      return fail(c, fault === 'full' ? new ApiError('database_full') : new ApiError('database_unavailable', undefined, { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS }));
+    }
     // A full disk under a store the request wrote to is named (507 with Retry-After), not a 500.
     return fail(c, storeFullError(error) ?? new ApiError('internal'));
   });

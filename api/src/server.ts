@@ -9,18 +9,30 @@ import { DEMO_LOGIN, seedDemo } from './demo/seed.js';
 import { systemClock } from './lib/clock.js';
 import { ROOT } from './lib/paths.js';
 import { connectRedis } from './lib/redis.js';
-import { logFor } from './ops/log.js';
 import { startProduct } from './product.js';
+import { createLogger, logCrashes, refusalLog, setProcessLog } from './ops/log.js';
 import { joinClusterMetrics, serveClusterMetrics } from './ops/metrics.js';
 import { mediaObjects } from './media/objects/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
-import { DEV_PROVIDER_PORT_OFFSET, startDevProvider } from './auth/providers/devProvider.js';
 
-let config = loadConfig();
+/** A configuration that does not parse is said as a JSON line, as every other, and the process stops. */
+function configured() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    refusalLog().fatal((error as Error).message);
+    process.exit(1);
+  }
+}
+let config = configured();
+// Every line this process writes is JSON (ops/log.ts), its crashes included.
+const log = createLogger(config.logLevel);
+setProcessLog(log);
+logCrashes(config.logLevel);
 const problem = startupProblem(config);
 if (problem) {
-  console.error(problem);
+  refusalLog().fatal(problem);
   process.exit(1);
 }
 const onPostgres = /^postgres(ql)?:\/\//.test(config.databaseUrl ?? '');
@@ -30,23 +42,23 @@ const onPostgres = /^postgres(ql)?:\/\//.test(config.databaseUrl ?? '');
  * writing one SQLite file would queue on its lock and answer "database is locked", so we refuse to start.
  */
 if (cluster.isPrimary && config.workers > 1 && !onPostgres) {
-  console.error(`WORKERS=${config.workers} needs Postgres (DATABASE_URL=postgres://…): SQLite takes one server process. Unset WORKERS or set DATABASE_URL.`);
+  refusalLog().fatal(`WORKERS=${config.workers} needs Postgres (DATABASE_URL=postgres://…): SQLite takes one server process. Unset WORKERS or set DATABASE_URL.`);
   process.exit(1);
 }
 
 // Development with no provider configured and one server: a local OpenID provider stands in for all four
-// (auth/providers/devProvider.ts). With WORKERS, providers are configured by their variables.
+// (auth/providers/devProvider.ts), loaded only then. With WORKERS, providers are configured by their variables.
 const devProvider =
   cluster.isPrimary && config.env === 'development' && config.workers === 1 && Object.keys(config.providers).length === 0
-    ? await startDevProvider(config.publicOrigin, config.port + DEV_PROVIDER_PORT_OFFSET)
+    ? await import('./auth/providers/devProvider.js').then(({ DEV_PROVIDER_PORT_OFFSET, startDevProvider }) => startDevProvider(config.publicOrigin, config.port + DEV_PROVIDER_PORT_OFFSET))
     : undefined;
 if (devProvider) config = { ...config, ...devProvider.config };
-const unreachable = await providerClients(config.providers, config.publicOrigin).warm();
-if (unreachable.length) console.warn(`Identity providers not reachable at start (their buttons fail until they are): ${unreachable.join(', ')}`);
 
 const connectDeps = (): Deps => {
-  const db = connect(config.databaseUrl);
-  return { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl, logFor({ config })) : undefined };
+  // An idle connection lost (the database restarted, a proxy cut it) is dropped by the pool and made again for
+  // the next query; the process goes on (db/connect.ts).
+  const db = connect(config.databaseUrl, (error) => log.warn({ err: error, dependency: 'database' }, 'database connection lost; the next query opens another'));
+  return { db, config, clock: systemClock, redis: config.redisUrl ? connectRedis(config.redisUrl, log) : undefined };
 };
 
 /**
@@ -64,12 +76,17 @@ if (cluster.isPrimary) {
   // Migrations and the demo seed run once, here, before any worker takes a request.
   const deps = connectDeps();
   await migrate(deps.db);
-  // A bucket named wrong (or credentials that do not reach it) is told now, not as a 503 on every image.
+  // A bucket named wrong (or credentials that do not reach it) is told at start, not as a 503 on every image;
+  // told beside the first requests rather than before them (a restart answers at once), and the server serves
+  // degraded meanwhile (/ready names the media store).
   const media = mediaObjects(config);
-  await media.check().catch((error: Error) => {
-    console.error(`The media store ${media.where} does not answer (${error.name}: ${error.message}). Check MEDIA_STORE and MEDIA_S3_*, or unset MEDIA_STORE to keep media in MEDIA_DIR.`);
-    process.exit(1);
-  });
+  void media.check().catch((error: Error) =>
+    log.error({ err: error, dependency: 'media', where: media.where }, 'The media store does not answer. Check MEDIA_STORE and MEDIA_S3_*, or unset MEDIA_STORE to keep media in MEDIA_DIR.'),
+  );
+  // A typo in an identity provider's issuer, told at start too, off the way of the first request.
+  void providerClients(config.providers, config.publicOrigin)
+    .warm()
+    .then((unreachable) => unreachable.length && log.warn({ providers: unreachable }, 'Identity providers not reachable at start (their buttons fail until they are)'));
   if (config.env === 'development') await seedDemo(deps);
 
   // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.
@@ -84,20 +101,28 @@ if (cluster.isPrimary) {
     // A worker that dies is replaced; one that keeps dying at start would loop, so not while stopping.
     cluster.on('exit', (worker, code) => {
       if (stopping) return;
-      console.error(`Worker ${worker.process.pid} exited (${code}); starting another.`);
+      log.error({ worker_pid: worker.process.pid, code }, 'worker exited; starting another');
       cluster.fork();
     });
   } else {
     stopProduct = serveProduct(deps);
   }
 
-  console.log(`Corkboard      ${config.publicOrigin}${config.workers > 1 ? ` (${config.workers} workers)` : ''}`);
-  console.log(`Demo publisher ${config.examplesOrigin}/`);
-  console.log(`Listening on   ${config.host}:${config.port}`);
-  console.log(`Mail goes to   ${mailDestination(config)}`);
-  console.log(`Media in       ${media.where}${config.mediaPublicUrl ? `, served from ${config.mediaPublicUrl}` : ''}`);
-  if (config.env === 'development') console.log(`Demo log-in    ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
-  if (devProvider) console.log(`Dev identity provider ${devProvider.issuer} (Google, Facebook, Line and SSO sign in there)`);
+  // What an operator (or a developer) needs to know, in one line; started_ms: from the process's start.
+  log.info(
+    {
+      origin: config.publicOrigin,
+      workers: config.workers,
+      demo_publisher: `${config.examplesOrigin}/`,
+      listening: `${config.host}:${config.port}`,
+      mail: mailDestination(config),
+      media: `${media.where}${config.mediaPublicUrl ? `, served from ${config.mediaPublicUrl}` : ''}`,
+      ...(config.env === 'development' && { demo_login: `${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}` }),
+      ...(devProvider && { dev_identity_provider: `${devProvider.issuer} (Google, Facebook, Line and SSO sign in there)` }),
+      started_ms: Math.round(performance.now()),
+    },
+    'Corkboard started',
+  );
 
   const shutdown = () => {
     stopping = true;

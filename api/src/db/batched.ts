@@ -62,7 +62,8 @@ function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner 
       database.exec('release batched');
       return { ok: true as const, value };
     } catch (error) {
-      // If the transaction itself is gone, this throws and fails the batch.
+      // The transaction itself is gone (SQLite ends it on SQLITE_FULL): the batch fails with the error that ended it.
+      if (!database.inTransaction) throw error;
       database.exec('rollback to batched');
       database.exec('release batched');
       return { ok: false as const, error };

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { processLog } from '../ops/log.js';
 
 /**
  * SQLite's WAL checkpoints, on a thread of their own (issue 29, the save at scale).
@@ -53,6 +54,6 @@ export function walCheckpointer(path: string, pageSize: number, fallBack: () => 
   worker.unref();
   worker.on('error', fallBack);
   worker.on('exit', (code) => code !== 0 && fallBack());
-  worker.on('message', (message) => console.error(`SQLite checkpoint: ${message}`));
+  worker.on('message', (message) => processLog().error({ dependency: 'database', detail: String(message) }, 'SQLite checkpoint failed'));
   return { stop: () => worker.postMessage('stop') };
 }

@@ -29,8 +29,8 @@ export function driverOf(db: Kysely<Database>): DatabaseDriver | undefined {
  * Opens the database named by DATABASE_URL: unset means the SQLite file under data/,
  * `sqlite:<path>` (or `sqlite::memory:`) another SQLite file, `postgres://…` Postgres.
  */
-export function connect(databaseUrl: string | undefined): Kysely<Database> {
-  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return connectPostgres(databaseUrl);
+export function connect(databaseUrl: string | undefined, onLost?: (error: Error) => void): Kysely<Database> {
+  if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) return connectPostgres(databaseUrl, onLost);
   const path = databaseUrl ? databaseUrl.replace(/^sqlite:/, '') : DEFAULT_SQLITE_PATH;
   return connectSqlite(path);
 }
@@ -62,6 +62,9 @@ export function connectSqlite(path: string): Kysely<Database> {
   return db;
 }
 
+/** Stands in for `rollback` when SQLite has already rolled the transaction back. */
+const NOTHING_TO_ROLL_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as SQLite.Statement;
+
 /** Statements kept by their SQL text; past this many the oldest goes (a statement holds little, but not nothing). */
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -80,6 +83,9 @@ function preparedOnce(database: SQLite.Database, beforeClose: () => void) {
       database.close();
     },
     prepare(text: string) {
+      // SQLite ends a transaction itself on some errors (SQLITE_FULL among them): Kysely's rollback after it
+      // would throw "cannot rollback - no transaction is active" in place of the error that ended it.
+      if (text === 'rollback' && !database.inTransaction) return NOTHING_TO_ROLL_BACK;
       const known = cache.get(text);
       if (known && !known.busy) {
         // Most recently used last, so the oldest is the first the Map yields.
@@ -107,6 +113,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * columns: migrations run before a server takes requests (server.ts), never under a running one.
  */
 class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection lost while the client is checked out (between a transaction's statements) is reported as
+    // an 'error' event, which with no listener ends the process. Its queries have their error already and
+    // the pool drops the client when it comes back (not queryable), so here there is nothing more to do.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: any[]): any {
     const [text, values] = args as [unknown, unknown];
     const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? preparedStatementName(text) : undefined;
@@ -115,10 +129,19 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export function connectPostgres(connectionString: string): Kysely<Database> {
+/** How long a request waits for a new connection before the database counts as unavailable (a 503, not a hang). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * `onLost`: told when an idle connection of the pool is lost (the database restarted, a proxy cut it). The pool
+ * has dropped it already and makes a new one for the next query; without a listener the loss would end the process.
+ */
+export function connectPostgres(connectionString: string, onLost: (error: Error) => void = () => undefined): Kysely<Database> {
   // Pipeline mode (pg 8.17+) lets commitTogether (together.ts) write a whole transaction before reading its
   // answers; Kysely waits for each answer before the next statement, so for everything else nothing changes.
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, pipeline: true } as pg.PoolConfig);
+  // Keep-alive finds a connection whose far end vanished without a word (a host gone, a cable pulled).
+  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, pipeline: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true } as pg.PoolConfig);
+  pool.on('error', onLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   drivers.set(db, { kind: 'postgres', pool });
   return db;

@@ -179,6 +179,9 @@ export const catalogue = {
   cover_pin_invalid: { code: 361, status: 400, message: 'Choose the cover from the Pins on this board that have an image.' },
   // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
   not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
+  // The database away (lost or refused connections): 503 with Retry-After; its disk full: 507 until an operator frees room.
+  database_unavailable: { code: 411, status: 503, message: "We can't reach our database right now. Please try again in a moment." },
+  database_full: { code: 412, status: 507, message: "We're out of storage space and can't save changes right now. Please try again later." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
   // Issue 28, search and the following feed: codes 350-359 are ours.
   search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },

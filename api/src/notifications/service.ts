@@ -8,6 +8,7 @@ import { shouldNotify, UNREAD_CAP } from './rules.js';
 import { notificationsStore } from './store.js';
 import type { Gate } from '../lib/messages/gate.js';
 import { outgoingFor } from '../outbox/service.js';
+import { processLog } from '../ops/log.js';
 
 export interface NotificationEvent {
   kind: NotificationKind;
@@ -44,7 +45,7 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
           store.insert(admitted.map((m) => ({ id: newId(), recipient_id: m.recipientId, kind: event.kind, actor_id: event.actorId, board_id: event.boardId ?? null, pin_id: event.pinId ?? null, created_at: now }))),
         );
       } catch (error) {
-        console.error('notification not written', error);
+        processLog().error({ err: error }, 'notification not written');
       }
     },
 

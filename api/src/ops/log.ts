@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { databaseFault } from '../db/faults.js';
 import { currentRequest, withRequest } from '../lib/request-context.js';
 
 /**
@@ -83,3 +84,38 @@ export const currentRequestId = (): string | undefined => currentRequest()?.id;
  */
 const WELL_FORMED = /^[A-Za-z0-9._:-]{8,128}$/;
 export const requestIdFrom = (header: string | undefined): string => (header && WELL_FORMED.test(header) ? header : randomUUID());
+
+/** For a refusal to start: said whatever LOG_LEVEL is (a test's `silent` too), on stderr, at once. */
+export const refusalLog = (): Logger => createLogger('info', pino.destination({ dest: 2, sync: true }));
+
+let processLogger: Logger | undefined;
+
+/**
+ * The log for code with no Deps at hand (a driver's event, a Redis client, a crash): the one server.ts sets
+ * at start, else one at LOG_LEVEL's level on stdout. Nothing on a server path writes to the console: every
+ * line is JSON.
+ */
+export function processLog(): Logger {
+  return (processLogger ??= logFor({ config: { logLevel: loadConfig().logLevel } }));
+}
+export const setProcessLog = (log: Logger) => {
+  processLogger = log;
+};
+
+/**
+ * The process's last words as a JSON line: an uncaught exception, or a rejection nobody handled, is logged
+ * (written at once, not buffered) and ends the process, as Node would, for its state is unknown. A rejection
+ * that is a database outage is logged and survived: the database comes back, and the next request meets it.
+ */
+export function logCrashes(level: Config['logLevel']): void {
+  const last = createLogger(level, pino.destination({ dest: 1, sync: true }));
+  process.on('uncaughtException', (error, origin) => {
+    last.fatal({ err: error, origin }, 'uncaught exception: the process ends');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    if (databaseFault(reason) === 'unavailable') return last.warn({ err: reason, dependency: 'database' }, 'database unavailable (a rejection nobody handled)');
+    last.fatal({ err: reason }, 'unhandled rejection: the process ends');
+    process.exit(1);
+  });
+}

@@ -90,6 +90,43 @@ export const jobFailures = new Counter({
   registers: [registry],
 });
 
+/** What the readiness gauges read: this process's /ready answer (ops/probes.ts, set by createApp). */
+export interface ReadinessSource {
+  (): Promise<{ ready: boolean; checks: Record<string, string> }>;
+}
+let readinessSource: ReadinessSource | undefined;
+export const watchReadiness = (source: ReadinessSource) => {
+  readinessSource = source;
+};
+
+/** The states a dependency can be in (ops/dependencies.ts), each a series so a dashboard sees every one at 0 or 1. */
+const DEPENDENCY_STATES = ['ok', 'down', 'full', 'not configured'];
+
+// Per process: over a cluster the worst reading shows ('min' of ready; 'max' of each state).
+export const ready = new Gauge({
+  name: 'corkboard_ready',
+  help: 'Whether this server should get requests (GET /ready is 200): 1 or 0. A degraded dependency leaves it 1.',
+  aggregator: 'min',
+  registers: [registry],
+  async collect() {
+    const answer = await readinessSource?.().catch(() => undefined);
+    if (answer) this.set(answer.ready ? 1 : 0);
+  },
+});
+
+export const dependencyState = new Gauge({
+  name: 'corkboard_dependency_state',
+  help: 'Each dependency (database, redis, media) in its state now: 1 for the state it is in, 0 for the others.',
+  labelNames: ['dependency', 'state'] as const,
+  aggregator: 'max',
+  registers: [registry],
+  async collect() {
+    const answer = await readinessSource?.().catch(() => undefined);
+    if (!answer) return;
+    for (const [dependency, now] of Object.entries(answer.checks)) for (const state of DEPENDENCY_STATES) this.set({ dependency, state }, now === state ? 1 : 0);
+  },
+});
+
 /**
  * The text a scrape gets. One process: its own registry. A worker of `WORKERS=N` (node:cluster, one port
  * shared): it asks the primary, which gathers every worker's registry (prom-client's AggregatorRegistry,

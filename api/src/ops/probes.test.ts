@@ -39,7 +39,7 @@ describe('GET /ready', () => {
     const res = await t.app.request('/ready');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect((await json(res)).resource_response.data).toEqual({ ready: true, state: 'serving', checks: { database: 'ok', redis: 'not configured', media: 'ok' } });
+    expect((await json(res)).resource_response.data).toEqual({ ready: true, state: 'serving', checks: { database: 'ok', redis: 'not configured', media: 'ok' }, degraded: [] });
   });
 
   it('is 503 not_ready while the process drains for a shutdown', async () => {
@@ -87,14 +87,14 @@ describe('GET /ready', () => {
     expect((await t.app.request('/ready')).status).toBe(200);
   });
 
-  it('is 503 when the media store cannot be written to', async () => {
+  it('stays 200 when the media store cannot be written to, naming it degraded', async () => {
     // A path under a file: neither there nor makeable, as a mount gone away.
     const file = join(mkdtempSync(join(tmpdir(), 'corkboard-ready-')), 'a-file');
     writeFileSync(file, 'x');
     const t = await testApp({ config: { mediaDir: join(file, 'media') } });
     const res = await t.app.request('/ready');
-    expect(res.status).toBe(503);
-    expect((await json(res)).resource_response.error.data).toMatchObject({ state: 'serving', checks: { database: 'ok', media: 'down' } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).resource_response.data).toMatchObject({ ready: true, state: 'serving', checks: { database: 'ok', media: 'down' }, degraded: ['media'] });
   });
 
   it('is 503 when the database is closed', async () => {
@@ -102,17 +102,22 @@ describe('GET /ready', () => {
     await t.db.destroy();
     const res = await t.app.request('/ready');
     expect(res.status).toBe(503);
-    expect((await json(res)).resource_response.error.data.checks.database).toBe('down');
+    expect((await json(res)).resource_response.error).toMatchObject({ message_detail: 'Not ready: the database is down.', data: { checks: { database: 'down' } } });
   });
 
-  it('checks Redis when one is configured: down when it does not answer', async () => {
+  it('checks Redis when one is configured: down when it does not answer, and the host still ready, degraded', async () => {
     // Nothing listens on this port: the ping fails at once (no offline queue).
     const gone = new Redis('redis://127.0.0.1:9259', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     gone.on('error', () => {});
-    const t = await testApp({ redis: gone });
+    const t = await testApp({ redis: gone, config: { metricsToken: TOKEN } });
     const res = await t.app.request('/ready');
-    expect(res.status).toBe(503);
-    expect((await json(res)).resource_response.error.data.checks.redis).toBe('down');
+    expect(res.status).toBe(200);
+    expect((await json(res)).resource_response.data).toMatchObject({ ready: true, checks: { redis: 'down' }, degraded: ['redis'] });
+    // And in the metrics, each dependency by its state.
+    const scrape = await (await t.app.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    expect(scrape).toMatch(/^corkboard_ready 1$/m);
+    expect(scrape).toMatch(/^corkboard_dependency_state\{dependency="redis",state="down"\} 1$/m);
+    expect(scrape).toMatch(/^corkboard_dependency_state\{dependency="database",state="ok"\} 1$/m);
     gone.disconnect();
   });
 

@@ -1,52 +1,43 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { sql } from 'kysely';
 import type { AppEnv, Deps } from '../deps.js';
 import { clientAddress, normaliseAddress } from '../lib/client-address.js';
 import { declare, none } from '../lib/declare.js';
 import { fail, ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { migrationsRunning, type Lifecycle } from './lifecycle.js';
-import { mediaReachable } from './media.js';
-import { METRICS_CONTENT_TYPE, metricsText } from './metrics.js';
+import { DEPENDENCIES, canServe, degraded, dependencyHealth, type DependencyName, type DependencyStates } from './dependencies.js';
+import { METRICS_CONTENT_TYPE, metricsText, watchReadiness } from './metrics.js';
 
-/** A check that has not answered in this long counts as down: a probe answers within a load balancer's timeout. */
-export const READY_CHECK_TIMEOUT_MS = 2000;
-
-export type CheckResult = 'ok' | 'down' | 'not configured';
 export interface Readiness {
   ready: boolean;
   /** `serving`, or why not: `migrating`, `draining`. */
   state: 'serving' | 'migrating' | 'draining';
-  checks: { database: CheckResult; redis: CheckResult; media: CheckResult };
+  /** Each dependency's state (ops/dependencies.ts). */
+  checks: DependencyStates;
+  /** The dependencies this host serves without just now (Redis, the media store): it is up, with less. */
+  degraded: DependencyName[];
 }
 
-const within = (work: Promise<unknown>): Promise<CheckResult> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(() => resolve('down'), READY_CHECK_TIMEOUT_MS);
-    work.then(
-      () => (clearTimeout(timer), resolve('ok')),
-      () => (clearTimeout(timer), resolve('down')),
-    );
-  });
-
 /**
- * Whether this process should be sent requests: not migrating or draining, and its database, its Redis
- * (when REDIS_URL is set) and its media store answer. Probes that arrive together share one round of checks.
+ * Whether this process should be sent requests: not migrating or draining, and no essential dependency (the
+ * database) down or full. Redis or the media store away leaves it ready, named in `degraded`: every host
+ * shares them, so taking hosts out of a load balancer for them would take out all of them.
  */
 export function readiness(deps: Pick<Deps, 'db' | 'redis' | 'config'>, lifecycle: Lifecycle): () => Promise<Readiness> {
-  let round: Promise<Readiness> | undefined;
-  const check = async (): Promise<Readiness> => {
-    const [database, redis, media] = await Promise.all([
-      within(sql`select 1`.execute(deps.db)),
-      deps.redis ? within(deps.redis.ping()) : Promise.resolve<CheckResult>('not configured'),
-      within(mediaReachable(deps.config)),
-    ]);
+  const health = dependencyHealth(deps);
+  return async () => {
+    const checks = await health.states();
     const state = lifecycle.draining ? 'draining' : migrationsRunning() ? 'migrating' : 'serving';
-    const checks = { database, redis, media };
-    return { ready: state === 'serving' && Object.values(checks).every((r) => r !== 'down'), state, checks };
+    return { ready: state === 'serving' && canServe(checks), state, checks, degraded: degraded(checks) };
   };
-  return () => (round ??= check().finally(() => (round = undefined)));
+}
+
+/** Why a host is not ready, in words: its state, or the essential dependencies that are not ok. */
+function whyNot(answer: Readiness): string {
+  if (answer.state !== 'serving') return answer.state;
+  const missing = (Object.keys(answer.checks) as DependencyName[]).filter((name) => DEPENDENCIES[name].essential && answer.checks[name] !== 'ok');
+  return missing.map((name) => `the ${name} is ${answer.checks[name]}`).join(', ');
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -71,13 +62,14 @@ export function metricsAdmits(config: Deps['config']): (c: Context) => boolean {
  * The operators' routes (issue 29), documented in README.md ("Running on several machines"):
  * - GET /health: the process is alive. No database, nothing shared, never shed: a liveness probe.
  * - GET /ready: 200 when this process should get requests, 503 `not_ready` (code 410) with the state
- *   and each check otherwise. For a load balancer's health check.
+ *   and each check otherwise. For a load balancer's health check. Dependencies: ops/dependencies.ts.
  * - GET /metrics: Prometheus text, for whom METRICS_TOKEN or METRICS_ALLOW admits; 404 to anyone else.
  * None takes an API turn (app.ts API_PATHS): a busy server still answers its probes.
  */
 export function probeRoutes(deps: Deps, lifecycle: Lifecycle): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const ready = readiness(deps, lifecycle);
+  watchReadiness(ready);
   const admits = metricsAdmits(deps.config);
 
   routes.get('/health', declare({ caller: 'visitor', limit: none('a probe: no database, never shed'), body: 0 }), (c) => {
@@ -89,7 +81,7 @@ export function probeRoutes(deps: Deps, lifecycle: Lifecycle): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     const answer = await ready();
     if (answer.ready) return ok(c, answer);
-    return fail(c, new ApiError('not_ready', `Not ready: ${answer.state === 'serving' ? 'a dependency is down' : answer.state}.`, { ...answer }));
+    return fail(c, new ApiError('not_ready', `Not ready: ${whyNot(answer)}.`, { ...answer }));
   });
 
   routes.get('/metrics', declare({ caller: 'visitor', limit: none('closed unless METRICS_TOKEN or METRICS_ALLOW admits the caller'), body: 0 }), async (c) => {

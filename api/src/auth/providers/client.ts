@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { ApiError } from '../../lib/errors.js';
 import { redirectUri, type ProviderName, type ProviderSetting, type ProvidersConfig } from './config.js';
+import { processLog } from '../../ops/log.js';
 
 /**
  * The relying party's protocol steps, all through openid-client: discovery, the authorisation URL
@@ -73,7 +74,7 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
     try {
       return await pending;
     } catch (error) {
-      console.error(`Discovery of ${name} (${setting.issuer}) failed:`, (error as Error).message);
+      processLog().warn({ err: error, provider: name, issuer: setting.issuer }, 'identity provider discovery failed');
       throw new ApiError('social_unavailable');
     }
   };

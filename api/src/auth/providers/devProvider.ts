@@ -1,6 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { interactionPolicy } from 'oidc-provider';
 import { PROVIDERS, redirectUri, type ProvidersConfig } from './config.js';
 
 /**
@@ -90,6 +89,8 @@ export interface DevProvider {
 
 /** Starts the provider on 127.0.0.1:`port` (0: any free port) for relying parties at `publicOrigin`. */
 export async function startDevProvider(publicOrigin: string, port = 0): Promise<DevProvider> {
+  // Loaded here, not at the top: a server that runs no dev provider never loads oidc-provider (half a second of start).
+  const { default: Provider, interactionPolicy } = await import('oidc-provider');
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server: Server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {

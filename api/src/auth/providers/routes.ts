@@ -20,6 +20,7 @@ import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
 import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type ProviderService } from './service.js';
 import type { CallbackOutcome, CompletePayload, ProviderMessage } from './contract.js';
+import { processLog } from '../../ops/log.js';
 
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';
@@ -60,7 +61,7 @@ function resultPage(c: Context, config: Pick<Config, 'publicOrigin' | 'brandName
 /** The error as the popup shows it: the catalogue's `{brand}` filled in, as `fail` does for the API. */
 const errorMessage = (error: unknown, brand: string): ProviderMessage => {
   const e = error instanceof ApiError ? error : new ApiError('internal');
-  if (!(error instanceof ApiError)) console.error(error);
+  if (!(error instanceof ApiError)) processLog().error({ err: error }, 'identity provider flow failed');
   return {
     corkboard: 1,
     type: 'social-connect-error',

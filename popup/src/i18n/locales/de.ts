@@ -349,6 +349,8 @@ export default {
     board_archived: 'Diese Pinnwand ist archiviert. Hebe zuerst die Archivierung auf.',
     cover_pin_invalid: 'Wähle das Titelbild aus den Pins dieser Pinnwand aus, die ein Bild haben.',
     not_ready: 'Dieser Server ist noch nicht bereit, Anfragen anzunehmen.',
+    database_unavailable: 'Wir können unsere Datenbank gerade nicht erreichen. Bitte versuche es gleich noch einmal.',
+    database_full: 'Unser Speicherplatz ist voll, wir können Änderungen gerade nicht speichern. Bitte versuche es später noch einmal.',
     internal: 'Entschuldigung! Bei uns ist etwas schiefgelaufen.',
     search_query_too_long: 'Deine Suche darf höchstens 1.000 Zeichen lang sein.',
     follow_own_board: 'Du kannst deiner eigenen Pinnwand nicht folgen.',

@@ -352,6 +352,8 @@ export default {
     board_archived: 'Este tablero está archivado. Primero desarchívalo.',
     cover_pin_invalid: 'Elige la portada entre los Pines de este tablero que tengan imagen.',
     not_ready: 'Este servidor aún no está listo para recibir solicitudes.',
+    database_unavailable: 'No podemos acceder a nuestra base de datos en este momento. Inténtalo de nuevo en un momento.',
+    database_full: 'Nos hemos quedado sin espacio de almacenamiento y no podemos guardar cambios ahora. Inténtalo más tarde.',
     internal: '¡Lo sentimos! Algo ha fallado por nuestra parte.',
     search_query_too_long: 'Tu búsqueda no puede superar los 1000 caracteres.',
     follow_own_board: 'No puedes seguir tu propio tablero.',

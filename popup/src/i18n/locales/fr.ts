@@ -352,6 +352,8 @@ export default {
     board_archived: "Ce tableau est archivé. Désarchivez-le d'abord.",
     cover_pin_invalid: 'Choisissez la couverture parmi les épingles de ce tableau qui ont une image.',
     not_ready: "Ce serveur n'est pas prêt à recevoir des requêtes.",
+    database_unavailable: 'Nous ne parvenons pas à joindre notre base de données pour le moment. Réessayez dans un instant.',
+    database_full: "Nous n'avons plus d'espace de stockage et ne pouvons pas enregistrer de modifications pour le moment. Réessayez plus tard.",
     internal: 'Désolé ! Un problème est survenu de notre côté.',
     search_query_too_long: 'Votre recherche ne doit pas dépasser 1 000 caractères.',
     follow_own_board: 'Vous ne pouvez pas suivre votre propre tableau.',

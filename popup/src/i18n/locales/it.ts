@@ -352,6 +352,8 @@ export default {
     board_archived: "Questa bacheca è archiviata. Annulla prima l'archiviazione.",
     cover_pin_invalid: "Scegli la copertina tra i Pin di questa bacheca che hanno un'immagine.",
     not_ready: 'Questo server non è pronto a ricevere richieste.',
+    database_unavailable: 'Al momento non riusciamo a raggiungere il nostro database. Riprova tra un attimo.',
+    database_full: 'Abbiamo esaurito lo spazio di archiviazione e al momento non possiamo salvare modifiche. Riprova più tardi.',
     internal: 'Spiacenti! Si è verificato un problema da parte nostra.',
     search_query_too_long: 'La ricerca non può superare i 1.000 caratteri.',
     follow_own_board: 'Non puoi seguire la tua bacheca.',

@@ -346,6 +346,8 @@ export default {
     board_archived: '이 보드는 보관되었습니다. 먼저 보관을 해제하세요.',
     cover_pin_invalid: '이 보드에서 이미지가 있는 핀 중에서 커버를 선택하세요.',
     not_ready: '이 서버는 아직 요청을 받을 준비가 되지 않았습니다.',
+    database_unavailable: '지금은 데이터베이스에 연결할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+    database_full: '저장 공간이 부족하여 지금은 변경 사항을 저장할 수 없습니다. 나중에 다시 시도해 주세요.',
     internal: '죄송합니다! 저희 쪽에서 문제가 발생했습니다.',
     search_query_too_long: '1,000자 이내로 검색하세요.',
     follow_own_board: '자신의 보드는 팔로우할 수 없습니다.',

@@ -349,6 +349,8 @@ export default {
     board_archived: 'Dit bord is gearchiveerd. Haal het eerst uit het archief.',
     cover_pin_invalid: 'Kies de cover uit de pins op dit bord die een afbeelding hebben.',
     not_ready: 'Deze server is nog niet klaar om verzoeken te verwerken.',
+    database_unavailable: 'We kunnen onze database nu niet bereiken. Probeer het zo nog eens.',
+    database_full: 'Onze opslagruimte is vol en we kunnen nu geen wijzigingen opslaan. Probeer het later nog eens.',
     internal: 'Sorry! Er is bij ons iets misgegaan.',
     search_query_too_long: 'Gebruik maximaal 1.000 tekens om te zoeken.',
     follow_own_board: 'Je kunt je eigen bord niet volgen.',

@@ -355,6 +355,8 @@ export default {
     board_archived: 'Ta tablica jest zarchiwizowana. Najpierw przywróć ją z archiwum.',
     cover_pin_invalid: 'Wybierz okładkę spośród pinów z obrazem na tej tablicy.',
     not_ready: 'Ten serwer nie jest jeszcze gotowy na przyjmowanie żądań.',
+    database_unavailable: 'Nie możemy teraz połączyć się z naszą bazą danych. Spróbuj ponownie za chwilę.',
+    database_full: 'Skończyło się nam miejsce na dane i nie możemy teraz zapisać zmian. Spróbuj ponownie później.',
     internal: 'Przepraszamy! Coś poszło nie tak po naszej stronie.',
     search_query_too_long: 'Wyszukiwana fraza może mieć maksymalnie 1000 znaków.',
     follow_own_board: 'Nie możesz obserwować własnej tablicy.',

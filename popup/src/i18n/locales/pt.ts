@@ -352,6 +352,8 @@ export default {
     board_archived: 'Esta pasta está arquivada. Desarquive-a primeiro.',
     cover_pin_invalid: 'Escolha a capa entre os Pins desta pasta que têm imagem.',
     not_ready: 'Este servidor ainda não está pronto para receber solicitações.',
+    database_unavailable: 'Não conseguimos acessar nosso banco de dados agora. Tente novamente em instantes.',
+    database_full: 'Ficamos sem espaço de armazenamento e não podemos salvar alterações agora. Tente novamente mais tarde.',
     internal: 'Desculpe! Algo deu errado do nosso lado.',
     search_query_too_long: 'Pesquise com no máximo 1.000 caracteres.',
     follow_own_board: 'Você não pode seguir sua própria pasta.',

@@ -349,6 +349,8 @@ export default {
     board_archived: 'Den här anslagstavlan är arkiverad. Återställ den från arkivet först.',
     cover_pin_invalid: 'Välj omslaget bland de pinnar på den här anslagstavlan som har en bild.',
     not_ready: 'Servern är inte redo att ta emot förfrågningar än.',
+    database_unavailable: 'Vi når inte vår databas just nu. Försök igen om en liten stund.',
+    database_full: 'Vårt lagringsutrymme är fullt och vi kan inte spara ändringar just nu. Försök igen senare.',
     internal: 'Förlåt! Något gick fel hos oss.',
     search_query_too_long: 'Sök med högst 1 000 tecken.',
     follow_own_board: 'Du kan inte följa din egen anslagstavla.',

@@ -349,6 +349,8 @@ export default {
     board_archived: 'Bu pano arşivlendi. Önce arşivden çıkar.',
     cover_pin_invalid: 'Kapağı bu panodaki görseli olan Pin’ler arasından seç.',
     not_ready: 'Bu sunucu henüz istek almaya hazır değil.',
+    database_unavailable: 'Şu anda veritabanımıza ulaşamıyoruz. Lütfen birazdan tekrar deneyin.',
+    database_full: 'Depolama alanımız doldu ve şu anda değişiklikleri kaydedemiyoruz. Lütfen daha sonra tekrar deneyin.',
     internal: 'Üzgünüz! Bizim tarafımızda bir sorun oluştu.',
     search_query_too_long: 'Arama sorgusu en fazla 1000 karakter olabilir.',
     follow_own_board: 'Kendi panonu takip edemezsin.',

@@ -346,6 +346,8 @@ export default {
     board_archived: '此图板已归档。请先取消归档。',
     cover_pin_invalid: '请从此图板中带图片的 Pin 里选择封面。',
     not_ready: '此服务器尚未准备好接收请求。',
+    database_unavailable: '我们暂时无法连接到数据库。请稍后再试。',
+    database_full: '我们的存储空间已满，暂时无法保存更改。请稍后再试。',
     internal: '抱歉!我们这边出了点问题。',
     search_query_too_long: '请将搜索内容控制在 1,000 个字符以内。',
     follow_own_board: '你不能关注自己的图板。',
