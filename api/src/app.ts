@@ -38,7 +38,7 @@ import { bodyGuard } from './lib/bodies.js';
 import { addressKey, clientAddress } from './lib/client-address.js';
 import { declarationFinder, declared, honoSurface, type Declaration } from './lib/declare.js';
 import { ApiError } from './lib/errors.js';
-import { sameOriginWrites } from './lib/guard.js';
+import { bearerOf, sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
 import { registryDeclaration, resourceRoutes, withAnswers, type ResourceRegistry } from './lib/resources.js';
 import { authAnswers } from './auth/contract.js';
@@ -78,6 +78,9 @@ import { currentRequestId, logFor } from './ops/log.js';
 import { watchQueue } from './ops/metrics.js';
 import { observe, routePattern } from './ops/observe.js';
 import { probeRoutes } from './ops/probes.js';
+import { tokensService } from './tokens/service.js';
+import { bearerOrSession, tokenResources } from './tokens/routes.js';
+import { tokensAnswers } from './tokens/contract.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -120,6 +123,7 @@ export function appServices(deps: Deps) {
     embeds: embedsService(deps),
     notifications: notificationsService(deps),
     transfers: transfersService(deps),
+    tokens: tokensService(deps, auth.proveOwner),
   };
 }
 
@@ -134,7 +138,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 }
 
 /** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
-const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers];
+const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers];
 
 function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
   return {
@@ -153,6 +157,7 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...embedResources(s.embeds),
     ...notificationResources(s.notifications),
     ...transferResources(s.transfers),
+    ...tokenResources(s.tokens),
     ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
@@ -226,7 +231,7 @@ export function createApp(deps: Deps) {
   app.use(
     '*',
     bodyGuard({
-      hasSession: (c) => getCookie(c, SESSION_COOKIE) !== undefined,
+      hasSession: (c) => getCookie(c, SESSION_COOKIE) !== undefined || bearerOf(c.req.header('authorization')) !== undefined,
       clientKey: (c) => addressKey(clientAddress(c, deps.config.trustProxy)),
       perClient: deps.config.bodiesPerClient,
       graceMs: deps.config.bodyGraceMs,
@@ -237,8 +242,8 @@ export function createApp(deps: Deps) {
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
   for (const path of API_PATHS) app.use(path, turn);
 
-  // Only the API reads the session; pages and scripts are the same for everyone.
-  const session = sessionMiddleware(auth, deps.config.trustProxy);
+  // Only the API reads the session (or a personal access token, tokens/); pages and scripts are the same for everyone.
+  const session = bearerOrSession(services.tokens, sessionMiddleware(auth, deps.config.trustProxy));
   // The widgets' data is public and the same for everyone: it never reads the session (docs/decisions.md, "Embeds").
   app.use(EMBEDS_PATH, ...embedsHeaders());
   app.use('/resource/*', (c, next) => (c.req.path === EMBEDS_PATH ? (c.set('viewer', null), next()) : session(c, next)));

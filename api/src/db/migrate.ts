@@ -30,6 +30,8 @@ import * as m0032 from './migrations/0032_search_index_once_per_commit.js';
 import * as m0033 from './migrations/0033_counter_delta_ids.js';
 import * as m0034 from './migrations/0034_image_release_mark.js';
 import * as m0035 from './migrations/0035_security_epoch.js';
+import * as m0049 from './migrations/0049_access_tokens.js';
+import * as m0050 from './migrations/0050_signup_invitations.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +65,8 @@ const migrations: Record<string, Migration> = {
   '0033_counter_delta_ids': m0033,
   '0034_image_release_mark': m0034,
   '0035_security_epoch': m0035,
+  '0049_access_tokens': m0049,
+  '0050_signup_invitations': m0050,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */
