@@ -143,6 +143,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/settings/import-export/', page, shell);
   // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
   routes.get('/settings/security/', page, shell);
+  // Personal access tokens (tokens/): made, listed and revoked.
+  routes.get('/settings/tokens/', page, shell);
   // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.
   routes.get('/notifications/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {
