@@ -81,6 +81,8 @@ import { probeRoutes } from './ops/probes.js';
 import { tokensService } from './tokens/service.js';
 import { bearerOrSession, tokenResources } from './tokens/routes.js';
 import { tokensAnswers } from './tokens/contract.js';
+import { invitationAnswers, invitationResources } from './auth/invitations-routes.js';
+import { invitationSender } from './auth/signup-mode.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -138,7 +140,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 }
 
 /** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
-const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers];
+const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers];
 
 function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
   return {
@@ -158,6 +160,7 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...notificationResources(s.notifications),
     ...transferResources(s.transfers),
     ...tokenResources(s.tokens),
+    ...invitationResources(invitationSender(deps, s.outgoing.mailer), deps.config),
     ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
