@@ -145,6 +145,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/settings/security/', page, shell);
   // Personal access tokens (tokens/): made, listed and revoked.
   routes.get('/settings/tokens/', page, shell);
+  // Sign-up invitations (SIGNUP_MODE=invite, auth/signup-mode.ts).
+  routes.get('/settings/invitations/', page, shell);
   // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.
   routes.get('/notifications/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {
