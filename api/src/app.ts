@@ -83,12 +83,15 @@ import { bearerOrSession, tokenResources } from './tokens/routes.js';
 import { tokensAnswers } from './tokens/contract.js';
 import { invitationAnswers, invitationResources } from './auth/invitations-routes.js';
 import { invitationSender } from './auth/signup-mode.js';
+import { webAppRoutes } from './webapp/routes.js';
+import { SHARE_TARGET_PATH } from './webapp/rules.js';
+import { loadedBuilt } from './pages/routes.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -256,6 +259,8 @@ export function createApp(deps: Deps) {
   app.use('/vx/*', session);
   // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
   app.use('/offsite/', session);
+  // The web app's share target (webapp/): a shared image is staged for the viewer behind the session.
+  app.use(SHARE_TARGET_PATH, session);
   app.route('/resource', resourceRoutes(registry));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/search', searchRoutes(pins));
@@ -278,6 +283,8 @@ export function createApp(deps: Deps) {
   app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
+  // The installable web app: manifest, icons, service worker, share target (webapp/).
+  app.route('/', webAppRoutes(deps, services, () => loadedBuilt(deps.config.env !== 'production')().popup));
   // Before the pages: /developers/api/ would otherwise be a board's address.
   const described = () => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName });
   app.route('/', openApiRoutes(described));

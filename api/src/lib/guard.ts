@@ -18,6 +18,7 @@ const FILE_TYPE = /^(application\/octet-stream|image\/[\w.+-]+|video\/[\w.+-]+)\
 export function sameOriginWrites(publicOrigin: string): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
+    if ((c.get('declaration' as never) as { crossSiteForm?: string } | undefined)?.crossSiteForm) return next();
     // The Origin check guards what a browser sends by itself: the cookie. A request with a bearer token
     // (tokens/) is authenticated by the token alone (its cookie is not read), and no cross-site page can
     // set that header without a CORS preflight we never grant.
