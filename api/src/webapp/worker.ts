@@ -1,9 +1,9 @@
 /**
  * The service worker's source (served at /sw.js with the built files' names filled in): it caches the app
  * shell (the start page and the popup's hashed script and style) so the installed app opens offline to
- * its own page, and nothing else. It answers only same-origin GETs of navigations and /js/ or /css/ files;
- * every API answer (/resource/, /v3/, /media/, …) and every POST, the share target's too, goes to the
- * network untouched.
+ * its own page, and nothing else. It answers only same-origin GETs of the start page and of those files;
+ * every other page, every API answer (/resource/, /v3/, /media/, …), the sign-in flows (/oauth/) and every
+ * POST, the share target's too, go to the network untouched.
  */
 export function serviceWorkerSource(cacheName: string, shellFiles: readonly string[]): string {
   return `'use strict';
@@ -20,8 +20,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === 'navigate') {
-    // Pages from the network (they carry the session's state); the cached start page only when offline.
+  if (request.mode === 'navigate' && url.pathname === '/') {
+    // The start page from the network (it carries the session's state); the cached one only when offline.
     event.respondWith(fetch(request).catch(() => caches.match('/')));
     return;
   }
