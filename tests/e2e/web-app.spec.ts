@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { EXAMPLES, PRODUCT } from './origins';
 import { freshAccount, logInWith } from './safety-helpers';
 
@@ -48,14 +48,23 @@ test("a link shared into the app opens the board picker with the finder's image 
   await page.goto(`${PRODUCT}/login`);
   await logInWith(page, user.email, user.password);
   await expect(page).not.toHaveURL(/\/login/);
-  // What the share sheet sends: a multipart form posted to the manifest's share_target.action.
+  await shareLink(page, shared, 'A weekend by the lake');
+  await expect(page).toHaveURL(/\/pin\/create\/button\//);
+  const opened = new URL(page.url());
+  expect([opened.searchParams.get('url'), opened.searchParams.get('media'), opened.searchParams.get('description')]).toEqual([shared, choice, 'A weekend by the lake']);
+  await expect(page.locator('.preview img').first()).toHaveAttribute('src', choice);
+  await expect(page.getByRole('button', { name: 'Create your first board' })).toBeVisible();
+});
+
+/** What the share sheet sends: a multipart form posted to the manifest's share_target.action. */
+async function shareLink(page: Page, url: string, title: string) {
   await page.evaluate(
-    ({ url }) => {
+    ({ url, title }) => {
       const form = document.createElement('form');
       form.method = 'POST';
       form.action = '/share-target/';
       form.enctype = 'multipart/form-data';
-      for (const [name, value] of Object.entries({ title: 'A weekend by the lake', text: `Look: ${url}`, url: '' })) {
+      for (const [name, value] of Object.entries({ title, text: `Look: ${url}`, url: '' })) {
         const input = document.createElement('input');
         input.type = 'hidden';
         input.name = name;
@@ -65,11 +74,22 @@ test("a link shared into the app opens the board picker with the finder's image 
       document.body.append(form);
       form.submit();
     },
-    { url: shared },
+    { url, title },
   );
+}
+
+test('a link shared while logged out opens the popup, which logs in and goes on to the board picker with it', async ({ page }) => {
+  const shared = `${EXAMPLES}/lake.html`;
+  const user = freshAccount('sharelater');
+  await page.goto(`${PRODUCT}/`);
+  await shareLink(page, shared, 'A weekend by the lake');
   await expect(page).toHaveURL(/\/pin\/create\/button\//);
-  const opened = new URL(page.url());
-  expect([opened.searchParams.get('url'), opened.searchParams.get('media'), opened.searchParams.get('description')]).toEqual([shared, choice, 'A weekend by the lake']);
-  await expect(page.locator('.preview img').first()).toHaveAttribute('src', choice);
+  await expect(page.locator('.auth-pin')).toHaveAttribute('src', `${EXAMPLES}/img/mountain-lake.png`);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Password').press('Enter');
   await expect(page.getByRole('button', { name: 'Create your first board' })).toBeVisible();
+  await expect(page.locator('.preview img').first()).toHaveAttribute('src', `${EXAMPLES}/img/mountain-lake.png`);
+  expect(new URL(page.url()).searchParams.get('url')).toBe(shared);
 });
