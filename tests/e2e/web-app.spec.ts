@@ -93,3 +93,29 @@ test('a link shared while logged out opens the popup, which logs in and goes on 
   await expect(page.locator('.preview img').first()).toHaveAttribute('src', `${EXAMPLES}/img/mountain-lake.png`);
   expect(new URL(page.url()).searchParams.get('url')).toBe(shared);
 });
+
+test('an image shared into the app opens the pin builder with it, staged as its uploads are', async ({ page }) => {
+  const user = freshAccount('shareimage');
+  await page.goto(`${PRODUCT}/login`);
+  await logInWith(page, user.email, user.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.evaluate(async () => {
+    // The app's own icon stands in for a photo from the phone's gallery.
+    const bytes = await (await fetch('/img/icon-512.png')).blob();
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = '/share-target/';
+    form.enctype = 'multipart/form-data';
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.name = 'image';
+    const files = new DataTransfer();
+    files.items.add(new File([bytes], 'shared.png', { type: 'image/png' }));
+    input.files = files.files;
+    form.append(input);
+    document.body.append(form);
+    form.submit();
+  });
+  await expect(page).toHaveURL(/\/pin-builder\/\?upload=\d+$/);
+  await expect(page.locator('.builder-preview')).toHaveAttribute('src', /\/media\//);
+});

@@ -10,6 +10,7 @@ import { uploadAllowance } from '../media/routes.js';
 import type { MediaService } from '../media/service.js';
 import type { ScrapeService } from '../scrape/service.js';
 import { sha256 } from '../lib/ids.js';
+import { bodyChunks } from '../lib/node-request.js';
 import { ICON_SIZES, manifestFor, SHARE_TARGET_PATH, SHARED_FILE_FIELD, sharedDescription, sharedLink, THEME_COLOR } from './rules.js';
 import { serviceWorkerSource } from './worker.js';
 
@@ -26,6 +27,16 @@ const iconPng = (size: number) => {
   if (!made) icons.set(size, (made = sharp(Buffer.from(iconSvg(size))).png().toBuffer()));
   return made;
 };
+
+const SHARE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES + 64 * 1024;
+
+/** The posted form, read within the declared size and the body's deadline (lib/node-request.ts); null when it is not one. */
+async function formOf(c: Context<AppEnv>): Promise<FormData | null> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of bodyChunks(c, SHARE_MAX_BYTES)) chunks.push(chunk);
+  const type = c.req.header('content-type') ?? '';
+  return new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData().catch(() => null);
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 4096) : '');
 
@@ -65,15 +76,16 @@ export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; medi
     declare({
       caller: 'visitor',
       limit: ['findImagesAddress', 'outboundSite'],
-      // The shared image, and the title, text and link beside it.
-      body: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024,
+      // The shared image, and the title, text and link beside it: read by the route as bytes (a form's file is binary).
+      body: SHARE_MAX_BYTES,
+      stream: true,
       crossSiteForm: "the share sheet posts a form from outside the product's pages; it only opens the save popup or the pin builder, where the person still chooses to save",
       policy: 'an image is staged only for a logged-in viewer, under the upload quota',
     }),
     async (c) => {
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const fields = { title: text(form.title), text: text(form.text), url: text(form.url) };
-      const file = form[SHARED_FILE_FIELD];
+      const form = await formOf(c);
+      const fields = { title: text(form?.get('title')), text: text(form?.get('text')), url: text(form?.get('url')) };
+      const file = form?.get(SHARED_FILE_FIELD);
       if (file instanceof File && file.size > 0) return shareImage(c, file);
       const link = sharedLink(fields);
       if (!link) return c.redirect('/pin-builder/', 303);
