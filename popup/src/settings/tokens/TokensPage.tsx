@@ -6,7 +6,7 @@ import { locale, t as main } from '../../i18n';
 import type { ViewerData } from '../../types';
 import { failure, loadStatus, post, type SecurityStatus } from '../security/client';
 import { Done, Field, Problem } from '../security/Field';
-import { ProofField, proofOptions } from '../security/Proof';
+import { t as security } from '../security/messages';
 import { t } from './messages';
 
 type Scope = AccessToken['scope'];
@@ -20,7 +20,9 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
   const [status, setStatus] = useState<SecurityStatus | null>(null);
   const [name, setName] = useState('');
   const [scope, setScope] = useState<Scope>('write');
-  const [proof, setProof] = useState('');
+  // The fresh proof (api/src/auth/security.ts): the password, and a two-factor code when two-factor is on.
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [secret, setSecret] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
@@ -52,10 +54,12 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
     setError('');
     setDone('');
     try {
-      const made = await post<AccessToken & { token: string }>('AccessTokenResource', 'create', { name, scope, ...proofOptions(status, proof) });
+      const proof = { ...(status.has_password ? { password } : {}), ...(status.mfa.method ? { code } : {}) };
+      const made = await post<AccessToken & { token: string }>('AccessTokenResource', 'create', { name, scope, ...proof });
       setSecret(made.token);
       setName('');
-      setProof('');
+      setPassword('');
+      setCode('');
       await reload();
     } catch (caught) {
       setError(failure(caught));
@@ -107,7 +111,8 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
               </label>
             ))}
           </fieldset>
-          {status && <ProofField status={status} value={proof} onValue={setProof} name="token-proof" />}
+          {status?.has_password && <Field label={security('currentPassword')} type="password" value={password} onValue={setPassword} autoComplete="current-password" name="token-password" />}
+          {status?.mfa.method && <Field label={security('codeOrBackup')} value={code} onValue={setCode} autoComplete="one-time-code" name="token-code" />}
           <button type="submit" disabled={busy || !status}>
             {t('create')}
           </button>
