@@ -40,7 +40,7 @@ import { addressKey, clientAddress } from './lib/client-address.js';
 import { declarationFinder, declared, honoSurface, type Declaration } from './lib/declare.js';
 import { storeFullError } from './lib/dependencies.js';
 import { ApiError } from './lib/errors.js';
-import { sameOriginWrites } from './lib/guard.js';
+import { bearerOf, sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
 import { registryDeclaration, resourceRoutes, withAnswers, type ResourceRegistry } from './lib/resources.js';
 import { authAnswers } from './auth/contract.js';
@@ -84,12 +84,20 @@ import { dependencyHealth } from './ops/dependencies.js';
 
 /** A client that met the database away comes back after this long: a restart or a failover takes seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+import { tokensService } from './tokens/service.js';
+import { bearerOrSession, tokenResources } from './tokens/routes.js';
+import { tokensAnswers } from './tokens/contract.js';
+import { invitationAnswers, invitationResources } from './auth/invitations-routes.js';
+import { invitationSender } from './auth/signup-mode.js';
+import { webAppRoutes } from './webapp/routes.js';
+import { SHARE_TARGET_PATH } from './webapp/rules.js';
+import { loadedBuilt } from './pages/routes.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -126,6 +134,7 @@ export function appServices(deps: Deps) {
     embeds: embedsService(deps),
     notifications: notificationsService(deps),
     transfers: transfersService(deps),
+    tokens: tokensService(deps, auth.proveOwner),
   };
 }
 
@@ -140,7 +149,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 }
 
 /** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
-const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers];
+const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers];
 
 function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
   return {
@@ -159,6 +168,8 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...embedResources(s.embeds),
     ...notificationResources(s.notifications),
     ...transferResources(s.transfers),
+    ...tokenResources(s.tokens),
+    ...invitationResources(invitationSender(deps, s.outgoing.mailer), deps.config),
     ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
   };
@@ -242,7 +253,7 @@ export function createApp(deps: Deps) {
   app.use(
     '*',
     bodyGuard({
-      hasSession: (c) => getCookie(c, SESSION_COOKIE) !== undefined,
+      hasSession: (c) => getCookie(c, SESSION_COOKIE) !== undefined || bearerOf(c.req.header('authorization')) !== undefined,
       clientKey: (c) => addressKey(clientAddress(c, deps.config.trustProxy)),
       perClient: deps.config.bodiesPerClient,
       graceMs: deps.config.bodyGraceMs,
@@ -253,8 +264,8 @@ export function createApp(deps: Deps) {
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
   for (const path of API_PATHS) app.use(path, turn);
 
-  // Only the API reads the session; pages and scripts are the same for everyone.
-  const session = sessionMiddleware(auth, deps.config.trustProxy);
+  // Only the API reads the session (or a personal access token, tokens/); pages and scripts are the same for everyone.
+  const session = bearerOrSession(services.tokens, sessionMiddleware(auth, deps.config.trustProxy));
   // The widgets' data is public and the same for everyone: it never reads the session (docs/decisions.md, "Embeds").
   app.use(EMBEDS_PATH, ...embedsHeaders());
   app.use('/resource/*', (c, next) => (c.req.path === EMBEDS_PATH ? (c.set('viewer', null), next()) : session(c, next)));
@@ -264,6 +275,8 @@ export function createApp(deps: Deps) {
   app.use('/vx/*', session);
   // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
   app.use('/offsite/', session);
+  // The web app's share target (webapp/): a shared image is staged for the viewer behind the session.
+  app.use(SHARE_TARGET_PATH, session);
   app.route('/resource', resourceRoutes(registry));
   app.route('/v3/pins', pinRoutes(pins));
   app.route('/v3/search', searchRoutes(pins));
@@ -286,6 +299,8 @@ export function createApp(deps: Deps) {
   app.route('/v3', facebookV3Routes(providers));
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
+  // The installable web app: manifest, icons, service worker, share target (webapp/).
+  app.route('/', webAppRoutes(deps, services, () => loadedBuilt(deps.config.env !== 'production')().popup));
   // Before the pages: /developers/api/ would otherwise be a board's address.
   const described = () => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName });
   app.route('/', openApiRoutes(described));

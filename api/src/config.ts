@@ -138,6 +138,13 @@ export interface Config extends ProvidersConfig {
   metricsAllow: string[];
   /** How long a stopping server keeps serving with /ready at 503 before it closes its listener (DRAIN_WAIT_MS, 0 by default). */
   drainWaitMs: number;
+  /**
+   * Who may make an account (SIGNUP_MODE, auth/signup-mode.ts): open (anyone, the default), invite (only
+   * with a single-use invitation) or closed (no one), for every way in: password, Google, Facebook, LINE, SSO.
+   */
+  signupMode: 'open' | 'invite' | 'closed';
+  /** SIGNUP_SSO_OPEN: company SSO (SSO_DOMAINS) still makes accounts when SIGNUP_MODE is invite or closed. */
+  signupSsoOpen: boolean;
 }
 
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
@@ -202,6 +209,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(24, 'Use at least 24 characters (for example: openssl rand -hex 24).').optional(),
   METRICS_ALLOW: list.pipe(z.array(z.string().refine((value) => isIP(value) !== 0, 'Must be IP addresses, comma separated.'))).default([]),
   DRAIN_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open'),
+  SIGNUP_SSO_OPEN: z.enum(['0', '1', 'true', 'false']).default('false'),
   VIDEO_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(VIDEO_QUOTA_DEFAULT_BYTES),
 });
 
@@ -281,5 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     metricsAllow: e.METRICS_ALLOW,
     drainWaitMs: e.DRAIN_WAIT_MS,
+    signupMode: e.SIGNUP_MODE,
+    signupSsoOpen: e.SIGNUP_SSO_OPEN === '1' || e.SIGNUP_SSO_OPEN === 'true',
   };
 }

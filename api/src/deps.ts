@@ -53,6 +53,8 @@ export interface Viewer {
   mfaPassed: boolean;
   /** When this session was last seen answering a request (the active-sessions list); null: not yet. */
   sessionLastUsedAt: number | null;
+  /** Set when the request came with a personal access token instead of a cookie (tokens/): its id and scope. */
+  accessToken?: { id: string; scope: 'read' | 'write' };
 }
 
 export interface AppEnv {

@@ -57,7 +57,7 @@ export function surfaceTable(rows: readonly SurfaceRow[]): string {
       continue;
     }
     const body = `${size(d.body)}${d.stream ? ', streamed' : ''}`;
-    lines.push(`| ${method} | \`${cell(path)}\` | ${d.caller} | ${cell(limitText(d.limit))} | ${body} | ${cell(d.policy ?? '')} |`);
+    lines.push(`| ${method} | \`${cell(path)}\` | ${d.caller} | ${cell(limitText(d.limit))} | ${body} | ${cell([d.policy, d.crossSiteForm && `takes a form from any site: ${d.crossSiteForm}`].filter(Boolean).join('; '))} |`);
   }
   return lines.join('\n');
 }

@@ -12,3 +12,5 @@ if (root) {
     onLocaleChange(draw);
   });
 }
+// The installable web app's service worker (api/src/webapp/worker.ts): the app shell, cached; never an API answer.
+if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);

@@ -8,6 +8,7 @@ import { authService } from './service.js';
 import { normaliseEmail } from './session.js';
 import { authStore } from './store.js';
 import { credentialStore } from './credentials/store.js';
+import { invitationSender } from './signup-mode.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   create <email> <password> [first name]   make an account (operators, tests)
@@ -17,7 +18,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   mfa-totp <email>                         two-factor with an authenticator app; prints the secret
   mfa-off <email>                          two-factor off
   unlock <email>                           forget failed log-ins and any lock
-  picture <email> <https url>              the profile picture (the welcome-back log-in shows it)`;
+  picture <email> <https url>              the profile picture (the welcome-back log-in shows it)
+  invite <email>                           mail a single-use sign-up invitation (SIGNUP_MODE=invite); prints its link`;
 
 const email = z.string().trim().toLowerCase().email('Give an account email.');
 const commands = {
@@ -28,6 +30,7 @@ const commands = {
   'mfa-off': z.tuple([email]),
   unlock: z.tuple([email]),
   picture: z.tuple([email, z.string().url().regex(/^https?:\/\//, 'Give an http(s) URL.')]),
+  invite: z.tuple([email]),
 };
 
 /**
@@ -50,6 +53,12 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
     const username = `${base}${now.toString(36).slice(-4)}`;
     await auth.createAccount({ email: address, password, username, firstName: firstName ?? base });
     return `created ${address} (username ${username})`;
+  }
+
+  if (name === 'invite') {
+    // Mailed through the product's mail (SMTP or the dev outbox); the link is printed too, for an operator who hands it over.
+    const { email: invited, link } = await invitationSender(deps, outgoingFor(deps).mailer).invite(null, parsed.data[0] as string, undefined);
+    return `invited ${invited}\n${link}`;
   }
 
   const address = normaliseEmail(parsed.data[0] as string);

@@ -13,6 +13,7 @@ import { limitsFor } from '../lib/limits.js';
 import type { VerificationService } from './verify.js';
 import { ownPathsOf } from '../lib/own-paths.js';
 import { usernameProblem } from '../users/rules.js';
+import { signupGate } from './signup-mode.js';
 
 /**
  * Email sign-up (auth.md sections 3, 5 and 7): the existence and validation checks the form asks,
@@ -32,6 +33,8 @@ export interface RegisterInput {
   lastName: string;
   privacyConsentOptIn?: boolean;
   marketingNotifsOptOut?: boolean;
+  /** The secret of a mailed sign-up invitation (SIGNUP_MODE=invite). */
+  invite?: string;
 }
 
 export const BIRTHDAY_ERRORS: Record<BirthdayProblem, ErrorName> = {
@@ -54,6 +57,7 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
   const store = authStore(db);
   const limits = limitsFor(deps);
   const ownPaths = ownPathsOf(deps);
+  const gate = signupGate(deps);
 
   /** A username from the email's local part: letters and digits, then a number if it is taken. */
   const freeUsername = async (email: string) => {
@@ -93,6 +97,8 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
       if (!email) throw new ApiError('email_missing');
       if (!emailIsValid(email)) throw new ApiError('email_invalid');
       if (email.split('@')[0]?.includes(PRODUCT_NAME)) throw new ApiError('email_has_product_name');
+      // SIGNUP_MODE: before anything else is judged, so a closed server says so at once.
+      await gate.admit('password', email, { provenEmail: false, invite: input.invite });
 
       assertNewPassword(input.password, email, config.passwordMinLength);
 
@@ -126,6 +132,7 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
         },
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
       );
+      await gate.spend(email);
       // The account exists now, unverified: its link goes out (issue 25); nothing that trusts an address trusts this one yet.
       await verification.sendVerificationLink({ id, username, first_name: input.firstName }, email);
       return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null, email_verified: false }, token };

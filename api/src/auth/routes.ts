@@ -235,6 +235,8 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
           kr_privacy_consent_opt_in: z.boolean().optional(),
           marketing_notifs_opt_out: z.boolean().optional(),
           next: z.string().max(2048).optional(),
+          // The secret of a sign-up invitation's link (SIGNUP_MODE=invite).
+          invite: z.string().max(256).optional(),
         }),
         async run(options, { c }) {
           const { user, token } = await auth.register(
@@ -247,6 +249,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
               lastName: options.last_name,
               privacyConsentOptIn: options.kr_privacy_consent_opt_in,
               marketingNotifsOptOut: options.marketing_notifs_opt_out,
+              invite: options.invite,
             },
             requestFlags(c, config),
             clientAddress(c, config.trustProxy),

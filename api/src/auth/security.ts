@@ -82,6 +82,8 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
 
   return {
     securityStatus: status,
+    /** The fresh proof alone, for a change made elsewhere that asks for one (a personal access token, tokens/). */
+    proveOwner: async (viewer: Viewer, proof: Proof) => prove(viewer, await userOf(viewer), proof),
 
     /** An authenticator app set-up: a new secret (replacing one not confirmed), its otpauth URI and QR code. */
     async startTotp(viewer: Viewer) {

@@ -33,6 +33,8 @@ import * as m0035 from './migrations/0035_security_epoch.js';
 import * as m0036 from './migrations/0036_credential_epochs.js';
 import * as m0042 from './migrations/0042_state_set_by.js';
 import * as m0045 from './migrations/0045_job_dependency_waits.js';
+import * as m0049 from './migrations/0049_access_tokens.js';
+import * as m0050 from './migrations/0050_signup_invitations.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +71,8 @@ const migrations: Record<string, Migration> = {
   '0036_credential_epochs': m0036,
   '0042_state_set_by': m0042,
   '0045_job_dependency_waits': m0045,
+  '0049_access_tokens': m0049,
+  '0050_signup_invitations': m0050,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */

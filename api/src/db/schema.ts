@@ -48,6 +48,8 @@ export interface Database {
   pin_sponsorships: PinSponsorshipsTable;
   notifications: NotificationsTable;
   transfers: TransfersTable;
+  access_tokens: AccessTokensTable;
+  signup_invitations: SignupInvitationsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -591,3 +593,28 @@ export type Board = Selectable<BoardsTable>;
 export type BoardSection = Selectable<BoardSectionsTable>;
 export type Pin = Selectable<PinsTable>;
 export type NewPin = Insertable<PinsTable>;
+
+/** Migration 0049: a personal access token (tokens/); only the secret's sha256 is kept. */
+export interface AccessTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  scope: 'read' | 'write';
+  token_hash: string;
+  /** The owner's security epoch when it was made: honoured only while the owner's is still this. */
+  security_epoch: number;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** Migration 0050: a single-use sign-up invitation (SIGNUP_MODE=invite, auth/invitations.ts). */
+export interface SignupInvitationsTable {
+  id: string;
+  email: string;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}

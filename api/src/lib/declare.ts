@@ -50,6 +50,11 @@ export interface Declaration {
   stream?: boolean;
   /** The object policy check the service applies on top of `caller` (for the reader of docs/security.md). */
   policy?: string;
+  /**
+   * Why this route takes a form posted from any site (the web app's share target): the same-origin check
+   * (lib/guard.ts) lets it through. Such a route may only open a page where the person still decides.
+   */
+  crossSiteForm?: string;
   /** The 401's message_detail, where a spec gives one. */
   unauthorized?: string;
   /** A JSON route's answer schema, from its capability's contract (issue 26): /openapi.json publishes it. */

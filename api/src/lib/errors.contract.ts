@@ -186,6 +186,15 @@ export const catalogue = {
   // Issue 28, search and the following feed: codes 350-359 are ours.
   search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
   follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
+  // Personal access tokens and sign-up modes: codes 440-459 are ours.
+  token_invalid: { code: 440, status: 401, message: 'This access token is not valid: it was revoked, it expired with a password change, or it was mistyped.' },
+  token_read_only: { code: 441, status: 403, message: 'This access token may only read. Make a token with read and write access to change things.' },
+  token_not_allowed: { code: 442, status: 403, message: 'An access token cannot do this. Log in on the website instead.' },
+  token_not_found: { code: 443, status: 404, message: 'That access token has already been revoked.' },
+  signup_closed: { code: 450, status: 403, message: "Sign-ups are closed on this {brand}. If you already have an account, log in." },
+  signup_invite_required: { code: 451, status: 403, message: 'This {brand} is invitation only. Ask someone here to invite you, then use the link in your invitation.' },
+  signup_invite_invalid: { code: 452, status: 403, message: 'This invitation has expired, was already used, or is for another email address.' },
+  invitations_off: { code: 453, status: 404, message: "This {brand} doesn't take invitations: its sign-ups are open or closed." },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;

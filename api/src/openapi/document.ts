@@ -40,6 +40,17 @@ function errorResponses(names: readonly ErrorName[]): Json {
   );
 }
 
+/**
+ * How a caller proves who it is: the session cookie the website holds, or a personal access token
+ * (`Authorization: Bearer cbpat_…`, made at /settings/tokens/). A route for logged-in callers takes either;
+ * a token never calls the account's own settings, and a read token only reads.
+ */
+const SECURITY_SCHEMES = {
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'cb_session', description: 'The website\'s session. Writes must also send Origin: the product origin, and JSON.' },
+  bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal access token made at /settings/tokens/ (read, or read and write). No cookie and no Origin needed.' },
+};
+const securityOf = (d: Declaration | undefined): Json => (d?.caller === 'user' ? { security: [{ sessionCookie: [] }, { bearerToken: [] }] } : {});
+
 const policyText = (d: Declaration | undefined) =>
   d ? [`Caller: ${d.caller}.`, d.policy ? `Policy: ${d.policy}.` : '', `Body: up to ${d.body} bytes${d.stream ? ', streamed' : ''}.`].filter(Boolean).join(' ') : 'Undeclared.';
 
@@ -83,6 +94,7 @@ export function openApiDocument({ routes, registry, origin, brand }: DocumentInp
       summary: `${row.method} ${path}`,
       description: policyText(d),
       tags: [path.split('/')[1] || 'pages'],
+      ...securityOf(d),
       ...(parameters.length ? { parameters } : {}),
       ...(row.method !== 'GET' && d && d.body > 0 ? { requestBody: { content: { [d.stream ? 'application/octet-stream' : 'application/json']: { schema: {} } } } } : {}),
       responses: {
@@ -107,6 +119,7 @@ export function openApiDocument({ routes, registry, origin, brand }: DocumentInp
         summary: `${name} ${actionName}`,
         description: policyText(d),
         tags: ['resources'],
+        ...securityOf(d),
         ...(method === 'GET'
           ? { parameters: [{ name: 'data', in: 'query', required: false, description: 'JSON: {"options": {…}}', content: { 'application/json': { schema: options } } }] }
           : { requestBody: { required: true, content: { 'application/json': { schema: options } } } }),
@@ -125,6 +138,7 @@ export function openApiDocument({ routes, registry, origin, brand }: DocumentInp
     servers: [{ url: origin }],
     paths,
     components: {
+      securitySchemes: SECURITY_SCHEMES,
       schemas: {
         ErrorEnvelope: schemaOf(errorEnvelope, 'output'),
         AnswerEnvelope: schemaOf(answerEnvelope(z.unknown()), 'output'),

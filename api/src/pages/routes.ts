@@ -17,6 +17,7 @@ import { readerLocale } from './words.js';
 import { VERIFY_PATH } from '../auth/rules.js';
 import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
+import { THEME_COLOR } from '../webapp/rules.js';
 
 /** saving.md section 2.3: the methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
@@ -50,7 +51,9 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, ma
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${brand}</title>
-<meta name="brand" content="${brand}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
+<meta name="brand" content="${brand}">
+<link rel="manifest" href="/manifest.webmanifest">
+<meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
 <link rel="stylesheet" href="${popup.css}">
 <script type="module" src="${popup.js}"></script>${popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter(Boolean).map((href) => `\n<link rel="modulepreload" href="${href}">`).join('') : ''}
 </head>
@@ -66,7 +69,7 @@ const EXTENSION_ZIP = `${DIST}corkboard-extension.zip`;
 
 /** dist/ in memory: one copy per process, whatever the number of apps (tests make many). */
 let loaded: { reload: boolean; get: () => BuiltFiles } | undefined;
-function loadedBuilt(reload: boolean): () => BuiltFiles {
+export function loadedBuilt(reload: boolean): () => BuiltFiles {
   if (loaded?.reload !== reload) loaded = { reload, get: builtFiles(DIST, reload) };
   return loaded.get;
 }
@@ -143,6 +146,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/settings/import-export/', page, shell);
   // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
   routes.get('/settings/security/', page, shell);
+  // Personal access tokens (tokens/): made, listed and revoked.
+  routes.get('/settings/tokens/', page, shell);
+  // Sign-up invitations (SIGNUP_MODE=invite, auth/signup-mode.ts).
+  routes.get('/settings/invitations/', page, shell);
   // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.
   routes.get('/notifications/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {

@@ -91,4 +91,6 @@ export interface RegisterPayload {
   marketing_notifs_opt_out?: boolean;
   next?: string;
 }
-export const register = (payload: RegisterPayload) => postResource<LoginData>('UserRegisterResource', 'create', { ...payload });
+/** A sign-up invitation's secret travels from its link (/signup?invite=…) with the sign-up (SIGNUP_MODE=invite). */
+const invitation = () => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('invite'));
+export const register = (payload: RegisterPayload) => postResource<LoginData>('UserRegisterResource', 'create', { ...payload, ...(invitation() ? { invite: invitation() } : {}) });

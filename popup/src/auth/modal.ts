@@ -58,6 +58,8 @@ export const ACCOUNT_DEACTIVATED = 117;
 export const EMAIL_CODES = new Set([80, 81, 82, 83]);
 export const PASSWORD_CODES = new Set([84, 85, 86, 87, 88]);
 export const BIRTHDAY_CODES = new Set([89, 90, 92]);
+/** SIGNUP_MODE's refusals (closed, invitation needed, invitation not valid): said under the email, the address the sign-up is for. */
+export const SIGNUP_MODE_CODES = new Set([450, 451, 452]);
 
 /** The visitor's country as their browser's language says it (sign-ups send it), or none. */
 export function countryFromBrowser(): string | null {
@@ -75,7 +77,7 @@ const consentFields = (consent?: Consent) => (consent ? { kr_privacy_consent_opt
 
 /** The field a sign-up error belongs to (auth.md section 8), or none: a toast. */
 export const signupField = (code: number): 'email' | 'password' | 'birthday' | null =>
-  EMAIL_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
+  EMAIL_CODES.has(code) || SIGNUP_MODE_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
 
 /** The email registration's body (auth.md section 3); null for a birthday that is not a date. */
 export function emailSignup(fields: SignupFields, next: string | undefined, consent?: Consent): RegisterPayload | null {

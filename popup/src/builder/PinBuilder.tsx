@@ -98,6 +98,22 @@ function Builder({ search }: { search: string }) {
       .then(setInfo)
       .catch((e: unknown) => setError(messageOf(e)));
   }, [search]);
+  // An image shared into the installed app (api/src/webapp/: the share target staged it as an upload): shown as if chosen here.
+  useEffect(() => {
+    const shared = new URLSearchParams(search).get('upload');
+    if (!shared || !/^\d{1,20}$/.test(shared)) return;
+    setStatus('processing');
+    getResource<UploadData>('MediaUploadResource', { id: shared })
+      .then((found) => whenProcessed(found))
+      .then((done) => {
+        setUpload(done);
+        setStatus('edited');
+      })
+      .catch((e: unknown) => {
+        setStatus('attempted');
+        setError(messageOf(e));
+      });
+  }, [search]);
   // The chosen file's preview lives as long as it is shown.
   useEffect(() => () => void (file?.preview && URL.revokeObjectURL(file.preview)), [file]);
 

@@ -8,10 +8,16 @@ import { t as transfers } from './import-export/messages';
 import { ImportExportPage } from './import-export/ImportExportPage';
 import { t as tProfile } from './profile/messages';
 import { t as security } from './security/messages';
+import { TokensPage } from './tokens/TokensPage';
+import { InvitationsPage } from './invitations/InvitationsPage';
+import { t as invitations } from './invitations/messages';
+import { t as tokens } from './tokens/messages';
 
 /** /settings/account/: the account's settings; a visitor is sent to log in and back here. /settings/import-export/ (issue 28) comes in the same chunk. */
 export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: ViewerData | null; path?: string }) {
   if (path === '/settings/import-export/') return <ImportExportPage viewer={viewer} />;
+  if (path === '/settings/tokens/') return <TokensPage viewer={viewer} />;
+  if (path === '/settings/invitations/') return <InvitationsPage viewer={viewer} />;
   if (!viewer) return <p class="muted">{main('common.loading')}</p>;
   if (viewer.type !== 'AUTH') {
     return (
@@ -26,7 +32,9 @@ export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: 
       <h1>{t('accountSettings')}</h1>
       <p>
         <a href="/settings/profile/">{tProfile('editProfile')}</a>{' '}
-        <a href="/settings/security/">{security('toSecurity')}</a>
+        <a href="/settings/security/">{security('toSecurity')}</a>{' '}
+        <a href="/settings/tokens/">{tokens('title')}</a>{' '}
+        <a href="/settings/invitations/">{invitations('title')}</a>
       </p>
       <EmailVerification />
       <ConnectedAccounts />

@@ -1,5 +1,6 @@
 import { fitUserText } from '../../lib/text.js';
 import type { Deps, Viewer } from '../../deps.js';
+import { signupGate } from '../signup-mode.js';
 import { ApiError } from '../../lib/errors.js';
 import { newId, newToken, sha256 } from '../../lib/ids.js';
 import { assertNewPassword } from '../new-password.js';
@@ -81,6 +82,7 @@ const webUrl = (value: string | null) => (value && /^https?:\/\//i.test(value) &
 
 export function providerService(deps: Deps, auth: AuthService, clients: ProviderClients) {
   const { db, clock, config } = deps;
+  const gate = signupGate(deps);
   const assertRecentLogIn = (viewer: Viewer) => {
     if (!loggedInRecently(viewer, clock.now())) throw new ApiError('reauth_required');
   };
@@ -177,6 +179,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
     }
     assertNewUsersAllowed(provider, flags, flow.mode);
+    // SIGNUP_MODE, told before the sign-up form is shown; asked again when the account is made.
+    await gate.admit(provider, profile.email ?? '', { provenEmail: profile.emailVerified });
     return { outcome: 'signup', profile: signupProfile(provider, profile) };
   };
 
@@ -272,6 +276,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       const providerEmail = flow.email && flow.email_verified ? flow.email : null;
       // A typed address is only claimed (issue 25): it waits as pending_email until its link is followed.
       const email = normaliseEmail(providerEmail ?? input.email ?? '');
+      // SIGNUP_MODE: in invite mode only an address the provider proves can match an invitation.
+      await gate.admit(flow.provider as ProviderName, email, { provenEmail: providerEmail !== null });
       if (!email) throw new ApiError('social_email_required');
       if (!emailIsValid(email)) throw new ApiError('email_invalid');
       if (email.split('@')[0]?.includes(PRODUCT_NAME)) throw new ApiError('email_has_product_name');
@@ -316,6 +322,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
         flow.id,
       );
+      if (proven) await gate.spend(email);
       if (!proven) await auth.sendVerificationLink({ id, username, first_name: firstName }, email);
       return {
         user: { id, username, first_name: firstName, full_name: `${firstName} ${lastName}`.trim(), email, image_medium_url: flow.picture, email_verified: proven },

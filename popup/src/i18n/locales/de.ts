@@ -354,5 +354,13 @@ export default {
     internal: 'Entschuldigung! Bei uns ist etwas schiefgelaufen.',
     search_query_too_long: 'Deine Suche darf höchstens 1.000 Zeichen lang sein.',
     follow_own_board: 'Du kannst deiner eigenen Pinnwand nicht folgen.',
+    token_invalid: "Dieses Zugriffstoken ist ungültig: Es wurde widerrufen, ist nach einer Passwortänderung abgelaufen oder wurde falsch eingegeben.",
+    token_read_only: "Dieses Zugriffstoken darf nur lesen. Erstelle ein Token mit Lese- und Schreibzugriff, um etwas zu ändern.",
+    token_not_allowed: "Ein Zugriffstoken kann das nicht. Melde dich stattdessen auf der Website an.",
+    token_not_found: "Dieses Zugriffstoken wurde bereits widerrufen.",
+    signup_closed: "Die Registrierung ist bei {brand} geschlossen. Wenn du schon ein Konto hast, melde dich an.",
+    signup_invite_required: "{brand} ist nur mit Einladung zugänglich. Bitte jemanden hier um eine Einladung und nutze dann den Link darin.",
+    signup_invite_invalid: "Diese Einladung ist abgelaufen, wurde schon verwendet oder gilt für eine andere E-Mail-Adresse.",
+    invitations_off: "{brand} verschickt keine Einladungen: Die Registrierung ist offen oder geschlossen.",
   },
 } satisfies Translation;

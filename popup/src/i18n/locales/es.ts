@@ -357,5 +357,13 @@ export default {
     internal: '¡Lo sentimos! Algo ha fallado por nuestra parte.',
     search_query_too_long: 'Tu búsqueda no puede superar los 1000 caracteres.',
     follow_own_board: 'No puedes seguir tu propio tablero.',
+    token_invalid: "Este token de acceso no es válido: se revocó, caducó con un cambio de contraseña o se escribió mal.",
+    token_read_only: "Este token de acceso solo puede leer. Crea un token de lectura y escritura para cambiar cosas.",
+    token_not_allowed: "Un token de acceso no puede hacer esto. Inicia sesión en el sitio web.",
+    token_not_found: "Ese token de acceso ya se revocó.",
+    signup_closed: "Los registros están cerrados en {brand}. Si ya tienes una cuenta, inicia sesión.",
+    signup_invite_required: "{brand} es solo por invitación. Pide a alguien de aquí que te invite y usa el enlace de tu invitación.",
+    signup_invite_invalid: "Esta invitación caducó, ya se usó o es para otro correo electrónico.",
+    invitations_off: "{brand} no envía invitaciones: sus registros están abiertos o cerrados.",
   },
 } satisfies Translation;

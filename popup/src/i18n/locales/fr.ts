@@ -357,5 +357,13 @@ export default {
     internal: 'Désolé ! Un problème est survenu de notre côté.',
     search_query_too_long: 'Votre recherche ne doit pas dépasser 1 000 caractères.',
     follow_own_board: 'Vous ne pouvez pas suivre votre propre tableau.',
+    token_invalid: "Ce jeton d’accès n’est pas valide : il a été révoqué, a expiré après un changement de mot de passe ou a été mal saisi.",
+    token_read_only: "Ce jeton d’accès ne permet que la lecture. Créez un jeton en lecture et écriture pour modifier des choses.",
+    token_not_allowed: "Un jeton d’accès ne peut pas faire cela. Connectez-vous plutôt sur le site.",
+    token_not_found: "Ce jeton d’accès a déjà été révoqué.",
+    signup_closed: "Les inscriptions sont fermées sur {brand}. Si vous avez déjà un compte, connectez-vous.",
+    signup_invite_required: "{brand} est sur invitation uniquement. Demandez à quelqu’un ici de vous inviter, puis utilisez le lien de votre invitation.",
+    signup_invite_invalid: "Cette invitation a expiré, a déjà été utilisée ou concerne une autre adresse e-mail.",
+    invitations_off: "{brand} n’envoie pas d’invitations : ses inscriptions sont ouvertes ou fermées.",
   },
 } satisfies Translation;

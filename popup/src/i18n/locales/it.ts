@@ -357,5 +357,13 @@ export default {
     internal: 'Spiacenti! Si è verificato un problema da parte nostra.',
     search_query_too_long: 'La ricerca non può superare i 1.000 caratteri.',
     follow_own_board: 'Non puoi seguire la tua bacheca.',
+    token_invalid: "Questo token di accesso non è valido: è stato revocato, è scaduto con un cambio di password o è stato digitato male.",
+    token_read_only: "Questo token di accesso può solo leggere. Crea un token di lettura e scrittura per modificare qualcosa.",
+    token_not_allowed: "Un token di accesso non può farlo. Accedi invece dal sito.",
+    token_not_found: "Questo token di accesso è già stato revocato.",
+    signup_closed: "Le iscrizioni a {brand} sono chiuse. Se hai già un account, accedi.",
+    signup_invite_required: "{brand} è solo su invito. Chiedi a qualcuno qui di invitarti, poi usa il link del tuo invito.",
+    signup_invite_invalid: "Questo invito è scaduto, è già stato usato o è per un altro indirizzo email.",
+    invitations_off: "{brand} non invia inviti: le sue iscrizioni sono aperte o chiuse.",
   },
 } satisfies Translation;

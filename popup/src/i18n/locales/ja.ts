@@ -351,5 +351,13 @@ export default {
     internal: '申し訳ありません。こちら側で問題が発生しました。',
     search_query_too_long: '1,000文字以内で検索してください。',
     follow_own_board: '自分のボードはフォローできません。',
+    token_invalid: "このアクセストークンは無効です。取り消されたか、パスワード変更で失効したか、入力が間違っています。",
+    token_read_only: "このアクセストークンは読み取り専用です。変更するには読み取りと書き込みのトークンを作成してください。",
+    token_not_allowed: "アクセストークンではこの操作はできません。ウェブサイトでログインしてください。",
+    token_not_found: "このアクセストークンはすでに取り消されています。",
+    signup_closed: "{brand}の新規登録は終了しています。アカウントをお持ちの方はログインしてください。",
+    signup_invite_required: "{brand}は招待制です。ここにいる誰かに招待してもらい、招待状のリンクを使ってください。",
+    signup_invite_invalid: "この招待は期限切れか、使用済みか、別のメールアドレス宛てです。",
+    invitations_off: "{brand}は招待を送っていません。登録は公開か終了のどちらかです。",
   },
 } satisfies Translation;

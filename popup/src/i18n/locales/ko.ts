@@ -351,5 +351,13 @@ export default {
     internal: '죄송합니다! 저희 쪽에서 문제가 발생했습니다.',
     search_query_too_long: '1,000자 이내로 검색하세요.',
     follow_own_board: '자신의 보드는 팔로우할 수 없습니다.',
+    token_invalid: "이 액세스 토큰은 유효하지 않습니다. 취소되었거나, 비밀번호 변경으로 만료되었거나, 잘못 입력되었습니다.",
+    token_read_only: "이 액세스 토큰은 읽기만 할 수 있습니다. 변경하려면 읽기 및 쓰기 토큰을 만드세요.",
+    token_not_allowed: "액세스 토큰으로는 이 작업을 할 수 없습니다. 웹사이트에서 로그인하세요.",
+    token_not_found: "이 액세스 토큰은 이미 취소되었습니다.",
+    signup_closed: "{brand} 가입이 닫혀 있습니다. 이미 계정이 있다면 로그인하세요.",
+    signup_invite_required: "{brand}은(는) 초대로만 가입할 수 있습니다. 이곳의 누군가에게 초대를 받은 뒤 초대 링크를 사용하세요.",
+    signup_invite_invalid: "이 초대는 만료되었거나, 이미 사용되었거나, 다른 이메일 주소용입니다.",
+    invitations_off: "{brand}은(는) 초대를 보내지 않습니다. 가입이 열려 있거나 닫혀 있습니다.",
   },
 } satisfies Translation;

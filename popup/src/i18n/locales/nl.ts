@@ -354,5 +354,13 @@ export default {
     internal: 'Sorry! Er is bij ons iets misgegaan.',
     search_query_too_long: 'Gebruik maximaal 1.000 tekens om te zoeken.',
     follow_own_board: 'Je kunt je eigen bord niet volgen.',
+    token_invalid: "Dit toegangstoken is niet geldig: het is ingetrokken, verlopen na een wachtwoordwijziging of verkeerd getypt.",
+    token_read_only: "Dit toegangstoken mag alleen lezen. Maak een token met lees- en schrijfrechten om iets te wijzigen.",
+    token_not_allowed: "Een toegangstoken kan dit niet. Log in op de website.",
+    token_not_found: "Dat toegangstoken is al ingetrokken.",
+    signup_closed: "Aanmelden is gesloten bij {brand}. Heb je al een account, log dan in.",
+    signup_invite_required: "{brand} is alleen op uitnodiging. Vraag iemand hier om een uitnodiging en gebruik de link daarin.",
+    signup_invite_invalid: "Deze uitnodiging is verlopen, al gebruikt of voor een ander e-mailadres.",
+    invitations_off: "{brand} verstuurt geen uitnodigingen: aanmelden is open of gesloten.",
   },
 } satisfies Translation;

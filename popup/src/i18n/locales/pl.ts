@@ -360,5 +360,13 @@ export default {
     internal: 'Przepraszamy! Coś poszło nie tak po naszej stronie.',
     search_query_too_long: 'Wyszukiwana fraza może mieć maksymalnie 1000 znaków.',
     follow_own_board: 'Nie możesz obserwować własnej tablicy.',
+    token_invalid: "Ten token dostępu jest nieprawidłowy: został unieważniony, wygasł po zmianie hasła lub został źle wpisany.",
+    token_read_only: "Ten token dostępu pozwala tylko czytać. Utwórz token do odczytu i zapisu, aby coś zmieniać.",
+    token_not_allowed: "Token dostępu nie może tego zrobić. Zaloguj się w witrynie.",
+    token_not_found: "Ten token dostępu został już unieważniony.",
+    signup_closed: "Rejestracja w {brand} jest zamknięta. Jeśli masz już konto, zaloguj się.",
+    signup_invite_required: "{brand} działa tylko na zaproszenie. Poproś kogoś tutaj o zaproszenie i użyj linku z zaproszenia.",
+    signup_invite_invalid: "To zaproszenie wygasło, zostało już użyte lub dotyczy innego adresu e-mail.",
+    invitations_off: "{brand} nie wysyła zaproszeń: rejestracja jest otwarta albo zamknięta.",
   },
 } satisfies Translation;

@@ -357,5 +357,13 @@ export default {
     internal: 'Desculpe! Algo deu errado do nosso lado.',
     search_query_too_long: 'Pesquise com no máximo 1.000 caracteres.',
     follow_own_board: 'Você não pode seguir sua própria pasta.',
+    token_invalid: "Este token de acesso não é válido: foi revogado, expirou com uma mudança de senha ou foi digitado errado.",
+    token_read_only: "Este token de acesso só pode ler. Crie um token de leitura e escrita para alterar coisas.",
+    token_not_allowed: "Um token de acesso não pode fazer isso. Entre pelo site.",
+    token_not_found: "Esse token de acesso já foi revogado.",
+    signup_closed: "As inscrições estão fechadas no {brand}. Se você já tem uma conta, entre.",
+    signup_invite_required: "O {brand} é só para convidados. Peça a alguém daqui um convite e use o link do convite.",
+    signup_invite_invalid: "Este convite expirou, já foi usado ou é para outro e-mail.",
+    invitations_off: "O {brand} não envia convites: as inscrições estão abertas ou fechadas.",
   },
 } satisfies Translation;

@@ -354,5 +354,13 @@ export default {
     internal: 'Förlåt! Något gick fel hos oss.',
     search_query_too_long: 'Sök med högst 1 000 tecken.',
     follow_own_board: 'Du kan inte följa din egen anslagstavla.',
+    token_invalid: "Den här åtkomsttoken är ogiltig: den har återkallats, gått ut efter ett lösenordsbyte eller skrivits fel.",
+    token_read_only: "Den här åtkomsttoken får bara läsa. Skapa en token med läs- och skrivåtkomst för att ändra saker.",
+    token_not_allowed: "En åtkomsttoken kan inte göra det här. Logga in på webbplatsen i stället.",
+    token_not_found: "Den åtkomsttoken har redan återkallats.",
+    signup_closed: "Registreringen är stängd på {brand}. Om du redan har ett konto, logga in.",
+    signup_invite_required: "{brand} kräver inbjudan. Be någon här att bjuda in dig och använd sedan länken i inbjudan.",
+    signup_invite_invalid: "Inbjudan har gått ut, har redan använts eller gäller en annan e-postadress.",
+    invitations_off: "{brand} skickar inga inbjudningar: registreringen är öppen eller stängd.",
   },
 } satisfies Translation;

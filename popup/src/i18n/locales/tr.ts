@@ -354,5 +354,13 @@ export default {
     internal: 'Üzgünüz! Bizim tarafımızda bir sorun oluştu.',
     search_query_too_long: 'Arama sorgusu en fazla 1000 karakter olabilir.',
     follow_own_board: 'Kendi panonu takip edemezsin.',
+    token_invalid: "Bu erişim belirteci geçersiz: iptal edildi, şifre değişikliğiyle süresi doldu ya da yanlış yazıldı.",
+    token_read_only: "Bu erişim belirteci yalnızca okuyabilir. Bir şeyleri değiştirmek için okuma ve yazma belirteci oluşturun.",
+    token_not_allowed: "Bir erişim belirteci bunu yapamaz. Bunun yerine web sitesinde giriş yapın.",
+    token_not_found: "Bu erişim belirteci zaten iptal edildi.",
+    signup_closed: "{brand} üzerinde kayıtlar kapalı. Zaten bir hesabınız varsa giriş yapın.",
+    signup_invite_required: "{brand} yalnızca davetle kullanılabilir. Buradan birinden davet isteyin, sonra davetinizdeki bağlantıyı kullanın.",
+    signup_invite_invalid: "Bu davetin süresi doldu, zaten kullanıldı ya da başka bir e-posta adresi için.",
+    invitations_off: "{brand} davet göndermiyor: kayıtları açık ya da kapalı.",
   },
 } satisfies Translation;

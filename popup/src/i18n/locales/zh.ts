@@ -351,5 +351,13 @@ export default {
     internal: '抱歉!我们这边出了点问题。',
     search_query_too_long: '请将搜索内容控制在 1,000 个字符以内。',
     follow_own_board: '你不能关注自己的图板。',
+    token_invalid: "此访问令牌无效：它已被撤销、因更改密码而失效，或输入有误。",
+    token_read_only: "此访问令牌只能读取。要进行更改，请创建一个可读写的令牌。",
+    token_not_allowed: "访问令牌无法执行此操作。请改为在网站上登录。",
+    token_not_found: "该访问令牌已被撤销。",
+    signup_closed: "{brand} 已关闭注册。如果你已有账户，请登录。",
+    signup_invite_required: "{brand} 仅限受邀注册。请让这里的某个人邀请你，然后使用邀请中的链接。",
+    signup_invite_invalid: "此邀请已过期、已被使用，或属于另一个电子邮件地址。",
+    invitations_off: "{brand} 不发送邀请：其注册为开放或关闭。",
   },
 } satisfies Translation;
