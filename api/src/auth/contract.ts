@@ -102,6 +102,9 @@ export const authAnswers = {
     ]),
     update: z.object({ email: z.string(), status: z.literal('verified') }),
   },
+  EmailChangeUndoResource: {
+    create: z.object({ email: z.string(), status: z.literal('undone') }),
+  },
   UserPasswordResource: {
     update: z.object({ status: z.string() }),
   },

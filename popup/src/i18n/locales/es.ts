@@ -281,6 +281,7 @@ export default {
     bulk_busy: 'Espera a que termine la acción anterior en el tablero.',
     overloaded: 'Ahora mismo estamos muy ocupados. Inténtalo de nuevo en un momento.',
     media_store_unavailable: 'Ahora mismo no podemos acceder a nuestro almacenamiento de imágenes. Inténtalo de nuevo en un momento.',
+    media_store_full: "Nuestro almacenamiento está lleno ahora mismo, así que tu archivo no se ha guardado. Vuelve a intentarlo más tarde.",
     advertiser_not_found: 'Lo sentimos, no hemos encontrado ese anunciante.',
     profile_needs_mfa: 'Activa la autenticación de dos factores para actuar en nombre de una empresa que no es tuya.',
     budget_too_low: 'Tu presupuesto diario está por debajo del mínimo de tu país.',

@@ -278,6 +278,7 @@ export default {
     bulk_busy: 'Wacht tot de vorige actie op het bord klaar is.',
     overloaded: 'Het is nu erg druk. Probeer het zo opnieuw.',
     media_store_unavailable: 'We kunnen onze opslag voor afbeeldingen nu niet bereiken. Probeer het zo opnieuw.',
+    media_store_full: "Onze opslag is op dit moment vol, dus je bestand is niet opgeslagen. Probeer het later opnieuw.",
     advertiser_not_found: 'Sorry, we konden die adverteerder niet vinden.',
     profile_needs_mfa: 'Schakel tweestapsverificatie in om te handelen voor een bedrijf dat niet van jou is.',
     budget_too_low: 'Je dagbudget ligt onder het minimum voor je land.',

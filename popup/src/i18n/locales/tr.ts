@@ -278,6 +278,7 @@ export default {
     bulk_busy: 'Lütfen panodaki önceki işlem bitene kadar bekle.',
     overloaded: 'Şu anda çok yoğunuz. Lütfen biraz sonra tekrar dene.',
     media_store_unavailable: 'Şu anda görsel depolama alanımıza ulaşamıyoruz. Lütfen biraz sonra tekrar dene.',
+    media_store_full: "Depolama alanımız şu anda dolu, bu yüzden dosyanız kaydedilmedi. Lütfen daha sonra tekrar deneyin.",
     advertiser_not_found: 'Üzgünüz, bu reklamvereni bulamadık.',
     profile_needs_mfa: 'Sahibi olmadığın bir işletme adına işlem yapmak için iki adımlı doğrulamayı aç.',
     budget_too_low: 'Günlük bütçen, ülkendeki en düşük tutarın altında.',

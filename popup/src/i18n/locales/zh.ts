@@ -275,6 +275,7 @@ export default {
     bulk_busy: '请等待上一个图板操作完成。',
     overloaded: '我们现在非常忙。请稍后再试。',
     media_store_unavailable: '我们目前无法连接图片存储服务。请稍后再试。',
+    media_store_full: "我们的存储空间目前已满，您的文件未被保存。请稍后再试。",
     advertiser_not_found: '抱歉，我们找不到该广告主。',
     profile_needs_mfa: '要代表不属于你的企业操作，请开启双重验证。',
     budget_too_low: '你的每日预算低于你所在国家/地区的最低限额。',
