@@ -14,7 +14,7 @@ import { cardKeyOf, OEMBED_PATH, type Card } from './rules.js';
 /**
  * oEmbed 1.0 (https://oembed.com) and the iframe embeds it hands out: a publisher's CMS pastes one of
  * our addresses, asks GET /oembed?url=…&format=json, and gets a `rich` answer whose html is an iframe
- * of /embed/{pin|board|user}/…; that page draws the SDK's own widget (pinit.js and pinit-widgets.js,
+ * of /embed/{pin|board|user}/…; that page draws the SDK's own widget (its engine, sdk/src/widgets/,
  * with the hover Save), needs no cookie and sets none. Only /embed/* may be framed, by anyone.
  */
 
@@ -87,7 +87,7 @@ export const EMBED_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-/** An embed page: the SDK's widget markup and pinit.js, which draws it (and its hover Save) as on any publisher's page. */
+/** An embed page: the SDK's widget markup and pinit-embed.js, which draws it (and its hover Save) with the widgets' own engine. */
 function embedPage(card: Card, title: string, lang: string, brand: string, widget: Record<string, string>): string {
   const attrs = Object.entries(widget)
     .map(([name, value]) => ` data-pin-${name}="${escapeHtml(value)}"`)
@@ -103,7 +103,7 @@ function embedPage(card: Card, title: string, lang: string, brand: string, widge
 <style>html,body{margin:0;padding:0;background:transparent;overflow:hidden}</style>
 </head>
 <body><a${attrs} data-pin-lang="${lang}" href="${escapeHtml(card.url)}" target="_blank" rel="noopener">${escapeHtml(title)}</a>
-<script async src="/js/pinit.js"></script>
+<script async src="/js/pinit-embed.js"></script>
 </body>
 </html>`;
 }

@@ -205,12 +205,12 @@ describe('embed pages', () => {
     return { status: res.status, headers: res.headers, text: await res.text() };
   };
 
-  it('draw the SDK’s widget with pinit.js, may be framed by anyone and set no cookie', async () => {
+  it('draw the SDK’s widget with its engine, may be framed by anyone and set no cookie', async () => {
     const w = await world();
     const { status, headers, text } = await embed(w, `/embed/pin/${w.pins.open}/?size=large`);
     expect(status).toBe(200);
     expect(text).toContain(`<a data-pin-do="embedPin" data-pin-width="large" data-pin-lang="en" href="${ORIGIN}/pin/${w.pins.open}/"`);
-    expect(text).toContain('<script async src="/js/pinit.js"></script>');
+    expect(text).toContain('<script async src="/js/pinit-embed.js"></script>');
     expect(headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(headers.get('x-frame-options')).toBeNull();
     expect(headers.get('set-cookie')).toBeNull();
