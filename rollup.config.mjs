@@ -193,6 +193,12 @@ export default [
     plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
+    // The iframe embeds' one script (/embed/*): the widgets' engine and the popup's save, without pinit.js's buttons.
+    input: 'sdk/src/widgets/pinit-embed.ts',
+    output: { file: 'dist/js/pinit-embed.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
+    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+  },
+  {
     // The ESM build for apps: <SaveButton> (React, or Preact through preact/compat) and saveImage(); react stays the app's.
     input: 'sdk/src/index.ts',
     output: { file: 'dist/esm/index.js', format: 'es' },

@@ -8,6 +8,7 @@ import { importBench } from './import.js';
 import { hostileImports } from './hostile-imports.js';
 import { load } from './load.js';
 import { ops } from './ops.js';
+import { outside } from './outside.js';
 import { popupPicker } from './popup-picker.js';
 import { realPages } from './realpages/bench.js';
 import { scale } from './scale.js';
@@ -30,6 +31,7 @@ const benches = [
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite and Postgres, in-process)', run: searchBench },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
+  { title: 'Outside: feeds, oEmbed and the pin page\'s head at a board of 10,000 pins, p99, and the bytes of an embed page (SQLite, in-process)', run: outside },
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },
   { title: 'Load: 200 concurrent savers for 60 s, steady and with a kill -9 (real server, SQLite)', run: load },
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },

@@ -19,6 +19,9 @@ import { limitsFor } from './lib/limits.js';
 import { offsiteService } from './advertisers/offsite/service.js';
 import { EMBEDS_PATH, embedResources, embedsHeaders } from './embeds/routes.js';
 import { embedsService } from './embeds/service.js';
+import { cardsService } from './embeds/cards.js';
+import { oembedRoutes } from './embeds/oembed.js';
+import { feedRoutes } from './embeds/feeds.js';
 import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { renamedProfileRoutes, userResources, userRoutes } from './users/routes.js';
@@ -97,7 +100,7 @@ import { loadedBuilt } from './pages/routes.js';
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/', '/oembed', '/embed/*'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -132,6 +135,7 @@ export function appServices(deps: Deps) {
     collaborators: collaboratorsService(deps, outgoing.mailer),
     events: eventsService(deps),
     embeds: embedsService(deps),
+    cards: cardsService(deps),
     notifications: notificationsService(deps),
     transfers: transfersService(deps),
     tokens: tokensService(deps, auth.proveOwner),
@@ -201,7 +205,9 @@ export function createApp(deps: Deps) {
     await next();
   });
   // Every page miss, in every area, is the app's own not-found page with status 404 (issue 27); the API keeps its envelope.
-  const pages = pageRoutes(deps.config);
+  // Made here, used below: the pages' link previews read the database, so they take the API's turns too.
+  const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
+  const pages = pageRoutes(deps.config, { card: (key) => services.cards.of(key), turn });
   const health = dependencyHealth(deps);
   app.onError((error, c) => {
     if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
@@ -224,6 +230,8 @@ export function createApp(deps: Deps) {
     c.header('X-Content-Type-Options', 'nosniff');
     // A page may ask for less (the reset page: no-referrer, its URL holds a token): its c.header replaces this.
     c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // Nothing is framed but the embeds (embeds/oembed.ts): pages say so again in their CSP's frame-ancestors.
+    if (!c.req.path.startsWith('/embed/')) c.header('X-Frame-Options', 'DENY');
     await next();
     // A response not made through the context lacks them: only then is it rebuilt.
     if (!c.res.headers.has('X-Content-Type-Options')) c.header('X-Content-Type-Options', 'nosniff');
@@ -261,7 +269,6 @@ export function createApp(deps: Deps) {
   );
   // Before anything that reads a session or the database: a request waiting for its turn, or shed,
   // costs next to nothing.
-  const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
   for (const path of API_PATHS) app.use(path, turn);
 
   // Only the API reads the session (or a personal access token, tokens/); pages and scripts are the same for everyone.
@@ -305,6 +312,9 @@ export function createApp(deps: Deps) {
   const described = () => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName });
   app.route('/', openApiRoutes(described));
   documentInputs.set(app, described);
+  // Before the pages: /oembed and /embed/* would otherwise be profiles', and a feed's address a board's.
+  app.route('/', oembedRoutes(services.cards, deps.config));
+  app.route('/', feedRoutes(services.cards, deps.config, turn));
   // Before the pages: a renamed account's old address redirects to its new one (issue 27).
   app.route('/', renamedProfileRoutes(services.profiles));
   app.route('/', pages);

@@ -63,3 +63,21 @@ export const embedsAnswers = {
     }),
   },
 } satisfies ActionAnswers;
+
+/** GET /oembed's answer (oEmbed 1.0, a `rich` type): an iframe of /embed/…, its size, author, provider and thumbnail. */
+export const oembedAnswer = z.object({
+  version: z.literal('1.0'),
+  type: z.literal('rich'),
+  title: z.string(),
+  author_name: z.string(),
+  author_url: z.string(),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  cache_age: z.number(),
+  html: z.string(),
+  width: z.number(),
+  height: z.number(),
+  thumbnail_url: z.string().optional(),
+  thumbnail_width: z.number().optional(),
+  thumbnail_height: z.number().optional(),
+});

@@ -124,6 +124,9 @@ export const catalogue = {
   video_not_allowed: { code: 233, status: 403, message: "Video uploads aren't available for your account." },
   upload_not_found: { code: 234, status: 404, message: "Sorry, we couldn't find that upload." },
   upload_empty: { code: 235, status: 400, message: 'The file is empty. Choose another one.' },
+  // oEmbed (embeds/oembed.ts): an address not of this server, a format other than JSON. Codes 390-399 are ours.
+  oembed_url_unknown: { code: 390, status: 400, message: 'That address is not a {brand} Pin, board or profile.' },
+  oembed_format_unsupported: { code: 391, status: 501, message: 'Only format=json is answered.' },
   // The object policy (issue 25, api/src/policy/). Codes 250-259 are ours.
   promote_pin_not_owned: { code: 250, status: 403, message: 'A business can promote only its own Pins.' },
   // Issue 25, abuse (outbound fetches, clicks and impressions a visitor can cause): codes 270-279.

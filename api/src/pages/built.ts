@@ -11,7 +11,7 @@ import type { Context } from 'hono';
  */
 
 /** Embed scripts third-party pages load by a stable URL: a short max-age, then revalidated in the background. */
-const STABLE = new Set(['js/pinit.js', 'js/pinit-widgets.js', 'js/bookmarklet.js']);
+const STABLE = new Set(['js/pinit.js', 'js/pinit-widgets.js', 'js/pinit-embed.js', 'js/bookmarklet.js']);
 const STABLE_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 /** Files whose name carries their content's hash: a new build is a new URL. */
 const HASHED_CACHE = 'public, max-age=31536000, immutable';

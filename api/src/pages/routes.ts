@@ -1,7 +1,7 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Config } from '../config.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { ApiError } from '../lib/errors.js';
@@ -14,6 +14,8 @@ import { EXTENSION_ZIP_PATH, INSTALL_CSP, installPage, tryScript } from './bookm
 import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
+import { previewHead } from './head.js';
+import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
 import { VERIFY_PATH } from '../auth/rules.js';
 import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
@@ -45,12 +47,12 @@ const POPUP_CSP = [
 type ShellMark = 'not-found' | 'advertiser' | null;
 
 /** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark) => `<!doctype html>
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`) => `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${brand}</title>
+${head}
 <meta name="brand" content="${brand}">
 <link rel="manifest" href="/manifest.webmanifest">
 <meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
@@ -61,7 +63,7 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, ma
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications', 'embed', 'oembed']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 /** The Save extension's package (issue 31), built beside the scripts by rollup.config.mjs. */
@@ -85,8 +87,17 @@ export function ownPinOf(url: string | undefined, publicOrigin: string): string 
   }
 }
 
+/**
+ * What the pages of pins, boards and profiles need to write their link preview's head (head.ts): the
+ * card a logged-out stranger may see (embeds/cards.ts), and the API's turns, which those reads take.
+ */
+export interface Previews {
+  card(key: CardKey): Promise<Card | null>;
+  turn: MiddlewareHandler;
+}
+
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
-export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>): Hono & { notFound: (c: Context) => Response | Promise<Response> } {
+export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>, previews?: Previews): Hono & { notFound: (c: Context) => Response | Promise<Response> } {
   const routes = new Hono();
   let notFoundShell: (c: Context) => Response | Promise<Response> = () => {
     throw new ApiError('not_found');
@@ -109,7 +120,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const pageShell = (c: Context, mark: ShellMark) => {
+  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -117,10 +128,26 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Cache-Control', 'no-store');
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), readerLocale(c), mark), mark === 'not-found' ? 404 : 200);
+    const locale = readerLocale(c);
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale)), mark === 'not-found' ? 404 : 200);
   };
   const shell = (c: Context) => pageShell(c, null);
   notFoundShell = (c) => pageShell(c, 'not-found');
+
+  /**
+   * A pin's, board's or profile's page: the shell with its link preview's head, written from what a
+   * logged-out stranger may see of the object the path names (whoever asks: the head is the same for
+   * its owner), or the generic head. The status stays 200 either way: a preview never tells a secret
+   * board from none.
+   */
+  const preview = declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 });
+  const previewTurn: MiddlewareHandler = previews?.turn ?? ((_, next) => next());
+  const previewShell = async (c: Context) => {
+    if (!previews) return shell(c);
+    const key = cardKeyOf(new URL(c.req.url).pathname);
+    const card = key && (await previews.card(key));
+    return pageShell(c, null, (locale) => previewHead(card, brandName, locale, productOrigin(c)));
+  };
 
   routes.get('/', page, shell);
   routes.get('/login', page, shell);
@@ -159,7 +186,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/${carriedToRepin(c.req.query())}`), 302);
     return shell(c);
   });
-  routes.get('/pin/:id{[0-9]+}/', page, shell);
+  routes.get('/pin/:id{[0-9]+}/', preview, previewTurn, previewShell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).
   routes.get('/pin/:id{[0-9]+}/repin/x/', page, shell);
   // The pin builder (issue 20): a pin from the user's own image or video.
@@ -247,9 +274,9 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   });
   routes.get('/css/*', page, serveBuilt);
   // A user's page, where an account switch lands (/{username}); after every fixed path above.
-  routes.get('/:username{[a-z0-9_]{3,30}}', page, shell);
+  routes.get('/:username{[a-z0-9_]{3,30}}', preview, previewTurn, previewShell);
   // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).
-  routes.get('/:username{[a-z0-9_]{3,30}}/', page, shell);
+  routes.get('/:username{[a-z0-9_]{3,30}}/', preview, previewTurn, previewShell);
   // A profile's followers and following lists (issue 28): an underscore, which no board slug holds.
   routes.get('/:username{[a-z0-9_]{3,30}}/:list{_followers|_following}/', page, shell);
   // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (saving.md 2.2,
@@ -263,10 +290,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
       const path = url.pathname.toLowerCase();
       return c.redirect(safeNext(path + url.search, safeNext(path)), 301);
     }
-    return shell(c);
+    return previewShell(c);
   };
-  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', page, boardPage);
-  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', page, boardPage);
+  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', preview, previewTurn, boardPage);
+  routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', preview, previewTurn, boardPage);
 
   return Object.assign(routes, { notFound: (c: Context) => notFoundShell(c) });
 }

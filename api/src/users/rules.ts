@@ -14,6 +14,8 @@ export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
   'resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite',
   'settings', 'search', 'login', 'signup', 'add_account', 'password', 'email', 'pin', 'board', 'billing', 'bookmarklet',
   'contact', 'reporting', 'automated', 'help', 'about', 'admin', 'api', 'www', 'metrics', 'ready', 'static', 'connect',
+  // The embeds' and oEmbed's first segments (embeds/oembed.ts).
+  'embed', 'oembed',
 ]);
 
 /** What a refused username that is one of our own addresses is told. */
