@@ -279,6 +279,8 @@ export default {
     overloaded: 'Gerade ist sehr viel los. Bitte versuche es gleich noch einmal.',
     media_store_unavailable: 'Wir können unseren Bildspeicher gerade nicht erreichen. Bitte versuche es gleich noch einmal.',
     media_store_full: "Unser Speicher ist gerade voll, deine Datei wurde nicht gespeichert. Bitte versuche es später noch einmal.",
+    oembed_url_unknown: "Diese Adresse ist kein Pin, keine Pinnwand und kein Profil von {brand}.",
+    oembed_format_unsupported: "Nur format=json wird beantwortet.",
     advertiser_not_found: 'Wir konnten diesen Werbetreibenden leider nicht finden.',
     profile_needs_mfa: 'Aktiviere die Zwei-Faktor-Authentifizierung, um für ein Unternehmen zu handeln, das dir nicht gehört.',
     budget_too_low: 'Dein Tagesbudget liegt unter dem Mindestbetrag für dein Land.',

@@ -282,6 +282,8 @@ export default {
     overloaded: 'Ahora mismo estamos muy ocupados. Inténtalo de nuevo en un momento.',
     media_store_unavailable: 'Ahora mismo no podemos acceder a nuestro almacenamiento de imágenes. Inténtalo de nuevo en un momento.',
     media_store_full: "Nuestro almacenamiento está lleno ahora mismo, así que tu archivo no se ha guardado. Vuelve a intentarlo más tarde.",
+    oembed_url_unknown: "Esa dirección no es un Pin, un tablero ni un perfil de {brand}.",
+    oembed_format_unsupported: "Solo se responde a format=json.",
     advertiser_not_found: 'Lo sentimos, no hemos encontrado ese anunciante.',
     profile_needs_mfa: 'Activa la autenticación de dos factores para actuar en nombre de una empresa que no es tuya.',
     budget_too_low: 'Tu presupuesto diario está por debajo del mínimo de tu país.',

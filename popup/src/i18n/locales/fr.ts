@@ -282,6 +282,8 @@ export default {
     overloaded: 'Nous sommes très sollicités. Réessayez dans un instant.',
     media_store_unavailable: "Nous ne parvenons pas à accéder à notre stockage d'images pour le moment. Réessayez dans un instant.",
     media_store_full: "Notre espace de stockage est plein pour le moment : votre fichier n'a pas été enregistré. Réessayez plus tard.",
+    oembed_url_unknown: "Cette adresse n'est pas une épingle, un tableau ou un profil {brand}.",
+    oembed_format_unsupported: "Seul format=json est pris en charge.",
     advertiser_not_found: "Désolé, nous n'avons pas trouvé cet annonceur.",
     profile_needs_mfa: "Activez l'authentification à deux facteurs pour agir au nom d'une entreprise dont vous n'êtes pas propriétaire.",
     budget_too_low: 'Votre budget quotidien est inférieur au minimum fixé pour votre pays.',

@@ -282,6 +282,8 @@ export default {
     overloaded: 'Al momento siamo molto occupati. Riprova tra un attimo.',
     media_store_unavailable: 'Al momento non riusciamo a raggiungere il nostro archivio di immagini. Riprova tra un attimo.',
     media_store_full: "Il nostro spazio di archiviazione è pieno in questo momento: il tuo file non è stato salvato. Riprova più tardi.",
+    oembed_url_unknown: "Questo indirizzo non è un Pin, una bacheca o un profilo di {brand}.",
+    oembed_format_unsupported: "Viene risposto solo format=json.",
     advertiser_not_found: 'Spiacenti, non siamo riusciti a trovare questo inserzionista.',
     profile_needs_mfa: "Attiva l'autenticazione a due fattori per agire per conto di un'azienda di cui non sei proprietario.",
     budget_too_low: 'Il tuo budget giornaliero è inferiore al minimo previsto per il tuo paese.',

@@ -276,6 +276,8 @@ export default {
     overloaded: '現在混み合っています。しばらくしてからもう一度お試しください。',
     media_store_unavailable: '現在、画像ストレージに接続できません。しばらくしてからもう一度お試しください。',
     media_store_full: "現在ストレージがいっぱいのため、ファイルは保存されませんでした。しばらくしてからもう一度お試しください。",
+    oembed_url_unknown: "このアドレスは{brand}のピン、ボード、プロフィールではありません。",
+    oembed_format_unsupported: "format=json のみ対応しています。",
     advertiser_not_found: '申し訳ありません。その広告主は見つかりませんでした。',
     profile_needs_mfa: '所有していないビジネスとして操作するには、2段階認証をオンにしてください。',
     budget_too_low: '1日の予算が、お住まいの国の最低額を下回っています。',

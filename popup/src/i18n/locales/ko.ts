@@ -276,6 +276,8 @@ export default {
     overloaded: '지금은 요청이 많습니다. 잠시 후 다시 시도하세요.',
     media_store_unavailable: '지금은 이미지 저장소에 연결할 수 없습니다. 잠시 후 다시 시도하세요.',
     media_store_full: "지금 저장 공간이 가득 차서 파일이 저장되지 않았습니다. 나중에 다시 시도해 주세요.",
+    oembed_url_unknown: "이 주소는 {brand}의 핀, 보드 또는 프로필이 아닙니다.",
+    oembed_format_unsupported: "format=json만 지원합니다.",
     advertiser_not_found: '죄송합니다. 해당 광고주를 찾을 수 없습니다.',
     profile_needs_mfa: '소유하지 않은 비즈니스로 작업하려면 2단계 인증을 켜세요.',
     budget_too_low: '일일 예산이 해당 국가의 최소 금액보다 적습니다.',

@@ -279,6 +279,8 @@ export default {
     overloaded: 'Het is nu erg druk. Probeer het zo opnieuw.',
     media_store_unavailable: 'We kunnen onze opslag voor afbeeldingen nu niet bereiken. Probeer het zo opnieuw.',
     media_store_full: "Onze opslag is op dit moment vol, dus je bestand is niet opgeslagen. Probeer het later opnieuw.",
+    oembed_url_unknown: "Dat adres is geen pin, bord of profiel van {brand}.",
+    oembed_format_unsupported: "Alleen format=json wordt beantwoord.",
     advertiser_not_found: 'Sorry, we konden die adverteerder niet vinden.',
     profile_needs_mfa: 'Schakel tweestapsverificatie in om te handelen voor een bedrijf dat niet van jou is.',
     budget_too_low: 'Je dagbudget ligt onder het minimum voor je land.',

@@ -285,6 +285,8 @@ export default {
     overloaded: 'Mamy teraz bardzo dużo pracy. Spróbuj ponownie za chwilę.',
     media_store_unavailable: 'Nie możemy teraz połączyć się z naszym magazynem obrazów. Spróbuj ponownie za chwilę.',
     media_store_full: "Nasze miejsce na dane jest teraz pełne, więc Twój plik nie został zapisany. Spróbuj ponownie później.",
+    oembed_url_unknown: "Ten adres nie jest pinem, tablicą ani profilem w {brand}.",
+    oembed_format_unsupported: "Obsługiwany jest tylko format=json.",
     advertiser_not_found: 'Niestety nie znaleźliśmy tego reklamodawcy.',
     profile_needs_mfa: 'Włącz weryfikację dwuetapową, aby działać w imieniu firmy, której nie jesteś właścicielem.',
     budget_too_low: 'Twój budżet dzienny jest niższy niż minimum obowiązujące w Twoim kraju.',

@@ -282,6 +282,8 @@ export default {
     overloaded: 'Estamos muito ocupados agora. Tente de novo em instantes.',
     media_store_unavailable: 'Não conseguimos acessar nosso armazenamento de imagens agora. Tente novamente em instantes.',
     media_store_full: "Nosso armazenamento está cheio no momento, então seu arquivo não foi salvo. Tente novamente mais tarde.",
+    oembed_url_unknown: "Esse endereço não é um Pin, uma pasta ou um perfil do {brand}.",
+    oembed_format_unsupported: "Só respondemos a format=json.",
     advertiser_not_found: 'Desculpe, não encontramos esse anunciante.',
     profile_needs_mfa: 'Ative a autenticação em duas etapas para agir por uma empresa que não é sua.',
     budget_too_low: 'Seu orçamento diário está abaixo do mínimo para o seu país.',

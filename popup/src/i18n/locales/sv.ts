@@ -279,6 +279,8 @@ export default {
     overloaded: 'Det är mycket just nu. Försök igen om en stund.',
     media_store_unavailable: 'Vi når inte vår bildlagring just nu. Försök igen om en stund.',
     media_store_full: "Vårt lagringsutrymme är fullt just nu, så din fil sparades inte. Försök igen senare.",
+    oembed_url_unknown: "Den adressen är ingen pin, anslagstavla eller profil på {brand}.",
+    oembed_format_unsupported: "Endast format=json besvaras.",
     advertiser_not_found: 'Tyvärr hittade vi inte den annonsören.',
     profile_needs_mfa: 'Aktivera tvåstegsverifiering för att agera för ett företag som du inte äger.',
     budget_too_low: 'Din dagliga budget är lägre än minimibeloppet för ditt land.',

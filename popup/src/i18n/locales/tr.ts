@@ -279,6 +279,8 @@ export default {
     overloaded: 'Şu anda çok yoğunuz. Lütfen biraz sonra tekrar dene.',
     media_store_unavailable: 'Şu anda görsel depolama alanımıza ulaşamıyoruz. Lütfen biraz sonra tekrar dene.',
     media_store_full: "Depolama alanımız şu anda dolu, bu yüzden dosyanız kaydedilmedi. Lütfen daha sonra tekrar deneyin.",
+    oembed_url_unknown: "Bu adres bir {brand} Pin'i, panosu veya profili değil.",
+    oembed_format_unsupported: "Yalnızca format=json yanıtlanır.",
     advertiser_not_found: 'Üzgünüz, bu reklamvereni bulamadık.',
     profile_needs_mfa: 'Sahibi olmadığın bir işletme adına işlem yapmak için iki adımlı doğrulamayı aç.',
     budget_too_low: 'Günlük bütçen, ülkendeki en düşük tutarın altında.',

@@ -276,6 +276,8 @@ export default {
     overloaded: '我们现在非常忙。请稍后再试。',
     media_store_unavailable: '我们目前无法连接图片存储服务。请稍后再试。',
     media_store_full: "我们的存储空间目前已满，您的文件未被保存。请稍后再试。",
+    oembed_url_unknown: "该地址不是 {brand} 的 Pin、图板或个人资料。",
+    oembed_format_unsupported: "仅支持 format=json。",
     advertiser_not_found: '抱歉，我们找不到该广告主。',
     profile_needs_mfa: '要代表不属于你的企业操作，请开启双重验证。',
     budget_too_low: '你的每日预算低于你所在国家/地区的最低限额。',
