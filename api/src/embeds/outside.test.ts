@@ -66,9 +66,9 @@ describe('link previews', () => {
     const fr = (await page(w, '/olga/lake-days/', { 'accept-language': 'fr-FR,fr;q=0.9' })).text;
     expect(fr).toContain('<html lang="fr"');
     expect(metaOf(fr, 'description')).toBe('Un tableau de olga sur Corkboard.');
-    // A language without words of its own reads English.
+    // Every language of the app has its own words.
     const ja = (await page(w, '/olga/lake-days/?lang=ja')).text;
-    expect(metaOf(ja, 'description')).toBe('A board by olga on Corkboard.');
+    expect(metaOf(ja, 'description')).toBe('Corkboardのolgaさんのボード。');
   });
 
   it('escape what people wrote', async () => {
