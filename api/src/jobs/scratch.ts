@@ -14,7 +14,7 @@ import type { JobsStore } from './store.js';
  * holds, when the server starts and from the worker's upkeep every lease (a killed attempt's files go soon
  * after its job is taken up again).
  */
-export const SCRATCH_DIRS = ['transfers-work'] as const;
+export const SCRATCH_DIRS = ['transfers-work', 'shares-work'] as const;
 
 /** A request's body is read within minutes (lib/bodies.ts deadlines); one left this long has no reader. */
 export const REQUEST_SCRATCH_MAX_AGE_MS = 60 * 60 * 1000;

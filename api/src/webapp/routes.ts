@@ -1,4 +1,8 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import sharp from 'sharp';
 import type { AppEnv, Deps } from '../deps.js';
 import { declare, NO_LIMIT } from '../lib/declare.js';
@@ -9,7 +13,10 @@ import { IMAGE_UPLOAD_MAX_BYTES } from '../media/rules.js';
 import { uploadAllowance } from '../media/routes.js';
 import type { MediaService } from '../media/service.js';
 import type { ScrapeService } from '../scrape/service.js';
-import { sha256 } from '../lib/ids.js';
+import { newToken, sha256 } from '../lib/ids.js';
+import { addressKey } from '../lib/client-address.js';
+import { OWNER_ONLY_FILE, ownerOnlyDir } from '../lib/private-files.js';
+import { REQUEST_SCRATCH_MAX_AGE_MS } from '../jobs/scratch.js';
 import { bodyChunks } from '../lib/node-request.js';
 import { ICON_SIZES, manifestFor, SHARE_TARGET_PATH, SHARED_FILE_FIELD, sharedDescription, sharedLink, THEME_COLOR } from './rules.js';
 import { serviceWorkerSource } from './worker.js';
@@ -38,13 +45,22 @@ async function formOf(c: Context<AppEnv>): Promise<FormData | null> {
   return new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData().catch(() => null);
 }
 
+/**
+ * An image shared while logged out waits for the log-in in a scratch file of the server's user only, named by
+ * the hash of a secret that only the sharing browser holds (an HttpOnly cookie on the share target's path):
+ * nobody else can name it, and the scratch sweeper deletes it after an hour if it is never taken up.
+ */
+const HELD_COOKIE = 'cb_shared';
+const heldPath = (mediaDir: string, secret: string) => join(mediaDir, 'shares-work', `req.${sha256(`shared-image:${secret}`).slice(0, 40)}.image`);
+
 const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 4096) : '');
 
 /**
  * The installable web app: /manifest.webmanifest, its icons, the service worker at /sw.js, and the share
  * target the manifest names. A shared link opens the save popup (the board picker) with the image the
  * server's image finder ranks first; a shared image is staged as an upload, as the pin builder's are, and
- * opens the builder with it. Logged out, the popup's own log-in step comes first and the save goes on.
+ * opens the builder with it. Logged out, the log-in comes first and the save goes on: the popup's own log-in
+ * step for a link, and for an image the log-in page, which comes back to the share target to stage what it held.
  */
 export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; media: MediaService }, shellFiles: ShellFiles): Hono<AppEnv> {
   const { config } = deps;
@@ -109,15 +125,43 @@ export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; medi
     }
   };
 
-  /** A shared image: staged as the builder's uploads are (sniffed, re-encoded by a job, under the quota); logged out, the log-in first. */
-  const shareImage = async (c: Context<AppEnv>, file: File) => {
-    const viewer = c.get('viewer');
-    if (!viewer) return c.redirect(`/login?next=${encodeURIComponent('/pin-builder/')}`, 303);
-    const upload = await services.media.receive(viewer, (async function* () {
-      yield new Uint8Array(await file.arrayBuffer());
-    })(), uploadAllowance(c, config), file.size);
+  /** Stages bytes as the builder's uploads are (sniffed, re-encoded by a job, under the quota) and opens the builder with them. */
+  const stage = async (c: Context<AppEnv>, bytes: () => AsyncIterable<Uint8Array>, size: number) => {
+    const upload = await services.media.receive(c.get('viewer')!, bytes(), uploadAllowance(c, config), size);
     return c.redirect(`/pin-builder/?upload=${encodeURIComponent(upload.id)}`, 303);
   };
+
+  /** A shared image: staged for a logged-in viewer; logged out, held for the log-in, which comes back here to stage it. */
+  const shareImage = async (c: Context<AppEnv>, file: File) => {
+    if (c.get('viewer')) return stage(c, async function* () { yield new Uint8Array(await file.arrayBuffer()); }, file.size);
+    // What a visitor makes the server keep is under the per-client share of the route.
+    await limits.take('findImagesAddress', addressKey(clientAddress(c, config.trustProxy)));
+    const secret = newToken();
+    await ownerOnlyDir(join(config.mediaDir, 'shares-work'));
+    await writeFile(heldPath(config.mediaDir, secret), new Uint8Array(await file.arrayBuffer()), { mode: OWNER_ONLY_FILE });
+    setCookie(c, HELD_COOKIE, secret, { path: SHARE_TARGET_PATH, httpOnly: true, sameSite: 'Lax', secure: config.secureCookies, maxAge: REQUEST_SCRATCH_MAX_AGE_MS / 1000 });
+    return c.redirect(`/login?next=${encodeURIComponent(SHARE_TARGET_PATH)}`, 303);
+  };
+
+  // The log-in's way back: the held image (if this browser holds one) staged for the viewer now logged in.
+  routes.get(
+    SHARE_TARGET_PATH,
+    declare({ caller: 'visitor', limit: NO_LIMIT.page, body: 0, policy: 'a held image is staged only for a logged-in viewer, and only by the browser holding its secret' }),
+    async (c) => {
+      const secret = getCookie(c, HELD_COOKIE);
+      if (!secret || !/^[\w-]{16,128}$/.test(secret)) return c.redirect('/pin-builder/', 303);
+      if (!c.get('viewer')) return c.redirect(`/login?next=${encodeURIComponent(SHARE_TARGET_PATH)}`, 303);
+      const path = heldPath(config.mediaDir, secret);
+      const held = await stat(path).catch(() => null);
+      deleteCookie(c, HELD_COOKIE, { path: SHARE_TARGET_PATH, secure: config.secureCookies });
+      if (!held) return c.redirect('/pin-builder/', 303);
+      try {
+        return await stage(c, () => createReadStream(path), held.size);
+      } finally {
+        await rm(path, { force: true });
+      }
+    },
+  );
 
   return routes;
 }

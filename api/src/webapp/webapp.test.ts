@@ -64,7 +64,7 @@ describe('the share target', () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } }).png().toBuffer();
     const image = new Blob([new Uint8Array(png)], { type: 'image/png' });
     const out = await share(t, { image });
-    expect(out.headers.get('location')).toBe('/login?next=%2Fpin-builder%2F');
+    expect(out.headers.get('location')).toBe('/login?next=%2Fshare-target%2F');
     expect(await t.db.selectFrom('media_uploads').selectAll().execute()).toEqual([]);
 
     const user = await t.makeUser();
@@ -75,6 +75,34 @@ describe('the share target', () => {
     const id = /\/pin-builder\/\?upload=(\d+)$/.exec(res.headers.get('location') ?? '')?.[1];
     expect(id).toBeTruthy();
     expect(await t.db.selectFrom('media_uploads').select(['id', 'owner_id']).execute()).toEqual([{ id, owner_id: user.id }]);
+  });
+
+  it('holds an image shared while logged out for the log-in, and stages it only for the browser that shared it', async () => {
+    const t = await testApp();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const out = await share(t, { image: new Blob([new Uint8Array(png)], { type: 'image/png' }) });
+    expect(out.headers.get('location')).toBe('/login?next=%2Fshare-target%2F');
+    const held = /cb_shared=([^;]+)/.exec(out.headers.get('set-cookie') ?? '')?.[1];
+    expect(out.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(held).toBeTruthy();
+
+    const user = await t.makeUser();
+    const browser = t.client();
+    await browser.logIn(user.email, user.password);
+    const resume = (cookie: string) => t.app.request('/share-target/', { headers: { cookie } });
+    // Another browser, or one guessing a secret, gets the builder and nothing staged.
+    expect((await resume(`${browser.cookie}; cb_shared=${'x'.repeat(43)}`)).headers.get('location')).toBe('/pin-builder/');
+    expect(await t.db.selectFrom('media_uploads').selectAll().execute()).toEqual([]);
+    // Still logged out with the secret: the log-in first.
+    expect((await resume(`cb_shared=${held}`)).headers.get('location')).toBe('/login?next=%2Fshare-target%2F');
+
+    const res = await resume(`${browser.cookie}; cb_shared=${held}`);
+    const id = /\/pin-builder\/\?upload=(\d+)$/.exec(res.headers.get('location') ?? '')?.[1];
+    expect(id).toBeTruthy();
+    expect(await t.db.selectFrom('media_uploads').select(['id', 'owner_id']).execute()).toEqual([{ id, owner_id: user.id }]);
+    // Spent: the same secret again stages nothing more.
+    expect((await resume(`${browser.cookie}; cb_shared=${held}`)).headers.get('location')).toBe('/pin-builder/');
+    expect(await t.db.selectFrom('media_uploads').selectAll().execute()).toHaveLength(1);
   });
 
   it('reads a link from the url field or the text, and a description from the title or text', () => {
