@@ -99,6 +99,23 @@ test('an image shared into the app opens the pin builder with it, staged as its 
   await page.goto(`${PRODUCT}/login`);
   await logInWith(page, user.email, user.password);
   await expect(page).not.toHaveURL(/\/login/);
+  await shareImage(page);
+  await expect(page).toHaveURL(/\/pin-builder\/\?upload=\d+$/);
+  await expect(page.locator('.builder-preview')).toHaveAttribute('src', /\/media\//);
+});
+
+test('an image shared while logged out waits for the log-in, then opens the pin builder with it', async ({ page }) => {
+  const user = freshAccount('shareimagelater');
+  await page.goto(`${PRODUCT}/`);
+  await shareImage(page);
+  await expect(page).toHaveURL(/\/login\?next=%2Fshare-target%2F$/);
+  await logInWith(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/pin-builder\/\?upload=\d+$/);
+  await expect(page.locator('.builder-preview')).toHaveAttribute('src', /\/media\//);
+});
+
+/** What the share sheet sends for a photo: the image as a file in the form posted to the share target. */
+async function shareImage(page: Page) {
   await page.evaluate(async () => {
     // The app's own icon stands in for a photo from the phone's gallery.
     const bytes = await (await fetch('/img/icon-512.png')).blob();
@@ -116,6 +133,4 @@ test('an image shared into the app opens the pin builder with it, staged as its 
     document.body.append(form);
     form.submit();
   });
-  await expect(page).toHaveURL(/\/pin-builder\/\?upload=\d+$/);
-  await expect(page.locator('.builder-preview')).toHaveAttribute('src', /\/media\//);
-});
+}
