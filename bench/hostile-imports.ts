@@ -52,15 +52,20 @@ export async function hostileImports() {
   const file = join(dir, 'bench.sqlite');
   const importer = { email: 'importer@example.com', password: 'correct horse battery staple', username: 'importer' };
   const leaver = { email: 'leaver@example.com', password: 'correct horse battery staple', username: 'leaver' };
+  const curator = { email: 'curator@example.com', password: 'correct horse battery staple', username: 'curator' };
   let leaverId: string;
+  let bigBoard: string;
   {
     const db = connectSqlite(file);
     await migrate(db);
     const auth = authService({ db, config: loadConfig({ NODE_ENV: 'test' }), clock: systemClock });
     await auth.createAccount({ ...importer, firstName: 'Import' });
     leaverId = await auth.createAccount({ ...leaver, firstName: 'Leaving' });
+    const curatorId = await auth.createAccount({ ...curator, firstName: 'Curating' });
     await db.destroy();
     await seedPins(file, leaverId, seedBoards(file, leaverId, 20, '8'), DELETED_PINS);
+    bigBoard = seedBoards(file, curatorId, 1, '9')[0]!;
+    await seedPins(file, curatorId, [bigBoard!], DELETED_PINS);
   }
   const files = await hostileFiles();
   const server = await startServer(dir);
@@ -121,8 +126,19 @@ export async function hostileImports() {
       judged(name, m);
     }
 
-    const leaving = await logIn(leaver);
     const reader = new SQLite(file, { readonly: true });
+    const curating = await logIn(curator);
+    const b = await measure(
+      async () => {
+        const res = await fetch(`${origin}/resource/BoardResource/delete/`, { method: 'POST', headers: { origin, cookie: curating, 'content-type': 'application/json' }, body: JSON.stringify({ options: { board_id: bigBoard } }) });
+        if (res.status !== 200) throw new Error(`board deletion refused: ${await res.text()}`);
+      },
+      async () => !reader.prepare('select 1 from boards where id = ?').get(bigBoard),
+    );
+    console.log(`    board of ${DELETED_PINS.toLocaleString('en')} pins deleted after ${b.seconds} s`);
+    judged(`delete ${DELETED_PINS / 1000}k-pin board`, b);
+
+    const leaving = await logIn(leaver);
     const m = await measure(
       async () => {
         const res = await fetch(`${origin}/resource/AccountDeletionResource/create/`, { method: 'POST', headers: { origin, cookie: leaving, 'content-type': 'application/json' }, body: JSON.stringify({ options: { password: leaver.password } }) });

@@ -49,6 +49,11 @@ describe('BoardResource update and delete', () => {
     expect(code(await b.visitor.post('BoardResource', 'delete', { board_id: board }))).toBe(7);
     expect(await t.db.selectFrom('pins').select('id').where('board_id', '=', board).execute()).toHaveLength(2);
     expect((await b.owner.post('BoardResource', 'delete', { board_id: board })).status).toBe(200);
+    // Gone for everyone else at once, before its job removes its pins in batches.
+    expect(code(await b.collab.get('BoardResource', { board_id: board }))).toBe(40);
+    expect(code(await b.stranger.get('BoardResource', { board_id: board }))).toBe(40);
+    expect(await t.db.selectFrom('board_collaborators').selectAll().execute()).toHaveLength(0);
+    await t.runJobs();
     for (const table of ['boards', 'pins', 'board_sections', 'board_collaborators'] as const) {
       expect(await t.db.selectFrom(table).selectAll().execute()).toHaveLength(0);
     }

@@ -9,6 +9,8 @@ import { coverUrl } from '../images/service.js';
 import { FACE_PILE_SIZE, orderCollaborators } from '../collaborators/rules.js';
 import { nameWords } from './rules/names.js';
 import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
+import { startBoardDeletion } from './deletion.js';
+import { jobQueue } from '../jobs/service.js';
 
 type PickerCursorRow = Pick<PickerRow, 'sort_digit' | 'sort_key' | 'id'>;
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
@@ -97,6 +99,7 @@ export function boardsService(deps: Deps) {
   const coverOf = (imageId: string) => coverUrl(config.publicOrigin, imageId);
   const store = boardsStore(db);
   const policy = policyStore(db);
+  const jobs = jobQueue(deps);
 
   const toPickerBoard = (board: Pick<Board, 'id' | 'name' | 'slug' | 'privacy' | 'image_cover_url' | 'pin_count' | 'section_count' | 'owner_id'> & { owner_username: string; collaborator_count: number | string | null }): PickerBoard => ({
     id: board.id,
@@ -264,10 +267,11 @@ export function boardsService(deps: Deps) {
       return { ...toPickerBoard(updated), description: updated.description, archived: updated.archived_at !== null, cover_pin_id: updated.cover_pin_id };
     },
 
-    /** BoardResource delete (saving.md section 7): the owner deletes a board and its pins; collaborators may not. */
+    /** BoardResource delete: the owner deletes a board and its pins; collaborators may not. */
     async deleteBoard(userId: string, boardId: string) {
       const board = await policy.board(userId, boardId, 'delete');
-      await store.deleteBoard(board.id);
+      // Gone for everyone at once; its pins go by a job in batches (boards/deletion.ts).
+      await startBoardDeletion(db, (trx, kind, payload) => jobs.enqueue(trx, kind, payload), board.id, clock.now());
       return { board_id: board.id };
     },
 

@@ -344,22 +344,6 @@ export function boardsStore(db: Kysely<Database>) {
       if (Object.keys(change).length) await db.updateTable('boards').set(change).where('id', '=', boardId).execute();
     },
 
-    /**
-     * A board and everything on it, in one transaction: its pins (their pinners' counts go down),
-     * sections, collaborators and email invites. Explicit, not left to foreign-key cascades, which
-     * SQLite applies only when told to.
-     */
-    async deleteBoard(boardId: string) {
-      await db.transaction().execute(async (trx) => {
-        const gone = await trx.deleteFrom('pins').where('board_id', '=', boardId).returning('pinner_id').execute();
-        await addDeltas(trx, perPinner(gone, -1));
-        await trx.deleteFrom('board_sections').where('board_id', '=', boardId).execute();
-        await trx.deleteFrom('board_collaborators').where('board_id', '=', boardId).execute();
-        await trx.deleteFrom('board_email_invites').where('board_id', '=', boardId).execute();
-        await trx.deleteFrom('boards').where('id', '=', boardId).execute();
-      });
-    },
-
     async updateSection(sectionId: string, change: { title: string; slug: string }) {
       await db.updateTable('board_sections').set(change).where('id', '=', sectionId).execute();
     },
@@ -415,7 +399,7 @@ export function boardsStore(db: Kysely<Database>) {
 }
 
 /** The pinners' count changes for some pins (deleted: n = -1), one row per pinner. */
-function perPinner(pins: Array<{ pinner_id: string }>, n: number): Delta[] {
+export function perPinner(pins: Array<{ pinner_id: string }>, n: number): Delta[] {
   const counts = new Map<string, number>();
   for (const p of pins) counts.set(p.pinner_id, (counts.get(p.pinner_id) ?? 0) + n);
   return [...counts].map(([target_id, delta]) => ({ counter: 'user_pins', target_id, delta }));

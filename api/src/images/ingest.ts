@@ -9,6 +9,7 @@ import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs 
 import { imagesStore } from './store.js';
 import { transferJobs } from '../transfer/service.js';
 import { accountDeletionJobs } from '../auth/deletion.js';
+import { boardDeletionJobs } from '../boards/deletion.js';
 import { dependencyProbes } from '../jobs/probes.js';
 import { sweepScratch } from '../jobs/scratch.js';
 import { jobsStore } from '../jobs/store.js';
@@ -56,6 +57,7 @@ export function backgroundJobs(deps: Deps) {
       [RELEASE_JOB]: releases[RELEASE_JOB],
       ...transferJobs(deps, images, INGEST_JOB),
       ...accountDeletionJobs(deps, queue),
+      ...boardDeletionJobs(deps),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);
         // Deleted, or linked already by an earlier attempt that died before it could finish the job.
