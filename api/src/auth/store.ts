@@ -2,7 +2,7 @@ import { pinCountOf } from '../counts/store.js';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
-import { currentEpochOf, tokenEpochIsCurrent } from './credentials/store.js';
+import { currentEpochOf, spendToken, tokenEpochIsCurrent } from './credentials/store.js';
 
 export type NewUser = Insertable<UsersTable>;
 /** `logged_in_at`: when its holder really logged in (a rotated session keeps its predecessor's); defaults to created_at. */
@@ -203,16 +203,7 @@ export function authStore(db: Kysely<Database>) {
 
     /** Spends a live token; false when it was used, expired or never existed (one winner under races). */
     async useToken(id: string, kind: TokenKind, now: number) {
-      const result = await db
-        .updateTable('auth_tokens')
-        .set({ used_at: now })
-        .where('id', '=', id)
-        .where('kind', '=', kind)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .where(tokenEpochIsCurrent(kind))
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return spendToken(db, id, kind, now);
     },
 
     /** Retires every live token of a kind for a user (a new code replaces the old one). */

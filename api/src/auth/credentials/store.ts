@@ -57,20 +57,22 @@ export function tokenEpochIsCurrent(kind: TokenKind): (eb: ExpressionBuilder<Dat
 export type MfaValues = { mfa_method: 'totp' | 'sms'; totp_secret: string | null; phone_number: string | null; totp_last_step: number | null };
 export type Identity = { provider: string; subject: string; user_id: string; email: string | null; created_at: number; proven_at: number | null };
 
+/** Spends a live token of a kind, under its epoch when the kind is bound to one; false when it was used, expired, retired or never existed (one winner under races). */
+export async function spendToken(db: Db, id: string, kind: TokenKind, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where(tokenEpochIsCurrent(kind))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export function credentialStore(db: Kysely<Database>) {
-  /** Spends a live token of a kind, under its epoch when the kind is bound to one; false when it was not live. */
-  const spend = async (trx: Transaction<Database>, id: string, kind: TokenKind, now: number) => {
-    const result = await trx
-      .updateTable('auth_tokens')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('kind', '=', kind)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .where(tokenEpochIsCurrent(kind))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  };
+  const spend = spendToken;
 
   return {
     /** A logged-in password change: the hash, and the epoch moved (every session ends: the caller starts the next). */
