@@ -39,7 +39,7 @@ const benches = [
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
-  { title: 'Hostile imports and a 100,000-pin account deletion: /health p99 and RSS growth while each job runs (real server, SQLite)', run: hostileImports },
+  { title: 'Hostile imports and 100,000-pin board and account deletions: /health p99 and RSS growth while each job runs (real server, SQLite)', run: hostileImports },
   { title: "Takeover: a killed worker's import taken up by another server (two real servers, SQLite, kill -9)", run: takeover },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Start: process start to the first answered save on an existing database (real server, SQLite and Postgres)', run: startBench },
