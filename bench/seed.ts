@@ -35,11 +35,12 @@ export function seedBoards(file: string, ownerId: string, count: number, prefix:
 }
 
 /**
- * `count` link-only pins by `pinnerId`, spread over `boardIds`, in one statement (a recursive counter).
+ * `count` link-only pins by `pinnerId`, spread over `boardIds`, in one statement (a recursive counter); their ids
+ * start with `idPrefix`, so two calls on one file do not collide.
  * The search index's insert trigger (migration 0027) is set aside while they go in and the index is
  * filled in one pass after (the migration's own backfill): a million trigger runs took ten minutes.
  */
-export async function seedPins(file: string, pinnerId: string, boardIds: string[], count: number) {
+export async function seedPins(file: string, pinnerId: string, boardIds: string[], count: number, idPrefix = '9') {
   const db = new SQLite(file);
   const trigger = db.prepare(`select sql from sqlite_master where type = 'trigger' and name = 'pins_search_insert'`).get() as { sql: string } | undefined;
   if (trigger) db.exec('drop trigger pins_search_insert');
@@ -50,10 +51,10 @@ export async function seedPins(file: string, pinnerId: string, boardIds: string[
     db.prepare(
       `with recursive counter(n) as (select 0 union all select n + 1 from counter where n + 1 < ?)
        insert into pins (id, board_id, section_id, pinner_id, image_id, image_url, link, title, description, method, guid, color, created_at, advertiser_id)
-       select printf('9%017d', n), (select id from seed_boards where seed_boards.n = counter.n % ?), null, ?, null, null,
+       select printf('%s%017d', ?, n), (select id from seed_boards where seed_boards.n = counter.n % ?), null, ?, null, null,
               'https://publisher.example/seeded/' || n, '', '', 'button', null, '#d9a441', n, null
        from counter`,
-    ).run(count, boardIds.length, pinnerId);
+    ).run(count, idPrefix, boardIds.length, pinnerId);
     db.prepare('update users set pin_count = pin_count + ? where id = ?').run(count, pinnerId);
     db.exec('update boards set pin_count = (select count(*) from pins where pins.board_id = boards.id) where id in (select id from seed_boards)');
   })();
