@@ -2,7 +2,7 @@ import { pinCountOf } from '../counts/store.js';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { AuthTokensTable, Database, TokenKind, UsersTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
-import { currentEpochOf, spendToken, tokenEpochIsCurrent } from './credentials/store.js';
+import { currentEpochOf, liveToken, spendToken } from './credentials/store.js';
 
 export type NewUser = Insertable<UsersTable>;
 /** `logged_in_at`: when its holder really logged in (a rotated session keeps its predecessor's); defaults to created_at. */
@@ -193,11 +193,7 @@ export function authStore(db: Kysely<Database>) {
       return db
         .selectFrom('auth_tokens')
         .selectAll()
-        .where('id', '=', id)
-        .where('kind', '=', kind)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .where(tokenEpochIsCurrent(kind))
+        .where(liveToken(id, kind, now))
         .executeTakeFirst();
     },
 

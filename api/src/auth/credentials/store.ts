@@ -59,16 +59,13 @@ export type Identity = { provider: string; subject: string; user_id: string; ema
 
 /** Spends a live token of a kind, under its epoch when the kind is bound to one; false when it was used, expired, retired or never existed (one winner under races). */
 export async function spendToken(db: Db, id: string, kind: TokenKind, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('auth_tokens')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('kind', '=', kind)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where(tokenEpochIsCurrent(kind))
-    .executeTakeFirst();
+  const result = await db.updateTable('auth_tokens').set({ used_at: now }).where(liveToken(id, kind, now)).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** The token row by the hash of its secret while it is live: unused, unexpired, and under its account's epoch when its kind is bound to one. */
+export function liveToken(id: string, kind: TokenKind, now: number): (eb: ExpressionBuilder<Database, 'auth_tokens'>) => Expression<SqlBool> {
+  return (eb) => eb.and([eb('auth_tokens.id', '=', id), eb('auth_tokens.kind', '=', kind), eb('auth_tokens.used_at', 'is', null), eb('auth_tokens.expires_at', '>', now), tokenEpochIsCurrent(kind)(eb)]);
 }
 
 export function credentialStore(db: Kysely<Database>) {
