@@ -51,6 +51,8 @@ export interface Viewer {
    * OWNER-or-MFA rule asks (policy/rules.ts campaignRule). False whenever two-factor is off.
    */
   mfaPassed: boolean;
+  /** An operator of this instance (users.is_operator); the console admits one only with mfaPassed (lib/declare.ts isOperator). */
+  isOperator: boolean;
   /** When this session was last seen answering a request (the active-sessions list); null: not yet. */
   sessionLastUsedAt: number | null;
   /** Set when the request came with a personal access token instead of a cookie (tokens/): its id and scope. */

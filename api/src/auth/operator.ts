@@ -9,6 +9,7 @@ import { normaliseEmail } from './session.js';
 import { authStore } from './store.js';
 import { credentialStore } from './credentials/store.js';
 import { invitationSender } from './signup-mode.js';
+import { auditLog } from '../operators/audit.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   create <email> <password> [first name]   make an account (operators, tests)
@@ -19,7 +20,9 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   mfa-off <email>                          two-factor off
   unlock <email>                           forget failed log-ins and any lock
   picture <email> <https url>              the profile picture (the welcome-back log-in shows it)
-  invite <email>                           mail a single-use sign-up invitation (SIGNUP_MODE=invite); prints its link`;
+  invite <email>                           mail a single-use sign-up invitation (SIGNUP_MODE=invite); prints its link
+  operator <email>                         make the account an operator (the console at /admin/, with two-factor on)
+  operator-off <email>                     take the operator role away`;
 
 const email = z.string().trim().toLowerCase().email('Give an account email.');
 const commands = {
@@ -31,6 +34,8 @@ const commands = {
   unlock: z.tuple([email]),
   picture: z.tuple([email, z.string().url().regex(/^https?:\/\//, 'Give an http(s) URL.')]),
   invite: z.tuple([email]),
+  operator: z.tuple([email]),
+  'operator-off': z.tuple([email]),
 };
 
 /**
@@ -95,6 +100,17 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
     case 'unlock':
       await store.clearAttempts(address);
       return `${address} unlocked`;
+    case 'operator':
+    case 'operator-off': {
+      const grant = name === 'operator';
+      await deps.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ is_operator: grant ? 1 : 0 }).where('id', '=', user.id).execute();
+        await auditLog(trx, deps.clock).record({ via: 'cli' }, { action: grant ? 'operator.grant' : 'operator.revoke', subjectKind: 'user', subjectId: user.id });
+      });
+      if (!grant) return `${address} is no longer an operator`;
+      // The console admits an operator only in a session that passed two-factor.
+      return `${address} is an operator${user.mfa_method ? '' : ' (turn two-factor on for the account before it can open /admin/)'}`;
+    }
     case 'picture': {
       const [, url] = parsed.data as z.infer<typeof commands.picture>;
       await store.updateUser(user.id, { image_medium_url: url });

@@ -223,6 +223,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
         sessionLastUsedAt: row.session_last_used_at === null ? null : Number(row.session_last_used_at),
         mfaPassed: sessionPassedMfa({ mfaMethod: row.mfa_method, mfaEnabledAt: row.mfa_enabled_at === null ? null : Number(row.mfa_enabled_at) }, row.session_mfa_at === null ? null : Number(row.session_mfa_at)),
+        isOperator: Number(row.is_operator) === 1,
       };
     },
   };

@@ -28,6 +28,7 @@ export function authStore(db: Kysely<Database>) {
           'users.email_verified_at',
           'users.mfa_method',
           'users.mfa_enabled_at',
+          'users.is_operator',
           'sessions.id as session_id',
           'sessions.created_at as session_created_at',
           'sessions.logged_in_at as session_logged_in_at',

@@ -50,6 +50,7 @@ export interface Database {
   transfers: TransfersTable;
   access_tokens: AccessTokensTable;
   signup_invitations: SignupInvitationsTable;
+  operator_actions: OperatorActionsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -393,6 +394,8 @@ export interface UsersTable {
   about: Generated<string | null>;
   /** Migration 0035: moved by every committed credential change; what was issued under an older epoch is dead. */
   security_epoch: Generated<number>;
+  /** Migration 0051: 1 for an operator of this instance (the console at /admin/, with two-factor passed). */
+  is_operator: Generated<number>;
 }
 
 /** Migration 0026: a changed username's old address, redirecting to the account's current one. */
@@ -617,4 +620,22 @@ export interface SignupInvitationsTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+
+/** Migration 0051: the operators' audit log, append-only (triggers refuse update and delete). */
+export interface OperatorActionsTable {
+  id: string;
+  /** The operator's account; null: the command line (`npm run admin`). */
+  operator_id: string | null;
+  via: 'console' | 'cli';
+  /** What was done, e.g. 'account.suspend', 'report.dismiss', 'pin.hide', 'operator.grant'. */
+  action: string;
+  /** What it was done to: 'user', 'pin', 'board', 'report', 'host', 'notice', 'advertiser', 'invitation'. */
+  subject_kind: string;
+  subject_id: string;
+  /** The operator's why, as typed; null when the action asks none. */
+  reason: string | null;
+  /** JSON of what else a reader needs (the state set, the old value). */
+  detail: string | null;
+  created_at: number;
 }

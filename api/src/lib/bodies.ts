@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../deps.js';
-import { unauthorized, type Declaration } from './declare.js';
+import { refusalWithoutSession, type Declaration } from './declare.js';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
 import { hasBody } from './node-request.js';
@@ -96,7 +96,7 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
     const withBody = method !== 'GET' && method !== 'HEAD' && hasBody(c);
     const unread = withBody && !(incoming?.complete ?? false);
 
-    if (declaration.caller !== 'visitor' && !hasSession(c)) return refuse(c, unauthorized(declaration), unread);
+    if (declaration.caller !== 'visitor' && !hasSession(c)) return refuse(c, refusalWithoutSession(declaration), unread);
     if (!withBody) return next();
     if (length !== undefined && length > declaration.body) return refuse(c, tooLarge(declaration), unread);
     if (!incoming) return declaration.stream ? next() : requestLimit(declaration.body, declaration)(c, next);

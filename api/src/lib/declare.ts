@@ -24,8 +24,10 @@ import type { LimitName } from './limits.js';
  * with MFA) are the object policy's, applied by the service; `policy` names that check for the reader.
  * - visitor: anyone, logged in or not (the answer may differ for a logged-in viewer).
  * - user: a live session (401, code 7, otherwise).
+ * - operator: a live session of an operator (users.is_operator) that passed two-factor. Anyone else gets
+ *   the 404 a missing route gets, so the console's surface is not mapped by who cannot use it.
  */
-export const CALLERS = ['visitor', 'user'] as const;
+export const CALLERS = ['visitor', 'user', 'operator'] as const;
 export type Caller = (typeof CALLERS)[number];
 
 /** A route that no per-client limit counts, and why: every one says so explicitly. */
@@ -90,7 +92,15 @@ export const declarationOf = (handler: unknown): Declaration | undefined => (typ
 /** Refuses (throws) a viewer the caller kind does not admit. `undefined`: no session was read (a page). */
 export function admit(declaration: Pick<Declaration, 'caller' | 'unauthorized'>, viewer: Viewer | null | undefined): void {
   if (declaration.caller === 'user' && !viewer) throw unauthorized(declaration);
+  if (declaration.caller === 'operator' && !isOperator(viewer)) throw new ApiError('not_found');
 }
+
+/** An operator, in a session that passed two-factor (never a personal access token: those carry no operator power). */
+export const isOperator = (viewer: Viewer | null | undefined): viewer is Viewer => !!viewer && viewer.isOperator && viewer.mfaPassed && !viewer.accessToken;
+
+/** What a request refused before its session is read gets: an operator route hides itself. */
+export const refusalWithoutSession = (declaration: Pick<Declaration, 'caller' | 'unauthorized'>) =>
+  declaration.caller === 'operator' ? new ApiError('not_found') : unauthorized(declaration);
 
 /** The 401 of a route. */
 export const unauthorized = (declaration: Pick<Declaration, 'unauthorized'>) => new ApiError('unauthorized', declaration.unauthorized);

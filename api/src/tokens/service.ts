@@ -70,6 +70,8 @@ export function tokensService(deps: Deps, proveOwner: (viewer: Viewer, proof: Pr
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
         // A token never stands in for a second factor.
         mfaPassed: false,
+        // Nor for the operator role: the console is for a browser session that passed two-factor.
+        isOperator: false,
         sessionLastUsedAt: row.token_last_used_at === null ? null : Number(row.token_last_used_at),
         accessToken: { id: row.token_id, scope: row.scope },
       };
