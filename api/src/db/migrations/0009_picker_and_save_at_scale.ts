@@ -1,5 +1,4 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { nameSortKey, nameWords, startsWithDigit } from '../../boards/rules/names.js';
 
 /**
  * The picker and the save at the sizes real users reach (docs/decisions.md, "Scale: the picker and
@@ -48,4 +47,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index boards_owner_name on boards (owner_id, (lower(name)))`.execute(db);
   await sql`create index pins_duplicate on pins (pinner_id, board_id, (substr(coalesce(image_url, link), 1, 200)))`.execute(db);
   await db.schema.dropIndex('pins_pinner').execute();
+}
+
+/*
+ * The board-name rules as they were when this migration was written, frozen here: a migration must write
+ * the same data on every install, whatever today's rules in boards/rules/names.ts say.
+ */
+const foldName = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const nameWords = (text: string): string[] => foldName(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const startsWithDigit = (name: string): boolean => /^\d/.test(name);
+function nameSortKey(name: string): string {
+  return foldName(name)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .replace(/\d+/g, (run) => {
+      const digits = run.replace(/^0+(?=\d)/, '');
+      return `${String.fromCharCode(0x30 + Math.min(digits.length, 40))}${digits}`;
+    });
 }

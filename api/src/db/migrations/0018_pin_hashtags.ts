@@ -1,5 +1,4 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
-import { hashtagsOf } from '../../pins/rules/hashtags.js';
 
 /**
  * The hashtags of pins' descriptions (issue 19: /v3/search/autocomplete/), one row a tag a pin, so the
@@ -36,4 +35,18 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('pin_hashtags').execute();
+}
+
+/*
+ * The hashtag rule as it was when this migration was written, frozen here: a migration must write the
+ * same data on every install, whatever today's rule in pins/rules/hashtags.ts says.
+ */
+function hashtagsOf(text: string): string[] {
+  const tags = new Set<string>();
+  for (const match of text.matchAll(/#([^\s\p{P}\p{S}]+)/gu)) {
+    const tag = (match[1] ?? '').normalize('NFC').toLowerCase();
+    if (tag && tag.length <= 100) tags.add(tag);
+    if (tags.size >= 20) break;
+  }
+  return [...tags];
 }
