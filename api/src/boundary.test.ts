@@ -55,8 +55,8 @@ describe('migrations are frozen', () => {
   it('import nothing outside db/', () => {
     const dir = join(ROOT, 'api/src/db/migrations');
     const offending = walk(dir).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/(?:from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)]
-        .map((m) => m[1]!)
+      [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]/gm)]
+        .map((m) => (m[1] ?? m[2])!)
         .filter((spec) => spec !== 'kysely' && !(spec.startsWith('.') && resolve(dirname(file), spec).startsWith(join(ROOT, 'api/src/db/'))))
         .map((spec) => `${relative(ROOT, file)} imports ${spec}`),
     );
