@@ -64,3 +64,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_QUEUE_WAIT_MS: '2000' }).maxQueueWaitMs).toBe(2000);
   });
 });
+
+describe('docs/configuration.md', () => {
+  it('is the table of what config.ts reads now (npm run docs:config writes it)', async () => {
+    const { configurationDoc, configurationOnDisk } = await import('./configuration.js');
+    expect(configurationOnDisk()).toBe(configurationDoc());
+  });
+});

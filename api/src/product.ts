@@ -48,7 +48,7 @@ export function startProduct(deps: Deps, listen: { port: number; host: string })
     stop() {
       lifecycle.draining = true;
       // DRAIN_WAIT_MS: still serving, /ready already 503, so a load balancer takes this process out of its
-      // rotation before the listener closes (README.md, "Running on several machines"). 0 by default.
+      // rotation before the listener closes (docs/operating.md, "Running on several machines"). 0 by default.
       stopping ??= new Promise((waited) => setTimeout(waited, deps.config.drainWaitMs)).then(() => {
         linger.close();
         return Promise.all([closeGracefully(server), worker.stop(), sweeper.stop()]);

@@ -73,9 +73,10 @@ the table by hand.
 Each row is one route: a Hono route (pages, \`/v3\`, \`/ads\`, \`/vx\`, \`/oauth\`, \`/media\`, \`/dev\`) or one
 action of the resource registry (\`/resource/{Name}/{action}/\`). Its declaration (api/src/lib/declare.ts) says:
 
-- **Caller**: \`visitor\` (anyone; a logged-in viewer may see more) or \`user\` (a live session). A \`user\`
-  route answers 401 (code 7) before reading the body when the request carries no session cookie, and
-  again after the session is read when it is not a live one. Who may act on a given object (owner, board
+- **Caller**: \`visitor\` (anyone; a logged-in viewer may see more), \`user\` (a live session) or \`operator\`
+  (an operator's session that passed two-factor). A \`user\` route answers 401 (code 7) before reading the
+  body when the request carries no session cookie, and again after the session is read when it is not a
+  live one; an \`operator\` route answers everyone else 404, as a route that does not exist would. Who may act on a given object (owner, board
   member, business role with MFA) is the object policy's, applied by the service: **Policy** names it.
 - **Per-client limit**: the LIMITS entries (api/src/lib/limits.ts) the route's service takes (429 with
   Retry-After past them), or \`none\` and why not.

@@ -15,11 +15,11 @@ import { OWNER_ONLY_FILE } from '../lib/private-files.js';
 /**
  * `npm run admin -- backup <file>` and `restore <file> [--dir <dir>]` (issue 29): one zip holding a
  * consistent copy of the SQLite database, taken while the server runs (SQLite's online backup, by
- * better-sqlite3), and every media file. Postgres is backed up with its own tools (README.md, "Backup and
+ * better-sqlite3), and every media file. Postgres is backed up with its own tools (docs/operating.md, "Backup and
  * restore"); these commands say so. The media part is ops/media.ts's, so a store other than a directory
  * changes only that file.
  */
-export const BACKUP_USAGE = `Backup and restore (SQLite; for Postgres use pg_dump and pg_restore, see README.md):
+export const BACKUP_USAGE = `Backup and restore (SQLite; for Postgres use pg_dump and pg_restore, see docs/operating.md):
   npm run admin -- backup <file.zip>                 the database (online: the server may run) and MEDIA_DIR, in one zip
   npm run admin -- restore <file.zip> [--dir <dir>]  into <dir>/corkboard.sqlite and <dir>/media, or into DATABASE_URL's file and MEDIA_DIR;
                                                      refuses to write over a database or media that exist`;
@@ -41,7 +41,7 @@ type Manifest = z.infer<typeof manifestSchema>;
 /** The SQLite file a configuration names; an error naming pg_dump for Postgres. */
 export function sqlitePath(databaseUrl: string | undefined): string {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore, and copy MEDIA_DIR beside it (README.md, "Backup and restore").');
+    throw new Error('This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore, and copy MEDIA_DIR beside it (docs/operating.md, "Backup and restore").');
   }
   const path = databaseUrl ? databaseUrl.replace(/^sqlite:/, '') : DEFAULT_SQLITE_PATH;
   if (path === ':memory:') throw new Error('An in-memory database has nothing to back up.');

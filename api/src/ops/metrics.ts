@@ -6,7 +6,7 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefault
  * app a test makes counts into it (tests compare before and after). Labels are bounded sets: a route is
  * its pattern (`/v3/pins/:pinId/`), never the path asked for, and an unmatched request is `unmatched`.
  * Served by ops/probes.ts (GET /metrics), closed unless METRICS_TOKEN or METRICS_ALLOW says otherwise.
- * Names are listed for operators in README.md, "Running on several machines".
+ * Names are listed for operators in docs/operating.md, "Running on several machines".
  */
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry, prefix: 'corkboard_' });
