@@ -74,7 +74,7 @@ export async function buildServer() {
   });
   const inputs = Object.keys(result.metafile.inputs).map((input) => relative(ROOT, join(ROOT, input)));
   mkdirSync(join(ROOT, 'dist/server'), { recursive: true });
-  writeFileSync(join(ROOT, SERVER.record), JSON.stringify({ inputs: [...inputs, 'package-lock.json', 'api/start.mjs'].sort() }) + '\n');
+  writeFileSync(join(ROOT, SERVER.record), `${JSON.stringify({ inputs: [...inputs, 'package-lock.json', 'api/start.mjs'].sort() })}\n`);
 }
 
 /**
@@ -84,7 +84,7 @@ export async function buildServer() {
  * @param {string} msg
  */
 function say(level, msg) {
-  (level >= 50 ? process.stderr : process.stdout).write(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg }) + '\n');
+  (level >= 50 ? process.stderr : process.stdout).write(`${JSON.stringify({ level, time: Date.now(), pid: process.pid, msg })}\n`);
 }
 
 async function main() {

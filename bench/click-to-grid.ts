@@ -83,6 +83,7 @@ export async function clickToGrid(): Promise<Array<{ name: string; value: number
               observer.disconnect();
               requestAnimationFrame(() => resolve(performance.now() - start));
             }).observe(document.documentElement, { childList: true });
+            // biome-ignore lint/security/noGlobalEval: the bench runs the built script in the page as a script tag would
             (0, eval)(code);
           }),
         loaderCode(origin),

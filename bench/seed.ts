@@ -46,7 +46,9 @@ export async function seedPins(file: string, pinnerId: string, boardIds: string[
   if (trigger) db.exec('drop trigger pins_search_insert');
   db.exec('create temp table seed_boards (n integer primary key, id text not null)');
   const add = db.prepare('insert into seed_boards (n, id) values (?, ?)');
-  db.transaction(() => boardIds.forEach((id, n) => add.run(n, id)))();
+  db.transaction(() => {
+    for (const [n, id] of boardIds.entries()) add.run(n, id);
+  })();
   db.transaction(() => {
     db.prepare(
       `with recursive counter(n) as (select 0 union all select n + 1 from counter where n + 1 < ?)

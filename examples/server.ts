@@ -25,7 +25,7 @@ export function createExamplesApp(config: { publicOrigin: string; examplesOrigin
   app.get('*', async (c) => {
     let path = decodeURIComponent(new URL(c.req.url).pathname);
     if (path.endsWith('/')) path += 'index.html';
-    const file = resolve(ROOT, '.' + path);
+    const file = resolve(ROOT, `.${path}`);
     const type = TYPES[extname(file)];
     if (!file.startsWith(ROOT) || !type || file.endsWith('.ts')) return c.notFound();
     let body: Buffer;

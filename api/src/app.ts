@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono, } from 'hono';
 import { documentInputs, openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
 import { authService } from './auth/service.js';

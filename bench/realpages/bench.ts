@@ -102,6 +102,7 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
       let tab = await context.newPage();
       const find = () =>
         tab.evaluate(async (code) => {
+          // biome-ignore lint/security/noGlobalEval: the bench runs the built finder in the page as the bookmarklet would
           (0, eval)(code);
           const finding = await (window as unknown as { __corkboardFind: typeof import('../../bookmarklet/src/find.js') }).__corkboardFind.findImages(document, 3000);
           return 'items' in finding ? finding.items.map((item) => item.url) : [];

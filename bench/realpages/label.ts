@@ -357,7 +357,10 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
   // the page's JSON-LD, an ImageObject with its url; an @id is a name, never itself the picture's address.
   const byId = new Map<string, Record<string, unknown>>();
   const index = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(index);
+    if (Array.isArray(node)) {
+      for (const n of node) index(n);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const o = node as Record<string, unknown>;
     if (typeof o['@id'] === 'string' && (o.url || o.contentUrl)) byId.set(o['@id'], o);
@@ -383,7 +386,10 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
     return [];
   };
   const walk = (node: unknown, inside: string | null) => {
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, inside));
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n, inside);
+      return;
+    }
     if (!node || typeof node !== 'object') return;
     const o = node as Record<string, unknown>;
     const type = ([] as unknown[]).concat(o['@type'] ?? []).map(String);
@@ -396,7 +402,7 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
       else if (key === 'publisher' || key === 'author' || key === 'brand') walk(value, key);
     }
   };
-  blocks.forEach((block) => walk(block, null));
+  for (const block of blocks) walk(block, null);
   return { images, types, logos };
 }
 

@@ -228,7 +228,10 @@ export function jsonLdImages(text: string): string[] {
   const out: string[] = [];
   const walk = (node: unknown, depth: number) => {
     if (depth > 8 || !node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach((n) => walk(n, depth + 1));
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n, depth + 1);
+      return;
+    }
     const o = node as Record<string, unknown>;
     out.push(...urls(o.image ?? o.thumbnailUrl));
     for (const [key, value] of Object.entries(o)) {

@@ -18,7 +18,7 @@ const REFUSED = "We couldn't finish logging you in. Close this window and try ag
 async function tamperAuthorisation(context: BrowserContext, param: 'state' | 'nonce') {
   await context.route(/\/oauth\/google\/start\//, async (route) => {
     const response = await route.fetch({ maxRedirects: 0 });
-    const location = new URL(response.headers()['location']!);
+    const location = new URL(response.headers().location!);
     location.searchParams.set(param, `forged-${param}`);
     await route.fulfill({ response, headers: { ...response.headers(), location: location.href } });
   });

@@ -35,7 +35,7 @@ async function crawl(page: Page, starts: string[]) {
     if (status === 404) problems.push(`404 at ${key} (linked from ${from})`);
     if (type.includes('application/json')) problems.push(`raw JSON at ${key} (linked from ${from})`);
     if (!type.includes('text/html')) continue;
-    const text = await page.locator('body').innerText();
+    const text = await page.locator('body').textContent() ?? '';
     if (/couldn.t find that board/i.test(text)) problems.push(`"couldn't find that board" at ${path} (linked from ${from})`);
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     for (const href of hrefs) {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readRows, writeRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
-import { DEMO, logIn, openPopup, pickBoard, unique } from './popup';
+import { DEMO, logIn, openPopup, unique } from './popup';
 
 const demoId = () => readRows<{ id: string }>(`select id from users where email = ?`, DEMO.email)[0]!.id;
 
@@ -40,7 +40,7 @@ test('collaborators: an email says Keep typing!, then Click to send!, then Done!
 });
 
 test('acting for an advertiser one does not own: protected boards only, no Secret, no collaborators', async ({ context }) => {
-  const advertiser = String(Date.now()) + '1';
+  const advertiser = `${String(Date.now())}1`;
   const owner = `${advertiser}2`;
   writeRows(`insert into users (id, email, username, first_name, last_name, created_at) values (?, ?, ?, 'Brand', 'Owner', 0)`, owner, `owner${advertiser}@example.com`, `owner${advertiser}`);
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Brand', 0)`, advertiser, owner);
@@ -65,7 +65,7 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
 });
 
 test('the owner acting for their business may switch Protected on: no Secret, no collaborators, the board carries the business (issue 28); in French too', async ({ context }) => {
-  const advertiser = String(Date.now()) + '4';
+  const advertiser = `${String(Date.now())}4`;
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Own brand', 0)`, advertiser, demoId());
 
   const popup = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser });

@@ -129,7 +129,7 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   await expect.poll(chosenWidth).toBe(600);
   await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
   // 'Visit' goes through the offsite link check (advertiser.md section 4).
-  await expect(page.getByRole('link', { name: 'Visit 127.0.0.1:' + new URL(EXAMPLES).port })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}&pin_id=${pinId}`);
+  await expect(page.getByRole('link', { name: `Visit 127.0.0.1:${new URL(EXAMPLES).port}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}&pin_id=${pinId}`);
   await expect(page.locator('.board-name')).toHaveText('Recipes');
 });
 

@@ -20,7 +20,6 @@ import type { offsiteService } from './offsite/service.js';
 import { COUNTRIES } from './rules/countries.js';
 import type { AdvertisersService } from './service.js';
 import type { SponsorshipsService } from './sponsorships/service.js';
-import { GOALS } from './rules/promote.js';
 
 const country = z.string().trim().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), 'Choose a country from the list.');
 /** A business's names and addresses, read by its members and on its pins: the one text rule (lib/text.ts). */

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { addDeltas, type Delta } from '../counts/store.js';

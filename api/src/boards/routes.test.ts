@@ -252,7 +252,7 @@ describe('board title suggestions', () => {
     const t = await testApp();
     const { user, browser } = await member(t);
     await t.makeBoard(user.id, 'Tart');
-    const res = await browser.send('/v3/pins/0/board_title_suggestions/?description=' + encodeURIComponent('Lemon tart, the easy way. A lemon tart for Sunday.'));
+    const res = await browser.send(`/v3/pins/0/board_title_suggestions/?description=${encodeURIComponent('Lemon tart, the easy way. A lemon tart for Sunday.')}`);
     const titles = res.body.resource_response.data.map((s: { title: string }) => s.title);
     expect(titles[0]).toBe('Lemon Tart');
     expect(titles).toContain('Lemon');

@@ -8,7 +8,7 @@ import { boardLocks } from './locks.js';
 import { coverUrl } from '../images/service.js';
 import { FACE_PILE_SIZE, orderCollaborators } from '../collaborators/rules.js';
 import { nameWords } from './rules/names.js';
-import { boardsStore, type BoardsStore, type PickerCursor, type PickerRow } from './store.js';
+import { boardsStore, type PickerCursor, type PickerRow } from './store.js';
 import { startBoardDeletion } from './deletion.js';
 import { jobQueue } from '../jobs/service.js';
 

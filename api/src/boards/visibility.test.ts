@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.js';
-import { testApp, type Answer, type TestApp } from '../testing.js';
+import { testApp, type Answer } from '../testing.js';
 
 /**
  * docs/decisions.md, "Security: sessions, reset links, board visibility, existence": a board you may
@@ -8,7 +8,6 @@ import { testApp, type Answer, type TestApp } from '../testing.js';
  * is visible exactly when its board is, and answers as a pin that does not exist otherwise.
  */
 
-type Browser = ReturnType<TestApp['client']>;
 const data = (res: Answer) => res.body.resource_response.data;
 
 async function world() {

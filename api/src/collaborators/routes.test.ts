@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { capturedLog } from '../ops/testing.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { inviteMail, orderCollaborators } from './service.js';
 

@@ -121,6 +121,7 @@ class PreparingClient extends pg.Client {
     this.on('error', () => undefined);
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: pg's Client.query has a dozen overloads; this passes every call through unchanged
   override query(...args: any[]): any {
     const [text, values] = args as [unknown, unknown];
     const name = typeof text === 'string' && args.length === 2 && Array.isArray(values) ? preparedStatementName(text) : undefined;

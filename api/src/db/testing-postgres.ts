@@ -1,4 +1,4 @@
-import { Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll } from 'vitest';
 import { connectPostgres } from './connect.js';
 import type { Database } from './schema.js';

@@ -8,7 +8,7 @@ import { readerLocale } from '../pages/words.js';
 import { previewText } from '../pages/head.js';
 import { BOARD_WIDTH, HEADER_HEIGHT, PIN_BYLINE_HEIGHT, PIN_TEXT_HEIGHT, PIN_WIDTHS, SCALE_HEIGHT } from '../../../sdk/src/widgets/markup.js';
 import type { CardsService } from './cards.js';
-import { oembedAnswer } from './contract.js';
+import type { oembedAnswer } from './contract.js';
 import { cardKeyOf, OEMBED_PATH, type Card } from './rules.js';
 
 /**

@@ -19,7 +19,6 @@ const page = async (w: World, path: string, headers: Record<string, string> = {}
 const metaOf = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1] ?? null;
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null;
 // oEmbed answers are its own JSON (not the envelope) when they succeed, the envelope when they fail.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const oembed = async (w: World, query: string): Promise<{ status: number; headers: Headers; body: any }> => w.t.client().send(`/oembed?${query}`);
 const oembedOf = (w: World, url: string, more = '') => oembed(w, `url=${encodeURIComponent(url)}&format=json${more}`);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testApp, type Answer } from '../testing.js';
+import type { testApp, Answer } from '../testing.js';
 import { world } from './testing.js';
 import { EMBEDS_PATH, MAX_COUNTS, MAX_EMBEDS } from './routes.js';
 import { EMBED_FEED_SIZE } from './service.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { appServices, resourceRegistry } from '../app.js';
 import { offsiteQuery } from '../advertisers/routes.js';
 import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
@@ -263,7 +263,9 @@ function routeCall(known: Known, method: string, path: string): fc.Arbitrary<Cal
   const names = [...path.matchAll(/:(\w+)(?:\{[^}]*\})?\??/g)].map((m) => m[0]);
   const filled = fc.array(param, { minLength: names.length, maxLength: names.length }).map((values) => {
     let result = path;
-    names.forEach((name, i) => (result = result.replace(name, urlPart(values[i]!))));
+    names.forEach((name, i) => {
+      result = result.replace(name, urlPart(values[i]!));
+    });
     return result;
   });
   const toQuery = (value: unknown) =>

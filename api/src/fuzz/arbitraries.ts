@@ -14,6 +14,7 @@ import type { z } from 'zod';
 
 interface Def {
   type: string;
+  // biome-ignore lint/suspicious/noExplicitAny: hostile input of any shape is the point
   [key: string]: any;
 }
 
@@ -56,6 +57,7 @@ export const ODD_STRINGS: readonly string[] = [
   '%00%2e%2e%2f',
   '../../../../etc/passwd',
   '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as plain text on purpose
   '${7*7}{{7*7}}',
   '-end-',
   'javascript:alert(1)',

@@ -101,7 +101,7 @@ describe('the queue gauge: how long one more image job would wait', () => {
 
   it('learns the drain from the jobs due at one reading and gone at the next, while the workers had work throughout', () => {
     const gauge = queueGauge(prior);
-    let due = 1_000;
+    const due = 1_000;
     gauge.read(0, { due, dueAtSince: 0, headAt: 0 });
     for (let second = 1; second <= 40; second++) {
       // 20 of the jobs due a second ago were taken; 20 more came.

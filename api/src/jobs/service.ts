@@ -53,10 +53,12 @@ export const JOB_POLL_MS = 500;
  * process, such as reading a person's file, gets few); `gaveUp` is told when the queue gives up on a job
  * (its last attempt failed, or died holding it), so what the person sees says so.
  */
+// biome-ignore-start lint/suspicious/noExplicitAny: each kind's handler narrows its own payload, parsed from JSON
 export type JobHandler = ((payload: any) => Promise<void>) & {
   maxAttempts?: number;
   gaveUp?: (payload: any, why: 'failed' | 'died') => Promise<void>;
 };
+// biome-ignore-end lint/suspicious/noExplicitAny: each kind's handler narrows its own payload
 
 /**
  * A job that must wait for a share it may not take yet (a site's share of fetches, lib/outbound-limits.ts):

@@ -49,7 +49,7 @@ export function v6Groups(ip: string): number[] {
   const quad = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (quad?.[1]) {
     const n = v4ToNumber(quad[1]);
-    text = text.slice(0, -quad[1].length) + `${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+    text = `${text.slice(0, -quad[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
   }
   const [head = '', tail] = text.split('::');
   const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);

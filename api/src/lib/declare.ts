@@ -76,7 +76,7 @@ export const NO_LIMIT = {
 const declarations = new WeakMap<object, Declaration>();
 
 /** The declaration as a route's first handler; at run time it refuses a caller the declaration does not admit. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- pages are a Hono without the API's variables
+// biome-ignore lint/suspicious/noExplicitAny: pages are a Hono without the API's variables
 export function declare(declaration: Declaration): MiddlewareHandler<any> {
   const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     admit(declaration, c.get('viewer'));

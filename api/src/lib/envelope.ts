@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DEFAULT_BRAND, withBrand } from './rules/brand.js';
-import { ApiError } from './errors.js';
+import type { ApiError } from './errors.js';
 import type { errorBody } from './envelope.contract.js';
 import type { z } from 'zod';
 

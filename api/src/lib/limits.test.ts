@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solvedChallenge, outboxMessages, v3Post } from '../auth/safety-helpers.js';
+import { solvedChallenge, outboxMessages, } from '../auth/safety-helpers.js';
 import { testApp, type Answer, type TestApp } from '../testing.js';
 import { addressKey, normaliseAddress } from './client-address.js';
 import { LIMITS, LOGIN_ADDRESS_CHALLENGE_AFTER, limitsFor } from './limits.js';

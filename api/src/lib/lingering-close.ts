@@ -94,6 +94,7 @@ export function lingerAfterEarlyAnswers(server: Server, { maxBytes = LINGER_MAX_
  * The product's HTTP server on Node: the app behind @hono/node-server, with early refusals answered as
  * above (the adapter's own clean-up, which cuts the connection 500 ms after the answer, is turned off).
  */
+// biome-ignore lint/suspicious/noExplicitAny: Hono's fetch takes whatever env its adapter passes
 export function serveApp(fetch: (request: Request, env: any) => Response | Promise<Response>, { port, hostname }: { port: number; hostname: string }) {
   const server = serve({ fetch, port, hostname, autoCleanupIncoming: false }) as Server;
   const linger = lingerAfterEarlyAnswers(server);

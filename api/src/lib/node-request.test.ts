@@ -29,7 +29,10 @@ const origin = await listening(echo.fetch);
 
 /** A body sent in chunks, with no Content-Length (Transfer-Encoding: chunked). */
 const chunked = (...parts: string[]) => ({
-  body: new ReadableStream({ start: (controller) => (parts.forEach((part) => controller.enqueue(new TextEncoder().encode(part))), controller.close()) }),
+  body: new ReadableStream({ start: (controller) => {
+      for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+      controller.close();
+    } }),
   duplex: 'half' as const,
 });
 

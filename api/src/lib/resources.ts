@@ -37,6 +37,7 @@ export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Calle
   run(options: z.output<S>, ctx: ActionContext<C>): unknown;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds actions of every schema and caller; action() typed each against its own
 export type Resource = Partial<Record<ActionName, ResourceAction<any, any>>>;
 export type ResourceRegistry = Record<string, Resource>;
 
@@ -61,6 +62,7 @@ export function action<S extends z.ZodType, const C extends Caller>(def: Resourc
 }
 
 /** The whole declaration of one action, its body limit filled in. */
+// biome-ignore lint/suspicious/noExplicitAny: reads only the declaration's fields, whatever the action's schema
 export function actionDeclaration(actionName: ActionName, def: ResourceAction<any, any>): Declaration {
   const declaration: Declaration = { caller: def.caller, limit: def.limit, body: def.body ?? (actionName === 'get' ? 0 : JSON_BODY) };
   if (def.policy) declaration.policy = def.policy;

@@ -33,6 +33,7 @@ const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
  * combining grapheme joiner, the Hangul fillers, the braille blank and the variation selectors.
  * Inside visible text these are fine (ZWJ in emoji, ZWNJ in Persian); alone they are no name at all.
  */
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each of these marks is listed alone on purpose: they are what the rule refuses
 const INVISIBLE_ONLY = /^[\s\p{Cf}\u034F\u115F\u1160\u3164\uFFA0\u2800\uFE00-\uFE0F\u{E0100}-\u{E01EF}]+$/u;
 
 export interface UserTextOptions {

@@ -1,6 +1,5 @@
 import { ACCOUNT_DELETION_JOB, accountDeletionJobs } from '../auth/deletion.js';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { privatePostgres } from '../db/testing-postgres.js';

@@ -10,7 +10,7 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
-import { type MediaService, type UploadAllowance } from './service.js';
+import type { MediaService, UploadAllowance } from './service.js';
 import { mediaKeys } from './objects/index.js';
 import { serveObject } from './objects/serve.js';
 import { partnerOf } from './store.js';

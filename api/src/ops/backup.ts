@@ -83,7 +83,7 @@ export async function backup(config: Pick<Config, 'databaseUrl'> & MediaConfig, 
     const zip = new yazl.ZipFile();
     const manifest: Manifest = { format: FORMAT, version: 1, created_at: new Date().toISOString(), database: DATABASE_ENTRY, media_files: media.length };
     // The manifest first: a restore knows what it reads before it writes anything.
-    zip.addBuffer(Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), MANIFEST);
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), MANIFEST);
     zip.addFile(copy, DATABASE_ENTRY);
     // Images and videos are compressed already: stored as they are.
     // Opened one at a time, as the zip reaches each (a bucket's objects are not all fetched at once).

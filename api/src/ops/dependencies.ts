@@ -29,7 +29,7 @@ export interface Dependency {
    * Asks the dependency now: resolves its state (`ok` when it answers nothing more), rejects when it does not
    * answer. Undefined when this deployment has none (no REDIS_URL): `not configured`.
    */
-  check(deps: Pick<Deps, 'db' | 'redis' | 'config'>): (() => Promise<DependencyState | void>) | undefined;
+  check(deps: Pick<Deps, 'db' | 'redis' | 'config'>): (() => Promise<DependencyState | undefined>) | undefined;
 }
 
 /** Below this much free space the SQLite file's disk counts as full: a save would fail on it. */
@@ -52,7 +52,7 @@ export const DEPENDENCIES = {
   database: { essential: true, check: (deps) => () => databaseState(deps.db) },
   redis: { essential: false, check: (deps) => (deps.redis ? () => deps.redis!.ping().then(() => 'ok' as const) : undefined) },
   // A media directory short of room answers its check with a disk error (lib/dependencies.ts): that is 'full', not 'down'.
-  media: { essential: false, check: (deps) => () => mediaReachable(deps.config).catch((error) => (dependencyOf(error) === 'disk' ? ('full' as const) : Promise.reject(error))) },
+  media: { essential: false, check: (deps) => () => mediaReachable(deps.config).then(() => undefined).catch((error) => (dependencyOf(error) === 'disk' ? ('full' as const) : Promise.reject(error))) },
 } satisfies Record<string, Dependency>;
 
 export type DependencyName = keyof typeof DEPENDENCIES;

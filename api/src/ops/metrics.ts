@@ -91,9 +91,7 @@ export const jobFailures = new Counter({
 });
 
 /** What the readiness gauges read: this process's /ready answer (ops/probes.ts, set by createApp). */
-export interface ReadinessSource {
-  (): Promise<{ ready: boolean; checks: Record<string, string> }>;
-}
+export type ReadinessSource = () => Promise<{ ready: boolean; checks: Record<string, string> }>
 let readinessSource: ReadinessSource | undefined;
 export const watchReadiness = (source: ReadinessSource) => {
   readinessSource = source;

@@ -43,7 +43,7 @@ describe('PinShareResource create', () => {
     expect(code(await b.stranger.post('PinShareResource', 'create', { pin_id: '999', email: 'a@example.com' }))).toBe(50);
     expect(code(await b.stranger.post('PinShareResource', 'create', { pin_id: 'x', email: 'a@example.com' }))).toBe(1);
     expect(code(await b.stranger.post('PinShareResource', 'create', { pin_id: pins.pub, email: 'a@example.com', note: 'x'.repeat(501) }))).toBe(1);
-    expect(code(await b.stranger.post('PinShareResource', 'create', { pin_id: pins.pub, email: 'a'.repeat(250) + '@example.com' }))).toBe(1);
+    expect(code(await b.stranger.post('PinShareResource', 'create', { pin_id: pins.pub, email: `${'a'.repeat(250)}@example.com` }))).toBe(1);
     expect(await mails(t)).toEqual([]);
   });
 

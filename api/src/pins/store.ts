@@ -5,7 +5,7 @@ import { pinDeltaWriter } from '../counts/store.js';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
-import { prepared, shaped } from '../db/prepared.js';
+import { shaped } from '../db/prepared.js';
 import { commitTogether } from '../db/together.js';
 import { shownAccount } from '../policy/sql.js';
 

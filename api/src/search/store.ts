@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the search queries are built over tables and CTEs Kysely's Database type does not know (FTS5's virtual table, materialised CTEs)
 import { sql, SqliteAdapter, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { shownAccount } from '../policy/sql.js';

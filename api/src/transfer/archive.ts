@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { z } from 'zod';
 import { ApiError } from '../lib/errors.js';

@@ -1,7 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { OWNER_ONLY_FILE } from '../lib/private-files.js';
 import { rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { scratchPath } from '../jobs/scratch.js';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

@@ -132,7 +132,7 @@ describe('UserPinsResource get: the home page’s latest pins', () => {
 
 describe('UserFollowResource and UserFollowersResource: follows of users', () => {
   it('follows and unfollows, once each, and the profile counts it', async () => {
-    const { t, maya, sam, samBrowser } = await world();
+    const { t, maya, samBrowser } = await world();
     const follow = await samBrowser.post('UserFollowResource', 'create', { user_id: maya.id });
     expect(data(follow)).toEqual({ id: maya.id, username: 'maya', followedByMe: true });
     expect((await samBrowser.post('UserFollowResource', 'create', { user_id: maya.id })).status).toBe(200);

@@ -18,7 +18,7 @@ import { addressKey } from '../lib/client-address.js';
 import { OWNER_ONLY_FILE, ownerOnlyDir } from '../lib/private-files.js';
 import { REQUEST_SCRATCH_MAX_AGE_MS } from '../jobs/scratch.js';
 import { bodyChunks } from '../lib/node-request.js';
-import { ICON_SIZES, manifestFor, SHARE_TARGET_PATH, SHARED_FILE_FIELD, sharedDescription, sharedLink, THEME_COLOR } from './rules.js';
+import { type ICON_SIZES, manifestFor, SHARE_TARGET_PATH, SHARED_FILE_FIELD, sharedDescription, sharedLink, THEME_COLOR } from './rules.js';
 import { serviceWorkerSource } from './worker.js';
 
 /** The popup's built files (pages/routes.ts keeps them in memory): the service worker caches these. */

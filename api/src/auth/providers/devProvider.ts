@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: oidc-provider's interaction and adapter contexts are untyped
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROVIDERS, redirectUri, type ProvidersConfig } from './config.js';
@@ -43,7 +44,7 @@ export const DEV_PROVIDER_PORT_OFFSET = 6;
 export const devClientId = (provider: string) => `corkboard-${provider}`;
 export const devClientSecret = (provider: string) => `dev-secret-${provider}-not-for-production`;
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new Promise((resolve, reject) => {
@@ -60,12 +61,12 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 
 function loginPage(uid: string, client: string): string {
   const rows = DEMO_IDENTITIES.map(
-    (identity) => `<li><form method="post" action="/interaction/${uid}/login"><input type="hidden" name="account" value="${escape(identity.sub)}">
-<button type="submit">${escape(`${identity.given_name ?? ''} ${identity.family_name ?? ''}`.trim())}</button> <small>${escape(identity.email ?? 'no email')} · ${escape(identity.note)}</small></form></li>`,
+    (identity) => `<li><form method="post" action="/interaction/${uid}/login"><input type="hidden" name="account" value="${escapeHtml(identity.sub)}">
+<button type="submit">${escapeHtml(`${identity.given_name ?? ''} ${identity.family_name ?? ''}`.trim())}</button> <small>${escapeHtml(identity.email ?? 'no email')} · ${escapeHtml(identity.note)}</small></form></li>`,
   ).join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev identity provider</title>
 <style>body{font:15px system-ui;max-width:34rem;margin:2rem auto}li{margin:.4rem 0}label{display:block;margin:.3rem 0}</style></head><body>
-<h1>Dev identity provider</h1><p>Signing in to <b>${escape(client)}</b>. Pick a demo identity:</p><ul>${rows}</ul>
+<h1>Dev identity provider</h1><p>Signing in to <b>${escapeHtml(client)}</b>. Pick a demo identity:</p><ul>${rows}</ul>
 <h2>Someone else</h2><form method="post" action="/interaction/${uid}/login">
 <label>Subject <input name="sub" required></label>
 <label>Email <input name="email" type="email"></label>
@@ -78,7 +79,7 @@ function loginPage(uid: string, client: string): string {
 }
 
 const avatar = (sub: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" fill="#c8553d"/><text x="48" y="62" font-size="44" text-anchor="middle" fill="#fff" font-family="sans-serif">${escape(sub.slice(0, 1).toUpperCase())}</text></svg>`;
+  `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96"><rect width="96" height="96" fill="#c8553d"/><text x="48" y="62" font-size="44" text-anchor="middle" fill="#fff" font-family="sans-serif">${escapeHtml(sub.slice(0, 1).toUpperCase())}</text></svg>`;
 
 export interface DevProvider {
   issuer: string;

@@ -1,4 +1,4 @@
-import { type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
 /**
  * Profile settings and business members (issue 27).

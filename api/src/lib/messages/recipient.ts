@@ -19,7 +19,7 @@ export function canonicalEmail(raw: string): string | null {
   const input = raw.trim();
   if (!input || input.length > 254) return null;
   const parsed = emailAddresses.parseOneAddress({ input, rfc6532: true, rejectTLD: true });
-  if (!parsed || parsed.type !== 'mailbox') return null;
+  if (parsed?.type !== 'mailbox') return null;
   if (parsed.name !== null || parsed.parts.comments.length > 0 || parsed.address !== input) return null;
   if (parsed.parts.local.tokens.trim() !== parsed.local || parsed.local.includes('"')) return null;
   if (parsed.domain.startsWith('[')) return null;
@@ -27,7 +27,7 @@ export function canonicalEmail(raw: string): string | null {
   // parts: a relay or client may read them as another mailbox than the one keyed here.
   if (/[%!]|=\?|[^\x21-\x7e]/.test(parsed.local)) return null;
   const domain = domainToASCII(parsed.domain.toLowerCase());
-  if (!domain || !domain.includes('.')) return null;
+  if (!domain?.includes('.')) return null;
   const address = `${parsed.local.toLowerCase()}@${domain}`;
   return address.length <= 254 ? address : null;
 }
@@ -41,5 +41,5 @@ export function canonicalPhone(raw: string): string | null {
   const input = raw.trim();
   if (!input.startsWith('+')) return null;
   const number = parsePhoneNumberFromString(input);
-  return number && number.isPossible() ? number.number : null;
+  return number?.isPossible() ? number.number : null;
 }

@@ -26,7 +26,7 @@ export function safeNext(value: string | null | undefined, fallback = '/'): stri
       // The value as written must decode. A deeper reading may hold a literal '%' (a page URL carried
       // in a query, `?q=100%25`); there only the ASCII escapes that could spell '/', '\\' or '.' matter.
       if (i === 0) return fallback;
-      decoded = layer.replace(/%[0-7][0-9a-f]/gi, (escape) => String.fromCharCode(parseInt(escape.slice(1), 16)));
+      decoded = layer.replace(/%[0-7][0-9a-f]/gi, (code) => String.fromCharCode(parseInt(code.slice(1), 16)));
     }
     if (decoded === layer) break;
     if (i === MAX_LAYERS) return fallback;
