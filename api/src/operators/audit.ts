@@ -3,6 +3,13 @@ import type { Database, OperatorActionsTable } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { newId } from '../lib/ids.js';
 
+/**
+ * An audit row's id sorts in the order the rows were written: its time, then a count this process keeps,
+ * then a random tail for rows of other processes in the same millisecond. The log reads newest first by it.
+ */
+let written = 0;
+const auditId = (now: number) => `${String(now).padStart(15, '0')}-${String(written++ % 1_000_000).padStart(6, '0')}-${newId().slice(-6)}`;
+
 /** Who did an operator action: an operator's account in the console, or the command line. */
 export type Actor = { via: 'console'; operatorId: string } | { via: 'cli' };
 
@@ -24,10 +31,11 @@ export type AuditRow = OperatorActionsTable;
 export function auditLog(db: Kysely<Database>, clock: Clock) {
   return {
     async record(actor: Actor, what: OperatorAction): Promise<void> {
+      const now = clock.now();
       await db
         .insertInto('operator_actions')
         .values({
-          id: newId(),
+          id: auditId(now),
           operator_id: actor.via === 'console' ? actor.operatorId : null,
           via: actor.via,
           action: what.action,
@@ -35,7 +43,7 @@ export function auditLog(db: Kysely<Database>, clock: Clock) {
           subject_id: what.subjectId,
           reason: what.reason ?? null,
           detail: what.detail ? JSON.stringify(what.detail) : null,
-          created_at: clock.now(),
+          created_at: now,
         })
         .execute();
     },
