@@ -121,6 +121,11 @@ describe.each(databases)('following on %s', (name, open) => {
       const res = await browser.post('PinResource', 'create', { board_id: board, title: `Pin ${i}`, link: `https://x.example/p/${i}`, color: '#d9a441', method: 'button' });
       expect(res.status).toBe(200);
     }
+    // Newer than all of them, sixty pins on a secret board of a followed person: more than one read of
+    // the reader's rows is kept from showing, and the pages go on past them.
+    const secret = await t.makeBoard(olga.id, 'Hidden', 'secret');
+    t.clock.advance(1000);
+    await t.db.insertInto('pins').values(Array.from({ length: 60 }, (_, i) => ({ id: `77${String(i).padStart(16, '0')}`, board_id: secret, pinner_id: olga.id, image_url: '', link: `https://x.example/s/${i}`, title: `Secret ${i}`, method: 'button', created_at: t.clock.now() }))).execute();
     const shown = [...olgaBoards, caraFollowed];
     const expected = (await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.title);
     expect(expected).toHaveLength(24);
@@ -136,5 +141,18 @@ describe.each(databases)('following on %s', (name, open) => {
       }
       expect(seen).toEqual(expected);
     }
+    // Following after the pins were saved brings them (the newest of what is followed), paged alike.
+    const { browser: w } = await loggedIn(t, `pwill${n}`);
+    expect((await w.post('UserFollowResource', 'create', { user_id: olga.id })).status).toBe(200);
+    expect((await w.post('BoardFollowResource', 'create', { board_id: caraFollowed })).status).toBe(200);
+    const first = data(await w.get('HomeFeedResource', { page_size: 20 }));
+    const rest = data(await w.get('HomeFeedResource', { page_size: 20, bookmark: first.bookmark }));
+    expect([...first.pins, ...rest.pins].map((p: { title: string }) => p.title)).toEqual(expected);
+    expect(rest.bookmark).toBe(FEED_END);
+    // A pin moved onto a followed board joins the feed at its place in time.
+    const moved = (await t.db.selectFrom('pins').select('id').where('board_id', '=', caraOther).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('pins').set({ board_id: caraFollowed }).where('id', '=', moved).execute();
+    const after = (await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.title);
+    expect(titles(await w.get('HomeFeedResource', { page_size: 25 }))).toEqual(after);
   });
 });

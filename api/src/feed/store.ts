@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
@@ -53,33 +53,42 @@ export function feedStore(db: Kysely<Database>) {
      * archived, of shown owners and pinners (the policy's rule in SQL, policy/sql.ts), whose owner the
      * viewer follows or which the viewer follows.
      *
-     * A merge of the followed boards' newest pins, so a page costs about the same at 10 and at 10,000
-     * followed and on the hundredth page as on the first (the statement it replaces gathered and sorted
-     * every pin of every followed board). First each visible followed board's newest shown pin past the
-     * bookmark, one walk down the board's index each; the `limit` boards whose such pin is newest are the
-     * only ones that can hold a pin of the page (a pin on any other board has `limit` newer pins, one on
-     * each of those boards, above it). Then at most `limit` pins of each of those boards, through the same
-     * index, merged and cut to `limit`. (created_at, id) is unique, so the order and the pages are exact.
+     * Read from the viewer's rows of feed_items (filled as pins and follows are written, migration 0057),
+     * newest first down their primary key, each row held to the whole rule above: a page costs the same at
+     * 10 and at 10,000 followed, and on the hundredth page as on the first (gathering and sorting every pin
+     * of every followed board, as the feed did, grew with both). (created_at, pin id) is unique per reader,
+     * so the bookmark pages exactly.
      */
     async feedPage(viewerId: string, after: Bookmark | null, limit: number) {
-      const heads = await db
-        .selectFrom((eb) =>
-          followedBoards(eb, viewerId)
-            .select((inner) => shownPins(inner.selectFrom('pins'), viewerId, after).where('pins.board_id', '=', sql.ref<string>('boards.id')).select('pins.id').orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(1).as('head_id'))
-            .as('heads'),
-        )
-        .innerJoin('pins as head', 'head.id', 'heads.head_id')
-        .select('heads.board_id')
-        .orderBy('head.created_at', 'desc')
-        .orderBy('head.id', 'desc')
-        .limit(limit)
-        .execute();
-      if (!heads.length) return [];
-      const newestOf = (boardId: string) =>
-        db.selectFrom(shownPins(db.selectFrom('pins'), viewerId, after).where('pins.board_id', '=', boardId).select(['pins.id as id', 'pins.created_at as created_at']).orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).as('newest')).select(['newest.id', 'newest.created_at']);
-      const [first, ...rest] = heads.map((h) => newestOf(h.board_id));
-      const merged = rest.reduce((union, part) => union.unionAll(part), first!);
-      return db.selectFrom(merged.as('merged')).select(['merged.id', 'merged.created_at']).orderBy('merged.created_at', 'desc').orderBy('merged.id', 'desc').limit(limit).execute();
+      const page: Array<{ id: string; created_at: number }> = [];
+      // The reader's next rows by the key alone (an index range), then those of them the rule keeps; again
+      // from the last row read while the page is short and rows are left. A batch bounds what one
+      // statement reads (and keeps SQLite's planner from scanning the joined tables to build filters).
+      const batch = Math.max(limit * 2, 50);
+      for (let from = after; ; ) {
+        let keys = db.selectFrom('feed_items').select(['feed_items.created_at', 'feed_items.pin_id']).where('feed_items.reader_id', '=', viewerId);
+        // Also a range on created_at, so the walk down the key starts at the bookmark.
+        if (from) keys = keys.where('feed_items.created_at', '<=', from.createdAt).where((eb) => olderThan(eb, 'feed_items.created_at', 'feed_items.pin_id', from as Bookmark));
+        const read = await keys.orderBy('feed_items.created_at', 'desc').orderBy('feed_items.pin_id', 'desc').limit(batch).execute();
+        if (!read.length) return page;
+        const kept = await db
+          .selectFrom('pins')
+          .innerJoin('boards', 'boards.id', 'pins.board_id')
+          .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+          .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
+          .select('pins.id')
+          .where('pins.id', 'in', read.map((r) => r.pin_id))
+          .where((eb) => inHomeFeed(eb, viewerId))
+          .execute();
+        const shown = new Set(kept.map((r) => r.id));
+        for (const row of read) {
+          if (shown.has(row.pin_id)) page.push({ id: row.pin_id, created_at: Number(row.created_at) });
+          if (page.length === limit) return page;
+        }
+        if (read.length < batch) return page;
+        const last = read.at(-1)!;
+        from = { createdAt: Number(last.created_at), id: last.pin_id };
+      }
     },
 
     /**
@@ -102,37 +111,24 @@ export function feedStore(db: Kysely<Database>) {
   };
 }
 
-/**
- * The boards whose pins a viewer's home feed shows, as `board_id`: public, not archived, of a shown owner,
- * and owned by someone the viewer follows or followed themselves. With shownPins, the feed's whole rule:
- * a condition on boards goes here, one on pins there.
- */
-function followedBoards(eb: ExpressionBuilder<Database, never>, viewerId: string) {
-  return eb
-    .selectFrom('boards')
-    .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-    .select('boards.id as board_id')
-    .where('boards.privacy', '=', 'public')
-    .where('boards.archived_at', 'is', null)
-    .where((b) => shownAccount(b, 'owner.state'))
-    .where((b) =>
-      b.or([
-        b('boards.owner_id', 'in', b.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId)),
-        b('boards.id', 'in', b.selectFrom('board_follows').select('board_follows.board_id').where('board_follows.follower_id', '=', viewerId)),
-      ]),
-    );
-}
+type FeedRow = ExpressionBuilder<Database & { owner: Database['users']; pinner: Database['users'] }, 'pins' | 'boards' | 'owner' | 'pinner'>;
 
 /**
- * The pins of a followed board the home feed shows, past the bookmark: not the viewer's own, by a shown
- * pinner. The bookmark is written as a range on created_at as well, so the walk down the board's index
- * (board_id, created_at) starts at the bookmark instead of at the board's newest pin.
+ * Whether a pin belongs in a viewer's home feed: the feed's whole rule in one place (a new condition on
+ * pins, boards or accounts goes here). Public, not archived, its owner and pinner shown, not the viewer's
+ * own, and the board's owner or the board followed, each asked by primary key for this row (a list of
+ * everything followed would be built per page and grow with it).
  */
-function shownPins<O>(query: SelectQueryBuilder<Database, 'pins', O>, viewerId: string, after: Bookmark | null) {
-  let q = query
-    .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
-    .where('pins.pinner_id', '<>', viewerId)
-    .where((eb) => shownAccount(eb, 'pinner.state'));
-  if (after) q = q.where('pins.created_at', '<=', after.createdAt).where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
-  return q;
+function inHomeFeed(eb: FeedRow, viewerId: string) {
+  return eb.and([
+    eb('boards.privacy', '=', 'public'),
+    eb('boards.archived_at', 'is', null),
+    shownAccount(eb, 'owner.state'),
+    shownAccount(eb, 'pinner.state'),
+    eb('pins.pinner_id', '<>', viewerId),
+    eb.or([
+      eb.exists(eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId).whereRef('follows.followee_id', '=', 'boards.owner_id')),
+      eb.exists(eb.selectFrom('board_follows').select('board_follows.board_id').where('board_follows.follower_id', '=', viewerId).whereRef('board_follows.board_id', '=', 'boards.id')),
+    ]),
+  ]);
 }
