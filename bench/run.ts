@@ -3,6 +3,7 @@ import { clickToGrid } from './click-to-grid.js';
 import { embeds } from './embeds.js';
 import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
+import { feedBench } from './feed.js';
 import { ingest } from './ingest.js';
 import { importBench } from './import.js';
 import { hostileImports } from './hostile-imports.js';
@@ -30,6 +31,7 @@ const benches = [
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite and Postgres, in-process)', run: searchBench },
+  { title: 'Home feed: CPU per page at 10, 1,000 and 10,000 followed (SQLite, in-process)', run: feedBench },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
   { title: 'Outside: feeds, oEmbed and the pin page\'s head at a board of 10,000 pins, p99, and the bytes of an embed page (SQLite, in-process)', run: outside },
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/schema.js';
 import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type TestApp } from '../testing.js';
-import { settleAllCounts } from './store.js';
+import { SETTLE_LOCK_KEY, settleAllCounts, settleCounts } from './store.js';
 
 async function loggedIn(t: TestApp) {
   const user = await t.makeUser();
@@ -125,5 +125,27 @@ describe('pin counts on Postgres', () => {
     t.clock.advance(10);
     data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/b', description: '', method: 'button' }));
     expect(await versions()).toEqual(before);
+  });
+
+  it('one settle at a time: while another process holds the lock a settle folds nothing, then one folds the batch', async (ctx) => {
+    if (!pg) return ctx.skip();
+    const t = await testApp({ db: pg.connect() });
+    const user = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Locked');
+    for (const n of [1, 2, 3]) data(await user.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/l${n}`, description: '', method: 'button' }));
+    const other = pg.connect();
+    try {
+      // Another server's settle, mid-transaction.
+      await other.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${SETTLE_LOCK_KEY})`.execute(trx);
+        expect(await settleCounts(t.db)).toBe(0);
+      });
+    } finally {
+      await other.destroy();
+    }
+    expect(await settleCounts(t.db)).toBeGreaterThanOrEqual(6);
+    expect((await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count).toBe(3);
+    expect((await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow()).pin_count).toBe(3);
+    expect(await mismatches(t.db)).toEqual([]);
   });
 });

@@ -90,34 +90,40 @@ export async function forgetBoardDeltas(trx: Transaction<Database>, boardIds: st
 /** A transaction does not carry its driver; the dialect's adapter says which it is. */
 const isPostgres = (db: Kysely<Database> | Transaction<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** The key of the settle's advisory lock on Postgres: one settle at a time across every process. */
+export const SETTLE_LOCK_KEY = 3_202_300_023;
+
 /**
- * Folds up to `limit` pending rows into the columns, in one transaction; returns how many. Safe with
- * several servers: on Postgres each settle takes rows no other holds (SKIP LOCKED), and updates its targets
- * in a fixed order, so two settles never deadlock.
+ * Folds up to `limit` pending rows into the columns; returns how many. One settle at a time: on Postgres
+ * the whole batch is one statement under a transaction-scoped advisory lock (a process that does not get
+ * it settles nothing this round; another is at it), so no board or user row is held between statements
+ * while a save waits for it, and two settles never take turns on the same rows. SQLite runs one writer
+ * at a time: there the batch is one statement per table, in one transaction.
  */
 export async function settleCounts(db: Kysely<Database>, limit = SETTLE_BATCH): Promise<number> {
+  if (isPostgres(db)) {
+    const { rows } = await sql<{ n: string | number }>`
+      with locked as (select pg_try_advisory_xact_lock(${SETTLE_LOCK_KEY}) as got),
+      taken as (
+        delete from counter_deltas where id in (select id from counter_deltas where (select got from locked) order by id limit ${limit})
+        returning counter, target_id, delta),
+      sums as (select counter, target_id, sum(delta) as n from taken group by counter, target_id having sum(delta) <> 0),
+      on_boards as (update boards set pin_count = boards.pin_count + s.n from sums s where s.counter = 'board_pins' and boards.id = s.target_id),
+      on_sections as (update board_sections set pin_count = board_sections.pin_count + s.n from sums s where s.counter = 'section_pins' and board_sections.id = s.target_id),
+      on_users as (update users set pin_count = users.pin_count + s.n from sums s where s.counter = 'user_pins' and users.id = s.target_id)
+      select count(*) as n from taken`.execute(db);
+    return Number(rows[0]?.n ?? 0);
+  }
   return db.transaction().execute(async (trx) => {
-    const pg = isPostgres(trx);
-    const taken = pg
-      ? (
-          await sql<Delta>`
-            with picked as materialized (select id from counter_deltas limit ${limit} for update skip locked)
-            delete from counter_deltas where id in (select id from picked) returning counter, target_id, delta`.execute(trx)
-        ).rows
-      : await trx.deleteFrom('counter_deltas').where('id', 'in', trx.selectFrom('counter_deltas').select('id').limit(limit)).returning(['counter', 'target_id', 'delta']).execute();
-    const sums = new Map<string, { counter: Counter; target: string; n: number }>();
-    for (const row of taken) {
-      const key = `${row.counter}\u0000${row.target_id}`;
-      const entry = sums.get(key) ?? { counter: row.counter, target: row.target_id, n: 0 };
-      entry.n += Number(row.delta);
-      sums.set(key, entry);
+    const last = await trx.selectFrom('counter_deltas').select('id').orderBy('id').limit(1).offset(limit - 1).executeTakeFirst();
+    const upTo = last ? Number(last.id) : Number.MAX_SAFE_INTEGER;
+    for (const [counter, [table]] of Object.entries(COLUMN) as Array<[Counter, (typeof COLUMN)[Counter]]>) {
+      const pending = sql`from counter_deltas d where d.counter = ${counter} and d.id <= ${upTo}`;
+      await sql`update ${sql.table(table)} set pin_count = pin_count + (select coalesce(sum(d.delta), 0) ${pending} and d.target_id = ${sql.table(table)}.id)
+        where id in (select d.target_id ${pending})`.execute(trx);
     }
-    const ordered = [...sums.values()].filter((s) => s.n !== 0).sort((a, b) => (a.counter < b.counter ? -1 : a.counter > b.counter ? 1 : a.target < b.target ? -1 : a.target > b.target ? 1 : 0));
-    for (const { counter, target, n } of ordered) {
-      const [table] = COLUMN[counter];
-      await sql`update ${sql.table(table)} set pin_count = pin_count + ${n} where id = ${target}`.execute(trx);
-    }
-    return taken.length;
+    const { numDeletedRows } = await trx.deleteFrom('counter_deltas').where('id', '<=', upTo).executeTakeFirst();
+    return Number(numDeletedRows);
   });
 }
 

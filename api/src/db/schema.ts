@@ -23,6 +23,7 @@ export interface Database {
   username_redirects: UsernameRedirectsTable;
   follows: FollowsTable;
   board_follows: BoardFollowsTable;
+  feed_items: FeedItemsTable;
   pin_search: PinSearchTable;
   pin_hashtags: PinHashtagsTable;
   login_attempts: LoginAttemptsTable;
@@ -325,6 +326,13 @@ export interface PinHashtagsTable {
 }
 
 /** A board followed (migration 0027): its new pins come to the follower's home feed. */
+/** The home feed's candidates, filled by triggers as pins and follows are written (migration 0057). */
+export interface FeedItemsTable {
+  reader_id: string;
+  created_at: number;
+  pin_id: string;
+}
+
 export interface BoardFollowsTable {
   follower_id: string;
   board_id: string;

@@ -98,4 +98,61 @@ describe.each(databases)('following on %s', (name, open) => {
     expect(titles(await feed())).toEqual([]);
     expect(data(await t.client().get('UserFollowingResource', { username: vera.username })).users).toEqual([]);
   });
+
+  it('pages by bookmark with no pin twice and none left out when many share a moment, across boards', async (ctx) => {
+    const db = open();
+    if (!db) return ctx.skip();
+    const t = await testApp({ db });
+    const n = name.length;
+    const { user: olga, browser: o } = await loggedIn(t, `polga${n}`);
+    const { user: cara, browser: c } = await loggedIn(t, `pcara${n}`);
+    const { user: vera, browser: v } = await loggedIn(t, `pvera${n}`);
+    const olgaBoards = [await t.makeBoard(olga.id, 'One'), await t.makeBoard(olga.id, 'Two'), await t.makeBoard(olga.id, 'Three')];
+    const caraFollowed = await t.makeBoard(cara.id, 'Followed');
+    const caraOther = await t.makeBoard(cara.id, 'Other');
+    const veraBoard = await t.makeBoard(vera.id, 'Own');
+    expect((await v.post('UserFollowResource', 'create', { user_id: olga.id })).status).toBe(200);
+    expect((await v.post('BoardFollowResource', 'create', { board_id: caraFollowed })).status).toBe(200);
+    const places: Array<[typeof o, string]> = [...olgaBoards.map((b): [typeof o, string] => [o, b]), [c, caraFollowed], [c, caraOther], [v, veraBoard]];
+    // Five saves at each moment, round the boards: pages must split inside a moment.
+    for (let i = 0; i < 36; i++) {
+      if (i % 5 === 0) t.clock.advance(1000);
+      const [browser, board] = places[i % places.length]!;
+      const res = await browser.post('PinResource', 'create', { board_id: board, title: `Pin ${i}`, link: `https://x.example/p/${i}`, color: '#d9a441', method: 'button' });
+      expect(res.status).toBe(200);
+    }
+    // Newer than all of them, sixty pins on a secret board of a followed person: more than one read of
+    // the reader's rows is kept from showing, and the pages go on past them.
+    const secret = await t.makeBoard(olga.id, 'Hidden', 'secret');
+    t.clock.advance(1000);
+    await t.db.insertInto('pins').values(Array.from({ length: 60 }, (_, i) => ({ id: `77${String(i).padStart(16, '0')}`, board_id: secret, pinner_id: olga.id, image_url: '', link: `https://x.example/s/${i}`, title: `Secret ${i}`, method: 'button', created_at: t.clock.now() }))).execute();
+    const shown = [...olgaBoards, caraFollowed];
+    const expected = (await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.title);
+    expect(expected).toHaveLength(24);
+    for (const size of [1, 4, 7, 25]) {
+      const seen: string[] = [];
+      let bookmark: string | undefined;
+      for (;;) {
+        const page = data(await v.get('HomeFeedResource', { page_size: size, ...(bookmark ? { bookmark } : {}) }));
+        seen.push(...page.pins.map((p: { title: string }) => p.title));
+        if (page.bookmark === FEED_END) break;
+        expect(page.pins).toHaveLength(size);
+        bookmark = page.bookmark;
+      }
+      expect(seen).toEqual(expected);
+    }
+    // Following after the pins were saved brings them (the newest of what is followed), paged alike.
+    const { browser: w } = await loggedIn(t, `pwill${n}`);
+    expect((await w.post('UserFollowResource', 'create', { user_id: olga.id })).status).toBe(200);
+    expect((await w.post('BoardFollowResource', 'create', { board_id: caraFollowed })).status).toBe(200);
+    const first = data(await w.get('HomeFeedResource', { page_size: 20 }));
+    const rest = data(await w.get('HomeFeedResource', { page_size: 20, bookmark: first.bookmark }));
+    expect([...first.pins, ...rest.pins].map((p: { title: string }) => p.title)).toEqual(expected);
+    expect(rest.bookmark).toBe(FEED_END);
+    // A pin moved onto a followed board joins the feed at its place in time.
+    const moved = (await t.db.selectFrom('pins').select('id').where('board_id', '=', caraOther).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
+    await t.db.updateTable('pins').set({ board_id: caraFollowed }).where('id', '=', moved).execute();
+    const after = (await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.title);
+    expect(titles(await w.get('HomeFeedResource', { page_size: 25 }))).toEqual(after);
+  });
 });
