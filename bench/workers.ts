@@ -30,6 +30,7 @@ const USERS = 50;
 const SECONDS = Number(process.env.WORKERS_SECONDS ?? 20);
 const RATIO_GOAL = 1.6;
 const BARE_RATIO_GOAL = 0.1;
+const CPU_PER_SAVE_GOAL = 1.05;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -220,6 +221,15 @@ export async function workers() {
           { name: `saves/s ${availableParallelism()} idle cores could give at that cost, WORKERS=${n}`, value: Math.round((availableParallelism() * 1000) / msPerSave), unit: 'saves/s' },
         ];
       }),
+      // Cost per core: what a save costs the server and the database together (the clients are the bench's),
+      // a second process against one; goal ≤ 1.05 (one settle at a time, nothing queued on shared rows).
+      (() => {
+        const cost = (n: number) => {
+          const { server, postgres } = results[n]!.cores as Record<string, number>;
+          return (server! + postgres!) / Math.max(1, results[n]!.perSecond);
+        };
+        return { name: 'CPU per save (server + postgres), WORKERS=2 ÷ WORKERS=1', value: Math.round((cost(2) / cost(1)) * 100) / 100, budget: CPU_PER_SAVE_GOAL, unit: '×' };
+      })(),
       { name: 'WORKERS=2 ÷ WORKERS=1', value: Math.round((two.perSecond / Math.max(1, one.perSecond)) * 100) / 100, budget: RATIO_GOAL, atLeast: true, unit: '×' },
       { name: '/health answers/s, WORKERS=2', value: bare, unit: 'req/s' },
       { name: 'save ÷ bare route, WORKERS=2', value: Math.round((two.perSecond / Math.max(1, bare)) * 100) / 100, budget: BARE_RATIO_GOAL, atLeast: true, unit: '×' },
