@@ -242,6 +242,8 @@ export default [
       // UTF-8 as written: the catalogues' Arabic, Japanese… would be three to six times larger as \u escapes.
       minified('es2020', { charset: 'utf8' }),
       css(['popup/src/ui/tokens.css', 'popup/src/ui/controls.css', 'popup/src/popup.css'], 'popup.css'),
+      // Every page but the save popup: the pages' columns, lists and forms (api/src/pages/routes.ts links it).
+      css(['popup/src/ui/pages.css'], 'pages.css'),
       manifest(),
       precompress(),
       recordInputs(true),
