@@ -96,18 +96,8 @@ export function App({ location }: { location: Location }) {
         <AuthPage location={location} view={auth} />
       </Loading>
     );
-  if (path === '/password/reset/')
-    return (
-      <Loading>
-        <ResetPage location={location} />
-      </Loading>
-    );
-  if (path === VERIFY_PATH)
-    return (
-      <Loading>
-        <VerifyPage location={location} />
-      </Loading>
-    );
+  if (path === '/password/reset/') return <Product render={() => <ResetPage location={location} />} />;
+  if (path === VERIFY_PATH) return <Product render={() => <VerifyPage location={location} />} />;
   if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
   if (path === '/contact/') return <Product render={() => <ContactPage />} />;
   if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;

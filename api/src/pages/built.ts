@@ -39,7 +39,7 @@ export interface BuiltFiles {
   /** URL path (`/js/pinit.js`) to file. */
   files: Map<string, BuiltFile>;
   /** The popup's logical names to their hashed URLs (`popup.js` → `/js/popup-AbC123.js`). */
-  popup: { js: string; css: string; locales: Record<string, string>; errorsEnglish?: string };
+  popup: { js: string; css: string; locales: Record<string, string>; errorsEnglish?: string; /** The pages' stylesheet (popup/src/ui/pages.css), which the save popup does not load. */ pages?: string };
 }
 
 /** Reads dist/ into memory. Missing dist/ or manifest: no files, and the shell names the unhashed paths (404). */
@@ -62,7 +62,8 @@ export function loadBuilt(dist: string): BuiltFiles {
   }
   // The error catalogue's English, which comes with every language but English (popup/src/i18n/errors.ts).
   const errorsEnglish = manifest['errors-english.js'] ? `/${manifest['errors-english.js']}` : undefined;
-  return { files, popup: { js: `/${manifest['popup.js'] ?? 'js/popup.js'}`, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish } };
+  const pages = manifest['pages.css'] ? `/${manifest['pages.css']}` : undefined;
+  return { files, popup: { js: `/${manifest['popup.js'] ?? 'js/popup.js'}`, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish, pages } };
 }
 
 function readBuilt(dist: string, path: string, cacheControl: string, crossOrigin: boolean): BuiltFile | undefined {

@@ -47,7 +47,7 @@ const POPUP_CSP = [
 type ShellMark = 'not-found' | 'advertiser' | null;
 
 /** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`) => `<!doctype html>
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`, saving = false) => `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
@@ -56,7 +56,7 @@ ${head}
 <meta name="brand" content="${brand}">
 <link rel="manifest" href="/manifest.webmanifest">
 <meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
-<link rel="stylesheet" href="${popup.css}">
+<link rel="stylesheet" href="${popup.css}">${popup.pages && !saving ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}
 <script type="module" src="${popup.js}"></script>${popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter(Boolean).map((href) => `\n<link rel="modulepreload" href="${href}">`).join('') : ''}
 </head>
 <body><div id="app"></div></body>
@@ -129,7 +129,9 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
     const locale = readerLocale(c);
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale)), mark === 'not-found' ? 404 : 200);
+    // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
+    const saving = new URL(c.req.url).pathname.startsWith('/pin/create/');
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), saving), mark === 'not-found' ? 404 : 200);
   };
   const shell = (c: Context) => pageShell(c, null);
   notFoundShell = (c) => pageShell(c, 'not-found');
