@@ -100,7 +100,7 @@ import { loadedBuilt } from './pages/routes.js';
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/', '/oembed', '/embed/*'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/', '/oembed', '/embed/*', '/admin', '/admin/*'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -282,6 +282,9 @@ export function createApp(deps: Deps) {
   app.use('/vx/*', session);
   // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
   app.use('/offsite/', session);
+  // The operator console's pages: only an operator's session may see them (pages/routes.ts).
+  app.use('/admin', session);
+  app.use('/admin/*', session);
   // The web app's share target (webapp/): a shared image is staged for the viewer behind the session.
   app.use(SHARE_TARGET_PATH, session);
   app.route('/resource', resourceRoutes(registry));

@@ -203,6 +203,7 @@ export default {
     profile: 'الملف الشخصي',
     createPin: 'إنشاء دبوس',
     settings: 'الإعدادات',
+    admin: 'الإدارة',
     logOut: 'تسجيل الخروج',
     site: 'الموقع',
     pin: 'دبوس',

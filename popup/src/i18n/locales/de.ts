@@ -191,6 +191,7 @@ export default {
     profile: 'Profil',
     createPin: 'Pin erstellen',
     settings: 'Einstellungen',
+    admin: 'Verwaltung',
     logOut: 'Abmelden',
     site: 'Website',
     pin: 'Pin',

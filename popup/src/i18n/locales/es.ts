@@ -194,6 +194,7 @@ export default {
     profile: 'Perfil',
     createPin: 'Crear Pin',
     settings: 'Configuración',
+    admin: 'Administración',
     logOut: 'Cerrar sesión',
     site: 'Sitio',
     pin: 'Pin',

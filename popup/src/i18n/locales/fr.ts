@@ -194,6 +194,7 @@ export default {
     profile: 'Profil',
     createPin: 'Créer une épingle',
     settings: 'Paramètres',
+    admin: 'Administration',
     logOut: 'Se déconnecter',
     site: 'Site',
     pin: 'Épingle',

@@ -194,6 +194,7 @@ export default {
     profile: 'Profilo',
     createPin: 'Crea Pin',
     settings: 'Impostazioni',
+    admin: 'Amministrazione',
     logOut: 'Esci',
     site: 'Sito',
     pin: 'Pin',

@@ -188,6 +188,7 @@ export default {
     profile: 'プロフィール',
     createPin: 'ピンを作成',
     settings: '設定',
+    admin: '管理',
     logOut: 'ログアウト',
     site: 'サイト',
     pin: 'ピン',

@@ -188,6 +188,7 @@ export default {
     profile: '프로필',
     createPin: '핀 만들기',
     settings: '설정',
+    admin: '관리',
     logOut: '로그아웃',
     site: '사이트',
     pin: '핀',

@@ -191,6 +191,7 @@ export default {
     profile: 'Profiel',
     createPin: 'Pin maken',
     settings: 'Instellingen',
+    admin: 'Beheer',
     logOut: 'Uitloggen',
     site: 'Site',
     pin: 'Pin',

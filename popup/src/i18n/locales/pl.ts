@@ -197,6 +197,7 @@ export default {
     profile: 'Profil',
     createPin: 'Utwórz pin',
     settings: 'Ustawienia',
+    admin: 'Administracja',
     logOut: 'Wyloguj się',
     site: 'Witryna',
     pin: 'Pin',

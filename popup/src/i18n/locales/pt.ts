@@ -194,6 +194,7 @@ export default {
     profile: 'Perfil',
     createPin: 'Criar Pin',
     settings: 'Configurações',
+    admin: 'Administração',
     logOut: 'Sair',
     site: 'Site',
     pin: 'Pin',

@@ -197,6 +197,7 @@ export default {
     profile: 'Профиль',
     createPin: 'Создать пин',
     settings: 'Настройки',
+    admin: 'Администрирование',
     logOut: 'Выйти',
     site: 'Сайт',
     pin: 'Пин',

@@ -191,6 +191,7 @@ export default {
     profile: 'Profil',
     createPin: 'Skapa pin',
     settings: 'Inställningar',
+    admin: 'Administration',
     logOut: 'Logga ut',
     site: 'Webbplats',
     pin: 'Pin',

@@ -191,6 +191,7 @@ export default {
     profile: 'Profil',
     createPin: 'Pin oluştur',
     settings: 'Ayarlar',
+    admin: 'Yönetim',
     logOut: 'Çıkış yap',
     site: 'Site',
     pin: 'Pin',

@@ -188,6 +188,7 @@ export default {
     profile: '个人资料',
     createPin: '创建 Pin',
     settings: '设置',
+    admin: '管理',
     logOut: '退出登录',
     site: '网站',
     pin: 'Pin',
