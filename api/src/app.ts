@@ -60,6 +60,8 @@ import { notificationsAnswers } from './notifications/contract.js';
 import { transferAnswers } from './transfer/contract.js';
 import { membersAnswers } from './advertisers/members/contract.js';
 import { advertisersAnswers } from './advertisers/contract.js';
+import { operatorResources, operatorRoutes } from './operators/routes.js';
+import { operatorAnswers } from './operators/contract.js';
 import { pageRoutes, wantsPage } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
@@ -100,7 +102,7 @@ import { loadedBuilt } from './pages/routes.js';
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/', '/oembed', '/embed/*'];
+const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/', '/oembed', '/embed/*', '/admin', '/admin/*'];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -153,7 +155,7 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 }
 
 /** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
-const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers];
+const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers, operatorAnswers];
 
 function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
   return {
@@ -173,6 +175,7 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...notificationResources(s.notifications),
     ...transferResources(s.transfers),
     ...tokenResources(s.tokens),
+    ...operatorResources(deps),
     ...invitationResources(invitationSender(deps, s.outgoing.mailer), deps.config),
     ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
@@ -282,6 +285,9 @@ export function createApp(deps: Deps) {
   app.use('/vx/*', session);
   // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
   app.use('/offsite/', session);
+  // The operator console's pages: only an operator's session may see them (pages/routes.ts).
+  app.use('/admin', session);
+  app.use('/admin/*', session);
   // The web app's share target (webapp/): a shared image is staged for the viewer behind the session.
   app.use(SHARE_TARGET_PATH, session);
   app.route('/resource', resourceRoutes(registry));
@@ -317,6 +323,8 @@ export function createApp(deps: Deps) {
   app.route('/', feedRoutes(services.cards, deps.config, turn));
   // Before the pages: a renamed account's old address redirects to its new one (issue 27).
   app.route('/', renamedProfileRoutes(services.profiles));
+  // Before the pages: the audit log's download lives under the console's /admin/.
+  app.route('/', operatorRoutes(deps));
   app.route('/', pages);
   return app;
 }

@@ -14,6 +14,8 @@ import { VERIFY_PATH } from '../../api/src/auth/rules';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
+/** The operator console: a lazy chunk with its own words, which no one but an operator ever loads. */
+const AdminApp = page(() => import('./admin/AdminApp'), (m) => m.default);
 /** The pin builder (issue 20) likewise: a page of its own that the save popup never needs. */
 const PinBuilder = page(() => import('./builder/PinBuilder'), (m) => m.default);
 /**
@@ -64,6 +66,13 @@ export function App({ location }: { location: Location }) {
     return (
       <Loading>
         <AdvertiserApp location={location} />
+      </Loading>
+    );
+  }
+  if (path === '/admin/' || path.startsWith('/admin/')) {
+    return (
+      <Loading>
+        <AdminApp location={location} />
       </Loading>
     );
   }

@@ -28,6 +28,7 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
               <NotificationsLink />
             </Suspense>
             <a href="/settings/account/">{t('pages.settings')}</a>
+            {viewer.console && <a href="/admin/">{t('pages.admin')}</a>}
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
               {t('pages.logOut')}
             </button>

@@ -24,6 +24,8 @@ export const viewerAnswer = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('AUTH'),
     user: z.object({ id: z.string(), username: z.string(), first_name: z.string(), full_name: z.string(), image_medium_url: z.string().nullable(), pin_count: z.number().int() }),
+    // Present (true) only for a viewer who may enter the operator console now; absent for everyone else, so the role is never told.
+    console: z.literal(true).optional(),
   }),
 ]);
 export type ViewerData = z.infer<typeof viewerAnswer>;

@@ -10,6 +10,7 @@ import { authStore } from './store.js';
 import { credentialStore } from './credentials/store.js';
 import { invitationSender } from './signup-mode.js';
 import { auditLog } from '../operators/audit.js';
+import { operatorPeople } from '../operators/people.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   create <email> <password> [first name]   make an account (operators, tests)
@@ -73,8 +74,14 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
   switch (name) {
     case 'state': {
       const [, state, reason] = parsed.data as z.infer<typeof commands.state>;
-      // Every state that refuses log-in ends the account's sessions (auth/states.ts).
-      await auth.setAccountState(user.id, state, reason ?? null);
+      // The console's own service where it has the state, so both change the same things and write the same audit row.
+      const shared = { suspended: 'suspend', deactivated: 'deactivate', active: 'reinstate' } as const;
+      if (Object.hasOwn(shared, state)) await operatorPeople(deps).act({ via: 'cli' }, user.id, shared[state as keyof typeof shared], null, reason ?? 'user_requested');
+      else {
+        // Every state that refuses log-in ends the account's sessions (auth/states.ts).
+        await auth.setAccountState(user.id, state, reason ?? null);
+        await auditLog(deps.db, deps.clock).record({ via: 'cli' }, { action: `account.state`, subjectKind: 'user', subjectId: user.id, detail: { from: user.state, to: state } });
+      }
       if (state === 'soft_banned') {
         await resetService(deps, outgoingFor(deps).mailer).sendLink(user, 'soft_ban');
       }
@@ -98,7 +105,7 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
       await credentials.disableMfa(user.id, deps.clock.now(), null);
       return `${address} logs in with a password only`;
     case 'unlock':
-      await store.clearAttempts(address);
+      await operatorPeople(deps).act({ via: 'cli' }, user.id, 'unlock', null);
       return `${address} unlocked`;
     case 'operator':
     case 'operator-off': {

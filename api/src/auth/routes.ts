@@ -1,4 +1,4 @@
-import { JSON_BODY, NO_LIMIT, declare, none } from '../lib/declare.js';
+import { JSON_BODY, NO_LIMIT, declare, isOperator, none } from '../lib/declare.js';
 import { emailExistsAnswer, emailValidationAnswer, viewerAnswer, type ViewerData } from './contract.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -53,6 +53,7 @@ export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | 
       image_medium_url: viewer.imageMediumUrl,
       pin_count: pinCount,
     },
+    ...(isOperator(viewer) && { console: true as const }),
   };
 }
 

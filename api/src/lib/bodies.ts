@@ -96,7 +96,11 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
     const withBody = method !== 'GET' && method !== 'HEAD' && hasBody(c);
     const unread = withBody && !(incoming?.complete ?? false);
 
-    if (declaration.caller !== 'visitor' && !hasSession(c)) return refuse(c, refusalWithoutSession(declaration), unread);
+    if (declaration.caller !== 'visitor' && !hasSession(c)) {
+      // A console page asked for without a session is the app's not-found page (the error handler makes it), like any miss.
+      if (declaration.caller === 'operator' && !withBody) throw refusalWithoutSession(declaration);
+      return refuse(c, refusalWithoutSession(declaration), unread);
+    }
     if (!withBody) return next();
     if (length !== undefined && length > declaration.body) return refuse(c, tooLarge(declaration), unread);
     if (!incoming) return declaration.stream ? next() : requestLimit(declaration.body, declaration)(c, next);

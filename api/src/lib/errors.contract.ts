@@ -198,6 +198,7 @@ export const catalogue = {
   signup_invite_required: { code: 451, status: 403, message: 'This {brand} is invitation only. Ask someone here to invite you, then use the link in your invitation.' },
   signup_invite_invalid: { code: 452, status: 403, message: 'This invitation has expired, was already used, or is for another email address.' },
   invitations_off: { code: 453, status: 404, message: "This {brand} doesn't take invitations: its sign-ups are open or closed." },
+  operator_own_account: { code: 471, status: 409, message: 'An operator cannot do that to their own account here: another operator must, or the command line.' },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;

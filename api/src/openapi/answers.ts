@@ -58,7 +58,8 @@ export function holdAnswers<A extends Hono<any>>(app: A): A {
   const request = app.request.bind(app);
   app.request = (async (input: RequestInfo | URL, init?: RequestInit, ...rest: unknown[]) => {
     const res = await (request as (...args: unknown[]) => Promise<Response>)(input, init, ...rest);
-    if (/json/.test(res.headers.get('content-type') ?? '')) {
+    // A JSON answer (application/json, …+json); a JSON-lines download (application/x-ndjson) is many documents, not one.
+    if (/(^|[/+])json\b/.test(res.headers.get('content-type') ?? '')) {
       const text = await res.clone().text();
       let body: unknown;
       try {

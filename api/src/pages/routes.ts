@@ -63,7 +63,7 @@ ${head}
 </html>`;
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications', 'embed', 'oembed']);
+const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications', 'embed', 'oembed', 'admin']);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 /** The Save extension's package (issue 31), built beside the scripts by rollup.config.mjs. */
@@ -179,6 +179,12 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/settings/tokens/', page, shell);
   // Sign-up invitations (SIGNUP_MODE=invite, auth/signup-mode.ts).
   routes.get('/settings/invitations/', page, shell);
+  // The operator console: only an operator whose session passed two-factor gets the page; anyone else
+  // gets the not-found page (404), so a member cannot tell the console from a missing path.
+  const operatorPage = declare({ caller: 'operator', limit: NO_LIMIT.read, body: 0 });
+  routes.get('/admin', operatorPage, (c) => c.redirect('/admin/', 301));
+  routes.get('/admin/', operatorPage, shell);
+  routes.get('/admin/*', operatorPage, shell);
   // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.
   routes.get('/notifications/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {

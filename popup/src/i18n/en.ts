@@ -219,6 +219,8 @@ export default {
     profile: 'Profile',
     createPin: 'Create Pin',
     settings: 'Settings',
+    /** The operator console's link: shown only to a viewer the server says may enter it. */
+    admin: 'Admin',
     logOut: 'Log out',
     site: 'Site',
     pin: 'Pin',

@@ -203,6 +203,7 @@ export default {
     profile: 'الملف الشخصي',
     createPin: 'إنشاء دبوس',
     settings: 'الإعدادات',
+    admin: 'الإدارة',
     logOut: 'تسجيل الخروج',
     site: 'الموقع',
     pin: 'دبوس',
@@ -377,5 +378,6 @@ export default {
     signup_invite_required: "التسجيل في {brand} بالدعوة فقط. اطلب من أحد هنا دعوتك، ثم استخدم الرابط في دعوتك.",
     signup_invite_invalid: "انتهت صلاحية هذه الدعوة، أو استُخدمت بالفعل، أو أنها لعنوان بريد إلكتروني آخر.",
     invitations_off: "لا يرسل {brand} دعوات: التسجيل فيه مفتوح أو مغلق.",
+    operator_own_account: "لا يمكن للمشغّل فعل ذلك بحسابه الخاص هنا: يجب أن يفعله مشغّل آخر أو سطر الأوامر.",
   },
 } satisfies Translation;

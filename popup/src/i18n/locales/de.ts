@@ -191,6 +191,7 @@ export default {
     profile: 'Profil',
     createPin: 'Pin erstellen',
     settings: 'Einstellungen',
+    admin: 'Verwaltung',
     logOut: 'Abmelden',
     site: 'Website',
     pin: 'Pin',
@@ -365,5 +366,6 @@ export default {
     signup_invite_required: "{brand} ist nur mit Einladung zugänglich. Bitte jemanden hier um eine Einladung und nutze dann den Link darin.",
     signup_invite_invalid: "Diese Einladung ist abgelaufen, wurde schon verwendet oder gilt für eine andere E-Mail-Adresse.",
     invitations_off: "{brand} verschickt keine Einladungen: Die Registrierung ist offen oder geschlossen.",
+    operator_own_account: "Ein Operator kann das hier nicht mit dem eigenen Konto tun: Das muss ein anderer Operator oder die Kommandozeile erledigen.",
   },
 } satisfies Translation;

@@ -194,6 +194,7 @@ export default {
     profile: 'Perfil',
     createPin: 'Crear Pin',
     settings: 'Configuración',
+    admin: 'Administración',
     logOut: 'Cerrar sesión',
     site: 'Sitio',
     pin: 'Pin',
@@ -368,5 +369,6 @@ export default {
     signup_invite_required: "{brand} es solo por invitación. Pide a alguien de aquí que te invite y usa el enlace de tu invitación.",
     signup_invite_invalid: "Esta invitación caducó, ya se usó o es para otro correo electrónico.",
     invitations_off: "{brand} no envía invitaciones: sus registros están abiertos o cerrados.",
+    operator_own_account: "Un operador no puede hacer eso con su propia cuenta aquí: debe hacerlo otro operador o la línea de comandos.",
   },
 } satisfies Translation;

@@ -194,6 +194,7 @@ export default {
     profile: 'Profil',
     createPin: 'Créer une épingle',
     settings: 'Paramètres',
+    admin: 'Administration',
     logOut: 'Se déconnecter',
     site: 'Site',
     pin: 'Épingle',
@@ -368,5 +369,6 @@ export default {
     signup_invite_required: "{brand} est sur invitation uniquement. Demandez à quelqu’un ici de vous inviter, puis utilisez le lien de votre invitation.",
     signup_invite_invalid: "Cette invitation a expiré, a déjà été utilisée ou concerne une autre adresse e-mail.",
     invitations_off: "{brand} n’envoie pas d’invitations : ses inscriptions sont ouvertes ou fermées.",
+    operator_own_account: "Un opérateur ne peut pas faire cela à son propre compte ici : un autre opérateur doit le faire, ou la ligne de commande.",
   },
 } satisfies Translation;

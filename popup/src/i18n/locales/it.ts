@@ -194,6 +194,7 @@ export default {
     profile: 'Profilo',
     createPin: 'Crea Pin',
     settings: 'Impostazioni',
+    admin: 'Amministrazione',
     logOut: 'Esci',
     site: 'Sito',
     pin: 'Pin',
@@ -368,5 +369,6 @@ export default {
     signup_invite_required: "{brand} è solo su invito. Chiedi a qualcuno qui di invitarti, poi usa il link del tuo invito.",
     signup_invite_invalid: "Questo invito è scaduto, è già stato usato o è per un altro indirizzo email.",
     invitations_off: "{brand} non invia inviti: le sue iscrizioni sono aperte o chiuse.",
+    operator_own_account: "Un operatore non può farlo al proprio account qui: deve farlo un altro operatore o la riga di comando.",
   },
 } satisfies Translation;

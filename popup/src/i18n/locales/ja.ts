@@ -188,6 +188,7 @@ export default {
     profile: 'プロフィール',
     createPin: 'ピンを作成',
     settings: '設定',
+    admin: '管理',
     logOut: 'ログアウト',
     site: 'サイト',
     pin: 'ピン',
@@ -362,5 +363,6 @@ export default {
     signup_invite_required: "{brand}は招待制です。ここにいる誰かに招待してもらい、招待状のリンクを使ってください。",
     signup_invite_invalid: "この招待は期限切れか、使用済みか、別のメールアドレス宛てです。",
     invitations_off: "{brand}は招待を送っていません。登録は公開か終了のどちらかです。",
+    operator_own_account: "オペレーターはここで自分のアカウントにその操作はできません。別のオペレーターかコマンドラインで行ってください。",
   },
 } satisfies Translation;

@@ -188,6 +188,7 @@ export default {
     profile: '프로필',
     createPin: '핀 만들기',
     settings: '설정',
+    admin: '관리',
     logOut: '로그아웃',
     site: '사이트',
     pin: '핀',
@@ -362,5 +363,6 @@ export default {
     signup_invite_required: "{brand}은(는) 초대로만 가입할 수 있습니다. 이곳의 누군가에게 초대를 받은 뒤 초대 링크를 사용하세요.",
     signup_invite_invalid: "이 초대는 만료되었거나, 이미 사용되었거나, 다른 이메일 주소용입니다.",
     invitations_off: "{brand}은(는) 초대를 보내지 않습니다. 가입이 열려 있거나 닫혀 있습니다.",
+    operator_own_account: "운영자는 여기서 자신의 계정에 그 작업을 할 수 없습니다. 다른 운영자나 명령줄에서 해야 합니다.",
   },
 } satisfies Translation;

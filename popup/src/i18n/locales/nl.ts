@@ -191,6 +191,7 @@ export default {
     profile: 'Profiel',
     createPin: 'Pin maken',
     settings: 'Instellingen',
+    admin: 'Beheer',
     logOut: 'Uitloggen',
     site: 'Site',
     pin: 'Pin',
@@ -365,5 +366,6 @@ export default {
     signup_invite_required: "{brand} is alleen op uitnodiging. Vraag iemand hier om een uitnodiging en gebruik de link daarin.",
     signup_invite_invalid: "Deze uitnodiging is verlopen, al gebruikt of voor een ander e-mailadres.",
     invitations_off: "{brand} verstuurt geen uitnodigingen: aanmelden is open of gesloten.",
+    operator_own_account: "Een operator kan dat hier niet met het eigen account doen: een andere operator moet het doen, of de opdrachtregel.",
   },
 } satisfies Translation;

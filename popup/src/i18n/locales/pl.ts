@@ -197,6 +197,7 @@ export default {
     profile: 'Profil',
     createPin: 'Utwórz pin',
     settings: 'Ustawienia',
+    admin: 'Administracja',
     logOut: 'Wyloguj się',
     site: 'Witryna',
     pin: 'Pin',
@@ -371,5 +372,6 @@ export default {
     signup_invite_required: "{brand} działa tylko na zaproszenie. Poproś kogoś tutaj o zaproszenie i użyj linku z zaproszenia.",
     signup_invite_invalid: "To zaproszenie wygasło, zostało już użyte lub dotyczy innego adresu e-mail.",
     invitations_off: "{brand} nie wysyła zaproszeń: rejestracja jest otwarta albo zamknięta.",
+    operator_own_account: "Operator nie może tu zrobić tego własnemu kontu: musi to zrobić inny operator albo wiersz poleceń.",
   },
 } satisfies Translation;

@@ -194,6 +194,7 @@ export default {
     profile: 'Perfil',
     createPin: 'Criar Pin',
     settings: 'Configurações',
+    admin: 'Administração',
     logOut: 'Sair',
     site: 'Site',
     pin: 'Pin',
@@ -368,5 +369,6 @@ export default {
     signup_invite_required: "O {brand} é só para convidados. Peça a alguém daqui um convite e use o link do convite.",
     signup_invite_invalid: "Este convite expirou, já foi usado ou é para outro e-mail.",
     invitations_off: "O {brand} não envia convites: as inscrições estão abertas ou fechadas.",
+    operator_own_account: "Um operador não pode fazer isso na própria conta aqui: outro operador deve fazê-lo, ou a linha de comando.",
   },
 } satisfies Translation;

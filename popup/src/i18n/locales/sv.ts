@@ -191,6 +191,7 @@ export default {
     profile: 'Profil',
     createPin: 'Skapa pin',
     settings: 'Inställningar',
+    admin: 'Administration',
     logOut: 'Logga ut',
     site: 'Webbplats',
     pin: 'Pin',
@@ -365,5 +366,6 @@ export default {
     signup_invite_required: "{brand} kräver inbjudan. Be någon här att bjuda in dig och använd sedan länken i inbjudan.",
     signup_invite_invalid: "Inbjudan har gått ut, har redan använts eller gäller en annan e-postadress.",
     invitations_off: "{brand} skickar inga inbjudningar: registreringen är öppen eller stängd.",
+    operator_own_account: "En operatör kan inte göra det med sitt eget konto här: en annan operatör måste göra det, eller kommandoraden.",
   },
 } satisfies Translation;

@@ -191,6 +191,7 @@ export default {
     profile: 'Profil',
     createPin: 'Pin oluştur',
     settings: 'Ayarlar',
+    admin: 'Yönetim',
     logOut: 'Çıkış yap',
     site: 'Site',
     pin: 'Pin',
@@ -365,5 +366,6 @@ export default {
     signup_invite_required: "{brand} yalnızca davetle kullanılabilir. Buradan birinden davet isteyin, sonra davetinizdeki bağlantıyı kullanın.",
     signup_invite_invalid: "Bu davetin süresi doldu, zaten kullanıldı ya da başka bir e-posta adresi için.",
     invitations_off: "{brand} davet göndermiyor: kayıtları açık ya da kapalı.",
+    operator_own_account: "Bir operatör bunu burada kendi hesabına yapamaz: başka bir operatör ya da komut satırı yapmalı.",
   },
 } satisfies Translation;

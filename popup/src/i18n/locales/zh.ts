@@ -188,6 +188,7 @@ export default {
     profile: '个人资料',
     createPin: '创建 Pin',
     settings: '设置',
+    admin: '管理',
     logOut: '退出登录',
     site: '网站',
     pin: 'Pin',
@@ -362,5 +363,6 @@ export default {
     signup_invite_required: "{brand} 仅限受邀注册。请让这里的某个人邀请你，然后使用邀请中的链接。",
     signup_invite_invalid: "此邀请已过期、已被使用，或属于另一个电子邮件地址。",
     invitations_off: "{brand} 不发送邀请：其注册为开放或关闭。",
+    operator_own_account: "操作员不能在此对自己的账户这样做：须由另一位操作员或命令行来做。",
   },
 } satisfies Translation;

@@ -1,0 +1,120 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Deps } from '../deps.js';
+import { declare, NO_LIMIT } from '../lib/declare.js';
+import { ApiError } from '../lib/errors.js';
+import { action, type ResourceRegistry } from '../lib/resources.js';
+import { proofService } from '../auth/credentials/proof.js';
+import { authStore } from '../auth/store.js';
+import { outgoingFor } from '../outbox/service.js';
+import { type AuditRow, auditLine, auditLog } from './audit.js';
+import { personActionOptions } from './contract.js';
+import { operatorPeople } from './people.js';
+
+/** An audit page's size, and the most one request may ask for. */
+const AUDIT_PAGE = 50;
+const AUDIT_PAGE_MAX = 200;
+/** The export reads the log this many rows at a time, so a long log is never one query's worth of memory at once. */
+const EXPORT_CHUNK = 1000;
+/** Where the audit log's JSON-lines export is downloaded: an operator's page address, so the session is read there. */
+export const AUDIT_EXPORT_PATH = '/admin/audit/export.jsonl';
+
+/** A page's cursor: the last row's time and id, so a page never repeats or skips a row written meanwhile. */
+const cursorOf = (row: AuditRow) => `${row.created_at}.${row.id}`;
+const cursor = z
+  .string()
+  .max(80)
+  .regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,40}$/, 'Not a page of the audit log.')
+  .transform((text) => {
+    const dot = text.indexOf('.');
+    return { createdAt: Number(text.slice(0, dot)), id: text.slice(dot + 1) };
+  });
+
+/**
+ * The operator console's resources. Every one is caller 'operator' (lib/declare.ts): anyone else, a member
+ * or an operator whose session has not passed two-factor, gets the 404 a missing route gets.
+ */
+export function operatorResources(deps: Deps): ResourceRegistry {
+  const people = operatorPeople(deps);
+  const { prove } = proofService(deps, outgoingFor(deps).sms);
+  const store = authStore(deps.db);
+  const log = auditLog(deps.db, deps.clock);
+
+  const withUsernames = async (rows: AuditRow[]) => {
+    const ids = [...new Set(rows.map((r) => r.operator_id).filter((id): id is string => id !== null))];
+    const names = new Map(ids.length ? (await deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute()).map((u) => [u.id, u.username]) : []);
+    return rows.map((row) => ({
+      ...row,
+      via: row.via as 'console' | 'cli',
+      created_at: Number(row.created_at),
+      operator_username: row.operator_id ? (names.get(row.operator_id) ?? null) : null,
+      detail: row.detail === null ? null : (JSON.parse(row.detail) as Record<string, unknown>),
+    }));
+  };
+
+  return {
+    OperatorPeopleResource: {
+      // Bounded: at most SEARCH_LIMIT accounts a search, a query of at most 100 characters, and API turns.
+      get: action({
+        caller: 'operator',
+        limit: NO_LIMIT.read,
+        options: z.object({ query: z.string().trim().min(1, 'Type an email, a username or a name.').max(100, 'Must be at most 100 characters.') }),
+        run: (o) => people.search(o.query),
+      }),
+    },
+    OperatorPersonResource: {
+      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({ id: z.string().min(1).max(32) }), run: (o) => people.person(o.id) }),
+      // A change to an account: the operator's fresh proof first (wrong ones count against the operator's
+      // own account, as every security setting's do), then the change and its audit row together.
+      update: action({
+        caller: 'operator',
+        limit: 'securityAccount',
+        policy: 'an operator with a fresh proof (password and current second factor), never on their own account',
+        options: personActionOptions,
+        errors: ['password_incorrect', 'proof_required', 'mfa_code_invalid', 'operator_own_account', 'security_attempts_limited'],
+        async run(o, { viewer }) {
+          if (o.id === viewer.id) throw new ApiError('operator_own_account');
+          const self = await store.findUserById(viewer.id);
+          if (!self) throw new ApiError('not_found');
+          await prove(viewer, self, { password: o.password, code: o.code });
+          await people.act({ via: 'console', operatorId: viewer.id }, o.id, o.action, o.reason);
+          return people.person(o.id);
+        },
+      }),
+    },
+    OperatorAuditResource: {
+      get: action({
+        caller: 'operator',
+        limit: NO_LIMIT.read,
+        options: z.object({ limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE), before: cursor.optional() }),
+        async run(o) {
+          const rows = await log.list({ limit: o.limit + 1, before: o.before });
+          const page = rows.slice(0, o.limit);
+          return { entries: await withUsernames(page), next: rows.length > o.limit ? cursorOf(page[page.length - 1]!) : null };
+        },
+      }),
+    },
+  };
+}
+
+/** The audit log as JSON lines, newest first: a download for an operator (the same 404 for anyone else). */
+export function operatorRoutes(deps: Deps) {
+  const routes = new Hono<AppEnv>();
+  routes.get(AUDIT_EXPORT_PATH, declare({ caller: 'operator', limit: NO_LIMIT.read, body: 0 }), async (c) => {
+    const log = auditLog(deps.db, deps.clock);
+    const lines: string[] = [];
+    let before: { createdAt: number; id: string } | undefined;
+    for (;;) {
+      const rows = await log.list({ limit: EXPORT_CHUNK, before });
+      for (const row of rows) lines.push(auditLine(row));
+      if (rows.length < EXPORT_CHUNK) break;
+      const last = rows[rows.length - 1]!;
+      before = { createdAt: Number(last.created_at), id: last.id };
+    }
+    c.header('Content-Type', 'application/x-ndjson; charset=utf-8');
+    c.header('Content-Disposition', 'attachment; filename="operator-audit.jsonl"');
+    c.header('Cache-Control', 'no-store');
+    return c.body(lines.map((line) => `${line}\n`).join(''));
+  });
+  return routes;
+}

@@ -1,0 +1,52 @@
+import { defineMessages } from '../i18n';
+
+/** The operator console's words (/admin/): its frame, people and the audit log. */
+export const english = {
+  title: 'Operator console',
+  sections: 'Console sections',
+  intro: 'Every action here is recorded in the audit log with who, when, what and why.',
+  people: 'People',
+  reports: 'Reports',
+  audit: 'Audit log',
+  reportsSoon: 'The reports queue is not here yet.',
+  search: 'Search by email, username or name',
+  find: 'Search',
+  noMatch: 'No account matches.',
+  results: 'Accounts found',
+  state: 'State: {{state}}',
+  twoFactor: 'Two-factor: {{method}}',
+  twoFactorOff: 'off',
+  signIns: 'Last sign-in: {{time}}',
+  neverSignedIn: 'Never signed in',
+  providers: 'Connected providers: {{list}}',
+  none: 'none',
+  businesses: 'Businesses: {{count}}',
+  counts: 'Pins: {{pins}} · Boards: {{boards}}',
+  sessions: 'Live sessions: {{count}}',
+  operator: 'Operator',
+  suspend: 'Suspend',
+  reinstate: 'Reinstate',
+  deactivate: 'Deactivate',
+  endSessions: 'End sessions',
+  unlock: 'Unlock',
+  resetTwoFactor: 'Reset two-factor',
+  mailReset: 'Mail a password reset',
+  reason: 'Why (kept in the audit log)',
+  confirm: 'Confirm',
+  cancel: 'Cancel',
+  proofIntro: 'Prove it is you: your password and your current two-factor code.',
+  done: 'Done: {{action}} for {{who}}.',
+  when: 'When',
+  who: 'Who',
+  what: 'What',
+  subject: 'Subject',
+  why: 'Why',
+  viaCli: 'command line',
+  older: 'Older entries',
+  export: 'Download as JSON lines',
+  empty: 'Nothing recorded yet.',
+};
+
+export const messages = defineMessages('admin', english, (lang) => import(`./locales/${lang}.ts`));
+export const { t } = messages;
+export type AdminWord = keyof typeof english;
