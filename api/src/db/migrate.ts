@@ -36,6 +36,7 @@ import * as m0045 from './migrations/0045_job_dependency_waits.js';
 import * as m0049 from './migrations/0049_access_tokens.js';
 import * as m0050 from './migrations/0050_signup_invitations.js';
 import * as m0051 from './migrations/0051_operators.js';
+import * as m0052 from './migrations/0052_reports.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0049_access_tokens': m0049,
   '0050_signup_invitations': m0050,
   '0051_operators': m0051,
+  '0052_reports': m0052,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { shownAccount } from '../policy/sql.js';
+import { notHidden, shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 /**
@@ -64,6 +64,8 @@ export function feedStore(db: Kysely<Database>) {
         .where('boards.archived_at', 'is', null)
         .where((eb) => shownAccount(eb, 'owner.state'))
         .where((eb) => shownAccount(eb, 'pinner.state'))
+        .where((eb) => notHidden(eb, 'pins.hidden'))
+        .where((eb) => notHidden(eb, 'boards.hidden'))
         .where('pins.pinner_id', '<>', viewerId)
         .where((eb) =>
           eb.or([
