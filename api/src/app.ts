@@ -95,6 +95,7 @@ import { tokensAnswers } from './tokens/contract.js';
 import { invitationAnswers, invitationResources } from './auth/invitations-routes.js';
 import { invitationSender } from './auth/signup-mode.js';
 import { webAppRoutes } from './webapp/routes.js';
+import { reportRoutes } from './reports/routes.js';
 import { SHARE_TARGET_PATH } from './webapp/rules.js';
 import { loadedBuilt } from './pages/routes.js';
 
@@ -307,6 +308,7 @@ export function createApp(deps: Deps) {
   // Before the page of the same path: a person's click on a link the check lets through is answered here.
   app.use('/offsite/', offsiteNavigation(services.offsite, pins, services.campaigns, deps.config, limitsFor(deps)));
   app.route('/v3/callback', eventRoutes(services.events));
+  app.route('/v3', reportRoutes(deps));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers, deps.config));
   app.route('/v3', facebookV3Routes(providers));

@@ -36,6 +36,7 @@ import * as m0045 from './migrations/0045_job_dependency_waits.js';
 import * as m0049 from './migrations/0049_access_tokens.js';
 import * as m0050 from './migrations/0050_signup_invitations.js';
 import * as m0051 from './migrations/0051_operators.js';
+import * as m0052 from './migrations/0052_reports.js';
 import * as m0057 from './migrations/0057_home_feed_items.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0049_access_tokens': m0049,
   '0050_signup_invitations': m0050,
   '0051_operators': m0051,
+  '0052_reports': m0052,
   '0057_home_feed_items': m0057,
 };
 

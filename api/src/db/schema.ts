@@ -52,6 +52,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   signup_invitations: SignupInvitationsTable;
   operator_actions: OperatorActionsTable;
+  reports: ReportsTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -485,6 +486,12 @@ export type Privacy = 'public' | 'secret' | 'protected';
 
 export interface BoardsTable {
   id: string;
+  /** Migration 0052: null while shown; 'hidden' or 'removed' by an operator (gone for all but the owner). */
+  hidden: Generated<'hidden' | 'removed' | null>;
+  /** The reason the owner is told. */
+  hidden_reason: Generated<string | null>;
+  /** When the owner used their one appeal. */
+  appealed_at: Generated<number | null>;
   owner_id: string;
   name: string;
   slug: string;
@@ -555,6 +562,12 @@ export interface ImagesTable {
 
 export interface PinsTable {
   id: string;
+  /** Migration 0052: null while shown; 'hidden' or 'removed' by an operator (gone for all but the owner). */
+  hidden: Generated<'hidden' | 'removed' | null>;
+  /** The reason the owner is told. */
+  hidden_reason: Generated<string | null>;
+  /** When the owner used their one appeal. */
+  appealed_at: Generated<number | null>;
   board_id: string;
   section_id: string | null;
   pinner_id: string;
@@ -646,4 +659,21 @@ export interface OperatorActionsTable {
   /** JSON of what else a reader needs (the state set, the old value). */
   detail: string | null;
   created_at: number;
+}
+
+/** Migration 0052: reports of pins, boards and profiles, and owners' appeals; one per reporter per object. */
+export interface ReportsTable {
+  id: string;
+  kind: Generated<'report' | 'appeal'>;
+  object_kind: 'pin' | 'board' | 'user';
+  object_id: string;
+  reporter_id: string | null;
+  /** The account id, or for a visitor the hashed client address. */
+  reporter_key: string;
+  reason: string;
+  note: string | null;
+  state: Generated<'open' | 'closed'>;
+  decision: string | null;
+  created_at: number;
+  decided_at: number | null;
 }

@@ -112,6 +112,7 @@ export const catalogue = {
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
   share_limited: { code: 202, status: 429, message: "You've sent a lot of Pins by email today. Try again tomorrow." },
+  report_limited: { code: 2174, status: 429, message: "You've sent a lot of reports today. Try again tomorrow." },
   share_not_public: { code: 203, status: 400, message: 'Only Pins on public boards can be sent by email.' },
   // The security review of the last session's routes: codes 204-209.
   reauth_required: { code: 205, status: 403, message: 'For your security, log in again to change how you log in.' },

@@ -78,6 +78,13 @@ export const LIMITS = {
   securityAccount: { points: 10, durationS: 15 * MINUTE, error: 'security_attempts_limited' },
   /** Set-up codes texted to a phone being added, per account (the log-in's own limits are per phone). */
   mfaSetupAccount: { points: 5, durationS: HOUR, error: 'mfa_send_limited' },
+  /**
+   * Reports (pins, boards, profiles) per reporting account and per client address over every account and
+   * visitor there. One report per reporter per object is the table's rule; these cap a script walking many
+   * objects. A person reports a handful a day at most.
+   */
+  reportAccount: { points: 30, durationS: DAY, error: 'report_limited' },
+  reportAddress: { points: 60, durationS: DAY, error: 'report_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

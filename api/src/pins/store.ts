@@ -7,7 +7,7 @@ import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { shaped } from '../db/prepared.js';
 import { commitTogether } from '../db/together.js';
-import { shownAccount } from '../policy/sql.js';
+import { notHidden, shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -26,6 +26,7 @@ export function pinsStore(db: Kysely<Database>) {
         'boards.slug as board_slug',
         'boards.privacy as board_privacy',
         'boards.archived_at as board_archived_at',
+        'boards.hidden as board_hidden',
         'boards.owner_id as board_owner_id',
         'owner.username as owner_username',
         // What the object policy decides a pin's visibility from (policy/rules.ts pinRule).
@@ -191,7 +192,7 @@ export function pinsStore(db: Kysely<Database>) {
      */
     listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number) {
       // A suspended or deactivated pinner's pins leave the feed with their profile (policy/rules.ts).
-      let query = detail().where('pins.board_id', '=', boardId).where((eb) => shownAccount(eb, 'pinner.state'));
+      let query = detail().where('pins.board_id', '=', boardId).where((eb) => shownAccount(eb, 'pinner.state')).where((eb) => notHidden(eb, 'pins.hidden'));
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();

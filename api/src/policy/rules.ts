@@ -60,7 +60,15 @@ export interface BoardFacts {
   archived: boolean;
   /** The board owner's account state. */
   ownerState: string;
+  /** An operator hid or removed the board (reports): gone for everyone but its owner, who is told why. */
+  hidden?: boolean;
 }
+
+/**
+ * Whether an object an operator hid or removed is shown to this viewer: only to its owner (who sees it
+ * marked with the reason and may appeal). The one rule; lists use its SQL half, policy/sql.ts notHidden.
+ */
+export const hiddenShownTo = (hidden: boolean | undefined, isOwner: boolean) => !hidden || isOwner;
 
 /**
  * Boards. Hidden (missing) from everyone: a suspended or deactivated owner's, an archived one (but to
@@ -72,6 +80,7 @@ export interface BoardFacts {
  */
 export function boardRule(action: Action, f: BoardFacts): Verdict {
   if (!accountShown(f.ownerState)) return MISSING;
+  if (!hiddenShownTo(f.hidden, f.relation === 'owner')) return MISSING;
   if (f.archived) {
     if (f.relation !== 'owner') return MISSING;
     if (action === 'view' || action === 'edit' || action === 'delete') return ALLOW;
@@ -125,6 +134,8 @@ export interface PinFacts extends BoardFacts {
    * away from the board's owner, so it needs what deleting it needs.
    */
   withinBoard?: boolean;
+  /** An operator hid or removed the pin: gone for everyone but its pinner and its board's owner. */
+  pinHidden?: boolean;
 }
 
 /**
@@ -135,6 +146,7 @@ export interface PinFacts extends BoardFacts {
  */
 export function pinRule(action: Action, f: PinFacts): Verdict {
   if (!accountShown(f.pinnerState)) return MISSING;
+  if (!hiddenShownTo(f.pinHidden, f.pinnedByActor || f.relation === 'owner')) return MISSING;
   const board = boardRule(action === 'view' ? 'view' : 'save', f);
   if (!board.allow) return board;
   if (action === 'view') return ALLOW;

@@ -9,3 +9,12 @@ import { SHOWN_STATE } from './rules.js';
 export const shownAccount = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string) =>
   // The column is one of ours (owner.state, pinner.state, users.state), never user input.
   eb(eb.ref(column as never), '=', SHOWN_STATE as never);
+
+/**
+ * The SQL half of hiddenShownTo (policy/rules.ts): the object whose `hidden` column is at `column`
+ * (pins.hidden, boards.hidden) was not hidden or removed by an operator. Public lists (search, feeds,
+ * board pages, RSS) leave such objects out for everyone; the owner sees theirs on its own page.
+ */
+export const notHidden = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string) =>
+  // The column is one of ours, never user input.
+  eb(eb.ref(column as never), 'is', null);

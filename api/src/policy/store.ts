@@ -31,7 +31,7 @@ export function policyStore(db: Kysely<Database>) {
     // No user has the empty id, so a visitor is a member of nothing.
     const row = await boards.findBoardForMember(boardId, actorId ?? '');
     if (!row) return undefined;
-    const facts: BoardFacts = { relation: relationOf(row.owner_id, actorId, row.is_member), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state };
+    const facts: BoardFacts = { relation: relationOf(row.owner_id, actorId, row.is_member), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state, hidden: row.hidden !== null };
     return { row, facts };
   };
 
@@ -56,7 +56,7 @@ export function policyStore(db: Kysely<Database>) {
       const row = await boards.findBoardWithOwner(key);
       if (!row) throw new ApiError('board_not_found');
       const isMember = await membership(row, actorId, action);
-      enforce(boardRule(action, { relation: relationOf(row.owner_id, actorId, isMember), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state }), 'board_not_found');
+      enforce(boardRule(action, { relation: relationOf(row.owner_id, actorId, isMember), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state, hidden: row.hidden !== null }), 'board_not_found');
       return { ...row, is_member: isMember || row.owner_id === actorId };
     },
 
@@ -89,6 +89,8 @@ export function policyStore(db: Kysely<Database>) {
           ownerState: row.owner_state,
           pinnerState: row.pinner_state,
           pinnedByActor: row.pinner_id === actorId,
+          hidden: row.board_hidden !== null,
+          pinHidden: row.hidden !== null,
         }),
         'pin_not_found',
       );

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the search queries are built over tables and CTEs Kysely's Database type does not know (FTS5's virtual table, materialised CTEs)
 import { sql, SqliteAdapter, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { shownAccount } from '../policy/sql.js';
+import { notHidden, shownAccount } from '../policy/sql.js';
 import { memberOf } from '../boards/store.js';
 import { fts5Match, tsQuery } from './rules.js';
 
@@ -32,7 +32,7 @@ export function searchStore(db: Kysely<Database>, tuning: Partial<PostgresTuning
           shownAccount(eb, 'owner.state'),
           eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb as ExpressionBuilder<Database, 'boards'>, scope.mine)]),
         ])
-      : eb.and([eb('boards.privacy', '=', 'public'), eb('boards.archived_at', 'is', null), shownAccount(eb, 'owner.state'), shownAccount(eb, 'pinner.state')]);
+      : eb.and([eb('boards.privacy', '=', 'public'), eb('boards.archived_at', 'is', null), shownAccount(eb, 'owner.state'), shownAccount(eb, 'pinner.state'), notHidden(eb, 'p.hidden'), notHidden(eb, 'boards.hidden')]);
 
   /** `matches` (rows of `ps`) joined to what decides whether they are shown. */
   const joined = (matches: any) =>

@@ -299,6 +299,7 @@ export default {
     profile_not_found: 'Wir konnten dieses Profil leider nicht finden.',
     follow_self: 'Du kannst dir nicht selbst folgen.',
     share_limited: 'Du hast heute viele Pins per E-Mail gesendet. Versuche es morgen erneut.',
+    report_limited: 'Du hast heute viele Meldungen gesendet. Versuche es morgen erneut.',
     share_not_public: 'Nur Pins auf öffentlichen Pinnwänden können per E-Mail gesendet werden.',
     reauth_required: 'Melde dich zu deiner Sicherheit erneut an, um deine Anmeldemethode zu ändern.',
     offsite_check_limited: 'Du überprüfst gerade sehr viele Links. Versuche es etwas später erneut.',

@@ -302,6 +302,7 @@ export default {
     profile_not_found: 'Lo sentimos, no hemos encontrado ese perfil.',
     follow_self: 'No puedes seguirte a ti mismo.',
     share_limited: 'Hoy has enviado muchos Pines por correo electrónico. Inténtalo de nuevo mañana.',
+    report_limited: 'Hoy has enviado muchas denuncias. Inténtalo de nuevo mañana.',
     share_not_public: 'Solo se pueden enviar por correo electrónico los Pines de tableros públicos.',
     reauth_required: 'Por tu seguridad, vuelve a iniciar sesión para cambiar tu forma de iniciar sesión.',
     offsite_check_limited: 'Estás comprobando muchos enlaces. Inténtalo de nuevo dentro de un rato.',

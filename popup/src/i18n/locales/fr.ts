@@ -302,6 +302,7 @@ export default {
     profile_not_found: "Désolé, nous n'avons pas trouvé ce profil.",
     follow_self: 'Vous ne pouvez pas vous suivre vous-même.',
     share_limited: "Vous avez envoyé beaucoup d'épingles par e-mail aujourd'hui. Réessayez demain.",
+    report_limited: 'Vous avez envoyé beaucoup de signalements aujourd’hui. Réessayez demain.',
     share_not_public: 'Seules les épingles des tableaux publics peuvent être envoyées par e-mail.',
     reauth_required: 'Pour votre sécurité, reconnectez-vous pour modifier votre mode de connexion.',
     offsite_check_limited: 'Vous vérifiez beaucoup de liens. Réessayez un peu plus tard.',

@@ -302,6 +302,7 @@ export default {
     profile_not_found: 'Spiacenti, non siamo riusciti a trovare questo profilo.',
     follow_self: 'Non puoi seguire te stesso.',
     share_limited: 'Oggi hai inviato molti Pin via email. Riprova domani.',
+    report_limited: 'Oggi hai inviato molte segnalazioni. Riprova domani.',
     share_not_public: 'Solo i Pin delle bacheche pubbliche possono essere inviati via email.',
     reauth_required: 'Per la tua sicurezza, accedi di nuovo per modificare il modo in cui accedi.',
     offsite_check_limited: "Stai verificando molti link. Riprova tra un po'.",

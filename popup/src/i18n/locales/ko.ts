@@ -296,6 +296,7 @@ export default {
     profile_not_found: '죄송합니다. 해당 프로필을 찾을 수 없습니다.',
     follow_self: '자기 자신은 팔로우할 수 없습니다.',
     share_limited: '오늘 이메일로 핀을 너무 많이 보냈습니다. 내일 다시 시도하세요.',
+    report_limited: '오늘 신고를 너무 많이 보냈습니다. 내일 다시 시도하세요.',
     share_not_public: '공개 보드에 있는 핀만 이메일로 보낼 수 있습니다.',
     reauth_required: '보안을 위해 로그인 방법을 변경하려면 다시 로그인하세요.',
     offsite_check_limited: '링크를 너무 많이 확인했습니다. 잠시 후 다시 시도하세요.',

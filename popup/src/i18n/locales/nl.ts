@@ -299,6 +299,7 @@ export default {
     profile_not_found: 'Sorry, we konden dat profiel niet vinden.',
     follow_self: 'Je kunt jezelf niet volgen.',
     share_limited: 'Je hebt vandaag veel pins per e-mail verstuurd. Probeer het morgen opnieuw.',
+    report_limited: 'Je hebt vandaag veel meldingen verstuurd. Probeer het morgen opnieuw.',
     share_not_public: 'Alleen pins op openbare borden kunnen per e-mail worden verstuurd.',
     reauth_required: 'Log voor je veiligheid opnieuw in om te wijzigen hoe je inlogt.',
     offsite_check_limited: 'Je controleert veel links. Probeer het over een tijdje opnieuw.',

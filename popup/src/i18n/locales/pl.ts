@@ -305,6 +305,7 @@ export default {
     profile_not_found: 'Niestety nie znaleźliśmy tego profilu.',
     follow_self: 'Nie możesz obserwować własnego profilu.',
     share_limited: 'Dziś z Twojego konta wysłano e-mailem wiele pinów. Spróbuj ponownie jutro.',
+    report_limited: 'Wysłano dziś wiele zgłoszeń. Spróbuj ponownie jutro.',
     share_not_public: 'E-mailem można wysyłać tylko piny z tablic publicznych.',
     reauth_required: 'Dla bezpieczeństwa zaloguj się ponownie, aby zmienić sposób logowania.',
     offsite_check_limited: 'Sprawdzasz wiele linków. Spróbuj ponownie za chwilę.',

@@ -302,6 +302,7 @@ export default {
     profile_not_found: 'Desculpe, não encontramos esse perfil.',
     follow_self: 'Você não pode seguir a si mesmo.',
     share_limited: 'Você enviou muitos Pins por e-mail hoje. Tente novamente amanhã.',
+    report_limited: 'Você enviou muitas denúncias hoje. Tente novamente amanhã.',
     share_not_public: 'Só é possível enviar por e-mail Pins de pastas públicas.',
     reauth_required: 'Para sua segurança, entre novamente para alterar a forma como você entra.',
     offsite_check_limited: 'Você está verificando muitos links. Tente novamente daqui a pouco.',

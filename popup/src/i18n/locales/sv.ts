@@ -299,6 +299,7 @@ export default {
     profile_not_found: 'Tyvärr hittade vi inte den profilen.',
     follow_self: 'Du kan inte följa dig själv.',
     share_limited: 'Du har skickat många pinnar via e-post i dag. Försök igen i morgon.',
+    report_limited: 'Du har skickat många anmälningar i dag. Försök igen i morgon.',
     share_not_public: 'Bara pinnar på offentliga anslagstavlor kan skickas via e-post.',
     reauth_required: 'För din säkerhet: logga in igen för att ändra hur du loggar in.',
     offsite_check_limited: 'Du kontrollerar många länkar. Försök igen om en liten stund.',

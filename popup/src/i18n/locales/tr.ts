@@ -299,6 +299,7 @@ export default {
     profile_not_found: 'Üzgünüz, bu profili bulamadık.',
     follow_self: 'Kendini takip edemezsin.',
     share_limited: 'Bugün e-postayla çok sayıda Pin gönderdin. Yarın tekrar dene.',
+    report_limited: 'Bugün çok sayıda şikâyet gönderdiniz. Yarın tekrar deneyin.',
     share_not_public: 'E-postayla yalnızca herkese açık panolardaki Pin’ler gönderilebilir.',
     reauth_required: 'Güvenliğin için, giriş yöntemini değiştirmeden önce tekrar giriş yap.',
     offsite_check_limited: 'Çok sayıda bağlantı kontrol ediyorsun. Biraz sonra tekrar dene.',

@@ -296,6 +296,7 @@ export default {
     profile_not_found: '抱歉，我们找不到该个人资料。',
     follow_self: '你不能关注自己。',
     share_limited: '你今天通过电子邮件发送的 Pin 过多。请明天再试。',
+    report_limited: '你今天已发送大量举报。请明天再试。',
     share_not_public: '只有公开图板上的 Pin 才能通过电子邮件发送。',
     reauth_required: '为了你的安全，请重新登录后再更改登录方式。',
     offsite_check_limited: '你检查的链接过多。请稍后再试。',

@@ -1,0 +1,40 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** The queries of reports and the moderation columns (migration 0052). */
+export function reportsStore(db: Kysely<Database>) {
+  return {
+    /** One per reporter per object: a second is a no-op. Answers whether a row was written. */
+    async add(row: { id: string; kind: 'report' | 'appeal'; objectKind: 'pin' | 'board' | 'user'; objectId: string; reporterId: string | null; reporterKey: string; reason: string; note: string | null; now: number }) {
+      const result = await db
+        .insertInto('reports')
+        .values({ id: row.id, kind: row.kind, object_kind: row.objectKind, object_id: row.objectId, reporter_id: row.reporterId, reporter_key: row.reporterKey, reason: row.reason, note: row.note, created_at: row.now, decided_at: null, decision: null })
+        .onConflict((oc) => oc.columns(['object_kind', 'object_id', 'reporter_key', 'kind']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** The queue: objects with open reports, most-reported then newest first. */
+    queue(limit: number) {
+      return db
+        .selectFrom('reports')
+        .select((eb) => [
+          'object_kind',
+          'object_id',
+          eb.fn.count<number>('id').filterWhere('kind', '=', 'report').as('open_reports'),
+          eb.fn.count<number>('id').filterWhere('kind', '=', 'appeal').as('appeals'),
+          eb.fn.max('created_at').as('newest_at'),
+        ])
+        .where('state', '=', 'open')
+        .groupBy(['object_kind', 'object_id'])
+        .orderBy(sql`count(id)`, 'desc')
+        .orderBy(sql`max(created_at)`, 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    reasonsOf(objectKind: string, objectId: string) {
+      return db.selectFrom('reports').select('reason').distinct().where('state', '=', 'open').where('object_kind', '=', objectKind as 'pin').where('object_id', '=', objectId).execute();
+    },
+  };
+}
