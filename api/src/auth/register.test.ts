@@ -48,6 +48,18 @@ describe('sign-up (UserRegisterResource create)', () => {
     expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({ type: 'AUTH', user: { username: 'newpinner' } });
   });
 
+  it('remembers the browser that signed up: its first log-out welcomes it back, until the account’s security epoch moves', async () => {
+    const t = await testApp();
+    const browser = t.client();
+    const res = await signUp(t, {}, browser);
+    expect(res.headers.getSetCookie().some((c) => /^cb_known=[\w-]{40,};.*HttpOnly/.test(c))).toBe(true);
+    await browser.post('UserSessionResource', 'delete', {});
+    expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({ type: 'LIMITED_LOGIN', info: { firstName: 'New', email: 'new.pinner@fastmail.com' } });
+    // The remembered browser is a credential issued under the account's epoch: a credential change elsewhere ends it.
+    await t.db.updateTable('users').set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) })).execute();
+    expect((await browser.get('ViewerResource')).body.resource_response.data).toEqual({ type: 'UNAUTH' });
+  });
+
   it.each(['/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example'])('answers a normalised next %s with home', async (next) => {
     const t = await testApp();
     const res = await signUp(t, { next });

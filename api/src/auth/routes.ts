@@ -256,6 +256,8 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
             clientAddress(c, config.trustProxy),
           );
           startSession(c, token);
+          // A browser that signed up is remembered as one that logged in: its first log-out welcomes it back.
+          await remember(c, user.id);
           return { user, redirect: safeNext(options.next) };
         },
       }),

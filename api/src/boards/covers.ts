@@ -2,9 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /**
- * A board's cover after pins leave it (moved away or deleted, issue 28's audit: the cover of a board
- * whose last pin moved away stayed). The cover is kept while a pin on the board still shows its image;
- * otherwise it becomes the newest remaining pin's image, or none. A cover the owner chose
+ * A board's cover after pins leave it or arrive by a move (a save sets it in pins/store.ts). The cover is
+ * kept while a pin on the board still shows its image; otherwise it becomes the newest pin's image, or
+ * none: a board that had no cover gets one from the first pin with an image that reaches it, as a save
+ * would give it, and a board whose last pin left shows none. A cover the owner chose
  * (cover_pin_id) is kept while its pin is on the board, and given back to the save rule when it leaves.
  * Reads a few rows per board whatever its size: an index lookup by image, one by newest pin.
  */
@@ -21,9 +22,6 @@ export async function refreshCovers(db: Kysely<Database> | Transaction<Database>
     if (shown !== null) {
       const still = await db.selectFrom('pins').select('id').where('board_id', '=', board.id).where('image_id', '=', shown).limit(1).executeTakeFirst();
       if (still) continue;
-    } else if (board.image_cover_url === null) {
-      // No cover to lose; a board without one gets one from its next save.
-      continue;
     }
     const newest = await db
       .selectFrom('pins')

@@ -70,6 +70,16 @@ describe('the cover and count after pins leave (issue 28 audit)', () => {
     expect(data(await b.owner.get('BoardResource', { board_id: board }))).toMatchObject({ pin_count: 0, image_cover_url: null });
   });
 
+  it('a board that receives its first pin by a move shows that pin’s image as cover, as a save would give it', async () => {
+    const { t, b, other, pins, imageOf } = await world();
+    const otherRow = () => t.db.selectFrom('boards').select(['pin_count', 'image_cover_url']).where('id', '=', other).executeTakeFirstOrThrow();
+    expect(await otherRow()).toMatchObject({ pin_count: 0, image_cover_url: null });
+    await b.owner.post('BulkEditResource', 'update', { board_id: other, pin_ids: [pins.lamp] });
+    await t.settleCounts();
+    expect(await otherRow()).toMatchObject({ pin_count: 1, image_cover_url: expect.stringContaining(await imageOf(pins.lamp)) });
+    expect(data(await b.owner.get('BoardResource', { board_id: other }))).toMatchObject({ image_cover_url: expect.stringContaining(await imageOf(pins.lamp)) });
+  });
+
   it('deleting the chosen cover’s pin gives the cover back to the rule', async () => {
     const { b, board, pins, imageOf, row } = await world();
     await b.owner.post('BoardResource', 'update', { board_id: board, cover_pin_id: pins.lamp });

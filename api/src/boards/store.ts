@@ -391,8 +391,8 @@ export function boardsStore(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('pins').set({ board_id: to.boardId, section_id: to.sectionId }).where('id', 'in', pinIds).execute();
         await recount(trx, [...new Set([...touchedBoards, to.boardId])]);
-        // The boards the pins left may have lost their cover's pin (issue 28's audit).
-        await refreshCovers(trx, touchedBoards.filter((id) => id !== to.boardId), coverOf);
+        // The boards the pins left may have lost their cover's pin; the board they reach may have had none.
+        await refreshCovers(trx, [...new Set([...touchedBoards, to.boardId])], coverOf);
       });
     },
   };
