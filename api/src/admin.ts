@@ -7,6 +7,7 @@ import { systemClock } from './lib/clock.js';
 import { BACKUP_USAGE, runBackupAdmin } from './ops/backup.js';
 import { MEDIA_USAGE, runMediaAdmin } from './media/objects/operator.js';
 import { JOBS_USAGE, runJobsAdmin } from './jobs/operator.js';
+import { AVIF_USAGE, runImagesAdmin } from './images/avif.js';
 
 /** npm run admin -- <command> <email> …: the operator's command line (auth/operator.ts). Same DATABASE_URL as the server. */
 const config = loadConfig();
@@ -19,9 +20,9 @@ async function databaseCommand(): Promise<string> {
     await migrate(db);
     const deps = { db, config, clock: systemClock };
     // The advertiser area's commands first (advertisers/operator.ts), then the account ones.
-    const done = (await runAdvertiserAdmin(deps, argv)) ?? (await runJobsAdmin(deps, argv));
+    const done = (await runAdvertiserAdmin(deps, argv)) ?? (await runJobsAdmin(deps, argv)) ?? (await runImagesAdmin(deps, argv));
     if (done !== null) return done;
-    if (!argv[0] || argv[0] === 'help') return `${ADMIN_USAGE}\n\n${ADVERTISER_USAGE}\n\n${MEDIA_USAGE}\n\n${BACKUP_USAGE}\n\n${JOBS_USAGE}`;
+    if (!argv[0] || argv[0] === 'help') return `${ADMIN_USAGE}\n\n${ADVERTISER_USAGE}\n\n${MEDIA_USAGE}\n\n${BACKUP_USAGE}\n\n${JOBS_USAGE}\n\n${AVIF_USAGE}`;
     return await runAdmin(deps, argv);
   } finally {
     await db.destroy();

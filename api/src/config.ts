@@ -84,9 +84,10 @@ export interface Config extends ProvidersConfig {
    */
   jobBackoffMs: number;
   /**
-   * How long a new image may wait in the ingest queue (INGEST_MAX_WAIT_MS, default 30 s): when the jobs
-   * ahead of it would take longer at the rate the queue drains, a save that would add image work is refused
-   * with 503 and Retry-After (images/backlog.ts), so the queue stays within a minute instead of growing for hours.
+   * How long a new image may wait in the ingest queue (INGEST_MAX_WAIT_MS, unset by default: no ceiling): when
+   * set and the jobs ahead of it would take longer at the rate the queue drains, a save that would add image work
+   * is refused with 503 and Retry-After (images/backlog.ts). By default a save is taken and its image waits its
+   * turn (the tile shows its colour until then); each person's waiting images are bounded instead.
    */
   ingestMaxWaitMs: number;
   /**
@@ -195,7 +196,7 @@ export const envSchema = z.object({
   BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND).describe('The product\'s name in every page, popup, error message and mail.'),
   JOB_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(6_000).describe('How long a background job is held before another worker may take it again (renewed while it runs).'),
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(5_000).describe('A failed job\'s first wait; waits double from it, a dependency\'s up to an hour.'),
-  INGEST_MAX_WAIT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(30_000).describe('How long a new image may wait in the ingest queue before a save that adds image work is answered 503 with Retry-After.'),
+  INGEST_MAX_WAIT_MS: z.coerce.number().int().min(1000).max(86_400_000).optional().describe('A ceiling on how long a new image may wait in the ingest queue before a save that adds image work is answered 503 with Retry-After (unset: saves are taken and their images wait; each person\'s waiting images are bounded).'),
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional().describe('Image re-encodes one process runs at once (default: its cores less one, at least one).'),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(100_000).max(200_000_000).default(40_000_000).describe('The largest image taken, in decoded pixels.'),
   IMAGE_PIXELS_IN_FLIGHT: z.coerce.number().int().min(100_000).max(1_000_000_000).optional().describe('Decoded pixels one process holds at once across its re-encodes (default 1.25 × IMAGE_MAX_PIXELS): what bounds their memory.'),
@@ -273,7 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: e.BRAND_NAME,
     jobLeaseMs: e.JOB_LEASE_MS,
     jobBackoffMs: e.JOB_BACKOFF_MS,
-    ingestMaxWaitMs: e.INGEST_MAX_WAIT_MS,
+    ingestMaxWaitMs: e.INGEST_MAX_WAIT_MS ?? Number.POSITIVE_INFINITY,
     imageConcurrency: e.IMAGE_CONCURRENCY ?? Math.max(1, availableParallelism() - 1),
     imageMaxPixels: e.IMAGE_MAX_PIXELS,
     imagePixelsInFlight: Math.max(e.IMAGE_PIXELS_IN_FLIGHT ?? Math.round(e.IMAGE_MAX_PIXELS * 1.25), e.IMAGE_MAX_PIXELS),

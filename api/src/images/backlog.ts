@@ -118,3 +118,33 @@ export async function admitImageWork({ db, clock, config }: Deps): Promise<void>
   }
   gauge.add();
 }
+
+/**
+ * New images one person may have waiting for the ingest job (saved in the last USER_PENDING_WINDOW_MS and
+ * not linked to their copies yet). A save of a new image is taken whatever the queue's length (the pin is
+ * written with its source address and shows its colour until the job is done), so what bounds the queue
+ * is each person's share of it: a script saving 10,000 new images meets 429 `image_busy` after these,
+ * while everyone else's saves go on being taken.
+ */
+export const USER_PENDING_IMAGES = 1_000;
+export const USER_PENDING_WINDOW_MS = 60 * 60 * 1000;
+
+/** Throws 429 `image_busy` when this person already has USER_PENDING_IMAGES new images waiting. */
+export async function admitUserImage({ db, clock }: Deps, userId: string): Promise<void> {
+  // One bounded range of the (pinner_id, created_at) index: never more than the cap's rows read.
+  const waiting = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('pins')
+        .select('id')
+        .where('pinner_id', '=', userId)
+        .where('created_at', '>', clock.now() - USER_PENDING_WINDOW_MS)
+        .where('image_id', 'is', null)
+        .where('image_url', 'is not', null)
+        .limit(USER_PENDING_IMAGES)
+        .as('w'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(waiting.n) >= USER_PENDING_IMAGES) throw new ApiError('image_busy', undefined, { retry_after_seconds: 60 });
+}

@@ -39,7 +39,7 @@ describe('image ingest with the bucket away', () => {
     }
     // As many failed attempts as a job has tries (which used to fail it for good), and none spent: every job waits on the bucket.
     expect(waits).toBeGreaterThanOrEqual(JOB_MAX_ATTEMPTS);
-    const waiting = await t.db.selectFrom('jobs').select(['status', 'attempts', 'waiting_on']).execute();
+    const waiting = await t.db.selectFrom('jobs').select(['status', 'attempts', 'waiting_on']).where('kind', '=', 'image.ingest').execute();
     expect(waiting).toHaveLength(PINS - 3);
     expect(waiting.every((job) => job.status === 'queued' && job.attempts === 0 && job.waiting_on === 'bucket')).toBe(true);
 

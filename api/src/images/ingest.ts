@@ -7,6 +7,7 @@ import { imageJson, imagesService, sweepPartialRenditions } from './service.js';
 import { uploadJobs } from '../media/jobs.js';
 import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs } from '../media/release.js';
 import { imagesStore } from './store.js';
+import { AVIF_DELAY_MS, avifJobs, queueAvif } from './avif.js';
 import { transferJobs } from '../transfer/service.js';
 import { accountDeletionJobs } from '../auth/deletion.js';
 import { boardDeletionJobs } from '../boards/deletion.js';
@@ -58,6 +59,7 @@ export function backgroundJobs(deps: Deps) {
       ...transferJobs(deps, images, INGEST_JOB),
       ...accountDeletionJobs(deps, queue),
       ...boardDeletionJobs(deps),
+      ...avifJobs(deps),
       async [INGEST_JOB]({ pin_id }: IngestPayload) {
         const pin = await store.findPinAwaitingImage(pin_id);
         // Deleted, or linked already by an earlier attempt that died before it could finish the job.
@@ -66,6 +68,8 @@ export function backgroundJobs(deps: Deps) {
         const url = pin.image_url;
         const image = await images.ingest(url, (fetch) => withSiteShare(limits, url, fetch));
         await store.attachToPin(pin.id, image.id, imageJson(deps.config.publicOrigin, image).images['236x'].url);
+        // Its AVIFs follow, after the JPEGs of a burst (images/avif.ts); a second save of it finds them made.
+        await queueAvif(deps, { image_id: image.id }, AVIF_DELAY_MS);
       },
     },
     upkeep,

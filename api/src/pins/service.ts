@@ -8,7 +8,7 @@ import { newId } from '../lib/ids.js';
 import { coverUrl, imageJson, type ImagesService } from '../images/service.js';
 import { notificationsService } from '../notifications/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
-import { admitImageWork } from '../images/backlog.js';
+import { admitImageWork, admitUserImage } from '../images/backlog.js';
 import type { JobsService } from '../jobs/service.js';
 import { pinsStore, type PinDetailRow } from './store.js';
 import { foldTag, HASHTAG_SUGGESTIONS } from './rules/hashtags.js';
@@ -99,9 +99,13 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     // Only an address we will fetch is checked: an image we hold already (a repin of an upload, whose
     // address is our own origin's) is linked as it is.
     if (input.image_url && !image && !awaitsUpload) await images.checkSource(input.image_url);
-    // A new image waits in the ingest queue: refused while that queue is too far behind (images/backlog.ts).
+    // A new image waits in the ingest queue: taken, within the person's share of that queue (and under the
+    // operator's ceiling on its wait when one is set: images/backlog.ts).
     const ingest = !!input.image_url && !image && !awaitsUpload;
-    if (ingest) await admitImageWork(deps);
+    if (ingest) {
+      await admitUserImage(deps, viewer.id);
+      await admitImageWork(deps);
+    }
     const id = newId();
     if (upload) await media.claim(upload.id);
     await pins.savePin(

@@ -159,7 +159,7 @@ function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: stri
       ) : (
         feed.items.length > 0 && <PinTiles pins={feed.items} />
       )}
-      <FeedFooter {...feed} label={t('morePins')} empty={t('noPinsHere')} count={feed.items.length} />
+      <FeedFooter {...feed} label={t('morePins')} skeleton empty={t('noPinsHere')} count={feed.items.length} />
     </section>
   );
 }

@@ -81,19 +81,51 @@ export function usePaged<T>(resource: string, options: Record<string, unknown>, 
   return { items, setItems, loading, error, hasMore, more };
 }
 
+/** Tiles fetched at once and first (eager, fetchpriority=high): about a first screen's row; the rest load lazily. */
+export const EAGER_TILES = 6;
+/**
+ * The width a tile is shown at, for the browser's choice in srcset: the grid's 236 px columns, or one
+ * column the page's width on a phone. A 2x phone then takes the 736 px rendition (and /media/ answers it
+ * as AVIF to a browser that takes AVIF: images/routes.ts).
+ */
+export const TILE_SIZES = '(max-width: 519px) calc(100vw - 32px), 236px';
+
+/** The tile renditions (236x, 474x, 736x) at their widths; the original is for the pin's page, not a tile. */
+export function tileSrcset(images: NonNullable<PinData['images']>): string {
+  return (['236x', '474x', '736x'] as const)
+    .map((name) => images[name])
+    .filter((r) => r?.width)
+    .map((r) => `${r.url} ${r.width}w`)
+    .join(', ');
+}
+
 /** A grid of pins (236 px columns), each a link to its page. */
 export function PinTiles({ pins }: { pins: PinData[] }) {
   return (
     <ul class="pin-grid">
-      {pins.map((pin) => {
+      {pins.map((pin, index) => {
         const image = pin.images?.['236x'];
-        const src = image?.url ?? pin.image_url;
         const label = pin.title || pin.description || t('pages.pin');
+        const first = index < EAGER_TILES;
         return (
           <li key={pin.id}>
             <a href={`/pin/${pin.id}/`}>
-              {src ? (
-                <img src={src} alt={label} width={image?.width ?? undefined} height={image?.height ?? undefined} loading="lazy" />
+              {image?.width && image.height && pin.images ? (
+                // Width and height give the tile its box before a byte arrives, so nothing below it moves.
+                <img
+                  src={image.url}
+                  srcset={tileSrcset(pin.images)}
+                  sizes={TILE_SIZES}
+                  alt={label}
+                  width={image.width}
+                  height={image.height}
+                  loading={first ? 'eager' : 'lazy'}
+                  fetchpriority={first ? 'high' : 'auto'}
+                  decoding="async"
+                />
+              ) : pin.image_url ? (
+                // Saved, its image still being prepared: a box of its own until the copies are ready.
+                <span class="pin-pending" role="img" aria-label={label} style={pin.dominant_color ? { background: pin.dominant_color } : undefined} />
               ) : (
                 // A pin that is only a link: its colour tile, as on its own page.
                 <ColourTile link={pin.link} color={pin.dominant_color} />
@@ -106,8 +138,21 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
   );
 }
 
-/** The end of a listing: loading, its error, or 'More …' while there is a next page. */
-export function FeedFooter({ loading, error, hasMore, more, label, empty, count }: { loading: boolean; error: string | null; hasMore: boolean; more: () => void; label: string; empty: string; count: number }) {
+/** Tiles of fixed heights while a feed's first page is on its way: the space is held, so nothing jumps when it comes. */
+export function PinSkeleton({ label }: { label: string }) {
+  return (
+    <ul class="pin-grid pin-skeleton" role="status" aria-label={label}>
+      {SKELETON_HEIGHTS.map((height, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
+        <li key={i} style={{ height: `${height}px` }} />
+      ))}
+    </ul>
+  );
+}
+const SKELETON_HEIGHTS = [320, 260, 354, 236, 300, 280, 340, 250, 310, 270];
+
+/** The end of a listing: loading (a pin feed's first page as a skeleton), its error, or 'More …' while there is a next page. */
+export function FeedFooter({ loading, error, hasMore, more, label, empty, count, skeleton }: { loading: boolean; error: string | null; hasMore: boolean; more: () => void; label: string; empty: string; count: number; skeleton?: boolean }) {
   return (
     <>
       {!loading && !error && count === 0 && <p class="empty">{empty}</p>}
@@ -116,7 +161,9 @@ export function FeedFooter({ loading, error, hasMore, more, label, empty, count 
           {error}
         </p>
       )}
-      {loading ? (
+      {loading && count === 0 && skeleton ? (
+        <PinSkeleton label={t('common.loading')} />
+      ) : loading ? (
         <p class="loading" role="status">
           {t('common.loading')}
         </p>

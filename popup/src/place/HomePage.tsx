@@ -72,7 +72,7 @@ function LatestPins() {
   return (
     <div aria-busy={feed.loading}>
       {feed.items.length > 0 && <PinTiles pins={feed.items} />}
-      <FeedFooter {...feed} label={t('morePins')} empty={t('nothingSaved')} count={feed.items.length} />
+      <FeedFooter {...feed} label={t('morePins')} skeleton empty={t('nothingSaved')} count={feed.items.length} />
     </div>
   );
 }

@@ -12,6 +12,8 @@ export type { MediaObjects, ObjectInfo } from './types.js';
 export const mediaKeys = {
   renditionDir: (imageId: string) => imageId,
   rendition: (imageId: string, rendition: Rendition) => `${imageId}/${rendition}.jpg`,
+  /** The AVIF beside a rendition's JPEG, made after it (images/avif.ts); served to browsers that accept it. */
+  avif: (imageId: string, rendition: Rendition) => `${imageId}/${rendition}.avif`,
   /** An image upload's original, complete, until its job has re-encoded it (media/jobs.ts). */
   staged: (uploadId: string) => `uploads/${uploadId}.upload`,
   video: (uploadId: string, format: VideoFormat) => `videos/${uploadId}.${format}`,

@@ -12,7 +12,7 @@ export function FollowingFeed() {
     <section class="home-section following-feed" aria-labelledby="following-feed" aria-busy={feed.loading}>
       <h2 id="following-feed">{t('feedHeading')}</h2>
       {feed.items.length > 0 && <PinTiles pins={feed.items} />}
-      <FeedFooter {...feed} label={t('morePins')} empty={t('feedEmpty')} count={feed.items.length} />
+      <FeedFooter {...feed} label={t('morePins')} skeleton empty={t('feedEmpty')} count={feed.items.length} />
     </section>
   );
 }
