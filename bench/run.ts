@@ -11,6 +11,7 @@ import { load } from './load.js';
 import { ops } from './ops.js';
 import { outside } from './outside.js';
 import { popupPicker } from './popup-picker.js';
+import { popupFirstSecond } from './popup-first-second.js';
 import { realPages } from './realpages/bench.js';
 import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
@@ -29,6 +30,7 @@ const benches = [
   { title: 'Save extension: content script size, toolbar to picker (headless Chromium)', run: extensionBench },
   { title: 'Log-in challenge (proof of work)', run: challengeCost },
   { title: 'Popup board picker (headless Chromium, real server)', run: popupPicker },
+  { title: "Popup's first second: Save click → usable picker against a static page, cold and warm, and round trips (headless Chromium, real server)", run: popupFirstSecond },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite and Postgres, in-process)', run: searchBench },
   { title: 'Home feed: CPU per page at 10, 1,000 and 10,000 followed (SQLite, in-process)', run: feedBench },

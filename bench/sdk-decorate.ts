@@ -34,6 +34,8 @@ const IMAGES = 1000;
 const BUTTONS = 200;
 const RUNS = 7;
 const BUDGET_MS = 10;
+/** What the script may add to the host's total blocking time, at load and while scrolling. */
+const ADDED_BLOCKING_MS = 50;
 
 /** The floor: the near links swapped for plain inline-block spans, as lazily as the SDK does it. */
 const FLOOR = `const near = new IntersectionObserver((entries) => { for (const e of entries) if (e.isIntersecting) {
@@ -124,6 +126,9 @@ interface Run {
   page: number;
   pageWorstScreen: number;
   shift: number;
+  /** Total blocking time from the script tag to the first scroll, and over every screen scrolled. */
+  tbt: number;
+  tbtScrolling: number;
 }
 
 /** One fresh page with `path` added as a publisher adds pinit.js (no path: the same steps, no script). */
@@ -132,8 +137,13 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
   try {
     const tab = await context.newPage();
     await tab.addInitScript(() => {
-      const w = window as unknown as { __shifts: Array<{ at: number; value: number }> };
+      const w = window as unknown as { __shifts: Array<{ at: number; value: number }>; __long: Array<{ at: number; ms: number }> };
       w.__shifts = [];
+      // Long tasks, for total blocking time (each one's time past 50 ms), as Lighthouse counts it.
+      w.__long = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__long.push({ at: entry.startTime, ms: entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__shifts.push({ at: entry.startTime, value: (entry as unknown as { value: number }).value });
       }).observe({ type: 'layout-shift', buffered: true });
@@ -178,6 +188,11 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     await tab.waitForTimeout(100);
     await tab.evaluate(frames(2));
     const shifts = await tab.evaluate(() => (window as unknown as { __shifts: Array<{ at: number; value: number }> }).__shifts);
+    // Blocking time at load (from the script tag to the first scroll) and while scrolling (to the last screen's end).
+    const { long, screens } = (await tab.evaluate(`({ long: window.__long, screens: performance.getEntriesByName('screen').map((m) => m.startTime) })`)) as { long: Array<{ at: number; ms: number }>; screens: number[] };
+    const blocking = (from: number, to: number) => long.filter(({ at }) => at >= from && at < to).reduce((sum, { ms }) => sum + Math.max(0, ms - 50), 0);
+    const tbt = blocking(start, screens[0] ?? Infinity);
+    const tbtScrolling = blocking(screens[0] ?? Infinity, Infinity);
 
     const traced = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', resolve));
     await cdp.send('Tracing.end');
@@ -196,6 +211,8 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
       page,
       pageWorstScreen,
       shift: shifts.filter(({ at }) => at >= start).reduce((sum, { value }) => sum + value, 0),
+      tbt,
+      tbtScrolling,
     };
   } finally {
     await context.close();
@@ -230,6 +247,13 @@ export async function sdkDecorate(): Promise<Array<{ name: string; value: number
     { name: '  page main thread, worst screen scrolled', value: med(sdk, (r) => r.pageWorstScreen), unit: 'ms' },
     { name: '    same, links swapped for plain spans', value: med(floor, (r) => r.pageWorstScreen), unit: 'ms' },
     { name: '    same, no script', value: med(none, (r) => r.pageWorstScreen), unit: 'ms' },
+    // What the host pays for the script: blocking time with it minus without, the page itself measured in the same run.
+    { name: 'added blocking at load (TBT with − without)', value: Math.round(med(sdk, (r) => r.tbt) - med(none, (r) => r.tbt)), budget: ADDED_BLOCKING_MS, unit: 'ms' },
+    { name: '  TBT at load with the script', value: Math.round(med(sdk, (r) => r.tbt)), unit: 'ms' },
+    { name: '  TBT at load, no script', value: Math.round(med(none, (r) => r.tbt)), unit: 'ms' },
+    { name: 'added blocking while scrolling (with − without)', value: Math.round(med(sdk, (r) => r.tbtScrolling) - med(none, (r) => r.tbtScrolling)), budget: ADDED_BLOCKING_MS, unit: 'ms' },
+    { name: '  blocking while scrolling with the script', value: Math.round(med(sdk, (r) => r.tbtScrolling)), unit: 'ms' },
+    { name: '  blocking while scrolling, no script', value: Math.round(med(none, (r) => r.tbtScrolling)), unit: 'ms' },
     { name: 'layout shift (all runs)', value: Math.round(sdk.reduce((sum, r) => sum + r.shift, 0) * 10000) / 10000, budget: 0, unit: 'CLS' },
   ];
 }

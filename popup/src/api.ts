@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../api/src/lib/envelope';
+import { resourceGetPath } from '../../api/src/lib/rules/first-reads';
 
 /** The client side of the resource layer: one function per verb, errors thrown as ResourceError. */
 export class ResourceError extends Error {
@@ -28,7 +29,7 @@ async function call<T>(url: string, init?: RequestInit): Promise<T> {
 
 /** saving.md section 8: a read that fails with a 5xx, or with no answer at all, is tried once more. */
 export async function getResource<T>(name: string, options: Record<string, unknown> = {}): Promise<T> {
-  const url = `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
+  const url = resourceGetPath(name, options);
   try {
     return await call<T>(url);
   } catch (error) {

@@ -1,3 +1,4 @@
+import { advertiserOf } from '../../api/src/lib/rules/first-reads';
 /** What the popup was opened with (saving.md section 2.3): query parameters only. */
 export interface PopupQuery {
   method: string;
@@ -35,7 +36,7 @@ export function readPopupQuery(location: { pathname: string; search: string }): 
     color: /^#[0-9a-f]{6}$/i.test(q.get('color') ?? '') ? (q.get('color') as string) : '',
     hostOrigin: exactOrigin(q.get('origin')),
     action: q.get('action') === 'repin' ? 'repin' : 'create',
-    advertiserId: /^\d{1,20}$/.test(q.get('advertiser_id') ?? '') ? (q.get('advertiser_id') as string) : undefined,
+    advertiserId: advertiserOf(q.get('advertiser_id')),
     cspFallback: method === 'bookmarklet' && !q.has('media'),
   };
 }

@@ -109,7 +109,8 @@ export function startHover(
   // the last scroll it stays only if the pointer is still on the image (or the focus on its anchor).
   const onScroll = () => {
     scrolling = true;
-    frame ||= requestAnimationFrame(follow);
+    // No button up, no frame asked for: a scroll costs the host a flag and a timer.
+    if (current) frame ||= requestAnimationFrame(follow);
     later(SCROLL_QUIET_MS, () => {
       scrolling = false;
       if (current && (anchor || current.matches(':hover'))) show(current);

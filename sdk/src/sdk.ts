@@ -129,12 +129,16 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
 
   // Links become buttons as they come within a screen of the view: a long page pays at load only for
   // what is near the view, and the rest costs a few buttons per scroll.
+  // The links that came near are swapped for buttons together, just before the next frame's style and
+  // layout: the host page lays out once for the lot, never between our writes.
+  const due: Element[] = [];
+  const flush = safe(() => due.splice(0).forEach(decorate));
   const near = new IntersectionObserver(
     safe((entries: IntersectionObserverEntry[]) => {
       for (const entry of entries)
         if (entry.isIntersecting) {
           near.unobserve(entry.target);
-          decorate(entry.target);
+          if (due.push(entry.target) === 1) requestAnimationFrame(flush);
         }
     }),
     { rootMargin: '100%' },
@@ -167,6 +171,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
     destroy: safe(() => {
       observer.disconnect();
       near.disconnect();
+      due.length = 0;
       for (const step of undo.splice(0).reverse()) step();
       seen = new WeakSet();
     }),

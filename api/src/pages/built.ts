@@ -39,7 +39,7 @@ export interface BuiltFiles {
   /** URL path (`/js/pinit.js`) to file. */
   files: Map<string, BuiltFile>;
   /** The popup's logical names to their hashed URLs (`popup.js` → `/js/popup-AbC123.js`). */
-  popup: { js: string; css: string; locales: Record<string, string>; errorsEnglish?: string; /** The pages' stylesheet (popup/src/ui/pages.css), which the save popup does not load. */ pages?: string };
+  popup: { js: string; css: string; locales: Record<string, string>; errorsEnglish?: string; imports: string[]; save: { js: string; imports: string[] }; /** The pages' stylesheet (popup/src/ui/pages.css), which the save popup does not load. */ pages?: string };
 }
 
 /** Reads dist/ into memory. Missing dist/ or manifest: no files, and the shell names the unhashed paths (404). */
@@ -62,8 +62,14 @@ export function loadBuilt(dist: string): BuiltFiles {
   }
   // The error catalogue's English, which comes with every language but English (popup/src/i18n/errors.ts).
   const errorsEnglish = manifest['errors-english.js'] ? `/${manifest['errors-english.js']}` : undefined;
+  // Each bundle's chunks (dist/imports.json): the shell preloads them beside the bundle. The save popup has its
+  // own bundle (save.js); a build without one sends the whole app there too.
+  const imports = readJson(join(dist, 'imports.json')) as unknown as Record<string, string[] | undefined>;
+  const chunks = (entry: string) => (Array.isArray(imports[entry]) ? imports[entry].map((file) => `/${file}`) : []);
   const pages = manifest['pages.css'] ? `/${manifest['pages.css']}` : undefined;
-  return { files, popup: { js: `/${manifest['popup.js'] ?? 'js/popup.js'}`, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish, pages } };
+  const js = `/${manifest['popup.js'] ?? 'js/popup.js'}`;
+  const save = manifest['save.js'] ? { js: `/${manifest['save.js']}`, imports: chunks('save.js') } : { js, imports: chunks('popup.js') };
+  return { files, popup: { js, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish, imports: chunks('popup.js'), save, pages } };
 }
 
 function readBuilt(dist: string, path: string, cacheControl: string, crossOrigin: boolean): BuiltFile | undefined {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 
 /** The hashed popup bundle and stylesheet the shell names. */
-const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">\n<script type="module" src="(\/js\/popup-[\w-]+\.js)"><\/script>/;
+const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">(?:\n<link rel="preload" [^>]+>)*\n<script type="module" src="(\/js\/(?:popup|save)-[\w-]+\.js)"><\/script>/;
 
 describe('popup pages', () => {
   it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/create/extension/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {
@@ -53,6 +53,29 @@ describe('built scripts', () => {
     // One name per file: the unhashed names are gone, so no page can cache a stale bundle under them.
     expect((await t.app.request('/js/popup.js')).status).toBe(404);
     expect((await t.app.request('/css/popup.css')).status).toBe(404);
+  });
+
+  it('sends the save popup its own bundle, its chunks and first reads named for the first round trip, and no data of anyone in it', async () => {
+    const t = await testApp();
+    const anonymous = await (await t.app.request('/pin/create/button/?advertiser_id=42')).text();
+    expect(anonymous).toMatch(/<script type="module" src="\/js\/save-[\w-]+\.js">/);
+    // Who is looking is asked of the API beside the bundle; a visitor without a session has no boards to fetch.
+    expect(anonymous).toContain('<link rel="preload" as="fetch" href="/resource/ViewerResource/get/?data=%7B%22options%22%3A%7B%7D%7D" crossorigin>');
+    expect(anonymous).not.toContain('BoardPickerBoardsResource');
+    const res = await t.app.request('/pin/create/button/?advertiser_id=42', { headers: { cookie: 'cb_session=anything' } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const html = await res.text();
+    const boards = /<link rel="preload" as="fetch" href="(\/resource\/BoardPickerBoardsResource\/get\/\?data=[^"]+)" crossorigin>/.exec(html)?.[1];
+    expect(JSON.parse(decodeURIComponent(boards!.split('data=')[1]!))).toEqual({ options: { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: '42' } });
+    // Not a board of the viewer's in the page itself: it is the same for anyone, the reads are the API's to answer.
+    expect(html).not.toContain('application/json');
+    const chunks = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect((await t.app.request(chunk)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // An advertiser id that is not one is left out, as the popup leaves it out of its own read.
+    expect(await (await t.app.request('/pin/create/button/?advertiser_id=x%22%3E', { headers: { cookie: 'cb_session=anything' } })).text()).toContain(
+      encodeURIComponent(JSON.stringify({ options: { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true } })),
+    );
   });
 
   it('gives the bookmarklet install page the hashed stylesheet', async () => {

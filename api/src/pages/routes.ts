@@ -2,6 +2,7 @@ import { NO_LIMIT, declare } from '../lib/declare.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { Config } from '../config.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { ApiError } from '../lib/errors.js';
@@ -17,6 +18,8 @@ import { readerLocale } from './words.js';
 import { previewHead } from './head.js';
 import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
 import { VERIFY_PATH } from '../auth/rules.js';
+import { SESSION_COOKIE } from '../auth/routes.js';
+import { advertiserOf, pickerBoardsOptions, resourceGetPath } from '../lib/rules/first-reads.js';
 import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
 import { THEME_COLOR } from '../webapp/rules.js';
@@ -46,8 +49,17 @@ const POPUP_CSP = [
  */
 type ShellMark = 'not-found' | 'advertiser' | null;
 
-/** The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good. */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`, saving = false) => `<!doctype html>
+/**
+ * The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good, and
+ * every chunk the bundle imports (modulepreload), so they all come in the one round trip after the HTML.
+ * The save popup's shell (`save`) names its own bundle and the reads it opens with (api/src/lib/rules/first-reads.ts)
+ * for the browser to fetch beside it: each is the viewer's own API answer, never a byte of it in this HTML.
+ */
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`, save?: { reads: string[] }) => {
+  const bundle = save ? popup.save : popup;
+  const reads = (save?.reads ?? []).map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
+  const chunks = bundle.imports.map((href) => `\n<link rel="modulepreload" href="${href}">`).join('');
+  return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
 <meta charset="utf-8">
@@ -56,11 +68,12 @@ ${head}
 <meta name="brand" content="${brand}">
 <link rel="manifest" href="/manifest.webmanifest">
 <meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
-<link rel="stylesheet" href="${popup.css}">${popup.pages && !saving ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}
-<script type="module" src="${popup.js}"></script>${popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter(Boolean).map((href) => `\n<link rel="modulepreload" href="${href}">`).join('') : ''}
+<link rel="stylesheet" href="${popup.css}">${popup.pages && !save ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}${reads}
+<script type="module" src="${bundle.js}"></script>${chunks}${popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter(Boolean).map((href) => `\n<link rel="modulepreload" href="${href}">`).join('') : ''}
 </head>
 <body><div id="app"></div></body>
 </html>`;
+};
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
 const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications', 'embed', 'oembed', 'admin']);
@@ -120,7 +133,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string) => {
+  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string, save?: { reads: string[] }) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -130,8 +143,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
     const locale = readerLocale(c);
     // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
-    const saving = new URL(c.req.url).pathname.startsWith('/pin/create/');
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), saving), mark === 'not-found' ? 404 : 200);
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), save), mark === 'not-found' ? 404 : 200);
   };
   const shell = (c: Context) => pageShell(c, null);
   notFoundShell = (c) => pageShell(c, 'not-found');
@@ -192,7 +204,10 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
     const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
     if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/${carriedToRepin(c.req.query())}`), 302);
-    return shell(c);
+    // The popup's first reads, fetched beside its bundle: who is looking, and (with a session to read) their boards.
+    const reads = [resourceGetPath('ViewerResource')];
+    if (getCookie(c, SESSION_COOKIE)) reads.push(resourceGetPath('BoardPickerBoardsResource', pickerBoardsOptions(advertiserOf(c.req.query('advertiser_id')))));
+    return pageShell(c, null, undefined, { reads });
   });
   routes.get('/pin/:id{[0-9]+}/', preview, previewTurn, previewShell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).

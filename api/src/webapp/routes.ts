@@ -22,7 +22,7 @@ import { type ICON_SIZES, manifestFor, SHARE_TARGET_PATH, SHARED_FILE_FIELD, sha
 import { serviceWorkerSource } from './worker.js';
 
 /** The popup's built files (pages/routes.ts keeps them in memory): the service worker caches these. */
-type ShellFiles = () => { js: string; css: string };
+type ShellFiles = () => { js: string; css: string; imports?: string[] };
 
 /** The icon: the brand's colour, a white pin. Drawn once per size, in memory. */
 const iconSvg = (size: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
@@ -80,11 +80,12 @@ export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; medi
     return c.body(new Uint8Array(await iconPng(size)));
   });
   routes.get('/sw.js', page, (c) => {
-    const { js, css } = shellFiles();
+    const { js, css, imports = [] } = shellFiles();
     c.header('Content-Type', 'text/javascript; charset=utf-8');
     // The browser checks for a new worker on every navigation; a new build names new files, so a new cache.
     c.header('Cache-Control', 'no-cache');
-    return c.body(serviceWorkerSource(`shell-${sha256(js + css).slice(0, 12)}`, [js, css]));
+    // The bundle's chunks too: without them the cached bundle could not start offline.
+    return c.body(serviceWorkerSource(`shell-${sha256(js + css + imports.join()).slice(0, 12)}`, [js, css, ...imports]));
   });
 
   routes.post(

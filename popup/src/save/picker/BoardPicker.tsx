@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromEnglish, t, tn } from '../../i18n';
 import { getResource, ResourceError } from '../../api';
+import { pickerBoardsOptions } from '../../../../api/src/lib/rules/first-reads';
 import type { PickerBoard, PickerData, SectionData } from '../../types';
 import { BoardRow } from './BoardRow';
 import { CreateBoardForm } from './CreateBoardForm';
@@ -45,7 +46,7 @@ const here = () => location.pathname + location.search;
 
 /** The first page of the board list, or with a bookmark the next one; with a query, a server search. */
 export const loadPickerBoards = (advertiserId?: string, more: { bookmark?: string; query?: string } = {}) =>
-  getResource<PickerData>('BoardPickerBoardsResource', { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: advertiserId, ...more });
+  getResource<PickerData>('BoardPickerBoardsResource', pickerBoardsOptions(advertiserId, more));
 
 /** The bookmark that says a list has no next page. */
 const END = '-end-';
