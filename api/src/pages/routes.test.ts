@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 
 /** The hashed popup bundle and stylesheet the shell names. */
-const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">(?:\n<link rel="preload" [^>]+>)*\n<script type="module" src="(\/js\/(?:popup|save)-[\w-]+\.js)"><\/script>/;
+const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">(?:\n<link rel="stylesheet" href="\/css\/pages-[\w-]+\.css">)?(?:\n<link rel="preload" [^>]+>)*\n<script type="module" src="(\/js\/(?:popup|save)-[\w-]+\.js)"><\/script>/;
 
 describe('popup pages', () => {
   it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/create/extension/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {

@@ -89,7 +89,7 @@ describe('importing a file', () => {
     const pins = await t.db.selectFrom('pins').select(['title', 'image_id']).orderBy('title').execute();
     expect(pins.filter((p) => p.image_id)).toHaveLength(3);
     // The others wait for the share to come back: queued, no attempt spent, no error.
-    const waiting = await t.db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
+    const waiting = await t.db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).where('kind', '=', INGEST_JOB).execute();
     expect(waiting).toEqual(Array.from({ length: 5 }, () => ({ kind: INGEST_JOB, status: 'queued', attempts: 0, last_error: null })));
     expect((await limitsFor(t.deps).usage('outboundSite', siteOf(new URL(t.images.origin).hostname))).used).toBe(share);
   });
