@@ -1,3 +1,4 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Hono, } from 'hono';
 import { documentInputs, openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
@@ -62,7 +63,7 @@ import { membersAnswers } from './advertisers/members/contract.js';
 import { advertisersAnswers } from './advertisers/contract.js';
 import { operatorResources, operatorRoutes } from './operators/routes.js';
 import { operatorAnswers } from './operators/contract.js';
-import { pageRoutes, wantsPage } from './pages/routes.js';
+import { browserOpensApi, pageRoutes, wantsPage } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
 import { eventRoutes } from './events/routes.js';
@@ -227,6 +228,14 @@ export function createApp(deps: Deps) {
     return fail(c, storeFullError(error) ?? new ApiError('internal'));
   });
   app.notFound((c) => (wantsPage(c) ? pages.notFound(c) : fail(c, new ApiError('not_found', `No page at ${c.req.path}.`))));
+  // An API error opened in a browser's tab (refused by a guard, thrown, or not found) is the not-found
+  // page with the error's own status; programs, which never navigate, keep the envelope.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status >= 400 && (c.res.headers.get('content-type') ?? '').startsWith('application/json') && browserOpensApi(c)) {
+      c.res = await pages.notFound(c, c.res.status as ContentfulStatusCode);
+    }
+  });
 
   app.use('*', async (c, next) => {
     // Set before the handler, so they travel in the response it makes. Set on a finished response they

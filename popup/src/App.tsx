@@ -11,6 +11,8 @@ import { BoardCreatePage, SectionCreatePage } from './save/picker/CreatePages';
 import type { ViewerData } from './types';
 import type { AuthPageKind } from './auth/AuthPage';
 import { VERIFY_PATH } from '../../api/src/auth/rules';
+/** The API reference's page (Swagger UI over /openapi.json), linked from every page's footer. */
+const DEVELOPERS_PATH = '/developers/api/';
 
 /** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
@@ -62,13 +64,8 @@ const AUTH_PAGES: Record<string, AuthPageKind> = {
 export function App({ location }: { location: Location }) {
   const path = location.pathname;
   if (serverSaysNotFound()) return <Product render={() => <NotFound />} />;
-  if (isAdvertiserPath(path) || serverSaysAdvertiser()) {
-    return (
-      <Loading>
-        <AdvertiserApp location={location} />
-      </Loading>
-    );
-  }
+  // The business area has the site header too: the way back to the rest of the product.
+  if (isAdvertiserPath(path) || serverSaysAdvertiser()) return <Product render={() => <AdvertiserApp location={location} />} />;
   if (path === '/admin/' || path.startsWith('/admin/')) {
     return (
       <Loading>
@@ -144,6 +141,7 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
       <Loading>{render(viewer)}</Loading>
       <footer class="site-footer">
         <LanguageSelect />
+        <a href={DEVELOPERS_PATH}>{t('pages.apiReference')}</a>
       </footer>
     </>
   );

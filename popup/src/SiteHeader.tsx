@@ -6,9 +6,12 @@ import type { ViewerData } from './types';
 
 /** The notifications link and its badge (issue 28): a lazy chunk, so the save popup's bundle does not carry it. */
 const NotificationsLink = lazyWithWords(() => import('./place/notifications/Badge'), (m) => m.NotificationsLink);
+/** The business area's link, for business members only: a lazy chunk that asks for the viewer's access profiles. */
+const BusinessLink = lazyWithWords(() => import('./site/BusinessLink'), (m) => m.BusinessLink);
 
 /**
- * The small header of the product pages (home, profiles, boards, pins): home, the viewer's profile
+ * The header of the product pages, the way to every area: home, search, the Save tools, and for a
+ * viewer the pin builder, their profile, notifications, settings, the business area (members only)
  * and log out; a visitor gets log in and sign up, returning here afterwards.
  */
 export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
@@ -19,6 +22,7 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
         <a class="site-home" href="/">
           {t('pages.home')}
         </a>
+        <a href="/search/pins/">{t('pages.search')}</a>
         <a href="/bookmarklet">{t('pages.getBookmarklet')}</a>
         {viewer?.type === 'AUTH' ? (
           <>
@@ -29,6 +33,9 @@ export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
             </Suspense>
             <a href="/settings/account/">{t('pages.settings')}</a>
             {viewer.console && <a href="/admin/">{t('pages.admin')}</a>}
+            <Suspense fallback={null}>
+              <BusinessLink />
+            </Suspense>
             <button type="button" class="secondary" onClick={() => void logOut().finally(() => location.assign('/login'))}>
               {t('pages.logOut')}
             </button>

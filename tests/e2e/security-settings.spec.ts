@@ -223,12 +223,26 @@ for (const { lang, words } of [
 
     await page.goto(`${PRODUCT}/settings/security/`);
     const close = page.getByRole('region', { name: words.region });
+    // Deletion is asked again in a dialog that says what goes; the server still wants the fresh password.
+    const ask = page.getByRole('dialog', { name: words.delete });
     await close.getByLabel(words.password).fill('not the password');
     await close.getByRole('button', { name: words.delete }).click();
+    await ask.getByRole('button', { name: words.delete }).click();
     await expect(close.getByRole('alert')).toHaveText(words.wrong);
     await close.getByLabel(words.password).fill(user.password);
+    // Cancel keeps the account.
     await close.getByRole('button', { name: words.delete }).click();
+    await expect(ask).toBeVisible();
+    await expectNoAxeViolations(page);
+    await ask.getByRole('button', { name: lang === 'fr' ? 'Annuler' : 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    expect(readRows(`select id from users where email = ?`, user.email)).toHaveLength(1);
+    await close.getByRole('button', { name: words.delete }).click();
+    await ask.getByRole('button', { name: words.delete }).click();
     await expect(page.getByRole('heading', { name: words.deleted })).toBeVisible();
+    // A signed-out page: the header offers log in, never the deleted account's profile or settings.
+    await expect(page.getByRole('navigation').getByRole('link', { name: lang === 'fr' ? 'Paramètres' : 'Settings' })).toHaveCount(0);
+    await expect(page.getByRole('navigation').getByRole('link', { name: lang === 'fr' ? 'Profil' : 'Profile' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     // Gone: its row, its profile, its log-in, and (by the release job) its avatar's bytes.

@@ -99,7 +99,16 @@ test('an owner invites a member by email, the member accepts from the mail, and 
   await expect(page.getByLabel('Role of Bo')).toHaveValue('ADMIN');
   await page.getByLabel('Role of Bo').selectOption('OWNER');
   await expect(page.getByRole('status').filter({ hasText: 'The role of Bo is changed.' })).toBeVisible();
+  // Removing asks first, saying what they lose: Cancel keeps them, the dialog's Remove removes.
   await row.getByRole('button', { name: 'Remove Bo' }).click();
+  const ask = page.getByRole('dialog', { name: 'Remove Bo' });
+  await expect(ask).toContainText('Bo will no longer act for this business');
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Remove Bo' }).click();
+  await ask.getByRole('button', { name: 'Remove Bo' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bo no longer acts for this business.' })).toBeVisible();
   await expect(page.getByText('No members yet.')).toBeVisible();
 });

@@ -32,6 +32,14 @@ export const collaboratorsAnswers = {
   BoardCollaboratorResource: {
     delete: z.object({ board_id: z.string(), invited_user_id: z.string() }),
   },
+  BoardPendingInvitesResource: {
+    get: z.object({
+      board_id: z.string(),
+      users: z.array(z.object({ id: z.string(), username: z.string(), full_name: z.string(), image_medium_url: z.string().nullable() })),
+      emails: z.array(z.object({ email: z.string(), created_at: z.number() })),
+    }),
+    delete: z.union([z.object({ board_id: z.string(), invited_user_id: z.string() }), z.object({ board_id: z.string(), email: z.string() })]),
+  },
   BoardCollaboratorsResource: {
     get: z.array(z.object({
       id: z.string(),

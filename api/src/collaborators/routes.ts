@@ -41,6 +41,15 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
         run: (o, { viewer }) => collaborators.removeCollaborator(viewer.id, o.board_id, o.invited_user_id),
       }),
     },
+    // The owner's list of invites nobody has taken up yet, and withdrawing one (board settings).
+    BoardPendingInvitesResource: {
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.pendingInvites(viewer.id, o.board_id) }),
+      delete: action({
+        caller: 'user', limit: NO_LIMIT.write,
+        options: z.union([z.object({ board_id: id, invited_user_id: id }).strict(), z.object({ board_id: id, email: z.string().min(1).max(254) }).strict()]),
+        run: (o, { viewer }) => collaborators.withdrawInvite(viewer.id, o.board_id, 'email' in o ? { email: o.email } : { userId: o.invited_user_id }),
+      }),
+    },
     BoardCollaboratorsResource: {
       // Open to visitors on a public board (accepted collaborators only); members see pending invites too.
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer, o.board_id) }),

@@ -165,6 +165,34 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
     },
 
     /**
+     * BoardPendingInvitesResource get: the invites a board's owner sent that nobody has taken up yet,
+     * to people with an account and to email addresses, so each can be withdrawn. The owner's alone
+     * (policy/rules.ts boardRule 'invite'): a collaborator is refused, anyone who cannot see the board
+     * meets it as a missing one.
+     */
+    async pendingInvites(viewerId: string, boardId: string) {
+      const board = await policy.board(viewerId, boardId, 'invite');
+      const people = (await store.listCollaborators(board.id)).filter((p) => p.status === 'invited');
+      const emails = await store.listEmailInvites(board.id);
+      return {
+        board_id: board.id,
+        users: people.map((p) => ({ id: p.id, username: p.username, full_name: fullName(p), image_medium_url: p.image_medium_url })),
+        emails: emails.map((e) => ({ email: e.email, created_at: e.created_at })),
+      };
+    },
+
+    /** BoardPendingInvitesResource delete: the owner withdraws an invite to an account or to an email address. */
+    async withdrawInvite(viewerId: string, boardId: string, target: { userId: string } | { email: string }) {
+      const board = await policy.board(viewerId, boardId, 'invite');
+      if ('email' in target) {
+        if (!(await store.removeEmailInvite(board.id, target.email))) throw new ApiError('not_found', 'There is no invite to that address on this board.');
+        return { board_id: board.id, email: target.email.toLowerCase() };
+      }
+      if (!(await store.removeWaitingInvite(board.id, target.userId))) throw new ApiError('not_found', 'That person has no invite waiting on this board.');
+      return { board_id: board.id, invited_user_id: target.userId };
+    },
+
+    /**
      * BoardCollaboratorsResource get: a board's people (saving.md 2.4's order). Its members see
      * everyone, pending invites included; anyone who may see the board (a visitor on a public board)
      * sees the accepted collaborators only; a board one may not see answers as one that does not exist.

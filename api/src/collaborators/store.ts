@@ -114,6 +114,23 @@ export function collaboratorsStore(db: Kysely<Database>) {
     },
 
     /** Everyone on a board with their status; ordering is the service's. */
+    /** A board's invites sent to an email address and not yet taken up, oldest first (a board holds at most a page of them). */
+    listEmailInvites(boardId: string) {
+      return db.selectFrom('board_email_invites').select(['email', 'created_at']).where('board_id', '=', boardId).orderBy('created_at').orderBy('email').limit(500).execute();
+    },
+
+    /** Withdraws an account's invite that is still waiting (never an accepted collaborator); whether there was one. */
+    async removeWaitingInvite(boardId: string, userId: string) {
+      const result = await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).where('status', '=', 'invited').executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Withdraws an invite sent to an email address; whether there was one. */
+    async removeEmailInvite(boardId: string, email: string) {
+      const result = await db.deleteFrom('board_email_invites').where('board_id', '=', boardId).where('email', '=', email.toLowerCase()).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     listCollaborators(boardId: string) {
       return db
         .selectFrom('board_collaborators')

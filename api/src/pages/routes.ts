@@ -20,7 +20,8 @@ import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
 import { VERIFY_PATH } from '../auth/rules.js';
 import { SESSION_COOKIE } from '../auth/routes.js';
 import { advertiserOf, pickerBoardsOptions, resourceGetPath } from '../lib/rules/first-reads.js';
-import { UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
+import { ADVERTISER_ROUTES, UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
 import { THEME_COLOR } from '../webapp/rules.js';
 
@@ -78,6 +79,9 @@ ${head}
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
 const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications', 'embed', 'oembed', 'admin']);
 
+/** The advertiser table's one-segment routes (/history/, /audiences/): left to a user of that name, else not found. */
+const ONE_SEGMENT_ADVERTISER_PATHS = new Set(Object.values(ADVERTISER_ROUTES).map((route) => route.path).filter((path) => /^\/[a-z0-9_]+\/$/.test(path)));
+
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 /** The Save extension's package (issue 31), built beside the scripts by rollup.config.mjs. */
 const EXTENSION_ZIP = `${DIST}corkboard-extension.zip`;
@@ -110,9 +114,9 @@ export interface Previews {
 }
 
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
-export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>, previews?: Previews): Hono & { notFound: (c: Context) => Response | Promise<Response> } {
+export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>, previews?: Previews): Hono & { notFound: (c: Context, status?: ContentfulStatusCode) => Response | Promise<Response> } {
   const routes = new Hono();
-  let notFoundShell: (c: Context) => Response | Promise<Response> = () => {
+  let notFoundShell: (c: Context, status?: ContentfulStatusCode) => Response | Promise<Response> = () => {
     throw new ApiError('not_found');
   };
   // Every page and built file: for anyone, no body, served from memory.
@@ -133,7 +137,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string, save?: { reads: string[] }) => {
+  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string, save?: { reads: string[] }, status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -143,24 +147,29 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
     const locale = readerLocale(c);
     // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), save), mark === 'not-found' ? 404 : 200);
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), save), status);
   };
   const shell = (c: Context) => pageShell(c, null);
-  notFoundShell = (c) => pageShell(c, 'not-found');
+  notFoundShell = (c, status) => pageShell(c, 'not-found', undefined, undefined, status);
 
   /**
    * A pin's, board's or profile's page: the shell with its link preview's head, written from what a
    * logged-out stranger may see of the object the path names (whoever asks: the head is the same for
-   * its owner), or the generic head. The status stays 200 either way: a preview never tells a secret
-   * board from none.
+   * its owner), or the generic head. A profile or board a stranger cannot see answers 404, whoever asks:
+   * a secret board and a missing one get the same status, so the status tells a stranger nothing, while
+   * the page (the app asks the API as the viewer) still shows its owner the board. A one-segment path
+   * of the advertiser table (/history/) that is nobody's profile is no page of ours: the not-found page.
    */
   const preview = declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 });
   const previewTurn: MiddlewareHandler = previews?.turn ?? ((_, next) => next());
   const previewShell = async (c: Context) => {
     if (!previews) return shell(c);
-    const key = cardKeyOf(new URL(c.req.url).pathname);
+    const path = new URL(c.req.url).pathname;
+    const key = cardKeyOf(path);
     const card = key && (await previews.card(key));
-    return pageShell(c, null, (locale) => previewHead(card, brandName, locale, productOrigin(c)));
+    const missing = !card && (key?.kind === 'profile' || key?.kind === 'board');
+    const mark: ShellMark = missing && key?.kind === 'profile' && ONE_SEGMENT_ADVERTISER_PATHS.has(`/${key.username}/`) ? 'not-found' : null;
+    return pageShell(c, mark, (locale) => previewHead(card, brandName, locale, productOrigin(c)), undefined, missing ? 404 : 200);
   };
 
   routes.get('/', page, shell);
@@ -236,8 +245,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/advertiser/*', page, shell);
   // Advertiser routes without /advertiser/{id} (advertiser.md section 2): the page sends them to the active profile's.
   for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, (c) => pageShell(c, 'advertiser'));
-  // The Florida footer's link (auth.md): the account's settings, where deactivation and deletion live.
-  routes.get('/settings/account-management/', page, (c) => c.redirect('/settings/account/', 302));
+  // The Florida footer's link (auth.md): the security settings, where the delete control is.
+  routes.get('/settings/account-management/', page, (c) => c.redirect('/settings/security/', 302));
   // auth.md section 2: Facebook's window opens here; the provider flow starts at /oauth/facebook/start/ (issue 27).
   routes.get('/connect/facebook/', page, (c) => c.redirect(safeNext(`/oauth/facebook/start/${new URL(c.req.url).search}`), 302));
   // Profile settings (issue 27) and the creator card's website claim, which is a part of them.
@@ -318,7 +327,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/', preview, previewTurn, boardPage);
   routes.get('/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/:section{[A-Za-z0-9-]{1,100}}/', preview, previewTurn, boardPage);
 
-  return Object.assign(routes, { notFound: (c: Context) => notFoundShell(c) });
+  return Object.assign(routes, { notFound: (c: Context, status?: ContentfulStatusCode) => notFoundShell(c, status) });
 }
 
 /** Where the API and our built files live: a miss there keeps the JSON envelope, whoever asks. */
@@ -330,6 +339,20 @@ const API_PREFIXES = ['/resource/', '/v3/', '/vx/', '/ads/v4/', '/oauth/', '/med
  */
 export function wantsPage(c: Context): boolean {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
-  if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return false;
+  if (API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return browserOpensApi(c);
   return (c.req.header('accept') ?? '').includes('text/html');
+}
+
+/** The API's paths a person may type or follow into a tab: the JSON of their errors is for programs. */
+const BROWSABLE_API_PREFIXES = ['/resource/', '/v3/', '/vx/', '/ads/v4/', '/media/'];
+
+/**
+ * A browser opening an API address in a tab (a top-level navigation asking for HTML): it gets the
+ * not-found page with the error's status instead of raw JSON. A fetch, curl or SDK sends no
+ * `Sec-Fetch-Mode: navigate`, so every program keeps the envelope.
+ */
+export function browserOpensApi(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  if (!BROWSABLE_API_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return false;
+  return c.req.header('sec-fetch-mode') === 'navigate' && (c.req.header('accept') ?? '').includes('text/html');
 }

@@ -120,8 +120,8 @@ describe('not-found pages (issue 27)', () => {
     expect((await page(t, '/connect/facebook/?mode=login')).headers.get('location')).toBe('/oauth/facebook/start/?mode=login');
   });
 
-  it('sends the Florida footer’s link to the account settings', async () => {
+  it('sends the Florida footer’s link to the security settings, where the delete control is', async () => {
     const { t } = await setup();
-    expect((await page(t, '/settings/account-management/')).headers.get('location')).toBe('/settings/account/');
+    expect((await page(t, '/settings/account-management/')).headers.get('location')).toBe('/settings/security/');
   });
 });

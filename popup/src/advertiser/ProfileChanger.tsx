@@ -20,13 +20,13 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
   const current = activeProfile(advertiser.viewer.id);
   if (!visible) {
     return (
-      <header class="profile-changer collapsed">
+      <div class="profile-changer collapsed">
         <button type="button" class="link" onClick={() => (setProfileVisible(true), setVisible(true))}>{t('showProfiles')}</button>
-      </header>
+      </div>
     );
   }
   return (
-    <header class="profile-changer" aria-label={t('businessProfile')}>
+    <section class="profile-changer" aria-label={t('businessProfile')}>
       {acting && (
         <span class="acting">
           {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar">{acting.user.businessName.charAt(0)}</span>}
@@ -52,6 +52,6 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
         </select>
       </label>
       <button type="button" class="link" onClick={() => (setProfileVisible(false), setVisible(false))}>{t('hide')}</button>
-    </header>
+    </section>
   );
 }

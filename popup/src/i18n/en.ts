@@ -216,6 +216,9 @@ export default {
     home: 'Home',
     /** The bookmarklet's install page (/bookmarklet), linked from the header and the home page (issue 28's audit). */
     getBookmarklet: 'Save from any site',
+    search: 'Search',
+    business: 'Business',
+    apiReference: 'API reference',
     profile: 'Profile',
     createPin: 'Create Pin',
     settings: 'Settings',

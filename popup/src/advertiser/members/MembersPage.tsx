@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../site/ConfirmDialog';
 import { getResource, postResource, ResourceError } from '../../api';
 import { fromEnglish, t as main } from '../../i18n';
 import type { MembersAnswer } from '../../../../api/src/advertisers/members/contract';
@@ -37,6 +38,8 @@ export function MembersPage({ id }: { id: string }) {
   const [role, setRole] = useState<MemberRole>('ADMIN');
   const [emailProblem, setEmailProblem] = useState('');
   const [busy, setBusy] = useState(false);
+  // Removing a member (or leaving) is asked again in a dialog that says what they lose.
+  const [removing, setRemoving] = useState<Member | null>(null);
 
   const load = () => getResource<Members>('AdvertiserMembersResource', { advertiser_id: id }).then((d) => (setData(d), setError('')), (e: unknown) => setError(memberProblem(e)));
   useEffect(() => void load(), [id]);
@@ -89,7 +92,7 @@ export function MembersPage({ id }: { id: string }) {
         <span>{roleName(m.role)}</span>
       )}
       {(data.can_manage || m.is_me) && (
-        <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => postResource('AdvertiserMemberResource', 'delete', { advertiser_id: id, user_id: m.user_id }), t('removed', { name: nameOf(m) }))}>
+        <button type="button" class="secondary" disabled={busy} onClick={() => setRemoving(m)}>
           {m.is_me ? t('leave') : t('removeName', { name: nameOf(m) })}
         </button>
       )}
@@ -100,8 +103,21 @@ export function MembersPage({ id }: { id: string }) {
       )}
     </li>
   );
+  const remove = (m: Member) =>
+    void run(() => postResource('AdvertiserMemberResource', 'delete', { advertiser_id: id, user_id: m.user_id }), t('removed', { name: nameOf(m) })).finally(() => setRemoving(null));
   return (
     <section class="members" aria-labelledby="members-title">
+      {removing && (
+        <ConfirmDialog
+          title={removing.is_me ? t('leave') : t('removeName', { name: nameOf(removing) })}
+          confirm={removing.is_me ? t('leave') : t('removeName', { name: nameOf(removing) })}
+          busy={busy}
+          onConfirm={() => remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>{removing.is_me ? t('leaveWarning') : t('removeWarning', { name: nameOf(removing) })}</p>
+        </ConfirmDialog>
+      )}
       <h1 id="members-title">{t('title')}</h1>
       {data.owner && (
         <p>

@@ -24,6 +24,8 @@ export const english = {
   invited: 'Invite sent to {{email}}.',
   roleChanged: 'The role of {{name}} is changed.',
   removeName: 'Remove {{name}}',
+  removeWarning: "{{name}} will no longer act for this business and loses access to its campaigns, reports and billing.",
+  leaveWarning: "You will no longer act for this business and lose access to its campaigns, reports and billing.",
   removed: '{{name}} no longer acts for this business.',
   leave: 'Leave this business',
   makeOwner: 'Make {{name}} the owner',

@@ -199,6 +199,9 @@ export default {
   },
   pages: {
     getBookmarklet: "الحفظ من أي موقع",
+    search: 'بحث',
+    business: 'الأعمال',
+    apiReference: 'مرجع واجهة البرمجة',
     home: 'الرئيسية',
     profile: 'الملف الشخصي',
     createPin: 'إنشاء دبوس',

@@ -187,6 +187,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Von jeder Website merken",
+    search: 'Suchen',
+    business: 'Unternehmen',
+    apiReference: 'API-Referenz',
     home: 'Startseite',
     profile: 'Profil',
     createPin: 'Pin erstellen',

@@ -190,6 +190,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Guardar desde cualquier sitio",
+    search: 'Buscar',
+    business: 'Empresa',
+    apiReference: 'Referencia de la API',
     home: 'Inicio',
     profile: 'Perfil',
     createPin: 'Crear Pin',

@@ -190,6 +190,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Enregistrer depuis n’importe quel site",
+    search: 'Rechercher',
+    business: 'Entreprise',
+    apiReference: 'Référence de l’API',
     home: 'Accueil',
     profile: 'Profil',
     createPin: 'Créer une épingle',

@@ -190,6 +190,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Salva da qualsiasi sito",
+    search: 'Cerca',
+    business: 'Azienda',
+    apiReference: 'Riferimento API',
     home: 'Home',
     profile: 'Profilo',
     createPin: 'Crea Pin',

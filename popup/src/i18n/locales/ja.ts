@@ -184,6 +184,9 @@ export default {
   },
   pages: {
     getBookmarklet: "どのサイトからでも保存",
+    search: '検索',
+    business: 'ビジネス',
+    apiReference: 'APIリファレンス',
     home: 'ホーム',
     profile: 'プロフィール',
     createPin: 'ピンを作成',

@@ -184,6 +184,9 @@ export default {
   },
   pages: {
     getBookmarklet: "어느 사이트에서나 저장",
+    search: '검색',
+    business: '비즈니스',
+    apiReference: 'API 참조',
     home: '홈',
     profile: '프로필',
     createPin: '핀 만들기',

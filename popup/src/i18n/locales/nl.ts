@@ -187,6 +187,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Bewaren vanaf elke site",
+    search: 'Zoeken',
+    business: 'Zakelijk',
+    apiReference: 'API-referentie',
     home: 'Home',
     profile: 'Profiel',
     createPin: 'Pin maken',

@@ -193,6 +193,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Zapisuj z dowolnej witryny",
+    search: 'Szukaj',
+    business: 'Firma',
+    apiReference: 'Dokumentacja API',
     home: 'Strona główna',
     profile: 'Profil',
     createPin: 'Utwórz pin',

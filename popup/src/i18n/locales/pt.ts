@@ -190,6 +190,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Guardar a partir de qualquer site",
+    search: 'Pesquisar',
+    business: 'Empresa',
+    apiReference: 'Referência da API',
     home: 'Início',
     profile: 'Perfil',
     createPin: 'Criar Pin',

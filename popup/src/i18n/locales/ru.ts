@@ -193,6 +193,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Сохранять с любого сайта",
+    search: 'Поиск',
+    business: 'Бизнес',
+    apiReference: 'Справочник API',
     home: 'Главная',
     profile: 'Профиль',
     createPin: 'Создать пин',

@@ -187,6 +187,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Spara från vilken webbplats som helst",
+    search: 'Sök',
+    business: 'Företag',
+    apiReference: 'API-referens',
     home: 'Hem',
     profile: 'Profil',
     createPin: 'Skapa pin',

@@ -187,6 +187,9 @@ export default {
   },
   pages: {
     getBookmarklet: "Her siteden kaydet",
+    search: 'Ara',
+    business: 'İşletme',
+    apiReference: 'API başvurusu',
     home: 'Ana sayfa',
     profile: 'Profil',
     createPin: 'Pin oluştur',

@@ -184,6 +184,9 @@ export default {
   },
   pages: {
     getBookmarklet: "从任意网站保存",
+    search: '搜索',
+    business: '企业',
+    apiReference: 'API 参考',
     home: '首页',
     profile: '个人资料',
     createPin: '创建 Pin',

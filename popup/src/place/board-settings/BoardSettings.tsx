@@ -8,6 +8,7 @@ import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
 import type { Candidate } from '../../../../api/src/collaborators/contract';
 import type { BoardFeedData, BoardPageData, PinData } from '../../types';
 import { t } from './messages';
+import { ConfirmDialog } from '../../site/ConfirmDialog';
 
 type Board = BoardPageData;
 
@@ -36,6 +37,8 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
   const [covers, setCovers] = useState<PinData[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Bumped when invites go out, so the waiting list reads them.
+  const [invites, setInvites] = useState(0);
   useEffect(() => {
     // The cover is chosen among the board's latest pins that have an image (a page of them).
     getResource<BoardFeedData>('BoardFeedResource', { board_id: board.id, page_size: 25 })
@@ -109,7 +112,8 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
           </button>
         </p>
       </form>
-      <Invite boardId={board.id} onInvited={onChanged} />
+      <Invite boardId={board.id} onInvited={() => (setInvites((n) => n + 1), onChanged())} />
+      <PendingInvites boardId={board.id} version={invites} />
       <ArchiveSwitch board={board} onChanged={onChanged} />
     </section>
   );
@@ -211,5 +215,70 @@ export function AddSection({ board, onAdded }: { board: { id: string }; onAdded:
         {t('closeSection')}
       </button>
     </div>
+  );
+}
+
+interface Pending {
+  users: Array<{ id: string; username: string; full_name: string }>;
+  emails: Array<{ email: string }>;
+}
+type Waiting = { key: string; name: string; options: Record<string, string> };
+
+/**
+ * The invites nobody has taken up yet (the owner's alone, BoardPendingInvitesResource), to accounts and
+ * to email addresses, each withdrawn after a dialog that says the invite stops working.
+ */
+function PendingInvites({ boardId, version }: { boardId: string; version: number }) {
+  const [pending, setPending] = useState<Waiting[]>([]);
+  const [asking, setAsking] = useState<Waiting | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const load = () =>
+    getResource<Pending>('BoardPendingInvitesResource', { board_id: boardId }).then(
+      (data) =>
+        setPending([
+          ...data.users.map((u) => ({ key: `u${u.id}`, name: u.full_name || u.username, options: { board_id: boardId, invited_user_id: u.id } })),
+          ...data.emails.map((e) => ({ key: `e${e.email}`, name: e.email, options: { board_id: boardId, email: e.email } })),
+        ]),
+      (e: unknown) => setError(failure(e)),
+    );
+  useEffect(() => void load(), [boardId, version]);
+  const withdraw = async (invite: Waiting) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await postResource('BoardPendingInvitesResource', 'delete', invite.options);
+      setStatus(t('withdrawn', { name: invite.name }));
+      await load();
+    } catch (e) {
+      setError(failure(e));
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  };
+  if (pending.length === 0 && !status && !error) return null;
+  return (
+    <section class="pending-invites" aria-labelledby="pending-invites-title">
+      <h3 id="pending-invites-title">{t('pendingTitle')}</h3>
+      <ul>
+        {pending.map((invite) => (
+          <li key={invite.key}>
+            <span>{invite.name}</span>{' '}
+            <button type="button" class="secondary" aria-label={t('withdrawName', { name: invite.name })} onClick={() => setAsking(invite)}>
+              {t('withdraw')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {status && <p role="status">{status}</p>}
+      <Problem text={error} />
+      {asking && (
+        <ConfirmDialog title={t('withdrawName', { name: asking.name })} confirm={t('withdraw')} busy={busy} onConfirm={() => void withdraw(asking)} onCancel={() => setAsking(null)}>
+          <p>{t('withdrawWarning', { name: asking.name })}</p>
+        </ConfirmDialog>
+      )}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { failure, post, type SecurityStatus } from './client';
 import { Problem } from './Field';
 import { t } from './messages';
 import { NO_PROOF, ProofField, proofOptions } from './Proof';
+import { ConfirmDialog } from '../../site/ConfirmDialog';
 
 /**
  * Deactivation (auth.md section 8's user-requested closure: logging in again reactivates) and deletion
@@ -11,13 +12,20 @@ import { NO_PROOF, ProofField, proofOptions } from './Proof';
 export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onClosed: (how: 'deactivated' | 'deleted') => void }) {
   const [proof, setProof] = useState(NO_PROOF);
   const [error, setError] = useState('');
+  // Deletion cannot be undone: it is asked again in a dialog that says what goes. Deactivation is undone by logging in.
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
   const close = async (how: 'deactivated' | 'deleted') => {
     setError('');
+    setBusy(true);
     try {
       await post(how === 'deactivated' ? 'AccountDeactivationResource' : 'AccountDeletionResource', 'create', proofOptions(status, proof));
       onClosed(how);
     } catch (caught) {
       setError(failure(caught));
+    } finally {
+      setBusy(false);
+      setAsking(false);
     }
   };
   return (
@@ -32,12 +40,17 @@ export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onC
           <button type="button" class="secondary" onClick={() => void close('deactivated')}>
             {t('deactivate')}
           </button>
-          <button type="button" class="secondary" onClick={() => void close('deleted')}>
+          <button type="button" class="secondary" onClick={() => setAsking(true)}>
             {t('deleteAccount')}
           </button>
         </div>
         <Problem text={error} />
       </form>
+      {asking && (
+        <ConfirmDialog title={t('deleteAccount')} confirm={t('deleteAccount')} busy={busy} onConfirm={() => void close('deleted')} onCancel={() => setAsking(false)}>
+          <p>{t('deleteIntro')}</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

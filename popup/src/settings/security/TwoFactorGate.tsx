@@ -40,7 +40,7 @@ export function TwoFactorGate({ onPassed }: { onPassed: () => void }) {
         </form>
       ) : (
         <p>
-          {t('gateOff')} <a href={`/settings/security/?next=${encodeURIComponent(location.pathname)}`}>{t('toSecurity')}</a>
+          {t('gateOff')} <a href={`/settings/security/?next=${encodeURIComponent(location.pathname + location.search)}`}>{t('toSecurity')}</a>
         </p>
       )}
     </main>

@@ -88,6 +88,10 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
       <h1>{t('title')}</h1>
       <p>{t('intro', { brand: BRAND })}</p>
       <p class="muted">{t('dies')}</p>
+      {/* What a token opens: every route and resource action, in the API reference. */}
+      <p>
+        <a href="/developers/api/">{main('pages.apiReference')}</a>
+      </p>
       {secret && (
         <section class="settings-section" aria-labelledby="new-token-title">
           <h2 id="new-token-title">{t('newTitle')}</h2>

@@ -21,6 +21,8 @@ export default {
   invited: 'Einladung an {{email}} gesendet.',
   roleChanged: 'Die Rolle von {{name}} ist geändert.',
   removeName: '{{name}} entfernen',
+  removeWarning: "{{name}} handelt nicht mehr für dieses Unternehmen und verliert den Zugriff auf Kampagnen, Berichte und Abrechnung.",
+  leaveWarning: "Sie handeln nicht mehr für dieses Unternehmen und verlieren den Zugriff auf Kampagnen, Berichte und Abrechnung.",
   removed: '{{name}} handelt nicht mehr für dieses Unternehmen.',
   leave: 'Dieses Unternehmen verlassen',
   makeOwner: '{{name}} zum Inhaber machen',

@@ -21,6 +21,8 @@ export default {
   invited: 'Invitación enviada a {{email}}.',
   roleChanged: 'El rol de {{name}} ha cambiado.',
   removeName: 'Quitar a {{name}}',
+  removeWarning: "{{name}} dejará de actuar para esta empresa y perderá el acceso a sus campañas, informes y facturación.",
+  leaveWarning: "Dejarás de actuar para esta empresa y perderás el acceso a sus campañas, informes y facturación.",
   removed: '{{name}} ya no actúa por esta empresa.',
   leave: 'Salir de esta empresa',
   makeOwner: 'Hacer propietario a {{name}}',

@@ -21,6 +21,8 @@ export default {
   invited: 'Invitation envoyée à {{email}}.',
   roleChanged: 'Le rôle de {{name}} a été modifié.',
   removeName: 'Retirer {{name}}',
+  removeWarning: "{{name}} n’agira plus pour cette entreprise et perdra l’accès à ses campagnes, rapports et à sa facturation.",
+  leaveWarning: "Vous n’agirez plus pour cette entreprise et perdrez l’accès à ses campagnes, rapports et à sa facturation.",
   removed: '{{name}} n’agit plus pour cette entreprise.',
   leave: 'Quitter cette entreprise',
   makeOwner: 'Faire de {{name}} le propriétaire',

@@ -21,6 +21,8 @@ export default {
   invited: 'Invito inviato a {{email}}.',
   roleChanged: 'Il ruolo di {{name}} è stato cambiato.',
   removeName: 'Rimuovi {{name}}',
+  removeWarning: "{{name}} non agirà più per questa azienda e perderà l’accesso a campagne, report e fatturazione.",
+  leaveWarning: "Non agirai più per questa azienda e perderai l’accesso a campagne, report e fatturazione.",
   removed: '{{name}} non agisce più per questa azienda.',
   leave: 'Lascia questa azienda',
   makeOwner: 'Rendi {{name}} titolare',

@@ -21,6 +21,8 @@ export default {
   invited: '{{email}}に招待を送信しました。',
   roleChanged: '{{name}}の役割を変更しました。',
   removeName: '{{name}}を削除',
+  removeWarning: "{{name}} はこのビジネスの代理ではなくなり、キャンペーン、レポート、請求にアクセスできなくなります。",
+  leaveWarning: "このビジネスの代理ではなくなり、キャンペーン、レポート、請求にアクセスできなくなります。",
   removed: '{{name}}はこのビジネスのメンバーではなくなりました。',
   leave: 'このビジネスから抜ける',
   makeOwner: '{{name}}をオーナーにする',

@@ -21,6 +21,8 @@ export default {
   invited: '{{email}}(으)로 초대를 보냈습니다.',
   roleChanged: '{{name}}의 역할이 변경되었습니다.',
   removeName: '{{name}} 삭제',
+  removeWarning: "{{name}} 님은 더 이상 이 비즈니스를 대행하지 않으며 캠페인, 보고서, 결제에 접근할 수 없게 됩니다.",
+  leaveWarning: "더 이상 이 비즈니스를 대행하지 않으며 캠페인, 보고서, 결제에 접근할 수 없게 됩니다.",
   removed: '{{name}}은(는) 더 이상 이 비즈니스를 대신하지 않습니다.',
   leave: '이 비즈니스에서 나가기',
   makeOwner: '{{name}}을(를) 소유자로 지정',

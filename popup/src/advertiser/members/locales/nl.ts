@@ -21,6 +21,8 @@ export default {
   invited: 'Uitnodiging verstuurd naar {{email}}.',
   roleChanged: 'De rol van {{name}} is gewijzigd.',
   removeName: '{{name}} verwijderen',
+  removeWarning: "{{name}} handelt niet meer voor dit bedrijf en verliest de toegang tot campagnes, rapporten en facturering.",
+  leaveWarning: "Je handelt niet meer voor dit bedrijf en verliest de toegang tot campagnes, rapporten en facturering.",
   removed: '{{name}} handelt niet meer voor dit bedrijf.',
   leave: 'Dit bedrijf verlaten',
   makeOwner: '{{name}} eigenaar maken',

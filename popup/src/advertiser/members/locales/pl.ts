@@ -21,6 +21,8 @@ export default {
   invited: 'Wysłano zaproszenie do {{email}}.',
   roleChanged: 'Rola użytkownika {{name}} została zmieniona.',
   removeName: 'Usuń: {{name}}',
+  removeWarning: "{{name}} przestanie działać w imieniu tej firmy i straci dostęp do jej kampanii, raportów i rozliczeń.",
+  leaveWarning: "Przestaniesz działać w imieniu tej firmy i stracisz dostęp do jej kampanii, raportów i rozliczeń.",
   removed: '{{name}} nie działa już w imieniu tej firmy.',
   leave: 'Opuść tę firmę',
   makeOwner: 'Przekaż firmę: {{name}}',

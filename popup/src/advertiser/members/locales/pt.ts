@@ -21,6 +21,8 @@ export default {
   invited: 'Convite enviado para {{email}}.',
   roleChanged: 'A função de {{name}} foi alterada.',
   removeName: 'Remover {{name}}',
+  removeWarning: "{{name}} deixará de agir por esta empresa e perderá o acesso às campanhas, relatórios e faturação.",
+  leaveWarning: "Deixará de agir por esta empresa e perderá o acesso às campanhas, relatórios e faturação.",
   removed: '{{name}} não age mais por esta empresa.',
   leave: 'Sair desta empresa',
   makeOwner: 'Tornar {{name}} proprietário',

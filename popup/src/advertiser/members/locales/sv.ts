@@ -21,6 +21,8 @@ export default {
   invited: 'Inbjudan skickad till {{email}}.',
   roleChanged: 'Rollen för {{name}} är ändrad.',
   removeName: 'Ta bort {{name}}',
+  removeWarning: "{{name}} agerar inte längre för det här företaget och förlorar åtkomsten till kampanjer, rapporter och fakturering.",
+  leaveWarning: "Du agerar inte längre för det här företaget och förlorar åtkomsten till kampanjer, rapporter och fakturering.",
   removed: '{{name}} agerar inte längre för det här företaget.',
   leave: 'Lämna det här företaget',
   makeOwner: 'Gör {{name}} till ägare',

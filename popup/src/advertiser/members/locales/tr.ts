@@ -21,6 +21,8 @@ export default {
   invited: 'Davet {{email}} adresine gönderildi.',
   roleChanged: '{{name}} için rol değiştirildi.',
   removeName: '{{name}} kişisini kaldır',
+  removeWarning: "{{name}} artık bu işletme adına işlem yapamaz; kampanyalara, raporlara ve faturalandırmaya erişimini kaybeder.",
+  leaveWarning: "Artık bu işletme adına işlem yapamazsınız; kampanyalara, raporlara ve faturalandırmaya erişiminizi kaybedersiniz.",
   removed: '{{name}} artık bu işletme adına işlem yapmıyor.',
   leave: 'Bu işletmeden ayrıl',
   makeOwner: '{{name}} kişisini sahip yap',

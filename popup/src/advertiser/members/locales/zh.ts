@@ -21,6 +21,8 @@ export default {
   invited: '邀请已发送至 {{email}}。',
   roleChanged: '{{name}} 的角色已更改。',
   removeName: '移除 {{name}}',
+  removeWarning: "{{name}} 将不再代表此企业，并失去对其广告活动、报告和账单的访问权限。",
+  leaveWarning: "你将不再代表此企业，并失去对其广告活动、报告和账单的访问权限。",
   removed: '{{name}} 不再代表此商家。',
   leave: '退出此商家',
   makeOwner: '将 {{name}} 设为所有者',
