@@ -211,8 +211,8 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
     expect(await jpegWidth(await survivor.get(new URL(pin.images['736x'].url).pathname))).toBe(640);
     const withoutImage = await shared.db.selectFrom('pins').select('id').where('image_url', 'is not', null).where('image_id', 'is', null).execute();
     expect(withoutImage).toEqual([]);
-    // A done job is deleted: none is left running, queued or failed.
-    expect(await shared.db.selectFrom('jobs').select(['kind', 'status']).execute()).toEqual([]);
+    // A done job is deleted: none is left running, queued or failed (but the AVIF renditions', due 30 s after the JPEGs).
+    expect(await shared.db.selectFrom('jobs').select(['kind', 'status']).where('kind', '<>', 'image.avif').execute()).toEqual([]);
   });
 });
 
