@@ -196,8 +196,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       });
       const text = await res.body.text();
       if (res.statusCode === 200) acknowledged.add(JSON.parse(text).resource_response.data.id);
-      else if (res.statusCode === 503) {
-        // Shed at once, nothing written: a client waits what Retry-After says (jittered) and sends it again.
+      else if (res.statusCode === 503 || (res.statusCode === 429 && text.includes('"api_error_code":280'))) {
+        // Shed at once, nothing written (503 overloaded, or 429 image_busy: this person's images waiting past
+        // their cap while a killed server's ingest catches up): a client waits what Retry-After says (jittered)
+        // and sends it again.
         shed++;
         await sleep(Number(res.headers['retry-after'] ?? 1) * 1000 * (0.5 + Math.random()));
       } else {

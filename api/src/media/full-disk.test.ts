@@ -69,6 +69,9 @@ describe('a full media store', () => {
     disk.state.full = false;
     t.clock.advance(pauseDelay(9));
     await t.runJobs();
+    // Then the AVIF renditions, due after the JPEGs (images/avif.ts); nothing is left.
+    t.clock.advance(60_000);
+    await t.runJobs();
     expect(await t.db.selectFrom('jobs').select('kind').execute()).toEqual([]);
     expect((await browser.get('MediaUploadResource', { id: uploaded.id })).body.resource_response.data).toMatchObject({ status: 'ready', error: null });
     const pin = (await browser.get('PinResource', { id: saved.id })).body.resource_response.data;
