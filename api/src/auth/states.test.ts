@@ -164,7 +164,10 @@ describe('the dev outbox page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
-    for (const path of ['/add-account', '/business/login/', '/ada']) expect((await t.app.request(path)).status).toBe(200);
+    const someone = await t.makeUser();
+    for (const path of ['/add-account', '/business/login/', `/${someone.username}`]) expect((await t.app.request(path)).status, path).toBe(200);
+    // A profile nobody has is the not-found page.
+    expect((await t.app.request('/nobody-has-this-name')).status).toBe(404);
   });
 });
 
