@@ -141,7 +141,7 @@ test('the demo business: its owner sees the profile header and the numbers; a me
   await logInAs(page, 'shop@corkboard.test');
   await page.goto(`${PRODUCT}/billing/`);
   await expect(page).toHaveURL(/\/advertiser\/\d+\/billing\/$/);
-  await expect(page.getByRole('banner', { name: 'Business profile' })).toContainText('Acting as Demo Shop (@demoshop)');
+  await expect(page.getByRole('region', { name: 'Business profile' })).toContainText('Acting as Demo Shop (@demoshop)');
   await expect(page.getByText('Visa ending in 4242 (Demo Shop), billed in USD.')).toBeVisible();
   await page.getByRole('link', { name: 'Campaigns' }).first().click();
   await expect(page.getByRole('row', { name: /Spring lamps/ })).toContainText('$12.00');
@@ -167,7 +167,7 @@ test('the advertiser area in French: billing, the campaign report, its money and
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByRole('heading', { name: 'Facturation', exact: true })).toBeVisible();
   await expect(page.getByText('Visa se terminant par 4242 (Demo Shop), facturée en USD.')).toBeVisible();
-  await expect(page.getByRole('banner', { name: 'Profil professionnel' })).toContainText('Vous agissez en tant que Demo Shop (@demoshop)');
+  await expect(page.getByRole('region', { name: 'Profil professionnel' })).toContainText('Vous agissez en tant que Demo Shop (@demoshop)');
 
   await page.getByRole('navigation', { name: 'Annonceur' }).getByRole('link', { name: 'Campagnes' }).click();
   await expect(page.getByRole('heading', { name: 'Campagnes', exact: true })).toBeVisible();
