@@ -11,7 +11,8 @@ test.setTimeout(300_000);
 
 const LIMIT = 80;
 /** Not pages: the dev outbox, media and scripts, downloads. */
-const SKIP = /^\/(dev|media|js|css|img)\/|\.zip$/;
+// /openapi.json is the machine-readable API reference, linked from the developer page on purpose.
+const SKIP = /^\/(dev|media|js|css|img)\/|\.zip$|^\/openapi\.json$/;
 
 const post = (page: Page, name: string, action: string, options: object) =>
   page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
