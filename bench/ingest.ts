@@ -46,3 +46,25 @@ export async function ingest() {
     { name: 'ingest unfinished after the drain', value: r.pinsWithoutCopies, budget: 0, unit: 'pins' },
   ];
 }
+
+const BURST_SAVES = 500;
+const BURST_CLIENTS = 6;
+
+/**
+ * A burst: 500 saves, each with a new image, from 6 clients as fast as they are answered. A save with a
+ * new image is taken and its image made after, so none may be refused for image work (503, or 429
+ * image_busy), and every pin has its copies once the queue has drained.
+ */
+export async function ingestBurst() {
+  const port = Number(process.env.PORT ?? 9151);
+  const examplesPort = Number(process.env.EXAMPLES_PORT ?? port + 1);
+  const r = await runLoad({ seconds: 0, saves: BURST_SAVES, savers: BURST_CLIENTS, kills: 0, port, examplesPort, images: Number.MAX_SAFE_INTEGER, drainTimeoutMs: 180_000, log: (line) => console.log(`    ${line}`) });
+  console.log(`    burst: acknowledged ${r.acknowledged} at ${r.savesPerSecond} saves/s, refused for image work ${r.shed}, errors ${r.errors}; after the drain: jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
+  for (const sample of r.errorSamples) console.log(`      error: ${sample}`);
+  return [
+    { name: `burst of ${BURST_SAVES} from ${BURST_CLIENTS} clients: saves acknowledged`, value: r.acknowledged, budget: BURST_SAVES, atLeast: true, unit: '' },
+    { name: 'burst: refused for image work', value: r.shed, budget: 0, unit: '' },
+    { name: 'burst: errors', value: r.errors, budget: 0, unit: '' },
+    { name: 'burst: ingest unfinished after the drain', value: r.jobsLeft + r.jobsFailed + r.pinsWithoutCopies, budget: 0, unit: 'pins' },
+  ];
+}

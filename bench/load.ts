@@ -38,6 +38,8 @@ export interface LoadOptions {
    * rates are measured on their own (LoadResult.steady).
    */
   steadyAfterSeconds?: number;
+  /** A burst instead of a timed load: the savers stop once this many saves have been sent (`seconds` is then unused). */
+  saves?: number;
   /** How long to wait for the queue to finish after the load. */
   drainTimeoutMs?: number;
   log?: (line: string) => void;
@@ -218,7 +220,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   let loading = true;
   const saver = async () => {
-    while (loading) {
+    while (loading && (!options.saves || sequence < options.saves)) {
       if (!serverUp) {
         await sleep(50);
         continue;
@@ -231,9 +233,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await start();
     await logIn();
     serverUp = true;
-    log(`server up; ${options.savers} savers for ${options.seconds} s, ${options.kills} kill -9`);
+    log(options.saves ? `server up; a burst of ${options.saves} saves from ${options.savers} clients` : `server up; ${options.savers} savers for ${options.seconds} s, ${options.kills} kill -9`);
     const savers = Array.from({ length: options.savers }, saver);
-    const phase = (options.seconds * 1000) / (options.kills + 1);
+    const began = Date.now();
+    if (options.saves) await Promise.all(savers);
+    const seconds = options.saves ? (Date.now() - began) / 1000 : options.seconds;
+    const phase = options.saves ? 0 : (options.seconds * 1000) / (options.kills + 1);
     for (let k = 0; k < options.kills; k++) {
       await sleep(phase);
       serverUp = false;
@@ -248,7 +253,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       await sleep(steadyAfter);
       steadyStart = { at: Date.now(), acknowledged: acknowledged.size, left: (await queueIn(dbPath)).left };
     }
-    await sleep(phase - steadyAfter - (steadyStart ? Date.now() - steadyStart.at : 0));
+    if (phase) await sleep(phase - steadyAfter - (steadyStart ? Date.now() - steadyStart.at : 0));
     loading = false;
     // The queue as the load stops, not once every saver has slept out its last Retry-After (up to 7.5 s).
     const loadEnded = Date.now();
@@ -308,11 +313,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         jobsFailed,
         pinsWithoutCopies,
         // Over the time the load ran with the server up (restarts not counted).
-        savesPerSecond: Math.round(acknowledged.size / options.seconds),
+        savesPerSecond: Math.round(acknowledged.size / seconds),
         queueAtEnd,
         // Every pin of a new image made one job; each distinct image is ingested once, so with repeated
         // images this counts the pins linked, which is what a viewer sees.
-        ingestPerSecond: Math.round((jobsMade - queueAtEnd.left) / options.seconds),
+        ingestPerSecond: Math.round((jobsMade - queueAtEnd.left) / seconds),
         steady,
       };
     } finally {

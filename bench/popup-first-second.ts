@@ -25,7 +25,7 @@ import { freePort } from './net.js';
  * request is one wave after the latest request that had ended before it started; the figure is the
  * deepest wave. Median of RUNS, the picker and the reference interleaved so a busy spell hits both.
  */
-const RUNS = 5;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATIO_BUDGET = 1.3;
 const WAVES_BUDGET = 2;
 const BOARDS = 40;
@@ -94,7 +94,7 @@ async function open(context: BrowserContext, opener: Page, url: string, picker: 
     }
     return deepest;
   })()`)) as number;
-  if (process.env.BENCH_VERBOSE) console.log(url.slice(0, 60), Math.round(ready - clicked), waves, await popup.evaluate(`performance.getEntriesByType('resource').map((e) => e.name.replace(location.origin, '').slice(0, 50) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join('\\n')`));
+  if (process.env.BENCH_VERBOSE) console.log(url.slice(0, 60), Math.round(ready - clicked), 'origin+', Math.round((await popup.evaluate('performance.timeOrigin')) as number - clicked), await popup.evaluate(`(() => { const n = performance.getEntriesByType('navigation')[0]; return 'html ' + Math.round(n.responseStart) + '→' + Math.round(n.responseEnd) + ' dcl ' + Math.round(n.domContentLoadedEventEnd) + ' ready ' + Math.round(${ready} - performance.timeOrigin); })()`), waves, await popup.evaluate(`performance.getEntriesByType('resource').map((e) => e.name.replace(location.origin, '').slice(0, 50) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join('\\n')`));
   await popup.close();
   return { ms: ready - clicked, waves };
 }

@@ -4,7 +4,7 @@ import { embeds } from './embeds.js';
 import { guards } from './guards.js';
 import { extensionBench } from './extension.js';
 import { feedBench } from './feed.js';
-import { ingest } from './ingest.js';
+import { ingest, ingestBurst } from './ingest.js';
 import { importBench } from './import.js';
 import { hostileImports } from './hostile-imports.js';
 import { load } from './load.js';
@@ -41,6 +41,7 @@ const benches = [
   { title: 'Static files while 200 connections save (real server, loopback)', run: staticLoad },
   { title: 'Guards: API p99 under slow bodies and savers, RSS under unauthenticated uploads (real server)', run: guards },
   { title: 'Uploads: /health and RSS while 8 image_base64 saves and 50 concurrent 5 MB uploads run (real server, SQLite)', run: uploads },
+  { title: 'Burst: 500 saves with a new image each from 6 clients, none refused for image work (real server, SQLite)', run: ingestBurst },
   { title: 'Ingest: 200 savers with a new image each, the queue against the saves (real server, SQLite)', run: ingest },
   { title: 'Import: a 10,000-bookmark file as a job, progress polled, another reader meanwhile (real server, SQLite)', run: importBench },
   { title: 'Hostile imports and 100,000-pin board and account deletions: /health p99 and RSS growth while each job runs (real server, SQLite)', run: hostileImports },
