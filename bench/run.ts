@@ -10,6 +10,7 @@ import { hostileImports } from './hostile-imports.js';
 import { load } from './load.js';
 import { ops } from './ops.js';
 import { outside } from './outside.js';
+import { pictures } from './pictures.js';
 import { popupPicker } from './popup-picker.js';
 import { popupFirstSecond } from './popup-first-second.js';
 import { realPages } from './realpages/bench.js';
@@ -34,6 +35,7 @@ const benches = [
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite and Postgres, in-process)', run: searchBench },
   { title: 'Home feed: CPU per page at 10, 1,000 and 10,000 followed (SQLite, in-process)', run: feedBench },
+  { title: 'Pictures: board and home LCP against a static grid, CLS, first-screen bytes AVIF against JPEG at their SSIM, a 2x phone (headless Chromium, real server)', run: pictures },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
   { title: 'Outside: feeds, oEmbed and the pin page\'s head at a board of 10,000 pins, p99, and the bytes of an embed page (SQLite, in-process)', run: outside },
   { title: 'SDK embeds: 10 board widgets, CLS and the widget script\'s main thread (headless Chromium)', run: embeds },

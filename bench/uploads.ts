@@ -87,13 +87,13 @@ async function logIn(origin: string, people: Array<{ email: string; password: st
   );
 }
 
-export async function startServer(dir: string) {
+export async function startServer(dir: string, env: Record<string, string> = {}) {
   const port = await freePort();
   const compiled = existsSync('dist/server/server.js');
   const args = compiled ? ['dist/server/server.js'] : ['--import', 'tsx', 'api/src/server.ts'];
   // The node process itself (no npx in between): its RSS is the server's.
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(await freePort()), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), WORKERS: '1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(await freePort()), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), WORKERS: '1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://localhost:${port}`;
