@@ -14,6 +14,7 @@ import { pictures } from './pictures.js';
 import { popupPicker } from './popup-picker.js';
 import { popupFirstSecond } from './popup-first-second.js';
 import { realPages } from './realpages/bench.js';
+import { saveCost } from './save-cost.js';
 import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
 import { searchBench } from './search.js';
@@ -34,6 +35,7 @@ const benches = [
   { title: "Popup's first second: Save click → usable picker against a static page, cold and warm, and round trips (headless Chromium, real server)", run: popupFirstSecond },
   { title: 'Scale: picker and save at 100,000 boards and 1,000,000 pins (SQLite, real server)', run: scale },
   { title: 'Search: own pins and public pins at 1,000,000 pins, p99 (SQLite and Postgres, in-process)', run: searchBench },
+  { title: 'Save cost: CPU per save against its statements alone (SQLite, in process)', run: saveCost },
   { title: 'Home feed: CPU per page at 10, 1,000 and 10,000 followed (SQLite, in-process)', run: feedBench },
   { title: 'Pictures: board and home LCP against a static grid, CLS, first-screen bytes AVIF against JPEG at their SSIM, a 2x phone (headless Chromium, real server)', run: pictures },
   { title: 'SDK: decorate 1,000 images and 200 Save links (headless Chromium)', run: sdkDecorate },
