@@ -138,7 +138,9 @@ function Product({ render }: { render: (viewer: ViewerData | null) => ReactNode 
   return (
     <>
       <SiteHeader viewer={viewer} />
-      <Loading>{render(viewer)}</Loading>
+      <div class="page-body">
+        <Loading>{render(viewer)}</Loading>
+      </div>
       <footer class="site-footer">
         <LanguageSelect />
         <a href={DEVELOPERS_PATH}>{t('pages.apiReference')}</a>

@@ -15,7 +15,8 @@ const BusinessLink = lazyWithWords(() => import('./site/BusinessLink'), (m) => m
  * and log out; a visitor gets log in and sign up, returning here afterwards.
  */
 export function SiteHeader({ viewer }: { viewer: ViewerData | null }) {
-  const next = encodeURIComponent(location.pathname + location.search);
+  // A page opened from a mailed link (password reset, email confirmation) holds its token in the query: it never rides along in another link.
+  const next = encodeURIComponent(location.pathname + (new URLSearchParams(location.search).has('token') ? '' : location.search));
   return (
     <header class="site-header">
       <nav aria-label={t('pages.site')}>

@@ -31,7 +31,7 @@ test('forgot password: the email, the link, a new password, and the link works o
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.getByRole('region', { name: 'Your password has been changed' }).getByRole('link', { name: 'Log in' }).click();
   await logInWith(page, user.email, 'Quince-Harbour-77');
   await page.waitForURL(`${PRODUCT}/`);
   await expect(page.getByText('Logged in as Nell.')).toBeVisible();

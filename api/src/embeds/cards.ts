@@ -44,6 +44,7 @@ export function cardsService({ db, config }: Deps) {
 
   const pinCard = (row: PinDetailRow): Card => ({
     kind: 'pin',
+    id: row.id,
     url: `${origin}/pin/${row.id}/`,
     title: row.title,
     description: row.description,
@@ -67,6 +68,7 @@ export function cardsService({ db, config }: Deps) {
       const cover = newest.find((p) => p.image_id);
       const card: Card = {
         kind: 'board',
+        id: row.id,
         url: origin + boardUrl(row.owner_username, row.slug),
         title: row.name,
         description: row.description ?? '',
@@ -84,6 +86,7 @@ export function cardsService({ db, config }: Deps) {
       const cover = newest.find((p) => p.image_id);
       const card: Card = {
         kind: 'profile',
+        id: user.id,
         url: `${origin}/${user.username}/`,
         title: fullName(user.first_name, user.last_name) || user.username,
         description: user.about ?? '',

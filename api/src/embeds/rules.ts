@@ -11,6 +11,8 @@ export interface CardImage {
 
 export interface Card {
   kind: 'pin' | 'board' | 'profile';
+  /** The object's id (a pin's, board's or account's). */
+  id: string;
   /** The object's own page, absolute: the canonical URL. */
   url: string;
   /** The pin's title, the board's name, the person's name. */

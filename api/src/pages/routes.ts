@@ -19,7 +19,7 @@ import { previewHead } from './head.js';
 import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
 import { VERIFY_PATH } from '../auth/rules.js';
 import { SESSION_COOKIE } from '../auth/routes.js';
-import { advertiserOf, pickerBoardsOptions, resourceGetPath } from '../lib/rules/first-reads.js';
+import { advertiserOf, boardFeedOptions, boardPageOptions, homeFeedOptions, pickerBoardsOptions, resourceGetPath } from '../lib/rules/first-reads.js';
 import { ADVERTISER_ROUTES, UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
@@ -50,15 +50,23 @@ const POPUP_CSP = [
  */
 type ShellMark = 'not-found' | 'advertiser' | null;
 
+/** What a shell names for its first second: the reads the page opens with, and the save popup's own bundle. */
+interface FirstOpen {
+  reads?: string[];
+  save?: boolean;
+}
+
 /**
  * The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good, and
  * every chunk the bundle imports (modulepreload), so they all come in the one round trip after the HTML.
- * The save popup's shell (`save`) names its own bundle and the reads it opens with (api/src/lib/rules/first-reads.ts)
- * for the browser to fetch beside it: each is the viewer's own API answer, never a byte of it in this HTML.
+ * It names the reads the page opens with (api/src/lib/rules/first-reads.ts) for the browser to fetch beside
+ * the bundle: each is the viewer's own API answer, never a byte of it in this HTML. The save popup's shell
+ * (`save`) names its own bundle.
  */
-const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`, save?: { reads: string[] }) => {
+const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`, first: FirstOpen = {}) => {
+  const save = first.save;
   const bundle = save ? popup.save : popup;
-  const reads = (save?.reads ?? []).map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
+  const reads = (first.reads ?? []).map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
   const chunks = bundle.imports.map((href) => `\n<link rel="modulepreload" href="${href}">`).join('');
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
@@ -113,6 +121,17 @@ export interface Previews {
   turn: MiddlewareHandler;
 }
 
+/**
+ * The reads a pin's, board's or profile's page opens with, fetched beside the app's script: who is looking
+ * and, for a board a stranger may see (its card is known), the board and its first pins.
+ */
+function pageReads(path: string, card: Card | null): string[] {
+  const reads = [resourceGetPath('ViewerResource')];
+  const board = card?.kind === 'board' ? /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/$/.exec(path) : null;
+  if (card && board) reads.push(resourceGetPath('BoardResource', boardPageOptions(board[1]!, board[2]!)), resourceGetPath('BoardFeedResource', boardFeedOptions(card.id)));
+  return reads;
+}
+
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
 export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>, previews?: Previews): Hono & { notFound: (c: Context, status?: ContentfulStatusCode) => Response | Promise<Response> } {
   const routes = new Hono();
@@ -137,7 +156,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string, save?: { reads: string[] }, status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200) => {
+  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string, first?: FirstOpen, status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -147,7 +166,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
     const locale = readerLocale(c);
     // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), save), status);
+    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), first), status);
   };
   const shell = (c: Context) => pageShell(c, null);
   notFoundShell = (c, status) => pageShell(c, 'not-found', undefined, undefined, status);
@@ -169,10 +188,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     const card = key && (await previews.card(key));
     const missing = !card && (key?.kind === 'profile' || key?.kind === 'board');
     const mark: ShellMark = missing && key?.kind === 'profile' && ONE_SEGMENT_ADVERTISER_PATHS.has(`/${key.username}/`) ? 'not-found' : null;
-    return pageShell(c, mark, (locale) => previewHead(card, brandName, locale, productOrigin(c)), undefined, missing ? 404 : 200);
+    return pageShell(c, mark, (locale) => previewHead(card, brandName, locale, productOrigin(c)), { reads: pageReads(path, card) }, missing ? 404 : 200);
   };
 
-  routes.get('/', page, shell);
+  // Home: who is looking and, with a session to read, the first page of their feed.
+  routes.get('/', page, (c) => pageShell(c, null, undefined, { reads: getCookie(c, SESSION_COOKIE) ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())] : [resourceGetPath('ViewerResource')] }));
   routes.get('/login', page, shell);
   routes.get('/signup', page, shell);
   // Account switching, the business log-in page (auth.md section 2).
@@ -216,7 +236,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     // The popup's first reads, fetched beside its bundle: who is looking, and (with a session to read) their boards.
     const reads = [resourceGetPath('ViewerResource')];
     if (getCookie(c, SESSION_COOKIE)) reads.push(resourceGetPath('BoardPickerBoardsResource', pickerBoardsOptions(advertiserOf(c.req.query('advertiser_id')))));
-    return pageShell(c, null, undefined, { reads });
+    return pageShell(c, null, undefined, { reads, save: true });
   });
   routes.get('/pin/:id{[0-9]+}/', preview, previewTurn, previewShell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { boardFeedOptions, boardPageOptions } from '../../../api/src/lib/rules/first-reads';
 import { getResource } from '../api';
 import { t as main } from '../i18n';
 import { linked } from '../i18n/linked';
@@ -27,7 +28,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
     setError(null);
     // Not loadPage's redirect home: a board's URL is where an invite mail lands, so a board the viewer may
     // not see (yet) is answered in place, with the invite notice or the way to log in (docs/decisions.md).
-    getResource<BoardPageData>('BoardResource', { username, slug, field_set_key: 'board_page' })
+    getResource<BoardPageData>('BoardResource', boardPageOptions(username, slug))
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
   }, [username, slug, version]);
@@ -121,7 +122,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
  * the next. Its members may organise: choose pins and move, un-section or delete them (Organise.tsx).
  */
 function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: string; sectionId?: string; canOrganise: boolean; onChanged: () => void }) {
-  const feed = usePaged<PinData>('BoardFeedResource', { board_id: boardId, section_id: sectionId }, (page: BoardFeedData) => page.pins);
+  const feed = usePaged<PinData>('BoardFeedResource', boardFeedOptions(boardId, sectionId), (page: BoardFeedData) => page.pins);
   const [organising, setOrganising] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const toggle = (id: string) =>

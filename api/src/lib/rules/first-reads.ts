@@ -1,7 +1,7 @@
 /**
- * The reads the save popup makes as it opens, written once for both sides: the popup asks for them by
- * these URLs (popup/src/api.ts, save/picker/BoardPicker.tsx), and the shell of /pin/create/* names the
- * same URLs for the browser to fetch beside the popup's script (<link rel="preload" as="fetch">). A
+ * The reads a page makes as it opens (the save popup, home, a board), written once for both sides: the app
+ * asks for them by these URLs (popup/src/api.ts, save/picker/BoardPicker.tsx, place/), and the page's shell
+ * names the same URLs for the browser to fetch beside the popup's script (<link rel="preload" as="fetch">). A
  * preload is used only when the later fetch asks for the very same URL, so neither side spells it itself.
  */
 export const resourceGetPath = (name: string, options: Record<string, unknown> = {}) => `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
@@ -14,6 +14,12 @@ export const pickerBoardsOptions = (advertiserId?: string, more: { bookmark?: st
   advertiser_id: advertiserId,
   ...more,
 });
+
+/** A board's page: the board (BoardPage), and the first page of its pins (a section's with `sectionId`). */
+export const boardPageOptions = (username: string, slug: string) => ({ username, slug, field_set_key: 'board_page' });
+export const boardFeedOptions = (boardId: string, sectionId?: string) => ({ board_id: boardId, section_id: sectionId });
+/** The home page's feed of what the viewer follows. */
+export const homeFeedOptions = () => ({});
 
 /** The popup's advertiser (saving.md section 6) as the popup reads it from its query: digits only, else none. */
 export const advertiserOf = (value: string | null | undefined) => (value && /^\d{1,20}$/.test(value) ? value : undefined);
