@@ -145,7 +145,7 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
   );
   const build = safe((root: Element | Document = doc) => {
     if (root instanceof Element && root.matches(LINKS)) near.observe(root);
-    root.querySelectorAll(LINKS).forEach((link) => near.observe(link));
+    for (const link of root.querySelectorAll(LINKS)) near.observe(link);
     if ((root instanceof Element && root.matches(WIDGETS)) || root.querySelector(WIDGETS)) widgets(root);
   });
 

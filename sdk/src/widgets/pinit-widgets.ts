@@ -11,9 +11,9 @@ safe(() => {
   const widgets = createWidgets({ origin: handoff.origin, lang: handoff.settings.lang, save: handoff.save });
   handoff.destroy = widgets.destroy;
   const queue = handoff.queue;
-  queue.splice(0).forEach((item) => widgets.add(item as Item));
+  for (const item of queue.splice(0)) widgets.add(item as Item);
   queue.push = (...items) => {
-    items.forEach((item) => widgets.add(item as Item));
+    for (const item of items) widgets.add(item as Item);
     return 0;
   };
 })();
