@@ -4,6 +4,7 @@ import { runAdmin } from '../auth/operator.js';
 import { surface } from '../security.js';
 import { type TestApp, testApp } from '../testing.js';
 import { AUDIT_EXPORT_PATH } from './routes.js';
+import { outboxMessages } from '../auth/safety-helpers.js';
 
 /** The secret TestApp.passMfa gives an account. */
 const SECRET = 'JBSWY3DPEHPK3PXP';
@@ -85,6 +86,42 @@ describe('people in the console', () => {
     expect(rows.map((r) => [r.action, r.via, r.operator_id, r.subject_id, r.reason])).toEqual([
       ['account.suspend', 'console', op.id, target.id, 'spam wave'],
       ['account.reinstate', 'console', op.id, target.id, 'appeal upheld'],
+    ]);
+  });
+
+  it('reset two-factor, end sessions and mail a password reset through the auth services, each audited', async () => {
+    const t = await testApp();
+    const { user: op, b } = await operator(t);
+    const target = await t.makeUser();
+    const theirs = t.client();
+    await theirs.logIn(target.email, target.password);
+    await t.passMfa(target.id);
+    const act = async (action: string, reason: string) => {
+      t.clock.advance(30_000);
+      return b.post('OperatorPersonResource', 'update', { id: target.id, action, reason, password: op.password, code: code(t) });
+    };
+
+    const reset = await act('reset_two_factor', 'lost phone, identity checked');
+    expect(reset.status).toBe(200);
+    expect(reset.body.resource_response.data).toMatchObject({ mfa: null, live_sessions: 0 });
+    const row = await t.db.selectFrom('users').select(['mfa_method', 'totp_secret', 'security_epoch']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect([row.mfa_method, row.totp_secret]).toEqual([null, null]);
+    expect((await theirs.get('ViewerResource')).body.resource_response.data.type).not.toBe('AUTH');
+
+    await theirs.logIn(target.email, target.password);
+    expect(await liveSessions(t, target.id)).toBe(1);
+    expect((await act('end_sessions', 'stolen laptop')).status).toBe(200);
+    expect(await liveSessions(t, target.id)).toBe(0);
+
+    const mailed = await act('mail_password_reset', 'asked by support ticket 12');
+    expect(mailed.status).toBe(200);
+    const mail = await outboxMessages(t);
+    expect(mail.filter((m: { to_address: string }) => m.to_address === target.email).map((m: { subject: string }) => m.subject)).toContain('Reset your Corkboard password');
+
+    expect((await rowsOf(t)).slice(-3).map((r) => [r.action, r.operator_id, r.subject_id, r.reason])).toEqual([
+      ['account.reset_two_factor', op.id, target.id, 'lost phone, identity checked'],
+      ['account.end_sessions', op.id, target.id, 'stolen laptop'],
+      ['account.mail_password_reset', op.id, target.id, 'asked by support ticket 12'],
     ]);
   });
 

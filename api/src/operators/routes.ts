@@ -6,6 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { proofService } from '../auth/credentials/proof.js';
 import { authStore } from '../auth/store.js';
+import { resetService } from '../auth/reset.js';
 import { outgoingFor } from '../outbox/service.js';
 import { type AuditRow, auditLine, auditLog } from './audit.js';
 import { personActionOptions } from './contract.js';
@@ -35,8 +36,9 @@ const cursor = z
  * or an operator whose session has not passed two-factor, gets the 404 a missing route gets.
  */
 export function operatorResources(deps: Deps): ResourceRegistry {
-  const people = operatorPeople(deps);
   const { prove } = proofService(deps, outgoingFor(deps).sms);
+  const reset = resetService(deps, outgoingFor(deps).mailer);
+  const people = operatorPeople(deps, (user) => reset.sendLink(user, 'reset'));
   const store = authStore(deps.db);
   const log = auditLog(deps.db, deps.clock);
 
