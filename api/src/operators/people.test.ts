@@ -172,6 +172,11 @@ describe('the audit log in the console', () => {
     ]);
     expect(second.body.resource_response.data.next).toBeNull();
     expect((await b.get('OperatorAuditResource', { before: 'not a cursor' })).status).toBe(400);
+    // Filtered by who acted and on what: the command line's rows, the target's rows, an unknown operator's none.
+    const byCli = await b.get('OperatorAuditResource', { operator: 'cli', subject: target.id });
+    expect(byCli.body.resource_response.data.entries.map((e: { action: string }) => e.action)).toEqual(['account.unlock', 'account.unlock', 'account.unlock']);
+    expect((await b.get('OperatorAuditResource', { operator: 'no_such_operator' })).body.resource_response.data.entries).toEqual([]);
+    expect((await b.get('OperatorAuditResource', { subject: 'x'.repeat(300) })).status).toBe(400);
 
     const exported = await t.app.request(AUDIT_EXPORT_PATH, { headers: { cookie: b.cookie ?? '' } });
     expect(exported.status).toBe(200);

@@ -88,9 +88,24 @@ export function operatorResources(deps: Deps): ResourceRegistry {
       get: action({
         caller: 'operator',
         limit: NO_LIMIT.read,
-        options: z.object({ limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE), before: cursor.optional() }),
+        options: z.object({
+          limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE),
+          before: cursor.optional(),
+          /** The operator's username, or 'cli' for the command line. */
+          operator: z.string().trim().min(1).max(64).optional(),
+          /** The id of what was acted on (an account, a pin, a host, ...). */
+          subject: z.string().trim().min(1).max(255).optional(),
+        }),
         async run(o) {
-          const rows = await log.list({ limit: o.limit + 1, before: o.before });
+          let operator: { id: string } | 'cli' | undefined;
+          if (o.operator === 'cli') operator = 'cli';
+          else if (o.operator) {
+            const found = await deps.db.selectFrom('users').select('id').where('username', '=', o.operator.toLowerCase()).executeTakeFirst();
+            // An operator no one has: no rows, not every row.
+            if (!found) return { entries: [], next: null };
+            operator = { id: found.id };
+          }
+          const rows = await log.list({ limit: o.limit + 1, before: o.before, operator, subject: o.subject ? { id: o.subject } : undefined });
           const page = rows.slice(0, o.limit);
           return { entries: await withUsernames(page), next: rows.length > o.limit ? cursorOf(page[page.length - 1]!) : null };
         },
