@@ -45,6 +45,17 @@ export const english = {
   older: 'Older entries',
   export: 'Download as JSON lines',
   empty: 'Nothing recorded yet.',
+  loading: 'Loading…',
+  emailLabel: 'Email',
+  stateLabel: 'State',
+  failedLogIns: 'Failed log-ins: {{count}}',
+  locked: 'Log-in locked after failed attempts',
+  historyOf: 'This account in the audit log',
+  password: 'Your password',
+  code: 'Your two-factor code',
+  filter: 'Filter',
+  filterOperator: 'Operator (username, or cli)',
+  filterSubject: 'Acted on (id)',
 };
 
 export const messages = defineMessages('admin', english, (lang) => import(`./locales/${lang}.ts`));

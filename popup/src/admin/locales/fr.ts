@@ -45,5 +45,16 @@ const words: AreaTranslation<typeof english> = {
   older: 'Entrées plus anciennes',
   export: 'Télécharger en JSON lines',
   empty: "Rien n'est encore inscrit.",
+  loading: 'Chargement…',
+  emailLabel: 'E-mail',
+  stateLabel: 'État',
+  failedLogIns: 'Connexions échouées : {{count}}',
+  locked: 'Connexion bloquée après des essais échoués',
+  historyOf: "Ce compte dans le journal d'audit",
+  password: 'Votre mot de passe',
+  code: 'Votre code de double authentification',
+  filter: 'Filtrer',
+  filterOperator: "Opérateur (nom d'utilisateur, ou cli)",
+  filterSubject: 'Objet (identifiant)',
 };
 export default words;
