@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { world } from '../embeds/testing.js';
 import { EMBEDS_PATH } from '../embeds/routes.js';
+import type { Answer } from '../testing.js';
 
 /**
  * Hidden means hidden: a pin or a board an operator hid (pins.hidden / boards.hidden) is gone from every
@@ -8,7 +9,7 @@ import { EMBEDS_PATH } from '../embeds/routes.js';
  * appeal). Each surface that lists pins or boards is asked here, by a stranger and by the owner.
  */
 type World = Awaited<ReturnType<typeof world>>;
-const data = (res: { body: { resource_response: { data: any } } }) => res.body.resource_response.data;
+const data = (res: Answer) => res.body.resource_response.data;
 const ids = (list: Array<{ id: string }>) => list.map((p) => p.id).sort();
 
 async function hiddenWorld() {
