@@ -200,7 +200,12 @@ describe('every operator route', () => {
     await ub.logIn(unproven.email, unproven.password);
     const rows = surface(t.deps).filter((row) => row.declaration?.caller === 'operator');
     // The walk finds the console's routes: the pages, the people, the audit log and its export.
-    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /admin/', 'GET /resource/OperatorPersonResource/get/', 'POST /resource/OperatorPersonResource/update/', `GET ${AUDIT_EXPORT_PATH}`]));
+    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /admin/', 'GET /resource/OperatorPersonResource/get/', 'POST /resource/OperatorPersonResource/update/', `GET ${AUDIT_EXPORT_PATH}`,
+      'GET /resource/OperatorAuditResource/get/',
+      'GET /resource/OperatorHostsResource/get/', 'POST /resource/OperatorHostsResource/create/', 'POST /resource/OperatorHostsResource/delete/',
+      'GET /resource/OperatorNoticesResource/get/', 'POST /resource/OperatorNoticesResource/create/', 'POST /resource/OperatorNoticesResource/delete/',
+      'GET /resource/OperatorBusinessesResource/get/', 'POST /resource/OperatorBusinessesResource/update/',
+      'GET /resource/OperatorInvitationsResource/get/', 'POST /resource/OperatorInvitationsResource/create/']));
     for (const row of rows) {
       const path = row.path.replace(/\*/g, 'anything').replace(/:[a-z_]+(\{[^}]*\})?/gi, 'x');
       for (const cookie of [undefined, mb.cookie, ub.cookie]) {
