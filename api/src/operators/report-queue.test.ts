@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type TestApp } from '../testing.js';
+
+const pg = (await privatePostgres('cb_report_queue', 'the report queue Postgres test'))?.connect();
 
 /** The queue the triggers keep (migration 0060) against the reports themselves, aggregated the slow way. */
 const aggregated = async (t: TestApp) =>
@@ -19,9 +22,7 @@ const kept = async (t: TestApp) =>
     newest_at: Number(r.newest_at),
   }));
 
-describe('the reports queue kept by triggers', () => {
-  it('follows every report, appeal, decision and deletion, and an object leaves it once nothing of it is open', async () => {
-    const t = await testApp();
+async function followsEveryChange(t: TestApp) {
     const add = (id: string, object: string, kind: 'report' | 'appeal', key: string, at: number) =>
       t.db.insertInto('reports').values({ id, kind, object_kind: 'pin', object_id: object, reporter_id: null, reporter_key: key, reason: 'spam', note: null, created_at: at, decided_at: null, decision: null }).execute();
     await add('1', 'a', 'report', 'k1', 10);
@@ -45,5 +46,14 @@ describe('the reports queue kept by triggers', () => {
     await t.db.updateTable('reports').set({ state: 'closed' }).where('id', '=', '6').execute();
     expect((await kept(t)).map((r) => r.object_id)).toEqual(['c']);
     expect((await kept(t)).map(({ open_reports: _, appeals: __, ...r }) => r)).toEqual(await aggregated(t));
+}
+
+describe('the reports queue kept by triggers', () => {
+  it('follows every report, appeal, decision and deletion, and an object leaves it once nothing of it is open (SQLite)', async () => {
+    await followsEveryChange(await testApp());
+  });
+  it('does the same on Postgres', async (ctx) => {
+    if (!pg) return ctx.skip();
+    await followsEveryChange(await testApp({ db: pg }));
   });
 });
