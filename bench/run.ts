@@ -14,6 +14,7 @@ import { pictures } from './pictures.js';
 import { popupPicker } from './popup-picker.js';
 import { popupFirstSecond } from './popup-first-second.js';
 import { realPages } from './realpages/bench.js';
+import { reportsQueue } from './reports-queue.js';
 import { saveCost } from './save-cost.js';
 import { scale } from './scale.js';
 import { sdkDecorate } from './sdk-decorate.js';
@@ -52,6 +53,7 @@ const benches = [
   { title: "Takeover: a killed worker's import taken up by another server (two real servers, SQLite, kill -9)", run: takeover },
   { title: 'Workers: Postgres saves with 50 users, WORKERS=1 and WORKERS=2 side by side (real server)', run: workers },
   { title: 'Start: process start to the first answered save on an existing database (real server, SQLite and Postgres)', run: startBench },
+  { title: 'Reports queue: GET /v3/admin/reports/ p99 at 100,000 open reports, an operator (SQLite, in-process)', run: reportsQueue },
   { title: 'Operations: the request log line and a /metrics scrape (in process)', run: ops },
   { title: 'Image finders on real saved pages (realpages: server finder, in-page finder in Chromium, metascraper)', run: realPages },
 ];

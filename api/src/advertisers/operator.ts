@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { newId } from '../lib/ids.js';
-import { noticesService } from './notices/service.js';
-import { offsiteService } from './offsite/service.js';
+import { operatorTools } from '../operators/tools.js';
 import { COUNTRIES } from './rules/countries.js';
 import { OFFSITE_BLOCK_STATUSES } from './rules/offsite.js';
 import { advertisersStore } from './store.js';
-import { advertisersService } from './service.js';
 
 export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command> …):
   advertiser-create <owner email> <business name> [country] [website]   make a business; the owner becomes a partner
@@ -17,6 +15,9 @@ export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command>
   notice-clear <search|pin> <term or pin id>
   advertiser-steps <advertiser id> <short|full|default>                 quick promote's reading for one advertiser (default: QUICK_PROMOTE_STEPS)
   merchant-verify <advertiser id>                                        give the business its merchant id without the website check`;
+
+/** The command line as the audit log names it. */
+const CLI = { via: 'cli' } as const;
 
 const email = z.string().trim().toLowerCase().email('Give an account email.');
 const country = z.string().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), `Country must be one of ${Object.keys(COUNTRIES).join(', ')}.`);
@@ -61,36 +62,36 @@ export async function runAdvertiserAdmin(deps: Deps, argv: string[]): Promise<st
       await store.addMember(advertiserId, await userId(address), list);
       return `${address} acts for ${advertiserId} with ${list.join(', ')}`;
     }
+    // The commands an operator also has in the console go through the same tools, and so write the same audit log.
     case 'offsite-host': {
       const [host, status] = parsed.data as z.infer<(typeof commands)['offsite-host']>;
-      const offsite = offsiteService(deps);
       if (status === 'clear') {
-        await offsite.clearHost(host);
+        await operatorTools(deps).hosts.clear(CLI, host, null);
         return `${host} is off the block list`;
       }
-      await offsite.setHost(host, status);
+      await operatorTools(deps).hosts.set(CLI, host, status, null);
       return `${host} is now ${status}`;
     }
     case 'notice': {
       const [targetType, target, severity, title, description, linkText, href, actionText, actionLink] = parsed.data as z.infer<(typeof commands)['notice']>;
-      await noticesService(deps).attach({ targetType, target, severity: Number(severity) as 0 | 1 | 2, title, description, linkText, link: href, actionText, actionLink });
+      await operatorTools(deps).notices.attach(CLI, { targetType, target, severity: Number(severity) as 0 | 1 | 2, title, description, linkText, link: href, actionText, actionLink }, null);
       return `notice attached to ${targetType} ${target}`;
     }
     case 'notice-clear': {
       const [targetType, target] = parsed.data as z.infer<(typeof commands)['notice-clear']>;
-      await noticesService(deps).remove(targetType, target);
+      await operatorTools(deps).notices.remove(CLI, targetType, target, null);
       return `notice removed from ${targetType} ${target}`;
     }
     case 'advertiser-steps': {
       const [advertiserId, steps] = parsed.data as z.infer<(typeof commands)['advertiser-steps']>;
       if (!(await store.find(advertiserId))) throw new Error(`No advertiser ${advertiserId}.`);
-      await store.setQuickPromoteSteps(advertiserId, steps === 'default' ? null : steps);
+      await operatorTools(deps).businesses.setSteps(CLI, advertiserId, steps === 'default' ? null : steps, null);
       return `quick promote for ${advertiserId} uses the ${steps} reading`;
     }
     case 'merchant-verify': {
       const [advertiserId] = parsed.data as z.infer<(typeof commands)['merchant-verify']>;
       if (!(await store.find(advertiserId))) throw new Error(`No advertiser ${advertiserId}.`);
-      return `advertiser ${advertiserId} is merchant ${await advertisersService(deps).verifyMerchantByOperator(advertiserId)}`;
+      return `advertiser ${advertiserId} is merchant ${await operatorTools(deps).businesses.verifyMerchant(CLI, advertiserId, null)}`;
     }
   }
   return null;

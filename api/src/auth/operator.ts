@@ -8,8 +8,8 @@ import { authService } from './service.js';
 import { normaliseEmail } from './session.js';
 import { authStore } from './store.js';
 import { credentialStore } from './credentials/store.js';
-import { invitationSender } from './signup-mode.js';
 import { auditLog } from '../operators/audit.js';
+import { operatorTools } from '../operators/tools.js';
 import { operatorPeople } from '../operators/people.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
@@ -63,7 +63,7 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
 
   if (name === 'invite') {
     // Mailed through the product's mail (SMTP or the dev outbox); the link is printed too, for an operator who hands it over.
-    const { email: invited, link } = await invitationSender(deps, outgoingFor(deps).mailer).invite(null, parsed.data[0] as string, undefined);
+    const { email: invited, link } = await operatorTools(deps).invitations.invite({ via: 'cli' }, outgoingFor(deps).mailer, parsed.data[0] as string, null);
     return `invited ${invited}\n${link}`;
   }
 

@@ -4,7 +4,7 @@ import type { BoardSection, Database, Privacy } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { nameSortKey, nameWords, startsWithDigit } from './rules/names.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
-import { shownAccount } from '../policy/sql.js';
+import { hiddenShownToSql, shownAccount } from '../policy/sql.js';
 import { refreshCovers } from './covers.js';
 
 /** A board's accepted collaborators, counted beside each board row. */
@@ -285,7 +285,9 @@ export function boardsStore(db: Kysely<Database>) {
         .where((eb) => (archived ? eb('boards.archived_at', 'is not', null).and('boards.owner_id', '=', ownerId) : eb('boards.archived_at', 'is', null)))
         // Not a group board whose owner is suspended or deactivated (policy/rules.ts boardRule).
         .where((eb) => shownAccount(eb, 'owner.state'))
-        .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public']);
+        .where('boards.privacy', 'in', withSecret ? ['public', 'secret'] : ['public'])
+        // A board an operator hid is listed to its owner alone (withSecret: the profile's owner is looking).
+        .where((eb) => hiddenShownToSql(eb, 'boards.hidden', ['boards.owner_id'], withSecret ? ownerId : null));
       if (after) query = query.where((eb) => olderThan(eb, 'boards.created_at', 'boards.id', after));
       const rows = await query.orderBy('boards.created_at', 'desc').orderBy('boards.id', 'desc').limit(limit).execute();
       return rows.map((row) => ({ ...row, collaborator_count: Number(row.collaborator_count ?? 0) }));

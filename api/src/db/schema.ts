@@ -53,6 +53,7 @@ export interface Database {
   signup_invitations: SignupInvitationsTable;
   operator_actions: OperatorActionsTable;
   reports: ReportsTable;
+  report_queue: ReportQueueTable;
 }
 
 /** Per-client limit counters (lib/limits.ts), written by rate-limiter-flexible, not by our stores. */
@@ -676,4 +677,15 @@ export interface ReportsTable {
   decision: string | null;
   created_at: number;
   decided_at: number | null;
+}
+
+/** Migration 0060: the queue as it is written (triggers on reports): one row per object with anything open. */
+export interface ReportQueueTable {
+  object_kind: 'pin' | 'board' | 'user';
+  object_id: string;
+  open_reports: number;
+  appeals: number;
+  /** open_reports + appeals: the queue's order, most first. */
+  total: number;
+  newest_at: number;
 }

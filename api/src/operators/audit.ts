@@ -49,9 +49,12 @@ export function auditLog(db: Kysely<Database>, clock: Clock) {
     },
 
     /** Newest first, a page at a time: `before` is the last row of the previous page. */
-    list(page: { limit: number; before?: { createdAt: number; id: string }; subject?: { kind: string; id: string } }) {
+    list(page: { limit: number; before?: { createdAt: number; id: string }; subject?: { kind?: string; id: string }; operator?: { id: string } | 'cli' }) {
       let q = db.selectFrom('operator_actions').selectAll();
-      if (page.subject) q = q.where('subject_kind', '=', page.subject.kind).where('subject_id', '=', page.subject.id);
+      if (page.subject?.kind) q = q.where('subject_kind', '=', page.subject.kind);
+      if (page.subject) q = q.where('subject_id', '=', page.subject.id);
+      if (page.operator === 'cli') q = q.where('via', '=', 'cli');
+      else if (page.operator) q = q.where('operator_id', '=', page.operator.id);
       if (page.before) {
         const { createdAt, id } = page.before;
         q = q.where((eb) => eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
 import { PERSON_ACTIONS } from './people.js';
+import { OFFSITE_BLOCK_STATUSES } from '../advertisers/rules/offsite.js';
 
 /** The operator console's answers (/admin/): people, their accounts, and the audit log. */
 
@@ -52,8 +53,57 @@ export const personActionOptions = z.object({
   code: z.string().trim().max(16).optional(),
 });
 
+/** Why an operator does what they do: the audit log keeps it. */
+const reason = z.string().trim().min(1, 'Say why: the audit log keeps it.').max(500, 'Must be at most 500 characters.');
+const search = z.object({ query: z.string().trim().max(100, 'Must be at most 100 characters.').default('') });
+const link = z.string().trim().max(2000).regex(/^(https?:\/\/|\/)/, 'Links are http(s) URLs or paths.');
+
+export const hostsOptions = search;
+export const hostSetOptions = z.object({
+  host: z.string().trim().toLowerCase().max(253, 'Must be at most 253 characters.').regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name, like example.com.'),
+  status: z.enum(OFFSITE_BLOCK_STATUSES),
+  reason,
+});
+export const hostClearOptions = hostSetOptions.omit({ status: true });
+export const offsiteHost = z.object({ host: z.string(), status: z.string(), created_at: z.number() });
+
+export const noticeTarget = z.object({ target_type: z.enum(['search', 'pin']), target: z.string().trim().min(1, 'Give a search term or a pin id.').max(200, 'Must be at most 200 characters.') });
+export const noticeAttachOptions = noticeTarget.extend({
+  severity: z.coerce.number().int().min(0).max(2),
+  title: z.string().trim().min(1, 'Give the notice a title.').max(200, 'Must be at most 200 characters.'),
+  description: z.string().trim().min(1, 'Give the notice a description.').max(1000, 'Must be at most 1000 characters.'),
+  link_text: z.string().trim().max(200).optional(),
+  link: link.optional(),
+  action_text: z.string().trim().max(100).optional(),
+  action_link: link.optional(),
+  reason,
+});
+export const noticeRemoveOptions = noticeTarget.extend({ reason });
+export const noticeRow = z.object({ target_type: z.string(), target: z.string(), severity: z.number(), advisory_type: z.string(), title: z.string(), created_at: z.number() });
+
+export const business = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  website_url: z.string().nullable(),
+  quick_promote_steps: z.string().nullable(),
+  merchant_id: z.string().nullable(),
+  owner_email: z.string(),
+});
+export const businessActionOptions = z.discriminatedUnion('action', [
+  z.object({ id: z.string().regex(/^\d{1,20}$/, 'Give a business id.'), action: z.literal('steps'), steps: z.enum(['short', 'full', 'default']), reason }),
+  z.object({ id: z.string().regex(/^\d{1,20}$/, 'Give a business id.'), action: z.literal('merchant_verify'), reason }),
+]);
+
+export const invitationOptions = z.object({ email: z.string().trim().toLowerCase().max(254).email('Give an email address.'), reason });
+export const invitation = z.object({ id: z.string(), email: z.string(), invited_by: z.string().nullable(), created_at: z.number(), expires_at: z.number(), used_at: z.number().nullable() });
+
 export const operatorAnswers = {
   OperatorPeopleResource: { get: z.array(personSummary) },
   OperatorPersonResource: { get: person, update: person },
   OperatorAuditResource: { get: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }) },
+  OperatorHostsResource: { get: z.array(offsiteHost), create: z.array(offsiteHost), delete: z.array(offsiteHost) },
+  OperatorNoticesResource: { get: z.array(noticeRow), create: z.array(noticeRow), delete: z.array(noticeRow) },
+  OperatorBusinessesResource: { get: z.array(business), update: business },
+  OperatorInvitationsResource: { get: z.object({ open: z.boolean(), invitations: z.array(invitation) }), create: z.object({ email: z.string() }) },
 } satisfies ActionAnswers;

@@ -4,6 +4,7 @@ import { runAdmin } from '../auth/operator.js';
 import { surface } from '../security.js';
 import { type TestApp, testApp } from '../testing.js';
 import { AUDIT_EXPORT_PATH } from './routes.js';
+import { outboxMessages } from '../auth/safety-helpers.js';
 
 /** The secret TestApp.passMfa gives an account. */
 const SECRET = 'JBSWY3DPEHPK3PXP';
@@ -88,6 +89,42 @@ describe('people in the console', () => {
     ]);
   });
 
+  it('reset two-factor, end sessions and mail a password reset through the auth services, each audited', async () => {
+    const t = await testApp();
+    const { user: op, b } = await operator(t);
+    const target = await t.makeUser();
+    const theirs = t.client();
+    await theirs.logIn(target.email, target.password);
+    await t.passMfa(target.id);
+    const act = async (action: string, reason: string) => {
+      t.clock.advance(30_000);
+      return b.post('OperatorPersonResource', 'update', { id: target.id, action, reason, password: op.password, code: code(t) });
+    };
+
+    const reset = await act('reset_two_factor', 'lost phone, identity checked');
+    expect(reset.status).toBe(200);
+    expect(reset.body.resource_response.data).toMatchObject({ mfa: null, live_sessions: 0 });
+    const row = await t.db.selectFrom('users').select(['mfa_method', 'totp_secret', 'security_epoch']).where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect([row.mfa_method, row.totp_secret]).toEqual([null, null]);
+    expect((await theirs.get('ViewerResource')).body.resource_response.data.type).not.toBe('AUTH');
+
+    await theirs.logIn(target.email, target.password);
+    expect(await liveSessions(t, target.id)).toBe(1);
+    expect((await act('end_sessions', 'stolen laptop')).status).toBe(200);
+    expect(await liveSessions(t, target.id)).toBe(0);
+
+    const mailed = await act('mail_password_reset', 'asked by support ticket 12');
+    expect(mailed.status).toBe(200);
+    const mail = await outboxMessages(t);
+    expect(mail.filter((m: { to_address: string }) => m.to_address === target.email).map((m: { subject: string }) => m.subject)).toContain('Reset your Corkboard password');
+
+    expect((await rowsOf(t)).slice(-3).map((r) => [r.action, r.operator_id, r.subject_id, r.reason])).toEqual([
+      ['account.reset_two_factor', op.id, target.id, 'lost phone, identity checked'],
+      ['account.end_sessions', op.id, target.id, 'stolen laptop'],
+      ['account.mail_password_reset', op.id, target.id, 'asked by support ticket 12'],
+    ]);
+  });
+
   it('never act on the operator’s own account from the console (the last operator cannot lock everyone out)', async () => {
     const t = await testApp();
     const { user: op, b } = await operator(t);
@@ -135,6 +172,11 @@ describe('the audit log in the console', () => {
     ]);
     expect(second.body.resource_response.data.next).toBeNull();
     expect((await b.get('OperatorAuditResource', { before: 'not a cursor' })).status).toBe(400);
+    // Filtered by who acted and on what: the command line's rows, the target's rows, an unknown operator's none.
+    const byCli = await b.get('OperatorAuditResource', { operator: 'cli', subject: target.id });
+    expect(byCli.body.resource_response.data.entries.map((e: { action: string }) => e.action)).toEqual(['account.unlock', 'account.unlock', 'account.unlock']);
+    expect((await b.get('OperatorAuditResource', { operator: 'no_such_operator' })).body.resource_response.data.entries).toEqual([]);
+    expect((await b.get('OperatorAuditResource', { subject: 'x'.repeat(300) })).status).toBe(400);
 
     const exported = await t.app.request(AUDIT_EXPORT_PATH, { headers: { cookie: b.cookie ?? '' } });
     expect(exported.status).toBe(200);
@@ -158,7 +200,12 @@ describe('every operator route', () => {
     await ub.logIn(unproven.email, unproven.password);
     const rows = surface(t.deps).filter((row) => row.declaration?.caller === 'operator');
     // The walk finds the console's routes: the pages, the people, the audit log and its export.
-    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /admin/', 'GET /resource/OperatorPersonResource/get/', 'POST /resource/OperatorPersonResource/update/', `GET ${AUDIT_EXPORT_PATH}`]));
+    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /admin/', 'GET /resource/OperatorPersonResource/get/', 'POST /resource/OperatorPersonResource/update/', `GET ${AUDIT_EXPORT_PATH}`,
+      'GET /resource/OperatorAuditResource/get/',
+      'GET /resource/OperatorHostsResource/get/', 'POST /resource/OperatorHostsResource/create/', 'POST /resource/OperatorHostsResource/delete/',
+      'GET /resource/OperatorNoticesResource/get/', 'POST /resource/OperatorNoticesResource/create/', 'POST /resource/OperatorNoticesResource/delete/',
+      'GET /resource/OperatorBusinessesResource/get/', 'POST /resource/OperatorBusinessesResource/update/',
+      'GET /resource/OperatorInvitationsResource/get/', 'POST /resource/OperatorInvitationsResource/create/']));
     for (const row of rows) {
       const path = row.path.replace(/\*/g, 'anything').replace(/:[a-z_]+(\{[^}]*\})?/gi, 'x');
       for (const cookie of [undefined, mb.cookie, ub.cookie]) {

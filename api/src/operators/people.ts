@@ -3,10 +3,15 @@ import type { Database } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import type { DeactivationReason } from '../auth/rules/recovery.js';
+import type { User } from '../db/schema.js';
+import { disableMfaIn } from '../auth/credentials/store.js';
 import { type Actor, auditLog } from './audit.js';
 
+/** How the operator's 'mail a password reset' reaches the person: the auth capability's own reset link (auth/reset.ts sendLink). */
+export type SendReset = (user: User) => Promise<void>;
+
 /** What an operator may do to an account, from the console or the command line: each one the same service, each one audited. */
-export const PERSON_ACTIONS = ['suspend', 'deactivate', 'reinstate', 'end_sessions', 'unlock'] as const;
+export const PERSON_ACTIONS = ['suspend', 'deactivate', 'reinstate', 'end_sessions', 'unlock', 'reset_two_factor', 'mail_password_reset'] as const;
 export type PersonAction = (typeof PERSON_ACTIONS)[number];
 
 /** How many accounts one search shows: a search finds a person, it is no way to list everyone. */
@@ -19,6 +24,8 @@ const STATE_OF: Record<PersonAction, 'suspended' | 'deactivated' | 'active' | nu
   reinstate: 'active',
   end_sessions: null,
   unlock: null,
+  reset_two_factor: null,
+  mail_password_reset: null,
 };
 
 /** `%` and `_` typed in a search are letters, not patterns. */
@@ -28,7 +35,7 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
  * The operators' view of people and their actions on accounts. The console and `npm run admin` both call
  * `act`, so both change the same things and both write the audit log, in the same transaction as the change.
  */
-export function operatorPeople(deps: Pick<Deps, 'db' | 'clock'>) {
+export function operatorPeople(deps: Pick<Deps, 'db' | 'clock'>, sendReset?: SendReset) {
   const { db, clock } = deps;
 
   const summary = (q: ReturnType<typeof base>) => q.select(['users.id', 'users.email', 'users.username', 'users.first_name', 'users.last_name', 'users.state']);
@@ -115,6 +122,9 @@ export function operatorPeople(deps: Pick<Deps, 'db' | 'clock'>) {
           await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
         }
         if (action === 'unlock') await trx.deleteFrom('login_attempts').where('email', '=', user.email).execute();
+        // Two-factor off through the credentials' own writer: the epoch moves, so every session and link ends with it.
+        if (action === 'reset_two_factor') await disableMfaIn(trx, userId, now, null);
+        if (action === 'mail_password_reset' && !sendReset) throw new ApiError('invalid_input', 'No mailer here to send a reset link.');
         await auditLog(trx, clock).record(actor, {
           action: `account.${action}`,
           subjectKind: 'user',
@@ -123,6 +133,11 @@ export function operatorPeople(deps: Pick<Deps, 'db' | 'clock'>) {
           detail: state ? { from: user.state, to: state } : null,
         });
       });
+      // The link is mailed once its record is committed: the mail cannot be taken back, so the record comes first.
+      if (action === 'mail_password_reset' && sendReset) {
+        const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+        await sendReset(user);
+      }
     },
   };
 }

@@ -6,9 +6,11 @@ import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { proofService } from '../auth/credentials/proof.js';
 import { authStore } from '../auth/store.js';
+import { resetService } from '../auth/reset.js';
 import { outgoingFor } from '../outbox/service.js';
 import { type AuditRow, auditLine, auditLog } from './audit.js';
-import { personActionOptions } from './contract.js';
+import { businessActionOptions, hostClearOptions, hostSetOptions, hostsOptions, invitationOptions, noticeAttachOptions, noticeRemoveOptions, personActionOptions } from './contract.js';
+import { operatorTools } from './tools.js';
 import { operatorPeople } from './people.js';
 
 /** An audit page's size, and the most one request may ask for. */
@@ -35,10 +37,30 @@ const cursor = z
  * or an operator whose session has not passed two-factor, gets the 404 a missing route gets.
  */
 export function operatorResources(deps: Deps): ResourceRegistry {
-  const people = operatorPeople(deps);
   const { prove } = proofService(deps, outgoingFor(deps).sms);
+  const reset = resetService(deps, outgoingFor(deps).mailer);
+  const people = operatorPeople(deps, (user) => reset.sendLink(user, 'reset'));
   const store = authStore(deps.db);
   const log = auditLog(deps.db, deps.clock);
+  const tools = operatorTools(deps);
+  const fromConsole = (viewer: { id: string }) => ({ via: 'console' as const, operatorId: viewer.id });
+  const hostRows = async (query = '') => (await tools.hosts.list(query)).map((h) => ({ ...h, created_at: Number(h.created_at) }));
+  const noticeRows = async (query = '') =>
+    (await tools.notices.list(query)).map((n) => ({
+      target_type: n.target_type,
+      target: n.target,
+      severity: Number(n.severity),
+      advisory_type: n.advisory_type,
+      title: String((JSON.parse(n.notice) as { title?: string }).title ?? ''),
+      created_at: Number(n.created_at),
+    }));
+  const businessOf = async (id: string) => {
+    const found = (await tools.businesses.list(id)).find((b) => b.id === id);
+    if (!found) throw new ApiError('advertiser_not_found');
+    return found;
+  };
+  const invitationRows = async () =>
+    (await tools.invitations.list()).map((i) => ({ ...i, created_at: Number(i.created_at), expires_at: Number(i.expires_at), used_at: i.used_at === null ? null : Number(i.used_at) }));
 
   const withUsernames = async (rows: AuditRow[]) => {
     const ids = [...new Set(rows.map((r) => r.operator_id).filter((id): id is string => id !== null))];
@@ -82,13 +104,110 @@ export function operatorResources(deps: Deps): ResourceRegistry {
         },
       }),
     },
+    // Links & notices, businesses and invitations: changes to the product's lists, not to an account, so a
+    // reason (kept in the audit log) and the operator's two-factor session, without a fresh proof each time.
+    OperatorHostsResource: {
+      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => hostRows(o.query) }),
+      create: action({
+        caller: 'operator',
+        limit: NO_LIMIT.write,
+        options: hostSetOptions,
+        async run(o, { viewer }) {
+          await tools.hosts.set(fromConsole(viewer), o.host, o.status, o.reason);
+          return hostRows();
+        },
+      }),
+      delete: action({
+        caller: 'operator',
+        limit: NO_LIMIT.write,
+        options: hostClearOptions,
+        errors: ['not_found'],
+        async run(o, { viewer }) {
+          await tools.hosts.clear(fromConsole(viewer), o.host, o.reason);
+          return hostRows();
+        },
+      }),
+    },
+    OperatorNoticesResource: {
+      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => noticeRows(o.query) }),
+      create: action({
+        caller: 'operator',
+        limit: NO_LIMIT.write,
+        options: noticeAttachOptions,
+        async run(o, { viewer }) {
+          await tools.notices.attach(
+            fromConsole(viewer),
+            { targetType: o.target_type, target: o.target, severity: o.severity as 0 | 1 | 2, title: o.title, description: o.description, linkText: o.link_text, link: o.link, actionText: o.action_text, actionLink: o.action_link },
+            o.reason,
+          );
+          return noticeRows();
+        },
+      }),
+      delete: action({
+        caller: 'operator',
+        limit: NO_LIMIT.write,
+        options: noticeRemoveOptions,
+        errors: ['not_found'],
+        async run(o, { viewer }) {
+          await tools.notices.remove(fromConsole(viewer), o.target_type, o.target, o.reason);
+          return noticeRows();
+        },
+      }),
+    },
+    OperatorBusinessesResource: {
+      get: action({
+        caller: 'operator',
+        limit: NO_LIMIT.read,
+        options: hostsOptions,
+        run: async (o) => (o.query ? tools.businesses.list(o.query) : []),
+      }),
+      update: action({
+        caller: 'operator',
+        limit: NO_LIMIT.write,
+        options: businessActionOptions,
+        errors: ['advertiser_not_found'],
+        async run(o, { viewer }) {
+          if (o.action === 'steps') await tools.businesses.setSteps(fromConsole(viewer), o.id, o.steps === 'default' ? null : o.steps, o.reason);
+          else await tools.businesses.verifyMerchant(fromConsole(viewer), o.id, o.reason);
+          return businessOf(o.id);
+        },
+      }),
+    },
+    OperatorInvitationsResource: {
+      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({}), run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }) }),
+      create: action({
+        caller: 'operator',
+        limit: NO_LIMIT.write,
+        options: invitationOptions,
+        errors: ['invitations_off', 'email_invalid'],
+        async run(o, { viewer }) {
+          const sent = await tools.invitations.invite(fromConsole(viewer), outgoingFor(deps).mailer, o.email, o.reason);
+          return { email: sent.email };
+        },
+      }),
+    },
     OperatorAuditResource: {
       get: action({
         caller: 'operator',
         limit: NO_LIMIT.read,
-        options: z.object({ limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE), before: cursor.optional() }),
+        options: z.object({
+          limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE),
+          before: cursor.optional(),
+          /** The operator's username, or 'cli' for the command line. */
+          operator: z.string().trim().min(1).max(64).optional(),
+          /** The id of what was acted on (an account, a pin, a host, ...). */
+          subject: z.string().trim().min(1).max(255).optional(),
+        }),
         async run(o) {
-          const rows = await log.list({ limit: o.limit + 1, before: o.before });
+          let operator: { id: string } | 'cli' | undefined;
+          if (o.operator === 'cli') operator = 'cli';
+          else if (o.operator) {
+            const found = await deps.db.selectFrom('users').select('id').where('username', '=', o.operator.toLowerCase()).executeTakeFirst();
+            // An operator no one has: no rows, not every row.
+            if (!found) return { entries: [], next: null };
+            operator = { id: found.id };
+          }
+          const rows = await log.list({ limit: o.limit + 1, before: o.before, operator, subject: o.subject ? { id: o.subject } : undefined });
           const page = rows.slice(0, o.limit);
           return { entries: await withUsernames(page), next: rows.length > o.limit ? cursorOf(page[page.length - 1]!) : null };
         },

@@ -7,7 +7,7 @@ import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { shaped } from '../db/prepared.js';
 import { commitTogether } from '../db/together.js';
-import { notHidden, shownAccount } from '../policy/sql.js';
+import { hiddenShownToSql, notHidden, shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -160,6 +160,9 @@ export function pinsStore(db: Kysely<Database>) {
         .where('pin_hashtags.tag', '<', `${prefix}\u{10FFFF}`)
         .where('boards.privacy', '=', 'public')
         .where('boards.archived_at', 'is', null)
+        // A hidden pin's or board's words are gone with it.
+        .where((eb) => notHidden(eb, 'pins.hidden'))
+        .where((eb) => notHidden(eb, 'boards.hidden'))
         .groupBy('pin_hashtags.tag')
         .orderBy('n', 'desc')
         .orderBy('pin_hashtags.tag')
@@ -190,9 +193,13 @@ export function pinsStore(db: Kysely<Database>) {
      * `after` is the last pin of the page before: keyset paging, so a pin saved meanwhile does not
      * shift the pages.
      */
-    listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number) {
-      // A suspended or deactivated pinner's pins leave the feed with their profile (policy/rules.ts).
-      let query = detail().where('pins.board_id', '=', boardId).where((eb) => shownAccount(eb, 'pinner.state')).where((eb) => notHidden(eb, 'pins.hidden'));
+    listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number, viewerId: string | null = null) {
+      // A suspended or deactivated pinner's pins leave the feed with their profile (policy/rules.ts); a pin an
+      // operator hid stays only for its pinner and the board's owner (hiddenShownTo), never in an embed or a feed.
+      let query = detail()
+        .where('pins.board_id', '=', boardId)
+        .where((eb) => shownAccount(eb, 'pinner.state'))
+        .where((eb) => hiddenShownToSql(eb, 'pins.hidden', ['pins.pinner_id', 'boards.owner_id'], viewerId));
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
@@ -209,6 +216,9 @@ export function pinsStore(db: Kysely<Database>) {
         .where('boards.privacy', '=', 'public')
         // Not on a board whose owner is suspended or deactivated (policy/rules.ts boardRule).
         .where((eb) => shownAccount(eb, 'owner.state'))
+        // Nothing an operator hid: the pin, or the board it is on (a widget's and a feed's readers are anyone).
+        .where((eb) => notHidden(eb, 'pins.hidden'))
+        .where((eb) => notHidden(eb, 'boards.hidden'))
         .orderBy('pins.created_at', 'desc')
         .orderBy('pins.id', 'desc')
         .limit(limit)
@@ -233,6 +243,9 @@ export function pinsStore(db: Kysely<Database>) {
         .where('pins.link', '=', link)
         .where('boards.archived_at', 'is', null)
         .where('boards.privacy', '=', 'public')
+        // A hidden pin, or a pin on a hidden board, is no one's to count.
+        .where((eb) => notHidden(eb, 'pins.hidden'))
+        .where((eb) => notHidden(eb, 'boards.hidden'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -251,7 +264,9 @@ export function pinsStore(db: Kysely<Database>) {
         .where('pins.pinner_id', '=', pinnerId)
         .where('boards.archived_at', 'is', null)
         .where((eb) => shownAccount(eb, 'owner.state'))
-        .where((eb) => eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb, pinnerId)]));
+        .where((eb) => eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb, pinnerId)]))
+        // Their own pins even hidden (they may appeal); not on a board an operator hid from all but its owner.
+        .where((eb) => hiddenShownToSql(eb, 'boards.hidden', ['boards.owner_id'], pinnerId));
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },

@@ -18,3 +18,11 @@ export const shownAccount = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, 
 export const notHidden = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string) =>
   // The column is one of ours, never user input.
   eb(eb.ref(column as never), 'is', null);
+
+/**
+ * notHidden, or the viewer is one of the object's owners (`owners`: the columns holding them, e.g.
+ * pins.pinner_id and boards.owner_id): a hidden pin or board stays on its owner's own lists, marked, so
+ * they may appeal, and is gone from everyone else's (hiddenShownTo's SQL half for lists a member reads).
+ */
+export const hiddenShownToSql = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string, owners: string[], viewerId: string | null | undefined) =>
+  viewerId ? eb.or([notHidden(eb, column), ...owners.map((owner) => eb(eb.ref(owner as never), '=', viewerId as never))]) : notHidden(eb, column);

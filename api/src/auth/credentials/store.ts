@@ -54,6 +54,16 @@ export function tokenEpochIsCurrent(kind: TokenKind): (eb: ExpressionBuilder<Dat
   return (eb) => (EPOCH_BOUND_KINDS.includes(kind) ? eb('auth_tokens.security_epoch', '=', eb.selectFrom('users').select('users.security_epoch').whereRef('users.id', '=', 'auth_tokens.user_id')) : eb.lit(true));
 }
 
+/**
+ * Two-factor off, in the caller's transaction: the method, secret and phone cleared, live codes and backup
+ * codes retired, the epoch moved. An operator's reset calls it inside the transaction that writes its audit row.
+ */
+export async function disableMfaIn(trx: Transaction<Database>, userId: string, now: number, keepSessionId: string | null): Promise<void> {
+  await trx.updateTable('users').set({ mfa_method: null, totp_secret: null, totp_last_step: null, phone_number: null, mfa_enabled_at: null, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null }).where('id', '=', userId).execute();
+  await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
+  await moveSecurityEpoch(trx, userId, now, keepSessionId);
+}
+
 export type MfaValues = { mfa_method: 'totp' | 'sms'; totp_secret: string | null; phone_number: string | null; totp_last_step: number | null };
 export type Identity = { provider: string; subject: string; user_id: string; email: string | null; created_at: number; proven_at: number | null };
 
@@ -194,11 +204,7 @@ export function credentialStore(db: Kysely<Database>) {
 
     /** Two-factor off: the method, secret and phone cleared, live codes and backup codes retired, the epoch moved. */
     async disableMfa(userId: string, now: number, keepSessionId: string | null) {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ mfa_method: null, totp_secret: null, totp_last_step: null, phone_number: null, mfa_enabled_at: null, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null }).where('id', '=', userId).execute();
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
-        await moveSecurityEpoch(trx, userId, now, keepSessionId);
-      });
+      await db.transaction().execute((trx) => disableMfaIn(trx, userId, now, keepSessionId));
     },
 
     /**
