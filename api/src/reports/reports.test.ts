@@ -56,7 +56,7 @@ describe('reports and the queue', () => {
     await ownerClient.logIn(owner.email, owner.password);
     expect((await ownerClient.get('BoardResource', { board_id: board })).status).toBe(200);
     expect((await postJson(ownerClient, '/v3/reports/appeal/', { object_kind: 'board', object_id: board, note: 'It is a recipe board' })).status).toBe(200);
-    expect((await postJson(ownerClient, '/v3/reports/appeal/', { object_kind: 'board', object_id: board })).status).toBe(400);
+    expect((await postJson(ownerClient, '/v3/reports/appeal/', { object_kind: 'board', object_id: board })).status).toBe(409);
     expect((await console_.send('/v3/admin/reports/')).body.resource_response.data.items[0]).toMatchObject({ object_id: board, appeals: 1, hidden: 'hidden' });
   });
 
