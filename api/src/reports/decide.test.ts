@@ -68,14 +68,14 @@ describe('an operator decides on reports', () => {
     // Decided once: a second decision is refused with a clear error and writes nothing.
     const again = await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'remove', reason: 'Again' });
     expect(again.status).toBe(409);
-    expect(again.body.resource_response.error.api_error_code).toBe(2175);
+    expect(again.body.resource_response.error!.api_error_code).toBe(2175);
     expect(await t.db.selectFrom('operator_actions').where('action', 'not like', 'operator.%').select('id').execute()).toHaveLength(1);
     expect((await t.db.selectFrom('pins').select('hidden').where('id', '=', pin).executeTakeFirstOrThrow()).hidden).toBe('hidden');
 
     // The owner appeals once; a second appeal is refused.
     expect((await postJson(owner.c, '/v3/reports/appeal/', { object_kind: 'pin', object_id: pin, note: 'It is soup' })).status).toBe(200);
     const twice = await postJson(owner.c, '/v3/reports/appeal/', { object_kind: 'pin', object_id: pin });
-    expect(twice.body.resource_response.error.api_error_code).toBe(2176);
+    expect(twice.body.resource_response.error!.api_error_code).toBe(2176);
     // A stranger cannot appeal someone else's pin.
     expect((await postJson(a.c, '/v3/reports/appeal/', { object_kind: 'pin', object_id: pin })).status).toBe(404);
   });
@@ -121,7 +121,7 @@ describe('an operator decides on reports', () => {
     for (const [body, status, errorCode] of cases) {
       const res = await postJson(op.c, '/v3/admin/reports/decide/', body);
       expect(res.status, JSON.stringify(body)).toBe(status);
-      if (errorCode) expect(res.body.resource_response.error.api_error_code).toBe(errorCode);
+      if (errorCode) expect(res.body.resource_response.error!.api_error_code).toBe(errorCode);
     }
     const notJson = await op.c.send('/v3/admin/reports/decide/', { method: 'POST', headers: { origin: 'http://localhost:8787', 'content-type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(400);

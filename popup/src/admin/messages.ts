@@ -1,6 +1,6 @@
 import { defineMessages } from '../i18n';
 
-/** The operator console's words (/admin/): its frame, people and the audit log. */
+/** The operator console's words (/admin/): its frame, people, the reports queue and the audit log. */
 export const english = {
   title: 'Operator console',
   sections: 'Console sections',
@@ -8,7 +8,29 @@ export const english = {
   people: 'People',
   reports: 'Reports',
   audit: 'Audit log',
-  reportsSoon: 'The reports queue is not here yet.',
+  queueIntro: 'Open reports, most-reported first, then newest. Each decision closes every open report on its object, tells each reporter, and tells the owner why.',
+  queueEmpty: 'No open reports.',
+  queueList: 'Reported objects',
+  openReports: 'Open reports: {{count}}',
+  appealedMark: 'Appealed by its owner',
+  kind_pin: 'Pin',
+  kind_board: 'Board',
+  kind_user: 'Profile',
+  byOwner: 'By {{owner}}',
+  objectGone: 'Deleted by its owner',
+  nowHidden: 'Hidden now',
+  nowRemoved: 'Removed now',
+  reportNotes: 'Reasons and notes',
+  appealNote: 'Appeal',
+  decide_dismiss: 'Dismiss',
+  decide_hide: 'Hide',
+  decide_remove: 'Remove',
+  decide_warn: 'Warn the owner',
+  decide_suspend: 'Suspend the owner',
+  decisionReason: 'Why (the owner is told; the audit log keeps it)',
+  proofPassword: 'Your password',
+  proofCode: 'Your two-factor code',
+  decided: 'Decided: {{decision}}.',
   search: 'Search by email, username or name',
   find: 'Search',
   noMatch: 'No account matches.',

@@ -4,7 +4,7 @@ import type { JSX } from 'preact';
 export { Field as TextField } from '../auth/Field';
 
 /** A labelled multi-line field, label above (never on the same line as another field). */
-export function TextArea({ id, label, ...props }: { id: string; label: string } & JSX.HTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ id, label, ...props }: { id: string; label: string } & JSX.TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
