@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { SHOWN_STATE } from './rules.js';
 
 /**
@@ -18,3 +19,21 @@ export const shownAccount = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, 
 export const notHidden = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string) =>
   // The column is one of ours, never user input.
   eb(eb.ref(column as never), 'is', null);
+
+/**
+ * "Hide it from my view": the object at `idColumn` (a pin's or board's id) is not one the reader reported
+ * and asked to hide from themselves (reports.hidden_for_reporter). It hides nothing for anyone else.
+ */
+export const notHiddenByReader = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, readerId: string, objectKind: 'pin' | 'board', idColumn: string) =>
+  eb.not(
+    eb.exists(
+      (eb as unknown as ExpressionBuilder<Database, 'reports'>)
+        .selectFrom('reports as rh')
+        .select('rh.id')
+        .where('rh.reporter_id', '=', readerId)
+        .where('rh.object_kind', '=', objectKind)
+        .where('rh.hidden_for_reporter', '=', 1)
+        // The column is one of ours, never user input.
+        .whereRef('rh.object_id', '=', idColumn as never),
+    ),
+  ) as never;

@@ -133,13 +133,18 @@ describe('an operator decides on reports', () => {
     expect((await t.db.selectFrom('pins').select('hidden').where('id', '=', pin).executeTakeFirstOrThrow()).hidden).toBeNull();
   });
 
-  it('hide from my view: only the member who reported it; a stranger gets not found', async () => {
+  it('hide from my view: only the member who reported it, gone from their home feed only; a stranger gets not found', async () => {
     const t = await testApp();
-    const { pin, a } = await reported(t);
+    const { pin, a, b, owner } = await reported(t);
+    for (const r of [a, b]) await r.c.post('UserFollowResource', 'create', { user_id: owner.user.id });
+    const feedIds = async (c: Client) => (await c.get('HomeFeedResource')).body.resource_response.data.pins.map((p: { id: string }) => p.id);
+    expect(await feedIds(a.c)).toEqual([pin]);
     const stranger = await member(t, '198.51.100.77');
     expect((await postJson(stranger.c, '/v3/reports/hide/', { object_kind: 'pin', object_id: pin })).status).toBe(404);
     expect((await postJson(t.client(), '/v3/reports/hide/', { object_kind: 'pin', object_id: pin })).status).toBe(401);
     expect((await postJson(a.c, '/v3/reports/hide/', { object_kind: 'pin', object_id: pin })).body.resource_response.data).toEqual({ hidden: true });
     expect(await t.db.selectFrom('reports').select(['reporter_id']).where('hidden_for_reporter', '=', 1).execute()).toEqual([{ reporter_id: a.user.id }]);
+    expect(await feedIds(a.c)).toEqual([]);
+    expect(await feedIds(b.c)).toEqual([pin]);
   });
 });
