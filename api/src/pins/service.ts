@@ -180,7 +180,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
         if (section?.board_id !== board.id) throw new ApiError('section_not_found');
       }
       if (input.bookmark === FEED_END) return { pins: [], bookmark: FEED_END };
-      const rows = await pins.listBoardPins(board.id, input.section_id ?? null, readBookmark(input.bookmark), input.page_size + 1);
+      const rows = await pins.listBoardPins(board.id, input.section_id ?? null, readBookmark(input.bookmark), input.page_size + 1, viewer?.id ?? null);
       const { page, bookmark } = pageOf(rows, input.page_size);
       return { pins: page.map((row) => pinJson(config.publicOrigin, row)), bookmark };
     },

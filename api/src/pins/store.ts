@@ -7,7 +7,7 @@ import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { shaped } from '../db/prepared.js';
 import { commitTogether } from '../db/together.js';
-import { notHidden, shownAccount } from '../policy/sql.js';
+import { notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -190,9 +190,11 @@ export function pinsStore(db: Kysely<Database>) {
      * `after` is the last pin of the page before: keyset paging, so a pin saved meanwhile does not
      * shift the pages.
      */
-    listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number) {
+    listBoardPins(boardId: string, sectionId: string | null, after: Bookmark | null, limit: number, readerId: string | null = null) {
       // A suspended or deactivated pinner's pins leave the feed with their profile (policy/rules.ts).
       let query = detail().where('pins.board_id', '=', boardId).where((eb) => shownAccount(eb, 'pinner.state')).where((eb) => notHidden(eb, 'pins.hidden'));
+      // "Hide it from my view": a pin the reader reported and hid stays out of their board pages.
+      if (readerId) query = query.where((eb) => notHiddenByReader(eb, readerId, 'pin', 'pins.id'));
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();

@@ -135,7 +135,7 @@ describe('an operator decides on reports', () => {
 
   it('hide from my view: only the member who reported it, gone from their home feed only; a stranger gets not found', async () => {
     const t = await testApp();
-    const { pin, a, b, owner } = await reported(t);
+    const { pin, a, b, owner, board } = await reported(t);
     for (const r of [a, b]) await r.c.post('UserFollowResource', 'create', { user_id: owner.user.id });
     const feedIds = async (c: Client) => (await c.get('HomeFeedResource')).body.resource_response.data.pins.map((p: { id: string }) => p.id);
     expect(await feedIds(a.c)).toEqual([pin]);
@@ -146,5 +146,11 @@ describe('an operator decides on reports', () => {
     expect(await t.db.selectFrom('reports').select(['reporter_id']).where('hidden_for_reporter', '=', 1).execute()).toEqual([{ reporter_id: a.user.id }]);
     expect(await feedIds(a.c)).toEqual([]);
     expect(await feedIds(b.c)).toEqual([pin]);
+    // Out of their board page and their search too; everyone else still sees it.
+    const ids = async (c: Client, name: string, options: Record<string, unknown>) => (await c.get(name, options)).body.resource_response.data.pins.map((p: { id: string }) => p.id);
+    expect(await ids(a.c, 'BoardFeedResource', { board_id: board })).toEqual([]);
+    expect(await ids(b.c, 'BoardFeedResource', { board_id: board })).toEqual([pin]);
+    expect(await ids(a.c, 'SearchPinsResource', { q: 'soup' })).toEqual([]);
+    expect(await ids(b.c, 'SearchPinsResource', { q: 'soup' })).toEqual([pin]);
   });
 });
