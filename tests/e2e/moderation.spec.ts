@@ -12,6 +12,9 @@ import { admin, freshAccount, logInWith } from './safety-helpers';
  * told; the audit log has the decision.
  */
 
+// One story across four people's browsers (owner, member, visitor, operator) and the admin command line.
+test.setTimeout(180_000);
+
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const codeNow = () => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(SECRET), digits: 6, period: 30, timestamp: Date.now() });
 
