@@ -59,9 +59,10 @@ export const queueAnswer = z.object({ items: z.array(queueItem) });
 
 /**
  * dismiss: nothing changes; hide/remove: the pin or board (not an account); warn: a notice to the owner;
- * suspend: the owner's account, as People's suspend (with the operator's fresh proof).
+ * suspend: the owner's account, as People's suspend (with the operator's fresh proof); restore: a hidden or
+ * removed pin or board shown again (an appeal upheld).
  */
-export const DECISIONS = ['dismiss', 'hide', 'remove', 'warn', 'suspend'] as const;
+export const DECISIONS = ['dismiss', 'hide', 'remove', 'warn', 'suspend', 'restore'] as const;
 export type Decision = (typeof DECISIONS)[number];
 /** The decisions that change an account, and so ask the operator's fresh proof. */
 export const PROOF_DECISIONS: readonly Decision[] = ['suspend'];

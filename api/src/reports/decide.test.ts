@@ -78,6 +78,13 @@ describe('an operator decides on reports', () => {
     expect(twice.body.resource_response.error!.api_error_code).toBe(2176);
     // A stranger cannot appeal someone else's pin.
     expect((await postJson(a.c, '/v3/reports/appeal/', { object_kind: 'pin', object_id: pin })).status).toBe(404);
+
+    // The appeal upheld: restored, shown to everyone again, the owner told why; the appeal stays used.
+    expect((await t.client().get('PinResource', { id: pin })).status).toBe(404);
+    expect((await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'restore', reason: 'An ingredient, not spam' })).body.resource_response.data).toEqual({ closed: 1 });
+    expect(await t.db.selectFrom('pins').select(['hidden', 'hidden_reason']).where('id', '=', pin).executeTakeFirstOrThrow()).toEqual({ hidden: null, hidden_reason: null });
+    expect((await t.client().get('PinResource', { id: pin })).status).toBe(200);
+    expect((await notices(t, owner.user.id)).map((n) => [n.kind, n.note])).toContainEqual(['moderation_restored', 'An ingredient, not spam']);
   });
 
   it('warn tells the owner and changes nothing else; suspend asks the fresh proof and suspends the owner as People does', async () => {
@@ -117,6 +124,7 @@ describe('an operator decides on reports', () => {
       [{ object_kind: 'comment', object_id: pin, decision: 'hide', reason: 'x' }, 400],
       [{ object_kind: 'pin', object_id: pin, decision: 'hide', reason: 'x', extra: 1 }, 400],
       [{ object_kind: 'user', object_id: a.user.id, decision: 'hide', reason: 'x' }, 400, 2177],
+      [{ object_kind: 'user', object_id: a.user.id, decision: 'restore', reason: 'x' }, 400, 2177],
     ];
     for (const [body, status, errorCode] of cases) {
       const res = await postJson(op.c, '/v3/admin/reports/decide/', body);

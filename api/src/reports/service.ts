@@ -72,7 +72,7 @@ export function reportsService(deps: Deps) {
      */
     async decide(operatorId: string, body: Pick<z.output<typeof decideBody>, 'object_kind' | 'object_id' | 'decision' | 'reason'>) {
       const { object_kind: kind, object_id: id, decision } = body;
-      if (kind === 'user' && (decision === 'hide' || decision === 'remove')) throw new ApiError('decision_not_for_object');
+      if (kind === 'user' && (decision === 'hide' || decision === 'remove' || decision === 'restore')) throw new ApiError('decision_not_for_object');
       const open = await store.openOn(kind, id);
       if (open.length === 0) throw new ApiError('report_decided');
       const owner = await ownerOf(kind, id);
@@ -98,9 +98,11 @@ export function reportsService(deps: Deps) {
         if (hidden !== null && kind !== 'user') {
           await trx.updateTable(kind === 'pin' ? 'pins' : 'boards').set({ hidden, hidden_reason: body.reason }).where('id', '=', id).execute();
         }
+        // An appeal upheld: shown again to everyone; the appeal stays used.
+        if (decision === 'restore' && kind !== 'user') await trx.updateTable(kind === 'pin' ? 'pins' : 'boards').set({ hidden: null, hidden_reason: null }).where('id', '=', id).execute();
         await auditLog(trx, clock).record({ via: 'console', operatorId }, { action: `report.${decision}`, subjectKind: kind, subjectId: id, reason: body.reason, detail: { closed_reports: n } });
         const about = { pinId: kind === 'pin' ? id : null, boardId: kind === 'board' ? id : null };
-        const ownerKind: ModerationKind | null = decision === 'hide' ? 'moderation_hidden' : decision === 'remove' ? 'moderation_removed' : decision === 'warn' ? 'moderation_warned' : null;
+        const ownerKind: ModerationKind | null = decision === 'hide' ? 'moderation_hidden' : decision === 'remove' ? 'moderation_removed' : decision === 'warn' ? 'moderation_warned' : decision === 'restore' ? 'moderation_restored' : null;
         const told = ownerKind !== null && owner !== null ? [{ kind: ownerKind, recipientId: owner, ...about, note: body.reason }] : [];
         // Each reporter (and an appealing owner) hears that it was reviewed; never what others reported, nor who decided.
         const reviewed = open.map((r) => r.reporter_id).filter((r): r is string => r !== null && !told.some((t) => t.recipientId === r));

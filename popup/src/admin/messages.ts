@@ -27,6 +27,7 @@ export const english = {
   decide_remove: 'Remove',
   decide_warn: 'Warn the owner',
   decide_suspend: 'Suspend the owner',
+  decide_restore: 'Restore (show again)',
   decisionReason: 'Why (the owner is told; the audit log keeps it)',
   proofPassword: 'Your password',
   proofCode: 'Your two-factor code',

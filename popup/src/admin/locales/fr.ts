@@ -27,6 +27,7 @@ const words: AreaTranslation<typeof english> = {
   decide_remove: 'Retirer',
   decide_warn: 'Avertir le propriétaire',
   decide_suspend: 'Suspendre le propriétaire',
+  decide_restore: 'Rétablir (afficher de nouveau)',
   decisionReason: "Pourquoi (dit au propriétaire ; gardé dans le journal d'audit)",
   proofPassword: 'Votre mot de passe',
   proofCode: 'Votre code de double authentification',

@@ -13,9 +13,11 @@ import { DecisionDialog } from './DecisionDialog';
 /** How long the "decided" line stays. */
 const DONE_MS = 4000;
 
-/** A decision on an account cannot be made on a profile that is gone; hide and remove are for pins and boards. */
+/** A decision on an account cannot be made on a profile that is gone; hide, remove and restore are for pins and boards. */
 const decisionsFor = (item: QueueItem): Decision[] =>
-  DECISIONS.filter((d) => (item.object_kind === 'user' ? d !== 'hide' && d !== 'remove' : true)).filter((d) => item.owner_username !== null || d === 'dismiss' || d === 'hide' || d === 'remove');
+  DECISIONS.filter((d) => (item.object_kind === 'user' ? d !== 'hide' && d !== 'remove' && d !== 'restore' : true))
+    // Restore is for what is hidden or removed now (an appeal); hide is for what is shown.
+    .filter((d) => (d === 'restore' ? item.hidden !== null : d === 'hide' ? item.hidden !== 'hidden' : true)).filter((d) => item.owner_username !== null || d === 'dismiss' || d === 'hide' || d === 'remove');
 
 /**
  * The reports queue: every object with open reports or an appeal, most-reported first then newest (the

@@ -33,6 +33,8 @@ function sentence(n: Item) {
       return t(n.pin ? 'removedPin' : 'removedBoard', { reason: n.note ?? '' });
     case 'moderation_warned':
       return t('warned', { reason: n.note ?? '' });
+    case 'moderation_restored':
+      return t(n.pin ? 'restoredPin' : 'restoredBoard', { reason: n.note ?? '' });
   }
 }
 

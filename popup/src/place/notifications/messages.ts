@@ -25,6 +25,8 @@ export const english = {
   removedBoard: "We removed your board. Why: {{reason}}",
   warned: "A warning about what you shared. Why: {{reason}}",
   seeAndAppeal: "See it (you may appeal once)",
+  restoredPin: "We looked again and your Pin is shown again. Why: {{reason}}",
+  restoredBoard: "We looked again and your board is shown again. Why: {{reason}}",
 };
 
 export const messages = defineMessages('notifications', english, (lang) => import(`./locales/${lang}.ts`));

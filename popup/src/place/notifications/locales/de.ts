@@ -22,4 +22,6 @@ export default {
   removedBoard: "We removed your board. Why: {{reason}}",
   warned: "A warning about what you shared. Why: {{reason}}",
   seeAndAppeal: "See it (you may appeal once)",
+  restoredPin: "We looked again and your Pin is shown again. Why: {{reason}}",
+  restoredBoard: "We looked again and your board is shown again. Why: {{reason}}",
 } satisfies AreaTranslation<typeof english>;

@@ -22,4 +22,6 @@ export default {
   removedBoard: "Nous avons retiré votre tableau. Pourquoi : {{reason}}",
   warned: "Un avertissement concernant ce que vous avez partagé. Pourquoi : {{reason}}",
   seeAndAppeal: "Voir (vous pouvez faire appel une fois)",
+  restoredPin: "Nous avons revu la décision : votre Épingle est de nouveau visible. Pourquoi : {{reason}}",
+  restoredBoard: "Nous avons revu la décision : votre tableau est de nouveau visible. Pourquoi : {{reason}}",
 } satisfies AreaTranslation<typeof english>;
