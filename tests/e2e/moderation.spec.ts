@@ -9,7 +9,7 @@ import { admin, freshAccount, logInWith } from './safety-helpers';
  * Issue 41: a visitor and a member report a public pin (the member in French); an operator logs in with
  * two-factor, finds the report in the console's queue and hides the pin; it is gone from search, its board,
  * the member's feed and its embed for everyone but its owner, who sees why and appeals; the reporter is
- * told; the audit log has the decision.
+ * told; the operator restores it on appeal; the audit log has each decision.
  */
 
 // One story across four people's browsers (owner, member, visitor, operator) and the admin command line.
@@ -133,15 +133,28 @@ test('a reported pin is hidden by an operator with two-factor: gone for others, 
   await op.reload();
   await expect(item.getByText('Appealed by its owner')).toBeVisible();
   await expect(item.getByText('It is a recipe ingredient')).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Hide', exact: true })).toHaveCount(0);
 
   // The member who reported is told, in French.
   await member.page.goto(`${PRODUCT}/notifications/?lang=fr`);
   await expect(member.page.getByText('Nous avons examiné votre signalement. Merci de nous avoir prévenus.')).toBeVisible();
   await axeClean(member.page);
 
-  // The audit log has the decision, by this operator, with its reason.
+  // The appeal upheld from the queue: shown again to everyone, its owner told.
+  await item.getByRole('button', { name: 'Restore (show again)' }).click();
+  await op.getByRole('dialog', { name: `Restore (show again): Dried ${word}` }).getByLabel('Why (the owner is told; the audit log keeps it)').fill('An ingredient, not spam');
+  await op.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(item).toHaveCount(0);
+  expect((await visitor.request.get(`${PRODUCT}/oembed?url=${encodeURIComponent(pinUrl)}&format=json`)).status()).toBe(200);
+  await owner.page.goto(`${PRODUCT}/notifications/`);
+  await expect(owner.page.getByText('We looked again and your Pin is shown again. Why: An ingredient, not spam')).toBeVisible();
+
+  // The audit log has each decision, by this operator, with its reason, newest first.
   const audit = (await (await read(opContext.request, 'OperatorAuditResource', { limit: 200 })).json()).resource_response.data.entries as Array<{ action: string; subject_id: string; reason: string; operator_username: string }>;
-  expect(audit.find((e) => e.subject_id === pin)).toMatchObject({ action: 'report.hide', reason: 'Spam links', operator_username: operator.username });
+  expect(audit.filter((e) => e.subject_id === pin).map((e) => [e.action, e.reason, e.operator_username])).toEqual([
+    ['report.restore', 'An ingredient, not spam', operator.username],
+    ['report.hide', 'Spam links', operator.username],
+  ]);
 
   // A member is not an operator: the queue and its API do not exist for them.
   expect((await member.context.request.get(`${PRODUCT}/v3/admin/reports/`)).status()).toBe(404);
