@@ -80,6 +80,8 @@ export const boardsAnswers = {
       cover_pin_id: z.string().nullable(),
       owner: z.object({ full_name: z.string(), image_medium_url: z.string().nullable(), id: z.string(), username: z.string() }),
       sections: z.array(sectionAnswer.extend({ url: z.string() })),
+      /** Only on a board an operator hid or removed, which only its owner still sees: the decision, why, and whether the one appeal is used. */
+      moderation: z.object({ state: z.enum(['hidden', 'removed']), reason: z.string(), appealed: z.boolean() }).optional(),
     }),
     create: boardAnswer,
     update: boardAnswer.extend({ description: z.string(), archived: z.boolean(), cover_pin_id: z.string().nullable() }),

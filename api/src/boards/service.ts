@@ -170,6 +170,8 @@ export function boardsService(deps: Deps) {
         cover_pin_id: viewer?.id === board.owner_id ? board.cover_pin_id : null,
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
         sections: (await store.listSections(board.id)).map((section) => ({ ...sectionJson(section), url: `${picker.url}${section.slug}/` })),
+        // Whoever still sees a hidden board is its owner (policy/rules.ts hiddenShownTo): they are told why.
+        ...(board.hidden && { moderation: { state: board.hidden, reason: board.hidden_reason ?? '', appealed: board.appealed_at !== null } }),
       };
     },
 

@@ -38,6 +38,8 @@ import * as m0050 from './migrations/0050_signup_invitations.js';
 import * as m0051 from './migrations/0051_operators.js';
 import * as m0052 from './migrations/0052_reports.js';
 import * as m0057 from './migrations/0057_home_feed_items.js';
+import * as m0058 from './migrations/0058_notification_notes.js';
+import * as m0059 from './migrations/0059_report_hides.js';
 import * as m0060 from './migrations/0060_report_queue.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
@@ -80,6 +82,8 @@ const migrations: Record<string, Migration> = {
   '0051_operators': m0051,
   '0052_reports': m0052,
   '0057_home_feed_items': m0057,
+  '0058_notification_notes': m0058,
+  '0059_report_hides': m0059,
   '0060_report_queue': m0060,
 };
 

@@ -512,7 +512,7 @@ export interface BoardsTable {
   cover_pin_id: Generated<string | null>;
 }
 
-export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved';
+export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored';
 
 /** Notifications in the app (migration 0028, issue 28): one row per recipient and event. */
 export interface NotificationsTable {
@@ -524,6 +524,8 @@ export interface NotificationsTable {
   pin_id: string | null;
   created_at: number;
   read_at: number | null;
+  /** Migration 0058: a moderation notice's reason; null for every other kind. */
+  note: Generated<string | null>;
 }
 
 /** Each board's name words, folded as boards/rules/names.ts folds them: the picker's server search (migration 0009). */
@@ -677,6 +679,8 @@ export interface ReportsTable {
   decision: string | null;
   created_at: number;
   decided_at: number | null;
+  /** Migration 0059: 1 once the reporting member hid the object from their own view. */
+  hidden_for_reporter: Generated<number>;
 }
 
 /** Migration 0060: the queue as it is written (triggers on reports): one row per object with anything open. */

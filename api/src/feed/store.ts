@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { notHidden, shownAccount } from '../policy/sql.js';
+import { notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 /**
@@ -127,6 +127,8 @@ function inHomeFeed(eb: FeedRow, viewerId: string) {
     shownAccount(eb, 'pinner.state'),
     notHidden(eb, 'pins.hidden'),
     notHidden(eb, 'boards.hidden'),
+    notHiddenByReader(eb, viewerId, 'pin', 'pins.id'),
+    notHiddenByReader(eb, viewerId, 'board', 'boards.id'),
     eb('pins.pinner_id', '<>', viewerId),
     eb.or([
       eb.exists(eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId).whereRef('follows.followee_id', '=', 'boards.owner_id')),

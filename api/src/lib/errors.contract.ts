@@ -113,6 +113,9 @@ export const catalogue = {
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
   share_limited: { code: 202, status: 429, message: "You've sent a lot of Pins by email today. Try again tomorrow." },
   report_limited: { code: 2174, status: 429, message: "You've sent a lot of reports today. Try again tomorrow." },
+  report_decided: { code: 2175, status: 409, message: 'This has already been decided: there is no open report on it.' },
+  appeal_used: { code: 2176, status: 409, message: 'You have already appealed this decision.' },
+  decision_not_for_object: { code: 2177, status: 400, message: 'A pin or a board is hidden or removed; an account is warned or suspended.' },
   share_not_public: { code: 203, status: 400, message: 'Only Pins on public boards can be sent by email.' },
   // The security review of the last session's routes: codes 204-209.
   reauth_required: { code: 205, status: 403, message: 'For your security, log in again to change how you log in.' },

@@ -4,7 +4,9 @@ import type { NotificationKind } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import { noticeRule, type BoardFacts, type PinFacts, type Relation } from '../policy/rules.js';
-import { shouldNotify, UNREAD_CAP } from './rules.js';
+import { type ModerationKind, shouldNotify, UNREAD_CAP } from './rules.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { notificationsStore } from './store.js';
 import type { Gate } from '../lib/messages/gate.js';
 import { outgoingFor } from '../outbox/service.js';
@@ -49,6 +51,19 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
       }
     },
 
+    /**
+     * The notices of an operator's decision, written in the decision's own transaction (`trx`), so a decision
+     * is never taken without its reporters and owner being told. Not through the message gate: they come
+     * from the service, not a member, so there is no sender's share to take and no repeat to fold (one
+     * decision closes the reports it tells of). Each row's actor is its recipient: no operator is named.
+     */
+    async moderation(trx: Kysely<Database>, notices: Array<{ kind: ModerationKind; recipientId: string; boardId?: string | null; pinId?: string | null; note?: string | null }>) {
+      const now = clock.now();
+      await notificationsStore(trx).insert(
+        [...new Map(notices.map((n) => [`${n.kind}|${n.recipientId}`, n])).values()].map((n) => ({ id: newId(), recipient_id: n.recipientId, kind: n.kind, actor_id: n.recipientId, board_id: n.boardId ?? null, pin_id: n.pinId ?? null, created_at: now, note: n.note ?? null })),
+      );
+    },
+
     /** NotificationsResource get: a page of the viewer's notifications, newest first. */
     async list(viewerId: string, input: { page_size: number; bookmark?: string | undefined }): Promise<NotificationsAnswer> {
       if (input.bookmark === FEED_END) return { notifications: [], bookmark: FEED_END };
@@ -82,6 +97,7 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
             actor: { id: row.actor_id, username: row.actor_username, full_name: `${row.actor_first_name} ${row.actor_last_name}`.trim() },
             board: shown.board && row.board_id !== null && row.board_name !== null ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
             pin: shown.pin && row.pin_id ? { id: row.pin_id, url: `/pin/${row.pin_id}/` } : null,
+            note: row.note ?? null,
           };
         }),
         bookmark,

@@ -12,7 +12,7 @@ export function notificationsStore(db: Kysely<Database>) {
       return new Map(rows.map((r) => [r.id, r.state]));
     },
 
-    async insert(rows: Array<{ id: string; recipient_id: string; kind: NotificationKind; actor_id: string; board_id: string | null; pin_id: string | null; created_at: number }>) {
+    async insert(rows: Array<{ id: string; recipient_id: string; kind: NotificationKind; actor_id: string; board_id: string | null; pin_id: string | null; created_at: number; note?: string | null }>) {
       if (rows.length) await db.insertInto('notifications').values(rows.map((r) => ({ ...r, read_at: null }))).execute();
     },
 
@@ -28,7 +28,7 @@ export function notificationsStore(db: Kysely<Database>) {
         .innerJoin('users as actor', 'actor.id', 'n.actor_id')
         .leftJoin('boards as b', 'b.id', 'n.board_id')
         .leftJoin('users as owner', 'owner.id', 'b.owner_id')
-        .select(['n.id', 'n.kind', 'n.created_at', 'n.read_at', 'n.pin_id'])
+        .select(['n.id', 'n.kind', 'n.created_at', 'n.read_at', 'n.pin_id', 'n.note'])
         .select(['actor.id as actor_id', 'actor.username as actor_username', 'actor.first_name as actor_first_name', 'actor.last_name as actor_last_name'])
         .select(['b.id as board_id', 'b.name as board_name', 'b.slug as board_slug', 'b.privacy as board_privacy', 'b.archived_at as board_archived_at', 'b.owner_id as board_owner_id', 'owner.username as owner_username', 'owner.state as owner_state'])
         // The reader's place on the board today: 'accepted', 'invited' or none (null).

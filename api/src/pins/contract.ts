@@ -26,6 +26,11 @@ export const pinAnswer = z.object({
   pinned_to_board: boardRef,
   section: z.object({ id: z.string(), title: z.string().nullable(), slug: z.string().nullable() }).nullable(),
   pinner: z.object({ id: z.string(), username: z.string(), full_name: z.string() }),
+  /**
+   * Only on a pin an operator hid or removed, which only its pinner and its board's owner still see: the
+   * decision, the reason they are told, and whether the one appeal is used.
+   */
+  moderation: z.object({ state: z.enum(['hidden', 'removed']), reason: z.string(), appealed: z.boolean() }).optional(),
 });
 export type PinAnswer = z.infer<typeof pinAnswer>;
 

@@ -254,6 +254,8 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
       username: row.pinner_username,
       full_name: `${row.pinner_first_name} ${row.pinner_last_name}`.trim(),
     },
+    // Whoever still sees a hidden pin is its pinner or its board's owner (policy/rules.ts hiddenShownTo): they are told why.
+    ...(row.hidden && { moderation: { state: row.hidden, reason: row.hidden_reason ?? '', appealed: row.appealed_at !== null } }),
   };
 }
 

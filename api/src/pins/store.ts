@@ -7,7 +7,7 @@ import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { memberOf } from '../boards/store.js';
 import { shaped } from '../db/prepared.js';
 import { commitTogether } from '../db/together.js';
-import { hiddenShownToSql, notHidden, shownAccount } from '../policy/sql.js';
+import { hiddenShownToSql, notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
   /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
@@ -200,6 +200,8 @@ export function pinsStore(db: Kysely<Database>) {
         .where('pins.board_id', '=', boardId)
         .where((eb) => shownAccount(eb, 'pinner.state'))
         .where((eb) => hiddenShownToSql(eb, 'pins.hidden', ['pins.pinner_id', 'boards.owner_id'], viewerId));
+      // "Hide it from my view": a pin the viewer reported and hid stays out of their board pages.
+      if (viewerId) query = query.where((eb) => notHiddenByReader(eb, viewerId, 'pin', 'pins.id'));
       if (sectionId) query = query.where('pins.section_id', '=', sectionId);
       if (after) query = query.where((eb) => olderThan(eb, 'pins.created_at', 'pins.id', after));
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();

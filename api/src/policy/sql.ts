@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { SHOWN_STATE } from './rules.js';
 
 /**
@@ -26,3 +27,21 @@ export const notHidden = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>
  */
 export const hiddenShownToSql = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string, owners: string[], viewerId: string | null | undefined) =>
   viewerId ? eb.or([notHidden(eb, column), ...owners.map((owner) => eb(eb.ref(owner as never), '=', viewerId as never))]) : notHidden(eb, column);
+
+/**
+ * "Hide it from my view": the object at `idColumn` (a pin's or board's id) is not one the reader reported
+ * and asked to hide from themselves (reports.hidden_for_reporter). It hides nothing for anyone else.
+ */
+export const notHiddenByReader = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, readerId: string, objectKind: 'pin' | 'board', idColumn: string) =>
+  eb.not(
+    eb.exists(
+      (eb as unknown as ExpressionBuilder<Database, 'reports'>)
+        .selectFrom('reports as rh')
+        .select('rh.id')
+        .where('rh.reporter_id', '=', readerId)
+        .where('rh.object_kind', '=', objectKind)
+        .where('rh.hidden_for_reporter', '=', 1)
+        // The column is one of ours, never user input.
+        .whereRef('rh.object_id', '=', idColumn as never),
+    ),
+  ) as never;

@@ -44,22 +44,41 @@ export const queueItem = z.object({
   appeals: z.number(),
   newest_at: z.number(),
   reasons: z.array(z.string()),
-  /** What the owner and viewers see: a title and the owner's username; null when the object is gone. */
+  /** Each open report's and appeal's reason and note, newest first (a bounded handful). */
+  notes: z.array(z.object({ kind: z.enum(['report', 'appeal']), reason: z.string(), note: z.string().nullable(), created_at: z.number() })),
+  /** What the owner and viewers see: a title, a small picture and the owner's username; null when the object is gone. */
   title: z.string().nullable(),
+  image_url: z.string().nullable(),
   owner_username: z.string().nullable(),
   hidden: z.enum(['hidden', 'removed']).nullable(),
+  /** Where its owner and viewers see it. */
+  url: z.string().nullable(),
 });
 
 export const queueAnswer = z.object({ items: z.array(queueItem) });
 
-export const DECISIONS = ['dismiss', 'hide', 'remove'] as const;
+/**
+ * dismiss: nothing changes; hide/remove: the pin or board (not an account); warn: a notice to the owner;
+ * suspend: the owner's account, as People's suspend (with the operator's fresh proof); restore: a hidden or
+ * removed pin or board shown again (an appeal upheld).
+ */
+export const DECISIONS = ['dismiss', 'hide', 'remove', 'warn', 'suspend', 'restore'] as const;
+export type Decision = (typeof DECISIONS)[number];
+/** The decisions that change an account, and so ask the operator's fresh proof. */
+export const PROOF_DECISIONS: readonly Decision[] = ['suspend'];
 
 export const decideBody = z.strictObject({
   object_kind: z.enum(['pin', 'board', 'user']),
   object_id: objectId,
   decision: z.enum(DECISIONS),
   /** What the owner is told, and what the audit log keeps. */
-  reason: z.string().trim().min(1).max(500),
+  reason: z.string().trim().min(1, 'Say why: the owner is told and the audit log keeps it.').max(500, 'Must be at most 500 characters.'),
+  password: z.string().max(256).optional(),
+  code: z.string().trim().max(16).optional(),
 });
+
+/** "Hide it from my view": the member who reported a pin or board no longer sees it in lists. */
+export const hideBody = z.strictObject({ object_kind: z.enum(['pin', 'board']), object_id: objectId });
+export const hideAnswer = z.object({ hidden: z.literal(true) });
 
 export const decideAnswer = z.object({ closed: z.number() });

@@ -56,7 +56,7 @@ describe('reports and the queue', () => {
     await ownerClient.logIn(owner.email, owner.password);
     expect((await ownerClient.get('BoardResource', { board_id: board })).status).toBe(200);
     expect((await postJson(ownerClient, '/v3/reports/appeal/', { object_kind: 'board', object_id: board, note: 'It is a recipe board' })).status).toBe(200);
-    expect((await postJson(ownerClient, '/v3/reports/appeal/', { object_kind: 'board', object_id: board })).status).toBe(400);
+    expect((await postJson(ownerClient, '/v3/reports/appeal/', { object_kind: 'board', object_id: board })).status).toBe(409);
     expect((await console_.send('/v3/admin/reports/')).body.resource_response.data.items[0]).toMatchObject({ object_id: board, appeals: 1, hidden: 'hidden' });
   });
 
@@ -70,5 +70,23 @@ describe('reports and the queue', () => {
       last = (await postJson(visitor, '/v3/reports/', { object_kind: 'board', object_id: board, reason: 'spam' })).status;
     }
     expect(last).toBe(429);
+  });
+
+  it('limits reports per account, whatever address it comes from, with a clear error and nothing written', async () => {
+    const t = await testApp({ config: {} });
+    const owner = await t.makeUser();
+    const member = await t.makeUser();
+    let refused: Awaited<ReturnType<typeof postJson>> | null = null;
+    for (let i = 0; i < 31; i++) {
+      const board = await t.makeBoard(owner.id, `B${i}`);
+      // A new address each time: the account's share is what runs out.
+      const c = t.client({ address: `192.0.2.${i + 1}` });
+      await c.logIn(member.email, member.password);
+      const res = await postJson(c, '/v3/reports/', { object_kind: 'board', object_id: board, reason: 'spam' });
+      if (res.status !== 200) refused = res;
+    }
+    expect(refused?.status).toBe(429);
+    expect(refused?.body.resource_response.error?.api_error_code).toBe(2174);
+    expect(await t.db.selectFrom('reports').select('id').execute()).toHaveLength(30);
   });
 });

@@ -6,7 +6,10 @@ import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { limitsFor } from '../lib/limits.js';
 import { parse } from '../lib/validation.js';
-import { appealAnswer, appealBody, decideAnswer, decideBody, queueAnswer, reportAnswer, reportBody } from './contract.js';
+import { appealAnswer, appealBody, decideAnswer, decideBody, hideAnswer, hideBody, PROOF_DECISIONS, queueAnswer, reportAnswer, reportBody } from './contract.js';
+import { proofService } from '../auth/credentials/proof.js';
+import { authStore } from '../auth/store.js';
+import { outgoingFor } from '../outbox/service.js';
 import { reportsService } from './service.js';
 
 const json = async (c: { req: { json: () => Promise<unknown> } }) => {
@@ -26,6 +29,7 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const reports = reportsService(deps);
   const limits = limitsFor(deps);
+  const { prove } = proofService(deps, outgoingFor(deps).sms);
 
   routes.post('/reports/', declare({ caller: 'visitor', limit: ['reportAccount', 'reportAddress'], body: JSON_BODY, policy: 'the reporter sees the object', answer: reportAnswer }), async (c) => {
     const viewer = c.get('viewer');
@@ -43,9 +47,22 @@ export function reportRoutes(deps: Deps): Hono<AppEnv> {
 
   routes.get('/admin/reports/', declare({ caller: 'operator', limit: NO_LIMIT.read, body: 0, answer: queueAnswer }), async (c) => ok(c, await reports.queue()));
 
-  routes.post('/admin/reports/decide/', declare({ caller: 'operator', limit: NO_LIMIT.write, body: JSON_BODY, answer: decideAnswer }), async (c) => {
+  // A decision that changes an account (suspend) asks the operator's fresh proof first, as People's actions do;
+  // wrong guesses count against the operator's own account.
+  routes.post('/admin/reports/decide/', declare({ caller: 'operator', limit: 'securityAccount', body: JSON_BODY, policy: 'an operator; suspend with a fresh proof (password and current second factor)', answer: decideAnswer }), async (c) => {
     const viewer = c.get('viewer')!;
-    return ok(c, await reports.decide(viewer.id, parse(decideBody, await json(c))));
+    const body = parse(decideBody, await json(c));
+    if (PROOF_DECISIONS.includes(body.decision)) {
+      const self = await authStore(deps.db).findUserById(viewer.id);
+      if (!self) throw new ApiError('not_found');
+      await prove(viewer, self, { password: body.password, code: body.code });
+    }
+    return ok(c, await reports.decide(viewer.id, body));
+  });
+
+  routes.post('/reports/hide/', declare({ caller: 'user', limit: NO_LIMIT.write, body: JSON_BODY, policy: 'the member who reported it, for themselves only', answer: hideAnswer }), async (c) => {
+    const viewer = c.get('viewer')!;
+    return ok(c, await reports.hideForReporter(viewer.id, parse(hideBody, await json(c))));
   });
   return routes;
 }

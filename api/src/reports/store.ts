@@ -26,6 +26,16 @@ export function reportsStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The open rows on an object: who is told when it is decided. */
+    openOn(objectKind: string, objectId: string) {
+      return db.selectFrom('reports').select(['reporter_id', 'kind']).where('state', '=', 'open').where('object_kind', '=', objectKind as 'pin').where('object_id', '=', objectId).execute();
+    },
+
+    /** The newest open reports' and appeals' reasons and notes on an object, a bounded handful for the queue. */
+    notesOf(objectKind: string, objectId: string) {
+      return db.selectFrom('reports').select(['kind', 'reason', 'note', 'created_at']).where('state', '=', 'open').where('object_kind', '=', objectKind as 'pin').where('object_id', '=', objectId).orderBy('created_at', 'desc').limit(10).execute();
+    },
+
     reasonsOf(objectKind: string, objectId: string) {
       return db.selectFrom('reports').select('reason').distinct().where('state', '=', 'open').where('object_kind', '=', objectKind as 'pin').where('object_id', '=', objectId).execute();
     },

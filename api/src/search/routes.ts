@@ -19,7 +19,7 @@ export function searchResources(search: SearchService): ResourceRegistry {
       get: action({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: searchOptions,
-        run: (o) => search.everyone({ query: o.q, page_size: o.page_size, bookmark: o.bookmark }),
+        run: (o, { viewer }) => search.everyone({ query: o.q, page_size: o.page_size, bookmark: o.bookmark }, viewer?.id ?? null),
       }),
     },
   };

@@ -56,10 +56,10 @@ export function searchService({ db, config }: Deps, boards: BoardsService) {
      * SearchPinsResource get: public pins of anyone (/search/pins/?q=), by words and hashtags. Secret,
      * protected and archived boards, and a suspended or deactivated owner's or pinner's pins, never appear.
      */
-    async everyone(input: SearchInput) {
+    async everyone(input: SearchInput, readerId: string | null = null) {
       const t = terms(input.query);
       if (t.words.length === 0 || input.bookmark === FEED_END) return { query: input.query, pins: [], bookmark: FEED_END };
-      const hits = await store.pins({ public: true }, t.words, t.tags, readCursor(input.bookmark), input.page_size + 1, t.lastIsPrefix);
+      const hits = await store.pins({ public: true, reader: readerId }, t.words, t.tags, readCursor(input.bookmark), input.page_size + 1, t.lastIsPrefix);
       return { query: input.query, ...(await present(hits, input.page_size)) };
     },
   };

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the search queries are built over tables and CTEs Kysely's Database type does not know (FTS5's virtual table, materialised CTEs)
 import { sql, SqliteAdapter, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { notHidden, shownAccount } from '../policy/sql.js';
+import { notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
 import { memberOf } from '../boards/store.js';
 import { fts5Match, tsQuery } from './rules.js';
 
@@ -11,7 +11,8 @@ export interface SearchHit {
   seq: number;
 }
 
-type Scope = { mine: string } | { public: true };
+/** `reader`: who searches in public, so what they reported and hid from their own view stays out. */
+type Scope = { mine: string } | { public: true; reader?: string | null };
 
 /**
  * The only code that reads the search index (migration 0027): SQLite's FTS5 table or Postgres's
@@ -32,7 +33,15 @@ export function searchStore(db: Kysely<Database>, tuning: Partial<PostgresTuning
           shownAccount(eb, 'owner.state'),
           eb.or([eb('boards.privacy', '=', 'public'), memberOf(eb as ExpressionBuilder<Database, 'boards'>, scope.mine)]),
         ])
-      : eb.and([eb('boards.privacy', '=', 'public'), eb('boards.archived_at', 'is', null), shownAccount(eb, 'owner.state'), shownAccount(eb, 'pinner.state'), notHidden(eb, 'p.hidden'), notHidden(eb, 'boards.hidden')]);
+      : eb.and([
+          eb('boards.privacy', '=', 'public'),
+          eb('boards.archived_at', 'is', null),
+          shownAccount(eb, 'owner.state'),
+          shownAccount(eb, 'pinner.state'),
+          notHidden(eb, 'p.hidden'),
+          notHidden(eb, 'boards.hidden'),
+          ...(scope.reader ? [notHiddenByReader(eb, scope.reader, 'pin', 'p.id'), notHiddenByReader(eb, scope.reader, 'board', 'boards.id')] : []),
+        ]);
 
   /** `matches` (rows of `ps`) joined to what decides whether they are shown. */
   const joined = (matches: any) =>

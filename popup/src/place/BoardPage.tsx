@@ -1,3 +1,5 @@
+import { ReportMenu } from '../report/ReportMenu';
+import { ModerationMark } from '../report/ModerationMark';
 import { useEffect, useState } from 'react';
 import { boardFeedOptions, boardPageOptions } from '../../../api/src/lib/rules/first-reads';
 import { getResource } from '../api';
@@ -82,6 +84,12 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
           </p>
         )}
         {!section && board.description && <p class="description">{board.description}</p>}
+        {!section && board.moderation && <ModerationMark kind="board" id={board.id} moderation={board.moderation} />}
+        {!section && me !== board.owner.id && (
+          <p class="actions">
+            <ReportMenu kind="board" id={board.id} signedIn={viewer?.type === 'AUTH'} onHidden={() => location.assign('/')} />
+          </p>
+        )}
         {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
           <p class="actions profile-actions">
             <BoardSettings board={board} onChanged={reload} />

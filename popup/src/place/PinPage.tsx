@@ -10,6 +10,9 @@ import { Notice } from '../advertiser/Notice';
 import { renditionSet } from '../renditions';
 import { ShareSheet } from './ShareSheet';
 import { PinAdLabels } from '../advertiser/PinAdLabels';
+import { ReportMenu } from '../report/ReportMenu';
+import { ModerationMark } from '../report/ModerationMark';
+import { t as reportWord } from '../report/messages';
 
 const SHARE_PARAM = 'share';
 
@@ -20,6 +23,8 @@ const SHARE_PARAM = 'share';
 export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null }) {
   const loaded = usePin(id);
   const [edited, setEdited] = useState<PinData | null>(null);
+  // "Hide it from my view" after reporting: gone from this page at once.
+  const [hiddenForMe, setHiddenForMe] = useState(false);
   // saving.md 2.1: 'Send' is /pin/{id}/?share=true; the sheet opens and closes in place, the URL following.
   const [sharing, setSharing] = useState(() => new URLSearchParams(location.search).get(SHARE_PARAM) === 'true');
   const share = (open: boolean) => {
@@ -34,6 +39,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
 
   if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
   if (!pin) return <main class="pin-page"><p class="loading" role="status">{main('common.loading')}</p></main>;
+  if (hiddenForMe) return <main class="pin-page"><p role="status">{reportWord('hiddenForYou')}</p></main>;
 
   const source = hostOf(pin.link);
   const pinner = pin.pinner.full_name || pin.pinner.username;
@@ -61,6 +67,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
       </div>
       <div class="closeup-pane pin-details">
         <Notice pinId={pin.id} />
+        {pin.moderation && <ModerationMark kind="pin" id={pin.id} moderation={pin.moderation} />}
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">{main('pages.pin')}</h1>}
         <p class="pin-actions">
           <a class="primary" href={save}>
@@ -75,6 +82,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
               {t('visit', { site: source })}
             </a>
           )}
+          {!(viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id) && <ReportMenu kind="pin" id={pin.id} signedIn={viewer?.type === 'AUTH'} onHidden={() => setHiddenForMe(true)} />}
         </p>
         <div id="share-sheet">{sharing && <ShareSheet pin={pin} signedIn={viewer?.type === 'AUTH'} onClose={() => share(false)} />}</div>
         {pin.description && <p class="description">{pin.description}</p>}

@@ -1,3 +1,4 @@
+import { ReportMenu } from '../report/ReportMenu';
 import { useEffect, useState } from 'react';
 import { t as main, tn as mainN } from '../i18n';
 import { BRAND } from '../brand';
@@ -61,6 +62,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
               autoFocus={fromButton}
               onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
             />
+            <ReportMenu kind="user" id={profile.id} signedIn={viewer.type === 'AUTH'} />
           </p>
         )}
       </header>

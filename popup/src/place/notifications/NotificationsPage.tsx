@@ -24,6 +24,17 @@ function sentence(n: Item) {
       return linked((s) => t('follower', s), { actor });
     case 'pin_saved':
       return board ? linked((s) => t('saved', s), { actor, board }) : linked((s) => t('savedNoBoard', s), { actor });
+    // Moderation notices come from the service: no actor is named, only the decision and its reason.
+    case 'report_reviewed':
+      return t('reviewed');
+    case 'moderation_hidden':
+      return t(n.pin ? 'hiddenPin' : 'hiddenBoard', { reason: n.note ?? '' });
+    case 'moderation_removed':
+      return t(n.pin ? 'removedPin' : 'removedBoard', { reason: n.note ?? '' });
+    case 'moderation_warned':
+      return t('warned', { reason: n.note ?? '' });
+    case 'moderation_restored':
+      return t(n.pin ? 'restoredPin' : 'restoredBoard', { reason: n.note ?? '' });
   }
 }
 
@@ -62,6 +73,12 @@ export function NotificationsPage({ viewer }: { viewer: ViewerData | null }) {
                 <>
                   {' '}
                   <a href={n.pin.url}>{t('seePin')}</a>
+                </>
+              )}
+              {n.kind === 'moderation_hidden' && (n.pin ?? n.board) && (
+                <>
+                  {' '}
+                  <a href={(n.pin ?? n.board)!.url}>{t('seeAndAppeal')}</a>
                 </>
               )}{' '}
               <time dateTime={new Date(n.created_at).toISOString()}>{formatDate(n.created_at)}</time>

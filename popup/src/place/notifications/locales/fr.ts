@@ -15,4 +15,13 @@ export default {
   new: "Nouveau",
   empty: "Aucune notification pour le moment.",
   more: "Plus de notifications",
+  reviewed: "Nous avons examiné votre signalement. Merci de nous avoir prévenus.",
+  hiddenPin: "Nous avons masqué votre Épingle pour tous les autres. Pourquoi : {{reason}}",
+  hiddenBoard: "Nous avons masqué votre tableau pour tous les autres. Pourquoi : {{reason}}",
+  removedPin: "Nous avons retiré votre Épingle. Pourquoi : {{reason}}",
+  removedBoard: "Nous avons retiré votre tableau. Pourquoi : {{reason}}",
+  warned: "Un avertissement concernant ce que vous avez partagé. Pourquoi : {{reason}}",
+  seeAndAppeal: "Voir (vous pouvez faire appel une fois)",
+  restoredPin: "Nous avons revu la décision : votre Épingle est de nouveau visible. Pourquoi : {{reason}}",
+  restoredBoard: "Nous avons revu la décision : votre tableau est de nouveau visible. Pourquoi : {{reason}}",
 } satisfies AreaTranslation<typeof english>;

@@ -1,0 +1,36 @@
+import type { AreaTranslation } from '../../i18n';
+import type { english } from '../messages';
+
+const words: AreaTranslation<typeof english> = {
+  report: 'Signaler',
+  reportPin: 'Signaler cette Épingle',
+  reportBoard: 'Signaler ce tableau',
+  reportProfile: 'Signaler ce profil',
+  moreActions: 'Plus d\'actions',
+  why: 'Pourquoi signalez-vous ceci ?',
+  spam: 'Spam',
+  nudity: 'Nudité ou pornographie',
+  self_harm: 'Automutilation',
+  misinformation: 'Désinformation',
+  hateful_activities: 'Activités haineuses',
+  dangerous_goods: 'Produits dangereux',
+  harassment: 'Harcèlement ou dénigrement',
+  graphic_violence: 'Violence explicite',
+  privacy_violation: 'Atteinte à la vie privée',
+  intellectual_property: 'Propriété intellectuelle',
+  note: 'Autre chose à nous dire ? (facultatif)',
+  send: 'Envoyer le signalement',
+  cancel: 'Annuler',
+  close: 'Fermer',
+  thanks: 'Merci de nous avoir prévenus. Nous allons l\'examiner au regard de nos règles.',
+  already: 'Vous avez déjà signalé ceci. Merci de nous avoir prévenus.',
+  hideIt: 'Le masquer pour moi',
+  hiddenForYou: 'Masqué pour vous.',
+  hiddenMark: 'Masqué pour tous les autres par la modération. Pourquoi : {{reason}}',
+  removedMark: 'Retiré par la modération. Pourquoi : {{reason}}',
+  appeal: 'Faire appel',
+  appealNote: 'Pourquoi devrions-nous revoir la décision ? (facultatif)',
+  appealSend: 'Envoyer l\'appel',
+  appealed: 'Vous avez fait appel. Nous allons revoir la décision.',
+};
+export default words;
