@@ -96,12 +96,8 @@ export function App({ location }: { location: Location }) {
     return <Product render={(viewer) => <PinPage id={id} viewer={viewer} />} />;
   }
   const auth = AUTH_PAGES[path];
-  if (auth)
-    return (
-      <Loading>
-        <AuthPage location={location} view={auth} />
-      </Loading>
-    );
+  // The log-in and sign-up pages have the site header too: the way home for someone who only came to look.
+  if (auth) return <Product render={() => <AuthPage location={location} view={auth} />} />;
   if (path === '/password/reset/') return <Product render={() => <ResetPage location={location} />} />;
   if (path === VERIFY_PATH) return <Product render={() => <VerifyPage location={location} />} />;
   if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;

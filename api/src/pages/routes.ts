@@ -267,7 +267,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c), existsSync(EXTENSION_ZIP)));
+    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c), existsSync(EXTENSION_ZIP), built().popup.pages));
   });
   // The Save extension's zip, offered on the install page: a download, rare enough to read from disk each time.
   routes.get(EXTENSION_ZIP_PATH, page, async (c) => {

@@ -8,7 +8,7 @@ import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
 import type { Candidate } from '../../../../api/src/collaborators/contract';
 import type { BoardFeedData, BoardPageData, PinData } from '../../types';
 import { t } from './messages';
-import { ConfirmDialog } from '../../site/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Board = BoardPageData;
 
