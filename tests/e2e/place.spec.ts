@@ -272,7 +272,7 @@ test('organising a board: a move the server refuses rolls back on screen, a move
   // The owner deletes the board it went to.
   await page.goto(`${PRODUCT}${to.url}`);
   await follow(page, page.getByRole('button', { name: 'Delete board' }));
-  await follow(page, page.getByRole('group', { name: 'Delete board' }).getByRole('button', { name: 'Delete', exact: true }));
+  await follow(page, page.getByRole('dialog').getByRole('button', { name: 'Delete board', exact: true }));
   await expect(page).toHaveURL(`${PRODUCT}/${owner.username}/`);
   // Gone from the profile at once; its rows go by the deletion job a moment after.
   await expect.poll(() => readRows(`select 1 from boards where id = ?`, to.id)).toHaveLength(0);

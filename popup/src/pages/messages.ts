@@ -87,6 +87,7 @@ export const english = {
   deleted_other: 'Deleted {{count}} Pins.',
   deleteBoard: 'Delete board',
   deleteBoardAsk: 'Delete {{name}} and its Pins?',
+  deleteBoardLoses: "Its Pins and sections go with it, and nobody can open it again. This can't be undone.",
   // Managing a pin or a section
   editPin: 'Edit Pin',
   deletePin: 'Delete Pin',

@@ -101,6 +101,7 @@ export default {
   deleted_other: 'تم حذف {{count}} دبوس.',
   deleteBoard: 'حذف اللوحة',
   deleteBoardAsk: 'حذف {{name}} ودبابيسها؟',
+  deleteBoardLoses: 'ستُحذف دبابيسها وأقسامها معها، ولن يتمكن أحد من فتحها مجددًا. لا يمكن التراجع عن ذلك.',
   editPin: 'تعديل الدبوس',
   deletePin: 'حذف الدبوس',
   title: 'العنوان',

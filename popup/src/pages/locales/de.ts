@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} Pins gelöscht.',
   deleteBoard: 'Pinnwand löschen',
   deleteBoardAsk: '{{name}} und die zugehörigen Pins löschen?',
+  deleteBoardLoses: 'Die Pins und Abschnitte verschwinden mit ihr, und niemand kann sie wieder öffnen. Das lässt sich nicht rückgängig machen.',
   editPin: 'Pin bearbeiten',
   deletePin: 'Pin löschen',
   title: 'Titel',

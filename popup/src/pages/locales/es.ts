@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} Pines eliminados.',
   deleteBoard: 'Eliminar tablero',
   deleteBoardAsk: '¿Eliminar {{name}} y sus Pines?',
+  deleteBoardLoses: 'Sus Pines y secciones desaparecen con él y nadie podrá volver a abrirlo. No se puede deshacer.',
   editPin: 'Editar Pin',
   deletePin: 'Eliminar Pin',
   title: 'Título',

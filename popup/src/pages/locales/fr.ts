@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} épingles supprimées.',
   deleteBoard: 'Supprimer le tableau',
   deleteBoardAsk: 'Supprimer {{name}} et ses épingles ?',
+  deleteBoardLoses: 'Ses épingles et ses sections disparaissent avec lui, et personne ne pourra plus l’ouvrir. Cette action est irréversible.',
   editPin: 'Modifier l’épingle',
   deletePin: 'Supprimer l’épingle',
   title: 'Titre',

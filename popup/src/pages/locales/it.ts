@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} Pin eliminati.',
   deleteBoard: 'Elimina bacheca',
   deleteBoardAsk: 'Eliminare {{name}} e i suoi Pin?',
+  deleteBoardLoses: 'I suoi Pin e le sue sezioni spariscono con essa e nessuno potrà più aprirla. Non si può annullare.',
   editPin: 'Modifica Pin',
   deletePin: 'Elimina Pin',
   title: 'Titolo',

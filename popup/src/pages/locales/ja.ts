@@ -66,6 +66,7 @@ export default {
   deleted_other: '{{count}} 件のピンを削除しました。',
   deleteBoard: 'ボードを削除',
   deleteBoardAsk: '{{name}}とそのピンを削除しますか？',
+  deleteBoardLoses: 'ピンとセクションも一緒に削除され、誰も開けなくなります。元に戻せません。',
   editPin: 'ピンを編集',
   deletePin: 'ピンを削除',
   title: 'タイトル',

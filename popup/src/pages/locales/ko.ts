@@ -66,6 +66,7 @@ export default {
   deleted_other: '핀 {{count}}개를 삭제했습니다.',
   deleteBoard: '보드 삭제',
   deleteBoardAsk: '{{name}} 보드와 핀을 삭제할까요?',
+  deleteBoardLoses: '핀과 섹션도 함께 삭제되며 아무도 다시 열 수 없습니다. 되돌릴 수 없습니다.',
   editPin: '핀 수정',
   deletePin: '핀 삭제',
   title: '제목',

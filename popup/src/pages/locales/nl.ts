@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} pins verwijderd.',
   deleteBoard: 'Bord verwijderen',
   deleteBoardAsk: '{{name}} en de pins erop verwijderen?',
+  deleteBoardLoses: 'De pins en secties verdwijnen mee en niemand kan het bord nog openen. Dit kan niet ongedaan worden gemaakt.',
   editPin: 'Pin bewerken',
   deletePin: 'Pin verwijderen',
   title: 'Titel',

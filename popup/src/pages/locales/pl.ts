@@ -87,6 +87,7 @@ export default {
   deleted_other: 'Usunięto {{count}} pina.',
   deleteBoard: 'Usuń tablicę',
   deleteBoardAsk: 'Usunąć tablicę {{name}} i jej piny?',
+  deleteBoardLoses: 'Jej Piny i sekcje znikną razem z nią i nikt nie będzie mógł jej otworzyć. Tego nie można cofnąć.',
   editPin: 'Edytuj pin',
   deletePin: 'Usuń pin',
   title: 'Tytuł',

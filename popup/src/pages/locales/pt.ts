@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} Pins excluídos.',
   deleteBoard: 'Excluir pasta',
   deleteBoardAsk: 'Excluir {{name}} e os Pins dela?',
+  deleteBoardLoses: 'Os seus Pins e secções desaparecem com ela e ninguém a poderá voltar a abrir. Não é possível anular.',
   editPin: 'Editar Pin',
   deletePin: 'Excluir Pin',
   title: 'Título',

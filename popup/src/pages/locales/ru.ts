@@ -87,6 +87,7 @@ export default {
   deleted_other: 'Удалено {{count}} пина.',
   deleteBoard: 'Удалить доску',
   deleteBoardAsk: 'Удалить доску «{{name}}» и её пины?',
+  deleteBoardLoses: 'Её пины и разделы исчезнут вместе с ней, и никто больше не сможет её открыть. Это нельзя отменить.',
   editPin: 'Изменить пин',
   deletePin: 'Удалить пин',
   title: 'Название',

@@ -73,6 +73,7 @@ export default {
   deleted_other: 'Raderade {{count}} pins.',
   deleteBoard: 'Radera anslagstavla',
   deleteBoardAsk: 'Radera {{name}} och dess pins?',
+  deleteBoardLoses: 'Dess pins och avsnitt försvinner med den och ingen kan öppna den igen. Det går inte att ångra.',
   editPin: 'Redigera pin',
   deletePin: 'Radera pin',
   title: 'Titel',

@@ -73,6 +73,7 @@ export default {
   deleted_other: '{{count}} Pin silindi.',
   deleteBoard: 'Panoyu sil',
   deleteBoardAsk: '{{name}} ve Pin\'leri silinsin mi?',
+  deleteBoardLoses: 'Pinleri ve bölümleri de onunla birlikte silinir ve kimse onu bir daha açamaz. Bu geri alınamaz.',
   editPin: 'Pin\'i düzenle',
   deletePin: 'Pin\'i sil',
   title: 'Başlık',

@@ -66,6 +66,7 @@ export default {
   deleted_other: '已删除 {{count}} 个 Pin。',
   deleteBoard: '删除图板',
   deleteBoardAsk: '删除 {{name}} 及其中的 Pin？',
+  deleteBoardLoses: '其中的图钉和分区会一并删除，任何人都无法再打开。此操作无法撤销。',
   editPin: '编辑 Pin',
   deletePin: '删除 Pin',
   title: '标题',
