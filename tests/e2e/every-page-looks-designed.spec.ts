@@ -106,7 +106,7 @@ for (const locale of ['en-US', 'de-DE']) {
       const me = freshAccount('look', 'Lena');
       await post(page, 'UserSessionResource', 'create', { username_or_email: me.email, password: me.password });
       await post(page, 'BoardResource', 'create', { name: `Looks ${Date.now()}` });
-      const { problems, visited } = await crawl(page, `pinner-${locale}`, ['/', `/${me.username}/`, '/notifications/', '/settings/account/', '/settings/tokens/', '/settings/invitations/', '/search/?q=lake', '/pin-builder/'], Math.ceil(9 * limit), english);
+      const { problems, visited } = await crawl(page, `pinner-${locale}`, ['/', `/${me.username}/`, `/${me.username}/_archived/`, '/notifications/', '/settings/account/', '/settings/tokens/', '/settings/invitations/', '/search/?q=lake', '/pin-builder/'], Math.ceil(9 * limit), english);
       expect(problems).toEqual([]);
       expect(visited).toBeGreaterThan(1);
     });

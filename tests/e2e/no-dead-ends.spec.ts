@@ -37,3 +37,53 @@ test('with every new pin turned off, the popup says so before any board is picke
   const pins = readRows<{ n: number }>('SELECT COUNT(*) AS n FROM pins p JOIN users u ON u.id = p.pinner_id WHERE u.email = ?', me.email);
   expect(Number(pins[0]?.n)).toBe(0);
 });
+
+test('archived boards are listed from the owner’s profile, linked to their pages, and to no one else', async ({ page, browser }) => {
+  const me = await signedIn(page, 'arch');
+  const name = `Old flat ${Date.now()}`;
+  const board = (await post(page, 'BoardResource', 'create', { name })).data as { id: string; url: string };
+  await post(page, 'BoardResource', 'update', { board_id: board.id, archived: true });
+
+  await page.goto(`${PRODUCT}/${me.username}/`);
+  await expect(page.getByRole('region', { name: 'Your boards' }).getByText(name)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Archived boards' }).click();
+  await expect(page).toHaveURL(`${PRODUCT}/${me.username}/_archived/`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Archived boards' })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page).toHaveURL(`${PRODUCT}${board.url}`);
+  await expect(page.getByRole('button', { name: 'Unarchive' })).toBeVisible();
+
+  // A stranger finds the page empty and no link to it on the profile.
+  const stranger = await browser.newPage();
+  await stranger.goto(`${PRODUCT}/${me.username}/`);
+  await expect(stranger.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(stranger.getByRole('link', { name: 'Archived boards' })).toHaveCount(0);
+  await stranger.goto(`${PRODUCT}/${me.username}/_archived/`);
+  await expect(stranger.getByText('No archived boards.', { exact: false })).toBeVisible();
+  await expect(stranger.getByText(name)).toHaveCount(0);
+  await stranger.close();
+});
+
+test('a business owner gets the Protected switch on Create board without any advertiser in the address; a pinner does not', async ({ page, browser }) => {
+  const me = await signedIn(page, 'prot');
+  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'Protected Lamps', country: 'US' })).data.advertiser_id as string;
+  await page.goto(`${PRODUCT}/board/create/`);
+  const protect = page.getByRole('switch', { name: /Protected/ });
+  await expect(protect).toBeVisible();
+  await expect(protect).toBeEnabled();
+  const name = `Launch ${Date.now()}`;
+  await page.getByLabel('Name').fill(name);
+  await protect.check();
+  // Protected boards take no collaborators and are not secret: those controls go.
+  await expect(page.getByRole('switch', { name: /Secret/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect.poll(() => readRows<{ privacy: string; advertiser_id: string }>('select b.privacy, b.advertiser_id from boards b join users u on u.id = b.owner_id where u.email = ? and b.name = ?', me.email, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiserId }]);
+
+  const pinner = await browser.newPage();
+  await signedIn(pinner, 'plain');
+  await pinner.goto(`${PRODUCT}/board/create/`);
+  await expect(pinner.getByLabel('Name')).toBeVisible();
+  await expect(pinner.getByRole('switch', { name: /Secret/ })).toBeVisible();
+  await expect(pinner.getByRole('switch', { name: /Protected/ })).toHaveCount(0);
+  await pinner.close();
+});

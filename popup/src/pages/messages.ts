@@ -29,6 +29,8 @@ export const english = {
   noFollowers: 'No followers yet.',
   moreBoards: 'More boards',
   noBoards: 'No boards yet.',
+  archivedBoards: 'Archived boards',
+  noArchived: 'No archived boards. A board you archive waits here until you bring it back.',
   withPeople: 'With {{names}}',
   withMore_one: 'With {{names}} and {{count}} more',
   withMore_other: 'With {{names}} and {{count}} more',

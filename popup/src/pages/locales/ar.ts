@@ -23,6 +23,8 @@ export default {
   noFollowers: 'لا متابعين بعد.',
   moreBoards: 'المزيد من اللوحات',
   noBoards: 'لا لوحات بعد.',
+  archivedBoards: 'اللوحات المؤرشفة',
+  noArchived: 'لا توجد لوحات مؤرشفة. تنتظر اللوحة التي تؤرشفها هنا حتى تعيدها.',
   withPeople: 'مع {{names}}',
   withMore_zero: 'مع {{names}} و{{count}} آخرين',
   withMore_one: 'مع {{names}} وشخص آخر ({{count}})',

@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Noch keine Follower.',
   moreBoards: 'Mehr Pinnwände',
   noBoards: 'Noch keine Pinnwände.',
+  archivedBoards: 'Archivierte Pinnwände',
+  noArchived: 'Keine archivierten Pinnwände. Eine Pinnwand, die du archivierst, wartet hier, bis du sie zurückholst.',
   withPeople: 'Mit {{names}}',
   withMore_one: 'Mit {{names}} und {{count}} weiteren Person',
   withMore_other: 'Mit {{names}} und {{count}} weiteren Personen',

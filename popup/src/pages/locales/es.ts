@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Aún no hay seguidores.',
   moreBoards: 'Más tableros',
   noBoards: 'Aún no hay tableros.',
+  archivedBoards: 'Tableros archivados',
+  noArchived: 'No hay tableros archivados. Un tablero que archives espera aquí hasta que lo recuperes.',
   withPeople: 'Con {{names}}',
   withMore_one: 'Con {{names}} y {{count}} persona más',
   withMore_other: 'Con {{names}} y {{count}} personas más',

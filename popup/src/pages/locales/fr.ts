@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Aucun abonné pour l’instant.',
   moreBoards: 'Plus de tableaux',
   noBoards: 'Aucun tableau pour l’instant.',
+  archivedBoards: 'Tableaux archivés',
+  noArchived: 'Aucun tableau archivé. Un tableau que vous archivez attend ici jusqu’à ce que vous le rétablissiez.',
   withPeople: 'Avec {{names}}',
   withMore_one: 'Avec {{names}} et {{count}} autre personne',
   withMore_other: 'Avec {{names}} et {{count}} autres personnes',

@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Ancora nessun follower.',
   moreBoards: 'Altre bacheche',
   noBoards: 'Ancora nessuna bacheca.',
+  archivedBoards: 'Bacheche archiviate',
+  noArchived: 'Nessuna bacheca archiviata. Una bacheca che archivi resta qui finché non la ripristini.',
   withPeople: 'Con {{names}}',
   withMore_one: 'Con {{names}} e {{count}} altra persona',
   withMore_other: 'Con {{names}} e altre {{count}} persone',

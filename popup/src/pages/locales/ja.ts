@@ -18,6 +18,8 @@ export default {
   noFollowers: 'まだフォロワーはいません。',
   moreBoards: 'ボードをもっと見る',
   noBoards: 'まだボードはありません。',
+  archivedBoards: 'アーカイブしたボード',
+  noArchived: 'アーカイブしたボードはありません。アーカイブしたボードは、元に戻すまでここに置かれます。',
   withPeople: '参加者: {{names}}',
   withMore_other: '参加者: {{names}} ほか {{count}} 人',
   notFound: '見つかりません',

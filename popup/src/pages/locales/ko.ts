@@ -18,6 +18,8 @@ export default {
   noFollowers: '아직 팔로워가 없습니다.',
   moreBoards: '보드 더 보기',
   noBoards: '아직 보드가 없습니다.',
+  archivedBoards: '보관된 보드',
+  noArchived: '보관된 보드가 없습니다. 보관한 보드는 되돌릴 때까지 여기에 있습니다.',
   withPeople: '함께하는 사람: {{names}}',
   withMore_other: '함께하는 사람: {{names}} 외 {{count}}명',
   notFound: '찾을 수 없음',

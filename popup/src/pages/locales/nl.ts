@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Nog geen volgers.',
   moreBoards: 'Meer borden',
   noBoards: 'Nog geen borden.',
+  archivedBoards: 'Gearchiveerde borden',
+  noArchived: 'Geen gearchiveerde borden. Een bord dat je archiveert wacht hier tot je het terughaalt.',
   withPeople: 'Met {{names}}',
   withMore_one: 'Met {{names}} en {{count}} ander',
   withMore_other: 'Met {{names}} en {{count}} anderen',

@@ -21,6 +21,8 @@ export default {
   noFollowers: 'Nikt jeszcze nie obserwuje.',
   moreBoards: 'Więcej tablic',
   noBoards: 'Nie ma jeszcze tablic.',
+  archivedBoards: 'Zarchiwizowane tablice',
+  noArchived: 'Brak zarchiwizowanych tablic. Zarchiwizowana tablica czeka tutaj, aż ją przywrócisz.',
   withPeople: 'Z: {{names}}',
   withMore_one: 'Z: {{names}} i {{count}} inną osobą',
   withMore_few: 'Z: {{names}} i {{count}} innymi osobami',

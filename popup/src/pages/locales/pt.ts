@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Nenhum seguidor ainda.',
   moreBoards: 'Mais pastas',
   noBoards: 'Nenhuma pasta ainda.',
+  archivedBoards: 'Pastas arquivadas',
+  noArchived: 'Não há pastas arquivadas. Uma pasta que arquivar fica aqui até a recuperar.',
   withPeople: 'Com {{names}}',
   withMore_one: 'Com {{names}} e mais {{count}} pessoa',
   withMore_other: 'Com {{names}} e mais {{count}} pessoas',

@@ -21,6 +21,8 @@ export default {
   noFollowers: 'Подписчиков пока нет.',
   moreBoards: 'Ещё доски',
   noBoards: 'Досок пока нет.',
+  archivedBoards: 'Архивные доски',
+  noArchived: 'Нет архивных досок. Доска, которую вы архивируете, ждёт здесь, пока вы её не вернёте.',
   withPeople: 'С участием: {{names}}',
   withMore_one: 'С участием: {{names}} и ещё {{count}}',
   withMore_few: 'С участием: {{names}} и ещё {{count}}',

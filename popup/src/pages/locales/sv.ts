@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Inga följare än.',
   moreBoards: 'Fler anslagstavlor',
   noBoards: 'Inga anslagstavlor än.',
+  archivedBoards: 'Arkiverade anslagstavlor',
+  noArchived: 'Inga arkiverade anslagstavlor. En tavla du arkiverar väntar här tills du tar tillbaka den.',
   withPeople: 'Med {{names}}',
   withMore_one: 'Med {{names}} och {{count}} till',
   withMore_other: 'Med {{names}} och {{count}} till',

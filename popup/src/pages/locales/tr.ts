@@ -19,6 +19,8 @@ export default {
   noFollowers: 'Henüz takipçi yok.',
   moreBoards: 'Daha fazla pano',
   noBoards: 'Henüz pano yok.',
+  archivedBoards: 'Arşivlenmiş panolar',
+  noArchived: 'Arşivlenmiş pano yok. Arşivlediğin bir pano, geri getirene kadar burada bekler.',
   withPeople: '{{names}} ile',
   withMore_one: '{{names}} ve {{count}} kişi daha ile',
   withMore_other: '{{names}} ve {{count}} kişi daha ile',

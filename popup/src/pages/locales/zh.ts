@@ -18,6 +18,8 @@ export default {
   noFollowers: '还没有粉丝。',
   moreBoards: '更多图板',
   noBoards: '还没有图板。',
+  archivedBoards: '已归档的图板',
+  noArchived: '没有已归档的图板。你归档的图板会留在这里，直到你将其恢复。',
   withPeople: '成员：{{names}}',
   withMore_other: '成员：{{names}} 等另外 {{count}} 人',
   notFound: '未找到',
