@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { withFlag } from './auth-helpers';
+import { expectNoAxeViolations as expectNoAxe, withFlag } from './auth-helpers';
 import { readRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
 import { freshAccount } from './safety-helpers';
@@ -86,4 +86,41 @@ test('a business owner gets the Protected switch on Create board without any adv
   await expect(pinner.getByRole('switch', { name: /Secret/ })).toBeVisible();
   await expect(pinner.getByRole('switch', { name: /Protected/ })).toHaveCount(0);
   await pinner.close();
+});
+
+test('Save on a pin page opens the board picker in a dialog on the page and says where the pin went', async ({ page, browser }) => {
+  const author = await browser.newPage();
+  await signedIn(author, 'author');
+  const theirs = (await post(author, 'BoardResource', 'create', { name: `Lamps ${Date.now()}` })).data as { id: string };
+  const pin = (await post(author, 'PinResource', 'create', { board_id: theirs.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'A brass lamp' })).data as { id: string };
+  await author.close();
+
+  const me = await signedIn(page, 'saver');
+  const mine = `Keep ${Date.now()}`;
+  await post(page, 'BoardResource', 'create', { name: mine });
+  await page.goto(`${PRODUCT}/pin/${pin.id}/`);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save' });
+  await expect(dialog.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await expectNoAxe(page);
+  await dialog.getByRole('list', { name: 'All boards' }).getByRole('button', { name: new RegExp(`^${mine}`) }).click();
+  await expect(dialog).toHaveCount(0);
+  // The tab is still the pin's page, which says where the pin went.
+  await expect(page).toHaveURL(`${PRODUCT}/pin/${pin.id}/`);
+  await expect(page.getByRole('status').getByRole('link', { name: mine })).toBeVisible();
+  await expect
+    .poll(() => readRows<{ title: string }>('select p.title from pins p join boards b on b.id = p.board_id join users u on u.id = p.pinner_id where u.email = ? and b.name = ?', me.email, mine))
+    .toEqual([{ title: 'A brass lamp' }]);
+
+  // Escape closes the dialog and saves nothing.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // A visitor's Save goes through log-in and comes back to this page with the dialog open.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${PRODUCT}/pin/${pin.id}/`);
+  await expect(visitor.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/pin/${pin.id}/?save=1`)}`);
+  await visitor.close();
 });
