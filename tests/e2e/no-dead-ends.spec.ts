@@ -124,3 +124,34 @@ test('Save on a pin page opens the board picker in a dialog on the page and says
   await expect(visitor.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/pin/${pin.id}/?save=1`)}`);
   await visitor.close();
 });
+
+test('search tiles are captioned, a bookmark without an image is a title card, search spans the page and the home search shows its whole placeholder', async ({ page }) => {
+  await signedIn(page, 'tiles');
+  const word = `finch${Date.now().toString(36)}`;
+  const board = (await post(page, 'BoardResource', 'create', { name: `Birds ${word}` })).data as { id: string };
+  await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: `Bookmark ${word}` });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${PRODUCT}/search/pins/?q=${word}`);
+  const tile = page.locator('.pin-grid a.tile').first();
+  await expect(tile.locator('.tile-card')).toHaveText(`Bookmark ${word}`);
+  await expect(tile.locator('.tile-title')).toHaveText(`Bookmark ${word}`);
+  await expect(tile.locator('.tile-host')).toHaveText(new URL(EXAMPLES).hostname);
+  await expect(tile.locator('.colour-tile')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(`Bookmark ${word}`) })).toBeVisible();
+  // Not a 410 px card: the results use the page's width.
+  expect((await page.locator('main').boundingBox())!.width).toBeGreaterThan(900);
+  await expectNoAxe(page);
+
+  await page.goto(`${PRODUCT}/`);
+  const box = page.locator('#my-search-box');
+  await expect(box).toBeVisible();
+  const fits = await box.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return context.measureText(input.placeholder).width <= room;
+  });
+  expect(fits).toBe(true);
+});
