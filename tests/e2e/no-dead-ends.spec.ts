@@ -155,3 +155,34 @@ test('search tiles are captioned, a bookmark without an image is a title card, s
   });
   expect(fits).toBe(true);
 });
+
+test('a password typed straight on while the sign-up form turns into log-in loses no key', async ({ page }) => {
+  const me = freshAccount('typist');
+  // The existence check answers while the person is still typing (held a moment, so the switch lands mid-word).
+  await page.route('**/v3/register/exists/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await route.continue();
+  });
+  await page.goto(`${PRODUCT}/signup`);
+  await page.locator('#signup-email, input[type=email]').first().fill(me.email);
+  await page.locator('#signup-password').focus();
+  await page.keyboard.type(me.password, { delay: 25 });
+  await expect(page.locator('#login-password')).toBeFocused();
+  await expect(page.locator('#login-password')).toHaveValue(me.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${PRODUCT}/`);
+});
+
+test('the follow container shows the creator’s face even without a picture', async ({ browser }) => {
+  const creator = freshAccount('facey', 'Fiona');
+  const visitor = await browser.newPage();
+  await visitor.goto(`${PRODUCT}/${creator.username}/`);
+  await visitor.getByRole('button', { name: /^Follow / }).click();
+  await visitor.locator('.login-prompt').getByRole('link').first().click();
+  await expect(visitor).toHaveURL(/container=follow/);
+  const card = visitor.locator('.auth-creator');
+  await expect(card).toContainText('Fiona');
+  await expect(card.locator('.avatar')).toBeVisible();
+  await expect(card.locator('.avatar')).toHaveText('F');
+  await visitor.close();
+});
