@@ -186,3 +186,25 @@ test('the follow container shows the creator’s face even without a picture', a
   await expect(card.locator('.avatar')).toHaveText('F');
   await visitor.close();
 });
+
+test('the creator card on a pin page follows its creator, and its follower count moves with the button', async ({ page, browser }) => {
+  const author = await browser.newPage();
+  const creator = await signedIn(author, 'creator');
+  const board = (await post(author, 'BoardResource', 'create', { name: `Chairs ${Date.now()}` })).data as { id: string };
+  const pin = (await post(author, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'An oak chair' })).data as { id: string };
+  await author.close();
+
+  const me = await signedIn(page, 'fan');
+  await page.goto(`${PRODUCT}/pin/${pin.id}/`);
+  const card = page.getByRole('complementary', { name: 'Creator' });
+  await expect(card.locator('.followers')).toHaveText('0 followers');
+  await card.getByRole('button', { name: /^Follow / }).click();
+  await expect(card.getByRole('button', { name: /^Following / })).toBeVisible();
+  await expect(card.locator('.followers')).toHaveText('1 follower');
+  await expect
+    .poll(() => readRows('select 1 from follows f join users a on a.id = f.follower_id join users b on b.id = f.followee_id where a.email = ? and b.email = ?', me.email, creator.email))
+    .toHaveLength(1);
+  await page.reload();
+  await expect(card.locator('.followers')).toHaveText('1 follower');
+  await expect(card.getByRole('button', { name: /^Following / })).toBeVisible();
+});
