@@ -208,3 +208,23 @@ test('the creator card on a pin page follows its creator, and its follower count
   await expect(card.locator('.followers')).toHaveText('1 follower');
   await expect(card.getByRole('button', { name: /^Following / })).toBeVisible();
 });
+
+test('a business sees the partner link check in the pin builder; a pinner does not', async ({ page, browser }) => {
+  await signedIn(page, 'partner');
+  await post(page, 'BusinessConvertResource', 'create', { business_name: 'Partner Lamps', country: 'US' });
+  await page.goto(`${PRODUCT}/pin-builder/`);
+  const check = page.getByRole('button', { name: 'Check link' });
+  await expect(check).toBeVisible();
+  await expect(check).toBeDisabled();
+  await page.getByLabel('Link').fill(`${EXAMPLES}/notes.html`);
+  await check.click();
+  await expect(page.locator('.link-check').getByRole('status')).toHaveText(`The link works: people will land on ${EXAMPLES}/notes.html.`);
+  await expectNoAxe(page);
+
+  const pinner = await browser.newPage();
+  await signedIn(pinner, 'notpartner');
+  await pinner.goto(`${PRODUCT}/pin-builder/`);
+  await expect(pinner.getByLabel('Link')).toBeVisible();
+  await expect(pinner.getByRole('button', { name: 'Check link' })).toHaveCount(0);
+  await pinner.close();
+});
