@@ -29,6 +29,7 @@ const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
 /** The other product pages as well: home, profiles, settings and the reset page are never a save's way. */
 const Home = page(() => import('./place/HomePage'), (m) => m.Home);
 const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePage);
+const ArchivedBoardsPage = page(() => import('./place/ProfilePage'), (m) => m.ArchivedBoardsPage);
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
@@ -96,12 +97,8 @@ export function App({ location }: { location: Location }) {
     return <Product render={(viewer) => <PinPage id={id} viewer={viewer} />} />;
   }
   const auth = AUTH_PAGES[path];
-  if (auth)
-    return (
-      <Loading>
-        <AuthPage location={location} view={auth} />
-      </Loading>
-    );
+  // The log-in and sign-up pages have the site header too: the way home for someone who only came to look.
+  if (auth) return <Product render={() => <AuthPage location={location} view={auth} />} />;
   if (path === '/password/reset/') return <Product render={() => <ResetPage location={location} />} />;
   if (path === VERIFY_PATH) return <Product render={() => <VerifyPage location={location} />} />;
   if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
@@ -115,6 +112,12 @@ export function App({ location }: { location: Location }) {
   if (lists?.[1] && lists[2]) {
     const [, username, list] = lists as unknown as [string, string, 'followers' | 'following'];
     return <Product render={() => <FollowPage username={username} list={list} />} />;
+  }
+  // /{username}/_archived/: the owner's archived boards, linked from their profile.
+  const archived = /^\/([a-z0-9_]{3,30})\/_archived\/$/.exec(path);
+  if (archived?.[1]) {
+    const username = archived[1];
+    return <Product render={() => <ArchivedBoardsPage username={username} />} />;
   }
   // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);

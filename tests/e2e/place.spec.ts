@@ -75,7 +75,8 @@ test('save from the publisher → See it now → pin page → board → profile 
   const header = pinPage.getByRole('navigation', { name: 'Site' });
   await expect(header.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/demo/');
   await expect(header.getByRole('button', { name: 'Log out' })).toBeVisible();
-  await expect(pinPage.getByRole('link', { name: 'Save', exact: true })).toHaveAttribute('href', `/pin/${pinId}/repin/x/`);
+  // Save opens the board picker in a dialog on this page (no-dead-ends.spec.ts drives it).
+  await expect(pinPage.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-haspopup', 'dialog');
   await expect(pinPage.getByRole('link', { name: /^Visit / })).toBeVisible();
   // (The publisher's domain is the demo user's, so a creator card names Demo Pinner too.)
   const savedTo = pinPage.locator('.board-line');
@@ -110,12 +111,12 @@ test('save from the publisher → See it now → pin page → board → profile 
   await expect(pinPage.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
   await axeClean(pinPage);
 
-  // The pin page's Save is the repin popup of that pin.
+  // The pin page's Save opens the board picker in a dialog on the page itself (a repin of that pin).
   await pinPage.goto(`${PRODUCT}${pinPath}`);
-  await tabTo(pinPage, pinPage.getByRole('link', { name: 'Save', exact: true }));
+  await tabTo(pinPage, pinPage.getByRole('button', { name: 'Save', exact: true }));
   await pinPage.keyboard.press('Enter');
-  await expect(pinPage).toHaveURL(`${PRODUCT}/pin/${pinId}/repin/x/`);
-  await expect(pinPage.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await expect(pinPage.getByRole('dialog', { name: 'Save' }).getByRole('heading', { name: 'Choose board' })).toBeVisible();
+  await expect(pinPage).toHaveURL(`${PRODUCT}${pinPath}`);
 });
 
 test('a visitor sees public boards only, and the header offers log in', async ({ page }) => {
@@ -272,7 +273,7 @@ test('organising a board: a move the server refuses rolls back on screen, a move
   // The owner deletes the board it went to.
   await page.goto(`${PRODUCT}${to.url}`);
   await follow(page, page.getByRole('button', { name: 'Delete board' }));
-  await follow(page, page.getByRole('group', { name: 'Delete board' }).getByRole('button', { name: 'Delete', exact: true }));
+  await follow(page, page.getByRole('dialog').getByRole('button', { name: 'Delete board', exact: true }));
   await expect(page).toHaveURL(`${PRODUCT}/${owner.username}/`);
   // Gone from the profile at once; its rows go by the deletion job a moment after.
   await expect.poll(() => readRows(`select 1 from boards where id = ?`, to.id)).toHaveLength(0);

@@ -66,6 +66,8 @@ export const POPUP_FLAGS = [
   'web_google_disabled',
   'web_facebook_disabled',
   'dweb_unauth_fb_login_account_recovery_flow',
+  // The save popup refuses before its board picker when every new pin is refused (pins/rules/gates.ts).
+  'pin_creation_disable_all',
 ] as const;
 /** Outside production a browser may turn flags on for itself with this cookie (end-to-end tests). */
 export const FLAGS_COOKIE = 'cb_flags';

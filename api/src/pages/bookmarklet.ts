@@ -2,7 +2,7 @@ import { loaderCode, loaderHref } from '../../../bookmarklet/src/loader.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { escapeHtml } from '../lib/html.js';
 import { dirOf, type Locale } from '../lib/rules/locales.js';
-import { htmlWordsOf } from './words.js';
+import { htmlWordsOf, type WordKey } from './words.js';
 
 /**
  * The bookmarklet install page at /bookmarklet: what it does, the link to drag to the bookmarks bar,
@@ -25,10 +25,10 @@ export const INSTALL_CSP = [
 export const EXTENSION_ZIP_PATH = '/extension/corkboard-extension.zip';
 
 /**
- * `stylesheet`: the popup's hashed stylesheet (the install page shares its look). `extension`: whether the
+ * `stylesheet`: the popup's hashed stylesheet (the install page shares its look); `pagesStylesheet`: the pages' one (the header's wrapping). `extension`: whether the
  * Save extension's zip is built, so the page offers it beside the bookmarklet (issue 31).
  */
-export function installPage(productOrigin: string, stylesheet = '/css/popup.css', brandName = DEFAULT_BRAND, locale: Locale = 'en', extension = false): string {
+export function installPage(productOrigin: string, stylesheet = '/css/popup.css', brandName = DEFAULT_BRAND, locale: Locale = 'en', extension = false, pagesStylesheet?: string): string {
   const t = htmlWordsOf(locale, brandName);
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
@@ -36,9 +36,11 @@ export function installPage(productOrigin: string, stylesheet = '/css/popup.css'
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('installTitle')}</title>
-<link rel="stylesheet" href="${escapeHtml(stylesheet)}">
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}">${pagesStylesheet ? `
+<link rel="stylesheet" href="${escapeHtml(pagesStylesheet)}">` : ''}
 </head>
 <body>
+${siteHeader(t)}
 <main class="page bookmarklet-install">
 <h1>${t('installTitle')}</h1>
 <p>${t('installIntro')}</p>
@@ -67,6 +69,20 @@ export function installPage(productOrigin: string, stylesheet = '/css/popup.css'
 <script src="/js/bookmarklet-try.js"></script>
 </body>
 </html>`;
+}
+
+/**
+ * The site header the app draws above every page, written here without script: the way home, to search and
+ * (this page) the Save tools. It carries no viewer's links, as this page asks no session.
+ */
+function siteHeader(t: (key: WordKey) => string): string {
+  return `<header class="site-header">
+<nav aria-label="${t('navSite')}">
+<a class="site-home" href="/">${t('navHome')}</a>
+<a href="/search/pins/">${t('navSearch')}</a>
+<a href="/bookmarklet" aria-current="page">${t('navSaveTools')}</a>
+</nav>
+</header>`;
 }
 
 /** The "try it" button runs the loader itself, so the sample behaves exactly as the bookmark will. */

@@ -287,7 +287,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('Content-Security-Policy', INSTALL_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c), existsSync(EXTENSION_ZIP)));
+    return c.html(installPage(productOrigin(c), built().popup.css, brandName, readerLocale(c), existsSync(EXTENSION_ZIP), built().popup.pages));
   });
   // The Save extension's zip, offered on the install page: a download, rare enough to read from disk each time.
   routes.get(EXTENSION_ZIP_PATH, page, async (c) => {
@@ -329,8 +329,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/:username{[a-z0-9_]{3,30}}', preview, previewTurn, previewShell);
   // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).
   routes.get('/:username{[a-z0-9_]{3,30}}/', preview, previewTurn, previewShell);
-  // A profile's followers and following lists (issue 28): an underscore, which no board slug holds.
-  routes.get('/:username{[a-z0-9_]{3,30}}/:list{_followers|_following}/', page, shell);
+  // A profile's followers and following lists (issue 28) and its owner's archived boards: an underscore, which no board slug holds.
+  routes.get('/:username{[a-z0-9_]{3,30}}/:list{_followers|_following|_archived}/', page, shell);
   // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (saving.md 2.2,
   // PickerBoard.url, the invite mails). The same shell for everyone: whether the board may be seen is
   // BoardResource get's answer, so neither the status nor the page tells a secret board from none.

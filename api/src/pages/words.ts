@@ -27,6 +27,11 @@ const EN = {
   extensionFirefox: 'In Firefox: open about:debugging, choose “This Firefox”, then “Load Temporary Add-on…” and pick the zip.',
   done: 'Done. You can close this window.',
   oneMoment: 'One moment…',
+  /** The site header's links, the same words as the app's header (popup/src/i18n, pages.*). */
+  navSite: 'Site',
+  navHome: 'Home',
+  navSearch: 'Search',
+  navSaveTools: 'Save from any site',
 };
 export type WordKey = keyof typeof EN;
 
@@ -50,6 +55,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'In Firefox: öffne about:debugging, wähle „Dieser Firefox“, dann „Temporäres Add-on laden…“ und die ZIP-Datei.',
     done: 'Fertig. Du kannst dieses Fenster schließen.',
     oneMoment: 'Einen Moment …',
+    navSite: 'Website',
+    navHome: 'Startseite',
+    navSearch: 'Suchen',
+    navSaveTools: 'Von jeder Website merken',
   },
   fr: {
     installTitle: 'Enregistrer dans {brand} depuis n’importe quelle page',
@@ -69,6 +78,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'Dans Firefox : ouvrez about:debugging, choisissez « Ce Firefox », puis « Charger un module complémentaire temporaire… » et sélectionnez le zip.',
     done: 'C’est fait. Vous pouvez fermer cette fenêtre.',
     oneMoment: 'Un instant…',
+    navSite: 'Navigation du site',
+    navHome: 'Accueil',
+    navSearch: 'Rechercher',
+    navSaveTools: 'Enregistrer depuis n’importe quel site',
   },
   es: {
     installTitle: 'Guarda en {brand} desde cualquier página',
@@ -88,6 +101,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'En Firefox: abre about:debugging, elige «Este Firefox», luego «Cargar complemento temporal…» y selecciona el zip.',
     done: 'Listo. Puedes cerrar esta ventana.',
     oneMoment: 'Un momento…',
+    navSite: 'Sitio',
+    navHome: 'Inicio',
+    navSearch: 'Buscar',
+    navSaveTools: 'Guardar desde cualquier sitio',
   },
   it: {
     installTitle: 'Salva su {brand} da qualsiasi pagina',
@@ -107,6 +124,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'In Firefox: apri about:debugging, scegli «Questo Firefox», poi «Carica componente aggiuntivo temporaneo…» e seleziona lo zip.',
     done: 'Fatto. Puoi chiudere questa finestra.',
     oneMoment: 'Un momento…',
+    navSite: 'Sito',
+    navHome: 'Pagina iniziale',
+    navSearch: 'Cerca',
+    navSaveTools: 'Salva da qualsiasi sito',
   },
   pt: {
     installTitle: 'Salve no {brand} a partir de qualquer página',
@@ -126,6 +147,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'No Firefox: abra about:debugging, escolha “Este Firefox”, depois “Carregar extensão temporária…” e selecione o zip.',
     done: 'Pronto. Você pode fechar esta janela.',
     oneMoment: 'Um momento…',
+    navSite: 'Navegação do site',
+    navHome: 'Início',
+    navSearch: 'Pesquisar',
+    navSaveTools: 'Guardar a partir de qualquer site',
   },
   nl: {
     installTitle: 'Bewaar op {brand} vanaf elke pagina',
@@ -145,6 +170,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'In Firefox: open about:debugging, kies ‘Deze Firefox’, dan ‘Tijdelijke add-on laden…’ en selecteer de zip.',
     done: 'Klaar. Je kunt dit venster sluiten.',
     oneMoment: 'Een ogenblik…',
+    navSite: 'Sitenavigatie',
+    navHome: 'Startpagina',
+    navSearch: 'Zoeken',
+    navSaveTools: 'Bewaren vanaf elke site',
   },
   sv: {
     installTitle: 'Spara till {brand} från vilken sida som helst',
@@ -164,6 +193,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'I Firefox: öppna about:debugging, välj ”Denna Firefox”, sedan ”Läs in tillfälligt tillägg…” och välj zip-filen.',
     done: 'Klart. Du kan stänga det här fönstret.',
     oneMoment: 'Ett ögonblick …',
+    navSite: 'Webbplats',
+    navHome: 'Hem',
+    navSearch: 'Sök',
+    navSaveTools: 'Spara från vilken webbplats som helst',
   },
   pl: {
     installTitle: 'Zapisuj w {brand} z dowolnej strony',
@@ -183,6 +216,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'W Firefoksie: otwórz about:debugging, wybierz „Ten Firefox”, potem „Załaduj tymczasowy dodatek…” i wskaż plik zip.',
     done: 'Gotowe. Możesz zamknąć to okno.',
     oneMoment: 'Chwileczkę…',
+    navSite: 'Witryna',
+    navHome: 'Strona główna',
+    navSearch: 'Szukaj',
+    navSaveTools: 'Zapisuj z dowolnej witryny',
   },
   ru: {
     installTitle: 'Сохраняйте в {brand} с любой страницы',
@@ -202,6 +239,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'В Firefox: откройте about:debugging, выберите «Этот Firefox», затем «Загрузить временное дополнение…» и укажите zip-файл.',
     done: 'Готово. Это окно можно закрыть.',
     oneMoment: 'Минутку…',
+    navSite: 'Сайт',
+    navHome: 'Главная',
+    navSearch: 'Поиск',
+    navSaveTools: 'Сохранять с любого сайта',
   },
   tr: {
     installTitle: 'Her sayfadan {brand} hizmetine kaydedin',
@@ -221,6 +262,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'Firefox’ta: about:debugging adresini açın, “Bu Firefox”u, ardından “Geçici Eklenti Yükle…”yi seçip zip dosyasını gösterin.',
     done: 'Tamamlandı. Bu pencereyi kapatabilirsiniz.',
     oneMoment: 'Bir dakika…',
+    navSite: 'Site gezintisi',
+    navHome: 'Ana sayfa',
+    navSearch: 'Ara',
+    navSaveTools: 'Her siteden kaydet',
   },
   ja: {
     installTitle: 'どのページからでも{brand}に保存',
@@ -240,6 +285,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'Firefox：about:debugging を開き、「この Firefox」から「一時的なアドオンを読み込む…」を選んで zip を指定します。',
     done: '完了しました。このウィンドウは閉じてかまいません。',
     oneMoment: 'しばらくお待ちください…',
+    navSite: 'サイト',
+    navHome: 'ホーム',
+    navSearch: '検索',
+    navSaveTools: 'どのサイトからでも保存',
   },
   ko: {
     installTitle: '어느 페이지에서든 {brand}에 저장하기',
@@ -259,6 +308,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'Firefox: about:debugging을 열고 \'이 Firefox\'에서 \'임시 부가 기능 로드…\'를 선택한 뒤 zip 파일을 고르세요.',
     done: '완료되었습니다. 이 창을 닫으셔도 됩니다.',
     oneMoment: '잠시만 기다려 주세요…',
+    navSite: '사이트',
+    navHome: '홈',
+    navSearch: '검색',
+    navSaveTools: '어느 사이트에서나 저장',
   },
   zh: {
     installTitle: '从任意网页保存到{brand}',
@@ -278,6 +331,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: '在 Firefox 中：打开 about:debugging，选择“此 Firefox”，再选择“临时载入附加组件…”，然后选中 zip 文件。',
     done: '完成。你可以关闭此窗口了。',
     oneMoment: '请稍候…',
+    navSite: '网站',
+    navHome: '首页',
+    navSearch: '搜索',
+    navSaveTools: '从任意网站保存',
   },
   ar: {
     installTitle: 'احفظ في {brand} من أي صفحة',
@@ -297,6 +354,10 @@ export const WORDS: Record<Locale, Record<WordKey, string>> = {
     extensionFirefox: 'في Firefox: افتح about:debugging، واختر «Firefox هذا»، ثم «تحميل إضافة مؤقتة…» واختر ملف zip.',
     done: 'تم. يمكنك إغلاق هذه النافذة.',
     oneMoment: 'لحظة من فضلك…',
+    navSite: 'الموقع',
+    navHome: 'الرئيسية',
+    navSearch: 'بحث',
+    navSaveTools: 'الحفظ من أي موقع',
   },
 };
 

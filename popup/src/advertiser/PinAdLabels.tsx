@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { getResource, postResource } from '../api';
 import type { PinData } from '../types';
 import { CreatorCard } from './CreatorCard';
+import { FollowButton } from '../place/FollowButton';
 import { t } from './messages';
 import { problem as failure, sponsorshipWords } from './words';
 
@@ -18,8 +19,10 @@ interface LabelsData {
   is_verified_merchant: boolean;
 }
 interface Profile {
+  id: string;
   follower_count: number;
   image_medium_url: string | null;
+  followedByMe: boolean;
 }
 
 /**
@@ -54,7 +57,17 @@ export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; vie
           sponsorshipStatus: s?.sponsorshipStatus ?? null,
           profileUrl: `/${pin.pinner.username}/`,
         }}
-      />
+      >
+        {/* Follow the creator from the card; its count moves with the button (and back if the server refuses). */}
+        {profile && !isPinner && (
+          <FollowButton
+            user={{ id: profile.id, username: pin.pinner.username, full_name: pin.pinner.full_name }}
+            followed={profile.followedByMe}
+            signedIn={viewerIsAuth}
+            onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
+          />
+        )}
+      </CreatorCard>
       {isPinner && <Sponsorship pinId={pin.id} current={s} onChange={(next) => setLabels({ ...labels, sponsorship: next })} />}
     </>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { LanguageSelect } from '../i18n/LanguageSelect';
 import { safeNext } from '../../../api/src/lib/rules/next';
 import { getResource } from '../api';
 import type { ViewerData } from '../types';
@@ -70,7 +69,6 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
         // The server's redirect is judged again here: one rule for every bounce, whoever built the target.
         onAuthed={(data) => location.assign(safeNext(data.redirect))}
       />
-      <LanguageSelect />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { fromEnglish, t } from '../i18n';
 import { DIALOG_BY_ERROR, ERROR_CODES, type RecoveryDialogType } from '../../../api/src/auth/rules/recovery';
 import { emailError, loginPasswordError } from '../../../api/src/auth/rules';
@@ -92,7 +92,10 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
 
   useEffect(() => {
     if (takeAec() === ERROR_CODES.account_soft_banned) onRecovery('soft_banned', email);
-    // Come from sign-up's password field: the keyboard stays in a password field (issue 27).
+  }, []);
+  // Come from sign-up's password field: the keyboard stays in a password field (issue 27). Focused as the
+  // form is put in, before the browser handles another key: a key typed right after the switch is kept.
+  useLayoutEffect(() => {
     if (focusPassword) document.getElementById('login-password')?.focus();
   }, []);
 

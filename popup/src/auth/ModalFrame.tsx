@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { t } from '../i18n';
 import { BRAND } from '../brand';
 import { TermsFooter } from './TermsFooter';
@@ -77,7 +77,14 @@ export function ModalHeader({ container, pinImage, creator, title, subtitle }: A
       {showsPin(container) && pinImage && <img class="auth-pin" src={pinImage} alt="" />}
       {container === 'follow' && creator && (
         <div class="auth-creator">
-          {creator.imageUrl && <img class="avatar" src={creator.imageUrl} alt="" />}
+          {/* Always a face: the creator's picture, or their initial when they have none. */}
+          {creator.imageUrl ? (
+            <img class="avatar" src={creator.imageUrl} alt="" />
+          ) : (
+            <span class="avatar avatar-initial" aria-hidden="true">
+              {creator.fullName.slice(0, 1).toUpperCase()}
+            </span>
+          )}
           <span>{creator.fullName}</span>
         </div>
       )}
@@ -98,7 +105,8 @@ export function useToggleFocus(view: AuthView, setView: (view: AuthView) => void
     focusForm.current = true;
     setView(next);
   };
-  useEffect(() => {
+  // Before the browser handles another key, so a key typed right after the toggle lands in the form.
+  useLayoutEffect(() => {
     if (!focusForm.current) return;
     focusForm.current = false;
     modal.current?.querySelector<HTMLElement>('form input:not([type=hidden]), form button')?.focus();

@@ -10,6 +10,8 @@ export interface Experiments {
   unauth_dweb_unified_ar: boolean;
   /** Providers (auth/providers/): Facebook for existing accounts only. */
   dweb_unauth_fb_login_account_recovery_flow?: boolean;
+  /** Every new pin refused (pins/rules/gates.ts): the save popup says so before its picker. */
+  pin_creation_disable_all?: boolean;
 }
 export interface PasswordRules {
   min_length: 6 | 8;

@@ -7,6 +7,7 @@ import { t } from './messages';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/rules/limits';
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
+import { LinkCheck } from './LinkCheck';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
 import type { CreatedPin, PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
@@ -234,6 +235,7 @@ function Builder({ search }: { search: string }) {
             {t('link')}
             <input type="url" value={link} placeholder={t('linkPlaceholder')} onInput={(e) => setLink(e.currentTarget.value)} />
           </label>
+          {info.gates.link_status_validation && <LinkCheck link={link} />}
           {info.gates.alt_text && (
             <label>
               {t('altText')}

@@ -29,6 +29,8 @@ export const english = {
   noFollowers: 'No followers yet.',
   moreBoards: 'More boards',
   noBoards: 'No boards yet.',
+  archivedBoards: 'Archived boards',
+  noArchived: 'No archived boards. A board you archive waits here until you bring it back.',
   withPeople: 'With {{names}}',
   withMore_one: 'With {{names}} and {{count}} more',
   withMore_other: 'With {{names}} and {{count}} more',
@@ -87,6 +89,7 @@ export const english = {
   deleted_other: 'Deleted {{count}} Pins.',
   deleteBoard: 'Delete board',
   deleteBoardAsk: 'Delete {{name}} and its Pins?',
+  deleteBoardLoses: "Its Pins and sections go with it, and nobody can open it again. This can't be undone.",
   // Managing a pin or a section
   editPin: 'Edit Pin',
   deletePin: 'Delete Pin',

@@ -91,10 +91,11 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
           </p>
         )}
         {!section && me === board.owner.id && viewer?.type === 'AUTH' && (
-          <p class="actions profile-actions">
+          // A block, not a paragraph: the settings form opens in it and takes the whole width.
+          <div class="actions profile-actions board-owner-actions">
             <BoardSettings board={board} onChanged={reload} />
             <DeleteBoard boardId={board.id} name={board.name} profile={`/${viewer.user.username}/`} />
-          </p>
+          </div>
         )}
         {section && member && <SectionManage key={section.id} section={section} boardUrl={board.url} />}
       </header>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromEnglish, t, tn } from '../i18n';
 import { getResource, ResourceError } from '../api';
 import { ColourTile } from '../save/Preview';
+import { Tile } from '../ui/Tile';
 import type { PinData } from '../types';
 
 /** The feeds' end marker (saving.md section 4): no more pages after this one. */
@@ -99,38 +100,49 @@ export function tileSrcset(images: NonNullable<PinData['images']>): string {
     .join(', ');
 }
 
-/** A grid of pins (236 px columns), each a link to its page. */
+/**
+ * A grid of pins (236 px columns), each a captioned tile linking to its page: the picture, then its title
+ * and host. A pin without an image (an imported bookmark) shows a card of its title, not a grey box
+ * naming only a host; one with neither title nor image keeps its colour tile.
+ */
 export function PinTiles({ pins }: { pins: PinData[] }) {
   return (
     <ul class="pin-grid">
       {pins.map((pin, index) => {
         const image = pin.images?.['236x'];
-        const label = pin.title || pin.description || t('pages.pin');
+        const title = pin.title || pin.description || '';
+        const label = title || t('pages.pin');
         const first = index < EAGER_TILES;
+        let picture;
+        if (image?.width && image.height && pin.images)
+          // Width and height give the tile its box before a byte arrives, so nothing below it moves.
+          picture = (
+            <img
+              src={image.url}
+              srcset={tileSrcset(pin.images)}
+              sizes={TILE_SIZES}
+              alt={label}
+              width={image.width}
+              height={image.height}
+              loading={first ? 'eager' : 'lazy'}
+              fetchpriority={first ? 'high' : 'auto'}
+              decoding="async"
+            />
+          );
+        // Saved, its image still being prepared: a box of its own until the copies are ready.
+        else if (pin.image_url) picture = <span class="pin-pending" role="img" aria-label={label} style={pin.dominant_color ? { background: pin.dominant_color } : undefined} />;
+        // A link with a title: the card shows the title (the caption below names it again for sighted readers only).
+        else if (title)
+          picture = (
+            <span class="tile-card" aria-hidden="true">
+              {title}
+            </span>
+          );
+        // A pin that is only a link: its colour tile, as on its own page.
+        else picture = <ColourTile link={pin.link} color={pin.dominant_color} />;
         return (
           <li key={pin.id}>
-            <a href={`/pin/${pin.id}/`}>
-              {image?.width && image.height && pin.images ? (
-                // Width and height give the tile its box before a byte arrives, so nothing below it moves.
-                <img
-                  src={image.url}
-                  srcset={tileSrcset(pin.images)}
-                  sizes={TILE_SIZES}
-                  alt={label}
-                  width={image.width}
-                  height={image.height}
-                  loading={first ? 'eager' : 'lazy'}
-                  fetchpriority={first ? 'high' : 'auto'}
-                  decoding="async"
-                />
-              ) : pin.image_url ? (
-                // Saved, its image still being prepared: a box of its own until the copies are ready.
-                <span class="pin-pending" role="img" aria-label={label} style={pin.dominant_color ? { background: pin.dominant_color } : undefined} />
-              ) : (
-                // A pin that is only a link: its colour tile, as on its own page.
-                <ColourTile link={pin.link} color={pin.dominant_color} />
-              )}
-            </a>
+            <Tile href={`/pin/${pin.id}/`} title={title} link={image || pin.image_url || title ? pin.link : null} picture={picture} titleShown={!!(image || pin.image_url)} />
           </li>
         );
       })}

@@ -3,6 +3,7 @@ import { getResource, postResource, ResourceError } from '../api';
 import { failure } from './Feed';
 import { Outcome } from './Outcome';
 import { ConfirmDelete } from './ConfirmDelete';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { formatNumber, t as main } from '../i18n';
 import { t, tn } from '../pages/messages';
 import type { PickerData, PinData, SectionData } from '../types';
@@ -123,38 +124,36 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
   );
 }
 
-/** Deleting a board (the owner): asked once, then optimistic, back to the profile. */
+/** Deleting a board (the owner): one button, then a dialog that says what goes with it; then the profile. */
 export function DeleteBoard({ boardId, name, profile }: { boardId: string; name: string; profile: string }) {
   const [error, setError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  if (!asking)
-    return (
+  const [busy, setBusy] = useState(false);
+  const remove = () => {
+    setBusy(true);
+    postResource('BoardResource', 'delete', { board_id: boardId })
+      .then(() => location.assign(profile))
+      .catch((e: unknown) => {
+        setError(failure(e));
+        setBusy(false);
+        setAsking(false);
+      });
+  };
+  return (
+    <>
       <button type="button" class="secondary" onClick={() => setAsking(true)}>
         {t('deleteBoard')}
       </button>
-    );
-  return (
-    <span role="group" aria-label={t('deleteBoard')} class="follow">
-      <span>{t('deleteBoardAsk', { name })}</span>
-      <button
-        type="button"
-        class="primary"
-        onClick={() =>
-          postResource('BoardResource', 'delete', { board_id: boardId })
-            .then(() => location.assign(profile))
-            .catch((e: unknown) => setError(failure(e)))
-        }
-      >
-        {t('delete')}
-      </button>
-      <button type="button" class="secondary" onClick={() => setAsking(false)}>
-        {main('common.cancel')}
-      </button>
-      {error && (
-        <span class="error" role="alert">
-          {error}
-        </span>
+      {asking && (
+        <ConfirmDialog title={t('deleteBoardAsk', { name })} confirm={t('deleteBoard')} busy={busy} onConfirm={remove} onCancel={() => setAsking(false)}>
+          <p>{t('deleteBoardLoses')}</p>
+        </ConfirmDialog>
       )}
-    </span>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

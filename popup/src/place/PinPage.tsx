@@ -13,8 +13,12 @@ import { PinAdLabels } from '../advertiser/PinAdLabels';
 import { ReportMenu } from '../report/ReportMenu';
 import { ModerationMark } from '../report/ModerationMark';
 import { t as reportWord } from '../report/messages';
+import { SaveDialog, SavedNotice } from './SaveDialog';
+import type { SaveTarget } from '../save/picker/BoardPicker';
 
 const SHARE_PARAM = 'share';
+/** A visitor's Save goes through log-in and comes back with this, which opens the save dialog. */
+const SAVE_PARAM = 'save';
 
 /**
  * /pin/{id}/: the saved pin with its image, description and source, linked to its board and its
@@ -34,6 +38,14 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
     history.replaceState(null, '', url);
     setSharing(open);
   };
+  const [saving, setSaving] = useState(() => new URLSearchParams(location.search).get(SAVE_PARAM) === '1');
+  const [saved, setSaved] = useState<SaveTarget | null>(null);
+  const closeSave = () => {
+    const url = new URL(location.href);
+    url.searchParams.delete(SAVE_PARAM);
+    history.replaceState(null, '', url);
+    setSaving(false);
+  };
   const pin = edited ?? loaded.pin;
   const error = loaded.error;
 
@@ -43,9 +55,8 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
 
   const source = hostOf(pin.link);
   const pinner = pin.pinner.full_name || pin.pinner.username;
-  // A visitor's Save goes through log-in and comes back to the repin.
-  const repin = `/pin/${pin.id}/repin/x/`;
-  const save = viewer?.type === 'AUTH' ? repin : `/login?next=${encodeURIComponent(repin)}`;
+  const signedIn = viewer?.type === 'AUTH';
+  const back = `/pin/${pin.id}/?${SAVE_PARAM}=1`;
   return (
     <main class="pin-page closeup">
       <div class="closeup-pane closeup-image">
@@ -70,9 +81,15 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
         {pin.moderation && <ModerationMark kind="pin" id={pin.id} moderation={pin.moderation} />}
         {pin.title ? <h1>{pin.title}</h1> : <h1 class="visually-hidden">{main('pages.pin')}</h1>}
         <p class="pin-actions">
-          <a class="primary" href={save}>
-            {t('save')}
-          </a>
+          {signedIn ? (
+            <button type="button" class="primary" aria-haspopup="dialog" onClick={() => setSaving(true)}>
+              {t('save')}
+            </button>
+          ) : (
+            <a class="primary" href={`/login?next=${encodeURIComponent(back)}`}>
+              {t('save')}
+            </a>
+          )}
           <button type="button" class="secondary" aria-expanded={sharing} aria-controls="share-sheet" onClick={() => share(!sharing)}>
             {main('success.send')}
           </button>
@@ -84,6 +101,19 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
           )}
           {!(viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id) && <ReportMenu kind="pin" id={pin.id} signedIn={viewer?.type === 'AUTH'} onHidden={() => setHiddenForMe(true)} />}
         </p>
+        {saved && <SavedNotice target={saved} />}
+        {saving && signedIn && (
+          <SaveDialog
+            pinId={pin.id}
+            media={pin.images?.['736x'].url ?? pin.image_url ?? ''}
+            description={pin.description}
+            onClose={closeSave}
+            onSaved={(target) => {
+              closeSave();
+              setSaved(target);
+            }}
+          />
+        )}
         <div id="share-sheet">{sharing && <ShareSheet pin={pin} signedIn={viewer?.type === 'AUTH'} onClose={() => share(false)} />}</div>
         {pin.description && <p class="description">{pin.description}</p>}
         <PinAdLabels pin={pin} viewerIsAuth={viewer?.type === 'AUTH'} isPinner={viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id} />

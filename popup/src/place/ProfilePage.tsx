@@ -51,6 +51,8 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         {profile.is_me && (
           <p class="actions profile-actions">
             <a href="/settings/profile/">{tProfile('editProfile')}</a>
+            {/* Archived boards leave the grid below; their owner finds them here, and only they do. */}
+            <a href={`/${profile.username}/_archived/`}>{t('archivedBoards')}</a>
           </p>
         )}
         {!profile.is_me && viewer && (
@@ -71,9 +73,30 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
   );
 }
 
+/**
+ * /{username}/_archived/: the boards their owner archived, each linked to its page (where Unarchive is).
+ * Anyone else finds it empty: the server lists archived boards to their owner alone.
+ */
+export function ArchivedBoardsPage({ username }: { username: string }) {
+  useEffect(() => {
+    document.title = `${t('archivedBoards')} | ${BRAND}`;
+  }, []);
+  return (
+    <main class="board-page">
+      <header class="board-header profile-header">
+        <h1>{t('archivedBoards')}</h1>
+        <p class="board-meta">
+          <a href={`/${username}/`}>@{username}</a>
+        </p>
+      </header>
+      <BoardGrid username={username} heading={t('yourBoards')} archived empty={t('noArchived')} />
+    </main>
+  );
+}
+
 /** A user's boards, newest first, 25 at a time: cover, name, pin and section counts, secret and group marks. */
-export function BoardGrid({ username, heading }: { username: string; heading: string }) {
-  const feed = usePaged<ProfileBoard>('BoardsResource', { username }, (page: ProfileBoardsData) => page.boards);
+export function BoardGrid({ username, heading, archived, empty }: { username: string; heading: string; archived?: boolean; empty?: string }) {
+  const feed = usePaged<ProfileBoard>('BoardsResource', archived ? { username, archived } : { username }, (page: ProfileBoardsData) => page.boards);
   return (
     <section aria-labelledby="profile-boards" aria-busy={feed.loading}>
       <h2 id="profile-boards">{heading}</h2>
@@ -96,7 +119,7 @@ export function BoardGrid({ username, heading }: { username: string; heading: st
           ))}
         </ul>
       )}
-      <FeedFooter {...feed} label={t('moreBoards')} empty={t('noBoards')} count={feed.items.length} />
+      <FeedFooter {...feed} label={t('moreBoards')} empty={empty ?? t('noBoards')} count={feed.items.length} />
     </section>
   );
 }

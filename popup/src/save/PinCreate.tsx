@@ -4,6 +4,7 @@ import { LanguageSelect } from '../i18n/LanguageSelect';
 import { safeNext } from '../../../api/src/lib/rules/next';
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
+import { loadExperiments } from '../auth/client';
 import { askOpenerForImage, tellOpener } from './opener';
 import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/BoardPicker';
 import type { PopupQuery } from '../query';
@@ -35,6 +36,8 @@ interface Saved {
   firstPin: boolean;
 }
 
+/** The catalogue's pin_creation_disabled message (errors.contract.ts), translated as the server's words are. */
+const CREATION_DISABLED = 'Creating Pins is turned off for your account right now.';
 const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
 
 /** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
@@ -72,6 +75,11 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   // Both asked for during the first render, side by side, rather than one after the render commits.
   const [firstViewer] = useState(fetchViewer);
   const [boards] = useState(() => prefetchPickerBoards(query.advertiserId));
+  // With pin creation turned off the popup says so before a board is picked, not after; a repin is no new pin.
+  const [creationOff, setCreationOff] = useState(false);
+  useEffect(() => {
+    if (query.action !== 'repin') void loadExperiments().then((flags) => setCreationOff(!!flags.pin_creation_disable_all));
+  }, []);
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -205,6 +213,12 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
         initialView={interrupted.current ? 'login' : undefined}
         onAuthed={() => void authed()}
       />
+    );
+  else if (creationOff)
+    panel = (
+      <div role="alert" class="creation-off">
+        <p>{fromEnglish(CREATION_DISABLED)}</p>
+      </div>
     );
   else if (savable)
     panel = (

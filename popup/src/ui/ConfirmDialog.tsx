@@ -1,27 +1,55 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { t } from '../i18n';
 
 /**
- * A question before a step that cannot be undone (delete a board, revoke a token): a modal <dialog>, so
- * focus stays inside and Escape cancels; the confirming button says what it does, in the danger colour.
+ * The question asked before anything that cannot be taken back (deleting an account or a board, removing a
+ * member, withdrawing an invite, revoking a token): a modal <dialog> opened with showModal(), which gives the
+ * modal role, the focus trap and the inert page behind it; Escape and Cancel keep everything. The confirming
+ * button names the action itself, in the danger colour, never a bare "OK"; the body says what will be lost.
  */
-export function ConfirmDialog({ title, children, confirm, onConfirm, onCancel }: { title: string; children?: ComponentChildren; confirm: string; onConfirm(): void; onCancel(): void }) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirm,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children?: ComponentChildren;
+  confirm: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
     return () => dialog?.close?.();
   }, []);
   return (
-    <dialog ref={ref} class="dialog" aria-labelledby="confirm-title" onCancel={onCancel}>
-      <h2 id="confirm-title">{title}</h2>
-      {children}
+    <dialog
+      ref={ref}
+      class="dialog confirm-dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <div id={bodyId}>{children}</div>
       <div class="actions">
-        <button type="button" class="secondary" onClick={onCancel}>
+        <button type="button" class="secondary" autoFocus onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="button" class="danger" onClick={onConfirm}>
+        <button type="button" class="primary danger" disabled={busy} onClick={onConfirm}>
           {confirm}
         </button>
       </div>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ConfirmDialog } from '../../site/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { getResource, postResource, ResourceError } from '../../api';
 import { fromEnglish, t as main } from '../../i18n';
 import type { MembersAnswer } from '../../../../api/src/advertisers/members/contract';

@@ -8,7 +8,7 @@ import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
 import type { Candidate } from '../../../../api/src/collaborators/contract';
 import type { BoardFeedData, BoardPageData, PinData } from '../../types';
 import { t } from './messages';
-import { ConfirmDialog } from '../../site/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 type Board = BoardPageData;
 
@@ -72,14 +72,14 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
   return (
     <section class="board-settings" aria-labelledby="board-settings-title">
       <h2 id="board-settings-title">{t('settingsTitle')}</h2>
-      <form onSubmit={save} noValidate>
+      <form class="form" onSubmit={save} noValidate>
         <label for="board-settings-name">{t('name')}</label>
         <input id="board-settings-name" value={name} autocomplete="off" onInput={(e) => setName(e.currentTarget.value)} aria-invalid={error ? 'true' : undefined} />
         <label for="board-settings-description">{t('description')}</label>
         <textarea id="board-settings-description" value={description} maxLength={500} onInput={(e) => setDescription(e.currentTarget.value)} />
         {board.privacy !== 'protected' && (
           <label class="switch">
-            <input type="checkbox" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} aria-describedby="board-settings-secret-hint" />
+            <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} aria-describedby="board-settings-secret-hint" />
             {t('secret')}
           </label>
         )}

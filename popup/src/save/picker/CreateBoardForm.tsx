@@ -43,6 +43,20 @@ export function CreateBoardForm({
   const forced = !!advertiser && !advertiser.is_owner;
   const [chosenProtected, setProtected] = useState(false);
   const isProtected = forced || chosenProtected;
+  // Opened without an advertiser, the viewer's own role decides: a business's owner or admin may make the
+  // board protected for it (the server judges again), so the switch no longer hangs on a typed address.
+  const [business, setBusiness] = useState<string | null>(null);
+  useEffect(() => {
+    if (advertiser) return;
+    fetch('/vx/business_access/profiles/', { credentials: 'same-origin' })
+      .then((r) => r.json())
+      .then((json: { resource_response?: { data?: Array<{ id: string; permissions: string[] }> } }) => {
+        const managed = json.resource_response?.data?.find((p) => p.permissions.includes('OWNER') || p.permissions.includes('ADMIN'));
+        setBusiness(managed?.id ?? null);
+      })
+      .catch(() => setBusiness(null));
+  }, []);
+  const actingFor = advertiser?.id ?? (isProtected ? business : null);
   const [saving, setSaving] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
@@ -69,7 +83,7 @@ export function CreateBoardForm({
         name: name.trim(),
         privacy: isProtected ? 'protected' : secret ? 'secret' : 'public',
         aux_data: { source: 'board_picker' },
-        ...(advertiser ? { advertiser_id: advertiser.id } : {}),
+        ...(actingFor ? { advertiser_id: actingFor } : {}),
       });
       // saving.md section 4: invites queued for collaborators go to the new board on save.
       if (invites.length && !isProtected) {
@@ -110,7 +124,7 @@ export function CreateBoardForm({
           {fromEnglish(problem)}
         </p>
       )}
-      {advertiser && (
+      {(advertiser || business) && (
         <label class="switch">
           <input type="checkbox" role="switch" checked={isProtected} disabled={forced} onChange={(e) => setProtected(e.currentTarget.checked)} />
           <span>

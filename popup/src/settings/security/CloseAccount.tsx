@@ -3,7 +3,7 @@ import { failure, post, type SecurityStatus } from './client';
 import { Problem } from './Field';
 import { t } from './messages';
 import { NO_PROOF, ProofField, proofOptions } from './Proof';
-import { ConfirmDialog } from '../../site/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /**
  * Deactivation (auth.md section 8's user-requested closure: logging in again reactivates) and deletion
