@@ -2,7 +2,7 @@ import { isPinnableUrl, MIN_SIDE } from '../../bookmarklet/src/images';
 import { renderButton } from './button';
 import { noHover, pageSays, type Look } from './markup';
 
-/** saving.md section 9: hover delay 32 ms, scroll suppression 100 ms. */
+/** Hover delay 32 ms, scroll suppression 100 ms. */
 const HOVER_DELAY_MS = 32;
 const SCROLL_QUIET_MS = 100;
 /** Where the button sits inside the image's top-left corner. */
