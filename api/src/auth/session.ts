@@ -19,7 +19,7 @@ import { coarsePlace, SESSION_SEEN_EVERY_MS, USER_AGENT_MAX } from './security-r
 import { sessionPassedMfa } from '../policy/rules.js';
 
 /**
- * Sessions (auth.md sections 4, 6 and 8): the password log-in with its safety steps, the session a
+ * Sessions: the password log-in with its safety steps, the session a
  * log-in or sign-up starts, the browser that is remembered, log-out and the viewer behind a cookie.
  */
 
@@ -123,7 +123,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       const user = await store.findUserByEmail(email);
       if (!user?.password_hash) {
         await burnVerifyTime(input.password);
-        // An account whose way in is Google or Facebook is told so (auth.md section 8), counted as a
+        // An account whose way in is Google or Facebook is told so, counted as a
         // wrong password; its help mail is the reset link that sets a password. docs/decisions.md, SSO.
         const linked = user && linkedLoginError((await identities.identitiesOf(user.id)).map((row) => row.provider), input.flags?.has(FACEBOOK_RECOVERY_FLAG) ?? false);
         return failed(email, address, state.stale, linked ? user : undefined, linked || 'password_incorrect');
