@@ -134,7 +134,7 @@ export interface OauthFlowsTable {
   used_at: number | null;
 }
 
-/** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */
+/** What the popup's tracking image request reported (events/). */
 export interface ClientEventsTable {
   id: string;
   event: ClientEventName;
@@ -180,7 +180,7 @@ export interface AdvertiserMembersTable {
   permissions: Generated<string>;
 }
 
-/** advertiser.md section 4: the business form's answers (address) for an advertiser. */
+/** The business form's answers (address) for an advertiser. */
 export interface BusinessProfilesTable {
   advertiser_id: string;
   business_name: string;
@@ -581,7 +581,7 @@ export interface PinsTable {
   guid: string | null;
   color: string | null;
   created_at: number;
-  /** saving.md section 6: the advertiser a non-owner saved this pin for; null otherwise. */
+  /** The advertiser a non-owner saved this pin for; null otherwise. */
   advertiser_id: Generated<string | null>;
   /** The pin builder's alt text (issue 20, migration 0015); '' when none was given. */
   alt_text: Generated<string>;
