@@ -28,7 +28,7 @@ const idList = z.array(id).max(100).optional();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'Must be a real date.');
 const dateRange = { start_date: date.optional(), end_date: date.optional() };
 
-/** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/ (advertiser.md section 7). */
+/** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/. */
 export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/advertisers/:advertiserId/pins/:pinId/quick_promote/', declare({ caller: 'user', limit: NO_LIMIT.write, body: JSON_BODY, policy: 'advertiser role', unauthorized: 'Log in to promote this Pin.' }), async (c) => {

@@ -10,7 +10,7 @@ import { newToken } from '../lib/ids.js';
 import { safeFetch, type Resolver } from '../lib/safe-fetch.js';
 import { sameSite, verificationTagFound, MERCHANT_META_NAME } from './merchant.js';
 
-/** The advertiser a viewer acts for (saving.md section 6), and whether they own it. */
+/** The advertiser a viewer acts for, and whether they own it. */
 export interface AdvertiserContext {
   id: string;
   isOwner: boolean;

@@ -1,4 +1,4 @@
-/** The offsite link check's statuses (advertiser.md sections 3, 4 and 7). */
+/** The offsite link check's statuses. */
 export const OFFSITE_BLOCK_STATUSES = ['blocked', 'suspicious', 'porn'] as const;
 export type OffsiteBlockStatus = (typeof OFFSITE_BLOCK_STATUSES)[number];
 export type RedirectStatus = OffsiteBlockStatus | 'ok';

@@ -2,7 +2,7 @@ import { countryRules } from './countries.js';
 import { toMicro } from './money.js';
 import { cutCampaignName } from './text.js';
 
-/** Quick promote goals and targeting (advertiser.md section 3). */
+/** Quick promote goals and targeting. */
 export const GOALS = ['CONSIDERATION', 'WEB_CONVERSION', 'CATALOG_SALES'] as const;
 export const GENDERS = ['female', 'male', 'unknown'] as const;
 export const ADS_CLIENT_TYPE = 'quick_promote';

@@ -77,7 +77,7 @@ export const ADVERTISER_ROUTES = {
 
 export type RouteKey = keyof typeof ADVERTISER_ROUTES;
 
-/** Conversions subpages (section 2): anything else under /conversions/ is not a route. */
+/** Conversions subpages: anything else under /conversions/ is not a route. */
 export const CONVERSION_SECTIONS = ['events-overview', 'event-history', 'health', 'test-events', 'tag', 'tag_manual_setup', 'tag-health', 'upload', 'history', 'pca_history', 'pca_upload', 'api_manual_setup', 'api_partner_setup', 'access_token', 'setup-api', 'deduplication', 'payload-helper', 'pinterest_capi_connect'];
 export const REPORT_CENTER_SECTIONS = ['builder', 'history', 'unsubscribe', 'download'];
 
@@ -150,7 +150,7 @@ export function adGroupLink(advertiserId: string, adGroupId: string, objectiveTy
   return advertiserLink(advertiserId, 'adgroups', { adGroupIds: adGroupId, showAllEntities: true });
 }
 
-/** section 2: /advertiser/{id}/billing/?campaign_id=..&objective_type=CLICKTHROUGH&is_quick_promote=true */
+/** /advertiser/{id}/billing/?campaign_id=..&objective_type=CLICKTHROUGH&is_quick_promote=true */
 export function billingLink(advertiserId: string, campaignId: string): string {
   return advertiserLink(advertiserId, 'billing', { campaign_id: campaignId, objective_type: 'CLICKTHROUGH', is_quick_promote: true });
 }

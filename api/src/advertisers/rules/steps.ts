@@ -1,7 +1,7 @@
 import { CONSENT_COUNTRIES } from './countries.js';
 
 /**
- * Quick promote's steps (advertiser.md section 4). The spec gives two readings; both are here.
+ * Quick promote's steps. The spec gives two readings; both are here.
  * `short` (the default we ship): pin selection, business form, billing form, success, error.
  * `full` (QUICK_PROMOTE_STEPS=full): consent, pin selection, page, business form, billing form,
  * success, error, tag; its consent step only where the consent law applies.
