@@ -16,7 +16,7 @@ import { mailInvites, takeInviteShares } from '../lib/invites.js';
 import { limitsFor } from '../lib/limits.js';
 import type { Candidate } from './contract.js';
 
-/** saving.md section 7: typeahead answers at most 5 items. */
+/** Typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
 
 

@@ -17,7 +17,7 @@ const findOptions = z.object({
 export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | 'redis' | 'config'>): ResourceRegistry {
   const limits = limitsFor(deps);
   return {
-    // Open to visitors: the popup shows the image before anyone logs in (saving.md section 2.3). Each call
+    // Open to visitors: the popup shows the image before anyone logs in. Each call
     // makes this server read a page the caller names: limited per client and per site (lib/outbound-limits.ts).
     FindPinImagesResource: {
       get: action({
