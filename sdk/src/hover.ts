@@ -79,7 +79,7 @@ export function startHover(
     const target = targetOf(event);
     if (target === made?.[0] || target === current) return;
     if (target instanceof HTMLImageElement && accept(target)) {
-      // An image the scroll brought under the pointer waits for the scroll's quiet check (saving.md: scroll suppression).
+      // An image the scroll brought under the pointer waits for the scroll's quiet check: a scroll suppresses hovers.
       if (scrolling) {
         made?.[0].remove();
         anchor = null;
