@@ -86,7 +86,7 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
     },
 
     /**
-     * Email sign-up: every rule of section 5 again on the server, in
+     * Email sign-up: every sign-up form rule again on the server, in
      * the order the form shows them, then the account and its first session in one transaction.
      * Nothing is written when a rule fails. Every attempt counts against the address (sign-up is also
      * an existence check: email_taken).

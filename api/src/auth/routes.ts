@@ -37,7 +37,7 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
 export type RecognisedInfo = NonNullable<Awaited<ReturnType<AuthService['recognised']>>>;
 
 /**
- * auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. `pinCount` is the signed-in
+ * The viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. `pinCount` is the signed-in
  * viewer's, read by the caller: the session read leaves it out (AuthService.pinCount).
  */
 export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null, pinCount = 0): ViewerData {
@@ -219,7 +219,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
       }),
     },
     UserRegisterResource: {
-      // Email sign-up; auth.md does not show the path, so it is a resource like log-in (docs/decisions.md).
+      // Email sign-up: the path is ours, a resource like log-in (docs/decisions.md).
       create: action({
         caller: 'visitor', limit: 'signupAddress',
         options: z.object({

@@ -2,13 +2,13 @@ import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { distance } from 'fastest-levenshtein';
 
 /**
- * The sign-up and log-in rules of auth.md section 5, pure and shared: the popup imports this
+ * The sign-up and log-in form rules, pure and shared: the popup imports this
  * module for its field checks and the server runs the same functions before it writes anything.
  * Heavy data stays out: the disposable-domain list is passed in (server only) and the strength
  * estimator lives in strength.ts (a lazy chunk in the popup).
  */
 
-/** User-visible text, exactly as auth.md writes it. */
+/** User-visible text, word for word as the product shows it. */
 export const MESSAGES = {
   emailRequired: "You missed a spot! Don't forget to add your email.",
   emailFormat: "Hmm...that doesn't look like an email address.",
@@ -187,7 +187,7 @@ const DATE_LIMIT_MS = 8.64e15;
  * Birthday rules: required; a real date up to today, else 'Invalid date' (NaN, infinities
  * and numbers past what a Date holds included, so no age is ever worked out of nonsense); not later
  * than January 1st of this year ('Invalid date'); over 120 years is overage, and so is every date
- * before 1900 (auth.md section 8: the overage text, issue 27); under the minimum age is underage.
+ * before 1900 (it gets the overage text, issue 27); under the minimum age is underage.
  */
 export function birthdayProblem(birthdayMs: number | null, nowMs: number, minAge = DEFAULT_MIN_AGE): BirthdayProblem | null {
   if (birthdayMs === null) return 'required';
@@ -227,7 +227,7 @@ export function parseBirthday(value: string): number | null {
 /**
  * first_name of the registration payload: the email's local part up to the first separator or
  * digit, capitalised ("ada.lovelace42@…" → "Ada"). Country does not change it for the scripts we
- * accept (ASCII only); it is in the signature because auth.md derives the name from both.
+ * accept (ASCII only); it is in the signature because the product derives the name from both.
  */
 export function firstNameFromEmail(email: string, _country?: string): string {
   const local = email.trim().split('@')[0] ?? '';

@@ -25,7 +25,7 @@ import { sessionPassedMfa } from '../policy/rules.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** A browser that logged in is remembered this long (the LIMITED_LOGIN welcome-back, auth.md section 6). */
+/** A browser that logged in is remembered this long (the LIMITED_LOGIN welcome-back). */
 export const REMEMBER_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export function normaliseEmail(email: string): string {
@@ -35,7 +35,7 @@ export function normaliseEmail(email: string): string {
 export interface LogInInput {
   email: string;
   password: string;
-  /** The code of the second step (auth.md section 3: the credential set again plus mfa_token). */
+  /** The code of the second step (the credential set again plus mfa_token). */
   mfaToken?: string;
   mfaResend?: boolean;
   /** A solved challenge (recaptchaV2Token), needed once the failures reach LOCKOUT.challengeAfter. */

@@ -227,7 +227,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     SocialRegisterResource: {
-      // auth.md section 3, social registration payload; the profile itself comes from the flow this browser holds.
+      // The social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({

@@ -35,7 +35,7 @@ type OAuthFlow = NonNullable<Awaited<ReturnType<ProviderStore['findFlow']>>>;
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 export const FLOW_MODES = ['login', 'signup', 'link', 'one_tap'] as const;
-/** One-tap (auth.md: Google's ID-token credential) is Google's alone. */
+/** One-tap (Google's ID-token credential) is Google's alone. */
 export const ONE_TAP_PROVIDER: ProviderName = 'google';
 export type FlowMode = (typeof FLOW_MODES)[number];
 
@@ -71,7 +71,7 @@ export function birthdateMs(birthdate: string | null): number | null {
 const facebookRetired = (provider: ProviderName, flags: ReadonlySet<string>) => provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG);
 /**
  * A Facebook identity with no account, behind the flag: a sign-up is 'isn't available for new users';
- * a log-in is auth.md section 8's account-not-found, "We couldn't match your Facebook account…".
+ * a log-in is account-not-found, "We couldn't match your Facebook account…".
  */
 function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>, mode: string = 'signup') {
   if (facebookRetired(provider, flags)) throw new ApiError(mode === 'login' ? 'prevent_facebook_register' : 'facebook_unavailable_new_users');
@@ -264,7 +264,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     },
 
     /**
-     * Social sign-up (auth.md section 3's social registration payload): the provider's verified email
+     * Social sign-up (the social registration payload): the provider's verified email
      * or a collected one, the provider's birthday or the age step's, the same rules as email sign-up,
      * then account, identity and session in one transaction.
      */

@@ -4,7 +4,7 @@
  * client's challenge limit. Pure and small: the popup bundles it.
  */
 
-/** auth.md section 3, recovery outcome codes. */
+/** The outcome codes of account recovery. */
 export const RECOVERY = {
   soft_banned: 0,
   rate_limited: 1,
@@ -53,7 +53,7 @@ export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flo
 export type LinkedLoginError = 'google_linked_no_password' | 'facebook_linked_no_password' | 'facebook_login_retired';
 
 /**
- * auth.md section 8, field mapping: the answer to an email log-in for an account that has no
+ * The answer to an email log-in for an account that has no
  * password, by the providers linked to it. Google first (it still works); Facebook's message is the
  * retired one behind the recovery flag. Other providers (SSO, Line) keep the wrong-password answer.
  */
@@ -90,7 +90,7 @@ export const DEACTIVATION_REASONS = {
 } as const;
 export type DeactivationReason = keyof typeof DEACTIVATION_REASONS;
 
-/** User-visible text, exactly as auth.md writes it (ours where the spec shows none: docs/decisions.md). */
+/** User-visible text, word for word as the product shows it (ours where it shows none: docs/decisions.md). */
 export const SAFETY_MESSAGES = {
   rateLimitedTitle: 'Oops! Too many login attempts',
   rateLimitedBody: 'You have reached the maximum number of login attempts. Try again in 30 minutes.',
