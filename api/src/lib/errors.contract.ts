@@ -45,7 +45,7 @@ export const catalogue = {
   prevent_google_register: { code: 120, status: 409, message: 'Your account is already linked to Google. To log in with email, set a password.' },
   reset_token_invalid: { code: 121, status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
   // Per-client limits (security issue item 8; lib/limits.ts). 429 with Retry-After and data.retry_after_seconds.
-  // 140 is a rate-limit code of auth.md section 8: the log-in form opens the rate-limited dialog for it.
+  // 140 is a rate-limit code: the log-in form opens the rate-limited dialog for it.
   login_address_limited: { code: 140, status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
   signup_limited: { code: 141, status: 429, message: "We're getting a lot of sign-ups from your network. Try again in an hour." },
   email_check_limited: { code: 142, status: 429, message: "You're checking a lot of emails. Try again in a little while." },
@@ -66,7 +66,7 @@ export const catalogue = {
   facebook_unavailable_new_users: { code: 171, status: 403, message: "Facebook login isn't available for new users. Continue with email or Google:" },
   social_mfa_required: { code: 173, status: 403, message: 'This account uses two-factor verification. Log in with your email and password.' },
   sso_not_sso_email: { code: 172, status: 400, message: "That email doesn't sign in through single sign-on." },
-  // Email log-in to an account with no password whose way in is a provider (auth.md section 8, field mapping).
+  // Email log-in to an account with no password whose way in is a provider.
   google_linked_no_password: { code: 174, status: 401, message: 'Your account is already linked to Google. To log in with email, set a password.' },
   facebook_linked_no_password: { code: 175, status: 401, message: 'Your account is already linked to Facebook. To log in with email, set a password.' },
   facebook_login_retired: { code: 176, status: 403, message: 'Your account is connected to Facebook, but Facebook login is no longer available.' },

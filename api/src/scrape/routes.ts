@@ -10,7 +10,7 @@ import { foundPage } from './contract.js';
 
 const findOptions = z.object({
   url: httpUrl,
-  // saving.md section 7 sends "a scrape metric" along; it is accepted and not used.
+  // The popup sends "a scrape metric" along; it is accepted and not used.
   scrape_metric: z.unknown().optional(),
 });
 

@@ -91,7 +91,7 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
         run: (o, { viewer }) => users.followers(viewer, o),
       }),
     },
-    // The pin-create-success query of saving.md section 7: the creator card and the promote rule.
+    // The pin-create-success query: the creator card and the promote rule.
     PinCreateSuccessResource: {
       get: action({
         caller: 'user', limit: NO_LIMIT.read,

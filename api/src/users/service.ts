@@ -59,8 +59,8 @@ export function usersService(deps: Deps) {
     },
 
     /**
-     * UserResource get: a profile's header (issue 19). `followedByMe` as saving.md section 3 names
-     * the field; false for a visitor and for oneself.
+     * UserResource get: a profile's header (issue 19). `followedByMe` keeps the popup's
+     * field name; false for a visitor and for oneself.
      */
     async profile(viewer: { id: string } | null, username: string) {
       const user = await store.profile(username);
