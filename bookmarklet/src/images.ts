@@ -12,7 +12,7 @@ export interface Candidate {
   chrome?: boolean;
 }
 
-/** saving.md section 5: tile images must exceed 119 by 119 pixels. */
+/** Tile images must exceed 119 by 119 pixels. */
 export const MIN_SIDE = 119;
 /** Wider than 3:1 is a banner, not a pin. */
 export const MAX_ASPECT = 3;

@@ -19,7 +19,7 @@ export async function pickAndSave(productOrPending: string | Promise<string>, me
   // asynchronous call): the finder's synchronous walk runs before the first await (issue 31, toolbar to grid).
   const finding = findImages(document);
   const product = await productOrPending;
-  // Our own pin page: repin it rather than scrape it (saving.md section 2.3).
+  // Our own pin page: repin it rather than scrape it.
   const ownPin = location.origin === product && ownPinId(location.pathname);
   if (ownPin) return location.assign(`${product}/pin/${ownPin}/repin/x/`);
 

@@ -2,7 +2,7 @@ import { isPinnableUrl, MIN_SIDE } from '../../bookmarklet/src/images';
 import { renderButton } from './button';
 import { noHover, pageSays, type Look } from './markup';
 
-/** saving.md section 9: hover delay 32 ms, scroll suppression 100 ms. */
+/** Hover delay 32 ms, scroll suppression 100 ms. */
 const HOVER_DELAY_MS = 32;
 const SCROLL_QUIET_MS = 100;
 /** Where the button sits inside the image's top-left corner. */
@@ -79,7 +79,7 @@ export function startHover(
     const target = targetOf(event);
     if (target === made?.[0] || target === current) return;
     if (target instanceof HTMLImageElement && accept(target)) {
-      // An image the scroll brought under the pointer waits for the scroll's quiet check (saving.md: scroll suppression).
+      // An image the scroll brought under the pointer waits for the scroll's quiet check: a scroll suppresses hovers.
       if (scrolling) {
         made?.[0].remove();
         anchor = null;

@@ -8,7 +8,7 @@ export interface PinRequest {
   description: string;
 }
 
-/** saving.md section 9: board and pin description max 500. */
+/** Board and pin description max 500. */
 export const DESCRIPTION_MAX = 500;
 
 /** Page-wide defaults from the script tag; every button may override the look ones. */

@@ -1,5 +1,5 @@
 /**
- * The one message a popup sends to the page that opened it (DESIGN.md, Origins): wrapped as
+ * The one message a popup sends to the page that opened it: wrapped as
  * `{corkboard: 1, type, payload}`, posted to the host's exact origin, public data only.
  * Shared by the SDK (which receives it) and the popup (which sends it).
  */

@@ -3,7 +3,7 @@ import type { AdvertisersService } from './service.js';
 import { z } from 'zod';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
 
-/** The advertiser area's answers (advertiser.md), as the contract of issue 26. */
+/** The advertiser area's answers, as the contract of issue 26. */
 /**
  * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
  * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,

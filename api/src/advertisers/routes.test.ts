@@ -12,7 +12,7 @@ describe('an advertiser context (saving.md section 6)', () => {
     await t.db.insertInto('advertiser_members').values({ advertiser_id: advertiser, user_id: staff.id }).execute();
     const staffBrowser = t.client();
     await staffBrowser.logIn(staff.email, staff.password);
-    // A member who is not the owner acts for the advertiser only with two-factor on (advertiser.md 4).
+    // A member who is not the owner acts for the advertiser only with two-factor on.
     await t.passMfa(staff.id);
     const ownerBrowser = t.client();
     await ownerBrowser.logIn(owner.email, owner.password);

@@ -28,7 +28,7 @@ const idList = z.array(id).max(100).optional();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'Must be a real date.');
 const dateRange = { start_date: date.optional(), end_date: date.optional() };
 
-/** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/ (advertiser.md section 7). */
+/** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/. */
 export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/advertisers/:advertiserId/pins/:pinId/quick_promote/', declare({ caller: 'user', limit: NO_LIMIT.write, body: JSON_BODY, policy: 'advertiser role', unauthorized: 'Log in to promote this Pin.' }), async (c) => {
@@ -62,7 +62,7 @@ export function businessAccessRoutes(advertisers: AdvertisersService): Hono<AppE
 export const offsiteQuery = z.object({
   url: httpUrl.optional(),
   pin_id: id.optional(),
-  // auth.md section 2's name for the pin on the /offsite/ route; taken here too.
+  // The name the /offsite/ route gives the pin; taken here too.
   pin: id.optional(),
   third_party_ad: z.string().max(40).optional(),
   check_only: z.enum(['true', 'false', '1', '0']).optional(),
@@ -70,7 +70,7 @@ export const offsiteQuery = z.object({
   aux_data: z.string().max(2000).optional(),
 });
 
-/** The /offsite/ page's query (auth.md section 2: token, url, and optionally pin, isThirdPartyAd, csr, client_tracking_params, aux_data). */
+/** The /offsite/ page's query (token, url, and optionally pin, isThirdPartyAd, csr, client_tracking_params, aux_data). */
 export const offsitePageQuery = z.object({
   url: httpUrl.optional(),
   pin: id.optional(),
@@ -100,7 +100,7 @@ export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: 
 }
 
 /**
- * GET /offsite/ (advertiser.md section 4, auth.md section 2): where a pin's link is followed. Only a
+ * GET /offsite/: where a pin's link is followed. Only a
  * person's click on one of our own pages (lib/fetch-metadata.ts) on a link the pin carries, that the
  * check lets through as "ok", is answered here, with a redirect to the link, and counted as a click of
  * the pin's ads. Everything else goes on to the page (pages/routes.ts), which says why the link is not

@@ -10,7 +10,7 @@ import { newToken } from '../lib/ids.js';
 import { safeFetch, type Resolver } from '../lib/safe-fetch.js';
 import { sameSite, verificationTagFound, MERCHANT_META_NAME } from './merchant.js';
 
-/** The advertiser a viewer acts for (saving.md section 6), and whether they own it. */
+/** The advertiser a viewer acts for, and whether they own it. */
 export interface AdvertiserContext {
   id: string;
   isOwner: boolean;
@@ -44,7 +44,7 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
   const store = advertisersStore(db);
 
   /**
-   * advertiser.md section 4, on the server for every call made while acting as a profile: the owner
+   * Checked on the server for every call made while acting as a profile: the owner
    * may; a member may only with OWNER permission or the MFA requirement met (403 otherwise); anyone
    * else gets the advertiser as missing (404), so a stranger cannot tell it exists. The rule is the
    * object policy's (policy/rules.ts campaignRule); this reads its facts.
@@ -102,7 +102,7 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       return { id: actor.id, isAuth: true, isPartner: flags?.is_partner === 1, meetsMfa: actor.mfaPassed };
     },
 
-    /** The access profiles of section 3: every business the viewer owns or belongs to. */
+    /** The access profiles: every business the viewer owns or belongs to. */
     async profiles(actor: Actor): Promise<AccessProfile[]> {
       const viewerId = actor.id;
       const rows = await store.profilesOf(viewerId);

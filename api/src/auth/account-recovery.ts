@@ -13,7 +13,7 @@ import type { SmsSender } from '../lib/mail.js';
 import type { StartSession } from './session.js';
 
 /**
- * Getting an account back and keeping it safe (auth.md sections 4 and 7): forgot and reset password,
+ * Getting an account back and keeping it safe: forgot and reset password,
  * the logged-in password change, and the account states that refuse log-in.
  */
 export function accountRecoveryService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }, startSession: StartSession) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /**
- * The viewer's answers (auth.md section 3), as the contract (issue 26): pure zod, the types inferred. The
+ * The viewer's answers, as the contract (issue 26): pure zod, the types inferred. The
  * routes answer with them (routes.ts viewerJson), /openapi.json publishes them, the web app reads the types.
  */
 
@@ -49,7 +49,7 @@ export const emailExistsAnswer = z.boolean();
 /** GET /v3/email/validation/: the shared email rules and the disposable-domain list. */
 export const emailValidationAnswer = z.object({ is_valid: z.boolean() });
 
-/** The account a log-in or a sign-up answers with (auth.md section 3). */
+/** The account a log-in or a sign-up answers with. */
 export const loggedInUser = z.object({
   id: z.string(),
   username: z.string(),

@@ -4,7 +4,7 @@ import { outboxMessages } from './safety-helpers.js';
 import { linkedLoginError } from './rules/recovery.js';
 
 /**
- * auth.md section 8: an email log-in to an account with no password whose way in is Google or
+ * An email log-in to an account with no password whose way in is Google or
  * Facebook says so, instead of 'The password you entered is incorrect.' (docs/decisions.md, SSO).
  */
 const FLAG_COOKIE = 'cb_flags=dweb_unauth_fb_login_account_recovery_flow';

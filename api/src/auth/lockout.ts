@@ -4,7 +4,7 @@
  *
  *   failure 3          the login-assistance answer; the account holder gets a help email
  *   after 5 failures   every attempt must carry a solved challenge (ALTCHA), else it is refused unread
- *   failure 10         locked for 30 minutes (auth.md section 9): every attempt answers rate-limited,
+ *   failure 10         locked for 30 minutes: every attempt answers rate-limited,
  *                      is not counted and does not extend the lock; a correct password fails too
  *
  * A success, a password reset or the end of a lock starts the count again; failures older than a

@@ -8,7 +8,7 @@ const PASSWORD_ERRORS: Record<PasswordProblem, ErrorName> = {
   same_as_username: 'password_same_as_username',
 };
 
-/** The new-password rules (auth.md section 5) for sign-up, reset and password change alike; throws the first broken one. */
+/** The new-password rules for sign-up, reset and password change alike; throws the first broken one. */
 export function assertNewPassword(password: string, email: string, minLength: PasswordMinLength): void {
   const problem = passwordProblem(password, { minLength, email });
   if (problem) throw new ApiError(problem === 'too_short' && minLength === 8 ? 'password_too_short_8' : PASSWORD_ERRORS[problem]);

@@ -16,17 +16,17 @@ import { usernameProblem } from '../users/rules.js';
 import { signupGate } from './signup-mode.js';
 
 /**
- * Email sign-up (auth.md sections 3, 5 and 7): the existence and validation checks the form asks,
+ * Email sign-up: the existence and validation checks the form asks,
  * the registration with every rule again on the server, and the naming of a new account.
  */
 
-/** The product's name in an email's local part is refused (auth.md section 8). */
+/** The product's name in an email's local part is refused. */
 export const PRODUCT_NAME = 'corkboard';
 
 export interface RegisterInput {
   email: string;
   password: string;
-  /** Epoch seconds (auth.md section 3); null when the form sent none. */
+  /** Epoch seconds; null when the form sent none. */
   birthday: number | null;
   country: string | null;
   firstName: string;
@@ -72,7 +72,7 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
     // Shared with sign-up through providers (auth/providers/service.ts): one way to name a user.
     freeUsername,
 
-    /** GET /v3/register/exists/: whether the email has an account (auth.md section 7); limited per address. */
+    /** GET /v3/register/exists/: whether the email has an account; limited per address. */
     async emailExists(email: string, address: string | undefined) {
       await limits.take('emailCheckAddress', addressKey(address));
       if (emailError(email)) throw new ApiError('email_invalid');
@@ -86,7 +86,7 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
     },
 
     /**
-     * Email sign-up (auth.md sections 3 to 5): every rule of section 5 again on the server, in
+     * Email sign-up: every sign-up form rule again on the server, in
      * the order the form shows them, then the account and its first session in one transaction.
      * Nothing is written when a rule fails. Every attempt counts against the address (sign-up is also
      * an existence check: email_taken).

@@ -37,7 +37,7 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
 export type RecognisedInfo = NonNullable<Awaited<ReturnType<AuthService['recognised']>>>;
 
 /**
- * auth.md section 3, Viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. `pinCount` is the signed-in
+ * The viewer: UNAUTH, LIMITED_LOGIN (recognised, with info) or AUTH. `pinCount` is the signed-in
  * viewer's, read by the caller: the session read leaves it out (AuthService.pinCount).
  */
 export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | null, pinCount = 0): ViewerData {
@@ -57,7 +57,7 @@ export function viewerJson(viewer: Viewer | null, recognised?: RecognisedInfo | 
   };
 }
 
-/** The experiments the popup reads (auth.md section 9), each on or off for this request. */
+/** The experiments the popup reads, each on or off for this request. */
 export const POPUP_FLAGS = [
   'kr_privacy_consent',
   'fdbr_teen_compliance',
@@ -83,7 +83,7 @@ export function requestFlags(c: Context, config: Deps['config']): ReadonlySet<st
 
 export const forgotBody = z.object({
   username_or_email: z.string().trim().min(1, 'Enter your email or username.').max(254),
-  // auth.md section 7: 'unified' when unauth_dweb_unified_ar is on, else 'reset'; the server decides when omitted.
+  // 'unified' when unauth_dweb_unified_ar is on, else 'reset'; the server decides when omitted.
   type: z.enum(['unified', 'reset']).optional(),
 });
 export const resetBody = z.object({
@@ -101,10 +101,10 @@ async function jsonBody(c: Context): Promise<unknown> {
 
 export const emailQuery = z.object({ email: z.string().max(254, 'Must be at most 254 characters.').default('') });
 
-/** GET /v3/register/exists/ and GET /v3/email/validation/ (auth.md section 7), served as written. */
+/** GET /v3/register/exists/ and GET /v3/email/validation/, served as written. */
 export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  // Forgot password (auth.md section 7). The answer is the same whether or not an account matched.
+  // Forgot password. The answer is the same whether or not an account matched.
   routes.post('/users/forgot_password/', declare({ caller: 'visitor', limit: ['resetAddress', 'resetTarget'], body: JSON_BODY }), async (c) => {
     const body = parse(forgotBody, await jsonBody(c));
     const type = body.type ?? (requestFlags(c, config).has('unauth_dweb_unified_ar') ? 'unified' : 'reset');
@@ -162,7 +162,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
 
   return {
     UserSessionResource: {
-      // Log-in (auth.md sections 3 and 7): credentials, the two-factor and challenge fields, the extras.
+      // Log-in: credentials, the two-factor and challenge fields, the extras.
       create: action({
         caller: 'visitor', limit: 'loginAddress',
         options: z.object({
@@ -203,7 +203,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
               email: user.email,
               image_medium_url: user.image_medium_url,
             },
-            // auth.md section 2: on an account switch, go to /{username}.
+            // On an account switch, go to /{username}.
             redirect: options.switch_account ? `/${user.username}` : safeNext(options.next),
             // Issue 27: a log-in that brought back an account its owner had deactivated.
             ...(reactivated ? { reactivated: true } : {}),
@@ -221,7 +221,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
       }),
     },
     UserRegisterResource: {
-      // Email sign-up; auth.md does not show the path, so it is a resource like log-in (docs/decisions.md).
+      // Email sign-up: the path is ours, a resource like log-in (docs/decisions.md).
       create: action({
         caller: 'visitor', limit: 'signupAddress',
         options: z.object({
@@ -276,7 +276,7 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
       }),
     },
     PasswordRulesResource: {
-      // The server-supplied password rules new sign-ups apply (auth.md section 7).
+      // The server-supplied password rules new sign-ups apply.
       get: action({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),

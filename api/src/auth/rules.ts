@@ -2,13 +2,13 @@ import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { distance } from 'fastest-levenshtein';
 
 /**
- * The sign-up and log-in rules of auth.md section 5, pure and shared: the popup imports this
+ * The sign-up and log-in form rules, pure and shared: the popup imports this
  * module for its field checks and the server runs the same functions before it writes anything.
  * Heavy data stays out: the disposable-domain list is passed in (server only) and the strength
  * estimator lives in strength.ts (a lazy chunk in the popup).
  */
 
-/** User-visible text, exactly as auth.md writes it. */
+/** User-visible text, word for word as the product shows it. */
 export const MESSAGES = {
   emailRequired: "You missed a spot! Don't forget to add your email.",
   emailFormat: "Hmm...that doesn't look like an email address.",
@@ -28,7 +28,7 @@ export const MESSAGES = {
 
 export type PasswordMinLength = 6 | 8;
 
-/** auth.md section 9: age ceiling 120; the shared age check's default minimum is 18. */
+/** Age ceiling 120; the shared age check's default minimum is 18. */
 /**
  * How recent a log-in must be to change how an account logs in (link or unlink a provider; for an account
  * with no password, any credential change): a session stolen or left open longer ago cannot add the
@@ -40,7 +40,7 @@ export const loggedInRecently = (viewer: { loggedInAt: number }, now: number) =>
 
 export const MAX_AGE = 120;
 export const DEFAULT_MIN_AGE = 18;
-/** Typo hints only for emails under 60 characters (section 5). */
+/** Typo hints only for emails under 60 characters. */
 export const TYPO_HINT_MAX_LENGTH = 60;
 /** zxcvbn scores 0..4; 0 and 1 ("too guessable", "very guessable") are weak. */
 export const MIN_STRENGTH_SCORE = 2;
@@ -94,7 +94,7 @@ export function isDisposableDomain(domain: string, list: ReadonlySet<string>): b
   return false;
 }
 
-/** About 45 common mail domains the typo hint compares against (section 5). */
+/** About 45 common mail domains the typo hint compares against. */
 export const COMMON_DOMAINS = [
   'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'rocketmail.com', 'hotmail.com', 'outlook.com', 'live.com',
   'msn.com', 'aol.com', 'icloud.com', 'me.com', 'mac.com', 'mail.com', 'gmx.com', 'gmx.de', 'web.de', 't-online.de',
@@ -152,7 +152,7 @@ export function passwordMessage(problem: PasswordProblem | 'weak', minLength: Pa
 }
 
 /**
- * The log-in form's own password check (section 5): short, same as the email, or one of a few
+ * The log-in form's own password check: short, same as the email, or one of a few
  * passwords no account can have all read 'The password you entered is incorrect.' before any call.
  */
 export const LOGIN_PASSWORD_INCORRECT = 'The password you entered is incorrect.';
@@ -184,10 +184,10 @@ export const EARLIEST_BIRTHDAY = Date.UTC(1900, 0, 1);
 const DATE_LIMIT_MS = 8.64e15;
 
 /**
- * Birthday rules (section 5): required; a real date up to today, else 'Invalid date' (NaN, infinities
+ * Birthday rules: required; a real date up to today, else 'Invalid date' (NaN, infinities
  * and numbers past what a Date holds included, so no age is ever worked out of nonsense); not later
  * than January 1st of this year ('Invalid date'); over 120 years is overage, and so is every date
- * before 1900 (auth.md section 8: the overage text, issue 27); under the minimum age is underage.
+ * before 1900 (it gets the overage text, issue 27); under the minimum age is underage.
  */
 export function birthdayProblem(birthdayMs: number | null, nowMs: number, minAge = DEFAULT_MIN_AGE): BirthdayProblem | null {
   if (birthdayMs === null) return 'required';
@@ -227,7 +227,7 @@ export function parseBirthday(value: string): number | null {
 /**
  * first_name of the registration payload: the email's local part up to the first separator or
  * digit, capitalised ("ada.lovelace42@…" → "Ada"). Country does not change it for the scripts we
- * accept (ASCII only); it is in the signature because auth.md derives the name from both.
+ * accept (ASCII only); it is in the signature because the product derives the name from both.
  */
 export function firstNameFromEmail(email: string, _country?: string): string {
   const local = email.trim().split('@')[0] ?? '';

@@ -18,7 +18,7 @@ export const BACKUP_CODES = { count: 10, length: 10 } as const;
 export const MFA_SETUP_TTL_MS = 15 * 60 * 1000;
 
 /**
- * Deactivated by its owner (the settings, auth.md's "user-requested closure"): logging in brings it back.
+ * Deactivated by its owner (the settings' "user-requested closure"): logging in brings it back.
  * Who set the state decides, never its reason: an operator's deactivation, even one given the reason
  * "user requested", is not lifted by its subject.
  */

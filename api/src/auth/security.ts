@@ -215,7 +215,7 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       return { current: row.id === viewer.sessionId };
     },
 
-    /** Deactivation (auth.md section 8's "user-requested closure"): every session ends; logging in again reactivates. */
+    /** Deactivation (the "user-requested closure"): every session ends; logging in again reactivates. */
     async deactivate(viewer: Viewer, proof: Proof) {
       const user = await userOf(viewer);
       await prove(viewer, user, proof);

@@ -19,13 +19,13 @@ import { coarsePlace, SESSION_SEEN_EVERY_MS, USER_AGENT_MAX } from './security-r
 import { sessionPassedMfa } from '../policy/rules.js';
 
 /**
- * Sessions (auth.md sections 4, 6 and 8): the password log-in with its safety steps, the session a
+ * Sessions: the password log-in with its safety steps, the session a
  * log-in or sign-up starts, the browser that is remembered, log-out and the viewer behind a cookie.
  */
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** A browser that logged in is remembered this long (the LIMITED_LOGIN welcome-back, auth.md section 6). */
+/** A browser that logged in is remembered this long (the LIMITED_LOGIN welcome-back). */
 export const REMEMBER_TTL_MS = 365 * 24 * 60 * 60 * 1000;
 
 export function normaliseEmail(email: string): string {
@@ -35,7 +35,7 @@ export function normaliseEmail(email: string): string {
 export interface LogInInput {
   email: string;
   password: string;
-  /** The code of the second step (auth.md section 3: the credential set again plus mfa_token). */
+  /** The code of the second step (the credential set again plus mfa_token). */
   mfaToken?: string;
   mfaResend?: boolean;
   /** A solved challenge (recaptchaV2Token), needed once the failures reach LOCKOUT.challengeAfter. */
@@ -123,7 +123,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       const user = await store.findUserByEmail(email);
       if (!user?.password_hash) {
         await burnVerifyTime(input.password);
-        // An account whose way in is Google or Facebook is told so (auth.md section 8), counted as a
+        // An account whose way in is Google or Facebook is told so, counted as a
         // wrong password; its help mail is the reset link that sets a password. docs/decisions.md, SSO.
         const linked = user && linkedLoginError((await identities.identitiesOf(user.id)).map((row) => row.provider), input.flags?.has(FACEBOOK_RECOVERY_FLAG) ?? false);
         return failed(email, address, state.stale, linked ? user : undefined, linked || 'password_incorrect');

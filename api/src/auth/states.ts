@@ -2,7 +2,7 @@ import { ApiError, type ErrorName } from '../lib/errors.js';
 import { selfDeactivated } from './security-rules.js';
 
 /**
- * The one rule of which account states may hold a session (auth.md section 8). Log-in, the session
+ * The one rule of which account states may hold a session. Log-in, the session
  * check on every request, the remembered-browser welcome-back and the revoke-on-state-change all ask
  * here, so a state cannot refuse log-in and still keep a live session.
  */

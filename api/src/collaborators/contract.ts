@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 /**
- * A typeahead candidate for a board's collaborators (saving.md section 7), as the contract (issue 26):
+ * A typeahead candidate for a board's collaborators, as the contract (issue 26):
  * someone with an account, or an email address to invite. Pure zod, the type inferred.
  */
 export const candidate = z.discriminatedUnion('type', [

@@ -16,7 +16,7 @@ import { mailInvites, takeInviteShares } from '../lib/invites.js';
 import { limitsFor } from '../lib/limits.js';
 import type { Candidate } from './contract.js';
 
-/** saving.md section 7: typeahead answers at most 5 items. */
+/** Typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
 
 
@@ -153,7 +153,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
     },
 
     /**
-     * BoardCollaboratorResource delete (saving.md section 7, when accepted): the owner removes a
+     * BoardCollaboratorResource delete (when accepted): the owner removes a
      * collaborator, or a collaborator leaves. Anyone else: forbidden on a board they see, not found otherwise.
      */
     async removeCollaborator(viewerId: string, boardId: string, userId: string) {
@@ -193,7 +193,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(de
     },
 
     /**
-     * BoardCollaboratorsResource get: a board's people (saving.md 2.4's order). Its members see
+     * BoardCollaboratorsResource get: a board's people, owner first, then the viewer, then by full name. Its members see
      * everyone, pending invites included; anyone who may see the board (a visitor on a public board)
      * sees the accepted collaborators only; a board one may not see answers as one that does not exist.
      */

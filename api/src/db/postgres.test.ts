@@ -97,7 +97,7 @@ describe('on Postgres', () => {
     const staff = await t.makeUser('pgstaff');
     const advertiser = `${Date.now()}`;
     await db.insertInto('advertisers').values({ id: advertiser, owner_user_id: owner.id, name: 'Brand', created_at: 1 }).execute();
-    // OWNER permission: a member acts for the advertiser without two-factor (advertiser.md 4).
+    // OWNER permission: a member acts for the advertiser without two-factor.
     await db.insertInto('advertiser_members').values({ advertiser_id: advertiser, user_id: staff.id, permissions: '["OWNER"]' }).execute();
     const browser = t.client();
     await browser.logIn(staff.email, staff.password);

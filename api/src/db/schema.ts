@@ -2,7 +2,7 @@ import type { ClientEventName } from '../events/rules.js';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /**
- * Table shapes, after the entities of saving.md section 3 and auth.md section 3.
+ * Table shapes, after the entities the save popup and the sign-in flows read.
  * Times are epoch milliseconds; flags are 0/1 integers so SQLite and Postgres read the same.
  */
 export interface Database {
@@ -135,7 +135,7 @@ export interface OauthFlowsTable {
   used_at: number | null;
 }
 
-/** saving.md sections 7 and 8: what the popup's tracking image request reported (events/). */
+/** What the popup's tracking image request reported (events/). */
 export interface ClientEventsTable {
   id: string;
   event: ClientEventName;
@@ -163,7 +163,7 @@ export interface AdvertisersTable {
   owner_user_id: string;
   name: string;
   created_at: number;
-  /** Migration 0012: the business's country (its currency and budgets, advertiser.md 9) and website. */
+  /** Migration 0012: the business's country (it sets the currency and budgets) and website. */
   country: Generated<string>;
   website_url: Generated<string | null>;
   /** Migration 0017: the operator's quick promote reading for this advertiser (null: the server's). */
@@ -177,11 +177,11 @@ export interface AdvertisersTable {
 export interface AdvertiserMembersTable {
   advertiser_id: string;
   user_id: string;
-  /** JSON list of permissions (advertiser.md 3, access profile): ["ADMIN"], ["OWNER"], … */
+  /** JSON list of the access profile's permissions: ["ADMIN"], ["OWNER"], … */
   permissions: Generated<string>;
 }
 
-/** advertiser.md section 4: the business form's answers (address) for an advertiser. */
+/** The business form's answers (address) for an advertiser. */
 export interface BusinessProfilesTable {
   advertiser_id: string;
   business_name: string;
@@ -252,7 +252,7 @@ export interface CampaignMetricsTable {
   spend_micro: Generated<number>;
 }
 
-/** A conversion tag an advertiser made for web-conversion ads (advertiser.md 3, selected_ocpm_tag). */
+/** A conversion tag an advertiser made for web-conversion ads (a campaign's selected_ocpm_tag). */
 export interface ConversionTagsTable {
   id: string;
   advertiser_id: string;
@@ -370,11 +370,11 @@ export interface UsersTable {
   pin_count: Generated<number>;
   state: Generated<string>;
   created_at: number;
-  /** auth.md consent step: 1 when the required consents were given at sign-up. */
+  /** The sign-up consent step: 1 when the required consents were given at sign-up. */
   kr_privacy_consent_opt_in: Generated<number>;
   marketing_notifs_opt_out: Generated<number>;
   consented_at: Generated<number | null>;
-  /** The site this user officially stands for (saving.md 2.1: the creator card of a link's domain). */
+  /** The site this user officially stands for (the creator card of a link's domain names them). */
   verified_domain: Generated<string | null>;
   listed_website_url: Generated<string | null>;
   connected_to_instagram: Generated<number>;
@@ -584,7 +584,7 @@ export interface PinsTable {
   guid: string | null;
   color: string | null;
   created_at: number;
-  /** saving.md section 6: the advertiser a non-owner saved this pin for; null otherwise. */
+  /** The advertiser a non-owner saved this pin for; null otherwise. */
   advertiser_id: Generated<string | null>;
   /** The pin builder's alt text (issue 20, migration 0015); '' when none was given. */
   alt_text: Generated<string>;

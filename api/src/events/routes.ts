@@ -7,7 +7,7 @@ import { eventQuery } from './contract.js';
 import type { EventsService } from './service.js';
 
 /**
- * GET /v3/callback/event/: the tracking image request of saving.md section 7, sent by the popup as an
+ * GET /v3/callback/event/: the tracking image request, sent by the popup as an
  * image. Needs no session (the viewer is recorded when there is one). It writes, so it takes only our
  * own pages' requests (a browser's Sec-Fetch-Site), refuses repeated or unknown parameters and caps every
  * field; it answers 204 with no body, or the usual error envelope.

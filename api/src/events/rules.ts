@@ -1,9 +1,9 @@
 /**
- * The tracking image request of saving.md section 7, as both ends read it. Pure constants: the popup
+ * The tracking image request, as both ends read it. Pure constants: the popup
  * imports them without bundling zod.
  */
 export const CLIENT_EVENT_PATH = '/v3/callback/event/';
-/** The two of section 7, and section 2.1's "on display the dialog logs a promote-or-send success metric". */
+/** How a save ended, and the success dialog's promote-or-send metric, logged when it is shown. */
 export const CLIENT_EVENTS = ['pin_create_success', 'pin_create_fail', 'promote_or_send_success'] as const;
 export type ClientEventName = (typeof CLIENT_EVENTS)[number];
 

@@ -13,7 +13,7 @@ export interface ClientEvent {
 }
 
 /**
- * saving.md sections 2.1, 7 and 8: the popup reports how a save ended (pin_create_success only when the
+ * The popup reports how a save ended (pin_create_success only when the
  * popup had a guid; pin_create_fail on every failed save) and that the success dialog was shown
  * (promote_or_send_success). Kept as a log row; nothing reads it back.
  */

@@ -316,7 +316,7 @@ async function check(world: World, label: string, call: Call, asUser: boolean) {
   const where = `${call.method} ${call.path.slice(0, 300)}${call.body !== undefined ? ` body ${call.body.slice(0, 300)}` : ''}`;
   const upstream = response.status === 502 && UPSTREAM_FAILURES.has(tryJson(text)?.resource_response?.error?.api_error_code);
   if (!upstream) expect(response.status, `5xx from ${where}: ${text.slice(0, 300)}`).toBeLessThan(500);
-  // The tracking image answers a success with 204 and no body (saving.md section 7): nothing to wrap.
+  // The tracking image answers a success with 204 and no body: nothing to wrap.
   if (response.status === 204 && text === '') return;
   const body = tryJson(text);
   if (body === undefined) throw new Error(`not JSON (${response.status}) from ${where}: ${text.slice(0, 200)}`);

@@ -3,7 +3,7 @@ import { ApiError } from '../lib/errors.js';
 import { sniffImage } from './sniff.js';
 import type { ImageGate } from './work.js';
 
-/** saving.md section 9: the image resolutions, and the minimum side of a pinnable image. */
+/** The image resolutions, and the minimum side of a pinnable image. */
 export const WIDTHS = [236, 474, 736] as const;
 export type Rendition = `${(typeof WIDTHS)[number]}x` | 'originals';
 export const RENDITIONS: readonly Rendition[] = ['236x', '474x', '736x', 'originals'];

@@ -15,7 +15,7 @@ import { serveObject, unavailable } from '../media/objects/serve.js';
 
 export const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
 
-/** PUT /v3/pins/image/ (saving.md section 7): registers an image by URL. */
+/** PUT /v3/pins/image/: registers an image by URL. */
 export function imageRoutes(deps: Deps, images: ImagesService): Hono<AppEnv> {
   const { config } = deps;
   const limits = limitsFor(deps);

@@ -23,7 +23,7 @@ export interface ImageJson {
 }
 
 /** The rendition URLs of an image; a rendition is never wider than the original. */
-/** Where one rendition of an image is served; a board's cover is its 236x (saving.md section 4). */
+/** Where one rendition of an image is served; a board's cover is its 236x. */
 export const renditionUrl = (publicOrigin: string, imageId: string, rendition: string) => `${publicOrigin}/media/${imageId}/${rendition}.jpg`;
 export const coverUrl = (publicOrigin: string, imageId: string) => renditionUrl(publicOrigin, imageId, '236x');
 

@@ -24,7 +24,7 @@ export function imagesStore(db: Kysely<Database>) {
     },
 
     /**
-     * Links a pin to its ready image and applies the cover rule of saving.md section 4 to the board the
+     * Links a pin to its ready image and applies the cover rule to the board the
      * pin is on now (it may have moved since the save): a pin in a section takes the cover, any other
      * fills an empty one. One transaction; a pin linked already (or deleted) is left alone.
      */

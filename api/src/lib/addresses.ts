@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 
 /**
- * The address check of outbound fetches (DESIGN.md "Outbound fetches"): may the server open a
+ * The address check of outbound fetches: may the server open a
  * connection to this IP address on a user's behalf? Only public unicast addresses may be reached.
  * Pure, so the private and link-local ranges are tested without sending a packet anywhere.
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ExpressionBuilder, ReferenceExpression } from 'kysely';
 
-/** saving.md section 4: the end of a listing is reached when the next bookmark equals the end marker. */
+/** The end of a listing is reached when the next bookmark equals the end marker. */
 export const FEED_END = '-end-';
 
 /**

@@ -15,7 +15,7 @@ export const catalogue = {
   payload_too_large: { code: 33, status: 413, message: 'The request body is too large.' },
   cross_origin_write: { code: 34, status: 403, message: 'This request did not come from {brand} and was refused.' },
   password_incorrect: { code: 78, status: 401, message: 'The password you entered is incorrect. Try again or reset your password' },
-  // Sign-up (auth.md sections 5 and 8); numbers are ours, the messages the spec's.
+  // Sign-up; numbers are ours, the messages the spec's.
   email_invalid: { code: 80, status: 400, message: 'Your email is invalid.' },
   email_missing: { code: 81, status: 400, message: "Oops. We're unable to create your account without your email..." },
   email_has_product_name: { code: 82, status: 400, message: 'Please stick to your name, or the name of your brand' },
@@ -30,7 +30,7 @@ export const catalogue = {
   underage: { code: 91, status: 403, message: 'Sorry, you’re not eligible to sign up for {brand} right now.' },
   overage: { code: 92, status: 400, message: 'Oops! Please use a valid age to sign up.' },
   consent_required: { code: 93, status: 400, message: "Before you can create an account, you'll need to agree to the required terms below." },
-  // Account safety (issue 7; auth.md sections 4 and 8). Numbers 110-129 are ours, kept apart from the
+  // Account safety (issue 7). Numbers 110-129 are ours, kept apart from the
   // sign-up block so other auth work can grow 94+; the client maps them to dialogs in auth/rules/recovery.ts.
   login_assistance: { code: 110, status: 401, message: "Looks like you're having trouble logging in" },
   rate_limited: { code: 111, status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
@@ -45,13 +45,13 @@ export const catalogue = {
   prevent_google_register: { code: 120, status: 409, message: 'Your account is already linked to Google. To log in with email, set a password.' },
   reset_token_invalid: { code: 121, status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
   // Per-client limits (security issue item 8; lib/limits.ts). 429 with Retry-After and data.retry_after_seconds.
-  // 140 is a rate-limit code of auth.md section 8: the log-in form opens the rate-limited dialog for it.
+  // 140 is a rate-limit code: the log-in form opens the rate-limited dialog for it.
   login_address_limited: { code: 140, status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
   signup_limited: { code: 141, status: 429, message: "We're getting a lot of sign-ups from your network. Try again in an hour." },
   email_check_limited: { code: 142, status: 429, message: "You're checking a lot of emails. Try again in a little while." },
   reset_limited: { code: 143, status: 429, message: "We've had a lot of password reset requests. Try again in an hour." },
   invite_limited: { code: 144, status: 429, message: "You've sent a lot of invites today. Try again tomorrow." },
-  // Identity providers and SSO (issue 15; auth.md sections 4 and 8). Numbers 160-179 are ours.
+  // Identity providers and SSO (issue 15). Numbers 160-179 are ours.
   social_unavailable: { code: 160, status: 503, message: "Looks like this option isn't available right now. Give another option a try or refresh the page and try again later." },
   social_not_configured: { code: 161, status: 404, message: "This way of logging in isn't set up here." },
   social_flow_invalid: { code: 162, status: 400, message: "We couldn't finish logging you in. Close this window and try again." },
@@ -66,7 +66,7 @@ export const catalogue = {
   facebook_unavailable_new_users: { code: 171, status: 403, message: "Facebook login isn't available for new users. Continue with email or Google:" },
   social_mfa_required: { code: 173, status: 403, message: 'This account uses two-factor verification. Log in with your email and password.' },
   sso_not_sso_email: { code: 172, status: 400, message: "That email doesn't sign in through single sign-on." },
-  // Email log-in to an account with no password whose way in is a provider (auth.md section 8, field mapping).
+  // Email log-in to an account with no password whose way in is a provider.
   google_linked_no_password: { code: 174, status: 401, message: 'Your account is already linked to Google. To log in with email, set a password.' },
   facebook_linked_no_password: { code: 175, status: 401, message: 'Your account is already linked to Facebook. To log in with email, set a password.' },
   facebook_login_retired: { code: 176, status: 403, message: 'Your account is connected to Facebook, but Facebook login is no longer available.' },
@@ -83,7 +83,7 @@ export const catalogue = {
   outbound_too_large: { code: 62, status: 502, message: 'That page is too large to load.' },
   image_invalid: { code: 63, status: 400, message: 'That file is not an image we can save.' },
   image_too_large: { code: 64, status: 400, message: 'That image is too large to save.' },
-  // saving.md section 8: moves answered 2171-2173 show 'Please wait until the previous board action finishes.'
+  // Moves answered 2171-2173 show 'Please wait until the previous board action finishes.'
   board_busy: { code: 2171, status: 409, message: 'Please wait until the previous board action finishes.' },
   section_busy: { code: 2172, status: 409, message: 'Please wait until the previous board action finishes.' },
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
@@ -93,7 +93,7 @@ export const catalogue = {
   media_store_unavailable: { code: 400, status: 503, message: "We can't reach our image storage right now. Please try again in a moment." },
   // A full disk or quota under the media store (ENOSPC, EDQUOT): nothing was kept; the client may try again later (Retry-After).
   media_store_full: { code: 401, status: 507, message: 'Our storage is full right now, so your file was not saved. Please try again later.' },
-  // The advertiser area (issue 16, advertiser.md). Numbers 180-199 are ours.
+  // The advertiser area (issue 16). Numbers 180-199 are ours.
   advertiser_not_found: { code: 180, status: 404, message: "Sorry, we couldn't find that advertiser." },
   profile_needs_mfa: { code: 181, status: 403, message: 'Turn on two-factor authentication to act for a business you do not own.' },
   budget_too_low: { code: 182, status: 400, message: 'Your daily budget is below the minimum for your country.' },

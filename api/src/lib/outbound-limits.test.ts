@@ -17,7 +17,7 @@ describe('the site a fetch is counted against', () => {
   });
 });
 
-/** The outbound fetches a visitor can trigger have a per-client and a per-target limit (DESIGN.md, security baseline). */
+/** The outbound fetches a visitor can trigger have a per-client and a per-target limit. */
 describe('outbound fetches a caller names', () => {
   it('the image finder (open to visitors): 429 code 270 past a client’s share, 429 code 271 past a site’s, over every client', async () => {
     const t = await testApp({ config: { outboundAllow: [] } });

@@ -4,8 +4,8 @@ import type { LimitName, Limits } from './limits.js';
 import { currentRequest, withRedirectCounting } from './request-context.js';
 
 /**
- * DESIGN.md, security baseline: "Anything a visitor can make the server do … has a per-client and a
- * per-target limit." For an outbound fetch the client is the caller's address and the target is every
+ * Anything a visitor can make the server do has a per-client and a per-target
+ * limit. For an outbound fetch the client is the caller's address and the target is every
  * site the fetch reaches: the one the URL names, and each other site a redirect leads it to (counted as
  * the hop is about to be requested, lib/safe-fetch.ts), so a chain of redirectors cannot aim this server at
  * a site beyond its share. Refused fetches count too (a refusal still costs a DNS lookup, and a scan is

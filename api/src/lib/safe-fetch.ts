@@ -8,7 +8,7 @@ import { currentRequest } from './request-context.js';
 
 /**
  * Every request the server makes on a user's behalf (image finder, image download, link check) goes
- * through here, per DESIGN.md "Outbound fetches":
+ * through here, and here the outbound-fetch rules hold:
  * - http and https only;
  * - every address a name resolves to is checked, and the connection is made to the checked address
  *   (undici is given our `lookup`, so there is no second DNS answer to rebind to);

@@ -22,7 +22,7 @@ export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): Upl
   return { groups: groupsFrom(flags), videoUploadAllowed: flags.has(VIDEO_UPLOAD_FLAG) };
 }
 
-/** The viewer as the gates read it (saving.md section 3's Viewer). */
+/** The viewer as the gates read it (the Viewer entity). */
 export async function gateViewer(deps: Deps, viewer: Viewer | null, allowance: UploadAllowance): Promise<GateViewer> {
   if (!viewer) return { isAuth: false, isPartner: false, video_upload_allowed: false };
   return { isAuth: true, isPartner: await partnerOf(deps.db, viewer.id), video_upload_allowed: allowance.videoUploadAllowed };

@@ -3,7 +3,7 @@ import { sniffImage, type ImageFormat } from '../images/sniff.js';
 /**
  * What the pin builder accepts from a device (issue 20), shared by the upload route and the popup's
  * own check before it sends a byte. Images: the same 20 MB as an image the server downloads
- * (images/service.ts), then the same sniff, pixel limit and re-encode. Videos: saving.md section 9's
+ * (images/service.ts), then the same sniff, pixel limit and re-encode. Videos: the
  * pin-builder file size limit ("about 209 million bytes": 200 MiB), for viewers with video_upload_allowed.
  */
 export const IMAGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;

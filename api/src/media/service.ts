@@ -49,7 +49,7 @@ function partFile(path: string) {
 }
 
 /**
- * The pin builder's uploads (saving.md section 7's media_upload_id). A file is told by its first bytes,
+ * The pin builder's uploads (a media_upload_id each). A file is told by its first bytes,
  * then written to disk as it arrives, never held whole in memory (issues 25 and 32). An image is answered
  * `processing` once its bytes are staged, and re-encoded by its job (media/jobs.ts) through the images
  * service's sniff, pixel limit and encode (nothing of the original file is kept); a video is stored as

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What FindPinImagesResource answers (saving.md section 7), as the contract (issue 26): a page's pinnable
+ * What FindPinImagesResource answers, as the contract (issue 26): a page's pinnable
  * images as the server reads them (html.ts) and the save popup shows them. Pure zod, the types inferred.
  */
 export const pinnableItem = z.object({

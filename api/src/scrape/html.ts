@@ -21,7 +21,7 @@ import type { PageImages, PinnableItem } from './contract.js';
 export type { PageImages, PinnableItem };
 
 /**
- * The server's reading of a page (saving.md section 7, FindPinImagesResource): the same rules as the
+ * The server's reading of a page (FindPinImagesResource): the same rules as the
  * bookmarklet, applied to what the markup says, since the server sees no rendered pixels. An <img>
  * counts when its width/height attributes (or a srcset width with their aspect) say it is big enough;
  * images the publisher names in meta tags or data-pin-media count without a size.

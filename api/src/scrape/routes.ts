@@ -10,14 +10,14 @@ import { foundPage } from './contract.js';
 
 const findOptions = z.object({
   url: httpUrl,
-  // saving.md section 7 sends "a scrape metric" along; it is accepted and not used.
+  // The popup sends "a scrape metric" along; it is accepted and not used.
   scrape_metric: z.unknown().optional(),
 });
 
 export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | 'redis' | 'config'>): ResourceRegistry {
   const limits = limitsFor(deps);
   return {
-    // Open to visitors: the popup shows the image before anyone logs in (saving.md section 2.3). Each call
+    // Open to visitors: the popup shows the image before anyone logs in. Each call
     // makes this server read a page the caller names: limited per client and per site (lib/outbound-limits.ts).
     FindPinImagesResource: {
       get: action({

@@ -8,10 +8,10 @@ export type { FoundPage };
 
 /** A page larger than this is not read for images: the head and the first screens are what count. */
 export const SCRAPE_MAX_BYTES = 2 * 1024 * 1024;
-/** The popup waits on this before it shows the preview (saving.md section 4), so it stays short. */
+/** The popup waits on this before it shows the preview, so it stays short. */
 export const SCRAPE_TIMEOUT_MS = 8_000;
 
-/** FindPinImagesResource (saving.md section 7): the pinnable images of a page, read on the server. */
+/** FindPinImagesResource: the pinnable images of a page, read on the server. */
 export function scrapeService({ config }: Pick<Deps, 'config'>, fetchOptions: Pick<SafeFetchOptions, 'resolve'> = {}) {
   return {
     async findPinImages(url: string): Promise<FoundPage> {

@@ -20,7 +20,7 @@ describe('profile settings', () => {
     const { t, me } = await setup();
     const res = await me.post('UserSettingsResource', 'update', { first_name: ' Maria ', last_name: 'Lopez', username: 'Maria_Bakes', about: 'I bake.', website_url: 'instagram.com/mariabakes' });
     expect(res.body.resource_response.data).toEqual({ username: 'maria_bakes', first_name: 'Maria', last_name: 'Lopez', about: 'I bake.', website_url: 'https://instagram.com/mariabakes', image_medium_url: null });
-    // The website is what the Instagram claim reads (saving.md section 9).
+    // The website is what the Instagram claim reads.
     expect((await me.send('/v3/users/settings')).body.resource_response.data.listed_website_url).toBe('https://instagram.com/mariabakes');
     expect((await me.get('UserResource', { username: 'maria_bakes' })).body.resource_response.data.full_name).toBe('Maria Lopez');
     const old = await page(t, '/maria/');

@@ -1,5 +1,5 @@
 /**
- * saving.md section 2.1 and advertiser.md: 'Promote your Pin' is offered only when the viewer is
+ * The success dialog's 'Promote your Pin' is offered only when the viewer is
  * signed in, not a partner, passes the eligibility check (quick promote by pinners allowed, the
  * `quick_promote_by_pinner` flag here), is an adult by the age-check helper (born at or before today
  * minus 18 years), and the pin's site type is not 3.

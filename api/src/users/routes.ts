@@ -16,10 +16,10 @@ import type { ProfileSettingsService } from './profile-settings.js';
 import { userText } from '../lib/text.js';
 import { ABOUT_MAX, NAME_MAX, RESERVED_USERNAMES, WEBSITE_MAX } from './rules.js';
 
-/** saving.md and advertiser.md section 9: followers per page 50. */
+/** Followers per page 50. */
 export const FOLLOWERS_PAGE_SIZE = 50;
 
-/** GET /v3/users/settings (saving.md section 7): connected_to_instagram and listed_website_url. */
+/** GET /v3/users/settings: connected_to_instagram and listed_website_url. */
 export function userRoutes(users: UsersService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/settings', declare({ caller: 'user', limit: NO_LIMIT.read, body: 0 }), async (c) => {
@@ -91,7 +91,7 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
         run: (o, { viewer }) => users.followers(viewer, o),
       }),
     },
-    // The pin-create-success query of saving.md section 7: the creator card and the promote rule.
+    // The pin-create-success query: the creator card and the promote rule.
     PinCreateSuccessResource: {
       get: action({
         caller: 'user', limit: NO_LIMIT.read,

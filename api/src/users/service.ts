@@ -59,8 +59,8 @@ export function usersService(deps: Deps) {
     },
 
     /**
-     * UserResource get: a profile's header (issue 19). `followedByMe` as saving.md section 3 names
-     * the field; false for a visitor and for oneself.
+     * UserResource get: a profile's header (issue 19). `followedByMe` keeps the popup's
+     * field name; false for a visitor and for oneself.
      */
     async profile(viewer: { id: string } | null, username: string) {
       const user = await store.profile(username);
@@ -100,7 +100,7 @@ export function usersService(deps: Deps) {
       return { id: user.id, username: user.username, followedByMe: false };
     },
 
-    /** UserFollowersResource get: a profile's followers, 50 a page (saving.md section 9), newest first. */
+    /** UserFollowersResource get: a profile's followers, 50 a page, newest first. */
     async followers(viewer: { id: string } | null, input: { username: string; page_size: number; bookmark?: string | undefined }) {
       const user = await store.profile(input.username);
       if (!user) throw new ApiError('profile_not_found');
@@ -108,7 +108,7 @@ export function usersService(deps: Deps) {
     },
 
     /**
-     * What the success screen shows beside the pin (saving.md section 2.1): the creator card of
+     * What the success screen shows beside the pin: the creator card of
      * the link's official user, only when that is someone else the viewer does not follow, and
      * whether promotion is offered.
      */
@@ -124,7 +124,7 @@ export function usersService(deps: Deps) {
               username: official.username,
               full_name: `${official.first_name} ${official.last_name}`.trim(),
               image_medium_url: official.image_medium_url,
-              // The creator card (advertiser.md 3): the official user of a domain is a verified identity.
+              // The creator card: the official user of a domain is a verified identity.
               follower_count: await store.followerCount(official.id),
               is_verified_identity: true,
             }

@@ -84,7 +84,7 @@ export function usersStore(db: Kysely<Database>) {
       return row !== undefined;
     },
 
-    /** The creator card's follower count (advertiser.md section 3). */
+    /** The creator card's follower count. */
     async followerCount(userId: string): Promise<number> {
       const row = await db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow();
       return Number(row.n);

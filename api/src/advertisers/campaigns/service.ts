@@ -15,7 +15,7 @@ import { campaignsStore } from './store.js';
 import { policyStore } from '../../policy/store.js';
 import { adEvents, clientAdEvents, day, DAY_MS, endDay } from './events.js';
 
-/** The request payload of advertiser.md section 3, as the server accepts it. */
+/** The quick promote request's payload, as the server accepts it. */
 export const quickPromoteBody = z
   .object({
     budget_in_micro_currency: z.number().int('Must be a whole number of micro units.').positive('Must be more than zero.').max(1_000_000 * MICRO_MULTIPLIER),

@@ -58,7 +58,7 @@ describe('business members', () => {
   it('changes a role, removes a member, and keeps the owner’s place; a stranger meets the business as missing', async () => {
     const { t, owner, advertiserId, helper, invite, ownerUser, helperUser } = await setup();
     await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite() });
-    // An ADMIN without two-factor must pass it first (advertiser.md section 4).
+    // An ADMIN without two-factor must pass it first.
     expect(err(await helper.get('AdvertiserMembersResource', { advertiser_id: advertiserId }))).toBe((await import('../../lib/errors.js')).catalogue.profile_needs_mfa.code);
     expect((await owner.post('AdvertiserMemberResource', 'update', { advertiser_id: advertiserId, user_id: helperUser.id, role: 'OWNER' })).body.resource_response.data).toEqual({ user_id: helperUser.id, role: 'OWNER' });
     // With OWNER the member sees the list, and may not remove the owner.

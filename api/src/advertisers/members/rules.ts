@@ -1,7 +1,7 @@
 /**
  * Business members' roles (issue 27), shared by the API and the members page. A role is the
  * permission list stored on the membership (advertiser_members.permissions): ADMIN acts for the
- * business once two-factor is passed; OWNER marks ownership (advertiser.md section 6): acts without
+ * business once two-factor is passed; OWNER marks ownership: acts without
  * two-factor, and manages members beside the owner.
  */
 export const MEMBER_ROLES = ['ADMIN', 'OWNER'] as const;

@@ -128,7 +128,7 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
       enforce(memberInviteRule({ ownerState: advertiser.owner_state, inviterState: inviter?.state ?? '', inviterRole }), 'member_invite_invalid');
       await db.transaction().execute(async (trx) => {
         if (advertiser.owner_user_id !== viewer.id) await advertisersStore(trx).addMember(advertiser.id, viewer.id, parse(invite.permissions));
-        // A member acts through the profile changer, which partners see (advertiser.md section 3).
+        // A member acts through the profile changer, which partners see.
         await advertisersStore(trx).markPartner(viewer.id);
         await membersStore(trx).dropInvite(hash);
       });

@@ -6,7 +6,7 @@ import { noticesStore } from './store.js';
 /** A search term is matched as typed, trimmed, lower-case and with single spaces. */
 export const normaliseTerm = (term: string) => term.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Advisory and sensitivity notices (advertiser.md section 3) on a search term or a pin. */
+/** Advisory and sensitivity notices on a search term or a pin. */
 export function noticesService(deps: Deps) {
   const store = noticesStore(deps.db);
   return {

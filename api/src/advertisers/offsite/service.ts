@@ -18,7 +18,7 @@ export interface OffsiteVerdict {
 }
 
 /**
- * GET /v3/offsite/ (advertiser.md sections 4 and 7): the link's redirect chain is followed with the
+ * GET /v3/offsite/: the link's redirect chain is followed with the
  * outbound rules, and every host on it (with its parent domains) is judged against the block list;
  * the worst status wins. A listed first host is judged without fetching it at all. Then every URL on
  * the way, the final one included, is judged by its shape (suspiciousReason), and the landing answer by

@@ -1,5 +1,5 @@
 /**
- * advertiser.md section 9, as one table: per country the minimum and suggested daily budget, the
+ * The budgets by country, as one table: per country the minimum and suggested daily budget, the
  * currency and the default campaign duration (days). A country not listed takes the `others` row
  * in USD; the default country is US. Pure: the API and the popup import the same module.
  */

@@ -1,7 +1,7 @@
 import { cutCreatorName } from './text.js';
 
 /**
- * The creator card's labels (advertiser.md sections 3, 4, 5, 9). Status 2 (requested or rejected)
+ * The creator card's labels. Status 2 (requested or rejected)
  * shows plain 'paid partnership'; the other readings are ours: 0 (approved) names the sponsor,
  * 3 (removed by the creator) shows none.
  */

@@ -1,4 +1,4 @@
-/** Budgets travel in micro currency (advertiser.md section 7): the amount times a million, rounded. */
+/** Budgets travel in micro currency: the amount times a million, rounded. */
 export const MICRO_MULTIPLIER = 1_000_000;
 
 export function toMicro(amount: number): number {

@@ -1,5 +1,5 @@
 /**
- * Advisory and sensitivity notices (advertiser.md section 3): severity 0 abusive, 1 sensitive,
+ * Advisory and sensitivity notices: severity 0 abusive, 1 sensitive,
  * 2 brand unsafe; a description whose text tags (offset, length, link; tagType 5 is a link) mark
  * links; and actions (button text, link).
  */

@@ -1,4 +1,4 @@
-/** The offsite link check's statuses (advertiser.md sections 3, 4 and 7). */
+/** The offsite link check's statuses. */
 export const OFFSITE_BLOCK_STATUSES = ['blocked', 'suspicious', 'porn'] as const;
 export type OffsiteBlockStatus = (typeof OFFSITE_BLOCK_STATUSES)[number];
 export type RedirectStatus = OffsiteBlockStatus | 'ok';
@@ -27,8 +27,8 @@ export function worstStatus(statuses: readonly string[]): RedirectStatus {
 }
 
 /**
- * Why a link is suspicious by its own shape, whatever the block list says (advertiser.md section 4's
- * "suspicious", for hosts nobody has listed yet). Each is a mark of links made to mislead a reader:
+ * Why a link is suspicious by its own shape, whatever the block list says (the
+ * "suspicious" status, for hosts nobody has listed yet). Each is a mark of links made to mislead a reader:
  * - credentials: `https://shop.example@evil.example/` reads as shop.example and goes to evil.example;
  * - numeric_host: a bare IP address instead of a name (a public one: private ones are refused outright);
  * - port: a port other than the scheme's own, where throwaway servers hide;

@@ -1,4 +1,4 @@
-/** Business access profiles (advertiser.md sections 3 and 4). */
+/** Business access profiles. */
 export interface AccessProfile {
   id: string;
   permissions: string[];

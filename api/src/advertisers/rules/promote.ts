@@ -2,7 +2,7 @@ import { countryRules } from './countries.js';
 import { toMicro } from './money.js';
 import { cutCampaignName } from './text.js';
 
-/** Quick promote goals and targeting (advertiser.md section 3). */
+/** Quick promote goals and targeting. */
 export const GOALS = ['CONSIDERATION', 'WEB_CONVERSION', 'CATALOG_SALES'] as const;
 export const GENDERS = ['female', 'male', 'unknown'] as const;
 export const ADS_CLIENT_TYPE = 'quick_promote';
@@ -14,7 +14,7 @@ export const CONVERSION_EVENTS = ['CHECKOUT', 'ADD_TO_CART', 'PAGE_VISIT', 'SIGN
 /** A plain label for a list value: 'diy_and_crafts' → 'Diy and crafts'. */
 export const labelOf = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()).replace(/_/g, ' ');
 
-/** The form values of section 3. */
+/** The quick promote form's values. */
 export interface QuickPromoteValues {
   name: string;
   destination_url: string;
@@ -31,7 +31,7 @@ export interface QuickPromoteValues {
   isAutoTargeting: boolean;
 }
 
-/** The request payload of section 3. */
+/** The quick promote request's payload. */
 export interface QuickPromotePayload {
   budget_in_micro_currency: number;
   campaign_name: string;
@@ -90,7 +90,7 @@ export function errorArea(status: number, messageDetail: string | undefined | nu
 }
 
 /**
- * The form's checks before a submit (section 5: validators run in order and the first error is
+ * The form's checks before a submit (validators run in order and the first error is
  * returned). The server repeats them with its schema; these give the message before the round trip.
  */
 export function firstFormError(values: QuickPromoteValues, country = 'US'): string | null {

@@ -1,5 +1,5 @@
 /**
- * Every advertiser route of advertiser.md section 2, one typed table, and the link builder. Paths are
+ * Every advertiser route, one typed table, and the link builder. Paths are
  * relative to /advertiser/{advertiserId}; `{name}` segments are path parameters. `provided: false`
  * marks a tool this product does not have: its page names the tool and says so.
  */
@@ -68,7 +68,7 @@ export const ADVERTISER_ROUTES = {
   campaignInsightsProductGroup: r('/campaign-insights/{campaignId}/product-group/{productGroupId}/', 'Product group insights', ['campaignId', 'productGroupId']),
   mediaPlanner: r('/media_planner/', 'Media planner'),
   msotOptimizer: r('/msot-optimizer/', 'Multi-objective optimizer'),
-  // Ours, not section 2's: the paid partnerships creators ask the business to approve, and the website claim.
+  // Ours, beyond the product's list: the paid partnerships creators ask the business to approve, and the website claim.
   sponsorships: r('/sponsorships/', 'Paid partnerships', [], true),
   merchant: r('/merchant/', 'Website and merchant id', [], true),
   // Who acts for the business (issue 27): the owner invites, changes roles, removes and hands over.
@@ -77,7 +77,7 @@ export const ADVERTISER_ROUTES = {
 
 export type RouteKey = keyof typeof ADVERTISER_ROUTES;
 
-/** Conversions subpages (section 2): anything else under /conversions/ is not a route. */
+/** Conversions subpages: anything else under /conversions/ is not a route. */
 export const CONVERSION_SECTIONS = ['events-overview', 'event-history', 'health', 'test-events', 'tag', 'tag_manual_setup', 'tag-health', 'upload', 'history', 'pca_history', 'pca_upload', 'api_manual_setup', 'api_partner_setup', 'access_token', 'setup-api', 'deduplication', 'payload-helper', 'pinterest_capi_connect'];
 export const REPORT_CENTER_SECTIONS = ['builder', 'history', 'unsubscribe', 'download'];
 
@@ -106,7 +106,7 @@ const COULD_BE_A_USERNAME = /^\/[a-z0-9_]{3,30}\/$/;
 const SERVED_ELSEWHERE: readonly RouteKey[] = ['home', 'pinBuilder', 'billing'];
 
 /**
- * Advertiser routes asked for without /advertiser/{id} (advertiser.md section 2: /reporting/campaigns/,
+ * Advertiser routes asked for without /advertiser/{id} (/reporting/campaigns/,
  * /ads/create/, /quick-promote/…): they resolve to the active profile's. A one-segment path a username
  * could take (/history/, /audiences/) stays a profile's page: a person's address is not taken from them.
  */
@@ -150,7 +150,7 @@ export function adGroupLink(advertiserId: string, adGroupId: string, objectiveTy
   return advertiserLink(advertiserId, 'adgroups', { adGroupIds: adGroupId, showAllEntities: true });
 }
 
-/** section 2: /advertiser/{id}/billing/?campaign_id=..&objective_type=CLICKTHROUGH&is_quick_promote=true */
+/** /advertiser/{id}/billing/?campaign_id=..&objective_type=CLICKTHROUGH&is_quick_promote=true */
 export function billingLink(advertiserId: string, campaignId: string): string {
   return advertiserLink(advertiserId, 'billing', { campaign_id: campaignId, objective_type: 'CLICKTHROUGH', is_quick_promote: true });
 }

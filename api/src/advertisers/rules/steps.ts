@@ -1,7 +1,7 @@
 import { CONSENT_COUNTRIES } from './countries.js';
 
 /**
- * Quick promote's steps (advertiser.md section 4). The spec gives two readings; both are here.
+ * Quick promote's steps. The spec gives two readings; both are here.
  * `short` (the default we ship): pin selection, business form, billing form, success, error.
  * `full` (QUICK_PROMOTE_STEPS=full): consent, pin selection, page, business form, billing form,
  * success, error, tag; its consent step only where the consent law applies.
@@ -19,7 +19,7 @@ export function stepsFor(reading: StepReading, country: string): Step[] {
   return reading === 'full' && !CONSENT_COUNTRIES.has(country) ? steps.filter((s) => s !== 'consent') : steps;
 }
 
-/** The error areas of section 8: 'pin' (a 401), 'modal' (anything else). */
+/** Where an error shows: 'pin' (a 401), 'modal' (anything else). */
 export type ErrorArea = 'pin' | 'modal';
 
 export interface FirstStepOutcome {
@@ -31,7 +31,7 @@ export interface FirstStepOutcome {
 }
 
 /**
- * After the first step, as section 4 states it: a modal-area error goes to the error modal, any
+ * After the first step: a modal-area error goes to the error modal, any
  * other error stays; business and billing go to success; business only to the billing form;
  * otherwise the business form, unless already on the quick promote page.
  */
@@ -50,7 +50,7 @@ export function nextStep(steps: readonly Step[], current: Step): Step | null {
   return steps[at + 1] ?? null;
 }
 
-/** The first step: where the flow starts after consent, where it applies (section 4's "after the first step" is campaignStep's submit). */
+/** The first step: where the flow starts after consent, where it applies ("after the first step" is campaignStep's submit). */
 export function firstStep(steps: readonly Step[]): Step {
   return steps.find((s) => s !== 'consent') ?? 'pin_selection';
 }

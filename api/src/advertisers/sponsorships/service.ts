@@ -6,7 +6,7 @@ import { sponsorshipsStore } from './store.js';
 import { policyStore } from '../../policy/store.js';
 
 /**
- * Paid partnerships (advertiser.md sections 3 and 4, the creator card's sponsorship fields). The
+ * Paid partnerships (the creator card's sponsorship fields). The
  * pinner labels their pin with a sponsor's username (requested: status 2, plain 'paid partnership');
  * the sponsor, acting for its business, approves (status 0, the sponsor named) or rejects (status 2);
  * the pinner may take the label off (removed: status 3, no label).

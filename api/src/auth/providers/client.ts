@@ -109,7 +109,7 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
     },
 
     /**
-     * One-tap (auth.md sections 3 and 6, Google's credential): the issuer is asked for an ID token
+     * One-tap (Google's credential): the issuer is asked for an ID token
      * alone (response_type=id_token, returned in the fragment of our callback URL), with this flow's
      * state and nonce. No code and no access token exist in this flow.
      */

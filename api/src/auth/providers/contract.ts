@@ -4,13 +4,13 @@ import { loggedInUser } from '../contract.js';
 
 /**
  * The identity providers' side of the contract (issue 26): the provider names, what a finished callback
- * leads to, and the message the provider window posts to the window that opened it (auth.md section 4).
+ * leads to, and the message the provider window posts to the window that opened it.
  * Pure: the web app imports it.
  */
 export const PROVIDERS = ['sso', 'google', 'facebook', 'line'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 
-/** What the profile offers a new account: prefill and what is still missing (auth.md section 4). */
+/** What the profile offers a new account: prefill and what is still missing. */
 export interface SignupProfile {
   provider: ProviderName;
   first_name: string;

@@ -152,7 +152,7 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
 const providerEnum = z.enum(PROVIDERS);
 const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
 
-/** POST /v3/sso/info/, served as written (auth.md section 7); a bad request is the empty non-SSO answer. */
+/** POST /v3/sso/info/, served as written; a bad request is the empty non-SSO answer. */
 export function ssoV3Routes(providers: ProviderService, config: Pick<Config, 'trustProxy'>): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/sso/info/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: JSON_BODY }), async (c) => {
@@ -171,7 +171,7 @@ const profileDataBody = z.object({
 });
 const loginDataQuery = z.object({ facebook_id: z.string().trim().min(1).max(255), facebook_token: z.string().max(4096).optional() });
 
-/** POST /v3/facebook/profile_data/ and GET /v3/facebook/login_data/, served as written (auth.md section 7). */
+/** POST /v3/facebook/profile_data/ and GET /v3/facebook/login_data/, served as written. */
 export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/facebook/profile_data/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: JSON_BODY }), async (c) => {
@@ -212,7 +212,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     GoogleOneTapResource: {
-      // auth.md: the Google Identity credential (an ID token) and select_by, posted by the one-tap page.
+      // The Google Identity credential (an ID token) and select_by, posted by the one-tap page.
       create: action({
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({
@@ -227,11 +227,11 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     SocialRegisterResource: {
-      // auth.md section 3, social registration payload; the profile itself comes from the flow this browser holds.
+      // The social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({
-          // google_one_tap (auth.md section 3) is a Google sign-up that began with one tap.
+          // google_one_tap is a Google sign-up that began with one tap.
           type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
           birthday: z.number().int().nullable().optional(),
           birthday_source_site: z.string().max(32).optional(),

@@ -28,21 +28,21 @@ import { providerStore, type ProviderStore } from './store.js';
 type OAuthFlow = NonNullable<Awaited<ReturnType<ProviderStore['findFlow']>>>;
 
 /**
- * Sign-in, sign-up and linking through identity providers (auth.md sections 3 and 4), as rules:
+ * Sign-in, sign-up and linking through identity providers, as rules:
  * no HTTP, no SQL. The browser that started a flow holds its cookie; every later step (callback,
  * sign-up, link) finds the flow by that cookie, never by anything in a URL alone.
  */
 
 export const FLOW_TTL_MS = 10 * 60 * 1000;
 export const FLOW_MODES = ['login', 'signup', 'link', 'one_tap'] as const;
-/** One-tap (auth.md: Google's ID-token credential) is Google's alone. */
+/** One-tap (Google's ID-token credential) is Google's alone. */
 export const ONE_TAP_PROVIDER: ProviderName = 'google';
 export type FlowMode = (typeof FLOW_MODES)[number];
 
-/** The experiments that turn a provider off (auth.md section 8): its button then opens the 'isn't available' modal. */
+/** The experiments that turn a provider off: its button then opens the 'isn't available' modal. */
 export const DISABLED_BY: Partial<Record<ProviderName, string>> = { google: 'web_google_disabled', facebook: 'web_facebook_disabled' };
 
-/** auth.md section 3: birthday_source_site / email_source_site name the product's own site or the provider. */
+/** `birthday_source_site` and `email_source_site` name the product's own site or the provider. */
 export const OWN_SITE = 'corkboard';
 
 
@@ -67,11 +67,11 @@ export function birthdateMs(birthdate: string | null): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-// auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only.
+// Behind dweb_unauth_fb_login_account_recovery_flow, Facebook signs in existing accounts only.
 const facebookRetired = (provider: ProviderName, flags: ReadonlySet<string>) => provider === 'facebook' && flags.has(FACEBOOK_RECOVERY_FLAG);
 /**
  * A Facebook identity with no account, behind the flag: a sign-up is 'isn't available for new users';
- * a log-in is auth.md section 8's account-not-found, "We couldn't match your Facebook account…".
+ * a log-in is account-not-found, "We couldn't match your Facebook account…".
  */
 function assertNewUsersAllowed(provider: ProviderName, flags: ReadonlySet<string>, mode: string = 'signup') {
   if (facebookRetired(provider, flags)) throw new ApiError(mode === 'login' ? 'prevent_facebook_register' : 'facebook_unavailable_new_users');
@@ -190,7 +190,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     assertEnabled,
 
     /**
-     * POST /v3/sso/info/ (auth.md sections 3 and 7): whether the email signs in through the company
+     * POST /v3/sso/info/: whether the email signs in through the company
      * provider (its domain is in SSO_DOMAINS and SSO is configured), whether it has an account and
      * whether that account already signs in through SSO, and where the popup goes.
      */
@@ -264,7 +264,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     },
 
     /**
-     * Social sign-up (auth.md section 3's social registration payload): the provider's verified email
+     * Social sign-up (the social registration payload): the provider's verified email
      * or a collected one, the provider's birthday or the age step's, the same rules as email sign-up,
      * then account, identity and session in one transaction.
      */
@@ -350,7 +350,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     },
 
     /**
-     * GET /v3/facebook/login_data/ (auth.md sections 7 and 8): for the Facebook identity this browser
+     * GET /v3/facebook/login_data/: for the Facebook identity this browser
      * has just proved (its flow cookie), how else its account can log in. Facebook-only when neither
      * Google nor a password; then 'Recover your account' sends the reset link to `email`.
      */
@@ -366,7 +366,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     },
 
     /**
-     * POST /v3/facebook/profile_data/ (auth.md sections 3 and 7): the Facebook profile this browser's
+     * POST /v3/facebook/profile_data/: the Facebook profile this browser's
      * flow verified, in Facebook's field names. The email only when the provider verified it.
      */
     async facebookProfile(cookieToken: string | undefined) {

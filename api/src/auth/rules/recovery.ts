@@ -1,10 +1,10 @@
 /**
- * Account safety shared by server and popup (auth.md sections 3, 4, 5, 8 and 9): the recovery
+ * Account safety shared by server and popup: the recovery
  * outcome codes, which log-in error opens which dialog, the dialogs' text, the MFA code rules and the
  * client's challenge limit. Pure and small: the popup bundles it.
  */
 
-/** auth.md section 3, recovery outcome codes. */
+/** The outcome codes of account recovery. */
 export const RECOVERY = {
   soft_banned: 0,
   rate_limited: 1,
@@ -47,13 +47,13 @@ export const ERROR_CODES = {
   facebook_login_retired: 176,
 } as const;
 
-/** auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, Facebook login is retired. */
+/** Behind dweb_unauth_fb_login_account_recovery_flow, Facebook login is retired. */
 export const FACEBOOK_RECOVERY_FLAG = 'dweb_unauth_fb_login_account_recovery_flow';
 
 export type LinkedLoginError = 'google_linked_no_password' | 'facebook_linked_no_password' | 'facebook_login_retired';
 
 /**
- * auth.md section 8, field mapping: the answer to an email log-in for an account that has no
+ * The answer to an email log-in for an account that has no
  * password, by the providers linked to it. Google first (it still works); Facebook's message is the
  * retired one behind the recovery flag. Other providers (SSO, Line) keep the wrong-password answer.
  */
@@ -69,7 +69,7 @@ export const isLimitedAnswer = (body: { http_status?: number } | null | undefine
 export const DIALOG_BY_ERROR: Readonly<Record<number, RecoveryDialogType>> = {
   [ERROR_CODES.login_assistance]: 'login_assistance',
   [ERROR_CODES.rate_limited]: 'rate_limited',
-  // auth.md section 8: rate-limit codes (plural) open the rate-limited dialog; 140 is the per-address one.
+  // Rate-limit codes (plural) open the rate-limited dialog; 140 is the per-address one.
   [ERROR_CODES.login_address_limited]: 'rate_limited',
   [ERROR_CODES.account_suspended]: 'suspended',
   [ERROR_CODES.account_deactivated]: 'deactivated',
@@ -82,7 +82,7 @@ export const DIALOG_BY_ERROR: Readonly<Record<number, RecoveryDialogType>> = {
 export const ACCOUNT_STATES = ['active', 'suspended', 'deactivated', 'soft_banned', 'prevent_facebook_register', 'prevent_google_register'] as const;
 export type AccountState = (typeof ACCOUNT_STATES)[number];
 
-/** auth.md section 8: the deactivated dialog's reasons. */
+/** The deactivated dialog's reasons. */
 export const DEACTIVATION_REASONS = {
   community_guidelines: 'Your account went against our community guidelines.',
   unusual_activity: 'We noticed unusual activity on your account.',
@@ -90,7 +90,7 @@ export const DEACTIVATION_REASONS = {
 } as const;
 export type DeactivationReason = keyof typeof DEACTIVATION_REASONS;
 
-/** User-visible text, exactly as auth.md writes it (ours where the spec shows none: docs/decisions.md). */
+/** User-visible text, word for word as the product shows it (ours where it shows none: docs/decisions.md). */
 export const SAFETY_MESSAGES = {
   rateLimitedTitle: 'Oops! Too many login attempts',
   rateLimitedBody: 'You have reached the maximum number of login attempts. Try again in 30 minutes.',
@@ -118,7 +118,7 @@ export const SAFETY_MESSAGES = {
   mfaResent: 'We sent you a new code!',
 } as const;
 
-/** auth.md section 9: toast lengths for this part of the flow. */
+/** Toast lengths for this part of the flow. */
 export const SAFETY_TOAST_MS = { emailSent: 3500, codeResent: 5000 } as const;
 
 /** Two-factor codes are six digits (SMS and authenticator apps alike). */
@@ -134,7 +134,7 @@ export function mfaCodeError(code: string): string | null {
   return null;
 }
 
-/** auth.md section 9: the client keeps three challenge timestamps and blocks if the oldest is within 3600 s. */
+/** The client keeps three challenge timestamps and blocks if the oldest is within 3600 s. */
 export const CHALLENGE_LOCAL_LIMIT = { keep: 3, windowMs: 3600 * 1000 } as const;
 
 /** Adds a challenge time; answers the kept list and whether another challenge may be shown. */

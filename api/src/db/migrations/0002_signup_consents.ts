@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What email sign-up records beyond the foundation's users table (auth.md section 3): the privacy
+ * What email sign-up records beyond the foundation's users table: the privacy
  * consent (kr_kr_privacy_consent_opt_in), the marketing opt-out, and when consent was given.
  * 0/1 integers and epoch ms so SQLite and Postgres read the same.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * What the save popup needs beyond pins and boards (saving.md sections 2.1, 2.2, 3 and 6):
+ * What the save popup needs beyond pins and boards:
  * email invites to boards, advertisers and who may act for them, follows, and the user fields
  * the success screen reads (the official domain behind a creator card, the Instagram upsell's
  * settings, the partner flag). Numbered 0004: 0003 is the account-safety work's.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The rest of the save flow (saving.md sections 6, 7 and 8): the advertiser a non-owner saved a pin
+ * The rest of the save flow: the advertiser a non-owner saved a pin
  * for, and the client events the popup reports with its tracking image request (pin_create_success,
  * pin_create_fail). Numbered 0005; portable types only, as the others.
  */

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * A pin may be only a link (saving.md section 2.1's colour tile "when only colour and link are given"):
+ * A pin may be only a link (shown as a colour tile when only colour and link are given):
  * pins.image_url becomes nullable (image_id already is). Numbered 0006: 0005 is another branch's.
  *
  * Postgres drops the constraint in place. SQLite cannot, so the table is rebuilt as SQLite's documented

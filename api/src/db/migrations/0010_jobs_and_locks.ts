@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * What several servers over one database must share (scale issue), in the database itself:
- * - board_locks: the "board is busy" locks of saving.md section 8 (codes 2171-2173). A row is a lock;
+ * - board_locks: the "board is busy" locks (codes 2171-2173: a move waits for the previous board action). A row is a lock;
  *   expires_at lets a crashed holder's lock lapse instead of blocking the board for ever.
  * - jobs: the durable queue that takes image ingest off the save's request path. A job is written in
  *   the same transaction as the pin it serves, claimed with a lease (locked_until) so a killed worker's

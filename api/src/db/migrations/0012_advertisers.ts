@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The advertiser area (advertiser.md, issue 16): what a business is (country, website), who acts for
+ * The advertiser area: what a business is (country, website), who acts for
  * it with which permissions (access profiles), its business and billing profiles, the campaigns quick
  * promote makes with their ad group and pin promotion, the daily numbers a report shows, the offsite
  * block list and the advisory notices. Portable types only (text, integer, bigint), as the others:

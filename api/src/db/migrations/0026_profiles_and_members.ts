@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Profile settings and business members (issue 27).
  * - users.about: the profile's "About" (the website a person lists is users.listed_website_url, which the
- *   Instagram and website claim already reads, saving.md section 9).
+ *   Instagram and website claim already reads).
  * - username_redirects: a changed username's old address keeps answering with a redirect to the new one,
  *   until someone else takes the name (the row is removed then).
  * - advertiser_member_invites: an owner's invite of a member by email, with the permissions they will

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
  * Issue 28: board settings and notifications in the app.
  *
  * boards.cover_pin_id: the pin whose image the owner chose as the board's cover; null while the cover
- * follows saving.md section 4's rule (a save into a section or onto an empty cover sets it). A chosen
+ * follows the save rule (a save into a section or onto an empty cover sets it). A chosen
  * cover is not replaced by saves; it goes back to the rule when its pin leaves the board.
  *
  * notifications: one row per recipient and event, newest first, read or not.

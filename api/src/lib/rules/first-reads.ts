@@ -21,5 +21,5 @@ export const boardFeedOptions = (boardId: string, sectionId?: string) => ({ boar
 /** The home page's feed of what the viewer follows. */
 export const homeFeedOptions = () => ({});
 
-/** The popup's advertiser (saving.md section 6) as the popup reads it from its query: digits only, else none. */
+/** The popup's advertiser as the popup reads it from its query: digits only, else none. */
 export const advertiserOf = (value: string | null | undefined) => (value && /^\d{1,20}$/.test(value) ? value : undefined);
