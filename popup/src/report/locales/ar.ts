@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'إبلاغ',
+  reportPin: 'الإبلاغ عن هذا الـ Pin',
+  reportBoard: 'الإبلاغ عن هذه اللوحة',
+  reportProfile: 'الإبلاغ عن هذا الملف الشخصي',
+  moreActions: 'إجراءات أخرى',
+  why: 'لماذا تبلغ عن هذا؟',
+  spam: 'محتوى غير مرغوب فيه',
+  nudity: 'عُري أو إباحية',
+  self_harm: 'إيذاء النفس',
+  misinformation: 'معلومات مضللة',
+  hateful_activities: 'أنشطة تحض على الكراهية',
+  dangerous_goods: 'سلع خطرة',
+  harassment: 'تحرش أو انتقاد',
+  graphic_violence: 'عنف صادم',
+  privacy_violation: 'انتهاك الخصوصية',
+  intellectual_property: 'الملكية الفكرية',
+  note: 'هل هناك أي شيء آخر يجب أن نعرفه؟ (اختياري)',
+  send: 'إرسال البلاغ',
+  cancel: 'إلغاء',
+  close: 'إغلاق',
+  thanks: 'شكرًا لإبلاغنا. سنراجعه وفقًا لقواعدنا.',
+  already: 'لقد أبلغت عن هذا بالفعل. شكرًا لإبلاغنا.',
+  hideIt: 'إخفاؤه من العرض لدي',
+  hiddenForYou: 'تم إخفاؤه من العرض لديك.',
+  hiddenMark: 'أخفاه المشرفون عن الجميع. السبب: {{reason}}',
+  removedMark: 'أزاله المشرفون. السبب: {{reason}}',
+  appeal: 'طعن',
+  appealNote: 'لماذا يجب أن نعيد النظر؟ (اختياري)',
+  appealSend: 'إرسال الطعن',
+  appealed: 'لقد قدمت طعنًا. سنعيد النظر.',
+};
 export default words;

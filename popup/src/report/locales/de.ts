@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Melden',
+  reportPin: 'Diesen Pin melden',
+  reportBoard: 'Diese Pinnwand melden',
+  reportProfile: 'Dieses Profil melden',
+  moreActions: 'Weitere Aktionen',
+  why: 'Warum meldest du das?',
+  spam: 'Spam',
+  nudity: 'Nacktheit oder Pornografie',
+  self_harm: 'Selbstverletzung',
+  misinformation: 'Falschinformationen',
+  hateful_activities: 'Hassverbreitende Aktivitäten',
+  dangerous_goods: 'Gefährliche Waren',
+  harassment: 'Belästigung oder Kritik',
+  graphic_violence: 'Drastische Gewalt',
+  privacy_violation: 'Verletzung der Privatsphäre',
+  intellectual_property: 'Geistiges Eigentum',
+  note: 'Gibt es noch etwas, das wir wissen sollten? (optional)',
+  send: 'Meldung senden',
+  cancel: 'Abbrechen',
+  close: 'Schließen',
+  thanks: 'Danke für deinen Hinweis. Wir prüfen ihn anhand unserer Richtlinien.',
+  already: 'Du hast das bereits gemeldet. Danke für deinen Hinweis.',
+  hideIt: 'Für mich ausblenden',
+  hiddenForYou: 'Für dich ausgeblendet.',
+  hiddenMark: 'Von den Moderatoren für alle anderen ausgeblendet. Grund: {{reason}}',
+  removedMark: 'Von den Moderatoren entfernt. Grund: {{reason}}',
+  appeal: 'Einspruch einlegen',
+  appealNote: 'Warum sollten wir es erneut prüfen? (optional)',
+  appealSend: 'Einspruch senden',
+  appealed: 'Du hast Einspruch eingelegt. Wir prüfen es erneut.',
+};
 export default words;

@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Denunciar',
+  reportPin: 'Denunciar este Pin',
+  reportBoard: 'Denunciar este tablero',
+  reportProfile: 'Denunciar este perfil',
+  moreActions: 'Más acciones',
+  why: '¿Por qué denuncias esto?',
+  spam: 'Spam',
+  nudity: 'Desnudos o pornografía',
+  self_harm: 'Autolesiones',
+  misinformation: 'Desinformación',
+  hateful_activities: 'Actividades de odio',
+  dangerous_goods: 'Productos peligrosos',
+  harassment: 'Acoso o crítica',
+  graphic_violence: 'Violencia gráfica',
+  privacy_violation: 'Violación de la privacidad',
+  intellectual_property: 'Propiedad intelectual',
+  note: '¿Hay algo más que debamos saber? (opcional)',
+  send: 'Enviar denuncia',
+  cancel: 'Cancelar',
+  close: 'Cerrar',
+  thanks: 'Gracias por avisarnos. Lo revisaremos según nuestras normas.',
+  already: 'Ya has denunciado esto. Gracias por avisarnos.',
+  hideIt: 'Ocultarlo de mi vista',
+  hiddenForYou: 'Oculto para ti.',
+  hiddenMark: 'Los moderadores lo han ocultado para los demás. Motivo: {{reason}}',
+  removedMark: 'Eliminado por los moderadores. Motivo: {{reason}}',
+  appeal: 'Apelar',
+  appealNote: '¿Por qué deberíamos revisarlo de nuevo? (opcional)',
+  appealSend: 'Enviar apelación',
+  appealed: 'Has apelado. Lo revisaremos de nuevo.',
+};
 export default words;

@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Segnala',
+  reportPin: 'Segnala questo Pin',
+  reportBoard: 'Segnala questa bacheca',
+  reportProfile: 'Segnala questo profilo',
+  moreActions: 'Altre azioni',
+  why: 'Perché stai segnalando questo contenuto?',
+  spam: 'Spam',
+  nudity: 'Nudità o pornografia',
+  self_harm: 'Autolesionismo',
+  misinformation: 'Disinformazione',
+  hateful_activities: "Attività d'odio",
+  dangerous_goods: 'Merci pericolose',
+  harassment: 'Molestie o critiche',
+  graphic_violence: 'Violenza esplicita',
+  privacy_violation: 'Violazione della privacy',
+  intellectual_property: 'Proprietà intellettuale',
+  note: "C'è altro che dovremmo sapere? (facoltativo)",
+  send: 'Invia segnalazione',
+  cancel: 'Annulla',
+  close: 'Chiudi',
+  thanks: 'Grazie per avercelo segnalato. Lo esamineremo in base alle nostre regole.',
+  already: 'Hai già segnalato questo contenuto. Grazie per avercelo segnalato.',
+  hideIt: 'Nascondilo dalla mia vista',
+  hiddenForYou: 'Nascosto dalla tua vista.',
+  hiddenMark: 'Nascosto a tutti gli altri dai moderatori. Motivo: {{reason}}',
+  removedMark: 'Rimosso dai moderatori. Motivo: {{reason}}',
+  appeal: 'Presenta ricorso',
+  appealNote: 'Perché dovremmo riesaminarlo? (facoltativo)',
+  appealSend: 'Invia ricorso',
+  appealed: 'Hai presentato ricorso. Lo riesamineremo.',
+};
 export default words;

@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: '報告',
+  reportPin: 'このピンを報告',
+  reportBoard: 'このボードを報告',
+  reportProfile: 'このプロフィールを報告',
+  moreActions: 'その他の操作',
+  why: '報告する理由は何ですか？',
+  spam: 'スパム',
+  nudity: 'ヌードまたはポルノ',
+  self_harm: '自傷行為',
+  misinformation: '誤情報',
+  hateful_activities: 'ヘイト行為',
+  dangerous_goods: '危険物',
+  harassment: '嫌がらせまたは批判',
+  graphic_violence: '過激な暴力',
+  privacy_violation: 'プライバシーの侵害',
+  intellectual_property: '知的財産',
+  note: 'その他にお知らせいただくことはありますか？（任意）',
+  send: '報告を送信',
+  cancel: 'キャンセル',
+  close: '閉じる',
+  thanks: 'お知らせいただきありがとうございます。ルールに照らして確認します。',
+  already: 'すでに報告済みです。お知らせいただきありがとうございます。',
+  hideIt: '自分の表示から非表示にする',
+  hiddenForYou: 'あなたの表示から非表示にしました。',
+  hiddenMark: 'モデレーターにより他のすべてのユーザーに非表示にされています。理由: {{reason}}',
+  removedMark: 'モデレーターにより削除されました。理由: {{reason}}',
+  appeal: '異議を申し立てる',
+  appealNote: '再確認すべき理由は何ですか？（任意）',
+  appealSend: '異議申し立てを送信',
+  appealed: '異議を申し立てました。再確認します。',
+};
 export default words;

@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: '신고',
+  reportPin: '이 핀 신고하기',
+  reportBoard: '이 보드 신고하기',
+  reportProfile: '이 프로필 신고하기',
+  moreActions: '추가 작업',
+  why: '이 항목을 신고하는 이유는 무엇인가요?',
+  spam: '스팸',
+  nudity: '노출 또는 음란물',
+  self_harm: '자해',
+  misinformation: '허위 정보',
+  hateful_activities: '혐오 활동',
+  dangerous_goods: '위험한 물품',
+  harassment: '괴롭힘 또는 비난',
+  graphic_violence: '폭력적인 이미지',
+  privacy_violation: '개인정보 침해',
+  intellectual_property: '지식 재산권',
+  note: '더 알려주실 내용이 있나요? (선택 사항)',
+  send: '신고 보내기',
+  cancel: '취소',
+  close: '닫기',
+  thanks: '알려주셔서 감사합니다. 저희 규칙에 따라 검토하겠습니다.',
+  already: '이미 신고하셨습니다. 알려주셔서 감사합니다.',
+  hideIt: '내 화면에서 숨기기',
+  hiddenForYou: '내 화면에서 숨겨졌습니다.',
+  hiddenMark: '관리자가 다른 모든 사용자에게 숨겼습니다. 이유: {{reason}}',
+  removedMark: '관리자가 삭제했습니다. 이유: {{reason}}',
+  appeal: '이의 제기',
+  appealNote: '다시 검토해야 하는 이유는 무엇인가요? (선택 사항)',
+  appealSend: '이의 제기 보내기',
+  appealed: '이의를 제기하셨습니다. 다시 검토하겠습니다.',
+};
 export default words;

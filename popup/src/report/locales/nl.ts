@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Melden',
+  reportPin: 'Deze pin melden',
+  reportBoard: 'Dit bord melden',
+  reportProfile: 'Dit profiel melden',
+  moreActions: 'Meer acties',
+  why: 'Waarom meld je dit?',
+  spam: 'Spam',
+  nudity: 'Naaktheid of pornografie',
+  self_harm: 'Zelfbeschadiging',
+  misinformation: 'Desinformatie',
+  hateful_activities: 'Haatdragende activiteiten',
+  dangerous_goods: 'Gevaarlijke goederen',
+  harassment: 'Intimidatie of kritiek',
+  graphic_violence: 'Expliciet geweld',
+  privacy_violation: 'Schending van privacy',
+  intellectual_property: 'Intellectueel eigendom',
+  note: 'Is er nog iets dat we moeten weten? (optioneel)',
+  send: 'Melding versturen',
+  cancel: 'Annuleren',
+  close: 'Sluiten',
+  thanks: 'Bedankt voor je melding. We beoordelen het aan de hand van onze regels.',
+  already: 'Je hebt dit al gemeld. Bedankt voor je melding.',
+  hideIt: 'Verbergen voor mij',
+  hiddenForYou: 'Verborgen voor jou.',
+  hiddenMark: 'Door de moderators verborgen voor alle anderen. Reden: {{reason}}',
+  removedMark: 'Verwijderd door de moderators. Reden: {{reason}}',
+  appeal: 'Bezwaar maken',
+  appealNote: 'Waarom moeten we opnieuw kijken? (optioneel)',
+  appealSend: 'Bezwaar versturen',
+  appealed: 'Je hebt bezwaar gemaakt. We kijken er opnieuw naar.',
+};
 export default words;

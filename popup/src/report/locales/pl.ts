@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Zgłoś',
+  reportPin: 'Zgłoś tego Pina',
+  reportBoard: 'Zgłoś tę tablicę',
+  reportProfile: 'Zgłoś ten profil',
+  moreActions: 'Więcej działań',
+  why: 'Dlaczego to zgłaszasz?',
+  spam: 'Spam',
+  nudity: 'Nagość lub pornografia',
+  self_harm: 'Samookaleczenie',
+  misinformation: 'Dezinformacja',
+  hateful_activities: 'Działania nacechowane nienawiścią',
+  dangerous_goods: 'Niebezpieczne towary',
+  harassment: 'Nękanie lub krytyka',
+  graphic_violence: 'Drastyczna przemoc',
+  privacy_violation: 'Naruszenie prywatności',
+  intellectual_property: 'Własność intelektualna',
+  note: 'Czy jest coś jeszcze, o czym powinniśmy wiedzieć? (opcjonalnie)',
+  send: 'Wyślij zgłoszenie',
+  cancel: 'Anuluj',
+  close: 'Zamknij',
+  thanks: 'Dziękujemy za informację. Sprawdzimy to zgodnie z naszymi zasadami.',
+  already: 'To zostało już przez Ciebie zgłoszone. Dziękujemy za informację.',
+  hideIt: 'Ukryj to przede mną',
+  hiddenForYou: 'Ukryte przed Tobą.',
+  hiddenMark: 'Ukryte przez moderatorów przed wszystkimi innymi. Powód: {{reason}}',
+  removedMark: 'Usunięte przez moderatorów. Powód: {{reason}}',
+  appeal: 'Odwołaj się',
+  appealNote: 'Dlaczego mamy to sprawdzić ponownie? (opcjonalnie)',
+  appealSend: 'Wyślij odwołanie',
+  appealed: 'Odwołanie zostało złożone. Sprawdzimy to ponownie.',
+};
 export default words;

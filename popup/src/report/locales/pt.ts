@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Denunciar',
+  reportPin: 'Denunciar este Pin',
+  reportBoard: 'Denunciar esta pasta',
+  reportProfile: 'Denunciar este perfil',
+  moreActions: 'Mais ações',
+  why: 'Por que você está denunciando isso?',
+  spam: 'Spam',
+  nudity: 'Nudez ou pornografia',
+  self_harm: 'Automutilação',
+  misinformation: 'Desinformação',
+  hateful_activities: 'Atividades de ódio',
+  dangerous_goods: 'Produtos perigosos',
+  harassment: 'Assédio ou crítica',
+  graphic_violence: 'Violência explícita',
+  privacy_violation: 'Violação de privacidade',
+  intellectual_property: 'Propriedade intelectual',
+  note: 'Algo mais que devamos saber? (opcional)',
+  send: 'Enviar denúncia',
+  cancel: 'Cancelar',
+  close: 'Fechar',
+  thanks: 'Obrigado por nos avisar. Vamos analisar de acordo com nossas regras.',
+  already: 'Você já denunciou isso. Obrigado por nos avisar.',
+  hideIt: 'Ocultar para mim',
+  hiddenForYou: 'Oculto para você.',
+  hiddenMark: 'Oculto para todos os outros pelos moderadores. Motivo: {{reason}}',
+  removedMark: 'Removido pelos moderadores. Motivo: {{reason}}',
+  appeal: 'Recorrer',
+  appealNote: 'Por que devemos analisar de novo? (opcional)',
+  appealSend: 'Enviar recurso',
+  appealed: 'Você recorreu. Vamos analisar de novo.',
+};
 export default words;

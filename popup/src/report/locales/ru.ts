@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Пожаловаться',
+  reportPin: 'Пожаловаться на этот пин',
+  reportBoard: 'Пожаловаться на эту доску',
+  reportProfile: 'Пожаловаться на этот профиль',
+  moreActions: 'Другие действия',
+  why: 'Почему вы жалуетесь на это?',
+  spam: 'Спам',
+  nudity: 'Нагота или порнография',
+  self_harm: 'Самоповреждение',
+  misinformation: 'Дезинформация',
+  hateful_activities: 'Разжигание ненависти',
+  dangerous_goods: 'Опасные товары',
+  harassment: 'Травля или критика',
+  graphic_violence: 'Жестокое насилие',
+  privacy_violation: 'Нарушение конфиденциальности',
+  intellectual_property: 'Интеллектуальная собственность',
+  note: 'Хотите что-нибудь добавить? (необязательно)',
+  send: 'Отправить жалобу',
+  cancel: 'Отмена',
+  close: 'Закрыть',
+  thanks: 'Спасибо, что сообщили. Мы проверим это на соответствие нашим правилам.',
+  already: 'Вы уже пожаловались на это. Спасибо, что сообщили.',
+  hideIt: 'Скрыть это от меня',
+  hiddenForYou: 'Скрыто от вас.',
+  hiddenMark: 'Скрыто модераторами от всех остальных. Причина: {{reason}}',
+  removedMark: 'Удалено модераторами. Причина: {{reason}}',
+  appeal: 'Обжаловать',
+  appealNote: 'Почему нам стоит проверить ещё раз? (необязательно)',
+  appealSend: 'Отправить апелляцию',
+  appealed: 'Вы подали апелляцию. Мы проверим ещё раз.',
+};
 export default words;

@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Rapportera',
+  reportPin: 'Rapportera denna pin',
+  reportBoard: 'Rapportera denna anslagstavla',
+  reportProfile: 'Rapportera denna profil',
+  moreActions: 'Fler åtgärder',
+  why: 'Varför rapporterar du detta?',
+  spam: 'Skräppost',
+  nudity: 'Nakenhet eller pornografi',
+  self_harm: 'Självskada',
+  misinformation: 'Felaktig information',
+  hateful_activities: 'Hatiska aktiviteter',
+  dangerous_goods: 'Farliga varor',
+  harassment: 'Trakasserier eller kritik',
+  graphic_violence: 'Grovt våld',
+  privacy_violation: 'Integritetsintrång',
+  intellectual_property: 'Immateriella rättigheter',
+  note: 'Något mer vi bör veta? (valfritt)',
+  send: 'Skicka rapport',
+  cancel: 'Avbryt',
+  close: 'Stäng',
+  thanks: 'Tack för att du berättade. Vi granskar det mot våra regler.',
+  already: 'Du har redan rapporterat detta. Tack för att du berättade.',
+  hideIt: 'Dölj för mig',
+  hiddenForYou: 'Dold för dig.',
+  hiddenMark: 'Dold för alla andra av moderatorerna. Anledning: {{reason}}',
+  removedMark: 'Borttagen av moderatorerna. Anledning: {{reason}}',
+  appeal: 'Överklaga',
+  appealNote: 'Varför ska vi titta igen? (valfritt)',
+  appealSend: 'Skicka överklagan',
+  appealed: 'Du har överklagat. Vi tittar på det igen.',
+};
 export default words;

@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: 'Bildir',
+  reportPin: "Bu Pin'i bildir",
+  reportBoard: 'Bu panoyu bildir',
+  reportProfile: 'Bu profili bildir',
+  moreActions: 'Diğer işlemler',
+  why: 'Bunu neden bildiriyorsunuz?',
+  spam: 'Spam',
+  nudity: 'Çıplaklık veya pornografi',
+  self_harm: 'Kendine zarar verme',
+  misinformation: 'Yanlış bilgi',
+  hateful_activities: 'Nefret içerikli faaliyetler',
+  dangerous_goods: 'Tehlikeli ürünler',
+  harassment: 'Taciz veya eleştiri',
+  graphic_violence: 'Şiddet içeren görüntüler',
+  privacy_violation: 'Gizlilik ihlali',
+  intellectual_property: 'Fikri mülkiyet',
+  note: 'Bilmemiz gereken başka bir şey var mı? (isteğe bağlı)',
+  send: 'Bildirimi gönder',
+  cancel: 'İptal',
+  close: 'Kapat',
+  thanks: 'Bize bildirdiğiniz için teşekkürler. Kurallarımıza göre inceleyeceğiz.',
+  already: 'Bunu zaten bildirdiniz. Bize bildirdiğiniz için teşekkürler.',
+  hideIt: 'Benim görünümümden gizle',
+  hiddenForYou: 'Sizin için gizlendi.',
+  hiddenMark: 'Moderatörler tarafından diğer herkesten gizlendi. Neden: {{reason}}',
+  removedMark: 'Moderatörler tarafından kaldırıldı. Neden: {{reason}}',
+  appeal: 'İtiraz et',
+  appealNote: 'Neden tekrar bakmalıyız? (isteğe bağlı)',
+  appealSend: 'İtirazı gönder',
+  appealed: 'İtiraz ettiniz. Tekrar bakacağız.',
+};
 export default words;

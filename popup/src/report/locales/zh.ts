@@ -1,6 +1,36 @@
 import type { AreaTranslation } from '../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  report: '举报',
+  reportPin: '举报此 Pin 图',
+  reportBoard: '举报此图板',
+  reportProfile: '举报此个人资料',
+  moreActions: '更多操作',
+  why: '你为什么要举报此内容？',
+  spam: '垃圾信息',
+  nudity: '裸露或色情内容',
+  self_harm: '自残',
+  misinformation: '虚假信息',
+  hateful_activities: '仇恨活动',
+  dangerous_goods: '危险物品',
+  harassment: '骚扰或批评',
+  graphic_violence: '暴力血腥内容',
+  privacy_violation: '侵犯隐私',
+  intellectual_property: '知识产权',
+  note: '还有其他需要告诉我们的吗？（可选）',
+  send: '发送举报',
+  cancel: '取消',
+  close: '关闭',
+  thanks: '感谢你告诉我们。我们会根据我们的规则进行审核。',
+  already: '你已经举报过此内容。感谢你告诉我们。',
+  hideIt: '对我隐藏',
+  hiddenForYou: '已对你隐藏。',
+  hiddenMark: '已被管理员对其他所有人隐藏。原因：{{reason}}',
+  removedMark: '已被管理员移除。原因：{{reason}}',
+  appeal: '申诉',
+  appealNote: '为什么我们应该重新审核？（可选）',
+  appealSend: '发送申诉',
+  appealed: '你已提出申诉。我们会重新审核。',
+};
 export default words;

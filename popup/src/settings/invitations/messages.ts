@@ -1,9 +1,6 @@
 import { defineMessages } from '../../i18n';
 
-/**
- * The invitations page's words (/settings/invitations/, SIGNUP_MODE=invite). Languages without a
- * translation yet use the English (each locales/<lang>.ts is the English until translated).
- */
+/** The invitations page's words (/settings/invitations/, SIGNUP_MODE=invite). */
 export const english = {
   title: 'Invite people',
   intro: 'This {{brand}} is invitation only. Invite someone by email: they get a link that makes one account, for that address, within 14 days.',

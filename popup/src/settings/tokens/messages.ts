@@ -1,9 +1,6 @@
 import { defineMessages } from '../../i18n';
 
-/**
- * The access tokens page's words (/settings/tokens/). Languages without a translation yet use the English
- * (each locales/<lang>.ts is the English until translated), as the catalogue test allows.
- */
+/** The access tokens page's words (/settings/tokens/). */
 export const english = {
   title: 'Access tokens',
   intro: 'A token lets your own scripts and apps use {{brand}} as you, without your password. Keep it secret: anyone who has it can do what it allows.',

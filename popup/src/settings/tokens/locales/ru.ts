@@ -1,6 +1,27 @@
 import type { AreaTranslation } from '../../../i18n';
-import { english } from '../messages';
+import type { english } from '../messages';
 
-/** Not translated yet: the English words (the page reads the same as in English). */
-const words: AreaTranslation<typeof english> = english;
+const words: AreaTranslation<typeof english> = {
+  title: 'Токены доступа',
+  intro: 'Токен позволяет вашим собственным скриптам и приложениям работать с {{brand}} от вашего имени без пароля. Храните его в секрете: любой, у кого он есть, может делать то, что он разрешает.',
+  logInFirst: 'Войдите, чтобы управлять токенами доступа.',
+  name: 'Название токена',
+  scope: 'Доступ',
+  scopeRead: 'Только чтение',
+  scopeWrite: 'Чтение и запись (сохранять пины, создавать доски)',
+  create: 'Создать токен',
+  newTitle: 'Ваш новый токен',
+  newIntro: 'Скопируйте его сейчас: мы показываем его только один раз.',
+  copied: 'Скопировано',
+  copy: 'Копировать',
+  listTitle: 'Ваши токены',
+  none: 'У вас нет токенов доступа.',
+  lastUsed: 'Последнее использование: {{time}}',
+  neverUsed: 'Не использовался',
+  created: 'Создан {{time}}',
+  revoke: 'Отозвать',
+  revoked: 'Токен отозван и больше не работает.',
+  dies: 'Токены перестают работать, когда вы меняете пароль или ваш аккаунт закрывается.',
+  toSettings: 'Настройки аккаунта',
+};
 export default words;
