@@ -47,6 +47,11 @@ export function postResource<T>(name: string, action: 'create' | 'update' | 'del
   });
 }
 
+/** A route outside the resource layer (`/v3/…`) that answers in the same envelope: GET without a body, POST with one. */
+export function v3<T>(path: string, body?: unknown): Promise<T> {
+  return body === undefined ? call<T>(path) : call<T>(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
 /** Where a page's gone-or-locked resource sends the visitor (saving.md section 8): home, with this flag. */
 export const HOME_ERROR_FLAG = 'error';
 const HOME_ERROR_KEY = 'corkboard_home_error';

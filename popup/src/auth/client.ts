@@ -1,6 +1,5 @@
-import { getResource, postResource, ResourceError } from '../api';
+import { getResource, postResource, v3 } from '../api';
 import type { LoginData } from '../types';
-import type { ErrorBody } from '../../../api/src/lib/envelope';
 import { rememberAccount } from './accounts';
 
 /** The auth calls of auth.md section 7, as the popup makes them. */
@@ -25,19 +24,10 @@ export const NO_EXPERIMENTS: Experiments = { kr_privacy_consent: false, fdbr_tee
 export const loadExperiments = () => getResource<Experiments>('ExperimentsResource').catch(() => NO_EXPERIMENTS);
 export const loadPasswordRules = () => getResource<PasswordRules>('PasswordRulesResource').catch((): PasswordRules => ({ min_length: 6, ascii_only: true, differ_from_username: true, min_strength_score: 2 }));
 
-async function v3<T>(path: string, email: string): Promise<T> {
-  const response = await fetch(`${path}?email=${encodeURIComponent(email)}`, { credentials: 'same-origin' }).catch(() => null);
-  const json = (await response?.json().catch(() => null)) as { resource_response?: { data?: T; error?: ErrorBody } } | null;
-  const answer = json?.resource_response;
-  if (!answer) throw new ResourceError({ api_error_code: 0, http_status: response?.status ?? 0, message: 'Sorry! Something went wrong on our end.' });
-  if (answer.error) throw new ResourceError(answer.error);
-  return answer.data as T;
-}
-
 /** GET /v3/register/exists/: false means the email is free. */
-export const emailExists = (email: string) => v3<boolean>('/v3/register/exists/', email.trim());
+export const emailExists = (email: string) => v3<boolean>(`/v3/register/exists/?email=${encodeURIComponent(email.trim())}`);
 /** GET /v3/email/validation/: the server's check (disposable domains live there). */
-export const validateEmail = (email: string) => v3<{ is_valid: boolean }>('/v3/email/validation/', email.trim());
+export const validateEmail = (email: string) => v3<{ is_valid: boolean }>(`/v3/email/validation/?email=${encodeURIComponent(email.trim())}`);
 
 /** The extra log-in fields of auth.md section 3: the two-factor step, the challenge, account switching. */
 export interface LoginExtra {
@@ -65,18 +55,9 @@ export const logIn = (email: string, password: string, next?: string, extra: Log
     return data;
   });
 
-async function v3Post<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
-  const json = (await response?.json().catch(() => null)) as { resource_response?: { data?: T; error?: ErrorBody } } | null;
-  const answer = json?.resource_response;
-  if (!answer) throw new ResourceError({ api_error_code: 0, http_status: response?.status ?? 0, message: 'Sorry! Something went wrong on our end.' });
-  if (answer.error) throw new ResourceError(answer.error);
-  return answer.data as T;
-}
-
 /** POST /v3/users/forgot_password/; the server picks unified or reset by the experiment. */
-export const forgotPassword = (usernameOrEmail: string) => v3Post<{ status: 'sent' }>('/v3/users/forgot_password/', { username_or_email: usernameOrEmail.trim() });
-export const resetPassword = (token: string, newPassword: string) => v3Post<{ email: string }>('/v3/users/password/reset/', { token, new_password: newPassword });
+export const forgotPassword = (usernameOrEmail: string) => v3<{ status: 'sent' }>('/v3/users/forgot_password/', { username_or_email: usernameOrEmail.trim() });
+export const resetPassword = (token: string, newPassword: string) => v3<{ email: string }>('/v3/users/password/reset/', { token, new_password: newPassword });
 export const forgetRecognised = () => postResource<unknown>('RecognisedUserResource', 'delete', {});
 export const logOut = () => postResource<unknown>('UserSessionResource', 'delete', {});
 

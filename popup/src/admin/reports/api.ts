@@ -1,20 +1,8 @@
 import type { z } from 'zod';
-import type { ErrorBody } from '../../../../api/src/lib/envelope';
 import type { Decision, queueAnswer } from '../../../../api/src/reports/contract';
-import { ResourceError } from '../../api';
+import { v3 as call } from '../../api';
 
 export type QueueItem = z.infer<typeof queueAnswer>['items'][number];
-
-/** The queue's routes answer in the envelope; an error comes back as a ResourceError with the server's words. */
-async function call<T>(path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? { credentials: 'same-origin' } : { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
-  const response = await fetch(path, init).catch(() => null);
-  const json = (await response?.json().catch(() => null)) as { resource_response?: { data?: T; error?: ErrorBody } } | null;
-  const answer = json?.resource_response;
-  if (!answer) throw new ResourceError({ api_error_code: 0, http_status: response?.status ?? 0, message: 'Sorry! Something went wrong on our end.' });
-  if (answer.error) throw new ResourceError(answer.error);
-  return answer.data as T;
-}
 
 export const loadQueue = () => call<{ items: QueueItem[] }>('/v3/admin/reports/');
 
