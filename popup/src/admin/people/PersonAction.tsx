@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
 import type { Person } from '../../../../api/src/operators/contract';
-import { postResource, ResourceError } from '../../api';
-import { fromEnglish } from '../../i18n';
+import { postResource } from '../../api';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/TextField';
 import { t } from '../messages';
+import { useActionForm } from '../useActionForm';
 import type { ActionName } from './actions';
 
 /**
@@ -13,29 +12,9 @@ import type { ActionName } from './actions';
  * shown in the form and the account stays as it was.
  */
 export function PersonAction({ person, action, label, onCancel, onDone }: { person: Person; action: ActionName; label: string; onCancel(): void; onDone(next: Person, label: string): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    return () => dialog?.close?.();
-  }, []);
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onDone(await postResource<Person>('OperatorPersonResource', 'update', { id: person.id, action, reason, password, code }), label);
-    } catch (failure) {
-      setError(fromEnglish(failure instanceof ResourceError ? failure.message : 'Sorry! Something went wrong on our end.'));
-      setBusy(false);
-    }
-  };
+  const { ref, reason, setReason, password, setPassword, code, setCode, error, busy, submit } = useActionForm(async ({ reason, password, code }) =>
+    onDone(await postResource<Person>('OperatorPersonResource', 'update', { id: person.id, action, reason, password, code }), label),
+  );
 
   return (
     <dialog ref={ref} class="dialog" aria-labelledby="person-action-title" onCancel={onCancel}>

@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import { type Decision, PROOF_DECISIONS } from '../../../../api/src/reports/contract';
-import { ResourceError } from '../../api';
-import { fromEnglish } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/TextField';
 import { t } from '../messages';
+import { useActionForm } from '../useActionForm';
 import { decide, type QueueItem } from './api';
 
 /**
@@ -13,31 +11,11 @@ import { decide, type QueueItem } from './api';
  * server has accepted it; a refusal is shown in the form.
  */
 export function DecisionDialog({ item, decision, onCancel, onDone }: { item: QueueItem; decision: Decision; onCancel(): void; onDone(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const proof = PROOF_DECISIONS.includes(decision);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    return () => dialog?.close?.();
-  }, []);
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await decide(item, decision, reason, proof ? { password, code } : {});
-      onDone();
-    } catch (failure) {
-      setError(fromEnglish(failure instanceof ResourceError ? failure.message : 'Sorry! Something went wrong on our end.'));
-      setBusy(false);
-    }
-  };
+  const { ref, reason, setReason, password, setPassword, code, setCode, error, busy, submit } = useActionForm(async ({ reason, password, code }) => {
+    await decide(item, decision, reason, proof ? { password, code } : {});
+    onDone();
+  });
 
   return (
     <dialog ref={ref} class="dialog" aria-labelledby="decision-title" onCancel={onCancel}>
