@@ -4,6 +4,10 @@ import { dirname, join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../deps.js';
 import { declare, none } from '../lib/declare.js';
+import { escapeHtml } from '../lib/html.js';
+import { DEFAULT_LOCALE } from '../lib/rules/locales.js';
+import { siteHeader } from '../pages/site-header.js';
+import { htmlWordsOf } from '../pages/words.js';
 import { openApiDocument, type DocumentInput } from './document.js';
 
 /**
@@ -41,6 +45,12 @@ const INIT = `window.addEventListener('load', () => {
  * header says what the document's info block says, and its h2 sits between our h1 and Swagger UI's h3 tags.
  */
 const PAGE_CSS = `body { margin: 0; font-family: sans-serif; }
+.site-header { border-bottom: 1px solid #d9d9d9; padding: 8px 16px; }
+.site-header nav { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: center; max-width: 1040px; margin: 0 auto; }
+.site-header a { color: #111; font-weight: 700; text-decoration: none; padding: 8px 4px; }
+.site-header a:hover, .site-header a:focus-visible { text-decoration: underline; }
+.site-header .site-home { margin-inline-end: auto; display: inline-flex; align-items: center; gap: 8px; }
+.site-mark { width: 24px; height: 24px; border-radius: 50%; box-shadow: inset 0 0 0 5px #e60023, inset 0 0 0 8px #fff; background: #e60023; }
 .page-header { max-width: 1460px; margin: 0 auto; padding: 16px 20px 0; }
 .swagger-ui .scheme-container, .swagger-ui .information-container { display: none; }
 .swagger-ui .info .title small pre, .swagger-ui .info .title small { background: #3b4151; color: #fff; }
@@ -55,7 +65,8 @@ const PAGE_CSS = `body { margin: 0; font-family: sans-serif; }
 .swagger-ui .opblock-head .opblock-summary-method, .swagger-ui .opblock.opblock-options .opblock-summary-method { background: #5b2a86 !important; }
 `;
 
-const page = (brand: string) => `<!doctype html>
+/** The reference page; `brand` is the product's name as configured, escaped here. */
+const page = (rawBrand: string, brand = escapeHtml(rawBrand)) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -65,19 +76,18 @@ const page = (brand: string) => `<!doctype html>
 <link rel="stylesheet" href="${DEVELOPERS_PATH}page.css">
 </head>
 <body>
-<header class="page-header">
-<h1>${brand} API reference</h1>
+${siteHeader(htmlWordsOf(DEFAULT_LOCALE, rawBrand))}
+<section class="page-header" aria-labelledby="api-title">
+<h1 id="api-title">${brand} API reference</h1>
 <p>Every route and resource action, generated from the server's contracts: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 <h2>Routes and resource actions</h2>
-</header>
+</section>
 <div id="swagger-ui"></div>
 <script src="${DEVELOPERS_PATH}swagger-ui-bundle.js"></script>
 <script src="${DEVELOPERS_PATH}init.js"></script>
 </body>
 </html>
 `;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Each app's document, to be made without a request: the tests' answer check (answers.ts) reads it. */
 export const documentInputs = new WeakMap<object, () => DocumentInput>();
@@ -96,7 +106,7 @@ export function openApiRoutes(input: () => DocumentInput): Hono<AppEnv> {
     c.header('Content-Security-Policy', DEVELOPERS_CSP);
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-cache');
-    return c.html(page(escapeHtml(input().brand)));
+    return c.html(page(input().brand));
   });
   const asset = (name: string, type: string, text: () => string) =>
     routes.get(`${DEVELOPERS_PATH}${name}`, read, (c) => {

@@ -2,7 +2,8 @@ import { loaderCode, loaderHref } from '../../../bookmarklet/src/loader.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { escapeHtml } from '../lib/html.js';
 import { dirOf, type Locale } from '../lib/rules/locales.js';
-import { htmlWordsOf, type WordKey } from './words.js';
+import { siteHeader } from './site-header.js';
+import { htmlWordsOf } from './words.js';
 
 /**
  * The bookmarklet install page at /bookmarklet: what it does, the link to drag to the bookmarks bar,
@@ -40,7 +41,7 @@ export function installPage(productOrigin: string, stylesheet = '/css/popup.css'
 <link rel="stylesheet" href="${escapeHtml(pagesStylesheet)}">` : ''}
 </head>
 <body>
-${siteHeader(t)}
+${siteHeader(t, '/bookmarklet')}
 <main class="page bookmarklet-install">
 <h1>${t('installTitle')}</h1>
 <p>${t('installIntro')}</p>
@@ -69,20 +70,6 @@ ${siteHeader(t)}
 <script src="/js/bookmarklet-try.js"></script>
 </body>
 </html>`;
-}
-
-/**
- * The site header the app draws above every page, written here without script: the way home, to search and
- * (this page) the Save tools. It carries no viewer's links, as this page asks no session.
- */
-function siteHeader(t: (key: WordKey) => string): string {
-  return `<header class="site-header">
-<nav aria-label="${t('navSite')}">
-<a class="site-home" href="/">${t('navHome')}</a>
-<a href="/search/pins/">${t('navSearch')}</a>
-<a href="/bookmarklet" aria-current="page">${t('navSaveTools')}</a>
-</nav>
-</header>`;
 }
 
 /** The "try it" button runs the loader itself, so the sample behaves exactly as the bookmark will. */

@@ -3,6 +3,8 @@ import { withBrand } from '../lib/rules/brand.js';
 import { escapeHtml } from '../lib/html.js';
 import { DEFAULT_LOCALE, dirOf, type Locale } from '../lib/rules/locales.js';
 import { ROOT } from '../lib/paths.js';
+import { siteHeader } from './site-header.js';
+import { htmlWordsOf } from './words.js';
 
 /**
  * The Terms of Service and the Privacy Policy (auth.md section 2's footer links), real pages whose
@@ -73,6 +75,7 @@ export async function legalPage(page: LegalPage, brand: string, stylesheet: stri
 <link rel="stylesheet" href="${escapeHtml(stylesheet)}">
 </head>
 <body>
+${siteHeader(htmlWordsOf(locale, brand))}
 <main class="page legal">
 ${body}
 <p><a href="/">${escapeHtml(brand)}</a></p>

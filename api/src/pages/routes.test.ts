@@ -248,3 +248,13 @@ describe('the pin builder page', () => {
     expect((await t.app.request('/pin-builder/some-board/')).status).toBe(404);
   });
 });
+
+describe('the search page', () => {
+  it('/search/ and /search lead to /search/pins/ with the query kept, not to a profile named "search"', async () => {
+    const t = await testApp();
+    for (const bare of ['/search/?q=lake', '/search?q=lake']) {
+      const search = await t.app.request(bare);
+      expect([bare, search.status, search.headers.get('location')]).toEqual([bare, 301, '/search/pins/?q=lake']);
+    }
+  });
+});

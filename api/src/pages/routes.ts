@@ -255,6 +255,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/offsite/', declare({ caller: 'visitor', limit: ['offsitePinAddress', 'outboundSite', 'adEventsAddress'], body: 0 }), shell);
   // The search advisory notice area (advertiser.md section 2): a search term's notice.
   routes.get('/search/pins/', page, shell);
+  // Search has one page, for pins: the folder and its bare form lead there with the query kept.
+  for (const bare of ['/search', '/search/']) routes.get(bare, page, (c) => c.redirect(safeNext(`/search/pins/${new URL(c.req.url).search}`), 301));
   routes.get('/billing/', page, shell);
   routes.get('/advertiser', page, shell);
   // A business member invite's link (issue 27): its token must not leak in a Referer.

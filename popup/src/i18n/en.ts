@@ -216,6 +216,7 @@ export default {
     home: 'Home',
     /** The bookmarklet's install page (/bookmarklet), linked from the header and the home page (issue 28's audit). */
     getBookmarklet: 'Save from any site',
+    menu: 'Menu',
     search: 'Search',
     business: 'Business',
     apiReference: 'API reference',

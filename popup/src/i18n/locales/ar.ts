@@ -199,6 +199,7 @@ export default {
   },
   pages: {
     getBookmarklet: "الحفظ من أي موقع",
+    menu: "القائمة",
     search: 'بحث',
     business: 'الأعمال',
     apiReference: 'مرجع واجهة البرمجة',

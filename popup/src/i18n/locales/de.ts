@@ -187,6 +187,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Von jeder Website merken",
+    menu: "Menü",
     search: 'Suchen',
     business: 'Unternehmen',
     apiReference: 'API-Referenz',

@@ -190,6 +190,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Guardar desde cualquier sitio",
+    menu: "Menú",
     search: 'Buscar',
     business: 'Empresa',
     apiReference: 'Referencia de la API',

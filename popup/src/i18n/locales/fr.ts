@@ -190,6 +190,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Enregistrer depuis n’importe quel site",
+    menu: "Menu",
     search: 'Rechercher',
     business: 'Entreprise',
     apiReference: 'Référence de l’API',

@@ -190,6 +190,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Salva da qualsiasi sito",
+    menu: "Menu",
     search: 'Cerca',
     business: 'Azienda',
     apiReference: 'Riferimento API',

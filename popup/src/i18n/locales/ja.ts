@@ -184,6 +184,7 @@ export default {
   },
   pages: {
     getBookmarklet: "どのサイトからでも保存",
+    menu: "メニュー",
     search: '検索',
     business: 'ビジネス',
     apiReference: 'APIリファレンス',

@@ -184,6 +184,7 @@ export default {
   },
   pages: {
     getBookmarklet: "어느 사이트에서나 저장",
+    menu: "메뉴",
     search: '검색',
     business: '비즈니스',
     apiReference: 'API 참조',

@@ -187,6 +187,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Bewaren vanaf elke site",
+    menu: "Menu",
     search: 'Zoeken',
     business: 'Zakelijk',
     apiReference: 'API-referentie',

@@ -193,6 +193,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Zapisuj z dowolnej witryny",
+    menu: "Menu",
     search: 'Szukaj',
     business: 'Firma',
     apiReference: 'Dokumentacja API',

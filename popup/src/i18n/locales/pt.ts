@@ -190,6 +190,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Guardar a partir de qualquer site",
+    menu: "Menu",
     search: 'Pesquisar',
     business: 'Empresa',
     apiReference: 'Referência da API',

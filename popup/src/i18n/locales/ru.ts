@@ -193,6 +193,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Сохранять с любого сайта",
+    menu: "Меню",
     search: 'Поиск',
     business: 'Бизнес',
     apiReference: 'Справочник API',

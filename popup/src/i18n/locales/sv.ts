@@ -187,6 +187,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Spara från vilken webbplats som helst",
+    menu: "Meny",
     search: 'Sök',
     business: 'Företag',
     apiReference: 'API-referens',

@@ -187,6 +187,7 @@ export default {
   },
   pages: {
     getBookmarklet: "Her siteden kaydet",
+    menu: "Menü",
     search: 'Ara',
     business: 'İşletme',
     apiReference: 'API başvurusu',

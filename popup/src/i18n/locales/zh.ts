@@ -184,6 +184,7 @@ export default {
   },
   pages: {
     getBookmarklet: "从任意网站保存",
+    menu: "菜单",
     search: '搜索',
     business: '企业',
     apiReference: 'API 参考',
