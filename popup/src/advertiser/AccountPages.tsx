@@ -43,7 +43,9 @@ export function BillingPage({ id, routeKey, campaignId }: { id: string; routeKey
         <a href={advertiserLink(id, 'billing')}>{t('overview')}</a> <a href={advertiserLink(id, 'billingHistory')}>{t('history')}</a> <a href={advertiserLink(id, 'billingOrderLines')}>{t('orderLines')}</a>
       </nav>
       {routeKey === 'billing' && <p>{data.billing ? t('cardOnFile', { brand: data.billing.card_brand, last4: data.billing.card_last4, holder: data.billing.card_holder, currency: data.billing.currency }) : t('noPaymentMethod')}</p>}
-      {routeKey === 'billingHistory' ? (
+      {(routeKey === 'billingHistory' ? data.history : lines).length === 0 ? (
+        <p>{t('nothingYet')}</p>
+      ) : routeKey === 'billingHistory' ? (
         <table class="ads-table" aria-label={t('billingHistory')}>
           <thead><tr><th>{t('day')}</th><th>{t('spend')}</th></tr></thead>
           <tbody>{data.history.map((h) => <tr key={h.day + h.currency}><td>{day(h.day)}</td><td>{money(h.spend, h.currency)}</td></tr>)}</tbody>

@@ -1,5 +1,6 @@
 import { ADVERTISER_ROUTES, advertiserLink, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
 import { ProfileChanger } from './ProfileChanger';
+import { AreaNav } from '../ui/AreaNav';
 import { QuickPromote } from './QuickPromote';
 import { MembersPage } from './members/MembersPage';
 import { t as tMembers } from './members/messages';
@@ -48,17 +49,21 @@ export function AreaPage({ route, search, advertiser }: { route: MatchedRoute; s
   return (
     <div class="ads-area">
       <ProfileChanger advertiser={advertiser} />
-      <nav class="ads-nav" aria-label={t('navLabel')}>
+      <AreaNav
+        label={t('navLabel')}
+        links={[
+          { href: advertiserLink(id, 'home'), text: t('overview') },
+          { href: advertiserLink(id, 'campaigns'), text: t('campaigns') },
+          { href: advertiserLink(id, 'adgroups'), text: t('adGroups') },
+          { href: advertiserLink(id, 'ads'), text: t('ads') },
+          { href: advertiserLink(id, 'billing'), text: t('billing') },
+          { href: advertiserLink(id, 'sponsorships'), text: t('paidPartnerships') },
+          { href: advertiserLink(id, 'merchant'), text: t('website') },
+          { href: advertiserLink(id, 'members'), text: tMembers('title') },
+        ]}
+      >
         <strong>{advertiser.name}</strong>
-        <a href={advertiserLink(id, 'home')}>{t('overview')}</a>
-        <a href={advertiserLink(id, 'campaigns')}>{t('campaigns')}</a>
-        <a href={advertiserLink(id, 'adgroups')}>{t('adGroups')}</a>
-        <a href={advertiserLink(id, 'ads')}>{t('ads')}</a>
-        <a href={advertiserLink(id, 'billing')}>{t('billing')}</a>
-        <a href={advertiserLink(id, 'sponsorships')}>{t('paidPartnerships')}</a>
-        <a href={advertiserLink(id, 'merchant')}>{t('website')}</a>
-        <a href={advertiserLink(id, 'members')}>{tMembers('title')}</a>
-      </nav>
+      </AreaNav>
       <main class="page ads wide">{body}</main>
     </div>
   );

@@ -123,7 +123,7 @@ export function AdGroups({ id, campaignIds, adGroupIds, message }: { id: string;
     <>
       <h1>{t('adGroups')}</h1>
       {message && <p role="status">{message}</p>}
-      {!data ? <Loading error={error} /> : (
+      {!data ? <Loading error={error} /> : data.length === 0 ? <p>{t('nothingYet')}</p> : (
         <table class="ads-table" aria-label={t('adGroups')}>
           <thead><tr><th>{t('adGroup')}</th><th>{t('campaign')}</th><th>{t('targeting')}</th><th>{t('dailyBudget')}</th></tr></thead>
           <tbody>
@@ -160,7 +160,7 @@ export function Ads({ id, ids }: { id: string; ids?: string[] }) {
   return (
     <>
       <h1>{t('ads')}</h1>
-      {!data ? <Loading error={error} /> : (
+      {!data ? <Loading error={error} /> : data.length === 0 ? <p>{t('nothingYet')}</p> : (
         <table class="ads-table" aria-label={t('ads')}>
           <thead><tr><th>{t('pin')}</th><th>{t('campaign')}</th><th>{t('destination')}</th><th>{t('status')}</th></tr></thead>
           <tbody>

@@ -29,7 +29,7 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
     <section class="profile-changer" aria-label={t('businessProfile')}>
       {acting && (
         <span class="acting">
-          {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar">{acting.user.businessName.charAt(0)}</span>}
+          {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar avatar-initial" aria-hidden="true">{acting.user.businessName.charAt(0)}</span>}
           {linked((keep) => tn('actingAs', acting.user.scheduledPinCount, { username: acting.user.username, ...keep }), { business: <strong>{acting.user.businessName}</strong> })}
         </span>
       )}

@@ -59,6 +59,7 @@ export const english = {
   numbersFrom: 'Numbers from {{start}} to {{end}}.',
   downloadCsv: 'Download CSV',
   noCampaigns: 'No campaigns match. Promote a Pin from the screen you see after saving it.',
+  nothingYet: 'Nothing here yet: it fills in as you promote Pins.',
   campaign: 'Campaign',
   dailyBudget: 'Daily budget',
   start: 'Start',

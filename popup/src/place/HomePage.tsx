@@ -30,7 +30,7 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
         {/* Someone who has saved nothing yet is new here: "Welcome back" would greet them as a returning user (issue 27). */}
         <h1>{viewer.user.pin_count === 0 ? tSite('welcomeName', { name }) : main('auth.welcomeBackName', { name })}</h1>
         {alert}
-        <p class="hint">{t('loggedInAs', { name })}</p>
+        <p class="hint home-signed-in">{t('loggedInAs', { name })}</p>
         <MySearch />
         <FollowingFeed />
         <section class="home-section" aria-labelledby="home-pins">
@@ -50,18 +50,32 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
     );
   }
   return (
-    <main class="page">
+    <main class="page home-welcome">
+      <span class="site-mark home-mark" aria-hidden="true" />
       <h1>{BRAND}</h1>
       {alert}
-      <p>{t('tagline')}</p>
-      <p>
-        <a href="/bookmarklet">{main('pages.getBookmarklet')}</a>
-      </p>
+      <p class="home-tagline">{t('tagline')}</p>
       {viewer && (
-        <p>
-          {linked((slots) => t('logInOrSignUp', slots), { logIn: <a href="/login">{main('auth.logIn')}</a>, signUp: <a href="/signup">{main('auth.signUp')}</a> })}
+        <p class="home-way-in">
+          {linked((slots) => t('logInOrSignUp', slots), {
+            logIn: (
+              <a class="secondary" href="/login">
+                {main('auth.logIn')}
+              </a>
+            ),
+            signUp: (
+              <a class="primary" href="/signup">
+                {main('auth.signUp')}
+              </a>
+            ),
+          })}
         </p>
       )}
+      <p>
+        <a href="/bookmarklet">{main('pages.getBookmarklet')}</a>
+        {' · '}
+        <a href="/search/pins/">{main('pages.search')}</a>
+      </p>
     </main>
   );
 }

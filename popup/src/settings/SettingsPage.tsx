@@ -10,6 +10,7 @@ import { t as tProfile } from './profile/messages';
 import { t as security } from './security/messages';
 import { TokensPage } from './tokens/TokensPage';
 import { InvitationsPage } from './invitations/InvitationsPage';
+import { AreaNav } from '../ui/AreaNav';
 import { t as invitations } from './invitations/messages';
 import { t as tokens } from './tokens/messages';
 
@@ -30,17 +31,18 @@ export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: 
   return (
     <main class="settings">
       <h1>{t('accountSettings')}</h1>
-      <p>
-        <a href="/settings/profile/">{tProfile('editProfile')}</a>{' '}
-        <a href="/settings/security/">{security('toSecurity')}</a>{' '}
-        <a href="/settings/tokens/">{tokens('title')}</a>{' '}
-        <a href="/settings/invitations/">{invitations('title')}</a>
-      </p>
+      <AreaNav
+        label={t('accountSettings')}
+        links={[
+          { href: '/settings/profile/', text: tProfile('editProfile') },
+          { href: '/settings/security/', text: security('toSecurity') },
+          { href: '/settings/tokens/', text: tokens('title') },
+          { href: '/settings/invitations/', text: invitations('title') },
+          { href: '/settings/import-export/', text: transfers('settingsLink') },
+        ]}
+      />
       <EmailVerification />
       <ConnectedAccounts />
-      <p>
-        <a href="/settings/import-export/">{transfers('settingsLink')}</a>
-      </p>
     </main>
   );
 }

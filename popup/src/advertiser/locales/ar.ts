@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'الأرقام من {{start}} إلى {{end}}.',
   downloadCsv: 'تنزيل CSV',
   noCampaigns: 'لا توجد حملات مطابقة. روّج لدبوس من الشاشة التي تظهر بعد حفظه.',
+  nothingYet: 'لا شيء هنا بعد: سيمتلئ عندما تروّج للمنشورات.',
   campaign: 'الحملة',
   dailyBudget: 'الميزانية اليومية',
   start: 'البداية',

@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Zahlen vom {{start}} bis {{end}}.',
   downloadCsv: 'CSV herunterladen',
   noCampaigns: 'Keine passenden Kampagnen. Bewirb einen Pin über den Bildschirm, den du nach dem Merken siehst.',
+  nothingYet: 'Noch nichts hier: Das füllt sich, sobald du Pins bewirbst.',
   campaign: 'Kampagne',
   dailyBudget: 'Tagesbudget',
   start: 'Beginn',

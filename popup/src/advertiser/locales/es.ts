@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Cifras del {{start}} al {{end}}.',
   downloadCsv: 'Descargar CSV',
   noCampaigns: 'No hay campañas que coincidan. Promociona un Pin desde la pantalla que ves después de guardarlo.',
+  nothingYet: 'Aún no hay nada aquí: se irá llenando a medida que promociones Pines.',
   campaign: 'Campaña',
   dailyBudget: 'Presupuesto diario',
   start: 'Inicio',

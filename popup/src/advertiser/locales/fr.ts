@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Chiffres du {{start}} au {{end}}.',
   downloadCsv: 'Télécharger en CSV',
   noCampaigns: "Aucune campagne ne correspond. Faites la promotion d'une épingle depuis l'écran qui s'affiche après l'avoir enregistrée.",
+  nothingYet: 'Rien ici pour l’instant : cela se remplit à mesure que vous sponsorisez des épingles.',
   campaign: 'Campagne',
   dailyBudget: 'Budget quotidien',
   start: 'Début',

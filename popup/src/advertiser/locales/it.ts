@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Dati dal {{start}} al {{end}}.',
   downloadCsv: 'Scarica CSV',
   noCampaigns: 'Nessuna campagna corrispondente. Promuovi un Pin dalla schermata che vedi dopo averlo salvato.',
+  nothingYet: 'Ancora niente qui: si riempie man mano che promuovi i Pin.',
   campaign: 'Campagna',
   dailyBudget: 'Budget giornaliero',
   start: 'Inizio',

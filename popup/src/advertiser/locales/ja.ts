@@ -49,6 +49,7 @@ export default {
   numbersFrom: '{{start}}から{{end}}までの数値です。',
   downloadCsv: 'CSVをダウンロード',
   noCampaigns: '該当するキャンペーンはありません。ピンを保存した後の画面からピンをプロモートしてください。',
+  nothingYet: 'まだ何もありません。ピンを宣伝すると表示されます。',
   campaign: 'キャンペーン',
   dailyBudget: '1日の予算',
   start: '開始',

@@ -49,6 +49,7 @@ export default {
   numbersFrom: '{{start}}부터 {{end}}까지의 수치입니다.',
   downloadCsv: 'CSV 다운로드',
   noCampaigns: '일치하는 캠페인이 없습니다. 핀을 저장한 후 표시되는 화면에서 핀을 홍보하세요.',
+  nothingYet: '아직 아무것도 없습니다. 핀을 홍보하면 여기에 표시됩니다.',
   campaign: '캠페인',
   dailyBudget: '일일 예산',
   start: '시작',

@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Cijfers van {{start}} tot {{end}}.',
   downloadCsv: 'CSV downloaden',
   noCampaigns: 'Geen campagnes gevonden. Promoot een pin vanaf het scherm dat je ziet nadat je hem hebt bewaard.',
+  nothingYet: 'Nog niets hier: dit vult zich zodra je pins promoot.',
   campaign: 'Campagne',
   dailyBudget: 'Dagbudget',
   start: 'Begin',

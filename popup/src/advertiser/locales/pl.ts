@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Dane od {{start}} do {{end}}.',
   downloadCsv: 'Pobierz CSV',
   noCampaigns: 'Brak pasujących kampanii. Promuj pin z ekranu, który widzisz po jego zapisaniu.',
+  nothingYet: 'Na razie nic tu nie ma: pojawi się, gdy zaczniesz promować Piny.',
   campaign: 'Kampania',
   dailyBudget: 'Budżet dzienny',
   start: 'Początek',

@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Números de {{start}} a {{end}}.',
   downloadCsv: 'Baixar CSV',
   noCampaigns: 'Nenhuma campanha corresponde. Promova um Pin na tela que aparece depois de salvá-lo.',
+  nothingYet: 'Ainda não há nada aqui: vai-se preenchendo à medida que promove Pins.',
   campaign: 'Campanha',
   dailyBudget: 'Orçamento diário',
   start: 'Início',

@@ -49,6 +49,7 @@ export default {
   numbersFrom: 'Siffror från {{start}} till {{end}}.',
   downloadCsv: 'Ladda ned CSV',
   noCampaigns: 'Inga kampanjer matchar. Marknadsför en pin från skärmen du ser när du har sparat den.',
+  nothingYet: 'Inget här än: det fylls på när du marknadsför pins.',
   campaign: 'Kampanj',
   dailyBudget: 'Daglig budget',
   start: 'Start',

@@ -49,6 +49,7 @@ export default {
   numbersFrom: '{{start}} ile {{end}} arasındaki rakamlar.',
   downloadCsv: 'CSV indir',
   noCampaigns: 'Eşleşen kampanya yok. Bir Pin’i kaydettikten sonra gördüğün ekrandan tanıt.',
+  nothingYet: 'Henüz burada bir şey yok: Pin tanıttıkça dolacak.',
   campaign: 'Kampanya',
   dailyBudget: 'Günlük bütçe',
   start: 'Başlangıç',

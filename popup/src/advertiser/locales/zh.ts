@@ -49,6 +49,7 @@ export default {
   numbersFrom: '数据范围:{{start}} 至 {{end}}。',
   downloadCsv: '下载 CSV',
   noCampaigns: '没有匹配的广告系列。保存 Pin 后,可在随后显示的界面中推广它。',
+  nothingYet: '这里还没有内容：推广 Pin 后会显示在这里。',
   campaign: '广告系列',
   dailyBudget: '每日预算',
   start: '开始',
