@@ -44,14 +44,16 @@ export function nodeListener(fetch: (request: Request, env: unknown) => Response
     if (body !== undefined) all['content-length'] = String(Buffer.byteLength(body));
     incoming.headers = Object.fromEntries(Object.entries(all).map(([k, v]) => [k.toLowerCase(), v]));
     incoming.rawHeaders = Object.entries(all).flat();
-    // The usual small save: its body came in the packet of its headers, whole before the app runs.
-    if (body !== undefined) incoming.push(Buffer.from(body));
-    incoming.push(null);
-    incoming.complete = true;
     const outgoing = new ServerResponse(incoming);
     outgoing.assignSocket(socket as never);
     const finished = new Promise<void>((resolve) => outgoing.once('finish', resolve));
-    await listener(incoming, outgoing);
+    const handled = listener(incoming, outgoing);
+    // As Node's parser does with a small save that came in one packet: the request is handed over when its
+    // headers are parsed, the app runs until it first waits, and then the body is parsed and the message ends.
+    if (body !== undefined) incoming.push(Buffer.from(body));
+    incoming.push(null);
+    incoming.complete = true;
+    await handled;
     await finished;
     outgoing.detachSocket(socket as never);
     const text = Buffer.concat(socket.written).toString('utf8');
