@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Deps } from '../deps.js';
+import type { Database } from '../db/schema.js';
+import { prepared, type PreparedQuery } from '../db/prepared.js';
 import { ApiError } from '../lib/errors.js';
 import { jobsStore } from '../jobs/store.js';
 
@@ -129,22 +132,40 @@ export async function admitImageWork({ db, clock, config }: Deps): Promise<void>
 export const USER_PENDING_IMAGES = 1_000;
 export const USER_PENDING_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * How many new images a person has waiting, up to the cap: one bounded range of the (pinner_id, created_at)
+ * index, never more than the cap's rows read. Asked by every save of a new image: compiled once per
+ * database (db/prepared.ts).
+ */
+const pendingCounts = new WeakMap<Kysely<Database>, PreparedQuery<{ userId: string; since: number }, { n: number }>>();
+const pendingCount = (db: Kysely<Database>) => {
+  let query = pendingCounts.get(db);
+  if (!query) {
+    query = prepared(
+      'images.pendingOfUser',
+      (a: { userId: string; since: number }) =>
+        db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('pins')
+              .select('id')
+              .where('pinner_id', '=', a.userId)
+              .where('created_at', '>', a.since)
+              .where('image_id', 'is', null)
+              .where('image_url', 'is not', null)
+              .limit(USER_PENDING_IMAGES)
+              .as('w'),
+          )
+          .select((eb) => eb.fn.countAll<number>().as('n')),
+      db,
+    );
+    pendingCounts.set(db, query);
+  }
+  return query;
+};
+
 /** Throws 429 `image_busy` when this person already has USER_PENDING_IMAGES new images waiting. */
 export async function admitUserImage({ db, clock }: Deps, userId: string): Promise<void> {
-  // One bounded range of the (pinner_id, created_at) index: never more than the cap's rows read.
-  const waiting = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('pins')
-        .select('id')
-        .where('pinner_id', '=', userId)
-        .where('created_at', '>', clock.now() - USER_PENDING_WINDOW_MS)
-        .where('image_id', 'is', null)
-        .where('image_url', 'is not', null)
-        .limit(USER_PENDING_IMAGES)
-        .as('w'),
-    )
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(waiting.n) >= USER_PENDING_IMAGES) throw new ApiError('image_busy', undefined, { retry_after_seconds: 60 });
+  const waiting = await pendingCount(db).takeFirst({ userId, since: clock.now() - USER_PENDING_WINDOW_MS });
+  if (Number(waiting?.n ?? 0) >= USER_PENDING_IMAGES) throw new ApiError('image_busy', undefined, { retry_after_seconds: 60 });
 }

@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { prepared } from '../db/prepared.js';
 
 export function imagesStore(db: Kysely<Database>) {
+  // Asked by every save of an image address: compiled once (db/prepared.ts).
+  const bySource = prepared('images.bySource', (a: { sourceUrl: string }) => db.selectFrom('images').selectAll().where('source_url', '=', a.sourceUrl), db);
   return {
     findBySource(sourceUrl: string) {
-      return db.selectFrom('images').selectAll().where('source_url', '=', sourceUrl).executeTakeFirst();
+      return bySource.takeFirst({ sourceUrl });
     },
 
     /** Records an image whose files are written: one row per source URL, ready. */

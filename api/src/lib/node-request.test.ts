@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,26 @@ describe('request bodies read from Node’s message (lib/node-request.ts)', () =
     }
     // The same through app.request, where there is no Node message.
     expect(await (await echo.request('/echo', { method: 'POST', body: '\uFEFFhé' })).text()).toBe('[hé]');
+  });
+
+  it('reads a body that came in the packet of its headers, as a small save does', async () => {
+    const { port } = new URL(origin);
+    for (const [sent, read] of <Array<[string, string]>>[
+      ['{"options":{"name":"Café ✓ 🍅"}}', '{"options":{"name":"Café ✓ 🍅"}}'],
+      ['\uFEFF{"a":1}', '{"a":1}'],
+    ]) {
+      const bytes = Buffer.from(sent);
+      // One write: headers and body reach the parser together.
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => {
+          socket.end(Buffer.concat([Buffer.from(`POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-length: ${bytes.length}\r\nconnection: close\r\n\r\n`), bytes]));
+        });
+        const got: Buffer[] = [];
+        socket.on('data', (chunk) => got.push(chunk)).on('end', () => resolve(Buffer.concat(got).toString('utf8'))).on('error', reject);
+      });
+      expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+      expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe(`[${read}]`);
+    }
   });
 
   it('reads a chunked body, and refuses one past the limit whether it declares its length or not', async () => {
