@@ -279,6 +279,30 @@ test('organising a board: a move the server refuses rolls back on screen, a move
   await expect.poll(() => readRows(`select 1 from boards where id = ?`, to.id)).toHaveLength(0);
 });
 
+test('a board that receives its first pin by a move shows that pin as its cover on the profile', async ({ page }) => {
+  const owner = freshAccount('cover', 'Cai');
+  await logInAs(page, owner);
+  const make = async (name: string) =>
+    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+  const from = await make('Trips');
+  await make('Empty so far');
+  const pin = (await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: from.id, link: `${EXAMPLES}/lake.html`, image_url: `${EXAMPLES}/img/mountain-lake.png`, title: 'Lake' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  // The image is fetched and stored after the save: move the pin once it has its picture.
+  await expect.poll(() => readRows<{ n: number }>(`select count(*) as n from pins where id = ? and image_id is not null`, pin.id)[0]?.n).toBe(1);
+
+  await page.goto(`${PRODUCT}${from.url}`);
+  await follow(page, page.getByRole('button', { name: 'Organise' }));
+  await page.getByRole('checkbox', { name: 'Lake' }).check();
+  await page.getByLabel('Move selected Pins to').selectOption({ label: 'Empty so far' });
+  await follow(page, page.getByRole('button', { name: /^Move/ }));
+  await expect(page.getByRole('status')).toHaveText('Moved 1 Pin.');
+
+  await page.goto(`${PRODUCT}/${owner.username}/`);
+  const card = page.getByRole('region', { name: 'Your boards' }).getByRole('link', { name: /^Empty so far/ });
+  await expect(card.locator('.board-card-meta')).toHaveText('1 Pin');
+  await expect(card.locator('img.board-cover')).toHaveAttribute('src', /\/media\/\d+\/236x\.jpg$/);
+});
+
 test('the pinner edits and deletes a pin from its page', async ({ page }) => {
   const owner = freshAccount('pinner', 'Pia');
   await logInAs(page, owner);
