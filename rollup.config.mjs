@@ -86,10 +86,10 @@ const manifest = () => ({
       walk(file.fileName);
       imports[`${file.name}.js`] = [...all];
     }
-    // The pages a shell names its first reads for (a board, home): their lazy chunk and its static imports, so
-    // the page's code comes beside the bundle instead of after it has run.
+    // A board's lazy chunk and its static imports, which its shell names so the page's code comes beside the
+    // bundle instead of after it has run. Not home's: drawn that early, its sections shift (docs/decisions/scale.md).
     for (const file of Object.values(bundle)) {
-      const page = /[\\/]popup[\\/]src[\\/]place[\\/](BoardPage|HomePage)\.tsx$/.exec(file.facadeModuleId ?? '')?.[1];
+      const page = /[\\/]popup[\\/]src[\\/]place[\\/](BoardPage)\.tsx$/.exec(file.facadeModuleId ?? '')?.[1];
       if (file.type !== 'chunk' || !file.isDynamicEntry || !page) continue;
       const all = new Set([file.fileName]);
       const walk = (name) => {

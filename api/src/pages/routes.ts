@@ -195,9 +195,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   };
 
   // Home: who is looking and, with a session to read, the first page of their feed.
-  routes.get('/', page, (c) =>
-    pageShell(c, null, undefined, getCookie(c, SESSION_COOKIE) ? { reads: [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())], page: 'HomePage' } : { reads: [resourceGetPath('ViewerResource')] }),
-  );
+  // Not home's chunk: the page then drew before its sections' words and feeds, which then pushed it down.
+  routes.get('/', page, (c) => pageShell(c, null, undefined, { reads: getCookie(c, SESSION_COOKIE) ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())] : [resourceGetPath('ViewerResource')] }));
   routes.get('/login', page, shell);
   routes.get('/signup', page, shell);
   // Account switching, the business log-in page (auth.md section 2).
