@@ -86,6 +86,23 @@ const manifest = () => ({
       walk(file.fileName);
       imports[`${file.name}.js`] = [...all];
     }
+    // A board's lazy chunk and its static imports, which its shell names so the page's code comes beside the
+    // bundle instead of after it has run. Not home's: drawn that early, its sections shift (docs/decisions/scale.md).
+    for (const file of Object.values(bundle)) {
+      const page = /[\\/]popup[\\/]src[\\/]place[\\/](BoardPage)\.tsx$/.exec(file.facadeModuleId ?? '')?.[1];
+      if (file.type !== 'chunk' || !file.isDynamicEntry || !page) continue;
+      const all = new Set([file.fileName]);
+      const walk = (name) => {
+        for (const next of bundle[name]?.imports ?? []) {
+          if (all.has(next)) continue;
+          all.add(next);
+          walk(next);
+        }
+      };
+      walk(file.fileName);
+      const entry = Object.values(bundle).find((f) => f.type === 'chunk' && f.isEntry && f.name === 'popup')?.fileName;
+      imports[`page:${page}`] = [...all].filter((name) => name !== entry && !imports['popup.js']?.includes(name));
+    }
     this.emitFile({ type: 'asset', fileName: 'imports.json', source: JSON.stringify(imports, null, 2) + '\n' });
   },
 });

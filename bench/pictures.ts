@@ -121,7 +121,11 @@ async function visit(browser: Browser, url: string, cookie?: { origin: string; v
   await page.waitForLoadState('networkidle');
   await sleep(1000);
   const result = (await page.evaluate('({ lcp: window.__lcp, cls: window.__cls })')) as Visit;
-  if (process.env.BENCH_VERBOSE) console.log(url, result, await page.evaluate('window.__shifts'));
+  if (process.env.BENCH_VERBOSE) {
+    console.log(url, result, await page.evaluate('window.__shifts'));
+    // Where the time went: each request's start and end, and when the page's script ran.
+    console.log(await page.evaluate(`performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '-' + Math.round(e.responseEnd) + ' ' + e.name.replace(location.origin, '').slice(0, 90)).join('\\n')`));
+  }
   await context.close();
   return result;
 }

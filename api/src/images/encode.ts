@@ -77,14 +77,23 @@ export async function encodeImage(bytes: Buffer, limits: EncodeLimits = { maxPix
 export const AVIF_RENDITIONS = ['236x', '474x', '736x'] as const;
 export type AvifRendition = (typeof AVIF_RENDITIONS)[number];
 /**
- * libaom through sharp: quality 70 at effort 2. At 236 px (a desktop tile) quality 70 is 0.70 of the JPEG's
- * bytes at an SSIM 0.003 below it (0.991 against 0.994); 80 meets the JPEG's SSIM within 0.002 but at 0.9 of
- * its bytes, and 60 is 0.56 of them but visibly softer (0.989). Measured on photo-like images (smooth colour
- * fields with grain; BENCH=pictures). Effort 4 (sharp's default) cost 5 to 13 times the CPU of effort 2 for
- * files within a few percent of its size (a 1200 by 1600 photo: 736 px in 4.4 s against 0.3 s), and this
- * work shares the machine with the ingest queue.
+ * libaom through sharp, full-resolution colour (4:4:4, which costs these pictures nothing in bytes), effort 3,
+ * a quality per size: the AVIF must look at least as good as the JPEG it replaces, measured as SSIM against
+ * the original at that size (BENCH=pictures; photo-like images, smooth colour fields with grain).
+ * - 236 px (a desktop tile, most of a first screen): quality 80 is 0.64 of the JPEG's bytes at an SSIM equal
+ *   to it (0.9940 against 0.9939); 81 is 0.69 and 0.9942.
+ * - 474 px: quality 76 is 0.53 of the bytes at 0.9887 against 0.9882.
+ * - 736 px (a 2x phone's tile): quality 75 is 0.62 at 0.9935 against 0.9949; matching the JPEG here takes 78
+ *   and 0.82 of its bytes, so the phone's tile is 0.0014 short, the one size that is.
+ * Effort 3, not 2: at these sizes it costs the same CPU (libaom's speed presets change between them) and makes
+ * files 0.7 of effort 2's at a higher SSIM. Effort 4 (sharp's default) is a few percent smaller again but
+ * costs 3 to 6 times the CPU, and this work shares the machine with the ingest queue.
  */
-export const AVIF_OPTIONS = { quality: 70, effort: 2 } as const;
+export const AVIF_OPTIONS: Record<AvifRendition, { quality: number; effort: number; chromaSubsampling: '4:4:4' }> = {
+  '236x': { quality: 80, effort: 3, chromaSubsampling: '4:4:4' },
+  '474x': { quality: 76, effort: 3, chromaSubsampling: '4:4:4' },
+  '736x': { quality: 75, effort: 3, chromaSubsampling: '4:4:4' },
+};
 
 /**
  * AVIF renditions made from an image's stored original (our own JPEG at quality 90, already checked and
@@ -105,7 +114,7 @@ export async function encodeAvif(original: Buffer, limits: EncodeLimits = { maxP
     for (const name of AVIF_RENDITIONS) {
       files[name] = await sharp(original, { limitInputPixels: limits.maxPixels, failOn: 'error' })
         .resize({ width: Number.parseInt(name, 10), withoutEnlargement: true })
-        .avif(AVIF_OPTIONS)
+        .avif(AVIF_OPTIONS[name])
         .toBuffer();
     }
     return files;

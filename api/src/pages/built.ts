@@ -39,8 +39,22 @@ export interface BuiltFiles {
   /** URL path (`/js/pinit.js`) to file. */
   files: Map<string, BuiltFile>;
   /** The popup's logical names to their hashed URLs (`popup.js` → `/js/popup-AbC123.js`). */
-  popup: { js: string; css: string; locales: Record<string, string>; errorsEnglish?: string; imports: string[]; save: { js: string; imports: string[] }; /** The pages' stylesheet (popup/src/ui/pages.css), which the save popup does not load. */ pages?: string };
+  popup: {
+    js: string;
+    css: string;
+    locales: Record<string, string>;
+    errorsEnglish?: string;
+    imports: string[];
+    save: { js: string; imports: string[] };
+    /** The pages' stylesheet (popup/src/ui/pages.css), which the save popup does not load. */
+    pages?: string;
+    /** A board's lazy chunk with what it imports, which its shell names beside the bundle. */
+    areas: Partial<Record<ShellPage, string[]>>;
+  };
 }
+
+/** The pages whose shells name their code beside the bundle (rollup.config.mjs writes their chunks as `page:{name}`). */
+export type ShellPage = 'BoardPage';
 
 /** Reads dist/ into memory. Missing dist/ or manifest: no files, and the shell names the unhashed paths (404). */
 export function loadBuilt(dist: string): BuiltFiles {
@@ -69,7 +83,8 @@ export function loadBuilt(dist: string): BuiltFiles {
   const pages = manifest['pages.css'] ? `/${manifest['pages.css']}` : undefined;
   const js = `/${manifest['popup.js'] ?? 'js/popup.js'}`;
   const save = manifest['save.js'] ? { js: `/${manifest['save.js']}`, imports: chunks('save.js') } : { js, imports: chunks('popup.js') };
-  return { files, popup: { js, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish, imports: chunks('popup.js'), save, pages } };
+  const areas = { BoardPage: chunks('page:BoardPage') };
+  return { files, popup: { js, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish, imports: chunks('popup.js'), save, pages, areas } };
 }
 
 function readBuilt(dist: string, path: string, cacheControl: string, crossOrigin: boolean): BuiltFile | undefined {

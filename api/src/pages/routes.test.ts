@@ -78,6 +78,15 @@ describe('built scripts', () => {
     );
   });
 
+  it("names home's feed beside the bundle for a reader with a session, and not its chunk (drawn that early, home's sections shift)", async () => {
+    const t = await testApp();
+    const visitor = await (await t.app.request('/')).text();
+    expect(visitor).not.toContain('HomeFeedResource');
+    const reader = await (await t.app.request('/', { headers: { cookie: 'cb_session=anything' } })).text();
+    expect(reader).toContain('<link rel="preload" as="fetch" href="/resource/HomeFeedResource/get/?data=%7B%22options%22%3A%7B%7D%7D" crossorigin>');
+    expect(reader).not.toMatch(/(HomePage|BoardPage|AdminApp)-[\w-]+\.js/);
+  });
+
   it('gives the bookmarklet install page the hashed stylesheet', async () => {
     const t = await testApp();
     const [, css] = SHELL_ASSETS.exec(await (await t.app.request('/')).text())!;

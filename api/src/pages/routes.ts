@@ -12,7 +12,7 @@ import { safeNext } from '../lib/rules/next.js';
 import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { EXTENSION_ZIP_PATH, INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
-import { builtFiles, sendBuilt, type BuiltFiles } from './built.js';
+import { builtFiles, sendBuilt, type BuiltFiles, type ShellPage } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 import { previewHead } from './head.js';
@@ -54,6 +54,8 @@ type ShellMark = 'not-found' | 'advertiser' | null;
 interface FirstOpen {
   reads?: string[];
   save?: boolean;
+  /** The page the app will draw, whose code is named beside the bundle. */
+  page?: ShellPage;
 }
 
 /**
@@ -67,7 +69,8 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, ma
   const save = first.save;
   const bundle = save ? popup.save : popup;
   const reads = (first.reads ?? []).map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
-  const chunks = bundle.imports.map((href) => `\n<link rel="modulepreload" href="${href}">`).join('');
+  // The page's own chunk too: the app imports it lazily, only after the bundle has run.
+  const chunks = [...bundle.imports, ...((first.page && popup.areas[first.page]) ?? [])].map((href) => `\n<link rel="modulepreload" href="${href}">`).join('');
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
@@ -188,10 +191,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     const card = key && (await previews.card(key));
     const missing = !card && (key?.kind === 'profile' || key?.kind === 'board');
     const mark: ShellMark = missing && key?.kind === 'profile' && ONE_SEGMENT_ADVERTISER_PATHS.has(`/${key.username}/`) ? 'not-found' : null;
-    return pageShell(c, mark, (locale) => previewHead(card, brandName, locale, productOrigin(c)), { reads: pageReads(path, card) }, missing ? 404 : 200);
+    return pageShell(c, mark, (locale) => previewHead(card, brandName, locale, productOrigin(c)), { reads: pageReads(path, card), page: card?.kind === 'board' ? 'BoardPage' : undefined }, missing ? 404 : 200);
   };
 
   // Home: who is looking and, with a session to read, the first page of their feed.
+  // Not home's chunk: the page then drew before its sections' words and feeds, which then pushed it down.
   routes.get('/', page, (c) => pageShell(c, null, undefined, { reads: getCookie(c, SESSION_COOKIE) ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())] : [resourceGetPath('ViewerResource')] }));
   routes.get('/login', page, shell);
   routes.get('/signup', page, shell);
