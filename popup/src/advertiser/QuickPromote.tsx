@@ -6,7 +6,7 @@ import { usePin } from '../place/usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
 import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, GENDERS, INTERESTS, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';
-import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
+import { afterFirstStep, campaignStep, closeHistorySteps, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
 import type { PinData } from '../types';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
 import { postJson } from './api';
@@ -112,7 +112,6 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
     }
   };
 
-  const first = firstStep(steps);
   const saved = campaign !== null && step === 'page';
   return (
     <section class="quick-promote" aria-labelledby="qp-title">

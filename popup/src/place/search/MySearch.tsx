@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { PinData } from '../../types';
 import type { MineAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
@@ -35,7 +34,7 @@ export function MySearch() {
 
 function MyResults({ query }: { query: string }) {
   const [boards, setBoards] = useState<MineData['boards']>([]);
-  const feed = usePaged<PinData>('SearchMyPinsResource', { q: query }, (page: MineData) => {
+  const feed = usePaged('SearchMyPinsResource', { q: query }, (page: MineData) => {
     // The boards come with the first page only.
     if (page.boards.length) setBoards(page.boards);
     return page.pins;

@@ -1,5 +1,4 @@
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { PinData } from '../../types';
 import type { EveryoneAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
@@ -27,7 +26,7 @@ export function PublicSearch({ term }: { term: string }) {
 }
 
 function PublicResults({ term }: { term: string }) {
-  const feed = usePaged<PinData>('SearchPinsResource', { q: term }, (page: EveryoneData) => page.pins);
+  const feed = usePaged('SearchPinsResource', { q: term }, (page: EveryoneData) => page.pins);
   return (
     <section aria-labelledby="public-results" aria-busy={feed.loading}>
       <h2 id="public-results">{t('everyoneHeading')}</h2>
