@@ -125,14 +125,14 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       )}
       {step === 'pin_selection' && formStep === 'page' && <PinChooser chosen={chosenPin} onChoose={setChosenPin} onNext={() => advance('pin_selection')} onCancel={() => close(advertiser.id)} />}
       {saved && (
-        <div class="ads-form" role="region" aria-label={t('quickPromotePage')}>
+        <section class="ads-form" aria-label={t('quickPromotePage')}>
           <p role="status">{t('campaignSaved')}</p>
           <p class="actions"><button type="button" class="primary" onClick={() => advance('page')}>{t('continue')}</button></p>
-        </div>
+        </section>
       )}
       {step === formStep && !saved && (
         <form class="ads-form" onSubmit={submit} noValidate aria-label={step === 'page' ? t('quickPromotePage') : t('promoteThisPin')}>
-          <div class="qp-pin" aria-label={t('pin')}>
+          <div class="qp-pin">
             {pin?.image_url ? <img src={pin.image_url} alt={pin.description || pin.title || t('pinImage')} /> : <p>{error ?? (pin ? pin.link : tMain('common.loading'))}</p>}
             {pinError && <p class="error" role="alert">{pinError}</p>}
           </div>

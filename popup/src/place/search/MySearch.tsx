@@ -23,10 +23,12 @@ export function MySearch() {
   return (
     <section class="home-section my-search" aria-labelledby="my-search-heading">
       <h2 id="my-search-heading">{t('mineHeading')}</h2>
-      <form role="search" onSubmit={(e) => (e.preventDefault(), setQuery(typed.trim()))}>
-        <label for="my-search-box">{t('mineLabel')}</label>{' '}
-        <input id="my-search-box" type="search" value={typed} maxLength={SEARCH_QUERY_MAX} autoComplete="off" placeholder={t('minePlaceholder')} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} />
-      </form>
+      <search class="search-form">
+        <form onSubmit={(e) => (e.preventDefault(), setQuery(typed.trim()))}>
+          <label for="my-search-box">{t('mineLabel')}</label>{' '}
+          <input id="my-search-box" type="search" value={typed} maxLength={SEARCH_QUERY_MAX} autoComplete="off" placeholder={t('minePlaceholder')} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} />
+        </form>
+      </search>
       {query && <MyResults key={query} query={query} />}
     </section>
   );

@@ -13,13 +13,15 @@ type EveryoneData = EveryoneAnswer;
 export function PublicSearch({ term }: { term: string }) {
   return (
     <>
-      <form role="search" method="get" action="/search/pins/">
-        <label for="public-search-box">{t('everyoneLabel')}</label>{' '}
-        <input id="public-search-box" type="search" name="q" defaultValue={term} maxLength={SEARCH_QUERY_MAX} autoComplete="off" />{' '}
-        <button type="submit" class="primary">
-          {t('submit')}
-        </button>
-      </form>
+      <search class="search-form">
+        <form method="get" action="/search/pins/">
+          <label for="public-search-box">{t('everyoneLabel')}</label>{' '}
+          <input id="public-search-box" type="search" name="q" defaultValue={term} maxLength={SEARCH_QUERY_MAX} autoComplete="off" />{' '}
+          <button type="submit" class="primary">
+            {t('submit')}
+          </button>
+        </form>
+      </search>
       {term ? <PublicResults key={term} term={term} /> : <p>{t('typeToSearch')}</p>}
     </>
   );
