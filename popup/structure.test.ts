@@ -29,12 +29,12 @@ function target(from: string, specifier: string): string | undefined {
 
 /** Static imports and re-exports, type-only ones too: a circle of types still ties two areas into one. */
 const STATIC = /^\s*(?:import|export)\s[^;]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
-export const graph = new Map(
+const graph = new Map(
   files.map((file) => [file, [...readFileSync(file, 'utf8').matchAll(STATIC)].map((m) => target(file, m[1]!)).filter((t): t is string => !!t)]),
 );
 
 /** Strongly connected components of more than one module (or a module importing itself): Tarjan's. */
-export function circles(edges: Map<string, string[]>): string[][] {
+function circles(edges: Map<string, string[]>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

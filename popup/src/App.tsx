@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { t } from './i18n';
 import { lazyWithWords as page, Loading } from './i18n/lazy';
 import { LanguageSelect } from './i18n/LanguageSelect';

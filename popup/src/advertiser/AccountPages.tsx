@@ -158,7 +158,7 @@ export function Merchant({ advertiser }: { advertiser: AdvertiserData }) {
           </form>
           {(state.meta_tag || advertiser.merchant_claim_pending) && (
             <div>
-              {state.meta_tag && <p>{linked((keep) => t('addMetaTag', { url: state.website_url ? new URL('/', state.website_url).href : '', ...keep }), { tag: <code aria-label={t('verificationTag')}>{state.meta_tag}</code> })}</p>}
+              {state.meta_tag && <p>{linked((keep) => t('addMetaTag', { url: state.website_url ? new URL('/', state.website_url).href : '', ...keep }), { tag: <code>{state.meta_tag}</code> })}</p>}
               <button type="button" class="primary" disabled={busy} onClick={verify}>{t('verifyWebsite')}</button>
             </div>
           )}

@@ -6,7 +6,7 @@ import { usePin } from '../place/usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
 import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, GENDERS, INTERESTS, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';
-import { afterFirstStep, campaignStep, closeHistorySteps, firstStep, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
+import { afterFirstStep, campaignStep, closeHistorySteps, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
 import type { PinData } from '../types';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
 import { postJson } from './api';
@@ -112,7 +112,6 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
     }
   };
 
-  const first = firstStep(steps);
   const saved = campaign !== null && step === 'page';
   return (
     <section class="quick-promote" aria-labelledby="qp-title">
@@ -126,14 +125,14 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       )}
       {step === 'pin_selection' && formStep === 'page' && <PinChooser chosen={chosenPin} onChoose={setChosenPin} onNext={() => advance('pin_selection')} onCancel={() => close(advertiser.id)} />}
       {saved && (
-        <div class="ads-form" role="region" aria-label={t('quickPromotePage')}>
+        <section class="ads-form" aria-label={t('quickPromotePage')}>
           <p role="status">{t('campaignSaved')}</p>
           <p class="actions"><button type="button" class="primary" onClick={() => advance('page')}>{t('continue')}</button></p>
-        </div>
+        </section>
       )}
       {step === formStep && !saved && (
         <form class="ads-form" onSubmit={submit} noValidate aria-label={step === 'page' ? t('quickPromotePage') : t('promoteThisPin')}>
-          <div class="qp-pin" aria-label={t('pin')}>
+          <div class="qp-pin">
             {pin?.image_url ? <img src={pin.image_url} alt={pin.description || pin.title || t('pinImage')} /> : <p>{error ?? (pin ? pin.link : tMain('common.loading'))}</p>}
             {pinError && <p class="error" role="alert">{pinError}</p>}
           </div>

@@ -201,12 +201,12 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         {t('auth.forgot')}
       </a>
       {challenge && (
-        <div class="challenge" role="group" aria-labelledby="challenge-text">
+        <fieldset class="challenge plain" aria-labelledby="challenge-text">
           <p id="challenge-text" class="error" role="alert">
             {t('auth.captcha')}
           </p>
           <p class="hint">{t('auth.challengeHint')}</p>
-        </div>
+        </fieldset>
       )}
       <button class="primary" type="submit" disabled={busy}>
         {sso ? t('auth.continueSso') : busy ? t('auth.loggingIn') : t('auth.logIn')}

@@ -3,7 +3,7 @@ import { DIALOG_BY_ERROR, ERROR_CODES, mfaCodeError, SAFETY_TOAST_MS, type Recov
 import { t as common } from '../i18n';
 import { ResourceError } from '../api';
 import type { LoginData } from '../types';
-import { logIn, UNKNOWN_ERROR, type LoginExtra, type MfaChallenge } from './client';
+import { logIn, UNKNOWN_ERROR, type MfaChallenge } from './client';
 import { Field } from './Field';
 import { t, translated } from './messages';
 

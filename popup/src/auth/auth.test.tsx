@@ -5,7 +5,6 @@ import { accountCopy } from './accountCopy';
 import { containerCopy } from './containers';
 import { TermsFooter } from './TermsFooter';
 import { UnderageConfirmation } from './UnderageConfirmation';
-import { Welcome } from './Welcome';
 import { calls, fill, open, routes, submit, type } from './modalHarness';
 
 describe('containers', () => {

@@ -3,7 +3,7 @@ import { firstNameFromEmail, parseBirthday } from '../../../api/src/auth/rules';
 import type { RegisterPayload } from './client';
 import type { SignupFields } from './SignupForm';
 import type { SignupProfile, SocialRegisterPayload } from './social';
-import { type Container, type ContainerContext } from './containers';
+import type { Container, ContainerContext } from './containers';
 import type { RecognisedInfo } from '../../../api/src/auth/contract';
 
 /** The modal's views, what its callers give it, and the sign-up's error codes by the field they belong to. */

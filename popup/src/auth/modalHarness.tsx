@@ -2,13 +2,16 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { AuthModal, type AuthModalProps } from './AuthModal';
 
+/** A request's `options`, as the JSON the web app sent (GET requests send none). */
+type Options = Record<string, unknown>;
+
 /**
  * The account modal's tests' harness (auth.test.tsx, login.test.tsx): a fetch that answers from `routes`
  * and records `calls`, reset before each test, and the modal opened at a fixed date.
  */
-export type Handler = (url: URL, body: any) => { status?: number; data?: unknown; error?: Record<string, unknown> };
+export type Handler = (url: URL, body: Options | undefined) => { status?: number; data?: unknown; error?: Record<string, unknown> };
 export let routes: Record<string, Handler>;
-export let calls: Array<{ path: string; body: any }>;
+export let calls: Array<{ path: string; body: Options | undefined }>;
 
 export const NOW = Date.UTC(2026, 0, 15);
 
@@ -27,7 +30,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://localhost:8787');
-      const body = init?.body ? JSON.parse(String(init.body)).options : undefined;
+      const body: Options | undefined = init?.body ? JSON.parse(String(init.body)).options : undefined;
       calls.push({ path: url.pathname, body });
       const answer = routes[url.pathname]?.(url, body) ?? { status: 404, error: { api_error_code: 30, http_status: 404, message: 'Not found' } };
       const payload = answer.error ? { resource_response: { error: answer.error } } : { resource_response: { data: answer.data } };

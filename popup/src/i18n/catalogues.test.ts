@@ -22,7 +22,7 @@ const catalogues = await Promise.all(
 );
 
 /** What a language's catalogue lacks, has beyond English, or fills differently; empty when it is right. */
-export function problems(locale: string, messages: Map<string, string>, source = saveFlow, required = (key: string) => SAVE_FLOW.includes(key.split('.')[0]!)): string[] {
+function problems(locale: string, messages: Map<string, string>, source = saveFlow, required = (key: string) => SAVE_FLOW.includes(key.split('.')[0]!)): string[] {
   const found: string[] = [];
   const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
   for (const [key] of source) {

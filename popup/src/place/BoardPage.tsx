@@ -15,7 +15,7 @@ import { hostOf } from '../save/Preview';
 import { NotFoundPage, PageLoading } from '../PageStates';
 import { AddSection, BoardSettings } from './board-settings/BoardSettings';
 import { FollowBoardButton } from './feed/FollowBoardButton';
-import type { BoardFeedData, BoardPageData, PinData, ViewerData } from '../types';
+import type { BoardFeedData, BoardPageData, ViewerData } from '../types';
 
 /**
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,
@@ -131,7 +131,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
  * the next. Its members may organise: choose pins and move, un-section or delete them (Organise.tsx).
  */
 function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: string; sectionId?: string; canOrganise: boolean; onChanged: () => void }) {
-  const feed = usePaged<PinData>('BoardFeedResource', boardFeedOptions(boardId, sectionId), (page: BoardFeedData) => page.pins);
+  const feed = usePaged('BoardFeedResource', boardFeedOptions(boardId, sectionId), (page: BoardFeedData) => page.pins);
   const [organising, setOrganising] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const toggle = (id: string) =>

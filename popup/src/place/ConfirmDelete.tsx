@@ -8,7 +8,7 @@ import { t } from '../pages/messages';
  */
 export function ConfirmDelete({ label, question, busy = false, onConfirm, onCancel }: { label: string; question: ComponentChildren; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
   return (
-    <p role="group" aria-label={label} class="follow">
+    <fieldset aria-label={label} class="follow plain confirm-delete">
       <span>{question}</span>
       <button type="button" class="primary" disabled={busy} onClick={onConfirm}>
         {t('delete')}
@@ -16,6 +16,6 @@ export function ConfirmDelete({ label, question, busy = false, onConfirm, onCanc
       <button type="button" class="secondary" onClick={onCancel}>
         {main('common.cancel')}
       </button>
-    </p>
+    </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromEnglish, t, tn } from '../i18n';
 import { getResource, ResourceError } from '../api';
@@ -20,7 +21,7 @@ export const pinCount = (n: number) => tn('picker.pins', n);
  * far, and `more()` for the next page. Scrolling near the end loads it; a 'More' button does for
  * keyboards and for short pages.
  */
-export function usePaged<T>(resource: string, options: Record<string, unknown>, pick: (page: any) => T[]) {
+export function usePaged<P extends { bookmark: string | null }, T>(resource: string, options: Record<string, unknown>, pick: (page: P) => T[]) {
   const [items, setItems] = useState<T[]>([]);
   const [bookmark, setBookmark] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -34,7 +35,7 @@ export function usePaged<T>(resource: string, options: Record<string, unknown>, 
       busy.current = true;
       setLoading(true);
       setError(null);
-      getResource<{ bookmark: string }>(resource, { ...options, bookmark: from ?? undefined })
+      getResource<P>(resource, { ...options, bookmark: from ?? undefined })
         .then((page) => {
           setItems((before) => (from ? [...before, ...pick(page)] : pick(page)));
           setBookmark(page.bookmark);
@@ -113,7 +114,7 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
         const title = pin.title || pin.description || '';
         const label = title || t('pages.pin');
         const first = index < EAGER_TILES;
-        let picture;
+        let picture: ComponentChildren;
         if (image?.width && image.height && pin.images)
           // Width and height give the tile its box before a byte arrives, so nothing below it moves.
           picture = (
@@ -155,7 +156,6 @@ export function PinSkeleton({ label }: { label: string }) {
   return (
     <ul class="pin-grid pin-skeleton" role="status" aria-label={label}>
       {SKELETON_HEIGHTS.map((height, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholders, never reordered
         <li key={i} style={{ height: `${height}px` }} />
       ))}
     </ul>

@@ -37,6 +37,7 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
   const follow = `&container=follow&creator=${encodeURIComponent(user.username)}`;
   return (
     <span class="follow">
+      {/* biome-ignore lint/a11y/noAutofocus: only when the page was opened by a Follow button elsewhere: following is what the visitor asked for */}
       <button type="button" class={state ? 'secondary' : 'primary'} aria-pressed={state} disabled={busy} onClick={toggle} autoFocus={autoFocus} aria-label={state ? t('pages.followingName', { name }) : t('pages.followName', { name })}>
         {state ? t('pages.following') : t('pages.follow')}
       </button>

@@ -69,7 +69,7 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
     );
 
   return (
-    <div class="move-bar" role="group" aria-label={t('organisePins')}>
+    <fieldset class="move-bar plain" aria-label={t('organisePins')}>
       <p class="hint">{selected.size === 0 ? t('choosePins') : tn('chosen', selected.size)}</p>
       <label for="move-target">{t('moveTo')}</label>
       <select id="move-target" value={target} onChange={(e) => setTarget((e.target as HTMLSelectElement).value)}>
@@ -120,7 +120,7 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
         />
       )}
       <Outcome status={status} error={error} />
-    </div>
+    </fieldset>
   );
 }
 

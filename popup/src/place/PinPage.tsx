@@ -62,6 +62,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
       <div class="closeup-pane closeup-image">
         {pin.video ? (
           // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
+          // biome-ignore lint/a11y/useMediaCaption: an uploaded video comes with no caption file to offer (a pin has none to give); its alt text names it
           <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || t('pinVideo')} />
         ) : pin.image_url ? (
           <img

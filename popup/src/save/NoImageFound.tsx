@@ -15,6 +15,7 @@ export function NoImageFound({ reason, onLinkOnly }: { reason: 'unreadable' | 'n
         <button type="button" class="secondary" onClick={leave}>
           {t('common.close')}
         </button>
+        {/* biome-ignore lint/a11y/noAutofocus: the save popup the user just opened asks this one question, as a dialog would: focus starts on its answer */}
         <button type="button" class="primary" onClick={onLinkOnly} autoFocus>
           {t('save.saveLinkOnly')}
         </button>

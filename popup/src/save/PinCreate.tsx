@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromEnglish, t } from '../i18n';
 import { LanguageSelect } from '../i18n/LanguageSelect';
@@ -173,7 +174,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
 
   // The grid stays until the pin is saved; the success screen shows the one image saved.
   const grid = found.length > 1 && !saved;
-  let preview;
+  let preview: ComponentChildren;
   if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
   // saving.md 2.1: a video with its cover image and duration; the cover is what the pin saves.
   else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || t('save.videoLabel')} />;
@@ -186,7 +187,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   const looking = probed !== null && probed.cover === undefined;
   const savable = !!(query.media || query.url) && nopin === undefined && !looking;
 
-  let panel;
+  let panel: ComponentChildren;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} steps={created ? 2 : 1} />;
   else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
   else if (nopin !== undefined)

@@ -136,7 +136,7 @@ export function MediaImage({ src, alt, onVideo }: { src: string; alt: string; on
   return (
     <>
       <img src={src} alt={alt} onError={() => setProbe(true)} />
-      {probe && <video class="probe" src={src} preload="metadata" muted aria-hidden="true" onLoadedMetadata={onVideo} />}
+      {probe && <video class="probe" src={src} preload="metadata" muted hidden onLoadedMetadata={onVideo} />}
     </>
   );
 }

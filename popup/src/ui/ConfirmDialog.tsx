@@ -46,6 +46,7 @@ export function ConfirmDialog({
       <h2 id={titleId}>{title}</h2>
       <div id={bodyId}>{children}</div>
       <div class="actions">
+        {/* biome-ignore lint/a11y/noAutofocus: a modal dialog takes focus; it starts on Cancel so that Enter never destroys by accident */}
         <button type="button" class="secondary" autoFocus onClick={onCancel}>
           {t('common.cancel')}
         </button>

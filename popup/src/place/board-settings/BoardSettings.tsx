@@ -79,7 +79,7 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
         <textarea id="board-settings-description" value={description} maxLength={500} onInput={(e) => setDescription(e.currentTarget.value)} />
         {board.privacy !== 'protected' && (
           <label class="switch">
-            <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} aria-describedby="board-settings-secret-hint" />
+            <input type="checkbox" role="switch" checked={secret} aria-checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} aria-describedby="board-settings-secret-hint" />
             {t('secret')}
           </label>
         )}
@@ -139,7 +139,7 @@ function Invite({ boardId, onInvited }: { boardId: string; onInvited: () => void
       .catch((e: unknown) => setError(failure(e)));
   };
   return (
-    <div class="board-invite" role="group" aria-labelledby="board-invite-title">
+    <fieldset class="board-invite plain" aria-labelledby="board-invite-title">
       <h3 id="board-invite-title">{t('inviteTitle')}</h3>
       <CollaboratorSearch
         chosen={chosen}
@@ -155,7 +155,7 @@ function Invite({ boardId, onInvited }: { boardId: string; onInvited: () => void
       </p>
       {sent && <p role="status">{t('invitesSent')}</p>}
       <Problem text={error} />
-    </div>
+    </fieldset>
   );
 }
 
@@ -202,7 +202,7 @@ export function AddSection({ board, onAdded }: { board: { id: string }; onAdded:
       </button>
     );
   return (
-    <div class="add-section" role="group" aria-label={t('addSection')}>
+    <fieldset class="add-section plain" aria-label={t('addSection')}>
       <CreateSectionForm
         board={board}
         media=""
@@ -214,7 +214,7 @@ export function AddSection({ board, onAdded }: { board: { id: string }; onAdded:
       <button type="button" class="secondary" onClick={() => setOpen(false)}>
         {t('closeSection')}
       </button>
-    </div>
+    </fieldset>
   );
 }
 

@@ -8,7 +8,6 @@ import { t as pages } from '../../pages/messages';
 type PeopleData = FollowingPeopleAnswer;
 type BoardsData = FollowingBoardsAnswer;
 type FollowersData = FollowersAnswer;
-type Person = PeopleData['users'][number];
 
 /** Where the profile's "N followers" and "N following" lead (issue 28): /{username}/_followers/ and /_following/. */
 export function FollowPage({ username, list }: { username: string; list: 'followers' | 'following' }) {
@@ -35,7 +34,7 @@ export function FollowPage({ username, list }: { username: string; list: 'follow
 }
 
 function People({ resource, username, heading, empty }: { resource: string; username: string; heading: string; empty: string }) {
-  const feed = usePaged<Person>(resource, { username }, (page: PeopleData | FollowersData) => page.users);
+  const feed = usePaged(resource, { username }, (page: PeopleData | FollowersData) => page.users);
   const id = `${resource}-heading`;
   return (
     <section class="home-section" aria-labelledby={id} aria-busy={feed.loading}>
@@ -55,7 +54,7 @@ function People({ resource, username, heading, empty }: { resource: string; user
 }
 
 function FollowedBoards({ username }: { username: string }) {
-  const feed = usePaged<BoardsData['boards'][number]>('UserFollowedBoardsResource', { username }, (page: BoardsData) => page.boards);
+  const feed = usePaged('UserFollowedBoardsResource', { username }, (page: BoardsData) => page.boards);
   return (
     <section class="home-section" aria-labelledby="followed-boards" aria-busy={feed.loading}>
       <h2 id="followed-boards">{t('boardsHeading')}</h2>

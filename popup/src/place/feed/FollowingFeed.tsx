@@ -1,6 +1,5 @@
 import { homeFeedOptions } from '../../../../api/src/lib/rules/first-reads';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { PinData } from '../../types';
 import type { HomeFeedAnswer } from '../../../../api/src/feed/contract';
 import { t } from './messages';
 
@@ -8,7 +7,7 @@ type HomeFeedData = HomeFeedAnswer;
 
 /** The home feed (issue 28): the newest Pins on public boards of the people and boards the viewer follows. */
 export function FollowingFeed() {
-  const feed = usePaged<PinData>('HomeFeedResource', homeFeedOptions(), (page: HomeFeedData) => page.pins);
+  const feed = usePaged('HomeFeedResource', homeFeedOptions(), (page: HomeFeedData) => page.pins);
   return (
     <section class="home-section following-feed" aria-labelledby="following-feed" aria-busy={feed.loading}>
       <h2 id="following-feed">{t('feedHeading')}</h2>

@@ -45,7 +45,7 @@ function sentence(n: Item) {
  */
 export function NotificationsPage({ viewer }: { viewer: ViewerData | null }) {
   const signedIn = viewer?.type === 'AUTH';
-  const feed = usePaged<Item>('NotificationsResource', {}, (page: Page) => page.notifications);
+  const feed = usePaged('NotificationsResource', {}, (page: Page) => page.notifications);
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND}`;
   }, []);

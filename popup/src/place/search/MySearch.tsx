@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { PinData } from '../../types';
 import type { MineAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
@@ -24,10 +23,12 @@ export function MySearch() {
   return (
     <section class="home-section my-search" aria-labelledby="my-search-heading">
       <h2 id="my-search-heading">{t('mineHeading')}</h2>
-      <form role="search" onSubmit={(e) => (e.preventDefault(), setQuery(typed.trim()))}>
-        <label for="my-search-box">{t('mineLabel')}</label>{' '}
-        <input id="my-search-box" type="search" value={typed} maxLength={SEARCH_QUERY_MAX} autoComplete="off" placeholder={t('minePlaceholder')} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} />
-      </form>
+      <search class="search-form">
+        <form onSubmit={(e) => (e.preventDefault(), setQuery(typed.trim()))}>
+          <label for="my-search-box">{t('mineLabel')}</label>{' '}
+          <input id="my-search-box" type="search" value={typed} maxLength={SEARCH_QUERY_MAX} autoComplete="off" placeholder={t('minePlaceholder')} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} />
+        </form>
+      </search>
       {query && <MyResults key={query} query={query} />}
     </section>
   );
@@ -35,7 +36,7 @@ export function MySearch() {
 
 function MyResults({ query }: { query: string }) {
   const [boards, setBoards] = useState<MineData['boards']>([]);
-  const feed = usePaged<PinData>('SearchMyPinsResource', { q: query }, (page: MineData) => {
+  const feed = usePaged('SearchMyPinsResource', { q: query }, (page: MineData) => {
     // The boards come with the first page only.
     if (page.boards.length) setBoards(page.boards);
     return page.pins;

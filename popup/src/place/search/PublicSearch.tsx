@@ -1,5 +1,4 @@
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { PinData } from '../../types';
 import type { EveryoneAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
@@ -14,20 +13,22 @@ type EveryoneData = EveryoneAnswer;
 export function PublicSearch({ term }: { term: string }) {
   return (
     <>
-      <form role="search" method="get" action="/search/pins/">
-        <label for="public-search-box">{t('everyoneLabel')}</label>{' '}
-        <input id="public-search-box" type="search" name="q" defaultValue={term} maxLength={SEARCH_QUERY_MAX} autoComplete="off" />{' '}
-        <button type="submit" class="primary">
-          {t('submit')}
-        </button>
-      </form>
+      <search class="search-form">
+        <form method="get" action="/search/pins/">
+          <label for="public-search-box">{t('everyoneLabel')}</label>{' '}
+          <input id="public-search-box" type="search" name="q" defaultValue={term} maxLength={SEARCH_QUERY_MAX} autoComplete="off" />{' '}
+          <button type="submit" class="primary">
+            {t('submit')}
+          </button>
+        </form>
+      </search>
       {term ? <PublicResults key={term} term={term} /> : <p>{t('typeToSearch')}</p>}
     </>
   );
 }
 
 function PublicResults({ term }: { term: string }) {
-  const feed = usePaged<PinData>('SearchPinsResource', { q: term }, (page: EveryoneData) => page.pins);
+  const feed = usePaged('SearchPinsResource', { q: term }, (page: EveryoneData) => page.pins);
   return (
     <section aria-labelledby="public-results" aria-busy={feed.loading}>
       <h2 id="public-results">{t('everyoneHeading')}</h2>

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromEnglish, t, tn } from '../../i18n';
 import { getResource, ResourceError } from '../../api';
@@ -182,7 +183,7 @@ export function BoardPicker({
 
   const row = (board: PickerBoard) => <BoardRow board={board} onPick={pickBoard} disabled={busy} />;
 
-  let body;
+  let body: ComponentChildren;
   if (view.name === 'createBoard') {
     const advertiser = data?.advertiser;
     body = (

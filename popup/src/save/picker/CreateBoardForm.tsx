@@ -117,6 +117,7 @@ export function CreateBoardForm({
         onInput={(e) => type(e.currentTarget.value)}
         aria-invalid={touched && problem ? 'true' : undefined}
         aria-describedby={touched && problem ? 'board-name-error' : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the form appears because the user asked to create a board; typing its name is what they came for
         autoFocus
       />
       {touched && problem && (
@@ -126,7 +127,7 @@ export function CreateBoardForm({
       )}
       {(advertiser || business) && (
         <label class="switch">
-          <input type="checkbox" role="switch" checked={isProtected} disabled={forced} onChange={(e) => setProtected(e.currentTarget.checked)} />
+          <input type="checkbox" role="switch" checked={isProtected} aria-checked={isProtected} disabled={forced} onChange={(e) => setProtected(e.currentTarget.checked)} />
           <span>
             <strong>{t('board.protected')}</strong>
             <small>{t(forced ? 'board.protectedHint' : 'board.protectedOwnerHint')}</small>
@@ -136,7 +137,7 @@ export function CreateBoardForm({
       {!isProtected && (
         <>
           <label class="switch">
-            <input type="checkbox" role="switch" checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
+            <input type="checkbox" role="switch" checked={secret} aria-checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} />
             <span>
               <strong>{t('board.secret')}</strong>
               <small>{t('board.secretHint')}</small>

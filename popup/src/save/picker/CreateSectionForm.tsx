@@ -35,6 +35,7 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
         value={name}
         placeholder={t('section.placeholder')}
         autocomplete="off"
+        // biome-ignore lint/a11y/noAutofocus: the form appears because the user asked to add a section; typing its name is what they came for
         autoFocus
         onInput={(e) => {
           setName(e.currentTarget.value);

@@ -19,6 +19,3 @@ export function failure(error: unknown): string {
   const key = ERROR_WORDS[error.code];
   return key ? t(key) : fromEnglish(error.body.message_detail ?? error.body.message);
 }
-
-/** The value of an input event. */
-export const valueOf = (event: Event) => (event.target as HTMLInputElement).value;
