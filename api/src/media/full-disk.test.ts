@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pauseDelay } from '../jobs/service.js';
-import { capturedLog } from '../ops/testing.js';
+import { capturedLog } from '../core/testing.js';
 import { testApp } from '../testing.js';
 import { useMediaObjects } from './objects/index.js';
 import { localObjects } from './objects/local.js';

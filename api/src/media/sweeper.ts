@@ -1,5 +1,5 @@
 import { readdir, rm, stat } from 'node:fs/promises';
-import { logFor } from '../ops/log.js';
+import { logFor } from '../core/log.js';
 import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { partPath, uploadsDir } from './jobs.js';
