@@ -25,7 +25,7 @@ export interface Config extends ProvidersConfig {
   databaseUrl: string | undefined;
   mediaDir: string;
   /**
-   * Where media (renditions, uploads, videos) is kept (media/objects/): unset, the MEDIA_DIR directory;
+   * Where media (renditions, uploads, videos) is kept (storage/): unset, the MEDIA_DIR directory;
    * `s3://bucket/prefix`, an S3-compatible bucket, with MEDIA_DIR kept only for files still arriving.
    */
   mediaStore: { kind: 'local' } | { kind: 's3'; bucket: string; prefix: string };

@@ -13,7 +13,7 @@ import { startProduct } from './product.js';
 import { createLogger, refusalLog, setProcessLog } from './core/log.js';
 import { logCrashes } from './ops/crashes.js';
 import { joinClusterMetrics, serveClusterMetrics } from './core/metrics.js';
-import { mediaObjects } from './media/objects/index.js';
+import { mediaObjects } from './storage/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 
