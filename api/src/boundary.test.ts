@@ -94,7 +94,7 @@ function folderGraph(): Map<string, Map<string, string[]>> {
     ];
     for (const specifier of specifiers) {
       const target = resolve(dirname(file), specifier);
-      if (!target.startsWith(SERVER + '/')) continue;
+      if (!target.startsWith(`${SERVER}/`)) continue;
       const [from, to] = [unitOf(file), unitOf(target)];
       if (from === to) continue;
       const edges = graph.get(from) ?? graph.set(from, new Map()).get(from)!;
