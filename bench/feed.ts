@@ -8,7 +8,7 @@ import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { newToken, sha256 } from '../api/src/lib/ids.js';
-import { createLogger } from '../api/src/ops/log.js';
+import { createLogger } from '../api/src/core/log.js';
 
 /**
  * The home feed against what its reader follows, in one process on SQLite (the figure is the route's CPU:

@@ -5,7 +5,7 @@ import { loadConfig } from '../api/src/config.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
-import { createLogger, fixedFieldsLog } from '../api/src/ops/log.js';
+import { createLogger, fixedFieldsLog } from '../api/src/core/log.js';
 
 /**
  * Issue 29: what the operators' figures cost a request. In one process (no network, so the cost is not

@@ -9,7 +9,7 @@ import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { DIST } from '../api/src/lib/paths.js';
-import { createLogger } from '../api/src/ops/log.js';
+import { createLogger } from '../api/src/core/log.js';
 import { seedBoards, seedPins } from './seed.js';
 
 /**

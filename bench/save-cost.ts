@@ -9,7 +9,7 @@ import { loadConfig } from '../api/src/config.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
-import { createLogger } from '../api/src/ops/log.js';
+import { createLogger } from '../api/src/core/log.js';
 import { nodeListener } from './node-listener.js';
 
 /**

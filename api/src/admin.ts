@@ -5,7 +5,7 @@ import { ADMIN_USAGE, runAdmin } from './auth/operator.js';
 import { ADVERTISER_USAGE, runAdvertiserAdmin } from './advertisers/operator.js';
 import { systemClock } from './lib/clock.js';
 import { BACKUP_USAGE, runBackupAdmin } from './ops/backup.js';
-import { MEDIA_USAGE, runMediaAdmin } from './media/objects/operator.js';
+import { MEDIA_USAGE, runMediaAdmin } from './media/operator.js';
 import { JOBS_USAGE, runJobsAdmin } from './jobs/operator.js';
 import { AVIF_USAGE, runImagesAdmin } from './images/avif.js';
 
@@ -30,7 +30,7 @@ async function databaseCommand(): Promise<string> {
 }
 
 try {
-  // Backup and restore (ops/backup.ts) and the media commands (media/objects/operator.ts) open what they
+  // Backup and restore (ops/backup.ts) and the media commands (media/operator.ts) open what they
   // need themselves: a restore writes where no database is yet.
   console.log((await runBackupAdmin(config, argv)) ?? (await runMediaAdmin(config, argv)) ?? (await databaseCommand()));
 } catch (error) {

@@ -81,9 +81,9 @@ import { scrapeService } from './scrape/service.js';
 import { transferResources, transferRoutes } from './transfer/routes.js';
 import { transfersService } from './transfer/service.js';
 import { jobsStore } from './jobs/store.js';
-import { newLifecycle } from './ops/lifecycle.js';
-import { currentRequestId, logFor } from './ops/log.js';
-import { watchQueue } from './ops/metrics.js';
+import { newLifecycle } from './core/lifecycle.js';
+import { currentRequestId, logFor } from './core/log.js';
+import { watchQueue } from './core/metrics.js';
 import { observe, routePattern } from './ops/observe.js';
 import { probeRoutes } from './ops/probes.js';
 import { dependencyHealth } from './ops/dependencies.js';
@@ -192,7 +192,7 @@ export function createApp(deps: Deps) {
 
   const app = new Hono<AppEnv>();
   const log = logFor(deps);
-  // The queue gauges of /metrics read this app's database (ops/metrics.ts).
+  // The queue gauges of /metrics read this app's database (core/metrics.ts).
   const queue = jobsStore(deps.db);
   watchQueue({ counts: () => queue.countsByStatus(), oldestWaitingMs: () => queue.oldestWaitingMs(deps.clock.now()) });
 

@@ -63,3 +63,177 @@ describe('migrations are frozen', () => {
     expect(offending).toEqual([]);
   });
 });
+
+/**
+ * One direction of imports inside api/src. Each top-level folder is a unit (a file at the root is one of its own);
+ * an edge is a run-time import (`import type` and `export type` are erased, so they do not count; tests and
+ * testing helpers are left out, for they start whole apps on purpose). A cycle between folders means neither can
+ * be read, tested or changed without the other, so the graph must have none.
+ */
+const SERVER = join(ROOT, 'api/src');
+
+function serverFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return serverFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.includes('testing') ? [path] : [];
+  });
+}
+
+const unitOf = (file: string) => relative(SERVER, file).split('/')[0]!;
+
+/** from -> to -> the imports that make the edge (`file -> module`), for the message of a failure. */
+function folderGraph(): Map<string, Map<string, string[]>> {
+  const graph = new Map<string, Map<string, string[]>>();
+  for (const file of serverFiles(SERVER)) {
+    const source = readFileSync(file, 'utf8');
+    // Static imports and re-exports that are not type-only, and dynamic imports (not `import('…').Type` in a type).
+    const specifiers = [
+      ...[...source.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+['"](\.[^'"]+)['"]/gm)].map((m) => m[1]!),
+      ...[...source.matchAll(/\bimport\(\s*['"](\.[^'"]+)['"]\s*\)(?!\.(?!then\b)\w)/g)].map((m) => m[1]!),
+    ];
+    for (const specifier of specifiers) {
+      const target = resolve(dirname(file), specifier);
+      if (!target.startsWith(`${SERVER}/`)) continue;
+      const [from, to] = [unitOf(file), unitOf(target)];
+      if (from === to) continue;
+      const edges = graph.get(from) ?? graph.set(from, new Map()).get(from)!;
+      edges.set(to, [...(edges.get(to) ?? []), `${relative(SERVER, file)} -> ${relative(SERVER, target)}`]);
+    }
+  }
+  return graph;
+}
+
+/** The shortest way back from `to` to `from`, if there is one: the cycle the edge from -> to closes. */
+function pathBack(graph: Map<string, Map<string, string[]>>, from: string, to: string): string[] | undefined {
+  const cameFrom = new Map<string, string | undefined>([[to, undefined]]);
+  for (const unit of cameFrom.keys()) {
+    if (unit === from) {
+      const path: string[] = [];
+      for (let at: string | undefined = unit; at !== undefined; at = cameFrom.get(at)) path.unshift(at);
+      return path;
+    }
+    for (const next of graph.get(unit)?.keys() ?? []) if (!cameFrom.has(next)) cameFrom.set(next, unit);
+  }
+  return undefined;
+}
+
+/**
+ * The bottom of the server: the process's log, metrics and lifecycle (core/), the database (db/), the toolkit every
+ * route uses (lib/), the media store (storage/), the job queue (jobs/), the counters (counts/) and the operators'
+ * probes, backups and crash log (ops/). They import only each other, never a capability, and no folder imports a
+ * file at the root (app.ts, config.ts, deps.ts, product.ts, server.ts... wire or start the whole).
+ */
+const FOUNDATION = ['core', 'db', 'lib', 'storage', 'jobs', 'counts', 'ops'];
+
+/**
+ * The edges still inside the one cycle left between capabilities, each to be cut by passing the service in
+ * (the wiring place builds it once) or by moving a shared piece down. This list may only shrink: a new edge
+ * in a cycle fails with the cycle printed, and an edge that no longer closes a cycle must be taken off.
+ */
+const CYCLE_EDGES_LEFT = new Set<string>([
+  'advertisers -> auth',
+  'advertisers -> boards',
+  'advertisers -> operators',
+  'advertisers -> policy',
+  'auth -> media',
+  'auth -> operators',
+  'auth -> pages',
+  'auth -> pins',
+  'auth -> policy',
+  'auth -> users',
+  'boards -> collaborators',
+  'boards -> images',
+  'boards -> policy',
+  'collaborators -> auth',
+  'collaborators -> boards',
+  'collaborators -> notifications',
+  'collaborators -> policy',
+  'embeds -> boards',
+  'embeds -> images',
+  'embeds -> pages',
+  'embeds -> pins',
+  'embeds -> policy',
+  'embeds -> users',
+  'feed -> boards',
+  'feed -> pins',
+  'feed -> policy',
+  'feed -> users',
+  'images -> auth',
+  'images -> boards',
+  'images -> media',
+  'images -> transfer',
+  'media -> auth',
+  'media -> images',
+  'media -> pins',
+  'notifications -> policy',
+  'operators -> advertisers',
+  'operators -> auth',
+  'pages -> advertisers',
+  'pages -> auth',
+  'pages -> embeds',
+  'pages -> webapp',
+  'pins -> auth',
+  'pins -> boards',
+  'pins -> images',
+  'pins -> media',
+  'pins -> notifications',
+  'pins -> policy',
+  'policy -> advertisers',
+  'policy -> auth',
+  'policy -> boards',
+  'policy -> pins',
+  'transfer -> boards',
+  'transfer -> images',
+  'transfer -> pins',
+  'transfer -> policy',
+  'users -> boards',
+  'users -> feed',
+  'users -> media',
+  'users -> notifications',
+  'users -> pins',
+  'users -> policy',
+  'webapp -> media',
+]);
+
+describe('imports inside api/src go one way', () => {
+  const graph = folderGraph();
+  const inCycle = (from: string, to: string) => pathBack(graph, from, to) !== undefined;
+
+  it('the foundation imports no capability and no folder imports a file at the root', () => {
+    const offending = [...graph].flatMap(([from, edges]) =>
+      [...edges]
+        .filter(([to]) => (FOUNDATION.includes(from) && !FOUNDATION.includes(to)) || (!from.endsWith('.ts') && to.endsWith('.ts')))
+        .flatMap(([, imports]) => imports),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('has no cycle between folders but the edges still listed', () => {
+    const cycles = [...graph].flatMap(([from, edges]) =>
+      [...edges.keys()]
+        .filter((to) => !CYCLE_EDGES_LEFT.has(`${from} -> ${to}`) && inCycle(from, to))
+        .map((to) => `${[from, ...pathBack(graph, from, to)!].join(' -> ')} (${graph.get(from)!.get(to)![0]})`),
+    );
+    expect(cycles).toEqual([]);
+  });
+
+  it('lists only edges that still close a cycle (the list shrinks as they are cut)', () => {
+    const stale = [...CYCLE_EDGES_LEFT].filter((edge) => {
+      const [from, to] = edge.split(' -> ') as [string, string];
+      return !graph.get(from)?.has(to) || !inCycle(from, to);
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('sees a cycle when there is one (the walk works)', () => {
+    const made = new Map([
+      ['a', new Map([['b', ['a/x.ts -> b/y.ts']]])],
+      ['b', new Map([['c', ['b/y.ts -> c/z.ts']]])],
+      ['c', new Map([['a', ['c/z.ts -> a/x.ts']]])],
+    ]);
+    expect(pathBack(made, 'a', 'b')).toEqual(['b', 'c', 'a']);
+    expect(pathBack(made, 'a', 'd')).toBeUndefined();
+    expect(graph.get('db')?.has('core')).toBe(true);
+  });
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readProviders, type ProvidersConfig } from './auth/providers/config.js';
 import { DEFAULT_BRAND } from './lib/rules/brand.js';
 import { VIDEO_QUOTA_DEFAULT_BYTES } from './media/rules.js';
+import { defaultLogLevel } from './core/log.js';
 
 /**
  * The one typed configuration object, read from the environment once at start.
@@ -24,7 +25,7 @@ export interface Config extends ProvidersConfig {
   databaseUrl: string | undefined;
   mediaDir: string;
   /**
-   * Where media (renditions, uploads, videos) is kept (media/objects/): unset, the MEDIA_DIR directory;
+   * Where media (renditions, uploads, videos) is kept (storage/): unset, the MEDIA_DIR directory;
    * `s3://bucket/prefix`, an S3-compatible bucket, with MEDIA_DIR kept only for files still arriving.
    */
   mediaStore: { kind: 'local' } | { kind: 's3'; bucket: string; prefix: string };
@@ -128,7 +129,7 @@ export interface Config extends ProvidersConfig {
   quickPromoteSteps: 'short' | 'full';
   /** Bytes of video one user may keep uploaded (VIDEO_QUOTA_BYTES, media/rules.ts); an upload past it is refused. */
   videoQuotaBytes: number;
-  /** Operations (issue 29, api/src/ops/): the level of the JSON log on stdout (LOG_LEVEL; info, or silent under test). */
+  /** Operations (core/log.ts): the level of the JSON log on stdout (LOG_LEVEL; info, or silent under test). */
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Who may read /metrics (ops/probes.ts): a bearer token (METRICS_TOKEN, 24+ characters) and/or client
@@ -287,7 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...readProviders(env),
     quickPromoteSteps: e.QUICK_PROMOTE_STEPS,
     videoQuotaBytes: e.VIDEO_QUOTA_BYTES,
-    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    logLevel: e.LOG_LEVEL ?? defaultLogLevel(e.NODE_ENV),
     metricsToken: e.METRICS_TOKEN,
     metricsAllow: e.METRICS_ALLOW,
     drainWaitMs: e.DRAIN_WAIT_MS,

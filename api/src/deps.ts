@@ -5,8 +5,8 @@ import type { Clock } from './lib/clock.js';
 import type { BoardLocks } from './boards/locks.js';
 import type { MailTransport, SmsTransport } from './lib/mail.js';
 import type { Redis } from './lib/redis.js';
-import type { Logger } from './ops/log.js';
-import type { Lifecycle } from './ops/lifecycle.js';
+import type { Logger } from './core/log.js';
+import type { Lifecycle } from './core/lifecycle.js';
 
 /** What createApp() is given: no module reaches for a global database, clock or environment. */
 export interface Deps {
@@ -20,9 +20,9 @@ export interface Deps {
   sms?: SmsTransport;
   /** Set when REDIS_URL is: shared limits and locks live there instead of the database. */
   redis?: Redis;
-  /** The JSON log (ops/log.ts); unset: stdout at LOG_LEVEL. A test passes one that captures its lines. */
+  /** The JSON log (core/log.ts); unset: stdout at LOG_LEVEL. A test passes one that captures its lines. */
   log?: Logger;
-  /** Whether this process is draining (ops/lifecycle.ts), for /ready; product.ts gives one, createApp makes one otherwise. */
+  /** Whether this process is draining (core/lifecycle.ts), for /ready; product.ts gives one, createApp makes one otherwise. */
   lifecycle?: Lifecycle;
   /**
    * The app's route table once built (createApp sets it for the services): its first path segments are

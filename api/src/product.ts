@@ -7,8 +7,8 @@ import { closeGracefully } from './lib/shutdown.js';
 import { serveApp } from './lib/lingering-close.js';
 import { uploadSweeper } from './media/sweeper.js';
 import { settleAllCounts } from './counts/store.js';
-import { newLifecycle } from './ops/lifecycle.js';
-import { logFor } from './ops/log.js';
+import { newLifecycle } from './core/lifecycle.js';
+import { logFor } from './core/log.js';
 
 export interface RunningProduct {
   server: Server;

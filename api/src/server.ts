@@ -10,9 +10,10 @@ import { systemClock } from './lib/clock.js';
 import { ROOT } from './lib/paths.js';
 import { connectRedis } from './lib/redis.js';
 import { startProduct } from './product.js';
-import { createLogger, logCrashes, refusalLog, setProcessLog } from './ops/log.js';
-import { joinClusterMetrics, serveClusterMetrics } from './ops/metrics.js';
-import { mediaObjects } from './media/objects/index.js';
+import { createLogger, refusalLog, setProcessLog } from './core/log.js';
+import { logCrashes } from './ops/crashes.js';
+import { joinClusterMetrics, serveClusterMetrics } from './core/metrics.js';
+import { mediaObjects } from './storage/index.js';
 import { mailDestination, startupProblem } from './startup.js';
 import { providerClients } from './auth/providers/client.js';
 
@@ -26,7 +27,7 @@ function configured() {
   }
 }
 let config = configured();
-// Every line this process writes is JSON (ops/log.ts), its crashes included.
+// Every line this process writes is JSON (core/log.ts), its crashes included.
 const log = createLogger(config.logLevel);
 setProcessLog(log);
 logCrashes(config.logLevel);
@@ -95,7 +96,7 @@ if (cluster.isPrimary) {
   let stopping = false;
   if (config.workers > 1) {
     await deps.db.destroy();
-    // Any worker a scrape of /metrics lands on answers for them all (ops/metrics.ts).
+    // Any worker a scrape of /metrics lands on answers for them all (core/metrics.ts).
     serveClusterMetrics();
     for (let i = 0; i < config.workers; i++) cluster.fork();
     // A worker that dies is replaced; one that keeps dying at start would loop, so not while stopping.

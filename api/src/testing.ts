@@ -8,7 +8,7 @@ import type { Database } from './db/schema.js';
 import { manualClock } from './lib/clock.js';
 import type { Deps } from './deps.js';
 import type { Redis } from './lib/redis.js';
-import type { Logger } from './ops/log.js';
+import type { Logger } from './core/log.js';
 import { authService } from './auth/service.js';
 import { boardsService } from './boards/service.js';
 import type { BoardLocks } from './boards/locks.js';

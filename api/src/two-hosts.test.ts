@@ -8,7 +8,7 @@ import { boardLocks } from './boards/locks.js';
 import { privatePostgres } from './db/testing-postgres.js';
 import { LIMITS } from './lib/limits.js';
 import { connectRedis, type Redis } from './lib/redis.js';
-import { startLocalS3, type LocalS3 } from './media/objects/testing-s3.js';
+import { startLocalS3, type LocalS3 } from './storage/testing-s3.js';
 import { testApp, type TestApp } from './testing.js';
 import { heldImages, processWithPort, startHost, type Host } from './testing-hosts.js';
 

@@ -33,7 +33,7 @@ export default defineConfig({
     timeout: 60_000,
     env: {
       NODE_ENV: 'development',
-      // The request log (api/src/ops/log.ts) would print a line per request into the run's output.
+      // The request log (api/src/core/log.ts) would print a line per request into the run's output.
       LOG_LEVEL: 'warn',
       PORT: String(PORT),
       EXAMPLES_PORT: String(EXAMPLES_PORT),

@@ -5,7 +5,7 @@ import { ApiError, type ErrorName } from '../lib/errors.js';
 import { newToken } from '../lib/ids.js';
 import { redisAnswering, redisFailed, type Redis } from '../lib/redis.js';
 import type { Config } from '../config.js';
-import { logFor, type Logger } from '../ops/log.js';
+import { logFor, type Logger } from '../core/log.js';
 
 /**
  * Board actions in flight, by board or section id. A second move touching the same board while the

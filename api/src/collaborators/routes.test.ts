@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { capturedLog } from '../ops/testing.js';
+import { capturedLog } from '../core/testing.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, } from 'vitest';
@@ -169,7 +169,7 @@ describe('email invites are mailed', () => {
   });
 
   it('keeps the invite when the mail server is down', async () => {
-    // The failure is in the JSON log (ops/log.ts), at error level, with the request's id.
+    // The failure is in the JSON log (core/log.ts), at error level, with the request's id.
     const { log, entries } = capturedLog();
     const t = await testApp({ config: { smtpUrl: 'smtp://127.0.0.1:9' }, log });
     const owner = await member(t, 'owner');

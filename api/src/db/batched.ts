@@ -98,7 +98,7 @@ function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner 
 
   return <T>(work: Work<T>) =>
     new Promise<T>((resolve, reject) => {
-      // Run in the writer's own async context (its request id, ops/log.ts), not the batch starter's. Not
+      // Run in the writer's own async context (its request id, core/log.ts), not the batch starter's. Not
       // AsyncResource.bind: on Node 20 each bound function also gets two deprecation wrappers (1.6 % of a save).
       const context = new AsyncResource('corkboard:batched-write');
       const inContext: Work<T> = (trx) => context.runInAsyncScope(work, undefined, trx);

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { processLog } from '../ops/log.js';
+import { processLog } from '../core/log.js';
 
 /**
  * SQLite's WAL checkpoints, on a thread of their own (issue 29, the save at scale).

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { whileMigrating } from '../ops/lifecycle.js';
+import { whileMigrating } from '../core/lifecycle.js';
 import * as m0001 from './migrations/0001_initial.js';
 import * as m0002 from './migrations/0002_signup_consents.js';
 import * as m0003 from './migrations/0003_account_safety.js';
@@ -92,7 +92,7 @@ const migrations: Record<string, Migration> = {
 export async function migrate(db: Kysely<any>, upTo?: string): Promise<void> {
   // Branches add numbered migrations side by side; a database that ran a later number still takes an earlier new one.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
-  // While it runs, this process's /ready says so (ops/lifecycle.ts).
+  // While it runs, this process's /ready says so (core/lifecycle.ts).
   const { error, results } = await whileMigrating(() => (upTo ? migrator.migrateTo(upTo) : migrator.migrateToLatest()));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -95,7 +95,7 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
-  /** The request that queued it (X-Request-Id, ops/log.ts; migration 0031), for the worker's log. */
+  /** The request that queued it (X-Request-Id, core/log.ts; migration 0031), for the worker's log. */
   request_id: string | null;
   /** Migration 0045: the dependency it waits for (database, redis, bucket, disk, network), or null. */
   waiting_on: Generated<string | null>;

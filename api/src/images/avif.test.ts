@@ -5,7 +5,7 @@ import { imageFixtures } from './fixtures.js';
 import { AVIF_BATCH, AVIF_DELAY_MS, runImagesAdmin } from './avif.js';
 import { acceptsAvif } from './routes.js';
 import { USER_PENDING_IMAGES } from './backlog.js';
-import { mediaKeys, mediaObjects } from '../media/objects/index.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
 
 const fixtures = await imageFixtures();
 /** What Chromium sends for an <img>. */

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { jobsStore } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { mediaKeys, mediaObjects } from '../media/objects/index.js';
-import { PARTIAL_PREFIX } from '../media/objects/local.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
+import { PARTIAL_PREFIX } from '../storage/local.js';
 import { AVIF_RENDITIONS, encodeAvif } from './encode.js';
 import { imageWork } from './work.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalS3, type LocalS3 } from '../media/objects/testing-s3.js';
+import { startLocalS3, type LocalS3 } from '../storage/testing-s3.js';
 import { JOB_MAX_ATTEMPTS, pauseDelay } from '../jobs/service.js';
 import { testApp } from '../testing.js';
 

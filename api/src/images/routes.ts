@@ -10,8 +10,8 @@ import { takeOutbound } from '../lib/outbound-limits.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import { AVIF_RENDITIONS, RENDITIONS, type Rendition } from './encode.js';
 import { imageJson, type ImagesService } from './service.js';
-import { mediaKeys, mediaObjects } from '../media/objects/index.js';
-import { serveObject, unavailable } from '../media/objects/serve.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
+import { serveObject, unavailable } from '../storage/serve.js';
 
 export const registerBody = z.object({ image_url: httpUrl, async: z.boolean().optional() });
 

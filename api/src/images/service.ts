@@ -1,7 +1,7 @@
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId, sha256 } from '../lib/ids.js';
-import { mediaKeys, mediaObjects, type MediaObjects } from '../media/objects/index.js';
+import { mediaKeys, mediaObjects, type MediaObjects } from '../storage/index.js';
 import { checkOutbound, safeFetch } from '../lib/safe-fetch.js';
 import { encodeImage, RENDITIONS, type Rendition } from './encode.js';
 import { imagesStore } from './store.js';
@@ -52,7 +52,7 @@ export function imageIdFor(sourceUrl: string): string {
 
 /**
  * The renditions of an image, written complete or not at all (issue 25) into the media store
- * (media/objects/): in MEDIA_DIR the image's directory appears whole in one rename and an earlier attempt's
+ * (storage/): in MEDIA_DIR the image's directory appears whole in one rename and an earlier attempt's
  * is kept; in a bucket each rendition appears whole. The row that names them is written after.
  */
 export async function writeRenditions(objects: MediaObjects, id: string, files: Record<Rendition, Buffer>): Promise<void> {
@@ -60,8 +60,8 @@ export async function writeRenditions(objects: MediaObjects, id: string, files: 
   await objects.putSet(mediaKeys.renditionDir(id), named, 'image/jpeg');
 }
 
-/** Partial writes killed mid-way, swept from MEDIA_DIR (media/objects/local.ts). */
-export { PARTIAL_PREFIX, sweepPartials as sweepPartialRenditions } from '../media/objects/local.js';
+/** Partial writes killed mid-way, swept from MEDIA_DIR (storage/local.ts). */
+export { PARTIAL_PREFIX, sweepPartials as sweepPartialRenditions } from '../storage/local.js';
 
 /**
  * Images one user may have re-encoding in one process at once from their device (image_base64): a

@@ -7,8 +7,8 @@ import { imageFixtures } from './fixtures.js';
 import { imageIdFor, PARTIAL_PREFIX, sweepPartialRenditions, USER_IMAGES_IN_FLIGHT, writeRenditions } from './service.js';
 import { RENDITIONS, type Rendition } from './encode.js';
 import { imageGate, imageWork } from './work.js';
-import { mediaObjects } from '../media/objects/index.js';
-import { localObjects } from '../media/objects/local.js';
+import { mediaObjects } from '../storage/index.js';
+import { localObjects } from '../storage/local.js';
 
 const fixtures = await imageFixtures();
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Deps } from '../deps.js';
-import { mediaObjects } from '../media/objects/index.js';
+import { mediaObjects } from '../storage/index.js';
 import type { DependencyProbes } from './service.js';
 
 /** How long a probe may take before the dependency counts as still away. */
@@ -11,7 +11,7 @@ const within = (work: Promise<unknown>) =>
 
 /**
  * Whether each dependency answers again, for taking up the jobs failed waiting on it (jobs/service.ts).
- * The media store's check says whether a bucket answers and a directory has room (media/objects). A bare
+ * The media store's check says whether a bucket answers and a directory has room (storage/). A bare
  * "network" error names no one to ask: those jobs wait for an operator (npm run admin -- jobs retry <kind>).
  */
 export function dependencyProbes(deps: Pick<Deps, 'db' | 'redis' | 'config'>): DependencyProbes {

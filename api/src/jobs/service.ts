@@ -5,8 +5,8 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { jobsStore, type JobRow } from './store.js';
-import { currentRequestId, fixedFieldsLog, logFor, withoutQueries } from '../ops/log.js';
-import { jobFailures } from '../ops/metrics.js';
+import { currentRequestId, fixedFieldsLog, logFor, withoutQueries } from '../core/log.js';
+import { jobFailures } from '../core/metrics.js';
 import { dependencyOf, type Dependency } from '../lib/dependencies.js';
 
 /**
@@ -103,7 +103,7 @@ export interface Maintenance {
 /** Queueing alone, for a capability that writes jobs but runs none (the worker is jobsService's). */
 export function jobQueue({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const store = jobsStore(db);
-  // The request this runs in, if any (ops/log.ts), so the worker's line for the job names it.
+  // The request this runs in, if any (core/log.ts), so the worker's line for the job names it.
   const newJob = (kind: string, payload: unknown) => ({ id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
   return {
     /** Queues a job inside the caller's transaction. */
@@ -136,7 +136,7 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
     const handler = handlers[job.kind];
     const started = performance.now();
     const maxAttempts = Math.min(JOB_MAX_ATTEMPTS, handler?.maxAttempts ?? JOB_MAX_ATTEMPTS);
-    // One line per attempt, with the id of the request that queued it (ops/log.ts): its fields, never its payload.
+    // One line per attempt, with the id of the request that queued it (core/log.ts): its fields, never its payload.
     const line = { job_id: job.id, kind: job.kind, req_id: job.request_id ?? undefined, attempt: job.attempts };
     const lease = () => leases.get(job.id) ?? job.locked_until;
     // Attempts are counted as a job is claimed: one claimed past its last attempt had that attempt die holding

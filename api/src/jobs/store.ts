@@ -3,7 +3,7 @@ import type { Database, JobsTable } from '../db/schema.js';
 import { prepared } from '../db/prepared.js';
 import { driverOf } from '../db/connect.js';
 
-/** A job to queue: its payload as JSON, and the request that queued it (ops/log.ts), if any. */
+/** A job to queue: its payload as JSON, and the request that queued it (core/log.ts), if any. */
 type NewJob = { id: string; kind: string; payload: string; now: number; requestId: string | null };
 
 /** A claimed job; `locked_until` is the lease it was claimed under. */

@@ -5,7 +5,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import type { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
 import { ApiError } from './errors.js';
-import { currentRequest } from './request-context.js';
+import { currentRequest } from '../core/request-context.js';
 import type { LimitName } from './limits.js';
 
 /**

@@ -4,7 +4,7 @@ import { testApp, type Answer, type TestApp } from '../testing.js';
 import { addressKey, normaliseAddress } from './client-address.js';
 import { LIMITS, LOGIN_ADDRESS_CHALLENGE_AFTER, limitsFor } from './limits.js';
 import { declarationFinder, declaredLimits, honoSurface } from './declare.js';
-import { currentRequest, withRequest } from './request-context.js';
+import { currentRequest, withRequest } from '../core/request-context.js';
 
 const ATTACKER = '203.0.113.7';
 const NEIGHBOUR = '198.51.100.9';
@@ -199,7 +199,7 @@ describe('board invites', () => {
   });
 });
 
-describe('a route takes only the limits it declares (lib/declare.ts, lib/request-context.ts)', () => {
+describe('a route takes only the limits it declares (lib/declare.ts, core/request-context.ts)', () => {
   const inRoute = <T>(limits: readonly string[], work: () => Promise<T>) =>
     withRequest('req-test-0001', () => {
       currentRequest()!.route = { label: 'POST /resource/SomeResource/create/', limits };

@@ -5,8 +5,8 @@ import { driverOf } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { sha256 } from './ids.js';
-import { rateLimitRefusals } from '../ops/metrics.js';
-import { currentRequest } from './request-context.js';
+import { rateLimitRefusals } from '../core/metrics.js';
+import { currentRequest } from '../core/request-context.js';
 import { redisAnswering, type Redis } from './redis.js';
 
 const MINUTE = 60;
@@ -154,7 +154,7 @@ export interface Limits {
 
 /** The 429 of a limit: its catalogue entry, Retry-After (lib/envelope.ts sends the header) and the seconds in data. */
 export function limitedError(name: LimitName, retryAfterS: number): ApiError {
-  // Every refusal is made here: counted for the operators (ops/metrics.ts), by limit.
+  // Every refusal is made here: counted for the operators (core/metrics.ts), by limit.
   rateLimitRefusals.inc({ limit: name });
   const seconds = Math.max(1, Math.ceil(retryAfterS));
   return new ApiError(LIMITS[name].error, undefined, { retry_after_seconds: seconds });

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { addressKey } from './client-address.js';
 import type { LimitName, Limits } from './limits.js';
-import { currentRequest, withRedirectCounting } from './request-context.js';
+import { currentRequest, withRedirectCounting } from '../core/request-context.js';
 
 /**
  * Anything a visitor can make the server do has a per-client and a per-target

@@ -1,5 +1,5 @@
 import { createServer, request, type ServerResponse } from 'node:http';
-import { shedRequests } from '../ops/metrics.js';
+import { shedRequests } from '../core/metrics.js';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import sharp from 'sharp';
@@ -123,7 +123,7 @@ describe('a server past its bound on API work', () => {
     const shedBefore = (await shedRequests.get()).values[0]?.value ?? 0;
     const shed = await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3' });
     expect(shed.status).toBe(503);
-    // Counted for the operators (ops/metrics.ts).
+    // Counted for the operators (core/metrics.ts).
     expect((await shedRequests.get()).values[0]?.value).toBe(shedBefore + 1);
     expect(shed.headers.get('retry-after')).toBe('1');
     expect(shed.body.resource_response.error).toMatchObject({ api_error_code: 150, http_status: 503, message: "We're very busy right now. Please try again in a moment.", data: { retry_after_seconds: 1 } });

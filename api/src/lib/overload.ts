@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
 import { hangUpCheck } from './node-request.js';
-import { shedRequests } from '../ops/metrics.js';
+import { shedRequests } from '../core/metrics.js';
 
 /** Seconds a shed client is asked to wait: the queue drains in well under that. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -140,7 +140,7 @@ export function apiTurns(options: TurnsOptions): MiddlewareHandler {
   const scheduler = turns(options);
   // Made once: a shed answer must cost next to nothing, and an Error's stack is not free.
   const overloaded = new ApiError('overloaded', undefined, { retry_after_seconds: RETRY_AFTER_SECONDS });
-  // Counted for the operators (ops/metrics.ts): a server that sheds wants more processes or hosts.
+  // Counted for the operators (core/metrics.ts): a server that sheds wants more processes or hosts.
   const shed = (c: Context) => (shedRequests.inc(), fail(c, overloaded));
   return async (c, next) => {
     const turn = scheduler.acquire();

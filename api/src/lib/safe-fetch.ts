@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import { refusalReason } from './addresses.js';
 import { ApiError } from './errors.js';
-import { currentRequest } from './request-context.js';
+import { currentRequest } from '../core/request-context.js';
 
 /**
  * Every request the server makes on a user's behalf (image finder, image download, link check) goes

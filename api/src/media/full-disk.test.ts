@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pauseDelay } from '../jobs/service.js';
-import { capturedLog } from '../ops/testing.js';
+import { capturedLog } from '../core/testing.js';
 import { testApp } from '../testing.js';
-import { useMediaObjects } from './objects/index.js';
-import { localObjects } from './objects/local.js';
-import type { MediaObjects } from './objects/types.js';
+import { useMediaObjects } from '../storage/index.js';
+import { localObjects } from '../storage/local.js';
+import type { MediaObjects } from '../storage/types.js';
 
 const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 140, b: 90 } } }).png().toBuffer();
 

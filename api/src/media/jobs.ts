@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { imageJson, ownImageSource, type ImagesService } from '../images/service.js';
 import { imagesStore } from '../images/store.js';
-import { mediaKeys, mediaObjects } from './objects/index.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
 import { mediaStore } from './store.js';
 
 /**

@@ -6,7 +6,7 @@ import { privatePostgres } from '../db/testing-postgres.js';
 import { INGEST_JOB } from '../images/ingest.js';
 import { jobQueue } from '../jobs/service.js';
 import { testApp, type TestApp } from '../testing.js';
-import { mediaObjects } from './objects/index.js';
+import { mediaObjects } from '../storage/index.js';
 import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs, type ReleasePayload } from './release.js';
 
 /** Issue 27: deleting an account deletes the media bytes it alone owned, and no one else's. */

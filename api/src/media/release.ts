@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import type { JobsService } from '../jobs/service.js';
-import { mediaKeys, mediaObjects, type MediaObjects } from './objects/index.js';
+import { mediaKeys, mediaObjects, type MediaObjects } from '../storage/index.js';
 import type { VideoFormat } from './rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -11,8 +11,8 @@ import { id, parse } from '../lib/validation.js';
 import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import type { MediaService, UploadAllowance } from './service.js';
-import { mediaKeys } from './objects/index.js';
-import { serveObject } from './objects/serve.js';
+import { mediaKeys } from '../storage/index.js';
+import { serveObject } from '../storage/serve.js';
 import { partnerOf } from './store.js';
 import { uploadAnswer } from './contract.js';
 

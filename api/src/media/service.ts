@@ -9,8 +9,8 @@ import { imageJson, ownImageSource } from '../images/service.js';
 import type { JobsService } from '../jobs/service.js';
 import { creationDisabled, type ExperimentGroup } from '../pins/rules/gates.js';
 import { partPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
-import { mediaKeys, mediaObjects } from './objects/index.js';
-import { unavailable } from './objects/serve.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
+import { unavailable } from '../storage/serve.js';
 import { mediaStore, type MediaUploadRow } from './store.js';
 import { maxBytesFor, NOT_MEDIA_MESSAGE, VIDEO_TYPES, NOT_MEDIA_WITH_VIDEO_MESSAGE, quotaMessage, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
 

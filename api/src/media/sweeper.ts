@@ -1,9 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
-import { logFor } from '../ops/log.js';
+import { logFor } from '../core/log.js';
 import { join } from 'node:path';
 import type { Deps } from '../deps.js';
 import { partPath, uploadsDir } from './jobs.js';
-import { mediaKeys, mediaObjects } from './objects/index.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
 import { PART_STALE_MS, SWEEP_EVERY_MS, UPLOAD_GRACE_MS, type VideoFormat } from './rules.js';
 import { videoPartPath } from './service.js';
 import { mediaStore } from './store.js';

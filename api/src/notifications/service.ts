@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.js';
 import { notificationsStore } from './store.js';
 import type { Gate } from '../lib/messages/gate.js';
 import { outgoingFor } from '../outbox/service.js';
-import { processLog } from '../ops/log.js';
+import { processLog } from '../core/log.js';
 
 export interface NotificationEvent {
   kind: NotificationKind;

@@ -13,8 +13,8 @@ import { systemClock } from '../lib/clock.js';
 import { ROOT } from '../lib/paths.js';
 import { startProduct } from '../product.js';
 import { testApp } from '../testing.js';
-import { mediaObjects } from '../media/objects/index.js';
-import { startLocalS3 } from '../media/objects/testing-s3.js';
+import { mediaObjects } from '../storage/index.js';
+import { startLocalS3 } from '../storage/testing-s3.js';
 import { backup, backupEntries, restore, runBackupAdmin, safeMediaName } from './backup.js';
 
 const run = promisify(execFile);

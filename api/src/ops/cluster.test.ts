@@ -8,7 +8,7 @@ import { privatePostgres } from '../db/testing-postgres.js';
 
 /**
  * WORKERS=2 over Postgres (node:cluster, one port): a scrape of /metrics, whichever worker it lands on,
- * answers for both (ops/metrics.ts asks the primary, which gathers every worker's registry). Skipped, with
+ * answers for both (core/metrics.ts asks the primary, which gathers every worker's registry). Skipped, with
  * the reason printed, when Postgres does not answer.
  */
 const pg = await privatePostgres('cb_cluster_metrics', 'the WORKERS=2 metrics test');

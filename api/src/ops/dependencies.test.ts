@@ -6,7 +6,7 @@ import { connectSqlite, driverOf } from '../db/connect.js';
 import { imageFixtures } from '../images/fixtures.js';
 import { testApp } from '../testing.js';
 import { CHECK_FRESH_MS, dependencyHealth, dependencyHealthAt } from './dependencies.js';
-import { capturedLog } from './testing.js';
+import { capturedLog } from '../core/testing.js';
 
 const fixtures = await imageFixtures();
 const json = async (response: Response) => (await response.json()) as { resource_response: { data?: any; error?: any } };

@@ -12,7 +12,7 @@ async function serverFiles(): Promise<string[]> {
 }
 
 describe('every log line is JSON', () => {
-  it('no file of the server writes to the console: its lines go through the JSON log (ops/log.ts)', async () => {
+  it('no file of the server writes to the console: its lines go through the JSON log (core/log.ts)', async () => {
     const files = await serverFiles();
     expect(files).toContain('api/src/server.ts');
     const writers = files.filter((file) => /\bconsole\.(log|error|warn|info|debug|trace)\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')));
@@ -21,7 +21,7 @@ describe('every log line is JSON', () => {
 
   it('an uncaught exception is logged as one JSON line, and ends the process', async () => {
     // The crash handler of the server, in a process of its own that then throws.
-    const code = `import { logCrashes } from './api/src/ops/log.ts'; logCrashes('info'); setTimeout(() => { throw new Error('the disk caught fire'); }, 0);`;
+    const code = `import { logCrashes } from './api/src/ops/crashes.ts'; logCrashes('info'); setTimeout(() => { throw new Error('the disk caught fire'); }, 0);`;
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';

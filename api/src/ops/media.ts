@@ -4,11 +4,11 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.js';
-import { mediaObjects } from '../media/objects/index.js';
+import { mediaObjects } from '../storage/index.js';
 
 /**
  * What operations needs of the media store, in one place (issue 29): whether it is reachable (/ready), its
- * objects for a backup, and how a backup's files go back. The store is MEDIA_STORE's (media/objects/: the
+ * objects for a backup, and how a backup's files go back. The store is MEDIA_STORE's (storage/: the
  * MEDIA_DIR directory or a bucket); a restore writes a directory, which media-copy moves into a bucket.
  */
 export type MediaConfig = Pick<Config, 'mediaDir' | 'mediaStore' | 'mediaS3'>;

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { Logger } from './log.js';
-import { fixedFieldsLog, requestIdFrom, withRequestId } from './log.js';
-import { httpDuration, httpRequests } from './metrics.js';
+import type { Logger } from '../core/log.js';
+import { fixedFieldsLog, requestIdFrom, withRequestId } from '../core/log.js';
+import { httpDuration, httpRequests } from '../core/metrics.js';
 
 /**
  * The pattern a request was routed by, e.g. `/v3/pins/:id/`: the route that answered or, when a middleware
@@ -40,7 +40,7 @@ export function observe(log: Logger, refine: (c: Context, pattern: string) => st
     const status = c.res.status;
     httpRequests.inc({ method, route, status: String(status) });
     httpDuration.observe({ method, route }, seconds);
-    // Chosen fields only: no URL, header or body (ops/log.ts).
+    // Chosen fields only: no URL, header or body (core/log.ts).
     lines.info({ req_id: id, method, route, status, ms: Math.round(seconds * 10_000) / 10 }, 'request');
   };
 }

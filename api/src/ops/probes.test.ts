@@ -12,8 +12,8 @@ import { startProduct } from '../product.js';
 import { imageFixtures } from '../images/fixtures.js';
 import { LIMITS } from '../lib/limits.js';
 import { socketEnv, testApp } from '../testing.js';
-import { whileMigrating } from './lifecycle.js';
-import { httpRequests, rateLimitRefusals, saves } from './metrics.js';
+import { whileMigrating } from '../core/lifecycle.js';
+import { httpRequests, rateLimitRefusals, saves } from '../core/metrics.js';
 
 const TOKEN = 'a-metrics-token-of-some-length-0123';
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';

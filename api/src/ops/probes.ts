@@ -5,9 +5,9 @@ import { clientAddress, normaliseAddress } from '../lib/client-address.js';
 import { declare, none } from '../lib/declare.js';
 import { fail, ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
-import { migrationsRunning, type Lifecycle } from './lifecycle.js';
+import { migrationsRunning, type Lifecycle } from '../core/lifecycle.js';
 import { DEPENDENCIES, canServe, degraded, dependencyHealth, type DependencyName, type DependencyStates } from './dependencies.js';
-import { METRICS_CONTENT_TYPE, metricsText, watchReadiness } from './metrics.js';
+import { METRICS_CONTENT_TYPE, metricsText, watchReadiness } from '../core/metrics.js';
 
 export interface Readiness {
   ready: boolean;

@@ -1,5 +1,5 @@
 import type { AdvertiserContext } from '../advertisers/service.js';
-import { saves } from '../ops/metrics.js';
+import { saves } from '../core/metrics.js';
 import { policyStore } from '../policy/store.js';
 import { boardsStore } from '../boards/store.js';
 import type { Deps, Viewer } from '../deps.js';
@@ -134,7 +134,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : [],
       board,
     );
-    // Committed: counted for the operators (ops/metrics.ts).
+    // Committed: counted for the operators (core/metrics.ts).
     saves.inc();
     if (awaitsUpload) await media.linkWhenReady(upload.id, id);
     return {

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaObjects } from '../media/objects/index.js';
-import { startLocalS3, type LocalS3 } from '../media/objects/testing-s3.js';
+import { mediaObjects } from '../storage/index.js';
+import { startLocalS3, type LocalS3 } from '../storage/testing-s3.js';
 import { testApp } from '../testing.js';
 import { transferPerson } from './testing.js';
 

@@ -14,7 +14,7 @@ import { freeSlug, slugBase } from '../boards/service.js';
 import { BOARD_NAME_MAX } from '../boards/rules.js';
 import { boardRule, SHOWN_STATE } from '../policy/rules.js';
 import { ownImageSource, imageJson, type ImagesService } from '../images/service.js';
-import { mediaKeys, mediaObjects } from '../media/objects/index.js';
+import { mediaKeys, mediaObjects } from '../storage/index.js';
 import { imagesStore } from '../images/store.js';
 import { openArchive, parseArchive, readImageEntry, type ArchiveIndex } from './archive.js';
 import { parseBookmarks } from './bookmarks.js';

@@ -5,7 +5,7 @@ import { nameSortKey, nameWords, startsWithDigit } from '../boards/rules/names.j
 import { hashtagsOf } from '../pins/rules/hashtags.js';
 import { jobsStore } from '../jobs/store.js';
 import { newId } from '../lib/ids.js';
-import { currentRequestId } from '../ops/log.js';
+import { currentRequestId } from '../core/log.js';
 
 export type TransferRow = Awaited<ReturnType<ReturnType<typeof transfersStore>['find']>> & {};
 

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import { ApiError } from '../../lib/errors.js';
 import { redirectUri, type ProviderName, type ProviderSetting, type ProvidersConfig } from './config.js';
-import { processLog } from '../../ops/log.js';
+import { processLog } from '../../core/log.js';
 
 /**
  * The relying party's protocol steps, all through openid-client: discovery, the authorisation URL

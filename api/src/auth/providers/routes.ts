@@ -20,7 +20,7 @@ import type { AuthService } from '../service.js';
 import { isProvider, PROVIDERS, type ProviderName } from './config.js';
 import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type ProviderService } from './service.js';
 import type { CallbackOutcome, CompletePayload, ProviderMessage } from './contract.js';
-import { processLog } from '../../ops/log.js';
+import { processLog } from '../../core/log.js';
 
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';

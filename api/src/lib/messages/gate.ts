@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { currentRequestId, logFor } from '../../ops/log.js';
+import { currentRequestId, logFor } from '../../core/log.js';
 import { sha256 } from '../ids.js';
 import { limitsFor, type MessageLimitName } from '../limits.js';
 import type { MailTransport, SmsTransport } from '../mail.js';

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
-import type { AppEnv, Deps } from '../../deps.js';
-import { ApiError } from '../../lib/errors.js';
+import type { AppEnv, Deps } from '../deps.js';
+import { ApiError } from '../lib/errors.js';
 import { mediaObjects } from './index.js';
-import { dependencyOf, storeFullError } from '../../lib/dependencies.js';
-import { logFor } from '../../ops/log.js';
+import { dependencyOf, storeFullError } from '../lib/dependencies.js';
+import { logFor } from '../core/log.js';
 
 /**
  * A store that did not answer (the bucket down, a timeout) is a 503 the client may retry, and a full one a

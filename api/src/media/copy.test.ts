@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../config.js';
 import { copyMediaDir } from './copy.js';
-import { mediaObjects } from './index.js';
-import { startLocalS3, type LocalS3 } from './testing-s3.js';
+import { mediaObjects } from '../storage/index.js';
+import { startLocalS3, type LocalS3 } from '../storage/testing-s3.js';
 
 let s3: LocalS3;
 beforeAll(async () => {

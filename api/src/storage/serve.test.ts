@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RENDITIONS, type Rendition } from '../../images/encode.js';
-import { writeRenditions } from '../../images/service.js';
-import { testApp } from '../../testing.js';
+import { RENDITIONS, type Rendition } from '../images/encode.js';
+import { writeRenditions } from '../images/service.js';
+import { testApp } from '../testing.js';
 import { mediaObjects } from './index.js';
 import { matchesEtag } from './serve.js';
 

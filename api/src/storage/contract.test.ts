@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../config.js';
 import { localObjects } from './local.js';
 import { mediaObjects } from './index.js';
 import { startLocalS3, type LocalS3 } from './testing-s3.js';

@@ -1,10 +1,10 @@
-import type { Config } from '../../config.js';
-import type { Rendition } from '../../images/encode.js';
-import type { VideoFormat } from '../rules.js';
+import type { Config } from '../config.js';
+import type { Rendition } from '../images/encode.js';
+import type { VideoFormat } from '../media/rules.js';
 import { localObjects } from './local.js';
 import { s3Objects } from './s3.js';
 import type { MediaObjects } from './types.js';
-import { fromDependency } from '../../lib/dependencies.js';
+import { fromDependency } from '../lib/dependencies.js';
 
 export type { MediaObjects, ObjectInfo } from './types.js';
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { loadConfig, type Config } from '../config.js';
-import { databaseFault } from '../db/faults.js';
-import { currentRequest, withRequest } from '../lib/request-context.js';
+import type { Config } from '../config.js';
+import { currentRequest, withRequest } from './request-context.js';
 
 /**
  * The structured log (issue 29): one JSON object a line on stdout, by pino. What goes in it is chosen
@@ -73,7 +72,7 @@ export const withoutQueries = (text: string): string => text.replace(/(\b[a-z][a
 
 /**
  * The request a piece of work belongs to, for the work it starts (a job queued by a save carries it:
- * jobs/service.ts reads it at enqueue). Set by ops/observe.ts around each request (lib/request-context.ts).
+ * jobs/service.ts reads it at enqueue). Set by ops/observe.ts around each request (core/request-context.ts).
  */
 export const withRequestId = <T>(id: string, work: () => T): T => withRequest(id, work);
 export const currentRequestId = (): string | undefined => currentRequest()?.id;
@@ -88,6 +87,15 @@ export const requestIdFrom = (header: string | undefined): string => (header && 
 /** For a refusal to start: said whatever LOG_LEVEL is (a test's `silent` too), on stderr, at once. */
 export const refusalLog = (): Logger => createLogger('info', pino.destination({ dest: 2, sync: true }));
 
+const LOG_LEVELS: ReadonlyArray<Config['logLevel']> = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** The log's level when LOG_LEVEL is not set: info, and nothing under test (config.ts reads it too). */
+export const defaultLogLevel = (nodeEnv: string | undefined): Config['logLevel'] => (nodeEnv === 'test' ? 'silent' : 'info');
+
+/** LOG_LEVEL when it names a level, else the default: the log is below the configuration, so it reads the variable itself. */
+const logLevelOf = (env: Record<string, string | undefined>): Config['logLevel'] =>
+  LOG_LEVELS.find((level) => level === env.LOG_LEVEL) ?? defaultLogLevel(env.NODE_ENV);
+
 let processLogger: Logger | undefined;
 
 /**
@@ -96,26 +104,8 @@ let processLogger: Logger | undefined;
  * line is JSON.
  */
 export function processLog(): Logger {
-  return (processLogger ??= logFor({ config: { logLevel: loadConfig().logLevel } }));
+  return (processLogger ??= logFor({ config: { logLevel: logLevelOf(process.env) } }));
 }
 export const setProcessLog = (log: Logger) => {
   processLogger = log;
 };
-
-/**
- * The process's last words as a JSON line: an uncaught exception, or a rejection nobody handled, is logged
- * (written at once, not buffered) and ends the process, as Node would, for its state is unknown. A rejection
- * that is a database outage is logged and survived: the database comes back, and the next request meets it.
- */
-export function logCrashes(level: Config['logLevel']): void {
-  const last = createLogger(level, pino.destination({ dest: 1, sync: true }));
-  process.on('uncaughtException', (error, origin) => {
-    last.fatal({ err: error, origin }, 'uncaught exception: the process ends');
-    process.exit(1);
-  });
-  process.on('unhandledRejection', (reason) => {
-    if (databaseFault(reason) === 'unavailable') return last.warn({ err: reason, dependency: 'database' }, 'database unavailable (a rejection nobody handled)');
-    last.fatal({ err: reason }, 'unhandled rejection: the process ends');
-    process.exit(1);
-  });
-}

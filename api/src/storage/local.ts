@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import { newToken } from '../../lib/ids.js';
+import { newToken } from '../lib/ids.js';
 import type { MediaObjects, ObjectInfo } from './types.js';
 
 /** Where an attempt writes before its files are whole: `.partial-{name}.{attempt}` at the top of MEDIA_DIR. */

@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
-import { freePort as closedPort } from '../../testing-hosts.js';
+import { freePort as closedPort } from '../testing-hosts.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageFixtures } from '../../images/fixtures.js';
-import { testApp, type TestApp } from '../../testing.js';
-import { UPLOAD_GRACE_MS } from '../rules.js';
-import { uploadSweeper } from '../sweeper.js';
-import { mediaObjects } from './index.js';
-import { startLocalS3, type LocalS3 } from './testing-s3.js';
+import { imageFixtures } from '../images/fixtures.js';
+import { testApp, type TestApp } from '../testing.js';
+import { UPLOAD_GRACE_MS } from './rules.js';
+import { uploadSweeper } from './sweeper.js';
+import { mediaObjects } from '../storage/index.js';
+import { startLocalS3, type LocalS3 } from '../storage/testing-s3.js';
 
 /**
  * The product with MEDIA_STORE=s3://… (issue 29): saves, uploads, videos and the sweeper go through the

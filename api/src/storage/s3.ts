@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 import { checkKey } from './local.js';
 import type { MediaObjects } from './types.js';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { VIDEO_TYPES, type VideoFormat } from '../rules.js';
-import { localObjects } from './local.js';
-import type { MediaObjects } from './types.js';
+import { VIDEO_TYPES, type VideoFormat } from './rules.js';
+import { localObjects } from '../storage/local.js';
+import type { MediaObjects } from '../storage/types.js';
 
 /** The type an object is stored with, from its key (types.ts's layout). */
 export function contentTypeOf(key: string): string {

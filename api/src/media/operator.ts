@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import type { Config } from '../../config.js';
+import type { Config } from '../config.js';
 import { copyMediaDir } from './copy.js';
-import { mediaObjects } from './index.js';
+import { mediaObjects } from '../storage/index.js';
 
 export const MEDIA_USAGE = `Media (issue 29):
   media-copy [--from <dir>]   copy MEDIA_DIR (or <dir>) into the store MEDIA_STORE names (s3://bucket/prefix);
