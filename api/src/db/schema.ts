@@ -14,6 +14,7 @@ export interface Database {
   board_collaborators: BoardCollaboratorsTable;
   images: ImagesTable;
   pins: PinsTable;
+  pin_product_tags: PinProductTagsTable;
   media_uploads: MediaUploadsTable;
   media_upload_waiters: MediaUploadWaitersTable;
   board_email_invites: BoardEmailInvitesTable;
@@ -376,6 +377,10 @@ export interface UsersTable {
   consented_at: Generated<number | null>;
   /** The site this user officially stands for (the creator card of a link's domain names them). */
   verified_domain: Generated<string | null>;
+  /** Migration 0061: the token given for the website being claimed, until it is proved. */
+  domain_claim_token: Generated<string | null>;
+  /** Migration 0061: the token that proved verified_domain (re-read when another account proves the same domain). */
+  domain_proof_token: Generated<string | null>;
   listed_website_url: Generated<string | null>;
   connected_to_instagram: Generated<number>;
   /** A business (partner) account. */
@@ -692,4 +697,12 @@ export interface ReportQueueTable {
   /** open_reports + appeals: the queue's order, most first. */
   total: number;
   newest_at: number;
+}
+
+/** Migration 0061: a business's product tags on a pin (shop-the-pin), in their order. */
+export interface PinProductTagsTable {
+  pin_id: string;
+  position: number;
+  title: string;
+  url: string;
 }
