@@ -25,7 +25,7 @@ export function createExamplesApp(config: { publicOrigin: string; examplesOrigin
   // The site owner's verification tags (a product asks a site to carry one to prove who owns it): pasted on
   // the site's settings page, carried in every page's head. In memory, a few at most, tokens only.
   const tokens: string[] = [];
-  const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   app.post('/site-settings/', async (c) => {
     const form = await c.req.parseBody();
     if (form.remove === 'all') tokens.length = 0;
@@ -57,8 +57,8 @@ export function createExamplesApp(config: { publicOrigin: string; examplesOrigin
       .toString('utf8')
       .replaceAll('{{PUBLIC_ORIGIN}}', config.publicOrigin)
       .replaceAll('{{EXAMPLES_ORIGIN}}', config.examplesOrigin)
-      .replaceAll('{{SITE_VERIFICATION}}', tokens.map((token) => `<meta name="corkboard-site-verification" content="${escape(token)}">`).join('\n'))
-      .replaceAll('{{SITE_VERIFICATION_LIST}}', tokens.length ? tokens.map((token) => `<li><code>${escape(token)}</code></li>`).join('') : '<li>None yet.</li>');
+      .replaceAll('{{SITE_VERIFICATION}}', tokens.map((token) => `<meta name="corkboard-site-verification" content="${escapeHtml(token)}">`).join('\n'))
+      .replaceAll('{{SITE_VERIFICATION_LIST}}', tokens.length ? tokens.map((token) => `<li><code>${escapeHtml(token)}</code></li>`).join('') : '<li>None yet.</li>');
     const headers = /^<!-- headers: (.*?) -->\n/.exec(html);
     if (headers?.[1]) {
       for (const pair of headers[1].split(' | ')) {

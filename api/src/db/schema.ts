@@ -14,7 +14,6 @@ export interface Database {
   board_collaborators: BoardCollaboratorsTable;
   images: ImagesTable;
   pins: PinsTable;
-  pin_product_tags: PinProductTagsTable;
   media_uploads: MediaUploadsTable;
   media_upload_waiters: MediaUploadWaitersTable;
   board_email_invites: BoardEmailInvitesTable;
@@ -699,10 +698,3 @@ export interface ReportQueueTable {
   newest_at: number;
 }
 
-/** Migration 0061: a business's product tags on a pin (shop-the-pin), in their order. */
-export interface PinProductTagsTable {
-  pin_id: string;
-  position: number;
-  title: string;
-  url: string;
-}

@@ -1,6 +1,6 @@
 import { Parser } from 'htmlparser2';
 import { ApiError } from './errors.js';
-import { safeFetch, type Resolver } from './safe-fetch.js';
+import { safeFetch, type Resolver, type SafeResponse } from './safe-fetch.js';
 
 /**
  * Proof that an account holds a website: the site's home page carries a meta tag with a token we gave.
@@ -48,7 +48,7 @@ export class SiteProofError extends Error {
  */
 export async function readSiteHome(website: string, options: { allow: readonly string[]; resolve?: Resolver | undefined }): Promise<string> {
   const home = new URL('/', website);
-  let res;
+  let res: SafeResponse;
   try {
     res = await safeFetch(home, { maxBytes: 512 * 1024, timeoutMs: 5_000, allow: options.allow, ...(options.resolve ? { resolve: options.resolve } : {}), accept: 'text/html' });
   } catch (error) {

@@ -6,29 +6,16 @@ import { sql, type Kysely } from 'kysely';
  *   second account proving the same domain can be told whether the holder's proof is still on the site.
  * - One official account per domain: a unique index over the domains held (duplicates, which nothing wrote
  *   before this, keep the oldest account's).
- * - pin_product_tags: a business's product tags on a pin (the pin builder's shop-the-pin), in their order.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against whatever schema came before them
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('domain_claim_token', 'text').execute();
   await db.schema.alterTable('users').addColumn('domain_proof_token', 'text').execute();
   await sql`update users set verified_domain = null where verified_domain is not null and exists (
     select 1 from users older where older.verified_domain = users.verified_domain and (older.created_at < users.created_at or (older.created_at = users.created_at and older.id < users.id)))`.execute(db);
   await db.schema.createIndex('users_verified_domain').unique().on('users').column('verified_domain').where(sql.ref('verified_domain'), 'is not', null).execute();
-
-  await db.schema
-    .createTable('pin_product_tags')
-    .addColumn('pin_id', 'text', (c) => c.notNull().references('pins.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('url', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('pin_product_tags_pk', ['pin_id', 'position'])
-    .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations run against whatever schema came before them
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.dropTable('pin_product_tags').execute();
   await db.schema.dropIndex('users_verified_domain').execute();
   await db.schema.alterTable('users').dropColumn('domain_proof_token').execute();
   await db.schema.alterTable('users').dropColumn('domain_claim_token').execute();
