@@ -237,7 +237,8 @@ test('a website proved from settings makes its owner the domain’s official acc
   await page.getByRole('textbox', { name: 'Website' }).fill(`${EXAMPLES}/`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your profile is saved.')).toBeVisible();
-  const claim = page.getByRole('region', { name: 'Your official site' });
+  const claim = page.locator('section.website-claim');
+  await expect(claim.getByRole('heading', { name: 'Official website' })).toBeVisible();
   await claim.getByRole('button', { name: `Claim ${domain}` }).click();
   const tag = await claim.getByLabel('Verification tag').inputValue();
   expect(tag).toMatch(/^<meta name="corkboard-site-verification" content="[^"]+">$/);

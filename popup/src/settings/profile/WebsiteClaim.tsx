@@ -37,8 +37,9 @@ export function WebsiteClaim({ website }: { website: string }) {
   const domain = claim.domain;
   const held = domain !== null && claim.verified_domain === domain;
   return (
-    <section class="website-claim" aria-labelledby="website-claim-heading">
-      <h2 id="website-claim-heading">{t('officialTitle')}</h2>
+    // Not a labelled region: its heading holds the word "website", and the form's Website field is the one that name finds.
+    <section class="website-claim">
+      <h2>{t('officialTitle')}</h2>
       {!domain ? (
         <p class="muted">{t('officialNoWebsite')}</p>
       ) : held ? (
