@@ -20,3 +20,18 @@ describe('the demo publisher site', () => {
     expect((await app.request('/server.ts')).status).toBe(404);
   });
 });
+
+describe('the demo site’s verification tags', () => {
+  const post = (body: Record<string, string>) => app.request('/site-settings/', { method: 'POST', body: new URLSearchParams(body) });
+  it('carries a pasted tag in the home page’s head, escapes nothing through, and lets the owner take them down', async () => {
+    const res = await post({ meta_tag: '<meta name="corkboard-site-verification" content="tok_abcdefgh12">' });
+    expect(res.status).toBe(303);
+    await post({ meta_tag: '"><script>alert(1)</script>' });
+    const home = await (await app.request('/')).text();
+    expect(home).toContain('<meta name="corkboard-site-verification" content="tok_abcdefgh12">');
+    expect(home).not.toContain('<script>alert(1)');
+    expect(await (await app.request('/site-settings/')).text()).toContain('<code>tok_abcdefgh12</code>');
+    await post({ remove: 'all' });
+    expect(await (await app.request('/')).text()).not.toContain('corkboard-site-verification');
+  });
+});

@@ -27,6 +27,7 @@ import { collaboratorResources } from './collaborators/routes.js';
 import { collaboratorsService } from './collaborators/service.js';
 import { renamedProfileRoutes, userResources, userRoutes } from './users/routes.js';
 import { profileSettingsService } from './users/profile-settings.js';
+import { domainClaimService } from './users/domain-claim.js';
 import { searchService } from './search/service.js';
 import { searchResources } from './search/routes.js';
 import { feedService } from './feed/service.js';
@@ -128,6 +129,7 @@ export function appServices(deps: Deps) {
     pins,
     users: usersService(deps),
     profiles: profileSettingsService(deps, images),
+    claims: domainClaimService(deps),
     share: pinShareService(deps, pins, outgoing.mailer),
     scrape: scrapeService(deps),
     advertisers,
@@ -166,7 +168,7 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...providerResources(deps, s.auth, s.providers),
     ...boardResources(s.boards, s.advertisers),
     ...collaboratorResources(s.collaborators, deps.config),
-    ...userResources(s.users, s.pins, s.profiles),
+    ...userResources(s.users, s.pins, s.profiles, s.claims, { limits: limitsFor(deps), trustProxy: deps.config.trustProxy }),
     ...searchResources(s.search),
     ...feedResources(s.feed),
     ...pinResources(deps, s.pins, s.advertisers),

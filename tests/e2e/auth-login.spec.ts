@@ -39,6 +39,44 @@ test('the sign-up form logs an existing email in with the given password, and bl
   await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
 });
 
+test('keys typed across the sign-up form turning into log-in all land in the password field', async ({ page, context }) => {
+  const popup = await openSavePopup(page, context);
+  await popup.getByRole('button', { name: 'Continue with email' }).click();
+  // Hold the email's existence check, so the switch happens while the person is typing.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await popup.route('**/v3/register/exists/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Where every key goes: a key whose target is not a password field (the page, the email field) is lost to it.
+  await popup.evaluate(() => {
+    const w = window as unknown as { keyTargets: string[] };
+    w.keyTargets = [];
+    document.addEventListener('keydown', (e) => w.keyTargets.push((e.target as HTMLElement).id || (e.target as HTMLElement).tagName), true);
+  });
+  await popup.getByLabel('Email').fill(DEMO.email);
+  await popup.getByLabel('Password').focus();
+  const half = Math.ceil(DEMO.password.length / 2);
+  await popup.keyboard.type(DEMO.password.slice(0, half));
+  await expect(popup.getByRole('heading', { name: 'Log in to save' })).toHaveCount(0);
+  // Let the answer in and type on at once, no pause: these keys reach the page as the form becomes log-in.
+  release();
+  for (const key of DEMO.password.slice(half)) await popup.keyboard.press(key);
+  await expect(popup.getByRole('heading', { name: 'Log in to save' })).toBeVisible();
+  // And the first key after the switch: typed the moment the log-in form is there.
+  await popup.keyboard.type('!');
+  const password = popup.getByLabel('Password');
+  await expect(password).toHaveValue(`${DEMO.password}!`);
+  await expect(password).toBeFocused();
+  const targets = await popup.evaluate(() => (window as unknown as { keyTargets: string[] }).keyTargets);
+  expect(targets.filter((id) => id !== 'signup-password' && id !== 'login-password')).toEqual([]);
+  expect(targets).toContain('login-password');
+  await popup.keyboard.press('Backspace');
+  await popup.keyboard.press('Enter');
+  await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
+});
+
 test('the full /login page logs in, goes to a same-origin next, and refuses another origin', async ({ page }) => {
   await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('//evil.example/')}`);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();

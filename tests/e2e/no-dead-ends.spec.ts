@@ -228,3 +228,56 @@ test('a business sees the partner link check in the pin builder; a pinner does n
   await expect(pinner.getByRole('button', { name: 'Check link' })).toHaveCount(0);
   await pinner.close();
 });
+
+test('a website proved from settings makes its owner the domain’s official account, shown on their pin’s creator card, until they un-claim it', async ({ page, browser }) => {
+  const me = await signedIn(page, 'official');
+  const domain = new URL(EXAMPLES).host;
+  const official = () => readRows<{ verified_domain: string | null }>('select verified_domain from users where email = ?', me.email)[0]?.verified_domain;
+  await page.goto(`${PRODUCT}/settings/claim/`);
+  await page.getByRole('textbox', { name: 'Website' }).fill(`${EXAMPLES}/`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  const claim = page.locator('section.website-claim');
+  await expect(claim.getByRole('heading', { name: 'Official website' })).toBeVisible();
+  await claim.getByRole('button', { name: `Claim ${domain}` }).click();
+  const tag = await claim.getByLabel('Verification tag').inputValue();
+  expect(tag).toMatch(/^<meta name="corkboard-site-verification" content="[^"]+">$/);
+  // Not on the site yet: the check says so, and nothing is held.
+  await claim.getByRole('button', { name: 'Check my website' }).click();
+  await expect(claim.getByRole('alert')).toHaveText("We couldn't find your verification tag on your website.");
+  expect(official()).toBeNull();
+  await expectNoAxe(page);
+
+  // The site's owner pastes the tag on the demo site's settings page; it goes into the home page's head.
+  const site = await browser.newPage();
+  await site.goto(`${EXAMPLES}/site-settings/`);
+  await site.getByLabel('Verification tag').fill(tag);
+  await site.getByRole('button', { name: 'Add to the home page' }).click();
+  try {
+    await claim.getByRole('button', { name: 'Check my website' }).click();
+    await expect(claim).toContainText(`Your account is the official account of ${domain}.`);
+    await expect(claim.getByRole('alert')).toHaveCount(0);
+    expect(official()).toBe(domain);
+
+    // Their pin's page, as a visitor sees it: the creator card says whose official account this is.
+    const board = (await post(page, 'BoardResource', 'create', { name: `Tarts ${Date.now()}` })).data as { id: string };
+    const pin = (await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/`, color: '#aa8844', title: 'Lemon tart' })).data as { id: string };
+    const visitor = await browser.newPage();
+    await visitor.goto(`${PRODUCT}/pin/${pin.id}/`);
+    const card = visitor.getByRole('complementary', { name: 'Creator' });
+    await expect(card).toContainText(`Official account of ${domain}`);
+    // A verified identity's follower count is shown to visitors too.
+    await expect(card.locator('.followers')).toHaveText('0 followers');
+
+    await claim.getByRole('button', { name: `Un-claim ${domain}` }).click();
+    await expect(claim.getByRole('status')).toHaveText(`You are no longer the official account of ${domain}.`);
+    expect(official()).toBeNull();
+    await visitor.reload();
+    await expect(card).toBeVisible();
+    await expect(card).not.toContainText('Official account');
+    await visitor.close();
+  } finally {
+    await site.getByRole('button', { name: 'Remove all tags' }).click();
+    await site.close();
+  }
+});

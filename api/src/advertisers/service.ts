@@ -7,8 +7,8 @@ import { campaignRule, type BusinessFacts } from '../policy/rules.js';
 import { enforce } from '../policy/store.js';
 import { advertisersStore } from './store.js';
 import { newToken } from '../lib/ids.js';
-import { safeFetch, type Resolver } from '../lib/safe-fetch.js';
-import { sameSite, verificationTagFound, MERCHANT_META_NAME } from './merchant.js';
+import type { Resolver } from '../lib/safe-fetch.js';
+import { readSiteHome, siteMetaTag, SiteProofError, verificationTagFound } from '../lib/site-proof.js';
 
 /** The advertiser a viewer acts for, and whether they own it. */
 export interface AdvertiserContext {
@@ -157,7 +157,7 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       if (!url) throw new ApiError('website_missing');
       const token = newToken();
       await store.setClaimToken(advertiserId, token);
-      return { website_url: url, token, meta_tag: `<meta name="${MERCHANT_META_NAME}" content="${token}">`, merchant_id: null };
+      return { website_url: url, token, meta_tag: siteMetaTag(token), merchant_id: null };
     },
     async verifyWebsite(advertiserId: string) {
       const found = await store.find(advertiserId);
@@ -167,15 +167,11 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       if (!found.merchant_claim_token) throw new ApiError('merchant_claim_missing');
       let html: string;
       try {
-        // The claim is for the site, so the tag is read on its home page: a page under it (a user's page on a
-        // shared host) or a home page that redirects to another host proves nothing about the site.
-        const home = new URL('/', found.website_url);
-        const res = await safeFetch(home, { maxBytes: 512 * 1024, timeoutMs: 5_000, allow: config.outboundAllow, resolve, accept: 'text/html' });
-        if (!sameSite(home, new URL(res.url))) throw new ApiError('merchant_verify_failed', `${home.host} redirects to ${new URL(res.url).host}: add the tag to the home page of the site you claim.`);
-        html = res.body.toString('utf8');
+        html = await readSiteHome(found.website_url, { allow: config.outboundAllow, resolve });
       } catch (error) {
-        if (error instanceof ApiError && error.errorName === 'merchant_verify_failed') throw error;
-        throw new ApiError('merchant_verify_failed', `We couldn't read ${found.website_url}: ${error instanceof ApiError ? error.message : 'it did not answer'}.`);
+        if (!(error instanceof SiteProofError)) throw error;
+        const f = error.failure;
+        throw new ApiError('merchant_verify_failed', f.kind === 'redirected' ? `${f.from} redirects to ${f.to}: add the tag to the home page of the site you claim.` : `We couldn't read ${found.website_url}: ${f.detail}.`);
       }
       if (!verificationTagFound(html, found.merchant_claim_token)) throw new ApiError('merchant_verify_failed');
       const merchantId = newId();

@@ -376,6 +376,10 @@ export interface UsersTable {
   consented_at: Generated<number | null>;
   /** The site this user officially stands for (the creator card of a link's domain names them). */
   verified_domain: Generated<string | null>;
+  /** Migration 0061: the token given for the website being claimed, until it is proved. */
+  domain_claim_token: Generated<string | null>;
+  /** Migration 0061: the token that proved verified_domain (re-read when another account proves the same domain). */
+  domain_proof_token: Generated<string | null>;
   listed_website_url: Generated<string | null>;
   connected_to_instagram: Generated<number>;
   /** A business (partner) account. */
@@ -693,3 +697,4 @@ export interface ReportQueueTable {
   total: number;
   newest_at: number;
 }
+

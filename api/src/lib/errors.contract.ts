@@ -108,6 +108,11 @@ export const catalogue = {
   website_missing: { code: 191, status: 400, message: 'Add your business website first.' },
   merchant_claim_missing: { code: 192, status: 400, message: 'Claim your website first: we give you a tag to add to it.' },
   merchant_verify_failed: { code: 193, status: 400, message: "We couldn't find your verification tag on your website." },
+  // A person's official domain (their website proved by its tag): codes 2180-2189.
+  profile_website_missing: { code: 2180, status: 400, message: 'Add your website to your profile first.' },
+  domain_claim_missing: { code: 2181, status: 400, message: 'Claim your website first: we give you a tag to add to it.' },
+  domain_verify_failed: { code: 2182, status: 400, message: "We couldn't find your verification tag on your website." },
+  domain_claimed: { code: 2183, status: 409, message: "Another account is this website's official account, and its tag is still on the site." },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },

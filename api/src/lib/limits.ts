@@ -57,6 +57,8 @@ export const LIMITS = {
   imageUrlAddress: { points: 200, durationS: HOUR, error: 'outbound_limited' },
   /** A pin's own link checked (GET /v3/offsite/?pin_id=) or followed (GET /offsite/), per address: anyone can put any link on a pin of their own. */
   offsitePinAddress: { points: 600, durationS: HOUR, error: 'offsite_check_limited' },
+  /** Website proofs read (a person's official domain, UserDomainClaimResource update), per address: a claim takes one or two tries. */
+  siteProofAddress: { points: 30, durationS: HOUR, error: 'outbound_limited' },
   /**
    * Fetches of one site (its registrable name, so random subdomains are one site), over every client and
    * every route above: this server is not made a tool to flood someone else's. About one a second, sustained.

@@ -12,6 +12,18 @@ export const profileSettingsAnswer = z.object({
 });
 export type ProfileSettingsAnswer = z.infer<typeof profileSettingsAnswer>;
 
+/**
+ * A person's official domain (UserDomainClaimResource): their profile's website, its domain, the domain they
+ * are the official account of (null: none), and the tag to put on the site while a claim waits for its proof.
+ */
+export const domainClaimAnswer = z.object({
+  website_url: z.string().nullable(),
+  domain: z.string().nullable(),
+  verified_domain: z.string().nullable(),
+  meta_tag: z.string().nullable(),
+});
+export type DomainClaimAnswer = z.infer<typeof domainClaimAnswer>;
+
 /** The web app's types of the answers below. */
 export type SuccessAnswer = z.infer<typeof usersAnswers.PinCreateSuccessResource.get>;
 export type ProfileAnswer = z.infer<typeof usersAnswers.UserResource.get>;
@@ -51,6 +63,7 @@ export const usersAnswers = {
       image_medium_url: z.string().nullable(),
       about: z.string().nullable(),
       website_url: z.string().nullable(),
+      official_domain: z.string().nullable(),
       pin_count: z.number(),
       follower_count: z.number(),
       following_count: z.number(),
@@ -65,6 +78,12 @@ export const usersAnswers = {
   UserFollowersResource: {
     get: followPeopleAnswer,
   },
+  UserDomainClaimResource: {
+    get: domainClaimAnswer,
+    create: domainClaimAnswer,
+    update: domainClaimAnswer,
+    delete: domainClaimAnswer,
+  },
   PinCreateSuccessResource: {
     get: z.object({
       official_user: z.object({
@@ -74,6 +93,8 @@ export const usersAnswers = {
         image_medium_url: z.string().nullable(),
         follower_count: z.number(),
         is_verified_identity: z.boolean(),
+        /** The domain they are the official account of (the link's). */
+        domain: z.string(),
       }).nullable(),
       promotion_offered: z.boolean(),
       is_partner: z.boolean(),

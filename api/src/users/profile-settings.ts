@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors.js';
 import type { ImagesService } from '../images/service.js';
 import { jobQueue } from '../jobs/service.js';
 import { avatarImageId, queueImageRelease } from '../media/release.js';
-import { normaliseWebsite, RESERVED_USERNAME_DETAIL, usernameProblem } from './rules.js';
+import { normaliseWebsite, RESERVED_USERNAME_DETAIL, siteDomain, usernameProblem } from './rules.js';
 import { ownPathsOf } from '../lib/own-paths.js';
 
 export interface ProfileChanges {
@@ -51,7 +51,7 @@ export function profileSettingsService(deps: Deps, images: ImagesService) {
       const website = normaliseWebsite(input.website_url);
       if (website === undefined) throw new ApiError('website_invalid');
       await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('users').select('username').where('id', '=', viewer.id).executeTakeFirstOrThrow();
+        const current = await trx.selectFrom('users').select(['username', 'listed_website_url']).where('id', '=', viewer.id).executeTakeFirstOrThrow();
         if (username !== current.username) {
           const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
           if (taken) throw new ApiError('username_taken');
@@ -68,6 +68,11 @@ export function profileSettingsService(deps: Deps, images: ImagesService) {
           .set({ username, first_name: input.first_name.trim(), last_name: input.last_name.trim(), about: input.about.trim() || null, listed_website_url: website })
           .where('id', '=', viewer.id)
           .execute();
+        // A website on another domain lets the official domain go (and a claim waiting for the old one):
+        // the proof was of the site the profile named.
+        if (siteDomain(website) !== siteDomain(current.listed_website_url)) {
+          await trx.updateTable('users').set({ verified_domain: null, domain_proof_token: null, domain_claim_token: null }).where('id', '=', viewer.id).execute();
+        }
       }).catch((error: unknown) => {
         // Two accounts taking the same free name at once: the unique index decides, the loser is told it is taken.
         if (error instanceof ApiError) throw error;

@@ -2,6 +2,7 @@ import { NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono, type Context, type Next } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
+import type { Config } from '../config.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
@@ -13,6 +14,10 @@ import { bookmarkOption } from '../lib/bookmark.js';
 import { safeNext } from '../lib/rules/next.js';
 import { imageBase64, PIN_CREATE_MAX_BODY_BYTES } from '../pins/routes.js';
 import type { ProfileSettingsService } from './profile-settings.js';
+import type { DomainClaimService } from './domain-claim.js';
+import { clientAddress } from '../lib/client-address.js';
+import type { Limits } from '../lib/limits.js';
+import { takeOutbound } from '../lib/outbound-limits.js';
 import { userText } from '../lib/text.js';
 import { ABOUT_MAX, NAME_MAX, RESERVED_USERNAMES, WEBSITE_MAX } from './rules.js';
 
@@ -53,8 +58,24 @@ export function renamedProfileRoutes(profiles: ProfileSettingsService): Hono<App
   return routes;
 }
 
-export function userResources(users: UsersService, pins: PinsService, profiles: ProfileSettingsService): ResourceRegistry {
+export function userResources(users: UsersService, pins: PinsService, profiles: ProfileSettingsService, claims: DomainClaimService, outbound: { limits: Limits; trustProxy: Config['trustProxy'] }): ResourceRegistry {
   return {
+    // A person's official domain: a tag for their profile's website (create), the site read for it (update),
+    // let go (delete). Reading the site makes this server fetch it: limited per client and per site.
+    UserDomainClaimResource: {
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => claims.get(viewer) }),
+      create: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.claim(viewer) }),
+      update: action({
+        caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
+        options: z.object({}).loose(),
+        run: async (_o, { viewer, c }) => {
+          const { website_url } = await claims.get(viewer);
+          if (website_url) await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, outbound.trustProxy), website_url);
+          return claims.verify(viewer);
+        },
+      }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.unclaim(viewer) }),
+    },
     // Profile settings (issue 27): the account's own name, username, about, website and picture.
     UserSettingsResource: {
       get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.get(viewer) }),

@@ -48,3 +48,31 @@ export function normaliseWebsite(text: string): string | null | undefined {
     return undefined;
   }
 }
+
+/**
+ * A site as an official account holds it and as a link is matched to it: the host without `www.`, lower-case,
+ * with its port when it is not the scheme's default (a proof read on one port says nothing of another).
+ */
+export function siteDomain(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).host.replace(/^www\./, '').toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a proof of a domain does, given what the site's home page shows. One domain has one official account:
+ * - the claimant's tag is missing: nothing (the claim fails);
+ * - nobody holds the domain, or the claimant already does: the claimant holds it;
+ * - another account holds it and its own tag is still on the site: the site vouches for both, so the
+ *   holder keeps it (un-claiming there, or taking that tag down, lets the claimant in);
+ * - another account holds it and its tag is gone: the site now vouches only for the claimant, who takes it
+ *   over (a domain that changed hands follows its current owner).
+ */
+export function domainProofOutcome(input: { claimantTagFound: boolean; holder: null | { isClaimant: boolean; holderTagFound: boolean } }): 'not_proved' | 'proved' | 'held_elsewhere' | 'taken_over' {
+  if (!input.claimantTagFound) return 'not_proved';
+  if (!input.holder || input.holder.isClaimant) return 'proved';
+  return input.holder.holderTagFound ? 'held_elsewhere' : 'taken_over';
+}

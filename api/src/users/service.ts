@@ -3,20 +3,11 @@ import type { Database } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { promotionOffered } from './promotion.js';
+import { siteDomain } from './rules.js';
 import { usersStore, type FollowSide } from './store.js';
 import { notificationsService } from '../notifications/service.js';
 import { policyStore } from '../policy/store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
-
-/** A link's site, as a creator's verified domain is written: host without `www.`. */
-export function linkDomain(link: string | null): string | null {
-  if (!link) return null;
-  try {
-    return new URL(link).hostname.replace(/^www\./, '').toLowerCase();
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A page of a profile's followers or of the people it follows, as both lists show them (UserFollowersResource,
@@ -73,6 +64,8 @@ export function usersService(deps: Deps) {
         // Profile settings (issue 27): what the person says about themselves and the site they list.
         about: user.about,
         website_url: user.listed_website_url,
+        // The domain this account is the official account of (proved by its tag on the site), or null.
+        official_domain: user.verified_domain,
         pin_count: user.pin_count,
         follower_count: user.follower_count,
         following_count: user.following_count,
@@ -114,7 +107,7 @@ export function usersService(deps: Deps) {
      */
     async saveSuccess(viewerId: string, link: string | null) {
       const row = await settings(viewerId);
-      const domain = linkDomain(link);
+      const domain = siteDomain(link);
       const official = domain ? await store.officialUserOf(domain) : undefined;
       const showCard = official && official.id !== viewerId && !(await store.follows(viewerId, official.id));
       return {
@@ -127,6 +120,7 @@ export function usersService(deps: Deps) {
               // The creator card: the official user of a domain is a verified identity.
               follower_count: await store.followerCount(official.id),
               is_verified_identity: true,
+              domain,
             }
           : null,
         promotion_offered: promotionOffered({

@@ -33,7 +33,7 @@ export function usersStore(db: Kysely<Database>) {
     async profile(username: string) {
       const user = await db
         .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'state', 'about', 'listed_website_url'])
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'state', 'about', 'listed_website_url', 'verified_domain'])
         .select(pinCountOf('user_pins').as('pin_count'))
         .where('username', '=', username)
         .executeTakeFirst();

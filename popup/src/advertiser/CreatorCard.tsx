@@ -9,6 +9,8 @@ export interface CreatorCardData {
   fullName: string;
   imageUrl?: string | null;
   isVerifiedIdentity: boolean;
+  /** The domain the creator is the official account of (proved by its tag on the site), if any. */
+  officialDomain?: string | null;
   isVerifiedMerchant?: boolean;
   isPromoted?: boolean;
   sponsorName?: string | null;
@@ -24,9 +26,11 @@ export interface CreatorCardData {
  */
 export interface CreatorCardWords {
   verifiedMerchant: string;
+  /** With `{{domain}}`. */
+  officialAccount: string;
   sponsorship: typeof sponsorshipLabel;
 }
-const ENGLISH: CreatorCardWords = { verifiedMerchant: 'Verified merchant', sponsorship: sponsorshipLabel };
+const ENGLISH: CreatorCardWords = { verifiedMerchant: 'Verified merchant', officialAccount: 'Official account of {{domain}}', sponsorship: sponsorshipLabel };
 
 /** The creator card: name cut at 70, the sponsorship label by status, the follower count short and hidden from visitors for unverified creators. */
 /** `children`: the card's action (the Follow button, issue 19). */
@@ -39,6 +43,7 @@ export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }
         <a href={creator.profileUrl} target="_blank" rel="noopener">
           {cutCreatorName(creator.fullName)}
         </a>
+        {creator.officialDomain && <span class="badge official"> · {words.officialAccount.replace('{{domain}}', creator.officialDomain)}</span>}
         {creator.isVerifiedMerchant && <span class="badge"> · {words.verifiedMerchant}</span>}
         {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {tn('success.followers', creator.followerCount, { count: shortCount(creator.followerCount, locale()) })}</small>}
         {/* Its own line, and a space for what reads the text: "Ada LovelacePaid partnership" ran together (issue 27). */}

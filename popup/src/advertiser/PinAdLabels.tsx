@@ -23,6 +23,7 @@ interface Profile {
   follower_count: number;
   image_medium_url: string | null;
   followedByMe: boolean;
+  official_domain: string | null;
 }
 
 /**
@@ -43,13 +44,14 @@ export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; vie
       {labels.promoted_by && <p class="promoted">{t('promotedBy', { name: labels.promoted_by.name })}</p>}
       <CreatorCard
         viewerIsAuth={viewerIsAuth}
-        words={{ verifiedMerchant: t('verifiedMerchant'), sponsorship: sponsorshipWords }}
+        words={{ verifiedMerchant: t('verifiedMerchant'), officialAccount: t('officialAccount', { domain: '{{domain}}' }), sponsorship: sponsorshipWords }}
         creator={{
           fullName: pin.pinner.full_name || pin.pinner.username,
           imageUrl: profile?.image_medium_url ?? null,
           followerCount: profile?.follower_count ?? 0,
-          // Verified identities are the official accounts of domains; a pinner is not one.
-          isVerifiedIdentity: false,
+          // Verified identities are the official accounts of domains: a pinner who proved their website is one.
+          isVerifiedIdentity: Boolean(profile?.official_domain),
+          officialDomain: profile?.official_domain ?? null,
           isVerifiedMerchant: labels.is_verified_merchant,
           isPromoted: Boolean(labels.promoted_by),
           sponsorName: s?.sponsorName ?? null,

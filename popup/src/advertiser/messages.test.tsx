@@ -60,7 +60,8 @@ describe('the advertiser area’s words beside the rules that own their values',
 
   it('shows the creator card in French with the area’s words', async () => {
     await applyLocale('fr');
-    render(<CreatorCard creator={{ followerCount: 12_345, fullName: 'Nina', isVerifiedIdentity: false, isVerifiedMerchant: true, sponsorshipStatus: 2, profileUrl: '/nina/' }} viewerIsAuth words={{ verifiedMerchant: 'Marchand vérifié', sponsorship: sponsorshipWords }} />);
+    render(<CreatorCard creator={{ followerCount: 12_345, fullName: 'Nina', isVerifiedIdentity: true, officialDomain: 'nina.example', isVerifiedMerchant: true, sponsorshipStatus: 2, profileUrl: '/nina/' }} viewerIsAuth words={{ verifiedMerchant: 'Marchand vérifié', officialAccount: 'Compte officiel de {{domain}}', sponsorship: sponsorshipWords }} />);
+    expect(screen.getByText('· Compte officiel de nina.example', { exact: false })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Créateur' })).toBeTruthy();
     expect(screen.getByText(/12,3\s?k abonnés/)).toBeTruthy();
     expect(screen.getByText('· Marchand vérifié', { exact: false })).toBeTruthy();

@@ -173,6 +173,7 @@ export const english = {
   paidPartnershipWith: 'Paid partnership with {{name}}',
   paidPartnershipPending: 'paid partnership',
   verifiedMerchant: 'Verified merchant',
+  officialAccount: 'Official account of {{domain}}',
   promotedBy: 'Promoted by {{name}}',
   labelledApproved: 'Labelled as a paid partnership with @{{username}} (approved).',
   labelledRejected: 'Labelled as a paid partnership with @{{username}} (they declined).',

@@ -82,7 +82,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
       {creator && (
         <CreatorCard
           viewerIsAuth
-          creator={{ fullName: creator.full_name || creator.username, imageUrl: creator.image_medium_url, followerCount: creator.follower_count, isVerifiedIdentity: creator.is_verified_identity, profileUrl: `/${creator.username}/` }}
+          creator={{ fullName: creator.full_name || creator.username, imageUrl: creator.image_medium_url, followerCount: creator.follower_count, isVerifiedIdentity: creator.is_verified_identity, officialDomain: creator.domain, profileUrl: `/${creator.username}/` }}
         >
           <FollowButton user={creator} followed={false} signedIn />
         </CreatorCard>

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'شراكة مدفوعة مع {{name}}',
   paidPartnershipPending: 'شراكة مدفوعة',
   verifiedMerchant: 'تاجر موثّق',
+  officialAccount: "الحساب الرسمي لـ {{domain}}",
   promotedBy: 'بترويج من {{name}}',
   labelledApproved: 'مصنّف كشراكة مدفوعة مع @{{username}} (تمت الموافقة).',
   labelledRejected: 'مصنّف كشراكة مدفوعة مع @{{username}} (رفضوا).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Bezahlte Partnerschaft mit {{name}}',
   paidPartnershipPending: 'bezahlte Partnerschaft',
   verifiedMerchant: 'Verifizierter Händler',
+  officialAccount: "Offizielles Konto von {{domain}}",
   promotedBy: 'Gesponsert von {{name}}',
   labelledApproved: 'Als bezahlte Partnerschaft mit @{{username}} gekennzeichnet (bestätigt).',
   labelledRejected: 'Als bezahlte Partnerschaft mit @{{username}} gekennzeichnet (abgelehnt).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Colaboración pagada con {{name}}',
   paidPartnershipPending: 'colaboración pagada',
   verifiedMerchant: 'Comerciante verificado',
+  officialAccount: "Cuenta oficial de {{domain}}",
   promotedBy: 'Promocionado por {{name}}',
   labelledApproved: 'Marcado como colaboración pagada con @{{username}} (aprobada).',
   labelledRejected: 'Marcado como colaboración pagada con @{{username}} (la han rechazado).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Partenariat rémunéré avec {{name}}',
   paidPartnershipPending: 'partenariat rémunéré',
   verifiedMerchant: 'Marchand vérifié',
+  officialAccount: "Compte officiel de {{domain}}",
   promotedBy: 'Sponsorisé par {{name}}',
   labelledApproved: 'Indiqué comme partenariat rémunéré avec @{{username}} (approuvé).',
   labelledRejected: 'Indiqué comme partenariat rémunéré avec @{{username}} (refusé).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Partnership retribuita con {{name}}',
   paidPartnershipPending: 'partnership retribuita',
   verifiedMerchant: 'Venditore verificato',
+  officialAccount: "Account ufficiale di {{domain}}",
   promotedBy: 'Promosso da {{name}}',
   labelledApproved: 'Etichettato come partnership retribuita con @{{username}} (approvata).',
   labelledRejected: 'Etichettato come partnership retribuita con @{{username}} (rifiutata).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: '{{name}}との有償パートナーシップ',
   paidPartnershipPending: '有償パートナーシップ',
   verifiedMerchant: '認証済み販売者',
+  officialAccount: "{{domain}} の公式アカウント",
   promotedBy: 'プロモーション: {{name}}',
   labelledApproved: '@{{username}}との有償パートナーシップとして表示中(承認済み)。',
   labelledRejected: '@{{username}}との有償パートナーシップとして表示中(相手が辞退しました)。',

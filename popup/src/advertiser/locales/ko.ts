@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: '{{name}}와(과)의 유료 파트너십',
   paidPartnershipPending: '유료 파트너십',
   verifiedMerchant: '인증된 판매자',
+  officialAccount: "{{domain}}의 공식 계정",
   promotedBy: '홍보: {{name}}',
   labelledApproved: '@{{username}}와(과)의 유료 파트너십으로 표시됨(승인됨).',
   labelledRejected: '@{{username}}와(과)의 유료 파트너십으로 표시됨(상대가 거절함).',

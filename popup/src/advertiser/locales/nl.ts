@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Betaalde samenwerking met {{name}}',
   paidPartnershipPending: 'betaalde samenwerking',
   verifiedMerchant: 'Geverifieerde verkoper',
+  officialAccount: "Officieel account van {{domain}}",
   promotedBy: 'Gepromoot door {{name}}',
   labelledApproved: 'Gelabeld als betaalde samenwerking met @{{username}} (goedgekeurd).',
   labelledRejected: 'Gelabeld als betaalde samenwerking met @{{username}} (afgewezen).',

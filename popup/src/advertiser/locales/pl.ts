@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Płatna współpraca z {{name}}',
   paidPartnershipPending: 'płatna współpraca',
   verifiedMerchant: 'Zweryfikowany sprzedawca',
+  officialAccount: "Oficjalne konto {{domain}}",
   promotedBy: 'Promowane przez {{name}}',
   labelledApproved: 'Oznaczono jako płatną współpracę z @{{username}} (zatwierdzona).',
   labelledRejected: 'Oznaczono jako płatną współpracę z @{{username}} (odrzucona).',

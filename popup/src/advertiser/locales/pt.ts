@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Parceria paga com {{name}}',
   paidPartnershipPending: 'parceria paga',
   verifiedMerchant: 'Comerciante verificado',
+  officialAccount: "Conta oficial de {{domain}}",
   promotedBy: 'Promovido por {{name}}',
   labelledApproved: 'Marcado como parceria paga com @{{username}} (aprovada).',
   labelledRejected: 'Marcado como parceria paga com @{{username}} (recusada).',

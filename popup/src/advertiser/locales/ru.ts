@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Платное партнёрство с {{name}}',
   paidPartnershipPending: 'платное партнёрство',
   verifiedMerchant: 'Подтверждённый продавец',
+  officialAccount: "Официальный аккаунт {{domain}}",
   promotedBy: 'Продвигает {{name}}',
   labelledApproved: 'Отмечено как платное партнёрство с @{{username}} (подтверждено).',
   labelledRejected: 'Отмечено как платное партнёрство с @{{username}} (отклонено).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: 'Betalt samarbete med {{name}}',
   paidPartnershipPending: 'betalt samarbete',
   verifiedMerchant: 'Verifierad handlare',
+  officialAccount: "Officiellt konto för {{domain}}",
   promotedBy: 'Sponsrad av {{name}}',
   labelledApproved: 'Märkt som betalt samarbete med @{{username}} (godkänt).',
   labelledRejected: 'Märkt som betalt samarbete med @{{username}} (de tackade nej).',

@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: '{{name}} ile ücretli iş birliği',
   paidPartnershipPending: 'ücretli iş birliği',
   verifiedMerchant: 'Doğrulanmış satıcı',
+  officialAccount: "{{domain}} resmi hesabı",
   promotedBy: 'Tanıtan: {{name}}',
   labelledApproved: '@{{username}} ile ücretli iş birliği olarak etiketlendi (onaylandı).',
   labelledRejected: '@{{username}} ile ücretli iş birliği olarak etiketlendi (reddettiler).',

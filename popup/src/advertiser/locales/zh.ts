@@ -151,6 +151,7 @@ export default {
   paidPartnershipWith: '与 {{name}} 的付费合作',
   paidPartnershipPending: '付费合作',
   verifiedMerchant: '已认证商家',
+  officialAccount: "{{domain}} 的官方账号",
   promotedBy: '推广方:{{name}}',
   labelledApproved: '已标记为与 @{{username}} 的付费合作(已批准)。',
   labelledRejected: '已标记为与 @{{username}} 的付费合作(对方已拒绝)。',

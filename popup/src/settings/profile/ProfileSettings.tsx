@@ -5,6 +5,7 @@ import type { ViewerData } from '../../types';
 import type { ProfileSettingsAnswer } from '../../../../api/src/users/contract';
 import { ABOUT_MAX, NAME_MAX, normaliseWebsite, usernameProblem } from '../../../../api/src/users/rules';
 import { t } from './messages';
+import { WebsiteClaim } from './WebsiteClaim';
 
 type Profile = ProfileSettingsAnswer;
 type Field = 'first_name' | 'username' | 'website_url' | 'photo' | 'form';
@@ -160,6 +161,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
         </button>
         <p role="status">{status}</p>
       </form>
+      <WebsiteClaim website={profile.website_url} />
       <p>
         <a href={`/${profile.username}/`}>{t('viewProfile')}</a> · <a href="/settings/account/">{t('accountSettings')}</a>
       </p>

@@ -30,6 +30,18 @@ export const english = {
   viewProfile: 'View your profile',
   accountSettings: 'Account settings',
   editProfile: 'Edit profile',
+  officialTitle: "Official website",
+  officialNoWebsite: "Add your website above and save: then you can claim it.",
+  officialIntro: "Prove {{domain}} is yours and your account becomes its official account: people who save Pins from it see your card.",
+  officialClaim: "Claim {{domain}}",
+  officialTagIntro: "Add this tag inside the <head> of your home page, then check it.",
+  officialTag: "Verification tag",
+  officialVerify: "Check my website",
+  officialNewTag: "Get a new tag",
+  officialProved: "Your website is verified.",
+  officialHeld: "Your account is the official account of {{domain}}.",
+  officialUnclaim: "Un-claim {{domain}}",
+  officialLetGo: "You are no longer the official account of {{domain}}.",
 };
 
 export const messages = defineMessages('profileSettings', english, (lang) => import(`./locales/${lang}.ts`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sameSite, verificationTagFound } from './merchant.js';
+import { sameSite, verificationTagFound } from './site-proof.js';
 
-describe('the merchant verification’s rules', () => {
+describe('the website proof’s rules', () => {
   it('keeps a verification on the claimed site: its www twin and an https upgrade, nothing else', () => {
     const at = (a: string, b: string) => sameSite(new URL(a), new URL(b));
     expect(at('http://shop.example/', 'https://www.shop.example/en/')).toBe(true);
