@@ -8,7 +8,7 @@ import { enforce } from '../policy/store.js';
 import { advertisersStore } from './store.js';
 import { newToken } from '../lib/ids.js';
 import type { Resolver } from '../lib/safe-fetch.js';
-import { readSiteHome, siteMetaTag, SiteProofError, verificationTagFound } from '../lib/site-proof.js';
+import { readSiteHomeOr, siteMetaTag, verificationTagFound } from '../lib/site-proof.js';
 
 /** The advertiser a viewer acts for, and whether they own it. */
 export interface AdvertiserContext {
@@ -165,14 +165,7 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       if (found.merchant_id) return { website_url: found.website_url, merchant_id: found.merchant_id, verified: true };
       if (!found.website_url) throw new ApiError('website_missing');
       if (!found.merchant_claim_token) throw new ApiError('merchant_claim_missing');
-      let html: string;
-      try {
-        html = await readSiteHome(found.website_url, { allow: config.outboundAllow, resolve });
-      } catch (error) {
-        if (!(error instanceof SiteProofError)) throw error;
-        const f = error.failure;
-        throw new ApiError('merchant_verify_failed', f.kind === 'redirected' ? `${f.from} redirects to ${f.to}: add the tag to the home page of the site you claim.` : `We couldn't read ${found.website_url}: ${f.detail}.`);
-      }
+      const html = await readSiteHomeOr('merchant_verify_failed', found.website_url, { allow: config.outboundAllow, resolve });
       if (!verificationTagFound(html, found.merchant_claim_token)) throw new ApiError('merchant_verify_failed');
       const merchantId = newId();
       await store.setMerchant(advertiserId, merchantId, clock.now());

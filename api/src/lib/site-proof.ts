@@ -58,3 +58,14 @@ export async function readSiteHome(website: string, options: { allow: readonly s
   if (!sameSite(home, landed)) throw new SiteProofError({ kind: 'redirected', from: home.host, to: landed.host });
   return res.body.toString('utf8');
 }
+
+/** The site's home page, or the claim's own error saying why it could not be read (a redirect elsewhere, or no answer). */
+export async function readSiteHomeOr(code: ConstructorParameters<typeof ApiError>[0], website: string, options: { allow: readonly string[]; resolve?: Resolver | undefined }): Promise<string> {
+  try {
+    return await readSiteHome(website, options);
+  } catch (error) {
+    if (!(error instanceof SiteProofError)) throw error;
+    const f = error.failure;
+    throw new ApiError(code, f.kind === 'redirected' ? `${f.from} redirects to ${f.to}: add the tag to the home page of the site you claim.` : `We couldn't read ${website}: ${f.detail}.`);
+  }
+}

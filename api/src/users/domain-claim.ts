@@ -2,7 +2,7 @@ import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newToken } from '../lib/ids.js';
 import type { Resolver } from '../lib/safe-fetch.js';
-import { readSiteHome, siteMetaTag, SiteProofError, verificationTagFound } from '../lib/site-proof.js';
+import { readSiteHomeOr, siteMetaTag, verificationTagFound } from '../lib/site-proof.js';
 import { domainProofOutcome, siteDomain } from './rules.js';
 
 /**
@@ -50,14 +50,7 @@ export function domainClaimService({ db, config }: Deps, resolve?: Resolver) {
       if (!r.listed_website_url || !domain) throw new ApiError('profile_website_missing');
       if (domain === r.verified_domain) return status(viewer.id);
       if (!r.domain_claim_token) throw new ApiError('domain_claim_missing');
-      let html: string;
-      try {
-        html = await readSiteHome(r.listed_website_url, { allow: config.outboundAllow, resolve });
-      } catch (error) {
-        if (!(error instanceof SiteProofError)) throw error;
-        const f = error.failure;
-        throw new ApiError('domain_verify_failed', f.kind === 'redirected' ? `${f.from} redirects to ${f.to}: add the tag to the home page of the site you claim.` : `We couldn't read ${r.listed_website_url}: ${f.detail}.`);
-      }
+      const html = await readSiteHomeOr('domain_verify_failed', r.listed_website_url, { allow: config.outboundAllow, resolve });
       const holder = await db.selectFrom('users').select(['id', 'domain_proof_token']).where('verified_domain', '=', domain).executeTakeFirst();
       const outcome = domainProofOutcome({
         claimantTagFound: verificationTagFound(html, r.domain_claim_token),
