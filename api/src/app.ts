@@ -117,6 +117,7 @@ export function appServices(deps: Deps) {
   const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
   const boards = boardsService(deps);
+  const notifications = notificationsService(deps);
   return {
     outgoing,
     auth,
@@ -129,7 +130,7 @@ export function appServices(deps: Deps) {
     pins,
     users: usersService(deps),
     profiles: profileSettingsService(deps, images),
-    claims: domainClaimService(deps),
+    claims: domainClaimService(deps, notifications),
     share: pinShareService(deps, pins, outgoing.mailer),
     scrape: scrapeService(deps),
     advertisers,
@@ -142,7 +143,7 @@ export function appServices(deps: Deps) {
     events: eventsService(deps),
     embeds: embedsService(deps),
     cards: cardsService(deps),
-    notifications: notificationsService(deps),
+    notifications,
     transfers: transfersService(deps),
     tokens: tokensService(deps, auth.proveOwner),
   };

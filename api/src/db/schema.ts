@@ -516,7 +516,7 @@ export interface BoardsTable {
   cover_pin_id: Generated<string | null>;
 }
 
-export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored';
+export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored' | 'domain_taken';
 
 /** Notifications in the app (migration 0028, issue 28): one row per recipient and event. */
 export interface NotificationsTable {

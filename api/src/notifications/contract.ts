@@ -12,7 +12,7 @@ export const notification = z.object({
   /** Only a board the reader may see is named (a secret board's name stays with its members). */
   board: z.object({ id: z.string(), name: z.string(), url: z.string() }).nullable(),
   pin: z.object({ id: z.string(), url: z.string() }).nullable(),
-  /** A moderation notice's reason (what the operator told the owner); null for every other kind. */
+  /** A moderation notice's reason (what the operator told the owner), or the domain of a domain_taken notice; null for every other kind. */
   note: z.string().nullable(),
 });
 

@@ -4,7 +4,7 @@ import type { NotificationKind } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import { noticeRule, type BoardFacts, type PinFacts, type Relation } from '../policy/rules.js';
-import { type ModerationKind, shouldNotify, UNREAD_CAP } from './rules.js';
+import { type ServiceKind, shouldNotify, UNREAD_CAP } from './rules.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { notificationsStore } from './store.js';
@@ -52,12 +52,12 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
     },
 
     /**
-     * The notices of an operator's decision, written in the decision's own transaction (`trx`), so a decision
-     * is never taken without its reporters and owner being told. Not through the message gate: they come
-     * from the service, not a member, so there is no sender's share to take and no repeat to fold (one
-     * decision closes the reports it tells of). Each row's actor is its recipient: no operator is named.
+     * The service's own notices (an operator's decision; a domain another account proved), written in the
+     * transaction that decides (`trx`), so nothing is decided without the people it concerns being told.
+     * Not through the message gate: they come from the service, not a member, so there is no sender's share
+     * to take and no repeat to fold (one decision tells once). Each row's actor is its recipient: nobody is named.
      */
-    async moderation(trx: Kysely<Database>, notices: Array<{ kind: ModerationKind; recipientId: string; boardId?: string | null; pinId?: string | null; note?: string | null }>) {
+    async fromService(trx: Kysely<Database>, notices: Array<{ kind: ServiceKind; recipientId: string; boardId?: string | null; pinId?: string | null; note?: string | null }>) {
       const now = clock.now();
       await notificationsStore(trx).insert(
         [...new Map(notices.map((n) => [`${n.kind}|${n.recipientId}`, n])).values()].map((n) => ({ id: newId(), recipient_id: n.recipientId, kind: n.kind, actor_id: n.recipientId, board_id: n.boardId ?? null, pin_id: n.pinId ?? null, created_at: now, note: n.note ?? null })),

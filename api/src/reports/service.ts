@@ -106,7 +106,7 @@ export function reportsService(deps: Deps) {
         const told = ownerKind !== null && owner !== null ? [{ kind: ownerKind, recipientId: owner, ...about, note: body.reason }] : [];
         // Each reporter (and an appealing owner) hears that it was reviewed; never what others reported, nor who decided.
         const reviewed = open.map((r) => r.reporter_id).filter((r): r is string => r !== null && !told.some((t) => t.recipientId === r));
-        await notificationsService(deps).moderation(trx, [...told, ...reviewed.map((recipientId) => ({ kind: 'report_reviewed' as const, recipientId }))]);
+        await notificationsService(deps).fromService(trx, [...told, ...reviewed.map((recipientId) => ({ kind: 'report_reviewed' as const, recipientId }))]);
         return { closed: n };
       });
     },

@@ -102,6 +102,10 @@ describe('a person’s official domain (UserDomainClaimResource)', () => {
     expect(data(await cy.client.post('UserDomainClaimResource', 'update', {})).verified_domain).toBe(new URL(origin).host);
     expect(await held(t, ana.user.id)).toBeNull();
     expect(data(await ana.client.get('UserDomainClaimResource', {}))).toMatchObject({ verified_domain: null });
+    // Ana is told, in her notifications, which domain went and not to whom; Cyd, who took it, is told nothing.
+    const told = data(await ana.client.get('NotificationsResource', {})).notifications;
+    expect(told).toEqual([expect.objectContaining({ kind: 'domain_taken', note: new URL(origin).host, actor: expect.objectContaining({ id: ana.user.id }) })]);
+    expect(data(await cy.client.get('NotificationsResource', {})).notifications).toEqual([]);
   });
 
   it('a website on another domain lets the official domain go; a site that does not answer is a clear refusal', async () => {

@@ -1,4 +1,5 @@
 import type { Deps, Viewer } from '../deps.js';
+import type { NotificationsService } from '../notifications/service.js';
 import { ApiError } from '../lib/errors.js';
 import { newToken } from '../lib/ids.js';
 import type { Resolver } from '../lib/safe-fetch.js';
@@ -9,9 +10,10 @@ import { domainProofOutcome, siteDomain } from './rules.js';
  * A person's official domain: the website on their profile, proved theirs by a tag on its home page (the
  * merchant claim's proof), makes them that domain's official account (users.verified_domain): the creator
  * card of a link to the site names them, and their own cards say so. One domain, one official account
- * (users/rules.ts domainProofOutcome); un-claiming, or a website on another domain, lets it go.
+ * (users/rules.ts domainProofOutcome); un-claiming, or a website on another domain, lets it go. An account
+ * whose domain another account's proof takes is told so in its notifications, in the same transaction.
  */
-export function domainClaimService({ db, config }: Deps, resolve?: Resolver) {
+export function domainClaimService({ db, config }: Deps, notifications: Pick<NotificationsService, 'fromService'>, resolve?: Resolver) {
   const row = async (userId: string) => {
     const found = await db.selectFrom('users').select(['listed_website_url', 'verified_domain', 'domain_claim_token', 'domain_proof_token']).where('id', '=', userId).executeTakeFirst();
     if (!found) throw new ApiError('unauthorized');
@@ -62,7 +64,10 @@ export function domainClaimService({ db, config }: Deps, resolve?: Resolver) {
       await db
         .transaction()
         .execute(async (trx) => {
-          if (outcome === 'taken_over' && holder) await trx.updateTable('users').set({ verified_domain: null, domain_proof_token: null }).where('id', '=', holder.id).where('verified_domain', '=', domain).execute();
+          if (outcome === 'taken_over' && holder) {
+            const { numUpdatedRows } = await trx.updateTable('users').set({ verified_domain: null, domain_proof_token: null }).where('id', '=', holder.id).where('verified_domain', '=', domain).executeTakeFirst();
+            if (numUpdatedRows > 0n) await notifications.fromService(trx, [{ kind: 'domain_taken', recipientId: holder.id, note: domain }]);
+          }
           await trx.updateTable('users').set({ verified_domain: domain, domain_proof_token: token, domain_claim_token: null }).where('id', '=', viewer.id).execute();
         })
         .catch((error: unknown) => {

@@ -35,6 +35,8 @@ function sentence(n: Item) {
       return t('warned', { reason: n.note ?? '' });
     case 'moderation_restored':
       return t(n.pin ? 'restoredPin' : 'restoredBoard', { reason: n.note ?? '' });
+    case 'domain_taken':
+      return linked((s) => t('domainTaken', { ...s, domain: n.note ?? '' }), { settings: <a href="/settings/profile/">{t('profileSettings')}</a> });
   }
 }
 

@@ -27,6 +27,8 @@ export const english = {
   seeAndAppeal: "See it (you may appeal once)",
   restoredPin: "We looked again and your Pin is shown again. Why: {{reason}}",
   restoredBoard: "We looked again and your board is shown again. Why: {{reason}}",
+  domainTaken: "Another account proved {{domain}} is its website, so you are no longer its official account. If the site is yours, claim it again in {{settings}}.",
+  profileSettings: "your profile settings",
 };
 
 export const messages = defineMessages('notifications', english, (lang) => import(`./locales/${lang}.ts`));

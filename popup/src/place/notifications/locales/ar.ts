@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "عرضه (يمكنك الطعن مرة واحدة)",
   restoredPin: "راجعنا مجددًا وأصبح الـ Pin الخاص بك ظاهرًا مرة أخرى. السبب: {{reason}}",
   restoredBoard: "راجعنا مجددًا وأصبحت لوحتك ظاهرة مرة أخرى. السبب: {{reason}}",
+  domainTaken: "أثبت حساب آخر أن {{domain}} هو موقعه، لذا لم تعد الحساب الرسمي له. إذا كان الموقع لك، فاطلبه مرة أخرى من {{settings}}.",
+  profileSettings: "إعدادات ملفك الشخصي",
 } satisfies AreaTranslation<typeof english>;

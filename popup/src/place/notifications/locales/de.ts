@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Ansehen (du kannst einmal Einspruch einlegen)",
   restoredPin: "Wir haben es erneut geprüft: Dein Pin wird wieder angezeigt. Grund: {{reason}}",
   restoredBoard: "Wir haben es erneut geprüft: Deine Pinnwand wird wieder angezeigt. Grund: {{reason}}",
+  domainTaken: "Ein anderes Konto hat nachgewiesen, dass {{domain}} seine Website ist. Du bist nicht mehr ihr offizielles Konto. Wenn die Website dir gehört, beanspruche sie erneut in {{settings}}.",
+  profileSettings: "deinen Profileinstellungen",
 } satisfies AreaTranslation<typeof english>;

@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Verlo (puedes apelar una vez)",
   restoredPin: "Lo hemos revisado de nuevo y tu Pin vuelve a mostrarse. Motivo: {{reason}}",
   restoredBoard: "Lo hemos revisado de nuevo y tu tablero vuelve a mostrarse. Motivo: {{reason}}",
+  domainTaken: "Otra cuenta ha demostrado que {{domain}} es su sitio web, así que ya no eres su cuenta oficial. Si el sitio es tuyo, reclámalo de nuevo en {{settings}}.",
+  profileSettings: "la configuración de tu perfil",
 } satisfies AreaTranslation<typeof english>;

@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Voir (vous pouvez faire appel une fois)",
   restoredPin: "Nous avons revu la décision : votre Épingle est de nouveau visible. Pourquoi : {{reason}}",
   restoredBoard: "Nous avons revu la décision : votre tableau est de nouveau visible. Pourquoi : {{reason}}",
+  domainTaken: "Un autre compte a prouvé que {{domain}} est son site : vous n'êtes plus son compte officiel. Si le site est le vôtre, revendiquez-le à nouveau dans {{settings}}.",
+  profileSettings: "les paramètres de votre profil",
 } satisfies AreaTranslation<typeof english>;

@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Visualizza (puoi presentare ricorso una volta)",
   restoredPin: "Abbiamo riesaminato e il tuo Pin è di nuovo visibile. Motivo: {{reason}}",
   restoredBoard: "Abbiamo riesaminato e la tua bacheca è di nuovo visibile. Motivo: {{reason}}",
+  domainTaken: "Un altro account ha dimostrato che {{domain}} è il suo sito, quindi non sei più il suo account ufficiale. Se il sito è tuo, rivendicalo di nuovo in {{settings}}.",
+  profileSettings: "impostazioni del profilo",
 } satisfies AreaTranslation<typeof english>;

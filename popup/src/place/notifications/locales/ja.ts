@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "確認する（異議申し立ては1回までできます）",
   restoredPin: "再確認の結果、あなたのピンは再び表示されています。理由: {{reason}}",
   restoredBoard: "再確認の結果、あなたのボードは再び表示されています。理由: {{reason}}",
+  domainTaken: "別のアカウントが {{domain}} を自分のウェブサイトとして証明したため、あなたはその公式アカウントではなくなりました。サイトがあなたのものなら、{{settings}}でもう一度申請してください。",
+  profileSettings: "プロフィール設定",
 } satisfies AreaTranslation<typeof english>;

@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Bekijken (je kunt één keer bezwaar maken)",
   restoredPin: "We hebben opnieuw gekeken en je pin is weer zichtbaar. Reden: {{reason}}",
   restoredBoard: "We hebben opnieuw gekeken en je bord is weer zichtbaar. Reden: {{reason}}",
+  domainTaken: "Een ander account heeft bewezen dat {{domain}} zijn website is, dus je bent niet langer het officiële account. Is de site van jou, claim hem dan opnieuw in {{settings}}.",
+  profileSettings: "je profielinstellingen",
 } satisfies AreaTranslation<typeof english>;

@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Zobacz (możesz odwołać się jeden raz)",
   restoredPin: "Sprawdziliśmy ponownie i Twój Pin jest znowu widoczny. Powód: {{reason}}",
   restoredBoard: "Sprawdziliśmy ponownie i Twoja tablica jest znowu widoczna. Powód: {{reason}}",
+  domainTaken: "Inne konto udowodniło, że {{domain}} to jego witryna, więc nie jesteś już jej oficjalnym kontem. Jeśli witryna należy do Ciebie, zgłoś ją ponownie w {{settings}}.",
+  profileSettings: "ustawieniach profilu",
 } satisfies AreaTranslation<typeof english>;

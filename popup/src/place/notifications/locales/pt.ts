@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Ver (você pode recorrer uma vez)",
   restoredPin: "Analisamos de novo e seu Pin voltou a ser exibido. Motivo: {{reason}}",
   restoredBoard: "Analisamos de novo e sua pasta voltou a ser exibida. Motivo: {{reason}}",
+  domainTaken: "Outra conta provou que {{domain}} é o site dela, então você não é mais a conta oficial. Se o site é seu, reivindique-o novamente em {{settings}}.",
+  profileSettings: "configurações do perfil",
 } satisfies AreaTranslation<typeof english>;

@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Visa (du kan överklaga en gång)",
   restoredPin: "Vi har tittat igen och din pin visas igen. Anledning: {{reason}}",
   restoredBoard: "Vi har tittat igen och din anslagstavla visas igen. Anledning: {{reason}}",
+  domainTaken: "Ett annat konto har bevisat att {{domain}} är dess webbplats, så du är inte längre dess officiella konto. Om webbplatsen är din, gör anspråk på den igen i {{settings}}.",
+  profileSettings: "dina profilinställningar",
 } satisfies AreaTranslation<typeof english>;

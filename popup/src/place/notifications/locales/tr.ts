@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "Görüntüle (bir kez itiraz edebilirsiniz)",
   restoredPin: "Tekrar inceledik ve Pin'iniz yeniden gösteriliyor. Neden: {{reason}}",
   restoredBoard: "Tekrar inceledik ve panonuz yeniden gösteriliyor. Neden: {{reason}}",
+  domainTaken: "Başka bir hesap {{domain}} sitesinin kendisine ait olduğunu kanıtladı, bu yüzden artık resmi hesabı değilsin. Site seninse {{settings}} bölümünden yeniden talep et.",
+  profileSettings: "profil ayarların",
 } satisfies AreaTranslation<typeof english>;

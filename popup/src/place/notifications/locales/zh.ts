@@ -24,4 +24,6 @@ export default {
   seeAndAppeal: "查看（你可以申诉一次）",
   restoredPin: "我们重新审核后，你的 Pin 图已重新显示。原因：{{reason}}",
   restoredBoard: "我们重新审核后，你的图板已重新显示。原因：{{reason}}",
+  domainTaken: "另一个账号证明了 {{domain}} 是其网站，因此你不再是它的官方账号。如果该网站属于你，请在{{settings}}中重新认领。",
+  profileSettings: "个人资料设置",
 } satisfies AreaTranslation<typeof english>;
