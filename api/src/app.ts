@@ -183,7 +183,7 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...operatorResources(deps),
     ...invitationResources(invitationSender(deps, s.outgoing.mailer), deps.config),
     ...memberResources(s.members, deps.config.trustProxy),
-    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, deps.config.trustProxy),
+    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, { limits: limitsFor(deps), trustProxy: deps.config.trustProxy }),
   };
 }
 

@@ -216,8 +216,13 @@ describe('the merchant id: claim the website, verify it', () => {
   let server: Server;
   let origin = '';
   let page = '<html><head><title>Shop</title></head></html>';
+  /** How many times the site was read. */
+  let reads = 0;
   beforeAll(async () => {
-    server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(page));
+    server = createServer((_req, res) => {
+      reads += 1;
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -239,6 +244,16 @@ describe('the merchant id: claim the website, verify it', () => {
     expect((await owner.send('/vx/business_access/profiles/')).body.resource_response.data[0].user).toMatchObject({ merchantId: verified.merchant_id, eligibleForStlTool: true });
     expect((await t.client().get('PinAdLabelsResource', { pin_id: pin })).body.resource_response.data.is_verified_merchant).toBe(true);
     expect((await owner.get('AdvertiserResource', { advertiser_id: advertiserId })).body.resource_response.data).toMatchObject({ merchant_id: verified.merchant_id, merchant_claim_pending: false });
+  });
+
+  it('reads the site at most 30 times an hour for one client: then a clear refusal, and the site is not read', async () => {
+    const { t, owner, advertiserId } = await setup({ config: { outboundAllow: [] } });
+    t.deps.config.outboundAllow.push(origin);
+    await owner.post('AdvertiserMerchantResource', 'create', { advertiser_id: advertiserId, website_url: `${origin}/` });
+    const before = reads;
+    for (let i = 0; i < 30; i++) expect(err(await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId }))?.api_error_code).toBe(193);
+    expect(err(await owner.post('AdvertiserMerchantResource', 'update', { advertiser_id: advertiserId }))).toMatchObject({ api_error_code: 270, http_status: 429 });
+    expect(reads - before).toBe(30);
   });
 
   it('reads the tag on the site’s home page only: a page of the site a user controls (or a redirect away) claims nothing', async () => {

@@ -136,7 +136,8 @@ export function offsiteNavigation(offsite: ReturnType<typeof offsiteService>, pi
 }
 
 /** The pages' reads and writes, through the resource layer; every one that names an advertiser passes its access check. */
-export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', trustProxy = false): ResourceRegistry {
+export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', outbound: { limits: Limits; trustProxy: Config['trustProxy'] }): ResourceRegistry {
+  const { trustProxy } = outbound;
   const scoped = { advertiser_id: id };
   return {
     BusinessConvertResource: {
@@ -235,11 +236,13 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
           return advertisers.claimWebsite(o.advertiser_id, o.website_url);
         },
       }),
+      // Reading the site makes this server fetch it: limited per client and per site, as a person's site proof is.
       update: action({
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
         options: z.object(scoped),
-        run: async (o, { viewer }) => {
-          await advertisers.access(viewer, o.advertiser_id);
+        run: async (o, { viewer, c }) => {
+          const { advertiser } = await advertisers.access(viewer, o.advertiser_id);
+          if (advertiser.website_url && !advertiser.merchant_id) await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, trustProxy), advertiser.website_url);
           return advertisers.verifyWebsite(o.advertiser_id);
         },
       }),
