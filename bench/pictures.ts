@@ -14,6 +14,7 @@ import { migrate } from '../api/src/db/migrate.js';
 import { queueAvif } from '../api/src/images/avif.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { usersService } from '../api/src/users/service.js';
+import { notificationsService } from '../api/src/notifications/service.js';
 import { median } from './sdk-decorate.js';
 import { startServer } from './uploads.js';
 
@@ -94,7 +95,7 @@ async function seed(dir: string) {
   const ownerId = await authService(deps).createAccount({ email: 'pictures@bench.test', password: PASSWORD, username: 'pictures', firstName: 'Pictures' });
   const board = await boardsService(deps).createBoard({ id: ownerId, username: 'pictures' }, { name: 'Photographs', privacy: 'public' });
   const readerId = await authService(deps).createAccount({ email: 'reader@bench.test', password: PASSWORD, username: 'reader', firstName: 'Reader' });
-  await usersService(deps).follow(readerId, ownerId);
+  await usersService(deps, notificationsService(deps)).follow(readerId, ownerId);
   await db.destroy();
   return board;
 }

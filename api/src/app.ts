@@ -98,6 +98,7 @@ import { invitationAnswers, invitationResources } from './auth/invitations-route
 import { invitationSender } from './auth/signup-mode.js';
 import { webAppRoutes } from './webapp/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { reportsService } from './reports/service.js';
 import { SHARE_TARGET_PATH } from './webapp/rules.js';
 import { loadedBuilt } from './pages/routes.js';
 
@@ -114,10 +115,10 @@ export function appServices(deps: Deps) {
   const auth = authService(deps, outgoing);
   const jobs = backgroundJobs(deps);
   const media = mediaService(deps, jobs);
-  const pins = pinsService(deps, images, jobs, media);
+  const notifications = notificationsService(deps);
+  const pins = pinsService(deps, images, jobs, media, notifications);
   const advertisers = advertisersService(deps);
   const boards = boardsService(deps);
-  const notifications = notificationsService(deps);
   return {
     outgoing,
     auth,
@@ -128,7 +129,7 @@ export function appServices(deps: Deps) {
     images,
     media,
     pins,
-    users: usersService(deps),
+    users: usersService(deps, notifications),
     profiles: profileSettingsService(deps, images),
     claims: domainClaimService(deps, notifications),
     share: pinShareService(deps, pins, outgoing.mailer),
@@ -139,7 +140,8 @@ export function appServices(deps: Deps) {
     sponsorships: sponsorshipsService(deps, advertisers),
     notices: noticesService(deps),
     offsite: offsiteService(deps),
-    collaborators: collaboratorsService(deps, outgoing.mailer),
+    collaborators: collaboratorsService(deps, outgoing.mailer, notifications),
+    reports: reportsService(deps, notifications),
     events: eventsService(deps),
     embeds: embedsService(deps),
     cards: cardsService(deps),
@@ -320,7 +322,7 @@ export function createApp(deps: Deps) {
   // Before the page of the same path: a person's click on a link the check lets through is answered here.
   app.use('/offsite/', offsiteNavigation(services.offsite, pins, services.campaigns, deps.config, limitsFor(deps)));
   app.route('/v3/callback', eventRoutes(services.events));
-  app.route('/v3', reportRoutes(deps));
+  app.route('/v3', reportRoutes(deps, services.reports));
   app.route('/v3', authV3Routes(auth, deps.config));
   app.route('/v3', ssoV3Routes(providers, deps.config));
   app.route('/v3', facebookV3Routes(providers));

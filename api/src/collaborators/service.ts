@@ -5,11 +5,10 @@ import type { Deps } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { DEFAULT_BRAND } from '../lib/rules/brand.js';
 import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
-import { outgoingFor } from '../outbox/service.js';
 import { canonicalEmail } from '../lib/messages/recipient.js';
 import { collaboratorsStore } from './store.js';
 import { orderCollaborators } from './rules.js';
-import { notificationsService } from '../notifications/service.js';
+import type { NotificationsService } from '../notifications/service.js';
 
 export { orderCollaborators };
 import { mailInvites, takeInviteShares } from '../lib/invites.js';
@@ -47,13 +46,12 @@ export function inviteMail(input: { to: string; inviter: { username: string; fir
   };
 }
 
-export function collaboratorsService(deps: Deps, mailer: Mailer = outgoingFor(deps).mailer) {
+export function collaboratorsService(deps: Deps, mailer: Mailer, notifications: Pick<NotificationsService, 'notify'>) {
   const { db, clock, config } = deps;
   const store = collaboratorsStore(db);
   const boards = boardsStore(db);
   const policy = policyStore(db);
   const limits = limitsFor(deps);
-  const notifications = notificationsService(deps);
 
   /**
    * The invite a viewer may act on: their own user invite, or one mailed to their address once that

@@ -6,7 +6,7 @@ import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import { coverUrl, imageJson, type ImagesService } from '../images/service.js';
-import { notificationsService } from '../notifications/service.js';
+import type { NotificationsService } from '../notifications/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import { admitImageWork, admitUserImage } from '../images/backlog.js';
 import type { JobsService } from '../jobs/service.js';
@@ -54,13 +54,12 @@ export interface BoardFeedInput {
   bookmark?: string | undefined;
 }
 
-export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService, media: MediaService) {
+export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService, media: MediaService, notifications: Pick<NotificationsService, 'notify'>) {
   const { db, clock, config } = deps;
   const pins = pinsStore(db);
   const boards = boardsStore(db);
 
   const policy = policyStore(db);
-  const notifications = notificationsService(deps);
 
   /** A pin the viewer may see (policy/rules.ts pinRule); otherwise it answers as a pin that does not exist. */
   const visiblePin = (viewer: Viewer | null, pinId: string) => policy.pin(viewer?.id ?? null, pinId, 'view');

@@ -10,7 +10,7 @@ import { appealAnswer, appealBody, decideAnswer, decideBody, hideAnswer, hideBod
 import { proofService } from '../auth/credentials/proof.js';
 import { authStore } from '../auth/store.js';
 import { outgoingFor } from '../outbox/service.js';
-import { reportsService } from './service.js';
+import type { ReportsService } from './service.js';
 
 const json = async (c: { req: { json: () => Promise<unknown> } }) => {
   try {
@@ -25,9 +25,8 @@ const json = async (c: { req: { json: () => Promise<unknown> } }) => {
  * /v3/reports/appeal/ (the owner of a hidden pin or board, once), and the console's queue: GET
  * /v3/admin/reports/ and POST /v3/admin/reports/decide/ (operators).
  */
-export function reportRoutes(deps: Deps): Hono<AppEnv> {
+export function reportRoutes(deps: Deps, reports: ReportsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const reports = reportsService(deps);
   const limits = limitsFor(deps);
   const { prove } = proofService(deps, outgoingFor(deps).sms);
 

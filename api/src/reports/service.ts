@@ -6,7 +6,7 @@ import { newId } from '../lib/ids.js';
 import { policyStore } from '../policy/store.js';
 import type { appealBody, decideBody, hideBody, reportBody } from './contract.js';
 import { operatorPeople } from '../operators/people.js';
-import { notificationsService } from '../notifications/service.js';
+import type { NotificationsService } from '../notifications/service.js';
 import type { ModerationKind } from '../notifications/rules.js';
 import { renditionUrl } from '../images/service.js';
 import { reportsStore } from './store.js';
@@ -16,7 +16,7 @@ import { reportsStore } from './store.js';
  * hidden until an operator decides, so a wave of reports (new accounts, a script) acts on nothing by itself;
  * it only moves the object up the queue.
  */
-export function reportsService(deps: Deps) {
+export function reportsService(deps: Deps, notifications: Pick<NotificationsService, 'fromService'>) {
   const { db, clock, config } = deps;
   const store = reportsStore(db);
   const policy = policyStore(db);
@@ -106,7 +106,7 @@ export function reportsService(deps: Deps) {
         const told = ownerKind !== null && owner !== null ? [{ kind: ownerKind, recipientId: owner, ...about, note: body.reason }] : [];
         // Each reporter (and an appealing owner) hears that it was reviewed; never what others reported, nor who decided.
         const reviewed = open.map((r) => r.reporter_id).filter((r): r is string => r !== null && !told.some((t) => t.recipientId === r));
-        await notificationsService(deps).fromService(trx, [...told, ...reviewed.map((recipientId) => ({ kind: 'report_reviewed' as const, recipientId }))]);
+        await notifications.fromService(trx, [...told, ...reviewed.map((recipientId) => ({ kind: 'report_reviewed' as const, recipientId }))]);
         return { closed: n };
       });
     },

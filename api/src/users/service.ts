@@ -5,7 +5,7 @@ import { ApiError } from '../lib/errors.js';
 import { promotionOffered } from './promotion.js';
 import { siteDomain } from './rules.js';
 import { usersStore, type FollowSide } from './store.js';
-import { notificationsService } from '../notifications/service.js';
+import type { NotificationsService } from '../notifications/service.js';
 import { policyStore } from '../policy/store.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
@@ -30,10 +30,9 @@ export async function followPeoplePage(db: Kysely<Database>, viewer: { id: strin
   return { users, bookmark };
 }
 
-export function usersService(deps: Deps) {
+export function usersService(deps: Deps, notifications: Pick<NotificationsService, 'notify'>) {
   const { db, config, clock } = deps;
   const store = usersStore(db);
-  const notifications = notificationsService(deps);
   const policy = policyStore(db);
 
   const settings = async (viewerId: string) => {
