@@ -176,8 +176,6 @@ const CYCLE_EDGES_LEFT = new Set<string>([
   'pins -> images',
   'pins -> media',
   'pins -> policy',
-  'policy -> advertisers',
-  'policy -> auth',
   'policy -> boards',
   'policy -> pins',
   'transfer -> boards',

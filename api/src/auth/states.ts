@@ -1,5 +1,6 @@
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { selfDeactivated } from './security-rules.js';
+import { accountShown } from '../policy/rules.js';
 
 /**
  * The one rule of which account states may hold a session. Log-in, the session
@@ -22,7 +23,7 @@ const STATE_ERRORS: Readonly<Record<string, ErrorName>> = {
  * not open.
  */
 export function stateRefusal(state: string): ErrorName | null {
-  if (state === 'active') return null;
+  if (accountShown(state)) return null;
   return Object.hasOwn(STATE_ERRORS, state) ? STATE_ERRORS[state]! : 'account_suspended';
 }
 
@@ -39,8 +40,8 @@ export function admitAtLogIn(user: { state: string; state_reason: string | null;
   return { reactivates: false };
 }
 
-/** Whether an account in this state may hold a session at all. */
-export const mayHoldSession = (state: string) => stateRefusal(state) === null;
+/** Whether an account in this state may hold a session at all: the policy's live state, the same rule that shows an account. */
+export const mayHoldSession = accountShown;
 
 // Whether an account's profile and everything it owns is shown is the object policy's question
 // (policy/rules.ts accountShown), answered with this same rule.

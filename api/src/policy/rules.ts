@@ -1,7 +1,5 @@
 import type { Privacy } from '../db/schema.js';
 import type { ErrorName } from '../lib/errors.js';
-import { mayHoldSession } from '../auth/states.js';
-import { canActAs, OWNER } from '../advertisers/rules/profiles.js';
 
 /**
  * The one object policy (issue 25, design item 2): who may view, edit, move, delete, invite and
@@ -42,16 +40,25 @@ const MISSING: Verdict = { allow: false, answer: 'missing' };
 const MFA: Verdict = { allow: false, answer: 'mfa' };
 const forbid = (detail: string): Verdict => ({ allow: false, answer: 'forbidden', detail });
 
+/** The one account state that is live, for the statements that filter lists in SQL (policy/store.ts). */
+export const SHOWN_STATE = 'active';
+
 /**
  * Whether an account's profile and everything it owns (boards, their feeds and pins, the pins it
- * saved, widgets) is shown to anyone, and whether others may reach it (typeahead, invites, follows):
- * the session rule (auth/states.ts), so a suspended or deactivated account vanishes exactly when it
- * can no longer log in, and the two cannot drift apart.
+ * saved, widgets) is shown to anyone, and whether others may reach it (typeahead, invites, follows).
+ * The session rule asks the same question (auth/states.ts mayHoldSession), so a suspended or
+ * deactivated account vanishes exactly when it can no longer log in. Only `active` is live: any other
+ * state, one this code does not know included, is closed.
  */
-export const accountShown = (state: string) => mayHoldSession(state);
+export const accountShown = (state: string) => state === SHOWN_STATE;
 
-/** The account state that is shown, for the statements that filter lists in SQL (policy/store.ts). */
-export const SHOWN_STATE = 'active';
+/** The permission on a business access profile that marks ownership (ADMIN and the others do not). */
+export const OWNER = 'OWNER';
+
+/** The acting profile is usable only if the viewer meets the MFA requirement or holds OWNER. */
+export function canActAs(permissions: readonly string[], viewerMeetsMfa: boolean): boolean {
+  return viewerMeetsMfa || permissions.includes(OWNER);
+}
 
 /** What the policy needs to know about a board and the actor. */
 export interface BoardFacts {

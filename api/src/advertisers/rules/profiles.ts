@@ -1,3 +1,8 @@
+import { OWNER } from '../../policy/rules.js';
+
+// Ownership of a profile is the object policy's rule: it lives there, and this module names it for the business area.
+export { canActAs, OWNER } from '../../policy/rules.js';
+
 /** Business access profiles. */
 export interface AccessProfile {
   id: string;
@@ -6,7 +11,6 @@ export interface AccessProfile {
   viewerMeetsMfaRequirement: boolean;
 }
 
-export const OWNER = 'OWNER';
 
 /** The active profile defaults to the user's own id with OWNER. */
 export function defaultActiveProfile(userId: string): { id: string; permissions: string[] } {
@@ -18,10 +22,6 @@ export function showProfileChanger(viewer: { isAuth: boolean; isPartner: boolean
   return viewer.isAuth && viewer.isPartner && profiles.length > 0;
 }
 
-/** The acting profile is usable only if the viewer meets the MFA requirement or holds OWNER. */
-export function canActAs(permissions: readonly string[], viewerMeetsMfa: boolean): boolean {
-  return viewerMeetsMfa || permissions.includes(OWNER);
-}
 
 export function isOwnerOfActive(activeProfileId: string, userId: string): boolean {
   return activeProfileId === userId;
