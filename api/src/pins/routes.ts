@@ -1,3 +1,4 @@
+import { domainToUnicode } from 'node:url';
 import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -64,7 +65,7 @@ const productTagsOption = z
   .array(
     z.object({
       url: httpUrl.superRefine((value, ctx) => {
-        const problem = productUrlProblem(value);
+        const problem = productUrlProblem(value, domainToUnicode);
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
       title: userText({ max: PRODUCT_TITLE_MAX }).pipe(z.string().min(1, 'Give the product a title.')),

@@ -48,6 +48,7 @@ describe('the Tag products control', () => {
       ['http://shop.example/a', 'A', PRODUCT_TAG_MESSAGES.notHttps],
       ['javascript:alert(1)', 'A', PRODUCT_TAG_MESSAGES.notHttps],
       ['https://shop.example@evil.example/', 'A', PRODUCT_TAG_MESSAGES.credentials],
+      ['https://203.0.113.7/lamp', 'A', PRODUCT_TAG_MESSAGES.misleading],
       ['https://shop.example/b', '   ', 'Give the product a title.'],
       ['https://SHOP.example/lamp#top', 'Again', PRODUCT_TAG_MESSAGES.duplicate],
     ];

@@ -20,7 +20,9 @@ export interface ProductTagDraft {
 
 /** The rule's refusal (pins/rules/product-tags.ts, which the server gives too) in the reader's language. */
 function urlRefusal(problem: string): string {
-  return problem === PRODUCT_TAG_MESSAGES.credentials ? t('productLinkCredentials') : t('productLinkHttps');
+  if (problem === PRODUCT_TAG_MESSAGES.credentials) return t('productLinkCredentials');
+  if (problem === PRODUCT_TAG_MESSAGES.misleading) return t('productLinkMisleading');
+  return t('productLinkHttps');
 }
 
 /** The host a product link opens, as the list shows it beside the product. */

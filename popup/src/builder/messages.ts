@@ -38,6 +38,7 @@ export const english = {
   removeProduct: "Remove {{title}}",
   productLinkHttps: "A product link must be an https URL.",
   productLinkCredentials: "A product link may not hold a user name or password (it would hide where it really goes).",
+  productLinkMisleading: "A product link must name its shop plainly: no bare IP address, no unusual port, no look-alike letters.",
   productTitleMissing: "Give the product a title.",
   productDuplicate: "This product is already tagged on the Pin.",
   productsFull: "A Pin can tag at most {{max}} products.",

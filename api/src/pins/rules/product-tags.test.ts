@@ -12,6 +12,14 @@ describe('product tag rules', () => {
     expect(productUrlProblem('https://:secret@evil.example/')).toBe(PRODUCT_TAG_MESSAGES.credentials);
   });
 
+  it('refuses what the link check calls misleading by its shape: a bare address, a port, look-alike letters', () => {
+    for (const url of ['https://203.0.113.7/lamp', 'https://[2001:db8::1]/lamp', 'https://shop.example:8443/lamp', 'https://xn--pple-43d.com/']) {
+      expect(productUrlProblem(url, (host) => (host === 'xn--pple-43d.com' ? 'аpple.com' : host)), url).toBe(PRODUCT_TAG_MESSAGES.misleading);
+    }
+    expect(productUrlProblem('https://shop.example:443/lamp')).toBeNull();
+    expect(productUrlProblem('https://bücher.example/')).toBeNull();
+  });
+
   it('tells the same product apart from another by where its link leads', () => {
     expect(productKey('https://SHOP.example:443/lamp#reviews')).toBe(productKey('https://shop.example/lamp'));
     expect(productKey('https://shop.example/l%61mp')).not.toBe(productKey('https://shop.example/lamp?size=2'));

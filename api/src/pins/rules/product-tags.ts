@@ -1,3 +1,5 @@
+import { suspiciousReason } from '../../lib/rules/link-shape.js';
+
 /**
  * A business's product tags on a pin (the pin builder's shop-the-pin control): pure, so the builder checks
  * what it sends with the same rule the API parses with (pins/routes.ts), and the pin page reads the same limits.
@@ -16,15 +18,19 @@ export const PRODUCT_TAG_MESSAGES = {
   tooMany: `A Pin can tag at most ${PRODUCT_TAGS_MAX} products.`,
   notHttps: 'A product link must be an https URL.',
   credentials: 'A product link may not hold a user name or password (it would hide where it really goes).',
+  misleading: 'A product link must name its shop plainly: no bare IP address, no unusual port, no look-alike letters.',
   duplicate: 'This product is already tagged on the Pin.',
 } as const;
 
 /**
  * Why a product link is refused, or null. Only https: a shop page someone pays on is never sent in the
  * clear. A user name or password in the address (`https://shop.example@evil.example/`) reads as one site
- * and opens another, so it is refused outright rather than warned about at the click.
+ * and opens another; a bare IP address, a port of its own or a name in look-alike letters are what the link
+ * check (advertisers/rules/offsite.ts) calls suspicious. A product link opens straight from the pin page, with
+ * no check in between, so these are refused when the tag is made rather than warned about at the click.
+ * `unicodeHost` is the host as a reader sees it (the server passes node:url's domainToUnicode).
  */
-export function productUrlProblem(value: string): string | null {
+export function productUrlProblem(value: string, unicodeHost?: (host: string) => string): string | null {
   let url: URL;
   try {
     url = new URL(value);
@@ -33,7 +39,7 @@ export function productUrlProblem(value: string): string | null {
   }
   if (url.protocol !== 'https:') return PRODUCT_TAG_MESSAGES.notHttps;
   if (url.username || url.password) return PRODUCT_TAG_MESSAGES.credentials;
-  return null;
+  return suspiciousReason(url, unicodeHost?.(url.hostname) || url.hostname) ? PRODUCT_TAG_MESSAGES.misleading : null;
 }
 
 /**

@@ -30,6 +30,7 @@ export default {
   removeProduct: "إزالة {{title}}",
   productLinkHttps: "يجب أن يكون رابط المنتج عنوان URL يبدأ بـ https.",
   productLinkCredentials: "لا يجوز أن يحتوي رابط المنتج على اسم مستخدم أو كلمة مرور (فذلك يخفي وجهته الحقيقية).",
+  productLinkMisleading: "يجب أن يسمّي رابط المنتج متجره بوضوح: بلا عنوان IP مجرد، وبلا منفذ غير معتاد، وبلا حروف مشابهة لغيرها.",
   productTitleMissing: "أعطِ المنتج اسمًا.",
   productDuplicate: "هذا المنتج موسوم على الـ Pin بالفعل.",
   productsFull: "يمكن وسم {{max}} منتجات على الأكثر في الـ Pin الواحد.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "{{title}} entfernen",
   productLinkHttps: "Ein Produktlink muss eine https-URL sein.",
   productLinkCredentials: "Ein Produktlink darf keinen Benutzernamen und kein Passwort enthalten (das würde verbergen, wohin er wirklich führt).",
+  productLinkMisleading: "Ein Produktlink muss seinen Shop klar benennen: keine bloße IP-Adresse, kein ungewöhnlicher Port, keine verwechselbaren Buchstaben.",
   productTitleMissing: "Gib dem Produkt einen Titel.",
   productDuplicate: "Dieses Produkt ist auf dem Pin schon markiert.",
   productsFull: "Ein Pin kann höchstens {{max}} Produkte markieren.",

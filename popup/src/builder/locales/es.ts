@@ -30,6 +30,7 @@ export default {
   removeProduct: "Quitar {{title}}",
   productLinkHttps: "El enlace de un producto debe ser una URL https.",
   productLinkCredentials: "El enlace de un producto no puede llevar nombre de usuario ni contraseña (ocultaría adónde lleva de verdad).",
+  productLinkMisleading: "El enlace de un producto debe nombrar su tienda con claridad: sin una dirección IP sola, sin un puerto inusual, sin letras que imiten a otras.",
   productTitleMissing: "Ponle un título al producto.",
   productDuplicate: "Este producto ya está etiquetado en el Pin.",
   productsFull: "Un Pin puede etiquetar como máximo {{max}} productos.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "Retirer {{title}}",
   productLinkHttps: "Le lien d’un produit doit être une URL https.",
   productLinkCredentials: "Le lien d’un produit ne peut pas contenir de nom d’utilisateur ni de mot de passe (il cacherait sa vraie destination).",
+  productLinkMisleading: "Le lien d’un produit doit nommer clairement sa boutique : pas d’adresse IP seule, pas de port inhabituel, pas de lettres trompeuses.",
   productTitleMissing: "Donnez un titre au produit.",
   productDuplicate: "Ce produit est déjà identifié sur l’épingle.",
   productsFull: "Une épingle peut identifier au plus {{max}} produits.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "Rimuovi {{title}}",
   productLinkHttps: "Il link di un prodotto deve essere un URL https.",
   productLinkCredentials: "Il link di un prodotto non può contenere nome utente o password (nasconderebbe dove porta davvero).",
+  productLinkMisleading: "Il link di un prodotto deve indicare chiaramente il negozio: niente indirizzo IP nudo, niente porta insolita, niente lettere ingannevoli.",
   productTitleMissing: "Dai un titolo al prodotto.",
   productDuplicate: "Questo prodotto è già taggato sul Pin.",
   productsFull: "Un Pin può taggare al massimo {{max}} prodotti.",

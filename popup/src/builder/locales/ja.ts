@@ -30,6 +30,7 @@ export default {
   removeProduct: "{{title}}を削除",
   productLinkHttps: "商品リンクは https の URL にしてください。",
   productLinkCredentials: "商品リンクにユーザー名やパスワードを含めることはできません（本当のリンク先が隠れてしまいます）。",
+  productLinkMisleading: "商品リンクはショップ名をはっきり示すものにしてください（IP アドレスだけ、通常と違うポート、紛らわしい文字は使えません）。",
   productTitleMissing: "商品名を入力してください。",
   productDuplicate: "この商品はすでにピンにタグ付けされています。",
   productsFull: "1つのピンにタグ付けできる商品は最大{{max}}件です。",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "{{title}} 삭제",
   productLinkHttps: "제품 링크는 https URL이어야 합니다.",
   productLinkCredentials: "제품 링크에는 사용자 이름이나 비밀번호를 넣을 수 없습니다(실제로 어디로 가는지 숨기게 됩니다).",
+  productLinkMisleading: "제품 링크는 쇼핑몰을 분명히 나타내야 합니다. IP 주소만 쓰거나, 특이한 포트나, 비슷해 보이는 문자를 쓸 수 없습니다.",
   productTitleMissing: "제품 이름을 입력하세요.",
   productDuplicate: "이 제품은 이미 핀에 태그되어 있습니다.",
   productsFull: "핀 하나에 제품은 최대 {{max}}개까지 태그할 수 있습니다.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "{{title}} verwijderen",
   productLinkHttps: "Een productlink moet een https-URL zijn.",
   productLinkCredentials: "Een productlink mag geen gebruikersnaam of wachtwoord bevatten (dan zou hij verbergen waar hij echt heen gaat).",
+  productLinkMisleading: "Een productlink moet de winkel duidelijk noemen: geen kaal IP-adres, geen ongebruikelijke poort, geen letters die op andere lijken.",
   productTitleMissing: "Geef het product een titel.",
   productDuplicate: "Dit product is al getagd op de pin.",
   productsFull: "Een pin kan maximaal {{max}} producten taggen.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "Usuń {{title}}",
   productLinkHttps: "Link do produktu musi być adresem URL https.",
   productLinkCredentials: "Link do produktu nie może zawierać nazwy użytkownika ani hasła (ukrywałby, dokąd naprawdę prowadzi).",
+  productLinkMisleading: "Link do produktu musi jasno wskazywać sklep: bez samego adresu IP, bez nietypowego portu, bez liter udających inne.",
   productTitleMissing: "Nadaj produktowi nazwę.",
   productDuplicate: "Ten produkt jest już oznaczony na Pinie.",
   productsFull: "Pin może oznaczać najwyżej {{max}} produktów.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "Remover {{title}}",
   productLinkHttps: "O link de um produto deve ser uma URL https.",
   productLinkCredentials: "O link de um produto não pode ter nome de usuário nem senha (esconderia para onde ele realmente vai).",
+  productLinkMisleading: "O link de um produto deve nomear a loja com clareza: sem endereço IP puro, sem porta incomum, sem letras que imitam outras.",
   productTitleMissing: "Dê um título ao produto.",
   productDuplicate: "Este produto já está marcado no Pin.",
   productsFull: "Um Pin pode marcar no máximo {{max}} produtos.",

@@ -30,6 +30,7 @@ export default {
   removeProduct: "Ta bort {{title}}",
   productLinkHttps: "En produktlänk måste vara en https-URL.",
   productLinkCredentials: "En produktlänk får inte innehålla användarnamn eller lösenord (den skulle dölja vart den egentligen leder).",
+  productLinkMisleading: "En produktlänk måste tydligt namnge butiken: ingen ensam IP-adress, ingen ovanlig port, inga bokstäver som liknar andra.",
   productTitleMissing: "Ge produkten en titel.",
   productDuplicate: "Den här produkten är redan taggad på pinnen.",
   productsFull: "En pin kan tagga högst {{max}} produkter.",

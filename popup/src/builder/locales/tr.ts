@@ -30,6 +30,7 @@ export default {
   removeProduct: "{{title}} öğesini kaldır",
   productLinkHttps: "Ürün bağlantısı bir https URL’si olmalıdır.",
   productLinkCredentials: "Ürün bağlantısı kullanıcı adı veya parola içeremez (gerçekte nereye gittiğini gizler).",
+  productLinkMisleading: "Ürün bağlantısı mağazayı açıkça belirtmelidir: yalın IP adresi, alışılmadık port veya benzer görünen harfler olmamalı.",
   productTitleMissing: "Ürüne bir başlık verin.",
   productDuplicate: "Bu ürün Pin'de zaten etiketli.",
   productsFull: "Bir Pin en fazla {{max}} ürün etiketleyebilir.",

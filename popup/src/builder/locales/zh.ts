@@ -30,6 +30,7 @@ export default {
   removeProduct: "移除{{title}}",
   productLinkHttps: "商品链接必须是 https 网址。",
   productLinkCredentials: "商品链接不能包含用户名或密码（这会隐藏它真正指向的地方）。",
+  productLinkMisleading: "商品链接必须清楚地写出商店名称：不能只是 IP 地址，不能使用特殊端口，也不能使用形似的字母。",
   productTitleMissing: "请为商品填写名称。",
   productDuplicate: "此商品已标记在 Pin 上。",
   productsFull: "一个 Pin 最多可以标记 {{max}} 件商品。",
