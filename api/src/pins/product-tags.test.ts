@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { pinsStore } from './store.js';
 import { PRODUCT_TAGS_MAX } from './rules/product-tags.js';
+import { privatePostgres } from '../db/testing-postgres.js';
+
+/** The same save and rollback through Postgres, in a database of this file's own (skipped where none answers). */
+const pg = (await privatePostgres('cb_pg_tags', 'the product-tag Postgres tests'))?.connect();
 
 const TAGS = [
   { url: 'https://shop.example/lamp', title: 'Brass lamp', price: '€89' },
@@ -142,8 +146,9 @@ describe('product tags on a pin (shop the pin)', () => {
     expect(await tagRows(t)).toEqual([]);
   });
 
-  it('writes the tags with the pin or not at all: a failing tag insert leaves no pin behind', async () => {
-    const t = await testApp();
+  it.for(['SQLite', 'Postgres'])('writes the tags with the pin or not at all: a failing tag insert leaves no pin behind (%s)', async (kind, ctx) => {
+    if (kind === 'Postgres' && !pg) return ctx.skip();
+    const t = await testApp(kind === 'Postgres' ? { db: pg! } : {});
     const shop = await account(t, 'shop', true);
     const store = pinsStore(t.db);
     const pin = { id: '900000000000000001', board_id: shop.board, section_id: null, pinner_id: shop.user.id, image_id: null, image_url: null, link: 'https://shop.example/x', title: '', description: '', method: 'pinbuilder', guid: null, color: null, created_at: t.clock.now(), advertiser_id: null, alt_text: '', video_upload_id: null };
@@ -151,6 +156,12 @@ describe('product tags on a pin (shop the pin)', () => {
     // The same rows twice: the second insert breaks the primary key, so the whole save rolls back.
     await expect(store.savePin(pin, null, [tags, tags])).rejects.toThrow();
     expect(await t.db.selectFrom('pins').select('id').where('id', '=', pin.id).execute()).toEqual([]);
-    expect(await tagRows(t)).toEqual([]);
+    expect(await t.db.selectFrom('pin_product_tags').select('pin_id').where('pin_id', '=', pin.id).execute()).toEqual([]);
+    // Once alone, the same rows go in with the pin, and out with it.
+    await store.savePin(pin, null, [tags]);
+    expect((await t.db.selectFrom('pin_product_tags').select('pin_id').where('pin_id', '=', pin.id).execute()).length).toBe(2);
+    expect((await shop.browser.get('PinResource', { id: pin.id })).body.resource_response.data.product_tags.map((tag: { title: string }) => tag.title)).toEqual(['Brass lamp', 'Linen shade']);
+    expect((await shop.browser.post('PinResource', 'delete', { id: pin.id })).status).toBe(200);
+    expect(await t.db.selectFrom('pin_product_tags').select('pin_id').where('pin_id', '=', pin.id).execute()).toEqual([]);
   });
 });
