@@ -18,7 +18,7 @@ import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } f
 
 import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer } from './contract.js';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
-import { gateOpen, SCENARIOS } from './rules/gates.js';
+import { gateOpen, SCENARIOS, type GateName } from './rules/gates.js';
 import { duplicateProducts, PRODUCT_PRICE_MAX, PRODUCT_TAG_MESSAGES, PRODUCT_TAGS_MAX, PRODUCT_TITLE_MAX, productUrlProblem } from './rules/product-tags.js';
 
 export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
@@ -58,8 +58,9 @@ export const imageBase64 = z
 export const PIN_CREATE_MAX_BODY_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + JSON_BODY;
 
 /**
- * A business's product tags (pins/rules/product-tags.ts): each link through the pin link's own rule (httpUrl)
- * and then https only, with no credentials; a title; a price as text; no product twice.
+ * A business's product tags (pins/rules/product-tags.ts): each link through the pin link's own rule (httpUrl),
+ * then https only, no credentials and no shape the link check calls misleading; a title; a price as text; no
+ * product twice.
  */
 const productTagsOption = z
   .array(
@@ -124,7 +125,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         run: async (options, { c, viewer }) => {
           const allowance = uploadAllowance(c, deps.config);
           // A gated part of the save (product tags) asks its gate; who the viewer is is read only then.
-          const gates = async (name: Parameters<typeof gateOpen>[0]) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
+          const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
           return pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), allowance, gates);
         },
       }),
