@@ -26,6 +26,7 @@ export interface Database {
   feed_items: FeedItemsTable;
   pin_search: PinSearchTable;
   pin_hashtags: PinHashtagsTable;
+  pin_product_tags: PinProductTagsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
   outbox: OutboxTable;
@@ -325,6 +326,15 @@ export interface TransfersTable {
 export interface PinHashtagsTable {
   pin_id: string;
   tag: string;
+}
+
+/** A business's product tags on a pin, in their order (migration 0062, the pin builder's shop-the-pin). */
+export interface PinProductTagsTable {
+  pin_id: string;
+  position: number;
+  url: string;
+  title: string;
+  price: string | null;
 }
 
 /** A board followed (migration 0027): its new pins come to the follower's home feed. */

@@ -113,6 +113,8 @@ export const catalogue = {
   domain_claim_missing: { code: 2181, status: 400, message: 'Claim your website first: we give you a tag to add to it.' },
   domain_verify_failed: { code: 2182, status: 400, message: "We couldn't find your verification tag on your website." },
   domain_claimed: { code: 2183, status: 409, message: "Another account is this website's official account, and its tag is still on the site." },
+  // A business's product tags on a pin (the pin builder's shop-the-pin): codes 2195-2199.
+  product_tags_not_allowed: { code: 2195, status: 403, message: 'Only business accounts can tag products on a Pin.' },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },

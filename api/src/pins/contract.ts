@@ -34,6 +34,11 @@ export const pinAnswer = z.object({
 });
 export type PinAnswer = z.infer<typeof pinAnswer>;
 
+/** A product a business tagged on its pin (the builder's shop-the-pin): its https link, its name, its price as written. */
+export const productTagAnswer = z.object({ url: z.string(), title: z.string(), price: z.string().nullable() });
+/** One pin as its page reads it (PinResource get and update): the pin, and its product tags in their order (none: []). */
+export const pinDetailAnswer = pinAnswer.extend({ product_tags: z.array(productTagAnswer) });
+
 /** A saved pin (PinResource create, RepinResource create): what the save popup's success needs of it. */
 export const createdPinAnswer = z.object({
   id: z.string(),
@@ -54,7 +59,10 @@ export const removedPinAnswer = z.object({ id: z.string(), board_id: z.string() 
  * the service's return type: a type-only import, so the contract stays pure at run time.
  */
 export type CreatedPin = z.infer<typeof createdPinAnswer>;
-export type PinData = Awaited<ReturnType<PinsService['get']>>;
+type PinDetail = Awaited<ReturnType<PinsService['get']>>;
+/** A pin in a feed or on its page: only its page's read (get, update) carries the product tags. */
+export type PinData = Omit<PinDetail, 'product_tags'> & Partial<Pick<PinDetail, 'product_tags'>>;
+export type ProductTagData = z.infer<typeof productTagAnswer>;
 export type BoardFeedAnswer = Awaited<ReturnType<PinsService['boardFeed']>>;
 export type UserPinsAnswer = Awaited<ReturnType<PinsService['latestPins']>>;
 

@@ -1,8 +1,9 @@
+import { domainToUnicode } from 'node:url';
 import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
-import { uploadAllowance } from '../media/routes.js';
+import { gateViewer, uploadAllowance } from '../media/routes.js';
 import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
@@ -15,8 +16,10 @@ import { clientAddress } from '../lib/client-address.js';
 import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
-import { createdPinAnswer, pinAnswer, pinPageAnswer, removedPinAnswer } from './contract.js';
+import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer } from './contract.js';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
+import { gateOpen, SCENARIOS, type GateName } from './rules/gates.js';
+import { duplicateProducts, PRODUCT_PRICE_MAX, PRODUCT_TAG_MESSAGES, PRODUCT_TAGS_MAX, PRODUCT_TITLE_MAX, productUrlProblem } from './rules/product-tags.js';
 
 export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
 
@@ -54,6 +57,28 @@ export const imageBase64 = z
 
 export const PIN_CREATE_MAX_BODY_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + JSON_BODY;
 
+/**
+ * A business's product tags (pins/rules/product-tags.ts): each link through the pin link's own rule (httpUrl),
+ * then https only, no credentials and no shape the link check calls misleading; a title; a price as text; no
+ * product twice.
+ */
+const productTagsOption = z
+  .array(
+    z.object({
+      url: httpUrl.superRefine((value, ctx) => {
+        const problem = productUrlProblem(value, domainToUnicode);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      title: userText({ max: PRODUCT_TITLE_MAX }).pipe(z.string().min(1, 'Give the product a title.')),
+      price: userText({ max: PRODUCT_PRICE_MAX }).nullish().transform((v) => v || null),
+    }),
+    'Must be a list of products.',
+  )
+  .max(PRODUCT_TAGS_MAX, PRODUCT_TAG_MESSAGES.tooMany)
+  .superRefine((tags, ctx) => {
+    for (const index of duplicateProducts(tags)) ctx.addIssue({ code: 'custom', path: [index, 'url'], message: PRODUCT_TAG_MESSAGES.duplicate });
+  });
+
 const pinCreateOptions = z
   .object({
     board_id: id,
@@ -71,6 +96,9 @@ const pinCreateOptions = z
     guid: z.string().max(64).optional(),
     color: z.string().regex(PIN_COLOR, 'Must be a hex colour like #d9a441.').nullish().transform((v) => v ?? undefined),
     advertiser_id: id.optional(),
+    product_tags: productTagsOption.optional(),
+    // The builder's scenario, as PinBuilderResource told it: the gates of what the save carries are read in it.
+    scenario: z.enum(SCENARIOS).default('default'),
   })
   .refine((o) => o.image_url !== undefined || o.link !== undefined || o.image_base64 !== undefined || o.media_upload_id !== undefined, {
     path: ['image_url'],
@@ -94,14 +122,19 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
         // does not act for that advertiser is refused before anything is fetched or written.
         answer: createdPinAnswer,
-        run: async (options, { c, viewer }) => pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), uploadAllowance(c, deps.config)),
+        run: async (options, { c, viewer }) => {
+          const allowance = uploadAllowance(c, deps.config);
+          // A gated part of the save (product tags) asks its gate; who the viewer is is read only then.
+          const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
+          return pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), allowance, gates);
+        },
       }),
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), answer: pinAnswer, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), answer: pinDetailAnswer, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.
       update: action({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }),
-        answer: pinAnswer,
+        answer: pinDetailAnswer,
         run: (o, { viewer }) => pins.update(viewer, o),
       }),
       delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: removedPinAnswer, run: (o, { viewer }) => pins.remove(viewer, o.id) }),

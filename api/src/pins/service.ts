@@ -10,14 +10,19 @@ import type { NotificationsService } from '../notifications/service.js';
 import { INGEST_JOB, type IngestPayload } from '../images/ingest.js';
 import { admitImageWork, admitUserImage } from '../images/backlog.js';
 import type { JobsService } from '../jobs/service.js';
-import { pinsStore, type PinDetailRow } from './store.js';
+import { pinsStore, type PinDetailRow, type ProductTag } from './store.js';
 import { foldTag, HASHTAG_SUGGESTIONS } from './rules/hashtags.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import type { MediaService, UploadAllowance } from '../media/service.js';
-import { creationDisabled } from './rules/gates.js';
+import { creationDisabled, type GateName } from './rules/gates.js';
 
 /** A request in no pin-builder experiment group, without video uploads. */
 const NO_GROUPS: UploadAllowance = { groups: new Set(), videoUploadAllowed: false };
+
+/** Whether a pin-builder gate is open for this request (pins/rules/gates.ts, read for the viewer, scenario and groups). */
+export type GateCheck = (name: GateName) => Promise<boolean>;
+/** A save from anywhere but the builder: no gated control was offered, so none is open. */
+const NO_GATES: GateCheck = async () => false;
 
 /** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
@@ -40,6 +45,8 @@ export interface PinCreateInput {
   image_base64?: Buffer | undefined;
   media_upload_id?: string | undefined;
   alt_text?: string | undefined;
+  /** A business's products on the pin (the shop_the_pin gate), already checked by pins/rules/product-tags.ts. */
+  product_tags?: ProductTag[] | undefined;
 }
 
 /** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
@@ -68,8 +75,12 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
   const editablePin = (viewer: Viewer, pinId: string, action: 'edit' | 'delete') => policy.pin(viewer.id, pinId, action);
 
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
-  const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS) => {
+  const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
     const board = await policy.board(viewer.id, given.board_id, 'save');
+    // Product tags are the shop_the_pin gate's (business accounts, in the builder's default and ad scenarios):
+    // refused here whatever the page offered, before anything is fetched or written.
+    const productTags = given.product_tags ?? [];
+    if (productTags.length && !(await gates('shop_the_pin'))) throw new ApiError('product_tags_not_allowed');
     // saving.md section 6: the creation-disabled groups refuse on the server, whatever the page offered.
     const upload = given.media_upload_id ? await media.forPin(viewer, given.media_upload_id) : undefined;
     const builder = !!upload || !!given.image_base64 || given.method === 'pinbuilder' || given.method === 'uploaded';
@@ -130,7 +141,11 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       // without an image leaves the cover as it is.
       // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
-      ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : [],
+      [
+        ...(ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : []),
+        // The tags exist exactly when the pin does: committed with it.
+        ...(productTags.length ? [pins.productTagsInsert(id, productTags)!] : []),
+      ],
       board,
     );
     // Committed: counted for the operators (core/metrics.ts).
@@ -200,7 +215,8 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     async update(viewer: Viewer, input: { id: string; title?: string | undefined; description?: string | undefined }) {
       const pin = await editablePin(viewer, input.id, 'edit');
       await pins.updatePin(pin.id, { ...(input.title !== undefined && { title: input.title }), ...(input.description !== undefined && { description: input.description }) });
-      return pinJson(config.publicOrigin, await visiblePin(viewer, pin.id));
+      // The pin page shows the edited pin in place of the one it read: with its tags, as get answers it.
+      return { ...pinJson(config.publicOrigin, await visiblePin(viewer, pin.id)), product_tags: await pins.productTagsOf(pin.id) };
     },
 
     async remove(viewer: Viewer, pinId: string) {
@@ -220,9 +236,13 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       return rows.filter((r) => r.tag).map((r) => ({ query: `#${r.tag}`, ...(showPinCount && { pin_count: r.pin_count }) }));
     },
 
-    /** A pin as its page shows it, to whoever may see its board. */
+    /**
+     * A pin as its page shows it, to whoever may see its board, with its product tags. The tags are read only
+     * after the policy let the viewer see the pin: a hidden or removed pin's tags reach no stranger.
+     */
     async get(viewer: Viewer | null, pinId: string) {
-      return pinJson(config.publicOrigin, await visiblePin(viewer, pinId));
+      const pin = await visiblePin(viewer, pinId);
+      return { ...pinJson(config.publicOrigin, pin), product_tags: await pins.productTagsOf(pin.id) };
     },
   };
 }

@@ -184,6 +184,24 @@ export function pinsStore(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * The statement that writes a pin's product tags, in their order, for savePin's `also` (committed with the
+     * pin, or not at all); none when there are none.
+     */
+    productTagsInsert(pinId: string, tags: readonly ProductTag[]): CompiledQuery | null {
+      if (!tags.length) return null;
+      return db
+        .insertInto('pin_product_tags')
+        .values(tags.map((tag, position) => ({ pin_id: pinId, position, url: tag.url, title: tag.title, price: tag.price ?? null })))
+        .compile();
+    },
+
+    /** A pin's product tags, in their order (the primary key's range). */
+    async productTagsOf(pinId: string): Promise<ProductTag[]> {
+      const rows = await db.selectFrom('pin_product_tags').select(['url', 'title', 'price']).where('pin_id', '=', pinId).orderBy('position').execute();
+      return rows.map((row) => ({ url: row.url, title: row.title, price: row.price }));
+    },
+
     findPinDetail(pinId: string) {
       return detail().where('pins.id', '=', pinId).executeTakeFirst();
     },
@@ -273,6 +291,13 @@ export function pinsStore(db: Kysely<Database>) {
       return query.orderBy('pins.created_at', 'desc').orderBy('pins.id', 'desc').limit(limit).execute();
     },
   };
+}
+
+/** A product tagged on a pin (pins/rules/product-tags.ts): its link, its name, and its price as the business wrote it. */
+export interface ProductTag {
+  url: string;
+  title: string;
+  price: string | null;
 }
 
 /** How far last_pinned_at may lag a save: within it, a save to the same board leaves the board's row alone. */

@@ -8,6 +8,7 @@ import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/p
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { LinkCheck } from './LinkCheck';
+import { ProductTags, type ProductTagDraft } from './ProductTags';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
 import type { CreatedPin, PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
@@ -90,6 +91,7 @@ function Builder({ search }: { search: string }) {
   const [description, setDescription] = useState('');
   const [link, setLink] = useState('');
   const [altText, setAltText] = useState('');
+  const [productTags, setProductTags] = useState<ProductTagDraft[]>([]);
   const [target, setTarget] = useState<SaveTarget | null>(null);
   const [saved, setSaved] = useState<PinData | null>(null);
 
@@ -172,6 +174,8 @@ function Builder({ search }: { search: string }) {
         description,
         link: link.trim() || null,
         ...(info.gates.alt_text ? { alt_text: altText } : {}),
+        // Read by the server in the scenario its gate was opened in.
+        ...(info.gates.shop_the_pin && productTags.length ? { product_tags: productTags, scenario: info.scenario } : {}),
         method: 'pinbuilder',
       });
       setSaved(await getResource<PinData>('PinResource', { id: pin.id }));
@@ -242,6 +246,7 @@ function Builder({ search }: { search: string }) {
               <textarea value={altText} maxLength={ALT_TEXT_MAX} placeholder={t('altTextPlaceholder')} onInput={(e) => setAltText(e.currentTarget.value)} />
             </label>
           )}
+          {info.gates.shop_the_pin && <ProductTags tags={productTags} onChange={setProductTags} disabled={busy} />}
           <div class="builder-board">
             {target ? (
               <p>

@@ -52,6 +52,7 @@ export const english = {
   pinImage: 'Pin image',
   save: 'Save',
   visit: 'Visit {{site}}',
+  shop: "Shop",
   savedBy: 'Saved to {{board}} by {{pinner}}',
   savedInBy: 'Saved to {{board}} in {{section}} by {{pinner}}',
   // Collaborating

@@ -14,6 +14,7 @@ import { ReportMenu } from '../report/ReportMenu';
 import { ModerationMark } from '../report/ModerationMark';
 import { t as reportWord } from '../report/messages';
 import { SaveDialog, SavedNotice } from './SaveDialog';
+import { ShopList } from './ShopList';
 import type { SaveTarget } from '../save/picker/BoardPicker';
 
 const SHARE_PARAM = 'share';
@@ -117,6 +118,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
         )}
         <div id="share-sheet">{sharing && <ShareSheet pin={pin} signedIn={viewer?.type === 'AUTH'} onClose={() => share(false)} />}</div>
         {pin.description && <p class="description">{pin.description}</p>}
+        <ShopList tags={pin.product_tags} />
         <PinAdLabels pin={pin} viewerIsAuth={viewer?.type === 'AUTH'} isPinner={viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id} />
         <p class="board-line">
           {linked((slots) => (pin.section ? t('savedInBy', slots) : t('savedBy', slots)), {

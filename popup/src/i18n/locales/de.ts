@@ -304,6 +304,7 @@ export default {
     domain_claim_missing: "Beanspruche zuerst deine Website: Wir geben dir ein Tag, das du dort einfügst.",
     domain_verify_failed: "Wir konnten dein Bestätigungs-Tag auf deiner Website nicht finden.",
     domain_claimed: "Ein anderes Konto ist das offizielle Konto dieser Website, und sein Tag ist noch auf der Website.",
+    product_tags_not_allowed: "Nur Unternehmenskonten können Produkte auf einem Pin markieren.",
     profile_not_found: 'Wir konnten dieses Profil leider nicht finden.',
     follow_self: 'Du kannst dir nicht selbst folgen.',
     share_limited: 'Du hast heute viele Pins per E-Mail gesendet. Versuche es morgen erneut.',

@@ -307,6 +307,7 @@ export default {
     domain_claim_missing: "Primero reclama tu sitio web: te damos una etiqueta para añadirla.",
     domain_verify_failed: "No hemos encontrado tu etiqueta de verificación en tu sitio web.",
     domain_claimed: "Otra cuenta es la cuenta oficial de este sitio web y su etiqueta sigue en el sitio.",
+    product_tags_not_allowed: "Solo las cuentas de empresa pueden etiquetar productos en un Pin.",
     profile_not_found: 'Lo sentimos, no hemos encontrado ese perfil.',
     follow_self: 'No puedes seguirte a ti mismo.',
     share_limited: 'Hoy has enviado muchos Pines por correo electrónico. Inténtalo de nuevo mañana.',

@@ -307,6 +307,7 @@ export default {
     domain_claim_missing: "Revendiquez d'abord votre site web : nous vous donnons une balise à y ajouter.",
     domain_verify_failed: "Nous n'avons pas trouvé votre balise de vérification sur votre site web.",
     domain_claimed: "Un autre compte est le compte officiel de ce site web, et sa balise est toujours sur le site.",
+    product_tags_not_allowed: "Seuls les comptes professionnels peuvent identifier des produits sur une épingle.",
     profile_not_found: "Désolé, nous n'avons pas trouvé ce profil.",
     follow_self: 'Vous ne pouvez pas vous suivre vous-même.',
     share_limited: "Vous avez envoyé beaucoup d'épingles par e-mail aujourd'hui. Réessayez demain.",

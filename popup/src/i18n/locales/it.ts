@@ -307,6 +307,7 @@ export default {
     domain_claim_missing: "Prima rivendica il tuo sito web: ti diamo un tag da aggiungere.",
     domain_verify_failed: "Non abbiamo trovato il tuo tag di verifica sul tuo sito web.",
     domain_claimed: "Un altro account è l'account ufficiale di questo sito web e il suo tag è ancora sul sito.",
+    product_tags_not_allowed: "Solo gli account aziendali possono taggare prodotti su un Pin.",
     profile_not_found: 'Spiacenti, non siamo riusciti a trovare questo profilo.',
     follow_self: 'Non puoi seguire te stesso.',
     share_limited: 'Oggi hai inviato molti Pin via email. Riprova domani.',

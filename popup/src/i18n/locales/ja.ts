@@ -301,6 +301,7 @@ export default {
     domain_claim_missing: "まずウェブサイトを申請してください：サイトに追加するタグをお渡しします。",
     domain_verify_failed: "ウェブサイトに確認タグが見つかりませんでした。",
     domain_claimed: "別のアカウントがこのウェブサイトの公式アカウントで、そのタグがまだサイトにあります。",
+    product_tags_not_allowed: "ピンに商品をタグ付けできるのはビジネスアカウントだけです。",
     profile_not_found: '申し訳ありません。そのプロフィールは見つかりませんでした。',
     follow_self: '自分自身をフォローすることはできません。',
     share_limited: '本日メールで送信したピンが多すぎます。明日もう一度お試しください。',

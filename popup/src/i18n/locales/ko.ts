@@ -301,6 +301,7 @@ export default {
     domain_claim_missing: "먼저 웹사이트를 등록하세요: 사이트에 추가할 태그를 드립니다.",
     domain_verify_failed: "웹사이트에서 인증 태그를 찾을 수 없습니다.",
     domain_claimed: "다른 계정이 이 웹사이트의 공식 계정이며, 그 태그가 아직 사이트에 있습니다.",
+    product_tags_not_allowed: "비즈니스 계정만 핀에 제품을 태그할 수 있습니다.",
     profile_not_found: '죄송합니다. 해당 프로필을 찾을 수 없습니다.',
     follow_self: '자기 자신은 팔로우할 수 없습니다.',
     share_limited: '오늘 이메일로 핀을 너무 많이 보냈습니다. 내일 다시 시도하세요.',

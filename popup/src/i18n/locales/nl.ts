@@ -304,6 +304,7 @@ export default {
     domain_claim_missing: "Claim eerst je website: we geven je een tag om eraan toe te voegen.",
     domain_verify_failed: "We konden je verificatietag niet vinden op je website.",
     domain_claimed: "Een ander account is het officiële account van deze website, en de tag daarvan staat nog op de site.",
+    product_tags_not_allowed: "Alleen zakelijke accounts kunnen producten taggen op een pin.",
     profile_not_found: 'Sorry, we konden dat profiel niet vinden.',
     follow_self: 'Je kunt jezelf niet volgen.',
     share_limited: 'Je hebt vandaag veel pins per e-mail verstuurd. Probeer het morgen opnieuw.',

@@ -310,6 +310,7 @@ export default {
     domain_claim_missing: "Najpierw zgłoś swoją witrynę: damy ci tag do dodania.",
     domain_verify_failed: "Nie znaleźliśmy twojego tagu weryfikacyjnego w twojej witrynie.",
     domain_claimed: "Inne konto jest oficjalnym kontem tej witryny, a jego tag wciąż jest w witrynie.",
+    product_tags_not_allowed: "Tylko konta firmowe mogą oznaczać produkty na Pinie.",
     profile_not_found: 'Niestety nie znaleźliśmy tego profilu.',
     follow_self: 'Nie możesz obserwować własnego profilu.',
     share_limited: 'Dziś z Twojego konta wysłano e-mailem wiele pinów. Spróbuj ponownie jutro.',

@@ -307,6 +307,7 @@ export default {
     domain_claim_missing: "Primeiro reivindique seu site: damos uma tag para você adicionar a ele.",
     domain_verify_failed: "Não encontramos sua tag de verificação no seu site.",
     domain_claimed: "Outra conta é a conta oficial deste site, e a tag dela ainda está no site.",
+    product_tags_not_allowed: "Somente contas comerciais podem marcar produtos em um Pin.",
     profile_not_found: 'Desculpe, não encontramos esse perfil.',
     follow_self: 'Você não pode seguir a si mesmo.',
     share_limited: 'Você enviou muitos Pins por e-mail hoje. Tente novamente amanhã.',

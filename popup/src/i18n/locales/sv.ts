@@ -304,6 +304,7 @@ export default {
     domain_claim_missing: "Gör först anspråk på din webbplats: vi ger dig en tagg att lägga till där.",
     domain_verify_failed: "Vi hittade inte din verifieringstagg på din webbplats.",
     domain_claimed: "Ett annat konto är den här webbplatsens officiella konto, och dess tagg finns kvar på webbplatsen.",
+    product_tags_not_allowed: "Bara företagskonton kan tagga produkter på en pin.",
     profile_not_found: 'Tyvärr hittade vi inte den profilen.',
     follow_self: 'Du kan inte följa dig själv.',
     share_limited: 'Du har skickat många pinnar via e-post i dag. Försök igen i morgon.',

@@ -304,6 +304,7 @@ export default {
     domain_claim_missing: "Önce web sitenizi talep edin: eklemeniz için size bir etiket veririz.",
     domain_verify_failed: "Web sitenizde doğrulama etiketinizi bulamadık.",
     domain_claimed: "Bu web sitesinin resmi hesabı başka bir hesap ve onun etiketi hâlâ sitede.",
+    product_tags_not_allowed: "Bir Pin'de ürünleri yalnızca işletme hesapları etiketleyebilir.",
     profile_not_found: 'Üzgünüz, bu profili bulamadık.',
     follow_self: 'Kendini takip edemezsin.',
     share_limited: 'Bugün e-postayla çok sayıda Pin gönderdin. Yarın tekrar dene.',

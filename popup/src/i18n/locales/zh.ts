@@ -301,6 +301,7 @@ export default {
     domain_claim_missing: "请先认领你的网站：我们会给你一个标签，添加到网站上。",
     domain_verify_failed: "我们在你的网站上找不到你的验证标签。",
     domain_claimed: "另一个账号是该网站的官方账号，且它的标签仍在网站上。",
+    product_tags_not_allowed: "只有企业账号可以在 Pin 上标记商品。",
     profile_not_found: '抱歉，我们找不到该个人资料。',
     follow_self: '你不能关注自己。',
     share_limited: '你今天通过电子邮件发送的 Pin 过多。请明天再试。',

@@ -48,6 +48,7 @@ export default {
   pinImage: 'صورة الدبوس',
   save: 'حفظ',
   visit: 'زيارة {{site}}',
+  shop: "تسوّق",
   savedBy: 'حفظه {{pinner}} في {{board}}',
   savedInBy: 'حفظه {{pinner}} في {{section}} ضمن {{board}}',
   invite: 'دعوة',

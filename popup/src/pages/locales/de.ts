@@ -40,6 +40,7 @@ export default {
   pinImage: 'Pin-Bild',
   save: 'Merken',
   visit: '{{site}} besuchen',
+  shop: "Shoppen",
   savedBy: 'Gemerkt auf {{board}} von {{pinner}}',
   savedInBy: 'Gemerkt auf {{board}} im Abschnitt {{section}} von {{pinner}}',
   invite: 'Einladung',

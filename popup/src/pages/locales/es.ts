@@ -40,6 +40,7 @@ export default {
   pinImage: 'Imagen del Pin',
   save: 'Guardar',
   visit: 'Visitar {{site}}',
+  shop: "Comprar",
   savedBy: 'Guardado en {{board}} por {{pinner}}',
   savedInBy: 'Guardado en {{board}}, en {{section}}, por {{pinner}}',
   invite: 'Invitación',

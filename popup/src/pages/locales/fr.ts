@@ -40,6 +40,7 @@ export default {
   pinImage: 'Image de l’épingle',
   save: 'Enregistrer',
   visit: 'Visiter {{site}}',
+  shop: "Acheter",
   savedBy: 'Enregistrée dans {{board}} par {{pinner}}',
   savedInBy: 'Enregistrée dans {{board}}, section {{section}}, par {{pinner}}',
   invite: 'Invitation',

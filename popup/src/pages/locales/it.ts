@@ -40,6 +40,7 @@ export default {
   pinImage: 'Immagine del Pin',
   save: 'Salva',
   visit: 'Visita {{site}}',
+  shop: "Acquista",
   savedBy: 'Salvato in {{board}} da {{pinner}}',
   savedInBy: 'Salvato in {{board}}, nella sezione {{section}}, da {{pinner}}',
   invite: 'Invito',

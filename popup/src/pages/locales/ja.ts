@@ -38,6 +38,7 @@ export default {
   pinImage: 'ピンの画像',
   save: '保存',
   visit: '{{site}}にアクセス',
+  shop: "ショッピング",
   savedBy: '{{pinner}}さんが{{board}}に保存',
   savedInBy: '{{pinner}}さんが{{board}}の{{section}}に保存',
   invite: '招待',

@@ -38,6 +38,7 @@ export default {
   pinImage: '핀 이미지',
   save: '저장',
   visit: '{{site}} 방문',
+  shop: "쇼핑",
   savedBy: '{{pinner}} 님이 {{board}}에 저장함',
   savedInBy: '{{pinner}} 님이 {{board}}의 {{section}}에 저장함',
   invite: '초대',

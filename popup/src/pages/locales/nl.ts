@@ -40,6 +40,7 @@ export default {
   pinImage: 'Pinafbeelding',
   save: 'Bewaren',
   visit: '{{site}} bezoeken',
+  shop: "Shoppen",
   savedBy: 'Bewaard op {{board}} door {{pinner}}',
   savedInBy: 'Bewaard op {{board}} in {{section}} door {{pinner}}',
   invite: 'Uitnodiging',

@@ -44,6 +44,7 @@ export default {
   pinImage: 'Obraz pinu',
   save: 'Zapisz',
   visit: 'Odwiedź {{site}}',
+  shop: "Kup",
   savedBy: 'Zapisano na tablicy {{board}} przez: {{pinner}}',
   savedInBy: 'Zapisano na tablicy {{board}} w sekcji {{section}} przez: {{pinner}}',
   invite: 'Zaproszenie',

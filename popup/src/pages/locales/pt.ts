@@ -40,6 +40,7 @@ export default {
   pinImage: 'Imagem do Pin',
   save: 'Salvar',
   visit: 'Visitar {{site}}',
+  shop: "Comprar",
   savedBy: 'Salvo em {{board}} por {{pinner}}',
   savedInBy: 'Salvo em {{board}}, na seção {{section}}, por {{pinner}}',
   invite: 'Convite',

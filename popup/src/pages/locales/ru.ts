@@ -44,6 +44,7 @@ export default {
   pinImage: 'Изображение пина',
   save: 'Сохранить',
   visit: 'Перейти на {{site}}',
+  shop: "Купить",
   savedBy: 'Сохранено на доску «{{board}}», автор: {{pinner}}',
   savedInBy: 'Сохранено на доску «{{board}}», раздел «{{section}}», автор: {{pinner}}',
   invite: 'Приглашение',

@@ -40,6 +40,7 @@ export default {
   pinImage: 'Pinbild',
   save: 'Spara',
   visit: 'Besök {{site}}',
+  shop: "Handla",
   savedBy: 'Sparad på {{board}} av {{pinner}}',
   savedInBy: 'Sparad på {{board}} i {{section}} av {{pinner}}',
   invite: 'Inbjudan',

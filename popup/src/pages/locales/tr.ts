@@ -40,6 +40,7 @@ export default {
   pinImage: 'Pin görseli',
   save: 'Kaydet',
   visit: '{{site}} sitesini ziyaret et',
+  shop: "Alışveriş",
   savedBy: '{{pinner}} tarafından {{board}} panosuna kaydedildi',
   savedInBy: '{{pinner}} tarafından {{board}} panosunun {{section}} bölümüne kaydedildi',
   invite: 'Davet',

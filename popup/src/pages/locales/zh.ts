@@ -38,6 +38,7 @@ export default {
   pinImage: 'Pin 图片',
   save: '保存',
   visit: '访问 {{site}}',
+  shop: "购物",
   savedBy: '由 {{pinner}} 保存到 {{board}}',
   savedInBy: '由 {{pinner}} 保存到 {{board}} 的 {{section}} 分区',
   invite: '邀请',
