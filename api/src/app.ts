@@ -113,7 +113,7 @@ export function appServices(deps: Deps) {
   const images = imagesService(deps);
   const auth = authService(deps, outgoing);
   const jobs = backgroundJobs(deps);
-  const media = mediaService(deps, jobs);
+  const media = mediaService(deps, jobs, images);
   const pins = pinsService(deps, images, jobs, media);
   const advertisers = advertisersService(deps);
   const boards = boardsService(deps);

@@ -113,6 +113,12 @@ export const catalogue = {
   domain_claim_missing: { code: 2181, status: 400, message: 'Claim your website first: we give you a tag to add to it.' },
   domain_verify_failed: { code: 2182, status: 400, message: "We couldn't find your verification tag on your website." },
   domain_claimed: { code: 2183, status: 409, message: "Another account is this website's official account, and its tag is still on the site." },
+  // The pin builder's image editing (rotate and crop an upload before it is published): codes 2200-2204.
+  image_edit_closed: { code: 2200, status: 403, message: 'Editing images is available to business accounts.' },
+  upload_published: { code: 2201, status: 409, message: 'This image is already a Pin, so it can no longer be edited.' },
+  upload_not_ready: { code: 2202, status: 409, message: 'Your image is still being processed. Try again in a moment.' },
+  image_edit_too_small: { code: 2203, status: 400, message: 'That crop is too small. Choose a larger area of the image.' },
+  image_edit_limited: { code: 2204, status: 429, message: "You've edited a lot of images. Try again in an hour." },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
