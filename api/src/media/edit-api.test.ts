@@ -84,7 +84,7 @@ describe('editing an upload in the pin builder', () => {
     for (const bad of [{ id, rotate: 45 }, { id, rotate: '90' }, { id, crop: { x: 0.5, y: 0, width: 0.6, height: 1 } }, { id, crop: { x: 0, y: 0, width: 0.01, height: 1 } }, { id, crop: { x: 0, y: 0, width: 1, height: 1, z: 1 } }, { id: 'x' }]) {
       const res = await edit(bad);
       expect(errorOf(res)).toEqual({ status: 400, code: 1 });
-      expect(res.body.resource_response.error.message_detail).toBeTruthy();
+      expect(res.body.resource_response.error?.message_detail).toBeTruthy();
     }
     // 600 wide: a tenth is 60 pixels, under an upload's minimum.
     expect(errorOf(await edit({ id, crop: { x: 0, y: 0, width: 0.1, height: 1 } }))).toEqual({ status: 400, code: 2203 });

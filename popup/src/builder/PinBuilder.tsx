@@ -8,6 +8,8 @@ import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/p
 import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { LinkCheck } from './LinkCheck';
+import { Education } from './Education';
+import { EditImage } from './EditImage';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
 import type { CreatedPin, PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
@@ -22,6 +24,7 @@ interface BuilderInfo {
   scenario: Scenario;
   groups: ExperimentGroup[];
   gates: Record<GateName, boolean>;
+  education_dismissed: boolean;
 }
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
@@ -200,6 +203,7 @@ function Builder({ search }: { search: string }) {
           {statusText}
         </p>
       )}
+      {info.gates.education && !info.education_dismissed && <Education />}
       <div class="builder-panes">
         <section class="builder-media" aria-label={t('image')}>
           {upload?.video ? (
@@ -220,6 +224,7 @@ function Builder({ search }: { search: string }) {
             />
           </label>
           {file && <p class="meta">{file.name}</p>}
+          {info.gates.editing && upload?.image && !busy && <EditImage key={upload.id} upload={upload} onEdited={setUpload} />}
         </section>
         {/* Not a form: the board picker inside has forms of its own (create board, create section). */}
         <div class="builder-fields">
