@@ -2,6 +2,8 @@ import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
+import { UPLOAD_GRACE_MS } from './rules.js';
+import { uploadSweeper } from './sweeper.js';
 
 const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
 
@@ -91,6 +93,30 @@ describe('editing an upload in the pin builder', () => {
     expect((await t.db.selectFrom('images').select('id').execute()).map((row) => row.id)).toEqual([id]);
     const anonymous = t.client();
     expect((await anonymous.post('MediaUploadResource', 'update', { id, rotate: 90 })).status).toBe(401);
+  });
+});
+
+describe("a business account's kept originals", () => {
+  it('go with a save made while the upload was processing, once its job has run', async () => {
+    const t = await testApp();
+    const { browser, board, upload } = await account(t, true);
+    const id = await upload();
+    expect((await browser.post('PinResource', 'create', { board_id: board, media_upload_id: id, method: 'pinbuilder' })).status).toBe(200);
+    await t.runJobs();
+    expect((await files(t)).some((f) => f.endsWith(`${id}.upload`))).toBe(false);
+  });
+
+  it('go with an edited upload no one published, with every image it made', async () => {
+    const t = await testApp();
+    const { upload, edit } = await account(t, true);
+    const id = await upload();
+    await t.runJobs();
+    expect((await edit({ id, rotate: 180 })).status).toBe(200);
+    await t.runJobs();
+    t.clock.advance(UPLOAD_GRACE_MS + 1000);
+    expect(await uploadSweeper(t.deps).sweep()).toEqual({ uploads: 1, files: 0 });
+    expect(await t.db.selectFrom('images').select('id').execute()).toEqual([]);
+    expect((await files(t)).filter((f) => /\.(jpg|upload)$/.test(f))).toEqual([]);
   });
 });
 
