@@ -91,6 +91,10 @@ describe('editing an upload in the pin builder', () => {
     // 600 wide: a tenth is 60 pixels, under an upload's minimum.
     expect(errorOf(await edit({ id, crop: { x: 0, y: 0, width: 0.1, height: 1 } }))).toEqual({ status: 400, code: 2203 });
     expect((await t.db.selectFrom('images').select('id').execute()).map((row) => row.id)).toEqual([id]);
+    // A suspended owner's session no longer acts.
+    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', (await t.db.selectFrom('media_uploads').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).execute();
+    expect((await edit({ id, rotate: 90 })).status).toBe(401);
+    expect((await t.db.selectFrom('images').select('id').execute()).map((row) => row.id)).toEqual([id]);
     const anonymous = t.client();
     expect((await anonymous.post('MediaUploadResource', 'update', { id, rotate: 90 })).status).toBe(401);
   });
