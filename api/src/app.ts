@@ -114,7 +114,7 @@ export function appServices(deps: Deps) {
   const images = imagesService(deps);
   const auth = authService(deps, outgoing);
   const jobs = backgroundJobs(deps);
-  const media = mediaService(deps, jobs);
+  const media = mediaService(deps, jobs, images);
   const notifications = notificationsService(deps);
   const pins = pinsService(deps, images, jobs, media, notifications);
   const advertisers = advertisersService(deps);

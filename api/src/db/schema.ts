@@ -390,6 +390,8 @@ export interface UsersTable {
   domain_claim_token: Generated<string | null>;
   /** Migration 0061: the token that proved verified_domain (re-read when another account proves the same domain). */
   domain_proof_token: Generated<string | null>;
+  /** Migration 0064: when the account closed the pin builder's tips (partners), so they stay closed on every device. */
+  builder_education_dismissed_at: Generated<number | null>;
   listed_website_url: Generated<string | null>;
   connected_to_instagram: Generated<number>;
   /** A business (partner) account. */

@@ -115,6 +115,12 @@ export const catalogue = {
   domain_claimed: { code: 2183, status: 409, message: "Another account is this website's official account, and its tag is still on the site." },
   // A business's product tags on a pin (the pin builder's shop-the-pin): codes 2195-2199.
   product_tags_not_allowed: { code: 2195, status: 403, message: 'Only business accounts can tag products on a Pin.' },
+  // The pin builder's image editing (rotate and crop an upload before it is published): codes 2200-2204.
+  image_edit_closed: { code: 2200, status: 403, message: 'Editing images is available to business accounts.' },
+  upload_published: { code: 2201, status: 409, message: 'This image is already a Pin, so it can no longer be edited.' },
+  upload_not_ready: { code: 2202, status: 409, message: 'Your image is still being processed. Try again in a moment.' },
+  image_edit_too_small: { code: 2203, status: 400, message: 'That crop is too small. Choose a larger area of the image.' },
+  image_edit_limited: { code: 2204, status: 429, message: "You've edited a lot of images. Try again in an hour." },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },

@@ -87,6 +87,11 @@ export const LIMITS = {
    */
   reportAccount: { points: 30, durationS: DAY, error: 'report_limited' },
   reportAddress: { points: 60, durationS: DAY, error: 'report_limited' },
+  /**
+   * Image edits in the pin builder per account: each decodes and re-encodes a whole image. A person tries
+   * a few rotations and crops per Pin; 120 an hour is dozens of Pins, and caps a script's use of the CPU.
+   */
+  imageEditAccount: { points: 120, durationS: HOUR, error: 'image_edit_limited' },
 } as const satisfies Record<string, { points: number; durationS: number; error: ErrorName }>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EDIT_MIN_FRACTION, FULL_CROP } from './rules.js';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
 
 const rendition = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
@@ -33,6 +34,7 @@ export type UploadAnswer = z.infer<typeof uploadAnswer>;
 export const mediaAnswers = {
   MediaUploadResource: {
     get: uploadAnswer,
+    update: uploadAnswer,
   },
   PinBuilderResource: {
     get: z.object({
@@ -66,6 +68,30 @@ export const mediaAnswers = {
         story_comment_permissions: z.boolean(),
         video_tagging: z.boolean(),
       }),
+      /** The account closed the tips panel (gates.education): on every device, until it opens it again. */
+      education_dismissed: z.boolean(),
     }),
+    update: z.object({ education_dismissed: z.boolean() }),
   },
 } satisfies ActionAnswers;
+
+/** A fraction of the image's side, 0 to 1, as a JSON number (a string, NaN or Infinity is refused). */
+const fraction = z.number().finite().min(0).max(1);
+
+/**
+ * MediaUploadResource update: an image upload's edit (business accounts, before it is published). The
+ * rotation in quarter turns, then a crop of the rotated image in fractions (media/rules.ts), whole unless
+ * given. Each edit starts from the upload as sent, so rotating twice by 90 is a turn of 90, not 180.
+ */
+export const imageEditOptions = z
+  .object({
+    id: z.string().regex(/^\d{1,20}$/, 'Must be an id.'),
+    rotate: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)], { message: 'Rotate by 0, 90, 180 or 270 degrees.' }).default(0),
+    crop: z
+      .object({ x: fraction, y: fraction, width: fraction.min(EDIT_MIN_FRACTION), height: fraction.min(EDIT_MIN_FRACTION) })
+      .strict()
+      .refine((c) => c.x + c.width <= 1 + 1e-9 && c.y + c.height <= 1 + 1e-9, { message: 'The crop must lie inside the image.' })
+      .default(FULL_CROP),
+  })
+  .strict();
+export type ImageEditOptions = z.infer<typeof imageEditOptions>;

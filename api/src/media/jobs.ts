@@ -4,7 +4,7 @@ import { ApiError } from '../lib/errors.js';
 import { imageJson, ownImageSource, type ImagesService } from '../images/service.js';
 import { imagesStore } from '../images/store.js';
 import { mediaKeys, mediaObjects } from '../storage/index.js';
-import { mediaStore } from './store.js';
+import { mediaStore, partnerOf } from './store.js';
 
 /**
  * An image upload's re-encode, off the request (issue 32): the upload route writes the bytes to a staged
@@ -65,7 +65,10 @@ export function uploadJobs(deps: Deps, images: ImagesService) {
       // Ready first, then the waiters: a save that saw "processing" has written its waiter before it looks
       // again (media/service.ts linkWhenReady), so every pin is linked by one side or the other.
       await store.setReady(upload_id);
-      await objects.delete(staged);
+      // A business account may still edit it (media/service.ts edit): its original stays until a save
+      // claims the upload (this looks after marking it ready; a claim looks after claiming) or it is swept.
+      const now = await store.find(upload_id);
+      if (now?.used_at != null || !(await partnerOf(deps.db, upload.owner_id))) await objects.delete(staged);
       for (const pinId of await store.takeWaiters(upload_id)) await link(upload_id, pinId);
     },
   };

@@ -8,13 +8,14 @@ import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
-import { groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
+import { gateOpen, groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import type { MediaService, UploadAllowance } from './service.js';
 import { mediaKeys } from '../storage/index.js';
 import { serveObject } from '../storage/serve.js';
-import { partnerOf } from './store.js';
-import { uploadAnswer } from './contract.js';
+import { educationDismissedOf, partnerOf, setEducationDismissed } from './store.js';
+import { imageEditOptions, uploadAnswer } from './contract.js';
+import { limitsFor } from '../lib/limits.js';
 
 /** The pin-builder experiments this request is in, and whether it may upload video (pins/rules/gates.ts). */
 export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): UploadAllowance {
@@ -29,10 +30,22 @@ export async function gateViewer(deps: Deps, viewer: Viewer | null, allowance: U
 }
 
 export function mediaResources(deps: Deps, media: MediaService): ResourceRegistry {
+  const limits = limitsFor(deps);
   return {
     MediaUploadResource: {
       // An upload of the viewer's own, as the builder shows it before the pin is made.
       get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
+      // An image upload turned and cropped before it is published: the owner's, a business account's (gates.editing).
+      update: action({
+        caller: 'user', limit: 'imageEditAccount', policy: "the upload's owner, a business account, before a save uses the upload",
+        options: imageEditOptions,
+        run: async (o, { c, viewer }) => {
+          const gate = await gateViewer(deps, viewer, uploadAllowance(c, deps.config));
+          const allowed = gateOpen('editing', { viewer: gate, scenario: 'default', groups: new Set() });
+          if (allowed) await limits.take('imageEditAccount', viewer.id);
+          return media.edit(viewer, o, allowed);
+        },
+      }),
     },
     PinBuilderResource: {
       // What the builder needs to draw its gated controls: the viewer, the scenario, the groups, the gates.
@@ -44,7 +57,17 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
           const gate = await gateViewer(deps, viewer, allowance);
           const scenario = o.scenario ?? scenarioOf(o.adCreate === undefined || o.adCreate === false ? '' : `adCreate=${String(o.adCreate)}`);
           const groups = [...allowance.groups];
-          return { viewer: gate, scenario, groups, gates: openGates({ viewer: gate, scenario, groups: allowance.groups }) };
+          const education_dismissed = viewer ? await educationDismissedOf(deps.db, viewer.id) : false;
+          return { viewer: gate, scenario, groups, gates: openGates({ viewer: gate, scenario, groups: allowance.groups }), education_dismissed };
+        },
+      }),
+      // The tips panel closed (or opened again) for the account, on every device. One flag of the viewer's own.
+      update: action({
+        caller: 'user', limit: NO_LIMIT.write,
+        options: z.object({ education_dismissed: z.boolean() }).strict(),
+        run: async (o, { viewer }) => {
+          await setEducationDismissed(deps.db, viewer.id, o.education_dismissed ? deps.clock.now() : null);
+          return { education_dismissed: o.education_dismissed };
         },
       }),
     },

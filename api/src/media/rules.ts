@@ -55,3 +55,52 @@ export const tooLargeMessage = (kind: 'image' | 'video') =>
   kind === 'image' ? `Images can be up to ${megabytes(IMAGE_UPLOAD_MAX_BYTES)}. Choose a smaller file.` : `Videos can be up to ${megabytes(VIDEO_UPLOAD_MAX_BYTES)}. Choose a smaller file.`;
 export const NOT_MEDIA_MESSAGE = 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.';
 export const NOT_MEDIA_WITH_VIDEO_MESSAGE = 'That file is not an image or video we can save. Choose a JPEG, PNG, GIF or WebP image, or an MP4 or WebM video.';
+
+/**
+ * Editing an uploaded image in the pin builder (business accounts): a quarter-turn rotation, then a crop.
+ * The crop is a rectangle in fractions of the rotated image (0 to 1 from its left and top edge), so the
+ * builder need not know the pixel size of the original; the server turns it into pixels.
+ */
+export const EDIT_ROTATIONS = [0, 90, 180, 270] as const;
+export type EditRotation = (typeof EDIT_ROTATIONS)[number];
+/** The smallest crop side, as a fraction of the image: below it a slip of the mouse, not a choice. */
+export const EDIT_MIN_FRACTION = 0.05;
+export interface EditCrop {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export const FULL_CROP: EditCrop = { x: 0, y: 0, width: 1, height: 1 };
+/** The aspects the builder offers: width over height; `original` and `free` take none. */
+export const EDIT_ASPECTS = { original: null, square: 1, portrait: 2 / 3, tall: 4 / 5, free: null } as const;
+export type EditAspect = keyof typeof EDIT_ASPECTS;
+
+/** The image's size once turned: a quarter or three-quarter turn swaps its sides. */
+export const rotatedSize = (width: number, height: number, rotate: EditRotation) => (rotate % 180 === 0 ? { width, height } : { width: height, height: width });
+
+/** The largest centred crop of a width by height image with this aspect (width over height), in fractions. */
+export function cropForAspect(width: number, height: number, aspect: number | null): EditCrop {
+  if (!aspect || width <= 0 || height <= 0) return FULL_CROP;
+  if (width / height > aspect) {
+    const w = (height * aspect) / width;
+    return { x: (1 - w) / 2, y: 0, width: w, height: 1 };
+  }
+  const h = width / aspect / height;
+  return { x: 0, y: (1 - h) / 2, width: 1, height: h };
+}
+
+/**
+ * A crop in pixels of a width by height image: rounded inward, never past an edge, at least one pixel.
+ * What the server cuts, and what the builder shows as the result's size.
+ */
+export function cropPixels(width: number, height: number, crop: EditCrop) {
+  const left = Math.min(width - 1, Math.round(crop.x * width));
+  const top = Math.min(height - 1, Math.round(crop.y * height));
+  return {
+    left,
+    top,
+    width: Math.max(1, Math.min(width - left, Math.round(crop.width * width))),
+    height: Math.max(1, Math.min(height - top, Math.round(crop.height * height))),
+  };
+}

@@ -5,7 +5,11 @@ import { dirname, join } from 'node:path';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { imageJson, ownImageSource } from '../images/service.js';
+import { imageJson, imagesService, ownImageSource, type ImagesService } from '../images/service.js';
+import { imageWork } from '../images/work.js';
+import { queueImageRelease } from './release.js';
+import { editImage } from './edit.js';
+import type { ImageEditOptions } from './contract.js';
 import type { JobsService } from '../jobs/service.js';
 import { creationDisabled, type ExperimentGroup } from '../pins/rules/gates.js';
 import { partPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './jobs.js';
@@ -56,7 +60,7 @@ function partFile(path: string) {
  * sent for a viewer with video_upload_allowed, within their quota. A refusal at any point writes nothing:
  * no row, no job, and no file left behind.
  */
-export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>) {
+export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>, images: ImagesService = imagesService(deps)) {
   const { db, config, clock } = deps;
   const storeError = unavailable(deps);
   const store = mediaStore(db);
@@ -103,12 +107,46 @@ export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>) {
     async forPin(viewer: Viewer, uploadId: string) {
       const row = await own(viewer, uploadId);
       if (row.status === 'failed') throw new ApiError('upload_failed', row.error ?? undefined);
-      return { ...row, image_url: row.kind === 'image' ? ownImageSource(config.publicOrigin, row.id) : null, pending: row.status === 'processing' };
+      // An edited upload shows its edit's image (its own id); otherwise the image made with the upload's id.
+      return { ...row, image_url: row.kind === 'image' ? ownImageSource(config.publicOrigin, row.image_id ?? row.id) : null, pending: row.status === 'processing' };
     },
 
     /** A save is about to use the upload: the sweeper leaves it from now on. Not found if it was swept a moment ago. */
     async claim(uploadId: string) {
       if (!(await store.claim(uploadId, clock.now()))) throw new ApiError('upload_not_found');
+      // The original is kept for editing, which ends here. One still processing: its job deletes it once done
+      // (it marks the upload ready before it looks whether it is claimed; this claims before it looks).
+      const row = await store.find(uploadId);
+      if (row?.kind === 'image' && row.status !== 'processing') await objects.delete(mediaKeys.staged(uploadId)).catch(() => undefined);
+    },
+
+    /**
+     * A business account's edit of its own processed image upload, before a save uses it (`allowed`: the
+     * editing gate, pins/rules/gates.ts). Made from the original as sent (kept for this until the upload is
+     * used or swept), turned and cropped (media/edit.ts), then re-encoded like any upload under a new image
+     * id: rendition addresses are never rewritten (they are served immutable), so the edit's image is new and
+     * the one it replaces is released once nothing names it.
+     */
+    async edit(viewer: Viewer, options: ImageEditOptions, allowed: boolean) {
+      if (!allowed) throw new ApiError('image_edit_closed');
+      const row = await own(viewer, options.id);
+      if (row.kind !== 'image') throw new ApiError('invalid_input', 'id: Only an image can be edited.');
+      if (row.used_at !== null) throw new ApiError('upload_published');
+      if (row.status === 'failed') throw new ApiError('upload_failed', row.error ?? undefined);
+      if (row.status !== 'ready' || !row.image_id) throw new ApiError('upload_not_ready');
+      const original = await objects.read(mediaKeys.staged(row.id)).catch(storeError);
+      if (!original) throw new ApiError('upload_failed', 'The original of this image is no longer kept. Upload it again to edit it.');
+      const edited = await editImage(original, options, { maxPixels: config.imageMaxPixels, gate: imageWork(config) });
+      const image = await images.fromUpload(edited.bytes, { userId: viewer.id });
+      const swapped = await db.transaction().execute(async (trx) => {
+        const done = await store.swapImage(row.id, row.image_id as string, image.id, trx);
+        await queueImageRelease(trx, jobs, [done ? (row.image_id as string) : image.id]);
+        return done;
+      });
+      const now = await own(viewer, row.id);
+      // Claimed by a save meanwhile; otherwise another edit came first, and the upload shows that one.
+      if (!swapped && now.used_at !== null) throw new ApiError('upload_published');
+      return json(now);
     },
 
     /**

@@ -94,6 +94,15 @@ export function mediaStore(db: Kysely<Database>) {
       }
     },
 
+    /**
+     * An edit's new image takes the place of the one the upload showed: only while no save has claimed the
+     * upload and no other edit came first (one statement, so of an edit and a save exactly one wins).
+     */
+    async swapImage(uploadId: string, from: string, to: string, trx: Db = db): Promise<boolean> {
+      const result = await trx.updateTable('media_uploads').set({ image_id: to }).where('id', '=', uploadId).where('image_id', '=', from).where('used_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Whether an upload row exists: a staged file without one is a leftover. */
     async exists(uploadId: string): Promise<boolean> {
       return !!(await db.selectFrom('media_uploads').select('id').where('id', '=', uploadId).executeTakeFirst());
@@ -107,4 +116,14 @@ export type MediaUploadRow = NonNullable<Awaited<ReturnType<MediaStore['find']>>
 /** Whether a user is a partner (business) account: the gates' isPartner. */
 export function partnerOf(db: Kysely<Database>, userId: string) {
   return db.selectFrom('users').select('is_partner').where('id', '=', userId).executeTakeFirst().then((row) => row?.is_partner === 1);
+}
+
+/** Whether the account closed the pin builder's tips panel (on any device). */
+export function educationDismissedOf(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('users').select('builder_education_dismissed_at').where('id', '=', userId).executeTakeFirst().then((row) => row?.builder_education_dismissed_at != null);
+}
+
+/** Closes (a time) or opens again (null) the pin builder's tips panel for the account. */
+export async function setEducationDismissed(db: Kysely<Database>, userId: string, at: number | null) {
+  await db.updateTable('users').set({ builder_education_dismissed_at: at }).where('id', '=', userId).execute();
 }

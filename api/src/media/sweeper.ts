@@ -26,8 +26,10 @@ export function uploadSweeper(deps: Deps) {
   const objects = mediaObjects(config);
 
   // The store's objects (shared by every host), then this host's files still arriving.
-  const removeFiles = async (upload: { id: string; video_format: VideoFormat | null }) => {
+  const removeFiles = async (upload: { id: string; image_id: string | null; video_format: VideoFormat | null }) => {
     await objects.deleteDir(mediaKeys.renditionDir(upload.id));
+    // An edited upload's image has an id of its own (media/service.ts edit).
+    if (upload.image_id && upload.image_id !== upload.id) await objects.deleteDir(mediaKeys.renditionDir(upload.image_id));
     await objects.delete(mediaKeys.staged(upload.id));
     if (upload.video_format) await objects.delete(mediaKeys.video(upload.id, upload.video_format));
     await rm(partPath(mediaDir, upload.id), { force: true });

@@ -9,6 +9,8 @@ import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { LinkCheck } from './LinkCheck';
 import { ProductTags, type ProductTagDraft } from './ProductTags';
+import { Education } from './Education';
+import { EditImage } from './EditImage';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
 import type { CreatedPin, PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
@@ -23,6 +25,7 @@ interface BuilderInfo {
   scenario: Scenario;
   groups: ExperimentGroup[];
   gates: Record<GateName, boolean>;
+  education_dismissed: boolean;
 }
 
 const IMAGE_TYPES = 'image/jpeg,image/png,image/gif,image/webp';
@@ -204,6 +207,7 @@ function Builder({ search }: { search: string }) {
           {statusText}
         </p>
       )}
+      {info.gates.education && !info.education_dismissed && <Education />}
       <div class="builder-panes">
         <section class="builder-media" aria-label={t('image')}>
           {upload?.video ? (
@@ -224,6 +228,7 @@ function Builder({ search }: { search: string }) {
             />
           </label>
           {file && <p class="meta">{file.name}</p>}
+          {info.gates.editing && upload?.image && !busy && <EditImage key={upload.id} upload={upload} onEdited={setUpload} />}
         </section>
         {/* Not a form: the board picker inside has forms of its own (create board, create section). */}
         <div class="builder-fields">
