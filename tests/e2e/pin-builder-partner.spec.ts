@@ -45,7 +45,7 @@ test('a business account reads the tips once, then turns and crops its image bef
   const preview = page.getByRole('img', { name: 'Preview of your image' });
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === img.naturalHeight && img.naturalWidth > 0)).toBe(true);
 
-  await page.getByLabel('Title').fill('A square shoe');
+  await page.getByLabel('Title', { exact: true }).fill('A square shoe');
   await page.getByLabel('Alt text').fill('An orange shoe, cropped square');
   const board = unique('Edited board');
   // A new account: its first board is made from the picker.
