@@ -164,7 +164,8 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 /** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
 const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers, operatorAnswers];
 
-function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
+/** The registry as declared: each resource and action keeps its options' schema and its answer's type (resources.contract.ts). */
+export function registryOf(deps: Deps, s: AppServices) {
   return {
     ...authResources(deps, s.auth),
     ...securityResources(deps, s.auth),
@@ -186,7 +187,7 @@ function registryOf(deps: Deps, s: AppServices): ResourceRegistry {
     ...invitationResources(invitationSender(deps, s.outgoing.mailer), deps.config),
     ...memberResources(s.members, deps.config.trustProxy),
     ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, { limits: limitsFor(deps), trustProxy: deps.config.trustProxy }),
-  };
+  } satisfies ResourceRegistry;
 }
 
 export function createApp(deps: Deps) {

@@ -136,7 +136,7 @@ export function offsiteNavigation(offsite: ReturnType<typeof offsiteService>, pi
 }
 
 /** The pages' reads and writes, through the resource layer; every one that names an advertiser passes its access check. */
-export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', outbound: { limits: Limits; trustProxy: Config['trustProxy'] }): ResourceRegistry {
+export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', outbound: { limits: Limits; trustProxy: Config['trustProxy'] }) {
   const { trustProxy } = outbound;
   const scoped = { advertiser_id: id };
   return {
@@ -314,5 +314,5 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         run: (o) => ('search_term' in o ? notices.find('search', o.search_term) : notices.find('pin', o.pin_id)),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

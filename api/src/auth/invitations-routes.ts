@@ -17,7 +17,7 @@ export const invitationAnswers = {
  * sent. In invite mode any logged-in account whose own email is verified may invite (there is no operator
  * role on the web yet; the operator's own way is `npm run admin -- invite <email>`), under the invite limits.
  */
-export function invitationResources(sender: ReturnType<typeof invitationSender>, config: Pick<Config, 'signupMode' | 'trustProxy'>): ResourceRegistry {
+export function invitationResources(sender: ReturnType<typeof invitationSender>, config: Pick<Config, 'signupMode' | 'trustProxy'>) {
   return {
     SignupInvitationResource: {
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({}), run: () => ({ signup_mode: config.signupMode }) }),
@@ -30,5 +30,5 @@ export function invitationResources(sender: ReturnType<typeof invitationSender>,
         run: async (o, { c, viewer }) => ({ email: (await sender.invite(viewer, o.email, clientAddress(c, config.trustProxy))).email }),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -156,7 +156,7 @@ export const rememberBrowser = async (c: Context, config: Deps['config'], auth: 
     maxAge: REMEMBER_TTL_MS / 1000,
   });
 
-export function authResources({ config }: Deps, auth: AuthService): ResourceRegistry {
+export function authResources({ config }: Deps, auth: AuthService) {
   const startSession = (c: Context, token: string) => setSessionCookie(c, config, token);
   const remember = (c: Context, userId: string) => rememberBrowser(c, config, auth, userId);
 
@@ -340,5 +340,5 @@ export function authResources({ config }: Deps, auth: AuthService): ResourceRegi
         },
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -19,7 +19,7 @@ const code = z.string().trim().min(1, 'Enter your code.').max(16, 'Must be at mo
 const proof = z.object({ password: z.string().max(256).optional(), code: code.optional() });
 const GUESSES = 'securityAccount' as const;
 
-export function securityResources({ config }: Deps, auth: AuthService): ResourceRegistry {
+export function securityResources({ config }: Deps, auth: AuthService) {
   const endBrowserSession = (c: Context) => deleteCookie(c, SESSION_COOKIE, { path: '/', secure: config.secureCookies });
 
   return {
@@ -128,5 +128,5 @@ export function securityResources({ config }: Deps, auth: AuthService): Resource
         },
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -30,7 +30,7 @@ export const PROFILE_BOARDS_PAGE_SIZE = 25;
 
 const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Choose at most 250 Pins at once.');
 
-export function boardResources(boards: BoardsService, advertisers: AdvertisersService): ResourceRegistry {
+export function boardResources(boards: BoardsService, advertisers: AdvertisersService) {
   return {
     BoardPickerBoardsResource: {
       get: action({
@@ -141,7 +141,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pins, boardId: o.board_id, sectionId: o.section_id, busy: 'section_busy' }),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 export const boardTitleQuery = z.object({ description: z.string().max(2048).default(''), title: z.string().max(200).default('') });

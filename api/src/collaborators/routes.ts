@@ -8,7 +8,7 @@ import { suggestionsAnswer } from './contract.js';
 import type { CollaboratorsService } from './service.js';
 import { boardKey } from '../boards/routes.js';
 
-export function collaboratorResources(collaborators: CollaboratorsService, config: Pick<Config, 'trustProxy'>): ResourceRegistry {
+export function collaboratorResources(collaborators: CollaboratorsService, config: Pick<Config, 'trustProxy'>) {
   return {
     ShareSuggestionsTypeaheadResource: {
       get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ term: z.string().max(254) }), answer: suggestionsAnswer, run: (o, { viewer }) => collaborators.suggestions(viewer.id, o.term) }),
@@ -54,5 +54,5 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
       // Open to visitors on a public board (accepted collaborators only); members see pending invites too.
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (o, { viewer }) => collaborators.list(viewer, o.board_id) }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -39,11 +39,11 @@ export const embedsOptions = z
   })
   .refine((o) => o.pins.length + o.boards.length + o.users.length <= MAX_EMBEDS, { message: `Ask for at most ${MAX_EMBEDS} pins, boards and profiles at once.` });
 
-export function embedResources(embeds: EmbedsService): ResourceRegistry {
+export function embedResources(embeds: EmbedsService) {
   return {
     // Public data only and the same for every caller: the viewer is never read (the session middleware skips this path).
     EmbedsResource: { get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: embedsOptions, run: (o) => embeds.batch(o) }) },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /**

@@ -13,7 +13,7 @@ const FEED_PAGE_SIZE = 25;
 const page = (size: number) => ({ page_size: z.number().int().min(1).max(size).default(size), bookmark: bookmarkOption });
 
 /** Following boards, the home feed and the following lists (issue 28). */
-export function feedResources(feed: FeedService): ResourceRegistry {
+export function feedResources(feed: FeedService) {
   return {
     BoardFollowResource: {
       get: action({ caller: 'visitor', limit: NO_LIMIT.read, policy: 'boardRule view', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.board(viewer, o.board_id) }),
@@ -37,5 +37,5 @@ export function feedResources(feed: FeedService): ResourceRegistry {
         run: (o, { viewer }) => feed.followingBoards(viewer, o),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -26,7 +26,7 @@ export interface ActionContext<C extends Caller> {
  * An action's declaration (lib/declare.ts): caller, limit and, for a write whose body is more than a
  * small JSON, its body limit (default: 0 for get, whose options are in the URL; JSON_BODY otherwise).
  */
-export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Caller = Caller> extends Omit<Declaration, 'caller' | 'body' | 'stream'> {
+export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Caller = Caller, R = unknown> extends Omit<Declaration, 'caller' | 'body' | 'stream'> {
   options: S;
   caller: C;
   body?: number;
@@ -34,7 +34,7 @@ export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Calle
   answer?: z.ZodType;
   /** Error names (lib/errors.ts) this action answers with beyond those every action may (openapi/document.ts). */
   errors?: readonly ErrorName[];
-  run(options: z.output<S>, ctx: ActionContext<C>): unknown;
+  run(options: z.output<S>, ctx: ActionContext<C>): R;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds actions of every schema and caller; action() typed each against its own
@@ -56,8 +56,11 @@ export function withAnswers(registry: ResourceRegistry, tables: readonly ActionA
   return registry;
 }
 
-/** Declares one action; the helper exists so `run` gets typed options and viewer. */
-export function action<S extends z.ZodType, const C extends Caller>(def: ResourceAction<S, C>): ResourceAction<S, C> {
+/**
+ * Declares one action; the helper exists so `run` gets typed options and viewer, and so the action keeps
+ * its options' schema and its answer's type: the web app's client (resources.contract.ts) reads both.
+ */
+export function action<S extends z.ZodType, const C extends Caller, R>(def: ResourceAction<S, C, R>): ResourceAction<S, C, R> {
   return def;
 }
 

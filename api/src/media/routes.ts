@@ -29,7 +29,7 @@ export async function gateViewer(deps: Deps, viewer: Viewer | null, allowance: U
   return { isAuth: true, isPartner: await partnerOf(deps.db, viewer.id), video_upload_allowed: allowance.videoUploadAllowed };
 }
 
-export function mediaResources(deps: Deps, media: MediaService): ResourceRegistry {
+export function mediaResources(deps: Deps, media: MediaService) {
   const limits = limitsFor(deps);
   return {
     MediaUploadResource: {
@@ -71,7 +71,7 @@ export function mediaResources(deps: Deps, media: MediaService): ResourceRegistr
         },
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */

@@ -6,7 +6,7 @@ import { NOTIFICATIONS_PAGE_SIZE } from './rules.js';
 import type { NotificationsService } from './service.js';
 
 /** Notifications in the app (issue 28): the viewer's own, only. */
-export function notificationResources(notifications: NotificationsService): ResourceRegistry {
+export function notificationResources(notifications: NotificationsService) {
   return {
     NotificationsResource: {
       get: action({
@@ -19,5 +19,5 @@ export function notificationResources(notifications: NotificationsService): Reso
     NotificationCountResource: {
       get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => notifications.unread(viewer.id) }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

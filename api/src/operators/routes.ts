@@ -36,7 +36,7 @@ const cursor = z
  * The operator console's resources. Every one is caller 'operator' (lib/declare.ts): anyone else, a member
  * or an operator whose session has not passed two-factor, gets the 404 a missing route gets.
  */
-export function operatorResources(deps: Deps): ResourceRegistry {
+export function operatorResources(deps: Deps) {
   const { prove } = proofService(deps, outgoingFor(deps).sms);
   const reset = resetService(deps, outgoingFor(deps).mailer);
   const people = operatorPeople(deps, (user) => reset.sendLink(user, 'reset'));
@@ -213,7 +213,7 @@ export function operatorResources(deps: Deps): ResourceRegistry {
         },
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /** The audit log as JSON lines, newest first: a download for an operator (the same 404 for anyone else). */

@@ -111,7 +111,7 @@ const pinCreateOptions = z
 
 const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
 
-export function pinResources(deps: Deps, pins: PinsService, advertisers: AdvertisersService): ResourceRegistry {
+export function pinResources(deps: Deps, pins: PinsService, advertisers: AdvertisersService) {
   return {
     PinResource: {
       create: action({
@@ -180,11 +180,11 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         run: (options, { viewer }) => pins.boardFeed(viewer, options),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /** Send (issue 19, /pin/{id}/?share=true): a Pin mailed to a person. */
-export function pinShareResources(share: PinShareService, config: Pick<Config, 'trustProxy'>): ResourceRegistry {
+export function pinShareResources(share: PinShareService, config: Pick<Config, 'trustProxy'>) {
   return {
     PinShareResource: {
       create: action({
@@ -193,7 +193,7 @@ export function pinShareResources(share: PinShareService, config: Pick<Config, '
         run: (o, { c, viewer }) => share.send(viewer, o, clientAddress(c, config.trustProxy)),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /** The `/v3/pins/…` paths the specs name, served as written. */

@@ -14,7 +14,7 @@ const findOptions = z.object({
   scrape_metric: z.unknown().optional(),
 });
 
-export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | 'redis' | 'config'>): ResourceRegistry {
+export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | 'redis' | 'config'>) {
   const limits = limitsFor(deps);
   return {
     // Open to visitors: the popup shows the image before anyone logs in. Each call
@@ -31,5 +31,5 @@ export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | '
         },
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

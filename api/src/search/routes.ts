@@ -4,7 +4,7 @@ import { searchOptions } from './contract.js';
 import type { SearchService } from './service.js';
 
 /** The search resources (issue 28): the viewer's own pins and boards, and public pins of everyone. */
-export function searchResources(search: SearchService): ResourceRegistry {
+export function searchResources(search: SearchService) {
   return {
     // As the viewer types in the header's search box: their saves and their boards.
     SearchMyPinsResource: {
@@ -22,6 +22,6 @@ export function searchResources(search: SearchService): ResourceRegistry {
         run: (o, { viewer }) => search.everyone({ query: o.q, page_size: o.page_size, bookmark: o.bookmark }, viewer?.id ?? null),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 

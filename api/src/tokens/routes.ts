@@ -10,7 +10,7 @@ import { TOKEN_SCOPES, tokenRefusal } from './rules.js';
 import type { TokensService } from './service.js';
 
 /** The settings page's resource (/settings/tokens/): list, make (with the password) and revoke tokens. */
-export function tokenResources(tokens: TokensService): ResourceRegistry {
+export function tokenResources(tokens: TokensService) {
   return {
     AccessTokenResource: {
       get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => tokens.list(viewer) }),
@@ -25,7 +25,7 @@ export function tokenResources(tokens: TokensService): ResourceRegistry {
       }),
       delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id: z.string().min(1).max(32) }), errors: ['token_not_found'], run: (o, { viewer }) => tokens.revoke(viewer, o.id) }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /**

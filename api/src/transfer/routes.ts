@@ -13,7 +13,7 @@ import type { TransfersService } from './service.js';
 
 const ONE_AT_A_TIME = none('one import or export at a time per account (transfer_busy); the work is a job');
 
-export function transferResources(transfers: TransfersService): ResourceRegistry {
+export function transferResources(transfers: TransfersService) {
   return {
     // The import-export page: the latest import and export with their progress (the page polls it).
     ImportExportResource: {
@@ -22,7 +22,7 @@ export function transferResources(transfers: TransfersService): ResourceRegistry
     ExportResource: {
       create: action({ caller: 'user', limit: ONE_AT_A_TIME, options: z.object({}), run: async (_o, { viewer }) => transfers.startExport(viewer) }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
 
 /** POST /v3/imports/ (the file's bytes as the body) and GET /v3/exports/{id}/download/. */

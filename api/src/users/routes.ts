@@ -58,7 +58,7 @@ export function renamedProfileRoutes(profiles: ProfileSettingsService): Hono<App
   return routes;
 }
 
-export function userResources(users: UsersService, pins: PinsService, profiles: ProfileSettingsService, claims: DomainClaimService, outbound: { limits: Limits; trustProxy: Config['trustProxy'] }): ResourceRegistry {
+export function userResources(users: UsersService, pins: PinsService, profiles: ProfileSettingsService, claims: DomainClaimService, outbound: { limits: Limits; trustProxy: Config['trustProxy'] }) {
   return {
     // A person's official domain: a tag for their profile's website (create), the site read for it (update),
     // let go (delete). Reading the site makes this server fetch it: limited per client and per site.
@@ -120,5 +120,5 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
         run: async (o, { viewer }) => users.saveSuccess(viewer.id, (await pins.get(viewer, o.pin_id)).link),
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -10,7 +10,7 @@ const scoped = { advertiser_id: id };
 const role = z.enum(MEMBER_ROLES, { error: 'role: Choose ADMIN or OWNER.' });
 
 /** Business members (issue 27): the members page's calls. Who may do each is memberRule's (policy/rules.ts). */
-export function memberResources(members: MembersService, trustProxy: boolean): ResourceRegistry {
+export function memberResources(members: MembersService, trustProxy: boolean) {
   return {
     AdvertiserMembersResource: {
       get: action({ caller: 'user', limit: NO_LIMIT.read, policy: 'business member', options: z.object(scoped), run: (o, { viewer }) => members.list(viewer, o.advertiser_id) }),
@@ -33,5 +33,5 @@ export function memberResources(members: MembersService, trustProxy: boolean): R
     AdvertiserOwnerResource: {
       update: action({ caller: 'user', limit: NO_LIMIT.write, policy: 'business owner', options: z.object({ ...scoped, user_id: id }), run: (o, { viewer }) => members.transfer(viewer, o.advertiser_id, o.user_id) }),
     },
-  };
+  } satisfies ResourceRegistry;
 }

@@ -190,7 +190,7 @@ export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
   return routes;
 }
 
-export function providerResources(deps: Deps, auth: AuthService, providers: ProviderService): ResourceRegistry {
+export function providerResources(deps: Deps, auth: AuthService, providers: ProviderService) {
   const { config } = deps;
   return {
     SocialProvidersResource: {
@@ -304,5 +304,5 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
         },
       }),
     },
-  };
+  } satisfies ResourceRegistry;
 }
