@@ -216,7 +216,7 @@ test('a business sees the partner link check in the pin builder; a pinner does n
   const check = page.getByRole('button', { name: 'Check link' });
   await expect(check).toBeVisible();
   await expect(check).toBeDisabled();
-  await page.getByLabel('Link').fill(`${EXAMPLES}/notes.html`);
+  await page.getByLabel('Link', { exact: true }).fill(`${EXAMPLES}/notes.html`);
   await check.click();
   await expect(page.locator('.link-check').getByRole('status')).toHaveText(`The link works: people will land on ${EXAMPLES}/notes.html.`);
   await expectNoAxe(page);
