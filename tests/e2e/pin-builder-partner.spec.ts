@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { STRONG, yearsAgo } from './auth-helpers';
 import { writeRows } from './db';
 import { PRODUCT } from './origins';
-import { DEMO, unique } from './popup';
+import { DEMO, publishToNewBoard, unique } from './popup';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 30 } } }).png().toBuffer();
 
@@ -49,12 +49,7 @@ test('a business account reads the tips once, then turns and crops its image bef
   await page.getByLabel('Alt text').fill('An orange shoe, cropped square');
   const board = unique('Edited board');
   // A new account: its first board is made from the picker.
-  await page.getByRole('button', { name: 'Create your first board' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(board);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText(`Board: ${board}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Saved to ${board}`);
+  await publishToNewBoard(page, board);
 
   await page.getByRole('link', { name: 'See it now' }).click();
   await expect(page.getByRole('heading', { name: 'A square shoe' })).toBeVisible();

@@ -1,19 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { readRows, writeRows } from './db';
 import { PRODUCT } from './origins';
-import { DEMO, unique } from './popup';
+import { DEMO, logInByApi, publishToNewBoard, unique } from './popup';
 import { freshAccount } from './safety-helpers';
 
 const png = () => sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 200, g: 140, b: 30 } } }).png().toBuffer();
-
-async function logInByApi(page: Page, login: { email: string; password: string }) {
-  const res = await page.context().request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
-    data: { options: { username_or_email: login.email, password: login.password } },
-    headers: { Origin: PRODUCT },
-  });
-  expect(res.status()).toBe(200);
-}
 
 test('a business account tags products in the pin builder; the pin page lists them under Shop, each a link to the product', async ({ page }) => {
   const shop = freshAccount('shop', 'Lena');
@@ -45,12 +37,7 @@ test('a business account tags products in the pin builder; the pin page lists th
   await expect(tags.getByRole('listitem')).toHaveText(['Brass lamp · €89 · lamps.example Remove Brass lamp', 'Oak stool · lamps.example Remove Oak stool']);
 
   const board = unique('Shop board');
-  await page.getByRole('button', { name: 'Create your first board' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(board);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText(`Board: ${board}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Saved to ${board}`);
+  await publishToNewBoard(page, board);
 
   await page.getByRole('link', { name: 'See it now' }).click();
   await expect(page.getByRole('heading', { name: 'Reading corner' })).toBeVisible();

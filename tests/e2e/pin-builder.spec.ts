@@ -1,21 +1,14 @@
 import { mkdtempSync, openSync, closeSync, ftruncateSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { readRows } from './db';
 import { PRODUCT } from './origins';
-import { DEMO, unique } from './popup';
+import { DEMO, logInByApi, publishToNewBoard, unique } from './popup';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 200 } } }).png().toBuffer();
 const uploads = () => readRows<{ n: number }>('select count(*) as n from media_uploads')[0]?.n ?? 0;
-
-async function logInByApi(page: Page) {
-  await page.context().request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
-    data: { options: { username_or_email: DEMO.email, password: DEMO.password } },
-    headers: { Origin: PRODUCT },
-  });
-}
 
 test('an image from the device, published from the pin builder, shows in its renditions on its pin page', async ({ page }) => {
   // A visitor is asked to log in first, with the product's own log-in form, and stays in the builder.
@@ -36,12 +29,7 @@ test('an image from the device, published from the pin builder, shows in its ren
 
   // The save popup's own picker: a new board made here becomes the Pin's board.
   const board = unique('Builder board');
-  await page.getByRole('button', { name: 'Create board' }).click();
-  await page.getByLabel('Name', { exact: true }).fill(board);
-  await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect(page.getByText(`Board: ${board}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByRole('status')).toHaveText(`Saved to ${board}`);
+  await publishToNewBoard(page, board, 'Create board');
   const saved = page.getByRole('img', { name: 'A blue lamp on a wooden desk' });
   await expect(saved).toHaveAttribute('srcset', /\/236x\.jpg 236w, .*\/474x\.jpg 474w, .*\/736x\.jpg 736w, .*\/originals\.jpg 1000w$/);
 
