@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ApiError } from '../lib/errors.js';
-import { MIN_SIDE } from '../images/encode.js';
+import { MIN_SIDE, uprightSize } from '../images/encode.js';
 import type { ImageGate } from '../images/work.js';
 import { cropPixels, rotatedSize, type EditCrop, type EditRotation } from './rules.js';
 
@@ -16,15 +16,8 @@ export interface EditLimits {
  * than an upload's minimum (MIN_SIDE), is refused with nothing decoded.
  */
 export async function editImage(original: Buffer, edit: { rotate: EditRotation; crop: EditCrop }, limits: EditLimits): Promise<{ bytes: Buffer; width: number; height: number }> {
-  let meta: sharp.Metadata;
-  try {
-    meta = await sharp(original, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ApiError('image_invalid', 'The image could not be read.');
-  }
-  const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (!width || !height || width * height > limits.maxPixels) throw new ApiError('image_too_large', `The image is ${width} by ${height} pixels; the limit is ${limits.maxPixels} pixels.`);
+  const { width, height } = await uprightSize(original, limits.maxPixels);
+  if (!width || !height) throw new ApiError('image_too_large', `The image is ${width} by ${height} pixels; the limit is ${limits.maxPixels} pixels.`);
   const turned = rotatedSize(width, height, edit.rotate);
   const area = cropPixels(turned.width, turned.height, edit.crop);
   if (area.width <= MIN_SIDE || area.height <= MIN_SIDE) {
