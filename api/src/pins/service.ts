@@ -74,6 +74,12 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
   /** A pin the viewer may change: its pinner, or its board's owner, still a member (policy/rules.ts pinRule). */
   const editablePin = (viewer: Viewer, pinId: string, action: 'edit' | 'delete') => policy.pin(viewer.id, pinId, action);
 
+  /**
+   * A pin as its page shows it, with its product tags. Called only with a row the policy let the viewer see:
+   * a hidden or removed pin's tags reach no stranger.
+   */
+  const pinPage = async (row: PinDetailRow) => ({ ...pinJson(config.publicOrigin, row), product_tags: await pins.productTagsOf(row.id) });
+
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
   const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
     const board = await policy.board(viewer.id, given.board_id, 'save');
@@ -215,8 +221,8 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     async update(viewer: Viewer, input: { id: string; title?: string | undefined; description?: string | undefined }) {
       const pin = await editablePin(viewer, input.id, 'edit');
       await pins.updatePin(pin.id, { ...(input.title !== undefined && { title: input.title }), ...(input.description !== undefined && { description: input.description }) });
-      // The pin page shows the edited pin in place of the one it read: with its tags, as get answers it.
-      return { ...pinJson(config.publicOrigin, await visiblePin(viewer, pin.id)), product_tags: await pins.productTagsOf(pin.id) };
+      // The pin page shows the edited pin in place of the one it read, as get answers it.
+      return pinPage(await visiblePin(viewer, pin.id));
     },
 
     async remove(viewer: Viewer, pinId: string) {
@@ -236,13 +242,9 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
       return rows.filter((r) => r.tag).map((r) => ({ query: `#${r.tag}`, ...(showPinCount && { pin_count: r.pin_count }) }));
     },
 
-    /**
-     * A pin as its page shows it, to whoever may see its board, with its product tags. The tags are read only
-     * after the policy let the viewer see the pin: a hidden or removed pin's tags reach no stranger.
-     */
+    /** A pin as its page shows it, to whoever may see its board. */
     async get(viewer: Viewer | null, pinId: string) {
-      const pin = await visiblePin(viewer, pinId);
-      return { ...pinJson(config.publicOrigin, pin), product_tags: await pins.productTagsOf(pin.id) };
+      return pinPage(await visiblePin(viewer, pinId));
     },
   };
 }
