@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { mediaService } from './service.js';
+import { imagesService } from '../images/service.js';
 
 const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
 /** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
@@ -88,7 +89,7 @@ describe('uploads from the pin builder', () => {
     await t.runJobs();
     expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id).toBeNull();
     // The save's second look, after writing its waiter, sees the upload ready and links the pin.
-    await mediaService(t.deps, t.jobs).linkWhenReady(uploaded.id, pinId);
+    await mediaService(t.deps, t.jobs, imagesService(t.deps)).linkWhenReady(uploaded.id, pinId);
     expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pinId).executeTakeFirstOrThrow()).image_id).toBe(uploaded.id);
     expect(await t.db.selectFrom('media_upload_waiters').selectAll().execute()).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Deps, Viewer } from '../deps.js';
 import { ApiError } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
-import { imageJson, imagesService, ownImageSource, type ImagesService } from '../images/service.js';
+import { imageJson, ownImageSource, type ImagesService } from '../images/service.js';
 import { imageWork } from '../images/work.js';
 import { queueImageRelease } from './release.js';
 import { editImage } from './edit.js';
@@ -60,7 +60,7 @@ function partFile(path: string) {
  * sent for a viewer with video_upload_allowed, within their quota. A refusal at any point writes nothing:
  * no row, no job, and no file left behind.
  */
-export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>, images: ImagesService = imagesService(deps)) {
+export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>, images: ImagesService) {
   const { db, config, clock } = deps;
   const storeError = unavailable(deps);
   const store = mediaStore(db);
