@@ -1,34 +1,11 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { addDeltas, forgetBoardDeltas, pinCountOf, type Delta } from '../counts/store.js';
 import type { BoardSection, Database, Privacy } from '../db/schema.js';
-import { prepared } from '../db/prepared.js';
 import { nameSortKey, nameWords, startsWithDigit } from './rules/names.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 import { hiddenShownToSql, shownAccount } from '../policy/sql.js';
 import { refreshCovers } from './covers.js';
-
-/** A board's accepted collaborators, counted beside each board row. */
-const collaboratorCount = (eb: ExpressionBuilder<Database, 'boards'>) =>
-  eb
-    .selectFrom('board_collaborators')
-    .select((inner) => inner.fn.countAll<number>().as('n'))
-    .whereRef('board_collaborators.board_id', '=', 'boards.id')
-    .where('board_collaborators.status', '=', 'accepted')
-    .as('collaborator_count');
-
-/** The user owns the board or collaborates on it (an accepted invite); pins/store.ts asks it too. */
-export const memberOf = (eb: ExpressionBuilder<Database, 'boards'>, userId: string) =>
-  eb.or([
-    eb('boards.owner_id', '=', userId),
-    eb.exists(
-      eb
-        .selectFrom('board_collaborators')
-        .select('board_collaborators.board_id')
-        .whereRef('board_collaborators.board_id', '=', 'boards.id')
-        .where('board_collaborators.user_id', '=', userId)
-        .where('board_collaborators.status', '=', 'accepted'),
-    ),
-  ]);
+import { collaboratorCount, memberOf, policyReads } from '../policy/reads.js';
 
 /** `slug` is `base` or `base-…`: the slugs a new one must not repeat (slugs hold only [a-z0-9-]). */
 const slugFamily = (base: string) => sql<boolean>`(slug = ${base} or slug like ${`${base}-%`})`;
@@ -101,20 +78,7 @@ export const compareCursors = (a: { sort_digit: number; sort_key: string; id: st
 const mergeRows = <T>(a: T[], b: T[], compare: (x: T, y: T) => number) => (b.length === 0 ? a : [...a, ...b].sort(compare));
 
 export function boardsStore(db: Kysely<Database>) {
-  // Read by every save: compiled once (db/prepared.ts).
-  const boardForMember = prepared(
-    'boards.findBoardForMember',
-    (a: { boardId: string; userId: string }) =>
-      db
-        .selectFrom('boards')
-        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-        .selectAll('boards')
-        // The owner's state: a suspended or deactivated owner's board answers as missing (policy/rules.ts).
-        .select('owner.state as owner_state')
-        .select((eb) => memberOf(eb, a.userId).as('is_member'))
-        .where('boards.id', '=', a.boardId),
-    db,
-  );
+  const reads = policyReads(db);
   const ownedBoards = (userId: string) => pickerColumns(db).where('boards.owner_id', '=', userId);
   const sharedBoards = (userId: string) =>
     pickerColumns(db)
@@ -149,26 +113,14 @@ export function boardsStore(db: Kysely<Database>) {
   };
 
   return {
+    // The reads the object policy decides from, kept in one place (policy/reads.ts) and offered here too.
+    findBoardWithOwner: reads.findBoardWithOwner,
+    findSection: reads.findSection,
+    isMember: reads.isMember,
+    findBoardForMember: reads.findBoardForMember,
+
     findBoard(boardId: string) {
       return db.selectFrom('boards').selectAll().select(pinCountOf('board_pins').as('pin_count')).where('id', '=', boardId).executeTakeFirst();
-    },
-
-    /**
-     * A board with its owner's names and its collaborator count, by id or by its URL (the owner's
-     * username and the board's slug). Slugs are made unique per owner, but older rows may share
-     * one: the oldest board answers, so a URL always names the same board.
-     */
-    async findBoardWithOwner(key: { id: string } | { username: string; slug: string }) {
-      let query = db
-        .selectFrom('boards')
-        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-        .selectAll('boards')
-        .select(pinCountOf('board_pins').as('pin_count'))
-        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url', 'owner.state as owner_state'])
-        .select(collaboratorCount);
-      query = 'id' in key ? query.where('boards.id', '=', key.id) : query.where('owner.username', '=', key.username).where('boards.slug', '=', key.slug);
-      const row = await query.orderBy('boards.created_at').orderBy('boards.id').executeTakeFirst();
-      return row && { ...row, collaborator_count: Number(row.collaborator_count ?? 0) };
     },
 
     /** The owner's board slugs that are `base` or `base-…`, to give a new board a slug of its own. */
@@ -192,10 +144,6 @@ export function boardsStore(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    findSection(sectionId: string) {
-      return db.selectFrom('board_sections').selectAll().select(pinCountOf('section_pins').as('pin_count')).where('id', '=', sectionId).executeTakeFirst();
-    },
-
     findSectionByTitle(boardId: string, title: string) {
       return db
         .selectFrom('board_sections')
@@ -203,18 +151,6 @@ export function boardsStore(db: Kysely<Database>) {
         .where('board_id', '=', boardId)
         .where(sql<string>`lower(title)`, '=', title.toLowerCase())
         .executeTakeFirst();
-    },
-
-    /** Whether the user owns the board or collaborates on it (an accepted invite). */
-    async isMember(boardId: string, userId: string): Promise<boolean> {
-      const row = await db.selectFrom('boards').select((eb) => memberOf(eb, userId).as('is_member')).where('boards.id', '=', boardId).executeTakeFirst();
-      return Boolean(row?.is_member);
-    },
-
-    /** A board and whether the user is a member of it, in one statement (the save asks both). */
-    async findBoardForMember(boardId: string, userId: string) {
-      const row = await boardForMember.takeFirst({ boardId, userId });
-      return row && { ...row, is_member: Boolean(row.is_member) };
     },
 
     /**

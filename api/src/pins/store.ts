@@ -4,44 +4,14 @@ import { refreshCovers } from '../boards/covers.js';
 import { pinDeltaWriter } from '../counts/store.js';
 import type { Database, NewPin } from '../db/schema.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
-import { memberOf } from '../boards/store.js';
+import { memberOf, pinDetail, policyReads } from '../policy/reads.js';
 import { shaped } from '../db/prepared.js';
 import { commitTogether } from '../db/together.js';
 import { hiddenShownToSql, notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
 
 export function pinsStore(db: Kysely<Database>) {
-  /** A pin with its board, owner, pinner, section and image: what a pin's JSON is made from. */
-  const detail = () =>
-    db
-      .selectFrom('pins')
-      .innerJoin('boards', 'boards.id', 'pins.board_id')
-      .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-      .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
-      .leftJoin('board_sections', 'board_sections.id', 'pins.section_id')
-      .leftJoin('images', 'images.id', 'pins.image_id')
-      .leftJoin('media_uploads', 'media_uploads.id', 'pins.video_upload_id')
-      .selectAll('pins')
-      .select([
-        'boards.name as board_name',
-        'boards.slug as board_slug',
-        'boards.privacy as board_privacy',
-        'boards.archived_at as board_archived_at',
-        'boards.hidden as board_hidden',
-        'boards.owner_id as board_owner_id',
-        'owner.username as owner_username',
-        // What the object policy decides a pin's visibility from (policy/rules.ts pinRule).
-        'owner.state as owner_state',
-        'pinner.state as pinner_state',
-        'pinner.username as pinner_username',
-        'pinner.first_name as pinner_first_name',
-        'pinner.last_name as pinner_last_name',
-        'board_sections.title as section_title',
-        'board_sections.slug as section_slug',
-        'images.width as image_width',
-        'images.height as image_height',
-        'images.dominant_color as dominant_color',
-        'media_uploads.video_format as video_format',
-      ]);
+  const reads = policyReads(db);
+  const detail = () => pinDetail(db);
 
   // The save's statements, compiled once (db/prepared.ts): one shape per column set, cover rule or null.
   const insertPin = shaped(
@@ -197,13 +167,11 @@ export function pinsStore(db: Kysely<Database>) {
     },
 
     /** A pin's product tags, in their order (the primary key's range). */
+    findPinDetail: reads.findPinDetail,
+
     async productTagsOf(pinId: string): Promise<ProductTag[]> {
       const rows = await db.selectFrom('pin_product_tags').select(['url', 'title', 'price']).where('pin_id', '=', pinId).orderBy('position').execute();
       return rows.map((row) => ({ url: row.url, title: row.title, price: row.price }));
-    },
-
-    findPinDetail(pinId: string) {
-      return detail().where('pins.id', '=', pinId).executeTakeFirst();
     },
 
     /**

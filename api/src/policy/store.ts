@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
-import { boardsStore } from '../boards/store.js';
-import { pinsStore } from '../pins/store.js';
+import { policyReads } from './reads.js';
 import { boardRule, pinRule, profileRule, promoteRule, refusalError, sectionRule, type Action, type BoardFacts, type BusinessFacts, type ProfileFacts, type Relation, type Verdict } from './rules.js';
 
 /**
@@ -23,13 +22,12 @@ const relationOf = (ownerId: string, actorId: string | null, isMember: boolean):
   actorId === null ? 'visitor' : ownerId === actorId ? 'owner' : isMember ? 'collaborator' : 'stranger';
 
 export function policyStore(db: Kysely<Database>) {
-  const boards = boardsStore(db);
-  const pins = pinsStore(db);
+  const reads = policyReads(db);
 
   /** A board with the facts about it and the actor, in one statement (the save reads it). */
   const boardWithFacts = async (actorId: string | null, boardId: string) => {
     // No user has the empty id, so a visitor is a member of nothing.
-    const row = await boards.findBoardForMember(boardId, actorId ?? '');
+    const row = await reads.findBoardForMember(boardId, actorId ?? '');
     if (!row) return undefined;
     const facts: BoardFacts = { relation: relationOf(row.owner_id, actorId, row.is_member), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state, hidden: row.hidden !== null };
     return { row, facts };
@@ -37,7 +35,7 @@ export function policyStore(db: Kysely<Database>) {
 
   /** Membership is read only where it can change the answer (a non-public board, or anything beyond viewing). */
   const membership = async (board: { id: string; owner_id: string; privacy: string }, actorId: string | null, action: Action) =>
-    actorId !== null && board.owner_id !== actorId && (board.privacy !== 'public' || action !== 'view') && (await boards.isMember(board.id, actorId));
+    actorId !== null && board.owner_id !== actorId && (board.privacy !== 'public' || action !== 'view') && (await reads.isMember(board.id, actorId));
 
   const policy = {
     /**
@@ -53,7 +51,7 @@ export function policyStore(db: Kysely<Database>) {
 
     /** A board by id or URL with its owner's names (its page, the invite notice), when the actor may `action` it. */
     async boardPage(actorId: string | null, key: { id: string } | { username: string; slug: string }, action: Action = 'view') {
-      const row = await boards.findBoardWithOwner(key);
+      const row = await reads.findBoardWithOwner(key);
       if (!row) throw new ApiError('board_not_found');
       const isMember = await membership(row, actorId, action);
       enforce(boardRule(action, { relation: relationOf(row.owner_id, actorId, isMember), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state, hidden: row.hidden !== null }), 'board_not_found');
@@ -68,7 +66,7 @@ export function policyStore(db: Kysely<Database>) {
 
     /** A section the actor may `action`, and its board. A section on a board they may not know of answers as that board does. */
     async section(actorId: string | null, sectionId: string, action: Action) {
-      const section = await boards.findSection(sectionId);
+      const section = await reads.findSection(sectionId);
       if (!section) throw new ApiError('section_not_found');
       const found = await boardWithFacts(actorId, section.board_id);
       if (!found) throw new ApiError('section_not_found');
@@ -78,7 +76,7 @@ export function policyStore(db: Kysely<Database>) {
 
     /** A pin (as its page shows it) the actor may `action`; anything they may not know of is pin_not_found. */
     async pin(actorId: string | null, pinId: string, action: Action) {
-      const row = await pins.findPinDetail(pinId);
+      const row = await reads.findPinDetail(pinId);
       if (!row) throw new ApiError('pin_not_found');
       const isMember = await membership({ id: row.board_id, owner_id: row.board_owner_id, privacy: row.board_privacy }, actorId, action);
       enforce(
@@ -143,7 +141,7 @@ export function policyStore(db: Kysely<Database>) {
      * account, or by a member acting for it: the pin carries its id).
      */
     async promotablePin(actorId: string, advertiser: { id: string; owner_user_id: string }, business: BusinessFacts, pinId: string) {
-      const row = await pins.findPinDetail(pinId);
+      const row = await reads.findPinDetail(pinId);
       if (!row) throw new ApiError('pin_not_found');
       const isMember = await membership({ id: row.board_id, owner_id: row.board_owner_id, privacy: row.board_privacy }, actorId, 'view');
       const pin = { relation: relationOf(row.board_owner_id, actorId, isMember), privacy: row.board_privacy, archived: row.board_archived_at !== null, ownerState: row.owner_state, pinnerState: row.pinner_state, pinnedByActor: row.pinner_id === actorId };

@@ -2,7 +2,7 @@
 import { sql, SqliteAdapter, type ExpressionBuilder, type ExpressionWrapper, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
-import { memberOf } from '../boards/store.js';
+import { memberOf } from '../policy/reads.js';
 import { fts5Match, tsQuery } from './rules.js';
 
 /** A page of matches: pin ids in the search order, each with its place for the next page's cursor. */
