@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createApp } from '../api/src/app.js';
-import { runAdmin } from '../api/src/auth/operator.js';
+import { runAdmin } from '../api/src/operators/commands/accounts.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { client, testApp } from '../api/src/testing.js';
 

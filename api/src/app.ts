@@ -1,7 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { Hono, } from 'hono';
 import { documentInputs, openApiRoutes } from './openapi/routes.js';
-import { authResources, authV3Routes, SESSION_COOKIE, sessionMiddleware } from './auth/routes.js';
+import { authResources, authV3Routes, requestFlags, sessionMiddleware } from './auth/routes.js';
+import { SESSION_COOKIE } from './auth/contract.js';
 import { authService } from './auth/service.js';
 import { securityResources } from './auth/security-routes.js';
 import { providerClients } from './auth/providers/client.js';
@@ -74,7 +75,7 @@ import { pinShareService } from './pins/share.js';
 import { pinsService } from './pins/service.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
-import { backgroundJobs } from './images/ingest.js';
+import { backgroundJobs } from './background.js';
 import { mediaResources, mediaUploadRoutes, videoRoutes } from './media/routes.js';
 import { mediaService } from './media/service.js';
 import { scrapeResources } from './scrape/routes.js';
@@ -210,9 +211,11 @@ export function createApp(deps: Deps) {
     observe(log, (c, pattern) => (pattern.startsWith('/resource/:name/') && registryDeclaration(registry, c.req.method, c.req.path) ? c.req.path : pattern)),
   );
 
-  // First of all, so every error `fail` sends, even a shed or refused request's, names the product.
+  // First of all, so every error `fail` sends, even a shed or refused request's, names the product; and the
+  // request's experiment flags, read once for whichever area asks (in production the configured set as it is).
   app.use('*', async (c, next) => {
     c.set('brand', deps.config.brandName);
+    c.set('flags', requestFlags(c, deps.config));
     await next();
   });
   // Every page miss, in every area, is the app's own not-found page with status 404 (issue 27); the API keeps its envelope.
@@ -311,7 +314,7 @@ export function createApp(deps: Deps) {
   app.route('/v3/search', searchRoutes(pins));
   app.route('/v3/pins', boardTitleRoutes(boards, pins));
   app.route('/v3/pins', imageRoutes(deps, images));
-  app.route('/v3/media', mediaUploadRoutes(deps, services.media));
+  app.route('/v3/media', mediaUploadRoutes(services.media));
   app.route('/v3', transferRoutes(services.transfers));
   // Before /media/{imageId}/…, whose id would not take 'videos'.
   app.route('/media/videos', videoRoutes(deps));

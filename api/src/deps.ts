@@ -63,6 +63,8 @@ export interface AppEnv {
   Variables: {
     viewer: Viewer | null;
     brand: string;
+    /** This request's experiment flags (auth/routes.ts requestFlags), set for every request in app.ts. */
+    flags: ReadonlySet<string>;
     /** The route's declaration, and when a streamed body must have arrived (lib/bodies.ts). */
     declaration: import('./lib/declare.js').Declaration;
     bodyDeadline: number;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import type { Deps } from './deps.js';
-import { backgroundJobs } from './images/ingest.js';
+import { backgroundJobs } from './background.js';
 import { closeGracefully } from './lib/shutdown.js';
 import { serveApp } from './lib/lingering-close.js';
 import { uploadSweeper } from './media/sweeper.js';

@@ -16,7 +16,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imageFixtures } from './images/fixtures.js';
-import { backgroundJobs } from './images/ingest.js';
+import { backgroundJobs } from './background.js';
 import { settleAllCounts } from './counts/store.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';

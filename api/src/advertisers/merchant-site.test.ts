@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runAdvertiserAdmin } from './operator.js';
+import { runAdvertiserAdmin } from '../operators/commands/advertisers.js';
 import { buildPayload } from './rules/promote.js';
 import { TEST_ORIGIN, type TestApp } from '../testing.js';
 import { VALUES, DAY, setup, err, type Client } from './testing.js';

@@ -71,7 +71,7 @@ describe('the advertiser area on Postgres', () => {
     expect((await owner.post('PinSponsorshipResource', 'create', { pin_id: pin, sponsor_username: username })).body.resource_response.data).toMatchObject({ sponsorshipStatus: 2 });
     expect((await sponsor.post('AdvertiserSponsorshipsResource', 'update', { advertiser_id: sponsorId, pin_id: pin, decision: 'approve' })).body.resource_response.data).toMatchObject({ sponsorshipStatus: 0, sponsorName: 'PG Sponsor' });
     expect((await sponsor.get('AdvertiserSponsorshipsResource', { advertiser_id: sponsorId })).body.resource_response.data).toHaveLength(1);
-    const { runAdvertiserAdmin } = await import('./operator.js');
+    const { runAdvertiserAdmin } = await import('../operators/commands/advertisers.js');
     await runAdvertiserAdmin(t.deps, ['merchant-verify', advertiserId]);
     expect((await visitor.get('PinAdLabelsResource', { pin_id: pin })).body.resource_response.data).toMatchObject({ is_verified_merchant: true, promoted_by: null });
   });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.js';
 import { testApp, TEST_ORIGIN } from '../testing.js';
-import { runAdvertiserAdmin } from './operator.js';
+import { runAdvertiserAdmin } from '../operators/commands/advertisers.js';
 import { buildPayload, type QuickPromoteValues } from './rules/promote.js';
 
 const VALUES: QuickPromoteValues = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
-import { runAdmin } from './operator.js';
+import { runAdmin } from '../operators/commands/accounts.js';
 import { authService } from './service.js';
 import { ACCOUNT_STATES } from './rules/recovery.js';
 

@@ -6,6 +6,11 @@ import type { ActionAnswers } from '../lib/envelope.contract.js';
  * routes answer with them (routes.ts viewerJson), /openapi.json publishes them, the web app reads the types.
  */
 
+/** The session's cookie: what the server's pages look for to know a visitor may be logged in. */
+export const SESSION_COOKIE = 'cb_session';
+/** "Remembered on this browser": outlives the session so an expired one gets the welcome-back log-in. */
+export const KNOWN_COOKIE = 'cb_known';
+
 /** A browser this product remembers (a LIMITED_LOGIN viewer): the welcome-back log-in's name and picture. */
 export const recognisedInfo = z.object({
   firstName: z.string(),

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
-import { runAdmin } from './operator.js';
+import { runAdmin } from '../operators/commands/accounts.js';
 import { lastSmsCode, outboxMessages } from './safety-helpers.js';
 
 const MINUTE = 60 * 1000;

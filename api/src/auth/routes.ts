@@ -1,5 +1,5 @@
 import { JSON_BODY, NO_LIMIT, declare, isOperator, none } from '../lib/declare.js';
-import { emailExistsAnswer, emailValidationAnswer, viewerAnswer, type ViewerData } from './contract.js';
+import { emailExistsAnswer, emailValidationAnswer, KNOWN_COOKIE, SESSION_COOKIE, viewerAnswer, type ViewerData } from './contract.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -18,10 +18,6 @@ import { PIN_BUILDER_FLAGS } from '../pins/rules/gates.js';
 
 /** First and last names at sign-up: user text, at most this long. */
 const NAME_MAX = 64;
-
-export const SESSION_COOKIE = 'cb_session';
-/** "Remembered on this browser": outlives the session so an expired one gets the welcome-back log-in. */
-export const KNOWN_COOKIE = 'cb_known';
 
 /** Resolves the session cookie to the viewer (or null) for every request. */
 export function sessionMiddleware(auth: AuthService, trustProxy = false): MiddlewareHandler<AppEnv> {

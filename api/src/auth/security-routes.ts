@@ -5,7 +5,8 @@ import type { Deps } from '../deps.js';
 import { NO_LIMIT, none } from '../lib/declare.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { clientAddress } from '../lib/client-address.js';
-import { KNOWN_COOKIE, rememberAgain, SESSION_COOKIE, setSessionCookie } from './routes.js';
+import { KNOWN_COOKIE, SESSION_COOKIE } from './contract.js';
+import { rememberAgain, setSessionCookie } from './routes.js';
 import type { AuthService } from './service.js';
 
 /**

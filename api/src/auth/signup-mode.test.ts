@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from './operator.js';
+import { runAdmin } from '../operators/commands/accounts.js';
 import { TEST_ORIGIN, testApp, type TestApp } from '../testing.js';
 import { startDevProvider, type DevProvider } from './providers/devProvider.js';
 import { signInAtProvider } from './providers/testing.js';

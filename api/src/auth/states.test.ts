@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../lib/errors.js';
 import { testApp } from '../testing.js';
-import { runAdmin } from './operator.js';
+import { runAdmin } from '../operators/commands/accounts.js';
 import { ERROR_CODES } from './rules/recovery.js';
 import { outboxMessages, v3Post } from './safety-helpers.js';
 

@@ -33,21 +33,6 @@ export function feedStore(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** How many boards a user follows that anyone may see (what listFollowedBoards lists). */
-    async followedBoardCount(followerId: string): Promise<number> {
-      const row = await db
-        .selectFrom('board_follows')
-        .innerJoin('boards', 'boards.id', 'board_follows.board_id')
-        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('board_follows.follower_id', '=', followerId)
-        .where('boards.privacy', '=', 'public')
-        .where('boards.archived_at', 'is', null)
-        .where((eb) => shownAccount(eb, 'owner.state'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    },
-
     /**
      * A page of the home feed, newest pin first: pins (not the viewer's own) on public boards, not
      * archived, of shown owners and pinners (the policy's rule in SQL, policy/sql.ts), whose owner the

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { ApiError } from '../lib/errors.js';
-import { sniffImage } from './sniff.js';
+import { sniffImage } from './rules/sniff.js';
 import type { ImageGate } from './work.js';
 
 /** The image resolutions, and the minimum side of a pinnable image. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSON_BODY as MAX_BODY_BYTES } from '../lib/declare.js';
+import { JSON_BODY as MAX_BODY_BYTES } from './declare.js';
 import { testApp, TEST_ORIGIN } from '../testing.js';
 
 const login = JSON.stringify({ options: { username_or_email: 'a@example.com', password: 'x' } });

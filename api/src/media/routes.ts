@@ -1,7 +1,6 @@
 import { NO_LIMIT, declare, none } from '../lib/declare.js';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requestFlags } from '../auth/routes.js';
 import type { AppEnv, Deps, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { bodyChunks, hasBody } from '../lib/node-request.js';
@@ -18,8 +17,8 @@ import { imageEditOptions, uploadAnswer } from './contract.js';
 import { limitsFor } from '../lib/limits.js';
 
 /** The pin-builder experiments this request is in, and whether it may upload video (pins/rules/gates.ts). */
-export function uploadAllowance(c: Context<AppEnv>, config: Deps['config']): UploadAllowance {
-  const flags = requestFlags(c, config);
+export function uploadAllowance(c: Context<AppEnv>): UploadAllowance {
+  const flags = c.get('flags');
   return { groups: groupsFrom(flags), videoUploadAllowed: flags.has(VIDEO_UPLOAD_FLAG) };
 }
 
@@ -40,7 +39,7 @@ export function mediaResources(deps: Deps, media: MediaService) {
         caller: 'user', limit: 'imageEditAccount', policy: "the upload's owner, a business account, before a save uses the upload",
         options: imageEditOptions,
         run: async (o, { c, viewer }) => {
-          const gate = await gateViewer(deps, viewer, uploadAllowance(c, deps.config));
+          const gate = await gateViewer(deps, viewer, uploadAllowance(c));
           const allowed = gateOpen('editing', { viewer: gate, scenario: 'default', groups: new Set() });
           if (allowed) await limits.take('imageEditAccount', viewer.id);
           return media.edit(viewer, o, allowed);
@@ -53,7 +52,7 @@ export function mediaResources(deps: Deps, media: MediaService) {
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }),
         run: async (o, { c, viewer }) => {
-          const allowance = uploadAllowance(c, deps.config);
+          const allowance = uploadAllowance(c);
           const gate = await gateViewer(deps, viewer, allowance);
           const scenario = o.scenario ?? scenarioOf(o.adCreate === undefined || o.adCreate === false ? '' : `adCreate=${String(o.adCreate)}`);
           const groups = [...allowance.groups];
@@ -75,7 +74,7 @@ export function mediaResources(deps: Deps, media: MediaService) {
 }
 
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
-export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv> {
+export function mediaUploadRoutes(media: MediaService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true, answer: uploadAnswer }), async (c) => {
     const viewer = c.get('viewer');
@@ -84,7 +83,7 @@ export function mediaUploadRoutes(deps: Deps, media: MediaService): Hono<AppEnv>
     const length = Number(c.req.header('content-length'));
     // Held to the declared size and the body's deadline as it is read (lib/node-request.ts).
     const chunks = bodyChunks(c, VIDEO_UPLOAD_MAX_BYTES);
-    return ok(c, await media.receive(viewer, chunks, uploadAllowance(c, deps.config), Number.isFinite(length) ? length : undefined));
+    return ok(c, await media.receive(viewer, chunks, uploadAllowance(c), Number.isFinite(length) ? length : undefined));
   });
   return routes;
 }

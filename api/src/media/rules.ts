@@ -1,4 +1,4 @@
-import { sniffImage, type ImageFormat } from '../images/sniff.js';
+import { sniffImage, type ImageFormat } from '../images/rules/sniff.js';
 
 /**
  * What the pin builder accepts from a device (issue 20), shared by the upload route and the popup's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate.js';
 import { privatePostgres } from '../db/testing-postgres.js';
-import { runAdmin } from '../auth/operator.js';
+import { runAdmin } from './commands/accounts.js';
 import type { Viewer } from '../deps.js';
 import { admit, isOperator } from '../lib/declare.js';
 import { ApiError } from '../lib/errors.js';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { ActionAnswers } from '../lib/envelope.contract.js';
-import { PERSON_ACTIONS } from './people.js';
 import { OFFSITE_BLOCK_STATUSES } from '../advertisers/rules/offsite.js';
+
+/** What an operator may do to an account, from the console or the command line: each one the same service, each one audited. */
+export const PERSON_ACTIONS = ['suspend', 'deactivate', 'reinstate', 'end_sessions', 'unlock', 'reset_two_factor', 'mail_password_reset'] as const;
+export type PersonAction = (typeof PERSON_ACTIONS)[number];
 
 /** The operator console's answers (/admin/): people, their accounts, and the audit log. */
 

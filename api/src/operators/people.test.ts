@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { runAdmin } from '../auth/operator.js';
+import { runAdmin } from './commands/accounts.js';
 import { surface } from '../security.js';
 import { type TestApp, testApp } from '../testing.js';
 import { AUDIT_EXPORT_PATH } from './routes.js';

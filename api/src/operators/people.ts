@@ -6,13 +6,11 @@ import type { DeactivationReason } from '../auth/rules/recovery.js';
 import type { User } from '../db/schema.js';
 import { disableMfaIn } from '../auth/credentials/store.js';
 import { type Actor, auditLog } from './audit.js';
+import type { PersonAction } from './contract.js';
 
 /** How the operator's 'mail a password reset' reaches the person: the auth capability's own reset link (auth/reset.ts sendLink). */
 export type SendReset = (user: User) => Promise<void>;
 
-/** What an operator may do to an account, from the console or the command line: each one the same service, each one audited. */
-export const PERSON_ACTIONS = ['suspend', 'deactivate', 'reinstate', 'end_sessions', 'unlock', 'reset_two_factor', 'mail_password_reset'] as const;
-export type PersonAction = (typeof PERSON_ACTIONS)[number];
 
 /** How many accounts one search shows: a search finds a person, it is no way to list everyone. */
 export const SEARCH_LIMIT = 20;

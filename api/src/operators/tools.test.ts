@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runAdvertiserAdmin } from '../advertisers/operator.js';
-import { runAdmin } from '../auth/operator.js';
+import { runAdvertiserAdmin } from './commands/advertisers.js';
+import { runAdmin } from './commands/accounts.js';
 import { outboxMessages } from '../auth/safety-helpers.js';
 import { newId } from '../lib/ids.js';
 import { type TestApp, testApp } from '../testing.js';

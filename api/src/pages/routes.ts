@@ -18,7 +18,7 @@ import { readerLocale } from './words.js';
 import { previewHead } from './head.js';
 import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
 import { VERIFY_PATH } from '../auth/rules.js';
-import { SESSION_COOKIE } from '../auth/routes.js';
+import { SESSION_COOKIE } from '../auth/contract.js';
 import { advertiserOf, boardFeedOptions, boardPageOptions, homeFeedOptions, pickerBoardsOptions, resourceGetPath } from '../lib/rules/first-reads.js';
 import { ADVERTISER_ROUTES, UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

@@ -123,7 +123,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         // does not act for that advertiser is refused before anything is fetched or written.
         answer: createdPinAnswer,
         run: async (options, { c, viewer }) => {
-          const allowance = uploadAllowance(c, deps.config);
+          const allowance = uploadAllowance(c);
           // A gated part of the save (product tags) asks its gate; who the viewer is is read only then.
           const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
           return pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), allowance, gates);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMBEDS_PATH } from '../embeds/routes.js';
 import { newId } from '../lib/ids.js';
 import { testApp, TEST_ORIGIN, type Answer } from '../testing.js';
-import { runAdvertiserAdmin } from '../advertisers/operator.js';
+import { runAdvertiserAdmin } from '../operators/commands/advertisers.js';
 import { buildPayload, type QuickPromoteValues } from '../advertisers/rules/promote.js';
 
 /**

@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { runAdmin } from '../auth/operator.js';
+import { runAdmin } from '../operators/commands/accounts.js';
 import { type TestApp, testApp } from '../testing.js';
 
 /** The secret TestApp.passMfa gives an account. */

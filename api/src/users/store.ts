@@ -4,7 +4,6 @@ import type { Database } from '../db/schema.js';
 import { accountShown } from '../policy/rules.js';
 import { shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
-import { feedStore } from '../feed/store.js';
 
 /** Which of a user's follows of people: who follows them, or whom they follow. */
 export type FollowSide = 'followers' | 'following';
@@ -42,8 +41,19 @@ export function usersStore(db: Kysely<Database>) {
       const count = (column: 'follower_id' | 'followee_id') =>
         db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
       // Following counts people and the boards followed (issue 28), as the following page lists them.
-      const [followers, following, boards] = await Promise.all([count('followee_id'), count('follower_id'), feedStore(db).followedBoardCount(user.id)]);
-      return { ...user, follower_count: Number(followers.n), following_count: Number(following.n) + boards };
+      // The boards counted are the ones the following page lists (feed/store.ts listFollowedBoards): those anyone may see.
+      const boards = db
+        .selectFrom('board_follows')
+        .innerJoin('boards', 'boards.id', 'board_follows.board_id')
+        .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('board_follows.follower_id', '=', user.id)
+        .where('boards.privacy', '=', 'public')
+        .where('boards.archived_at', 'is', null)
+        .where((eb) => shownAccount(eb, 'owner.state'))
+        .executeTakeFirstOrThrow();
+      const [followers, following, followedBoards] = await Promise.all([count('followee_id'), count('follower_id'), boards]);
+      return { ...user, follower_count: Number(followers.n), following_count: Number(following.n) + Number(followedBoards.n) };
     },
 
     /** A follow; following again changes nothing (the primary key is the pair). */

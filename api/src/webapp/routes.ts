@@ -128,7 +128,7 @@ export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; medi
 
   /** Stages bytes as the builder's uploads are (sniffed, re-encoded by a job, under the quota) and opens the builder with them. */
   const stage = async (c: Context<AppEnv>, bytes: () => AsyncIterable<Uint8Array>, size: number) => {
-    const upload = await services.media.receive(c.get('viewer')!, bytes(), uploadAllowance(c, config), size);
+    const upload = await services.media.receive(c.get('viewer')!, bytes(), uploadAllowance(c), size);
     return c.redirect(`/pin-builder/?upload=${encodeURIComponent(upload.id)}`, 303);
   };
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../lib/limits.js';
 import { socketEnv, testApp, TEST_ORIGIN, type TestApp } from '../../testing.js';
 import { buildPayload } from '../rules/promote.js';
-import { runAdvertiserAdmin } from '../operator.js';
+import { runAdvertiserAdmin } from '../../operators/commands/advertisers.js';
 import { offsiteService } from './service.js';
 
 /**

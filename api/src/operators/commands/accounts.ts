@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import type { Deps } from '../deps.js';
-import { outgoingFor } from '../outbox/service.js';
-import { newTotpSecret, totpFor } from './mfa.js';
-import { ACCOUNT_STATES, DEACTIVATION_REASONS } from './rules/recovery.js';
-import { resetService } from './reset.js';
-import { authService } from './service.js';
-import { normaliseEmail } from './session.js';
-import { authStore } from './store.js';
-import { credentialStore } from './credentials/store.js';
-import { auditLog } from '../operators/audit.js';
-import { operatorTools } from '../operators/tools.js';
-import { operatorPeople } from '../operators/people.js';
+import type { Deps } from '../../deps.js';
+import { outgoingFor } from '../../outbox/service.js';
+import { newTotpSecret, totpFor } from '../../auth/mfa.js';
+import { ACCOUNT_STATES, DEACTIVATION_REASONS } from '../../auth/rules/recovery.js';
+import { resetService } from '../../auth/reset.js';
+import { authService } from '../../auth/service.js';
+import { normaliseEmail } from '../../auth/session.js';
+import { authStore } from '../../auth/store.js';
+import { credentialStore } from '../../auth/credentials/store.js';
+import { auditLog } from '../audit.js';
+import { operatorTools } from '../tools.js';
+import { operatorPeople } from '../people.js';
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <command> <email> [...]
   create <email> <password> [first name]   make an account (operators, tests)

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Deps } from '../deps.js';
-import { newId } from '../lib/ids.js';
-import { operatorTools } from '../operators/tools.js';
-import { COUNTRIES } from './rules/countries.js';
-import { OFFSITE_BLOCK_STATUSES } from './rules/offsite.js';
-import { advertisersStore } from './store.js';
+import type { Deps } from '../../deps.js';
+import { newId } from '../../lib/ids.js';
+import { operatorTools } from '../tools.js';
+import { COUNTRIES } from '../../advertisers/rules/countries.js';
+import { OFFSITE_BLOCK_STATUSES } from '../../advertisers/rules/offsite.js';
+import { advertisersStore } from '../../advertisers/store.js';
 
 export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command> …):
   advertiser-create <owner email> <business name> [country] [website]   make a business; the owner becomes a partner
