@@ -14,8 +14,8 @@ import { forgetRecognised, forgotPassword, UNKNOWN_ERROR, type MfaChallenge } fr
 import { isLimitedAnswer, type RecoveryDialogType } from '../../../api/src/auth/rules/recovery';
 import { DIALOG_BY_ERROR } from '../../../api/src/auth/rules/recovery';
 import { safeNext } from '../../../api/src/lib/rules/next';
-import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkedProviders, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo } from './social';
-import { FacebookBanner, OneTapPrompt, SocialButtons } from './SocialViews';
+import { connectProvider, dismissOneTap, facebookLoginData, type FacebookLoginData, linkPendingIdentity, loadProviders, NO_PROVIDERS, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, ssoInfo, type CompletePayload, type ProviderName, type ProvidersInfo } from './social';
+import { EntryOptions, RecognisedView, SocialButtons } from './SocialViews';
 
 import { SOCIAL_VIEWS, emailSignup, signupField, socialSignup, type Consent, type SocialState, ACCOUNT_DEACTIVATED, BIRTHDAY_CODES, countryFromBrowser, EMAIL_CODES, EMAIL_TAKEN, UNDERAGE, type AuthModalProps, type AuthView } from './modal';
 import { ModalFooter, ModalHeader, useToggleFocus } from './ModalFrame';
@@ -290,20 +290,9 @@ export function AuthModal(props: AuthModalProps) {
         />
       )}
       {view === 'personalized' && props.recognised && (
-        <>
-          <header class="auth-header">
-            {props.recognised.imageUrl && <img class="avatar avatar-large" src={props.recognised.imageUrl} alt="" />}
-            <h1 id="auth-title">{t('auth.welcomeBackName', { name: props.recognised.firstName })}</h1>
-            <p class="subtitle">{props.recognised.email}</p>
-          </header>
-          <SocialButtons
-            providers={linkedProviders(providers, props.recognised)}
-            country={countryFromBrowser()}
-            onPress={(provider) => void onSocialPress(provider)}
-            googleTooltip={googleTooltip}
-          />
-          {(props.recognised.hasPassword || !Object.values(linkedProviders(providers, props.recognised)).some((p) => p.configured)) && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />}
-        </>
+        <RecognisedView recognised={props.recognised} providers={providers} onPress={(provider) => void onSocialPress(provider)} googleTooltip={googleTooltip}>
+          <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
+        </RecognisedView>
       )}
       {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={loginCarry} initialPassword={fromSignup ? fields.password : undefined} focusPassword={fromSignup} {...loginHandlers} />}
       {view === 'loginMfa' && mfa && (
@@ -345,28 +334,23 @@ export function AuthModal(props: AuthModalProps) {
           />
         </Loading>
       )}
-      {(view === 'signup' || view === 'login') && providers.google.configured && providers.google.one_tap === true && !providers.google.disabled && !oneTapOff && !props.switchAccount && (
-        <OneTapPrompt
-          onTap={() => void onSocialPress('google', undefined, true)}
-          onDismiss={() => {
+      {(view === 'signup' || view === 'login') && (
+        <EntryOptions
+          view={view}
+          providers={providers}
+          oneTap={!oneTapOff && !props.switchAccount}
+          facebookData={facebookData}
+          pendingLink={pendingLink}
+          googleTooltip={googleTooltip}
+          // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
+          noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
+          onPress={(provider, oneTap) => void onSocialPress(provider, undefined, oneTap)}
+          onOneTapDismiss={() => {
             dismissOneTap();
             setOneTapOff(true);
           }}
+          onRecoverFacebook={(email) => void recoverFacebookAccount(email)}
         />
-      )}
-      {(view === 'signup' || view === 'login') && (
-        <>
-          {facebookData && view === 'login' && <FacebookBanner data={facebookData} onRecover={() => void recoverFacebookAccount(facebookData.email)} />}
-          {pendingLink && view === 'login' && <p class="hint">{t('auth.linkWithPassword', { provider: PROVIDER_LABELS[pendingLink] })}</p>}
-          <SocialButtons
-            providers={providers}
-            country={countryFromBrowser()}
-            onPress={(provider) => void onSocialPress(provider)}
-            googleTooltip={googleTooltip}
-            // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
-            noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
-          />
-        </>
       )}
       {SOCIAL_VIEWS.has(view) && (
         <Loading>

@@ -1,5 +1,8 @@
 import { t } from '../i18n';
-import { PROVIDER_LABELS, type FacebookLoginData, type ProviderName, type ProvidersInfo } from './social';
+import type { ComponentChildren } from 'preact';
+import type { RecognisedInfo } from '../../../api/src/auth/contract';
+import { linkedProviders, PROVIDER_LABELS, type FacebookLoginData, type ProviderName, type ProvidersInfo } from './social';
+import { countryFromBrowser } from './modal';
 
 /**
  * The provider buttons of the sign-up and log-in views: a configured provider only, Line only for
@@ -84,5 +87,53 @@ export function OneTapPrompt({ onTap, onDismiss }: { onTap(): void; onDismiss():
         </button>
       </div>
     </aside>
+  );
+}
+
+/**
+ * A remembered browser's log-in (the personalized view): who they were, their linked providers, and the password
+ * form (`children`) when the account has a password or no linked provider could log it in.
+ */
+export function RecognisedView({ recognised, providers, onPress, googleTooltip, children }: { recognised: RecognisedInfo; providers: ProvidersInfo; onPress(provider: ProviderName): void; googleTooltip?: string; children: ComponentChildren }) {
+  const linked = linkedProviders(providers, recognised);
+  return (
+    <>
+      <header class="auth-header">
+        {recognised.imageUrl && <img class="avatar avatar-large" src={recognised.imageUrl} alt="" />}
+        <h1 id="auth-title">{t('auth.welcomeBackName', { name: recognised.firstName })}</h1>
+        <p class="subtitle">{recognised.email}</p>
+      </header>
+      <SocialButtons providers={linked} country={countryFromBrowser()} onPress={onPress} googleTooltip={googleTooltip} />
+      {(recognised.hasPassword || !Object.values(linked).some((p) => p.configured)) && children}
+    </>
+  );
+}
+
+/**
+ * What the sign-up and log-in views offer beside their form: Google's one tap (when configured and not dismissed),
+ * the retired Facebook log-in's banner, the pending provider link's hint, and the provider buttons.
+ */
+export function EntryOptions(props: {
+  view: 'signup' | 'login';
+  providers: ProvidersInfo;
+  /** One tap may show here (not dismissed, not while switching accounts). */
+  oneTap: boolean;
+  facebookData: FacebookLoginData | null;
+  pendingLink: ProviderName | null;
+  googleTooltip?: string;
+  noFacebookSignup: boolean;
+  onPress(provider: ProviderName, oneTap?: boolean): void;
+  onOneTapDismiss(): void;
+  onRecoverFacebook(email: string): void;
+}) {
+  const { view, providers, facebookData, pendingLink } = props;
+  const google = providers.google;
+  return (
+    <>
+      {props.oneTap && google.configured && google.one_tap === true && !google.disabled && <OneTapPrompt onTap={() => props.onPress('google', true)} onDismiss={props.onOneTapDismiss} />}
+      {facebookData && view === 'login' && <FacebookBanner data={facebookData} onRecover={() => props.onRecoverFacebook(facebookData.email)} />}
+      {pendingLink && view === 'login' && <p class="hint">{t('auth.linkWithPassword', { provider: PROVIDER_LABELS[pendingLink] })}</p>}
+      <SocialButtons providers={providers} country={countryFromBrowser()} onPress={(provider) => props.onPress(provider)} googleTooltip={props.googleTooltip} noFacebookSignup={props.noFacebookSignup} />
+    </>
   );
 }
