@@ -59,14 +59,13 @@ const manifest = () => ({
     const entries = {};
     for (const file of Object.values(bundle)) {
       if (file.type === 'chunk' && file.isEntry) entries[`${file.name}.js`] = file.fileName;
-      // Each language's catalogue (popup/src/i18n/locales/): the shell preloads the visitor's, the bench weighs it.
-      if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(file.facadeModuleId ?? '')) entries[`locale-${file.name}.js`] = file.fileName;
+      // A language's words of one area (locales/<lang>/<area>.json). The app catalogue (app.json) as `locale-fr.js`:
+      // the shell preloads the visitor's, the bench weighs it. Any other area's as `words-<area>-fr.js` (dashes as
+      // '_'): the bench weighs them apart.
+      const words = file.type === 'chunk' && file.isDynamicEntry ? /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(file.facadeModuleId ?? '') : null;
+      if (words) entries[words[2] === 'app' ? `locale-${words[1]}.js` : `words-${words[2].replace(/-/g, '_')}-${words[1]}.js`] = file.fileName;
       // The error catalogue's English (popup/src/i18n/errors.ts), which every language but English loads with its catalogue.
       if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]errors\.ts$/.test(file.facadeModuleId ?? '')) entries['errors-english.js'] = file.fileName;
-      // An area's words in one language (popup/src/<area>/locales/, i18n defineMessages): the bench weighs them apart.
-      // An area may sit in a folder of another (settings/import-export): its name is its path, joined by '_'.
-      const area = /[\\/]popup[\\/]src[\\/]([\w\\/-]+?)[\\/]locales[\\/]/.exec(file.facadeModuleId ?? '')?.[1]?.replace(/[\\/-]/g, '_');
-      if (file.type === 'chunk' && file.isDynamicEntry && area && area !== 'i18n') entries[`words-${area}-${file.name}.js`] = file.fileName;
       if (file.type === 'asset' && file.names?.length) for (const name of file.names) entries[name] = file.fileName;
     }
     this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(entries, null, 2) + '\n' });
@@ -108,21 +107,42 @@ const manifest = () => ({
 });
 
 /**
- * `import(`./locales/${lang}.ts`)`, the one line each popup area writes (i18n LoadWords): a loader per file of
- * that folder, each a chunk of its own, as @rollup/plugin-dynamic-import-vars would make of it (not installed;
+ * `import(`../../locales/${lang}/<area>.json`)`, the one line each popup area writes (i18n LoadWords): a loader
+ * per language folder that has the area's file, each a chunk of its own, as @rollup/plugin-dynamic-import-vars would make of it (not installed;
  * this is the one pattern we use). A language without a file rejects, and its words stay English.
  */
 const localeChunks = () => ({
   name: 'locale-chunks',
   async transform(code, id) {
-    const pattern = /import\(`\.\/locales\/\$\{(\w+)\}\.ts`\)/g;
-    if (!code.includes('./locales/${')) return null;
-    const dir = resolve(id, '..', 'locales');
-    const names = (await readdir(dir)).filter((file) => /^\w+\.ts$/.test(file)).map((file) => file.slice(0, -3));
-    this.addWatchFile(dir);
-    const table = `{ ${names.map((name) => `${name}: () => import('./locales/${name}.ts')`).join(', ')} }`;
-    const pick = "((loaders, lang) => (Object.hasOwn(loaders, lang) ? loaders[lang]() : Promise.reject(new Error('no words in ' + lang))))";
-    return { code: code.replace(pattern, (_, lang) => `${pick}(${table}, ${lang})`), map: null };
+    const pattern = /import\(`((?:\.\.\/)+locales)\/\$\{(\w+)\}\/([\w-]+)\.json`\)/g;
+    if (!code.includes('locales/${')) return null;
+    let out = code;
+    for (const [template, prefix, lang, area] of code.matchAll(pattern)) {
+      const dir = resolve(id, '..', prefix);
+      this.addWatchFile(dir);
+      // English is bundled with its area (a static import); every other language folder with this area's file is a chunk.
+      const names = [];
+      for (const name of (await readdir(dir)).sort()) if (name !== 'en' && (await readdir(resolve(dir, name))).includes(`${area}.json`)) names.push(name);
+      const table = `{ ${names.map((name) => `${name}: () => import('${prefix}/${name}/${area}.json')`).join(', ')} }`;
+      out = out.replace(template, `${pick}(${table}, ${lang})`);
+    }
+    return out === code ? null : { code: out, map: null };
+  },
+});
+const pick = "((loaders, lang) => (Object.hasOwn(loaders, lang) ? loaders[lang]() : Promise.reject(new Error('no words in ' + lang))))";
+
+/** A language's words of an area are named by both (fr-admin-<hash>.js), as every other chunk by its module. */
+const localeChunkName = (chunk) => {
+  const words = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return words ? `js/chunks/${words[1]}-${words[2]}-[hash].js` : 'js/chunks/[name]-[hash].js';
+};
+
+/** The catalogues are JSON (locales/<lang>/<area>.json): each one a module whose default export is its object. */
+const json = () => ({
+  name: 'json',
+  transform(code, id) {
+    if (!id.endsWith('.json')) return null;
+    return { code: `export default ${JSON.stringify(JSON.parse(code))};`, map: null };
   },
 });
 
@@ -268,13 +288,14 @@ export default [
     // The password-strength estimator is a lazy chunk (js/chunks/): its dictionaries would be most of the budget.
     // So is each language's catalogue but English (popup/src/i18n): a visitor downloads only theirs.
     // Every file of the popup carries its content hash, so it is served `immutable`; manifest.json names them.
-    output: { dir: 'dist', entryFileNames: 'js/[name]-[hash].js', chunkFileNames: 'js/chunks/[name]-[hash].js', assetFileNames: 'css/[name]-[hash][extname]', format: 'es' },
+    output: { dir: 'dist', entryFileNames: 'js/[name]-[hash].js', chunkFileNames: localeChunkName, assetFileNames: 'css/[name]-[hash][extname]', format: 'es' },
     plugins: [
       cleanHashed(),
       reactOnPreact,
       nodeResolve({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       commonjs(),
       localeChunks(),
+      json(),
       // UTF-8 as written: the catalogues' Arabic, Japanese… would be three to six times larger as \u escapes.
       minified('es2020', { charset: 'utf8' }),
       css(['popup/src/ui/tokens.css', 'popup/src/ui/controls.css', 'popup/src/popup.css'], 'popup.css'),
