@@ -207,12 +207,24 @@ const EXTENSION_STATIC = ['options.html', 'cannot.html', 'pages.css'];
 const EXTENSION_ICONS = [16, 32, 48, 128].map((size) => `icons/${size}.png`);
 export const EXTENSION_ZIP = 'dist/corkboard-extension.zip';
 
+/** Chrome names Portuguese and Chinese by region: the product's pt ships as both Portuguese folders, zh as zh_CN. */
+const CHROME_LOCALES = { pt: ['pt_BR', 'pt_PT'], zh: ['zh_CN'] };
+/** Every language folder with the extension's words, each with the browser's folder names for it. */
+async function extensionLocales() {
+  const found = [];
+  for (const lang of (await readdir('locales')).sort()) {
+    const source = `locales/${lang}/extension.json`;
+    if ((await readdir(`locales/${lang}`)).includes('extension.json')) for (const chrome of CHROME_LOCALES[lang] ?? [lang]) found.push({ source, chrome });
+  }
+  return found;
+}
+
 /** The manifest (name, version filled in), its pages and icons beside the scripts, then the whole folder as a zip. */
 const extensionPackage = () => ({
   name: 'extension-package',
   async buildStart() {
     for (const file of ['extension/static/manifest.json', ...EXTENSION_STATIC.map((f) => `extension/static/${f}`), ...EXTENSION_ICONS.map((f) => `extension/${f}`)]) inputs.add(file);
-    for (const lang of await readdir('extension/static/_locales')) inputs.add(`extension/static/_locales/${lang}/messages.json`);
+    for (const { source } of await extensionLocales()) inputs.add(source);
   },
   async writeBundle() {
     const { version } = JSON.parse(await readFile('package.json', 'utf8'));
@@ -222,12 +234,15 @@ const extensionPackage = () => ({
     await writeFile('dist/extension/manifest.json', manifest);
     for (const file of EXTENSION_STATIC) await writeFile(`dist/extension/${file}`, await readFile(`extension/static/${file}`));
     for (const file of EXTENSION_ICONS) await writeFile(`dist/extension/${file}`, await readFile(`extension/${file}`));
-    // The words in every language the product speaks (extension/src/i18n.ts), the brand filled in as in the manifest.
+    // The words in every language the product speaks (extension/src/i18n.ts), the brand filled in as in the manifest:
+    // locales/<lang>/extension.json written as the browser reads them, _locales/<chrome code>/messages.json.
     const locales = [];
-    for (const lang of await readdir('extension/static/_locales')) {
-      const file = `_locales/${lang}/messages.json`;
-      await mkdir(`dist/extension/_locales/${lang}`, { recursive: true });
-      await writeFile(`dist/extension/${file}`, (await readFile(`extension/static/${file}`, 'utf8')).replaceAll('{brand}', brand));
+    for (const { source, chrome } of await extensionLocales()) {
+      const words = JSON.parse(await readFile(source, 'utf8'));
+      const messages = Object.fromEntries(Object.entries(words).map(([key, message]) => [key, { message: message.replaceAll('{brand}', brand) }]));
+      const file = `_locales/${chrome}/messages.json`;
+      await mkdir(`dist/extension/_locales/${chrome}`, { recursive: true });
+      await writeFile(`dist/extension/${file}`, `${JSON.stringify(messages, null, 1)}\n`);
       locales.push(file);
     }
     const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS, ...locales];

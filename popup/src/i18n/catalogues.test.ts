@@ -25,8 +25,8 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** `app.json` nests a namespace a level; every other file is flat. */
 const flat = (words: Words, prefix = ''): Map<string, string> =>
   new Map(Object.entries(words).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : [...flat(value as Words, `${prefix}${key}.`)])));
-/** `{{name}}` and the server's `{brand}`, sorted. */
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}/g)].map((m) => m[1] ?? m[2]).sort();
+/** `{{name}}`, the server's `{brand}` and the extension's `$1`, sorted. */
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}|(\$\d)/g)].map((m) => m[1] ?? m[2] ?? m[3]).sort();
 
 /** What a language's words lack, have beyond English, or fill differently; empty when they are right. */
 function problems(locale: string, messages: Map<string, string>, source: Map<string, string>, required: (key: string) => boolean = () => true): string[] {
