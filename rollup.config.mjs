@@ -194,6 +194,30 @@ const declarations = (input, outDir) => ({
   },
 });
 
+/**
+ * The SDK's button labels (sdk/src/label-words.ts) written out of every locales/<lang>/sdk.json at build time:
+ * `{ de: 'Merken|Folgen|Schließen', … }`, three short strings a language, as pinit.js's 5 KB budget wants.
+ */
+const sdkLabels = () => ({
+  name: 'sdk-labels',
+  async load(id) {
+    if (!/[\\/]sdk[\\/]src[\\/]label-words\.ts$/.test(id)) return null;
+    const labels = {};
+    // The product's order of languages (api/src/lib/rules/locales.ts, English first) compresses best.
+    const order = JSON.parse((/LOCALES = (\[[^\]]*\])/.exec(await readFile('api/src/lib/rules/locales.ts', 'utf8'))?.[1] ?? '[]').replaceAll("'", '"'));
+    const rank = (lang) => (order.includes(lang) ? order.indexOf(lang) : order.length);
+    for (const lang of (await readdir('locales')).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
+      const source = `locales/${lang}/sdk.json`;
+      if (!(await readdir(`locales/${lang}`)).includes('sdk.json')) continue;
+      this.addWatchFile(resolve(source));
+      inputs.add(source);
+      const words = JSON.parse(await readFile(source, 'utf8'));
+      labels[lang] = `${words.save}|${words.follow}|${words.close}`;
+    }
+    return `export const LABELS = ${JSON.stringify(labels)};`;
+  },
+});
+
 const minified = (target, extra = {}) => esbuild({ target, minify: true, jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none', ...extra });
 
 /**
@@ -257,27 +281,27 @@ export default [
     // ES2020 (every browser with shadow DOM and constructed sheets has it) and UTF-8 labels keep it small.
     // esbuild strips the types; terser's extra passes then win back about 170 bytes gzipped (budget 5 KB).
     output: { file: 'dist/js/pinit.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The widgets (embedPin, embedBoard, embedUser, count bubbles): a second file pinit.js loads only for pages
     // that have their markup, so Save buttons pay nothing for them (budget 8 KB brotli, bench/sizes.ts).
     input: 'sdk/src/widgets/pinit-widgets.ts',
     output: { file: 'dist/js/pinit-widgets.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The iframe embeds' one script (/embed/*): the widgets' engine and the popup's save, without pinit.js's buttons.
     input: 'sdk/src/widgets/pinit-embed.ts',
     output: { file: 'dist/js/pinit-embed.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The ESM build for apps: <SaveButton> (React, or Preact through preact/compat) and saveImage(); react stays the app's.
     input: 'sdk/src/index.ts',
     output: { file: 'dist/esm/index.js', format: 'es' },
     external: ['react'],
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm'), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm'), recordInputs(false)],
   },
   {
     input: 'bookmarklet/src/bookmarklet.ts',

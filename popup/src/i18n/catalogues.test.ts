@@ -51,8 +51,14 @@ function problems(locale: string, messages: Map<string, string>, source: Map<str
   return found;
 }
 
+/**
+ * Files a language may leave out, and why: pinit.js's buttons come in the SDK's 14 languages (its 5 KB budget),
+ * and a language without sdk.json gets English buttons. Any other missing file is a language half added.
+ */
+const MAY_LACK: Record<string, string[]> = { ar: ['sdk.json'] };
 /** Area files a language folder lacks, named. */
-const missingFiles = (lang: string, files = readdirSync(new URL(`${lang}/`, root))) => areaFiles.filter((f) => !files.includes(f)).map((f) => `${lang}/${f}`);
+const missingFiles = (lang: string, files = readdirSync(new URL(`${lang}/`, root))) =>
+  areaFiles.filter((f) => !files.includes(f) && !MAY_LACK[lang]?.includes(f)).map((f) => `${lang}/${f}`);
 
 // The app catalogue's English with the error catalogue's (errors.ts, a chunk of its own beside it).
 const appEnglish = flat({ ...read('en', 'app.json'), errors: ERROR_MESSAGES });
@@ -79,7 +85,7 @@ describe('message catalogues: one folder per language', () => {
 
   it.each(areaFiles.filter((f) => f !== 'app.json'))('%s: every language translates every key, nothing else, with the same placeholders', (file) => {
     const english = flat(read('en', file));
-    for (const lang of translations) expect(problems(lang, flat(read(lang, file)), english), `${lang}/${file}`).toEqual([]);
+    for (const lang of translations.filter((l) => !MAY_LACK[l]?.includes(file))) expect(problems(lang, flat(read(lang, file)), english), `${lang}/${file}`).toEqual([]);
   });
 
   it('notices a missing key, an extra key, a placeholder that differs and a plural form the language lacks', () => {
