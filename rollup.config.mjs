@@ -59,14 +59,13 @@ const manifest = () => ({
     const entries = {};
     for (const file of Object.values(bundle)) {
       if (file.type === 'chunk' && file.isEntry) entries[`${file.name}.js`] = file.fileName;
-      // Each language's catalogue (popup/src/i18n/locales/): the shell preloads the visitor's, the bench weighs it.
-      if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(file.facadeModuleId ?? '')) entries[`locale-${file.name}.js`] = file.fileName;
+      // A language's words of one area (locales/<lang>/<area>.json). The app catalogue (app.json) as `locale-fr.js`:
+      // the shell preloads the visitor's, the bench weighs it. Any other area's as `words-<area>-fr.js` (dashes as
+      // '_'): the bench weighs them apart.
+      const words = file.type === 'chunk' && file.isDynamicEntry ? /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(file.facadeModuleId ?? '') : null;
+      if (words) entries[words[2] === 'app' ? `locale-${words[1]}.js` : `words-${words[2].replace(/-/g, '_')}-${words[1]}.js`] = file.fileName;
       // The error catalogue's English (popup/src/i18n/errors.ts), which every language but English loads with its catalogue.
       if (file.type === 'chunk' && file.isDynamicEntry && /[\\/]popup[\\/]src[\\/]i18n[\\/]errors\.ts$/.test(file.facadeModuleId ?? '')) entries['errors-english.js'] = file.fileName;
-      // An area's words in one language (popup/src/<area>/locales/, i18n defineMessages): the bench weighs them apart.
-      // An area may sit in a folder of another (settings/import-export): its name is its path, joined by '_'.
-      const area = /[\\/]popup[\\/]src[\\/]([\w\\/-]+?)[\\/]locales[\\/]/.exec(file.facadeModuleId ?? '')?.[1]?.replace(/[\\/-]/g, '_');
-      if (file.type === 'chunk' && file.isDynamicEntry && area && area !== 'i18n') entries[`words-${area}-${file.name}.js`] = file.fileName;
       if (file.type === 'asset' && file.names?.length) for (const name of file.names) entries[name] = file.fileName;
     }
     this.emitFile({ type: 'asset', fileName: 'manifest.json', source: JSON.stringify(entries, null, 2) + '\n' });
@@ -108,21 +107,42 @@ const manifest = () => ({
 });
 
 /**
- * `import(`./locales/${lang}.ts`)`, the one line each popup area writes (i18n LoadWords): a loader per file of
- * that folder, each a chunk of its own, as @rollup/plugin-dynamic-import-vars would make of it (not installed;
+ * `import(`../../locales/${lang}/<area>.json`)`, the one line each popup area writes (i18n LoadWords): a loader
+ * per language folder that has the area's file, each a chunk of its own, as @rollup/plugin-dynamic-import-vars would make of it (not installed;
  * this is the one pattern we use). A language without a file rejects, and its words stay English.
  */
 const localeChunks = () => ({
   name: 'locale-chunks',
   async transform(code, id) {
-    const pattern = /import\(`\.\/locales\/\$\{(\w+)\}\.ts`\)/g;
-    if (!code.includes('./locales/${')) return null;
-    const dir = resolve(id, '..', 'locales');
-    const names = (await readdir(dir)).filter((file) => /^\w+\.ts$/.test(file)).map((file) => file.slice(0, -3));
-    this.addWatchFile(dir);
-    const table = `{ ${names.map((name) => `${name}: () => import('./locales/${name}.ts')`).join(', ')} }`;
-    const pick = "((loaders, lang) => (Object.hasOwn(loaders, lang) ? loaders[lang]() : Promise.reject(new Error('no words in ' + lang))))";
-    return { code: code.replace(pattern, (_, lang) => `${pick}(${table}, ${lang})`), map: null };
+    const pattern = /import\(`((?:\.\.\/)+locales)\/\$\{(\w+)\}\/([\w-]+)\.json`\)/g;
+    if (!code.includes('locales/${')) return null;
+    let out = code;
+    for (const [template, prefix, lang, area] of code.matchAll(pattern)) {
+      const dir = resolve(id, '..', prefix);
+      this.addWatchFile(dir);
+      // English is bundled with its area (a static import); every other language folder with this area's file is a chunk.
+      const names = [];
+      for (const name of (await readdir(dir)).sort()) if (name !== 'en' && (await readdir(resolve(dir, name))).includes(`${area}.json`)) names.push(name);
+      const table = `{ ${names.map((name) => `${name}: () => import('${prefix}/${name}/${area}.json')`).join(', ')} }`;
+      out = out.replace(template, `${pick}(${table}, ${lang})`);
+    }
+    return out === code ? null : { code: out, map: null };
+  },
+});
+const pick = "((loaders, lang) => (Object.hasOwn(loaders, lang) ? loaders[lang]() : Promise.reject(new Error('no words in ' + lang))))";
+
+/** A language's words of an area are named by both (fr-admin-<hash>.js), as every other chunk by its module. */
+const localeChunkName = (chunk) => {
+  const words = /[\\/]locales[\\/](\w+)[\\/]([\w-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+  return words ? `js/chunks/${words[1]}-${words[2]}-[hash].js` : 'js/chunks/[name]-[hash].js';
+};
+
+/** The catalogues are JSON (locales/<lang>/<area>.json): each one a module whose default export is its object. */
+const json = () => ({
+  name: 'json',
+  transform(code, id) {
+    if (!id.endsWith('.json')) return null;
+    return { code: `export default ${JSON.stringify(JSON.parse(code))};`, map: null };
   },
 });
 
@@ -174,6 +194,30 @@ const declarations = (input, outDir) => ({
   },
 });
 
+/**
+ * The SDK's button labels (sdk/src/label-words.ts) written out of every locales/<lang>/sdk.json at build time:
+ * `{ de: 'Merken|Folgen|Schließen', … }`, three short strings a language, as pinit.js's 5 KB budget wants.
+ */
+const sdkLabels = () => ({
+  name: 'sdk-labels',
+  async load(id) {
+    if (!/[\\/]sdk[\\/]src[\\/]label-words\.ts$/.test(id)) return null;
+    const labels = {};
+    // The product's order of languages (api/src/lib/rules/locales.ts, English first) compresses best.
+    const order = JSON.parse((/LOCALES = (\[[^\]]*\])/.exec(await readFile('api/src/lib/rules/locales.ts', 'utf8'))?.[1] ?? '[]').replaceAll("'", '"'));
+    const rank = (lang) => (order.includes(lang) ? order.indexOf(lang) : order.length);
+    for (const lang of (await readdir('locales')).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))) {
+      const source = `locales/${lang}/sdk.json`;
+      if (!(await readdir(`locales/${lang}`)).includes('sdk.json')) continue;
+      this.addWatchFile(resolve(source));
+      inputs.add(source);
+      const words = JSON.parse(await readFile(source, 'utf8'));
+      labels[lang] = `${words.save}|${words.follow}|${words.close}`;
+    }
+    return `export const LABELS = ${JSON.stringify(labels)};`;
+  },
+});
+
 const minified = (target, extra = {}) => esbuild({ target, minify: true, jsx: 'automatic', jsxImportSource: 'preact', legalComments: 'none', ...extra });
 
 /**
@@ -187,12 +231,24 @@ const EXTENSION_STATIC = ['options.html', 'cannot.html', 'pages.css'];
 const EXTENSION_ICONS = [16, 32, 48, 128].map((size) => `icons/${size}.png`);
 export const EXTENSION_ZIP = 'dist/corkboard-extension.zip';
 
+/** Chrome names Portuguese and Chinese by region: the product's pt ships as both Portuguese folders, zh as zh_CN. */
+const CHROME_LOCALES = { pt: ['pt_BR', 'pt_PT'], zh: ['zh_CN'] };
+/** Every language folder with the extension's words, each with the browser's folder names for it. */
+async function extensionLocales() {
+  const found = [];
+  for (const lang of (await readdir('locales')).sort()) {
+    const source = `locales/${lang}/extension.json`;
+    if ((await readdir(`locales/${lang}`)).includes('extension.json')) for (const chrome of CHROME_LOCALES[lang] ?? [lang]) found.push({ source, chrome });
+  }
+  return found;
+}
+
 /** The manifest (name, version filled in), its pages and icons beside the scripts, then the whole folder as a zip. */
 const extensionPackage = () => ({
   name: 'extension-package',
   async buildStart() {
     for (const file of ['extension/static/manifest.json', ...EXTENSION_STATIC.map((f) => `extension/static/${f}`), ...EXTENSION_ICONS.map((f) => `extension/${f}`)]) inputs.add(file);
-    for (const lang of await readdir('extension/static/_locales')) inputs.add(`extension/static/_locales/${lang}/messages.json`);
+    for (const { source } of await extensionLocales()) inputs.add(source);
   },
   async writeBundle() {
     const { version } = JSON.parse(await readFile('package.json', 'utf8'));
@@ -202,12 +258,15 @@ const extensionPackage = () => ({
     await writeFile('dist/extension/manifest.json', manifest);
     for (const file of EXTENSION_STATIC) await writeFile(`dist/extension/${file}`, await readFile(`extension/static/${file}`));
     for (const file of EXTENSION_ICONS) await writeFile(`dist/extension/${file}`, await readFile(`extension/${file}`));
-    // The words in every language the product speaks (extension/src/i18n.ts), the brand filled in as in the manifest.
+    // The words in every language the product speaks (extension/src/i18n.ts), the brand filled in as in the manifest:
+    // locales/<lang>/extension.json written as the browser reads them, _locales/<chrome code>/messages.json.
     const locales = [];
-    for (const lang of await readdir('extension/static/_locales')) {
-      const file = `_locales/${lang}/messages.json`;
-      await mkdir(`dist/extension/_locales/${lang}`, { recursive: true });
-      await writeFile(`dist/extension/${file}`, (await readFile(`extension/static/${file}`, 'utf8')).replaceAll('{brand}', brand));
+    for (const { source, chrome } of await extensionLocales()) {
+      const words = JSON.parse(await readFile(source, 'utf8'));
+      const messages = Object.fromEntries(Object.entries(words).map(([key, message]) => [key, { message: message.replaceAll('{brand}', brand) }]));
+      const file = `_locales/${chrome}/messages.json`;
+      await mkdir(`dist/extension/_locales/${chrome}`, { recursive: true });
+      await writeFile(`dist/extension/${file}`, `${JSON.stringify(messages, null, 1)}\n`);
       locales.push(file);
     }
     const files = ['manifest.json', ...EXTENSION_PARTS.map((part) => `${part}.js`), ...EXTENSION_STATIC, ...EXTENSION_ICONS, ...locales];
@@ -222,27 +281,27 @@ export default [
     // ES2020 (every browser with shadow DOM and constructed sheets has it) and UTF-8 labels keep it small.
     // esbuild strips the types; terser's extra passes then win back about 170 bytes gzipped (budget 5 KB).
     output: { file: 'dist/js/pinit.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The widgets (embedPin, embedBoard, embedUser, count bubbles): a second file pinit.js loads only for pages
     // that have their markup, so Save buttons pay nothing for them (budget 8 KB brotli, bench/sizes.ts).
     input: 'sdk/src/widgets/pinit-widgets.ts',
     output: { file: 'dist/js/pinit-widgets.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The iframe embeds' one script (/embed/*): the widgets' engine and the popup's save, without pinit.js's buttons.
     input: 'sdk/src/widgets/pinit-embed.ts',
     output: { file: 'dist/js/pinit-embed.js', format: 'iife', plugins: [terser({ ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true }, format: { ascii_only: false } })] },
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), precompress(), recordInputs(false)],
   },
   {
     // The ESM build for apps: <SaveButton> (React, or Preact through preact/compat) and saveImage(); react stays the app's.
     input: 'sdk/src/index.ts',
     output: { file: 'dist/esm/index.js', format: 'es' },
     external: ['react'],
-    plugins: [nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm'), recordInputs(false)],
+    plugins: [sdkLabels(), nodeResolve(), minified('es2020', { charset: 'utf8' }), declarations('sdk/src/index.ts', 'dist/esm'), recordInputs(false)],
   },
   {
     input: 'bookmarklet/src/bookmarklet.ts',
@@ -268,13 +327,14 @@ export default [
     // The password-strength estimator is a lazy chunk (js/chunks/): its dictionaries would be most of the budget.
     // So is each language's catalogue but English (popup/src/i18n): a visitor downloads only theirs.
     // Every file of the popup carries its content hash, so it is served `immutable`; manifest.json names them.
-    output: { dir: 'dist', entryFileNames: 'js/[name]-[hash].js', chunkFileNames: 'js/chunks/[name]-[hash].js', assetFileNames: 'css/[name]-[hash][extname]', format: 'es' },
+    output: { dir: 'dist', entryFileNames: 'js/[name]-[hash].js', chunkFileNames: localeChunkName, assetFileNames: 'css/[name]-[hash][extname]', format: 'es' },
     plugins: [
       cleanHashed(),
       reactOnPreact,
       nodeResolve({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
       commonjs(),
       localeChunks(),
+      json(),
       // UTF-8 as written: the catalogues' Arabic, Japanese… would be three to six times larger as \u escapes.
       minified('es2020', { charset: 'utf8' }),
       css(['popup/src/ui/tokens.css', 'popup/src/ui/controls.css', 'popup/src/popup.css'], 'popup.css'),

@@ -1,7 +1,8 @@
-import type english from '../static/_locales/en/messages.json';
+import type english from '../../locales/en/extension.json';
 
 /**
- * The extension's words, in the browser's language: _locales/<lang>/messages.json, the browser's own
+ * The extension's words, in the browser's language: _locales/<lang>/messages.json (the build writes them from
+ * locales/<lang>/extension.json), the browser's own
  * mechanism (the manifest's name, the menus, the pages, the picker), in the product's fourteen languages;
  * English where the browser's language is not one of them (default_locale).
  */

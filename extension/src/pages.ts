@@ -23,7 +23,7 @@ export function unreadable(url: string | undefined): Unreadable | null {
   return null;
 }
 
-/** What each reason says (extension/static/_locales): a title and what the user can do instead. */
+/** What each reason says (locales/<lang>/extension.json, which the build writes as _locales): a title and what the user can do instead. */
 export const MESSAGES: Record<Unreadable, { title: MessageKey; body: MessageKey }> = {
   browser: { title: 'cannotTitle', body: 'cannotBrowserBody' },
   store: { title: 'cannotStoreTitle', body: 'cannotStoreBody' },

@@ -3,7 +3,7 @@ import { EXAMPLES, PRODUCT } from './origins';
 import { DEMO } from './popup';
 import { logIn, openPopup } from './sdk';
 import { freshAccount } from './safety-helpers';
-import fr from '../../popup/src/i18n/locales/fr';
+import fr from '../../locales/fr/app.json' with { type: 'json' };
 
 /**
  * The popup in the user's language (issue 20): a French publisher page (examples/francais.html,

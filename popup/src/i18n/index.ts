@@ -5,8 +5,8 @@ import en from './en';
 import type { ERROR_MESSAGES } from './errors';
 
 /**
- * The popup's messages (issue 20): English is the source catalogue, bundled; every other language is
- * its own lazy chunk (js/chunks/, hashed and cached for good), so a visitor downloads only theirs.
+ * The popup's messages (issue 20): English (locales/en/app.json) is the source catalogue, bundled; every other
+ * language (locales/<lang>/app.json) is its own lazy chunk (js/chunks/, hashed and cached for good), so a visitor downloads only theirs.
  * A key a catalogue lacks falls back to English (catalogues.test.ts keeps the save flow complete).
  */
 /** English's namespaces, and the error catalogue's (errors.ts: a chunk of its own, loaded with any other language). */
@@ -15,14 +15,15 @@ export type Catalogue = typeof en & { errors: typeof ERROR_MESSAGES };
 export type Translation = { [K in keyof Catalogue]?: { [M in keyof Catalogue[K]]?: string } & Record<string, string> };
 
 /**
- * One language's words, of the main catalogue or of an area: each folder writes the same one line,
- * `(lang) => import(`./locales/${lang}.ts`)`. The build (rollup.config.mjs, localeChunks) turns that template
- * into a loader per file of the folder, so every language of every area stays a chunk of its own; vitest
- * (vite) reads the template as it is. A language without a file rejects, and its words stay English.
+ * One language's words, of the main catalogue or of an area: every area writes the same one line,
+ * `(lang) => import(`../../../locales/${lang}/<area>.json`)` (one folder per language at the repository's root,
+ * a file per area). The build (rollup.config.mjs, localeChunks) turns that template into a loader per language
+ * folder, so every language of every area stays a chunk of its own; vitest (vite) reads the template as it is.
+ * A language without the file rejects, and its words stay English.
  */
 export type LoadWords<T> = (locale: Exclude<Locale, 'en'>) => Promise<{ default: T }>;
 
-const loadCatalogue: LoadWords<Translation> = (lang) => import(`./locales/${lang}.ts`);
+const loadCatalogue: LoadWords<Translation> = (lang) => import(`../../../locales/${lang}/app.json`);
 /** The English of the error catalogue, which a translation of it is found by (fromEnglish); loaded with the first other language. */
 let errorMessages: Record<string, string> = {};
 
