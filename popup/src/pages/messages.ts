@@ -50,6 +50,11 @@ export const english = {
   // Pin page
   pinVideo: 'Pin video',
   pinImage: 'Pin image',
+  // A carousel pin's images (PinCarousel.tsx)
+  carouselLabel: 'Pin images',
+  previousImage: 'Previous image',
+  nextImage: 'Next image',
+  carouselPosition: '{{n}} of {{m}}',
   save: 'Save',
   visit: 'Visit {{site}}',
   shop: "Shop",
