@@ -74,7 +74,10 @@ export function accountDeletionJobs({ db, config }: Pick<Deps, 'db' | 'config'>,
       }
       await addDeltas(trx, [...tally.values()]);
       // The images these pins named go when nothing else names them (media/release.ts).
-      await queueImageRelease(trx, jobs, [...new Set(pins.map((p) => p.image_id).filter((id): id is string => !!id))]);
+      // So do their carousels' images (the slots go with the pins, by the foreign key).
+      const slots = await trx.selectFrom('pin_carousel_slots').select('image_id').where('pin_id', 'in', pins.map((p) => p.id)).execute();
+      const named = [...pins.map((p) => p.image_id), ...slots.map((slot) => slot.image_id)];
+      await queueImageRelease(trx, jobs, [...new Set(named.filter((id): id is string => !!id))]);
       await trx.deleteFrom('pins').where('id', 'in', pins.map((p) => p.id)).execute();
       return true;
     });

@@ -27,6 +27,7 @@ export interface Database {
   pin_search: PinSearchTable;
   pin_hashtags: PinHashtagsTable;
   pin_product_tags: PinProductTagsTable;
+  pin_carousel_slots: PinCarouselSlotsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
   outbox: OutboxTable;
@@ -335,6 +336,13 @@ export interface PinProductTagsTable {
   url: string;
   title: string;
   price: string | null;
+}
+
+/** A business's carousel on a pin: the images after the pin's own, in their order (migration 0066). */
+export interface PinCarouselSlotsTable {
+  pin_id: string;
+  position: number;
+  image_id: string;
 }
 
 /** A board followed (migration 0027): its new pins come to the follower's home feed. */

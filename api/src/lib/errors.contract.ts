@@ -121,6 +121,12 @@ export const catalogue = {
   upload_not_ready: { code: 2202, status: 409, message: 'Your image is still being processed. Try again in a moment.' },
   image_edit_too_small: { code: 2203, status: 400, message: 'That crop is too small. Choose a larger area of the image.' },
   image_edit_limited: { code: 2204, status: 429, message: "You've edited a lot of images. Try again in an hour." },
+  // The pin builder's carousel (several images on one business Pin): codes 2205-2209.
+  carousel_not_allowed: { code: 2205, status: 403, message: 'Only business accounts can make a carousel Pin.' },
+  carousel_too_many: { code: 2206, status: 400, message: 'A carousel has 2 to 5 images.' },
+  carousel_upload_invalid: { code: 2207, status: 400, message: 'A carousel image must be an image you uploaded. Upload it again.' },
+  carousel_upload_used: { code: 2208, status: 409, message: 'A carousel image is already on a Pin. Upload it again to use it here.' },
+  carousel_duplicate: { code: 2209, status: 400, message: 'The same image is in the carousel twice.' },
   // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },

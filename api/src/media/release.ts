@@ -70,10 +70,11 @@ export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqu
 
 /** The handler of the release job, for the queue's worker (images/ingest.ts backgroundJobs). */
 export function releaseJobs({ db, config, clock }: Deps, reingest: (trx: Db, pinId: string) => Promise<void>, objects: MediaObjects = mediaObjects(config)) {
-  /** Whether a pin, an upload or an avatar still names the image. */
+  /** Whether a pin, a carousel slot, an upload or an avatar still names the image. */
   const named = async (trx: Db, imageId: string) =>
     !!(
       (await trx.selectFrom('pins').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
+      (await trx.selectFrom('pin_carousel_slots').select('pin_id').where('image_id', '=', imageId).executeTakeFirst()) ??
       (await trx.selectFrom('media_uploads').select('id').where('image_id', '=', imageId).executeTakeFirst()) ??
       (await trx.selectFrom('users').select('id').where('image_medium_url', 'like', `%/media/${imageId}/%`).executeTakeFirst())
     );

@@ -121,6 +121,41 @@ export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>, ima
     },
 
     /**
+     * The images of a carousel's uploads (pins/service.ts), in the order given: each the viewer's own image,
+     * processed, and claimed by no save. Another user's upload answers as one that is not there.
+     */
+    async forCarousel(viewer: Viewer, uploadIds: readonly string[]) {
+      const found: string[] = [];
+      for (const uploadId of uploadIds) {
+        const row = await store.find(uploadId);
+        if (!row || row.owner_id !== viewer.id || row.kind !== 'image' || row.status === 'failed') throw new ApiError('carousel_upload_invalid');
+        if (row.status !== 'ready' || !row.image_id) throw new ApiError('upload_not_ready');
+        if (row.used_at !== null) throw new ApiError('carousel_upload_used');
+        found.push(row.image_id);
+      }
+      return found;
+    },
+
+    /**
+     * A save is about to use the carousel's uploads: all claimed, or none (a save that lost one of them to
+     * another save a moment ago gives back the others). `release` gives them back when the save fails after.
+     */
+    async claimCarousel(viewer: Viewer, uploadIds: readonly string[]) {
+      const claimed = await store.claimUnused(viewer.id, uploadIds, clock.now());
+      if (claimed.length !== uploadIds.length) {
+        await store.unclaim(claimed);
+        throw new ApiError('carousel_upload_used');
+      }
+      return {
+        release: () => store.unclaim(claimed),
+        /** Published: the originals kept for editing go, as a claimed pin upload's does. */
+        published: async () => {
+          for (const uploadId of claimed) await objects.delete(mediaKeys.staged(uploadId)).catch(() => undefined);
+        },
+      };
+    },
+
+    /**
      * A business account's edit of its own processed image upload, before a save uses it (`allowed`: the
      * editing gate, pins/rules/gates.ts). Made from the original as sent (kept for this until the upload is
      * used or swept), turned and cropped (media/edit.ts), then re-encoded like any upload under a new image

@@ -53,6 +53,28 @@ export function mediaStore(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * Marks a carousel's uploads used, only those of `ownerId` no save has claimed yet, in one statement: the
+     * ids it marked. Two saves naming the same upload: exactly one marks it.
+     */
+    async claimUnused(ownerId: string, uploadIds: readonly string[], now: number): Promise<string[]> {
+      if (!uploadIds.length) return [];
+      const rows = await db
+        .updateTable('media_uploads')
+        .set({ used_at: now })
+        .where('id', 'in', [...uploadIds])
+        .where('owner_id', '=', ownerId)
+        .where('used_at', 'is', null)
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Gives back claims a save made but did not use (its pin was refused after the claim). */
+    async unclaim(uploadIds: readonly string[]) {
+      if (uploadIds.length) await db.updateTable('media_uploads').set({ used_at: null }).where('id', 'in', [...uploadIds]).execute();
+    },
+
     async addWaiter(uploadId: string, pinId: string) {
       await db.insertInto('media_upload_waiters').values({ upload_id: uploadId, pin_id: pinId }).onConflict((oc) => oc.doNothing()).execute();
     },

@@ -37,7 +37,11 @@ export type PinAnswer = z.infer<typeof pinAnswer>;
 /** A product a business tagged on its pin (the builder's shop-the-pin): its https link, its name, its price as written. */
 export const productTagAnswer = z.object({ url: z.string(), title: z.string(), price: z.string().nullable() });
 /** One pin as its page reads it (PinResource get and update): the pin, and its product tags in their order (none: []). */
-export const pinDetailAnswer = pinAnswer.extend({ product_tags: z.array(productTagAnswer) });
+export const pinDetailAnswer = pinAnswer.extend({
+  product_tags: z.array(productTagAnswer),
+  /** A business's carousel: the images after the pin's own, each as its renditions (none: []). */
+  carousel: z.array(z.record(z.string(), image)),
+});
 
 /** A saved pin (PinResource create, RepinResource create): what the save popup's success needs of it. */
 export const createdPinAnswer = z.object({
@@ -60,8 +64,8 @@ export const removedPinAnswer = z.object({ id: z.string(), board_id: z.string() 
  */
 export type CreatedPin = z.infer<typeof createdPinAnswer>;
 type PinDetail = Awaited<ReturnType<PinsService['get']>>;
-/** A pin in a feed or on its page: only its page's read (get, update) carries the product tags. */
-export type PinData = Omit<PinDetail, 'product_tags'> & Partial<Pick<PinDetail, 'product_tags'>>;
+/** A pin in a feed or on its page: only its page's read (get, update) carries the product tags and the carousel. */
+export type PinData = Omit<PinDetail, 'product_tags' | 'carousel'> & Partial<Pick<PinDetail, 'product_tags' | 'carousel'>>;
 export type ProductTagData = z.infer<typeof productTagAnswer>;
 export type BoardFeedAnswer = Awaited<ReturnType<PinsService['boardFeed']>>;
 export type UserPinsAnswer = Awaited<ReturnType<PinsService['latestPins']>>;

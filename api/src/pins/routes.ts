@@ -19,6 +19,8 @@ import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } f
 import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer } from './contract.js';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
 import { gateOpen, SCENARIOS, type GateName } from './rules/gates.js';
+import { CAROUSEL_EXTRA_MAX, duplicateSlots } from './rules/carousel.js';
+import { ApiError } from '../lib/errors.js';
 import { duplicateProducts, PRODUCT_PRICE_MAX, PRODUCT_TAG_MESSAGES, PRODUCT_TAGS_MAX, PRODUCT_TITLE_MAX, productUrlProblem } from './rules/product-tags.js';
 
 export { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX };
@@ -97,6 +99,8 @@ const pinCreateOptions = z
     color: z.string().regex(PIN_COLOR, 'Must be a hex colour like #d9a441.').nullish().transform((v) => v ?? undefined),
     advertiser_id: id.optional(),
     product_tags: productTagsOption.optional(),
+    // A business's carousel: the uploads after the pin's own image (pins/rules/carousel.ts).
+    carousel_upload_ids: z.array(id, 'Must be a list of upload ids.').optional(),
     // The builder's scenario, as PinBuilderResource told it: the gates of what the save carries are read in it.
     scenario: z.enum(SCENARIOS).default('default'),
   })
@@ -108,6 +112,13 @@ const pinCreateOptions = z
     path: ['image_url'],
     message: 'Send one of image_url, image_base64 and media_upload_id.',
   });
+
+/** Too many slots, or one named twice, is refused with the carousel's own codes, before the gate or any upload is read. */
+function carouselShape(ids: readonly string[] | undefined, ownUploadId: string | undefined) {
+  if (!ids) return;
+  if (ids.length > CAROUSEL_EXTRA_MAX) throw new ApiError('carousel_too_many');
+  if (duplicateSlots(ids, ownUploadId).length) throw new ApiError('carousel_duplicate');
+}
 
 const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
 
@@ -123,6 +134,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         // does not act for that advertiser is refused before anything is fetched or written.
         answer: createdPinAnswer,
         run: async (options, { c, viewer }) => {
+          carouselShape(options.carousel_upload_ids, options.media_upload_id);
           const allowance = uploadAllowance(c);
           // A gated part of the save (product tags) asks its gate; who the viewer is is read only then.
           const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });

@@ -47,6 +47,8 @@ export interface PinCreateInput {
   alt_text?: string | undefined;
   /** A business's products on the pin (the shop_the_pin gate), already checked by pins/rules/product-tags.ts. */
   product_tags?: ProductTag[] | undefined;
+  /** A business's carousel (the carousel gate): its uploads after the pin's own image, in order, checked by the route. */
+  carousel_upload_ids?: string[] | undefined;
 }
 
 /** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
@@ -78,7 +80,12 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
    * A pin as its page shows it, with its product tags. Called only with a row the policy let the viewer see:
    * a hidden or removed pin's tags reach no stranger.
    */
-  const pinPage = async (row: PinDetailRow) => ({ ...pinJson(config.publicOrigin, row), product_tags: await pins.productTagsOf(row.id) });
+  const pinPage = async (row: PinDetailRow) => ({
+    ...pinJson(config.publicOrigin, row),
+    product_tags: await pins.productTagsOf(row.id),
+    // The images after the pin's own, each as its renditions (none: []).
+    carousel: (await pins.carouselOf(row.id)).map((image) => imageJson(config.publicOrigin, image).images),
+  });
 
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
   const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
@@ -87,11 +94,19 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     // refused here whatever the page offered, before anything is fetched or written.
     const productTags = given.product_tags ?? [];
     if (productTags.length && !(await gates('shop_the_pin'))) throw new ApiError('product_tags_not_allowed');
+    // The carousel is the carousel gate's, refused the same way; each upload is checked before anything is written.
+    const carouselUploads = given.carousel_upload_ids ?? [];
+    if (carouselUploads.length && !(await gates('carousel'))) throw new ApiError('carousel_not_allowed');
+    const carouselImages = await media.forCarousel(viewer, carouselUploads);
     // saving.md section 6: the creation-disabled groups refuse on the server, whatever the page offered.
     const upload = given.media_upload_id ? await media.forPin(viewer, given.media_upload_id) : undefined;
     const builder = !!upload || !!given.image_base64 || given.method === 'pinbuilder' || given.method === 'uploaded';
     if (creationDisabled(allowance.groups, { builder, video: upload?.kind === 'video' })) throw new ApiError('pin_creation_disabled');
     if (upload?.kind === 'video' && !allowance.videoUploadAllowed) throw new ApiError('video_not_allowed');
+    // The pin's own image is the carousel's first: a video or a link alone has none to start with.
+    if (carouselImages.length && (upload?.kind === 'video' || (!given.image_url && !given.image_base64 && !upload))) {
+      throw new ApiError('invalid_input', "carousel_upload_ids: A carousel starts with the Pin's own image.");
+    }
     const section = given.section ? await boards.findSection(given.section) : undefined;
     if (given.section && section?.board_id !== board.id) {
       throw new ApiError('invalid_input', 'section: That section is not on this board.');
@@ -124,6 +139,8 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     }
     const id = newId();
     if (upload) await media.claim(upload.id);
+    const carouselClaim = carouselUploads.length ? await media.claimCarousel(viewer, carouselUploads) : undefined;
+    try {
     await pins.savePin(
       {
         id,
@@ -151,9 +168,17 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
         ...(ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : []),
         // The tags exist exactly when the pin does: committed with it.
         ...(productTags.length ? [pins.productTagsInsert(id, productTags)!] : []),
+        // So are the carousel's slots.
+        ...(carouselImages.length ? [pins.carouselInsert(id, carouselImages)!] : []),
       ],
       board,
     );
+    } catch (error) {
+      // Not saved: the carousel's uploads are free for another try.
+      await carouselClaim?.release();
+      throw error;
+    }
+    await carouselClaim?.published();
     // Committed: counted for the operators (core/metrics.ts).
     saves.inc();
     if (awaitsUpload) await media.linkWhenReady(upload.id, id);

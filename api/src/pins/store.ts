@@ -166,6 +166,29 @@ export function pinsStore(db: Kysely<Database>) {
         .compile();
     },
 
+    /**
+     * The statement that writes a pin's carousel slots (the images after its own), in their order, for
+     * savePin's `also`: committed with the pin, or not at all. None when there are none.
+     */
+    carouselInsert(pinId: string, imageIds: readonly string[]): CompiledQuery | null {
+      if (!imageIds.length) return null;
+      return db
+        .insertInto('pin_carousel_slots')
+        .values(imageIds.map((image_id, position) => ({ pin_id: pinId, position, image_id })))
+        .compile();
+    },
+
+    /** A pin's carousel slots with their images, in their order (the primary key's range). */
+    carouselOf(pinId: string) {
+      return db
+        .selectFrom('pin_carousel_slots')
+        .innerJoin('images', 'images.id', 'pin_carousel_slots.image_id')
+        .select(['images.id', 'images.source_url', 'images.width', 'images.height', 'images.dominant_color'])
+        .where('pin_carousel_slots.pin_id', '=', pinId)
+        .orderBy('pin_carousel_slots.position')
+        .execute();
+    },
+
     /** A pin's product tags, in their order (the primary key's range). */
     findPinDetail: reads.findPinDetail,
 

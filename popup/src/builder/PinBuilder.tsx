@@ -9,6 +9,7 @@ import { getResource, postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { LinkCheck } from './LinkCheck';
 import { ProductTags, type ProductTagDraft } from './ProductTags';
+import { Carousel } from './Carousel';
 import { Education } from './Education';
 import { EditImage } from './EditImage';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
@@ -95,6 +96,8 @@ function Builder({ search }: { search: string }) {
   const [link, setLink] = useState('');
   const [altText, setAltText] = useState('');
   const [productTags, setProductTags] = useState<ProductTagDraft[]>([]);
+  // The carousel's images after the pin's own (Carousel.tsx), in their order.
+  const [carousel, setCarousel] = useState<UploadData[]>([]);
   const [target, setTarget] = useState<SaveTarget | null>(null);
   const [saved, setSaved] = useState<PinData | null>(null);
 
@@ -127,6 +130,8 @@ function Builder({ search }: { search: string }) {
   const groups = new Set(info.groups);
   const video = info.gates.video && !creationDisabled(groups, { builder: true, video: true });
   const busy = BUSY_STATUSES.has(status);
+  // The pin's own image is the carousel's first: offered once there is one (a video starts none).
+  const carouselOffered = info.gates.carousel && !!upload?.image;
 
   if (creationDisabled(groups, { builder: true, video: false })) {
     return (
@@ -179,6 +184,7 @@ function Builder({ search }: { search: string }) {
         ...(info.gates.alt_text ? { alt_text: altText } : {}),
         // Read by the server in the scenario its gate was opened in.
         ...(info.gates.shop_the_pin && productTags.length ? { product_tags: productTags, scenario: info.scenario } : {}),
+        ...(carouselOffered && carousel.length ? { carousel_upload_ids: carousel.map((image) => image.id), scenario: info.scenario } : {}),
         method: 'pinbuilder',
       });
       setSaved(await getResource<PinData>('PinResource', { id: pin.id }));
@@ -229,6 +235,7 @@ function Builder({ search }: { search: string }) {
           </label>
           {file && <p class="meta">{file.name}</p>}
           {info.gates.editing && upload?.image && !busy && <EditImage key={upload.id} upload={upload} onEdited={setUpload} />}
+          {carouselOffered && <Carousel images={carousel} onChange={setCarousel} disabled={busy} messageOf={messageOf} />}
         </section>
         {/* Not a form: the board picker inside has forms of its own (create board, create section). */}
         <div class="builder-fields">

@@ -15,6 +15,7 @@ import { ModerationMark } from '../report/ModerationMark';
 import { t as reportWord } from '../report/messages';
 import { SaveDialog, SavedNotice } from './SaveDialog';
 import { ShopList } from './ShopList';
+import { PinCarousel } from './PinCarousel';
 import type { SaveTarget } from '../save/picker/BoardPicker';
 
 const SHARE_PARAM = 'share';
@@ -65,6 +66,9 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
           // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
           // biome-ignore lint/a11y/useMediaCaption: an uploaded video comes with no caption file to offer (a pin has none to give); its alt text names it
           <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || t('pinVideo')} />
+        ) : pin.images && pin.carousel?.length ? (
+          // A business's carousel: its own image first, then the rest, one at a time.
+          <PinCarousel images={[pin.images, ...pin.carousel]} alt={pin.alt_text || pin.description || pin.title || t('pinImage')} />
         ) : pin.image_url ? (
           <img
             class="pin-image"
