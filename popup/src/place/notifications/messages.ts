@@ -28,6 +28,7 @@ export const english = {
   restoredPin: "We looked again and your Pin is shown again. Why: {{reason}}",
   restoredBoard: "We looked again and your board is shown again. Why: {{reason}}",
   domainTaken: "Another account proved {{domain}} is its website, so you are no longer its official account. If the site is yours, claim it again in {{settings}}.",
+  scheduledPinFailed: "A Pin you scheduled couldn't be published, so nothing was posted.",
   profileSettings: "your profile settings",
 };
 

@@ -25,5 +25,6 @@ export default {
   restoredPin: "راجعنا مجددًا وأصبح الـ Pin الخاص بك ظاهرًا مرة أخرى. السبب: {{reason}}",
   restoredBoard: "راجعنا مجددًا وأصبحت لوحتك ظاهرة مرة أخرى. السبب: {{reason}}",
   domainTaken: "أثبت حساب آخر أن {{domain}} هو موقعه، لذا لم تعد الحساب الرسمي له. إذا كان الموقع لك، فاطلبه مرة أخرى من {{settings}}.",
+  scheduledPinFailed: "تعذّر نشر Pin قمت بجدولته، لذلك لم يُنشر أي شيء.",
   profileSettings: "إعدادات ملفك الشخصي",
 } satisfies AreaTranslation<typeof english>;

@@ -25,5 +25,6 @@ export default {
   restoredPin: "Wir haben es erneut geprüft: Dein Pin wird wieder angezeigt. Grund: {{reason}}",
   restoredBoard: "Wir haben es erneut geprüft: Deine Pinnwand wird wieder angezeigt. Grund: {{reason}}",
   domainTaken: "Ein anderes Konto hat nachgewiesen, dass {{domain}} seine Website ist. Du bist nicht mehr ihr offizielles Konto. Wenn die Website dir gehört, beanspruche sie erneut in {{settings}}.",
+  scheduledPinFailed: "Ein Pin, den du geplant hattest, konnte nicht veröffentlicht werden. Es wurde nichts gepostet.",
   profileSettings: "deinen Profileinstellungen",
 } satisfies AreaTranslation<typeof english>;

@@ -25,5 +25,6 @@ export default {
   restoredPin: "Lo hemos revisado de nuevo y tu Pin vuelve a mostrarse. Motivo: {{reason}}",
   restoredBoard: "Lo hemos revisado de nuevo y tu tablero vuelve a mostrarse. Motivo: {{reason}}",
   domainTaken: "Otra cuenta ha demostrado que {{domain}} es su sitio web, así que ya no eres su cuenta oficial. Si el sitio es tuyo, reclámalo de nuevo en {{settings}}.",
+  scheduledPinFailed: "Un Pin que programaste no se pudo publicar, así que no se ha publicado nada.",
   profileSettings: "la configuración de tu perfil",
 } satisfies AreaTranslation<typeof english>;

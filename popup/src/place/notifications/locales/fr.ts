@@ -25,5 +25,6 @@ export default {
   restoredPin: "Nous avons revu la décision : votre Épingle est de nouveau visible. Pourquoi : {{reason}}",
   restoredBoard: "Nous avons revu la décision : votre tableau est de nouveau visible. Pourquoi : {{reason}}",
   domainTaken: "Un autre compte a prouvé que {{domain}} est son site : vous n'êtes plus son compte officiel. Si le site est le vôtre, revendiquez-le à nouveau dans {{settings}}.",
+  scheduledPinFailed: "Une Épingle que vous aviez programmée n'a pas pu être publiée : rien n'a été publié.",
   profileSettings: "les paramètres de votre profil",
 } satisfies AreaTranslation<typeof english>;

@@ -25,5 +25,6 @@ export default {
   restoredPin: "Abbiamo riesaminato e il tuo Pin è di nuovo visibile. Motivo: {{reason}}",
   restoredBoard: "Abbiamo riesaminato e la tua bacheca è di nuovo visibile. Motivo: {{reason}}",
   domainTaken: "Un altro account ha dimostrato che {{domain}} è il suo sito, quindi non sei più il suo account ufficiale. Se il sito è tuo, rivendicalo di nuovo in {{settings}}.",
+  scheduledPinFailed: "Un Pin che avevi programmato non è stato pubblicato: non è stato postato nulla.",
   profileSettings: "impostazioni del profilo",
 } satisfies AreaTranslation<typeof english>;

@@ -25,5 +25,6 @@ export default {
   restoredPin: "再確認の結果、あなたのピンは再び表示されています。理由: {{reason}}",
   restoredBoard: "再確認の結果、あなたのボードは再び表示されています。理由: {{reason}}",
   domainTaken: "別のアカウントが {{domain}} を自分のウェブサイトとして証明したため、あなたはその公式アカウントではなくなりました。サイトがあなたのものなら、{{settings}}でもう一度申請してください。",
+  scheduledPinFailed: "予約したピンを公開できませんでした。何も投稿されていません。",
   profileSettings: "プロフィール設定",
 } satisfies AreaTranslation<typeof english>;

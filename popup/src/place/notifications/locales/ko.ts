@@ -25,5 +25,6 @@ export default {
   restoredPin: "다시 검토한 결과 회원님의 핀이 다시 표시됩니다. 이유: {{reason}}",
   restoredBoard: "다시 검토한 결과 회원님의 보드가 다시 표시됩니다. 이유: {{reason}}",
   domainTaken: "다른 계정이 {{domain}}이(가) 자신의 웹사이트임을 증명하여 더 이상 공식 계정이 아닙니다. 사이트가 내 것이라면 {{settings}}에서 다시 신청하세요.",
+  scheduledPinFailed: "예약한 핀을 게시하지 못해 아무것도 게시되지 않았습니다.",
   profileSettings: "프로필 설정",
 } satisfies AreaTranslation<typeof english>;

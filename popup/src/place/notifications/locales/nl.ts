@@ -25,5 +25,6 @@ export default {
   restoredPin: "We hebben opnieuw gekeken en je pin is weer zichtbaar. Reden: {{reason}}",
   restoredBoard: "We hebben opnieuw gekeken en je bord is weer zichtbaar. Reden: {{reason}}",
   domainTaken: "Een ander account heeft bewezen dat {{domain}} zijn website is, dus je bent niet langer het officiële account. Is de site van jou, claim hem dan opnieuw in {{settings}}.",
+  scheduledPinFailed: "Een Pin die je had ingepland kon niet worden gepubliceerd, dus er is niets geplaatst.",
   profileSettings: "je profielinstellingen",
 } satisfies AreaTranslation<typeof english>;

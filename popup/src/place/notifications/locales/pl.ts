@@ -25,5 +25,6 @@ export default {
   restoredPin: "Sprawdziliśmy ponownie i Twój Pin jest znowu widoczny. Powód: {{reason}}",
   restoredBoard: "Sprawdziliśmy ponownie i Twoja tablica jest znowu widoczna. Powód: {{reason}}",
   domainTaken: "Inne konto udowodniło, że {{domain}} to jego witryna, więc nie jesteś już jej oficjalnym kontem. Jeśli witryna należy do Ciebie, zgłoś ją ponownie w {{settings}}.",
+  scheduledPinFailed: "Zaplanowanego Pina nie udało się opublikować, więc nic nie zostało dodane.",
   profileSettings: "ustawieniach profilu",
 } satisfies AreaTranslation<typeof english>;

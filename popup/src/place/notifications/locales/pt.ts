@@ -25,5 +25,6 @@ export default {
   restoredPin: "Analisamos de novo e seu Pin voltou a ser exibido. Motivo: {{reason}}",
   restoredBoard: "Analisamos de novo e sua pasta voltou a ser exibida. Motivo: {{reason}}",
   domainTaken: "Outra conta provou que {{domain}} é o site dela, então você não é mais a conta oficial. Se o site é seu, reivindique-o novamente em {{settings}}.",
+  scheduledPinFailed: "Um Pin que você agendou não pôde ser publicado, então nada foi postado.",
   profileSettings: "configurações do perfil",
 } satisfies AreaTranslation<typeof english>;

@@ -25,5 +25,6 @@ export default {
   restoredPin: "Vi har tittat igen och din pin visas igen. Anledning: {{reason}}",
   restoredBoard: "Vi har tittat igen och din anslagstavla visas igen. Anledning: {{reason}}",
   domainTaken: "Ett annat konto har bevisat att {{domain}} är dess webbplats, så du är inte längre dess officiella konto. Om webbplatsen är din, gör anspråk på den igen i {{settings}}.",
+  scheduledPinFailed: "En Pin som du schemalagt kunde inte publiceras, så inget har lagts upp.",
   profileSettings: "dina profilinställningar",
 } satisfies AreaTranslation<typeof english>;

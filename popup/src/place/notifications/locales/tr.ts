@@ -25,5 +25,6 @@ export default {
   restoredPin: "Tekrar inceledik ve Pin'iniz yeniden gösteriliyor. Neden: {{reason}}",
   restoredBoard: "Tekrar inceledik ve panonuz yeniden gösteriliyor. Neden: {{reason}}",
   domainTaken: "Başka bir hesap {{domain}} sitesinin kendisine ait olduğunu kanıtladı, bu yüzden artık resmi hesabı değilsin. Site seninse {{settings}} bölümünden yeniden talep et.",
+  scheduledPinFailed: "Zamanladığınız bir Pin yayınlanamadı, bu yüzden hiçbir şey paylaşılmadı.",
   profileSettings: "profil ayarların",
 } satisfies AreaTranslation<typeof english>;

@@ -25,5 +25,6 @@ export default {
   restoredPin: "我们重新审核后，你的 Pin 图已重新显示。原因：{{reason}}",
   restoredBoard: "我们重新审核后，你的图板已重新显示。原因：{{reason}}",
   domainTaken: "另一个账号证明了 {{domain}} 是其网站，因此你不再是它的官方账号。如果该网站属于你，请在{{settings}}中重新认领。",
+  scheduledPinFailed: "你定时发布的一个 Pin 未能发布，因此没有发布任何内容。",
   profileSettings: "个人资料设置",
 } satisfies AreaTranslation<typeof english>;
