@@ -69,6 +69,8 @@ export const scheduledPinsAnswer = z.object({
     }),
   ),
 });
+/** A cancelled scheduled pin (ScheduledPinResource delete). */
+export const cancelledScheduledPinAnswer = z.object({ id: z.string() });
 export type ScheduledPinsAnswer = z.infer<typeof scheduledPinsAnswer>;
 export type ScheduledPinData = ScheduledPinsAnswer['scheduled_pins'][number];
 

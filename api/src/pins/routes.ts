@@ -16,7 +16,7 @@ import { clientAddress } from '../lib/client-address.js';
 import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
-import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer, scheduledPinAnswer, scheduledPinsAnswer } from './contract.js';
+import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer, scheduledPinAnswer, scheduledPinsAnswer, cancelledScheduledPinAnswer } from './contract.js';
 import type { ScheduledPinsService } from './scheduled.js';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
 import { gateOpen, SCENARIOS, type GateName } from './rules/gates.js';
@@ -130,7 +130,7 @@ export function scheduledPinResources(deps: Deps, scheduled: ScheduledPinsServic
         },
       }),
       get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), answer: scheduledPinsAnswer, run: (_o, { viewer }) => scheduled.list(viewer) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), errors: ['scheduled_pin_not_found'], run: (o, { viewer }) => scheduled.cancel(viewer, o.id) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: cancelledScheduledPinAnswer, errors: ['scheduled_pin_not_found'], run: (o, { viewer }) => scheduled.cancel(viewer, o.id) }),
     },
   } satisfies ResourceRegistry;
 }
