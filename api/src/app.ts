@@ -70,9 +70,10 @@ import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
 import { eventRoutes } from './events/routes.js';
 import { eventsService } from './events/service.js';
-import { pinResources, pinRoutes, pinShareResources, searchRoutes } from './pins/routes.js';
+import { pinResources, pinRoutes, pinShareResources, scheduledPinResources, searchRoutes } from './pins/routes.js';
 import { pinShareService } from './pins/share.js';
 import { pinsService } from './pins/service.js';
+import { scheduledPinsService } from './pins/scheduled.js';
 import { imageRoutes, mediaRoutes } from './images/routes.js';
 import { imagesService } from './images/service.js';
 import { backgroundJobs } from './background.js';
@@ -121,6 +122,7 @@ export function appServices(deps: Deps) {
   const advertisers = advertisersService(deps);
   const boards = boardsService(deps);
   return {
+    scheduled: scheduledPinsService(deps, pins, media, notifications),
     outgoing,
     auth,
     providers: providerService(deps, auth, providerClients(deps.config.providers, deps.config.publicOrigin)),
@@ -177,6 +179,7 @@ export function registryOf(deps: Deps, s: AppServices) {
     ...searchResources(s.search),
     ...feedResources(s.feed),
     ...pinResources(deps, s.pins, s.advertisers),
+    ...scheduledPinResources(deps, s.scheduled),
     ...mediaResources(deps, s.media),
     ...pinShareResources(s.share, deps.config),
     ...scrapeResources(s.scrape, deps),

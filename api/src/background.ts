@@ -13,6 +13,19 @@ import { boardDeletionJobs } from './boards/deletion.js';
 import { dependencyProbes } from './jobs/probes.js';
 import { sweepScratch } from './jobs/scratch.js';
 import { jobsStore } from './jobs/store.js';
+import { mediaService } from './media/service.js';
+import { notificationsService } from './notifications/service.js';
+import { pinsService } from './pins/service.js';
+import { SCHEDULED_PUBLISH_EVERY_MS, scheduledPinsService } from './pins/scheduled.js';
+
+/** The pin builder's scheduled pins, published by the worker through the same save a request makes. */
+export function scheduledPublisher(deps: Deps) {
+  const images = imagesService(deps);
+  const queue = jobQueue(deps);
+  const media = mediaService(deps, queue, images);
+  const notifications = notificationsService(deps);
+  return scheduledPinsService(deps, pinsService(deps, images, queue, media, notifications), media, notifications);
+}
 
 /** A rendition write older than this belongs to an attempt that was killed. */
 const PARTIAL_AGE_MS = 60_000;
@@ -27,6 +40,7 @@ export function backgroundJobs(deps: Deps) {
   const queue = jobQueue(deps);
   const releases = releaseJobs(deps, (trx, pinId) => queue.enqueue(trx, INGEST_JOB, { pin_id: pinId } satisfies IngestPayload));
   // The upkeep every server's worker does between jobs; it stops with the worker (product.ts).
+  const scheduled = scheduledPublisher(deps);
   const upkeep: Maintenance[] = [
     { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },
     { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
@@ -35,6 +49,7 @@ export function backgroundJobs(deps: Deps) {
     { name: 'partial renditions', everyMs: PARTIAL_AGE_MS, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, Math.max(deps.config.jobLeaseMs, PARTIAL_AGE_MS)) },
     // Scratch files of attempts killed mid-job (jobs/scratch.ts); the server sweeps them at its start too.
     { name: 'scratch files', everyMs: deps.config.jobLeaseMs, run: (now) => sweepScratch(deps.config.mediaDir, jobsStore(deps.db), now) },
+    { name: 'scheduled pins', everyMs: SCHEDULED_PUBLISH_EVERY_MS, run: (now) => scheduled.publishDue(now).then(() => undefined) },
     { name: 'abandoned media releases', everyMs: RELEASE_SWEEP_EVERY_MS, run: (now) => releases.finishAbandoned(now - RELEASE_ABANDONED_MS) },
   ];
   return jobsService(

@@ -45,6 +45,7 @@ import * as m0061 from './migrations/0061_official_domains.js';
 import * as m0062 from './migrations/0062_pin_product_tags.js';
 import * as m0064 from './migrations/0064_builder_education.js';
 import * as m0066 from './migrations/0066_pin_carousel_slots.js';
+import * as m0065 from './migrations/0065_scheduled_pins.js';
 
 /** Numbered migrations, listed in code so a bundle or a fresh clone runs the same set. */
 const migrations: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const migrations: Record<string, Migration> = {
   '0062_pin_product_tags': m0062,
   '0064_builder_education': m0064,
   '0066_pin_carousel_slots': m0066,
+  '0065_scheduled_pins': m0065,
 };
 
 /** Runs every migration, or (`upTo`, for a bench that bulk-loads rows first) those up to and including that one. */

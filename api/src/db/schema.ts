@@ -28,6 +28,7 @@ export interface Database {
   pin_hashtags: PinHashtagsTable;
   pin_product_tags: PinProductTagsTable;
   pin_carousel_slots: PinCarouselSlotsTable;
+  scheduled_pins: ScheduledPinsTable;
   login_attempts: LoginAttemptsTable;
   auth_tokens: AuthTokensTable;
   outbox: OutboxTable;
@@ -330,6 +331,22 @@ export interface PinHashtagsTable {
 }
 
 /** A business's product tags on a pin, in their order (migration 0062, the pin builder's shop-the-pin). */
+/** Migration 0065: a business's pin to be published later; `input` is the pin's create input as JSON. */
+export interface ScheduledPinsTable {
+  id: string;
+  owner_user_id: string;
+  board_id: string;
+  media_upload_id: string | null;
+  input: string;
+  publish_at: number;
+  /** `publishing` while one worker saves it (taken so no other does). */
+  state: 'scheduled' | 'publishing' | 'published' | 'failed';
+  /** A failed one's reason: the name of the refusal (lib/errors.contract.ts), which the popup words in the owner's language. */
+  failure: string | null;
+  pin_id: string | null;
+  created_at: number;
+}
+
 export interface PinProductTagsTable {
   pin_id: string;
   position: number;
@@ -536,7 +553,7 @@ export interface BoardsTable {
   cover_pin_id: Generated<string | null>;
 }
 
-export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored' | 'domain_taken';
+export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored' | 'domain_taken' | 'scheduled_pin_failed';
 
 /** Notifications in the app (migration 0028, issue 28): one row per recipient and event. */
 export interface NotificationsTable {

@@ -113,6 +113,12 @@ export const catalogue = {
   domain_claim_missing: { code: 2181, status: 400, message: 'Claim your website first: we give you a tag to add to it.' },
   domain_verify_failed: { code: 2182, status: 400, message: "We couldn't find your verification tag on your website." },
   domain_claimed: { code: 2183, status: 409, message: "Another account is this website's official account, and its tag is still on the site." },
+  // A business's scheduled pins (the pin builder's "Publish later"): codes 2190-2194.
+  scheduling_closed: { code: 2190, status: 403, message: 'Scheduling Pins is available to business accounts.' },
+  schedule_time_invalid: { code: 2191, status: 400, message: 'Choose a time at least 10 minutes and at most 30 days from now.' },
+  schedule_limit: { code: 2192, status: 429, message: "You've scheduled as many Pins as you can. Publish or cancel some first." },
+  scheduled_pin_not_found: { code: 2193, status: 404, message: "Sorry, we couldn't find that scheduled Pin." },
+  schedule_needs_upload: { code: 2194, status: 400, message: 'Upload the image before scheduling the Pin.' },
   // A business's product tags on a pin (the pin builder's shop-the-pin): codes 2195-2199.
   product_tags_not_allowed: { code: 2195, status: 403, message: 'Only business accounts can tag products on a Pin.' },
   // The pin builder's image editing (rotate and crop an upload before it is published): codes 2200-2204.

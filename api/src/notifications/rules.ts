@@ -7,7 +7,7 @@ import { accountShown } from '../policy/rules.js';
  * not shown (suspended, deactivated: policy/rules.ts accountShown), nor to such a recipient. The
  * list applies the actor rule again when it is read, so an actor suspended later vanishes from it.
  */
-export const NOTIFICATION_KINDS = ['board_invite', 'invite_accepted', 'new_follower', 'pin_saved', 'report_reviewed', 'moderation_hidden', 'moderation_removed', 'moderation_warned', 'moderation_restored', 'domain_taken'] as const satisfies readonly NotificationKind[];
+export const NOTIFICATION_KINDS = ['board_invite', 'invite_accepted', 'new_follower', 'pin_saved', 'report_reviewed', 'moderation_hidden', 'moderation_removed', 'moderation_warned', 'moderation_restored', 'domain_taken', 'scheduled_pin_failed'] as const satisfies readonly NotificationKind[];
 
 /**
  * The notices the service itself sends after an operator's decision: to each reporter (their report was
@@ -22,7 +22,7 @@ export type ModerationKind = (typeof MODERATION_KINDS)[number];
  * domain gets when another account proves the site (its note is the domain). Like moderation's, no actor is
  * named: the other account is not the former holder's business.
  */
-export const SERVICE_KINDS = [...MODERATION_KINDS, 'domain_taken'] as const satisfies readonly NotificationKind[];
+export const SERVICE_KINDS = [...MODERATION_KINDS, 'domain_taken', 'scheduled_pin_failed'] as const satisfies readonly NotificationKind[];
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
 export function shouldNotify(e: { actorId: string; recipientId: string; actorState: string; recipientState: string }): boolean {

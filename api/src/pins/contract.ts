@@ -54,6 +54,30 @@ export const createdPinAnswer = z.object({
 /** A page of pins (BoardFeedResource, UserPinsResource): newest first, and the bookmark of the next page or the end marker. */
 export const pinPageAnswer = z.object({ pins: z.array(pinAnswer), bookmark: z.string() });
 
+/** A pin kept to be published later (ScheduledPinResource create): its id, its time (epoch ms), its state. */
+export const scheduledPinAnswer = z.object({ id: z.string(), publish_at: z.number(), state: z.literal('scheduled') });
+/** The owner's scheduled pins (ScheduledPinResource get), soonest first; `failure` is a refusal's name. */
+export const scheduledPinsAnswer = z.object({
+  scheduled_pins: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      link: z.string().nullable(),
+      board: z.object({ id: z.string(), name: z.string() }).nullable(),
+      thumbnail_url: z.string().nullable(),
+      publish_at: z.number(),
+      state: z.string(),
+      failure: z.string().nullable(),
+      pin_id: z.string().nullable(),
+    }),
+  ),
+});
+/** A cancelled scheduled pin (ScheduledPinResource delete). */
+export const cancelledScheduledPinAnswer = z.object({ id: z.string() });
+export type ScheduledPinsAnswer = z.infer<typeof scheduledPinsAnswer>;
+export type ScheduledPinData = ScheduledPinsAnswer['scheduled_pins'][number];
+
 /** A deleted pin (PinResource delete). */
 export const removedPinAnswer = z.object({ id: z.string(), board_id: z.string() });
 

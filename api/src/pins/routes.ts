@@ -16,7 +16,8 @@ import { clientAddress } from '../lib/client-address.js';
 import { SHARE_NOTE_MAX, type PinShareService } from './share.js';
 import { BOARD_FEED_MAX, BOARD_FEED_PAGE_SIZE, PIN_METHODS, type PinsService } from './service.js';
 
-import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer } from './contract.js';
+import { createdPinAnswer, pinDetailAnswer, pinPageAnswer, removedPinAnswer, scheduledPinAnswer, scheduledPinsAnswer, cancelledScheduledPinAnswer } from './contract.js';
+import type { ScheduledPinsService } from './scheduled.js';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
 import { gateOpen, SCENARIOS, type GateName } from './rules/gates.js';
 import { CAROUSEL_EXTRA_MAX, duplicateSlots } from './rules/carousel.js';
@@ -118,6 +119,31 @@ function carouselShape(ids: readonly string[] | undefined, ownUploadId: string |
   if (!ids) return;
   if (ids.length > CAROUSEL_EXTRA_MAX) throw new ApiError('carousel_too_many');
   if (duplicateSlots(ids, ownUploadId).length) throw new ApiError('carousel_duplicate');
+}
+
+/** A scheduled pin: the save's own options, checked by the same schema, and when to publish it (epoch ms). */
+const scheduledPinOptions = pinCreateOptions.and(z.object({ publish_at: z.number('Must be a time in epoch milliseconds.').int('Must be a time in epoch milliseconds.') }));
+
+/** The pin builder's "Publish later" (a business account's scheduling gate). */
+export function scheduledPinResources(deps: Deps, scheduled: ScheduledPinsService) {
+  return {
+    ScheduledPinResource: {
+      create: action({
+        caller: 'user', limit: NO_LIMIT.write,
+        body: JSON_BODY,
+        options: scheduledPinOptions,
+        answer: scheduledPinAnswer,
+        errors: ['scheduling_closed', 'schedule_time_invalid', 'schedule_limit', 'schedule_needs_upload'],
+        run: async (options, { c, viewer }) => {
+          const allowance = uploadAllowance(c);
+          const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
+          return scheduled.schedule(viewer, options, allowance, gates);
+        },
+      }),
+      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), answer: scheduledPinsAnswer, run: (_o, { viewer }) => scheduled.list(viewer) }),
+      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: cancelledScheduledPinAnswer, errors: ['scheduled_pin_not_found'], run: (o, { viewer }) => scheduled.cancel(viewer, o.id) }),
+    },
+  } satisfies ResourceRegistry;
 }
 
 const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;

@@ -63,7 +63,7 @@ export interface BoardFeedInput {
   bookmark?: string | undefined;
 }
 
-export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService, media: MediaService, notifications: Pick<NotificationsService, 'notify'>) {
+export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsService, 'enqueueStatement'>, media: MediaService, notifications: Pick<NotificationsService, 'notify'>) {
   const { db, clock, config } = deps;
   const pins = pinsStore(db);
   const boards = boardsStore(db);
@@ -88,7 +88,12 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
   });
 
   /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
-  const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
+  /**
+   * What a save is refused for before anything is fetched or written: the board, the gated parts, the upload,
+   * the section. A scheduled pin (pins/scheduled.ts) is checked by this when it is made and again, through
+   * create, when it is published.
+   */
+  const check = async (viewer: Viewer, given: PinCreateInput, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
     const board = await policy.board(viewer.id, given.board_id, 'save');
     // Product tags are the shop_the_pin gate's (business accounts, in the builder's default and ad scenarios):
     // refused here whatever the page offered, before anything is fetched or written.
@@ -111,6 +116,11 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
     if (given.section && section?.board_id !== board.id) {
       throw new ApiError('invalid_input', 'section: That section is not on this board.');
     }
+    return { board, productTags, upload, section, carouselUploads, carouselImages };
+  };
+
+  const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
+    const { board, productTags, upload, section, carouselUploads, carouselImages } = await check(viewer, given, allowance, gates);
     // An image from the device is checked and re-encoded now, as a downloaded one is (images.fromUpload);
     // the pin then points at our own copy, as an upload made before the save does.
     const sent = given.image_base64 ? await images.fromUpload(given.image_base64, { userId: viewer.id }) : undefined;
@@ -192,6 +202,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: JobsService
 
   return {
     create,
+    check,
 
     /**
      * RepinResource create: an existing pin the viewer can see, saved to one of their boards; the advertiser

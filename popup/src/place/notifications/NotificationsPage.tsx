@@ -37,6 +37,8 @@ function sentence(n: Item) {
       return t(n.pin ? 'restoredPin' : 'restoredBoard', { reason: n.note ?? '' });
     case 'domain_taken':
       return linked((s) => t('domainTaken', { ...s, domain: n.note ?? '' }), { settings: <a href="/settings/profile/">{t('profileSettings')}</a> });
+    case 'scheduled_pin_failed':
+      return t('scheduledPinFailed');
   }
 }
 
