@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { ScheduledPinData, ScheduledPinsAnswer } from '../../../api/src/pins/contract';
-import { catalogue } from '../../../api/src/lib/errors.contract';
 import { getResource, postResource } from '../api';
 import { branded } from '../brand';
 import { formatDate, fromEnglish, t as main } from '../i18n';
+import { ERROR_MESSAGES } from '../i18n/errors';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { useViewer } from '../useViewer';
@@ -12,8 +12,8 @@ import { t } from './messages';
 
 /** Why a pin was not published, in the reader's words: the server keeps the refusal's name, not its English. */
 function reasonOf(failure: string | null): string {
-  const entry = failure ? (catalogue as Record<string, { message: string } | undefined>)[failure] : undefined;
-  return entry ? fromEnglish(branded(entry.message)) : main('server.generic');
+  const english = failure ? (ERROR_MESSAGES as Record<string, string | undefined>)[failure] : undefined;
+  return english ? fromEnglish(branded(english)) : main('server.generic');
 }
 
 const when = (ms: number) => formatDate(ms, { dateStyle: 'medium', timeStyle: 'short' });
