@@ -45,6 +45,8 @@ const rowsOf = (email: string) =>
   );
 
 test('a business schedules a pin from the builder, sees it in Scheduled Pins, cancels it and it is gone', async ({ page }) => {
+  // An upload and its processing first: on a busy machine that alone can take half the default minute.
+  test.setTimeout(120_000);
   const shop = await business(page, 'schedcancel');
   await scheduleOne(page, 'Autumn sale', unique('Later board'));
   await page.getByRole('link', { name: 'See your scheduled Pins' }).click();
