@@ -20,6 +20,8 @@ const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.
 const AdminApp = page(() => import('./admin/AdminApp'), (m) => m.default);
 /** The pin builder (issue 20) likewise: a page of its own that the save popup never needs. */
 const PinBuilder = page(() => import('./builder/PinBuilder'), (m) => m.default);
+/** A business's scheduled pins, beside the builder that makes them. */
+const ScheduledPins = page(() => import('./builder/ScheduledPins'), (m) => m.default);
 /**
  * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
  * shows them, and its budget pays for each language's catalogue (issue 20).
@@ -82,6 +84,17 @@ export function App({ location }: { location: Location }) {
         render={() => (
           <Loading>
             <PinBuilder search={location.search} />
+          </Loading>
+        )}
+      />
+    );
+  }
+  if (path === '/pin-builder/scheduled/') {
+    return (
+      <Product
+        render={() => (
+          <Loading>
+            <ScheduledPins />
           </Loading>
         )}
       />

@@ -159,7 +159,7 @@ for (const locale of ['en-US', 'de-DE']) {
       const { problems, pages, waiting } = await crawl(page, `business-${locale}`, ['/'], LIMIT, english);
       expect(problems).toEqual([]);
       expect(waiting).toEqual([]);
-      expect(pages).toEqual(expect.arrayContaining([`/advertiser/${advertiserId}/`, `/advertiser/${advertiserId}/members/`]));
+      expect(pages).toEqual(expect.arrayContaining([`/advertiser/${advertiserId}/`, `/advertiser/${advertiserId}/members/`, '/pin-builder/scheduled/']));
     });
   });
 }

@@ -255,6 +255,9 @@ describe('the pin builder page', () => {
     const bare = await t.app.request('/pin-builder?adCreate=1');
     expect([bare.status, bare.headers.get('location')]).toEqual([301, '/pin-builder/?adCreate=1']);
     expect((await t.app.request('/pin-builder/some-board/')).status).toBe(404);
+    const scheduled = await t.app.request('/pin-builder/scheduled/');
+    expect(scheduled.status).toBe(200);
+    expect(await scheduled.text()).toMatch(SHELL_ASSETS);
   });
 });
 

@@ -247,6 +247,8 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/pin/:id{[0-9]+}/repin/x/', page, shell);
   // The pin builder (issue 20): a pin from the user's own image or video.
   routes.get('/pin-builder/', page, shell);
+  // A business's scheduled pins (the builder's "Publish later"); who may see them is the API's answer.
+  routes.get('/pin-builder/scheduled/', page, shell);
   routes.get('/pin-builder', page, (c) => c.redirect(safeNext(`/pin-builder/${new URL(c.req.url).search}`), 301));
   // The mobile picker's create pages (saving.md section 2.3).
   routes.get('/board/create/', page, shell);

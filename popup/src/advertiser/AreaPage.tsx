@@ -60,6 +60,8 @@ export function AreaPage({ route, search, advertiser }: { route: MatchedRoute; s
           { href: advertiserLink(id, 'sponsorships'), text: t('paidPartnerships') },
           { href: advertiserLink(id, 'merchant'), text: t('website') },
           { href: advertiserLink(id, 'members'), text: tMembers('title') },
+          // The pins a business has waiting to publish: a page of the pin builder's, reached from here too.
+          { href: '/pin-builder/scheduled/', text: t('scheduledPins') },
         ]}
       >
         <strong>{advertiser.name}</strong>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { creationDisabled, type ExperimentGroup, type GateName, type GateViewer, type Scenario } from '../../../api/src/pins/rules/gates';
 import { maxBytesFor, NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
-import { formatNumber, fromEnglish, t as main } from '../i18n';
+import { formatDate, formatNumber, fromEnglish, t as main } from '../i18n';
 import { linked } from '../i18n/linked';
 import { t } from './messages';
 import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from '../../../api/src/pins/rules/limits';
@@ -19,6 +19,7 @@ import { renditionSet } from '../renditions';
 import { useMobile } from '../useMobile';
 import { BUSY_STATUSES, STATUS_TEXT, type BuilderStatus } from './steps';
 import { uploadFile, whenProcessed, type UploadData } from './upload';
+import { PublishLater, SCHEDULED_PATH, scheduledTime } from './PublishLater';
 
 /** PinBuilderResource get: the viewer as the gates see it, the scenario, the groups and every gate. */
 interface BuilderInfo {
@@ -53,7 +54,7 @@ export function refusal(text: string): string {
   return known[text]?.() ?? fromEnglish(text);
 }
 
-const messageOf = (error: unknown) => (error instanceof ResourceError ? refusal(error.message) : main('server.generic'));
+export const messageOf = (error: unknown) => (error instanceof ResourceError ? refusal(error.message) : main('server.generic'));
 
 /**
  * /pin-builder/ (issue 20): a pin from a file of the user's own. Choose an image (or a video where
@@ -100,6 +101,10 @@ function Builder({ search }: { search: string }) {
   const [carousel, setCarousel] = useState<UploadData[]>([]);
   const [target, setTarget] = useState<SaveTarget | null>(null);
   const [saved, setSaved] = useState<PinData | null>(null);
+  // "Publish later" (the scheduling gate): the chosen local date and time, as the datetime field writes it.
+  const [later, setLater] = useState(false);
+  const [when, setWhen] = useState('');
+  const [scheduledAt, setScheduledAt] = useState<number | null>(null);
 
   useEffect(() => {
     const adCreate = new URLSearchParams(search).get('adCreate');
@@ -169,24 +174,35 @@ function Builder({ search }: { search: string }) {
     }
   };
 
+  const scheduling = info.gates.scheduling && later;
+  const publishAt = scheduling ? scheduledTime(when) : null;
+
   const publish = async () => {
     if (!upload || !target || busy) return;
+    if (scheduling && publishAt === null) return;
     setError(null);
     setStatus('publishing');
+    const options = {
+      board_id: target.board.id,
+      section: target.section?.id,
+      media_upload_id: upload.id,
+      title,
+      description,
+      link: link.trim() || null,
+      ...(info.gates.alt_text ? { alt_text: altText } : {}),
+      // Read by the server in the scenario its gate was opened in.
+      ...(info.gates.shop_the_pin && productTags.length ? { product_tags: productTags, scenario: info.scenario } : {}),
+      ...(carouselOffered && carousel.length ? { carousel_upload_ids: carousel.map((image) => image.id), scenario: info.scenario } : {}),
+      method: 'pinbuilder',
+    };
     try {
-      const pin = await postResource<CreatedPin>('PinResource', 'create', {
-        board_id: target.board.id,
-        section: target.section?.id,
-        media_upload_id: upload.id,
-        title,
-        description,
-        link: link.trim() || null,
-        ...(info.gates.alt_text ? { alt_text: altText } : {}),
-        // Read by the server in the scenario its gate was opened in.
-        ...(info.gates.shop_the_pin && productTags.length ? { product_tags: productTags, scenario: info.scenario } : {}),
-        ...(carouselOffered && carousel.length ? { carousel_upload_ids: carousel.map((image) => image.id), scenario: info.scenario } : {}),
-        method: 'pinbuilder',
-      });
+      if (scheduling && publishAt !== null) {
+        const kept = await postResource<{ publish_at: number }>('ScheduledPinResource', 'create', { ...options, publish_at: publishAt, scenario: info.scenario });
+        setScheduledAt(kept.publish_at);
+        setStatus('saved');
+        return;
+      }
+      const pin = await postResource<CreatedPin>('PinResource', 'create', options);
       setSaved(await getResource<PinData>('PinResource', { id: pin.id }));
       setStatus('saved');
     } catch (e) {
@@ -196,6 +212,7 @@ function Builder({ search }: { search: string }) {
   };
 
   if (saved) return <BuilderSaved pin={saved} />;
+  if (scheduledAt !== null) return <BuilderScheduled at={scheduledAt} />;
 
   const step = STATUS_TEXT[status as keyof typeof STATUS_TEXT];
   const statusText = step && t(step);
@@ -272,11 +289,37 @@ function Builder({ search }: { search: string }) {
               <BoardPicker media={previewUrl ?? ''} description={description || title} busy={busy} onSave={setTarget} onClose={() => history.back()} mobile={false} />
             )}
           </div>
-          <button type="button" class="primary" disabled={!upload || !target || busy} onClick={() => void publish()}>
-            {t('publish')}
+          {info.gates.scheduling && <PublishLater later={later} onLater={setLater} when={when} onWhen={setWhen} disabled={busy} />}
+          <button type="button" class="primary" disabled={!upload || !target || busy || (scheduling && publishAt === null)} onClick={() => void publish()}>
+            {scheduling ? t('schedule') : t('publish')}
           </button>
+          {info.gates.scheduling && (
+            <p class="meta">
+              <a href={SCHEDULED_PATH}>{t('scheduledPins')}</a>
+            </p>
+          )}
         </div>
       </div>
+    </main>
+  );
+}
+
+/** A pin kept for later: when it will be published, in the reader's words and time zone, and the way to the list. */
+function BuilderScheduled({ at }: { at: number }) {
+  return (
+    <main class="pin-builder">
+      <h1>{main('pages.createPin')}</h1>
+      <p class="builder-status" role="status">
+        {t('scheduledFor', { when: formatDate(at, { dateStyle: 'full', timeStyle: 'short' }) })}
+      </p>
+      <p class="actions">
+        <a class="primary" href={SCHEDULED_PATH}>
+          {t('seeScheduled')}
+        </a>
+        <a class="secondary" href="/pin-builder/">
+          {t('createAnother')}
+        </a>
+      </p>
     </main>
   );
 }

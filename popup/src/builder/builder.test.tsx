@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openGates, type ExperimentGroup } from '../../../api/src/pins/rules/gates';
 import { NOT_MEDIA_MESSAGE, NOT_MEDIA_WITH_VIDEO_MESSAGE, tooLargeMessage } from '../../../api/src/media/rules';
 import { applyLocale } from '../i18n';
 import PinBuilder, { refusal } from './PinBuilder';
 
-let builder: { video_upload_allowed: boolean; groups: ExperimentGroup[] };
+let builder: { video_upload_allowed: boolean; groups: ExperimentGroup[]; partner?: boolean };
 
 const answer = (data: unknown) => new Response(JSON.stringify({ resource_response: { data } }), { headers: { 'content-type': 'application/json' } });
 
@@ -18,7 +18,7 @@ beforeEach(() => {
       const url = new URL(input, 'http://localhost:8787');
       if (url.pathname === '/resource/ViewerResource/get/') return answer({ type: 'AUTH', user: { id: '1', username: 'ada', first_name: 'Ada', full_name: 'Ada', image_medium_url: null, pin_count: 0 } });
       if (url.pathname === '/resource/PinBuilderResource/get/') {
-        const viewer = { isAuth: true, isPartner: false, video_upload_allowed: builder.video_upload_allowed };
+        const viewer = { isAuth: true, isPartner: builder.partner ?? false, video_upload_allowed: builder.video_upload_allowed };
         const groups = new Set(builder.groups);
         return answer({ viewer, scenario: 'default', groups: builder.groups, gates: openGates({ viewer, scenario: 'default', groups }) });
       }
@@ -39,6 +39,31 @@ describe('the pin builder offers what its gates open', () => {
     expect(file.getAttribute('accept')).toBe('image/jpeg,image/png,image/gif,image/webp');
     for (const label of ['Title', 'Description', 'Link', 'Alt text']) expect(screen.getByLabelText(label)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Publish' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('"Publish later" for a business: a date and time in the reader’s time zone, inside the window, and Publish becomes Schedule', async () => {
+    builder.partner = true;
+    render(<PinBuilder search="" />);
+    const later = await screen.findByRole('switch', { name: 'Publish later' });
+    expect(screen.queryByLabelText(/Date and time/)).toBeNull();
+    fireEvent.click(later);
+    const field = (await screen.findByLabelText(/Date and time/)) as HTMLInputElement;
+    expect(field.type).toBe('datetime-local');
+    const min = new Date(field.min).getTime();
+    const max = new Date(field.max).getTime();
+    expect(min).toBeGreaterThan(Date.now() + 10 * 60 * 1000 - 60_000);
+    expect(max).toBeLessThanOrEqual(Date.now() + 30 * 24 * 60 * 60 * 1000);
+    expect(screen.getByText(/Times are in your time zone/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Publish' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Scheduled Pins' }).getAttribute('href')).toBe('/pin-builder/scheduled/');
+  });
+
+  it('no "Publish later" for a personal account', async () => {
+    render(<PinBuilder search="" />);
+    await screen.findByRole('button', { name: 'Publish' });
+    expect(screen.queryByRole('switch', { name: 'Publish later' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Scheduled Pins' })).toBeNull();
   });
 
   it('video files where video_upload_allowed', async () => {
