@@ -67,7 +67,8 @@ export function loadBuilt(dist: string): BuiltFiles {
   };
   for (const path of STABLE) add(path, STABLE_CACHE, true);
   for (const path of hashed) add(path, HASHED_CACHE, false);
-  for (const name of listDir(join(dist, 'js/chunks'))) if (/^[\w-]+\.js$/.test(name)) add(`js/chunks/${name}`, HASHED_CACHE, false);
+  // A chunk named after a module with a dot in its name (errors.contract.ts) keeps the dot: served like any other.
+  for (const name of listDir(join(dist, 'js/chunks'))) if (/^\w[\w.-]*\.js$/.test(name)) add(`js/chunks/${name}`, HASHED_CACHE, false);
   // The languages' catalogues (manifest `locale-fr.js`): the shell preloads the one the page opens in.
   const locales: Record<string, string> = {};
   for (const [name, file] of Object.entries(manifest)) {
