@@ -48,7 +48,8 @@ import { storeFullError } from './lib/dependencies.js';
 import { ApiError } from './lib/errors.js';
 import { bearerOf, sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
-import { registryDeclaration, resourceRoutes, withAnswers, type ResourceRegistry } from './lib/resources.js';
+import type { ContractTable } from './lib/envelope.contract.js';
+import { registryDeclaration, resourceRoutes, checkContracts, type ResourceRegistry } from './lib/resources.js';
 import { authAnswers } from './auth/contract.js';
 import { providersAnswers } from './auth/providers/contract.js';
 import { boardsAnswers } from './boards/contract.js';
@@ -161,10 +162,13 @@ export type AppServices = ReturnType<typeof appServices>;
  * fuzz suite (api/src/fuzz/) enumerates exactly what createApp serves.
  */
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
-  return withAnswers(registryOf(deps, s), ANSWERS);
+  return checkContracts(registryOf(deps, s), CONTRACTS, ANSWERS);
 }
 
-/** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
+/** Each capability's contract table (its contract.ts): options and answer of every resource action, which /openapi.json publishes. */
+const CONTRACTS: readonly ContractTable[] = [];
+
+/** The answer tables of the capabilities whose options are still written in their routes. */
 const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers, operatorAnswers];
 
 /** The registry as declared: each resource and action keeps its options' schema and its answer's type (resources.contract.ts). */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import { quickPromoteBody, type CampaignsService } from './campaigns/service.js';
@@ -141,14 +141,14 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
   const scoped = { advertiser_id: id };
   return {
     BusinessConvertResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ business_name: text(100, 'business name'), website_url: httpUrl.optional().nullable(), country }),
         run: (o, { viewer }) => advertisers.convert(viewer.id, { business_name: o.business_name, website_url: o.website_url ?? null, country: o.country }),
       }),
     },
     AdvertiserResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
@@ -159,7 +159,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserBusinessProfileResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, business_name: text(100, 'business name'), address_line: text(200, 'street address'), city: text(100, 'city'), postal_code: text(20, 'postal code'), country }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
@@ -169,7 +169,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserBillingProfileResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, card_holder: text(100, 'name on the card'), card_number: z.string().max(30), expiry: z.string().max(7) }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
@@ -179,7 +179,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserCampaignsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, objective_type: z.string().max(40).optional(), campaign_ids: idList, status: z.enum(['ACTIVE', 'PAUSED', 'PENDING_BILLING']).optional(), query: z.string().trim().max(100).optional(), ...dateRange }),
         run: async (o, { viewer }) => {
@@ -189,7 +189,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserCampaignResource: {
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z
           .object({ ...scoped, campaign_id: id, status: z.enum(['ACTIVE', 'PAUSED']).optional(), daily_budget: z.number().positive('Must be more than zero.').max(1_000_000).optional(), inclusive_end_date: date.optional(), is_ongoing: z.boolean().optional() })
@@ -199,7 +199,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     CampaignInsightsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, campaign_id: id, ...dateRange, comp_start_date: date.optional(), comp_end_date: date.optional() }),
         run: async (o, { viewer }) => {
@@ -209,7 +209,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserConversionTagsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
@@ -217,7 +217,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
           return campaigns.tags(o.advertiser_id);
         },
       }),
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, name: text(100, 'tag name') }),
         run: async (o, { viewer }) => {
@@ -228,7 +228,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserMerchantResource: {
       // Claim: a token for the website (a new website may be given); verify: the site is read for it.
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, website_url: httpUrl.optional() }),
         run: async (o, { viewer }) => {
@@ -237,7 +237,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
         },
       }),
       // Reading the site makes this server fetch it: limited per client and per site, as a person's site proof is.
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
         options: z.object(scoped),
         run: async (o, { viewer, c }) => {
@@ -248,24 +248,24 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserSponsorshipsResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object(scoped), run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
-      update: action({
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object(scoped), run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ ...scoped, pin_id: id, decision: z.enum(['approve', 'reject']) }),
         run: (o, { viewer }) => sponsorships.decide(viewer, o.advertiser_id, o.pin_id, o.decision),
       }),
     },
     PinSponsorshipResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ pin_id: id, sponsor_username: z.string().trim().transform((u) => u.replace(/^@/, '')).pipe(z.string().min(1, 'Enter the sponsor’s username.').max(30)) }),
         run: (o, { viewer }) => sponsorships.request(viewer, o.pin_id, o.sponsor_username),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ pin_id: id }), run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ pin_id: id }), run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
     },
     PinAdLabelsResource: {
       // The pin page's labels: 'Promoted by', the paid partnership, the verified merchant. Showing a promoted pin is an impression.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: 'adEventsAddress',
         options: z.object({ pin_id: id }),
         run: async (o, { c, viewer }) => {
@@ -278,7 +278,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserAdGroupsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, campaign_ids: idList, ad_group_ids: idList }),
         run: async (o, { viewer }) => {
@@ -288,7 +288,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserAdsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ ...scoped, pin_promotion_ids: idList }),
         run: async (o, { viewer }) => {
@@ -298,7 +298,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserBillingResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object(scoped),
         run: async (o, { viewer }) => {
@@ -308,7 +308,7 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvisoryNoticeResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.union([z.object({ search_term: z.string().trim().min(1).max(200) }), z.object({ pin_id: id })]),
         run: (o) => ('search_term' in o ? notices.find('search', o.search_term) : notices.find('pin', o.pin_id)),

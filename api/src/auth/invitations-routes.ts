@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { NO_LIMIT } from '../lib/declare.js';
 import { clientAddress } from '../lib/client-address.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import type { invitationSender } from './signup-mode.js';
 
 export const invitationAnswers = {
@@ -20,8 +20,8 @@ export const invitationAnswers = {
 export function invitationResources(sender: ReturnType<typeof invitationSender>, config: Pick<Config, 'signupMode' | 'trustProxy'>) {
   return {
     SignupInvitationResource: {
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({}), run: () => ({ signup_mode: config.signupMode }) }),
-      create: action({
+      get: legacyAction({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({}), run: () => ({ signup_mode: config.signupMode }) }),
+      create: legacyAction({
         caller: 'user',
         limit: ['inviteAccount', 'inviteAddress', 'inviteRecipient'],
         policy: 'SIGNUP_MODE=invite; an account with a verified email',

@@ -4,7 +4,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv, Deps, Viewer } from '../deps.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { safeNext } from '../lib/rules/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
@@ -159,7 +159,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
   return {
     UserSessionResource: {
       // Log-in: credentials, the two-factor and challenge fields, the extras.
-      create: action({
+      create: legacyAction({
         caller: 'visitor', limit: 'loginAddress',
         options: z.object({
           username_or_email: z.string().trim().min(1, 'Enter your email.').max(254),
@@ -206,7 +206,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
           };
         },
       }),
-      delete: action({
+      delete: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({}),
         async run(_options, { c, viewer }) {
@@ -218,7 +218,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     UserRegisterResource: {
       // Email sign-up: the path is ours, a resource like log-in (docs/decisions.md).
-      create: action({
+      create: legacyAction({
         caller: 'visitor', limit: 'signupAddress',
         options: z.object({
           type: z.literal('email'),
@@ -262,7 +262,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     ExperimentsResource: {
       // What the popup needs to know before it draws the auth screens.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         run(_options, { c }) {
@@ -273,14 +273,14 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     PasswordRulesResource: {
       // The server-supplied password rules new sign-ups apply.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         run: () => ({ min_length: config.passwordMinLength, ascii_only: true, differ_from_username: true, min_strength_score: MIN_STRENGTH_SCORE }),
       }),
     },
     ViewerResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         answer: viewerAnswer,
@@ -289,7 +289,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     RecognisedUserResource: {
       // 'Not you? Log in with a different account': this browser forgets the remembered user.
-      delete: action({
+      delete: legacyAction({
         caller: 'visitor', limit: none('forgets this browser only (its own cookie): bounded by API turns'),
         options: z.object({}),
         async run(_options, { c }) {
@@ -301,12 +301,12 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     EmailVerificationResource: {
       // Issue 25: settings read whether the email is verified (and an address waiting for its link) ...
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
       // ... and ask for the link again; limited per client address, per account and per address mailed.
-      create: action({ caller: 'user', limit: ['verifyResendAddress'], options: z.object({}), run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
+      create: legacyAction({ caller: 'user', limit: ['verifyResendAddress'], options: z.object({}), run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
       // The page the mailed link opens (/email/verify/?token=) spends it with this POST, never on the GET
       // a mail scanner may make. Anyone holding the link may: it went to the mailbox it proves.
-      update: action({
+      update: legacyAction({
         caller: 'visitor',
         limit: none('a single-use token of 256 bits: guessing is hopeless'),
         options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
@@ -316,7 +316,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
     EmailChangeUndoResource: {
       // The link in the notice an old address gets when the account's email changes (/email/verify/?undo=):
       // spent by this POST from the page, never by the GET; the old address is the account's again.
-      create: action({
+      create: legacyAction({
         caller: 'visitor',
         limit: none('a single-use token of 256 bits: guessing is hopeless'),
         options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
@@ -325,7 +325,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
-      update: action({
+      update: legacyAction({
         // Wrong old passwords count against the account's security attempts (auth/security.ts).
         caller: 'user', limit: 'securityAccount',
         options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),

@@ -3,7 +3,7 @@ import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { NO_LIMIT, none } from '../lib/declare.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { clientAddress } from '../lib/client-address.js';
 import { KNOWN_COOKIE, SESSION_COOKIE } from './contract.js';
 import { rememberAgain, setSessionCookie } from './routes.js';
@@ -26,18 +26,18 @@ export function securityResources({ config }: Deps, auth: AuthService) {
   return {
     SecuritySettingsResource: {
       // What the security page shows: two-factor's state (and this session's), whether there is a password, the email.
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.securityStatus(viewer) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.securityStatus(viewer) }),
     },
     TwoFactorResource: {
       // Start a set-up: an authenticator app's secret and QR code, or a code texted to a phone.
-      create: action({
+      create: legacyAction({
         caller: 'user',
         limit: ['mfaSetupAccount'],
         options: z.discriminatedUnion('method', [z.object({ method: z.literal('totp') }), z.object({ method: z.literal('sms'), phone_number: z.string().trim().min(1, 'Enter your phone number.').max(32) })]),
         run: (o, { viewer }) => (o.method === 'totp' ? auth.startTotp(viewer) : auth.startSms(viewer, o.phone_number)),
       }),
       // Confirm it with the set-up's code and the fresh proof (the password): two-factor on, this session rotated as one that passed it, backup codes shown once.
-      update: action({
+      update: legacyAction({
         caller: 'user',
         limit: GUESSES,
         options: z.object({ code, password: z.string().max(256).optional() }),
@@ -49,7 +49,7 @@ export function securityResources({ config }: Deps, auth: AuthService) {
         },
       }),
       // Turn it off with the password and a fresh code (app, SMS or backup code).
-      delete: action({
+      delete: legacyAction({
         caller: 'user',
         limit: GUESSES,
         options: proof.extend({ code }),
@@ -62,11 +62,11 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     TwoFactorCodeResource: {
       // A new SMS code for an account that gets codes by SMS (to turn two-factor off or pass it).
-      create: action({ caller: 'user', limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'), options: z.object({}), run: (_o, { viewer }) => auth.sendMfaCode(viewer) }),
+      create: legacyAction({ caller: 'user', limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'), options: z.object({}), run: (_o, { viewer }) => auth.sendMfaCode(viewer) }),
     },
     SessionTwoFactorResource: {
       // The step-up: this session passes two-factor (and rotates) before acting for a business it does not own.
-      create: action({
+      create: legacyAction({
         caller: 'user',
         limit: GUESSES,
         options: z.object({ code }),
@@ -78,7 +78,7 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     EmailChangeResource: {
       // A new address: confirmed by the link mailed to it; the old address gets a notice.
-      create: action({
+      create: legacyAction({
         caller: 'user',
         limit: [GUESSES, 'verifyResendAddress'],
         options: proof.extend({ email: z.string().trim().min(1, 'Enter your new email.').max(254, 'Must be at most 254 characters.') }),
@@ -86,9 +86,9 @@ export function securityResources({ config }: Deps, auth: AuthService) {
       }),
     },
     ActiveSessionsResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.sessions(viewer) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.sessions(viewer) }),
       // Log out one session (this one too: then the cookie goes) ...
-      delete: action({
+      delete: legacyAction({
         caller: 'user',
         limit: NO_LIMIT.write,
         options: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a session.') }),
@@ -101,10 +101,10 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     OtherSessionsResource: {
       // ... or every session but this one.
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}), run: (_o, { viewer }) => auth.logOutOthers(viewer) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}), run: (_o, { viewer }) => auth.logOutOthers(viewer) }),
     },
     AccountDeactivationResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user',
         limit: GUESSES,
         options: proof,
@@ -116,7 +116,7 @@ export function securityResources({ config }: Deps, auth: AuthService) {
       }),
     },
     AccountDeletionResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user',
         limit: GUESSES,
         options: proof,

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
 import { bookmarkOption } from '../lib/bookmark.js';
@@ -33,7 +33,7 @@ const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Choose a
 export function boardResources(boards: BoardsService, advertisers: AdvertisersService) {
   return {
     BoardPickerBoardsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z
           .object({
@@ -51,8 +51,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
     },
     BoardResource: {
       // The board page (/{username}/{slug}/): open to visitors; secret and protected boards to their members.
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: boardKey, run: (key, { viewer }) => boards.page(viewer, key) }),
-      create: action({
+      get: legacyAction({ caller: 'visitor', limit: NO_LIMIT.read, options: boardKey, run: (key, { viewer }) => boards.page(viewer, key) }),
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           name: boardName,
@@ -66,7 +66,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer, o.advertiser_id)),
       }),
       // Issue 19: the owner edits or deletes a board.
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         // Issue 28's board settings: the cover (one of its pins, null for the save rule) and archiving too.
         options: z.object({
@@ -80,11 +80,11 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         run: (o, { viewer }) =>
           boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy, coverPinId: o.cover_pin_id, archived: o.archived }),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
     },
     BoardsResource: {
       // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({
           username: usernamePart,
@@ -98,7 +98,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       }),
     },
     BoardSectionResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           board_id: id,
@@ -108,34 +108,34 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         }),
         run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
       }),
-      update: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
+      update: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
     },
     BoardSectionPinsResource: {
       // saving.md section 7: section_id, pins; the pins stay on the board, out of the section.
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
     },
     BoardSectionsRepinResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
     },
     BulkEditResource: {
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
       }),
       // Bulk delete from the board page's Organise (issue 19): the pins named, all on board_id.
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id, pin_ids: pinIds }), run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id, pin_ids: pinIds }), run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
     },
     BulkEditSelectAllResource: {
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, fromBoardId: o.board_id, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
       }),
     },
     BoardSectionEditResource: {
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ section_id: id, board_id: id, pins: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pins, boardId: o.board_id, sectionId: o.section_id, busy: 'section_busy' }),

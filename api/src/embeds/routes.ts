@@ -4,7 +4,7 @@ import { cors } from 'hono/cors';
 import { etag } from 'hono/etag';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
 import { slugPart, usernamePart } from '../boards/routes.js';
 import type { EmbedsService, Keyed } from './service.js';
@@ -42,7 +42,7 @@ export const embedsOptions = z
 export function embedResources(embeds: EmbedsService) {
   return {
     // Public data only and the same for every caller: the viewer is never read (the session middleware skips this path).
-    EmbedsResource: { get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: embedsOptions, run: (o) => embeds.batch(o) }) },
+    EmbedsResource: { get: legacyAction({ caller: 'visitor', limit: NO_LIMIT.read, options: embedsOptions, run: (o) => embeds.batch(o) }) },
   } satisfies ResourceRegistry;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NO_LIMIT } from '../lib/declare.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
 import { bookmarkOption } from '../lib/bookmark.js';
 import { usernamePart } from '../boards/routes.js';
@@ -16,22 +16,22 @@ const page = (size: number) => ({ page_size: z.number().int().min(1).max(size).d
 export function feedResources(feed: FeedService) {
   return {
     BoardFollowResource: {
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, policy: 'boardRule view', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.board(viewer, o.board_id) }),
-      create: action({ caller: 'user', limit: NO_LIMIT.write, policy: 'boardRule follow', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.followBoard(viewer, o.board_id) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, policy: 'boardRule view', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.unfollowBoard(viewer, o.board_id) }),
+      get: legacyAction({ caller: 'visitor', limit: NO_LIMIT.read, policy: 'boardRule view', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.board(viewer, o.board_id) }),
+      create: legacyAction({ caller: 'user', limit: NO_LIMIT.write, policy: 'boardRule follow', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.followBoard(viewer, o.board_id) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, policy: 'boardRule view', options: z.object({ board_id: id }), run: (o, { viewer }) => feed.unfollowBoard(viewer, o.board_id) }),
     },
     HomeFeedResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object(page(FEED_PAGE_SIZE)), run: (o, { viewer }) => feed.home(viewer, o) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object(page(FEED_PAGE_SIZE)), run: (o, { viewer }) => feed.home(viewer, o) }),
     },
     UserFollowingResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read, policy: 'profileRule view',
         options: z.object({ username: usernamePart, ...page(FOLLOWERS_PAGE_SIZE) }),
         run: (o, { viewer }) => feed.followingPeople(viewer, o),
       }),
     },
     UserFollowedBoardsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read, policy: 'profileRule view',
         options: z.object({ username: usernamePart, ...page(FOLLOWERS_PAGE_SIZE) }),
         run: (o, { viewer }) => feed.followingBoards(viewer, o),

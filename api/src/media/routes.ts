@@ -5,7 +5,7 @@ import type { AppEnv, Deps, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { ApiError } from '../lib/errors.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
 import { gateOpen, groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
@@ -33,9 +33,9 @@ export function mediaResources(deps: Deps, media: MediaService) {
   return {
     MediaUploadResource: {
       // An upload of the viewer's own, as the builder shows it before the pin is made.
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
       // An image upload turned and cropped before it is published: the owner's, a business account's (gates.editing).
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: 'imageEditAccount', policy: "the upload's owner, a business account, before a save uses the upload",
         options: imageEditOptions,
         run: async (o, { c, viewer }) => {
@@ -48,7 +48,7 @@ export function mediaResources(deps: Deps, media: MediaService) {
     },
     PinBuilderResource: {
       // What the builder needs to draw its gated controls: the viewer, the scenario, the groups, the gates.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }),
         run: async (o, { c, viewer }) => {
@@ -61,7 +61,7 @@ export function mediaResources(deps: Deps, media: MediaService) {
         },
       }),
       // The tips panel closed (or opened again) for the account, on every device. One flag of the viewer's own.
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ education_dismissed: z.boolean() }).strict(),
         run: async (o, { viewer }) => {

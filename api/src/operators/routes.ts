@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
 import { declare, NO_LIMIT } from '../lib/declare.js';
 import { ApiError } from '../lib/errors.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { proofService } from '../auth/credentials/proof.js';
 import { authStore } from '../auth/store.js';
 import { resetService } from '../auth/reset.js';
@@ -77,7 +77,7 @@ export function operatorResources(deps: Deps) {
   return {
     OperatorPeopleResource: {
       // Bounded: at most SEARCH_LIMIT accounts a search, a query of at most 100 characters, and API turns.
-      get: action({
+      get: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.read,
         options: z.object({ query: z.string().trim().min(1, 'Type an email, a username or a name.').max(100, 'Must be at most 100 characters.') }),
@@ -85,10 +85,10 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorPersonResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({ id: z.string().min(1).max(32) }), run: (o) => people.person(o.id) }),
+      get: legacyAction({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({ id: z.string().min(1).max(32) }), run: (o) => people.person(o.id) }),
       // A change to an account: the operator's fresh proof first (wrong ones count against the operator's
       // own account, as every security setting's do), then the change and its audit row together.
-      update: action({
+      update: legacyAction({
         caller: 'operator',
         limit: 'securityAccount',
         policy: 'an operator with a fresh proof (password and current second factor), never on their own account',
@@ -107,8 +107,8 @@ export function operatorResources(deps: Deps) {
     // Links & notices, businesses and invitations: changes to the product's lists, not to an account, so a
     // reason (kept in the audit log) and the operator's two-factor session, without a fresh proof each time.
     OperatorHostsResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => hostRows(o.query) }),
-      create: action({
+      get: legacyAction({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => hostRows(o.query) }),
+      create: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.write,
         options: hostSetOptions,
@@ -117,7 +117,7 @@ export function operatorResources(deps: Deps) {
           return hostRows();
         },
       }),
-      delete: action({
+      delete: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.write,
         options: hostClearOptions,
@@ -129,8 +129,8 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorNoticesResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => noticeRows(o.query) }),
-      create: action({
+      get: legacyAction({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => noticeRows(o.query) }),
+      create: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.write,
         options: noticeAttachOptions,
@@ -143,7 +143,7 @@ export function operatorResources(deps: Deps) {
           return noticeRows();
         },
       }),
-      delete: action({
+      delete: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.write,
         options: noticeRemoveOptions,
@@ -155,13 +155,13 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorBusinessesResource: {
-      get: action({
+      get: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.read,
         options: hostsOptions,
         run: async (o) => (o.query ? tools.businesses.list(o.query) : []),
       }),
-      update: action({
+      update: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.write,
         options: businessActionOptions,
@@ -174,8 +174,8 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorInvitationsResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({}), run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }) }),
-      create: action({
+      get: legacyAction({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({}), run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }) }),
+      create: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.write,
         options: invitationOptions,
@@ -187,7 +187,7 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorAuditResource: {
-      get: action({
+      get: legacyAction({
         caller: 'operator',
         limit: NO_LIMIT.read,
         options: z.object({

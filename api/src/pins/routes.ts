@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from '../deps.js';
 import { gateViewer, uploadAllowance } from '../media/routes.js';
 import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
 import { ok } from '../lib/envelope.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
 import { bookmarkOption } from '../lib/bookmark.js';
@@ -128,7 +128,7 @@ const scheduledPinOptions = pinCreateOptions.and(z.object({ publish_at: z.number
 export function scheduledPinResources(deps: Deps, scheduled: ScheduledPinsService) {
   return {
     ScheduledPinResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         body: JSON_BODY,
         options: scheduledPinOptions,
@@ -140,8 +140,8 @@ export function scheduledPinResources(deps: Deps, scheduled: ScheduledPinsServic
           return scheduled.schedule(viewer, options, allowance, gates);
         },
       }),
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), answer: scheduledPinsAnswer, run: (_o, { viewer }) => scheduled.list(viewer) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: cancelledScheduledPinAnswer, errors: ['scheduled_pin_not_found'], run: (o, { viewer }) => scheduled.cancel(viewer, o.id) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), answer: scheduledPinsAnswer, run: (_o, { viewer }) => scheduled.list(viewer) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: cancelledScheduledPinAnswer, errors: ['scheduled_pin_not_found'], run: (o, { viewer }) => scheduled.cancel(viewer, o.id) }),
     },
   } satisfies ResourceRegistry;
 }
@@ -151,7 +151,7 @@ const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
 export function pinResources(deps: Deps, pins: PinsService, advertisers: AdvertisersService) {
   return {
     PinResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         // A save may carry its image as image_base64 (saving.md section 7): the image limit, in base64, and the rest.
         body: PIN_CREATE_MAX_BODY_BYTES,
@@ -167,18 +167,18 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
           return pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), allowance, gates);
         },
       }),
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), answer: pinDetailAnswer, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      get: legacyAction({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ id }), answer: pinDetailAnswer, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.
-      update: action({
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }),
         answer: pinDetailAnswer,
         run: (o, { viewer }) => pins.update(viewer, o),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: removedPinAnswer, run: (o, { viewer }) => pins.remove(viewer, o.id) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id }), answer: removedPinAnswer, run: (o, { viewer }) => pins.remove(viewer, o.id) }),
     },
     RepinResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           pin_id: id,
@@ -194,7 +194,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
     },
     UserPinsResource: {
       // The home page's latest pins: the viewer's own saves, newest first, a board page's size at a time.
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({
           page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
@@ -206,7 +206,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
     },
     BoardFeedResource: {
       // The pins of a board page, or of one of its sections; open to visitors as the board page is.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({
           board_id: id,
@@ -225,7 +225,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
 export function pinShareResources(share: PinShareService, config: Pick<Config, 'trustProxy'>) {
   return {
     PinShareResource: {
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: ['shareAccount', 'shareAddress', 'shareRecipient'],
         options: z.object({ pin_id: id, email: z.string().max(254, 'Must be at most 254 characters.'), note: userText({ max: SHARE_NOTE_MAX, multiline: true }).default('') }),
         run: (o, { c, viewer }) => share.send(viewer, o, clientAddress(c, config.trustProxy)),

@@ -3,7 +3,7 @@ import type { Deps } from '../deps.js';
 import { clientAddress } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
 import { takeOutbound } from '../lib/outbound-limits.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { httpUrl } from '../lib/validation.js';
 import type { ScrapeService } from './service.js';
 import { foundPage } from './contract.js';
@@ -20,7 +20,7 @@ export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | '
     // Open to visitors: the popup shows the image before anyone logs in. Each call
     // makes this server read a page the caller names: limited per client and per site (lib/outbound-limits.ts).
     FindPinImagesResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor',
         limit: ['findImagesAddress', 'outboundSite'],
         options: findOptions,

@@ -1,5 +1,5 @@
 import { NO_LIMIT } from '../lib/declare.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { searchOptions } from './contract.js';
 import type { SearchService } from './service.js';
 
@@ -8,7 +8,7 @@ export function searchResources(search: SearchService) {
   return {
     // As the viewer types in the header's search box: their saves and their boards.
     SearchMyPinsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: searchOptions,
         run: (o, { viewer }) => search.mine(viewer, { query: o.q, page_size: o.page_size, bookmark: o.bookmark }),
@@ -16,7 +16,7 @@ export function searchResources(search: SearchService) {
     },
     // /search/pins/?q=: public pins of anyone, by words and hashtags; open to visitors.
     SearchPinsResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: searchOptions,
         run: (o, { viewer }) => search.everyone({ query: o.q, page_size: o.page_size, bookmark: o.bookmark }, viewer?.id ?? null),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import { NO_LIMIT } from '../lib/declare.js';
 import { ApiError } from '../lib/errors.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { tokenName } from './contract.js';
 import { bearerOf } from '../lib/guard.js';
 import { TOKEN_SCOPES, tokenRefusal } from './rules.js';
@@ -13,9 +13,9 @@ import type { TokensService } from './service.js';
 export function tokenResources(tokens: TokensService) {
   return {
     AccessTokenResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => tokens.list(viewer) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => tokens.list(viewer) }),
       // Wrong passwords count against the account (securityAccount), as every security setting's do.
-      create: action({
+      create: legacyAction({
         caller: 'user',
         limit: 'securityAccount',
         policy: 'a cookie session with a fresh proof (the password); never a token',
@@ -23,7 +23,7 @@ export function tokenResources(tokens: TokensService) {
         errors: ['password_incorrect', 'proof_required', 'token_not_allowed'],
         run: (o, { viewer }) => tokens.create(viewer, { name: o.name, scope: o.scope, proof: { password: o.password, code: o.code } }),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id: z.string().min(1).max(32) }), errors: ['token_not_found'], run: (o, { viewer }) => tokens.revoke(viewer, o.id) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id: z.string().min(1).max(32) }), errors: ['token_not_found'], run: (o, { viewer }) => tokens.revoke(viewer, o.id) }),
     },
   } satisfies ResourceRegistry;
 }

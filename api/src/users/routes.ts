@@ -5,7 +5,7 @@ import type { AppEnv } from '../deps.js';
 import type { Config } from '../config.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
-import { action, type ResourceRegistry } from '../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../lib/resources.js';
 import { id } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import type { UsersService } from './service.js';
@@ -63,9 +63,9 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
     // A person's official domain: a tag for their profile's website (create), the site read for it (update),
     // let go (delete). Reading the site makes this server fetch it: limited per client and per site.
     UserDomainClaimResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => claims.get(viewer) }),
-      create: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.claim(viewer) }),
-      update: action({
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => claims.get(viewer) }),
+      create: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.claim(viewer) }),
+      update: legacyAction({
         caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
         options: z.object({}).loose(),
         run: async (_o, { viewer, c }) => {
@@ -74,12 +74,12 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
           return claims.verify(viewer);
         },
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.unclaim(viewer) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.unclaim(viewer) }),
     },
     // Profile settings (issue 27): the account's own name, username, about, website and picture.
     UserSettingsResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.get(viewer) }),
-      update: action({
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.get(viewer) }),
+      update: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({
           // Names others read: the one text rule (lib/text.ts: no control or direction characters).
@@ -93,20 +93,20 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
       }),
     },
     UserAvatarResource: {
-      create: action({ caller: 'user', limit: NO_LIMIT.write, body: PIN_CREATE_MAX_BODY_BYTES, options: z.object({ image_base64: imageBase64 }), run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.clearAvatar(viewer) }),
+      create: legacyAction({ caller: 'user', limit: NO_LIMIT.write, body: PIN_CREATE_MAX_BODY_BYTES, options: z.object({ image_base64: imageBase64 }), run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.clearAvatar(viewer) }),
     },
     // A profile's header (/{username}/): open to visitors.
     UserResource: {
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ username: usernamePart }).loose(), run: (o, { viewer }) => users.profile(viewer, o.username) }),
+      get: legacyAction({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ username: usernamePart }).loose(), run: (o, { viewer }) => users.profile(viewer, o.username) }),
     },
     // Follows of users (issue 19): the creator card's Follow, buttonFollow's profile, a profile's button.
     UserFollowResource: {
-      create: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),
+      create: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
+      delete: legacyAction({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),
     },
     UserFollowersResource: {
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({ username: usernamePart, page_size: z.number().int().min(1).max(FOLLOWERS_PAGE_SIZE).default(FOLLOWERS_PAGE_SIZE), bookmark: bookmarkOption }).loose(),
         run: (o, { viewer }) => users.followers(viewer, o),
@@ -114,7 +114,7 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
     },
     // The pin-create-success query: the creator card and the promote rule.
     PinCreateSuccessResource: {
-      get: action({
+      get: legacyAction({
         caller: 'user', limit: NO_LIMIT.read,
         options: z.object({ pin_id: id }),
         run: async (o, { viewer }) => users.saveSuccess(viewer.id, (await pins.get(viewer, o.pin_id)).link),

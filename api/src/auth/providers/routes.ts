@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import { dirOf } from '../../lib/rules/locales.js';
 import { readerLocale, wordsOf } from '../../pages/words.js';
-import { action, type ResourceRegistry } from '../../lib/resources.js';
+import { legacyAction, type ResourceRegistry } from '../../lib/resources.js';
 import { safeNext } from '../../lib/rules/next.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { ok } from '../../lib/envelope.js';
@@ -195,7 +195,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
   return {
     SocialProvidersResource: {
       // Which buttons the auth views draw: configured providers, and whether an experiment turned one off.
-      get: action({
+      get: legacyAction({
         caller: 'visitor', limit: NO_LIMIT.read,
         options: z.object({}),
         async run(_options, { c }) {
@@ -213,7 +213,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     },
     GoogleOneTapResource: {
       // The Google Identity credential (an ID token) and select_by, posted by the one-tap page.
-      create: action({
+      create: legacyAction({
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({
           credential: z.string().min(1, 'A credential is required.').max(8192),
@@ -228,7 +228,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     },
     SocialRegisterResource: {
       // The social registration payload; the profile itself comes from the flow this browser holds.
-      create: action({
+      create: legacyAction({
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         options: z.object({
           // google_one_tap is a Google sign-up that began with one tap.
@@ -268,7 +268,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     },
     SocialLinkResource: {
       // After 'link_required': the password log-in just happened; the provider's identity joins the account.
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({}),
         async run(_options, { c, viewer }) {
@@ -279,9 +279,9 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     SocialIdentitiesResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => providers.identities(viewer) }),
+      get: legacyAction({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => providers.identities(viewer) }),
       // Settings: disconnect a provider.
-      delete: action({
+      delete: legacyAction({
         caller: 'user', limit: NO_LIMIT.write,
         options: z.object({ provider: providerEnum }),
         async run(options, { c, viewer }) {
@@ -294,7 +294,7 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialPasswordResource: {
       // An account whose only way in was a provider sets a password.
       // Its proof: a recent real log-in through the provider, and the two-factor code when it is on (wrong ones counted per account).
-      create: action({
+      create: legacyAction({
         caller: 'user', limit: 'securityAccount',
         options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
         async run(options, { c, viewer }) {
