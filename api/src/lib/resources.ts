@@ -4,7 +4,7 @@ import type { AppEnv, Viewer } from '../deps.js';
 import { admit, declare, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
 import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
-import type { ActionAnswers, ContractTable } from './envelope.contract.js';
+import type { ContractTable } from './envelope.contract.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { describeIssues, parse } from './validation.js';
 import { largeStep } from './large-steps.js';
@@ -45,10 +45,9 @@ export type ResourceRegistry = Record<string, Resource>;
  * The registry checked against every capability's contract table: each entry has its action, made from
  * that very entry (the same options schema and answer schema), and each action comes from an entry. An
  * action written beside its contract, or an entry no route serves, would let the client, /openapi.json
- * and the server disagree, so start refuses it. `legacy` holds the answer tables of capabilities whose
- * options still live in their routes: their actions take their answers from there.
+ * and the server disagree, so start refuses it.
  */
-export function checkContracts(registry: ResourceRegistry, tables: readonly ContractTable[], legacy: readonly ActionAnswers[] = []): ResourceRegistry {
+export function checkContracts(registry: ResourceRegistry, tables: readonly ContractTable[]): ResourceRegistry {
   const fromContract = new Set<object>();
   for (const table of tables)
     for (const [name, entries] of Object.entries(table))
@@ -60,19 +59,9 @@ export function checkContracts(registry: ResourceRegistry, tables: readonly Cont
         if (fromContract.has(def)) throw new Error(`${name} ${actionName} is in two contract tables.`);
         fromContract.add(def);
       }
-  const legacyNames = new Set<string>();
-  for (const table of legacy)
-    for (const [name, answers] of Object.entries(table)) {
-      legacyNames.add(name);
-      for (const [actionName, answer] of Object.entries(answers)) {
-        const def = Object.hasOwn(registry, name) ? registry[name]![actionName as ActionName] : undefined;
-        if (!def) throw new Error(`The contract answers ${name} ${actionName}, which the registry does not have.`);
-        def.answer ??= answer;
-      }
-    }
   for (const [name, resource] of Object.entries(registry))
     for (const [actionName, def] of Object.entries(resource))
-      if (def && !fromContract.has(def) && !legacyNames.has(name)) throw new Error(`${name} ${actionName} has no entry in any contract table.`);
+      if (def && !fromContract.has(def)) throw new Error(`${name} ${actionName} has no entry in any contract table.`);
   return registry;
 }
 
@@ -86,11 +75,6 @@ type Answering<A extends z.ZodType> = z.input<A> | Promise<z.input<A>>;
  * (resources.contract.ts) reads.
  */
 export function action<S extends z.ZodType, A extends z.ZodType, const C extends Caller, R extends Answering<A>>(def: ResourceAction<S, C, R> & { answer: A }): ResourceAction<S, C, R> {
-  return def;
-}
-
-/** An action of a capability whose options are not in its contract yet: its answer comes from the capability's answers table. */
-export function legacyAction<S extends z.ZodType, const C extends Caller, R>(def: ResourceAction<S, C, R>): ResourceAction<S, C, R> {
   return def;
 }
 
