@@ -1,4 +1,3 @@
-
 import { NO_LIMIT } from '../lib/declare.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { feedContract } from './contract.js';

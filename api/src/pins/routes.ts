@@ -1,4 +1,3 @@
-
 import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono } from 'hono';
 import { z } from 'zod';

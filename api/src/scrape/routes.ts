@@ -1,4 +1,3 @@
-
 import type { Deps } from '../deps.js';
 import { clientAddress } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';

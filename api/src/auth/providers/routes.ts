@@ -1,4 +1,3 @@
-
 import { JSON_BODY, NO_LIMIT, declare, none } from '../../lib/declare.js';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
