@@ -48,23 +48,25 @@ import { storeFullError } from './lib/dependencies.js';
 import { ApiError } from './lib/errors.js';
 import { bearerOf, sameOriginWrites } from './lib/guard.js';
 import { apiTurns } from './lib/overload.js';
-import { registryDeclaration, resourceRoutes, withAnswers, type ResourceRegistry } from './lib/resources.js';
-import { authAnswers } from './auth/contract.js';
-import { providersAnswers } from './auth/providers/contract.js';
-import { boardsAnswers } from './boards/contract.js';
-import { collaboratorsAnswers } from './collaborators/contract.js';
-import { usersAnswers } from './users/contract.js';
-import { searchAnswers } from './search/contract.js';
-import { feedAnswers } from './feed/contract.js';
-import { pinsAnswers } from './pins/contract.js';
-import { mediaAnswers } from './media/contract.js';
-import { embedsAnswers } from './embeds/contract.js';
-import { notificationsAnswers } from './notifications/contract.js';
-import { transferAnswers } from './transfer/contract.js';
-import { membersAnswers } from './advertisers/members/contract.js';
-import { advertisersAnswers } from './advertisers/contract.js';
+import type { ContractTable } from './lib/envelope.contract.js';
+import { registryDeclaration, resourceRoutes, checkContracts, type ResourceRegistry } from './lib/resources.js';
+import { authContract } from './auth/contract.js';
+import { providersContract } from './auth/providers/contract.js';
+import { boardsContract } from './boards/contract.js';
+import { collaboratorsContract } from './collaborators/contract.js';
+import { usersContract } from './users/contract.js';
+import { searchContract } from './search/contract.js';
+import { feedContract } from './feed/contract.js';
+import { pinsContract } from './pins/contract.js';
+import { mediaContract } from './media/contract.js';
+import { embedsContract } from './embeds/contract.js';
+import { notificationsContract } from './notifications/contract.js';
+import { transferContract } from './transfer/contract.js';
+import { membersContract } from './advertisers/members/contract.js';
+import { advertisersContract } from './advertisers/contract.js';
 import { operatorResources, operatorRoutes } from './operators/routes.js';
-import { operatorAnswers } from './operators/contract.js';
+import { operatorsContract } from './operators/contract.js';
+import { scrapeContract } from './scrape/contract.js';
 import { browserOpensApi, pageRoutes, wantsPage } from './pages/routes.js';
 import { outboxRoutes } from './outbox/routes.js';
 import { outgoingFor } from './outbox/service.js';
@@ -95,8 +97,8 @@ import { dependencyHealth } from './ops/dependencies.js';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 import { tokensService } from './tokens/service.js';
 import { bearerOrSession, tokenResources } from './tokens/routes.js';
-import { tokensAnswers } from './tokens/contract.js';
-import { invitationAnswers, invitationResources } from './auth/invitations-routes.js';
+import { tokensContract } from './tokens/contract.js';
+import { invitationResources } from './auth/invitations-routes.js';
 import { invitationSender } from './auth/signup-mode.js';
 import { webAppRoutes } from './webapp/routes.js';
 import { reportRoutes } from './reports/routes.js';
@@ -161,11 +163,12 @@ export type AppServices = ReturnType<typeof appServices>;
  * fuzz suite (api/src/fuzz/) enumerates exactly what createApp serves.
  */
 export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
-  return withAnswers(registryOf(deps, s), ANSWERS);
+  return checkContracts(registryOf(deps, s), CONTRACTS);
 }
 
-/** Each capability's answer schemas (its contract.ts), which /openapi.json publishes. */
-const ANSWERS = [authAnswers, providersAnswers, boardsAnswers, collaboratorsAnswers, usersAnswers, searchAnswers, feedAnswers, pinsAnswers, mediaAnswers, embedsAnswers, notificationsAnswers, transferAnswers, membersAnswers, advertisersAnswers, tokensAnswers, invitationAnswers, operatorAnswers];
+/** Each capability's contract table (its contract.ts): options and answer of every resource action, which /openapi.json publishes. */
+const CONTRACTS: readonly ContractTable[] = [authContract, providersContract, boardsContract, collaboratorsContract, usersContract, searchContract, feedContract, pinsContract, mediaContract, embedsContract, notificationsContract, transferContract, membersContract, advertisersContract, tokensContract, operatorsContract, scrapeContract];
+
 
 /** The registry as declared: each resource and action keeps its options' schema and its answer's type (resources.contract.ts). */
 export function registryOf(deps: Deps, s: AppServices) {

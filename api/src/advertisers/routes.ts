@@ -1,4 +1,3 @@
-import { userText } from '../lib/text.js';
 import { JSON_BODY, NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -6,6 +5,7 @@ import type { AppEnv, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
+import { advertisersContract, } from './contract.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import { quickPromoteBody, type CampaignsService } from './campaigns/service.js';
@@ -17,16 +17,8 @@ import type { Limits } from '../lib/limits.js';
 import type { Config } from '../config.js';
 import type { noticesService } from './notices/service.js';
 import type { offsiteService } from './offsite/service.js';
-import { COUNTRIES } from './rules/countries.js';
 import type { AdvertisersService } from './service.js';
 import type { SponsorshipsService } from './sponsorships/service.js';
-
-const country = z.string().trim().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), 'Choose a country from the list.');
-/** A business's names and addresses, read by its members and on its pins: the one text rule (lib/text.ts). */
-const text = (max: number, what: string) => userText({ max, required: `Enter your ${what}.`, maxMessage: `Must be at most ${max} characters.` });
-const idList = z.array(id).max(100).optional();
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').refine((d) => !Number.isNaN(Date.parse(d)) && new Date(d).toISOString().startsWith(d), 'Must be a real date.');
-const dateRange = { start_date: date.optional(), end_date: date.optional() };
 
 /** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/. */
 export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
@@ -138,19 +130,18 @@ export function offsiteNavigation(offsite: ReturnType<typeof offsiteService>, pi
 /** The pages' reads and writes, through the resource layer; every one that names an advertiser passes its access check. */
 export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', outbound: { limits: Limits; trustProxy: Config['trustProxy'] }) {
   const { trustProxy } = outbound;
-  const scoped = { advertiser_id: id };
   return {
     BusinessConvertResource: {
       create: action({
+        ...advertisersContract.BusinessConvertResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ business_name: text(100, 'business name'), website_url: httpUrl.optional().nullable(), country }),
         run: (o, { viewer }) => advertisers.convert(viewer.id, { business_name: o.business_name, website_url: o.website_url ?? null, country: o.country }),
       }),
     },
     AdvertiserResource: {
       get: action({
+        ...advertisersContract.AdvertiserResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object(scoped),
         run: async (o, { viewer }) => {
           const access = await advertisers.access(viewer, o.advertiser_id);
           const { merchant_claim_token, ...advertiser } = access.advertiser;
@@ -160,8 +151,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserBusinessProfileResource: {
       create: action({
+        ...advertisersContract.AdvertiserBusinessProfileResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ ...scoped, business_name: text(100, 'business name'), address_line: text(200, 'street address'), city: text(100, 'city'), postal_code: text(20, 'postal code'), country }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
           await advertisers.access(viewer, advertiser_id);
           return advertisers.saveBusinessProfile(advertiser_id, rest);
@@ -170,8 +161,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserBillingProfileResource: {
       create: action({
+        ...advertisersContract.AdvertiserBillingProfileResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ ...scoped, card_holder: text(100, 'name on the card'), card_number: z.string().max(30), expiry: z.string().max(7) }),
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
           const { advertiser } = await advertisers.access(viewer, advertiser_id);
           return advertisers.saveBillingProfile(advertiser_id, advertiser.country, rest);
@@ -180,8 +171,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserCampaignsResource: {
       get: action({
+        ...advertisersContract.AdvertiserCampaignsResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object({ ...scoped, objective_type: z.string().max(40).optional(), campaign_ids: idList, status: z.enum(['ACTIVE', 'PAUSED', 'PENDING_BILLING']).optional(), query: z.string().trim().max(100).optional(), ...dateRange }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.campaigns(o.advertiser_id, { objectiveType: o.objective_type, ids: o.campaign_ids, status: o.status, query: o.query || undefined, startDate: o.start_date, endDate: o.end_date });
@@ -190,18 +181,15 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserCampaignResource: {
       update: action({
+        ...advertisersContract.AdvertiserCampaignResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z
-          .object({ ...scoped, campaign_id: id, status: z.enum(['ACTIVE', 'PAUSED']).optional(), daily_budget: z.number().positive('Must be more than zero.').max(1_000_000).optional(), inclusive_end_date: date.optional(), is_ongoing: z.boolean().optional() })
-          .strict()
-          .refine((o) => !(o.is_ongoing && o.inclusive_end_date), { message: 'An ongoing campaign has no end date.', path: ['inclusive_end_date'] }),
         run: ({ advertiser_id, campaign_id, ...change }, { viewer }) => campaigns.updateCampaign(viewer, advertiser_id, campaign_id, change),
       }),
     },
     CampaignInsightsResource: {
       get: action({
+        ...advertisersContract.CampaignInsightsResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object({ ...scoped, campaign_id: id, ...dateRange, comp_start_date: date.optional(), comp_end_date: date.optional() }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.insights(o.advertiser_id, o.campaign_id, { startDate: o.start_date, endDate: o.end_date, compStartDate: o.comp_start_date, compEndDate: o.comp_end_date });
@@ -210,16 +198,16 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserConversionTagsResource: {
       get: action({
+        ...advertisersContract.AdvertiserConversionTagsResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object(scoped),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.tags(o.advertiser_id);
         },
       }),
       create: action({
+        ...advertisersContract.AdvertiserConversionTagsResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ ...scoped, name: text(100, 'tag name') }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.createTag(o.advertiser_id, o.name);
@@ -229,8 +217,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserMerchantResource: {
       // Claim: a token for the website (a new website may be given); verify: the site is read for it.
       create: action({
+        ...advertisersContract.AdvertiserMerchantResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ ...scoped, website_url: httpUrl.optional() }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return advertisers.claimWebsite(o.advertiser_id, o.website_url);
@@ -238,8 +226,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
       // Reading the site makes this server fetch it: limited per client and per site, as a person's site proof is.
       update: action({
+        ...advertisersContract.AdvertiserMerchantResource.update,
         caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
-        options: z.object(scoped),
         run: async (o, { viewer, c }) => {
           const { advertiser } = await advertisers.access(viewer, o.advertiser_id);
           if (advertiser.website_url && !advertiser.merchant_id) await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, trustProxy), advertiser.website_url);
@@ -248,26 +236,26 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
     },
     AdvertiserSponsorshipsResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object(scoped), run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
+      get: action({ ...advertisersContract.AdvertiserSponsorshipsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
       update: action({
+        ...advertisersContract.AdvertiserSponsorshipsResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ ...scoped, pin_id: id, decision: z.enum(['approve', 'reject']) }),
         run: (o, { viewer }) => sponsorships.decide(viewer, o.advertiser_id, o.pin_id, o.decision),
       }),
     },
     PinSponsorshipResource: {
       create: action({
+        ...advertisersContract.PinSponsorshipResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ pin_id: id, sponsor_username: z.string().trim().transform((u) => u.replace(/^@/, '')).pipe(z.string().min(1, 'Enter the sponsor’s username.').max(30)) }),
         run: (o, { viewer }) => sponsorships.request(viewer, o.pin_id, o.sponsor_username),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ pin_id: id }), run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
+      delete: action({ ...advertisersContract.PinSponsorshipResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
     },
     PinAdLabelsResource: {
       // The pin page's labels: 'Promoted by', the paid partnership, the verified merchant. Showing a promoted pin is an impression.
       get: action({
+        ...advertisersContract.PinAdLabelsResource.get,
         caller: 'visitor', limit: 'adEventsAddress',
-        options: z.object({ pin_id: id }),
         run: async (o, { c, viewer }) => {
           const pin = await pins.get(viewer, o.pin_id);
           const [promoted, sponsorship, verifiedMerchant] = await Promise.all([campaigns.promotedBy(pin.id), sponsorships.forPin(pin.id), advertisers.isVerifiedMerchant(pin.pinner.id)]);
@@ -279,8 +267,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserAdGroupsResource: {
       get: action({
+        ...advertisersContract.AdvertiserAdGroupsResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object({ ...scoped, campaign_ids: idList, ad_group_ids: idList }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.adGroups(o.advertiser_id, { campaignIds: o.campaign_ids, adGroupIds: o.ad_group_ids });
@@ -289,8 +277,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserAdsResource: {
       get: action({
+        ...advertisersContract.AdvertiserAdsResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object({ ...scoped, pin_promotion_ids: idList }),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.ads(o.advertiser_id, { ids: o.pin_promotion_ids });
@@ -299,8 +287,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvertiserBillingResource: {
       get: action({
+        ...advertisersContract.AdvertiserBillingResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object(scoped),
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return { ...(await campaigns.billing(o.advertiser_id)), ...(await advertisers.setup(o.advertiser_id)) };
@@ -309,8 +297,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     },
     AdvisoryNoticeResource: {
       get: action({
+        ...advertisersContract.AdvisoryNoticeResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.union([z.object({ search_term: z.string().trim().min(1).max(200) }), z.object({ pin_id: id })]),
         run: (o) => ('search_term' in o ? notices.find('search', o.search_term) : notices.find('pin', o.pin_id)),
       }),
     },

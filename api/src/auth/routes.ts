@@ -1,5 +1,5 @@
 import { JSON_BODY, NO_LIMIT, declare, isOperator, none } from '../lib/declare.js';
-import { emailExistsAnswer, emailValidationAnswer, KNOWN_COOKIE, SESSION_COOKIE, viewerAnswer, type ViewerData } from './contract.js';
+import { emailExistsAnswer, emailValidationAnswer, KNOWN_COOKIE, SESSION_COOKIE, type ViewerData, authContract } from './contract.js';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -8,16 +8,12 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { safeNext } from '../lib/rules/next.js';
 import { ok } from '../lib/envelope.js';
 import { parse } from '../lib/validation.js';
-import { userText } from '../lib/text.js';
 import { firstNameFromEmail, MIN_STRENGTH_SCORE } from './rules.js';
 import type { AuthService } from './service.js';
 import { REMEMBER_TTL_MS, SESSION_TTL_MS } from './session.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
 import { PIN_BUILDER_FLAGS } from '../pins/rules/gates.js';
-
-/** First and last names at sign-up: user text, at most this long. */
-const NAME_MAX = 64;
 
 /** Resolves the session cookie to the viewer (or null) for every request. */
 export function sessionMiddleware(auth: AuthService, trustProxy = false): MiddlewareHandler<AppEnv> {
@@ -160,21 +156,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
     UserSessionResource: {
       // Log-in: credentials, the two-factor and challenge fields, the extras.
       create: action({
+        ...authContract.UserSessionResource.create,
         caller: 'visitor', limit: 'loginAddress',
-        options: z.object({
-          username_or_email: z.string().trim().min(1, 'Enter your email.').max(254),
-          password: z.string().min(1, 'Enter your password.').max(256),
-          next: z.string().max(2048).optional(),
-          get_user: z.boolean().optional(),
-          switch_account: z.boolean().optional(),
-          referrer: z.string().max(2048).nullable().optional(),
-          app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
-          visited_pages_before_login: z.unknown().optional(),
-          mfa_token: z.string().trim().max(16).optional(),
-          mfa_resend: z.boolean().optional(),
-          recaptchaV2Token: z.string().max(4096).optional(),
-          recaptchaV3Token: z.string().max(4096).default('default'),
-        }),
         async run(options, { c, viewer }) {
           const { user, token, reactivated } = await auth.logIn(
             {
@@ -207,8 +190,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
         },
       }),
       delete: action({
+        ...authContract.UserSessionResource.delete,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({}),
         async run(_options, { c, viewer }) {
           await auth.logOut(viewer);
           deleteCookie(c, SESSION_COOKIE, { path: '/', secure: config.secureCookies });
@@ -219,24 +202,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
     UserRegisterResource: {
       // Email sign-up: the path is ours, a resource like log-in (docs/decisions.md).
       create: action({
+        ...authContract.UserRegisterResource.create,
         caller: 'visitor', limit: 'signupAddress',
-        options: z.object({
-          type: z.literal('email'),
-          email: z.string().max(254, 'Must be at most 254 characters.'),
-          password: z.string().max(256, 'Must be at most 256 characters.'),
-          // Seconds since 1970. Anything else sent (a string, a fraction, an object) is a date that is
-          // not one: NaN, which the birthday rule answers with the spec's 'Invalid date'.
-          birthday: z.unknown().transform((v) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN)),
-          country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: userText({ max: NAME_MAX }).default(''),
-          last_name: userText({ max: NAME_MAX }).default(''),
-          recaptchaV3Token: z.string().max(4096).optional(),
-          kr_privacy_consent_opt_in: z.boolean().optional(),
-          marketing_notifs_opt_out: z.boolean().optional(),
-          next: z.string().max(2048).optional(),
-          // The secret of a sign-up invitation's link (SIGNUP_MODE=invite).
-          invite: z.string().max(256).optional(),
-        }),
         async run(options, { c }) {
           const { user, token } = await auth.register(
             {
@@ -263,8 +230,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
     ExperimentsResource: {
       // What the popup needs to know before it draws the auth screens.
       get: action({
+        ...authContract.ExperimentsResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({}),
         run(_options, { c }) {
           const flags = requestFlags(c, config);
           return Object.fromEntries(POPUP_FLAGS.map((flag) => [flag, flags.has(flag)]));
@@ -274,24 +241,23 @@ export function authResources({ config }: Deps, auth: AuthService) {
     PasswordRulesResource: {
       // The server-supplied password rules new sign-ups apply.
       get: action({
+        ...authContract.PasswordRulesResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({}),
         run: () => ({ min_length: config.passwordMinLength, ascii_only: true, differ_from_username: true, min_strength_score: MIN_STRENGTH_SCORE }),
       }),
     },
     ViewerResource: {
       get: action({
+        ...authContract.ViewerResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({}),
-        answer: viewerAnswer,
         run: async (_options, { c, viewer }) => (viewer ? viewerJson(viewer, null, await auth.pinCount(viewer)) : viewerJson(null, await auth.recognised(getCookie(c, KNOWN_COOKIE)))),
       }),
     },
     RecognisedUserResource: {
       // 'Not you? Log in with a different account': this browser forgets the remembered user.
       delete: action({
+        ...authContract.RecognisedUserResource.delete,
         caller: 'visitor', limit: none('forgets this browser only (its own cookie): bounded by API turns'),
-        options: z.object({}),
         async run(_options, { c }) {
           await auth.forgetBrowser(getCookie(c, KNOWN_COOKIE));
           deleteCookie(c, KNOWN_COOKIE, { path: '/', secure: config.secureCookies });
@@ -301,15 +267,15 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     EmailVerificationResource: {
       // Issue 25: settings read whether the email is verified (and an address waiting for its link) ...
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
+      get: action({ ...authContract.EmailVerificationResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
       // ... and ask for the link again; limited per client address, per account and per address mailed.
-      create: action({ caller: 'user', limit: ['verifyResendAddress'], options: z.object({}), run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
+      create: action({ ...authContract.EmailVerificationResource.create, caller: 'user', limit: ['verifyResendAddress'], run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
       // The page the mailed link opens (/email/verify/?token=) spends it with this POST, never on the GET
       // a mail scanner may make. Anyone holding the link may: it went to the mailbox it proves.
       update: action({
+        ...authContract.EmailVerificationResource.update,
         caller: 'visitor',
         limit: none('a single-use token of 256 bits: guessing is hopeless'),
-        options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
         run: (options) => auth.verifyEmail(options.token),
       }),
     },
@@ -317,18 +283,18 @@ export function authResources({ config }: Deps, auth: AuthService) {
       // The link in the notice an old address gets when the account's email changes (/email/verify/?undo=):
       // spent by this POST from the page, never by the GET; the old address is the account's again.
       create: action({
+        ...authContract.EmailChangeUndoResource.create,
         caller: 'visitor',
         limit: none('a single-use token of 256 bits: guessing is hopeless'),
-        options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
         run: (options) => auth.undoEmailChange(options.token),
       }),
     },
     UserPasswordResource: {
       // Password change: every other session is revoked and this browser's rotates.
       update: action({
+        ...authContract.UserPasswordResource.update,
         // Wrong old passwords count against the account's security attempts (auth/security.ts).
         caller: 'user', limit: 'securityAccount',
-        options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
         async run(options, { c, viewer }) {
           startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password, options.code));
           await rememberAgain(c, config, auth, viewer.id);

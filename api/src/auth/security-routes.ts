@@ -1,23 +1,12 @@
 import type { Context } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { NO_LIMIT, none } from '../lib/declare.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { clientAddress } from '../lib/client-address.js';
-import { KNOWN_COOKIE, SESSION_COOKIE } from './contract.js';
+import { KNOWN_COOKIE, SESSION_COOKIE, authContract, } from './contract.js';
 import { rememberAgain, setSessionCookie } from './routes.js';
 import type { AuthService } from './service.js';
-
-/**
- * The security settings' resources (issue 27, auth/security.ts): the page at /settings/security/ calls
- * these. Wrong passwords and codes are bounded per account (securityAccount); every input is parsed here.
- */
-
-/** A code as typed: six digits from an app or SMS, or a backup code (xxxxx-xxxxx). */
-const code = z.string().trim().min(1, 'Enter your code.').max(16, 'Must be at most 16 characters.');
-/** The fresh proof (auth/credentials/proof.ts): the current password, and a two-factor code when it is on. */
-const proof = z.object({ password: z.string().max(256).optional(), code: code.optional() });
 const GUESSES = 'securityAccount' as const;
 
 export function securityResources({ config }: Deps, auth: AuthService) {
@@ -26,21 +15,21 @@ export function securityResources({ config }: Deps, auth: AuthService) {
   return {
     SecuritySettingsResource: {
       // What the security page shows: two-factor's state (and this session's), whether there is a password, the email.
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.securityStatus(viewer) }),
+      get: action({ ...authContract.SecuritySettingsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => auth.securityStatus(viewer) }),
     },
     TwoFactorResource: {
       // Start a set-up: an authenticator app's secret and QR code, or a code texted to a phone.
       create: action({
+        ...authContract.TwoFactorResource.create,
         caller: 'user',
         limit: ['mfaSetupAccount'],
-        options: z.discriminatedUnion('method', [z.object({ method: z.literal('totp') }), z.object({ method: z.literal('sms'), phone_number: z.string().trim().min(1, 'Enter your phone number.').max(32) })]),
         run: (o, { viewer }) => (o.method === 'totp' ? auth.startTotp(viewer) : auth.startSms(viewer, o.phone_number)),
       }),
       // Confirm it with the set-up's code and the fresh proof (the password): two-factor on, this session rotated as one that passed it, backup codes shown once.
       update: action({
+        ...authContract.TwoFactorResource.update,
         caller: 'user',
         limit: GUESSES,
-        options: z.object({ code, password: z.string().max(256).optional() }),
         async run(o, { c, viewer }) {
           const { token, backup_codes } = await auth.confirmMfa(viewer, o.code, { password: o.password });
           setSessionCookie(c, config, token);
@@ -50,9 +39,9 @@ export function securityResources({ config }: Deps, auth: AuthService) {
       }),
       // Turn it off with the password and a fresh code (app, SMS or backup code).
       delete: action({
+        ...authContract.TwoFactorResource.delete,
         caller: 'user',
         limit: GUESSES,
-        options: proof.extend({ code }),
         async run(o, { c, viewer }) {
           const answer = await auth.disableMfa(viewer, o);
           await rememberAgain(c, config, auth, viewer.id);
@@ -62,14 +51,14 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     TwoFactorCodeResource: {
       // A new SMS code for an account that gets codes by SMS (to turn two-factor off or pass it).
-      create: action({ caller: 'user', limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'), options: z.object({}), run: (_o, { viewer }) => auth.sendMfaCode(viewer) }),
+      create: action({ ...authContract.TwoFactorCodeResource.create, caller: 'user', limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'), run: (_o, { viewer }) => auth.sendMfaCode(viewer) }),
     },
     SessionTwoFactorResource: {
       // The step-up: this session passes two-factor (and rotates) before acting for a business it does not own.
       create: action({
+        ...authContract.SessionTwoFactorResource.create,
         caller: 'user',
         limit: GUESSES,
-        options: z.object({ code }),
         async run(o, { c, viewer }) {
           setSessionCookie(c, config, await auth.passMfa(viewer, o.code));
           return { session_passed: true };
@@ -79,19 +68,19 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     EmailChangeResource: {
       // A new address: confirmed by the link mailed to it; the old address gets a notice.
       create: action({
+        ...authContract.EmailChangeResource.create,
         caller: 'user',
         limit: [GUESSES, 'verifyResendAddress'],
-        options: proof.extend({ email: z.string().trim().min(1, 'Enter your new email.').max(254, 'Must be at most 254 characters.') }),
         run: (o, { c, viewer }) => auth.changeEmail(viewer, o.email, o, clientAddress(c, config.trustProxy)),
       }),
     },
     ActiveSessionsResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => auth.sessions(viewer) }),
+      get: action({ ...authContract.ActiveSessionsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => auth.sessions(viewer) }),
       // Log out one session (this one too: then the cookie goes) ...
       delete: action({
+        ...authContract.ActiveSessionsResource.delete,
         caller: 'user',
         limit: NO_LIMIT.write,
-        options: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a session.') }),
         async run(o, { c, viewer }) {
           const ended = await auth.logOutSession(viewer, o.id);
           if (ended.current) endBrowserSession(c);
@@ -101,13 +90,13 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     OtherSessionsResource: {
       // ... or every session but this one.
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}), run: (_o, { viewer }) => auth.logOutOthers(viewer) }),
+      delete: action({ ...authContract.OtherSessionsResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => auth.logOutOthers(viewer) }),
     },
     AccountDeactivationResource: {
       create: action({
+        ...authContract.AccountDeactivationResource.create,
         caller: 'user',
         limit: GUESSES,
-        options: proof,
         async run(o, { c, viewer }) {
           const answer = await auth.deactivate(viewer, o);
           endBrowserSession(c);
@@ -117,9 +106,9 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     AccountDeletionResource: {
       create: action({
+        ...authContract.AccountDeletionResource.create,
         caller: 'user',
         limit: GUESSES,
-        options: proof,
         async run(o, { c, viewer }) {
           const answer = await auth.deleteAccount(viewer, o);
           endBrowserSession(c);

@@ -1,143 +1,90 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
-import { boardName, profileBoardsAnswer, sectionName } from './contract.js';
+import { boardsContract, } from './contract.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
-import { userText } from '../lib/text.js';
-import { bookmarkOption } from '../lib/bookmark.js';
 import type { AdvertisersService } from '../advertisers/service.js';
-import { PICKER_PAGE_SIZE, type BoardsService } from './service.js';
+import type { BoardsService } from './service.js';
 import { suggestBoardTitles } from './suggestions.js';
 import type { PinsService } from '../pins/service.js';
-
-/** The parts of a board's URL, /{username}/{slug}/: what usernames and slugify() are made of. */
-export const usernamePart = z.string().toLowerCase().regex(/^[a-z0-9_]{1,32}$/, 'Must be a username (letters, digits and _).');
-export const slugPart = z.string().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a board slug (letters, digits and single dashes).').max(100, 'Must be at most 100 characters.');
-
-/** A board named by id, or by its URL; never both, never half of a URL. */
-export const boardKey = z
-  .object({ board_id: id.optional(), username: usernamePart.optional(), slug: slugPart.optional(), field_set_key: z.string().max(64).optional() })
-  .refine((o) => (o.board_id === undefined ? o.username !== undefined && o.slug !== undefined : o.username === undefined && o.slug === undefined), {
-    message: 'Name the board by board_id, or by username and slug.',
-  })
-  .transform((o) => (o.board_id !== undefined ? { id: o.board_id } : { username: o.username as string, slug: o.slug as string }));
-
-/** saving.md section 7: BoardsResource fetch, page_size 25. */
-export const PROFILE_BOARDS_PAGE_SIZE = 25;
-
-const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Choose at most 250 Pins at once.');
 
 export function boardResources(boards: BoardsService, advertisers: AdvertisersService) {
   return {
     BoardPickerBoardsResource: {
       get: action({
+        ...boardsContract.BoardPickerBoardsResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z
-          .object({
-            field_set_key: z.string().optional(),
-            shortlist_suggestions: z.number().int().optional(),
-            advertiser_id: id.optional(),
-            bookmark: z.string().max(1000, 'Must be a bookmark from the page before.').optional(),
-            query: z.string().max(200, 'Must be at most 200 characters.').optional(),
-            page_size: z.number().int().min(1).max(PICKER_PAGE_SIZE).optional(),
-          })
-          .loose(),
         run: async (o, { viewer }) =>
           boards.pickerBoards(viewer.id, await advertisers.context(viewer, o.advertiser_id), { bookmark: o.bookmark, query: o.query, pageSize: o.page_size }),
       }),
     },
     BoardResource: {
       // The board page (/{username}/{slug}/): open to visitors; secret and protected boards to their members.
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: boardKey, run: (key, { viewer }) => boards.page(viewer, key) }),
+      get: action({ ...boardsContract.BoardResource.get, caller: 'visitor', limit: NO_LIMIT.read, run: (key, { viewer }) => boards.page(viewer, key) }),
       create: action({
+        ...boardsContract.BoardResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({
-          name: boardName,
-          // 'protected' only for a business's board (its owner acting for it; a member's always is).
-          privacy: z.enum(['public', 'secret', 'protected']).default('public'),
-          description: userText({ max: 500, multiline: true }).optional(),
-          aux_data: z.object({ source: z.string().max(64) }).partial().optional(),
-          advertiser_id: id.optional(),
-        }),
         run: async (o, { viewer }) =>
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer, o.advertiser_id)),
       }),
       // Issue 19: the owner edits or deletes a board.
       update: action({
+        ...boardsContract.BoardResource.update,
         caller: 'user', limit: NO_LIMIT.write,
         // Issue 28's board settings: the cover (one of its pins, null for the save rule) and archiving too.
-        options: z.object({
-          board_id: id,
-          name: boardName.optional(),
-          description: userText({ max: 500, multiline: true }).optional(),
-          privacy: z.enum(['public', 'secret']).optional(),
-          cover_pin_id: id.nullable().optional(),
-          archived: z.boolean().optional(),
-        }),
         run: (o, { viewer }) =>
           boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy, coverPinId: o.cover_pin_id, archived: o.archived }),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id }), run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
+      delete: action({ ...boardsContract.BoardResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
     },
     BoardsResource: {
       // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.
       get: action({
+        ...boardsContract.BoardsResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({
-          username: usernamePart,
-          page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
-          bookmark: bookmarkOption,
-          archived: z.boolean().optional(),
-        }).loose(),
-        answer: profileBoardsAnswer,
         errors: ['not_found'],
         run: (o, { viewer }) => boards.profileBoards(viewer, o),
       }),
     },
     BoardSectionResource: {
       create: action({
+        ...boardsContract.BoardSectionResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({
-          board_id: id,
-          name: sectionName,
-          name_source: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
-          initial_pins: z.array(id).max(250).default([]),
-        }),
         run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
       }),
-      update: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, name: sectionName }), run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id }), run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
+      update: action({ ...boardsContract.BoardSectionResource.update, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
+      delete: action({ ...boardsContract.BoardSectionResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
     },
     BoardSectionPinsResource: {
       // saving.md section 7: section_id, pins; the pins stay on the board, out of the section.
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ section_id: id, pins: pinIds }), run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
+      delete: action({ ...boardsContract.BoardSectionPinsResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
     },
     BoardSectionsRepinResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ board_id: id }), run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
+      get: action({ ...boardsContract.BoardSectionsRepinResource.get, caller: 'user', limit: NO_LIMIT.read, run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
     },
     BulkEditResource: {
       update: action({
+        ...boardsContract.BulkEditResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
       }),
       // Bulk delete from the board page's Organise (issue 19): the pins named, all on board_id.
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ board_id: id, pin_ids: pinIds }), run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
+      delete: action({ ...boardsContract.BulkEditResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
     },
     BulkEditSelectAllResource: {
       update: action({
+        ...boardsContract.BulkEditSelectAllResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, fromBoardId: o.board_id, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
       }),
     },
     BoardSectionEditResource: {
       update: action({
+        ...boardsContract.BoardSectionEditResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ section_id: id, board_id: id, pins: pinIds }),
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pins, boardId: o.board_id, sectionId: o.section_id, busy: 'section_busy' }),
       }),
     },

@@ -11,6 +11,8 @@ import { nameWords } from './rules/names.js';
 import { boardsStore, type PickerCursor, type PickerRow } from './store.js';
 import { startBoardDeletion } from './deletion.js';
 import { jobQueue } from '../jobs/service.js';
+import { PICKER_PAGE_SIZE } from './contract.js';
+export { PICKER_PAGE_SIZE };
 
 type PickerCursorRow = Pick<PickerRow, 'sort_digit' | 'sort_key' | 'id'>;
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
@@ -34,8 +36,6 @@ export interface PickerBoard {
   owner: { id: string; username: string };
 }
 
-/** The picker's list is paged: this many boards an answer; an account with no more fits in one answer. */
-export const PICKER_PAGE_SIZE = 100;
 /** The bookmark that says there is no next page (saving.md section 4's end marker). */
 export const PICKER_END = '-end-';
 

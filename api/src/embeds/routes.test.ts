@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { testApp, Answer } from '../testing.js';
 import { world } from './testing.js';
-import { EMBEDS_PATH, MAX_COUNTS, MAX_EMBEDS } from './routes.js';
+import { EMBEDS_PATH } from './routes.js';
+import { MAX_COUNTS, MAX_EMBEDS } from './contract.js';
 import { EMBED_FEED_SIZE } from './service.js';
 
 /**

@@ -17,5 +17,16 @@ export const errorEnvelope = z.object({ resource_response: z.object({ error: err
 /** An answer's envelope around its data. */
 export const answerEnvelope = <S extends z.ZodType>(data: S) => z.object({ resource_response: z.object({ data }) });
 
-/** A capability's answer schemas, by resource and action (its contract.ts): lib/resources.ts withAnswers. */
-export type ActionAnswers = Record<string, Partial<Record<'get' | 'create' | 'update' | 'delete', z.ZodType>>>;
+/**
+ * One resource action's two sides: the options it accepts and the answer it gives. Both live in the
+ * capability's contract.ts so the client, /openapi.json and the server read one table; the route only
+ * adds who may call it, its limit and its work.
+ */
+export interface ContractEntry<S extends z.ZodType = z.ZodType, A extends z.ZodType = z.ZodType> {
+  options: S;
+  answer: A;
+}
+
+/** A capability's contract, by resource and action: lib/resources.ts checks the registry against it at start. */
+export type ContractTable = Record<string, Partial<Record<'get' | 'create' | 'update' | 'delete', ContractEntry>>>;
+

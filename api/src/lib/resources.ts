@@ -4,7 +4,7 @@ import type { AppEnv, Viewer } from '../deps.js';
 import { admit, declare, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
 import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
-import type { ActionAnswers } from './envelope.contract.js';
+import type { ContractTable } from './envelope.contract.js';
 import { ApiError, type ErrorName } from './errors.js';
 import { describeIssues, parse } from './validation.js';
 import { largeStep } from './large-steps.js';
@@ -42,25 +42,39 @@ export type Resource = Partial<Record<ActionName, ResourceAction<any, any>>>;
 export type ResourceRegistry = Record<string, Resource>;
 
 /**
- * The registry with each action's answer schema from its capability's contract (issue 26), where the
- * action does not name its own. A table entry with no action behind it is a mistake: refused at start.
+ * The registry checked against every capability's contract table: each entry has its action, made from
+ * that very entry (the same options schema and answer schema), and each action comes from an entry. An
+ * action written beside its contract, or an entry no route serves, would let the client, /openapi.json
+ * and the server disagree, so start refuses it.
  */
-export function withAnswers(registry: ResourceRegistry, tables: readonly ActionAnswers[]): ResourceRegistry {
+export function checkContracts(registry: ResourceRegistry, tables: readonly ContractTable[]): ResourceRegistry {
+  const fromContract = new Set<object>();
   for (const table of tables)
-    for (const [name, answers] of Object.entries(table))
-      for (const [actionName, answer] of Object.entries(answers)) {
+    for (const [name, entries] of Object.entries(table))
+      for (const [actionName, entry] of Object.entries(entries)) {
+        if (!entry) continue;
         const def = Object.hasOwn(registry, name) ? registry[name]![actionName as ActionName] : undefined;
-        if (!def) throw new Error(`The contract answers ${name} ${actionName}, which the registry does not have.`);
-        def.answer ??= answer;
+        if (!def) throw new Error(`The contract holds ${name} ${actionName}, which the registry does not have.`);
+        if (def.options !== entry.options || def.answer !== entry.answer) throw new Error(`${name} ${actionName} is not declared from its contract entry (its options or answer schema is another).`);
+        if (fromContract.has(def)) throw new Error(`${name} ${actionName} is in two contract tables.`);
+        fromContract.add(def);
       }
+  for (const [name, resource] of Object.entries(registry))
+    for (const [actionName, def] of Object.entries(resource))
+      if (def && !fromContract.has(def)) throw new Error(`${name} ${actionName} has no entry in any contract table.`);
   return registry;
 }
 
+/** What `run` may resolve to: the answer schema's input, the value the answer is checked as. */
+type Answering<A extends z.ZodType> = z.input<A> | Promise<z.input<A>>;
+
 /**
- * Declares one action; the helper exists so `run` gets typed options and viewer, and so the action keeps
- * its options' schema and its answer's type: the web app's client (resources.contract.ts) reads both.
+ * Declares one action from its contract entry (the capability's contract.ts): `action({ ...contract.X.get,
+ * caller, limit, run })`. `run` gets typed options and viewer and must return the entry's answer; the
+ * action keeps its options' schema and its answer's type, which the web app's client
+ * (resources.contract.ts) reads.
  */
-export function action<S extends z.ZodType, const C extends Caller, R>(def: ResourceAction<S, C, R>): ResourceAction<S, C, R> {
+export function action<S extends z.ZodType, A extends z.ZodType, const C extends Caller, R extends Answering<A>>(def: ResourceAction<S, C, R> & { answer: A }): ResourceAction<S, C, R> {
   return def;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EDIT_MIN_FRACTION, FULL_CROP } from './rules.js';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
+import { id } from '../lib/validation.js';
 
 const rendition = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
 
@@ -26,54 +27,6 @@ export const uploadAnswer = z.object({
 });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 
-/**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
- * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
- * the types the services return; an action's own `answer` (in its routes.ts) comes first.
- */
-export const mediaAnswers = {
-  MediaUploadResource: {
-    get: uploadAnswer,
-    update: uploadAnswer,
-  },
-  PinBuilderResource: {
-    get: z.object({
-      viewer: z.object({
-        isAuth: z.boolean(),
-        isPartner: z.boolean(),
-        video_upload_allowed: z.boolean(),
-        locale: z.string().optional(),
-        actingAs: z.boolean().optional(),
-      }),
-      scenario: z.enum(['ad_creation', 'business_nux', 'default', 'offsite_pin_creation', 'story_pin', 'story_pin_v2']),
-      groups: z.array(z.enum(['disable_all', 'disable_idea_pins', 'disable_video', 'disable_web_pins', 'employees', 'enabled', 'rollout'])),
-      gates: z.object({
-        alt_text: z.boolean(),
-        video: z.boolean(),
-        education: z.boolean(),
-        carousel: z.boolean(),
-        editing: z.boolean(),
-        layouts: z.boolean(),
-        link_status_validation: z.boolean(),
-        multi_pin: z.boolean(),
-        scheduling: z.boolean(),
-        shop_the_pin: z.boolean(),
-        system_fonts: z.boolean(),
-        tagging: z.boolean(),
-        video_editing: z.boolean(),
-        pin_quality: z.boolean(),
-        multi_pin_normal_pinners: z.boolean(),
-        disabled_creation_switches: z.boolean(),
-        idea_pin_product_tagging: z.boolean(),
-        story_comment_permissions: z.boolean(),
-        video_tagging: z.boolean(),
-      }),
-      /** The account closed the tips panel (gates.education): on every device, until it opens it again. */
-      education_dismissed: z.boolean(),
-    }),
-    update: z.object({ education_dismissed: z.boolean() }),
-  },
-} satisfies ActionAnswers;
 
 /** A fraction of the image's side, 0 to 1, as a JSON number (a string, NaN or Infinity is refused). */
 const fraction = z.number().finite().min(0).max(1);
@@ -95,3 +48,15 @@ export const imageEditOptions = z
   })
   .strict();
 export type ImageEditOptions = z.infer<typeof imageEditOptions>;
+
+/**
+ * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
+ * the types the services return; an action's own `answer` (in its routes.ts) comes first.
+ */
+export const mediaContract = {
+  MediaUploadResource: {
+    get: { options: z.object({ id }), answer: uploadAnswer },
+    update: { options: imageEditOptions, answer: uploadAnswer },
+  },
+} satisfies ContractTable;

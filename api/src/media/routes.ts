@@ -1,19 +1,19 @@
 import { NO_LIMIT, declare, none } from '../lib/declare.js';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import type { AppEnv, Deps, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
-import { gateOpen, groupsFrom, openGates, scenarioOf, SCENARIOS, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
+import { gateOpen, groupsFrom, openGates, scenarioOf, VIDEO_UPLOAD_FLAG, type GateViewer } from '../pins/rules/gates.js';
 import { VIDEO_TYPES, VIDEO_UPLOAD_MAX_BYTES, type VideoFormat } from './rules.js';
 import type { MediaService, UploadAllowance } from './service.js';
 import { mediaKeys } from '../storage/index.js';
 import { serveObject } from '../storage/serve.js';
 import { educationDismissedOf, partnerOf, setEducationDismissed } from './store.js';
-import { imageEditOptions, uploadAnswer } from './contract.js';
+import { uploadAnswer, mediaContract } from './contract.js';
+import { pinsContract } from '../pins/contract.js';
 import { limitsFor } from '../lib/limits.js';
 
 /** The pin-builder experiments this request is in, and whether it may upload video (pins/rules/gates.ts). */
@@ -33,11 +33,11 @@ export function mediaResources(deps: Deps, media: MediaService) {
   return {
     MediaUploadResource: {
       // An upload of the viewer's own, as the builder shows it before the pin is made.
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({ id }), run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
+      get: action({ ...mediaContract.MediaUploadResource.get, caller: 'user', limit: NO_LIMIT.read, run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
       // An image upload turned and cropped before it is published: the owner's, a business account's (gates.editing).
       update: action({
+        ...mediaContract.MediaUploadResource.update,
         caller: 'user', limit: 'imageEditAccount', policy: "the upload's owner, a business account, before a save uses the upload",
-        options: imageEditOptions,
         run: async (o, { c, viewer }) => {
           const gate = await gateViewer(deps, viewer, uploadAllowance(c));
           const allowed = gateOpen('editing', { viewer: gate, scenario: 'default', groups: new Set() });
@@ -49,8 +49,8 @@ export function mediaResources(deps: Deps, media: MediaService) {
     PinBuilderResource: {
       // What the builder needs to draw its gated controls: the viewer, the scenario, the groups, the gates.
       get: action({
+        ...pinsContract.PinBuilderResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }),
         run: async (o, { c, viewer }) => {
           const allowance = uploadAllowance(c);
           const gate = await gateViewer(deps, viewer, allowance);
@@ -62,8 +62,8 @@ export function mediaResources(deps: Deps, media: MediaService) {
       }),
       // The tips panel closed (or opened again) for the account, on every device. One flag of the viewer's own.
       update: action({
+        ...pinsContract.PinBuilderResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ education_dismissed: z.boolean() }).strict(),
         run: async (o, { viewer }) => {
           await setEducationDismissed(deps.db, viewer.id, o.education_dismissed ? deps.clock.now() : null);
           return { education_dismissed: o.education_dismissed };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from './rules.js';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
+import { NOTIFICATIONS_PAGE_SIZE } from './rules.js';
+import { bookmarkOption } from '../lib/bookmark.js';
 
 /** Notifications in the app (issue 28), as the contract (issue 26): pure zod, the types inferred. */
 export const notification = z.object({
@@ -29,12 +31,12 @@ export type UnreadAnswer = z.infer<typeof unreadAnswer>;
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */
-export const notificationsAnswers = {
+export const notificationsContract = {
   NotificationsResource: {
-    get: notificationsAnswer,
-    update: z.object({ unread: z.number() }),
+    get: { options: z.object({ page_size: z.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE), bookmark: bookmarkOption }), answer: notificationsAnswer },
+    update: { options: z.strictObject({}), answer: z.object({ unread: z.number() }) },
   },
   NotificationCountResource: {
-    get: unreadAnswer,
+    get: { options: z.object({}).loose(), answer: unreadAnswer },
   },
-} satisfies ActionAnswers;
+} satisfies ContractTable;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
 import { OFFSITE_BLOCK_STATUSES } from '../advertisers/rules/offsite.js';
 
 /** What an operator may do to an account, from the console or the command line: each one the same service, each one audited. */
@@ -101,12 +101,33 @@ export const businessActionOptions = z.discriminatedUnion('action', [
 export const invitationOptions = z.object({ email: z.string().trim().toLowerCase().max(254).email('Give an email address.'), reason });
 export const invitation = z.object({ id: z.string(), email: z.string(), invited_by: z.string().nullable(), created_at: z.number(), expires_at: z.number(), used_at: z.number().nullable() });
 
-export const operatorAnswers = {
-  OperatorPeopleResource: { get: z.array(personSummary) },
-  OperatorPersonResource: { get: person, update: person },
-  OperatorAuditResource: { get: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }) },
-  OperatorHostsResource: { get: z.array(offsiteHost), create: z.array(offsiteHost), delete: z.array(offsiteHost) },
-  OperatorNoticesResource: { get: z.array(noticeRow), create: z.array(noticeRow), delete: z.array(noticeRow) },
-  OperatorBusinessesResource: { get: z.array(business), update: business },
-  OperatorInvitationsResource: { get: z.object({ open: z.boolean(), invitations: z.array(invitation) }), create: z.object({ email: z.string() }) },
-} satisfies ActionAnswers;
+/** An audit page's size, and the most one request may ask for. */
+export const AUDIT_PAGE = 50;
+
+export const AUDIT_PAGE_MAX = 200;
+
+export const cursor = z
+  .string()
+  .max(80)
+  .regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,40}$/, 'Not a page of the audit log.')
+  .transform((text) => {
+    const dot = text.indexOf('.');
+    return { createdAt: Number(text.slice(0, dot)), id: text.slice(dot + 1) };
+  });
+
+export const operatorsContract = {
+  OperatorPeopleResource: { get: { options: z.object({ query: z.string().trim().min(1, 'Type an email, a username or a name.').max(100, 'Must be at most 100 characters.') }), answer: z.array(personSummary) } },
+  OperatorPersonResource: { get: { options: z.object({ id: z.string().min(1).max(32) }), answer: person }, update: { options: personActionOptions, answer: person } },
+  OperatorAuditResource: { get: { options: z.object({
+          limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE),
+          before: cursor.optional(),
+          /** The operator's username, or 'cli' for the command line. */
+          operator: z.string().trim().min(1).max(64).optional(),
+          /** The id of what was acted on (an account, a pin, a host, ...). */
+          subject: z.string().trim().min(1).max(255).optional(),
+        }), answer: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }) } },
+  OperatorHostsResource: { get: { options: hostsOptions, answer: z.array(offsiteHost) }, create: { options: hostSetOptions, answer: z.array(offsiteHost) }, delete: { options: hostClearOptions, answer: z.array(offsiteHost) } },
+  OperatorNoticesResource: { get: { options: hostsOptions, answer: z.array(noticeRow) }, create: { options: noticeAttachOptions, answer: z.array(noticeRow) }, delete: { options: noticeRemoveOptions, answer: z.array(noticeRow) } },
+  OperatorBusinessesResource: { get: { options: hostsOptions, answer: z.array(business) }, update: { options: businessActionOptions, answer: business } },
+  OperatorInvitationsResource: { get: { options: z.object({}), answer: z.object({ open: z.boolean(), invitations: z.array(invitation) }) }, create: { options: invitationOptions, answer: z.object({ email: z.string() }) } },
+} satisfies ContractTable;

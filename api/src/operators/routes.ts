@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
 import { declare, NO_LIMIT } from '../lib/declare.js';
 import { ApiError } from '../lib/errors.js';
@@ -9,13 +8,9 @@ import { authStore } from '../auth/store.js';
 import { resetService } from '../auth/reset.js';
 import { outgoingFor } from '../outbox/service.js';
 import { type AuditRow, auditLine, auditLog } from './audit.js';
-import { businessActionOptions, hostClearOptions, hostSetOptions, hostsOptions, invitationOptions, noticeAttachOptions, noticeRemoveOptions, personActionOptions } from './contract.js';
+import { operatorsContract, } from './contract.js';
 import { operatorTools } from './tools.js';
 import { operatorPeople } from './people.js';
-
-/** An audit page's size, and the most one request may ask for. */
-const AUDIT_PAGE = 50;
-const AUDIT_PAGE_MAX = 200;
 /** The export reads the log this many rows at a time, so a long log is never one query's worth of memory at once. */
 const EXPORT_CHUNK = 1000;
 /** Where the audit log's JSON-lines export is downloaded: an operator's page address, so the session is read there. */
@@ -23,14 +18,6 @@ export const AUDIT_EXPORT_PATH = '/admin/audit/export.jsonl';
 
 /** A page's cursor: the last row's time and id, so a page never repeats or skips a row written meanwhile. */
 const cursorOf = (row: AuditRow) => `${row.created_at}.${row.id}`;
-const cursor = z
-  .string()
-  .max(80)
-  .regex(/^\d{1,16}\.[A-Za-z0-9_-]{1,40}$/, 'Not a page of the audit log.')
-  .transform((text) => {
-    const dot = text.indexOf('.');
-    return { createdAt: Number(text.slice(0, dot)), id: text.slice(dot + 1) };
-  });
 
 /**
  * The operator console's resources. Every one is caller 'operator' (lib/declare.ts): anyone else, a member
@@ -78,21 +65,21 @@ export function operatorResources(deps: Deps) {
     OperatorPeopleResource: {
       // Bounded: at most SEARCH_LIMIT accounts a search, a query of at most 100 characters, and API turns.
       get: action({
+        ...operatorsContract.OperatorPeopleResource.get,
         caller: 'operator',
         limit: NO_LIMIT.read,
-        options: z.object({ query: z.string().trim().min(1, 'Type an email, a username or a name.').max(100, 'Must be at most 100 characters.') }),
         run: (o) => people.search(o.query),
       }),
     },
     OperatorPersonResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({ id: z.string().min(1).max(32) }), run: (o) => people.person(o.id) }),
+      get: action({ ...operatorsContract.OperatorPersonResource.get, caller: 'operator', limit: NO_LIMIT.read, run: (o) => people.person(o.id) }),
       // A change to an account: the operator's fresh proof first (wrong ones count against the operator's
       // own account, as every security setting's do), then the change and its audit row together.
       update: action({
+        ...operatorsContract.OperatorPersonResource.update,
         caller: 'operator',
         limit: 'securityAccount',
         policy: 'an operator with a fresh proof (password and current second factor), never on their own account',
-        options: personActionOptions,
         errors: ['password_incorrect', 'proof_required', 'mfa_code_invalid', 'operator_own_account', 'security_attempts_limited'],
         async run(o, { viewer }) {
           if (o.id === viewer.id) throw new ApiError('operator_own_account');
@@ -107,20 +94,20 @@ export function operatorResources(deps: Deps) {
     // Links & notices, businesses and invitations: changes to the product's lists, not to an account, so a
     // reason (kept in the audit log) and the operator's two-factor session, without a fresh proof each time.
     OperatorHostsResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => hostRows(o.query) }),
+      get: action({ ...operatorsContract.OperatorHostsResource.get, caller: 'operator', limit: NO_LIMIT.read, run: (o) => hostRows(o.query) }),
       create: action({
+        ...operatorsContract.OperatorHostsResource.create,
         caller: 'operator',
         limit: NO_LIMIT.write,
-        options: hostSetOptions,
         async run(o, { viewer }) {
           await tools.hosts.set(fromConsole(viewer), o.host, o.status, o.reason);
           return hostRows();
         },
       }),
       delete: action({
+        ...operatorsContract.OperatorHostsResource.delete,
         caller: 'operator',
         limit: NO_LIMIT.write,
-        options: hostClearOptions,
         errors: ['not_found'],
         async run(o, { viewer }) {
           await tools.hosts.clear(fromConsole(viewer), o.host, o.reason);
@@ -129,11 +116,11 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorNoticesResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: hostsOptions, run: (o) => noticeRows(o.query) }),
+      get: action({ ...operatorsContract.OperatorNoticesResource.get, caller: 'operator', limit: NO_LIMIT.read, run: (o) => noticeRows(o.query) }),
       create: action({
+        ...operatorsContract.OperatorNoticesResource.create,
         caller: 'operator',
         limit: NO_LIMIT.write,
-        options: noticeAttachOptions,
         async run(o, { viewer }) {
           await tools.notices.attach(
             fromConsole(viewer),
@@ -144,9 +131,9 @@ export function operatorResources(deps: Deps) {
         },
       }),
       delete: action({
+        ...operatorsContract.OperatorNoticesResource.delete,
         caller: 'operator',
         limit: NO_LIMIT.write,
-        options: noticeRemoveOptions,
         errors: ['not_found'],
         async run(o, { viewer }) {
           await tools.notices.remove(fromConsole(viewer), o.target_type, o.target, o.reason);
@@ -156,15 +143,15 @@ export function operatorResources(deps: Deps) {
     },
     OperatorBusinessesResource: {
       get: action({
+        ...operatorsContract.OperatorBusinessesResource.get,
         caller: 'operator',
         limit: NO_LIMIT.read,
-        options: hostsOptions,
         run: async (o) => (o.query ? tools.businesses.list(o.query) : []),
       }),
       update: action({
+        ...operatorsContract.OperatorBusinessesResource.update,
         caller: 'operator',
         limit: NO_LIMIT.write,
-        options: businessActionOptions,
         errors: ['advertiser_not_found'],
         async run(o, { viewer }) {
           if (o.action === 'steps') await tools.businesses.setSteps(fromConsole(viewer), o.id, o.steps === 'default' ? null : o.steps, o.reason);
@@ -174,11 +161,11 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorInvitationsResource: {
-      get: action({ caller: 'operator', limit: NO_LIMIT.read, options: z.object({}), run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }) }),
+      get: action({ ...operatorsContract.OperatorInvitationsResource.get, caller: 'operator', limit: NO_LIMIT.read, run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }) }),
       create: action({
+        ...operatorsContract.OperatorInvitationsResource.create,
         caller: 'operator',
         limit: NO_LIMIT.write,
-        options: invitationOptions,
         errors: ['invitations_off', 'email_invalid'],
         async run(o, { viewer }) {
           const sent = await tools.invitations.invite(fromConsole(viewer), outgoingFor(deps).mailer, o.email, o.reason);
@@ -188,16 +175,9 @@ export function operatorResources(deps: Deps) {
     },
     OperatorAuditResource: {
       get: action({
+        ...operatorsContract.OperatorAuditResource.get,
         caller: 'operator',
         limit: NO_LIMIT.read,
-        options: z.object({
-          limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE),
-          before: cursor.optional(),
-          /** The operator's username, or 'cli' for the command line. */
-          operator: z.string().trim().min(1).max(64).optional(),
-          /** The id of what was acted on (an account, a pin, a host, ...). */
-          subject: z.string().trim().min(1).max(255).optional(),
-        }),
         async run(o) {
           let operator: { id: string } | 'cli' | undefined;
           if (o.operator === 'cli') operator = 'cli';

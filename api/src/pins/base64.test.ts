@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64 } from './routes.js';
+import { decodeBase64 } from './contract.js';
 
 describe('decodeBase64 (a save\'s image_base64)', () => {
   it('decodes standard base64 of any bytes, padded or not, with or without an image data: prefix', () => {

@@ -15,6 +15,8 @@ import { foldTag, HASHTAG_SUGGESTIONS } from './rules/hashtags.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import type { MediaService, UploadAllowance } from '../media/service.js';
 import { creationDisabled, type GateName } from './rules/gates.js';
+import { PIN_METHODS, BOARD_FEED_PAGE_SIZE, BOARD_FEED_MAX } from './contract.js';
+export { PIN_METHODS, BOARD_FEED_PAGE_SIZE, BOARD_FEED_MAX };
 
 /** A request in no pin-builder experiment group, without video uploads. */
 const NO_GROUPS: UploadAllowance = { groups: new Set(), videoUploadAllowed: false };
@@ -27,7 +29,6 @@ const NO_GATES: GateCheck = async () => false;
 /** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
 
-export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder', 'extension'] as const;
 export type PinMethod = (typeof PIN_METHODS)[number];
 
 export interface PinCreateInput {
@@ -51,9 +52,6 @@ export interface PinCreateInput {
   carousel_upload_ids?: string[] | undefined;
 }
 
-/** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
-export const BOARD_FEED_PAGE_SIZE = 25;
-export const BOARD_FEED_MAX = 50;
 
 export interface BoardFeedInput {
   board_id: string;

@@ -8,9 +8,9 @@ import { oneLine, type Mail, type Mailer } from '../lib/mail.js';
 import { outgoingFor } from '../outbox/service.js';
 import { canonicalEmail } from '../lib/messages/recipient.js';
 import type { PinsService } from './service.js';
+import { SHARE_NOTE_MAX } from './contract.js';
+export { SHARE_NOTE_MAX };
 
-/** The note a sender adds to a Pin sent by email (issue 19's Send). */
-export const SHARE_NOTE_MAX = 500;
 
 /**
  * The mail a Pin sent to a person gets: plain text naming the sender, the Pin's title and its page on

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ContractTable } from '../lib/envelope.contract.js';
+import { httpUrl } from '../lib/validation.js';
 
 /**
  * What FindPinImagesResource answers, as the contract (issue 26): a page's pinnable
@@ -26,3 +28,15 @@ export type PageImages = z.infer<typeof pageImages>;
 /** The page's images, and where the page was read from, after redirects. */
 export const foundPage = pageImages.extend({ url: z.string() });
 export type FoundPage = z.infer<typeof foundPage>;
+
+export const findOptions = z.object({
+  url: httpUrl,
+  // The popup sends "a scrape metric" along; it is accepted and not used.
+  scrape_metric: z.unknown().optional(),
+});
+
+export const scrapeContract = {
+  FindPinImagesResource: {
+    get: { options: findOptions, answer: foundPage },
+  },
+} satisfies ContractTable;

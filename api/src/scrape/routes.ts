@@ -1,18 +1,10 @@
-import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { clientAddress } from '../lib/client-address.js';
 import { limitsFor } from '../lib/limits.js';
 import { takeOutbound } from '../lib/outbound-limits.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
-import { httpUrl } from '../lib/validation.js';
 import type { ScrapeService } from './service.js';
-import { foundPage } from './contract.js';
-
-const findOptions = z.object({
-  url: httpUrl,
-  // The popup sends "a scrape metric" along; it is accepted and not used.
-  scrape_metric: z.unknown().optional(),
-});
+import { scrapeContract } from './contract.js';
 
 export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | 'redis' | 'config'>) {
   const limits = limitsFor(deps);
@@ -21,10 +13,9 @@ export function scrapeResources(scrape: ScrapeService, deps: Pick<Deps, 'db' | '
     // makes this server read a page the caller names: limited per client and per site (lib/outbound-limits.ts).
     FindPinImagesResource: {
       get: action({
+        ...scrapeContract.FindPinImagesResource.get,
         caller: 'visitor',
         limit: ['findImagesAddress', 'outboundSite'],
-        options: findOptions,
-        answer: foundPage,
         run: async (options, { c }) => {
           await takeOutbound(limits, 'findImagesAddress', clientAddress(c, deps.config.trustProxy), options.url);
           return scrape.findPinImages(options.url);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FEED_END } from '../lib/bookmark.js';
 import { SEARCH_PAGE_MAX, SEARCH_PAGE_SIZE, SEARCH_QUERY_MAX } from './rules.js';
 import type { SearchService } from './service.js';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
 import { boardAnswer } from '../boards/contract.js';
 import { pinAnswer } from '../pins/contract.js';
 
@@ -37,11 +37,11 @@ export type MineAnswer = Awaited<ReturnType<SearchService['mine']>>;
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */
-export const searchAnswers = {
+export const searchContract = {
   SearchMyPinsResource: {
-    get: z.object({ boards: z.array(boardAnswer), pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }),
+    get: { options: searchOptions, answer: z.object({ boards: z.array(boardAnswer), pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }) },
   },
   SearchPinsResource: {
-    get: z.object({ pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }),
+    get: { options: searchOptions, answer: z.object({ pins: z.array(pinAnswer), bookmark: z.string(), query: z.string() }) },
   },
-} satisfies ActionAnswers;
+} satisfies ContractTable;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
 import { TOKEN_NAME_MAX, TOKEN_SCOPES } from './rules.js';
 
 /** Personal access tokens (tokens/): the settings page at /settings/tokens/ makes, lists and revokes them. */
@@ -16,11 +16,11 @@ export const accessToken = z.object({
 });
 export type AccessToken = z.infer<typeof accessToken>;
 
-export const tokensAnswers = {
+export const tokensContract = {
   AccessTokenResource: {
-    get: z.array(accessToken),
+    get: { options: z.object({}), answer: z.array(accessToken) },
     // The secret, shown this once.
-    create: accessToken.extend({ token: z.string() }),
-    delete: z.object({ revoked: z.literal(true) }),
+    create: { options: z.object({ name: tokenName, scope: z.enum(TOKEN_SCOPES), password: z.string().max(256).optional(), code: z.string().trim().max(16).optional() }), answer: accessToken.extend({ token: z.string() }) },
+    delete: { options: z.object({ id: z.string().min(1).max(32) }), answer: z.object({ revoked: z.literal(true) }) },
   },
-} satisfies ActionAnswers;
+} satisfies ContractTable;

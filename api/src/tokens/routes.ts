@@ -1,29 +1,28 @@
 import type { MiddlewareHandler } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import { NO_LIMIT } from '../lib/declare.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
-import { tokenName } from './contract.js';
+import { tokensContract } from './contract.js';
 import { bearerOf } from '../lib/guard.js';
-import { TOKEN_SCOPES, tokenRefusal } from './rules.js';
+import { tokenRefusal } from './rules.js';
 import type { TokensService } from './service.js';
 
 /** The settings page's resource (/settings/tokens/): list, make (with the password) and revoke tokens. */
 export function tokenResources(tokens: TokensService) {
   return {
     AccessTokenResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_o, { viewer }) => tokens.list(viewer) }),
+      get: action({ ...tokensContract.AccessTokenResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => tokens.list(viewer) }),
       // Wrong passwords count against the account (securityAccount), as every security setting's do.
       create: action({
+        ...tokensContract.AccessTokenResource.create,
         caller: 'user',
         limit: 'securityAccount',
         policy: 'a cookie session with a fresh proof (the password); never a token',
-        options: z.object({ name: tokenName, scope: z.enum(TOKEN_SCOPES), password: z.string().max(256).optional(), code: z.string().trim().max(16).optional() }),
         errors: ['password_incorrect', 'proof_required', 'token_not_allowed'],
         run: (o, { viewer }) => tokens.create(viewer, { name: o.name, scope: o.scope, proof: { password: o.password, code: o.code } }),
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ id: z.string().min(1).max(32) }), errors: ['token_not_found'], run: (o, { viewer }) => tokens.revoke(viewer, o.id) }),
+      delete: action({ ...tokensContract.AccessTokenResource.delete, caller: 'user', limit: NO_LIMIT.write, errors: ['token_not_found'], run: (o, { viewer }) => tokens.revoke(viewer, o.id) }),
     },
   } satisfies ResourceRegistry;
 }

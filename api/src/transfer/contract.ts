@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
 
 /** What the import-export page reads (ImportExportResource get) and what an import or export answers. */
 export const transferJson = z.object({
@@ -26,11 +26,11 @@ export type ImportExportJson = z.infer<typeof importExportJson>;
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */
-export const transferAnswers = {
+export const transferContract = {
   ImportExportResource: {
-    get: z.object({ import: transferJson.nullable(), export: transferJson.nullable() }),
+    get: { options: z.object({}), answer: z.object({ import: transferJson.nullable(), export: transferJson.nullable() }) },
   },
   ExportResource: {
-    create: transferJson,
+    create: { options: z.object({}), answer: transferJson },
   },
-} satisfies ActionAnswers;
+} satisfies ContractTable;

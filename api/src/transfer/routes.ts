@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import { NO_LIMIT, declare, none } from '../lib/declare.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { bodyChunks, hasBody } from '../lib/node-request.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
+import { transferContract } from './contract.js';
 import { id, parse } from '../lib/validation.js';
 import { IMPORT_MAX_BYTES } from './rules.js';
 import type { TransfersService } from './service.js';
@@ -17,10 +17,10 @@ export function transferResources(transfers: TransfersService) {
   return {
     // The import-export page: the latest import and export with their progress (the page polls it).
     ImportExportResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: async (_o, { viewer }) => transfers.latest(viewer) }),
+      get: action({ ...transferContract.ImportExportResource.get, caller: 'user', limit: NO_LIMIT.read, run: async (_o, { viewer }) => transfers.latest(viewer) }),
     },
     ExportResource: {
-      create: action({ caller: 'user', limit: ONE_AT_A_TIME, options: z.object({}), run: async (_o, { viewer }) => transfers.startExport(viewer) }),
+      create: action({ ...transferContract.ExportResource.create, caller: 'user', limit: ONE_AT_A_TIME, run: async (_o, { viewer }) => transfers.startExport(viewer) }),
     },
   } satisfies ResourceRegistry;
 }

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import type { ActionAnswers } from '../lib/envelope.contract.js';
+import type { ContractTable } from '../lib/envelope.contract.js';
+import { userText } from '../lib/text.js';
+import { NAME_MAX } from './rules.js';
+import { ABOUT_MAX } from './rules.js';
+import { WEBSITE_MAX } from './rules.js';
+import { imageBase64 } from '../pins/contract.js';
+import { usernamePart } from '../boards/contract.js';
+import { id } from '../lib/validation.js';
+import { bookmarkOption } from '../lib/bookmark.js';
+
+/** Followers per page 50. */
+export const FOLLOWERS_PAGE_SIZE = 50;
 
 /** Profile settings (issue 27, UserSettingsResource get), as the contract (issue 26): pure zod, the type inferred. */
 export const profileSettingsAnswer = z.object({
@@ -25,8 +36,8 @@ export const domainClaimAnswer = z.object({
 export type DomainClaimAnswer = z.infer<typeof domainClaimAnswer>;
 
 /** The web app's types of the answers below. */
-export type SuccessAnswer = z.infer<typeof usersAnswers.PinCreateSuccessResource.get>;
-export type ProfileAnswer = z.infer<typeof usersAnswers.UserResource.get>;
+export type SuccessAnswer = z.infer<typeof usersContract.PinCreateSuccessResource.get.answer>;
+export type ProfileAnswer = z.infer<typeof usersContract.UserResource.get.answer>;
 export type FollowersAnswer = z.infer<typeof followPeopleAnswer>;
 
 /** Shapes more than one answer below (or another capability's) is made of. */
@@ -46,17 +57,24 @@ export const followPeopleAnswer = z.object({
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */
-export const usersAnswers = {
+export const usersContract = {
   UserSettingsResource: {
-    get: profileSettingsAnswer,
-    update: profileSettingsAnswer,
+    get: { options: z.object({}).loose(), answer: profileSettingsAnswer },
+    update: { options: z.object({
+          // Names others read: the one text rule (lib/text.ts: no control or direction characters).
+          first_name: userText({ max: NAME_MAX, required: 'Enter your name.' }),
+          last_name: userText({ max: NAME_MAX }).default(''),
+          username: z.string().max(64),
+          about: z.string().max(ABOUT_MAX).default(''),
+          website_url: z.string().max(WEBSITE_MAX).default(''),
+        }), answer: profileSettingsAnswer },
   },
   UserAvatarResource: {
-    create: profileSettingsAnswer,
-    delete: profileSettingsAnswer,
+    create: { options: z.object({ image_base64: imageBase64 }), answer: profileSettingsAnswer },
+    delete: { options: z.object({}).loose(), answer: profileSettingsAnswer },
   },
   UserResource: {
-    get: z.object({
+    get: { options: z.object({ username: usernamePart }).loose(), answer: z.object({
       id: z.string(),
       username: z.string(),
       full_name: z.string(),
@@ -69,23 +87,23 @@ export const usersAnswers = {
       following_count: z.number(),
       followedByMe: z.boolean(),
       is_me: z.boolean(),
-    }),
+    }) },
   },
   UserFollowResource: {
-    create: z.object({ id: z.string(), username: z.string(), followedByMe: z.boolean() }),
-    delete: z.object({ id: z.string(), username: z.string(), followedByMe: z.boolean() }),
+    create: { options: z.object({ user_id: id }).loose(), answer: z.object({ id: z.string(), username: z.string(), followedByMe: z.boolean() }) },
+    delete: { options: z.object({ user_id: id }).loose(), answer: z.object({ id: z.string(), username: z.string(), followedByMe: z.boolean() }) },
   },
   UserFollowersResource: {
-    get: followPeopleAnswer,
+    get: { options: z.object({ username: usernamePart, page_size: z.number().int().min(1).max(FOLLOWERS_PAGE_SIZE).default(FOLLOWERS_PAGE_SIZE), bookmark: bookmarkOption }).loose(), answer: followPeopleAnswer },
   },
   UserDomainClaimResource: {
-    get: domainClaimAnswer,
-    create: domainClaimAnswer,
-    update: domainClaimAnswer,
-    delete: domainClaimAnswer,
+    get: { options: z.object({}).loose(), answer: domainClaimAnswer },
+    create: { options: z.object({}).loose(), answer: domainClaimAnswer },
+    update: { options: z.object({}).loose(), answer: domainClaimAnswer },
+    delete: { options: z.object({}).loose(), answer: domainClaimAnswer },
   },
   PinCreateSuccessResource: {
-    get: z.object({
+    get: { options: z.object({ pin_id: id }), answer: z.object({
       official_user: z.object({
         id: z.string(),
         username: z.string(),
@@ -100,6 +118,6 @@ export const usersAnswers = {
       is_partner: z.boolean(),
       connected_to_instagram: z.boolean(),
       listed_website_url: z.string().nullable(),
-    }),
+    }) },
   },
-} satisfies ActionAnswers;
+} satisfies ContractTable;

@@ -1,28 +1,21 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
 import { Hono, type Context, type Next } from 'hono';
-import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
 import type { Config } from '../config.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
-import { id } from '../lib/validation.js';
+import { usersContract } from './contract.js';
 import type { PinsService } from '../pins/service.js';
 import type { UsersService } from './service.js';
-import { usernamePart } from '../boards/routes.js';
-import { bookmarkOption } from '../lib/bookmark.js';
 import { safeNext } from '../lib/rules/next.js';
-import { imageBase64, PIN_CREATE_MAX_BODY_BYTES } from '../pins/routes.js';
+import { PIN_CREATE_MAX_BODY_BYTES } from '../pins/routes.js';
 import type { ProfileSettingsService } from './profile-settings.js';
 import type { DomainClaimService } from './domain-claim.js';
 import { clientAddress } from '../lib/client-address.js';
 import type { Limits } from '../lib/limits.js';
 import { takeOutbound } from '../lib/outbound-limits.js';
-import { userText } from '../lib/text.js';
-import { ABOUT_MAX, NAME_MAX, RESERVED_USERNAMES, WEBSITE_MAX } from './rules.js';
-
-/** Followers per page 50. */
-export const FOLLOWERS_PAGE_SIZE = 50;
+import { RESERVED_USERNAMES, } from './rules.js';
 
 /** GET /v3/users/settings: connected_to_instagram and listed_website_url. */
 export function userRoutes(users: UsersService): Hono<AppEnv> {
@@ -63,60 +56,53 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
     // A person's official domain: a tag for their profile's website (create), the site read for it (update),
     // let go (delete). Reading the site makes this server fetch it: limited per client and per site.
     UserDomainClaimResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => claims.get(viewer) }),
-      create: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.claim(viewer) }),
+      get: action({ ...usersContract.UserDomainClaimResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => claims.get(viewer) }),
+      create: action({ ...usersContract.UserDomainClaimResource.create, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => claims.claim(viewer) }),
       update: action({
+        ...usersContract.UserDomainClaimResource.update,
         caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
-        options: z.object({}).loose(),
         run: async (_o, { viewer, c }) => {
           const { website_url } = await claims.get(viewer);
           if (website_url) await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, outbound.trustProxy), website_url);
           return claims.verify(viewer);
         },
       }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => claims.unclaim(viewer) }),
+      delete: action({ ...usersContract.UserDomainClaimResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => claims.unclaim(viewer) }),
     },
     // Profile settings (issue 27): the account's own name, username, about, website and picture.
     UserSettingsResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.get(viewer) }),
+      get: action({ ...usersContract.UserSettingsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => profiles.get(viewer) }),
       update: action({
+        ...usersContract.UserSettingsResource.update,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({
-          // Names others read: the one text rule (lib/text.ts: no control or direction characters).
-          first_name: userText({ max: NAME_MAX, required: 'Enter your name.' }),
-          last_name: userText({ max: NAME_MAX }).default(''),
-          username: z.string().max(64),
-          about: z.string().max(ABOUT_MAX).default(''),
-          website_url: z.string().max(WEBSITE_MAX).default(''),
-        }),
         run: (o, { viewer }) => profiles.update(viewer, o),
       }),
     },
     UserAvatarResource: {
-      create: action({ caller: 'user', limit: NO_LIMIT.write, body: PIN_CREATE_MAX_BODY_BYTES, options: z.object({ image_base64: imageBase64 }), run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({}).loose(), run: (_o, { viewer }) => profiles.clearAvatar(viewer) }),
+      create: action({ ...usersContract.UserAvatarResource.create, caller: 'user', limit: NO_LIMIT.write, body: PIN_CREATE_MAX_BODY_BYTES, run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64) }),
+      delete: action({ ...usersContract.UserAvatarResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => profiles.clearAvatar(viewer) }),
     },
     // A profile's header (/{username}/): open to visitors.
     UserResource: {
-      get: action({ caller: 'visitor', limit: NO_LIMIT.read, options: z.object({ username: usernamePart }).loose(), run: (o, { viewer }) => users.profile(viewer, o.username) }),
+      get: action({ ...usersContract.UserResource.get, caller: 'visitor', limit: NO_LIMIT.read, run: (o, { viewer }) => users.profile(viewer, o.username) }),
     },
     // Follows of users (issue 19): the creator card's Follow, buttonFollow's profile, a profile's button.
     UserFollowResource: {
-      create: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
-      delete: action({ caller: 'user', limit: NO_LIMIT.write, options: z.object({ user_id: id }).loose(), run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),
+      create: action({ ...usersContract.UserFollowResource.create, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
+      delete: action({ ...usersContract.UserFollowResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),
     },
     UserFollowersResource: {
       get: action({
+        ...usersContract.UserFollowersResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({ username: usernamePart, page_size: z.number().int().min(1).max(FOLLOWERS_PAGE_SIZE).default(FOLLOWERS_PAGE_SIZE), bookmark: bookmarkOption }).loose(),
         run: (o, { viewer }) => users.followers(viewer, o),
       }),
     },
     // The pin-create-success query: the creator card and the promote rule.
     PinCreateSuccessResource: {
       get: action({
+        ...usersContract.PinCreateSuccessResource.get,
         caller: 'user', limit: NO_LIMIT.read,
-        options: z.object({ pin_id: id }),
         run: async (o, { viewer }) => users.saveSuccess(viewer.id, (await pins.get(viewer, o.pin_id)).link),
       }),
     },

@@ -110,7 +110,8 @@ export function usersService(deps: Deps, notifications: Pick<NotificationsServic
       const official = domain ? await store.officialUserOf(domain) : undefined;
       const showCard = official && official.id !== viewerId && !(await store.follows(viewerId, official.id));
       return {
-        official_user: showCard
+        // An official user is found only for a domain, so the card always names one.
+        official_user: showCard && domain
           ? {
               id: official.id,
               username: official.username,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import type { ActionAnswers } from '../../lib/envelope.contract.js';
+import type { ContractTable } from '../../lib/envelope.contract.js';
 import { loggedInUser } from '../contract.js';
+import { userText } from '../../lib/text.js';
+
 
 /**
  * The identity providers' side of the contract (issue 26): the provider names, what a finished callback
@@ -9,6 +11,8 @@ import { loggedInUser } from '../contract.js';
  */
 export const PROVIDERS = ['sso', 'google', 'facebook', 'line'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
+
+export const providerEnum = z.enum(PROVIDERS);
 
 /** What the profile offers a new account: prefill and what is still missing. */
 export interface SignupProfile {
@@ -49,12 +53,16 @@ export const identitiesAnswer = z.object({
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */
-export const providersAnswers = {
+export const providersContract = {
   SocialProvidersResource: {
-    get: z.record(z.string(), z.object({ one_tap: z.boolean().optional(), configured: z.boolean(), disabled: z.boolean() })),
+    get: { options: z.object({}), answer: z.record(z.string(), z.object({ one_tap: z.boolean().optional(), configured: z.boolean(), disabled: z.boolean() })) },
   },
   GoogleOneTapResource: {
-    create: z.union([
+    create: { options: z.object({
+          credential: z.string().min(1, 'A credential is required.').max(8192),
+          state: z.string().max(512),
+          select_by: z.string().max(64).optional(),
+        }), answer: z.union([
       z.object({ outcome: z.literal('linked'), provider: z.enum(['facebook', 'google', 'line', 'sso']) }),
       z.object({
         outcome: z.literal('link_required'),
@@ -76,24 +84,38 @@ export const providersAnswers = {
         }),
       }),
       z.object({ outcome: z.literal('logged_in'), user: z.object({ id: z.string(), username: z.string() }) }),
-    ]),
+    ]) },
   },
   SocialRegisterResource: {
-    create: z.object({
+    create: { options: z.object({
+          // google_one_tap is a Google sign-up that began with one tap.
+          type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
+          birthday: z.number().int().nullable().optional(),
+          birthday_source_site: z.string().max(32).optional(),
+          email: z.string().trim().max(254).nullable().optional(),
+          email_source_site: z.string().max(32).optional(),
+          country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
+          first_name: userText({ max: 64 }).optional(),
+          last_name: userText({ max: 64 }).optional(),
+          kr_privacy_consent_opt_in: z.boolean().optional(),
+          marketing_notifs_opt_out: z.boolean().optional(),
+          recaptchaV3Token: z.string().max(4096).optional(),
+          next: z.string().max(2048).optional(),
+        }), answer: z.object({
       birthday_source_site: z.string(),
       email_source_site: z.string(),
       user: loggedInUser.extend({ email_verified: z.boolean() }),
       redirect: z.string(),
-    }),
+    }) },
   },
   SocialLinkResource: {
-    create: z.object({ provider: z.enum(['facebook', 'google', 'line', 'sso']) }),
+    create: { options: z.object({}), answer: z.object({ provider: z.enum(['facebook', 'google', 'line', 'sso']) }) },
   },
   SocialIdentitiesResource: {
-    get: identitiesAnswer,
-    delete: identitiesAnswer,
+    get: { options: z.object({}), answer: identitiesAnswer },
+    delete: { options: z.object({ provider: providerEnum }), answer: identitiesAnswer },
   },
   SocialPasswordResource: {
-    create: z.object({ status: z.string() }),
+    create: { options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }), answer: z.object({ status: z.string() }) },
   },
-} satisfies ActionAnswers;
+} satisfies ContractTable;

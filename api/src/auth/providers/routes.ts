@@ -1,4 +1,3 @@
-import { userText } from '../../lib/text.js';
 import { JSON_BODY, NO_LIMIT, declare, none } from '../../lib/declare.js';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -12,6 +11,7 @@ import { escapeHtml } from '../../lib/html.js';
 import { dirOf } from '../../lib/rules/locales.js';
 import { readerLocale, wordsOf } from '../../pages/words.js';
 import { action, type ResourceRegistry } from '../../lib/resources.js';
+import { providersContract } from './contract.js';
 import { safeNext } from '../../lib/rules/next.js';
 import { clientAddress } from '../../lib/client-address.js';
 import { ok } from '../../lib/envelope.js';
@@ -148,8 +148,6 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
 
   return routes;
 }
-
-const providerEnum = z.enum(PROVIDERS);
 const ssoInfoBody = z.object({ email: z.string().trim().max(254) });
 
 /** POST /v3/sso/info/, served as written; a bad request is the empty non-SSO answer. */
@@ -196,8 +194,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialProvidersResource: {
       // Which buttons the auth views draw: configured providers, and whether an experiment turned one off.
       get: action({
+        ...providersContract.SocialProvidersResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
-        options: z.object({}),
         async run(_options, { c }) {
           const flags = requestFlags(c, config);
           const oneTap = await providers.oneTapWorks();
@@ -214,12 +212,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     GoogleOneTapResource: {
       // The Google Identity credential (an ID token) and select_by, posted by the one-tap page.
       create: action({
+        ...providersContract.GoogleOneTapResource.create,
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
-        options: z.object({
-          credential: z.string().min(1, 'A credential is required.').max(8192),
-          state: z.string().max(512),
-          select_by: z.string().max(64).optional(),
-        }),
         async run(options, { c }) {
           const outcome = await providers.oneTap(getCookie(c, FLOW_COOKIE), options.credential, options.state, c.get('viewer'), requestFlags(c, config));
           return applyOutcome(c, config, auth, outcome);
@@ -229,22 +223,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialRegisterResource: {
       // The social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
+        ...providersContract.SocialRegisterResource.create,
         caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
-        options: z.object({
-          // google_one_tap is a Google sign-up that began with one tap.
-          type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
-          birthday: z.number().int().nullable().optional(),
-          birthday_source_site: z.string().max(32).optional(),
-          email: z.string().trim().max(254).nullable().optional(),
-          email_source_site: z.string().max(32).optional(),
-          country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: userText({ max: 64 }).optional(),
-          last_name: userText({ max: 64 }).optional(),
-          kr_privacy_consent_opt_in: z.boolean().optional(),
-          marketing_notifs_opt_out: z.boolean().optional(),
-          recaptchaV3Token: z.string().max(4096).optional(),
-          next: z.string().max(2048).optional(),
-        }),
         async run(options, { c }) {
           const { user, token, sources } = await providers.register(
             getCookie(c, FLOW_COOKIE),
@@ -269,8 +249,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
     SocialLinkResource: {
       // After 'link_required': the password log-in just happened; the provider's identity joins the account.
       create: action({
+        ...providersContract.SocialLinkResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({}),
         async run(_options, { c, viewer }) {
           const linked = await providers.linkAfterLogIn(getCookie(c, FLOW_COOKIE), viewer);
           deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
@@ -279,11 +259,11 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     SocialIdentitiesResource: {
-      get: action({ caller: 'user', limit: NO_LIMIT.read, options: z.object({}), run: (_options, { viewer }) => providers.identities(viewer) }),
+      get: action({ ...providersContract.SocialIdentitiesResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_options, { viewer }) => providers.identities(viewer) }),
       // Settings: disconnect a provider.
       delete: action({
+        ...providersContract.SocialIdentitiesResource.delete,
         caller: 'user', limit: NO_LIMIT.write,
-        options: z.object({ provider: providerEnum }),
         async run(options, { c, viewer }) {
           await providers.unlink(viewer, options.provider);
           await rememberAgain(c, config, auth, viewer.id);
@@ -295,8 +275,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       // An account whose only way in was a provider sets a password.
       // Its proof: a recent real log-in through the provider, and the two-factor code when it is on (wrong ones counted per account).
       create: action({
+        ...providersContract.SocialPasswordResource.create,
         caller: 'user', limit: 'securityAccount',
-        options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
         async run(options, { c, viewer }) {
           await providers.setFirstPassword(viewer, options.new_password, { code: options.code });
           await rememberAgain(c, config, auth, viewer.id);
