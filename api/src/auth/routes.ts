@@ -15,6 +15,7 @@ import { REMEMBER_TTL_MS, SESSION_TTL_MS } from './session.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
 import { PIN_BUILDER_FLAGS } from '../pins/rules/gates.js';
+import { recordOf } from '../lib/rules/records.js';
 
 /** First and last names at sign-up: user text, at most this long. */
 const NAME_MAX = 64;
@@ -267,7 +268,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
         options: z.object({}),
         run(_options, { c }) {
           const flags = requestFlags(c, config);
-          return Object.fromEntries(POPUP_FLAGS.map((flag) => [flag, flags.has(flag)]));
+          return recordOf(POPUP_FLAGS, (flag) => flags.has(flag));
         },
       }),
     },

@@ -27,8 +27,9 @@ const NO_GATES: GateCheck = async () => false;
 /** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
 
-export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder', 'extension'] as const;
-export type PinMethod = (typeof PIN_METHODS)[number];
+import { PIN_METHODS, type PinMethod } from './rules/methods.js';
+
+export { PIN_METHODS, type PinMethod };
 
 export interface PinCreateInput {
   board_id: string;

@@ -13,7 +13,7 @@ import { Carousel } from './Carousel';
 import { Education } from './Education';
 import { EditImage } from './EditImage';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
-import type { CreatedPin, PinData, ViewerData } from '../types';
+import type { PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
 import { renditionSet } from '../renditions';
 import { useMobile } from '../useMobile';
@@ -76,7 +76,7 @@ export default function PinBuilder({ search }: { search: string }) {
           initialView="login"
           next={location.pathname + location.search}
           recognised={current.type === 'LIMITED_LOGIN' ? current.info : undefined}
-          onAuthed={() => void getResource<ViewerData>('ViewerResource').then(setAuthed)}
+          onAuthed={() => void getResource('ViewerResource').then(setAuthed)}
         />
       </main>
     );
@@ -103,7 +103,7 @@ function Builder({ search }: { search: string }) {
 
   useEffect(() => {
     const adCreate = new URLSearchParams(search).get('adCreate');
-    getResource<BuilderInfo>('PinBuilderResource', adCreate === null ? {} : { adCreate })
+    getResource('PinBuilderResource', adCreate === null ? {} : { adCreate })
       .then(setInfo)
       .catch((e: unknown) => setError(messageOf(e)));
   }, [search]);
@@ -112,7 +112,7 @@ function Builder({ search }: { search: string }) {
     const shared = new URLSearchParams(search).get('upload');
     if (!shared || !/^\d{1,20}$/.test(shared)) return;
     setStatus('processing');
-    getResource<UploadData>('MediaUploadResource', { id: shared })
+    getResource('MediaUploadResource', { id: shared })
       .then((found) => whenProcessed(found))
       .then((done) => {
         setUpload(done);
@@ -174,7 +174,7 @@ function Builder({ search }: { search: string }) {
     setError(null);
     setStatus('publishing');
     try {
-      const pin = await postResource<CreatedPin>('PinResource', 'create', {
+      const pin = await postResource('PinResource', 'create', {
         board_id: target.board.id,
         section: target.section?.id,
         media_upload_id: upload.id,
@@ -187,7 +187,7 @@ function Builder({ search }: { search: string }) {
         ...(carouselOffered && carousel.length ? { carousel_upload_ids: carousel.map((image) => image.id), scenario: info.scenario } : {}),
         method: 'pinbuilder',
       });
-      setSaved(await getResource<PinData>('PinResource', { id: pin.id }));
+      setSaved(await getResource('PinResource', { id: pin.id }));
       setStatus('saved');
     } catch (e) {
       setStatus('edited');

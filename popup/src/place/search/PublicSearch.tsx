@@ -28,7 +28,7 @@ export function PublicSearch({ term }: { term: string }) {
 }
 
 function PublicResults({ term }: { term: string }) {
-  const feed = usePaged('SearchPinsResource', { q: term }, (page: EveryoneData) => page.pins);
+  const feed = usePaged('SearchPinsResource', { q: term }, (page) => page.pins);
   return (
     <section aria-labelledby="public-results" aria-busy={feed.loading}>
       <h2 id="public-results">{t('everyoneHeading')}</h2>
