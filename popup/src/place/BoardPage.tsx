@@ -15,7 +15,7 @@ import { hostOf } from '../save/Preview';
 import { NotFoundPage, PageLoading } from '../PageStates';
 import { AddSection, BoardSettings } from './board-settings/BoardSettings';
 import { FollowBoardButton } from './feed/FollowBoardButton';
-import type { BoardFeedData, BoardPageData, ViewerData } from '../types';
+import type { BoardPageData, ViewerData } from '../types';
 
 /**
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,

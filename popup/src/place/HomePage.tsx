@@ -7,7 +7,7 @@ import { BRAND } from '../brand';
 import { t as tSite } from '../site/messages';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid } from './ProfilePage';
-import type { UserPinsData, ViewerData } from '../types';
+import type { ViewerData } from '../types';
 import { MySearch } from './search/MySearch';
 import { FollowingFeed } from './feed/FollowingFeed';
 

@@ -9,7 +9,7 @@ import { FollowButton } from './FollowButton';
 import { followCountLinks } from './feed/counts';
 import { NotFoundPage, PageLoading } from '../PageStates';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
-import type { ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from '../types';
+import type { ProfileBoard, ProfileData, ViewerData } from '../types';
 
 const sectionCount = (n: number) => mainN('picker.sections', n);
 

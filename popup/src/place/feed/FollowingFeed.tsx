@@ -1,9 +1,6 @@
 import { homeFeedOptions } from '../../../../api/src/lib/rules/first-reads';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { HomeFeedAnswer } from '../../../../api/src/feed/contract';
 import { t } from './messages';
-
-type HomeFeedData = HomeFeedAnswer;
 
 /** The home feed (issue 28): the newest Pins on public boards of the people and boards the viewer follows. */
 export function FollowingFeed() {

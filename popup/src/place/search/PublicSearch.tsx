@@ -1,9 +1,6 @@
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { EveryoneAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
-
-type EveryoneData = EveryoneAnswer;
 
 /**
  * /search/pins/?q=… (issue 28): public Pins of everyone by words and #hashtags, under the search
