@@ -4,6 +4,9 @@ import { resourceGetPath } from '../../api/src/lib/rules/first-reads';
 import type { AnswerOf, OptionsOf, ReadableResource, ResourceName, WriteAction } from '../../api/src/resources.contract';
 import type { RouteAnswer, RouteInput, RouteName } from '../../api/src/routes.contract';
 
+/** The routes whose body is a file. */
+type FileRoute = { [R in RouteName]: RouteInput<R> extends { body: Blob } ? R : never }[RouteName];
+
 /** The client side of the resource layer: one function per verb, errors thrown as ResourceError. */
 export class ResourceError extends Error {
   constructor(readonly body: ErrorBody) {
@@ -31,16 +34,15 @@ export async function request<T>(url: string, init?: RequestInit): Promise<T> {
 }
 
 /** A JSON POST in the envelope (resource writes, `/v3/…` writes, the advertiser area's own paths). */
-export const postJson = <T>(url: string, body: unknown): Promise<T> =>
-  request<T>(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+export const postJson = <T>(url: string, body: unknown, init?: RequestInit): Promise<T> =>
+  request<T>(url, { ...init, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-/** saving.md section 8: a read that fails with a 5xx, or with no answer at all, is tried once more. */
-export function getResource<N extends ReadableResource>(name: N, ...[options]: OptionsArg<N, 'get'>): Promise<AnswerOf<N, 'get'>> {
-  return readResource(name, options ?? {});
-}
-
-/** getResource with its options always given: for code generic in the resource (a feed, a page's data hook). */
-export async function readResource<N extends ReadableResource>(name: N, options: OptionsOf<N, 'get'> | Record<string, never>): Promise<AnswerOf<N, 'get'>> {
+/**
+ * saving.md section 8: a read that fails with a 5xx, or with no answer at all, is tried once more. Its
+ * options are required (code generic in the resource, a feed or a page's data hook, calls it so);
+ * getResource below is the same function, letting options be left out where the action needs none.
+ */
+export async function readResource<N extends ReadableResource>(name: N, options: OptionsOf<N, 'get'> | Record<string, never> = {}): Promise<AnswerOf<N, 'get'>> {
   const url = resourceGetPath(name, options);
   try {
     return await request<AnswerOf<N, 'get'>>(url);
@@ -51,6 +53,8 @@ export async function readResource<N extends ReadableResource>(name: N, options:
   }
 }
 
+export const getResource: <N extends ReadableResource>(name: N, ...options: OptionsArg<N, 'get'>) => Promise<AnswerOf<N, 'get'>> = readResource;
+
 export function postResource<N extends ResourceName, A extends WriteAction<N>>(name: N, action: A, ...[options]: OptionsArg<N, A>): Promise<AnswerOf<N, A>> {
   return postJson<AnswerOf<N, A>>(`/resource/${name}/${action}/`, { options: options ?? {} });
 }
@@ -60,19 +64,15 @@ export function postResource<N extends ResourceName, A extends WriteAction<N>>(n
  * by the one table in routes.ts: path parameters fill the route's `{name}`s, a `body` makes it a POST.
  */
 export function v3<R extends RouteName>(route: R, ...[input, init]: Record<string, never> extends RouteInput<R> ? [input?: RouteInput<R>, init?: Pick<RequestInit, 'signal'>] : [input: RouteInput<R>, init?: Pick<RequestInit, 'signal'>]): Promise<RouteAnswer<R>> {
-  const given = (input ?? {}) as { path?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown };
-  let url = route.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(given.path?.[key] ?? ''));
-  const query = Object.entries(given.query ?? {}).filter((pair): pair is [string, string] => pair[1] !== undefined);
-  if (query.length) url += `?${new URLSearchParams(query).toString()}`;
-  if (given.body === undefined) return request<RouteAnswer<R>>(url, init);
-  // A file is sent as itself (an import, an upload); anything else as JSON.
-  const file = given.body instanceof Blob;
-  return request<RouteAnswer<R>>(url, {
-    ...init,
-    method: 'POST',
-    headers: { 'Content-Type': file ? 'application/octet-stream' : 'application/json' },
-    body: file ? (given.body as Blob) : JSON.stringify(given.body),
-  });
+  // The route table's input, read as the shapes every entry shares (the table typed the caller's side).
+  const { path, query, body } = (input ?? {}) as { path?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  const url = route.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(path?.[key] ?? '')) + (query ? `?${new URLSearchParams(query)}` : '');
+  return body === undefined ? request<RouteAnswer<R>>(url, init) : postJson<RouteAnswer<R>>(url, body, init);
+}
+
+/** A route whose body is a file sent as itself (an import): typed by the same table, kept apart so pages that send none carry no code for it. */
+export function sendFile<R extends FileRoute>(route: R, file: Blob): Promise<RouteAnswer<R>> {
+  return request<RouteAnswer<R>>(route, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file });
 }
 
 /** Where a page's gone-or-locked resource sends the visitor (saving.md section 8): home, with this flag. */

@@ -377,7 +377,7 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {view === 'welcome' && <Welcome />}
 
-      <ModalFooter view={view} header={header} business={props.business} next={props.next} florida={experiments.fdbr_teen_compliance} onToggle={toggleTo} onNotYou={() => void notYou()} />
+      <ModalFooter view={view} header={header} business={props.business} next={props.next} florida={experiments.fdbr_teen_compliance === true} onToggle={toggleTo} onNotYou={() => void notYou()} />
       {toast && <Toast message={toast.message} duration={toast.duration} onDone={() => setToast(null)} />}
     </section>
   );

@@ -3,8 +3,8 @@ import type { AnswerOf, OptionsOf } from '../../../api/src/resources.contract';
 import { rememberAccount } from './accounts';
 
 /** The auth calls of auth.md section 7, as the popup makes them. */
-/** The experiments the popup reads (api/src/auth/routes.ts POPUP_FLAGS), each on or off. */
-export type Experiments = AnswerOf<'ExperimentsResource', 'get'>;
+/** The experiments the popup reads (api/src/auth/routes.ts POPUP_FLAGS), each on or off; before the answer (or without one) none is on. */
+export type Experiments = Partial<AnswerOf<'ExperimentsResource', 'get'>>;
 export interface PasswordRules {
   min_length: 6 | 8;
   ascii_only: boolean;
@@ -12,15 +12,7 @@ export interface PasswordRules {
   min_strength_score: number;
 }
 
-export const NO_EXPERIMENTS: Experiments = {
-  kr_privacy_consent: false,
-  fdbr_teen_compliance: false,
-  unauth_dweb_unified_ar: false,
-  web_google_disabled: false,
-  web_facebook_disabled: false,
-  dweb_unauth_fb_login_account_recovery_flow: false,
-  pin_creation_disable_all: false,
-};
+export const NO_EXPERIMENTS: Experiments = {};
 
 export const loadExperiments = () => getResource('ExperimentsResource').catch(() => NO_EXPERIMENTS);
 export const loadPasswordRules = () => getResource('PasswordRulesResource').catch((): PasswordRules => ({ min_length: 6, ascii_only: true, differ_from_username: true, min_strength_score: 2 }));
@@ -39,7 +31,7 @@ export interface LoginExtra {
 }
 
 /** What a failed call says when the server said nothing we can show (LoginForm, MfaForm, the modal, reset). */
-export const UNKNOWN_ERROR = 'Sorry! Something went wrong on our end.';
+export { UNKNOWN_ERROR_MESSAGE as UNKNOWN_ERROR } from '../../../api/src/lib/envelope.client';
 
 /** What the log-in step hands the two-factor step: the credential set is sent again with the code. */
 export interface MfaChallenge {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ImportExportJson, TransferJson } from '../../../../api/src/transfer/contract';
-import { getResource, postResource, ResourceError, v3 } from '../../api';
+import { getResource, postResource, ResourceError, sendFile } from '../../api';
 import { BRAND } from '../../brand';
 import { locale, t as main } from '../../i18n';
 import type { ViewerData } from '../../types';
@@ -32,7 +32,7 @@ const megabytes = (bytes: number) => new Intl.NumberFormat(locale(), { style: 'u
 const count = (n: number) => new Intl.NumberFormat(locale()).format(n);
 
 /** Sends the file itself as the body (api/src/transfer/routes.ts); the answer is the import, queued. */
-const sendFile = (file: File) => v3('/v3/imports/', { body: file });
+const sendImport = (file: File) => sendFile('/v3/imports/', file);
 
 /** /settings/import-export/: export everything as a ZIP, import a bookmarks file, a Pinterest export or our ZIP. */
 export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
@@ -85,7 +85,7 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
     }
     setSending(true);
     try {
-      const started = await sendFile(chosen);
+      const started = await sendImport(chosen);
       setState((s) => ({ export: s?.export ?? null, import: started }));
       if (file.current) file.current.value = '';
     } catch (error) {
