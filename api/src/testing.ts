@@ -18,6 +18,10 @@ import { join } from 'node:path';
 import { imageFixtures } from './images/fixtures.js';
 import { backgroundJobs } from './background.js';
 import { settleAllCounts } from './counts/store.js';
+import { decodeEnvelope, type Decoded } from './lib/envelope.client.js';
+import type { ErrorBody } from './lib/envelope.js';
+import type { ActionName } from './lib/resources.js';
+import type { AnswerOf, OptionsOf, ResourceName } from './resources.contract.js';
 
 export const TEST_ORIGIN = 'http://localhost:8787';
 
@@ -70,8 +74,11 @@ export type TestApp = Awaited<ReturnType<typeof testApp>>;
 export interface Answer<T = any> {
   status: number;
   headers: Headers;
-  body: { resource_response: { data?: T; error?: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } } };
+  body: { resource_response: { data?: T; error?: ErrorBody } };
 }
+
+/** A resource call's answer as the web app reads it (the one decoder), typed by the resource and action. */
+export type Called<T> = { status: number; headers: Headers } & Decoded<T>;
 
 /** What @hono/node-server hands the app as c.env: the Node request, whose socket says who is asking. */
 export const socketEnv = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
@@ -103,14 +110,22 @@ export function client(app: ReturnType<typeof createApp>, origin: string, initia
       return [...jar.values()].join('; ');
     },
     send,
-    get: (name: string, options: Record<string, unknown> = {}) =>
+    get: (name: string, options: unknown = {}) =>
       send(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`),
-    post: (name: string, action: string, options: Record<string, unknown>) =>
+    post: (name: string, action: string, options: unknown) =>
       send(`/resource/${name}/${action}/`, {
         method: 'POST',
         headers: { origin, 'content-type': 'application/json' },
         body: JSON.stringify({ options }),
       }),
+    /**
+     * A resource action, typed from the registry as the web app's client is: options checked against the
+     * action's schema input, the answer decoded by the one envelope decoder (`ok` and `data`, or `error`).
+     */
+    async call<N extends ResourceName, A extends ActionName>(name: N, action: A, options: OptionsOf<N, A>): Promise<Called<AnswerOf<N, A>>> {
+      const answer = action === 'get' ? await this.get(name, options) : await this.post(name, action, options);
+      return { status: answer.status, headers: answer.headers, ...decodeEnvelope<AnswerOf<N, A>>(answer.body, answer.status) };
+    },
     async logIn(email: string, password: string) {
       return this.post('UserSessionResource', 'create', { username_or_email: email, password });
     },

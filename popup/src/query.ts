@@ -1,7 +1,9 @@
 import { advertiserOf } from '../../api/src/lib/rules/first-reads';
+import { PIN_METHODS, type PinMethod } from '../../api/src/pins/rules/methods';
+import { oneOf } from './choice';
 /** What the popup was opened with (saving.md section 2.3): query parameters only. */
 export interface PopupQuery {
-  method: string;
+  method: PinMethod;
   url: string;
   media: string;
   description: string;
@@ -25,7 +27,8 @@ export interface PopupQuery {
 
 export function readPopupQuery(location: { pathname: string; search: string }): PopupQuery {
   const q = new URLSearchParams(location.search);
-  const method = /^\/pin\/create\/([a-z]+)\/?$/.exec(location.pathname)?.[1] ?? 'create';
+  // A path the server does not know as a method (it serves only these) is a plain create.
+  const method = oneOf(PIN_METHODS, /^\/pin\/create\/([a-z]+)\/?$/.exec(location.pathname)?.[1] ?? 'create');
   return {
     method,
     url: q.get('url') ?? '',

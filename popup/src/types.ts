@@ -1,7 +1,8 @@
 // The popup's view of API answers: the contracts' types (api/src/*/contract.ts, issue 26).
 import type { BoardPageAnswer, PickerAnswer, ProfileBoardsPage, SectionAnswer } from '../../api/src/boards/contract';
 import type { BoardFeedAnswer, CreatedPin as CreatedPinAnswer, PinData as PinAnswerData, UserPinsAnswer } from '../../api/src/pins/contract';
-import type { FollowersAnswer, ProfileAnswer, SuccessAnswer } from '../../api/src/users/contract';
+import type { FollowersAnswer, ProfileAnswer } from '../../api/src/users/contract';
+import type { AnswerOf } from '../../api/src/resources.contract';
 
 export type { ViewerData } from '../../api/src/auth/contract';
 export type PickerData = PickerAnswer;
@@ -12,7 +13,8 @@ export type BoardPageData = BoardPageAnswer;
 export type BoardFeedData = BoardFeedAnswer;
 export type { LoginAnswer as LoginData } from '../../api/src/auth/contract';
 export type SectionData = SectionAnswer;
-export type SuccessData = SuccessAnswer;
+/** What PinCreateSuccessResource answers, as its `run` returns it (an official account's domain may be unknown). */
+export type SuccessData = AnswerOf<'PinCreateSuccessResource', 'get'>;
 export type ProfileData = ProfileAnswer;
 export type ProfileBoardsData = ProfileBoardsPage;
 export type ProfileBoard = ProfileBoardsData['boards'][number];

@@ -6,7 +6,7 @@ import type { ViewerData } from './types';
 export function useViewer(): ViewerData | null {
   const [viewer, setViewer] = useState<ViewerData | null>(null);
   useEffect(() => {
-    getResource<ViewerData>('ViewerResource')
+    getResource('ViewerResource')
       .then(setViewer)
       .catch(() => setViewer({ type: 'UNAUTH' }));
   }, []);

@@ -14,6 +14,7 @@ import { REMEMBER_TTL_MS, SESSION_TTL_MS } from './session.js';
 import { ApiError } from '../lib/errors.js';
 import { clientAddress } from '../lib/client-address.js';
 import { PIN_BUILDER_FLAGS } from '../pins/rules/gates.js';
+import { recordOf } from '../lib/rules/records.js';
 
 /** Resolves the session cookie to the viewer (or null) for every request. */
 export function sessionMiddleware(auth: AuthService, trustProxy = false): MiddlewareHandler<AppEnv> {
@@ -234,7 +235,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
         caller: 'visitor', limit: NO_LIMIT.read,
         run(_options, { c }) {
           const flags = requestFlags(c, config);
-          return Object.fromEntries(POPUP_FLAGS.map((flag) => [flag, flags.has(flag)]));
+          return recordOf(POPUP_FLAGS, (flag) => flags.has(flag));
         },
       }),
     },

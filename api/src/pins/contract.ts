@@ -29,7 +29,8 @@ const domainToUnicode = nodeUrl ? (host: string) => nodeUrl.domainToUnicode(host
 
 export const SHARE_NOTE_MAX = 500;
 
-export const PIN_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'pinbuilder', 'extension'] as const;
+import { PIN_METHODS } from './rules/methods.js';
+export { PIN_METHODS };
 /** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
 export const BOARD_FEED_PAGE_SIZE = 25;
 export const BOARD_FEED_MAX = 50;

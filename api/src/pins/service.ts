@@ -15,8 +15,8 @@ import { foldTag, HASHTAG_SUGGESTIONS } from './rules/hashtags.js';
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 import type { MediaService, UploadAllowance } from '../media/service.js';
 import { creationDisabled, type GateName } from './rules/gates.js';
-import { PIN_METHODS, BOARD_FEED_PAGE_SIZE, BOARD_FEED_MAX } from './contract.js';
-export { PIN_METHODS, BOARD_FEED_PAGE_SIZE, BOARD_FEED_MAX };
+import { BOARD_FEED_PAGE_SIZE, BOARD_FEED_MAX } from './contract.js';
+export { BOARD_FEED_PAGE_SIZE, BOARD_FEED_MAX };
 
 /** A request in no pin-builder experiment group, without video uploads. */
 const NO_GROUPS: UploadAllowance = { groups: new Set(), videoUploadAllowed: false };
@@ -29,7 +29,9 @@ const NO_GATES: GateCheck = async () => false;
 /** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
 
-export type PinMethod = (typeof PIN_METHODS)[number];
+import { PIN_METHODS, type PinMethod } from './rules/methods.js';
+
+export { PIN_METHODS, type PinMethod };
 
 export interface PinCreateInput {
   board_id: string;

@@ -6,7 +6,7 @@ import { postResource } from '../api';
 import { advertiserLink, OBJECTIVES, objectiveLink } from '../../../api/src/advertisers/rules/routes';
 import { t } from './messages';
 import { money, problem as failure, wordFor } from './words';
-import type { AdvertiserData, Billing, Sponsorship } from './types';
+import type { AdvertiserData, } from './types';
 import { useData, Loading } from './useData';
 import { statusWord } from './CampaignPages';
 
@@ -33,7 +33,7 @@ export function Home({ id, advertiser }: { id: string; advertiser: AdvertiserDat
 }
 
 export function BillingPage({ id, routeKey, campaignId }: { id: string; routeKey: 'billing' | 'billingHistory' | 'billingOrderLines'; campaignId: string | null }) {
-  const { data, error } = useData<Billing>('AdvertiserBillingResource', { advertiser_id: id });
+  const { data, error } = useData('AdvertiserBillingResource', { advertiser_id: id });
   if (!data) return <Loading error={error} />;
   const lines = campaignId ? data.order_lines.filter((l) => l.id === campaignId) : data.order_lines;
   return (
@@ -84,7 +84,7 @@ export function ToolPage({ id, title, params }: { id: string; title: string; par
 
 /** Paid partnerships creators labelled with this business: approve (the label names the business) or reject. */
 export function Sponsorships({ id }: { id: string }) {
-  const { data, error, reload } = useData<Sponsorship[]>('AdvertiserSponsorshipsResource', { advertiser_id: id });
+  const { data, error, reload } = useData('AdvertiserSponsorshipsResource', { advertiser_id: id });
   const [problem, setProblem] = useState('');
   const decide = async (pinId: string, decision: 'approve' | 'reject') => {
     setProblem('');

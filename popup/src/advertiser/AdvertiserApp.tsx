@@ -1,19 +1,16 @@
 import { useEffect, useState } from 'react';
-import { getResource, ResourceError } from '../api';
+import { getResource, ResourceError, v3 } from '../api';
 import { fromEnglish, t as tMain } from '../i18n';
 import { t } from './messages';
 import { problem } from './words';
 import { matchAdvertiserRoute, unprefixedAdvertiserRoute, type MatchedRoute } from '../../../api/src/advertisers/rules/routes';
 import { MEMBER_INVITE_PATH } from '../../../api/src/advertisers/members/rules';
 import { AcceptInvite } from './members/MembersPage';
-import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles';
-import { call } from './api';
 import { Convert } from './Convert';
 import { Offsite } from './Offsite';
 import { Notice } from './Notice';
 import { activeProfile } from './profile';
 import { AreaPage, type AdvertiserData } from './AreaPage';
-import type { ViewerData } from '../types';
 import { TwoFactorGate } from '../settings/security/TwoFactorGate';
 
 /** advertiser.md section 4's code for a member whose session has not passed two-factor (api/src/lib/errors.contract.ts profile_needs_mfa). */
@@ -54,9 +51,9 @@ function ToActiveProfile({ sub, search }: { sub: string; search: string }) {
   useEffect(() => {
     void (async () => {
       try {
-        const viewer = await getResource<ViewerData>('ViewerResource');
+        const viewer = await getResource('ViewerResource');
         if (viewer.type !== 'AUTH') return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
-        const profiles = await call<AccessProfile[]>('/vx/business_access/profiles/');
+        const profiles = await v3('/vx/business_access/profiles/');
         const active = activeProfile(viewer.user.id);
         const pick = profiles.find((p) => p.id === active.id) ?? profiles.find((p) => p.permissions.includes('OWNER')) ?? profiles[0];
         if (!pick) return location.assign(`/business/convert/?next=${encodeURIComponent(location.pathname + location.search)}`);
@@ -74,7 +71,7 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
   const [error, setError] = useState<ResourceError | null>(null);
   const [round, setRound] = useState(0);
   useEffect(() => {
-    getResource<AdvertiserData>('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
+    getResource('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
       if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: tMain('server.generic') }));
     });

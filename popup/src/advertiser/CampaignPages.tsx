@@ -6,7 +6,7 @@ import { campaignsCsv } from '../../../api/src/advertisers/rules/report';
 import { adGroupLink, advertiserLink } from '../../../api/src/advertisers/rules/routes';
 import { t } from './messages';
 import { money, problem as failure, wordFor } from './words';
-import type { Insights, Campaign, AdGroup, Ad } from './types';
+import type { Insights, Campaign, } from './types';
 import { list, useData, Loading } from './useData';
 
 /** The advertiser area's reports: campaigns, their insights, ad groups and ads, and the bulk editor. */
@@ -17,8 +17,8 @@ const STATUSES = ['ACTIVE', 'PAUSED', 'PENDING_BILLING'] as const;
 /** The campaign report: filters and a date range in the address (so a filtered report is a link), its numbers from the recorded ad events. */
 export function Campaigns({ id, search, ids }: { id: string; search: URLSearchParams; ids?: string[] }) {
   const pick = (k: string) => search.get(k) || undefined;
-  const filter = { objective_type: pick('objective_type'), status: pick('status'), query: pick('query'), start_date: pick('start_date'), end_date: pick('end_date') };
-  const { data, error } = useData<Campaign[]>('AdvertiserCampaignsResource', { advertiser_id: id, campaign_ids: ids, ...filter });
+  const filter = { objective_type: pick('objective_type'), status: STATUSES.find((s) => s === search.get('status')), query: pick('query'), start_date: pick('start_date'), end_date: pick('end_date') };
+  const { data, error } = useData('AdvertiserCampaignsResource', { advertiser_id: id, campaign_ids: ids, ...filter });
   const range = data?.[0]?.range;
   return (
     <>
@@ -86,7 +86,7 @@ export function Campaigns({ id, search, ids }: { id: string; search: URLSearchPa
 export function CampaignInsights({ id, campaignId, search }: { id: string; campaignId: string; search: URLSearchParams }) {
   const pick = (k: string) => search.get(k) || undefined;
   const q = { start_date: pick('start_date'), end_date: pick('end_date'), comp_start_date: pick('comp_start_date'), comp_end_date: pick('comp_end_date') };
-  const { data, error } = useData<Insights>('CampaignInsightsResource', { advertiser_id: id, campaign_id: campaignId, ...q });
+  const { data, error } = useData('CampaignInsightsResource', { advertiser_id: id, campaign_id: campaignId, ...q });
   if (!data) return <Loading error={error} />;
   const { campaign, current, comparison } = data;
   const totals = (label: string, range: Insights['current']) => (
@@ -118,7 +118,7 @@ export function CampaignInsights({ id, campaignId, search }: { id: string; campa
 }
 
 export function AdGroups({ id, campaignIds, adGroupIds, message }: { id: string; campaignIds?: string[]; adGroupIds?: string[]; message: string | null }) {
-  const { data, error } = useData<AdGroup[]>('AdvertiserAdGroupsResource', { advertiser_id: id, campaign_ids: campaignIds, ad_group_ids: adGroupIds });
+  const { data, error } = useData('AdvertiserAdGroupsResource', { advertiser_id: id, campaign_ids: campaignIds, ad_group_ids: adGroupIds });
   return (
     <>
       <h1>{t('adGroups')}</h1>
@@ -156,7 +156,7 @@ const goalText = (objective: string, goal: Goal) =>
   objective === 'WEB_CONVERSION' && goal ? t('webConversionGoal', { tag: goal.conversion_tag_v3_goal_metadata.conversion_tag_id, event: wordFor('event', goal.conversion_tag_v3_goal_metadata.conversion_event) }) : '';
 
 export function Ads({ id, ids }: { id: string; ids?: string[] }) {
-  const { data, error } = useData<Ad[]>('AdvertiserAdsResource', { advertiser_id: id, pin_promotion_ids: ids });
+  const { data, error } = useData('AdvertiserAdsResource', { advertiser_id: id, pin_promotion_ids: ids });
   return (
     <>
       <h1>{t('ads')}</h1>
@@ -182,7 +182,7 @@ export function Ads({ id, ids }: { id: string; ids?: string[] }) {
 /** /ads/edit/?view=campaign|adgroup|ad: the campaign's settings, and its edits: pause or run, daily budget, end date or ongoing. */
 export function EditView({ id, view, search }: { id: string; view: string; search: URLSearchParams }) {
   const campaignId = search.get('campaignId');
-  const campaigns = useData<Campaign[]>('AdvertiserCampaignsResource', { advertiser_id: id, campaign_ids: campaignId ? [campaignId] : undefined });
+  const campaigns = useData('AdvertiserCampaignsResource', { advertiser_id: id, campaign_ids: campaignId ? [campaignId] : undefined });
   const [edited, setEdited] = useState<Campaign | null>(null);
   const [status, setStatus] = useState({ error: '', saved: '' });
   if (!['campaign', 'adgroup', 'ad'].includes(view)) return <p class="error" role="alert">{t('chooseView')}</p>;
@@ -193,7 +193,7 @@ export function EditView({ id, view, search }: { id: string; view: string; searc
   const save = async (change: Record<string, unknown>, what: string) => {
     setStatus({ error: '', saved: '' });
     try {
-      setEdited(await postResource<Campaign>('AdvertiserCampaignResource', 'update', { advertiser_id: id, campaign_id: c.id, ...change }));
+      setEdited(await postResource('AdvertiserCampaignResource', 'update', { advertiser_id: id, campaign_id: c.id, ...change }));
       setStatus({ error: '', saved: what });
     } catch (e) {
       setStatus({ error: failure(e), saved: '' });

@@ -14,7 +14,7 @@ const safeLink = (link: string) => (/^\/(?!\/)/.test(link) || /^https?:\/\//.tes
 /** An advisory or sensitivity notice (advertiser.md section 3) for a pin or a search term, when one is attached. */
 export function Notice({ pinId, searchTerm }: { pinId?: string; searchTerm?: string }) {
   const [data, setData] = useState<AdvisoryData | null>(null);
-  useEffect(() => void getResource<AdvisoryData | null>('AdvisoryNoticeResource', pinId ? { pin_id: pinId } : { search_term: searchTerm }).then(setData, () => setData(null)), [pinId, searchTerm]);
+  useEffect(() => void getResource('AdvisoryNoticeResource', pinId ? { pin_id: pinId } : { search_term: searchTerm ?? '' }).then(setData, () => setData(null)), [pinId, searchTerm]);
   if (!data) return null;
   const { notice } = data;
   return (

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { offsiteAction, SUSPICIOUS_REASONS, type SuspiciousReason } from '../../../api/src/advertisers/rules/offsite';
-import { ResourceError } from '../api';
+import { ResourceError, v3 } from '../api';
 import { t as tMain } from '../i18n';
-import { call } from './api';
 import { t } from './messages';
 
 const httpOnly = (url: string | null) => {
@@ -41,9 +40,9 @@ export function Offsite({ search }: { search: string }) {
   const url = pinId ? given : null;
   const [shown, setShown] = useState<Shown | null>(null);
   useEffect(() => {
-    if (!url) return;
-    const pin = call<{ link: string | null }>(`/v3/pins/${pinId}/`).then((p) => p.link === url, () => false);
-    const check = call<{ redirect_status: string; url: string; reason?: SuspiciousReason }>(`/v3/offsite/?url=${encodeURIComponent(url)}&check_only=true&pin_id=${pinId}`);
+    if (!url || !pinId) return;
+    const pin = v3('/v3/pins/{id}/', { path: { id: pinId } }).then((p) => p.link === url, () => false);
+    const check = v3('/v3/offsite/', { query: { url, check_only: 'true', pin_id: pinId } });
     void pin.then(async (carried) => {
       if (!carried) return setShown({ action: 'refused' });
       try {

@@ -34,8 +34,8 @@ export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; vie
   const [labels, setLabels] = useState<LabelsData | null>(null);
   const [profile, setProfile] = useState<Profile | null>(null);
   useEffect(() => {
-    void getResource<LabelsData>('PinAdLabelsResource', { pin_id: pin.id }).then(setLabels, () => setLabels(null));
-    void getResource<Profile>('UserResource', { username: pin.pinner.username }).then(setProfile, () => setProfile(null));
+    void getResource('PinAdLabelsResource', { pin_id: pin.id }).then(setLabels, () => setLabels(null));
+    void getResource('UserResource', { username: pin.pinner.username }).then(setProfile, () => setProfile(null));
   }, [pin.id]);
   if (!labels) return null;
   const s = labels.sponsorship;
@@ -82,7 +82,7 @@ function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; 
     event.preventDefault();
     setError('');
     try {
-      setCurrent(await postResource<SponsorshipData>('PinSponsorshipResource', 'create', { pin_id: pinId, sponsor_username: String(new FormData(event.currentTarget as HTMLFormElement).get('sponsor_username') ?? '') }));
+      setCurrent(await postResource('PinSponsorshipResource', 'create', { pin_id: pinId, sponsor_username: String(new FormData(event.currentTarget as HTMLFormElement).get('sponsor_username') ?? '') }));
     } catch (e) {
       setError(failure(e));
     }
@@ -90,7 +90,7 @@ function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; 
   const remove = async () => {
     setError('');
     try {
-      setCurrent(await postResource<SponsorshipData>('PinSponsorshipResource', 'delete', { pin_id: pinId }));
+      setCurrent(await postResource('PinSponsorshipResource', 'delete', { pin_id: pinId }));
     } catch (e) {
       setError(failure(e));
     }

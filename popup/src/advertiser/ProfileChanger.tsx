@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { v3 } from '../api';
 import { linked } from '../i18n/linked';
 import { showProfileChanger, type AccessProfile } from '../../../api/src/advertisers/rules/profiles';
-import { call } from './api';
 import { t, tn } from './messages';
 import { activeProfile, profileVisible, setActiveProfile, setProfileVisible } from './profile';
 import type { AdvertiserData } from './types';
@@ -14,7 +14,7 @@ import type { AdvertiserData } from './types';
 export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
   const [profiles, setProfiles] = useState<AccessProfile[]>([]);
   const [visible, setVisible] = useState(profileVisible());
-  useEffect(() => void call<AccessProfile[]>('/vx/business_access/profiles/').then(setProfiles, () => setProfiles([])), []);
+  useEffect(() => void v3('/vx/business_access/profiles/').then(setProfiles, () => setProfiles([])), []);
   if (!showProfileChanger(advertiser.viewer, profiles)) return null;
   const acting = profiles.find((p) => p.id === advertiser.id);
   const current = activeProfile(advertiser.viewer.id);

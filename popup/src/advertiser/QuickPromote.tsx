@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { postResource, ResourceError } from '../api';
+import { postResource, ResourceError, v3 } from '../api';
+import { oneOf } from '../choice';
 import { t as tMain } from '../i18n';
 import { usePin } from '../place/usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
-import { AGE_BUCKETS, buildPayload, errorArea, firstFormError, GENDERS, INTERESTS, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
+import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, GENDERS, INTERESTS, listed, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';
 import { afterFirstStep, campaignStep, closeHistorySteps, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
-import { postJson } from './api';
 import { ConversionFields, PinChooser, TagStep } from './QuickPromoteSteps';
 import type { AdvertiserData } from './types';
 import { t } from './messages';
@@ -66,20 +66,21 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       inclusive_end_date: String(form.get('inclusive_end_date') ?? ''),
       is_ongoing: form.get('is_ongoing') === 'on',
       advertiser_id: advertiser.id,
-      ages: form.getAll('ages').map(String),
-      interests: form.getAll('interests').map(String),
-      genders: form.getAll('genders').map(String),
+      ages: listed(AGE_BUCKETS, form.getAll('ages')),
+      interests: listed(INTERESTS, form.getAll('interests')),
+      genders: listed(GENDERS, form.getAll('genders')),
       ad_type: adType,
-      selected_ocpm_tag: adType === 'WEB_CONVERSION' && tagId ? { conversionTagId: tagId, conversionEvent: String(form.get('conversion_event') ?? '') } : null,
+      selected_ocpm_tag: adType === 'WEB_CONVERSION' && tagId ? { conversionTagId: tagId, conversionEvent: oneOf(CONVERSION_EVENTS, String(form.get('conversion_event') ?? '')) } : null,
       isAutoTargeting: form.get('auto_targeting') === 'on',
     };
     const invalid = firstFormError(values, advertiser.country);
     setPinError(invalid ? formCheck(invalid, { country: rules.country, minimum: rules.minimumDailyBudget, currency: rules.currency }) : '');
     if (invalid) return;
+    if (!chosenPin) return setPinError(t('choosePinFirst'));
     setBusy(true);
     try {
       const payload = buildPayload(values, chosenPin, null, advertiser.country);
-      const data = await postJson<{ campaign_id: string; has_business_info: boolean; has_billing: boolean }>(`/ads/v4/advertisers/${advertiser.id}/pins/${chosenPin}/quick_promote/`, payload);
+      const data = await v3('/ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/', { path: { advertiserId: advertiser.id, pinId: chosenPin }, body: payload });
       setCampaign({ id: data.campaign_id, budget: Number(budget), webConversion: adType === 'WEB_CONVERSION' });
       setSetup({ business: data.has_business_info, billing: data.has_billing });
       setStep(afterFirstStep(step, { hasBusinessInfo: data.has_business_info, hasBilling: data.has_billing, onQuickPromotePage: step === 'page' }));
@@ -93,13 +94,26 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
     }
   };
 
-  const saveProfile = (resource: string, from: Step) => async (event: Event) => {
+  // Each form's fields, named as the resource's options; the server checks each one.
+  const field = (form: FormData, name: string) => String(form.get(name) ?? '');
+  const saveBusiness = (form: FormData) =>
+    postResource('AdvertiserBusinessProfileResource', 'create', {
+      advertiser_id: advertiser.id,
+      business_name: field(form, 'business_name'),
+      address_line: field(form, 'address_line'),
+      city: field(form, 'city'),
+      postal_code: field(form, 'postal_code'),
+      country: field(form, 'country'),
+    });
+  const saveBilling = (form: FormData) =>
+    postResource('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiser.id, card_holder: field(form, 'card_holder'), card_number: field(form, 'card_number'), expiry: field(form, 'expiry') });
+  const saveProfile = (save: typeof saveBusiness | typeof saveBilling, from: Step) => async (event: Event) => {
     event.preventDefault();
-    const options = Object.fromEntries(new FormData(event.currentTarget as HTMLFormElement)) as Record<string, string>;
+    const form = new FormData(event.currentTarget as HTMLFormElement);
     setBusy(true);
     setModalError('');
     try {
-      const data = await postResource<{ has_business_info: boolean; has_billing: boolean }>(resource, 'create', { advertiser_id: advertiser.id, ...options });
+      const data = await save(form);
       setSetup({ business: data.has_business_info, billing: data.has_billing });
       // With billing already there, business info completes the flow.
       if (from === 'business_form' && data.has_billing) setStep('success');
@@ -192,7 +206,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
         </form>
       )}
       {step === 'business_form' && (
-        <form class="ads-form" onSubmit={saveProfile('AdvertiserBusinessProfileResource', 'business_form')} aria-labelledby="qp-business">
+        <form class="ads-form" onSubmit={saveProfile(saveBusiness, 'business_form')} aria-labelledby="qp-business">
           <h2 id="qp-business">{t('yourBusiness')}</h2>
           <label class="field">{t('businessName')}<input name="business_name" required defaultValue={advertiser.name} maxLength={100} /></label>
           <label class="field">{t('streetAddress')}<input name="address_line" required maxLength={200} /></label>
@@ -209,7 +223,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
         </form>
       )}
       {step === 'billing_form' && (
-        <form class="ads-form" onSubmit={saveProfile('AdvertiserBillingProfileResource', 'billing_form')} aria-labelledby="qp-billing">
+        <form class="ads-form" onSubmit={saveProfile(saveBilling, 'billing_form')} aria-labelledby="qp-billing">
           <h2 id="qp-billing">{t('billing')}</h2>
           <p>{t('billingIntro', { currency: rules.currency })}</p>
           <label class="field">{t('nameOnCard')}<input name="card_holder" required maxLength={100} autoComplete="cc-name" /></label>

@@ -3,6 +3,7 @@ import { linked } from '../i18n/linked';
 import { getResource, postResource } from '../api';
 import { t as tMain } from '../i18n';
 import { CONVERSION_EVENTS } from '../../../api/src/advertisers/rules/promote';
+import type { AnswerOf } from '../../../api/src/resources.contract';
 import type { PinData } from '../types';
 import { t } from './messages';
 import { problem as message, wordFor } from './words';
@@ -25,7 +26,7 @@ export function PinChooser({
   const [error, setError] = useState('');
   useEffect(
     () =>
-      void getResource<{ pins: PinData[] }>('UserPinsResource', { page_size: 25 }).then(
+      void getResource('UserPinsResource', { page_size: 25 }).then(
         (page) => setPins(page.pins),
         (e: unknown) => setError(message(e)),
       ),
@@ -79,7 +80,7 @@ export function ConversionFields({ advertiserId }: { advertiserId: string }) {
   const [error, setError] = useState('');
   useEffect(
     () =>
-      void getResource<Tag[]>('AdvertiserConversionTagsResource', { advertiser_id: advertiserId }).then(
+      void getResource('AdvertiserConversionTagsResource', { advertiser_id: advertiserId }).then(
         (list) => (setTags(list), setChosen(list[0]?.id ?? '')),
         (e: unknown) => setError(message(e)),
       ),
@@ -88,7 +89,7 @@ export function ConversionFields({ advertiserId }: { advertiserId: string }) {
   const create = async () => {
     setError('');
     try {
-      const tag = await postResource<Tag>('AdvertiserConversionTagsResource', 'create', { advertiser_id: advertiserId, name });
+      const tag = await postResource('AdvertiserConversionTagsResource', 'create', { advertiser_id: advertiserId, name });
       setTags([...(tags ?? []), tag]);
       setChosen(tag.id);
       setName('');
@@ -138,12 +139,10 @@ export function ConversionFields({ advertiserId }: { advertiserId: string }) {
 
 /** The full reading's tag step: the campaign's conversion tag as the website should carry it. */
 export function TagStep({ advertiserId, campaignId, onDone }: { advertiserId: string; campaignId: string; onDone: () => void }) {
-  const [group, setGroup] = useState<{
-    optimization_goal_metadata: { conversion_tag_v3_goal_metadata: { conversion_tag_id: string; conversion_event: string } } | null;
-  } | null>(null);
+  const [group, setGroup] = useState<AnswerOf<'AdvertiserAdGroupsResource', 'get'>[number] | null>(null);
   useEffect(
     () =>
-      void getResource<(typeof group)[]>('AdvertiserAdGroupsResource', { advertiser_id: advertiserId, campaign_ids: [campaignId] }).then(
+      void getResource('AdvertiserAdGroupsResource', { advertiser_id: advertiserId, campaign_ids: [campaignId] }).then(
         (g) => setGroup(g[0] ?? null),
         () => setGroup(null),
       ),

@@ -146,7 +146,7 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {view === 'welcome' && <Welcome />}
 
-      <ModalFooter view={view} header={header} business={props.business} next={props.next} florida={experiments.fdbr_teen_compliance} onToggle={toggleTo} onNotYou={() => void flow.notYou()} />
+      <ModalFooter view={view} header={header} business={props.business} next={props.next} florida={experiments.fdbr_teen_compliance === true} onToggle={toggleTo} onNotYou={() => void flow.notYou()} />
       {state.toast && <Toast message={state.toast.message} duration={state.toast.duration} onDone={() => dispatch(act.toastDone)} />}
     </section>
   );

@@ -26,14 +26,14 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
   const creatorName = query.get('container') === 'follow' ? query.get('creator') : null;
   useEffect(() => {
     if (!creatorName || !/^[a-z0-9_]{1,32}$/.test(creatorName)) return;
-    void getResource<{ full_name: string; username: string; image_medium_url: string | null }>('UserResource', { username: creatorName }).then(
+    void getResource('UserResource', { username: creatorName }).then(
       (u) => setCreator({ fullName: u.full_name || u.username, imageUrl: u.image_medium_url }),
       () => undefined,
     );
   }, [creatorName]);
   useEffect(
     () =>
-      void getResource<ViewerData>('ViewerResource')
+      void getResource('ViewerResource')
         .catch((): ViewerData => ({ type: 'UNAUTH' }))
         .then((v) => (v.type === 'AUTH' && !switching ? location.assign(safeNext(next)) : setViewer(v))),
     [],

@@ -1,4 +1,5 @@
 import { challengeAllowed } from '../../../api/src/auth/rules/recovery';
+import { v3 } from '../api';
 import { searchSlice } from './sha256';
 
 /**
@@ -7,23 +8,15 @@ import { searchSlice } from './sha256';
  * sent as recaptchaV2Token. Hashed synchronously (./sha256.ts) in slices, yielding between them so the
  * page stays responsive; about a second at the default CHALLENGE_MAX_NUMBER.
  */
-interface Challenge {
-  algorithm: 'SHA-256';
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
 /** Numbers hashed between two yields to the page (a few milliseconds of work). */
 const SLICE = 2000;
 
 export async function solveChallenge(): Promise<string> {
-  const response = await fetch('/v3/challenge/', { credentials: 'same-origin' });
-  const json = (await response.json()) as { resource_response: { data: Challenge } };
-  const c = json.resource_response.data;
-  for (let start = 0; start <= c.maxnumber; start += SLICE) {
-    const n = searchSlice(c.challenge, c.salt, start, Math.min(start + SLICE, c.maxnumber + 1));
+  const c = await v3('/v3/challenge/');
+  // ALTCHA's own default when a challenge names no ceiling (ours always does: CHALLENGE_MAX_NUMBER).
+  const max = c.maxnumber ?? 1_000_000;
+  for (let start = 0; start <= max; start += SLICE) {
+    const n = searchSlice(c.challenge, c.salt, start, Math.min(start + SLICE, max + 1));
     if (n !== null) return btoa(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: n, salt: c.salt, signature: c.signature }));
     await new Promise((resolve) => setTimeout(resolve, 0));
   }

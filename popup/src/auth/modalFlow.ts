@@ -99,7 +99,7 @@ export function useAuthFlow(props: AuthModalProps) {
   /** The next missing piece of a provider sign-up: email, then age, then consents; with none missing, the registration. */
   const socialNext = (social: SocialState) => {
     dispatch(act.socialNext(social));
-    if (!act.socialView(social, experiments.kr_privacy_consent)) void doSocialRegister(social);
+    if (!act.socialView(social, experiments.kr_privacy_consent === true)) void doSocialRegister(social);
   };
 
   const onSocialResult = (result: CompletePayload, oneTap = false) => {

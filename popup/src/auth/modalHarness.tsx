@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { AuthModal, type AuthModalProps } from './AuthModal';
+import { encodeEnvelope } from '../../../api/src/lib/envelope.client';
 
 /** A request's `options`, as the JSON the web app sent (GET requests send none). */
 type Options = Record<string, unknown>;
@@ -33,7 +34,7 @@ beforeEach(() => {
       const body: Options | undefined = init?.body ? JSON.parse(String(init.body)).options : undefined;
       calls.push({ path: url.pathname, body });
       const answer = routes[url.pathname]?.(url, body) ?? { status: 404, error: { api_error_code: 30, http_status: 404, message: 'Not found' } };
-      const payload = answer.error ? { resource_response: { error: answer.error } } : { resource_response: { data: answer.data } };
+      const payload = encodeEnvelope(answer.error ? { error: answer.error } : { data: answer.data });
       return new Response(JSON.stringify(payload), { status: answer.status ?? (answer.error ? 400 : 200), headers: { 'content-type': 'application/json' } });
     }),
   );

@@ -111,7 +111,7 @@ export const facebookUnavailable = (facebookData: FacebookLoginData): AuthAction
 export const emailExists = (existingEmail: string): AuthAction => () => ({ existingEmail, view: 'EmailAlreadyExist' });
 export const unavailable = (provider: ProviderName): AuthAction => () => ({ unavailable: provider, view: 'socialUnavailable' });
 /** The provider sign-up's next missing piece; when none is missing the view stays and the modal registers. */
-export const socialNext = (social: SocialState): AuthAction => (s) => ({ social, view: socialView(social, s.experiments.kr_privacy_consent) ?? s.view });
+export const socialNext = (social: SocialState): AuthAction => (s) => ({ social, view: socialView(social, s.experiments.kr_privacy_consent === true) ?? s.view });
 export const setSocial = (social: SocialState): AuthAction => () => ({ social });
 /** The server refused the provider sign-up's birthday or email: back to that step, with its message. */
 export const socialRefused = (social: SocialState, field: 'email' | 'birthday', error?: string): AuthAction => () =>

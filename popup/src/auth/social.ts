@@ -1,5 +1,6 @@
-import { getResource, postResource } from '../api';
-import type { LoginData } from '../types';
+import { getResource, postResource, ResourceError, v3 } from '../api';
+import type { AnswerOf, OptionsOf } from '../../../api/src/resources.contract';
+import type { RouteAnswer } from '../../../api/src/routes.contract';
 import type { ProviderMessage, ProviderName, SignupProfile } from '../../../api/src/auth/providers/contract';
 import { branded } from '../brand';
 import en from '../i18n/en';
@@ -102,13 +103,9 @@ export function dismissOneTap() {
   }
 }
 
-export interface ProviderAvailability {
-  configured: boolean;
-  /** Google only: one tap can work (the provider allows the id_token flow); else only the redirect flow is offered. */
-  one_tap?: boolean;
-  disabled: boolean;
-}
-export type ProvidersInfo = Record<ProviderName, ProviderAvailability>;
+/** Per provider: configured, turned off by an experiment, and (Google only) whether one tap can work, else only the redirect flow is offered. */
+export type ProvidersInfo = AnswerOf<'SocialProvidersResource', 'get'>;
+export type ProviderAvailability = ProvidersInfo[ProviderName];
 const NONE: ProviderAvailability = { configured: false, disabled: false };
 export const NO_PROVIDERS: ProvidersInfo = { sso: NONE, google: NONE, facebook: NONE, line: NONE };
 /** The welcome back's buttons (issue 27): only the providers the recognised account signs in with. */
@@ -118,57 +115,28 @@ export const linkedProviders = (providers: ProvidersInfo, account: { connectedTo
   google: account.connectedToGoogle ? providers.google : NONE,
   facebook: account.connectedToFacebook ? providers.facebook : NONE,
 });
-export const loadProviders = () => getResource<ProvidersInfo>('SocialProvidersResource').catch(() => NO_PROVIDERS);
+export const loadProviders = () => getResource('SocialProvidersResource').catch(() => NO_PROVIDERS);
 
-/** auth.md section 3, social registration payload. */
-export interface SocialRegisterPayload {
-  /** google_one_tap: a Google sign-up that began with one tap (auth.md section 3). */
-  type: ProviderName | 'google_one_tap';
-  birthday?: number;
-  birthday_source_site: string;
-  email?: string;
-  email_source_site: string;
-  country: string | null;
-  kr_privacy_consent_opt_in?: boolean;
-  marketing_notifs_opt_out?: boolean;
-  recaptchaV3Token: string;
-  next?: string;
-}
-export const socialRegister = (payload: SocialRegisterPayload) => postResource<LoginData & { birthday_source_site: string; email_source_site: string }>('SocialRegisterResource', 'create', { ...payload });
-export const linkPendingIdentity = () => postResource<{ provider: ProviderName }>('SocialLinkResource', 'create', {});
+/** auth.md section 3, social registration payload, as SocialRegisterResource create takes it. */
+export type SocialRegisterPayload = OptionsOf<'SocialRegisterResource', 'create'>;
+export const socialRegister = (payload: SocialRegisterPayload) => postResource('SocialRegisterResource', 'create', payload);
+export const linkPendingIdentity = () => postResource('SocialLinkResource', 'create', {});
 
 /** GET /v3/facebook/login_data/ (auth.md section 7): how else the account behind this Facebook identity logs in. */
-export interface FacebookLoginData {
-  connected_to_gplus: boolean;
-  connected_to_google: boolean;
-  has_password: boolean;
-  facebook_only: boolean;
-  email: string;
-}
+export type FacebookLoginData = RouteAnswer<'/v3/facebook/login_data/'>;
 export async function facebookLoginData(facebookId: string): Promise<FacebookLoginData> {
-  const response = await fetch(`/v3/facebook/login_data/?${new URLSearchParams({ facebook_id: facebookId })}`, { credentials: 'same-origin' });
-  const json = (await response.json()) as { resource_response: { data?: FacebookLoginData; error?: ErrorPayload } };
-  if (json.resource_response.error) throw new SocialError(json.resource_response.error);
-  return json.resource_response.data!;
+  try {
+    return await v3('/v3/facebook/login_data/', { query: { facebook_id: facebookId } });
+  } catch (error) {
+    // The modal tells provider errors by their class: the same body, as a SocialError.
+    throw error instanceof ResourceError ? new SocialError(error.body) : error;
+  }
 }
 
-export interface SsoInfo {
-  is_sso: boolean;
-  existing_user: boolean;
-  existing_user_is_sso: boolean;
-  authorization_uri: string | null;
-  redirect_uri: string | null;
-  exchange_code_to_token_info_url: string | null;
-}
+export type SsoInfo = RouteAnswer<'/v3/sso/info/'>;
 const NOT_SSO: SsoInfo = { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
 
 /** POST /v3/sso/info/; any failure is the empty non-SSO result (auth.md section 7). */
 export async function ssoInfo(email: string): Promise<SsoInfo> {
-  try {
-    const response = await fetch('/v3/sso/info/', { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: email.trim() }) });
-    const json = (await response.json()) as { resource_response?: { data?: SsoInfo } };
-    return json.resource_response?.data ?? NOT_SSO;
-  } catch {
-    return NOT_SSO;
-  }
+  return v3('/v3/sso/info/', { body: { email: email.trim() } }).then((info) => info ?? NOT_SSO, () => NOT_SSO);
 }

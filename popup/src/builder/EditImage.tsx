@@ -65,7 +65,7 @@ export function EditImage({ upload, onEdited }: { upload: UploadData; onEdited: 
     setBusy(true);
     setError(null);
     try {
-      onEdited(await postResource<UploadData>('MediaUploadResource', 'update', { id: upload.id, rotate, crop }));
+      onEdited(await postResource('MediaUploadResource', 'update', { id: upload.id, rotate, crop }));
     } catch (e) {
       setError(e instanceof ResourceError ? fromEnglish(e.message) : main('server.generic'));
     } finally {

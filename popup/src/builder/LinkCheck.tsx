@@ -1,13 +1,7 @@
 import { useState } from 'react';
-import { ResourceError } from '../api';
-import { call } from '../advertiser/api';
+import { ResourceError, v3 } from '../api';
 import { fromEnglish } from '../i18n';
 import { t } from './messages';
-
-interface Verdict {
-  redirect_status: string;
-  url: string;
-}
 
 /**
  * A partner's link status check (the link_status_validation gate): before publishing, the server follows
@@ -20,7 +14,7 @@ export function LinkCheck({ link }: { link: string }) {
   const check = () => {
     setBusy(true);
     setVerdict(null);
-    call<Verdict>(`/v3/offsite/?url=${encodeURIComponent(link.trim())}&check_only=true`)
+    v3('/v3/offsite/', { query: { url: link.trim(), check_only: 'true' } })
       .then((v) => setVerdict(v.redirect_status === 'ok' ? { ok: true, text: t('linkWorks', { url: v.url }) } : { ok: false, text: t('linkNotFollowed', { status: v.redirect_status }) }))
       .catch((e: unknown) => setVerdict({ ok: false, text: e instanceof ResourceError ? fromEnglish(e.message) : String(e) }))
       .finally(() => setBusy(false));

@@ -13,7 +13,7 @@ import { Carousel } from './Carousel';
 import { Education } from './Education';
 import { EditImage } from './EditImage';
 import { BoardPicker, type SaveTarget } from '../save/picker/BoardPicker';
-import type { CreatedPin, PinData, ViewerData } from '../types';
+import type { PinData, ViewerData } from '../types';
 import { useViewer } from '../useViewer';
 import { renditionSet } from '../renditions';
 import { useMobile } from '../useMobile';
@@ -77,7 +77,7 @@ export default function PinBuilder({ search }: { search: string }) {
           initialView="login"
           next={location.pathname + location.search}
           recognised={current.type === 'LIMITED_LOGIN' ? current.info : undefined}
-          onAuthed={() => void getResource<ViewerData>('ViewerResource').then(setAuthed)}
+          onAuthed={() => void getResource('ViewerResource').then(setAuthed)}
         />
       </main>
     );
@@ -108,7 +108,7 @@ function Builder({ search }: { search: string }) {
 
   useEffect(() => {
     const adCreate = new URLSearchParams(search).get('adCreate');
-    getResource<BuilderInfo>('PinBuilderResource', adCreate === null ? {} : { adCreate })
+    getResource('PinBuilderResource', adCreate === null ? {} : { adCreate })
       .then(setInfo)
       .catch((e: unknown) => setError(messageOf(e)));
   }, [search]);
@@ -117,7 +117,7 @@ function Builder({ search }: { search: string }) {
     const shared = new URLSearchParams(search).get('upload');
     if (!shared || !/^\d{1,20}$/.test(shared)) return;
     setStatus('processing');
-    getResource<UploadData>('MediaUploadResource', { id: shared })
+    getResource('MediaUploadResource', { id: shared })
       .then((found) => whenProcessed(found))
       .then((done) => {
         setUpload(done);
@@ -193,17 +193,17 @@ function Builder({ search }: { search: string }) {
       // Read by the server in the scenario its gate was opened in.
       ...(info.gates.shop_the_pin && productTags.length ? { product_tags: productTags, scenario: info.scenario } : {}),
       ...(carouselOffered && carousel.length ? { carousel_upload_ids: carousel.map((image) => image.id), scenario: info.scenario } : {}),
-      method: 'pinbuilder',
+      method: 'pinbuilder' as const,
     };
     try {
       if (scheduling && publishAt !== null) {
-        const kept = await postResource<{ publish_at: number }>('ScheduledPinResource', 'create', { ...options, publish_at: publishAt, scenario: info.scenario });
+        const kept = await postResource('ScheduledPinResource', 'create', { ...options, publish_at: publishAt, scenario: info.scenario });
         setScheduledAt(kept.publish_at);
         setStatus('saved');
         return;
       }
-      const pin = await postResource<CreatedPin>('PinResource', 'create', options);
-      setSaved(await getResource<PinData>('PinResource', { id: pin.id }));
+      const pin = await postResource('PinResource', 'create', options);
+      setSaved(await getResource('PinResource', { id: pin.id }));
       setStatus('saved');
     } catch (e) {
       setStatus('edited');

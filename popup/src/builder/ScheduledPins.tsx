@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ScheduledPinData, ScheduledPinsAnswer } from '../../../api/src/pins/contract';
+import type { ScheduledPinData } from '../../../api/src/pins/contract';
 import { getResource, postResource } from '../api';
 import { branded } from '../brand';
 import { formatDate, fromEnglish, t as main } from '../i18n';
@@ -32,7 +32,7 @@ export default function ScheduledPins() {
 
   useEffect(() => {
     if (!authed) return;
-    getResource<ScheduledPinsAnswer>('ScheduledPinResource')
+    getResource('ScheduledPinResource')
       .then((answer) => setPins(answer.scheduled_pins.filter((pin) => pin.state !== 'published')))
       .catch((e: unknown) => setError(messageOf(e)));
   }, [authed]);

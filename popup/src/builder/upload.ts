@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../api/src/lib/envelope';
+import { decodeEnvelope, unknownError } from '../../../api/src/lib/envelope.client';
 import type { UploadAnswer } from '../../../api/src/media/contract';
 import { getResource, ResourceError } from '../api';
 
@@ -19,7 +19,7 @@ export async function whenProcessed(upload: UploadData, wait = (ms: number) => n
   let current = upload;
   while (current.status === 'processing') {
     await wait(UPLOAD_POLL_MS);
-    current = await getResource<UploadData>('MediaUploadResource', { id: current.id });
+    current = await getResource('MediaUploadResource', { id: current.id });
   }
   if (current.status === 'failed') {
     throw new ResourceError({ api_error_code: 291, http_status: 400, message: "We couldn't process that image. Choose another one.", ...(current.error ? { message_detail: current.error } : {}) });
@@ -39,19 +39,21 @@ export function uploadFile(file: Blob, onSent: () => void): Promise<UploadData> 
     xhr.withCredentials = true;
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.upload.onload = onSent;
-    const unknown = (status: number): ErrorBody => ({ api_error_code: 0, http_status: status, message: 'Sorry! Something went wrong on our end.' });
-    xhr.onload = () => {
-      let answer: { resource_response?: { data?: UploadData; error?: ErrorBody } } | null = null;
+    const decode = (status: number, text: string) => {
+      let json: unknown = null;
       try {
-        answer = JSON.parse(xhr.responseText);
+        json = JSON.parse(text);
       } catch {
-        answer = null;
+        // Not JSON (a proxy's error page): the decoder's unknown error, with this status.
       }
-      const body = answer?.resource_response;
-      if (body?.data) resolve(body.data);
-      else reject(new ResourceError(body?.error ?? unknown(xhr.status)));
+      return decodeEnvelope<UploadData>(json, status);
     };
-    xhr.onerror = () => reject(new ResourceError(unknown(0)));
+    xhr.onload = () => {
+      const answer = decode(xhr.status, xhr.responseText);
+      if (answer.ok && answer.data) resolve(answer.data);
+      else reject(new ResourceError(answer.ok ? unknownError(xhr.status) : answer.error));
+    };
+    xhr.onerror = () => reject(new ResourceError(unknownError(0)));
     xhr.send(file);
   });
 }

@@ -15,7 +15,7 @@ import { hostOf } from '../save/Preview';
 import { NotFoundPage, PageLoading } from '../PageStates';
 import { AddSection, BoardSettings } from './board-settings/BoardSettings';
 import { FollowBoardButton } from './feed/FollowBoardButton';
-import type { BoardFeedData, BoardPageData, ViewerData } from '../types';
+import type { BoardPageData, ViewerData } from '../types';
 
 /**
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,
@@ -30,7 +30,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
     setError(null);
     // Not loadPage's redirect home: a board's URL is where an invite mail lands, so a board the viewer may
     // not see (yet) is answered in place, with the invite notice or the way to log in (docs/decisions.md).
-    getResource<BoardPageData>('BoardResource', boardPageOptions(username, slug))
+    getResource('BoardResource', boardPageOptions(username, slug))
       .then(setBoard)
       .catch((e: unknown) => setError(failure(e)));
   }, [username, slug, version]);
@@ -131,7 +131,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
  * the next. Its members may organise: choose pins and move, un-section or delete them (Organise.tsx).
  */
 function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: string; sectionId?: string; canOrganise: boolean; onChanged: () => void }) {
-  const feed = usePaged('BoardFeedResource', boardFeedOptions(boardId, sectionId), (page: BoardFeedData) => page.pins);
+  const feed = usePaged('BoardFeedResource', boardFeedOptions(boardId, sectionId), (page) => page.pins);
   const [organising, setOrganising] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const toggle = (id: string) =>

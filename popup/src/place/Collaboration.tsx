@@ -31,7 +31,7 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
   // An invite mailed to an address this account has not confirmed yet (issue 25): it waits for the link.
   const [unverified, setUnverified] = useState(false);
   useEffect(() => {
-    getResource<Invite>('BoardInviteResource', { username, slug })
+    getResource('BoardInviteResource', { username, slug })
       .then(setInvite)
       .catch((e: unknown) => {
         setInvite(null);
@@ -99,7 +99,7 @@ export function Collaborators({ boardId, ownerId, viewer, member, version }: { b
   const me = viewer?.type === 'AUTH' ? viewer.user.id : null;
   useEffect(() => {
     if (viewer === null) return;
-    getResource<Person[]>('BoardCollaboratorsResource', { board_id: boardId })
+    getResource('BoardCollaboratorsResource', { board_id: boardId })
       .then(setPeople)
       .catch(() => setPeople([]));
   }, [boardId, me, viewer === null, version]);

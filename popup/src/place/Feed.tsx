@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromEnglish, t, tn } from '../i18n';
-import { getResource, ResourceError } from '../api';
+import type { AnswerOf, OptionsOf, ReadableResource } from '../../../api/src/resources.contract';
+import { readResource, ResourceError } from '../api';
 import { ColourTile } from '../save/Preview';
 import { Tile } from '../ui/Tile';
 import type { PinData } from '../types';
@@ -21,7 +22,12 @@ export const pinCount = (n: number) => tn('picker.pins', n);
  * far, and `more()` for the next page. Scrolling near the end loads it; a 'More' button does for
  * keyboards and for short pages.
  */
-export function usePaged<P extends { bookmark: string | null }, T>(resource: string, options: Record<string, unknown>, pick: (page: P) => T[]) {
+type Paged = { [N in ReadableResource]: AnswerOf<N, 'get'> extends { bookmark: string | null } ? N : never }[ReadableResource];
+
+/** The next page's bookmark, read from the answer (every paged resource's answer carries one). */
+const bookmarkOf = (page: unknown): string | null => (typeof page === 'object' && page !== null && 'bookmark' in page && typeof page.bookmark === 'string' ? page.bookmark : null);
+
+export function usePaged<N extends Paged, T>(resource: N, options: OptionsOf<N, 'get'>, pick: (page: AnswerOf<N, 'get'>) => T[]) {
   const [items, setItems] = useState<T[]>([]);
   const [bookmark, setBookmark] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -35,10 +41,10 @@ export function usePaged<P extends { bookmark: string | null }, T>(resource: str
       busy.current = true;
       setLoading(true);
       setError(null);
-      getResource<P>(resource, { ...options, bookmark: from ?? undefined })
+      readResource(resource, from ? Object.assign({}, options, { bookmark: from }) : options)
         .then((page) => {
           setItems((before) => (from ? [...before, ...pick(page)] : pick(page)));
-          setBookmark(page.bookmark);
+          setBookmark(bookmarkOf(page));
         })
         .catch((e: unknown) => setError(failure(e)))
         .finally(() => {

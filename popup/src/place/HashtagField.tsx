@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { HASHTAG_SUGGESTIONS, typedHashtag } from '../../../api/src/pins/rules/hashtags';
+import { v3 } from '../api';
+import type { RouteAnswer } from '../../../api/src/routes.contract';
 import { tn } from '../i18n';
 import { t } from '../pages/messages';
 
-interface Suggestion {
-  query: string;
-  pin_count?: number;
-}
+type Suggestion = RouteAnswer<'/v3/search/autocomplete/'>[number];
 
 /**
  * A description field that suggests hashtags (saving.md sections 5 and 7): typing '#' and a word asks
@@ -26,11 +25,10 @@ export function HashtagField({ id, value, onChange, maxLength }: { id: string; v
       return;
     }
     const abort = new AbortController();
-    fetch(`/v3/search/autocomplete/?${new URLSearchParams({ q: `#${typed}`, show_pin_count: 'true' })}`, { credentials: 'same-origin', signal: abort.signal })
-      .then((r) => r.json())
-      .then((json: { resource_response?: { data?: Suggestion[] } }) => {
+    v3('/v3/search/autocomplete/', { query: { q: `#${typed}`, show_pin_count: 'true' } }, { signal: abort.signal })
+      .then((suggestions) => {
         // saving.md 5: at most 5, and none without a query.
-        setItems((json.resource_response?.data ?? []).filter((s) => s.query).slice(0, HASHTAG_SUGGESTIONS));
+        setItems(suggestions.filter((s) => s.query).slice(0, HASHTAG_SUGGESTIONS));
         setActive(-1);
       })
       // An aborted call (the next keystroke's) and a failed one leave no suggestions.

@@ -7,7 +7,7 @@ import { BRAND } from '../brand';
 import { t as tSite } from '../site/messages';
 import { FeedFooter, PinTiles, usePaged } from './Feed';
 import { BoardGrid } from './ProfilePage';
-import type { UserPinsData, ViewerData } from '../types';
+import type { ViewerData } from '../types';
 import { MySearch } from './search/MySearch';
 import { FollowingFeed } from './feed/FollowingFeed';
 
@@ -82,7 +82,7 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
 
 /** The viewer's own saves, newest first (UserPinsResource), a page at a time. */
 function LatestPins() {
-  const feed = usePaged('UserPinsResource', {}, (page: UserPinsData) => page.pins);
+  const feed = usePaged('UserPinsResource', {}, (page) => page.pins);
   return (
     <div aria-busy={feed.loading}>
       {feed.items.length > 0 && <PinTiles pins={feed.items} />}

@@ -26,7 +26,7 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   useEffect(() => {
-    getResource<PickerData>('BoardPickerBoardsResource', {})
+    getResource('BoardPickerBoardsResource', {})
       .then(setPicker)
       .catch(() => setPicker(null));
   }, []);
@@ -35,7 +35,7 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
     setSection('');
     setSections([]);
     if (!target) return;
-    getResource<SectionData[]>('BoardSectionsRepinResource', { board_id: target })
+    getResource('BoardSectionsRepinResource', { board_id: target })
       .then(setSections)
       .catch(() => setSections([]));
   }, [target]);

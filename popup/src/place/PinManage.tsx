@@ -22,7 +22,7 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
           class="auth"
           onSubmit={(e) => {
             e.preventDefault();
-            run(postResource<PinData>('PinResource', 'update', { id: pin.id, title, description }), (saved: PinData) => {
+            run(postResource('PinResource', 'update', { id: pin.id, title, description }), (saved: PinData) => {
               onSaved(saved);
               setMode('idle');
             });

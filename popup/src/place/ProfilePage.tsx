@@ -9,7 +9,7 @@ import { FollowButton } from './FollowButton';
 import { followCountLinks } from './feed/counts';
 import { NotFoundPage, PageLoading } from '../PageStates';
 import { failure, FeedFooter, pinCount, usePaged } from './Feed';
-import type { ProfileBoard, ProfileBoardsData, ProfileData, ViewerData } from '../types';
+import type { ProfileBoard, ProfileData, ViewerData } from '../types';
 
 const sectionCount = (n: number) => mainN('picker.sections', n);
 
@@ -20,7 +20,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
   // buttonFollow opens the profile with ?follow=1: the Follow button is where the keyboard starts.
   const fromButton = new URLSearchParams(location.search).get('follow') === '1';
   useEffect(() => {
-    getResource<ProfileData>('UserResource', { username })
+    getResource('UserResource', { username })
       .then(setProfile)
       .catch((e: unknown) => setError(failure(e)));
   }, [username, viewer?.type]);
@@ -96,7 +96,7 @@ export function ArchivedBoardsPage({ username }: { username: string }) {
 
 /** A user's boards, newest first, 25 at a time: cover, name, pin and section counts, secret and group marks. */
 export function BoardGrid({ username, heading, archived, empty }: { username: string; heading: string; archived?: boolean; empty?: string }) {
-  const feed = usePaged('BoardsResource', archived ? { username, archived } : { username }, (page: ProfileBoardsData) => page.boards);
+  const feed = usePaged('BoardsResource', archived ? { username, archived } : { username }, (page) => page.boards);
   return (
     <section aria-labelledby="profile-boards" aria-busy={feed.loading}>
       <h2 id="profile-boards">{heading}</h2>

@@ -35,7 +35,7 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
     setBusy(true);
     setError(null);
     setStatus(null);
-    postResource<{ email: string }>('PinShareResource', 'create', { pin_id: pin.id, email, note })
+    postResource('PinShareResource', 'create', { pin_id: pin.id, email, note })
       .then((sent) => {
         setStatus(t('sentTo', { email: sent.email }));
         setEmail('');

@@ -8,7 +8,7 @@ export function usePin(id: string | null): { pin: PinData | null; error: string 
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!id) return;
-    loadPage<PinData>('PinResource', { id })
+    loadPage('PinResource', { id })
       .then(setPin)
       .catch((e: unknown) => setError(e instanceof ResourceError ? e.message : 'Sorry! Something went wrong on our end.'));
   }, [id]);

@@ -39,7 +39,7 @@ interface Saved {
 
 /** The catalogue's pin_creation_disabled message (errors.contract.ts), translated as the server's words are. */
 const CREATION_DISABLED = 'Creating Pins is turned off for your account right now.';
-const fetchViewer = () => getResource<ViewerData>('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
+const fetchViewer = () => getResource('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
 
 /** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
@@ -110,7 +110,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   }, [viewer]);
 
   const createPin = (boardId: string, sectionId: string | undefined, image: { image_url?: string | undefined; image_base64?: string }) =>
-    postResource<CreatedPin>('PinResource', 'create', {
+    postResource('PinResource', 'create', {
       board_id: boardId,
       section: sectionId,
       ...image,
@@ -130,7 +130,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
     try {
       const pin =
         query.action === 'repin' && query.pinId
-          ? await postResource<CreatedPin>('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
+          ? await postResource('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
           : await createPin(board.id, section?.id, { image_url: query.media || undefined }).catch(async (e: unknown) => {
               // Issue 31: a page the server cannot reach (an intranet, a loopback host): the extension that
               // opened us read the image in the page, with the user's view of it, and sends its bytes.

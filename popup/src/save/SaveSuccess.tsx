@@ -39,7 +39,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
     track('promote_or_send_success', { pin_id: pin.id });
     const close = setTimeout(() => window.close(), AUTO_CLOSE_MS);
     const settle = setTimeout(() => setAnimating(false), BOARD_SAVED_ANIMATION_MS);
-    getResource<SuccessData>('PinCreateSuccessResource', { pin_id: pin.id })
+    getResource('PinCreateSuccessResource', { pin_id: pin.id })
       .then((data) => {
         setExtras(data);
         setUpsell(showInstagramUpsell(link, data, localStorage));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FoundPage, PinnableItem } from '../../../api/src/scrape/contract';
+import type { PinnableItem } from '../../../api/src/scrape/contract';
 import { getResource } from '../api';
 import type { PopupQuery } from '../query';
 
@@ -21,7 +21,7 @@ export interface Resolved {
 }
 
 /** The server's image finder on a page (FindPinImagesResource), as the popup asks it. */
-export const findPinImages = (url: string, method: string) => getResource<FoundPage>('FindPinImagesResource', { url, scrape_metric: { method } });
+export const findPinImages = (url: string, method: string) => getResource('FindPinImagesResource', { url, scrape_metric: { method } });
 
 /**
  * saving.md section 4: "the image is resolved first. If no media url is supplied, a scrape looks for

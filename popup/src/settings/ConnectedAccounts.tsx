@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AnswerOf } from '../../../api/src/resources.contract';
 import { getResource, postResource, ResourceError } from '../api';
 import { connectProvider, loadProviders, NO_PROVIDERS, PROVIDER_LABELS, SocialError, type ProviderName, type ProvidersInfo } from '../auth/social';
 import { Toast, TOAST_MS } from '../auth/Toast';
@@ -6,10 +7,7 @@ import { fromEnglish, t as main } from '../i18n';
 import { t } from '../pages/messages';
 
 /** SocialIdentitiesResource get/delete: the providers connected to the account, and whether it has a password. */
-interface Identities {
-  has_password: boolean;
-  identities: { provider: ProviderName; email: string | null; created_at: number }[];
-}
+type Identities = AnswerOf<'SocialIdentitiesResource', 'get'>;
 
 /**
  * Account settings, connected accounts (issue 15): connect a provider (a 'link' popup while logged in),
@@ -24,7 +22,7 @@ export function ConnectedAccounts() {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
 
-  const reload = () => getResource<Identities>('SocialIdentitiesResource').then(setState);
+  const reload = () => getResource('SocialIdentitiesResource').then(setState);
   useEffect(() => {
     void loadProviders().then(setProviders);
     void reload().catch(() => setToast(main('server.generic')));
@@ -48,7 +46,7 @@ export function ConnectedAccounts() {
     // Disconnecting the only way in is refused; the settings say so before the server has to.
     if (state && !state.has_password && state.identities.length === 1) return setErrors({ [provider]: t('lastWayIn') });
     try {
-      setState(await postResource<Identities>('SocialIdentitiesResource', 'delete', { provider }));
+      setState(await postResource('SocialIdentitiesResource', 'delete', { provider }));
       setToast(t('nowDisconnected', { provider: PROVIDER_LABELS[provider] }));
     } catch (error) {
       setErrors({ [provider]: message(error) });

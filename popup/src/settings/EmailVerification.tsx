@@ -25,16 +25,16 @@ export function EmailVerification() {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    void getResource<Status>('EmailVerificationResource').then(setStatus, () => setError(main('server.generic')));
+    void getResource('EmailVerificationResource').then(setStatus, () => setError(main('server.generic')));
   }, []);
 
   const resend = async () => {
     setBusy(true);
     setError(null);
     try {
-      const answer = await postResource<Status & { sent_to?: string }>('EmailVerificationResource', 'create', {});
+      const answer = await postResource('EmailVerificationResource', 'create', {});
       setStatus(answer);
-      if (answer.sent_to) setToast(t('sent', { email: answer.sent_to }));
+      if ('sent_to' in answer && answer.sent_to) setToast(t('sent', { email: answer.sent_to }));
     } catch (caught) {
       setError(caught instanceof ResourceError ? fromEnglish(caught.body.message) : main('server.generic'));
     } finally {

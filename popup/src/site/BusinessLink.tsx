@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { call } from '../advertiser/api';
+import { v3 } from '../api';
 import { t } from '../i18n';
-import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles';
 
 /**
  * The header's link to the business area, for a viewer with an access profile (a business owner or a
@@ -11,7 +10,7 @@ import type { AccessProfile } from '../../../api/src/advertisers/rules/profiles'
 export function BusinessLink() {
   const [member, setMember] = useState(false);
   useEffect(() => {
-    call<AccessProfile[]>('/vx/business_access/profiles/').then(
+    v3('/vx/business_access/profiles/').then(
       (profiles) => setMember(profiles.length > 0),
       () => setMember(false),
     );

@@ -20,7 +20,7 @@ export function VerifyPage({ location }: { location: Location }) {
   const confirm = async () => {
     setState({ kind: 'busy' });
     try {
-      const { email } = await postResource<{ email: string }>('EmailVerificationResource', 'update', { token });
+      const { email } = await postResource('EmailVerificationResource', 'update', { token });
       setState({ kind: 'done', email });
     } catch (error) {
       const body = error instanceof ResourceError ? error.body : null;
@@ -87,7 +87,7 @@ function UndoEmailChange({ token }: { token: string }) {
   const undo = async () => {
     setState({ kind: 'busy' });
     try {
-      const { email } = await postResource<{ email: string }>('EmailChangeUndoResource', 'create', { token });
+      const { email } = await postResource('EmailChangeUndoResource', 'create', { token });
       setState({ kind: 'done', email });
     } catch (error) {
       setState({ kind: 'failed', message: linkFailure(error) });

@@ -15,6 +15,11 @@ import { campaignsStore } from './store.js';
 import { policyStore } from '../../policy/store.js';
 import { adEvents, clientAdEvents, day, DAY_MS, endDay } from './events.js';
 
+/** A web-conversion ad's tag and event, as the save accepts it and as the ad group answers it. */
+const goalMetadata = z
+  .object({ conversion_tag_v3_goal_metadata: z.object({ conversion_tag_id: id, conversion_event: z.enum(CONVERSION_EVENTS, 'Choose a conversion event from the list.') }).strict() })
+  .strict();
+
 /** The quick promote request's payload, as the server accepts it. */
 export const quickPromoteBody = z
   .object({
@@ -38,10 +43,7 @@ export const quickPromoteBody = z
     pin_id: id.nullable().optional(),
     product_group_id: z.string().max(40).nullable().optional(),
     objective_type: z.enum(GOALS).optional(),
-    optimization_goal_metadata: z
-      .object({ conversion_tag_v3_goal_metadata: z.object({ conversion_tag_id: id, conversion_event: z.enum(CONVERSION_EVENTS, 'Choose a conversion event from the list.') }).strict() })
-      .strict()
-      .optional(),
+    optimization_goal_metadata: goalMetadata.optional(),
     flexible_daily_budget_enabled: z.boolean().default(false),
     inclusive_end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').optional(),
   })
@@ -194,6 +196,8 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
       }
       if (Object.keys(set).length) await store.updateCampaign(campaignId, set);
       const [updated] = await this.campaigns(advertiserId, { ids: [campaignId] });
+      // Found above and only changed since: gone now means deleted meanwhile, a 404 rather than an empty answer.
+      if (!updated) throw new ApiError('not_found');
       return updated;
     },
 
@@ -211,7 +215,8 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
       return (await store.adGroups(advertiserId, filter)).map((g) => ({
         ...g,
         targeting_spec: JSON.parse(g.targeting_spec) as unknown,
-        optimization_goal_metadata: g.optimization_goal_metadata ? (JSON.parse(g.optimization_goal_metadata) as unknown) : null,
+        // Stored as the save validated it; read back through the same schema, so the answer has its shape.
+        optimization_goal_metadata: g.optimization_goal_metadata ? (goalMetadata.safeParse(JSON.parse(g.optimization_goal_metadata)).data ?? null) : null,
         auto_targeting: Boolean(g.auto_targeting),
         daily_budget: fromMicro(Number(g.daily_budget_micro)),
       }));

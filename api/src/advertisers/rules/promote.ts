@@ -11,6 +11,14 @@ export const AGE_BUCKETS = ['18-24', '25-34', '35-44', '45-49', '50-54', '55-64'
 export const INTERESTS = ['animals', 'architecture', 'art', 'beauty', 'design', 'diy_and_crafts', 'education', 'entertainment', 'event_planning', 'finance', 'food_and_drinks', 'gardening', 'health', 'home_decor', 'kids_and_parenting', 'mens_fashion', 'quotes', 'sport', 'travel', 'vehicles', 'wedding', 'womens_fashion'] as const;
 /** The conversion events a web-conversion ad may optimise for. */
 export const CONVERSION_EVENTS = ['CHECKOUT', 'ADD_TO_CART', 'PAGE_VISIT', 'SIGNUP', 'LEAD'] as const;
+export type Gender = (typeof GENDERS)[number];
+export type AgeBucket = (typeof AGE_BUCKETS)[number];
+export type Interest = (typeof INTERESTS)[number];
+export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
+
+/** The values of a form's checkboxes that are on one of these lists (a hand-edited page's others are dropped). */
+export const listed = <T extends string>(list: readonly T[], values: readonly unknown[]): T[] => values.flatMap((value) => list.filter((item) => item === value));
+
 /** A plain label for a list value: 'diy_and_crafts' → 'Diy and crafts'. */
 export const labelOf = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()).replace(/_/g, ' ');
 
@@ -23,11 +31,11 @@ export interface QuickPromoteValues {
   inclusive_end_date: string;
   is_ongoing: boolean;
   advertiser_id: string;
-  ages: string[];
-  interests: string[];
-  genders: string[];
+  ages: AgeBucket[];
+  interests: Interest[];
+  genders: Gender[];
   ad_type: (typeof GOALS)[number];
-  selected_ocpm_tag: { conversionTagId: string; conversionEvent: string } | null;
+  selected_ocpm_tag: { conversionTagId: string; conversionEvent: ConversionEvent } | null;
   isAutoTargeting: boolean;
 }
 
@@ -40,13 +48,13 @@ export interface QuickPromotePayload {
   auto_targeting_enabled: boolean;
   is_ongoing: boolean;
   start_now: boolean;
-  targeting_spec: { AGE_BUCKET?: string[]; INTEREST?: string[]; GENDER: string[] };
+  targeting_spec: { AGE_BUCKET?: AgeBucket[]; INTEREST?: Interest[]; GENDER: Gender[] };
   advertiser_id: string;
   ads_client_type: typeof ADS_CLIENT_TYPE;
   pin_id: string | null;
   product_group_id: string | null;
-  objective_type?: string;
-  optimization_goal_metadata?: { conversion_tag_v3_goal_metadata: { conversion_tag_id: string; conversion_event: string } };
+  objective_type?: (typeof GOALS)[number];
+  optimization_goal_metadata?: { conversion_tag_v3_goal_metadata: { conversion_tag_id: string; conversion_event: ConversionEvent } };
   flexible_daily_budget_enabled: boolean;
   inclusive_end_date?: string;
 }

@@ -21,6 +21,7 @@ import { isProvider, PROVIDERS, type ProviderName } from './config.js';
 import { DISABLED_BY, FLOW_MODES, FLOW_TTL_MS, ONE_TAP_PROVIDER, type ProviderService } from './service.js';
 import type { CallbackOutcome, CompletePayload, ProviderMessage } from './contract.js';
 import { processLog } from '../../core/log.js';
+import { recordOf } from '../../lib/rules/records.js';
 
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';
@@ -199,13 +200,11 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
         async run(_options, { c }) {
           const flags = requestFlags(c, config);
           const oneTap = await providers.oneTapWorks();
-          return Object.fromEntries(
-            PROVIDERS.map((name) => {
-              const flag = DISABLED_BY[name];
-              // one_tap: Google's one-tap prompt can work here (its provider allows the id_token flow).
-              return [name, { configured: config.providers[name] !== undefined, disabled: Boolean(flag && flags.has(flag)), ...(name === 'google' ? { one_tap: oneTap } : {}) }];
-            }),
-          );
+          return recordOf(PROVIDERS, (name): { configured: boolean; disabled: boolean; one_tap?: boolean } => {
+            const flag = DISABLED_BY[name];
+            // one_tap: Google's one-tap prompt can work here (its provider allows the id_token flow).
+            return { configured: config.providers[name] !== undefined, disabled: Boolean(flag && flags.has(flag)), ...(name === 'google' ? { one_tap: oneTap } : {}) };
+          });
         },
       }),
     },

@@ -4,7 +4,7 @@
  * names the same URLs for the browser to fetch beside the popup's script (<link rel="preload" as="fetch">). A
  * preload is used only when the later fetch asks for the very same URL, so neither side spells it itself.
  */
-export const resourceGetPath = (name: string, options: Record<string, unknown> = {}) => `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
+export const resourceGetPath = (name: string, options: unknown = {}) => `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
 
 /** The picker's first page of boards (and, with `more`, a next page or a server search). */
 export const pickerBoardsOptions = (advertiserId?: string, more: { bookmark?: string; query?: string } = {}) => ({

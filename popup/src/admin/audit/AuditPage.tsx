@@ -11,8 +11,6 @@ import type { SectionProps } from '../sections';
 /** Where the whole log downloads (operators/routes.ts AUDIT_EXPORT_PATH). */
 const EXPORT = '/admin/audit/export.jsonl';
 
-type Page = { entries: AuditEntry[]; next: string | null };
-
 /**
  * The audit log, newest first, a page at a time ("older entries" reads the next), filtered by who acted
  * (an operator's username, or "cli") and by what was acted on; the filters live in the address, so a
@@ -29,7 +27,7 @@ export function AuditPage({ location }: SectionProps) {
   const load = async (before: string | null, filters = { operator, subject }) => {
     setError(null);
     try {
-      const page = await getResource<Page>('OperatorAuditResource', {
+      const page = await getResource('OperatorAuditResource', {
         ...(filters.operator.trim() && { operator: filters.operator.trim() }),
         ...(filters.subject.trim() && { subject: filters.subject.trim() }),
         ...(before && { before }),

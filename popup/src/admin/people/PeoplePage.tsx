@@ -26,7 +26,7 @@ export function PeoplePage({ location }: SectionProps) {
   const search = async (q: string) => {
     setError(null);
     try {
-      setFound(await getResource<PersonSummary[]>('OperatorPeopleResource', { query: q }));
+      setFound(await getResource('OperatorPeopleResource', { query: q }));
     } catch (e) {
       setError(errorText(e));
     }
@@ -89,7 +89,7 @@ function PersonView({ id }: { id: string }) {
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
-    getResource<Person>('OperatorPersonResource', { id }).then(setPerson, (e) => setError(errorText(e)));
+    getResource('OperatorPersonResource', { id }).then(setPerson, (e) => setError(errorText(e)));
   }, [id]);
 
   if (error) return <p role="alert">{error}</p>;

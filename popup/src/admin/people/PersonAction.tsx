@@ -13,7 +13,7 @@ import type { ActionName } from './actions';
  */
 export function PersonAction({ person, action, label, onCancel, onDone }: { person: Person; action: ActionName; label: string; onCancel(): void; onDone(next: Person, label: string): void }) {
   const { ref, reason, setReason, password, setPassword, code, setCode, error, busy, submit } = useActionForm(async ({ reason, password, code }) =>
-    onDone(await postResource<Person>('OperatorPersonResource', 'update', { id: person.id, action, reason, password, code }), label),
+    onDone(await postResource('OperatorPersonResource', 'update', { id: person.id, action, reason, password, code }), label),
   );
 
   return (

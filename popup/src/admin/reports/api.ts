@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { Decision, queueAnswer } from '../../../../api/src/reports/contract';
-import { v3 as call } from '../../api';
+import { v3 } from '../../api';
 
 export type QueueItem = z.infer<typeof queueAnswer>['items'][number];
 
-export const loadQueue = () => call<{ items: QueueItem[] }>('/v3/admin/reports/');
+export const loadQueue = () => v3('/v3/admin/reports/');
 
 export const decide = (item: QueueItem, decision: Decision, reason: string, proof: { password?: string; code?: string }) =>
-  call<{ closed: number }>('/v3/admin/reports/decide/', { object_kind: item.object_kind, object_id: item.object_id, decision, reason, ...proof });
+  v3('/v3/admin/reports/decide/', { body: { object_kind: item.object_kind, object_id: item.object_id, decision, reason, ...proof } });

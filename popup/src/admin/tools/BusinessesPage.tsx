@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { business } from '../../../../api/src/operators/contract';
+import type { OptionsOf } from '../../../../api/src/resources.contract';
 import { getResource, postResource } from '../../api';
+import { oneOf } from '../../choice';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Select } from '../../ui/Select';
@@ -26,16 +28,16 @@ export function BusinessesPage(_props: SectionProps) {
   const search = async () => {
     setError(null);
     try {
-      setFound(await getResource<Business[]>('OperatorBusinessesResource', { query }));
+      setFound(await getResource('OperatorBusinessesResource', { query }));
     } catch (e) {
       setError(errorText(e));
     }
   };
-  const act = async (options: Record<string, unknown>, label: string) => {
+  const act = async (options: OptionsOf<'OperatorBusinessesResource', 'update'>, label: string) => {
     setError(null);
     setDone(null);
     try {
-      const next = await postResource<Business>('OperatorBusinessesResource', 'update', { ...options, reason });
+      const next = await postResource('OperatorBusinessesResource', 'update', options);
       setFound((list) => list?.map((b) => (b.id === next.id ? next : b)) ?? null);
       setDone(t('done', { action: label, who: next.name }));
     } catch (e) {
@@ -92,7 +94,7 @@ export function BusinessesPage(_props: SectionProps) {
                     id={`steps-${b.id}`}
                     label={t('quickPromote')}
                     value={b.quick_promote_steps ?? 'default'}
-                    onChange={(e) => void act({ id: b.id, action: 'steps', steps: e.currentTarget.value }, t('quickPromote'))}
+                    onChange={(e) => void act({ id: b.id, action: 'steps', steps: oneOf(['default', 'short', 'full'], e.currentTarget.value), reason }, t('quickPromote'))}
                     options={[
                       { value: 'default', label: t('stepsDefault') },
                       { value: 'short', label: t('stepsShort') },
@@ -100,7 +102,7 @@ export function BusinessesPage(_props: SectionProps) {
                     ]}
                   />
                 </td>
-                <td>{b.merchant_id ?? <Button onClick={() => void act({ id: b.id, action: 'merchant_verify' }, t('verifyMerchant'))}>{t('verifyMerchant')}</Button>}</td>
+                <td>{b.merchant_id ?? <Button onClick={() => void act({ id: b.id, action: 'merchant_verify', reason }, t('verifyMerchant'))}>{t('verifyMerchant')}</Button>}</td>
               </tr>
             ))}
           </tbody>

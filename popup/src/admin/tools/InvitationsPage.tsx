@@ -18,7 +18,7 @@ export function InvitationsPage(_props: SectionProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const load = () => getResource<Invitations>('OperatorInvitationsResource').then(setState, (e) => setError(errorText(e)));
+  const load = () => getResource('OperatorInvitationsResource').then(setState, (e) => setError(errorText(e)));
   useEffect(() => {
     void load();
   }, []);
@@ -36,7 +36,7 @@ export function InvitationsPage(_props: SectionProps) {
             setError(null);
             setDone(null);
             try {
-              const sent = await postResource<{ email: string }>('OperatorInvitationsResource', 'create', { email, reason });
+              const sent = await postResource('OperatorInvitationsResource', 'create', { email, reason });
               setDone(t('invited', { email: sent.email }));
               setEmail('');
               await load();

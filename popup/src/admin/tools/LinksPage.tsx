@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import type { noticeRow, offsiteHost } from '../../../../api/src/operators/contract';
+import { OFFSITE_BLOCK_STATUSES } from '../../../../api/src/advertisers/rules/offsite';
 import { getResource, postResource } from '../../api';
+import { oneOf } from '../../choice';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Select } from '../../ui/Select';
@@ -12,6 +14,7 @@ import { errorText } from './errors';
 
 type Host = z.infer<typeof offsiteHost>;
 type Notice = z.infer<typeof noticeRow>;
+const NOTICE_TARGETS = ['search', 'pin'] as const;
 
 /**
  * Links & notices: the offsite check's block list (a host blocked, suspicious or porn, or cleared) and the
@@ -27,7 +30,7 @@ export function LinksPage(_props: SectionProps) {
 
   const load = async (q = query) => {
     try {
-      const [h, n] = await Promise.all([getResource<Host[]>('OperatorHostsResource', { query: q }), getResource<Notice[]>('OperatorNoticesResource', { query: q })]);
+      const [h, n] = await Promise.all([getResource('OperatorHostsResource', { query: q }), getResource('OperatorNoticesResource', { query: q })]);
       setHosts(h);
       setNotices(n);
     } catch (e) {
@@ -71,7 +74,7 @@ export function LinksPage(_props: SectionProps) {
         class="admin-search"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(() => postResource('OperatorHostsResource', 'create', { host: form.host, status: form.status, reason: form.hostReason }));
+          void run(() => postResource('OperatorHostsResource', 'create', { host: form.host, status: oneOf(OFFSITE_BLOCK_STATUSES, form.status), reason: form.hostReason }));
         }}
       >
         <TextField id="host-name" label={t('host')} value={form.host} onInput={set('host')} />
@@ -106,7 +109,7 @@ export function LinksPage(_props: SectionProps) {
           e.preventDefault();
           void run(() =>
             postResource('OperatorNoticesResource', 'create', {
-              target_type: form.target_type,
+              target_type: oneOf(NOTICE_TARGETS, form.target_type),
               target: form.target,
               severity: Number(form.severity),
               title: form.title,
@@ -137,7 +140,7 @@ export function LinksPage(_props: SectionProps) {
                 <td>{n.title}</td>
                 <td>{n.advisory_type}</td>
                 <td>
-                  <Button onClick={() => form.noticeReason.trim() ? void run(() => postResource('OperatorNoticesResource', 'delete', { target_type: n.target_type, target: n.target, reason: form.noticeReason })) : setError(t('reasonFirst'))}>
+                  <Button onClick={() => form.noticeReason.trim() ? void run(() => postResource('OperatorNoticesResource', 'delete', { target_type: oneOf(NOTICE_TARGETS, n.target_type), target: n.target, reason: form.noticeReason })) : setError(t('reasonFirst'))}>
                     {t('remove')}
                   </Button>
                 </td>

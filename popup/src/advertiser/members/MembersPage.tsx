@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { getResource, postResource, ResourceError } from '../../api';
+import { oneOf } from '../../choice';
 import { fromEnglish, t as main } from '../../i18n';
 import type { MembersAnswer } from '../../../../api/src/advertisers/members/contract';
 import { MEMBER_ROLES, type MemberRole } from '../../../../api/src/advertisers/members/rules';
@@ -41,7 +42,7 @@ export function MembersPage({ id }: { id: string }) {
   // Removing a member (or leaving) is asked again in a dialog that says what they lose.
   const [removing, setRemoving] = useState<Member | null>(null);
 
-  const load = () => getResource<Members>('AdvertiserMembersResource', { advertiser_id: id }).then((d) => (setData(d), setError('')), (e: unknown) => setError(memberProblem(e)));
+  const load = () => getResource('AdvertiserMembersResource', { advertiser_id: id }).then((d) => (setData(d), setError('')), (e: unknown) => setError(memberProblem(e)));
   useEffect(() => void load(), [id]);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -80,7 +81,7 @@ export function MembersPage({ id }: { id: string }) {
           <label class="visually-hidden" for={`role-${m.user_id}`}>
             {t('roleOf', { name: nameOf(m) })}
           </label>
-          <select id={`role-${m.user_id}`} value={m.role} disabled={busy} onChange={(e) => void run(() => postResource('AdvertiserMemberResource', 'update', { advertiser_id: id, user_id: m.user_id, role: e.currentTarget.value }), t('roleChanged', { name: nameOf(m) }))}>
+          <select id={`role-${m.user_id}`} value={m.role} disabled={busy} onChange={(e) => void run(() => postResource('AdvertiserMemberResource', 'update', { advertiser_id: id, user_id: m.user_id, role: oneOf(MEMBER_ROLES, e.currentTarget.value) }), t('roleChanged', { name: nameOf(m) }))}>
             {MEMBER_ROLES.map((r) => (
               <option key={r} value={r}>
                 {roleName(r)}

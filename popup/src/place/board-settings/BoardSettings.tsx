@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { getResource, postResource } from '../../api';
+import type { OptionsOf } from '../../../../api/src/resources.contract';
 import { failure } from '../Feed';
 import { boardNameProblem } from '../../../../api/src/boards/rules';
 import { fromEnglish } from '../../i18n';
 import { CollaboratorSearch } from '../../save/picker/CollaboratorSearch';
 import { CreateSectionForm } from '../../save/picker/CreateSectionForm';
 import type { Candidate } from '../../../../api/src/collaborators/contract';
-import type { BoardFeedData, BoardPageData, PinData } from '../../types';
+import type { BoardPageData, PinData } from '../../types';
 import { t } from './messages';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
@@ -41,7 +42,7 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
   const [invites, setInvites] = useState(0);
   useEffect(() => {
     // The cover is chosen among the board's latest pins that have an image (a page of them).
-    getResource<BoardFeedData>('BoardFeedResource', { board_id: board.id, page_size: 25 })
+    getResource('BoardFeedResource', { board_id: board.id, page_size: 25 })
       .then((page) => setCovers(page.pins.filter((p) => p.images?.['236x'])))
       .catch(() => setCovers([]));
   }, [board.id]);
@@ -53,10 +54,13 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
     setSaving(true);
     setError(null);
     try {
-      const options: Record<string, unknown> = { board_id: board.id, name: name.trim(), description };
-      if (board.privacy !== 'protected') options.privacy = secret ? 'secret' : 'public';
-      if (cover !== (board.cover_pin_id ?? '')) options.cover_pin_id = cover || null;
-      const updated = await postResource<{ url: string }>('BoardResource', 'update', options);
+      const updated = await postResource('BoardResource', 'update', {
+        board_id: board.id,
+        name: name.trim(),
+        description,
+        ...(board.privacy !== 'protected' && { privacy: secret ? 'secret' : 'public' }),
+        ...(cover !== (board.cover_pin_id ?? '') && { cover_pin_id: cover || null }),
+      });
       // A new name is a new URL: go there; otherwise read the board again.
       if (updated.url !== board.url) location.assign(updated.url);
       else {
@@ -218,11 +222,7 @@ export function AddSection({ board, onAdded }: { board: { id: string }; onAdded:
   );
 }
 
-interface Pending {
-  users: Array<{ id: string; username: string; full_name: string }>;
-  emails: Array<{ email: string }>;
-}
-type Waiting = { key: string; name: string; options: Record<string, string> };
+type Waiting = { key: string; name: string; options: OptionsOf<'BoardPendingInvitesResource', 'delete'> };
 
 /**
  * The invites nobody has taken up yet (the owner's alone, BoardPendingInvitesResource), to accounts and
@@ -235,7 +235,7 @@ function PendingInvites({ boardId, version }: { boardId: string; version: number
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   const load = () =>
-    getResource<Pending>('BoardPendingInvitesResource', { board_id: boardId }).then(
+    getResource('BoardPendingInvitesResource', { board_id: boardId }).then(
       (data) =>
         setPending([
           ...data.users.map((u) => ({ key: `u${u.id}`, name: u.full_name || u.username, options: { board_id: boardId, invited_user_id: u.id } })),

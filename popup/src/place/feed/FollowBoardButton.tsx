@@ -16,7 +16,7 @@ export function FollowBoardButton({ boardId, boardName, signedIn }: { boardId: s
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    getResource<BoardFollowData>('BoardFollowResource', { board_id: boardId })
+    getResource('BoardFollowResource', { board_id: boardId })
       .then(setState)
       .catch(() => setState(null));
   }, [boardId, signedIn]);
@@ -28,7 +28,7 @@ export function FollowBoardButton({ boardId, boardName, signedIn }: { boardId: s
     setState({ ...state, followedByMe: next, follower_count: state.follower_count + (next ? 1 : -1) });
     setBusy(true);
     setError(null);
-    postResource<BoardFollowData>('BoardFollowResource', next ? 'create' : 'delete', { board_id: boardId })
+    postResource('BoardFollowResource', next ? 'create' : 'delete', { board_id: boardId })
       .then((now) => setState({ ...before, ...now }))
       .catch((e: unknown) => {
         setState(before);

@@ -1,13 +1,7 @@
 import { useEffect } from 'react';
 import { FeedFooter, usePaged } from '../Feed';
-import type { FollowingBoardsAnswer, FollowingPeopleAnswer } from '../../../../api/src/feed/contract';
-import type { FollowersAnswer } from '../../../../api/src/users/contract';
 import { t } from './messages';
 import { t as pages } from '../../pages/messages';
-
-type PeopleData = FollowingPeopleAnswer;
-type BoardsData = FollowingBoardsAnswer;
-type FollowersData = FollowersAnswer;
 
 /** Where the profile's "N followers" and "N following" lead (issue 28): /{username}/_followers/ and /_following/. */
 export function FollowPage({ username, list }: { username: string; list: 'followers' | 'following' }) {
@@ -33,8 +27,8 @@ export function FollowPage({ username, list }: { username: string; list: 'follow
   );
 }
 
-function People({ resource, username, heading, empty }: { resource: string; username: string; heading: string; empty: string }) {
-  const feed = usePaged(resource, { username }, (page: PeopleData | FollowersData) => page.users);
+function People({ resource, username, heading, empty }: { resource: 'UserFollowersResource' | 'UserFollowingResource'; username: string; heading: string; empty: string }) {
+  const feed = usePaged(resource, { username }, (page) => page.users);
   const id = `${resource}-heading`;
   return (
     <section class="home-section" aria-labelledby={id} aria-busy={feed.loading}>
@@ -54,7 +48,7 @@ function People({ resource, username, heading, empty }: { resource: string; user
 }
 
 function FollowedBoards({ username }: { username: string }) {
-  const feed = usePaged('UserFollowedBoardsResource', { username }, (page: BoardsData) => page.boards);
+  const feed = usePaged('UserFollowedBoardsResource', { username }, (page) => page.boards);
   return (
     <section class="home-section" aria-labelledby="followed-boards" aria-busy={feed.loading}>
       <h2 id="followed-boards">{t('boardsHeading')}</h2>

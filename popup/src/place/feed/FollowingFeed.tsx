@@ -1,13 +1,10 @@
 import { homeFeedOptions } from '../../../../api/src/lib/rules/first-reads';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { HomeFeedAnswer } from '../../../../api/src/feed/contract';
 import { t } from './messages';
-
-type HomeFeedData = HomeFeedAnswer;
 
 /** The home feed (issue 28): the newest Pins on public boards of the people and boards the viewer follows. */
 export function FollowingFeed() {
-  const feed = usePaged('HomeFeedResource', homeFeedOptions(), (page: HomeFeedData) => page.pins);
+  const feed = usePaged('HomeFeedResource', homeFeedOptions(), (page) => page.pins);
   return (
     <section class="home-section following-feed" aria-labelledby="following-feed" aria-busy={feed.loading}>
       <h2 id="following-feed">{t('feedHeading')}</h2>

@@ -15,7 +15,7 @@ export function NotificationsLink() {
   const [count, setCount] = useState<Count | null>(null);
   useEffect(() => {
     const read = () =>
-      getResource<Count>('NotificationCountResource', {})
+      getResource('NotificationCountResource', {})
         .then(setCount)
         .catch(() => setCount(null));
     read();

@@ -49,7 +49,7 @@ function sentence(n: Item) {
  */
 export function NotificationsPage({ viewer }: { viewer: ViewerData | null }) {
   const signedIn = viewer?.type === 'AUTH';
-  const feed = usePaged('NotificationsResource', {}, (page: Page) => page.notifications);
+  const feed = usePaged('NotificationsResource', {}, (page) => page.notifications);
   useEffect(() => {
     document.title = `${t('title')} | ${BRAND}`;
   }, []);

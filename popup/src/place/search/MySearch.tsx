@@ -36,7 +36,7 @@ export function MySearch() {
 
 function MyResults({ query }: { query: string }) {
   const [boards, setBoards] = useState<MineData['boards']>([]);
-  const feed = usePaged('SearchMyPinsResource', { q: query }, (page: MineData) => {
+  const feed = usePaged('SearchMyPinsResource', { q: query }, (page) => {
     // The boards come with the first page only.
     if (page.boards.length) setBoards(page.boards);
     return page.pins;

@@ -1,9 +1,6 @@
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
-import type { EveryoneAnswer } from '../../../../api/src/search/contract';
 import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
-
-type EveryoneData = EveryoneAnswer;
 
 /**
  * /search/pins/?q=… (issue 28): public Pins of everyone by words and #hashtags, under the search
@@ -28,7 +25,7 @@ export function PublicSearch({ term }: { term: string }) {
 }
 
 function PublicResults({ term }: { term: string }) {
-  const feed = usePaged('SearchPinsResource', { q: term }, (page: EveryoneData) => page.pins);
+  const feed = usePaged('SearchPinsResource', { q: term }, (page) => page.pins);
   return (
     <section aria-labelledby="public-results" aria-busy={feed.loading}>
       <h2 id="public-results">{t('everyoneHeading')}</h2>

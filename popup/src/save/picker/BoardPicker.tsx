@@ -47,7 +47,7 @@ const here = () => location.pathname + location.search;
 
 /** The first page of the board list, or with a bookmark the next one; with a query, a server search. */
 export const loadPickerBoards = (advertiserId?: string, more: { bookmark?: string; query?: string } = {}) =>
-  getResource<PickerData>('BoardPickerBoardsResource', pickerBoardsOptions(advertiserId, more));
+  getResource('BoardPickerBoardsResource', pickerBoardsOptions(advertiserId, more));
 
 /** The bookmark that says a list has no next page. */
 const END = '-end-';
@@ -166,7 +166,7 @@ export function BoardPicker({
   const openSections = (board: PickerBoard, known: SectionData[] | null = null) => {
     setView({ name: 'sections', board, sections: known });
     if (known) return;
-    getResource<SectionData[]>('BoardSectionsRepinResource', { board_id: board.id })
+    getResource('BoardSectionsRepinResource', { board_id: board.id })
       .then((sections) => setView((v) => (v.name === 'sections' && v.board.id === board.id ? { ...v, sections } : v)))
       .catch(() => setView((v) => (v.name === 'sections' && v.board.id === board.id ? { ...v, sections: [] } : v)));
   };

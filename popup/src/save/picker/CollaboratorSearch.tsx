@@ -16,7 +16,7 @@ export function CollaboratorSearch({ chosen, onChange }: { chosen: Candidate[]; 
   useEffect(() => {
     if (!term.trim()) return setResults([]);
     const timer = setTimeout(() => {
-      getResource<Candidate[]>('ShareSuggestionsTypeaheadResource', { term })
+      getResource('ShareSuggestionsTypeaheadResource', { term })
         .then(setResults)
         .catch(() => setResults([]));
     }, DEBOUNCE_MS);

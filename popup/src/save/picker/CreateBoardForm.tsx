@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { fromEnglish, t } from '../../i18n';
 import { boardNameProblem } from '../../../../api/src/boards/rules';
-import { postResource, ResourceError } from '../../api';
+import { postResource, ResourceError, v3 } from '../../api';
+import type { RouteAnswer } from '../../../../api/src/routes.contract';
 import type { Candidate } from '../../../../api/src/collaborators/contract';
 import type { PickerBoard } from '../../types';
 import { CollaboratorSearch } from './CollaboratorSearch';
 
-interface Suggestion {
-  title: string;
-}
+type Suggestion = RouteAnswer<'/v3/pins/{id}/board_title_suggestions/'>[number];
 
 /** saving.md section 8: a board create failure shows its message and detail, or this fallback. */
 const CREATE_FALLBACK = 'Uh oh! Something went wrong.';
@@ -48,10 +47,9 @@ export function CreateBoardForm({
   const [business, setBusiness] = useState<string | null>(null);
   useEffect(() => {
     if (advertiser) return;
-    fetch('/vx/business_access/profiles/', { credentials: 'same-origin' })
-      .then((r) => r.json())
-      .then((json: { resource_response?: { data?: Array<{ id: string; permissions: string[] }> } }) => {
-        const managed = json.resource_response?.data?.find((p) => p.permissions.includes('OWNER') || p.permissions.includes('ADMIN'));
+    v3('/vx/business_access/profiles/')
+      .then((profiles) => {
+        const managed = profiles.find((p) => p.permissions.includes('OWNER') || p.permissions.includes('ADMIN'));
         setBusiness(managed?.id ?? null);
       })
       .catch(() => setBusiness(null));
@@ -63,10 +61,8 @@ export function CreateBoardForm({
   const [invites, setInvites] = useState<Candidate[]>([]);
 
   useEffect(() => {
-    const query = new URLSearchParams({ description });
-    fetch(`/v3/pins/0/board_title_suggestions/?${query}`, { credentials: 'same-origin' })
-      .then((r) => r.json())
-      .then((json: { resource_response?: { data?: Suggestion[] } }) => setSuggestions(json.resource_response?.data ?? []))
+    v3('/v3/pins/{id}/board_title_suggestions/', { path: { id: '0' }, query: { description } })
+      .then(setSuggestions)
       .catch(() => setSuggestions([]));
   }, [description]);
 
@@ -79,7 +75,7 @@ export function CreateBoardForm({
     if (disabled) return;
     setSaving(true);
     try {
-      const board = await postResource<PickerBoard>('BoardResource', 'create', {
+      const board = await postResource('BoardResource', 'create', {
         name: name.trim(),
         privacy: isProtected ? 'protected' : secret ? 'secret' : 'public',
         aux_data: { source: 'board_picker' },

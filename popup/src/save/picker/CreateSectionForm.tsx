@@ -18,7 +18,7 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
     if (problem) return setError(fromEnglish(problem));
     setSaving(true);
     try {
-      onCreated(await postResource<SectionData>('BoardSectionResource', 'create', { board_id: board.id, name: name.trim(), name_source: 0, initial_pins: [] }));
+      onCreated(await postResource('BoardSectionResource', 'create', { board_id: board.id, name: name.trim(), name_source: 0, initial_pins: [] }));
     } catch (e) {
       // saving.md section 8: message_detail, else message, inline under the name field.
       setError(e instanceof ResourceError ? fromEnglish(e.body.message_detail ?? e.body.message) : t('server.uhOh'));

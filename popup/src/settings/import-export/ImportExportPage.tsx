@@ -1,17 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ErrorBody } from '../../../../api/src/lib/envelope';
 import type { ImportExportJson, TransferJson } from '../../../../api/src/transfer/contract';
-import { getResource, postResource, ResourceError } from '../../api';
+import { getResource, postResource, ResourceError, sendFile } from '../../api';
 import { BRAND } from '../../brand';
 import { locale, t as main } from '../../i18n';
 import type { ViewerData } from '../../types';
 import { t } from './messages';
-
-/**
- * Where an import's file is sent (api/src/transfer/routes.ts). Written here, not imported from the contract:
- * a value from it would bring its zod schemas, and zod's code they use, into the first-open bundle.
- */
-const IMPORT_PATH = '/v3/imports/';
 
 /** How often the page asks how an import or export is getting on while one runs. */
 export const POLL_MS = 1000;
@@ -39,13 +32,7 @@ const megabytes = (bytes: number) => new Intl.NumberFormat(locale(), { style: 'u
 const count = (n: number) => new Intl.NumberFormat(locale()).format(n);
 
 /** Sends the file itself as the body (api/src/transfer/routes.ts); the answer is the import, queued. */
-async function sendFile(file: File): Promise<TransferJson> {
-  const response = await fetch(IMPORT_PATH, { method: 'POST', credentials: 'same-origin', headers: { 'Content-Type': 'application/octet-stream' }, body: file }).catch(() => null);
-  const json = (await response?.json().catch(() => null)) as { resource_response?: { data?: TransferJson; error?: ErrorBody } } | null;
-  const answer = json?.resource_response;
-  if (answer?.data) return answer.data;
-  throw new ResourceError(answer?.error ?? { api_error_code: 0, http_status: response?.status ?? 0, message: '' });
-}
+const sendImport = (file: File) => sendFile('/v3/imports/', file);
 
 /** /settings/import-export/: export everything as a ZIP, import a bookmarks file, a Pinterest export or our ZIP. */
 export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
@@ -55,7 +42,7 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
   const file = useRef<HTMLInputElement>(null);
   const signedIn = viewer?.type === 'AUTH';
 
-  const refresh = () => getResource<ImportExportJson>('ImportExportResource').then(setState, () => undefined);
+  const refresh = () => getResource('ImportExportResource').then(setState, () => undefined);
   useEffect(() => {
     if (signedIn) void refresh();
   }, [signedIn]);
@@ -81,7 +68,7 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
   const startExport = async () => {
     setProblem(null);
     try {
-      const started = await postResource<TransferJson>('ExportResource', 'create', {});
+      const started = await postResource('ExportResource', 'create', {});
       setState((s) => ({ import: s?.import ?? null, export: started }));
     } catch (error) {
       setProblem({ area: 'export', text: refusal(error, () => t('exportFailed')) });
@@ -98,7 +85,7 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
     }
     setSending(true);
     try {
-      const started = await sendFile(chosen);
+      const started = await sendImport(chosen);
       setState((s) => ({ export: s?.export ?? null, import: started }));
       if (file.current) file.current.value = '';
     } catch (error) {

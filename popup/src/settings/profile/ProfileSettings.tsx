@@ -42,7 +42,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
   useEffect(() => {
     if (!viewer) return;
     if (viewer.type !== 'AUTH') return location.assign(`/login?next=${encodeURIComponent(location.pathname)}`);
-    getResource<Profile>('UserSettingsResource').then(
+    getResource('UserSettingsResource').then(
       (p) => (setProfile(p), setDraft(p)),
       (e: unknown) => setErrors({ form: e instanceof ResourceError ? fromEnglish(e.message) : main('server.generic') }),
     );
@@ -79,7 +79,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const saved = await postResource<Profile>('UserSettingsResource', 'update', { first_name: draft.first_name, last_name: draft.last_name, username: draft.username, about: draft.about, website_url: draft.website_url });
+      const saved = await postResource('UserSettingsResource', 'update', { first_name: draft.first_name, last_name: draft.last_name, username: draft.username, about: draft.about, website_url: draft.website_url });
       setProfile(saved);
       setDraft(saved);
       setStatus(t('saved'));
@@ -94,7 +94,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
     setBusy(true);
     setErrors({});
     try {
-      const saved = await postResource<Profile>('UserAvatarResource', 'create', { image_base64: await readAsDataUrl(file) });
+      const saved = await postResource('UserAvatarResource', 'create', { image_base64: await readAsDataUrl(file) });
       setProfile({ ...profile, image_medium_url: saved.image_medium_url });
       setDraft({ ...draft, image_medium_url: saved.image_medium_url });
       setStatus(t('photoSaved'));
@@ -107,7 +107,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
   const removePhoto = async () => {
     setBusy(true);
     try {
-      await postResource<Profile>('UserAvatarResource', 'delete', {});
+      await postResource('UserAvatarResource', 'delete', {});
       setProfile({ ...profile, image_medium_url: null });
       setDraft({ ...draft, image_medium_url: null });
     } catch (e) {

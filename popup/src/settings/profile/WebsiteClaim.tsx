@@ -15,7 +15,7 @@ export function WebsiteClaim({ website }: { website: string }) {
   const [status, setStatus] = useState('');
   useEffect(() => {
     setError('');
-    void getResource<DomainClaimAnswer>('UserDomainClaimResource').then(setClaim, () => setClaim(null));
+    void getResource('UserDomainClaimResource').then(setClaim, () => setClaim(null));
   }, [website]);
   if (!claim) return null;
 
@@ -24,7 +24,7 @@ export function WebsiteClaim({ website }: { website: string }) {
     setError('');
     setStatus('');
     try {
-      const next = await postResource<DomainClaimAnswer>('UserDomainClaimResource', action, {});
+      const next = await postResource('UserDomainClaimResource', action, {});
       setClaim(next);
       setStatus(done(next));
     } catch (e) {

@@ -17,7 +17,7 @@ export function PasswordEmail({ status, reload }: { status: SecurityStatus; relo
     event.preventDefault();
     try {
       const { password, ...code } = proofOptions(status, current);
-      await post('UserPasswordResource', 'update', { old_password: password, new_password: next, ...code });
+      await post('UserPasswordResource', 'update', { old_password: password ?? '', new_password: next, ...code });
       setCurrent(NO_PROOF);
       setNext('');
       setPasswordState({ error: '', done: t('passwordChanged') });
@@ -28,7 +28,7 @@ export function PasswordEmail({ status, reload }: { status: SecurityStatus; relo
   const changeEmail = async (event: Event) => {
     event.preventDefault();
     try {
-      const answer = await post<{ pending_email: string }>('EmailChangeResource', 'create', { email, ...proofOptions(status, emailProof) });
+      const answer = await post('EmailChangeResource', 'create', { email, ...proofOptions(status, emailProof) });
       setEmail('');
       setEmailProof(NO_PROOF);
       setEmailState({ error: '', done: t('emailLinkSent', { email: answer.pending_email }) });

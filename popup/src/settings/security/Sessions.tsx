@@ -23,7 +23,7 @@ export function Sessions() {
   const [sessions, setSessions] = useState<Session[] | null>(null);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
-  const reload = () => getResource<Session[]>('ActiveSessionsResource').then(setSessions, (caught: unknown) => setError(failure(caught)));
+  const reload = () => getResource('ActiveSessionsResource').then(setSessions, (caught: unknown) => setError(failure(caught)));
   useEffect(() => void reload(), []);
 
   const act = async (work: () => Promise<unknown>, message = '') => {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
+import type { AnswerOf, OptionsOf } from '../../../../api/src/resources.contract';
 import { t } from './messages';
 import { failure, post, type SecurityStatus } from './client';
 import { Done, Field, Problem } from './Field';
 import { NO_PROOF, ProofField, proofOptions, type ProofValue } from './Proof';
 
-type Setup = { method: 'totp'; secret: string; otpauth_uri: string; qr_code: string } | { method: 'sms'; phone_number_end: string | null };
+type Setup = AnswerOf<'TwoFactorResource', 'create'>;
 
 /**
  * Two-factor from the settings (issue 27): off, it offers an authenticator app (QR code and key) or SMS
@@ -33,12 +34,12 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
       setBusy(false);
     }
   };
-  const start = (options: Record<string, unknown>) => run(async () => setSetup(await post<Setup>('TwoFactorResource', 'create', options)));
+  const start = (options: OptionsOf<'TwoFactorResource', 'create'>) => run(async () => setSetup(await post('TwoFactorResource', 'create', options)));
   const confirm = (event: Event) => {
     event.preventDefault();
     void run(async () => {
       // The new factor's code sets it up; the password (the factor the account had before) proves it is the owner.
-      const answer = await post<{ backup_codes: string[] }>('TwoFactorResource', 'update', { code, ...proofOptions(status, proof) });
+      const answer = await post('TwoFactorResource', 'update', { code, ...proofOptions(status, proof) });
       setBackupCodes(answer.backup_codes);
       setSetup(null);
       setCode('');
@@ -159,7 +160,8 @@ function TurnOff({ status, busy, run, reload }: { status: SecurityStatus; busy: 
       onSubmit={(event) => {
         event.preventDefault();
         void run(async () => {
-          await post('TwoFactorResource', 'delete', proofOptions(status, proof));
+          // Turning two-factor off always takes a current code (this form shows only while it is on).
+          await post('TwoFactorResource', 'delete', { ...proofOptions(status, proof), code: proof.code });
           setProof(NO_PROOF);
           await reload();
         });

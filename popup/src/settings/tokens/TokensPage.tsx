@@ -28,7 +28,7 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const signedIn = viewer?.type === 'AUTH';
-  const reload = () => getResource<AccessToken[]>('AccessTokenResource').then(setTokens, (caught: unknown) => setError(failure(caught)));
+  const reload = () => getResource('AccessTokenResource').then(setTokens, (caught: unknown) => setError(failure(caught)));
   useEffect(() => {
     if (!signedIn) return;
     void reload();
@@ -55,7 +55,7 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
     setDone('');
     try {
       const proof = { ...(status.has_password ? { password } : {}), ...(status.mfa.method ? { code } : {}) };
-      const made = await post<AccessToken & { token: string }>('AccessTokenResource', 'create', { name, scope, ...proof });
+      const made = await post('AccessTokenResource', 'create', { name, scope, ...proof });
       setSecret(made.token);
       setName('');
       setPassword('');
