@@ -27,7 +27,7 @@ const OPEN_BUDGET_MS = 400;
 const FILTER_BUDGET_MS = 16;
 const RUNS = 7;
 const QUERIES = ['h', 'ho', 'hom', 'home', 'home d', 'home de', 'home dé', 'home déc', 'home', 'k', 'ki', 'kit', 'kitc', 'kitchen', 'kitchen 1', 'kitchen 12', 'w', 'wi', 'win', 'wint', 'winter'];
-/** The sizes opened: the first the issue 5 budget names, the last the scale issue's. */
+/** The sizes opened: the smallest the picker's budget names, the largest the scale bench's. */
 const OPEN_SIZES = [1_000, 100_000];
 /** The most boards the picker's first answer holds (PICKER_PAGE_SIZE): the popup filters these itself. */
 const ONE_ANSWER = 100;

@@ -22,7 +22,7 @@ import { freePort } from './net.js';
  * real server on loopback. Picker p50/p99 and bytes of its first answer at 1,000, 10,000 and 100,000
  * boards (goal: p99 20 ms, flat); the save's p50/p99 for a user with no pins and one with 1,000,000
  * (goal: flat); and saves per second under 50 connections divided by a bare Hono route's in the same
- * process (goal 0.25, issue 29), printed beside the floor: the save's own statements run with no HTTP at all.
+ * process (goal 0.25), printed beside the floor: the save's own statements run with no HTTP at all.
  */
 const PICKER_P99_GOAL_MS = 20;
 /** Issue 29 raised it from 0.1: the save, on SQLite, at a quarter of a bare route's rate. */

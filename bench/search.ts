@@ -14,7 +14,7 @@ import { searchService } from '../api/src/search/service.js';
 import { seedBoards } from './seed.js';
 
 /**
- * Search at 1,000,000 pins (issue 28), on SQLite and on Postgres: p99 of a person's own-pin search (a heavy user holding
+ * Search at 1,000,000 pins, on SQLite and on Postgres: p99 of a person's own-pin search (a heavy user holding
  * 100,000 of the pins) and of the public search, each over the same mix of typed queries (one common
  * word, a 2- and 3-letter prefix as typed, two words, a rare word, a hashtag), goal 50 ms. The index is
  * the migration's (the same rows and words its triggers write), built in one pass after the pins, and

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 /**
- * The bytes a browser is sent for each built file, against its budget (issues 3, 4 and 5): the brotli
+ * The bytes a browser is sent for each built file, against its budget: the brotli
  * files the build makes beside each script (the server sends them to every browser that takes br, which
  * is every current one). The gzip figure, what an older client or proxy gets, is printed beside as context.
  */
@@ -19,7 +19,7 @@ const BUDGETS: Array<{ name: string; files: (manifest: Record<string, string>, i
 ];
 
 /**
- * The password-strength chunk (issue 6) is loaded only when a sign-up password is checked, so it is
+ * The password-strength chunk is loaded only when a sign-up password is checked, so it is
  * outside the popup's 60 KB; its own budget keeps the dictionaries from growing unnoticed.
  */
 const STRENGTH_BUDGET = 256 * 1024;
@@ -45,7 +45,7 @@ export async function sizes(): Promise<Array<{ name: string; value: number; budg
     }
     rows.push({ name, value: br, budget, unit: 'bytes sent (brotli)' }, { name: `  ${name}, gzip`, value: gzip, unit: 'bytes (older clients)' });
   }
-  // Per locale (issue 20): what a visitor in that language downloads to open the popup, the bundle and
+  // Per locale: what a visitor in that language downloads to open the popup, the bundle and
   // stylesheet plus their language's catalogue (English is in the bundle), held to the popup's budget.
   // The popup a Save click opens is the save popup's bundle: what a visitor's first open downloads.
   const popup = rows.find((r) => r.name === 'save popup JS + CSS (first open)')!.value;

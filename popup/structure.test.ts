@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web app's shape (issue 26): no module of popup/src imports itself back through others (a circle
+ * The web app's shape: no module of popup/src imports itself back through others (a circle
  * makes the order modules run in an accident, and the areas one lump), and no file grows past 400 lines
  * (break it by what it does); words (locales/, messages.ts, en.ts) are data and may run long.
  */

@@ -224,7 +224,7 @@ export function createApp(deps: Deps) {
     c.set('flags', requestFlags(c, deps.config));
     await next();
   });
-  // Every page miss, in every area, is the app's own not-found page with status 404 (issue 27); the API keeps its envelope.
+  // Every page miss, in every area, is the app's own not-found page with status 404; the API keeps its envelope.
   // Made here, used below: the pages' link previews read the database, so they take the API's turns too.
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
   const pages = pageRoutes(deps.config, { card: (key) => services.cards.of(key), turn });
@@ -308,7 +308,7 @@ export function createApp(deps: Deps) {
   app.use('/oauth/*', session);
   app.use('/ads/v4/*', session);
   app.use('/vx/*', session);
-  // A pin's link followed (advertiser.md section 4): the one page that reads the session and the database.
+  // A pin's link followed: the one page that reads the session and the database.
   app.use('/offsite/', session);
   // The operator console's pages: only an operator's session may see them (pages/routes.ts).
   app.use('/admin', session);
@@ -347,7 +347,7 @@ export function createApp(deps: Deps) {
   // Before the pages: /oembed and /embed/* would otherwise be profiles', and a feed's address a board's.
   app.route('/', oembedRoutes(services.cards, deps.config));
   app.route('/', feedRoutes(services.cards, deps.config, turn));
-  // Before the pages: a renamed account's old address redirects to its new one (issue 27).
+  // Before the pages: a renamed account's old address redirects to its new one.
   app.route('/', renamedProfileRoutes(services.profiles));
   // Before the pages: the audit log's download lives under the console's /admin/.
   app.route('/', operatorRoutes(deps));

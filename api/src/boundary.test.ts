@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's boundary (issue 26): code outside api/ (the web app, the SDK, the bookmarklet, the
+ * The server's boundary: code outside api/ (the web app, the SDK, the bookmarklet, the
  * extension, the e2e tests, the demo pages) imports from api/src only contracts (`*\/contract.ts`, and
  * `lib/*.contract.ts`: the envelope, and the error catalogue whose codes and messages an envelope carries),
  * rules (`*\/rules.ts`, `rules/`) and the envelope's helpers (`lib/envelope*`). Anything else fails: use or

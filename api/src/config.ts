@@ -41,11 +41,11 @@ export interface Config extends ProvidersConfig {
   /** The specs' experiments, on when listed in FLAGS (comma separated); unset in development: quick_promote_by_pinner. */
   flags: ReadonlySet<string>;
   /**
-   * auth.md section 5 gives two minimums: 6 (the sign-up modal) and 8 (the registration helper).
+   * Two minimums: 6 (the sign-up modal) and 8 (the registration helper).
    * PASSWORD_MIN_LENGTH picks one; 6 by default.
    */
   passwordMinLength: 6 | 8;
-  /** Youngest age allowed to sign up (auth.md section 9: the shared age check's default is 18). */
+  /** Youngest age allowed to sign up (the shared age check's default is 18). */
   minSignupAge: number;
   /** Sender of the product's mail (password reset, log-in help). */
   mailFrom: string;
@@ -120,12 +120,12 @@ export interface Config extends ProvidersConfig {
   /** How long a request may wait for its turn while many wait (MAX_QUEUE_WAIT_MS); past it, 503. */
   maxQueueWaitMs: number;
   /**
-   * Request bodies (issue 25, lib/bodies.ts): milliseconds every body is given before its bytes are counted
+   * Request bodies (lib/bodies.ts): milliseconds every body is given before its bytes are counted
    * against the minimum rate (BODY_GRACE_MS), and bodies one client may be sending at once (BODIES_PER_CLIENT).
    */
   bodyGraceMs: number;
   bodiesPerClient: number;
-  /** advertiser.md section 4's two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
+  /** The two readings of quick promote's steps (QUICK_PROMOTE_STEPS): short by default, or full. */
   quickPromoteSteps: 'short' | 'full';
   /** Bytes of video one user may keep uploaded (VIDEO_QUOTA_BYTES, media/rules.ts); an upload past it is refused. */
   videoQuotaBytes: number;
@@ -261,7 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outboundAllow: e.OUTBOUND_ALLOW ?? (isProduction ? [] : [examplesOrigin]),
     smtpUrl: e.SMTP_URL,
     secureCookies: !LOOPBACK_HOSTS.has(new URL(publicOrigin).hostname),
-    // advertiser.md: quick promote by pinners is on by default in development (FLAGS set explicitly wins), so 'Promote your Pin' can be seen.
+    // Quick promote by pinners is on by default in development (FLAGS set explicitly wins), so 'Promote your Pin' can be seen.
     flags: new Set(env.FLAGS === undefined && e.NODE_ENV === 'development' ? ['quick_promote_by_pinner'] : e.FLAGS),
     passwordMinLength: e.PASSWORD_MIN_LENGTH === '8' ? 8 : 6,
     minSignupAge: e.MIN_SIGNUP_AGE,

@@ -44,10 +44,10 @@ export interface Viewer {
   sessionStartedAt: number;
   /** When its holder really logged in (a rotated session keeps its predecessor's): the recent-log-in rule reads this. Epoch ms. */
   loggedInAt: number;
-  /** Whether the account's email is proven (issue 25): what trusts an address (invites by email, linking) asks this. */
+  /** Whether the account's email is proven: what trusts an address (invites by email, linking) asks this. */
   emailVerified: boolean;
   /**
-   * Whether this session passed two-factor since two-factor was turned on (issue 27): what the business
+   * Whether this session passed two-factor since two-factor was turned on: what the business
    * OWNER-or-MFA rule asks (policy/rules.ts campaignRule). False whenever two-factor is off.
    */
   mfaPassed: boolean;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isDeclaration } from './lib/declare.js';
 import { SECURITY_DOC, securityDoc, surface, tableDeps } from './security.js';
 
-describe('every route declares its caller, limit and body (issue 25, docs/security.md)', () => {
+describe('every route declares its caller, limit and body (docs/security.md)', () => {
   const rows = surface(tableDeps());
 
   it('walks every Hono route and every resource action, and finds none without a whole declaration', () => {

@@ -10,7 +10,7 @@ import { ACTIONS, actionDeclaration, type ResourceRegistry } from './lib/resourc
 import { credentialChangesTable, RETIRED_BY_EVERY_CHANGE } from './auth/credentials/changes.js';
 
 /**
- * The whole surface of the API in one table (issue 25): every Hono route and every resource action with
+ * The whole surface of the API in one table: every Hono route and every resource action with
  * its declaration. `npm run docs:security` writes it into docs/security.md; security.test.ts fails on a
  * route without a declaration and on a docs/security.md that no longer matches.
  */

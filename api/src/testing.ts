@@ -46,7 +46,7 @@ export async function testApp(options: { db?: Kysely<Database>; config?: Partial
   };
   const clock = manualClock();
   const deps: Deps = { db, config, clock, locks: options.locks, redis: options.redis, log: options.log };
-  // Every JSON answer held to the schema /openapi.json publishes for it (issue 26).
+  // Every JSON answer held to the schema /openapi.json publishes for it.
   const app = holdAnswers(createApp(deps));
   const jobs = backgroundJobs(deps);
   return {
@@ -147,7 +147,7 @@ function makers(deps: Deps) {
       return { id, email, password, username: name };
     },
     /**
-     * Two-factor on for the account, and every live session of it as having passed it (issue 27: the
+     * Two-factor on for the account, and every live session of it as having passed it (the
      * business rule reads the session), as if each had entered a code. The settings' own flow is tested
      * in auth/security.test.ts.
      */

@@ -13,7 +13,7 @@ import { testApp, type TestApp } from './testing.js';
 import { heldImages, processWithPort, startHost, type Host } from './testing-hosts.js';
 
 /**
- * Two hosts, honestly (issue 29): two whole server processes (`tsx api/src/server.ts`) on ports of their
+ * Two hosts, honestly: two whole server processes (`tsx api/src/server.ts`) on ports of their
  * own, with MEDIA_DIRs of their own, sharing nothing but Postgres (a database of this file's own), Redis
  * and a bucket (s3rver in this process). The test itself reaches them only over HTTP, as a browser behind a
  * load balancer would, and uses the database only to make users and boards and to look at what is there.

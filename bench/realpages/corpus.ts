@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 /**
  * Issue 17/30: real saved pages that nobody here wrote, from the test fixtures and evaluation sets of open
  * extractors. label.ts reads them from bare git mirrors under MIRRORS (brought by the search tool's
- * `fetch`) and copies each page, trimmed of huge inline blobs and gzipped, into pages/ (issue 30: the
+ * `fetch`) and copies each page, trimmed of huge inline blobs and gzipped, into pages/ (the
  * bench no longer needs the mirrors); expectations.json names each page's source (repository, path,
  * commit) and the image its publisher meant as the main one (docs/decisions/realpages.md), and
  * split.json which sites are for tuning rules and which are kept for testing them.
@@ -131,7 +131,7 @@ export function readExpectations(): Record<string, Expectation> {
 }
 
 /**
- * The split, made once (issue 30) and kept in split.json: a site is for testing when the first two
+ * The split, made once and kept in split.json: a site is for testing when the first two
  * bytes of the SHA-256 of its registrable domain, read as a number, are below TEST_SHARE of 65,536.
  * Nobody chose a site's side, and a site never sits on both.
  */

@@ -206,7 +206,7 @@ const sources: Source[] = [
       // A site's pages live in its folder (`tests/test_data/<site>/<name>.testhtml`, beside its expected `.json`).
       const files = git.list('tests/test_data').filter((p) => p.endsWith('.testhtml') && p.split('/').length === 4);
       const hosts = [...new Set(files.map((p) => p.split('/')[2]))].sort();
-      // Issue 30: the first page of every second site (issue 17 took every 14th site's; these too), so
+      // The first page of every second site (an earlier sample took every 14th site's; these too), so
       // recipes stay under half the corpus and the in-page run under a quarter of an hour.
       return hosts.filter((_, i) => i % 14 === 0 || i % 2 === 0).map((host) => {
         const path = files.filter((p) => p.split('/')[2] === host).sort()[0]!;

@@ -138,7 +138,7 @@ describe('shared helpers', () => {
   });
 });
 
-describe('furniture, sizes in addresses and JSON-LD (issue 17)', () => {
+describe('furniture, sizes in addresses and JSON-LD', () => {
   it('takes theme logos, icons, buttons, touch icons, folders, ad sizes and avatars for furniture, but not a dated upload of a logo', async () => {
     const { isFurniture } = await import('./images');
     for (const url of [

@@ -62,7 +62,7 @@ export function isFurniture(url: string): boolean {
 /**
  * An address's path and query as URL gives them. The finders hand over addresses already in a browser's
  * form (normaliseUrl), read here with one regular expression: URL objects for 5,000 candidates were a
- * third of the ranking's time in a freshly injected content script (issue 31). Anything else is parsed.
+ * third of the ranking's time in a freshly injected content script. Anything else is parsed.
  */
 function pathAndSearch(url: string): [string, string] | null {
   if (CANONICAL.test(url)) {
@@ -131,7 +131,7 @@ export function rank<T extends Candidate>(candidates: T[]): T[] {
   const largest = facts.reduce((max, f) => (f.first || !f.content ? max : Math.max(max, area(f.c))), 0);
   // The order as one number per candidate, sorted natively: a 5,000-image page compares some 60,000 pairs,
   // and a comparator called for each took 10-30 ms of the toolbar-to-grid 50 ms in a freshly injected (cold)
-  // content script (issue 31). From the high bits down: not marked, furniture, chrome, not a lead (4 bits);
+  // content script. From the high bits down: not marked, furniture, chrome, not a lead (4 bits);
   // then a lead's page position or the others' area, larger first (28 bits); then the index in page order
   // (20 bits), which makes every key unique and the order stable. 52 bits: exact in a double.
   if (facts.length >= POSITIONS) return facts.sort((a, b) => key(a, largest) - key(b, largest) || a.position - b.position).map((f) => f.c);
@@ -167,7 +167,7 @@ function key(f: Facts, largest: number): number {
 export function rankBySize<T extends Candidate>(candidates: T[]): T[] {
   const area = (c: T) => c.width * c.height;
   // One tile per address, as the bookmarklet finds them (find.ts): a page repeating 2 images 20 times
-  // showed 40 tiles (issue 28's audit). The largest sighting stands for it, marked if any sighting was.
+  // showed 40 tiles. The largest sighting stands for it, marked if any sighting was.
   const byUrl = new Map<string, T>();
   for (const c of candidates.filter(isPinnable)) {
     const seen = byUrl.get(c.url);

@@ -8,7 +8,7 @@ import { openPicker, type PickerText } from './picker';
 export type Opened = (win: Window | null, guid: string, media: string, product: string) => void;
 
 /**
- * The in-page save flow, one for the bookmarklet and the extension (issue 31): our own pin page goes to
+ * The in-page save flow, one for the bookmarklet and the extension: our own pin page goes to
  * its repin page; anywhere else the picker over the page's images, and the chosen one (or the page's
  * link) opens the popup at /pin/create/{method}/ on the product origin. A second start while the picker
  * is open does nothing new.
@@ -16,7 +16,7 @@ export type Opened = (win: Window | null, guid: string, media: string, product: 
 export async function pickAndSave(productOrPending: string | Promise<string>, method: string, { opened, text }: { opened?: Opened; text?: PickerText } = {}): Promise<void> {
   if (document.querySelector('corkboard-picker')) return;
   // The page is read while the product origin arrives (the extension reads it from its storage, an
-  // asynchronous call): the finder's synchronous walk runs before the first await (issue 31, toolbar to grid).
+  // asynchronous call): the finder's synchronous walk runs before the first await (toolbar to grid).
   const finding = findImages(document);
   const product = await productOrPending;
   // Our own pin page: repin it rather than scrape it.

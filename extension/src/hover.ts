@@ -5,7 +5,7 @@ import { handOver } from './handover';
 import { readSettings } from './settings';
 
 /**
- * hover.js: the optional hover Save buttons (issue 31), registered on every site only once the user
+ * hover.js: the optional hover Save buttons, registered on every site only once the user
  * turned them on and granted host access (background.ts syncHover). The SDK's own hover code draws them:
  * one floating button in a shadow root, nothing per image, nopin / data-pin-nopin / nohover honoured.
  * Never throws into the page; stops at once on a site the user said "never here" about.

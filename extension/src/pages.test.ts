@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unreadable } from './pages';
 
-describe('pages the picker cannot read (issue 31)', () => {
+describe('pages the picker cannot read', () => {
   it('tells browser pages, stores and PDFs apart', () => {
     expect(unreadable('chrome://settings/')).toBe('browser');
     expect(unreadable('about:newtab')).toBe('browser');

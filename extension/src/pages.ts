@@ -1,7 +1,7 @@
 import type { MessageKey } from './i18n';
 
 /**
- * Pages the picker cannot read (issue 31): browsers keep extensions out of their own pages, their
+ * Pages the picker cannot read: browsers keep extensions out of their own pages, their
  * extension stores and their PDF viewer. Told apart before trying, so the message says which; anything
  * else that refuses the script (a policy, a file:// page without file access) is 'blocked'.
  */

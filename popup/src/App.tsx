@@ -14,17 +14,17 @@ import { VERIFY_PATH } from '../../api/src/auth/rules';
 /** The API reference's page (Swagger UI over /openapi.json), linked from every page's footer. */
 const DEVELOPERS_PATH = '/developers/api/';
 
-/** The advertiser area (issue 16) is a lazy chunk: most visitors of the popup never load it. */
+/** The advertiser area is a lazy chunk: most visitors of the popup never load it. */
 const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
 /** The operator console: a lazy chunk with its own words, which no one but an operator ever loads. */
 const AdminApp = page(() => import('./admin/AdminApp'), (m) => m.default);
-/** The pin builder (issue 20) likewise: a page of its own that the save popup never needs. */
+/** The pin builder likewise: a page of its own that the save popup never needs. */
 const PinBuilder = page(() => import('./builder/PinBuilder'), (m) => m.default);
 /** A business's scheduled pins, beside the builder that makes them. */
 const ScheduledPins = page(() => import('./builder/ScheduledPins'), (m) => m.default);
 /**
  * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
- * shows them, and its budget pays for each language's catalogue (issue 20).
+ * shows them, and its budget pays for each language's catalogue.
  */
 const BoardPage = page(() => import('./place/BoardPage'), (m) => m.BoardPage);
 const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
@@ -35,15 +35,15 @@ const ArchivedBoardsPage = page(() => import('./place/ProfilePage'), (m) => m.Ar
 const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
 const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
 const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
-/** Notifications in the app (issue 28). */
+/** Notifications in the app. */
 const NotificationsPage = page(() => import('./place/notifications/NotificationsPage'), (m) => m.NotificationsPage);
-/** The page a confirmation mail links to (issue 25). */
+/** The page a confirmation mail links to. */
 const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
-/** Profile settings and the website claim (issue 27). */
+/** Profile settings and the website claim. */
 const ProfileSettings = page(() => import('./settings/profile/ProfileSettings'), (m) => m.ProfileSettings);
-/** 'Contact us' (the account-recovery dialog's link, issue 27). */
+/** 'Contact us' (the account-recovery dialog's link). */
 const ContactPage = page(() => import('./site/pages'), (m) => m.ContactPage);
-/** The app's one not-found page (issue 27): the server marks a miss with <meta name="not-found"> and status 404. */
+/** The app's one not-found page: the server marks a miss with <meta name="not-found"> and status 404. */
 const NotFound = page(() => import('./site/pages'), (m) => m.PathNotFound);
 const marked = (selector: string) => typeof document !== 'undefined' && document.querySelector(selector) !== null;
 const serverSaysNotFound = () => marked('meta[name="not-found"]');
@@ -51,7 +51,7 @@ const serverSaysNotFound = () => marked('meta[name="not-found"]');
 const serverSaysAdvertiser = () => marked('meta[name="area"]');
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
 const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
-/** A profile's followers and following lists (issue 28). */
+/** A profile's followers and following lists. */
 const FollowPage = page(() => import('./place/feed/FollowPages'), (m) => m.FollowPage);
 const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
 
@@ -118,9 +118,9 @@ export function App({ location }: { location: Location }) {
   if (path === '/contact/') return <Product render={() => <ContactPage />} />;
   if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
   if (path === '/notifications/') return <Product render={(viewer) => <NotificationsPage viewer={viewer} />} />;
-  // Account settings, and import and export (issue 28), in the settings chunk: one route, no byte more on first open.
+  // Account settings, and import and export, in the settings chunk: one route, no byte more on first open.
   if (path.startsWith('/settings/')) return <Product render={(viewer) => <SettingsPage viewer={viewer} path={path} />} />;
-  // /{username}/_followers/ and /_following/ (issue 28): an underscore no board slug holds.
+  // /{username}/_followers/ and /_following/: an underscore no board slug holds.
   const lists = /^\/([a-z0-9_]{3,30})\/_(followers|following)\/$/.exec(path);
   if (lists?.[1] && lists[2]) {
     const [, username, list] = lists as unknown as [string, string, 'followers' | 'following'];
@@ -132,7 +132,7 @@ export function App({ location }: { location: Location }) {
     const username = archived[1];
     return <Product render={() => <ArchivedBoardsPage username={username} />} />;
   }
-  // A board's page, or one of its sections' (saving.md 2.2); the server sends lower-case paths only.
+  // A board's page, or one of its sections'; the server sends lower-case paths only.
   const board = /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/(?:([a-z0-9-]{1,100})\/)?$/.exec(path);
   if (board?.[1] && board[2]) {
     const [, username, slug, sectionSlug] = board;

@@ -4,7 +4,7 @@ import { t } from './i18n';
 import { lazyWithWords } from './i18n/lazy';
 import type { ViewerData } from './types';
 
-/** The notifications link and its badge (issue 28): a lazy chunk, so the save popup's bundle does not carry it. */
+/** The notifications link and its badge: a lazy chunk, so the save popup's bundle does not carry it. */
 const NotificationsLink = lazyWithWords(() => import('./place/notifications/Badge'), (m) => m.NotificationsLink);
 /** The business area's link, for business members only: a lazy chunk that asks for the viewer's access profiles. */
 const BusinessLink = lazyWithWords(() => import('./site/BusinessLink'), (m) => m.BusinessLink);

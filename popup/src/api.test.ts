@@ -10,7 +10,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** saving.md section 8, the resource layer on a page's first load. */
+/** The resource layer on a page's first load: retried once on a 5xx, sent home on a 404. */
 describe('loadPage', () => {
   const settled = async (promise: Promise<unknown>) => Promise.race([promise.then(() => 'settled', () => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 20))]);
 

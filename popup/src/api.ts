@@ -38,7 +38,7 @@ export const postJson = <T>(url: string, body: unknown, init?: RequestInit): Pro
   request<T>(url, { ...init, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 /**
- * saving.md section 8: a read that fails with a 5xx, or with no answer at all, is tried once more. Its
+ * A read that fails with a 5xx, or with no answer at all, is tried once more. Its
  * options are required (code generic in the resource, a feed or a page's data hook, calls it so);
  * getResource below is the same function, letting options be left out where the action needs none.
  */
@@ -75,12 +75,12 @@ export function sendFile<R extends FileRoute>(route: R, file: Blob): Promise<Rou
   return request<RouteAnswer<R>>(route, { method: 'POST', headers: { 'Content-Type': 'application/octet-stream' }, body: file });
 }
 
-/** Where a page's gone-or-locked resource sends the visitor (saving.md section 8): home, with this flag. */
+/** Where a page's gone-or-locked resource sends the visitor: home, with this flag. */
 export const HOME_ERROR_FLAG = 'error';
 const HOME_ERROR_KEY = 'corkboard_home_error';
 
 /**
- * A page's first load (saving.md section 8, the resource layer): 5xx or no answer is tried once more
+ * A page's first load (the resource layer): 5xx or no answer is tried once more
  * (getResource); a 404, or a 401 with code 7, sends the visitor home with an error flag. The message
  * travels in sessionStorage, not the URL, so home shows the server's own words and no link can make it
  * show someone else's. The promise then never settles: the page is on its way out.

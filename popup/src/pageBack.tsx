@@ -3,7 +3,7 @@ import { Icon } from './Icons';
 import { t } from './i18n';
 
 /**
- * The page-level Back control (saving.md section 2.2): back one step, except
+ * The page-level Back control: back one step, except
  * - with no history, or when the page before was one that only passes the user on (log-in, sign-up,
  *   password reset: going back there would bounce straight forward again), to a fallback URL;
  * - on (or just after) a password-reset link opened with the native-dismiss flag, to

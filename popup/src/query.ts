@@ -1,7 +1,7 @@
 import { advertiserOf } from '../../api/src/lib/rules/first-reads';
 import { PIN_METHODS, type PinMethod } from '../../api/src/pins/rules/methods';
 import { oneOf } from './choice';
-/** What the popup was opened with (saving.md section 2.3): query parameters only. */
+/** What the popup was opened with: query parameters only. */
 export interface PopupQuery {
   method: PinMethod;
   url: string;
@@ -11,12 +11,12 @@ export interface PopupQuery {
   color: string;
   /** The opener's origin, the exact target of our one postMessage; null when missing or malformed. */
   hostOrigin: string | null;
-  /** saving.md section 2.3: create (a new pin) or repin (of pinId). */
+  /** Create (a new pin) or repin (of pinId). */
   action: 'create' | 'repin';
   pinId?: string;
-  /** The board the repinned pin is on: a section of it, picked, goes to its page (saving.md 2.2). */
+  /** The board the repinned pin is on: a section of it, picked, goes to its page. */
   originalBoardId?: string;
-  /** saving.md section 6: set when the popup saves on behalf of an advertiser. */
+  /** Set when the popup saves on behalf of an advertiser. */
   advertiserId?: string;
   /**
    * Opened by the bookmarklet's loader because the page's CSP blocked its script (bookmarklet/src/loader.ts):

@@ -1,4 +1,4 @@
-// The popup's view of API answers: the contracts' types (api/src/*/contract.ts, issue 26).
+// The popup's view of API answers: the contracts' types (api/src/*/contract.ts).
 import type { BoardPageAnswer, PickerAnswer, ProfileBoardsPage, SectionAnswer } from '../../api/src/boards/contract';
 import type { BoardFeedAnswer, CreatedPin as CreatedPinAnswer, PinData as PinAnswerData, UserPinsAnswer } from '../../api/src/pins/contract';
 import type { FollowersAnswer, ProfileAnswer } from '../../api/src/users/contract';

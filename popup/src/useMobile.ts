@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The mobile variant of saving.md section 2.3: a phone-sized viewport. */
+/** The mobile variant: a phone-sized viewport. */
 export const MOBILE_QUERY = '(max-width: 600px)';
 
 /**

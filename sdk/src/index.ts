@@ -53,5 +53,5 @@ export function SaveButton(props: SaveButtonProps): ReactElement {
   return createElement('span', { ref, 'data-corkboard-save': '' }) as ReactElement;
 }
 
-/** The widgets (issue 18): embedded boards, profiles and pins, as pinit.js draws them. */
+/** The widgets: embedded boards, profiles and pins, as pinit.js draws them. */
 export { BoardEmbed, PinEmbed, ProfileEmbed, type EmbedProps, type FeedEmbedProps, type PinEmbedProps } from './widgets/components';

@@ -27,7 +27,7 @@ describe('isSaveMessage', () => {
   });
 });
 
-describe('the image hand-over messages (issue 31)', () => {
+describe('the image hand-over messages', () => {
   it('builds and recognises a request and its answer, and nothing else', () => {
     expect(isImageRequest(imageRequest('g1'))).toBe(true);
     expect(isImageMessage(imageMessage('g1', 'data:image/png;base64,AAAA'))).toBe(true);

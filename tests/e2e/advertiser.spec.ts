@@ -6,7 +6,7 @@ import { admin, freshAccount } from './safety-helpers';
 
 test('save → Promote your Pin → convert → quick promote (business, billing) → success → the campaign in the report', async ({ page, context }) => {
   const account = freshAccount('promo', 'Lena');
-  // An adult account (the age check of saving.md 2.1): the operator sets the birthday no page asks for here.
+  // An adult account (the age check): the operator sets the birthday no page asks for here.
   writeRows(`update users set birthday = ? where email = ?`, Date.UTC(1990, 4, 1), account.email);
 
   const popup = await openPopup(page, context, '/lake.html');

@@ -26,7 +26,7 @@ async function pickIdentity(providerWindow: Page, name: string) {
 }
 
 async function saveToNewBoard(popup: Page, board: string) {
-  // A new account: the empty picker's one button (issue 20).
+  // A new account: the empty picker's one button.
   await popup.getByRole('button', { name: 'Create your first board' }).click();
   await popup.getByLabel('Name', { exact: true }).fill(board);
   await popup.getByRole('button', { name: 'Create', exact: true }).click();

@@ -135,7 +135,7 @@ test('an account made with Google has no password: an email log-in says so inste
   await other.close();
 });
 
-test('a Google-only account logs out and back in from the welcome back: Google offered, no password to type (issue 27)', async ({ page, context }) => {
+test('a Google-only account logs out and back in from the welcome back: Google offered, no password to type', async ({ page, context }) => {
   const gail = { subject: `gail-${Date.now()}`, email: `gail.${Date.now()}@example.org`, givenName: 'Gail' };
   const popup = await openSavePopup(page, context);
   await asSomeoneElse(popup, context, 'Continue with Google', gail);

@@ -63,7 +63,7 @@ async function privateStrictPage(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/recipe.html`, server };
 }
 
-test('strict CSP on a host the server cannot read: the popup says no image came, and the link is saved only when the user chooses it (issue 28)', async ({ page, context, browser }) => {
+test('strict CSP on a host the server cannot read: the popup says no image came, and the link is saved only when the user chooses it', async ({ page, context, browser }) => {
   const { url, server } = await privateStrictPage();
   try {
     await page.goto(url);
@@ -104,7 +104,7 @@ test('strict CSP on a host the server cannot read: the popup says no image came,
   }
 });
 
-test('strict CSP where the server reads the page and finds no image: said so as well (issue 28)', async ({ page, context }) => {
+test('strict CSP where the server reads the page and finds no image: said so as well', async ({ page, context }) => {
   await page.route(`${EXAMPLES}/bookmarklet/no-images.html`, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': "default-src 'self'; script-src 'self'; img-src 'self'" } });
@@ -142,7 +142,7 @@ test('a page with 3,000 images opens the grid with the best of them', async ({ p
 });
 
 test('on our own pin page the bookmarklet goes to the repin page', async ({ page }) => {
-  // A real pin on a public board (a missing one's page would send the visitor home, saving.md section 8).
+  // A real pin on a public board (a missing one's page would send the visitor home).
   const [board] = readRows<{ id: string }>(`select boards.id from boards join users on users.id = boards.owner_id where users.email = 'demo@corkboard.test' and boards.privacy = 'public' limit 1`);
   const pinId = `7${Date.now()}`;
   writeRows(

@@ -3,7 +3,7 @@ import { EXAMPLES, PRODUCT } from './origins';
 import { freshAccount } from './safety-helpers';
 
 /**
- * No dead ends (issue 27): from the main pages, signed out and signed in, every same-origin link is
+ * No dead ends: from the main pages, signed out and signed in, every same-origin link is
  * followed breadth-first (bounded) and each page it reaches is ours: never raw JSON, never a 404 from our
  * own link, never "couldn't find that board" for a path that is not a board.
  */

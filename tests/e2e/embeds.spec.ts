@@ -6,7 +6,7 @@ import { logIn, openPopup, recordSaves, saves } from './sdk';
 import { pickBoard } from './popup';
 
 /**
- * Embedded boards, profiles and pins (issue 18) on the demo publisher (examples/embeds.html,
+ * Embedded boards, profiles and pins on the demo publisher (examples/embeds.html,
  * examples/embeds-spa.html): images shown, the hover Save saving from inside a widget, Follow, a
  * secret board left as a link, count bubbles, axe clean.
  */
@@ -99,7 +99,7 @@ test('the hover Save on a pin inside a widget saves that pin (a repin), the host
   const save = page.locator('[data-float]').getByRole('button', { name: 'Save' });
   await expect(save).toBeVisible();
   const { popup } = await openPopup(context, () => save.click());
-  // Saving one of our own pins is a repin of it (saving.md 2.3): the popup lands on that pin's repin,
+  // Saving one of our own pins is a repin of it: the popup lands on that pin's repin,
   // still holding the host's guid and origin so it can answer the page.
   await expect(popup).toHaveURL(new RegExp(`^${PRODUCT}/pin/${pinIds[1]}/repin/x/\\?guid=[^&]+&origin=${encodeURIComponent(EXAMPLES)}(&|$)`));
   const guid = new URL(popup.url()).searchParams.get('guid');

@@ -6,7 +6,7 @@ import { freshAccount } from './safety-helpers';
 import fr from '../../locales/fr/app.json' with { type: 'json' };
 
 /**
- * The popup in the user's language (issue 20): a French publisher page (examples/francais.html,
+ * The popup in the user's language: a French publisher page (examples/francais.html,
  * <html lang="fr">) opens a French popup, from log-in to success; a button with data-pin-lang="ar"
  * opens one laid out right to left. The browser itself is English.
  */
@@ -24,7 +24,7 @@ test('a French page opens the popup in French, from log-in to the success screen
   await popup.getByLabel('E-mail').fill(DEMO.email);
   await popup.getByLabel('Mot de passe').fill('pas le bon');
   await popup.getByRole('button', { name: 'Se connecter' }).click();
-  // The server's message (English, word for word from auth.md) shown in French.
+  // The server's message (English, word for word) shown in French.
   await expect(popup.getByText('Le mot de passe saisi est incorrect. Réessayez ou réinitialisez votre mot de passe')).toBeVisible();
   await popup.getByLabel('Mot de passe').fill(DEMO.password);
   await popup.getByRole('button', { name: 'Se connecter' }).click();
@@ -106,7 +106,7 @@ test('in French, a profile, a board and a pin that are not there say so in Frenc
   await expect(page.getByRole('alert')).toHaveText(fr.errors!.profile_not_found!);
   await page.goto(`${PRODUCT}/nosuchperson_e2e/nosuchboard/`);
   await expect(page.getByRole('alert')).toHaveText(fr.errors!.board_not_found!);
-  // A pin page whose pin is gone sends the visitor home with the reason (saving.md section 8).
+  // A pin page whose pin is gone sends the visitor home with the reason.
   await page.goto(`${PRODUCT}/pin/123456789012345678/`);
   await expect(page.getByRole('alert')).toHaveText(fr.errors!.pin_not_found!);
   await expect(page.locator('body')).not.toContainText("Sorry, we couldn't find");

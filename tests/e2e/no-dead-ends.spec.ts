@@ -5,7 +5,7 @@ import { EXAMPLES, PRODUCT } from './origins';
 import { freshAccount } from './safety-helpers';
 
 /**
- * The places a person got stuck or surprised (issue 40), each driven through the real pages: every page has
+ * The places a person got stuck or surprised, each driven through the real pages: every page has
  * the way home, the save popup refuses before its picker when creation is off, and the rest below.
  */
 const post = (page: Page, name: string, action: string, options: object) =>

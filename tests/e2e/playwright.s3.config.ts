@@ -3,7 +3,7 @@ import base from './playwright.config';
 import { E2E_DATABASE } from './origins';
 
 /**
- * The end-to-end run with media in an S3 bucket (issue 29): the save-flow specs (a save from a publisher
+ * The end-to-end run with media in an S3 bucket: the save-flow specs (a save from a publisher
  * page, the pin builder's uploads) against a server with MEDIA_STORE=s3://…, then media.s3-spec.ts, which
  * finds their images in the bucket. The bucket is an s3rver started with the server (s3/server.ts).
  *   npx playwright test --config tests/e2e/playwright.s3.config.ts

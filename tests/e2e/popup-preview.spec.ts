@@ -4,7 +4,7 @@ import { readRows } from './db';
 import { EXAMPLES, PRODUCT } from './origins';
 import { DEMO, logIn, openPopup, unique } from './popup';
 
-/** The preview variants of saving.md section 2.1, as the popup shows them (issue 5). */
+/** The preview variants, as the popup shows them. */
 
 const axe = async (popup: Page) => expect((await new AxeBuilder({ page: popup }).analyze()).violations).toEqual([]);
 
@@ -147,7 +147,7 @@ test.describe('colour tile: a link without an image', () => {
     const pinTile = pinPage.getByRole('img', { name: `Link to ${host}` });
     await expect(pinTile).toHaveText(host);
     await expect(pinTile).toHaveCSS('background-color', 'rgb(217, 164, 65)');
-    // 'Visit' goes through the offsite link check (advertiser.md section 4).
+    // 'Visit' goes through the offsite link check.
     await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/notes.html`)}&pin_id=${pin!.id}`);
     await axe(pinPage);
   });

@@ -44,7 +44,7 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   const owner = `${advertiser}2`;
   writeRows(`insert into users (id, email, username, first_name, last_name, created_at) values (?, ?, ?, 'Brand', 'Owner', 0)`, owner, `owner${advertiser}@example.com`, `owner${advertiser}`);
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Brand', 0)`, advertiser, owner);
-  // OWNER permission lets a member without two-factor act for the business (advertiser.md 4); they are still not its owner.
+  // OWNER permission lets a member without two-factor act for the business; they are still not its owner.
   writeRows(`insert into advertiser_members (advertiser_id, user_id, permissions) values (?, ?, '["OWNER"]')`, advertiser, demoId());
 
   const popup = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser });
@@ -64,7 +64,7 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: advertiser }]);
 });
 
-test('the owner acting for their business may switch Protected on: no Secret, no collaborators, the board carries the business (issue 28); in French too', async ({ context }) => {
+test('the owner acting for their business may switch Protected on: no Secret, no collaborators, the board carries the business; in French too', async ({ context }) => {
   const advertiser = `${String(Date.now())}4`;
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Own brand', 0)`, advertiser, demoId());
 
@@ -85,7 +85,7 @@ test('the owner acting for their business may switch Protected on: no Secret, no
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
   expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
-  // The owner's own pin carries no advertiser (saving.md section 6), and the board is in the owner's picker for the business.
+  // The owner's own pin carries no advertiser, and the board is in the owner's picker for the business.
   expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: null }]);
 
   const french = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser, lang: 'fr' }, 'Choisir un tableau');

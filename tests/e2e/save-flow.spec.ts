@@ -93,7 +93,7 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   await expect
     .poll(() => readRows(`select event, client, path, query, viewer_id from client_events where pin_id = ? order by event`, pinId))
     .toEqual(
-      // The success dialog, on display, logs its promote-or-send metric too (saving.md section 2.1).
+      // The success dialog, on display, logs its promote-or-send metric too.
       ['pin_create_success', 'promote_or_send_success'].map((event) => ({ event, client: 'web', path: '/pin/create/button/', query: query.search.slice(1), viewer_id: row?.pinner_id })),
     );
 
@@ -128,7 +128,7 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
     }));
   await expect.poll(chosenWidth).toBe(600);
   await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
-  // 'Visit' goes through the offsite link check (advertiser.md section 4).
+  // 'Visit' goes through the offsite link check.
   await expect(page.getByRole('link', { name: `Visit 127.0.0.1:${new URL(EXAMPLES).port}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}&pin_id=${pinId}`);
   await expect(page.locator('.board-name')).toHaveText('Recipes');
 });

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The product's server as its own process, as `npm start` runs it (issue 26: the e2e tests reach the
+ * The product's server as its own process, as `npm start` runs it (the e2e tests reach the
  * server over HTTP, never through api/src): `tsx api/src/server.ts` in the repository's root, with the
  * environment given on top of ours.
  */

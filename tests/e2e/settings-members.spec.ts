@@ -4,7 +4,7 @@ import { PRODUCT } from './origins';
 import { expectNoAxeViolations } from './auth-helpers';
 import { freshAccount, outboxText } from './safety-helpers';
 
-/** Profile settings and business members from their pages (issue 27), in real Chromium on the real server. */
+/** Profile settings and business members from their pages, in real Chromium on the real server. */
 test.setTimeout(120_000);
 
 const post = (page: Page, name: string, action: string, options: object) =>
@@ -125,7 +125,7 @@ test('quick promote without a pinId asks for the pin in the default reading too,
   await chooser.getByRole('radio', { name: 'Lake lamps' }).check();
   await chooser.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('form', { name: 'Promote this Pin' }).getByLabel('Campaign name')).toBeVisible();
-  // At 1280 px the Interests row wraps inside the form (issue 27): nothing runs past the page.
+  // At 1280 px the Interests row wraps inside the form: nothing runs past the page.
   await page.setViewportSize({ width: 1280, height: 800 });
   const interests = page.getByRole('group', { name: 'Interests (none chosen: everyone)' });
   await expect.poll(async () => (await interests.boundingBox())!.x + (await interests.boundingBox())!.width).toBeLessThanOrEqual(1280);

@@ -49,7 +49,7 @@ test('Send: the pin page’s share sheet copies the link and mails the Pin; the 
   await expect(page).toHaveURL(`${PRODUCT}/pin/${pin.id}/`);
   await expect(page.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-expanded', 'false');
 
-  // The closeup (advertiser.md section 2): 508 + 508, one pane of 508 below 992, the whole width under 488.
+  // The closeup: 508 + 508, one pane of 508 below 992, the whole width under 488.
   const widths = async () => page.evaluate(() => [document.querySelector('main')!.getBoundingClientRect().width, document.querySelector('.closeup-image')!.getBoundingClientRect().width]);
   expect(await widths()).toEqual([1016, 508]);
   await page.setViewportSize({ width: 800, height: 900 });
@@ -199,7 +199,7 @@ test('an email invite over SMTP: a new user signs up from the mail, accepts, and
     await invitee.getByLabel('Birthday').fill(yearsAgo(30));
     await invitee.getByLabel('Birthday').press('Enter');
     await expect(invitee).toHaveURL(link);
-    // The invite trusts the address only once it is confirmed (issue 25): the notice says so, and the
+    // The invite trusts the address only once it is confirmed: the notice says so, and the
     // confirmation mail (the server's dev outbox) has the link.
     const notice = invitee.getByRole('complementary', { name: 'Invite' });
     await expect(notice).toContainText("You're invited to this board. Confirm your email address to see it and join.");

@@ -21,9 +21,9 @@ export const scoped = { advertiser_id: id };
 
 export const dateRange = { start_date: date.optional(), end_date: date.optional() };
 
-/** The advertiser area's answers, as the contract of issue 26. */
+/** The advertiser area's answers, as the contract. */
 /**
- * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * The web app's types of these answers: inferred from the schemas below, or, where a schema is
  * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
  * the service's return type: a type-only import, so the contract stays pure at run time.
  */
@@ -80,7 +80,7 @@ export const sponsorshipAnswer = z.object({
 });
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

@@ -72,7 +72,7 @@ describe('from a personal account to a promoted pin', () => {
   });
 });
 
-describe('quick promote’s error areas (advertiser.md section 8)', () => {
+describe('quick promote’s error areas', () => {
   it('401 with a message (the pin area) when not signed in', async () => {
     const { t, browser, pin } = await setup();
     const advertiserId = await convert(browser);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.js';
 import { testApp } from '../testing.js';
 
-describe('an advertiser context (saving.md section 6)', () => {
+describe('an advertiser context', () => {
   async function setup() {
     const t = await testApp();
     const owner = await t.makeUser('brand');
@@ -43,7 +43,7 @@ describe('an advertiser context (saving.md section 6)', () => {
     expect(res.body.resource_response.data.privacy).toBe('secret');
   });
 
-  it('lets the owner choose protected for the business (issue 28): the board carries its id and shows in the owner’s picker for it, not in the personal one', async () => {
+  it('lets the owner choose protected for the business: the board carries its id and shows in the owner’s picker for it, not in the personal one', async () => {
     const { t, owner, advertiser, ownerBrowser } = await setup();
     await t.makeBoard(owner.id, 'Personal');
     const res = await ownerBrowser.post('BoardResource', 'create', { name: 'Spring campaign', privacy: 'protected', advertiser_id: advertiser });

@@ -13,7 +13,7 @@ export const DEMO_BUSINESS = {
 };
 
 /**
- * The demo business (issue 16): 'Demo Shop' owned by shop@corkboard.test, with business and billing
+ * The demo business: 'Demo Shop' owned by shop@corkboard.test, with business and billing
  * profiles and one campaign promoting a pin on the shop's board, whose week of numbers are ad events
  * recorded as the reports count them (an impression or click per visitor, day by day); staff@corkboard.test is a second member (ADMIN,
  * no two-factor: acting for the shop is refused until they turn it on, which shows the rule).

@@ -34,7 +34,7 @@ function parsePermissions(text: string | null): string[] {
 }
 
 /**
- * Who acts, as the OWNER-or-MFA rule reads them (issue 27): the account, and whether this SESSION passed
+ * Who acts, as the OWNER-or-MFA rule reads them: the account, and whether this SESSION passed
  * two-factor since it was turned on (auth/security-rules.ts sessionPassedMfa). Two-factor being on for
  * the account is not enough: a session older than it must pass it first.
  */

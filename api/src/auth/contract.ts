@@ -3,7 +3,7 @@ import type { ContractTable } from '../lib/envelope.contract.js';
 import { userText } from '../lib/text.js';
 
 /**
- * The security settings' resources (issue 27, auth/security.ts): the page at /settings/security/ calls
+ * The security settings' resources (auth/security.ts): the page at /settings/security/ calls
  * these. Wrong passwords and codes are bounded per account (securityAccount); every input is parsed here.
  */
 
@@ -17,7 +17,7 @@ export const proof = z.object({ password: z.string().max(256).optional(), code: 
 export const NAME_MAX = 64;
 
 /**
- * The viewer's answers, as the contract (issue 26): pure zod, the types inferred. The
+ * The viewer's answers, as the contract: pure zod, the types inferred. The
  * routes answer with them (routes.ts viewerJson), /openapi.json publishes them, the web app reads the types.
  */
 
@@ -83,7 +83,7 @@ export const loggedInUser = z.object({
 export type LoginAnswer = z.infer<typeof authContract.UserSessionResource.create.answer>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

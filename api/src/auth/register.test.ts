@@ -140,7 +140,7 @@ describe('sign-up (UserRegisterResource create)', () => {
     await expectRefused(t, { birthday: value }, 400, 'Invalid date');
   });
 
-  it('refuses a birthday before 1900 as overage (auth.md section 8)', async () => {
+  it('refuses a birthday before 1900 as overage', async () => {
     const t = await testApp();
     await expectRefused(t, { birthday: Date.UTC(1899, 11, 31) / 1000 }, 400, 'Oops! Please use a valid age to sign up.');
   });

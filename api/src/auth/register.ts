@@ -133,7 +133,7 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
         { id: sha256(token), user_id: id, created_at: now, expires_at: now + SESSION_TTL_MS },
       );
       await gate.spend(email);
-      // The account exists now, unverified: its link goes out (issue 25); nothing that trusts an address trusts this one yet.
+      // The account exists now, unverified: its link goes out; nothing that trusts an address trusts this one yet.
       await verification.sendVerificationLink({ id, username, first_name: input.firstName }, email);
       return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null, email_verified: false }, token };
     },

@@ -29,7 +29,7 @@ const COPY: Record<ResetReason, { subject: string; intro: string }> = {
  * Password reset (forgot password): a single-use link stored as its hash, mailed
  * through the Mailer (SMTP or the dev outbox); the new password meets the sign-up rules; on use every
  * session is revoked, the failure count and a soft ban are cleared, the email counts as verified (the
- * link reached it) and every linked identity the owner never proved is removed (issue 25: a
+ * link reached it) and every linked identity the owner never proved is removed (a
  * pre-hijacker's identity must not outlive the owner's reset). Works while a log-in is locked.
  */
 export function resetService(deps: Deps, mailer: Mailer) {

@@ -115,7 +115,7 @@ describe('log-in (UserSessionResource create)', () => {
     const browser = t.client();
     await browser.logIn(user.email, user.password);
     t.clock.advance(30 * 24 * 60 * 60 * 1000 + 1);
-    // No longer logged in; the browser is still recognised (the welcome-back log-in, issue 7).
+    // No longer logged in; the browser is still recognised (the welcome-back log-in).
     expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({ type: 'LIMITED_LOGIN' });
   });
 });

@@ -22,7 +22,7 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
     const viewer = await auth.viewerFromToken(getCookie(c, SESSION_COOKIE));
     c.set('viewer', viewer);
     await next();
-    // An answered request keeps the active-sessions list current: last use, device, coarse place (issue 27).
+    // An answered request keeps the active-sessions list current: last use, device, coarse place.
     if (viewer && c.res.status < 400) await auth.sessionSeen(viewer, { userAgent: c.req.header('user-agent'), address: clientAddress(c, trustProxy) });
   };
 }

@@ -102,7 +102,7 @@ describe('birthday rules', () => {
   ])('%s is an invalid date', (_, birthday) => expect(birthdayProblem(birthday, NOW)).toBe('invalid'));
 
   it.each([['1899-12-31', Date.UTC(1899, 11, 31)], ['0099-01-01', parseBirthday('0099-01-01')!], ['0000-01-01', parseBirthday('0000-01-01')!]])(
-    '%s, before 1900, is overage (auth.md section 8), not an invalid date',
+    '%s, before 1900, is overage, not an invalid date',
     (_, birthday) => expect(birthdayProblem(birthday, NOW)).toBe('overage'),
   );
 

@@ -187,7 +187,7 @@ const DATE_LIMIT_MS = 8.64e15;
  * Birthday rules: required; a real date up to today, else 'Invalid date' (NaN, infinities
  * and numbers past what a Date holds included, so no age is ever worked out of nonsense); not later
  * than January 1st of this year ('Invalid date'); over 120 years is overage, and so is every date
- * before 1900 (it gets the overage text, issue 27); under the minimum age is underage.
+ * before 1900 (it gets the overage text); under the minimum age is underage.
  */
 export function birthdayProblem(birthdayMs: number | null, nowMs: number, minAge = DEFAULT_MIN_AGE): BirthdayProblem | null {
   if (birthdayMs === null) return 'required';

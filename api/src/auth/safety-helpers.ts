@@ -35,7 +35,7 @@ export function v3Post(t: TestApp, path: string, body: unknown, browser = t.clie
   return browser.send(path, { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-/** The token of the newest confirmation link mailed to an address (issue 25). */
+/** The token of the newest confirmation link mailed to an address. */
 export async function lastVerifyToken(t: TestApp, to: string): Promise<string> {
   const mail = (await outboxMessages(t, to)).filter((m) => m.channel === 'email' && m.body.includes('/email/verify/')).at(-1);
   const token = /\/email\/verify\/\?token=([\w-]+)/.exec(mail?.body ?? '')?.[1];

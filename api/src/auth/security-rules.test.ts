@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backupCodeFrom, coarsePlace, deviceOf, normaliseBackupCode, normalisePhone, placeOf } from './security-rules.js';
 
-describe('the security settings’ rules (issue 27)', () => {
+describe('the security settings’ rules', () => {
   it('shows a place coarsely, and unknown without an address', () => {
     expect(placeOf(coarsePlace(undefined))).toEqual({ kind: 'unknown' });
     expect(placeOf(coarsePlace('not an address'))).toEqual({ kind: 'unknown' });

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { isPublicAddress, v6Groups } from '../lib/addresses.js';
 
 /**
- * The pure rules of the security settings (issue 27): when a session counts as having passed
+ * The pure rules of the security settings: when a session counts as having passed
  * two-factor, how a session's device and place are shown, what a backup code and a phone number look
  * like. No I/O: security.ts and session.ts ask here, the table tests (security-rules.test.ts) read as the rules.
  */

@@ -130,7 +130,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       }
       if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, address, state.stale, user, 'password_incorrect');
 
-      // Deactivated by its owner from the settings (issue 27): logging in again is how it comes back, once the
+      // Deactivated by its owner from the settings: logging in again is how it comes back, once the
       // password (and the two-factor code, below) are right. Other reasons stay refused.
       const { reactivates: reactivating } = admitAtLogIn(user);
 
@@ -166,7 +166,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       // A blocked account is not welcomed back with its name and picture; the token is kept, so the
       // browser is recognised again if the account becomes active again.
       if (!user || !mayHoldSession(user.state)) return null;
-      // The welcome back offers the ways this account signs in: a Google-only account has no password to type (issue 27).
+      // The welcome back offers the ways this account signs in: a Google-only account has no password to type.
       const providers = await store.providersOf(user.id);
       return {
         firstName: user.first_name,
@@ -185,7 +185,7 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
     },
 
     /**
-     * A request the session made and that was answered (issue 27): its last use, device and coarse place
+     * A request the session made and that was answered: its last use, device and coarse place
      * for the list of active sessions, written at most every SESSION_SEEN_EVERY_MS so a busy session does
      * not write on every request. A refused request is not a use and writes nothing.
      */

@@ -29,7 +29,7 @@ export function stateRefusal(state: string): ErrorName | null {
 
 /**
  * What a log-in that has proved who it is (the password, or a provider's word for a linked account) meets,
- * for every way in (issue 27): an account its owner deactivated (not an operator) comes back (`reactivates`: the caller
+ * for every way in: an account its owner deactivated (not an operator) comes back (`reactivates`: the caller
  * writes it with the store's reactivate once the rest of the log-in, two-factor included, has passed);
  * any other state refuses, a deactivated one with its reason for the dialog.
  */

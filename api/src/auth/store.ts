@@ -215,7 +215,7 @@ export function authStore(db: Kysely<Database>) {
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
 
-    // Security settings (issue 27, auth/security.ts).
+    // Security settings (auth/security.ts).
     /** The session's last use, device and coarse place (session.ts viewerFromToken). */
     async sessionSeen(sessionId: string, values: { last_used_at: number; user_agent: string | null; place: string | null }) {
       // A request without a user agent or address (a script, a test) keeps what the browser last said.

@@ -10,7 +10,7 @@ import { authStore } from './store.js';
 import { credentialStore } from './credentials/store.js';
 
 /**
- * A verified email is a state (issue 25, design item 3): a link mailed to the address, single-use,
+ * A verified email is a state (design item 3): a link mailed to the address, single-use,
  * expiring and stored as its hash like a reset link; following it records `email_verified_at` on the
  * account. An address typed at a social sign-up waits in `pending_email` and becomes the account's
  * email only through its link, and only while no other account has it. What trusts an address asks

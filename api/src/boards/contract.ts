@@ -22,7 +22,7 @@ export const boardKey = z
   })
   .transform((o) => (o.board_id !== undefined ? { id: o.board_id } : { username: o.username as string, slug: o.slug as string }));
 
-/** saving.md section 7: BoardsResource fetch, page_size 25. */
+/** BoardsResource fetch, page_size 25. */
 export const PROFILE_BOARDS_PAGE_SIZE = 25;
 
 export const pinIds = z.array(id).min(1, 'Choose at least one Pin.').max(250, 'Choose at most 250 Pins at once.');
@@ -32,7 +32,7 @@ export const boardName = userText(BOARD_NAME);
 export const sectionName = userText(SECTION_NAME);
 
 /**
- * A profile's boards (saving.md section 7, BoardsResource get), as the contract (issue 26): pure zod, the
+ * A profile's boards (BoardsResource get), as the contract: pure zod, the
  * types inferred. A board row is open (`loose`): the picker's fields come with it.
  */
 export const profileBoard = z
@@ -50,7 +50,7 @@ export const profileBoardsAnswer = z.object({ boards: z.array(profileBoard), boo
 export type ProfileBoardsAnswer = z.infer<typeof profileBoardsAnswer>;
 
 /**
- * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * The web app's types of these answers: inferred from the schemas below, or, where a schema is
  * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
  * the service's return type: a type-only import, so the contract stays pure at run time.
  */
@@ -82,7 +82,7 @@ export const sectionAnswer = z.object({
 });
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

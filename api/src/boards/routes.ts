@@ -41,7 +41,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       delete: action({ ...boardsContract.BoardResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
     },
     BoardsResource: {
-      // A profile's boards (saving.md section 7, page size 25): open to visitors; secret boards to their owner only.
+      // A profile's boards (page size 25): open to visitors; secret boards to their owner only.
       get: action({
         ...boardsContract.BoardsResource.get,
         caller: 'visitor', limit: NO_LIMIT.read,
@@ -59,7 +59,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       delete: action({ ...boardsContract.BoardSectionResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
     },
     BoardSectionPinsResource: {
-      // saving.md section 7: section_id, pins; the pins stay on the board, out of the section.
+      // Section_id, pins; the pins stay on the board, out of the section.
       delete: action({ ...boardsContract.BoardSectionPinsResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
     },
     BoardSectionsRepinResource: {
@@ -71,7 +71,7 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         caller: 'user', limit: NO_LIMIT.write,
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
       }),
-      // Bulk delete from the board page's Organise (issue 19): the pins named, all on board_id.
+      // Bulk delete from the board page's Organise: the pins named, all on board_id.
       delete: action({ ...boardsContract.BulkEditResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
     },
     BulkEditSelectAllResource: {

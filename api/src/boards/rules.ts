@@ -1,7 +1,7 @@
 import { checkUserText, type UserTextOptions } from '../lib/text.js';
 
 /**
- * The board and section name rules of saving.md section 5, pure: the popup checks its forms with these
+ * The board and section name rules, pure: the popup checks its forms with these
  * functions and the API parses with the schemas built from the same options (boards/contract.ts), over one
  * rule (lib/text.ts). Names are user text: no control or direction characters, not invisible only, NFC.
  */

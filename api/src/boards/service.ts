@@ -17,7 +17,7 @@ export { PICKER_PAGE_SIZE };
 type PickerCursorRow = Pick<PickerRow, 'sort_digit' | 'sort_key' | 'id'>;
 import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
 
-/** saving.md section 9: the picker asks for 2 shortlist suggestions. */
+/** The picker asks for 2 shortlist suggestions. */
 export const SHORTLIST_SIZE = 2;
 
 /**
@@ -36,7 +36,7 @@ export interface PickerBoard {
   owner: { id: string; username: string };
 }
 
-/** The bookmark that says there is no next page (saving.md section 4's end marker). */
+/** The bookmark that says there is no next page (the end marker). */
 export const PICKER_END = '-end-';
 
 export interface PickerInput {
@@ -121,7 +121,7 @@ export function boardsService(deps: Deps) {
    * (digit-last, then boards/rules/names.ts's sort key), and on the first page the 'Top choices'. The same
    * statements answer an account of 3 boards and one of 100,000: an index walk of one page. With a
    * query, only boards whose name has a word starting with each typed word, through board_words.
-   * saving.md section 6: acting for an advertiser they do not own, a viewer picks among that
+   * Acting for an advertiser they do not own, a viewer picks among that
    * advertiser's protected boards; otherwise among boards that are not protected.
    */
   const pickerBoards = async (userId: string, context: AdvertiserContext | null = null, input: PickerInput = {}) => {
@@ -159,13 +159,13 @@ export function boardsService(deps: Deps) {
     async page(viewer: Pick<Viewer, 'id'> | null, key: { id: string } | { username: string; slug: string }) {
       const board = await policy.boardPage(viewer?.id ?? null, key);
       const picker = toPickerBoard(board);
-      // saving.md section 3's collaborated_by_me: the viewer collaborates on it (an accepted invite), not owns it.
+      // The collaborated_by_me: the viewer collaborates on it (an accepted invite), not owns it.
       const collaborating = viewer !== null && viewer.id !== board.owner_id && (board.is_member || (await store.isMember(board.id, viewer.id)));
       return {
         ...picker,
         collaborated_by_me: collaborating,
         description: board.description,
-        // Board settings (issue 28): only its owner sees an archived board, and the pin they chose as cover.
+        // Board settings: only its owner sees an archived board, and the pin they chose as cover.
         archived: board.archived_at !== null,
         cover_pin_id: viewer?.id === board.owner_id ? board.cover_pin_id : null,
         owner: { ...picker.owner, full_name: `${board.owner_first_name} ${board.owner_last_name}`.trim(), image_medium_url: board.owner_image_medium_url },
@@ -176,17 +176,17 @@ export function boardsService(deps: Deps) {
     },
 
     /**
-     * BoardsResource get (saving.md section 7, page size 25): the boards a profile lists, newest first:
+     * BoardsResource get (page size 25): the boards a profile lists, newest first:
      * the user's own and the group boards they collaborate on. Secret boards only to the user
      * themselves; protected and archived boards to no one. A username that does not exist is "not found".
      */
     async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined; archived?: boolean | undefined }) {
       const owner = await policy.profile(viewer?.id ?? null, { username: input.username }, 'view');
-      // Archived boards (issue 28) are their owner's alone: anyone else is shown none.
+      // Archived boards are their owner's alone: anyone else is shown none.
       if (input.bookmark === FEED_END || (input.archived && viewer?.id !== owner.id)) return { boards: [], bookmark: FEED_END };
       const rows = await store.listProfileBoards(owner.id, viewer?.id === owner.id, readBookmark(input.bookmark), input.page_size + 1, input.archived ?? false);
       const { page, bookmark } = pageOf(rows, input.page_size);
-      // Group boards carry their people (saving.md 2.4: owner first, then the viewer, then by name; a
+      // Group boards carry their people (owner first, then the viewer, then by name; a
       // face pile of 3 and a count of the rest). One statement for the page.
       const people = await store.collaboratorsOf(page.filter((b) => b.collaborator_count > 0).map((b) => b.id));
       const person = (u: { id: string; username: string; first_name: string; last_name: string; image_medium_url: string | null }) => ({
@@ -208,8 +208,8 @@ export function boardsService(deps: Deps) {
     },
 
     /**
-     * A non-owner acting for an advertiser creates protected boards carrying its id (saving.md section 6);
-     * its owner may choose protected too (issue 28), and no one else: protected belongs to a business.
+     * A non-owner acting for an advertiser creates protected boards carrying its id;
+     * its owner may choose protected too, and no one else: protected belongs to a business.
      */
     async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string }, context: AdvertiserContext | null = null) {
       if (input.privacy === 'protected' && !context) throw new ApiError('invalid_input', 'privacy: Only a business’s boards can be protected. Create it while acting for your business.');
@@ -232,7 +232,7 @@ export function boardsService(deps: Deps) {
     },
 
     /**
-     * BoardResource update (board settings, issues 19 and 28): the owner renames a board (a new slug, so
+     * BoardResource update (board settings): the owner renames a board (a new slug, so
      * its URL follows), re-describes it, changes its privacy, chooses its cover among its pins' images
      * (null: back to the save rule), or archives and unarchives it. An archived board takes no other
      * change until it is unarchived (in the same call is fine).
@@ -289,7 +289,7 @@ export function boardsService(deps: Deps) {
     },
 
     /**
-     * BoardSectionResource update / delete and BoardSectionPinsResource delete (issue 19): any member of
+     * BoardSectionResource update / delete and BoardSectionPinsResource delete: any member of
      * the board (owner or collaborator), as creating a section is. Deleting a section keeps its pins on
      * the board; taking pins out of a section does too.
      */
@@ -324,7 +324,7 @@ export function boardsService(deps: Deps) {
     },
 
     /**
-     * BulkEditResource delete (saving.md section 3's bulkDelete): pins of one board, all or none. The
+     * BulkEditResource delete (the bulkDelete): pins of one board, all or none. The
      * board's owner deletes any of them; a collaborator only their own (as PinResource delete decides).
      */
     async deletePins(userId: string, input: { boardId: string; pinIds: string[] }) {

@@ -56,7 +56,7 @@ describe('board cover choice', () => {
   });
 });
 
-describe('the cover and count after pins leave (issue 28 audit)', () => {
+describe('the cover and count after pins leave', () => {
   it('moving the last pins away leaves no count and no cover; moving its cover’s pin away shows another pin’s', async () => {
     const { t, b, board, other, pins, imageOf, row } = await world();
     // The first image ready filled the empty cover; move that pin away first.

@@ -18,10 +18,10 @@ export interface PickerCursor {
 }
 
 /**
- * saving.md section 6: acting for an advertiser they do not own (`protectedFor` its id), a viewer
+ * Acting for an advertiser they do not own (`protectedFor` its id), a viewer
  * picks among that advertiser's protected boards; otherwise (null) among boards that are not protected,
  * and the owner acting for their business (`ownedProtected` its id) among its protected boards too
- * (issue 28: the owner may make them).
+ * (the owner may make them).
  */
 export interface PickerScope {
   protectedFor: string | null;
@@ -203,8 +203,8 @@ export function boardsStore(db: Kysely<Database>) {
     },
 
     /**
-     * A page of the boards a profile lists (issue 19): the owner's boards, newest first, never
-     * archived or protected (saving.md section 6), secret ones only when `withSecret` (the owner
+     * A page of the boards a profile lists: the owner's boards, newest first, never
+     * archived or protected, secret ones only when `withSecret` (the owner
      * looking). Keyset paging on (created_at, id) as the board feed does.
      */
     async listProfileBoards(ownerId: string, withSecret: boolean, after: Bookmark | null, limit: number, archived = false) {
@@ -217,7 +217,7 @@ export function boardsStore(db: Kysely<Database>) {
         .select(collaboratorCount)
         // Their own boards and the group boards they collaborate on (an accepted invite).
         .where((eb) => memberOf(eb, ownerId))
-        // Archived boards are listed apart, to their owner alone (issue 28), who archived them.
+        // Archived boards are listed apart, to their owner alone, who archived them.
         .where((eb) => (archived ? eb('boards.archived_at', 'is not', null).and('boards.owner_id', '=', ownerId) : eb('boards.archived_at', 'is', null)))
         // Not a group board whose owner is suspended or deactivated (policy/rules.ts boardRule).
         .where((eb) => shownAccount(eb, 'owner.state'))
@@ -277,7 +277,7 @@ export function boardsStore(db: Kysely<Database>) {
       });
     },
 
-    /** A board's name, description and privacy (issue 19: editing a board). */
+    /** A board's name, description and privacy (editing a board). */
     async updateBoard(boardId: string, change: { name?: string; slug?: string; description?: string; privacy?: Privacy; cover_pin_id?: string | null; image_cover_url?: string | null; archived_at?: number | null }) {
       if (Object.keys(change).length) await db.updateTable('boards').set(change).where('id', '=', boardId).execute();
     },
@@ -303,7 +303,7 @@ export function boardsStore(db: Kysely<Database>) {
       });
     },
 
-    /** A pin on the board with its image, for choosing the board's cover (issue 28). */
+    /** A pin on the board with its image, for choosing the board's cover. */
     pinOnBoard(boardId: string, pinId: string) {
       return db.selectFrom('pins').select(['id', 'image_id']).where('id', '=', pinId).where('board_id', '=', boardId).executeTakeFirst();
     },
@@ -314,7 +314,7 @@ export function boardsStore(db: Kysely<Database>) {
       return db.selectFrom('pins').select(['id', 'board_id', 'section_id', 'pinner_id']).where('id', 'in', pinIds).execute();
     },
 
-    /** Bulk delete (issue 19): pins of one board go; their pinners' counts and the board's are recomputed, in one transaction. */
+    /** Bulk delete: pins of one board go; their pinners' counts and the board's are recomputed, in one transaction. */
     async deletePins(boardId: string, pins: { id: string; pinner_id: string }[], coverOf: (imageId: string) => string) {
       await db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('pins').where('board_id', '=', boardId).where('id', 'in', pins.map((p) => p.id)).returning('pinner_id').execute();

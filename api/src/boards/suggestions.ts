@@ -1,5 +1,5 @@
 /**
- * 'Suggested board names' (saving.md section 2.2): the spec does not say how they are made.
+ * 'Suggested board names': the spec does not say how they are made.
  * Ours come from the pin's own words: its most frequent two-word phrase and keywords, title-cased,
  * leaving out names the user already has.
  */

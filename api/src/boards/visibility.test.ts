@@ -17,7 +17,7 @@ async function world() {
   const brand = await t.makeUser('brand');
   const advertiser = newId();
   await t.db.insertInto('advertisers').values({ id: advertiser, owner_user_id: brand.id, name: 'Brand', created_at: 1 }).execute();
-  // OWNER permission: a member acts for the advertiser without two-factor (advertiser.md 4).
+  // OWNER permission: a member acts for the advertiser without two-factor.
   await t.db.insertInto('advertiser_members').values({ advertiser_id: advertiser, user_id: olga.id, permissions: '["OWNER"]' }).execute();
 
   const olgaBrowser = t.client();

@@ -45,7 +45,7 @@ describe('accepting and declining an invite', () => {
     expect(await t.db.selectFrom('board_collaborators').select(['user_id', 'status']).execute()).toEqual([{ user_id: newcomer.id, status: 'accepted' }]);
   });
 
-  it('an email invite is claimed only by a verified address: whoever registers the invited address first must follow its link (issue 25)', async () => {
+  it('an email invite is claimed only by a verified address: whoever registers the invited address first must follow its link', async () => {
     const { t, browsers, board } = await world();
     await browsers.owner.post('BoardInviteResource', 'create', { board_id: board, emails: ['invitee@example.org'] });
     // Someone registers the invited address before its owner does; the account is not verified.
@@ -82,7 +82,7 @@ describe('accepting and declining an invite', () => {
   });
 });
 
-describe('an invite held when the board goes out of sight (issue 25, policy/rules.ts join)', () => {
+describe('an invite held when the board goes out of sight (policy/rules.ts join)', () => {
   it('cannot be seen or taken up once the owner is suspended or deactivated, or while the board is archived, and can again after', async () => {
     const { t, owner, collab, browsers, board } = await world();
     await browsers.owner.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [collab.id] });

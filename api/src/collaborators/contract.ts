@@ -4,7 +4,7 @@ import { id } from '../lib/validation.js';
 import { boardKey } from '../boards/contract.js';
 
 /**
- * A typeahead candidate for a board's collaborators, as the contract (issue 26):
+ * A typeahead candidate for a board's collaborators, as the contract:
  * someone with an account, or an email address to invite. Pure zod, the type inferred.
  */
 export const candidate = z.discriminatedUnion('type', [
@@ -17,7 +17,7 @@ export type Candidate = z.infer<typeof candidate>;
 export const suggestionsAnswer = z.array(candidate);
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

@@ -161,7 +161,7 @@ describe('email invites are mailed', () => {
     await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
     const mail = await t.db.selectFrom('outbox').selectAll().execute();
     expect(mail).toHaveLength(1);
-    // The subject is ours (issue 25): nothing the sender typed reaches a stranger's inbox list.
+    // The subject is ours: nothing the sender typed reaches a stranger's inbox list.
     expect(mail[0]).toMatchObject({ channel: 'email', to_address: 'pal@example.com', subject: "You're invited to collaborate on a board on Corkboard" });
     expect(mail[0]!.body).toContain('Eve See https://evil.example/ <b>x</b>');
     expect(mail[0]!.body).toContain('http://localhost:8787/owner/plans/');
@@ -180,7 +180,7 @@ describe('email invites are mailed', () => {
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
   });
 
-  it('one address gets at most 10 invites a day over every sender (issue 25); a refused call counts and writes nothing', async () => {
+  it('one address gets at most 10 invites a day over every sender; a refused call counts and writes nothing', async () => {
     const t = await testApp();
     const first = await member(t, 'first');
     const second = await member(t, 'second');
@@ -205,7 +205,7 @@ describe('email invites are mailed', () => {
   });
 });
 
-describe('collaborator order (saving.md 2.4)', () => {
+describe('collaborator order', () => {
   it('is owner, then the viewer, then the others by full name', () => {
     const people = [
       { id: 'z', full_name: 'Zed' },

@@ -20,10 +20,10 @@ export function collaboratorResources(collaborators: CollaboratorsService, confi
       delete: action({
         ...collaboratorsContract.BoardInviteResource.delete,
         caller: 'user', limit: NO_LIMIT.write,
-        // Declining one's own invite also clears an invite to one's email (issue 19).
+        // Declining one's own invite also clears an invite to one's email.
         run: (o, { viewer }) => (o.invited_user_id === viewer.id ? collaborators.decline(viewer, o.board_id) : collaborators.removeInvite(viewer.id, o.board_id, o.invited_user_id)),
       }),
-      // The invite the viewer holds on a board (the board page's notice), and accepting it (issue 19).
+      // The invite the viewer holds on a board (the board page's notice), and accepting it.
       get: action({ ...collaboratorsContract.BoardInviteResource.get, caller: 'user', limit: NO_LIMIT.read, run: (key, { viewer }) => collaborators.pending(viewer, key) }),
       update: action({ ...collaboratorsContract.BoardInviteResource.update, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => collaborators.accept(viewer, o.board_id) }),
     },

@@ -28,7 +28,7 @@ type Claimant = { id: string; email: string; emailVerified: boolean };
 /**
  * The mail an invited email gets: plain text naming the inviter and the board, with the board's
  * link on our public origin. The board's name goes only to the invitee, so a secret board's is fine.
- * The subject is ours alone (issue 25): a sender's name or board name in a stranger's inbox list
+ * The subject is ours alone: a sender's name or board name in a stranger's inbox list
  * would be a line of the sender's choosing under our name; in the body they read as quoted.
  */
 export function inviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; board: { name: string; url: string }; brand?: string }): Mail {
@@ -55,7 +55,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer, notifications: 
 
   /**
    * The invite a viewer may act on: their own user invite, or one mailed to their address once that
-   * address is verified (issue 25). An unverified account holding an invited address is told to
+   * address is verified. An unverified account holding an invited address is told to
    * confirm it, and sees nothing of the board (its name may be a secret board's).
    */
   const claimable = async (boardId: string, viewer: Claimant) => {
@@ -91,7 +91,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer, notifications: 
       const emails = [...new Set(input.emails.map((email) => canonicalEmail(email)!))];
       await takeInviteShares(limits, viewerId, address, emails);
       const added = await store.invite(board.id, viewerId, userIds, emails, clock.now());
-      // People invited now are told in the app (issue 28); an invite they held already is not news.
+      // People invited now are told in the app; an invite they held already is not news.
       await notifications.notify({ kind: 'board_invite', actorId: viewerId, recipientIds: added.userIds, boardId: board.id });
       // Mail only emails new to this board.
       const fresh = added.emails;
@@ -117,7 +117,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer, notifications: 
     },
 
     /**
-     * BoardInviteResource get (issue 19): the invite the viewer holds on a board named by id or URL, for
+     * BoardInviteResource get: the invite the viewer holds on a board named by id or URL, for
      * the notice on the board page the mail links to. A board with no invite for them, and one they may
      * not see, answer as a missing board.
      */
@@ -137,7 +137,7 @@ export function collaboratorsService(deps: Deps, mailer: Mailer, notifications: 
       const board = await policy.board(viewer.id, boardId, 'join');
       if (!(await claimable(board.id, viewer))) throw new ApiError('board_not_found');
       await store.accept(board.id, viewer.id, viewer.email, clock.now());
-      // The board's owner (who invited them) hears that they joined (issue 28).
+      // The board's owner (who invited them) hears that they joined.
       await notifications.notify({ kind: 'invite_accepted', actorId: viewer.id, recipientIds: [board.owner_id], boardId: board.id });
       return { board_id: board.id, status: 'accepted' as const };
     },

@@ -45,7 +45,7 @@ export function collaboratorsStore(db: Kysely<Database>) {
      */
     async invite(boardId: string, by: string, userIds: string[], emails: string[], now: number): Promise<{ emails: string[]; userIds: string[] }> {
       return db.transaction().execute(async (trx) => {
-        // The people invited now, not before: they are told in the app (issue 28), once.
+        // The people invited now, not before: they are told in the app, once.
         const users = userIds.length
           ? await trx
               .insertInto('board_collaborators')
@@ -78,7 +78,7 @@ export function collaboratorsStore(db: Kysely<Database>) {
 
     /**
      * The invite a user holds on a board, if any: their own row ('invited'), or an email invite to
-     * their address (issue 19: a new user signs up from the mail's link). With the inviter's names.
+     * their address (a new user signs up from the mail's link). With the inviter's names.
      */
     async pendingInvite(boardId: string, userId: string, email: string) {
       const own = await db.selectFrom('board_collaborators').select('status').where('board_id', '=', boardId).where('user_id', '=', userId).executeTakeFirst();

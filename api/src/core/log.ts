@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { currentRequest, withRequest } from './request-context.js';
 
 /**
- * The structured log (issue 29): one JSON object a line on stdout, by pino. What goes in it is chosen
+ * The structured log: one JSON object a line on stdout, by pino. What goes in it is chosen
  * (ops/observe.ts: method, route pattern, status, ms, request id; the job worker: job, kind, request id),
  * never a whole request: no raw URL, header, body or payload is logged, so tokens in query strings,
  * cookies and passwords have no way in. The redaction below is the second line, for an object someone

@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The process's Prometheus metrics (issue 29), by prom-client. One registry per process, made once: every
+ * The process's Prometheus metrics, by prom-client. One registry per process, made once: every
  * app a test makes counts into it (tests compare before and after). Labels are bounded sets: a route is
  * its pattern (`/v3/pins/:pinId/`), never the path asked for, and an unmatched request is `unmatched`.
  * Served by ops/probes.ts (GET /metrics), closed unless METRICS_TOKEN or METRICS_ALLOW says otherwise.

@@ -3,7 +3,7 @@ import type { CounterDeltasTable, Database } from '../db/schema.js';
 import { shaped } from '../db/prepared.js';
 
 /**
- * Pin counts without a hot row (issue 32; migration 0023). Writers add rows to counter_deltas (a save's +1s,
+ * Pin counts without a hot row (migration 0023). Writers add rows to counter_deltas (a save's +1s,
  * a delete's -1s) instead of updating boards, board_sections and users in their transaction; the worker
  * folds the rows into the columns every second (settleCounts, images/ingest.ts). Readers take the column
  * plus the rows still pending for it (pinCountOf), so a count is exact at every moment; the column alone

@@ -6,7 +6,7 @@ import { searchDeferral } from './deferred-search.js';
 import type { Database } from './schema.js';
 
 /**
- * Transactions of concurrent writers committed together, on SQLite (issue 29, the save at scale).
+ * Transactions of concurrent writers committed together, on SQLite (the save at scale).
  *
  * A SQLite commit writes every page the transaction changed to the WAL, and the search index flushes a new
  * segment at each commit: measured at 1M pins, the save's COMMIT was two thirds of its SQLite time (about

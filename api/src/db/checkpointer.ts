@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import { processLog } from '../core/log.js';
 
 /**
- * SQLite's WAL checkpoints, on a thread of their own (issue 29, the save at scale).
+ * SQLite's WAL checkpoints, on a thread of their own (the save at scale).
  *
  * By default the commit that takes the WAL past 1,000 pages copies them into the database file and syncs
  * it, on the connection that committed: for us the event loop, every twenty saves or so at a million pins

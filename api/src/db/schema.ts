@@ -305,7 +305,7 @@ export interface AdvisoriesTable {
   created_at: number;
 }
 
-/** An import or an export and its progress (issue 28, migration 0029; transfer/). */
+/** An import or an export and its progress (migration 0029; transfer/). */
 export interface TransfersTable {
   id: string;
   owner_id: string;
@@ -441,7 +441,7 @@ export interface UsersTable {
   mfa_pending_method: Generated<string | null>;
   mfa_pending_secret: Generated<string | null>;
   mfa_pending_phone: Generated<string | null>;
-  /** Migration 0026: the profile's About (profile settings, issue 27). */
+  /** Migration 0026: the profile's About (profile settings). */
   about: Generated<string | null>;
   /** Migration 0035: moved by every committed credential change; what was issued under an older epoch is dead. */
   security_epoch: Generated<number>;
@@ -555,7 +555,7 @@ export interface BoardsTable {
 
 export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored' | 'domain_taken' | 'scheduled_pin_failed';
 
-/** Notifications in the app (migration 0028, issue 28): one row per recipient and event. */
+/** Notifications in the app (migration 0028): one row per recipient and event. */
 export interface NotificationsTable {
   id: string;
   recipient_id: string;
@@ -627,7 +627,7 @@ export interface PinsTable {
   created_at: number;
   /** The advertiser a non-owner saved this pin for; null otherwise. */
   advertiser_id: Generated<string | null>;
-  /** The pin builder's alt text (issue 20, migration 0015); '' when none was given. */
+  /** The pin builder's alt text (migration 0015); '' when none was given. */
   alt_text: Generated<string>;
   /** The uploaded video a video pin plays (media_uploads.id); null for every other pin. */
   video_upload_id: Generated<string | null>;

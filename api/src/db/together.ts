@@ -5,7 +5,7 @@ import { driverOf } from './connect.js';
 import type { Database } from './schema.js';
 
 /**
- * Statements known before the first of them runs, committed together: all of them or none (issue 29, the save
+ * Statements known before the first of them runs, committed together: all of them or none (the save
  * at scale). A save is such a list (its pin, its hashtags, its ingest job, its board's update, its counts).
  *
  * - SQLite: one writer of a shared commit (batched.ts), each statement run in turn.

@@ -35,7 +35,7 @@ export const embedsOptions = z
   .refine((o) => o.pins.length + o.boards.length + o.users.length <= MAX_EMBEDS, { message: `Ask for at most ${MAX_EMBEDS} pins, boards and profiles at once.` });
 
 /**
- * EmbedsResource get (issue 18), as the contract (issue 26): every widget of a publisher's page in one
+ * EmbedsResource get, as the contract: every widget of a publisher's page in one
  * answer, keyed as asked; an item is null when it is missing or not for everyone.
  */
 const rendition = z.object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() });
@@ -54,7 +54,7 @@ export const embedPin = z.object({
 });
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

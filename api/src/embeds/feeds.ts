@@ -21,7 +21,7 @@ import { feedUrls, type Card } from './rules.js';
  * as a missing one. A reader polling with If-None-Match or If-Modified-Since gets 304 while nothing changed.
  */
 
-/** A feed's pins: the board page's size (saving.md section 9: 25). */
+/** A feed's pins: the board page's size (25). */
 export const FEED_SIZE = BOARD_FEED_PAGE_SIZE;
 /** How long a reader or a cache may keep a feed before asking again (it asks with its validators). */
 export const FEED_MAX_AGE_S = 600;

@@ -6,7 +6,7 @@ import { MAX_COUNTS, MAX_EMBEDS } from './contract.js';
 import { EMBED_FEED_SIZE } from './service.js';
 
 /**
- * EmbedsResource get (issue 18): every widget of a publisher's page in one public, cookie-free answer.
+ * EmbedsResource get: every widget of a publisher's page in one public, cookie-free answer.
  * A secret, protected, archived or missing board (and a pin on one) is null, never its data.
  */
 
@@ -80,7 +80,7 @@ describe('EmbedsResource get', () => {
     expect(again.status).toBe(304);
   });
 
-  it('shows at most a board page of pins (saving.md: 25)', async () => {
+  it('shows at most a board page of pins (25)', async () => {
     const { t, olga } = await world();
     const board = await t.makeBoard(olga.id, 'Many');
     const browser = t.client();

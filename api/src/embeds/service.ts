@@ -8,17 +8,17 @@ import { pinsStore, type PinDetailRow } from '../pins/store.js';
 import { usersStore } from '../users/store.js';
 
 /**
- * What the embedded widgets show (issue 18; docs/decisions.md, "Embeds"): public data only, the same
+ * What the embedded widgets show (docs/decisions.md, "Embeds"): public data only, the same
  * for everyone, so no viewer is ever asked for. A board, pin or profile is shown exactly when a visitor
  * may see it (policy/rules.ts, asked with no actor: public, not archived, its owner's and pinner's
  * accounts shown). Anything else, and anything missing, is null: the widget leaves the publisher's
  * link as it was.
  */
 
-/** saving.md section 9: board page size 25, the latest pins a board or profile widget shows. */
+/** Board page size 25, the latest pins a board or profile widget shows. */
 export const EMBED_FEED_SIZE = BOARD_FEED_PAGE_SIZE;
 
-/** The two renditions a widget's srcset offers (saving.md section 9's 236x and 474x). */
+/** The two renditions a widget's srcset offers (the 236x and 474x). */
 type Rendition = { url: string; width: number | null; height: number | null };
 export interface EmbedPin {
   id: string;

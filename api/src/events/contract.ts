@@ -3,7 +3,7 @@ import { id } from '../lib/validation.js';
 import { CLIENT_EVENTS, EVENT_PATH_MAX, EVENT_QUERY_MAX } from './rules.js';
 
 /**
- * The tracking image request's query, as the contract (issue 26): the route reads
+ * The tracking image request's query, as the contract: the route reads
  * it with this schema, and the web app's test holds what track() sends to it.
  */
 /** Percent-encoded URL parts are printable ASCII; nothing else is stored. */

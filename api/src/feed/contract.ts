@@ -8,14 +8,14 @@ import { usernamePart } from '../boards/contract.js';
 import { FOLLOWERS_PAGE_SIZE } from '../users/contract.js';
 import { bookmarkOption } from '../lib/bookmark.js';
 
-/** saving.md section 9: board page size 25 (the feed shows pins as a board page does). */
+/** Board page size 25 (the feed shows pins as a board page does). */
 export const FEED_PAGE_SIZE = 25;
 
 export const page = (size: number) => ({ page_size: z.number().int().min(1).max(size).default(size), bookmark: bookmarkOption });
 
-/** The following feed's answers (issue 28), as the contract of issue 26. */
+/** The following feed's answers, as the contract. */
 /**
- * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * The web app's types of these answers: inferred from the schemas below, or, where a schema is
  * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
  * the service's return type: a type-only import, so the contract stays pure at run time.
  */
@@ -25,7 +25,7 @@ export type FollowingBoardsAnswer = z.infer<typeof feedContract.UserFollowedBoar
 export type HomeFeedAnswer = Awaited<ReturnType<FeedService['home']>>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

@@ -6,7 +6,7 @@ import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type Answer, type TestApp } from '../testing.js';
 import { FEED_END } from '../lib/bookmark.js';
 
-/** Following boards and people, the home feed and the following lists (issue 28), on SQLite and Postgres. */
+/** Following boards and people, the home feed and the following lists, on SQLite and Postgres. */
 const pg = await privatePostgres('cb_feed', 'the following feed tests on Postgres');
 
 const data = (res: Answer) => res.body.resource_response.data;

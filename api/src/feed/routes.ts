@@ -3,7 +3,7 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { feedContract } from './contract.js';
 import type { FeedService } from './service.js';
 
-/** Following boards, the home feed and the following lists (issue 28). */
+/** Following boards, the home feed and the following lists. */
 export function feedResources(feed: FeedService) {
   return {
     BoardFollowResource: {

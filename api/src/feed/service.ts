@@ -12,7 +12,7 @@ interface Page {
 }
 
 /**
- * Following (issue 28): a board followed as a person is, the home feed of the newest pins on public
+ * Following: a board followed as a person is, the home feed of the newest pins on public
  * boards of the people and boards the viewer follows, and the following lists. Who may follow what is
  * the policy's (boardRule 'follow', profileRule).
  */

@@ -4,7 +4,7 @@ import { notHidden, notHiddenByReader, shownAccount } from '../policy/sql.js';
 import { olderThan, type Bookmark } from '../lib/bookmark.js';
 
 /**
- * Following boards and the home feed (issue 28): the only code that touches board_follows, and the
+ * Following boards and the home feed: the only code that touches board_follows, and the
  * feed's statement. Follows of people are users/store.ts's (the table `follows`, listFollows); the feed reads them.
  */
 export function feedStore(db: Kysely<Database>) {

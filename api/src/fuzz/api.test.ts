@@ -283,7 +283,7 @@ function routeCall(known: Known, method: string, path: string): fc.Arbitrary<Cal
 
 /**
  * The one kind of 5xx that is an answer, not a fault: the page or image a user named failed or was too
- * large (502, codes 61 and 62, docs/decisions.md issue 4). It is still checked as an envelope below.
+ * large (502, codes 61 and 62, docs/decisions.md). It is still checked as an envelope below.
  */
 const UPSTREAM_FAILURES = new Set<number>([catalogue.outbound_failed.code, catalogue.outbound_too_large.code]);
 
@@ -349,7 +349,7 @@ function targetsOf(world: World) {
     ACTIONS.filter((action) => resource[action]).map((action) => ({ label: `${name} ${action}`, call: resourceCall(world.known, name, action, resource[action]!.options) })),
   );
   // The /v3, /ads and /vx routes as the app serves them (middleware is registered as ALL and is skipped).
-  // The advertiser area's unprefixed pages (/ads/create/ and kin, issue 27) answer HTML, not the API.
+  // The advertiser area's unprefixed pages (/ads/create/ and kin) answer HTML, not the API.
   const pages = new Set<string>(UNPREFIXED_ADVERTISER_PATHS);
   const served = world.t.app.routes.filter((r) => r.method !== 'ALL' && /^\/(v3|ads|vx)(\/|$)/.test(r.path) && !pages.has(r.path));
   const routes = [...new Set(served.map((r) => `${r.method} ${r.path}`))].map((label) => {

@@ -20,7 +20,7 @@ async function saver(t: TestApp) {
 const save = (s: Awaited<ReturnType<typeof saver>>, image: string, n: number) =>
   s.browser.post('PinResource', 'create', { board_id: s.board, image_url: fixtures.url(image), link: `https://publisher.example/${n}`, method: 'button' });
 
-describe('saves while the ingest queue is behind (issue 32)', () => {
+describe('saves while the ingest queue is behind', () => {
   it('refuses a new image with 503 and Retry-After once the head of the queue waited past INGEST_MAX_WAIT_MS, writing nothing', async () => {
     const t = await testApp({ config: { ingestMaxWaitMs: MAX_WAIT } });
     const s = await saver(t);

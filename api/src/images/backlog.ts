@@ -6,7 +6,7 @@ import { ApiError } from '../lib/errors.js';
 import { jobsStore } from '../jobs/store.js';
 
 /**
- * Admission for image work (issue 32). A save of a new image answers at once and leaves a job that costs
+ * Admission for image work. A save of a new image answers at once and leaves a job that costs
  * tens of milliseconds of CPU (fetch, decode, four encodes); a save costs well under one. Under a sustained
  * load of new images the machine can acknowledge saves many times faster than it can prepare their images,
  * and the queue grew without bound: a 3-minute soak left 133,218 jobs, hours of pins showing the

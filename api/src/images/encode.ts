@@ -35,7 +35,7 @@ export interface EncodeLimits {
  * rendition used to decode the file again, four decodes per image. The JPEGs are libjpeg-turbo's with
  * optimised Huffman tables rather than mozjpeg's: mozjpeg's trellis search made the re-encode about three
  * times as expensive (41 against 17 ms of CPU for a 600 by 400 image) for files a few percent smaller,
- * and the ingest queue has to keep up with the saves (issue 32).
+ * and the ingest queue has to keep up with the saves.
  */
 /**
  * An image's size as it stands upright (after its EXIF orientation), read from its header only, and refused

@@ -51,7 +51,7 @@ export function imageIdFor(sourceUrl: string): string {
 }
 
 /**
- * The renditions of an image, written complete or not at all (issue 25) into the media store
+ * The renditions of an image, written complete or not at all into the media store
  * (storage/): in MEDIA_DIR the image's directory appears whole in one rename and an earlier attempt's
  * is kept; in a bucket each rendition appears whole. The row that names them is written after.
  */
@@ -65,7 +65,7 @@ export { PARTIAL_PREFIX, sweepPartials as sweepPartialRenditions } from '../stor
 
 /**
  * Images one user may have re-encoding in one process at once from their device (image_base64): a
- * further one is refused with Retry-After rather than queued behind them (issue 25: four 40-megapixel
+ * further one is refused with Retry-After rather than queued behind them (four 40-megapixel
  * images from one user held the machine for minutes). Per process, as the memory it protects is.
  */
 export const USER_IMAGES_IN_FLIGHT = 2;

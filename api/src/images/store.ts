@@ -43,7 +43,7 @@ export function imagesStore(db: Kysely<Database>) {
         if (!pin) return;
         await trx
           .updateTable('boards')
-          // A cover the owner chose (cover_pin_id, issue 28) stays.
+          // A cover the owner chose (cover_pin_id) stays.
           .set((eb) => ({ image_cover_url: pin.section_id ? eb.case().when('cover_pin_id', 'is', null).then(eb.val(coverUrl)).else(eb.ref('image_cover_url')).end() : eb.fn.coalesce('image_cover_url', eb.val(coverUrl)) }))
           .where('id', '=', pin.board_id)
           .execute();

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Config } from '../config.js';
 
 /**
- * The image work one server process does at once, sized to the machine (issue 32). libvips runs each
+ * The image work one server process does at once, sized to the machine. libvips runs each
  * operation on its own threads, off the event loop; left alone it takes a thread per core for every image,
  * so sixteen re-encodes meant sixteen times the cores and every decoded frame in memory together. Here:
  * - one libvips thread per operation (sharp.concurrency(1)), and at most `imageConcurrency` re-encodes in

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { testApp } from '../testing.js';
 
 /**
- * The request path cannot be held hostage (issue 25, design item 4), against a real listening server:
+ * The request path cannot be held hostage (design item 4), against a real listening server:
  * what matters here is what a socket that sends slowly, or never stops sending, does to everyone else.
  */
 
@@ -69,7 +69,7 @@ const jsonHead = (origin: string, path: string, length: number, extra: string[] 
 /** A round trip through the server's loop: what was written before it on other sockets has been taken in. */
 const barrier = (base: string) => fetch(`${base}/health`).then((res) => res.text());
 
-describe('slow bodies (issue 25: 16 connections sending a JSON body one byte every 2 s stalled every API call)', () => {
+describe('slow bodies (16 connections sending a JSON body one byte every 2 s stalled every API call)', () => {
   it('bodies still arriving hold no API turn: with every turn "taken" by them, other API calls still answer', async () => {
     // Two turns, and four clients each sending the first byte of a 200-byte body and then nothing.
     const { port, origin, base } = await listening({ maxInFlight: 2 });
@@ -123,7 +123,7 @@ describe('slow bodies (issue 25: 16 connections sending a JSON body one byte eve
   });
 });
 
-describe('uploads before the session (issue 25: an unauthenticated chunked upload was buffered whole before its 401)', () => {
+describe('uploads before the session (an unauthenticated chunked upload was buffered whole before its 401)', () => {
   const uploadHead = (origin: string, cookie?: string) => [
     'POST /v3/media/uploads/ HTTP/1.1',
     'Host: 127.0.0.1',

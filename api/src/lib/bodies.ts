@@ -9,7 +9,7 @@ import { hasBody } from './node-request.js';
 import { largeStep } from './large-steps.js';
 
 /**
- * The request path cannot be held hostage (issue 25, design item 4). Before a request takes an API turn
+ * The request path cannot be held hostage (design item 4). Before a request takes an API turn
  * (lib/overload.ts), this guard judges it by its route's declaration (lib/declare.ts):
  * - a route for logged-in callers refuses a request that carries no session at all (401), its body unread;
  * - a body larger than the route declares is refused (413) by its Content-Length, unread;

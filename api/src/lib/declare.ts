@@ -9,7 +9,7 @@ import { currentRequest } from '../core/request-context.js';
 import type { LimitName } from './limits.js';
 
 /**
- * One declaration per route (issue 25, design item 1): who may call it, the per-client limit it is held
+ * One declaration per route (design item 1): who may call it, the per-client limit it is held
  * to and how many bytes of body it may send. Every Hono route carries one as its first handler
  * (`routes.post('/x/', declare({...}), handler)`) and every resource action carries one in its
  * `action({...})`; api/src/security.test.ts fails on a route without one, and docs/security.md lists them all.
@@ -59,7 +59,7 @@ export interface Declaration {
   crossSiteForm?: string;
   /** The 401's message_detail, where a spec gives one. */
   unauthorized?: string;
-  /** A JSON route's answer schema, from its capability's contract (issue 26): /openapi.json publishes it. */
+  /** A JSON route's answer schema, from its capability's contract: /openapi.json publishes it. */
   answer?: z.ZodType;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The envelope every answer travels in (lib/envelope.ts), as schemas (issue 26): `{resource_response: {data}}`
+ * The envelope every answer travels in (lib/envelope.ts), as schemas: `{resource_response: {data}}`
  * or `{resource_response: {error}}`. Pure: the web app, the SDK and /openapi.json read it.
  */
 export const errorBody = z.object({

@@ -30,7 +30,7 @@ export const catalogue = {
   underage: { code: 91, status: 403, message: 'Sorry, you’re not eligible to sign up for {brand} right now.' },
   overage: { code: 92, status: 400, message: 'Oops! Please use a valid age to sign up.' },
   consent_required: { code: 93, status: 400, message: "Before you can create an account, you'll need to agree to the required terms below." },
-  // Account safety (issue 7). Numbers 110-129 are ours, kept apart from the
+  // Account safety. Numbers 110-129 are ours, kept apart from the
   // sign-up block so other auth work can grow 94+; the client maps them to dialogs in auth/rules/recovery.ts.
   login_assistance: { code: 110, status: 401, message: "Looks like you're having trouble logging in" },
   rate_limited: { code: 111, status: 429, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' },
@@ -51,7 +51,7 @@ export const catalogue = {
   email_check_limited: { code: 142, status: 429, message: "You're checking a lot of emails. Try again in a little while." },
   reset_limited: { code: 143, status: 429, message: "We've had a lot of password reset requests. Try again in an hour." },
   invite_limited: { code: 144, status: 429, message: "You've sent a lot of invites today. Try again tomorrow." },
-  // Identity providers and SSO (issue 15). Numbers 160-179 are ours.
+  // Identity providers and SSO. Numbers 160-179 are ours.
   social_unavailable: { code: 160, status: 503, message: "Looks like this option isn't available right now. Give another option a try or refresh the page and try again later." },
   social_not_configured: { code: 161, status: 404, message: "This way of logging in isn't set up here." },
   social_flow_invalid: { code: 162, status: 400, message: "We couldn't finish logging you in. Close this window and try again." },
@@ -89,11 +89,11 @@ export const catalogue = {
   bulk_busy: { code: 2173, status: 409, message: 'Please wait until the previous board action finishes.' },
   // Scale (150-154): a server past its bound on in-flight work answers at once (lib/overload.ts).
   overloaded: { code: 150, status: 503, message: "We're very busy right now. Please try again in a moment." },
-  // Media storage (issue 29, 400-409): the bucket (MEDIA_STORE=s3://…) did not answer; the client may try again.
+  // Media storage (400-409): the bucket (MEDIA_STORE=s3://…) did not answer; the client may try again.
   media_store_unavailable: { code: 400, status: 503, message: "We can't reach our image storage right now. Please try again in a moment." },
   // A full disk or quota under the media store (ENOSPC, EDQUOT): nothing was kept; the client may try again later (Retry-After).
   media_store_full: { code: 401, status: 507, message: 'Our storage is full right now, so your file was not saved. Please try again later.' },
-  // The advertiser area (issue 16). Numbers 180-199 are ours.
+  // The advertiser area. Numbers 180-199 are ours.
   advertiser_not_found: { code: 180, status: 404, message: "Sorry, we couldn't find that advertiser." },
   profile_needs_mfa: { code: 181, status: 403, message: 'Turn on two-factor authentication to act for a business you do not own.' },
   budget_too_low: { code: 182, status: 400, message: 'Your daily budget is below the minimum for your country.' },
@@ -146,7 +146,7 @@ export const catalogue = {
   reauth_required: { code: 205, status: 403, message: 'For your security, log in again to change how you log in.' },
   offsite_check_limited: { code: 206, status: 429, message: "You're checking a lot of links. Try again in a little while." },
   share_recipient_limited: { code: 204, status: 429, message: 'This address has been sent a lot of Pins today. Try again tomorrow.' },
-  // The pin builder (issue 20): uploads from a device and the pin-creation gates. Codes 230-239 are ours.
+  // The pin builder: uploads from a device and the pin-creation gates. Codes 230-239 are ours.
   pin_creation_disabled: { code: 230, status: 403, message: 'Creating Pins is turned off for your account right now.' },
   upload_too_large: { code: 231, status: 413, message: 'That file is too large to upload.' },
   upload_not_media: { code: 232, status: 400, message: 'That file is not an image we can save.' },
@@ -156,13 +156,13 @@ export const catalogue = {
   // oEmbed (embeds/oembed.ts): an address not of this server, a format other than JSON. Codes 390-399 are ours.
   oembed_url_unknown: { code: 390, status: 400, message: 'That address is not a {brand} Pin, board or profile.' },
   oembed_format_unsupported: { code: 391, status: 501, message: 'Only format=json is answered.' },
-  // The object policy (issue 25, api/src/policy/). Codes 250-259 are ours.
+  // The object policy (api/src/policy/). Codes 250-259 are ours.
   promote_pin_not_owned: { code: 250, status: 403, message: 'A business can promote only its own Pins.' },
   // Issue 25, abuse (outbound fetches, clicks and impressions a visitor can cause): codes 270-279.
   outbound_limited: { code: 270, status: 429, message: "You're asking us to load a lot of pages. Try again in a little while." },
   outbound_site_limited: { code: 271, status: 429, message: "We've loaded a lot from that site just now. Try again in a little while." },
   ad_events_limited: { code: 272, status: 429, message: 'This Pin has been counted enough from your network today.' },
-  // Guards by design (issue 25): request bodies read with a deadline and a per-client cap. Codes 240-249 are ours.
+  // Guards by design: request bodies read with a deadline and a per-client cap. Codes 240-249 are ours.
   body_timeout: { code: 240, status: 408, message: 'The request took too long to arrive. Please try again.' },
   bodies_limited: { code: 241, status: 429, message: 'Too many requests from your connection are still arriving. Try again in a moment.' },
   // Issue 25, a verified email is a state (identity): codes 260-269.
@@ -171,12 +171,12 @@ export const catalogue = {
   verify_limited: { code: 262, status: 429, message: "We've sent a lot of confirmation emails. Try again in an hour." },
   email_claimed: { code: 263, status: 409, message: 'This email address now belongs to another account.' },
   invite_recipient_limited: { code: 264, status: 429, message: 'This address has been invited a lot today. Try again tomorrow.' },
-  // Uploads as jobs, their quota and their sweeper (issues 25 and 32, work "uploads"). Codes 290-299 are ours.
+  // Uploads as jobs, their quota and their sweeper (work "uploads"). Codes 290-299 are ours.
   video_quota_exceeded: { code: 290, status: 403, message: "You've used all the storage for your videos." },
   upload_failed: { code: 291, status: 400, message: "We couldn't process that image. Choose another one." },
-  // Image work sized to the machine (issue 32, issue 25's big images). Codes 280-289 are ours.
+  // Image work sized to the machine (the big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
-  // Import and export (issue 28, transfer/). Codes 380-399 are ours.
+  // Import and export (transfer/). Codes 380-399 are ours.
   import_unknown_format: { code: 380, status: 400, message: "We can't read that file. Choose a bookmarks file (HTML), a Pinterest export (CSV or JSON) or a ZIP exported from {brand}." },
   import_invalid: { code: 381, status: 400, message: 'That file is damaged or not in the format it says it is.' },
   import_too_large: { code: 382, status: 413, message: 'That file is too large to import.' },
@@ -186,7 +186,7 @@ export const catalogue = {
   transfer_busy: { code: 386, status: 409, message: 'Your last import or export is still running. Wait for it to finish.' },
   transfer_not_found: { code: 387, status: 404, message: "Sorry, we couldn't find that import or export." },
   export_not_ready: { code: 388, status: 409, message: 'Your export is not ready yet.' },
-  // Profile settings and business members (issue 27, h27b). Codes 330-349 are ours.
+  // Profile settings and business members (h27b). Codes 330-349 are ours.
   username_invalid: { code: 330, status: 400, message: 'Usernames are 3 to 30 characters: letters, numbers and underscores.' },
   username_taken: { code: 331, status: 409, message: 'That username is taken. Try another one.' },
   website_invalid: { code: 332, status: 400, message: 'Enter a website address that starts with http:// or https://.' },
@@ -197,7 +197,7 @@ export const catalogue = {
   members_owner_only: { code: 338, status: 403, message: "Only the business's owner can manage its members." },
   transfer_needs_member: { code: 339, status: 400, message: 'Ownership can go only to a member of this business.' },
   member_is_owner: { code: 340, status: 400, message: "The owner's role can't be changed or removed. Transfer ownership first." },
-  // Security settings run by their user (issue 27, work h27a): codes 310-329.
+  // Security settings run by their user (work h27a): codes 310-329.
   security_attempts_limited: { code: 310, status: 429, message: "You've tried a lot of codes and passwords. Try again in 15 minutes." },
   mfa_already_on: { code: 311, status: 409, message: 'Two-factor authentication is already on. Turn it off first to change how you get codes.' },
   mfa_not_started: { code: 312, status: 400, message: 'Start setting up two-factor authentication again.' },
@@ -206,10 +206,10 @@ export const catalogue = {
   session_not_found: { code: 315, status: 404, message: 'That session has already ended.' },
   email_unchanged: { code: 316, status: 400, message: 'That is already your email address.' },
   proof_required: { code: 317, status: 401, message: 'Enter your current password to continue.' },
-  // Board settings and notifications (issue 28). Codes 360-379 are ours.
+  // Board settings and notifications. Codes 360-379 are ours.
   board_archived: { code: 360, status: 403, message: 'This board is archived. Unarchive it first.' },
   cover_pin_invalid: { code: 361, status: 400, message: 'Choose the cover from the Pins on this board that have an image.' },
-  // Operations (issue 29, api/src/ops/): codes 410-419 are ours.
+  // Operations (api/src/ops/): codes 410-419 are ours.
   not_ready: { code: 410, status: 503, message: 'This server is not ready to take requests.' },
   // The database away (lost or refused connections): 503 with Retry-After; its disk full: 507 until an operator frees room.
   database_unavailable: { code: 411, status: 503, message: "We can't reach our database right now. Please try again in a moment." },

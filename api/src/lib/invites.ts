@@ -5,7 +5,7 @@ import type { PersonalKind } from './messages/gate.js';
 
 /**
  * The steps every invite by mail shares (board collaborators, business members). Before anything is
- * written, the mails are counted (issue 25) against the inviter, their client address and each recipient
+ * written, the mails are counted against the inviter, their client address and each recipient
  * over every sender, all or nothing: a refusal by any gives back what the others took.
  */
 export async function takeInviteShares(limits: Limits, inviterId: string, address: string | undefined, emails: string[]): Promise<void> {

@@ -3,7 +3,7 @@
  * from base64) is done one step per turn of the event loop, process-wide: each step waits here for a turn
  * of its own, so between two of them the poll phase runs (/health, built files, other requests' I/O).
  * Eight saves each carrying a 5 MB image_base64 ran their steps back to back, about 25 ms of loop each:
- * /health waited 145 ms behind them (BENCH=uploads with its saves alone, issue 32). A step on a body under
+ * /health waited 145 ms behind them (BENCH=uploads with its saves alone). A step on a body under
  * LARGE_BODY_BYTES never waits: ordinary requests are not slowed by the turns.
  */
 export const LARGE_BODY_BYTES = 256 * 1024;

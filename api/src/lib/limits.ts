@@ -39,7 +39,7 @@ export const LIMITS = {
   inviteAccount: { points: 200, durationS: DAY, error: 'invite_limited' },
   /** Invite mails per address, over every account using it. */
   inviteAddress: { points: 500, durationS: DAY, error: 'invite_limited' },
-  /** Pins sent by email (issue 19's Send) per sending account, and per address over every account. */
+  /** Pins sent by email (the Send) per sending account, and per address over every account. */
   shareAccount: { points: 50, durationS: DAY, error: 'share_limited' },
   shareAddress: { points: 200, durationS: DAY, error: 'share_limited' },
   /** Pins sent by email to one recipient over every sender: accounts cannot flood a stranger's inbox. Keyed by accountKey. */

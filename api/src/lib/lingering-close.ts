@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
  * once; the client may still be sending. Closing the connection then (as @hono/node-server's clean-up does
  * after 500 ms) closes a socket with unread bytes, which sends a TCP reset, and a reset makes the client's
  * system drop the answer it had not read yet: the client sees "other side closed", not the 503 and its
- * Retry-After (issue 32: 10-20 of 50 uploads). So after such an answer the rest of the body is read and
+ * Retry-After (10-20 of 50 uploads). So after such an answer the rest of the body is read and
  * dropped (never kept, so memory stays flat), up to LINGER_MAX_BYTES and LINGER_MAX_MS, as Apache and
  * nginx's "lingering close" do; a connection that was to close is half-closed (our FIN after the answer)
  * and closed only once the client has finished sending or a cap is reached. Past the caps the client is

@@ -30,7 +30,7 @@ export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Calle
   options: S;
   caller: C;
   body?: number;
-  /** The answer's schema, from the capability's contract.ts (issue 26): /openapi.json publishes it, tests hold answers to it. */
+  /** The answer's schema, from the capability's contract.ts: /openapi.json publishes it, tests hold answers to it. */
   answer?: z.ZodType;
   /** Error names (lib/errors.ts) this action answers with beyond those every action may (openapi/document.ts). */
   errors?: readonly ErrorName[];

@@ -7,7 +7,7 @@ const rendition = z.object({ url: z.string(), width: z.number().nullable(), heig
 
 /**
  * An upload of the pin builder's media (POST /media/uploads/, MediaUploadResource get), as the contract
- * (issue 26): 'processing' until an image's renditions exist, then 'ready'; or 'failed', with `error`.
+ *: 'processing' until an image's renditions exist, then 'ready'; or 'failed', with `error`.
  */
 export const uploadAnswer = z.object({
   id: z.string(),
@@ -50,7 +50,7 @@ export const imageEditOptions = z
 export type ImageEditOptions = z.infer<typeof imageEditOptions>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

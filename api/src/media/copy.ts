@@ -18,7 +18,7 @@ export interface CopyReport {
 }
 
 /**
- * Copies a MEDIA_DIR into another store, usually a bucket (`npm run admin -- media-copy`, issue 29). The
+ * Copies a MEDIA_DIR into another store, usually a bucket (`npm run admin -- media-copy`). The
  * keys are the directory's paths, so the product finds every file where it looked before. Idempotent: an
  * object already there with the same size is left alone, so a run cut short is finished by running it
  * again. The directory is left as it was: the operator removes it once the product runs on the bucket.

@@ -7,7 +7,7 @@ import { mediaKeys, mediaObjects } from '../storage/index.js';
 import { mediaStore, partnerOf } from './store.js';
 
 /**
- * An image upload's re-encode, off the request (issue 32): the upload route writes the bytes to a staged
+ * An image upload's re-encode, off the request: the upload route writes the bytes to a staged
  * file and queues this job `{upload_id}` with the upload's row, in one transaction; the job makes the
  * renditions with the images service's own sniff, pixel limit and encode (image id = upload id, so the
  * address a pin shows is known before), marks the upload ready and links the pins saved meanwhile.

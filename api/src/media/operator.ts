@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import { copyMediaDir } from './copy.js';
 import { mediaObjects } from '../storage/index.js';
 
-export const MEDIA_USAGE = `Media (issue 29):
+export const MEDIA_USAGE = `Media:
   media-copy [--from <dir>]   copy MEDIA_DIR (or <dir>) into the store MEDIA_STORE names (s3://bucket/prefix);
                               run again to finish a cut run: what is there already is skipped`;
 

@@ -9,7 +9,7 @@ import { closeGracefully } from '../lib/shutdown.js';
 import { testApp, type TestApp } from '../testing.js';
 
 /**
- * Refusals that arrive as answers (issue 32), on a real listening server: a client sends a large body in
+ * Refusals that arrive as answers, on a real listening server: a client sends a large body in
  * paced chunks and, like a client busy sending, reads nothing until all of it is out. Before, the Node
  * adapter cut the connection 500 ms after the answer with bytes unread, a TCP reset that drops the answer.
  */

@@ -8,7 +8,7 @@ import type { VideoFormat } from './rules.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * The bytes a deleted account leaves in the media store (issue 27): its renditions, uploads, videos,
+ * The bytes a deleted account leaves in the media store: its renditions, uploads, videos,
  * exports and imports. Renditions are keyed by image id, and an image is shared wherever its id is: an image
  * ingested from an address has the address's id (images/service.ts imageIdFor), so two accounts that saved
  * it share one copy, and a repin keeps its pin's image id. So the deletion only names the candidates; this

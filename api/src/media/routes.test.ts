@@ -200,7 +200,7 @@ describe('uploads from the pin builder', () => {
   });
 });
 
-describe('the pin-creation-disabled groups (saving.md section 6)', () => {
+describe('the pin-creation-disabled groups', () => {
   it('disable_all refuses every save and upload on the server', async () => {
     const t = await testApp();
     const { browser, board, upload } = await builder(t, 'pin_creation_disable_all');

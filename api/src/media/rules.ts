@@ -1,7 +1,7 @@
 import { sniffImage, type ImageFormat } from '../images/rules/sniff.js';
 
 /**
- * What the pin builder accepts from a device (issue 20), shared by the upload route and the popup's
+ * What the pin builder accepts from a device, shared by the upload route and the popup's
  * own check before it sends a byte. Images: the same 20 MB as an image the server downloads
  * (images/service.ts), then the same sniff, pixel limit and re-encode. Videos: the
  * pin-builder file size limit ("about 209 million bytes": 200 MiB), for viewers with video_upload_allowed.
@@ -11,7 +11,7 @@ export const VIDEO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 
 /**
  * Video a user may keep uploaded (VIDEO_QUOTA_BYTES): ten videos at the largest size. Videos are stored
- * as sent, so without it one account could fill the disk (issue 25). Images need none: each is re-encoded
+ * as sent, so without it one account could fill the disk. Images need none: each is re-encoded
  * to a few hundred KB, and unused ones are swept.
  */
 export const VIDEO_QUOTA_DEFAULT_BYTES = 10 * VIDEO_UPLOAD_MAX_BYTES;

@@ -10,7 +10,7 @@ import { mediaObjects } from '../storage/index.js';
 import { startLocalS3, type LocalS3 } from '../storage/testing-s3.js';
 
 /**
- * The product with MEDIA_STORE=s3://… (issue 29): saves, uploads, videos and the sweeper go through the
+ * The product with MEDIA_STORE=s3://…: saves, uploads, videos and the sweeper go through the
  * bucket (s3rver on loopback), MEDIA_DIR keeps nothing once a file has arrived, and /media/ streams from
  * the bucket with its ETag (304 when the browser has it) or redirects to MEDIA_PUBLIC_URL.
  */
@@ -120,7 +120,7 @@ describe('media in an S3 bucket', () => {
     expect(await t.db.selectFrom('media_uploads').select('id').execute()).toEqual([]);
   });
 
-  it("deleting an account removes its objects from the bucket and keeps an image another account's pin shows (issue 27)", async () => {
+  it("deleting an account removes its objects from the bucket and keeps an image another account's pin shows", async () => {
     const t = await onS3();
     const leaving = await builder(t);
     const staying = await builder(t);

@@ -54,7 +54,7 @@ function partFile(path: string) {
 
 /**
  * The pin builder's uploads (a media_upload_id each). A file is told by its first bytes,
- * then written to disk as it arrives, never held whole in memory (issues 25 and 32). An image is answered
+ * then written to disk as it arrives, never held whole in memory. An image is answered
  * `processing` once its bytes are staged, and re-encoded by its job (media/jobs.ts) through the images
  * service's sniff, pixel limit and encode (nothing of the original file is kept); a video is stored as
  * sent for a viewer with video_upload_allowed, within their quota. A refusal at any point writes nothing:

@@ -14,7 +14,7 @@ const SWEEP_BATCH = 100;
 const FIRST_SWEEP_MS = 5_000;
 
 /**
- * What uploads leave behind (issue 25): an upload no save claimed within UPLOAD_GRACE_MS (its row, its
+ * What uploads leave behind: an upload no save claimed within UPLOAD_GRACE_MS (its row, its
  * image's row and files, its video, its staged original), and the `.part` files of uploads cut off by a
  * kill (not written to for PART_STALE_MS), or staged files whose row never came. Every server process runs
  * one sweeper; two sweeping at once delete the same things once (each delete is conditional or forced).

@@ -4,7 +4,7 @@ import type { ContractTable } from '../lib/envelope.contract.js';
 import { NOTIFICATIONS_PAGE_SIZE } from './rules.js';
 import { bookmarkOption } from '../lib/bookmark.js';
 
-/** Notifications in the app (issue 28), as the contract (issue 26): pure zod, the types inferred. */
+/** Notifications in the app, as the contract: pure zod, the types inferred. */
 export const notification = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
@@ -27,7 +27,7 @@ export const unreadAnswer = z.object({ unread: z.number().int(), more: z.boolean
 export type UnreadAnswer = z.infer<typeof unreadAnswer>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

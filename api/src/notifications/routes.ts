@@ -3,7 +3,7 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { notificationsContract } from './contract.js';
 import type { NotificationsService } from './service.js';
 
-/** Notifications in the app (issue 28): the viewer's own, only. */
+/** Notifications in the app: the viewer's own, only. */
 export function notificationResources(notifications: NotificationsService) {
   return {
     NotificationsResource: {

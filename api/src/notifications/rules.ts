@@ -2,7 +2,7 @@ import type { NotificationKind } from '../db/schema.js';
 import { accountShown } from '../policy/rules.js';
 
 /**
- * Who is told of what in the app (issue 28, pure): an invite to a board, an accepted invite, a new
+ * Who is told of what in the app (pure): an invite to a board, an accepted invite, a new
  * follower, a pin of yours saved by someone. Never oneself, and never by an actor whose account is
  * not shown (suspended, deactivated: policy/rules.ts accountShown), nor to such a recipient. The
  * list applies the actor rule again when it is read, so an actor suspended later vanishes from it.

@@ -21,7 +21,7 @@ export interface NotificationEvent {
 }
 
 /**
- * Notifications in the app (issue 28). `notify` is called by the services where things happen
+ * Notifications in the app. `notify` is called by the services where things happen
  * (collaborators: invite and accept; users: follow; pins: repin) after their own writes; a failing
  * write of a notification is logged and does not fail or undo what the user did. Each goes through the
  * message gate (lib/messages/gate.ts): repeats (a follow undone and done again) fold into the one already

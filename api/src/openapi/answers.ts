@@ -4,7 +4,7 @@ import { openApiDocument, type DocumentInput } from './document.js';
 import { documentInputs } from './routes.js';
 
 /**
- * The API tests' answers held to the published document (issue 26): every JSON answer a test app
+ * The API tests' answers held to the published document: every JSON answer a test app
  * (testing.ts) gives is checked, as it leaves, against the schema /openapi.json gives for its route and
  * status (a resource action's answer, any route's error envelope). A wrong answer fails the test that
  * asked, naming the route. openapi.test.ts sees that every resource with answer schemas is asked by

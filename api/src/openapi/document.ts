@@ -5,7 +5,7 @@ import { catalogue, type ErrorName } from '../lib/errors.js';
 import { ACTIONS, actionDeclaration, type ResourceRegistry } from '../lib/resources.js';
 
 /**
- * GET /openapi.json (issue 26): OpenAPI 3.1, made from what the server registers: every Hono route and
+ * GET /openapi.json: OpenAPI 3.1, made from what the server registers: every Hono route and
  * every resource action (the surface docs/security.md lists), each action's options schema and, where its
  * capability has a contract (api/src/<capability>/contract.ts), its answer's; the error codes from the
  * catalogue. Made once per process: the routes do not change while it runs.

@@ -8,7 +8,7 @@ import { checkAnswer } from './answers.js';
 import { documentInputs } from './routes.js';
 
 /**
- * /openapi.json (issue 26): a valid OpenAPI 3.1 document, every route of the registry in it, and the
+ * /openapi.json: a valid OpenAPI 3.1 document, every route of the registry in it, and the
  * answers the API really gives matching the schemas it publishes.
  */
 const t = await testApp();

@@ -11,7 +11,7 @@ import { htmlWordsOf } from '../pages/words.js';
 import { openApiDocument, type DocumentInput } from './document.js';
 
 /**
- * The API's description and its reference page (issue 26). /openapi.json is made once, on first asking,
+ * The API's description and its reference page. /openapi.json is made once, on first asking,
  * from the routes the app registered; /developers/api/ renders it with Swagger UI (swagger-ui-dist), its
  * files served from our origin (no CDN), under a CSP that admits our scripts and styles only.
  */

@@ -13,7 +13,7 @@ import { mediaFiles, restoreMediaFile, type MediaConfig } from './media.js';
 import { OWNER_ONLY_FILE } from '../lib/private-files.js';
 
 /**
- * `npm run admin -- backup <file>` and `restore <file> [--dir <dir>]` (issue 29): one zip holding a
+ * `npm run admin -- backup <file>` and `restore <file> [--dir <dir>]`: one zip holding a
  * consistent copy of the SQLite database, taken while the server runs (SQLite's online backup, by
  * better-sqlite3), and every media file. Postgres is backed up with its own tools (docs/operating.md, "Backup and
  * restore"); these commands say so. The media part is ops/media.ts's, so a store other than a directory

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import { mediaObjects } from '../storage/index.js';
 
 /**
- * What operations needs of the media store, in one place (issue 29): whether it is reachable (/ready), its
+ * What operations needs of the media store, in one place: whether it is reachable (/ready), its
  * objects for a backup, and how a backup's files go back. The store is MEDIA_STORE's (storage/: the
  * MEDIA_DIR directory or a bucket); a restore writes a directory, which media-copy moves into a bucket.
  */

@@ -59,7 +59,7 @@ export function metricsAdmits(config: Deps['config']): (c: Context) => boolean {
 }
 
 /**
- * The operators' routes (issue 29), documented in docs/operating.md ("Running on several machines"):
+ * The operators' routes, documented in docs/operating.md ("Running on several machines"):
  * - GET /health: the process is alive. No database, nothing shared, never shed: a liveness probe.
  * - GET /ready: 200 when this process should get requests, 503 `not_ready` (code 410) with the state
  *   and each check otherwise. For a load balancer's health check. Dependencies: ops/dependencies.ts.

@@ -57,7 +57,7 @@ describe('the bookmarklet install page', () => {
     expect((await t.app.request('/pin/abc/repin/x/')).status).toBe(404);
   });
 
-  it('offers the Save extension beside the bookmarklet once it is built, and serves its zip (issue 31)', async () => {
+  it('offers the Save extension beside the bookmarklet once it is built, and serves its zip', async () => {
     const html = installPage('https://x.example', '/css/popup.css', 'Corkboard', 'en', true);
     expect(html).toContain('<h2 id="extension-heading">Or add the Corkboard extension</h2>');
     expect(html).toContain(`<a class="primary" href="${EXTENSION_ZIP_PATH}" download>Download the extension (.zip)</a>`);

@@ -22,12 +22,12 @@ export const INSTALL_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Where the install page offers the Save extension's zip (issue 31; dist/corkboard-extension.zip, built by rollup). */
+/** Where the install page offers the Save extension's zip (dist/corkboard-extension.zip, built by rollup). */
 export const EXTENSION_ZIP_PATH = '/extension/corkboard-extension.zip';
 
 /**
  * `stylesheet`: the popup's hashed stylesheet (the install page shares its look); `pagesStylesheet`: the pages' one (the header's wrapping). `extension`: whether the
- * Save extension's zip is built, so the page offers it beside the bookmarklet (issue 31).
+ * Save extension's zip is built, so the page offers it beside the bookmarklet.
  */
 export function installPage(productOrigin: string, stylesheet = '/css/popup.css', brandName = DEFAULT_BRAND, locale: Locale = 'en', extension = false, pagesStylesheet?: string): string {
   const t = htmlWordsOf(locale, brandName);

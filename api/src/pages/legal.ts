@@ -7,7 +7,7 @@ import { siteHeader } from './site-header.js';
 import { htmlWordsOf } from './words.js';
 
 /**
- * The Terms of Service and the Privacy Policy (auth.md section 2's footer links), real pages whose
+ * The Terms of Service and the Privacy Policy (the footer links), real pages whose
  * text lives in one place a self-hoster edits: `legal/{page}.md` at the repository's root. Read at
  * each visit (they are small and rarely asked for), so an edit shows without a restart.
  */

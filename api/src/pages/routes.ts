@@ -25,7 +25,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
 import { THEME_COLOR } from '../webapp/rules.js';
 
-/** saving.md section 2.3: the methods a pin-create popup may be opened with. */
+/** The methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
 
 const POPUP_CSP = [
@@ -34,7 +34,7 @@ const POPUP_CSP = [
   "style-src 'self'",
   // The pin preview shows the publisher's image from wherever it lives.
   "img-src 'self' https: http: data: blob:",
-  // A video preview (saving.md 2.1) plays the publisher's file where it lives; no data: or blob: media.
+  // A video preview plays the publisher's file where it lives; no data: or blob: media.
   "media-src 'self' https: http:",
   "connect-src 'self'",
   "font-src 'self'",
@@ -94,7 +94,7 @@ const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media',
 const ONE_SEGMENT_ADVERTISER_PATHS = new Set(Object.values(ADVERTISER_ROUTES).map((route) => route.path).filter((path) => /^\/[a-z0-9_]+\/$/.test(path)));
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
-/** The Save extension's package (issue 31), built beside the scripts by rollup.config.mjs. */
+/** The Save extension's package, built beside the scripts by rollup.config.mjs. */
 const EXTENSION_ZIP = `${DIST}corkboard-extension.zip`;
 
 /** dist/ in memory: one copy per process, whatever the number of apps (tests make many). */
@@ -149,7 +149,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   const brandName = config?.brandName ?? DEFAULT_BRAND;
 
   /**
-   * What a repin keeps of the create URL (saving.md 2.3): the host's guid and origin, so the popup
+   * What a repin keeps of the create URL: the host's guid and origin, so the popup
    * answers the page that opened it (an embed widget hears its `success`), its language and the
    * advertiser it saves for. The rest (url, media, description) the repin page reads from the pin.
    */
@@ -166,7 +166,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     c.header('X-Frame-Options', 'DENY');
     c.header('Cache-Control', 'no-store');
     // The popup reads the product's name from <meta name="brand"> (popup/src/brand.ts).
-    // The language (issue 20): the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
+    // The language: the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
     const locale = readerLocale(c);
     // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
     return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), first), status);
@@ -199,26 +199,26 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/', page, (c) => pageShell(c, null, undefined, { reads: getCookie(c, SESSION_COOKIE) ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())] : [resourceGetPath('ViewerResource')] }));
   routes.get('/login', page, shell);
   routes.get('/signup', page, shell);
-  // Account switching, the business log-in page (auth.md section 2).
+  // Account switching, the business log-in page.
   routes.get('/add-account', page, shell);
   routes.get('/business/login/', page, shell);
-  // 'Are you a business? Get started here!' (auth.md section 2): the sign-up, in its business wording.
+  // 'Are you a business? Get started here!': the sign-up, in its business wording.
   routes.get('/business/create/', page, shell);
   // The forgot-password form and, with ?token=, the new-password form: the token must not leak in a Referer.
   routes.get('/password/reset/', page, (c) => {
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
-  // The page a confirmation mail links to (issue 25); its token must not leak in a Referer either.
+  // The page a confirmation mail links to; its token must not leak in a Referer either.
   routes.get(VERIFY_PATH, page, (c) => {
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
-  // Account settings: connected accounts and a first password (issue 15).
+  // Account settings: connected accounts and a first password.
   routes.get('/settings/account/', page, shell);
-  // Import and export (issue 28).
+  // Import and export.
   routes.get('/settings/import-export/', page, shell);
-  // Security settings: two-factor, password, email, sessions, deactivation and deletion (issue 27).
+  // Security settings: two-factor, password, email, sessions, deactivation and deletion.
   routes.get('/settings/security/', page, shell);
   // Personal access tokens (tokens/): made, listed and revoked.
   routes.get('/settings/tokens/', page, shell);
@@ -230,11 +230,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/admin', operatorPage, (c) => c.redirect('/admin/', 301));
   routes.get('/admin/', operatorPage, shell);
   routes.get('/admin/*', operatorPage, shell);
-  // Notifications in the app (issue 28): before the profile routes, so the path is never read as a username.
+  // Notifications in the app: before the profile routes, so the path is never read as a username.
   routes.get('/notifications/', page, shell);
   routes.get('/pin/create/:method/', page, (c) => {
     if (!(CREATE_METHODS as readonly string[]).includes(c.req.param('method'))) throw new ApiError('not_found');
-    // saving.md section 2.3: saving one of our own pin pages is a repin of that pin.
+    // Saving one of our own pin pages is a repin of that pin.
     const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
     if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/${carriedToRepin(c.req.query())}`), 302);
     // The popup's first reads, fetched beside its bundle: who is looking, and (with a session to read) their boards.
@@ -243,41 +243,41 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return pageShell(c, null, undefined, { reads, save: true });
   });
   routes.get('/pin/:id{[0-9]+}/', preview, previewTurn, previewShell);
-  // Where the bookmarklet sends our own pin pages and data-pin-id images (saving.md section 2.3).
+  // Where the bookmarklet sends our own pin pages and data-pin-id images.
   routes.get('/pin/:id{[0-9]+}/repin/x/', page, shell);
-  // The pin builder (issue 20): a pin from the user's own image or video.
+  // The pin builder: a pin from the user's own image or video.
   routes.get('/pin-builder/', page, shell);
   // A business's scheduled pins (the builder's "Publish later"); who may see them is the API's answer.
   routes.get('/pin-builder/scheduled/', page, shell);
   routes.get('/pin-builder', page, (c) => c.redirect(safeNext(`/pin-builder/${new URL(c.req.url).search}`), 301));
-  // The mobile picker's create pages (saving.md section 2.3).
+  // The mobile picker's create pages.
   routes.get('/board/create/', page, shell);
   routes.get('/board/:id{[0-9]+}/create_section/', page, shell);
 
-  // The advertiser area (advertiser.md section 2): which advertiser a viewer may see is the API's answer.
+  // The advertiser area: which advertiser a viewer may see is the API's answer.
   routes.get('/business/convert/', page, shell);
   routes.get('/business/convert', page, shell);
-  // Following a pin's link (advertiser.md section 4): advertisers/routes.ts offsiteNavigation checks the link and bills the click first.
+  // Following a pin's link: advertisers/routes.ts offsiteNavigation checks the link and bills the click first.
   routes.get('/offsite/', declare({ caller: 'visitor', limit: ['offsitePinAddress', 'outboundSite', 'adEventsAddress'], body: 0 }), shell);
-  // The search advisory notice area (advertiser.md section 2): a search term's notice.
+  // The search advisory notice area: a search term's notice.
   routes.get('/search/pins/', page, shell);
   // Search has one page, for pins: the folder and its bare form lead there with the query kept.
   for (const bare of ['/search', '/search/']) routes.get(bare, page, (c) => c.redirect(safeNext(`/search/pins/${new URL(c.req.url).search}`), 301));
   routes.get('/billing/', page, shell);
   routes.get('/advertiser', page, shell);
-  // A business member invite's link (issue 27): its token must not leak in a Referer.
+  // A business member invite's link: its token must not leak in a Referer.
   routes.get(MEMBER_INVITE_PATH, page, (c) => {
     c.header('Referrer-Policy', 'no-referrer');
     return shell(c);
   });
   routes.get('/advertiser/*', page, shell);
-  // Advertiser routes without /advertiser/{id} (advertiser.md section 2): the page sends them to the active profile's.
+  // Advertiser routes without /advertiser/{id}: the page sends them to the active profile's.
   for (const path of UNPREFIXED_ADVERTISER_PATHS) routes.get(path, page, (c) => pageShell(c, 'advertiser'));
-  // The Florida footer's link (auth.md): the security settings, where the delete control is.
+  // The Florida footer's link: the security settings, where the delete control is.
   routes.get('/settings/account-management/', page, (c) => c.redirect('/settings/security/', 302));
-  // auth.md section 2: Facebook's window opens here; the provider flow starts at /oauth/facebook/start/ (issue 27).
+  // Facebook's window opens here; the provider flow starts at /oauth/facebook/start/.
   routes.get('/connect/facebook/', page, (c) => c.redirect(safeNext(`/oauth/facebook/start/${new URL(c.req.url).search}`), 302));
-  // Profile settings (issue 27) and the creator card's website claim, which is a part of them.
+  // Profile settings and the creator card's website claim, which is a part of them.
   routes.get('/settings/profile/', page, shell);
   routes.get('/settings/claim/', page, shell);
   // 'Contact us' (the account-recovery dialog): a page of its own.
@@ -326,7 +326,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     throw new ApiError('not_found', /^(pinit|pinit-widgets|bookmarklet|popup)\.(js|css)$/.test(name) ? `${name} is not built; run npm run build.` : undefined);
   };
   routes.get('/js/*', page, serveBuilt);
-  // Markup pasted from elsewhere loads /pinit.js at the root (issue 28's audit): the same script, the same headers.
+  // Markup pasted from elsewhere loads /pinit.js at the root: the same script, the same headers.
   routes.get('/pinit.js', page, (c) => {
     const file = built().files.get('/js/pinit.js');
     if (!file) throw new ApiError('not_found', 'pinit.js is not built; run npm run build.');
@@ -335,11 +335,11 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
   routes.get('/css/*', page, serveBuilt);
   // A user's page, where an account switch lands (/{username}); after every fixed path above.
   routes.get('/:username{[a-z0-9_]{3,30}}', preview, previewTurn, previewShell);
-  // saving.md 2.2: profile URLs have the shape /{username}/ (the board page links its owner there).
+  // Profile URLs have the shape /{username}/ (the board page links its owner there).
   routes.get('/:username{[a-z0-9_]{3,30}}/', preview, previewTurn, previewShell);
-  // A profile's followers and following lists (issue 28) and its owner's archived boards: an underscore, which no board slug holds.
+  // A profile's followers and following lists and its owner's archived boards: an underscore, which no board slug holds.
   routes.get('/:username{[a-z0-9_]{3,30}}/:list{_followers|_following|_archived}/', page, shell);
-  // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (saving.md 2.2,
+  // A board's page, /{username}/{slug}/, and a section's, /{username}/{slug}/{section}/ (
   // PickerBoard.url, the invite mails). The same shell for everyone: whether the board may be seen is
   // BoardResource get's answer, so neither the status nor the page tells a secret board from none.
   const boardPage = (c: Context) => {
@@ -362,7 +362,7 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
 const API_PREFIXES = ['/resource/', '/v3/', '/vx/', '/ads/v4/', '/oauth/', '/media/', '/dev/', '/js/', '/css/', '/img/', '/health'];
 
 /**
- * Whether a request that found nothing should see the app's own not-found page (issue 27): a browser's
+ * Whether a request that found nothing should see the app's own not-found page: a browser's
  * GET of a page, not a call to the API or a built file, which keep the JSON envelope.
  */
 export function wantsPage(c: Context): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 
-/** The shell opens in the visitor's language (issue 20): `<html lang dir>`, and that language's catalogue preloaded. */
+/** The shell opens in the visitor's language: `<html lang dir>`, and that language's catalogue preloaded. */
 describe('the shell in the visitor language', () => {
   const htmlTag = async (path: string, headers: Record<string, string> = {}) => {
     const t = await testApp();

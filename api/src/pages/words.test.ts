@@ -5,7 +5,7 @@ import { testApp } from '../testing.js';
 import { legalSource } from './legal.js';
 import { WORDS } from './words.js';
 
-/** The server-rendered pages in the reader's language (issue 20), by the shell's rule. */
+/** The server-rendered pages in the reader's language, by the shell's rule. */
 describe("the server's pages in the reader's language", () => {
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const t = await testApp({ config: { brandName: 'Pin<wall>' } });

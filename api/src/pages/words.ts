@@ -20,7 +20,7 @@ import tr from '../../../locales/tr/server-pages.json';
 import zh from '../../../locales/zh/server-pages.json';
 
 /**
- * The words of the few pages the server renders itself (issue 20): the bookmarklet install page and
+ * The words of the few pages the server renders itself: the bookmarklet install page and
  * the provider window's pages. The popup has its own catalogue (popup/src/i18n); these pages load no
  * script to read it, so their handful of sentences are data, locales/<lang>/server-pages.json, all read here.
  */

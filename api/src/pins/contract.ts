@@ -18,7 +18,7 @@ import { duplicateProducts } from './rules/product-tags.js';
 import { ALT_TEXT_MAX } from './rules/limits.js';
 import { SCENARIOS } from './rules/gates.js';
 
-/** The note a sender adds to a Pin sent by email (issue 19's Send). */
+/** The note a sender adds to a Pin sent by email (the Send). */
 /**
  * A product link's host as a reader sees it (punycode decoded), on the server where node:url exists. The web
  * app imports this contract too, and a bundle must not pull node:url in: there the host stays as URL gives
@@ -31,19 +31,19 @@ export const SHARE_NOTE_MAX = 500;
 
 import { PIN_METHODS } from './rules/methods.js';
 export { PIN_METHODS };
-/** saving.md section 9: board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
+/** Board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
 export const BOARD_FEED_PAGE_SIZE = 25;
 export const BOARD_FEED_MAX = 50;
 
-/** A pin's colour, as the colour tile of an image-less pin shows it (saving.md section 2.1). */
+/** A pin's colour, as the colour tile of an image-less pin shows it. */
 export const PIN_COLOR = /^#[0-9a-f]{6}$/i;
 
-/** An image sent in the save itself (saving.md section 7's image_base64): standard base64, data: prefix allowed. */
+/** An image sent in the save itself (the image_base64): standard base64, data: prefix allowed. */
 export const DATA_PREFIX = /^data:image\/[\w.+-]+;base64,/;
 
 /**
  * The bytes of standard base64, or null when it is not. Judged by what Node's decoder made of it rather than
- * by a regex over the whole text (32 ms of a held event loop for a 5 MB image, issue 32): the decoder skips
+ * by a regex over the whole text (32 ms of a held event loop for a 5 MB image): the decoder skips
  * what is not base64 and reads `-` and `_` as base64url, so text it decoded to the full length, with neither
  * of those, was base64 throughout.
  */
@@ -93,9 +93,9 @@ export const pinCreateOptions = z
   .object({
     board_id: id,
     section: id.nullish().transform((v) => v ?? undefined),
-    // saving.md 2.1: a pin may be only a link ("a colour tile with a link when only colour and link are given").
+    // A pin may be only a link ("a colour tile with a link when only colour and link are given").
     image_url: httpUrl.nullish().transform((v) => v ?? undefined),
-    // The pin builder (issue 20): an image from the device, sent with the save or uploaded before it.
+    // The pin builder: an image from the device, sent with the save or uploaded before it.
     image_base64: imageBase64.nullish().transform((v) => v ?? undefined),
     media_upload_id: id.nullish().transform((v) => v ?? undefined),
     alt_text: userText({ max: ALT_TEXT_MAX, multiline: true }).default(''),
@@ -127,7 +127,7 @@ export const scheduledPinOptions = pinCreateOptions.and(z.object({ publish_at: z
 export const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
 
 /**
- * A pin as the API answers it (saving.md section 7; service.ts pinJson), as the contract (issue 26): pure
+ * A pin as the API answers it (service.ts pinJson), as the contract: pure
  * zod, the types inferred. PinResource get and create answer with it; /openapi.json publishes it.
  */
 const boardRef = z.object({ id: z.string(), name: z.string(), url: z.string(), privacy: z.string() });
@@ -206,7 +206,7 @@ export type ScheduledPinData = ScheduledPinsAnswer['scheduled_pins'][number];
 export const removedPinAnswer = z.object({ id: z.string(), board_id: z.string() });
 
 /**
- * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * The web app's types of these answers: inferred from the schemas below, or, where a schema is
  * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
  * the service's return type: a type-only import, so the contract stays pure at run time.
  */
@@ -219,7 +219,7 @@ export type BoardFeedAnswer = Awaited<ReturnType<PinsService['boardFeed']>>;
 export type UserPinsAnswer = Awaited<ReturnType<PinsService['latestPins']>>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

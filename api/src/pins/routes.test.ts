@@ -149,7 +149,7 @@ describe('PinResource create', () => {
   });
 });
 
-describe('a pin that is only a link (saving.md 2.1, the colour tile)', () => {
+describe('a pin that is only a link (the colour tile)', () => {
   const LINK = { link: 'https://publisher.example/notes', description: 'Market notes', method: 'button' };
 
   it('saves the link with its colour and no image, counts it, and leaves the cover alone', async () => {

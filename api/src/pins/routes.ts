@@ -58,7 +58,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
       create: action({
         ...pinsContract.PinResource.create,
         caller: 'user', limit: NO_LIMIT.write,
-        // A save may carry its image as image_base64 (saving.md section 7): the image limit, in base64, and the rest.
+        // A save may carry its image as image_base64: the image limit, in base64, and the rest.
         body: PIN_CREATE_MAX_BODY_BYTES,
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
         // does not act for that advertiser is refused before anything is fetched or written.
@@ -106,7 +106,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
   } satisfies ResourceRegistry;
 }
 
-/** Send (issue 19, /pin/{id}/?share=true): a Pin mailed to a person. */
+/** Send (/pin/{id}/?share=true): a Pin mailed to a person. */
 export function pinShareResources(share: PinShareService, config: Pick<Config, 'trustProxy'>) {
   return {
     PinShareResource: {
@@ -131,7 +131,7 @@ export const autocompleteQuery = z.object({
   show_pin_count: z.enum(['true', 'false', '1', '0']).default('true'),
 });
 
-/** GET /v3/search/autocomplete/ (saving.md section 7): hashtag suggestions for a description field. */
+/** GET /v3/search/autocomplete/: hashtag suggestions for a description field. */
 export function searchRoutes(pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/autocomplete/', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0 }), async (c) => {

@@ -26,7 +26,7 @@ export type GateCheck = (name: GateName) => Promise<boolean>;
 /** A save from anywhere but the builder: no gated control was offered, so none is open. */
 const NO_GATES: GateCheck = async () => false;
 
-/** saving.md section 4: the listings' end marker (lib/bookmark.ts). */
+/** The listings' end marker (lib/bookmark.ts). */
 export { FEED_END };
 
 import { PIN_METHODS, type PinMethod } from './rules/methods.js';
@@ -36,7 +36,7 @@ export { PIN_METHODS, type PinMethod };
 export interface PinCreateInput {
   board_id: string;
   section?: string | undefined;
-  /** Absent for a pin that is only a link: its page shows a colour tile (saving.md section 2.1). */
+  /** Absent for a pin that is only a link: its page shows a colour tile. */
   image_url?: string | undefined;
   link?: string | undefined;
   description: string;
@@ -44,7 +44,7 @@ export interface PinCreateInput {
   method: PinMethod;
   guid?: string | undefined;
   color?: string | undefined;
-  /** The pin builder (issue 20): an image sent with the save, or an upload made before it. */
+  /** The pin builder: an image sent with the save, or an upload made before it. */
   image_base64?: Buffer | undefined;
   media_upload_id?: string | undefined;
   alt_text?: string | undefined;
@@ -87,7 +87,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     carousel: (await pins.carouselOf(row.id)).map((image) => imageJson(config.publicOrigin, image).images),
   });
 
-  /** saving.md section 6: the advertiser id is kept only for a viewer acting for an advertiser they do not own. */
+  /** The advertiser id is kept only for a viewer acting for an advertiser they do not own. */
   /**
    * What a save is refused for before anything is fetched or written: the board, the gated parts, the upload,
    * the section. A scheduled pin (pins/scheduled.ts) is checked by this when it is made and again, through
@@ -103,7 +103,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     const carouselUploads = given.carousel_upload_ids ?? [];
     if (carouselUploads.length && !(await gates('carousel'))) throw new ApiError('carousel_not_allowed');
     const carouselImages = await media.forCarousel(viewer, carouselUploads);
-    // saving.md section 6: the creation-disabled groups refuse on the server, whatever the page offered.
+    // The creation-disabled groups refuse on the server, whatever the page offered.
     const upload = given.media_upload_id ? await media.forPin(viewer, given.media_upload_id) : undefined;
     const builder = !!upload || !!given.image_base64 || given.method === 'pinbuilder' || given.method === 'uploaded';
     if (creationDisabled(allowance.groups, { builder, video: upload?.kind === 'video' })) throw new ApiError('pin_creation_disabled');
@@ -126,7 +126,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     const sent = given.image_base64 ? await images.fromUpload(given.image_base64, { userId: viewer.id }) : undefined;
     const input: PinCreateInput = sent ? { ...given, image_url: sent.source_url } : upload?.image_url ? { ...given, image_url: upload.image_url } : given;
     const video = upload?.kind === 'video' ? upload : undefined;
-    // saving.md section 4: the same pin saved again to the same board is pointed out, not duplicated.
+    // The same pin saved again to the same board is pointed out, not duplicated.
     if (!input.image_url && !input.link && !video) throw new ApiError('invalid_input', 'image_url: A Pin needs an image or a link.');
     if (!video && (await pins.findDuplicate(viewer.id, board.id, input.image_url ?? null, input.link ?? null))) {
       throw new ApiError('already_saved', `Psst! You already saved this Pin to ${board.name}`);
@@ -170,7 +170,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
         alt_text: input.alt_text ?? '',
         video_upload_id: video?.id ?? null,
       },
-      // saving.md section 4: the cover follows the pin into a section, or fills an empty cover. A pin
+      // The cover follows the pin into a section, or fills an empty cover. A pin
       // without an image leaves the cover as it is.
       // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
       image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
@@ -206,7 +206,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
 
     /**
      * RepinResource create: an existing pin the viewer can see, saved to one of their boards; the advertiser
-     * id is kept as on PinResource create (saving.md section 6).
+     * id is kept as on PinResource create.
      */
     async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }, context: AdvertiserContext | null = null) {
       const source = await visiblePin(viewer, input.pin_id);
@@ -220,7 +220,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
         description: input.description ?? source.description,
         method: 'create',
       }, context);
-      // Its pinner hears that someone saved their pin (issue 28), with the board it went to when they may see it.
+      // Its pinner hears that someone saved their pin, with the board it went to when they may see it.
       await notifications.notify({ kind: 'pin_saved', actorId: viewer.id, recipientIds: [source.pinner_id], boardId: saved.board.id, pinId: source.id });
       return saved;
     },
@@ -250,7 +250,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     },
 
     /**
-     * PinResource update / delete (issue 19): the pin's pinner, or the owner of its board, on a board
+     * PinResource update / delete: the pin's pinner, or the owner of its board, on a board
      * they are still a member of. A pin on a board the caller may not see is "not found"; on one they
      * see but are not a member of, or another collaborator's pin, "forbidden".
      */
@@ -268,7 +268,7 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     },
 
     /**
-     * GET /v3/search/autocomplete/ (saving.md sections 5 and 7): the hashtags starting with what was
+     * GET /v3/search/autocomplete/: the hashtags starting with what was
      * typed (with or without its '#'), most used first, at most 5; items are `{query, pin_count}`.
      */
     async hashtagSuggestions(q: string, showPinCount: boolean) {
@@ -298,7 +298,7 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
     dominant_color: row.dominant_color ?? row.color,
     image_url: row.image_url,
     alt_text: row.alt_text,
-    // A video pin (issue 20's pin builder) plays its uploaded file; its image, when it has one, is the cover.
+    // A video pin (the pin builder) plays its uploaded file; its image, when it has one, is the cover.
     video: row.video_upload_id && row.video_format ? { url: `${publicOrigin}/media/videos/${row.video_upload_id}.${row.video_format}`, format: row.video_format } : null,
     images: row.image_id && row.image_url
       ? imageJson(publicOrigin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images

@@ -29,7 +29,7 @@ export function shareMail(input: { to: string; sender: { username: string; full_
 }
 
 /**
- * Send (saving.md 2.1, /pin/{id}/?share=true): a Pin mailed to a person through the mail transport.
+ * Send (/pin/{id}/?share=true): a Pin mailed to a person through the mail transport.
  * Only a Pin the sender may see, on a public board (a secret board's Pin would reach someone who cannot
  * open it, and would carry its words out). Each mail is counted against the sender and the address.
  */

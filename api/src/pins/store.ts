@@ -22,8 +22,8 @@ export function pinsStore(db: Kysely<Database>) {
   );
   /**
    * What a save changes on its board's row, only when it changes something: last_pinned_at when it is
-   * LAST_PINNED_GRAIN_MS old or more, the cover under saving.md section 4's rule when it would differ. A save
-   * that changes neither does not lock the row, so saves to one board do not queue on it (issue 32; the
+   * LAST_PINNED_GRAIN_MS old or more, the cover under the rule when it would differ. A save
+   * that changes neither does not lock the row, so saves to one board do not queue on it (the
    * count itself is a counter_deltas row, counts/store.ts).
    */
   const pinDeltas = pinDeltaWriter(db);
@@ -33,7 +33,7 @@ export function pinsStore(db: Kysely<Database>) {
     (a, cover) => {
       const stale = (eb: ExpressionBuilder<Database, 'boards'>) => eb.or([eb('last_pinned_at', 'is', null), eb('last_pinned_at', '<=', sql<number>`cast(${a.createdAt} as bigint) - ${sql.lit(LAST_PINNED_GRAIN_MS)}`)]);
       const coverChanges = (eb: ExpressionBuilder<Database, 'boards'>) =>
-        // A cover the owner chose (cover_pin_id, issue 28) stays whatever is saved after it.
+        // A cover the owner chose (cover_pin_id) stays whatever is saved after it.
         cover === 'always' ? eb.and([eb('cover_pin_id', 'is', null), eb.or([eb('image_cover_url', 'is', null), eb('image_cover_url', '<>', eb.val(a.coverUrl))])]) : eb('image_cover_url', 'is', null);
       return db
         .updateTable('boards')
@@ -103,7 +103,7 @@ export function pinsStore(db: Kysely<Database>) {
       return duplicate.takeFirst({ pinnerId, boardId, imageUrl, link });
     },
 
-    /** A pin's words (issue 19: editing a pin). */
+    /** A pin's words (editing a pin). */
     /** A pin's title and description; its hashtags follow the description, in the same transaction. */
     async updatePin(pinId: string, change: { title?: string; description?: string }) {
       if (!Object.keys(change).length) return;
@@ -149,7 +149,7 @@ export function pinsStore(db: Kysely<Database>) {
       await db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('pins').where('id', '=', pin.id).returning(['board_id', 'section_id', 'pinner_id']).executeTakeFirst();
         if (gone) await pinDeltas.write(trx, gone, -1);
-        // The board may have shown this pin as its cover (issue 28's audit).
+        // The board may have shown this pin as its cover.
         if (gone) await refreshCovers(trx, [gone.board_id], coverOf);
       });
     },
@@ -218,7 +218,7 @@ export function pinsStore(db: Kysely<Database>) {
 
     /**
      * The latest pins a user saved on boards anyone may see (public, not archived, owner shown: policy/rules.ts boardRule
-     * for a visitor, in SQL), newest first: a profile widget's feed (issue 18), through pins_pinner_created.
+     * for a visitor, in SQL), newest first: a profile widget's feed, through pins_pinner_created.
      */
     listPublicPinnerPins(pinnerId: string, limit: number) {
       return detail()
@@ -237,7 +237,7 @@ export function pinsStore(db: Kysely<Database>) {
     },
 
     /**
-     * How many pins link to a page on boards anyone may see: a count bubble's public count (issue 18).
+     * How many pins link to a page on boards anyone may see: a count bubble's public count.
      * One lookup in pins_link (the link's first 200 characters, as the index is written), then the exact link.
      */
     async countPublicByLink(link: string): Promise<number> {

@@ -6,7 +6,7 @@ import { runAdvertiserAdmin } from '../operators/commands/advertisers.js';
 import { buildPayload, type QuickPromoteValues } from '../advertisers/rules/promote.js';
 
 /**
- * The holes of issue 25 the object policy closes, through the API as a browser meets them. Each
+ * The holes the object policy closes, through the API as a browser meets them. Each
  * failed on the code before policy/rules.ts: a collaborator carried the owner's pins off, a suspended
  * owner's things were served and reached, and a business promoted a stranger's pin.
  */

@@ -3,7 +3,7 @@ import type { Privacy } from '../db/schema.js';
 import { boardRule, campaignRule, memberInviteRule, memberRule, noticeRule, pinRule, profileRule, promoteRule, sectionRule, sessionPassedMfa, type Action, type BoardFacts, type BusinessFacts, type PinFacts, type Relation, type Verdict } from './rules.js';
 
 /**
- * The object policy as a table (issue 25, design item 2): roles down, actions across. Each cell is
+ * The object policy as a table (design item 2): roles down, actions across. Each cell is
  * what the role meets: ✓ allowed, 404 answered exactly as a missing object, 403 forbidden (the
  * object is seen), MFA two-factor first. A row reads as the spec's sentence about that role.
  */
@@ -49,7 +49,7 @@ describe('boards: a secret board, and a protected one (an advertiser’s), are t
   }
 });
 
-describe('boards: an archived board is its owner’s alone, to see, unarchive (edit) or delete; nothing is saved to it (issue 28)', () => {
+describe('boards: an archived board is its owner’s alone, to see, unarchive (edit) or delete; nothing is saved to it', () => {
   for (const privacy of ['public', 'secret'] as const) {
     describe(privacy, () => {
       check(BOARD_ACTIONS, {
@@ -66,7 +66,7 @@ describe('boards: an archived board is its owner’s alone, to see, unarchive (e
   });
 });
 
-describe('board settings and sections from the board page (issue 28): the owner changes settings and invites; a collaborator adds sections only', () => {
+describe('board settings and sections from the board page: the owner changes settings and invites; a collaborator adds sections only', () => {
   check(['edit', 'invite'] as const, {
     owner: ['✓', '✓'],
     collaborator: ['403', '403'],
@@ -207,7 +207,7 @@ describe('campaigns and quick promote: a business’s owner, its members (OWNER,
   });
 });
 
-describe('business members (issue 27): members see the list, the owner (or OWNER) manages it, only the owner hands it over', () => {
+describe('business members: members see the list, the owner (or OWNER) manages it, only the owner hands it over', () => {
   const businesses: Record<string, BusinessFacts> = {
     'business owner': { role: { owner: true }, mfa: false, ownerState: 'active' },
     'member with OWNER, no MFA': { role: { owner: false, permissions: ['OWNER'] }, mfa: false, ownerState: 'active' },
@@ -275,7 +275,7 @@ describe('a business member invite is asked again when it is taken up: the busin
   });
 });
 
-describe('two-factor is read from the session (issue 27): an ADMIN member acts once this session passed it since it was turned on', () => {
+describe('two-factor is read from the session: an ADMIN member acts once this session passed it since it was turned on', () => {
   const ON_AT = 1_000;
   const SESSIONS = {
     'two-factor off': [{ mfaMethod: null, mfaEnabledAt: null }, null],
@@ -302,7 +302,7 @@ describe('two-factor is read from the session (issue 27): an ADMIN member acts o
   }
 });
 
-describe('boards: following one (issue 28) is for anyone logged in who sees it, but its owner', () => {
+describe('boards: following one is for anyone logged in who sees it, but its owner', () => {
   const follow = (relation: Relation, privacy: Privacy = 'public', more: Partial<BoardFacts> = {}) => cell(boardRule('follow', board(relation, privacy, more)));
   it('a public board', () => {
     expect(RELATIONS.map((r) => follow(r))).toEqual(['403', '✓', '✓', '✓', '403']);

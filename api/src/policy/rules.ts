@@ -2,7 +2,7 @@ import type { Privacy } from '../db/schema.js';
 import type { ErrorName } from '../lib/errors.js';
 
 /**
- * The one object policy (issue 25, design item 2): who may view, edit, move, delete, invite and
+ * The one object policy (design item 2): who may view, edit, move, delete, invite and
  * promote pins, boards, sections, profiles and campaigns. Pure: it decides from facts (the actor's
  * relation to the object, the object's states, the business role and MFA) that policy/store.ts loads.
  * Services ask here and keep no copy of these rules; the table test (rules.test.ts) reads as the spec.
@@ -12,12 +12,12 @@ import type { ErrorName } from '../lib/errors.js';
  *   detail), so a refusal never confirms it is there: someone else's secret board, any archived one,
  *   anything a suspended or deactivated account owns;
  * - `forbidden`: the actor may see it but not do this (403, with a reason);
- * - `mfa`: a business member must pass two-factor first (advertiser.md section 4).
+ * - `mfa`: a business member must pass two-factor first.
  */
 
 /**
  * What an actor does. `save`: put pins (and sections) on a board; `label`: mark a pin a paid
- * partnership (advertiser.md's creator card), its creator's alone; `join`: take up an invite to a board
+ * partnership (the creator card), its creator's alone; `join`: take up an invite to a board
  * (that an invite is held is the invite's own fact, collaborators/service.ts).
  */
 export type Action = 'view' | 'save' | 'edit' | 'move' | 'delete' | 'invite' | 'promote' | 'follow' | 'label' | 'join';
@@ -82,8 +82,8 @@ export const hiddenShownTo = (hidden: boolean | undefined, isOwner: boolean) => 
  * its owner), and a secret or protected one from anyone but its members and those taking up an invite to it. Members (owner, collaborators)
  * save pins to it and keep its sections; only the owner edits (its settings: name, description,
  * privacy, cover, archiving), deletes it or invites people to it. Anyone else logged in who sees it may
- * follow it (issue 28). An archived board is its owner's alone to see, change back (unarchive) or
- * delete; nothing is saved to it until then (issue 28). A board is not promoted (a pin is).
+ * follow it. An archived board is its owner's alone to see, change back (unarchive) or
+ * delete; nothing is saved to it until then. A board is not promoted (a pin is).
  */
 export function boardRule(action: Action, f: BoardFacts): Verdict {
   if (!accountShown(f.ownerState)) return MISSING;
@@ -99,7 +99,7 @@ export function boardRule(action: Action, f: BoardFacts): Verdict {
   if (action === 'join') return f.relation === 'visitor' ? forbid('Log in first.') : f.relation === 'owner' ? forbid('This is your own board.') : ALLOW;
   if (f.privacy !== 'public' && !member) return MISSING;
   if (action === 'view') return ALLOW;
-  // Following a board (issue 28): anyone logged in who sees it, but not its owner (its pins are theirs already).
+  // Following a board: anyone logged in who sees it, but not its owner (its pins are theirs already).
   if (action === 'follow') {
     if (f.relation === 'visitor') return forbid('Log in first.');
     return f.relation === 'owner' ? { allow: false, answer: 'forbidden', detail: 'You can’t follow your own board.', error: 'follow_own_board' } : ALLOW;
@@ -122,7 +122,7 @@ export function boardRule(action: Action, f: BoardFacts): Verdict {
 
 /**
  * Sections live by their board's rule: seen with it; made, renamed, deleted and filled by any of its
- * members (issue 19), as saving to the board is.
+ * members, as saving to the board is.
  */
 export function sectionRule(action: Action, f: BoardFacts): Verdict {
   if (action === 'view') return boardRule('view', f);
@@ -199,7 +199,7 @@ export function profileRule(action: Action, f: ProfileFacts): Verdict {
 }
 
 /**
- * The actor's role in a business (advertiser.md sections 3 and 4): its owner; a member with the
+ * The actor's role in a business: its owner; a member with the
  * permissions listed on their access profile (OWNER marks ownership, ADMIN and the others do not);
  * null for anyone else.
  */
@@ -215,7 +215,7 @@ export interface BusinessFacts {
 }
 
 /**
- * The OWNER-or-MFA rule reads the session (advertiser.md section 4, issue 27); BusinessFacts.mfa is its answer: two-factor is on for the
+ * The OWNER-or-MFA rule reads the session; BusinessFacts.mfa is its answer: two-factor is on for the
  * account and this session passed it since it was last turned on. A session that began before
  * two-factor was turned on (or passed an earlier one, since turned off) must pass it first.
  */
@@ -225,7 +225,7 @@ export function sessionPassedMfa(account: { mfaMethod: string | null; mfaEnabled
 }
 
 /**
- * Campaigns and everything else done while acting for a business (advertiser.md section 4): the owner
+ * Campaigns and everything else done while acting for a business: the owner
  * may; a member only with OWNER permission or two-factor met; anyone else meets the advertiser as
  * missing, so a stranger cannot tell it exists.
  */
@@ -239,7 +239,7 @@ export function campaignRule(action: Action, f: BusinessFacts): Verdict {
 export const holdsOwner = (f: BusinessFacts) => f.role !== null && (f.role.owner || f.role.permissions.includes(OWNER));
 
 /**
- * What is done to a business's members (issue 27): see the list, invite by email, change a member's
+ * What is done to a business's members: see the list, invite by email, change a member's
  * role, remove a member, hand the business over.
  */
 export type MemberAction = 'view' | 'invite' | 'edit' | 'delete' | 'transfer';
@@ -251,7 +251,7 @@ export interface MemberFacts {
 }
 
 /**
- * Business members (issue 27): whoever may act for the business (campaignRule) sees its members; the
+ * Business members: whoever may act for the business (campaignRule) sees its members; the
  * owner, and a member holding OWNER, invite, change roles and remove; only the owner hands the business
  * over, and only to a member. The owner's own place is never changed or removed here (transfer it first);
  * any member may leave.
@@ -299,13 +299,13 @@ export interface PromoteFacts {
   pin: PinFacts;
   /**
    * The pin is the business's own: saved by the business's owner account, or by a member acting for
-   * it (the pin carries the advertiser's id, saving.md section 6).
+   * it (the pin carries the advertiser's id).
    */
   ownedByBusiness: boolean;
 }
 
 /**
- * Quick promote of a pin (advertiser.md sections 3 and 7): the actor may act for the business
+ * Quick promote of a pin: the actor may act for the business
  * (campaignRule), sees the pin, and the pin is the business's own. A stranger's pin is refused: a
  * business would otherwise put "Promoted by …" on someone else's work.
  */

@@ -136,7 +136,7 @@ export function policyStore(db: Kysely<Database>) {
     },
 
     /**
-     * Quick promote's pin (advertiser.md section 3): the business, as `business` says the actor acts
+     * Quick promote's pin: the business, as `business` says the actor acts
      * for it, may promote it only if the actor sees it and it is the business's own (saved by its owner
      * account, or by a member acting for it: the pin carries its id).
      */

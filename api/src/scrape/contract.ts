@@ -3,7 +3,7 @@ import type { ContractTable } from '../lib/envelope.contract.js';
 import { httpUrl } from '../lib/validation.js';
 
 /**
- * What FindPinImagesResource answers, as the contract (issue 26): a page's pinnable
+ * What FindPinImagesResource answers, as the contract: a page's pinnable
  * images as the server reads them (html.ts) and the save popup shows them. Pure zod, the types inferred.
  */
 export const pinnableItem = z.object({

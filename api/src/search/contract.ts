@@ -7,7 +7,7 @@ import { boardAnswer } from '../boards/contract.js';
 import { pinAnswer } from '../pins/contract.js';
 
 /**
- * The search resources' options (issue 28). Any text is a query: what is not a letter, a digit or a
+ * The search resources' options. Any text is a query: what is not a letter, a digit or a
  * '#tag' is ignored (search/rules.ts), never an error; an empty one answers no pins. Over
  * SEARCH_QUERY_MAX characters is the one refusal (search_query_too_long, checked by the service).
  */
@@ -25,7 +25,7 @@ export const searchOptions = z.object({
 export type SearchOptions = z.output<typeof searchOptions>;
 
 /**
- * The web app's types of these answers (issue 26): inferred from the schemas below, or, where a schema is
+ * The web app's types of these answers: inferred from the schemas below, or, where a schema is
  * looser than the service (a pin's `images` is a record there) or the answer is a route's, not an action's,
  * the service's return type: a type-only import, so the contract stays pure at run time.
  */
@@ -33,7 +33,7 @@ export type EveryoneAnswer = Awaited<ReturnType<SearchService['everyone']>>;
 export type MineAnswer = Awaited<ReturnType<SearchService['mine']>>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

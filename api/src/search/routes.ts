@@ -3,7 +3,7 @@ import { action, type ResourceRegistry } from '../lib/resources.js';
 import { searchContract } from './contract.js';
 import type { SearchService } from './service.js';
 
-/** The search resources (issue 28): the viewer's own pins and boards, and public pins of everyone. */
+/** The search resources: the viewer's own pins and boards, and public pins of everyone. */
 export function searchResources(search: SearchService) {
   return {
     // As the viewer types in the header's search box: their saves and their boards.

@@ -2,7 +2,7 @@ import { nameWords } from '../boards/rules/names.js';
 import { hashtagsOf } from '../pins/rules/hashtags.js';
 
 /**
- * What a typed search asks for (issue 28), pure so the popup can judge a query as the server does:
+ * What a typed search asks for, pure so the popup can judge a query as the server does:
  * words folded as board names are (boards/rules/names.ts: case and accents, split at anything not a letter or
  * digit), each a word of the pin (the last, still being typed, the start of one), and '#tags' a pin's hashtag exactly. Since only
  * letters and digits survive, nothing typed (quotes, '*', ':', parentheses, '&', '|', '!') ever reaches
@@ -41,7 +41,7 @@ export function searchTerms(query: string): SearchTerms {
 
 /**
  * Only the word being typed is a prefix: the words before it are finished, and an exact word is a
- * doclist the index walks lazily, where a prefix is every completion's doclist merged (issue 28's bench).
+ * doclist the index walks lazily, where a prefix is every completion's doclist merged.
  */
 const prefixAt = (words: string[], i: number, lastIsPrefix: boolean) => lastIsPrefix && i === words.length - 1;
 

@@ -9,7 +9,7 @@ import { searchTerms } from './rules.js';
 import { searchStore } from './store.js';
 
 /**
- * Search (issue 28) through the product's own resources, on SQLite and on Postgres: the index follows
+ * Search through the product's own resources, on SQLite and on Postgres: the index follows
  * saves, edits, moves, renames and deletes (triggers, migration 0027); accents and case fold as the
  * board search folds them; public search shows only what anyone may see; no typed text is an error
  * but an over-long one.

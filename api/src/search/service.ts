@@ -14,7 +14,7 @@ export interface SearchInput {
 }
 
 /**
- * Search (issue 28): the viewer's own pins and boards as they type, and public pins of everyone by
+ * Search: the viewer's own pins and boards as they type, and public pins of everyone by
  * words and hashtags (/search/pins/). Pages of pins, newest indexed first, through a cursor; boards
  * are the picker's own search (board_words), its first few.
  */

@@ -109,7 +109,7 @@ interface PostgresSearch {
  * Postgres: the GIN index finds a word's rows in no useful order (and costs the length of every word's
  * list), and the (pinner_id, seq) or seq order finds them in order but reads every row that lacks the
  * word; the planner, guessing a word's share (and guessing blind in a prepared statement's generic
- * plan), took the wrong one for a rare word and read a million rows (issue 28's bench). So the choice
+ * plan), took the wrong one for a rare word and read a million rows. So the choice
  * is ours, each read fenced in materialized CTEs the planner cannot turn around:
  * 1. the scope's newest recentRows rows after the cursor, read in order and matched one by one: a
  *    common word or a short prefix fills its page there; one that found some reads on, as many rows as

@@ -9,7 +9,7 @@ import { startLocalS3, type LocalS3 } from './testing-s3.js';
 import type { MediaObjects } from './types.js';
 
 /**
- * The media store's contract (issue 29), held by both backends: the MEDIA_DIR directory and an
+ * The media store's contract, held by both backends: the MEDIA_DIR directory and an
  * S3-compatible bucket (s3rver, in this process, on loopback). Each test takes a store of its own (a fresh
  * directory, or a fresh prefix in the one bucket).
  */

@@ -24,7 +24,7 @@ const infoOf = (size: number, mtimeMs: number): ObjectInfo => ({
 });
 
 /**
- * Writes `files` into `root/dir` all at once (issue 25): into a hidden directory of the attempt's own, then
+ * Writes `files` into `root/dir` all at once: into a hidden directory of the attempt's own, then
  * renamed in one step. A kill mid-write leaves only the hidden directory (swept by sweepPartials); a
  * directory under its real name is always whole. When it exists already, an earlier attempt finished it:
  * that one is kept.

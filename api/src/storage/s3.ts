@@ -39,7 +39,7 @@ export async function s3Client(settings: Config['mediaS3']): Promise<S3Client> {
 }
 
 /**
- * An S3-compatible bucket as a media store (issue 29): one PutObject per object, which S3 makes visible
+ * An S3-compatible bucket as a media store: one PutObject per object, which S3 makes visible
  * whole or not at all, so no partial state exists to sweep. Keys are `{prefix}/{key}`, the directory's
  * layout under the prefix.
  */

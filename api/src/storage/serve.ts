@@ -30,7 +30,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * Answers GET /media/… with the object under `key` (issue 29): a redirect to MEDIA_PUBLIC_URL/{key} when
+ * Answers GET /media/… with the object under `key`: a redirect to MEDIA_PUBLIC_URL/{key} when
  * that is set (a CDN or a public bucket serves the bytes), else the bytes streamed from the store with
  * their ETag, and 304 when the browser already has them. `headers` are the kind's own (type, CSP).
  */

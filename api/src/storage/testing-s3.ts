@@ -23,7 +23,7 @@ export interface LocalS3 {
 
 /**
  * An S3-compatible server in this process (s3rver) on a free loopback port, over a temporary directory,
- * with one bucket (issue 29): what the media store's tests and the two-host test talk to.
+ * with one bucket: what the media store's tests and the two-host test talk to.
  * No outside network.
  */
 export async function startLocalS3(bucket = 'corkboard-test'): Promise<LocalS3> {

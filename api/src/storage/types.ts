@@ -9,7 +9,7 @@ export interface ObjectInfo {
 }
 
 /**
- * Where media lives (issue 29): renditions (`{imageId}/{rendition}.jpg`), staged uploads
+ * Where media lives: renditions (`{imageId}/{rendition}.jpg`), staged uploads
  * (`uploads/{id}.upload`) and videos (`videos/{id}.{format}`), under keys that are the same on every backend
  * (so a directory copies into a bucket as it is, media/copy.ts). Every write is whole or absent: a
  * reader finds an object complete or not at all, never a half-written one.

@@ -27,7 +27,7 @@ import {
 import { ALT_TEXT_MAX } from '../pins/rules/limits.js';
 
 /**
- * The ZIP we export, read back (issue 28). Opened through its central directory (yauzl), each entry judged
+ * The ZIP we export, read back. Opened through its central directory (yauzl), each entry judged
  * before a byte is inflated: a name that climbs out (`..`, `/…`, `C:`, `\`), too many entries, more bytes
  * inflated than a person's export holds, or an entry that inflates more than ZIP_MAX_RATIO times its packed
  * size (a zip bomb) refuse the whole file. yauzl holds every entry to its declared size as it inflates, so a

@@ -22,7 +22,7 @@ export const importExportJson = z.object({ import: transferJson.nullable(), expo
 export type ImportExportJson = z.infer<typeof importExportJson>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

@@ -3,7 +3,7 @@ import { fitUserText } from '../lib/text.js';
 import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/rules/limits.js';
 
 /**
- * Import and export (issue 28): what every importer turns its file into, and the limits that hold for
+ * Import and export: what every importer turns its file into, and the limits that hold for
  * any file. Pure: the parsers (bookmarks.ts, pinterest.ts, archive.ts) build a Plan, the service checks
  * and writes it; the web app reads the limits to say them.
  */

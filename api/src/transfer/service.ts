@@ -55,7 +55,7 @@ export const TRANSFER_STALE_MS = 60 * 60 * 1000;
 const SNIFF_BYTES = 4096;
 
 /**
- * Where an import's file and an export's ZIP are kept: in the media store (MEDIA_DIR or the bucket, issue 29)
+ * Where an import's file and an export's ZIP are kept: in the media store (MEDIA_DIR or the bucket)
  * under `transfers/`, so whichever host runs the job finds them; a file is put there whole. Local scratch
  * (the bytes arriving, a ZIP being written, a copy for yauzl, which reads a file at random) lives in this
  * host's MEDIA_DIR/transfers-work/.
@@ -113,7 +113,7 @@ interface ImportState {
 }
 
 /**
- * Import and export (issue 28). An import's request only stages the file (streamed to disk, held to its
+ * Import and export. An import's request only stages the file (streamed to disk, held to its
  * format's size) and judges its first bytes (the format; a CSV's header); its job reads the file into a Plan
  * (a bad file fails there, before anything is written), then writes it in short transactions, progress in
  * the transfers row. An export is a job that streams a ZIP to a

@@ -12,7 +12,7 @@ import { bookmarkOption } from '../lib/bookmark.js';
 /** Followers per page 50. */
 export const FOLLOWERS_PAGE_SIZE = 50;
 
-/** Profile settings (issue 27, UserSettingsResource get), as the contract (issue 26): pure zod, the type inferred. */
+/** Profile settings (UserSettingsResource get), as the contract: pure zod, the type inferred. */
 export const profileSettingsAnswer = z.object({
   username: z.string(),
   first_name: z.string(),
@@ -53,7 +53,7 @@ export const followPeopleAnswer = z.object({
 });
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

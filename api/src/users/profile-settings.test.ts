@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 import { normaliseWebsite, usernameProblem } from './rules.js';
 
-/** Profile settings (issue 27): name, username with its old address redirecting, avatar, about, website. */
+/** Profile settings: name, username with its old address redirecting, avatar, about, website. */
 async function setup() {
   const t = await testApp();
   const user = await t.makeUser('maria');
@@ -60,7 +60,7 @@ describe('profile settings', () => {
     expect((await me.post('UserAvatarResource', 'delete', {})).body.resource_response.data.image_medium_url).toBeNull();
   });
 
-  it('a replaced or removed avatar leaves no bytes behind (issue 27)', async () => {
+  it('a replaced or removed avatar leaves no bytes behind', async () => {
     const { t, me } = await setup();
     const avatar = async (background: string) =>
       (await me.post('UserAvatarResource', 'create', { image_base64: (await sharp({ create: { width: 300, height: 300, channels: 3, background } }).png().toBuffer()).toString('base64') })).body.resource_response.data.image_medium_url as string;
@@ -90,7 +90,7 @@ describe('username and website rules', () => {
   });
 });
 
-describe('not-found pages (issue 27)', () => {
+describe('not-found pages', () => {
   it.each(['/no/such/page/here/', '/pin/create/teleport/', '/settings/nothing/', '/_/_/policy/nothing/'])('%s is the app’s not-found page with 404 for a browser', async (path) => {
     const { t } = await setup();
     const res = await page(t, path);
@@ -115,7 +115,7 @@ describe('not-found pages (issue 27)', () => {
     expect(await res.text()).not.toContain('not-found');
   });
 
-  it('opens Facebook’s window at /connect/facebook/ (auth.md section 2), which starts the provider flow', async () => {
+  it('opens Facebook’s window at /connect/facebook/, which starts the provider flow', async () => {
     const { t } = await setup();
     expect((await page(t, '/connect/facebook/?mode=login')).headers.get('location')).toBe('/oauth/facebook/start/?mode=login');
   });

@@ -16,7 +16,7 @@ export interface ProfileChanges {
 }
 
 /**
- * Profile settings (issue 27): name, username, avatar, about and website, the account's own to change
+ * Profile settings: name, username, avatar, about and website, the account's own to change
  * (the session is theirs: caller 'user'). A new username leaves the old one redirecting to it
  * (username_redirects) until someone else takes the name.
  */

@@ -29,7 +29,7 @@ export function userRoutes(users: UsersService): Hono<AppEnv> {
 }
 
 /**
- * A renamed account's old addresses (issue 27): /{old}/ and its boards' /{old}/{slug}/… answer with a
+ * A renamed account's old addresses: /{old}/ and its boards' /{old}/{slug}/… answer with a
  * redirect to the same page under the new name. Temporary (302): the old name is free for someone else.
  */
 export function renamedProfileRoutes(profiles: ProfileSettingsService): Hono<AppEnv> {
@@ -69,7 +69,7 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
       }),
       delete: action({ ...usersContract.UserDomainClaimResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => claims.unclaim(viewer) }),
     },
-    // Profile settings (issue 27): the account's own name, username, about, website and picture.
+    // Profile settings: the account's own name, username, about, website and picture.
     UserSettingsResource: {
       get: action({ ...usersContract.UserSettingsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => profiles.get(viewer) }),
       update: action({
@@ -86,7 +86,7 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
     UserResource: {
       get: action({ ...usersContract.UserResource.get, caller: 'visitor', limit: NO_LIMIT.read, run: (o, { viewer }) => users.profile(viewer, o.username) }),
     },
-    // Follows of users (issue 19): the creator card's Follow, buttonFollow's profile, a profile's button.
+    // Follows of users: the creator card's Follow, buttonFollow's profile, a profile's button.
     UserFollowResource: {
       create: action({ ...usersContract.UserFollowResource.create, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
       delete: action({ ...usersContract.UserFollowResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),

@@ -1,5 +1,5 @@
 /**
- * Profile settings' rules (issue 27), shared by the API and the settings page: pure.
+ * Profile settings' rules, shared by the API and the settings page: pure.
  * Usernames follow sign-up's (the profile address /{username}/, App.tsx and pages/routes.ts): 3 to 30
  * lower-case letters, digits and underscores, and never a first path segment the product uses itself.
  */

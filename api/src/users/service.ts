@@ -49,7 +49,7 @@ export function usersService(deps: Deps, notifications: Pick<NotificationsServic
     },
 
     /**
-     * UserResource get: a profile's header (issue 19). `followedByMe` keeps the popup's
+     * UserResource get: a profile's header. `followedByMe` keeps the popup's
      * field name; false for a visitor and for oneself.
      */
     async profile(viewer: { id: string } | null, username: string) {
@@ -60,7 +60,7 @@ export function usersService(deps: Deps, notifications: Pick<NotificationsServic
         username: user.username,
         full_name: `${user.first_name} ${user.last_name}`.trim(),
         image_medium_url: user.image_medium_url,
-        // Profile settings (issue 27): what the person says about themselves and the site they list.
+        // Profile settings: what the person says about themselves and the site they list.
         about: user.about,
         website_url: user.listed_website_url,
         // The domain this account is the official account of (proved by its tag on the site), or null.

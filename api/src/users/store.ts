@@ -40,7 +40,7 @@ export function usersStore(db: Kysely<Database>) {
       if (!user || !accountShown(user.state)) return undefined;
       const count = (column: 'follower_id' | 'followee_id') =>
         db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
-      // Following counts people and the boards followed (issue 28), as the following page lists them.
+      // Following counts people and the boards followed, as the following page lists them.
       // The boards counted are the ones the following page lists (feed/store.ts listFollowedBoards): those anyone may see.
       const boards = db
         .selectFrom('board_follows')
@@ -57,7 +57,7 @@ export function usersStore(db: Kysely<Database>) {
     },
 
     /** A follow; following again changes nothing (the primary key is the pair). */
-    /** Whether this made a new follow (following again is no change, and no news: issue 28). */
+    /** Whether this made a new follow (following again is no change, and no news). */
     async follow(followerId: string, followeeId: string, at: number): Promise<boolean> {
       const rows = await db
         .insertInto('follows')

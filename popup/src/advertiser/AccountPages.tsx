@@ -64,7 +64,7 @@ export function BillingPage({ id, routeKey, campaignId }: { id: string; routeKey
   );
 }
 
-/** A tool of section 2 this product does not provide: named, with its parameters, and a way back. */
+/** An advertiser tool this product does not provide: named, with its parameters, and a way back. */
 export function ToolPage({ id, title, params }: { id: string; title: string; params: Record<string, string> }) {
   const entries = Object.entries(params);
   return (

@@ -13,7 +13,7 @@ import { activeProfile } from './profile';
 import { AreaPage, type AdvertiserData } from './AreaPage';
 import { TwoFactorGate } from '../settings/security/TwoFactorGate';
 
-/** advertiser.md section 4's code for a member whose session has not passed two-factor (api/src/lib/errors.contract.ts profile_needs_mfa). */
+/** The code for a member whose session has not passed two-factor (api/src/lib/errors.contract.ts profile_needs_mfa). */
 const NEEDS_MFA = 181;
 import { PublicSearch } from '../place/search/PublicSearch';
 
@@ -27,7 +27,7 @@ export default function AdvertiserApp({ location }: { location: Location }) {
   // Links without an advertiser id (the save screen's next=/advertiser/quick_promote?pinId=…, /billing/) go to the active profile's.
   const unscoped: Record<string, string> = { '/advertiser/quick_promote': 'quick-promote/', '/advertiser/quick_promote/': 'quick-promote/', '/advertiser/quick-promote/': 'quick-promote/', '/advertiser/': '', '/advertiser': '', '/billing/': 'billing/' };
   if (Object.hasOwn(unscoped, path)) return <ToActiveProfile sub={unscoped[path]!} search={location.search} />;
-  // advertiser.md section 2's routes asked for without /advertiser/{id} (/reporting/campaigns/, /ads/create/…).
+  // The routes asked for without /advertiser/{id} (/reporting/campaigns/, /ads/create/…).
   const bare = unprefixedAdvertiserRoute(path);
   if (bare) return <ToActiveProfile sub={bare} search={location.search} />;
   const route = matchAdvertiserRoute(path);
@@ -84,9 +84,9 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
 }
 
 /**
- * /search/pins/?q=…: the search advisory notice area (advertiser.md section 2). An operator's notice
+ * /search/pins/?q=…: the search advisory notice area. An operator's notice
  * on the term (npm run admin notice search …) shows above the results: public Pins of everyone by
- * words and hashtags (issue 28, place/search/PublicSearch.tsx).
+ * words and hashtags (place/search/PublicSearch.tsx).
  */
 function SearchNotice({ search }: { search: string }) {
   const term = (new URLSearchParams(search).get('q') ?? '').trim().slice(0, 200);

@@ -3,7 +3,7 @@ import { locale, t, tn } from '../i18n';
 import { shortCount, showFollowerCount, sponsorshipLabel } from '../../../api/src/advertisers/rules/creator';
 import { cutCreatorName } from '../../../api/src/advertisers/rules/text';
 
-/** advertiser.md section 3's creator card fields. */
+/** The creator card fields. */
 export interface CreatorCardData {
   followerCount: number;
   fullName: string;
@@ -33,7 +33,7 @@ export interface CreatorCardWords {
 const ENGLISH: CreatorCardWords = { verifiedMerchant: 'Verified merchant', officialAccount: 'Official account of {{domain}}', sponsorship: sponsorshipLabel };
 
 /** The creator card: name cut at 70, the sponsorship label by status, the follower count short and hidden from visitors for unverified creators. */
-/** `children`: the card's action (the Follow button, issue 19). */
+/** `children`: the card's action (the Follow button). */
 export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }: { creator: CreatorCardData; viewerIsAuth: boolean; words?: CreatorCardWords; children?: ReactNode }) {
   const label = words.sponsorship(creator.sponsorshipStatus, creator.sponsorName);
   return (
@@ -46,7 +46,7 @@ export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }
         {creator.officialDomain && <span class="badge official"> · {words.officialAccount.replace('{{domain}}', creator.officialDomain)}</span>}
         {creator.isVerifiedMerchant && <span class="badge"> · {words.verifiedMerchant}</span>}
         {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {tn('success.followers', creator.followerCount, { count: shortCount(creator.followerCount, locale()) })}</small>}
-        {/* Its own line, and a space for what reads the text: "Ada LovelacePaid partnership" ran together (issue 27). */}
+        {/* Its own line, and a space for what reads the text: "Ada LovelacePaid partnership" ran together. */}
         {label && <>{' '}<small class="sponsorship">{label}</small></>}
       </span>
       {children}

@@ -11,7 +11,7 @@ interface AdvisoryData {
 /** Only links the product may send people to: our own paths and http(s). */
 const safeLink = (link: string) => (/^\/(?!\/)/.test(link) || /^https?:\/\//.test(link) ? link : null);
 
-/** An advisory or sensitivity notice (advertiser.md section 3) for a pin or a search term, when one is attached. */
+/** An advisory or sensitivity notice for a pin or a search term, when one is attached. */
 export function Notice({ pinId, searchTerm }: { pinId?: string; searchTerm?: string }) {
   const [data, setData] = useState<AdvisoryData | null>(null);
   useEffect(() => void getResource('AdvisoryNoticeResource', pinId ? { pin_id: pinId } : { search_term: searchTerm ?? '' }).then(setData, () => setData(null)), [pinId, searchTerm]);

@@ -23,8 +23,8 @@ type Shown =
   | { action: 'unchecked'; url: string };
 
 /**
- * /offsite/?url=…&pin_id=… (or the spec's pin=…): the link check before leaving (advertiser.md
- * section 4). A person's click on a pin's link on our own pages, when the check passes it, never
+ * /offsite/?url=…&pin_id=… (or the spec's pin=…): the link check before
+ * leaving. A person's click on a pin's link on our own pages, when the check passes it, never
  * reaches this page: the server forwards it and counts the click (api/src/advertisers/routes.ts
  * offsiteNavigation). Here come the others, and this page never leaves by itself: it says why a link
  * is not followed (blocked, adult, suspicious and why, an address that can't be used), or, for a link

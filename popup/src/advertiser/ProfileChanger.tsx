@@ -7,7 +7,7 @@ import { activeProfile, profileVisible, setActiveProfile, setProfileVisible } fr
 import type { AdvertiserData } from './types';
 
 /**
- * The profile changer header (advertiser.md section 4): only for an authenticated partner with
+ * The profile changer header: only for an authenticated partner with
  * profiles. The acting profile's name, username and image show here; its choice and the header's
  * visibility live in local storage. Whether the profile may be used is the server's call.
  */

@@ -19,7 +19,7 @@ function close(advertiserId: string) {
   history.go(-closeHistorySteps(/\/pin-builder\/|\/pin\/create\//.test(document.referrer)));
 }
 
-/** Quick promote (advertiser.md sections 3-5 and 8): the steps, the forms, the success and error modals. */
+/** Quick promote: the steps, the forms, the success and error modals. */
 export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData; pinId: string | null }) {
   const rules = countryRules(advertiser.country);
   const steps = stepsFor(advertiser.quick_promote_steps, advertiser.country);
@@ -43,7 +43,7 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   }
   const formStep = campaignStep(steps);
   // The short (default) reading's form is its pin selection step: without a pin in the link it asks for one
-  // first, as the full reading does in its own step (issue 27). The full reading picks it in its own step.
+  // first, as the full reading does in its own step. The full reading picks it in its own step.
   if (!chosenPin && formStep === 'pin_selection' && step === 'pin_selection') {
     return (
       <section class="quick-promote" aria-labelledby="qp-title">

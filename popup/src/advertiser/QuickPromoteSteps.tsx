@@ -72,7 +72,7 @@ interface Tag {
   name: string;
 }
 
-/** A web-conversion ad's tag and event (section 3's selected_ocpm_tag): one of the advertiser's tags, or a new one. */
+/** A web-conversion ad's tag and event (`selected_ocpm_tag`): one of the advertiser's tags, or a new one. */
 export function ConversionFields({ advertiserId }: { advertiserId: string }) {
   const [tags, setTags] = useState<Tag[] | null>(null);
   const [chosen, setChosen] = useState('');

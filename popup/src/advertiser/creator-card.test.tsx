@@ -32,7 +32,7 @@ describe('the creator card', () => {
     }
   });
 
-  it('keeps the creator’s name and the sponsorship label apart (issue 27)', () => {
+  it('keeps the creator’s name and the sponsorship label apart', () => {
     render(<CreatorCard creator={{ ...base, fullName: 'Ada Lovelace', sponsorshipStatus: 2, sponsorName: 'Acme' }} viewerIsAuth={false} />);
     expect(screen.getByRole('complementary').textContent).toContain('Ada Lovelace paid partnership');
   });

@@ -2,7 +2,7 @@ import englishWords from '../../../locales/en/advertiser.json';
 import { defineMessages } from '../i18n';
 
 /**
- * The advertiser area's words (issue 20): its own lazy chunk, as the area's pages are. English is the
+ * The advertiser area's words: its own lazy chunk, as the area's pages are. English is the
  * specs' and the pages' wording, letter for letter. Values a rule of api/src/advertisers/rules owns
  * (goals, interests, conversion events, genders, statuses, the form's checks, the creator card's
  * labels) get a key per value here: the rule stays the one source of the values and of their English

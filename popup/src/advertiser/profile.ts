@@ -1,6 +1,6 @@
 import { defaultActiveProfile } from '../../../api/src/advertisers/rules/profiles';
 
-/** advertiser.md section 4: the active profile and its visibility persist in local storage. */
+/** The active profile and its visibility persist in local storage. */
 const ACTIVE_KEY = 'business_access_active_profile';
 const VISIBLE_KEY = 'business_access_profile_visible';
 

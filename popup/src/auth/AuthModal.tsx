@@ -17,7 +17,7 @@ import { Consents, MfaForm, RecoveryDialog, SocialStepViews, UnderageConfirmatio
 export type { AuthModalProps, AuthView } from './modal';
 
 /**
- * The sign-up / log-in modal of auth.md: views signup, login, consents, UnderageConfirmation and the
+ * The sign-up / log-in modal: views signup, login, consents, UnderageConfirmation and the
  * Welcome loading screen, with the container's title, subtitle and picture, the footer toggles,
  * the business prompt and the terms footer. Its flow is `authReducer` (modalState.ts), driven by the
  * server calls of `useAuthFlow` (modalFlow.ts); this draws it.
@@ -111,7 +111,7 @@ export function AuthModal(props: AuthModalProps) {
           facebookData={state.facebookData}
           pendingLink={state.pendingLink}
           googleTooltip={googleTooltip}
-          // auth.md section 8: behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
+          // Behind dweb_unauth_fb_login_account_recovery_flow, sign-up offers email or Google only.
           noFacebookSignup={view === 'signup' && experiments.dweb_unauth_fb_login_account_recovery_flow === true}
           onPress={(provider, oneTap) => void onSocialPress(provider, undefined, oneTap)}
           onOneTapDismiss={() => {

@@ -12,7 +12,7 @@ export type AuthPageKind = 'login' | 'signup' | 'add-account' | 'business-login'
 
 /**
  * The full pages /login, /signup, /add-account, /business/login/ and /business/create/ (the sign-up in business wording): the same modal on its own page.
- * A logged-in viewer is sent on at once unless adding an account (auth.md section 6); a recognised
+ * A logged-in viewer is sent on at once unless adding an account; a recognised
  * one gets the personalised log-in. After log-in the page follows the server's redirect (a
  * same-origin next, '/', or /{username} after an account switch).
  */
@@ -21,7 +21,7 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
   const next = query.get('next') ?? undefined;
   const switching = view === 'add-account';
   const [viewer, setViewer] = useState<ViewerData | null>(null);
-  // ?container=follow&creator={username}: the follow container names and shows the creator (auth.md section 2, issue 27).
+  // ?container=follow&creator={username}: the follow container names and shows the creator.
   const [creator, setCreator] = useState<{ fullName: string; imageUrl: string | null } | undefined>();
   const creatorName = query.get('container') === 'follow' ? query.get('creator') : null;
   useEffect(() => {

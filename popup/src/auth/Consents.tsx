@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { t as common } from '../i18n';
 import { t } from './messages';
 
-/** The consent keys of auth.md section 3; the first four are required. */
+/** The consent keys; the first four are required. */
 export const REQUIRED_CONSENTS = ['terms', 'collectionUsePersonalInfo', 'thirdPartyProvisionPersonalInfo', 'overseasTransferPersonalInfo'] as const;
 export const OPTIONAL_CONSENT = 'optionalMarketingConsent';
 type Key = (typeof REQUIRED_CONSENTS)[number] | typeof OPTIONAL_CONSENT;

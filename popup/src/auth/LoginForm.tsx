@@ -17,7 +17,7 @@ export interface LoginErrors {
   email?: string;
   password?: string;
   toast?: string;
-  /** auth.md section 8: a Google or Facebook error, for an account whose way in is that provider. */
+  /** A Google or Facebook error, for an account whose way in is that provider. */
   linked?: { provider: 'google' | 'facebook'; message: string; recover: boolean };
 }
 
@@ -29,7 +29,7 @@ const LINKED: Readonly<Record<number, { provider: 'google' | 'facebook'; recover
 };
 
 /**
- * auth.md section 8, field mapping: a wrong password goes to the password field (which is then
+ * Where each error shows: a wrong password goes to the password field (which is then
  * cleared); Google-linked and Facebook-linked to their provider's error (the retired Facebook one
  * with 'Recover your account'); an answer without a body is the unknown-error toast; anything else
  * goes to the email field with the server's message, or the default.
@@ -49,7 +49,7 @@ export interface LoginFormProps {
   next?: string;
   /** An error carried over from the sign-up form's log-in attempt. */
   initialErrors?: LoginErrors;
-  /** Adding an account (auth.md section 4, account switching): switch_account goes with the log-in. */
+  /** Adding an account (account switching): switch_account goes with the log-in. */
   switchAccount?: boolean;
   /** The personalised log-in: the email is the recognised viewer's and is not edited here. */
   emailFixed?: boolean;
@@ -62,7 +62,7 @@ export interface LoginFormProps {
   /** 'Recover your account' for a Facebook-only account (the reset link that sets a password). */
   onRecoverFacebook?(email: string): void;
   /**
-   * Sign-up switched here because the email has an account (issue 27): the password typed meanwhile is
+   * Sign-up switched here because the email has an account: the password typed meanwhile is
    * kept and the keyboard stays in the password field.
    */
   initialPassword?: string;
@@ -70,7 +70,7 @@ export interface LoginFormProps {
 }
 
 /**
- * auth.md section 2: the aec query parameter is read once and removed from the URL; a soft-ban
+ * The aec query parameter is read once and removed from the URL; a soft-ban
  * code opens the soft-banned dialog.
  */
 function takeAec(): number | null {
@@ -82,7 +82,7 @@ function takeAec(): number | null {
   return /^\d+$/.test(aec) ? Number(aec) : null;
 }
 
-/** Email and password log-in (auth.md section 4, login form states), with its safety answers. */
+/** Email and password log-in (login form states), with its safety answers. */
 export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso, onRecoverFacebook, initialPassword, focusPassword }: LoginFormProps) {
   const [password, setPassword] = useState(initialPassword ?? '');
   const [busy, setBusy] = useState(false);
@@ -93,13 +93,13 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
   useEffect(() => {
     if (takeAec() === ERROR_CODES.account_soft_banned) onRecovery('soft_banned', email);
   }, []);
-  // Come from sign-up's password field: the keyboard stays in a password field (issue 27). Focused as the
+  // Come from sign-up's password field: the keyboard stays in a password field. Focused as the
   // form is put in, before the browser handles another key: a key typed right after the switch is kept.
   useLayoutEffect(() => {
     if (focusPassword) document.getElementById('login-password')?.focus();
   }, []);
 
-  // auth.md section 4: on email change, debounced 300 ms and only for a well-formed email, ask whether it is an SSO email.
+  // On email change, debounced 300 ms and only for a well-formed email, ask whether it is an SSO email.
   const [sso, setSso] = useState(false);
   useEffect(() => {
     setSso(false);
@@ -134,7 +134,7 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         return onRecovery(dialog, email.trim(), typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
       }
       if (code === ERROR_CODES.captcha_required) {
-        // auth.md section 8: the challenge, unless this browser had three in the last hour.
+        // The challenge, unless this browser had three in the last hour.
         if (takeChallengeSlot(Date.now())) return setChallenge(true);
         return setErrors({ email: DEFAULT_LOGIN_ERROR });
       }
@@ -181,7 +181,7 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
         type="password"
         autocomplete="current-password"
         value={password}
-        // A field's error (the server's included) goes once the field changes (issue 27).
+        // A field's error (the server's included) goes once the field changes.
         onInput={(e) => (setPassword(e.currentTarget.value), errors.password && setErrors({ ...errors, password: undefined }))}
         error={errors.password}
       />

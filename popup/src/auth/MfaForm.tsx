@@ -15,7 +15,7 @@ export interface MfaFormProps {
   onToast(message: string, duration?: number): void;
 }
 
-/** The loginMfa view (auth.md sections 2, 5 and 8): code entry, the two format checks, resend. */
+/** The loginMfa view: code entry, the two format checks, resend. */
 export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormProps) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormP
     const body = caught instanceof ResourceError ? caught.body : null;
     const dialog = body ? DIALOG_BY_ERROR[body.api_error_code] : undefined;
     if (dialog) return onRecovery(dialog, typeof body?.data?.reason === 'string' ? body.data.reason : undefined);
-    // auth.md section 8: the server's message inline, else a toast.
+    // The server's message inline, else a toast.
     if (body?.message && body.api_error_code !== 0) return setError(translated(body.message));
     onToast(UNKNOWN_ERROR);
   };

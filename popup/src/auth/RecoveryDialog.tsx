@@ -15,7 +15,7 @@ export interface RecoveryDialogProps {
   reason?: string;
   onClose(): void;
   onToast(message: string, duration: number): void;
-  /** Login assistance offers the social options too (auth.md section 4): the modal's provider buttons. */
+  /** Login assistance offers the social options too: the modal's provider buttons. */
   socialOptions?: ReactNode;
 }
 
@@ -23,7 +23,7 @@ export interface RecoveryDialogProps {
 export const CONTACT_US = '/contact/';
 
 /**
- * The account-recovery dialogs of auth.md sections 4 and 8, one component: a title, the text, and
+ * The account-recovery dialogs, one component: a title, the text, and
  * the dialog's own actions (Okay, Got it, Contact us, Resend email).
  */
 export function RecoveryDialog({ type, email, reason, onClose, onToast, socialOptions }: RecoveryDialogProps) {

@@ -33,7 +33,7 @@ export interface SignupErrors {
 
 /** The invalid-email code of the exists check (the catalogue's email_invalid). */
 const EMAIL_INVALID = 80;
-/** auth.md section 8: what the exists check's failure says when the server gives no invalid-email message. */
+/** What the exists check's failure says when the server gives no invalid-email message. */
 export const EXISTS_FAILED = "Hmm...that doesn't look like an email address";
 
 export interface SignupFormProps {
@@ -52,12 +52,12 @@ export interface SignupFormProps {
   onValid(): void;
   onUnderage(): void;
   onToast(message: string): void;
-  /** auth.md section 4, email step (1): SSO first; true when the email went to single sign-on. */
+  /** The email step: SSO first; true when the email went to single sign-on. */
   onSsoCheck?(email: string): Promise<boolean>;
 }
 
 /**
- * The email step of auth.md section 4: check email and password locally, ask whether the email
+ * The email step: check email and password locally, ask whether the email
  * has an account (if so, log in with the given password), otherwise the server's email check,
  * the strength estimator and the birthday rules, then on to consents or registration.
  */
@@ -147,7 +147,7 @@ export function SignupForm(props: SignupFormProps) {
     );
   }
 
-  /** A field's error (the server's included) goes once the field changes: it spoke of the old value (issue 27). */
+  /** A field's error (the server's included) goes once the field changes: it spoke of the old value. */
   const clearError = (field: 'email' | 'password' | 'birthday') => {
     if (errors[field]) setErrors({ ...errors, [field]: undefined });
   };

@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * The steps of a sign-up through a provider (auth.md section 4): the age, the email, its 'already exists', the
+ * The steps of a sign-up through a provider: the age, the email, its 'already exists', the
  * disabled provider. Not on a save's way: AuthModal loads this with its words when one of these views opens.
  */
 export function SocialStepViews({ view, social, busy, now, existingEmail, unavailable, onNext, onFailed, onNotNow, onExists, onLogIn, onBack }: Props) {
@@ -38,7 +38,7 @@ export function SocialStepViews({ view, social, busy, now, existingEmail, unavai
             busy={busy}
             onNotNow={onNotNow}
             onSubmit={(email: string) =>
-              // An email that has an account goes to EmailAlreadyExist, then log-in (auth.md section 4).
+              // An email that has an account goes to EmailAlreadyExist, then log-in.
               void emailExists(email)
                 .then((exists) => (exists ? onExists(email) : onNext({ ...social, email, error: undefined, failed: false })))
                 .catch((error: unknown) => onFailed({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))

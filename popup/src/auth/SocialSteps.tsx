@@ -7,11 +7,11 @@ import { PROVIDER_LABELS, type ProviderName, type SignupProfile } from './social
 import { branded } from '../brand';
 
 /**
- * A provider sign-up's own steps (auth.md sections 4, 5 and 8): the age step, the email step, its
+ * A provider sign-up's own steps: the age step, the email step, its
  * 'already exists' and the disabled provider's modal. None is on a save's way: a lazy chunk (AuthModal).
  */
 
-/** auth.md section 8: a provider turned off by web_google_disabled / web_facebook_disabled. */
+/** A provider turned off by web_google_disabled / web_facebook_disabled. */
 export function SocialUnavailable({ provider, onOk }: { provider: ProviderName; onOk(): void }) {
   const label = PROVIDER_LABELS[provider];
   return (

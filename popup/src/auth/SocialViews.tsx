@@ -6,7 +6,7 @@ import { countryFromBrowser } from './modal';
 
 /**
  * The provider buttons of the sign-up and log-in views: a configured provider only, Line only for
- * country JP (auth.md section 2), each with its tooltip. A provider an experiment turned off still
+ * country JP, each with its tooltip. A provider an experiment turned off still
  * shows; pressing it opens the 'isn't available' modal (docs/decisions.md).
  */
 export function SocialButtons({
@@ -20,7 +20,7 @@ export function SocialButtons({
   country: string | null;
   onPress(provider: ProviderName): void;
   noFacebookSignup?: boolean;
-  /** auth.md section 8: a voluntarily deactivated account's server message, on the Google button. */
+  /** A voluntarily deactivated account's server message, on the Google button. */
   googleTooltip?: string;
 }) {
   const shown = (['google', 'facebook', 'line'] as const).filter(
@@ -52,7 +52,7 @@ export function SocialButtons({
   );
 }
 
-/** auth.md section 8: Facebook login is retired behind the recovery flag; the banner follows the account's login data. */
+/** Facebook login is retired behind the recovery flag; the banner follows the account's login data. */
 export function facebookBannerText(data: FacebookLoginData): string {
   if (data.connected_to_google) return t('auth.facebookUseGoogle');
   if (data.has_password) return t('auth.facebookUsePassword');

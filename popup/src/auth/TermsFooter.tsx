@@ -2,7 +2,7 @@ import { BRAND } from '../brand';
 import { t } from '../i18n';
 import { linked } from '../i18n/linked';
 /**
- * The terms footer (auth.md section 2): terms of service, the privacy policy and a notice at
+ * The terms footer: terms of service, the privacy policy and a notice at
  * collection; with the Florida experiment (fdbr_teen_compliance) the notice gives way to an
  * opt-in statement and a delete-account link.
  */

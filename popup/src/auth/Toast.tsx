@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { fromEnglish } from '../i18n';
 
-/** Toast lengths of auth.md section 9, in milliseconds. */
+/** Toast lengths, in milliseconds. */
 export const TOAST_MS = { error: 3000, consent: 3500, underage: 3500 } as const;
 
 /** A short message that goes away by itself; announced politely to screen readers. */

@@ -5,7 +5,7 @@ import { t } from './messages';
 import { Toast, TOAST_MS } from './Toast';
 import { branded } from '../brand';
 
-/** auth.md section 9: Confirm leaves for '/' after 4 seconds. */
+/** Confirm leaves for '/' after 4 seconds. */
 export const UNDERAGE_REDIRECT_MS = 4000;
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../i18n';
 import { BRAND } from '../brand';
 
-/** auth.md section 9: the welcome bar runs 6 seconds and stops at 95 percent (the rest is the page loading). */
+/** The welcome bar runs 6 seconds and stops at 95 percent (the rest is the page loading). */
 export const WELCOME_MS = 6000;
 export const WELCOME_END_PERCENT = 95;
 const TICK_MS = 100;

@@ -1,7 +1,7 @@
 import type { LoginData } from '../types';
 
 /**
- * Accounts used on this browser, for switching (auth.md section 3: a map of stored accounts and a
+ * Accounts used on this browser, for switching (a map of stored accounts and a
  * group id in browser storage). Public profile data only, never a secret or a token.
  */
 export interface StoredAccount {

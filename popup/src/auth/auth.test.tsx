@@ -107,7 +107,7 @@ describe('sign-up rules and messages', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('demo@fastmail.com');
   });
 
-  it('keeps focus and the password typed meanwhile when an existing email switches sign-up to log-in (issue 27)', async () => {
+  it('keeps focus and the password typed meanwhile when an existing email switches sign-up to log-in', async () => {
     let answer: (v: unknown) => void = () => {};
     routes['/v3/register/exists/'] = () => ({ data: true });
     const slow = new Promise((resolve) => (answer = resolve));
@@ -128,7 +128,7 @@ describe('sign-up rules and messages', () => {
     await waitFor(() => expect(document.activeElement).toBe(loginPassword));
   });
 
-  it('clears a server error under its field once the field changes (issue 27)', async () => {
+  it('clears a server error under its field once the field changes', async () => {
     routes['/resource/UserRegisterResource/create/'] = () => ({ error: { api_error_code: 82, http_status: 400, message: 'Please stick to your name, or the name of your brand' } });
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42');
@@ -167,7 +167,7 @@ describe('sign-up rules and messages', () => {
     ['', "You missed a spot. Don't forget to add your birthday."],
     ['2026-01-05', 'Invalid date'],
     ['1900-01-01', 'Oops! Please use a valid age to sign up.'],
-    // Before 1900 is overage too (auth.md section 8, issue 27): the same rule as the server's (auth/rules.ts).
+    // Before 1900 is overage too: the same rule as the server's (auth/rules.ts).
     ['1899-12-31', 'Oops! Please use a valid age to sign up.'],
     ['0099-01-01', 'Oops! Please use a valid age to sign up.'],
   ])('birthday %j: %s', async (birthday, message) => {
@@ -177,7 +177,7 @@ describe('sign-up rules and messages', () => {
     expect(await screen.findByText(message, {}, { timeout: 5000 })).toBeTruthy();
   });
 
-  it('sends the registration payload of section 3', async () => {
+  it('sends the registration payload', async () => {
     const { onAuthed } = open({ next: '/pin/create/button/?url=x' });
     fill('ada.lovelace42@fastmail.com', 'Plum-Orchard-42', '1990-05-17');
     submit();

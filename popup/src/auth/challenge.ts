@@ -35,7 +35,7 @@ function readTimes(): number[] {
 }
 
 /**
- * auth.md section 9: three challenge timestamps are kept; a new challenge is shown only when the
+ * Three challenge timestamps are kept; a new challenge is shown only when the
  * oldest of them is more than 3600 s old. Records this one when allowed.
  */
 export function takeChallengeSlot(now: number): boolean {

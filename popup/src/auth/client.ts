@@ -2,7 +2,7 @@ import { getResource, postResource, v3 } from '../api';
 import type { AnswerOf, OptionsOf } from '../../../api/src/resources.contract';
 import { rememberAccount } from './accounts';
 
-/** The auth calls of auth.md section 7, as the popup makes them. */
+/** The auth calls, as the popup makes them. */
 /** The experiments the popup reads (api/src/auth/routes.ts POPUP_FLAGS), each on or off; before the answer (or without one) none is on. */
 export type Experiments = Partial<AnswerOf<'ExperimentsResource', 'get'>>;
 export interface PasswordRules {
@@ -22,7 +22,7 @@ export const emailExists = (email: string) => v3('/v3/register/exists/', { query
 /** GET /v3/email/validation/: the server's check (disposable domains live there). */
 export const validateEmail = (email: string) => v3('/v3/email/validation/', { query: { email: email.trim() } });
 
-/** The extra log-in fields of auth.md section 3: the two-factor step, the challenge, account switching. */
+/** The extra log-in fields: the two-factor step, the challenge, account switching. */
 export interface LoginExtra {
   mfa_token?: string;
   mfa_resend?: boolean;

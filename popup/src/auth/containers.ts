@@ -1,7 +1,7 @@
 import { BRAND } from '../brand';
 import { t } from '../i18n';
 /**
- * Where the auth modal was opened (auth.md section 2) and the copy that goes with it. The spec names
+ * Where the auth modal was opened and the copy that goes with it. The spec names
  * the containers but does not show their titles; ours are in docs/decisions.md.
  */
 export type Container =
@@ -52,7 +52,7 @@ export function containerCopy(container: Container): ContainerCopy | null {
 /** The sign-up form shows at once for the home page (and the full sign-up page); elsewhere after 'Continue with email'. */
 export const showsFormAtOnce = (container: Container) => container === 'home_page' || container === 'signup_page';
 
-/** The pin thumbnail is shown for save and download (auth.md section 2). */
+/** The pin thumbnail is shown for save and download. */
 export const showsPin = (container: Container) => container === 'save' || container === 'download';
 
 const CONTAINERS: readonly Container[] = ['save', 'download', 'follow', 'boardInvite', 'home_page', 'pinBookmarklet', 'respondMessage', 'login_page', 'signup_page', 'revamped_business_login_page'];

@@ -127,7 +127,7 @@ describe('Welcome', () => {
   });
 });
 
-describe('Facebook retired and voluntarily deactivated (auth.md section 8)', () => {
+describe('Facebook retired and voluntarily deactivated', () => {
   it('the banner follows the login data; only a Facebook-only account is offered recovery', async () => {
     const { facebookBannerText, FacebookBanner } = await import('./SocialViews');
     const base = { connected_to_gplus: false, connected_to_google: false, has_password: false, facebook_only: false, email: 'a@b.co' };

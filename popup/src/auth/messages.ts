@@ -2,7 +2,7 @@ import englishWords from '../../../locales/en/auth.json';
 import { defineMessages, fromEnglish } from '../i18n';
 
 /**
- * The account pages' and dialogs' words (issue 20): the reset page, two-factor step, recovery dialogs,
+ * The account pages' and dialogs' words: the reset page, two-factor step, recovery dialogs,
  * consents, the underage step, a provider sign-up's steps, the add-account page and the auth modal's
  * copy for containers other than saving. None is on a save's way, so they come in a lazy chunk.
  * Wording the specs give lives in api/src/auth/rules/recovery.ts (shared with the server): a key per value.

@@ -37,10 +37,10 @@ export interface AuthModalProps extends ContainerContext {
   pinImage?: string;
   /** Logged in or registered: the popup reloads its viewer, a full page follows data.redirect. */
   onAuthed(data: LoginData, how: 'login' | 'signup'): void;
-  /** Where UnderageConfirmation's Confirm goes: '/' (auth.md section 2). */
+  /** Where UnderageConfirmation's Confirm goes: '/'. */
   goHome?(): void;
   now?(): number;
-  /** A recognised LIMITED_LOGIN viewer: the personalised welcome-back log-in (auth.md sections 2 and 6). */
+  /** A recognised LIMITED_LOGIN viewer: the personalised welcome-back log-in. */
   recognised?: RecognisedInfo;
   /** Adding another account: log-in sends switch_account. */
   switchAccount?: boolean;
@@ -49,7 +49,7 @@ export interface AuthModalProps extends ContainerContext {
 }
 
 /** A provider sign-up in progress: the profile, and what the age and email steps added. */
-// A failed email step (auth.md section 8) says the server's message (error), else 'Click Continue to try again' (failed).
+// A failed email step says the server's message (error), else 'Click Continue to try again' (failed).
 export type SocialState = { profile: SignupProfile; email?: string; birthday?: number; error?: string; failed?: boolean; oneTap?: boolean };
 
 /** Error codes of the sign-up call by the field they belong to (api/src/lib/errors.contract.ts). */
@@ -71,15 +71,15 @@ export function countryFromBrowser(): string | null {
   }
 }
 
-/** The marketing choice of the consents step (auth.md section 3), where the experiment shows it. */
+/** The marketing choice of the consents step, where the experiment shows it. */
 export type Consent = { marketingNotifsOptOut: boolean };
 const consentFields = (consent?: Consent) => (consent ? { kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: consent.marketingNotifsOptOut } : {});
 
-/** The field a sign-up error belongs to (auth.md section 8), or none: a toast. */
+/** The field a sign-up error belongs to, or none: a toast. */
 export const signupField = (code: number): 'email' | 'password' | 'birthday' | null =>
   EMAIL_CODES.has(code) || SIGNUP_MODE_CODES.has(code) ? 'email' : PASSWORD_CODES.has(code) ? 'password' : BIRTHDAY_CODES.has(code) ? 'birthday' : null;
 
-/** The email registration's body (auth.md section 3); null for a birthday that is not a date. */
+/** The email registration's body; null for a birthday that is not a date. */
 export function emailSignup(fields: SignupFields, next: string | undefined, consent?: Consent): RegisterPayload | null {
   const birthday = parseBirthday(fields.birthday);
   if (birthday === null || Number.isNaN(birthday)) return null;
@@ -98,7 +98,7 @@ export function emailSignup(fields: SignupFields, next: string | undefined, cons
   };
 }
 
-/** The provider registration's body (auth.md section 3): what the steps added, else the provider's word for it. */
+/** The provider registration's body: what the steps added, else the provider's word for it. */
 export function socialSignup(state: SocialState, next: string | undefined, consent?: Consent): SocialRegisterPayload {
   const provider = state.profile.provider;
   return {

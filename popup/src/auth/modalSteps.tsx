@@ -5,7 +5,7 @@ import { containerCopy, type Container, type ContainerContext, type ContainerCop
 
 /**
  * The account's dialogs and steps that are not on a save's way (two-factor, recovery, consents, the
- * underage step, a provider sign-up's steps) come in a lazy chunk with their words (issue 20), so the
+ * underage step, a provider sign-up's steps) come in a lazy chunk with their words, so the
  * save popup's bytes do not pay for them.
  */
 export const MfaForm = lazyWithWords(() => import('./MfaForm'), (m) => m.MfaForm);

@@ -36,7 +36,7 @@ describe('MFA code rules', () => {
     expect(mfaCodeError('12a456')).toBe("Hmm...that doesn't look like a verification code.");
     expect(mfaCodeError('12345')).toBe("Hmm...that doesn't look like a verification code.");
     expect(mfaCodeError(' 123 456 ')).toBeNull();
-    // A backup code (issue 27) is a code too.
+    // A backup code is a code too.
     expect(mfaCodeError('abcde-23456')).toBeNull();
     expect(mfaCodeError('abcde-2345')).toBe("Hmm...that doesn't look like a verification code.");
   });
@@ -140,7 +140,7 @@ describe('RecoveryDialog', () => {
   });
 });
 
-describe('social options in the account dialogs (issue 15)', () => {
+describe('social options in the account dialogs', () => {
   it('login assistance offers the social options beside Resend email', () => {
     render(<RecoveryDialog type="login_assistance" email="a@b.co" onClose={() => undefined} onToast={() => undefined} socialOptions={<button type="button">Continue with Google</button>} />);
     expect(screen.getByRole('heading', { name: "Looks like you're having trouble logging in" })).toBeTruthy();
@@ -149,7 +149,7 @@ describe('social options in the account dialogs (issue 15)', () => {
   });
 });
 
-describe('account words (issue 20)', () => {
+describe('account words', () => {
   it("keeps the server's answers word for word, so they are translated rather than shown in English", async () => {
     const { catalogue } = await import('../../../api/src/lib/errors.contract');
     const { english } = await import('./messages');

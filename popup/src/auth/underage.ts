@@ -1,5 +1,5 @@
 /**
- * The underage marker of auth.md section 4, kept in the browser. While it is set the birthday
+ * The underage marker, kept in the browser. While it is set the birthday
  * field is disabled and email sign-up shows the ineligible message. The spec does not show an
  * expiry; ours never expires (docs/decisions.md).
  */

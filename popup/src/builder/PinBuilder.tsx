@@ -57,10 +57,10 @@ export function refusal(text: string): string {
 export const messageOf = (error: unknown) => (error instanceof ResourceError ? refusal(error.message) : main('server.generic'));
 
 /**
- * /pin-builder/ (issue 20): a pin from a file of the user's own. Choose an image (or a video where
+ * /pin-builder/: a pin from a file of the user's own. Choose an image (or a video where
  * video_upload_allowed), see it, give it a title, description, link and alt text, pick a board and
  * section with the save popup's picker, publish; the saved pin then shows in its renditions. The steps
- * are saving.md section 4's builder statuses; the controls are those the gates (pins/rules/gates.ts) open.
+ * are the builder statuses; the controls are those the gates (pins/rules/gates.ts) open.
  */
 export default function PinBuilder({ search }: { search: string }) {
   const viewer = useViewer();

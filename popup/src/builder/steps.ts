@@ -1,5 +1,5 @@
 /**
- * The pin builder's step statuses (saving.md section 4): attempted, publishing, succeeded, uploading;
+ * The pin builder's step statuses: attempted, publishing, succeeded, uploading;
  * also processing, edited, creating, saving, saved. The busy ones are processing, publishing, saving;
  * uploading is busy too here, as the bytes are still on their way.
  */

@@ -7,7 +7,7 @@ const endonym = (code: string) => {
   return name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
 };
 
-/** The explicit choice of language (issue 20), in the popup's footer: remembered, and applied at once. */
+/** The explicit choice of language, in the popup's footer: remembered, and applied at once. */
 export function LanguageSelect() {
   return (
     <p class="language">

@@ -7,7 +7,7 @@ import { catalogue } from '../../../api/src/lib/errors.contract';
 import { ERROR_MESSAGES } from './errors';
 
 /**
- * The one completeness test of the catalogues (issue 42): locales/<lang>/<area>.json, one folder per language.
+ * The one completeness test of the catalogues: locales/<lang>/<area>.json, one folder per language.
  * Every folder has every area file English has; every key of a translation is English's, with English's
  * placeholders; counted messages have every plural form the language has; the save flow and every popup
  * area are translated in full.
@@ -18,7 +18,7 @@ const read = (lang: string, file: string): Words => JSON.parse(readFileSync(new 
 const areaFiles = readdirSync(new URL('en/', root)).filter((f) => f.endsWith('.json')).sort();
 const folders = readdirSync(root).sort();
 
-/** Namespaces of the app catalogue every language must translate in full: the save flow and the site header (issue 20). */
+/** Namespaces of the app catalogue every language must translate in full: the save flow and the site header. */
 const SAVE_FLOW = ['common', 'save', 'picker', 'board', 'section', 'success', 'auth', 'server', 'pages', 'errors'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

@@ -34,7 +34,7 @@ describe('the popup in the user language', () => {
     expect(formatDay('2026-03-01')).toBe('01.03.2026');
   });
 
-  it("translates the server's English messages it knows, a board's name or a length kept as sent (issue 28), and keeps the rest", async () => {
+  it("translates the server's English messages it knows, a board's name or a length kept as sent, and keeps the rest", async () => {
     expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('Psst! You already saved this Pin to this board');
     await applyLocale('es');
     expect(fromEnglish('Psst! You already saved this Pin to this board')).toBe('¡Psst! Ya has guardado este Pin en este tablero');

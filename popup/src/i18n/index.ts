@@ -5,7 +5,7 @@ import en from './en';
 import type { ERROR_MESSAGES } from './errors';
 
 /**
- * The popup's messages (issue 20): English (locales/en/app.json) is the source catalogue, bundled; every other
+ * The popup's messages: English (locales/en/app.json) is the source catalogue, bundled; every other
  * language (locales/<lang>/app.json) is its own lazy chunk (js/chunks/, hashed and cached for good), so a visitor downloads only theirs.
  * A key a catalogue lacks falls back to English (catalogues.test.ts keeps the save flow complete).
  */
@@ -81,7 +81,7 @@ export function fromEnglish(text: string): string {
     const words = key && i18n.t(`${namespace}.${key}`);
     if (words) return branded(words);
   }
-  // A message with one part of its own (a board's name, a length): matched by the words around it (issue 28).
+  // A message with one part of its own (a board's name, a length): matched by the words around it.
   for (const [k, english] of Object.entries(en.server)) {
     const parts = english.split(/\{\{(\w+)\}\}/);
     if (parts.length !== 3) continue;
@@ -154,7 +154,7 @@ async function loadArea(namespace: string, next: Locale): Promise<void> {
 }
 
 /**
- * An area's own messages (issue 20): pages the save popup never shows (the advertiser area, board and pin
+ * An area's own messages: pages the save popup never shows (the advertiser area, board and pin
  * pages, account pages) keep their words in their own lazy chunk, English beside the code and each other
  * language a chunk of its own, so the popup's budget does not pay for them. Loading the current language's
  * words starts when the area's module runs; `wordsReady()` (App's lazy pages) waits for it, and a change of

@@ -5,8 +5,8 @@ const NAMESPACE = 'place';
 
 /**
  * The product pages' words (home, profile, board, pin and settings pages, with organising, sharing and
- * collaborating): their own lazy chunk per language, as the pages are (issue 20). The pages' components
- * are in place/ (issue 26); this folder holds only what they say. The site header and the save popup's
+ * collaborating): their own lazy chunk per language, as the pages are. The pages' components
+ * are in place/; this folder holds only what they say. The site header and the save popup's
  * success (FollowButton) are in the main bundle and keep their words in en.ts (`pages`).
  *
  * English is a const of its own: each language's file is typed by it, and the loaders name those files.

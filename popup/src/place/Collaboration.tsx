@@ -28,7 +28,7 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
   const [invite, setInvite] = useState<Invite | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // An invite mailed to an address this account has not confirmed yet (issue 25): it waits for the link.
+  // An invite mailed to an address this account has not confirmed yet: it waits for the link.
   const [unverified, setUnverified] = useState(false);
   useEffect(() => {
     getResource('BoardInviteResource', { username, slug })
@@ -89,7 +89,7 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
 }
 
 /**
- * A board's people (saving.md 2.4: owner first, then the viewer, then by name). Anyone who sees a
+ * A board's people (owner first, then the viewer, then by name). Anyone who sees a
  * public board sees its collaborators; members also see pending invites, the owner removes anyone, a
  * collaborator leaves. Optimistic, restored with the server's message on failure.
  */

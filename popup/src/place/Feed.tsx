@@ -7,9 +7,9 @@ import { ColourTile } from '../save/Preview';
 import { Tile } from '../ui/Tile';
 import type { PinData } from '../types';
 
-/** The feeds' end marker (saving.md section 4): no more pages after this one. */
+/** The feeds' end marker: no more pages after this one. */
 export const FEED_END = '-end-';
-/** advertiser.md section 9: the next page is fetched at most every 200 ms, within two viewport heights of the end. */
+/** The next page is fetched at most every 200 ms, within two viewport heights of the end. */
 const SCROLL_THROTTLE_MS = 200;
 const SCROLL_VIEWPORTS = 2;
 

@@ -6,7 +6,7 @@ import { linked } from '../i18n/linked';
 
 /**
  * Follow / Following for one user (profiles, the creator card). A visitor gets the log-in prompt of
- * advertiser.md ('log in to follow') that comes back to this page. Optimistic: the button turns at
+ * the 'log in to follow' container that comes back to this page. Optimistic: the button turns at
  * once and turns back, with the server's message, when the call fails.
  */
 export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: { user: { id: string; username: string; full_name?: string }; followed: boolean; signedIn: boolean; onChange?: (followed: boolean) => void; autoFocus?: boolean }) {
@@ -33,7 +33,7 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
   };
 
   const back = encodeURIComponent(location.pathname + location.search);
-  // The follow container (auth.md section 2) shows whom the visitor is about to follow: their avatar and name (issue 27).
+  // The follow container shows whom the visitor is about to follow: their avatar and name.
   const follow = `&container=follow&creator=${encodeURIComponent(user.username)}`;
   return (
     <span class="follow">

@@ -8,8 +8,8 @@ import { t } from '../pages/messages';
 type Suggestion = RouteAnswer<'/v3/search/autocomplete/'>[number];
 
 /**
- * A description field that suggests hashtags (saving.md sections 5 and 7): typing '#' and a word asks
- * /v3/search/autocomplete/ for at most 5 tags; Up and Down move, Enter picks, Escape closes (section 4).
+ * A description field that suggests hashtags: typing '#' and a word asks
+ * /v3/search/autocomplete/ for at most 5 tags; Up and Down move, Enter picks, Escape closes.
  */
 export function HashtagField({ id, value, onChange, maxLength }: { id: string; value: string; onChange: (value: string) => void; maxLength: number }) {
   const [items, setItems] = useState<Suggestion[]>([]);
@@ -27,7 +27,7 @@ export function HashtagField({ id, value, onChange, maxLength }: { id: string; v
     const abort = new AbortController();
     v3('/v3/search/autocomplete/', { query: { q: `#${typed}`, show_pin_count: 'true' } }, { signal: abort.signal })
       .then((suggestions) => {
-        // saving.md 5: at most 5, and none without a query.
+        // At most 5, and none without a query.
         setItems(suggestions.filter((s) => s.query).slice(0, HASHTAG_SUGGESTIONS));
         setActive(-1);
       })

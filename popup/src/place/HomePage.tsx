@@ -12,7 +12,7 @@ import { MySearch } from './search/MySearch';
 import { FollowingFeed } from './feed/FollowingFeed';
 
 /**
- * The home page: for a signed-in user their latest pins and their boards (issue 19), for a visitor
+ * The home page: for a signed-in user their latest pins and their boards, for a visitor
  * what the product is and how to get in.
  */
 export function Home({ viewer, search }: { viewer: ViewerData | null; search: string }) {
@@ -27,7 +27,7 @@ export function Home({ viewer, search }: { viewer: ViewerData | null; search: st
     const name = viewer.user.full_name || viewer.user.username;
     return (
       <main class="board-page">
-        {/* Someone who has saved nothing yet is new here: "Welcome back" would greet them as a returning user (issue 27). */}
+        {/* Someone who has saved nothing yet is new here: "Welcome back" would greet them as a returning user. */}
         <h1>{viewer.user.pin_count === 0 ? tSite('welcomeName', { name }) : main('auth.welcomeBackName', { name })}</h1>
         {alert}
         <p class="hint home-signed-in">{t('loggedInAs', { name })}</p>

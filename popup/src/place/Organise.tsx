@@ -8,12 +8,12 @@ import { formatNumber, t as main } from '../i18n';
 import { t, tn } from '../pages/messages';
 import type { PickerData, PinData, SectionData } from '../types';
 
-/** saving.md section 8: a busy board answers 2171-2173 with this; other move errors show the server's message. */
+/** A busy board answers 2171-2173 with this; other move errors show the server's message. */
 const BUSY_CODES = new Set([2171, 2172, 2173]);
 const moveError = (e: unknown) => (e instanceof ResourceError && BUSY_CODES.has(e.code) ? main('server.boardBusy') : failure(e));
 
 /**
- * Organising a board's pins (saving.md sections 3, 4 and 8): choose pins, then move them to a board and
+ * Organising a board's pins: choose pins, then move them to a board and
  * an optional section of it, take them out of the section shown, or delete them. Optimistic: the pins
  * leave the grid at once and come back, with the message, if the server refuses.
  */
@@ -53,7 +53,7 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
       .then(() => {
         setStatus(done(ids.length));
         clear();
-        // The board's header (its pin count, its cover) is read again (issue 28's audit).
+        // The board's header (its pin count, its cover) is read again.
         onDone?.();
       })
       .catch((e: unknown) => {

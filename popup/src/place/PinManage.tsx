@@ -9,7 +9,7 @@ import { t as main } from '../i18n';
 import { t } from '../pages/messages';
 import type { PinData } from '../types';
 
-/** The pinner's Edit and Delete on a pin page (issue 19): edit title and description; delete asks once, then goes to the board. */
+/** The pinner's Edit and Delete on a pin page: edit title and description; delete asks once, then goes to the board. */
 export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinData) => void }) {
   const { mode, setMode, error, busy, run } = useManage();
   const [title, setTitle] = useState(pin.title);

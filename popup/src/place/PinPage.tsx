@@ -31,7 +31,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
   const [edited, setEdited] = useState<PinData | null>(null);
   // "Hide it from my view" after reporting: gone from this page at once.
   const [hiddenForMe, setHiddenForMe] = useState(false);
-  // saving.md 2.1: 'Send' is /pin/{id}/?share=true; the sheet opens and closes in place, the URL following.
+  // 'Send' is /pin/{id}/?share=true; the sheet opens and closes in place, the URL following.
   const [sharing, setSharing] = useState(() => new URLSearchParams(location.search).get(SHARE_PARAM) === 'true');
   const share = (open: boolean) => {
     const url = new URL(location.href);
@@ -78,7 +78,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
             alt={pin.alt_text || pin.description || pin.title || t('pinImage')}
           />
         ) : (
-          // saving.md 2.1: a pin that is only a link shows as a colour tile with the link's host.
+          // A pin that is only a link shows as a colour tile with the link's host.
           <ColourTile class="pin-image" link={pin.link} color={pin.dominant_color} />
         )}
       </div>
@@ -100,7 +100,7 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
             {main('success.send')}
           </button>
           {pin.link && source && (
-            // advertiser.md section 4: the link check (/offsite/) decides whether the link is followed.
+            // The link check (/offsite/) decides whether the link is followed.
             <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`} rel="noopener noreferrer nofollow" target="_blank">
               {t('visit', { site: source })}
             </a>

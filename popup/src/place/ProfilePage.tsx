@@ -37,7 +37,7 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
         <h1>{profile.full_name || profile.username}</h1>
         <p class="board-meta">
           <span class="username">@{profile.username}</span>
-          {/* Links to the lists' own pages (issue 28), counted by the reader's plural rules. */}
+          {/* Links to the lists' own pages, counted by the reader's plural rules. */}
           {followCountLinks({ username: profile.username, followers: profile.follower_count, following: profile.following_count })}
         </p>
         {profile.about && <p class="profile-about">{profile.about}</p>}
@@ -125,7 +125,7 @@ export function BoardGrid({ username, heading, archived, empty }: { username: st
 }
 
 /**
- * A group board's people on its card (saving.md 2.4): 3 faces, owner first, and '+N' for the rest.
+ * A group board's people on its card: 3 faces, owner first, and '+N' for the rest.
  * Named in full for screen readers; the faces are initials or the person's picture.
  */
 function FacePile({ people, total }: { people: ProfileBoard['collaborating_users']; total: number }) {

@@ -10,7 +10,7 @@ import { t } from '../pages/messages';
 import type { SectionData } from '../types';
 
 /**
- * A section's Edit and Delete on its page (issue 19), for the board's members: rename (the URL follows
+ * A section's Edit and Delete on its page, for the board's members: rename (the URL follows
  * the new name), or delete after one question on the page; its Pins stay on the board.
  */
 export function SectionManage({ section, boardUrl }: { section: { id: string; title: string }; boardUrl: string }) {

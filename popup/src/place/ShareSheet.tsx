@@ -8,7 +8,7 @@ import { t } from '../pages/messages';
 import type { PinData } from '../types';
 
 /**
- * Send (saving.md 2.1's 'Send' links to /pin/{id}/?share=true): the pin page's share sheet. Copy the
+ * Send (the 'Send' links to /pin/{id}/?share=true): the pin page's share sheet. Copy the
  * link, send it by email to a person (PinShareResource, through the mail transport), or the browser's
  * own share where it has one. Email needs a signed-in sender; a visitor is offered log-in for it.
  */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 
-/** saving.md section 9: 120 particles in 5 colours, removed 800 ms after the start delay. */
+/** 120 particles in 5 colours, removed 800 ms after the start delay. */
 export const CONFETTI_PARTICLES = 120;
 export const CONFETTI_COLOURS = ['#e60023', '#0074e8', '#ffc600', '#00b16a', '#9b59b6'] as const;
 export const CONFETTI_START_DELAY_MS = 300;

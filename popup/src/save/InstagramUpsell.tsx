@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { markUpsellSeen } from './instagram';
 import { t } from '../i18n';
 
-/** saving.md section 9: the dismiss button fades in after 2 seconds. */
+/** The dismiss button fades in after 2 seconds. */
 export const UPSELL_DISMISS_DELAY_MS = 2_000;
 
 export function InstagramUpsell({ onClose }: { onClose(): void }) {

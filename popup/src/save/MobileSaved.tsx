@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { t } from '../i18n';
 import type { CreatedPin } from '../types';
 
-/** saving.md section 9: the success toast shows 5 seconds. */
+/** The success toast shows 5 seconds. */
 export const SUCCESS_TOAST_MS = 5_000;
 
 /**
- * Mobile success (saving.md section 4): a toast 'Saved to {board}' with View, then the window closes
+ * Mobile success: a toast 'Saved to {board}' with View, then the window closes
  * when it is a popup or has no history, and otherwise goes back one step, or two after a board or section
  * made on its own page (that page replaced itself with the create page it returned to).
  */
@@ -20,7 +20,7 @@ export function MobileSaved({ pin, steps = 1 }: { pin: CreatedPin; steps?: numbe
   }, []);
   return (
     <div class="toast success-toast" role="status">
-      {/* Saved into a section, the toast names it as the desktop heading does (issue 28's audit). */}
+      {/* Saved into a section, the toast names it as the desktop heading does. */}
       {pin.section ? t('success.savedToSection', { section: pin.section.title, board: pin.board.name }) : t('success.savedTo', { board: pin.board.name })}{' '}
       <a href={`/pin/${pin.id}/`} target="_blank" rel="noopener">
         {t('success.view')}

@@ -41,7 +41,7 @@ interface Saved {
 const CREATION_DISABLED = 'Creating Pins is turned off for your account right now.';
 const fetchViewer = () => getResource('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
 
-/** The pin-create popup (saving.md section 2.3): the image resolved first (section 4), then the rest. */
+/** The pin-create popup: the image resolved first, then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
   const resolved = useResolvedMedia(query);
   return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">{t('common.loading')}</p>;
@@ -49,7 +49,7 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 
 /** Preview, log-in when needed, picker, save, success. */
 function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
-  // With several images found on the page the user may choose another than the first (saving.md 2.1).
+  // With several images found on the page the user may choose another than the first.
   const [chosen, setChosen] = useState(given.media);
   // Given media that plays as a video: its cover (undefined while looked for, null when the page has none).
   const [probed, setProbed] = useState<{ src: string; cover: string | null | undefined } | null>(null);
@@ -99,7 +99,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   };
   useEffect(() => void firstViewer.then(setViewer), []);
   // Issue 20: a visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
-  // (saving.md 2.3's redirect to / lost it). A board or section just made on the mobile create page
+  // (the redirect to / lost it). A board or section just made on the mobile create page
   // takes the pin at once (picker/created.ts).
   const [created] = useState(() => takeCreated(location.href));
   const savedToCreated = useRef(false);
@@ -119,7 +119,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
       method: query.method,
       guid: query.guid || undefined,
       color: query.color || undefined,
-      // saving.md section 6: the server keeps it only for a non-owner of the advertiser.
+      // The server keeps it only for a non-owner of the advertiser.
       advertiser_id: query.advertiserId,
     });
 
@@ -139,10 +139,10 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
               if (!image_base64) throw e;
               return createPin(board.id, section?.id, { image_base64 });
             });
-      // saving.md 2.2: a section pick from a repin that started on an original board goes to that board's page.
+      // A section pick from a repin that started on an original board goes to that board's page.
       const toBoardPage = query.action === 'repin' && !!section && board.id === query.originalBoardId;
       if (!toBoardPage) setSaved({ pin, created, firstPin: saver?.type === 'AUTH' && saver.user.pin_count === 0 });
-      // saving.md section 7: the success event only when the save came with a guid.
+      // The success event only when the save came with a guid.
       if (query.guid) track('pin_create_success', { pin_id: pin.id });
       tellOpener(query.hostOrigin, {
         guid: query.guid,
@@ -153,7 +153,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
       });
       if (toBoardPage) location.assign(safeNext(board.url));
     } catch (e) {
-      // saving.md section 8: a save failure shows message_detail or message; the picker stays as it was.
+      // A save failure shows message_detail or message; the picker stays as it was.
       const body = e instanceof ResourceError ? e.body : null;
       // The session ended (expired, logged out elsewhere): the log-in form in place, then the same save.
       if (body?.api_error_code === UNAUTHORIZED && saver?.type === 'AUTH') {
@@ -161,7 +161,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
         setViewer({ type: 'UNAUTH' });
         return;
       }
-      // saving.md section 8: every failed save logs a fail event (on desktop nothing else is shown for it).
+      // Every failed save logs a fail event (on desktop nothing else is shown for it).
       track('pin_create_fail', { error_code: body?.api_error_code });
       // On mobile every failure but 'Psst!' is the spec's one toast.
       const generic = !body || (mobile && body.api_error_code !== ALREADY_SAVED);
@@ -176,12 +176,12 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   const grid = found.length > 1 && !saved;
   let preview: ComponentChildren;
   if (grid) preview = <MediaGrid items={found} chosen={query.media} onChoose={setChosen} disabled={saving} />;
-  // saving.md 2.1: a video with its cover image and duration; the cover is what the pin saves.
+  // A video with its cover image and duration; the cover is what the pin saves.
   else if (video) preview = <VideoPreview src={video.src} cover={video.cover} label={query.description || t('save.videoLabel')} />;
   else if (query.media) preview = <MediaImage src={query.media} alt={query.description || t('save.imageAlt')} onVideo={foundVideo} />;
   // A page that asks not to be saved from (nopin) is not saved as a link either.
   else if (nopin !== undefined) preview = null;
-  // saving.md 2.1: no image but a link is a colour tile, and the link can be saved as a pin.
+  // No image but a link is a colour tile, and the link can be saved as a pin.
   else if (query.url) preview = <ColourTile link={query.url} color={query.color} />;
   else preview = <p>{t('save.noImage')}</p>;
   const looking = probed !== null && probed.cover === undefined;

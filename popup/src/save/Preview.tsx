@@ -28,7 +28,7 @@ export function hostOf(link: string | null | undefined): string | null {
 }
 
 /**
- * saving.md section 2.1: "a colour tile with a link when only colour and link are given". The pin's
+ * "A colour tile with a link when only colour and link are given". The pin's
  * colour (or a neutral grey) with the host of its link.
  */
 export function ColourTile({ link, color, class: extra = '' }: { link: string | null | undefined; color?: string | null | undefined; class?: string }) {
@@ -42,7 +42,7 @@ export function ColourTile({ link, color, class: extra = '' }: { link: string | 
 }
 
 /**
- * saving.md section 2.1: "a scrollable grid of website media when there is more than one image (max
+ * "A scrollable grid of website media when there is more than one image (max
  * height 540, at least 3 columns, column width 160)". One toggle button per image, the chosen one
  * pressed; arrow keys move between them as they sit in the grid.
  */
@@ -97,7 +97,7 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * saving.md 2.1: "a video with cover image and duration". The publisher's file plays here (media-src
+ * "A video with cover image and duration". The publisher's file plays here (media-src
  * allows it); the duration comes from its metadata. The cover is the image the pin saves.
  */
 export function VideoPreview({ src, cover, label }: { src: string; cover: string; label: string }) {

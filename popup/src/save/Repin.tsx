@@ -3,7 +3,7 @@ import { PinCreate } from './PinCreate';
 import { readPopupQuery, type PopupQuery } from '../query';
 import { usePin } from '../place/usePin';
 
-/** /pin/{id}/repin/x/: the save popup for one of our own pins (saving.md section 2.3). */
+/** /pin/{id}/repin/x/: the save popup for one of our own pins. */
 export function Repin({ id, search }: { id: string; search: string }) {
   const { pin, error } = usePin(id);
   if (error) return <main class="page"><p class="error" role="alert">{fromEnglish(error)}</p></main>;
@@ -21,7 +21,7 @@ export function Repin({ id, search }: { id: string; search: string }) {
     action: 'repin',
     pinId: pin.id,
     originalBoardId: pin.board.id,
-    // saving.md section 6: a repin keeps the advertiser id as a new pin does; the server decides.
+    // A repin keeps the advertiser id as a new pin does; the server decides.
     advertiserId: carried.advertiserId,
   };
   return <PinCreate query={query} />;

@@ -10,9 +10,9 @@ import { ColourTile } from './Preview';
 import { track } from './track';
 import type { CreatedPin, SuccessData } from '../types';
 
-/** saving.md section 9: the popup's success screen closes itself after 10 seconds. */
+/** The popup's success screen closes itself after 10 seconds. */
 export const AUTO_CLOSE_MS = 10_000;
-/** saving.md section 2.2: the board-created animation dismisses 2.6 s after it starts. */
+/** The board-created animation dismisses 2.6 s after it starts. */
 export const BOARD_SAVED_ANIMATION_MS = 2_600;
 
 export function savedHeading(pin: CreatedPin, created: boolean, firstPin: boolean): string {
@@ -23,7 +23,7 @@ export function savedHeading(pin: CreatedPin, created: boolean, firstPin: boolea
 
 /**
  * After the save: 'Saved to …' (or, for a board made here, 'Board created' with confetti), then
- * the buttons of saving.md section 2.1: 'See it now' (grey when promotion is offered or the viewer
+ * the success screen's buttons: 'See it now' (grey when promotion is offered or the viewer
  * is a partner), 'Send' when promotion is not offered, 'Promote your Pin' when it is; the creator
  * card of the link's official user; and the Instagram upsell by its rules.
  */
@@ -35,7 +35,7 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
   useEffect(() => {
     // The pressed board row is gone (focus would fall to the page): focus goes to the first thing to do here.
     seeIt.current?.focus();
-    // saving.md section 2.1: on display the dialog logs a promote-or-send success metric.
+    // On display the dialog logs a promote-or-send success metric.
     track('promote_or_send_success', { pin_id: pin.id });
     const close = setTimeout(() => window.close(), AUTO_CLOSE_MS);
     const settle = setTimeout(() => setAnimating(false), BOARD_SAVED_ANIMATION_MS);

@@ -1,5 +1,5 @@
 /**
- * saving.md sections 4 and 9: the Instagram claiming upsell shows after a save only when the
+ * The Instagram claiming upsell shows after a save only when the
  * pin's link is on Instagram, the upsell was not seen on this browser, the user has not claimed
  * Instagram, and the website listed on their profile is an Instagram link.
  */

@@ -1,7 +1,7 @@
 import { CLIENT_EVENT_PATH, EVENT_PATH_MAX, EVENT_QUERY_MAX, type ClientEventName } from '../../../api/src/events/rules';
 
 /**
- * saving.md section 7, the tracking image request: client web, the event, the pin id, and this page's
+ * The tracking image request: client web, the event, the pin id, and this page's
  * path and query, sent as an image (fire and forget; the popup CSP's img-src 'self' allows it). The
  * answer is 204, so nothing is cached and a repeat is sent again.
  */

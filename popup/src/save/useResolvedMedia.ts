@@ -3,7 +3,7 @@ import type { PinnableItem } from '../../../api/src/scrape/contract';
 import { getResource } from '../api';
 import type { PopupQuery } from '../query';
 
-/** The website-media grid (saving.md section 2.1) shows at most this many of the page's images. */
+/** The website-media grid shows at most this many of the page's images. */
 export const GRID_MAX_ITEMS = 40;
 
 export interface Resolved {
@@ -24,9 +24,9 @@ export interface Resolved {
 export const findPinImages = (url: string, method: string) => getResource('FindPinImagesResource', { url, scrape_metric: { method } });
 
 /**
- * saving.md section 4: "the image is resolved first. If no media url is supplied, a scrape looks for
+ * "The image is resolved first. If no media url is supplied, a scrape looks for
  * the first item of type pinnable and uses it. Content renders only once ready." The bookmarklet's CSP
- * fallback and Save links without media open the popup this way. A failure is silent (section 8): the
+ * fallback and Save links without media open the popup this way. A failure is silent: the
  * popup goes on without an image, except after the bookmarklet's CSP fallback (noImage), where the user
  * clicked to save an image and is told there is none. A repin never scrapes: the pin is what it is. Answers null while the
  * scrape runs.

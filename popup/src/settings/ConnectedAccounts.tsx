@@ -10,7 +10,7 @@ import { t } from '../pages/messages';
 type Identities = AnswerOf<'SocialIdentitiesResource', 'get'>;
 
 /**
- * Account settings, connected accounts (issue 15): connect a provider (a 'link' popup while logged in),
+ * Account settings, connected accounts: connect a provider (a 'link' popup while logged in),
  * disconnect one unless it is the only way in, and set a first password for an account made through a
  * provider.
  */

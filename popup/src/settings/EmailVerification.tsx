@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { getResource, postResource, ResourceError } from '../api';
 import { Toast } from '../auth/Toast';
 
-/** As long as auth.md's resend toast ('We sent you a new code!', 5000 ms). */
+/** As long as the resend toast ('We sent you a new code!', 5000 ms). */
 const SENT_TOAST_MS = 5000;
 import { fromEnglish, t as main } from '../i18n';
 import { t } from '../verify/messages';
@@ -15,7 +15,7 @@ interface Status {
 }
 
 /**
- * Account settings, the email address (issue 25): verified or not, and "Resend email" for the address
+ * Account settings, the email address: verified or not, and "Resend email" for the address
  * that waits for its link, where a logged-in user looks for it.
  */
 export function EmailVerification() {

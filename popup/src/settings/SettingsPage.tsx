@@ -14,7 +14,7 @@ import { AreaNav } from '../ui/AreaNav';
 import { t as invitations } from './invitations/messages';
 import { t as tokens } from './tokens/messages';
 
-/** /settings/account/: the account's settings; a visitor is sent to log in and back here. /settings/import-export/ (issue 28) comes in the same chunk. */
+/** /settings/account/: the account's settings; a visitor is sent to log in and back here. /settings/import-export/ comes in the same chunk. */
 export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: ViewerData | null; path?: string }) {
   if (path === '/settings/import-export/') return <ImportExportPage viewer={viewer} />;
   if (path === '/settings/tokens/') return <TokensPage viewer={viewer} />;

@@ -2,7 +2,7 @@ import { linked } from '../i18n/linked';
 import { t } from './messages';
 
 /**
- * 'Contact us' (the account-recovery dialog's link, issue 27). The product has no help desk of its own:
+ * 'Contact us' (the account-recovery dialog's link). The product has no help desk of its own:
  * the page says what a locked-out person can do here, and where anything else goes.
  */
 export function ContactPage() {

@@ -1,7 +1,7 @@
 import { NotFoundPage } from '../PageStates';
 import { t } from './messages';
 
-/** A path no page of ours takes (issue 27): the server answered 404 and marked the shell <meta name="not-found">. */
+/** A path no page of ours takes: the server answered 404 and marked the shell <meta name="not-found">. */
 export function PathNotFound() {
   return <NotFoundPage message={t('pageNotFound')} />;
 }

@@ -2,7 +2,7 @@ import englishWords from '../../../locales/en/site.json';
 import { defineMessages } from '../i18n';
 
 /**
- * The site's own pages outside any area (issue 27): the one not-found page every unknown path shows, and
+ * The site's own pages outside any area: the one not-found page every unknown path shows, and
  * 'Contact us'. A lazy chunk with its words, translated into every language (i18n/catalogues.test.ts).
  */
 export const english = englishWords;

@@ -6,7 +6,7 @@ import { fromEnglish, t as main } from '../i18n';
 import { t } from './messages';
 
 /**
- * /email/verify/?token=: the page a confirmation mail links to (issue 25); ?undo=: the link the old address
+ * /email/verify/?token=: the page a confirmation mail links to; ?undo=: the link the old address
  * gets when the account's email changes, which puts it back. The link is spent by the button's POST, never
  * by opening the page: a mail scanner that fetches links confirms nothing.
  */

@@ -5,7 +5,7 @@ import { serverProcess, stopProcess } from '../server-process';
 import { S3_BUCKET, S3_CREDENTIALS, S3_RUN_FILE } from './run';
 
 /**
- * The product for the S3 end-to-end run (playwright.s3.config.ts, issue 29): an S3-compatible server
+ * The product for the S3 end-to-end run (playwright.s3.config.ts): an S3-compatible server
  * (s3rver, in this process, on a loopback port of its own) and then the server as `npm start` runs it, as a
  * process of its own, with MEDIA_STORE naming the bucket and a MEDIA_DIR of its own. Both here, not in a
  * globalSetup: Playwright starts the webServer before its globalSetup, so the bucket's and the media's

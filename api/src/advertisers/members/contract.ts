@@ -7,7 +7,7 @@ export const scoped = { advertiser_id: id };
 
 export const role = z.enum(MEMBER_ROLES, { error: 'role: Choose ADMIN or OWNER.' });
 
-/** A business's members (issue 27, AdvertiserMembersResource get), as the contract (issue 26): pure zod, the type inferred. */
+/** A business's members (AdvertiserMembersResource get), as the contract: pure zod, the type inferred. */
 const person = z.object({ user_id: z.string(), username: z.string(), full_name: z.string(), image_medium_url: z.string().nullable() });
 
 export const membersAnswer = z.object({
@@ -21,7 +21,7 @@ export const membersAnswer = z.object({
 export type MembersAnswer = z.infer<typeof membersAnswer>;
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.js';
 
-/** Business members from the members page (issue 27): invite by mail and accept, roles, removal, transfer. */
+/** Business members from the members page: invite by mail and accept, roles, removal, transfer. */
 async function setup() {
   const t = await testApp();
   const ownerUser = await t.makeUser('bizowner');

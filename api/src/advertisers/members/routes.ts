@@ -4,7 +4,7 @@ import { action, type ResourceRegistry } from '../../lib/resources.js';
 import { membersContract, } from './contract.js';
 import type { MembersService } from './service.js';
 
-/** Business members (issue 27): the members page's calls. Who may do each is memberRule's (policy/rules.ts). */
+/** Business members: the members page's calls. Who may do each is memberRule's (policy/rules.ts). */
 export function memberResources(members: MembersService, trustProxy: boolean) {
   return {
     AdvertiserMembersResource: {

@@ -1,5 +1,5 @@
 /**
- * Business members' roles (issue 27), shared by the API and the members page. A role is the
+ * Business members' roles, shared by the API and the members page. A role is the
  * permission list stored on the membership (advertiser_members.permissions): ADMIN acts for the
  * business once two-factor is passed; OWNER marks ownership: acts without
  * two-factor, and manages members beside the owner.

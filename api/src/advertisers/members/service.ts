@@ -27,7 +27,7 @@ const parse = (text: string | null): string[] => {
   }
 };
 
-/** The invite mail: plain text naming the business and the inviter; the subject is ours alone (as board invites, issue 25). */
+/** The invite mail: plain text naming the business and the inviter; the subject is ours alone (as board invites). */
 export function memberInviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; business: string; url: string; brand?: string }): Mail {
   const brand = input.brand ?? DEFAULT_BRAND;
   const inviter = oneLine(fullName(input.inviter)) || input.inviter.username;
@@ -42,7 +42,7 @@ export function memberInviteMail(input: { to: string; inviter: { username: strin
 }
 
 /**
- * Business members from the /advertiser/{id}/members/ page (issue 27): what `npm run admin
+ * Business members from the /advertiser/{id}/members/ page: what `npm run admin
  * advertiser-member` did for an operator, done by the business's owner. Who may do what is the object
  * policy's (policy/rules.ts memberRule); this loads its facts and does the writes.
  */

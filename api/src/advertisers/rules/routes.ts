@@ -71,7 +71,7 @@ export const ADVERTISER_ROUTES = {
   // Ours, beyond the product's list: the paid partnerships creators ask the business to approve, and the website claim.
   sponsorships: r('/sponsorships/', 'Paid partnerships', [], true),
   merchant: r('/merchant/', 'Website and merchant id', [], true),
-  // Who acts for the business (issue 27): the owner invites, changes roles, removes and hands over.
+  // Who acts for the business: the owner invites, changes roles, removes and hands over.
   members: r('/members/', 'Members', [], true),
 } as const satisfies Record<string, RouteDef>;
 

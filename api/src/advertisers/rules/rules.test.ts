@@ -11,7 +11,7 @@ import { noticeSegments, styleFor } from './notices.js';
 import { campaignsCsv } from './report.js';
 import { buildPayload, errorArea, firstFormError, labelOf, type QuickPromoteValues } from './promote.js';
 
-describe('country table (advertiser.md 9)', () => {
+describe('country table', () => {
   // country: [minimum, suggested, currency, duration]
   const rows: Record<string, [number, number, string, number]> = {
     US: [3, 7, 'USD', 10], GB: [1, 5, 'GBP', 10], AU: [1, 10, 'AUD', 10], NZ: [1, 10, 'NZD', 10], CA: [1, 9, 'CAD', 10],
@@ -64,7 +64,7 @@ describe('name cutting', () => {
   it('splits a full name: first word, the rest', () => expect(splitFullName(' Ada  King Lovelace ')).toEqual({ firstName: 'Ada', lastName: 'King Lovelace' }));
 });
 
-describe('the step machine (advertiser.md 4)', () => {
+describe('the step machine', () => {
   const base = { hasBusinessInfo: false, hasBilling: false, onQuickPromotePage: false };
   it('a modal-area error goes to the error modal', () => expect(afterFirstStep('pin_selection', { ...base, errorArea: 'modal' })).toBe('error'));
   it('any other error area stays', () => expect(afterFirstStep('pin_selection', { ...base, errorArea: 'pin' })).toBe('pin_selection'));
@@ -197,7 +197,7 @@ describe('notices', () => {
   it('styles by severity', () => expect([styleFor(0), styleFor(1), styleFor(2)]).toEqual(['error', 'warning', 'info']));
 });
 
-describe('the quick promote payload (advertiser.md 3 and 5)', () => {
+describe('the quick promote payload', () => {
   const values: QuickPromoteValues = {
     name: 'x'.repeat(80), destination_url: 'https://shop.example/a', budget: '12.5', duration: '14.9', inclusive_end_date: ' 2026-12-31 ', is_ongoing: false,
     advertiser_id: '42', ages: [], interests: [], genders: [], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true,

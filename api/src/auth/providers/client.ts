@@ -114,7 +114,7 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
      * state and nonce. No code and no access token exist in this flow.
      */
     /**
-     * Whether one tap can work with this provider (issue 27): its discovery document lists the bare
+     * Whether one tap can work with this provider: its discovery document lists the bare
      * `id_token` response type. A provider that allows only the code flow gets the redirect flow instead.
      */
     async allowsIdToken(name: ProviderName): Promise<boolean> {

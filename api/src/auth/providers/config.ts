@@ -4,7 +4,7 @@ import { PROVIDERS, type ProviderName } from './contract.js';
 export { PROVIDERS, type ProviderName };
 
 /**
- * Identity providers as configuration (issue 15). Each is an OpenID Connect issuer read through
+ * Identity providers as configuration. Each is an OpenID Connect issuer read through
  * discovery; the product is a relying party registered with the redirect URI
  * `{PUBLIC_ORIGIN}/oauth/{provider}/callback/`. A provider with no issuer is not configured and shows no button.
  */

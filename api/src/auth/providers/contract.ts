@@ -5,7 +5,7 @@ import { userText } from '../../lib/text.js';
 
 
 /**
- * The identity providers' side of the contract (issue 26): the provider names, what a finished callback
+ * The identity providers' side of the contract: the provider names, what a finished callback
  * leads to, and the message the provider window posts to the window that opened it.
  * Pure: the web app imports it.
  */
@@ -49,7 +49,7 @@ export const identitiesAnswer = z.object({
 });
 
 /**
- * The answers of this capability's resource actions, by resource and action (issue 26): /openapi.json
+ * The answers of this capability's resource actions, by resource and action: /openapi.json
  * publishes them, and every answer an API test gets is held to them (openapi/answers.ts). Written from
  * the types the services return; an action's own `answer` (in its routes.ts) comes first.
  */

@@ -75,7 +75,7 @@ async function signIn(b: Browser, who: string | Identity, options: { provider?: 
 const payload = (message: ProviderMessage) => message.payload as any;
 
 describe('providers as configuration', () => {
-  it('offers one tap only where the provider allows the id_token flow (issue 27)', async () => {
+  it('offers one tap only where the provider allows the id_token flow', async () => {
     const t = await app({ providers: { google: dev.config.providers.google } });
     const clients = (await import('./client.js')).providerClients({ google: dev.config.providers.google }, TEST_ORIGIN);
     expect(await clients.allowsIdToken('google')).toBe(true);
@@ -92,7 +92,7 @@ describe('providers as configuration', () => {
     const res = await b.resource('SocialProvidersResource', 'get');
     expect(res.data).toEqual({
       sso: { configured: false, disabled: false },
-      // The dev provider allows the id_token flow: one tap can work (issue 27).
+      // The dev provider allows the id_token flow: one tap can work.
       google: { configured: true, disabled: true, one_tap: true },
       facebook: { configured: false, disabled: false },
       line: { configured: false, disabled: false },
@@ -219,7 +219,7 @@ describe('linking is where accounts get stolen', () => {
     expect((await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password })).code).toBe(0);
     expect((await b.resource('SocialLinkResource', 'create')).data).toEqual({ provider: 'google' });
     expect(await t.db.selectFrom('identities').select(['user_id', 'subject']).execute()).toEqual([{ user_id: owner.id, subject: who.sub }]);
-    // The provider vouched for the account's own email: the identity is proven (a reset keeps it), and so is the email (issue 25).
+    // The provider vouched for the account's own email: the identity is proven (a reset keeps it), and so is the email.
     expect((await t.db.selectFrom('identities').select('proven_at').executeTakeFirstOrThrow()).proven_at).not.toBeNull();
     expect((await b.resource('EmailVerificationResource', 'get')).data.verified).toBe(true);
     // From now on the provider logs this account in.
@@ -318,7 +318,7 @@ describe('linking is where accounts get stolen', () => {
   });
 });
 
-describe('the protocol checks (section 8 mappings for the callback)', () => {
+describe('the protocol checks of the callback', () => {
   it('a tampered state is refused', async () => {
     const t = await app();
     const message = await signIn(browser(t), person(), { tamper: (url) => url.searchParams.set('state', 'forged-state') });
@@ -365,7 +365,7 @@ describe('the protocol checks (section 8 mappings for the callback)', () => {
     expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 173 });
   });
 
-  it('a Google log-in reactivates an account its owner deactivated, as a password log-in does; no other deactivation, and never past two-factor (issue 27)', async () => {
+  it('a Google log-in reactivates an account its owner deactivated, as a password log-in does; no other deactivation, and never past two-factor', async () => {
     const t = await app();
     const who = person();
     const b = browser(t);
@@ -456,7 +456,7 @@ describe('Facebook no longer available for new users', () => {
   });
 });
 
-describe("the provider window's pages in the reader's language (issue 20)", () => {
+describe("the provider window's pages in the reader's language", () => {
   it('says "one moment" and "done" in the chosen language, with <html lang dir>', async () => {
     const b = browser(await app());
     b.jar.set('cb_lang', 'cb_lang=fr');
@@ -603,7 +603,7 @@ describe('/v3/facebook/profile_data/ and /v3/facebook/login_data/', () => {
   });
 });
 
-describe('issue 25: an address is trusted only once proven', () => {
+describe('an address is trusted only once proven', () => {
   const post = (b: Browser, path: string, body: unknown) =>
     b.send(path, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const birthday = Math.floor(Date.UTC(1990, 0, 1) / 1000);

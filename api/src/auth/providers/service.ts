@@ -185,7 +185,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
   };
 
   return {
-    /** One tap is offered only where it can work (issue 27): Google configured and allowing the id_token flow. */
+    /** One tap is offered only where it can work: Google configured and allowing the id_token flow. */
     oneTapWorks: () => clients.allowsIdToken(ONE_TAP_PROVIDER),
     assertEnabled,
 
@@ -201,7 +201,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
         return { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
       }
       // Past this point the answer says whether an account exists: an email check like /v3/register/exists/,
-      // counted against the same per-address share (issue 25). A non-SSO answer reads nothing and is free.
+      // counted against the same per-address share. A non-SSO answer reads nothing and is free.
       await limits.take('emailCheckAddress', addressKey(address));
       const user = await users.findUserByEmail(normal);
       const identities = user ? await store.identitiesOf(user.id) : [];
@@ -274,7 +274,7 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       if (await store.findIdentity(flow.provider, flow.subject)) throw new ApiError('social_already_linked');
 
       const providerEmail = flow.email && flow.email_verified ? flow.email : null;
-      // A typed address is only claimed (issue 25): it waits as pending_email until its link is followed.
+      // A typed address is only claimed: it waits as pending_email until its link is followed.
       const email = normaliseEmail(providerEmail ?? input.email ?? '');
       // SIGNUP_MODE: in invite mode only an address the provider proves can match an invitation.
       await gate.admit(flow.provider as ProviderName, email, { provenEmail: providerEmail !== null });

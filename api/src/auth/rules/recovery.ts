@@ -124,7 +124,7 @@ export const SAFETY_TOAST_MS = { emailSent: 3500, codeResent: 5000 } as const;
 /** Two-factor codes are six digits (SMS and authenticator apps alike). */
 export const MFA_CODE_LENGTH = 6;
 
-/** A backup code (issue 27, auth/security-rules.ts BACKUP_PATTERN): two groups of five letters and digits. */
+/** A backup code (auth/security-rules.ts BACKUP_PATTERN): two groups of five letters and digits. */
 const BACKUP_CODE = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
 
 export function mfaCodeError(code: string): string | null {

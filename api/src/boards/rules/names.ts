@@ -10,7 +10,7 @@ export function foldName(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 }
 
-/** A name's words for search (saving.md section 2.2): folded, split at anything not a letter or digit. */
+/** A name's words for search: folded, split at anything not a letter or digit. */
 export function nameWords(text: string): string[] {
   return foldName(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }

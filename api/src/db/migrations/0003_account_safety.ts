@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Account safety (issue 7): two-factor settings and the account state's
+ * Account safety: two-factor settings and the account state's
  * reason on users; failed log-in counters by normalised email; one table of hashed single-use tokens
  * (password reset, two-factor codes, solved challenges, "remembered on this browser"); and the dev
  * outbox that stands in for mail and SMS when no SMTP server is configured.

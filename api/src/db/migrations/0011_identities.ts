@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Sign-in through identity providers (issue 15): `identities` links a
+ * Sign-in through identity providers: `identities` links a
  * provider's subject to an account (the provider's tokens are never stored); `oauth_flows` holds one
  * browser's authorisation request (state, nonce, PKCE verifier) keyed by the sha256 of a short-lived
  * cookie, and after the callback the verified profile until sign-up or linking spends it.

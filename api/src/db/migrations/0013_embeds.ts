@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Embedded pins, boards and profiles (issue 18; docs/decisions.md, "Embeds"). Numbered 0013.
+ * Embedded pins, boards and profiles (docs/decisions.md, "Embeds"). Numbered 0013.
  *
  * - pins_link: a count bubble's public count (pins saved from one page) in one index lookup on the
  *   first 200 characters of the link, then the exact comparison on the few rows sharing them; written

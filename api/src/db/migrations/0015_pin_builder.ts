@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The pin builder (issue 20): files a signed-in user uploads from their device (each a
+ * The pin builder: files a signed-in user uploads from their device (each a
  * media_upload_id), the alt text a builder pin carries, and the video a video pin plays. An image upload
  * points at its re-encoded `images` row; a video upload names its stored file's format.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The advertiser area, continued (issue 16): the quick promote reading an operator may set per
+ * The advertiser area, continued: the quick promote reading an operator may set per
  * advertiser, the merchant id a business earns by verifying its website, conversion tags for
  * web-conversion ads, the ad events (impressions and clicks) the reports sum, and paid-partnership
  * labels on pins. Portable types only, as the others.

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * The hashtags of pins' descriptions (issue 19: /v3/search/autocomplete/), one row a tag a pin, so the
+ * The hashtags of pins' descriptions (/v3/search/autocomplete/), one row a tag a pin, so the
  * autocomplete reads an index range instead of every description. Existing pins are read a page at a
  * time by id and their tags written. Deleting a pin deletes its rows (the foreign key cascades, on
  * SQLite too: connect() turns foreign keys on).

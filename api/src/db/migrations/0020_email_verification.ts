@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * A verified email is a state (issue 25, design item 3). `users.email_verified_at` says when the
+ * A verified email is a state (design item 3). `users.email_verified_at` says when the
  * account's email was proven (a link mailed to it was followed, a password reset through it, or a
  * provider asserted it); `users.pending_email` holds an address typed at a social sign-up until its
  * link is followed: it is not the account's email yet, so it blocks no one (the real owner may sign up

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Pin counts without a hot row (issue 32). A save used to add one to boards.pin_count, board_sections.pin_count
+ * Pin counts without a hot row. A save used to add one to boards.pin_count, board_sections.pin_count
  * and users.pin_count inside its transaction: every save to a board (or by a user) queued on that row's
  * lock until the one before committed (on Postgres, 145 of 250 samples waited on Lock:transactionid).
  * A save now inserts its +1s here instead, rows nobody else writes, and the server's worker folds them into

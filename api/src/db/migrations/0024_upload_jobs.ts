@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Uploads re-encoded as jobs (issue 32) and swept when unused (issue 25). An image upload is answered
+ * Uploads re-encoded as jobs and swept when unused. An image upload is answered
  * once its bytes are on disk: its row says `processing` until the job has made its renditions (`ready`),
  * or `failed` with the reason a user reads. `used_at` is set when a pin is saved with the upload: only
  * uploads no save ever claimed are swept after the grace period. A pin saved while its upload is still

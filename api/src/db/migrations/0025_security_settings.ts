@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Security settings people run themselves (issue 27). Sessions learn when they passed two-factor
+ * Security settings people run themselves. Sessions learn when they passed two-factor
  * (`mfa_at`: the business OWNER-or-MFA rule reads the session, not the account), and what the list of
  * active sessions shows: when each was last used, the device (its user agent, capped) and a coarse place
  * (never the full address). An account remembers when two-factor was turned on (a session must have

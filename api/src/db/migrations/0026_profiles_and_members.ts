@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Profile settings and business members (issue 27).
+ * Profile settings and business members.
  * - users.about: the profile's "About" (the website a person lists is users.listed_website_url, which the
  *   Instagram and website claim already reads).
  * - username_redirects: a changed username's old address keeps answering with a redirect to the new one,

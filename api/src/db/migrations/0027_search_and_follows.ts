@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Search and the following feed (issue 28; docs/decisions/search-and-feed.md).
+ * Search and the following feed (docs/decisions/search-and-feed.md).
  *
  * pin_search: one row a pin, `seq` its place in the search order (newest indexed first), kept by
  * triggers on pins, boards (a rename) and board_sections (a rename), so every writer (the save, an

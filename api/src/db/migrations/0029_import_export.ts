@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Import and export (issue 28). A job row is deleted when its job finishes (jobs/store.ts), so what a
+ * Import and export. A job row is deleted when its job finishes (jobs/store.ts), so what a
  * person watches on the import-export page lives here: one row per import or export, with its progress.
  *   transfers.kind      'import' | 'export'
  *   transfers.format    an import's: 'bookmarks' | 'pinterest-csv' | 'pinterest-json' | 'corkboard-zip'; an export's: 'zip'

@@ -2,7 +2,7 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 import { sqliteDoc as doc } from './0027_search_and_follows.js';
 
 /**
- * The SQLite search index written once per commit of saves, not once per save (issue 29, the save at scale;
+ * The SQLite search index written once per commit of saves, not once per save (the save at scale;
  * docs/decisions/scale.md).
  *
  * FTS5 writes what it holds in memory as a new segment of the index whenever a savepoint opens, and SQLite

@@ -1,7 +1,7 @@
 import { sql, SqliteAdapter, type Kysely } from 'kysely';
 
 /**
- * Pending pin counts keyed by the order they were written in (issue 29, the save at scale). Migration 0023 gave
+ * Pending pin counts keyed by the order they were written in (the save at scale). Migration 0023 gave
  * each counter_deltas row a random 18-digit id, so each of a save's two or three rows went into the primary
  * key's index at a random place: pages of the index the commit writes again for every save. The rows are
  * nobody's to name (the worker folds and deletes them), so the key is now the database's own counter: SQLite's

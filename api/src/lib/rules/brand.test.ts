@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.js';
 import { outboxMessages, v3Post } from '../../auth/safety-helpers.js';
 
-/** BRAND_NAME (issue 20): the product's name wherever the copy names it, 'Corkboard' by default. */
+/** BRAND_NAME: the product's name wherever the copy names it, 'Corkboard' by default. */
 describe('BRAND_NAME', () => {
   it('names the product in API errors, caught ones and refused ones alike', async () => {
     const t = await testApp({ config: { brandName: 'Pinwall' } });

@@ -1,5 +1,5 @@
 /**
- * The languages of the popup and product pages (issue 20), and the one rule that picks a visitor's:
+ * The languages of the popup and product pages, and the one rule that picks a visitor's:
  * shared by the server (the shell's `<html lang dir>`) and the popup (its catalogue), so they agree.
  * The SDK's 14 button languages (sdk/src/labels.ts), plus Arabic, laid out right to left.
  */

@@ -5,7 +5,7 @@ const viewer = { isAuth: true, isPartner: false, video_upload_allowed: false };
 const partner = { ...viewer, isPartner: true };
 const input = (over: Partial<GateInput> & { groups?: ReadonlySet<ExperimentGroup> } = {}): GateInput => ({ viewer, scenario: 'default', groups: new Set(), ...over });
 
-describe('the pin-builder gate table (saving.md section 6)', () => {
+describe('the pin-builder gate table', () => {
   const partnerGates: GateName[] = ['carousel', 'editing', 'education', 'layouts', 'link_status_validation', 'multi_pin', 'scheduling', 'shop_the_pin', 'system_fonts', 'tagging', 'video_editing', 'pin_quality'];
   const userGates: GateName[] = ['multi_pin_normal_pinners', 'disabled_creation_switches', 'idea_pin_product_tagging', 'alt_text', 'story_comment_permissions', 'video', 'video_tagging'];
 

@@ -1,10 +1,10 @@
 /**
- * The pin builder's feature gates (saving.md section 6), one pure table over who is looking, the
+ * The pin builder's feature gates, one pure table over who is looking, the
  * scenario and the experiment groups. The server (pins/service.ts: refusing saves) and the popup
  * (PinBuilder: which controls it offers) both import this module, so the two never disagree.
  */
 
-/** saving.md section 6's scenarios; `ad_creation` when the adCreate query flag is set, otherwise `default`. */
+/** The scenarios; `ad_creation` when the adCreate query flag is set, otherwise `default`. */
 export const SCENARIOS = ['default', 'ad_creation', 'story_pin', 'story_pin_v2', 'offsite_pin_creation', 'business_nux'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -32,7 +32,7 @@ export const VIDEO_UPLOAD_FLAG = 'video_upload';
 /** Every flag this module reads: the flags a request may carry for the pin builder. */
 export const PIN_BUILDER_FLAGS = [...Object.values(GROUP_FLAGS), VIDEO_UPLOAD_FLAG] as const;
 
-/** The viewer as the gates see it (saving.md section 3: Viewer id, isAuth, isPartner, video_upload_allowed). */
+/** The viewer as the gates see it (Viewer id, isAuth, isPartner, video_upload_allowed). */
 export interface GateViewer {
   isAuth: boolean;
   isPartner: boolean;
@@ -128,7 +128,7 @@ export function creationDisabled(groups: ReadonlySet<ExperimentGroup>, kind: Pin
   return !!kind.idea && groups.has('disable_idea_pins');
 }
 
-/** saving.md section 6: the scenario is ad_creation when the adCreate query flag is set, otherwise default. */
+/** The scenario is ad_creation when the adCreate query flag is set, otherwise default. */
 export function scenarioOf(search: string | URLSearchParams): Scenario {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
   const flag = query.get('adCreate');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../../testing.js';
 import { hashtagsOf, typedHashtag } from './hashtags.js';
 
-describe('hashtags (saving.md section 5)', () => {
+describe('hashtags', () => {
   it('are # and characters other than punctuation or whitespace, folded and distinct', () => {
     expect(hashtagsOf('Summer #Tarts and #tarts, #lemon-curd #été! # #')).toEqual(['tarts', 'lemon', 'été']);
     expect(typedHashtag('Best #lem')).toBe('lem');

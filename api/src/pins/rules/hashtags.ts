@@ -1,5 +1,5 @@
 /**
- * saving.md section 5: a hashtag is '#' followed by characters other than punctuation or whitespace.
+ * A hashtag is '#' followed by characters other than punctuation or whitespace.
  * Tags are kept folded (NFC, lower case) so '#Summer' and '#summer' are one tag. One module, used by
  * the save (pins/store.ts keeps pin_hashtags), the autocomplete and the popup's description field.
  */
@@ -7,7 +7,7 @@ const HASHTAG = /#([^\s\p{P}\p{S}]+)/gu;
 /** At most this many tags of a pin are indexed, each at most this long. */
 export const HASHTAGS_PER_PIN = 20;
 export const HASHTAG_MAX = 100;
-/** saving.md section 9: hashtag suggestions max 5. */
+/** Hashtag suggestions max 5. */
 export const HASHTAG_SUGGESTIONS = 5;
 
 export const foldTag = (tag: string) => tag.normalize('NFC').toLowerCase();

@@ -27,7 +27,7 @@ const roleName = (role: MemberRole) => (role === 'OWNER' ? t('roleOwner') : t('r
 const nameOf = (m: { full_name: string; username: string }) => m.full_name || m.username;
 
 /**
- * /advertiser/{id}/members/ (issue 27): who acts for the business. The owner (and a member with OWNER)
+ * /advertiser/{id}/members/: who acts for the business. The owner (and a member with OWNER)
  * invites by email with a role, changes roles and removes members; the owner hands the business over.
  * What each may do is the server's (policy memberRule); the page shows only what the list says it may.
  */

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 type Board = BoardPageData;
 
 /**
- * The owner's board settings (issue 28): name, description, secret, cover (one of its pins' images, or
+ * The owner's board settings: name, description, secret, cover (one of its pins' images, or
  * the automatic rule), invites after creation, and archiving. Opened from the board page's 'Edit board';
  * what the server refuses is shown in the form, nothing changed.
  */
@@ -123,7 +123,7 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
   );
 }
 
-/** Invites after creation (issue 28): people by name or emails, as Create board queues them. */
+/** Invites after creation: people by name or emails, as Create board queues them. */
 function Invite({ boardId, onInvited }: { boardId: string; onInvited: () => void }) {
   const [chosen, setChosen] = useState<Candidate[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -164,7 +164,7 @@ function Invite({ boardId, onInvited }: { boardId: string; onInvited: () => void
 }
 
 /**
- * Archiving and the way back (issue 28), one switch: in the settings, archive with why; on an archived
+ * Archiving and the way back, one switch: in the settings, archive with why; on an archived
  * board's page (its owner alone sees it), why nothing can be saved, and unarchive.
  */
 function ArchiveSwitch({ board, onChanged }: { board: Board; onChanged: () => void }) {
@@ -196,7 +196,7 @@ function Problem({ text }: { text: string | null }) {
   ) : null;
 }
 
-/** 'Add section' on the board page (issue 28): the first section of a board too; any member may. */
+/** 'Add section' on the board page: the first section of a board too; any member may. */
 export function AddSection({ board, onAdded }: { board: { id: string }; onAdded: () => void }) {
   const [open, setOpen] = useState(false);
   if (!open)

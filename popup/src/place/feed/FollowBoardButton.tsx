@@ -7,7 +7,7 @@ import { t, tn } from './messages';
 type BoardFollowData = BoardFollowAnswer;
 
 /**
- * Follow / Following for a board (issue 28), beside its name, with its follower count. Its owner sees
+ * Follow / Following for a board, beside its name, with its follower count. Its owner sees
  * the count only; a visitor gets a link to log in that comes back here. Optimistic: the button turns at
  * once and back, with the server's message, when the call fails.
  */

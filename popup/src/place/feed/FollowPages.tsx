@@ -3,7 +3,7 @@ import { FeedFooter, usePaged } from '../Feed';
 import { t } from './messages';
 import { t as pages } from '../../pages/messages';
 
-/** Where the profile's "N followers" and "N following" lead (issue 28): /{username}/_followers/ and /_following/. */
+/** Where the profile's "N followers" and "N following" lead: /{username}/_followers/ and /_following/. */
 export function FollowPage({ username, list }: { username: string; list: 'followers' | 'following' }) {
   const title = list === 'followers' ? t('followersTitle', { name: `@${username}` }) : t('followingTitle', { name: `@${username}` });
   useEffect(() => {

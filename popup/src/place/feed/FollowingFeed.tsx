@@ -2,7 +2,7 @@ import { homeFeedOptions } from '../../../../api/src/lib/rules/first-reads';
 import { FeedFooter, PinTiles, usePaged } from '../Feed';
 import { t } from './messages';
 
-/** The home feed (issue 28): the newest Pins on public boards of the people and boards the viewer follows. */
+/** The home feed: the newest Pins on public boards of the people and boards the viewer follows. */
 export function FollowingFeed() {
   const feed = usePaged('HomeFeedResource', homeFeedOptions(), (page) => page.pins);
   return (

@@ -1,6 +1,6 @@
 import { tn } from './messages';
 
-/** "N followers" and "N following" as links to their pages (issue 28), counted by each language's plural rules. */
+/** "N followers" and "N following" as links to their pages, counted by each language's plural rules. */
 export function followCountLinks({ username, followers, following }: { username: string; followers: number; following: number }) {
   return (
     <>

@@ -2,7 +2,7 @@ import englishWords from '../../../../locales/en/place-feed.json';
 import { defineMessages } from '../../i18n';
 
 /**
- * Following (issue 28): the home feed, following a board, the followers and following pages and the
+ * Following: the home feed, following a board, the followers and following pages and the
  * profile's counts (counted by each language's plural rules). Lazy pages, translated into every language.
  */
 export const english = englishWords;

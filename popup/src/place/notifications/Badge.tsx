@@ -7,7 +7,7 @@ import { t } from './messages';
 type Count = UnreadAnswer;
 
 /**
- * The header's Notifications link with the unread count (issue 28). A lazy chunk of its own: the
+ * The header's Notifications link with the unread count. A lazy chunk of its own: the
  * save popup's first-open bundle carries only the import. Read when the page opens and again when
  * the list page marks everything read.
  */

@@ -43,7 +43,7 @@ function sentence(n: Item) {
 }
 
 /**
- * /notifications/ (issue 28): the viewer's notifications, newest first, a page at a time. Opening it
+ * /notifications/: the viewer's notifications, newest first, a page at a time. Opening it
  * marks everything read (the header's badge clears); the ones that were unread keep their "New" mark
  * on this visit.
  */

@@ -2,7 +2,7 @@ import englishWords from '../../../../locales/en/place-notifications.json';
 import { defineMessages } from '../../i18n';
 
 /**
- * Notifications in the app (issue 28): the header's badge and the list page (/notifications/). Both are
+ * Notifications in the app: the header's badge and the list page (/notifications/). Both are
  * lazy chunks, so the save popup's first-open bundle does not carry them; their words come with them.
  */
 export const english = englishWords;

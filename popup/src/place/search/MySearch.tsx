@@ -10,7 +10,7 @@ type MineData = MineAnswer;
 const TYPING_REST_MS = 200;
 
 /**
- * Search of the viewer's own Pins and boards (issue 28), as they type: words match the start of words
+ * Search of the viewer's own Pins and boards, as they type: words match the start of words
  * of a Pin's title, description, link, board and section, case and accents ignored; '#tag' a hashtag.
  */
 export function MySearch() {

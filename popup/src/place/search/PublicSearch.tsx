@@ -3,8 +3,8 @@ import { SEARCH_QUERY_MAX } from '../../../../api/src/search/rules';
 import { t } from './messages';
 
 /**
- * /search/pins/?q=… (issue 28): public Pins of everyone by words and #hashtags, under the search
- * advisory notice (advertiser.md section 2). A form that reloads the page with the new query, so the
+ * /search/pins/?q=…: public Pins of everyone by words and #hashtags, under the search
+ * advisory notice. A form that reloads the page with the new query, so the
  * address is the search and the notice follows it.
  */
 export function PublicSearch({ term }: { term: string }) {

@@ -2,7 +2,7 @@ import englishWords from '../../../../locales/en/place-search.json';
 import { defineMessages } from '../../i18n';
 
 /**
- * Search (issue 28): the viewer's own Pins and boards as they type (the home page) and everyone's public
+ * Search: the viewer's own Pins and boards as they type (the home page) and everyone's public
  * Pins (/search/pins/). Lazy pages, so their words come with them, translated into every language.
  */
 export const english = englishWords;

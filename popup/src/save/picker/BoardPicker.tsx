@@ -32,7 +32,7 @@ const TITLES = {
   createSection: 'picker.createSection',
 } as const satisfies Record<View['name'], string>;
 
-/** Where Back goes from each view (saving.md section 2.2); from the board list it closes. */
+/** Where Back goes from each view; from the board list it closes. */
 const BACK: Record<View['name'], (view: View) => View | null> = {
   boards: () => null,
   sections: () => ({ name: 'boards' }),
@@ -86,11 +86,11 @@ export function BoardPicker({
   onSave(target: SaveTarget): void;
   onClose(): void;
   prefetched?: Promise<PickerData | null>;
-  /** saving.md section 2.3: the full-page picker, whose create buttons lead to their own pages. */
+  /** The full-page picker, whose create buttons lead to their own pages. */
   mobile?: boolean;
-  /** saving.md section 6: the advertiser the viewer acts for, when the popup was opened for one. */
+  /** The advertiser the viewer acts for, when the popup was opened for one. */
   advertiserId?: string;
-  /** A save that failed, shown in place under the title (the mobile picker, issue 20). */
+  /** A save that failed, shown in place under the title (the mobile picker). */
   failure?: string | null;
 }) {
   const [data, setData] = useState<PickerData | null>(null);

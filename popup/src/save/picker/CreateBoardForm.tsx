@@ -9,7 +9,7 @@ import { CollaboratorSearch } from './CollaboratorSearch';
 
 type Suggestion = RouteAnswer<'/v3/pins/{id}/board_title_suggestions/'>[number];
 
-/** saving.md section 8: a board create failure shows its message and detail, or this fallback. */
+/** A board create failure shows its message and detail, or this fallback. */
 const CREATE_FALLBACK = 'Uh oh! Something went wrong.';
 
 export function createErrorText(error: unknown): string {
@@ -19,10 +19,10 @@ export function createErrorText(error: unknown): string {
 }
 
 /**
- * Create board (saving.md sections 2.2, 5 and 6): name, Secret, collaborators, suggestions, Cancel
+ * Create board: name, Secret, collaborators, suggestions, Cancel
  * and Create. Acting for an advertiser one does not own, the board is protected: the switch shows
  * on and disabled, and Secret and collaborators are hidden. Its owner acting for it may switch
- * Protected on (issue 28), which hides Secret and collaborators as well.
+ * Protected on, which hides Secret and collaborators as well.
  */
 export function CreateBoardForm({
   description,
@@ -81,7 +81,7 @@ export function CreateBoardForm({
         aux_data: { source: 'board_picker' },
         ...(actingFor ? { advertiser_id: actingFor } : {}),
       });
-      // saving.md section 4: invites queued for collaborators go to the new board on save.
+      // Invites queued for collaborators go to the new board on save.
       if (invites.length && !isProtected) {
         await postResource('BoardInviteResource', 'create', {
           board_id: board.id,

@@ -5,7 +5,7 @@ import { CreateBoardForm } from './CreateBoardForm';
 import { CreateSectionForm } from './CreateSectionForm';
 
 /**
- * The mobile picker's create pages (saving.md section 2.3): /board/create/ and
+ * The mobile picker's create pages: /board/create/ and
  * /board/{id}/create_section/. After creating they return to `next` (same origin only), where the
  * pin is saved to what was just made (picker/created.ts); Cancel returns without a save.
  */

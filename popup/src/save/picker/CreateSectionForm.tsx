@@ -4,7 +4,7 @@ import { sectionNameProblem } from '../../../../api/src/boards/rules';
 import { postResource, ResourceError } from '../../api';
 import type { SectionData } from '../../types';
 
-/** 'Add section' (saving.md sections 2.2 and 5): trimmed name; Add waits for a name, no error, no save in flight. */
+/** 'Add section': trimmed name; Add waits for a name, no error, no save in flight. */
 export function CreateSectionForm({ board, media, onCreated }: { board: { id: string }; media: string; onCreated(section: SectionData): void }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -20,7 +20,7 @@ export function CreateSectionForm({ board, media, onCreated }: { board: { id: st
     try {
       onCreated(await postResource('BoardSectionResource', 'create', { board_id: board.id, name: name.trim(), name_source: 0, initial_pins: [] }));
     } catch (e) {
-      // saving.md section 8: message_detail, else message, inline under the name field.
+      // Message_detail, else message, inline under the name field.
       setError(e instanceof ResourceError ? fromEnglish(e.body.message_detail ?? e.body.message) : t('server.uhOh'));
       setSaving(false);
     }

@@ -1,6 +1,6 @@
 /**
- * A board or section made on the mobile picker's own create page (saving.md section 2.3), handed back
- * to the create page it came from so the pin is saved to it there (issue 20: "creating a board on mobile
+ * A board or section made on the mobile picker's own create page, handed back
+ * to the create page it came from so the pin is saved to it there ("creating a board on mobile
  * saves the pin to it"). It travels in this tab's sessionStorage, never in the URL: a link that named a
  * board in its query could make a page save a pin with no tap of the user's.
  */

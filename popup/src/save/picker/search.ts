@@ -1,7 +1,7 @@
 import { nameWords } from '../../../../api/src/boards/rules/names';
 
 /**
- * Board search (saving.md section 2.2): every typed word must match the start of a word of the
+ * Board search: every typed word must match the start of a word of the
  * board's name, ignoring case and accents. The words are boards/rules/names.ts's, the same the server's
  * search index holds, so an account too large for one answer finds the same boards on the server.
  * Names are split into words once, so a keystroke over the boards held is a scan of short strings.
@@ -30,5 +30,5 @@ export function filterBoards<T>(index: SearchIndex<T>, query: string): T[] {
   return found;
 }
 
-/** saving.md section 9: with 3 or fewer boards the picker shows one list. */
+/** With 3 or fewer boards the picker shows one list. */
 export const SINGLE_LIST_MAX = 3;

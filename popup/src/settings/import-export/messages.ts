@@ -2,7 +2,7 @@ import englishWords from '../../../../locales/en/settings-import-export.json';
 import { defineMessages } from '../../i18n';
 
 /**
- * Import and export (issue 28): /settings/import-export/. A page of its own in a lazy chunk with its
+ * Import and export: /settings/import-export/. A page of its own in a lazy chunk with its
  * words, translated into every language (i18n/catalogues.test.ts). Counts are said as "x of y" and
  * "Items added: n", so no sentence needs a plural form.
  */

@@ -27,7 +27,7 @@ const readAsDataUrl = (file: File) =>
   });
 
 /**
- * /settings/profile/ (issue 27): name, username (sign-up's rules; the old address redirects), photo
+ * /settings/profile/: name, username (sign-up's rules; the old address redirects), photo
  * through the image pipeline, about and website. /settings/claim/ is the same page opened at the website,
  * which is what the Instagram and website claim reads. A visitor is sent to log in and back here.
  */

@@ -6,7 +6,7 @@ import { NO_PROOF, ProofField, proofOptions } from './Proof';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /**
- * Deactivation (auth.md section 8's user-requested closure: logging in again reactivates) and deletion
+ * Deactivation (the user-requested closure: logging in again reactivates) and deletion
  * (the account and its data go; a notice is mailed). Either asks for the fresh proof (Proof.tsx).
  */
 export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onClosed: (how: 'deactivated' | 'deleted') => void }) {

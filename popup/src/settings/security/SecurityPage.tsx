@@ -21,7 +21,7 @@ const closedOf = (search: string) => {
   return value === 'deactivated' || value === 'deleted' ? value : null;
 };
 
-/** /settings/security/ (issue 27): two-factor, password, email, sessions, deactivation and deletion. */
+/** /settings/security/: two-factor, password, email, sessions, deactivation and deletion. */
 export function SecurityPage({ viewer }: { viewer: ViewerData | null }) {
   const [status, setStatus] = useState<SecurityStatus | null>(null);
   const [error, setError] = useState('');

@@ -8,7 +8,7 @@ import { NO_PROOF, ProofField, proofOptions, type ProofValue } from './Proof';
 type Setup = AnswerOf<'TwoFactorResource', 'create'>;
 
 /**
- * Two-factor from the settings (issue 27): off, it offers an authenticator app (QR code and key) or SMS
+ * Two-factor from the settings: off, it offers an authenticator app (QR code and key) or SMS
  * (a code texted to the phone being added); a code confirms it and the backup codes are shown once. On,
  * it says how codes come, lets this session pass it (for businesses), and turns it off with the password and a fresh code.
  */

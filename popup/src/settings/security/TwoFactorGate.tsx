@@ -5,8 +5,8 @@ import { Field, Problem } from './Field';
 import { t } from './messages';
 
 /**
- * What a business member meets when their session has not passed two-factor (code 181, advertiser.md
- * section 4, checked against the session since issue 27): with two-factor off, the way to turn it on;
+ * What a business member meets when their session has not passed two-factor (code 181, checked
+ * against the session): with two-factor off, the way to turn it on;
  * with it on, a code that verifies this session, then the page goes on.
  */
 export function TwoFactorGate({ onPassed }: { onPassed: () => void }) {

@@ -2,10 +2,10 @@ import englishWords from '../../../../locales/en/settings-security.json';
 import { defineMessages } from '../../i18n';
 
 /**
- * The security settings' words (issue 27): /settings/security/ (two-factor, password, email, sessions,
+ * The security settings' words: /settings/security/ (two-factor, password, email, sessions,
  * deactivation and deletion) and the two-factor step the advertiser area shows a business member. A lazy
  * chunk with its words in every language (i18n/catalogues.test.ts). "Your account has been deactivated"
- * and its reason are auth.md's (section 8); the rest is ours (docs/decisions/security-settings.md).
+ * and its reason are the; the rest is ours (docs/decisions/security-settings.md).
  */
 export const english = englishWords;
 
