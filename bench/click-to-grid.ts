@@ -47,7 +47,12 @@ export function solidPng(width: number, height: number): Buffer {
   header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
   const rows = Buffer.alloc((width + 1) * height, 0x99);
   for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // filter byte per row
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 export async function clickToGrid(): Promise<Array<{ name: string; value: number; budget: number; unit: string }>> {

@@ -24,7 +24,10 @@ function processTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
 }
 
-const pids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+const pids = () =>
+  readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 
 /** A process and every process under it (a cluster's primary and its workers). */
 export function treeOf(root: number): number[] {
@@ -36,7 +39,7 @@ export function treeOf(root: number): number[] {
   const tree = new Set([root]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [pid, parent] of parentOf) if (tree.has(parent) && !tree.has(pid)) (tree.add(pid), (grew = true));
+    for (const [pid, parent] of parentOf) if (tree.has(parent) && !tree.has(pid)) tree.add(pid), (grew = true);
   }
   return [...tree];
 }

@@ -25,8 +25,10 @@ const RUNS = 5;
 const WIDGETS_BUDGET_MS = 50;
 
 function page(): string {
-  const boards = Array.from({ length: WIDGETS }, (_, i) =>
-    `<div class="slot"><a data-pin-do="embedBoard" data-pin-board-width="400" data-pin-scale-height="240" data-pin-scale-width="80" href="/user${i}/board${i}/">Board ${i}</a></div>`,
+  const boards = Array.from(
+    { length: WIDGETS },
+    (_, i) =>
+      `<div class="slot"><a data-pin-do="embedBoard" data-pin-board-width="400" data-pin-scale-height="240" data-pin-scale-width="80" href="/user${i}/board${i}/">Board ${i}</a></div>`,
   );
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>10 boards</title>
 <style>body{margin:0;font:16px sans-serif}.slot{display:inline-block;vertical-align:top;width:400px;height:298px;margin:8px}</style></head>
@@ -37,10 +39,28 @@ function answer(origin: string): string {
   const pin = (b: number, i: number) => {
     const height = 236 + ((i * 37) % 160);
     const image = (size: number) => ({ url: `${origin}/img.png?${b}-${i}-${size}`, width: size, height: Math.round((height * size) / 236) });
-    return { id: String(1000 * b + i + 1), url: `${origin}/pin/${1000 * b + i + 1}/`, title: '', description: `Pin ${i} of board ${b}`, color: '#88aacc', images: { '236x': image(236), '474x': image(474) }, pinner: { username: `user${b}`, full_name: `User ${b}`, url: `${origin}/user${b}/` }, board: { name: `Board ${b}`, url: `${origin}/user${b}/board${b}/` } };
+    return {
+      id: String(1000 * b + i + 1),
+      url: `${origin}/pin/${1000 * b + i + 1}/`,
+      title: '',
+      description: `Pin ${i} of board ${b}`,
+      color: '#88aacc',
+      images: { '236x': image(236), '474x': image(474) },
+      pinner: { username: `user${b}`, full_name: `User ${b}`, url: `${origin}/user${b}/` },
+      board: { name: `Board ${b}`, url: `${origin}/user${b}/board${b}/` },
+    };
   };
   const boards = Object.fromEntries(
-    Array.from({ length: WIDGETS }, (_, b) => [`user${b}/board${b}`, { name: `Board ${b}`, url: `${origin}/user${b}/board${b}/`, pin_count: PINS, owner: { username: `user${b}`, full_name: `User ${b}`, url: `${origin}/user${b}/`, image_medium_url: null }, pins: Array.from({ length: PINS }, (_, i) => pin(b, i)) }]),
+    Array.from({ length: WIDGETS }, (_, b) => [
+      `user${b}/board${b}`,
+      {
+        name: `Board ${b}`,
+        url: `${origin}/user${b}/board${b}/`,
+        pin_count: PINS,
+        owner: { username: `user${b}`, full_name: `User ${b}`, url: `${origin}/user${b}/`, image_medium_url: null },
+        pins: Array.from({ length: PINS }, (_, i) => pin(b, i)),
+      },
+    ]),
   );
   return JSON.stringify({ resource_response: { data: { pins: {}, boards, users: {}, counts: {} } } });
 }
@@ -51,8 +71,10 @@ async function serve(): Promise<Server> {
   let data = '';
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url === '/js/pinit.js' || url === '/js/pinit-widgets.js') res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'max-age=600' }).end(url.includes('widgets') ? widgets : pinit);
-    else if (url.startsWith('/resource/EmbedsResource/get/')) res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(data);
+    if (url === '/js/pinit.js' || url === '/js/pinit-widgets.js')
+      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'max-age=600' }).end(url.includes('widgets') ? widgets : pinit);
+    else if (url.startsWith('/resource/EmbedsResource/get/'))
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(data);
     else if (url.startsWith('/img.png')) res.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'max-age=60' }).end(png);
     else res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html);
   });
@@ -86,7 +108,8 @@ async function measure(browser: Browser, origin: string): Promise<{ widgets: num
     await cdp.send('Tracing.end');
     await traced;
     const own = (path: string) => ownSpells(events, origin + path).reduce((sum, [, ms]) => sum + ms, 0);
-    if (!events.some((e) => e.name === 'EvaluateScript' && e.args?.data?.url === `${origin}/js/pinit-widgets.js`)) throw new Error('the trace has no evaluation of pinit-widgets.js');
+    if (!events.some((e) => e.name === 'EvaluateScript' && e.args?.data?.url === `${origin}/js/pinit-widgets.js`))
+      throw new Error('the trace has no evaluation of pinit-widgets.js');
     return { widgets: own('/js/pinit-widgets.js'), pinit: own('/js/pinit.js'), shift };
   } finally {
     await context.close();
@@ -96,7 +119,10 @@ async function measure(browser: Browser, origin: string): Promise<{ widgets: num
 export async function embeds(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
   const server = await serve();
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const runs: Array<{ widgets: number; pinit: number; shift: number }> = [];
   try {
     for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, origin));

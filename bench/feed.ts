@@ -34,21 +34,27 @@ export function seed(file: string) {
   if (trigger) raw.exec('drop trigger pins_search_insert');
   const id = (kind: number, n: number) => `${kind}${String(n).padStart(17, '0')}`;
   raw.transaction(() => {
-    raw.prepare(
-      `with recursive c(n) as (select 0 union all select n + 1 from c where n + 1 < ?)
+    raw
+      .prepare(
+        `with recursive c(n) as (select 0 union all select n + 1 from c where n + 1 < ?)
        insert into users (id, email, username, first_name, last_name, created_at) select printf('1%017d', n), 'p' || n || '@bench.example', 'p' || n, 'P', 'P', 0 from c`,
-    ).run(PEOPLE + READERS.length);
-    raw.prepare(
-      `with recursive c(n) as (select 0 union all select n + 1 from c where n + 1 < ?)
+      )
+      .run(PEOPLE + READERS.length);
+    raw
+      .prepare(
+        `with recursive c(n) as (select 0 union all select n + 1 from c where n + 1 < ?)
        insert into boards (id, owner_id, name, slug, description, privacy, pin_count, section_count, created_at, sort_digit, sort_key)
        select printf('2%017d', n), printf('1%017d', n / 2), 'Board ' || n, 'board-' || n, '', case when n % 10 = 3 then 'secret' else 'public' end, 0, 0, 0, 0, 'board ' || n from c`,
-    ).run(PEOPLE * 2);
+      )
+      .run(PEOPLE * 2);
     // Pins spread in time across everyone, as a day's saves are: person p's i-th pin at i * PEOPLE + p.
-    raw.prepare(
-      `with recursive c(n) as (select 0 union all select n + 1 from c where n + 1 < ?)
+    raw
+      .prepare(
+        `with recursive c(n) as (select 0 union all select n + 1 from c where n + 1 < ?)
        insert into pins (id, board_id, section_id, pinner_id, image_id, image_url, link, title, description, method, guid, color, created_at)
        select printf('9%017d', n), printf('2%017d', (n % ?) * 2 + (n / ?) % 2), null, printf('1%017d', n % ?), null, '', 'https://publisher.example/' || n, 'Pin ' || n, '', 'button', null, '#d9a441', 1000000 + n from c`,
-    ).run(PEOPLE * PINS_EACH, PEOPLE, PEOPLE, PEOPLE);
+      )
+      .run(PEOPLE * PINS_EACH, PEOPLE, PEOPLE, PEOPLE);
     const follow = raw.prepare('insert into follows (follower_id, followee_id, created_at) values (?, ?, 0)');
     const session = raw.prepare('insert into sessions (id, user_id, created_at, expires_at, mfa_at, logged_in_at) values (?, ?, ?, ?, null, ?)');
     for (const [r, count] of READERS.entries()) {
@@ -77,7 +83,9 @@ export async function feedBench() {
   const live = connectSqlite(file);
   const app = createApp({ db: live, config: loadConfig({ NODE_ENV: 'test' }), clock: systemClock, log: createLogger('silent') });
   const page = async (token: string, bookmark?: string) => {
-    const res = await app.request(`/resource/HomeFeedResource/get/?data=${encodeURIComponent(JSON.stringify({ options: bookmark ? { bookmark } : {} }))}`, { headers: { cookie: `cb_session=${token}` } });
+    const res = await app.request(`/resource/HomeFeedResource/get/?data=${encodeURIComponent(JSON.stringify({ options: bookmark ? { bookmark } : {} }))}`, {
+      headers: { cookie: `cb_session=${token}` },
+    });
     if (res.status !== 200) throw new Error(`the feed answered ${res.status}`);
     return (await res.json()).resource_response.data as { pins: unknown[]; bookmark: string };
   };
@@ -104,7 +112,16 @@ export async function feedBench() {
   const reference = best[0]!;
   return [
     { name: `load average (${availableParallelism()} cores)`, value: round(loadavg()[0]!, 1), unit: '' },
-    ...READERS.map((n, i) => ({ name: `CPU per page, ${n.toLocaleString('en')} followed`, value: round(best[i]!), unit: `ms (first ${PAGES} pages, best of ${ROUNDS})` })),
-    ...READERS.slice(1).map((n, i) => ({ name: `${n.toLocaleString('en')} ÷ 10 followed`, value: round(best[i + 1]! / reference), ...(n === 1_000 ? { budget: RATIO_GOAL } : {}), unit: '×' })),
+    ...READERS.map((n, i) => ({
+      name: `CPU per page, ${n.toLocaleString('en')} followed`,
+      value: round(best[i]!),
+      unit: `ms (first ${PAGES} pages, best of ${ROUNDS})`,
+    })),
+    ...READERS.slice(1).map((n, i) => ({
+      name: `${n.toLocaleString('en')} ÷ 10 followed`,
+      value: round(best[i + 1]! / reference),
+      ...(n === 1_000 ? { budget: RATIO_GOAL } : {}),
+      unit: '×',
+    })),
   ];
 }

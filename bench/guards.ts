@@ -28,7 +28,8 @@ const UPLOADS = 8;
 const UPLOAD_BYTES = 150 * 1024 * 1024;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : Infinity);
+const percentile = (values: number[], p: number) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : Infinity;
 
 /** The server in a process of its own (node itself, so its pid is the one whose RSS is read). */
 async function startServer() {
@@ -37,7 +38,16 @@ async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-guards-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     // Development: the demo account is seeded, which the savers log in as.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), WORKERS: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      EXAMPLES_PORT: String(examplesPort),
+      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+      MEDIA_DIR: join(dir, 'media'),
+      WORKERS: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -70,8 +80,15 @@ async function logIn(origin: string, publicOrigin: string) {
     body: JSON.stringify({ options: { username_or_email: 'demo@corkboard.test', password: 'corkboard-demo' } }),
   });
   if (!login.ok) throw new Error(`bench log-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const board = await fetch(`${origin}/resource/BoardResource/create/`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ options: { name: 'Guards bench' } }) });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const board = await fetch(`${origin}/resource/BoardResource/create/`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ options: { name: 'Guards bench' } }),
+  });
   const boardId = ((await board.json()) as { resource_response: { data: { id: string } } }).resource_response.data.id;
   return { cookie, boardId };
 }
@@ -82,7 +99,13 @@ function slowClient(port: number, publicOrigin: string, localAddress: string, un
   const once = () =>
     new Promise<void>((resolve) => {
       const socket = connect({ port, host: '127.0.0.1', localAddress });
-      const head = ['POST /v3/sso/info/ HTTP/1.1', 'Host: 127.0.0.1', `Origin: ${publicOrigin}`, 'Content-Type: application/json', `Content-Length: ${64 * 1024}`];
+      const head = [
+        'POST /v3/sso/info/ HTTP/1.1',
+        'Host: 127.0.0.1',
+        `Origin: ${publicOrigin}`,
+        'Content-Type: application/json',
+        `Content-Length: ${64 * 1024}`,
+      ];
       socket.write(`${head.join('\r\n')}\r\n\r\n{`);
       const timer = setInterval(() => (until() ? socket.destroy() : socket.write(' ')), SLOW_BYTE_EVERY_MS);
       socket.on('data', () => answered++);
@@ -99,7 +122,13 @@ function slowClient(port: number, publicOrigin: string, localAddress: string, un
 function upload(port: number, publicOrigin: string, bytes: number) {
   return new Promise<number>((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    const head = ['POST /v3/media/uploads/ HTTP/1.1', 'Host: 127.0.0.1', `Origin: ${publicOrigin}`, 'Content-Type: application/octet-stream', 'Transfer-Encoding: chunked'];
+    const head = [
+      'POST /v3/media/uploads/ HTTP/1.1',
+      'Host: 127.0.0.1',
+      `Origin: ${publicOrigin}`,
+      'Content-Type: application/octet-stream',
+      'Transfer-Encoding: chunked',
+    ];
     const chunk = Buffer.concat([Buffer.from(`${(1024 * 1024).toString(16)}\r\n`), Buffer.alloc(1024 * 1024, 7), Buffer.from('\r\n')]);
     let written = 0;
     let done = false;
@@ -191,12 +220,25 @@ export async function guards(): Promise<Array<{ name: string; value: number; bud
 
     return [
       { name: 'machine load (1 min)', value: Number(loadavg()[0]!.toFixed(1)), unit: `on ${cpus().length} cores` },
-      { name: 'API p99, savers alone', value: Math.round(percentile(alone.probeTimes, 99)), unit: `ms (${alone.probeTimes.length} answered, ${alone.probeShed} shed)` },
-      { name: `API p99, +${SLOW_CLIENTS} slow bodies`, value: Math.round(percentile(held.probeTimes, 99)), budget: API_P99_GOAL_MS, unit: `ms (${held.probeTimes.length} answered, ${held.probeShed} shed)` },
+      {
+        name: 'API p99, savers alone',
+        value: Math.round(percentile(alone.probeTimes, 99)),
+        unit: `ms (${alone.probeTimes.length} answered, ${alone.probeShed} shed)`,
+      },
+      {
+        name: `API p99, +${SLOW_CLIENTS} slow bodies`,
+        value: Math.round(percentile(held.probeTimes, 99)),
+        budget: API_P99_GOAL_MS,
+        unit: `ms (${held.probeTimes.length} answered, ${held.probeShed} shed)`,
+      },
       { name: 'save p99, +slow bodies', value: Math.round(percentile(held.saveTimes, 99)), unit: `ms (${held.saveTimes.length} saves, ${held.shed} shed)` },
       { name: 'slow bodies answered', value: slowAnswers, unit: 'times (408 past their deadline)' },
       { name: `RSS growth, ${UPLOADS} uploads`, value: Math.round(rssPeak - rssBefore), budget: RSS_GOAL_MB, unit: `MB (from ${Math.round(rssBefore)} MB)` },
-      { name: 'upload bytes sent', value: Math.round(written.reduce((a, b) => a + b, 0) / 1024 / 1024), unit: `MiB of ${(UPLOADS * UPLOAD_BYTES) / 1024 / 1024} before the server closed` },
+      {
+        name: 'upload bytes sent',
+        value: Math.round(written.reduce((a, b) => a + b, 0) / 1024 / 1024),
+        unit: `MiB of ${(UPLOADS * UPLOAD_BYTES) / 1024 / 1024} before the server closed`,
+      },
     ];
   } finally {
     await server.close();

@@ -36,13 +36,30 @@ async function zipOf(entries: Array<[string, Buffer]>): Promise<Buffer> {
 async function hostileFiles(): Promise<Array<{ name: string; file: Buffer }>> {
   const nested = `<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>${'<DL>'.repeat(200_000)}${'<DT><A HREF="https://example.com/a">a</A>'.repeat(12_000)}`;
   const sections = (n: number) => Array.from({ length: n }, (_, i) => ({ id: String(i), title: `Section ${i}` }));
-  const boardsJson = (n: number) => Buffer.from(JSON.stringify({ format: 'corkboard-export', version: 1, boards: [{ id: '1', name: 'Board', sections: sections(n) }] }));
-  const pins = Buffer.from(JSON.stringify({ pins: Array.from({ length: 100_001 }, (_, i) => ({ title: `Pin ${i}`, link: `https://example.com/${i}`, board_name: `Board ${i % 30}` })) }));
+  const boardsJson = (n: number) =>
+    Buffer.from(JSON.stringify({ format: 'corkboard-export', version: 1, boards: [{ id: '1', name: 'Board', sections: sections(n) }] }));
+  const pins = Buffer.from(
+    JSON.stringify({
+      pins: Array.from({ length: 100_001 }, (_, i) => ({ title: `Pin ${i}`, link: `https://example.com/${i}`, board_name: `Board ${i % 30}` })),
+    }),
+  );
   return [
     { name: 'CSV, 3 MB of blank lines', file: Buffer.concat([Buffer.from('Title,Link,Board\n'), Buffer.alloc(3 * 1024 * 1024, '\n')]) },
     { name: 'bookmarks, 200,000 nested lists', file: Buffer.from(nested) },
-    { name: 'ZIP, boards.json 970,000 sections', file: await zipOf([['boards.json', boardsJson(970_000)], ['pins.json', Buffer.from('[]')]]) },
-    { name: 'ZIP, boards.json 180,000 sections', file: await zipOf([['boards.json', boardsJson(180_000)], ['pins.json', Buffer.from('[]')]]) },
+    {
+      name: 'ZIP, boards.json 970,000 sections',
+      file: await zipOf([
+        ['boards.json', boardsJson(970_000)],
+        ['pins.json', Buffer.from('[]')],
+      ]),
+    },
+    {
+      name: 'ZIP, boards.json 180,000 sections',
+      file: await zipOf([
+        ['boards.json', boardsJson(180_000)],
+        ['pins.json', Buffer.from('[]')],
+      ]),
+    },
     { name: 'JSON, 100,001 pins (one over)', file: pins },
   ];
 }
@@ -73,9 +90,16 @@ export async function hostileImports() {
   try {
     const { origin } = server;
     const logIn = async (who: { email: string; password: string }) => {
-      const res = await fetch(`${origin}/resource/UserSessionResource/create/`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ options: { username_or_email: who.email, password: who.password } }) });
+      const res = await fetch(`${origin}/resource/UserSessionResource/create/`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ options: { username_or_email: who.email, password: who.password } }),
+      });
       if (res.status !== 200) throw new Error(`log-in refused: ${await res.text()}`);
-      return res.headers.getSetCookie().map((l) => l.split(';')[0]).join('; ');
+      return res.headers
+        .getSetCookie()
+        .map((l) => l.split(';')[0])
+        .join('; ');
     };
     const cookie = await logIn(importer);
     const status = async () => {
@@ -104,12 +128,19 @@ export async function hostileImports() {
 
     const rows: Array<{ name: string; value: number; budget?: number; unit: string }> = [];
     const judged = (name: string, m: { p99: number; growth: number }) =>
-      rows.push({ name: `${name}: /health p99`, value: m.p99, budget: HEALTH_P99_BUDGET_MS, unit: 'ms' }, { name: `${name}: RSS growth`, value: m.growth, budget: RSS_GROWTH_BUDGET_MB, unit: 'MB' });
+      rows.push(
+        { name: `${name}: /health p99`, value: m.p99, budget: HEALTH_P99_BUDGET_MS, unit: 'ms' },
+        { name: `${name}: RSS growth`, value: m.growth, budget: RSS_GROWTH_BUDGET_MB, unit: 'MB' },
+      );
 
     // One import first, unmeasured: a server's first import loads and compiles the readers (a one-time cost
     // of a cold process, not of the file); the figures are of a server that has imported before.
     {
-      const res = await fetch(`${origin}/v3/imports/`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/octet-stream' }, body: new Uint8Array(files[0]!.file) });
+      const res = await fetch(`${origin}/v3/imports/`, {
+        method: 'POST',
+        headers: { origin, cookie, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(files[0]!.file),
+      });
       const id = (await res.json()).resource_response.data.id;
       while (!(await status().then((now) => now.id === id && (now.status === 'failed' || now.status === 'done')))) await sleep(100);
     }
@@ -119,7 +150,11 @@ export async function hostileImports() {
       let ended = '';
       const m = await measure(
         async () => {
-          const res = await fetch(`${origin}/v3/imports/`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) });
+          const res = await fetch(`${origin}/v3/imports/`, {
+            method: 'POST',
+            headers: { origin, cookie, 'content-type': 'application/octet-stream' },
+            body: new Uint8Array(body),
+          });
           const answer = await res.json();
           if (res.status !== 200) throw new Error(`${name}: upload refused ${JSON.stringify(answer)}`);
           id = answer.resource_response.data.id;
@@ -138,7 +173,11 @@ export async function hostileImports() {
     const curating = await logIn(curator);
     const b = await measure(
       async () => {
-        const res = await fetch(`${origin}/resource/BoardResource/delete/`, { method: 'POST', headers: { origin, cookie: curating, 'content-type': 'application/json' }, body: JSON.stringify({ options: { board_id: bigBoard } }) });
+        const res = await fetch(`${origin}/resource/BoardResource/delete/`, {
+          method: 'POST',
+          headers: { origin, cookie: curating, 'content-type': 'application/json' },
+          body: JSON.stringify({ options: { board_id: bigBoard } }),
+        });
         if (res.status !== 200) throw new Error(`board deletion refused: ${await res.text()}`);
       },
       async () => !reader.prepare('select 1 from boards where id = ?').get(bigBoard),
@@ -149,7 +188,11 @@ export async function hostileImports() {
     const leaving = await logIn(leaver);
     const m = await measure(
       async () => {
-        const res = await fetch(`${origin}/resource/AccountDeletionResource/create/`, { method: 'POST', headers: { origin, cookie: leaving, 'content-type': 'application/json' }, body: JSON.stringify({ options: { password: leaver.password } }) });
+        const res = await fetch(`${origin}/resource/AccountDeletionResource/create/`, {
+          method: 'POST',
+          headers: { origin, cookie: leaving, 'content-type': 'application/json' },
+          body: JSON.stringify({ options: { password: leaver.password } }),
+        });
         if (res.status !== 200) throw new Error(`deletion refused: ${await res.text()}`);
       },
       async () => !reader.prepare('select 1 from users where id = ?').get(leaverId),

@@ -25,11 +25,20 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function bookmarksFile(n: number): Buffer {
-  const lines = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>', '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">', '<TITLE>Bookmarks</TITLE>', '<H1>Bookmarks</H1>', '<DL><p>'];
+  const lines = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+    '<TITLE>Bookmarks</TITLE>',
+    '<H1>Bookmarks</H1>',
+    '<DL><p>',
+  ];
   for (let folder = 0; folder * 500 < n; folder++) {
     lines.push(`    <DT><H3 ADD_DATE="1700000000">Folder ${folder + 1}</H3>`, '    <DL><p>');
     for (let i = folder * 500; i < Math.min(n, (folder + 1) * 500); i++) {
-      lines.push(`        <DT><A HREF="https://example.com/articles/${i}?ref=bench" ADD_DATE="${1_700_000_000 + i}" TAGS="reading,bench">Article number ${i} about something worth keeping</A>`, `        <DD>A note on article ${i}.`);
+      lines.push(
+        `        <DT><A HREF="https://example.com/articles/${i}?ref=bench" ADD_DATE="${1_700_000_000 + i}" TAGS="reading,bench">Article number ${i} about something worth keeping</A>`,
+        `        <DD>A note on article ${i}.`,
+      );
     }
     lines.push('    </DL><p>');
   }
@@ -50,7 +59,15 @@ export async function importBench() {
     await authService({ db, config: loadConfig({ NODE_ENV: 'test' }), clock: systemClock }).createAccount({ ...user, firstName: 'Import' });
     await db.destroy();
   }
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', PORT: String(port), EXAMPLES_PORT: String(Number(process.env.EXAMPLES_PORT ?? (await freePort()))), DATABASE_URL: `sqlite:${dbPath}`, MEDIA_DIR: join(dir, 'media'), CHALLENGE_HMAC_KEY: 'import-bench-challenge-key-0123456789' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    EXAMPLES_PORT: String(Number(process.env.EXAMPLES_PORT ?? (await freePort()))),
+    DATABASE_URL: `sqlite:${dbPath}`,
+    MEDIA_DIR: join(dir, 'media'),
+    CHALLENGE_HMAC_KEY: 'import-bench-challenge-key-0123456789',
+  };
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -59,13 +76,23 @@ export async function importBench() {
   try {
     for (let i = 0; ; i++) {
       if (child.exitCode !== null || i > 600) throw new Error(`The server did not start:\n${output}`);
-      const up = await request(`${base}/health`).then((r) => (r.body.dump(), true), () => false);
+      const up = await request(`${base}/health`).then(
+        (r) => (r.body.dump(), true),
+        () => false,
+      );
       if (up) break;
       await sleep(100);
     }
-    const login = await request(`${base}/resource/UserSessionResource/create/`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ options: { username_or_email: user.email, password: user.password } }) });
+    const login = await request(`${base}/resource/UserSessionResource/create/`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ options: { username_or_email: user.email, password: user.password } }),
+    });
     await login.body.dump();
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((l) => l.split(';')[0]).join('; ');
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((l) => l.split(';')[0])
+      .join('; ');
 
     let longest = 0;
     let longestWhat = '';
@@ -118,7 +145,9 @@ export async function importBench() {
       exported = (await status()).data.export;
     }
     const exportSeconds = (performance.now() - exportStarted) / 1000;
-    console.log(`    ${BOOKMARKS} bookmarks (${(file.length / 1e6).toFixed(1)} MB) imported; ${requests} requests timed, the longest ${longestWhat}; progress seen moving in ${progressSeen} polls; export ${exported.status}, ${((exported.bytes ?? 0) / 1e6).toFixed(1)} MB`);
+    console.log(
+      `    ${BOOKMARKS} bookmarks (${(file.length / 1e6).toFixed(1)} MB) imported; ${requests} requests timed, the longest ${longestWhat}; progress seen moving in ${progressSeen} polls; export ${exported.status}, ${((exported.bytes ?? 0) / 1e6).toFixed(1)} MB`,
+    );
     return [
       { name: `load average (${availableParallelism()} cores)`, value: Math.round(loadavg()[0]! * 10) / 10, unit: '' },
       { name: 'longest request', value: Math.round(longest), budget: REQUEST_GOAL_MS, unit: 'ms' },

@@ -30,7 +30,9 @@ export async function ingest() {
     log: (line) => console.log(`    ${line}`),
   });
   const steady = r.steady!;
-  console.log(`    acknowledged ${r.acknowledged}, errors ${r.errors}, shed ${r.shed}; steady part (last ${steady.seconds} s): queue grew by ${steady.queueGrowth}; at the load's end ${r.queueAtEnd.left} jobs waiting, the oldest ${Math.round(r.queueAtEnd.oldestAgeMs / 1000)} s old; after the drain: jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
+  console.log(
+    `    acknowledged ${r.acknowledged}, errors ${r.errors}, shed ${r.shed}; steady part (last ${steady.seconds} s): queue grew by ${steady.queueGrowth}; at the load's end ${r.queueAtEnd.left} jobs waiting, the oldest ${Math.round(r.queueAtEnd.oldestAgeMs / 1000)} s old; after the drain: jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`,
+  );
   for (const sample of r.errorSamples) console.log(`      error: ${sample}`);
   return [
     // A machine shared with other work shows in every figure: its 1-minute load average, beside its cores.
@@ -58,8 +60,20 @@ const BURST_CLIENTS = 6;
 export async function ingestBurst() {
   const port = Number(process.env.PORT ?? 9151);
   const examplesPort = Number(process.env.EXAMPLES_PORT ?? port + 1);
-  const r = await runLoad({ seconds: 0, saves: BURST_SAVES, savers: BURST_CLIENTS, kills: 0, port, examplesPort, images: Number.MAX_SAFE_INTEGER, drainTimeoutMs: 180_000, log: (line) => console.log(`    ${line}`) });
-  console.log(`    burst: acknowledged ${r.acknowledged} at ${r.savesPerSecond} saves/s, refused for image work ${r.shed}, errors ${r.errors}; after the drain: jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
+  const r = await runLoad({
+    seconds: 0,
+    saves: BURST_SAVES,
+    savers: BURST_CLIENTS,
+    kills: 0,
+    port,
+    examplesPort,
+    images: Number.MAX_SAFE_INTEGER,
+    drainTimeoutMs: 180_000,
+    log: (line) => console.log(`    ${line}`),
+  });
+  console.log(
+    `    burst: acknowledged ${r.acknowledged} at ${r.savesPerSecond} saves/s, refused for image work ${r.shed}, errors ${r.errors}; after the drain: jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`,
+  );
   for (const sample of r.errorSamples) console.log(`      error: ${sample}`);
   return [
     { name: `burst of ${BURST_SAVES} from ${BURST_CLIENTS} clients: saves acknowledged`, value: r.acknowledged, budget: BURST_SAVES, atLeast: true, unit: '' },

@@ -31,6 +31,10 @@ describe('a server killed with kill -9 under load', () => {
     expect(result.integrity).toBe('ok');
     expect(result.foreignKeyProblems).toBe(0);
     expect(result.countsMatch).toBe(true);
-    expect({ jobsLeft: result.jobsLeft, jobsFailed: result.jobsFailed, pinsWithoutCopies: result.pinsWithoutCopies }).toEqual({ jobsLeft: 0, jobsFailed: 0, pinsWithoutCopies: 0 });
+    expect({ jobsLeft: result.jobsLeft, jobsFailed: result.jobsFailed, pinsWithoutCopies: result.pinsWithoutCopies }).toEqual({
+      jobsLeft: 0,
+      jobsFailed: 0,
+      pinsWithoutCopies: 0,
+    });
   }, 240_000);
 });

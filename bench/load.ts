@@ -194,7 +194,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         method: 'POST',
         dispatcher,
         headers: { origin, 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ options: { board_id: boardId, image_url: image, link: `https://publisher.example/load/${n}`, description: `Load ${n}`, method: 'button' } }),
+        body: JSON.stringify({
+          options: { board_id: boardId, image_url: image, link: `https://publisher.example/load/${n}`, description: `Load ${n}`, method: 'button' },
+        }),
       });
       const text = await res.body.text();
       if (res.statusCode === 200) acknowledged.add(JSON.parse(text).resource_response.data.id);
@@ -213,7 +215,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       if (killedGenerations.has(sentTo)) cut++;
       else {
         errors++;
-        if (errorSamples.length < 5) errorSamples.push(`${String(error)} (instance ${sentTo}, ${Date.now() - startedAt} ms after it started, ${Date.now() - sentAt} ms after sending)`);
+        if (errorSamples.length < 5)
+          errorSamples.push(`${String(error)} (instance ${sentTo}, ${Date.now() - startedAt} ms after it started, ${Date.now() - sentAt} ms after sending)`);
       }
     }
   };
@@ -233,7 +236,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     await start();
     await logIn();
     serverUp = true;
-    log(options.saves ? `server up; a burst of ${options.saves} saves from ${options.savers} clients` : `server up; ${options.savers} savers for ${options.seconds} s, ${options.kills} kill -9`);
+    log(
+      options.saves
+        ? `server up; a burst of ${options.saves} saves from ${options.savers} clients`
+        : `server up; ${options.savers} savers for ${options.seconds} s, ${options.kills} kill -9`,
+    );
     const savers = Array.from({ length: options.savers }, saver);
     const began = Date.now();
     if (options.saves) await Promise.all(savers);
@@ -272,11 +279,26 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       steady = { seconds: Math.round(seconds), savesPerSecond: rate(saves), ingestPerSecond: rate(saves - queueGrowth), queueGrowth };
     }
     const db = connectSqlite(dbPath);
-    const jobsMade = Number((await db.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const jobsMade = Number(
+      (
+        await db
+          .selectFrom('pins')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const deadline = Date.now() + (options.drainTimeoutMs ?? 120_000);
     let jobsLeft = 0;
     do {
-      jobsLeft = Number((await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow()).n);
+      jobsLeft = Number(
+        (
+          await db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('status', 'in', ['queued', 'running'])
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
       if (jobsLeft) await sleep(250);
     } while (jobsLeft && Date.now() < deadline);
     await db.destroy();
@@ -339,7 +361,9 @@ export async function load() {
   for (const kills of [0, 1]) {
     const r = await runLoad({ seconds: 60, savers: 200, kills, port, examplesPort, log: (line) => console.log(`    ${line}`) });
     const label = kills ? 'with kill -9' : 'steady';
-    console.log(`    ${label}: acknowledged ${r.acknowledged}, rows ${r.rows}, lost ${r.lost}, errors ${r.errors}, shed (503, sent again) ${r.shed}, cut by the kill ${r.cut}, integrity ${r.integrity}, jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`);
+    console.log(
+      `    ${label}: acknowledged ${r.acknowledged}, rows ${r.rows}, lost ${r.lost}, errors ${r.errors}, shed (503, sent again) ${r.shed}, cut by the kill ${r.cut}, integrity ${r.integrity}, jobs left ${r.jobsLeft}, failed ${r.jobsFailed}, pins without copies ${r.pinsWithoutCopies}`,
+    );
     for (const sample of r.errorSamples) console.log(`      error: ${sample}`);
     rows.push(
       { name: `${label}: errors`, value: r.errors, budget: 0, unit: '' },

@@ -38,15 +38,25 @@ export async function outside() {
   await migrate(db);
   await db.destroy();
   const raw = new SQLite(file);
-  raw.prepare(`insert into users (id, email, username, first_name, last_name, created_at) values (?, 'bench@bench.example', 'bench', 'Bench', 'Pinner', 0)`).run(USER);
+  raw
+    .prepare(`insert into users (id, email, username, first_name, last_name, created_at) values (?, 'bench@bench.example', 'bench', 'Bench', 'Pinner', 0)`)
+    .run(USER);
   raw.close();
   // seedBoards makes every tenth board secret, the first among them: the second is public.
   const board = seedBoards(file, USER, 2, '62')[1]!;
   await seedPins(file, USER, [board], PINS);
   // Every pin with a made image, as a real board's: the feed carries each one's enclosure.
   const images = new SQLite(file);
-  images.prepare(`insert into images (id, source_url, width, height, dominant_color, status, created_at, released_at) values ('500000000000000001', 'https://publisher.example/a.jpg', 1200, 800, '#d9a441', 'ready', 0, null)`).run();
-  images.prepare(`update pins set image_id = '500000000000000001', image_url = 'https://publisher.example/a.jpg', description = 'A seeded pin with a few words of description, as people write them'`).run();
+  images
+    .prepare(
+      `insert into images (id, source_url, width, height, dominant_color, status, created_at, released_at) values ('500000000000000001', 'https://publisher.example/a.jpg', 1200, 800, '#d9a441', 'ready', 0, null)`,
+    )
+    .run();
+  images
+    .prepare(
+      `update pins set image_id = '500000000000000001', image_url = 'https://publisher.example/a.jpg', description = 'A seeded pin with a few words of description, as people write them'`,
+    )
+    .run();
   images.close();
 
   const live = connectSqlite(file);
@@ -85,18 +95,34 @@ export async function outside() {
       if (p99 < (best.get(name)?.p99 ?? Infinity)) best.set(name, { p50: percentile(times, 50), p99 });
     }
   }
-  const rows: Array<{ name: string; value: number; budget?: number; unit: string }> = [{ name: `load average (${availableParallelism()} cores)`, value: round(loadavg()[0]!), unit: '' }];
+  const rows: Array<{ name: string; value: number; budget?: number; unit: string }> = [
+    { name: `load average (${availableParallelism()} cores)`, value: round(loadavg()[0]!), unit: '' },
+  ];
   for (const [name, { p50, p99 }] of best) {
     rows.push({ name: `${name}, p50`, value: round(p50), unit: 'ms' });
-    rows.push({ name: `${name}, p99`, value: round(p99), budget: P99_GOAL_MS, unit: `ms at a board of ${PINS.toLocaleString('en')} pins (best of ${ROUNDS} rounds)` });
+    rows.push({
+      name: `${name}, p99`,
+      value: round(p99),
+      budget: P99_GOAL_MS,
+      unit: `ms at a board of ${PINS.toLocaleString('en')} pins (best of ${ROUNDS} rounds)`,
+    });
   }
 
   // What a visitor of a publisher's page is sent for one pin embed, beside the image.
   const page = await (await app.request(`/embed/pin/${pin}/?size=medium`)).text();
-  const data = await (await app.request(`/resource/EmbedsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { pins: [pin] } }))}`, { headers: { origin: 'https://publisher.example' } })).text();
+  const data = await (
+    await app.request(`/resource/EmbedsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { pins: [pin] } }))}`, {
+      headers: { origin: 'https://publisher.example' },
+    })
+  ).text();
   const script = (name: string) => readFileSync(join(DIST, 'js', `${name}.br`)).length;
   const parts = { page: brotli(page), 'pinit-embed.js': script('pinit-embed.js'), 'widget data': brotli(data) };
-  rows.push({ name: 'embed page, all it sends', value: Object.values(parts).reduce((a, b) => a + b, 0), budget: EMBED_BYTES_GOAL, unit: 'bytes (brotli), beside the image' });
+  rows.push({
+    name: 'embed page, all it sends',
+    value: Object.values(parts).reduce((a, b) => a + b, 0),
+    budget: EMBED_BYTES_GOAL,
+    unit: 'bytes (brotli), beside the image',
+  });
   for (const [name, bytes] of Object.entries(parts)) rows.push({ name: `  ${name}`, value: bytes, unit: 'bytes (brotli)' });
   await live.destroy();
   rmSync(dir, { recursive: true, force: true });

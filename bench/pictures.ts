@@ -44,11 +44,17 @@ const PASSWORD = 'bench-password-1';
 /** A photo-like JPEG: a coarse random colour field, smoothly enlarged, with fine grain over it. */
 async function photo(seed: number, width: number, height: number): Promise<Buffer> {
   let state = seed * 2654435761;
-  const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
   const coarse = Buffer.alloc(12 * 9 * 3, 0).map(() => Math.floor(random() * 256));
-  const field = await sharp(coarse, { raw: { width: 12, height: 9, channels: 3 } }).resize(width, height, { kernel: 'cubic', fit: 'fill' }).blur(8).raw().toBuffer();
+  const field = await sharp(coarse, { raw: { width: 12, height: 9, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic', fit: 'fill' })
+    .blur(8)
+    .raw()
+    .toBuffer();
   for (let i = 0; i < field.length; i++) field[i] = Math.max(0, Math.min(255, field[i]! + Math.round((random() - 0.5) * 24)));
-  return sharp(field, { raw: { width, height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(field, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 const SIZES = [
@@ -82,9 +88,19 @@ async function staticHost(): Promise<{ origin: string; set: (html: string) => vo
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function post(origin: string, path: string, options: unknown, cookie = '') {
-  const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { origin, 'content-type': 'application/json', cookie }, body: JSON.stringify({ options }) });
+  const res = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ options }),
+  });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-  return { body: (await res.json()) as { resource_response: { data: Record<string, unknown> } }, cookie: res.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ') };
+  return {
+    body: (await res.json()) as { resource_response: { data: Record<string, unknown> } },
+    cookie: res.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; '),
+  };
 }
 
 /** Two accounts made as the product makes them: the owner of a public board, and a reader who follows them. */
@@ -115,7 +131,10 @@ const OBSERVE = `(() => {
 /** One cold visit (a new context: an empty cache): LCP and CLS once the page has been still for a second. */
 async function visit(browser: Browser, url: string, cookie?: { origin: string; value: string }): Promise<Visit> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  if (cookie) await context.addCookies(cookie.value.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: cookie.origin })));
+  if (cookie)
+    await context.addCookies(
+      cookie.value.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: cookie.origin })),
+    );
   await context.addInitScript(OBSERVE);
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
@@ -125,7 +144,11 @@ async function visit(browser: Browser, url: string, cookie?: { origin: string; v
   if (process.env.BENCH_VERBOSE) {
     console.log(url, result, await page.evaluate('window.__shifts'));
     // Where the time went: each request's start and end, and when the page's script ran.
-    console.log(await page.evaluate(`performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '-' + Math.round(e.responseEnd) + ' ' + e.name.replace(location.origin, '').slice(0, 90)).join('\\n')`));
+    console.log(
+      await page.evaluate(
+        `performance.getEntriesByType('resource').map((e) => Math.round(e.startTime) + '-' + Math.round(e.responseEnd) + ' ' + e.name.replace(location.origin, '').slice(0, 90)).join('\\n')`,
+      ),
+    );
   }
   await context.close();
   return result;
@@ -137,7 +160,9 @@ async function firstScreen(browser: Browser, url: string) {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  const tiles = (await page.evaluate(`[...document.querySelectorAll('img')].map((img) => { const r = img.getBoundingClientRect(); return { src: img.currentSrc, x: r.x, y: r.y, w: r.width, h: r.height }; }).filter((t) => t.src && t.w > 50 && t.y < innerHeight && t.y + t.h > 0)`)) as Array<{ src: string; x: number; y: number; w: number; h: number }>;
+  const tiles = (await page.evaluate(
+    `[...document.querySelectorAll('img')].map((img) => { const r = img.getBoundingClientRect(); return { src: img.currentSrc, x: r.x, y: r.y, w: r.width, h: r.height }; }).filter((t) => t.src && t.w > 50 && t.y < innerHeight && t.y + t.h > 0)`,
+  )) as Array<{ src: string; x: number; y: number; w: number; h: number }>;
   await context.close();
   return tiles;
 }
@@ -149,7 +174,8 @@ async function phoneUnderResolved(browser: Browser, url: string) {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   // naturalWidth of a srcset image is scaled by its density; the rendition's own width is its descriptor.
-  const tiles = (await page.evaluate(`[...document.querySelectorAll('.pin-grid img')].filter((img) => img.getBoundingClientRect().top < innerHeight).map((img) => {
+  const tiles =
+    (await page.evaluate(`[...document.querySelectorAll('.pin-grid img')].filter((img) => img.getBoundingClientRect().top < innerHeight).map((img) => {
     const set = (img.getAttribute('srcset') || '').split(',').map((s) => s.trim().split(' ')).map(([url, w]) => ({ url, w: Number.parseInt(w || '0', 10) }));
     const widest = Math.max(...set.map((s) => s.w));
     const taken = set.find((s) => s.url === img.currentSrc);
@@ -189,11 +215,26 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
   const grid = await staticHost();
   const board = await seed(dir);
   const server = await startServer(dir, { OUTBOUND_ALLOW: photos.origin });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   try {
     const { origin } = server;
     const owner = await post(origin, '/resource/UserSessionResource/create/', { username_or_email: 'pictures@bench.test', password: PASSWORD });
-    for (let n = 0; n < PINS; n++) await post(origin, '/resource/PinResource/create/', { board_id: board.id, image_url: `${photos.origin}/${n}.jpg`, link: `https://publisher.example/photo/${n}`, description: `Photograph ${n}`, method: 'button' }, owner.cookie);
+    for (let n = 0; n < PINS; n++)
+      await post(
+        origin,
+        '/resource/PinResource/create/',
+        {
+          board_id: board.id,
+          image_url: `${photos.origin}/${n}.jpg`,
+          link: `https://publisher.example/photo/${n}`,
+          description: `Photograph ${n}`,
+          method: 'button',
+        },
+        owner.cookie,
+      );
     const db = connectSqlite(join(dir, 'bench.sqlite'));
     // The ingest jobs, then the AVIF conversion of what they stored (the admin command's job).
     for (let tries = 0; ; tries++) {
@@ -218,7 +259,9 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
     const boardUrl = `${origin}${board.url}`;
     const reader = await post(origin, '/resource/UserSessionResource/create/', { username_or_email: 'reader@bench.test', password: PASSWORD });
     const tiles = await firstScreen(browser, boardUrl);
-    grid.set(`<!doctype html><html><head><meta charset="utf-8"><title>Static grid</title><style>body{margin:0}img{position:absolute}</style></head><body>${tiles.map((t) => `<img src="${t.src}" alt="" style="left:${t.x}px;top:${t.y}px;width:${t.w}px;height:${t.h}px">`).join('')}</body></html>`);
+    grid.set(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Static grid</title><style>body{margin:0}img{position:absolute}</style></head><body>${tiles.map((t) => `<img src="${t.src}" alt="" style="left:${t.x}px;top:${t.y}px;width:${t.w}px;height:${t.h}px">`).join('')}</body></html>`,
+    );
     const runs = { board: [] as Visit[], home: [] as Visit[], grid: [] as Visit[] };
     for (let run = 0; run < RUNS; run++) {
       runs.grid.push(await visit(browser, `${grid.origin}/`));
@@ -244,7 +287,13 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
       { name: '  same renditions, AVIF', value: Math.round(bytes.avif / 1024), unit: 'KiB' },
       { name: '  AVIF ÷ JPEG', value: ratio(bytes.avif, bytes.jpeg), budget: BYTES_RATIO_BUDGET, unit: '×' },
       { name: '  SSIM against the original, JPEG (mean)', value: mean(bytes.ssimJpeg), unit: '' },
-      { name: '  SSIM against the original, AVIF (mean)', value: mean(bytes.ssimAvif), budget: Math.round((mean(bytes.ssimJpeg) - SSIM_TOLERANCE) * 1000) / 1000, atLeast: true, unit: '' },
+      {
+        name: '  SSIM against the original, AVIF (mean)',
+        value: mean(bytes.ssimAvif),
+        budget: Math.round((mean(bytes.ssimJpeg) - SSIM_TOLERANCE) * 1000) / 1000,
+        atLeast: true,
+        unit: '',
+      },
       { name: `2x phone: tiles in view (${phone.tiles}) under-resolved`, value: phone.under, budget: 0, unit: 'tiles' },
     ];
   } finally {

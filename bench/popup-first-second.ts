@@ -41,13 +41,24 @@ async function start() {
   const id = await authService(deps).createAccount({ email, password: 'bench-password-1', username: 'firstsecond', firstName: 'Bench' });
   seedBoards(join(dir, 'bench.sqlite'), id, BOARDS, '1');
   const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
-  return { origin: config.publicOrigin, login: { email, password: 'bench-password-1' }, close: () => new Promise<void>((resolve) => server.close(() => void db.destroy().then(() => resolve()))) };
+  return {
+    origin: config.publicOrigin,
+    login: { email, password: 'bench-password-1' },
+    close: () => new Promise<void>((resolve) => server.close(() => void db.destroy().then(() => resolve()))),
+  };
 }
 
 /** A profile: logged in, every page it opens stamping when its picker is usable. */
-async function profile(browser: Awaited<ReturnType<typeof chromium.launch>>, origin: string, login: { email: string; password: string }): Promise<{ context: BrowserContext; opener: Page }> {
+async function profile(
+  browser: Awaited<ReturnType<typeof chromium.launch>>,
+  origin: string,
+  login: { email: string; password: string },
+): Promise<{ context: BrowserContext; opener: Page }> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const res = await context.request.post(`${origin}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: login.email, password: login.password } }, headers: { Origin: origin } });
+  const res = await context.request.post(`${origin}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: origin },
+  });
   if (!res.ok()) throw new Error(`bench log-in failed: ${res.status()}`);
   await context.addInitScript(() => {
     const w = window as unknown as { __ready?: number };
@@ -68,7 +79,9 @@ interface Open {
 
 /** Clicks Save on the opener, which opens `url`; the popup is done when `ready` says so. */
 async function open(context: BrowserContext, opener: Page, url: string, picker: boolean): Promise<Open> {
-  await opener.evaluate(`document.getElementById('save').onclick = () => { window.__clicked = performance.timeOrigin + performance.now(); window.open(${JSON.stringify(url)}, 'pin', 'width=750,height=800'); }`);
+  await opener.evaluate(
+    `document.getElementById('save').onclick = () => { window.__clicked = performance.timeOrigin + performance.now(); window.open(${JSON.stringify(url)}, 'pin', 'width=750,height=800'); }`,
+  );
   const [popup] = await Promise.all([context.waitForEvent('page'), opener.click('#save')]);
   const clicked = (await opener.evaluate('window.__clicked')) as number;
   let ready: number;
@@ -77,7 +90,9 @@ async function open(context: BrowserContext, opener: Page, url: string, picker: 
     ready = (await popup.evaluate(() => (window as unknown as { __ready: number }).__ready)) as number;
   } else {
     await popup.waitForLoadState('load');
-    ready = (await popup.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd)) as number;
+    ready = (await popup.evaluate(
+      () => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    )) as number;
   }
   // A string, not a function: tsx would wrap named helpers in code the page does not have.
   const waves = (await popup.evaluate(`(() => {
@@ -94,20 +109,39 @@ async function open(context: BrowserContext, opener: Page, url: string, picker: 
     }
     return deepest;
   })()`)) as number;
-  if (process.env.BENCH_VERBOSE) console.log(url.slice(0, 60), Math.round(ready - clicked), 'origin+', Math.round((await popup.evaluate('performance.timeOrigin')) as number - clicked), await popup.evaluate(`(() => { const n = performance.getEntriesByType('navigation')[0]; return 'html ' + Math.round(n.responseStart) + '→' + Math.round(n.responseEnd) + ' dcl ' + Math.round(n.domContentLoadedEventEnd) + ' ready ' + Math.round(${ready} - performance.timeOrigin); })()`), waves, await popup.evaluate(`performance.getEntriesByType('resource').map((e) => e.name.replace(location.origin, '').slice(0, 50) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join('\\n')`));
+  if (process.env.BENCH_VERBOSE)
+    console.log(
+      url.slice(0, 60),
+      Math.round(ready - clicked),
+      'origin+',
+      Math.round(((await popup.evaluate('performance.timeOrigin')) as number) - clicked),
+      await popup.evaluate(
+        `(() => { const n = performance.getEntriesByType('navigation')[0]; return 'html ' + Math.round(n.responseStart) + '→' + Math.round(n.responseEnd) + ' dcl ' + Math.round(n.domContentLoadedEventEnd) + ' ready ' + Math.round(${ready} - performance.timeOrigin); })()`,
+      ),
+      waves,
+      await popup.evaluate(
+        `performance.getEntriesByType('resource').map((e) => e.name.replace(location.origin, '').slice(0, 50) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd)).join('\\n')`,
+      ),
+    );
   await popup.close();
   return { ms: ready - clicked, waves };
 }
 
 export async function popupFirstSecond(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
   const app = await start();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const pickerUrl = `${app.origin}/pin/create/button/?url=${encodeURIComponent('https://example.com/')}&media=${encodeURIComponent('https://example.com/a.jpg')}&description=Bench`;
   const staticUrl = `${app.origin}/_/_/policy/terms-of-service/`;
   const runs = { picker: { cold: [] as Open[], warm: [] as Open[] }, page: { cold: [] as Open[], warm: [] as Open[] } };
   try {
     for (let run = 0; run < RUNS; run++) {
-      for (const [kind, url] of [['picker', pickerUrl], ['page', staticUrl]] as const) {
+      for (const [kind, url] of [
+        ['picker', pickerUrl],
+        ['page', staticUrl],
+      ] as const) {
         const { context, opener } = await profile(browser, app.origin, app.login);
         runs[kind].cold.push(await open(context, opener, url, kind === 'picker'));
         runs[kind].warm.push(await open(context, opener, url, kind === 'picker'));
@@ -127,7 +161,12 @@ export async function popupFirstSecond(): Promise<Array<{ name: string; value: n
     { name: 'Save click → picker usable, warm, median', value: ms(runs.picker.warm), unit: 'ms' },
     { name: '  static page from the same server, warm', value: ms(runs.page.warm), unit: 'ms' },
     { name: '  picker ÷ static page, warm', value: ratio(runs.picker.warm, runs.page.warm), budget: RATIO_BUDGET, unit: '×' },
-    { name: 'round trips after the HTML, picker, cold (worst run)', value: Math.max(...runs.picker.cold.map((o) => o.waves)), budget: WAVES_BUDGET, unit: 'waves' },
+    {
+      name: 'round trips after the HTML, picker, cold (worst run)',
+      value: Math.max(...runs.picker.cold.map((o) => o.waves)),
+      budget: WAVES_BUDGET,
+      unit: 'waves',
+    },
     { name: '  same, static page', value: Math.max(...runs.page.cold.map((o) => o.waves)), unit: 'waves' },
   ];
 }

@@ -26,7 +26,29 @@ import { freePort } from './net.js';
 const OPEN_BUDGET_MS = 400;
 const FILTER_BUDGET_MS = 16;
 const RUNS = 7;
-const QUERIES = ['h', 'ho', 'hom', 'home', 'home d', 'home de', 'home dé', 'home déc', 'home', 'k', 'ki', 'kit', 'kitc', 'kitchen', 'kitchen 1', 'kitchen 12', 'w', 'wi', 'win', 'wint', 'winter'];
+const QUERIES = [
+  'h',
+  'ho',
+  'hom',
+  'home',
+  'home d',
+  'home de',
+  'home dé',
+  'home déc',
+  'home',
+  'k',
+  'ki',
+  'kit',
+  'kitc',
+  'kitchen',
+  'kitchen 1',
+  'kitchen 12',
+  'w',
+  'wi',
+  'win',
+  'wint',
+  'winter',
+];
 /** The sizes opened: the smallest the picker's budget names, the largest the scale bench's. */
 const OPEN_SIZES = [1_000, 100_000];
 /** The most boards the picker's first answer holds (PICKER_PAGE_SIZE): the popup filters these itself. */
@@ -38,7 +60,9 @@ async function start() {
   // The popup's image, a real file where the server serves its renditions: a missing one would send the
   // popup probing it as a video and scraping the page while the keystrokes are timed.
   mkdirSync(join(dir, '1'));
-  await sharp('examples/img/mountain-lake.png').jpeg().toFile(join(dir, '1', '236x.jpg'));
+  await sharp('examples/img/mountain-lake.png')
+    .jpeg()
+    .toFile(join(dir, '1', '236x.jpg'));
   const db = connectSqlite(join(dir, 'bench.sqlite'));
   await migrate(db);
   const config = { ...loadConfig({ NODE_ENV: 'test', PORT: String(port) }), publicOrigin: `http://127.0.0.1:${port}`, mediaDir: dir };
@@ -76,7 +100,10 @@ async function loggedInPage(browser: Awaited<ReturnType<typeof chromium.launch>>
 
 export async function popupPicker(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
   const app = await start();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const popupUrl = `${app.origin}/pin/create/button/?url=${encodeURIComponent('https://example.com/')}&media=${encodeURIComponent(`${app.origin}/media/1/236x.jpg`)}&description=Bench`;
   try {
     const open = new Map<number, number[]>();
@@ -89,7 +116,9 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
         times.push(await page.evaluate(() => (window as unknown as { __ready: number }).__ready));
         if (process.env.BENCH_VERBOSE && run === RUNS - 1)
           console.log(
-            await page.evaluate(`performance.getEntries().map((e) => e.name.replace(location.origin, '').slice(0, 40) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd ?? e.startTime + e.duration)).join('\\n')`),
+            await page.evaluate(
+              `performance.getEntries().map((e) => e.name.replace(location.origin, '').slice(0, 40) + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd ?? e.startTime + e.duration)).join('\\n')`,
+            ),
           );
         await page.context().close();
       }
@@ -107,7 +136,11 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
         const query = name.toLowerCase();
         const t0 = performance.now();
         await page.getByLabel('Search your boards').fill(query);
-        await page.getByRole('list', { name: 'Matching boards' }).getByRole('button', { name: new RegExp(`^${name}\\b`) }).first().waitFor({ timeout: 30_000 });
+        await page
+          .getByRole('list', { name: 'Matching boards' })
+          .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+          .first()
+          .waitFor({ timeout: 30_000 });
         searches.push(performance.now() - t0);
       }
       await page.context().close();
@@ -135,8 +168,18 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
     })()`)) as number[];
     if (process.env.BENCH_VERBOSE) console.log(keystrokes.map((t, i) => `${QUERIES[i]}=${t.toFixed(1)}`).join(' '));
     return [
-      ...OPEN_SIZES.map((size) => ({ name: `open popup → board list (${size.toLocaleString('en')} boards), median`, value: Math.round(percentile(open.get(size)!, 50)), budget: OPEN_BUDGET_MS, unit: 'ms' })),
-      { name: `filter ${ONE_ANSWER} boards (one answer) per keystroke, p95`, value: Math.round(percentile(keystrokes, 95) * 10) / 10, budget: FILTER_BUDGET_MS, unit: 'ms' },
+      ...OPEN_SIZES.map((size) => ({
+        name: `open popup → board list (${size.toLocaleString('en')} boards), median`,
+        value: Math.round(percentile(open.get(size)!, 50)),
+        budget: OPEN_BUDGET_MS,
+        unit: 'ms',
+      })),
+      {
+        name: `filter ${ONE_ANSWER} boards (one answer) per keystroke, p95`,
+        value: Math.round(percentile(keystrokes, 95) * 10) / 10,
+        budget: FILTER_BUDGET_MS,
+        unit: 'ms',
+      },
       { name: 'server search, 100,000 boards: typing → row, median', value: Math.round(percentile(searches, 50)), unit: 'ms' },
     ];
   } finally {

@@ -38,12 +38,20 @@ export async function reportsQueue() {
     // ... then the wave, bulk: one prepared insert in one transaction. Object i's share falls off with i,
     // so the queue's head is a few much-reported pins and its tail many pins with one or two reports.
     const raw = new SQLite(file);
-    const insert = raw.prepare(`insert into reports (id, kind, object_kind, object_id, reporter_id, reporter_key, reason, note, state, created_at) values (?, 'report', 'pin', ?, null, ?, ?, null, 'open', ?)`);
+    const insert = raw.prepare(
+      `insert into reports (id, kind, object_kind, object_id, reporter_id, reporter_key, reason, note, state, created_at) values (?, 'report', 'pin', ?, null, ?, ?, null, 'open', ?)`,
+    );
     const now = t.clock.now();
     raw.transaction(() => {
       for (let i = 0; i < REPORTS; i++) {
         const object = i < OBJECTS ? i : Math.floor(((i * 2654435761) % OBJECTS) ** 2 / OBJECTS);
-        insert.run(`8${String(i).padStart(17, '0')}`, `9${String(object).padStart(17, '0')}`, `bench-reporter-${i}`, REASONS[i % REASONS.length], now - (REPORTS - i) * 1000);
+        insert.run(
+          `8${String(i).padStart(17, '0')}`,
+          `9${String(object).padStart(17, '0')}`,
+          `bench-reporter-${i}`,
+          REASONS[i % REASONS.length],
+          now - (REPORTS - i) * 1000,
+        );
       }
     })();
     raw.exec('analyze');

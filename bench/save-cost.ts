@@ -138,11 +138,26 @@ export async function saveCost() {
     const board = (await boardsService(deps).createBoard({ id, username: 'saver' }, { name: 'Saves', privacy: 'public' })).id;
     const app = createApp(deps);
     const origin = config.publicOrigin;
-    const login = await app.request('/resource/UserSessionResource/create/', { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ options: { username_or_email: 'saver@bench.test', password: PASSWORD } }) });
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const login = await app.request('/resource/UserSessionResource/create/', {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ options: { username_or_email: 'saver@bench.test', password: PASSWORD } }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const request = nodeListener(app.fetch);
     const save = async (n: number) => {
-      const body = JSON.stringify({ options: { board_id: board, image_url: `https://images.bench.example/${round}/${n}.jpg`, link: `https://publisher.example/${n}`, description: `Save ${n}`, method: 'button' } });
+      const body = JSON.stringify({
+        options: {
+          board_id: board,
+          image_url: `https://images.bench.example/${round}/${n}.jpg`,
+          link: `https://publisher.example/${n}`,
+          description: `Save ${n}`,
+          method: 'button',
+        },
+      });
       const res = await request('POST', '/resource/PinResource/create/', { origin, 'content-type': 'application/json', cookie }, body);
       if (res.status !== 200) throw new Error(`a save answered ${res.status}: ${res.text.slice(0, 400)}`);
     };
@@ -167,7 +182,9 @@ export async function saveCost() {
     if (counted) best.save = Math.min(best.save, (used.user + used.system) / 1000 / SAVES);
     if (process.env.BENCH_VERBOSE) {
       const threads = [...threadCpu()].map(([name, ms]) => [name, (ms - (threadsBefore.get(name) ?? 0)) / SAVES] as const).filter(([, ms]) => ms > 0);
-      console.log(`    round ${round}${counted ? '' : ' (warm-up)'}: user ${(used.user / 1000 / SAVES).toFixed(3)} ms, system ${(used.system / 1000 / SAVES).toFixed(3)} ms a save; by thread: ${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}`);
+      console.log(
+        `    round ${round}${counted ? '' : ' (warm-up)'}: user ${(used.user / 1000 / SAVES).toFixed(3)} ms, system ${(used.system / 1000 / SAVES).toFixed(3)} ms a save; by thread: ${threads.map(([name, ms]) => `${name} ${ms.toFixed(3)}`).join(', ')}`,
+      );
     }
     if (counted) {
       best.statements = Math.min(best.statements, replay(join(dir, 'copy.sqlite'), ran, true) / SAVES);
@@ -175,7 +192,8 @@ export async function saveCost() {
     }
     best.perSave = ran.length / SAVES;
     // BENCH_VERBOSE=1: one save's statements, to see what a save asks of the database.
-    if (process.env.BENCH_VERBOSE && round === WARM_ROUNDS) for (const { sql, method } of ran.slice(0, Math.round(best.perSave))) console.log(`    ${method.padEnd(7)} ${sql}`);
+    if (process.env.BENCH_VERBOSE && round === WARM_ROUNDS)
+      for (const { sql, method } of ran.slice(0, Math.round(best.perSave))) console.log(`    ${method.padEnd(7)} ${sql}`);
     rmSync(dir, { recursive: true, force: true });
   }
   const round = (n: number, places = 3) => Math.round(n * 10 ** places) / 10 ** places;

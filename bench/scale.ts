@@ -44,7 +44,8 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
   if (!PROFILE_FILE) return work();
   const session = new Session();
   session.connect();
-  const post = (method: string) => new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session.post(method, (error, result) => (error ? reject(error) : resolve(result))));
   await post('Profiler.enable');
   await post('Profiler.start');
   try {
@@ -124,7 +125,9 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
   const full = await account('pins1m');
   const fullBoards = seedBoards(file, full.id, 10, '6');
   await seedPins(file, full.id, fullBoards, PINS);
-  console.log(`  (seeded ${SAVE_ONLY ? 'no picker' : SIZES.join(' / ')} boards and ${PINS.toLocaleString('en')} pins in ${round((performance.now() - t0) / 1000)} s)`);
+  console.log(
+    `  (seeded ${SAVE_ONLY ? 'no picker' : SIZES.join(' / ')} boards and ${PINS.toLocaleString('en')} pins in ${round((performance.now() - t0) / 1000)} s)`,
+  );
 
   const product = settling(createApp(deps).fetch);
   const server = serve({ fetch: product.fetch, port, hostname: '127.0.0.1' });
@@ -139,7 +142,10 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
       body: JSON.stringify({ options: { username_or_email: email, password: 'bench-password-1' } }),
     });
     if (!res.ok) throw new Error(`bench log-in failed: ${res.status}`);
-    return res.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
   };
   const get = async (cookie: string, name: string, options: Record<string, unknown>) => {
     const res = await fetch(`${origin}/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`, { headers: { cookie } });
@@ -147,15 +153,22 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     if (!res.ok) throw new Error(`${name}: ${res.status} ${text.slice(0, 200)}`);
     return text;
   };
-  const saveBody = (boardId: string, link: string) => JSON.stringify({ options: { board_id: boardId, link, description: 'Bench', method: 'button', color: '#d9a441' } });
+  const saveBody = (boardId: string, link: string) =>
+    JSON.stringify({ options: { board_id: boardId, link, description: 'Bench', method: 'button', color: '#d9a441' } });
   const save = async (cookie: string, boardId: string, link: string) => {
-    const res = await fetch(`${origin}/resource/PinResource/create/`, { method: 'POST', headers: { cookie, origin, 'content-type': 'application/json' }, body: saveBody(boardId, link) });
+    const res = await fetch(`${origin}/resource/PinResource/create/`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: saveBody(boardId, link),
+    });
     const text = await res.text();
     if (!res.ok) throw new Error(`save: ${res.status} ${text.slice(0, 200)}`);
   };
 
   // A machine shared with other work shows in every figure: its 1-minute load average, beside its cores.
-  const rows: Array<{ name: string; value: number; budget?: number; atLeast?: boolean; unit: string }> = [{ name: `load average (${availableParallelism()} cores)`, value: round(loadavg()[0]!), unit: '' }];
+  const rows: Array<{ name: string; value: number; budget?: number; atLeast?: boolean; unit: string }> = [
+    { name: `load average (${availableParallelism()} cores)`, value: round(loadavg()[0]!), unit: '' },
+  ];
   try {
     for (const { size, email } of pickers) {
       const cookie = await logIn(email);
@@ -181,7 +194,10 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     }
 
     const run = Date.now();
-    for (const [label, user, boards] of [['0 pins', empty, emptyBoards], ['1,000,000 pins', full, fullBoards]] as const) {
+    for (const [label, user, boards] of [
+      ['0 pins', empty, emptyBoards],
+      ['1,000,000 pins', full, fullBoards],
+    ] as const) {
       const cookie = await logIn(user.email);
       const times = await timed(SAMPLES, (i) => save(cookie, boards[0]!, `https://publisher.example/${run}/${label.length}/${i}`));
       rows.push({ name: `save, user with ${label}, p50`, value: round(percentile(times, 50)), unit: 'ms' });
@@ -196,24 +212,32 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
     // The bare route above skips the product's middleware (declaration, origin check, body limit, API turn,
     // session, request log and metrics). For scale: a signed-in GET of the product that does no work of its
     // own (the password rules, a constant) passes all of it; the save's share of its cost is then its own.
-    const apiLoad = await autocannon({ url: `${origin}/resource/PasswordRulesResource/get/?data=${encodeURIComponent('{"options":{}}')}`, connections: 50, duration: LOAD_SECONDS, headers: { cookie } });
+    const apiLoad = await autocannon({
+      url: `${origin}/resource/PasswordRulesResource/get/?data=${encodeURIComponent('{"options":{}}')}`,
+      connections: 50,
+      duration: LOAD_SECONDS,
+      headers: { cookie },
+    });
     await product.settled();
     let loadN = 0;
     const saveCpu = process.cpuUsage();
-    const saveLoad = await profiled(() => autocannon({
-      url: `${origin}/resource/PinResource/create/`,
-      method: 'POST',
-      connections: 50,
-      duration: LOAD_SECONDS,
-      headers: { cookie, origin, 'content-type': 'application/json' },
-      // A new link each request (a repeated one would be refused as already saved).
-      requests: [{ setupRequest: (request) => ({ ...request, body: saveBody(fullBoards[1]!, `https://publisher.example/load/${run}/${loadN++}`) }) }],
-    }));
+    const saveLoad = await profiled(() =>
+      autocannon({
+        url: `${origin}/resource/PinResource/create/`,
+        method: 'POST',
+        connections: 50,
+        duration: LOAD_SECONDS,
+        headers: { cookie, origin, 'content-type': 'application/json' },
+        // A new link each request (a repeated one would be refused as already saved).
+        requests: [{ setupRequest: (request) => ({ ...request, body: saveBody(fullBoards[1]!, `https://publisher.example/load/${run}/${loadN++}`) }) }],
+      }),
+    );
     const saveCpuMs = cpuMs(saveCpu);
     // autocannon hangs up when its time is out; the saves it sent last still run. They finish before the
     // floor is timed (they would share its time) and before the database closes.
     await product.settled();
-    if (saveLoad.non2xx || saveLoad.errors || !saveLoad['2xx']) throw new Error(`saves under load: ${saveLoad['2xx']} saved, ${saveLoad.non2xx} refused, ${saveLoad.errors} errors`);
+    if (saveLoad.non2xx || saveLoad.errors || !saveLoad['2xx'])
+      throw new Error(`saves under load: ${saveLoad['2xx']} saved, ${saveLoad.non2xx} refused, ${saveLoad.errors} errors`);
     const saves = saveLoad['2xx'] / LOAD_SECONDS;
     const bareRate = bareLoad['2xx'] / LOAD_SECONDS;
     rows.push({ name: 'bare Hono route, 50 connections', value: Math.round(bareRate), unit: 'req/s' });
@@ -241,7 +265,22 @@ export async function scale(): Promise<Array<{ name: string; value: number; budg
       const link = `https://publisher.example/floor/${run}/${n++}`;
       if (await pins.findDuplicate(full.id, board.id, null, link)) throw new Error('floor: duplicate');
       await pins.savePin(
-        { id: newId(), board_id: board.id, section_id: null, pinner_id: full.id, image_id: null, image_url: null, link, title: '', description: 'Bench', method: 'button', guid: null, color: '#d9a441', created_at: Date.now(), advertiser_id: null },
+        {
+          id: newId(),
+          board_id: board.id,
+          section_id: null,
+          pinner_id: full.id,
+          image_id: null,
+          image_url: null,
+          link,
+          title: '',
+          description: 'Bench',
+          method: 'button',
+          guid: null,
+          color: '#d9a441',
+          created_at: Date.now(),
+          advertiser_id: null,
+        },
         null,
       );
     }

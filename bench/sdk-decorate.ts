@@ -47,7 +47,10 @@ function page(): string {
   const parts: string[] = [];
   for (let i = 0; i < IMAGES; i++) {
     parts.push(`<figure><img src="/img.png?${i}" width="200" height="150" alt="Photo ${i}">`);
-    if (i % (IMAGES / BUTTONS) === 0) parts.push(`<span class="slot"><a data-pin-do="buttonPin" data-pin-description="Photo ${i}" href="/pin/create/button/?media=%2Fimg.png%3F${i}"></a></span>`);
+    if (i % (IMAGES / BUTTONS) === 0)
+      parts.push(
+        `<span class="slot"><a data-pin-do="buttonPin" data-pin-description="Photo ${i}" href="/pin/create/button/?media=%2Fimg.png%3F${i}"></a></span>`,
+      );
     parts.push('</figure>');
   }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>1,000 images</title>
@@ -81,7 +84,8 @@ async function taskTime(cdp: Cdp): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
   return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) * 1000;
 }
-export const frames = (n: number) => `new Promise((resolve) => { let left = ${n}; const tick = () => (--left ? requestAnimationFrame(tick) : setTimeout(resolve, 0)); requestAnimationFrame(tick); })`;
+export const frames = (n: number) =>
+  `new Promise((resolve) => { let left = ${n}; const tick = () => (--left ? requestAnimationFrame(tick) : setTimeout(resolve, 0)); requestAnimationFrame(tick); })`;
 
 export interface TraceEvent {
   name: string;
@@ -171,7 +175,9 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
       return ran.then(() => ${frames(3)}).then(() => start);
     })()`)) as number;
     const page = (await taskTime(cdp)) - before;
-    const undecorated = (await tab.evaluate(`[...document.querySelectorAll('a[data-pin-do]')].filter((a) => a.getBoundingClientRect().top < innerHeight).length`)) as number;
+    const undecorated = (await tab.evaluate(
+      `[...document.querySelectorAll('a[data-pin-do]')].filter((a) => a.getBoundingClientRect().top < innerHeight).length`,
+    )) as number;
     if (undecorated > 0 && path) throw new Error(`${undecorated} Save links in view were not decorated`);
 
     let pageWorstScreen = 0;
@@ -189,7 +195,10 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     await tab.evaluate(frames(2));
     const shifts = await tab.evaluate(() => (window as unknown as { __shifts: Array<{ at: number; value: number }> }).__shifts);
     // Blocking time at load (from the script tag to the first scroll) and while scrolling (to the last screen's end).
-    const { long, screens } = (await tab.evaluate(`({ long: window.__long, screens: performance.getEntriesByName('screen').map((m) => m.startTime) })`)) as { long: Array<{ at: number; ms: number }>; screens: number[] };
+    const { long, screens } = (await tab.evaluate(`({ long: window.__long, screens: performance.getEntriesByName('screen').map((m) => m.startTime) })`)) as {
+      long: Array<{ at: number; ms: number }>;
+      screens: number[];
+    };
     const blocking = (from: number, to: number) => long.filter(({ at }) => at >= from && at < to).reduce((sum, { ms }) => sum + Math.max(0, ms - 50), 0);
     const tbt = blocking(start, screens[0] ?? Infinity);
     const tbtScrolling = blocking(screens[0] ?? Infinity, Infinity);
@@ -198,9 +207,13 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
     await cdp.send('Tracing.end');
     await traced;
     // Screen boundaries: load is before the first mark; screen i runs from mark i to mark i+1.
-    const marks = events.filter((e) => e.name === 'screen').map((e) => e.ts).sort((a, b) => a - b);
+    const marks = events
+      .filter((e) => e.name === 'screen')
+      .map((e) => e.ts)
+      .sort((a, b) => a - b);
     // A trace without the script's evaluation would read as zero time: fail rather than pass.
-    if (path && !events.some((e) => e.name === 'EvaluateScript' && e.args?.data?.url === origin + path)) throw new Error(`the trace has no evaluation of ${path}`);
+    if (path && !events.some((e) => e.name === 'EvaluateScript' && e.args?.data?.url === origin + path))
+      throw new Error(`the trace has no evaluation of ${path}`);
     const spells = path ? ownSpells(events, origin + path) : [];
     const within = (from: number, to: number) => spells.filter(([ts]) => ts >= from && ts < to).reduce((sum, [, ms]) => sum + ms, 0);
     let ownWorstScreen = 0;
@@ -222,7 +235,10 @@ async function measure(browser: Browser, origin: string, path: string): Promise<
 export async function sdkDecorate(): Promise<Array<{ name: string; value: number; budget?: number; unit: string }>> {
   const server = await serve({ '/js/pinit.js': await readFile('dist/js/pinit.js', 'utf8'), '/js/floor.js': FLOOR });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
   const sdk: Run[] = [];
   const floor: Run[] = [];
   const none: Run[] = [];
@@ -248,10 +264,20 @@ export async function sdkDecorate(): Promise<Array<{ name: string; value: number
     { name: '    same, links swapped for plain spans', value: med(floor, (r) => r.pageWorstScreen), unit: 'ms' },
     { name: '    same, no script', value: med(none, (r) => r.pageWorstScreen), unit: 'ms' },
     // What the host pays for the script: blocking time with it minus without, the page itself measured in the same run.
-    { name: 'added blocking at load (TBT with − without)', value: Math.round(med(sdk, (r) => r.tbt) - med(none, (r) => r.tbt)), budget: ADDED_BLOCKING_MS, unit: 'ms' },
+    {
+      name: 'added blocking at load (TBT with − without)',
+      value: Math.round(med(sdk, (r) => r.tbt) - med(none, (r) => r.tbt)),
+      budget: ADDED_BLOCKING_MS,
+      unit: 'ms',
+    },
     { name: '  TBT at load with the script', value: Math.round(med(sdk, (r) => r.tbt)), unit: 'ms' },
     { name: '  TBT at load, no script', value: Math.round(med(none, (r) => r.tbt)), unit: 'ms' },
-    { name: 'added blocking while scrolling (with − without)', value: Math.round(med(sdk, (r) => r.tbtScrolling) - med(none, (r) => r.tbtScrolling)), budget: ADDED_BLOCKING_MS, unit: 'ms' },
+    {
+      name: 'added blocking while scrolling (with − without)',
+      value: Math.round(med(sdk, (r) => r.tbtScrolling) - med(none, (r) => r.tbtScrolling)),
+      budget: ADDED_BLOCKING_MS,
+      unit: 'ms',
+    },
     { name: '  blocking while scrolling with the script', value: Math.round(med(sdk, (r) => r.tbtScrolling)), unit: 'ms' },
     { name: '  blocking while scrolling, no script', value: Math.round(med(none, (r) => r.tbtScrolling)), unit: 'ms' },
     { name: 'layout shift (all runs)', value: Math.round(sdk.reduce((sum, r) => sum + r.shift, 0) * 10000) / 10000, budget: 0, unit: 'CLS' },

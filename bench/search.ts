@@ -30,10 +30,43 @@ const BOARDS_PER_USER = 10;
 const ROUNDS = 5;
 
 /** A vocabulary with a long tail: some words are on many pins, most on few (as real titles are). */
-const COMMON = ['lamp', 'kitchen', 'garden', 'summer', 'recipe', 'wedding', 'travel', 'crème', 'brûlée', 'décor', 'vintage', 'modern', 'diy', 'art', 'quote', 'style'];
-const vocabulary = (n: number) => Array.from({ length: n }, (_, i) => `${'bcdfghjklmnpqrstvwz'[i % 19]}${'aeiou'[(i * 7) % 5]}${'lmnrst'[(i * 3) % 6]}${i.toString(36)}`);
+const COMMON = [
+  'lamp',
+  'kitchen',
+  'garden',
+  'summer',
+  'recipe',
+  'wedding',
+  'travel',
+  'crème',
+  'brûlée',
+  'décor',
+  'vintage',
+  'modern',
+  'diy',
+  'art',
+  'quote',
+  'style',
+];
+const vocabulary = (n: number) =>
+  Array.from({ length: n }, (_, i) => `${'bcdfghjklmnpqrstvwz'[i % 19]}${'aeiou'[(i * 7) % 5]}${'lmnrst'[(i * 3) % 6]}${i.toString(36)}`);
 const TAIL = vocabulary(20_000);
-const QUERIES = ['lamp', 'la', 'kit', 'creme brulee', 'garden summer', 'vintage lamp', 'décor', 'mo', `${TAIL[12_345]}`, `${TAIL[77]} lamp`, '#summer', '#summer garden', 'zzzz', 'wedding travel quote'];
+const QUERIES = [
+  'lamp',
+  'la',
+  'kit',
+  'creme brulee',
+  'garden summer',
+  'vintage lamp',
+  'décor',
+  'mo',
+  `${TAIL[12_345]}`,
+  `${TAIL[77]} lamp`,
+  '#summer',
+  '#summer garden',
+  'zzzz',
+  'wedding travel quote',
+];
 
 /** The last migration before the search index's (0027): the bench's rows go in there, the index after. */
 const BEFORE_SEARCH = '0026_profiles_and_members';
@@ -80,7 +113,15 @@ function seed(file: string) {
         const board = boards[u]![i % BOARDS_PER_USER]!;
         const id = pinId(i);
         const hashtag = rand(20) === 0 ? ' #summer' : '';
-        pin.run(id, board, userId(u), `https://site${rand(500)}.example/p/${i}`, `${word()} ${word()} ${word()}`, `${word()} ${word()} ${word()} ${word()} ${word()}${hashtag}`, i);
+        pin.run(
+          id,
+          board,
+          userId(u),
+          `https://site${rand(500)}.example/p/${i}`,
+          `${word()} ${word()} ${word()}`,
+          `${word()} ${word()} ${word()} ${word()} ${word()}${hashtag}`,
+          i,
+        );
         if (hashtag) tag.run(id, 'summer');
       }
     })();
@@ -143,14 +184,22 @@ async function measure(db: Kysely<Database>, label: string, cpu: CpuClock): Prom
   const own: number[] = [];
   const everyone: number[] = [];
   const peer: number[] = [];
-  const cpuOf = new Map<number[], number[]>([[own, []], [everyone, []]]);
+  const cpuOf = new Map<number[], number[]>([
+    [own, []],
+    [everyone, []],
+  ]);
   const time = async (work: () => Promise<unknown>, cpuInto?: number[]) => {
     const [start, startCpu] = [performance.now(), cpuInto ? cpu.ms() : 0];
     await work();
     cpuInto?.push(cpuInto ? cpu.ms() - startCpu : 0);
     return performance.now() - start;
   };
-  const lookup = () => db.selectFrom('pins').select('id').where('id', '=', pinId(PINS >> 1)).executeTakeFirstOrThrow();
+  const lookup = () =>
+    db
+      .selectFrom('pins')
+      .select('id')
+      .where('id', '=', pinId(PINS >> 1))
+      .executeTakeFirstOrThrow();
   // One warm-up round (the page cache, the statement cache), then the measured ones.
   for (let round = 0; round <= ROUNDS; round++) {
     if (round === 1) await cpu.ready?.();
@@ -170,7 +219,8 @@ async function measure(db: Kysely<Database>, label: string, cpu: CpuClock): Prom
     }
   }
   // SEARCH_BENCH_VERBOSE=1: the slowest calls, to see which query a p99 is made of.
-  if (process.env.SEARCH_BENCH_VERBOSE) for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`    ${label}: ${s.ms.toFixed(1)} ms  ${s.what}`);
+  if (process.env.SEARCH_BENCH_VERBOSE)
+    for (const s of slowest.sort((a, b) => b.ms - a.ms).slice(0, 8)) console.log(`    ${label}: ${s.ms.toFixed(1)} ms  ${s.what}`);
   return [
     { name: `${label}: own-pin search p50`, value: round(percentile(own, 50)), unit: 'ms' },
     { name: `${label}: own-pin search p99`, value: round(percentile(own, 99)), budget: P99_GOAL_MS, unit: 'ms' },
@@ -247,7 +297,8 @@ async function copyToPostgres(file: string, db: Kysely<Database>) {
   for (const table of COPIED) {
     let batch: unknown[] = [];
     const flush = async () => {
-      if (batch.length) await sql`insert into ${sql.table(table)} select * from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(batch)})`.execute(db);
+      if (batch.length)
+        await sql`insert into ${sql.table(table)} select * from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(batch)})`.execute(db);
       batch = [];
     };
     for (const row of source.prepare(`select * from ${table}`).iterate()) {

@@ -8,9 +8,27 @@ import { sqliteIndexMissing } from '../api/src/db/migrations/0027_search_and_fol
  * boards in about a second): the same rows BoardResource create writes, sort key and name words
  * included (boards/rules/names.ts), without a request per board.
  */
-export const WORDS = ['Home', 'Décor', 'Recipes', 'Travel', 'Garden', 'Kitchen', 'Style', 'Ideas', 'Wedding', 'Crafts', 'Art', 'Quotes', 'Fitness', 'Books', 'Summer', 'Winter'];
+export const WORDS = [
+  'Home',
+  'Décor',
+  'Recipes',
+  'Travel',
+  'Garden',
+  'Kitchen',
+  'Style',
+  'Ideas',
+  'Wedding',
+  'Crafts',
+  'Art',
+  'Quotes',
+  'Fitness',
+  'Books',
+  'Summer',
+  'Winter',
+];
 
-export const benchBoardName = (i: number) => (i % 50 === 7 ? `${2000 + (i % 30)} plans ${i}` : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`);
+export const benchBoardName = (i: number) =>
+  i % 50 === 7 ? `${2000 + (i % 30)} plans ${i}` : `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}`;
 
 /** `count` boards for `ownerId`, ids `${prefix}000…i`; the first `recent` were saved to lately. Returns their ids. */
 export function seedBoards(file: string, ownerId: string, count: number, prefix: string, name = benchBoardName): string[] {
@@ -25,7 +43,17 @@ export function seedBoards(file: string, ownerId: string, count: number, prefix:
     for (let i = 0; i < count; i++) {
       const id = `${prefix}${String(i).padStart(18 - prefix.length, '0')}`;
       const boardName = name(i);
-      board.run(id, ownerId, boardName, `board-${i}`, i % 10 === 0 ? 'secret' : 'public', i < 5 ? 1_000 + i : null, i, startsWithDigit(boardName) ? 1 : 0, nameSortKey(boardName));
+      board.run(
+        id,
+        ownerId,
+        boardName,
+        `board-${i}`,
+        i % 10 === 0 ? 'secret' : 'public',
+        i < 5 ? 1_000 + i : null,
+        i,
+        startsWithDigit(boardName) ? 1 : 0,
+        nameSortKey(boardName),
+      );
       for (const w of new Set(nameWords(boardName))) word.run(id, ownerId, w);
       ids.push(id);
     }

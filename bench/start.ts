@@ -34,7 +34,17 @@ const freePort = () =>
 function spawnServer(databaseUrl: string, dir: string, port: number, examplesPort: number): ChildProcess {
   // The compiled server through api/start.mjs, its freshness check included; tsx when nothing is compiled.
   const args = existsSync(join(ROOT, 'dist/server/server.js')) ? ['api/start.mjs'] : ['--import', 'tsx', 'api/src/server.ts'];
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: databaseUrl, MEDIA_DIR: join(dir, 'media'), WORKERS: '1', LOG_LEVEL: 'warn', CHALLENGE_HMAC_KEY: 'start-bench-challenge-key-012345' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    EXAMPLES_PORT: String(examplesPort),
+    DATABASE_URL: databaseUrl,
+    MEDIA_DIR: join(dir, 'media'),
+    WORKERS: '1',
+    LOG_LEVEL: 'warn',
+    CHALLENGE_HMAC_KEY: 'start-bench-challenge-key-012345',
+  };
   // The database alone: nothing else to reach at start.
   delete env.REDIS_URL;
   return spawn(process.execPath, args, {
@@ -71,8 +81,16 @@ async function restarts(databaseUrl: string, dir: string): Promise<number[]> {
   try {
     for (let i = 0; !cookie; i++) {
       if (first.exitCode !== null || i > 1200) throw new Error('the server did not start');
-      const res = await fetch(`${base}/resource/UserSessionResource/create/`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ options: { username_or_email: 'starter@bench.test', password: PASSWORD } }) }).catch(() => undefined);
-      if (res?.status === 200) cookie = res.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+      const res = await fetch(`${base}/resource/UserSessionResource/create/`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ options: { username_or_email: 'starter@bench.test', password: PASSWORD } }),
+      }).catch(() => undefined);
+      if (res?.status === 200)
+        cookie = res.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ');
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
@@ -89,7 +107,9 @@ async function restarts(databaseUrl: string, dir: string): Promise<number[]> {
         const res = await fetch(`${base}/resource/PinResource/create/`, {
           method: 'POST',
           headers: { origin, 'content-type': 'application/json', cookie },
-          body: JSON.stringify({ options: { board_id: board, link: `https://publisher.example/restart/${run}/${n}`, description: 'Restart', method: 'button' } }),
+          body: JSON.stringify({
+            options: { board_id: board, link: `https://publisher.example/restart/${run}/${n}`, description: 'Restart', method: 'button' },
+          }),
         }).catch(() => undefined);
         if (res?.status === 200) break;
         if (res && res.status !== 503) throw new Error(`the save answered ${res.status}`);

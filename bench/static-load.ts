@@ -29,7 +29,11 @@ const LOAD_SECONDS = 15;
 /** A loopback image host: a few PNGs made once, served under any name, so every save has its own URL. */
 async function imageHost() {
   const images = await Promise.all(
-    Array.from({ length: 8 }, (_, i) => sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30 * i, g: 200 - 20 * i, b: 90 } } }).png().toBuffer()),
+    Array.from({ length: 8 }, (_, i) =>
+      sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 30 * i, g: 200 - 20 * i, b: 90 } } })
+        .png()
+        .toBuffer(),
+    ),
   );
   let served = 0;
   const server = createHttpServer((req, res) => {
@@ -50,7 +54,17 @@ async function startServer(images: string) {
   const [command, args] = compiled ? [process.execPath, ['dist/server/server.js']] : [process.execPath, ['--import', 'tsx', 'api/src/server.ts']];
   const child = spawn(command, args, {
     // Development: the demo account is seeded, which the bench logs in as.
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(examplesPort), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), OUTBOUND_ALLOW: images, WORKERS: '1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      EXAMPLES_PORT: String(examplesPort),
+      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+      MEDIA_DIR: join(dir, 'media'),
+      OUTBOUND_ALLOW: images,
+      WORKERS: '1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = `http://localhost:${port}`;
@@ -81,13 +95,21 @@ async function logIn(origin: string) {
     body: JSON.stringify({ options: { username_or_email: 'demo@corkboard.test', password: 'corkboard-demo' } }),
   });
   if (!login.ok) throw new Error(`bench log-in failed: ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-  const board = await fetch(`${origin}/resource/BoardResource/create/`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify({ options: { name: 'Load test' } }) });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const board = await fetch(`${origin}/resource/BoardResource/create/`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ options: { name: 'Load test' } }),
+  });
   const boardId = ((await board.json()) as { resource_response: { data: { id: string } } }).resource_response.data.id;
   return { cookie, boardId };
 }
 
-const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : 0);
+const percentile = (values: number[], p: number) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : 0;
 
 /** Bytes read off one keep-alive connection for a sequence of requests: status lines, headers and bodies. */
 async function bytesOnWire(origin: string, requests: Array<{ path: string; headers?: Record<string, string> }>) {
@@ -95,7 +117,9 @@ async function bytesOnWire(origin: string, requests: Array<{ path: string; heade
   let socketBytes = 0;
   const answers: IncomingMessage[] = [];
   for (const { path, headers } of requests) {
-    const res = await new Promise<IncomingMessage>((resolve, reject) => get(`${origin}${path}`, { agent, headers: { 'accept-encoding': 'br, gzip', ...headers } }, resolve).on('error', reject));
+    const res = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${origin}${path}`, { agent, headers: { 'accept-encoding': 'br, gzip', ...headers } }, resolve).on('error', reject),
+    );
     const socket = res.socket;
     res.resume();
     await new Promise((resolve) => res.on('end', resolve));
@@ -125,7 +149,13 @@ export async function staticLoad(): Promise<Array<{ name: string; value: number;
   try {
     const { cookie, boardId } = await logIn(server.origin);
     // The same client on the idle server first: the floor the loaded figure is compared with.
-    const idle = await autocannon({ url: `${server.origin}/js/pinit.js`, connections: STATIC_CONNECTIONS, duration: 3, headers: { 'accept-encoding': 'br, gzip' }, workers: 1 });
+    const idle = await autocannon({
+      url: `${server.origin}/js/pinit.js`,
+      connections: STATIC_CONNECTIONS,
+      duration: 3,
+      headers: { 'accept-encoding': 'br, gzip' },
+      workers: 1,
+    });
     const saveTimes: number[] = [];
     const statuses = new Map<number, number>();
     const dispatcher = new Dispatcher({ connections: SAVE_CONNECTIONS, headersTimeout: 60_000, bodyTimeout: 60_000 });
@@ -139,7 +169,9 @@ export async function staticLoad(): Promise<Array<{ name: string; value: number;
           method: 'POST',
           dispatcher,
           headers: { 'content-type': 'application/json', origin: server.origin, cookie },
-          body: JSON.stringify({ options: { board_id: boardId, image_url: `${images.origin}/${i}.png`, link: `https://publisher.example/post/${i}`, description: `Load ${i}` } }),
+          body: JSON.stringify({
+            options: { board_id: boardId, image_url: `${images.origin}/${i}.png`, link: `https://publisher.example/post/${i}`, description: `Load ${i}` },
+          }),
         });
         await res.body.dump();
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);

@@ -33,24 +33,48 @@ export async function takeover() {
   const children: ChildProcess[] = [];
   const server = async () => {
     const port = await freePort();
-    const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', PORT: String(port), EXAMPLES_PORT: String(await freePort()), DATABASE_URL: `sqlite:${dbPath}`, MEDIA_DIR: join(dir, 'media') };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      EXAMPLES_PORT: String(await freePort()),
+      DATABASE_URL: `sqlite:${dbPath}`,
+      MEDIA_DIR: join(dir, 'media'),
+    };
     delete env.REDIS_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], { cwd: ROOT, env, stdio: 'ignore' });
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if (child.exitCode !== null || i > 600) throw new Error('A server did not start.');
-      if (await request(`${base}/health`).then((r) => (r.body.dump(), true), () => false)) break;
+      if (
+        await request(`${base}/health`).then(
+          (r) => (r.body.dump(), true),
+          () => false,
+        )
+      )
+        break;
       await sleep(100);
     }
     return { child, base, origin: `http://localhost:${port}` };
   };
   try {
     const first = await server();
-    const login = await request(`${first.base}/resource/UserSessionResource/create/`, { method: 'POST', headers: { origin: first.origin, 'content-type': 'application/json' }, body: JSON.stringify({ options: { username_or_email: user.email, password: user.password } }) });
+    const login = await request(`${first.base}/resource/UserSessionResource/create/`, {
+      method: 'POST',
+      headers: { origin: first.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ options: { username_or_email: user.email, password: user.password } }),
+    });
     await login.body.dump();
-    const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((l) => l.split(';')[0]).join('; ');
-    const upload = await request(`${first.base}/v3/imports/`, { method: 'POST', headers: { origin: first.origin, cookie, 'content-type': 'application/octet-stream' }, body: bookmarksFile(90, 1000) });
+    const cookie = ([] as string[])
+      .concat(login.headers['set-cookie'] ?? [])
+      .map((l) => l.split(';')[0])
+      .join('; ');
+    const upload = await request(`${first.base}/v3/imports/`, {
+      method: 'POST',
+      headers: { origin: first.origin, cookie, 'content-type': 'application/octet-stream' },
+      body: bookmarksFile(90, 1000),
+    });
     if (upload.statusCode !== 200) throw new Error(`The import was refused: ${await upload.body.text()}`);
     await upload.body.dump();
     const held = () => db.selectFrom('jobs').select(['attempts', 'status']).executeTakeFirst();

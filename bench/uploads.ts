@@ -34,7 +34,9 @@ const IMAGE_BYTES = 5 * 1024 * 1024;
 async function noisePng(bytes: number) {
   let side = Math.floor(Math.sqrt(bytes / 3));
   for (;;) {
-    const png = await sharp({ create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: side, height: side, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
     if (png.length <= bytes) return png;
     side = Math.floor(side * 0.97);
   }
@@ -77,7 +79,10 @@ async function logIn(origin: string, people: Array<{ email: string; password: st
         });
         await res.body.dump();
         if (res.statusCode === 200) {
-          const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; ');
+          const cookie = ([] as string[])
+            .concat(res.headers['set-cookie'] ?? [])
+            .map((line) => line.split(';')[0])
+            .join('; ');
           return { cookie, boardId: person.boardId, agent };
         }
         if (res.statusCode !== 503 || tries === 10) throw new Error(`bench log-in failed: ${res.statusCode}`);
@@ -93,7 +98,17 @@ export async function startServer(dir: string, env: Record<string, string> = {})
   const args = compiled ? ['dist/server/server.js'] : ['--import', 'tsx', 'api/src/server.ts'];
   // The node process itself (no npx in between): its RSS is the server's.
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), EXAMPLES_PORT: String(await freePort()), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, MEDIA_DIR: join(dir, 'media'), WORKERS: '1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      EXAMPLES_PORT: String(await freePort()),
+      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+      MEDIA_DIR: join(dir, 'media'),
+      WORKERS: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://localhost:${port}`;
@@ -117,7 +132,9 @@ async function stop(child: ChildProcess, dir: string) {
 }
 
 export const rssMb = (pid: number) => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return line ? Number(line.replace(/\D+/g, '')) / 1024 : 0;
 };
 
@@ -139,10 +156,11 @@ export function healthProbe(origin: string) {
     });
     process.on('disconnect', () => process.exit(0));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const take = () => new Promise<number[]>((resolve) => {
-    child.once('message', (times) => resolve(times as number[]));
-    child.send('take');
-  });
+  const take = () =>
+    new Promise<number[]>((resolve) => {
+      child.once('message', (times) => resolve(times as number[]));
+      child.send('take');
+    });
   return {
     start: () => child.send('start'),
     take,
@@ -155,7 +173,8 @@ export function healthProbe(origin: string) {
   };
 }
 
-export const percentile = (values: number[], p: number) => (values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : 0);
+export const percentile = (values: number[], p: number) =>
+  values.length ? [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]! : 0;
 
 export async function uploads() {
   const image = await noisePng(IMAGE_BYTES);
@@ -185,7 +204,12 @@ export async function uploads() {
     const uploadsDone = Promise.all(
       uploaders.map(async ({ cookie, agent }) => {
         try {
-          const res = await request(`${origin}/v3/media/uploads/`, { method: 'POST', dispatcher: agent, headers: { origin, cookie, 'content-type': 'application/octet-stream' }, body: image });
+          const res = await request(`${origin}/v3/media/uploads/`, {
+            method: 'POST',
+            dispatcher: agent,
+            headers: { origin, cookie, 'content-type': 'application/octet-stream' },
+            body: image,
+          });
           const body = (await res.body.json()) as { resource_response: { data?: { id: string } } };
           if (res.statusCode === 200 && body.resource_response.data) {
             outcomes.ok++;
@@ -228,7 +252,10 @@ export async function uploads() {
     while (pending.size && performance.now() - drainStarted < 600_000) {
       for (const id of [...pending]) {
         const { cookie, agent } = owners.get(id)!;
-        const res = await request(`${origin}/resource/MediaUploadResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { id } }))}`, { headers: { cookie }, dispatcher: agent });
+        const res = await request(`${origin}/resource/MediaUploadResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { id } }))}`, {
+          headers: { cookie },
+          dispatcher: agent,
+        });
         const body = (await res.body.json()) as { resource_response: { data?: { status: string } } };
         if (body.resource_response.data?.status !== 'processing') pending.delete(id);
       }
@@ -242,7 +269,9 @@ export async function uploads() {
 
     if (outcomes.other.length) console.log(`  uploads not answered 200/503: ${outcomes.other.slice(0, 5).join('; ')}`);
     if (saves.other.length) console.log(`  saves not answered 200: ${saves.other.slice(0, 5).join('; ')}`);
-    console.log(`  (${server.compiled ? 'compiled server' : 'server through tsx'}; ${(image.length / 1048576).toFixed(1)} MB PNG; requests took ${(requestsMs / 1000).toFixed(1)} s; ${saves.ok}/${SAVES} saves 200)`);
+    console.log(
+      `  (${server.compiled ? 'compiled server' : 'server through tsx'}; ${(image.length / 1048576).toFixed(1)} MB PNG; requests took ${(requestsMs / 1000).toFixed(1)} s; ${saves.ok}/${SAVES} saves 200)`,
+    );
     return [
       // A machine shared with other work shows in every figure: its 1-minute load average, beside its cores.
       { name: `load average (${availableParallelism()} cores)`, value: Math.round(loadavg()[0]! * 10) / 10, unit: '' },

@@ -42,7 +42,17 @@ const freePort = () =>
 
 async function start(url: string, workers: number, dir: string) {
   const port = await freePort();
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', PORT: String(port), EXAMPLES_PORT: String(await freePort()), DATABASE_URL: url, WORKERS: String(workers), MEDIA_DIR: join(dir, 'media'), RATE_LIMIT_SCALE: '1000', CHALLENGE_HMAC_KEY: 'workers-bench-challenge-key-0123' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    EXAMPLES_PORT: String(await freePort()),
+    DATABASE_URL: url,
+    WORKERS: String(workers),
+    MEDIA_DIR: join(dir, 'media'),
+    RATE_LIMIT_SCALE: '1000',
+    CHALLENGE_HMAC_KEY: 'workers-bench-challenge-key-0123',
+  };
   // Everything shared goes through Postgres here, limits included.
   delete env.REDIS_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
@@ -76,7 +86,14 @@ async function start(url: string, workers: number, dir: string) {
   };
 }
 
-async function saveFor(base: string, origin: string, users: Array<{ email: string; board: string }>, password: string, seconds: number, measure: () => { stop(): Record<string, number> }) {
+async function saveFor(
+  base: string,
+  origin: string,
+  users: Array<{ email: string; board: string }>,
+  password: string,
+  seconds: number,
+  measure: () => { stop(): Record<string, number> },
+) {
   const agent = new Agent({ connections: users.length });
   // One log-in at a time (argon2 is slow on purpose; fifty at once are shed), each sent again after a 503.
   const cookies: string[] = [];
@@ -94,7 +111,12 @@ async function saveFor(base: string, origin: string, users: Array<{ email: strin
         continue;
       }
       if (res.statusCode !== 200) throw new Error(`log-in answered ${res.statusCode}`);
-      cookies.push(([] as string[]).concat(res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; '));
+      cookies.push(
+        ([] as string[])
+          .concat(res.headers['set-cookie'] ?? [])
+          .map((line) => line.split(';')[0])
+          .join('; '),
+      );
       break;
     }
   }
@@ -112,7 +134,9 @@ async function saveFor(base: string, origin: string, users: Array<{ email: strin
             method: 'POST',
             dispatcher: agent,
             headers: { origin, 'content-type': 'application/json', cookie: cookies[u]! },
-            body: JSON.stringify({ options: { board_id: user.board, link: `https://publisher.example/${run}/${u}/${n}`, description: 'Bench', method: 'button', color: '#d9a441' } }),
+            body: JSON.stringify({
+              options: { board_id: user.board, link: `https://publisher.example/${run}/${u}/${n}`, description: 'Bench', method: 'button', color: '#d9a441' },
+            }),
           });
           await res.body.dump();
           if (res.statusCode === 200) saved++;
@@ -178,7 +202,11 @@ export async function workers() {
       const first = await db.selectFrom('users').selectAll().where('id', '=', firstId).executeTakeFirstOrThrow();
       for (let i = 0; i < USERS; i++) {
         const id = i === 0 ? firstId : newId();
-        if (i > 0) await db.insertInto('users').values({ ...first, id, email: `saver${i}@bench.test`, username: `saver${i}` }).execute();
+        if (i > 0)
+          await db
+            .insertInto('users')
+            .values({ ...first, id, email: `saver${i}@bench.test`, username: `saver${i}` })
+            .execute();
         const board = (await boardsService(deps).createBoard({ id, username: `saver${i}` }, { name: 'Bench', privacy: 'public' })).id;
         users.push({ email: `saver${i}@bench.test`, board });
       }
@@ -192,13 +220,24 @@ export async function workers() {
         // Where the cores go meanwhile: the server's processes, Postgres's backends for this database, the
         // bench's own clients, and the rest of the machine (bench/cpu-split.ts).
         const measure = () => cpuSplit({ server: () => treeOf(server.pid), postgres: () => commandsWith(` ${name} `), clients: () => [process.pid] });
-        results[n] = await saveFor(server.base, loadConfig({ NODE_ENV: 'test', PORT: new URL(server.base).port }).publicOrigin, users, password, SECONDS, measure);
+        results[n] = await saveFor(
+          server.base,
+          loadConfig({ NODE_ENV: 'test', PORT: new URL(server.base).port }).publicOrigin,
+          users,
+          password,
+          SECONDS,
+          measure,
+        );
         if (n === 2) bare = await bareFor(server.base, USERS, SECONDS);
       } finally {
         await server.stop();
       }
       console.log(`    WORKERS=${n}: ${results[n]!.perSecond} saves/s, shed (503, sent again) ${results[n]!.shed}, errors ${results[n]!.errors}`);
-      console.log(`    WORKERS=${n}, cores used: ${Object.entries(results[n]!.cores).map(([part, cores]) => `${part} ${cores}`).join(', ')} (of ${availableParallelism()})`);
+      console.log(
+        `    WORKERS=${n}, cores used: ${Object.entries(results[n]!.cores)
+          .map(([part, cores]) => `${part} ${cores}`)
+          .join(', ')} (of ${availableParallelism()})`,
+      );
     }
     const one = results[1]!;
     const two = results[2]!;
@@ -208,7 +247,9 @@ export async function workers() {
       { name: 'saves/s, WORKERS=1', value: one.perSecond, unit: 'saves/s' },
       { name: 'saves/s, WORKERS=2', value: two.perSecond, unit: 'saves/s' },
       // The cores each part took during the saves (the machine has availableParallelism() of them).
-      ...[1, 2].flatMap((n) => Object.entries(results[n]!.cores).map(([part, cores]) => ({ name: `cores: ${part}, WORKERS=${n}`, value: cores, unit: 'cores' }))),
+      ...[1, 2].flatMap((n) =>
+        Object.entries(results[n]!.cores).map(([part, cores]) => ({ name: `cores: ${part}, WORKERS=${n}`, value: cores, unit: 'cores' })),
+      ),
       // What one save costs all our parts together, and so the most these cores could give at that cost:
       // when WORKERS=1 is already there, a second process has no core to add.
       ...[1, 2].flatMap((n) => {
@@ -216,7 +257,11 @@ export async function workers() {
         const msPerSave = ((server! + postgres! + clients!) / Math.max(1, results[n]!.perSecond)) * 1000;
         return [
           { name: `CPU per save (server + postgres + clients), WORKERS=${n}`, value: Math.round(msPerSave * 100) / 100, unit: 'ms' },
-          { name: `saves/s ${availableParallelism()} idle cores could give at that cost, WORKERS=${n}`, value: Math.round((availableParallelism() * 1000) / msPerSave), unit: 'saves/s' },
+          {
+            name: `saves/s ${availableParallelism()} idle cores could give at that cost, WORKERS=${n}`,
+            value: Math.round((availableParallelism() * 1000) / msPerSave),
+            unit: 'saves/s',
+          },
         ];
       }),
       // Cost per core: what a save costs the server and the database together (the clients are the bench's),
@@ -226,7 +271,12 @@ export async function workers() {
           const { server, postgres } = results[n]!.cores as Record<string, number>;
           return (server! + postgres!) / Math.max(1, results[n]!.perSecond);
         };
-        return { name: 'CPU per save (server + postgres), WORKERS=2 ÷ WORKERS=1', value: Math.round((cost(2) / cost(1)) * 100) / 100, budget: CPU_PER_SAVE_GOAL, unit: '×' };
+        return {
+          name: 'CPU per save (server + postgres), WORKERS=2 ÷ WORKERS=1',
+          value: Math.round((cost(2) / cost(1)) * 100) / 100,
+          budget: CPU_PER_SAVE_GOAL,
+          unit: '×',
+        };
       })(),
       { name: 'WORKERS=2 ÷ WORKERS=1', value: Math.round((two.perSecond / Math.max(1, one.perSecond)) * 100) / 100, unit: '×' },
       { name: '/health answers/s, WORKERS=2', value: bare, unit: 'req/s' },

@@ -58,7 +58,10 @@ export function createExamplesApp(config: { publicOrigin: string; examplesOrigin
       .replaceAll('{{PUBLIC_ORIGIN}}', config.publicOrigin)
       .replaceAll('{{EXAMPLES_ORIGIN}}', config.examplesOrigin)
       .replaceAll('{{SITE_VERIFICATION}}', tokens.map((token) => `<meta name="corkboard-site-verification" content="${escapeHtml(token)}">`).join('\n'))
-      .replaceAll('{{SITE_VERIFICATION_LIST}}', tokens.length ? tokens.map((token) => `<li><code>${escapeHtml(token)}</code></li>`).join('') : '<li>None yet.</li>');
+      .replaceAll(
+        '{{SITE_VERIFICATION_LIST}}',
+        tokens.length ? tokens.map((token) => `<li><code>${escapeHtml(token)}</code></li>`).join('') : '<li>None yet.</li>',
+      );
     const headers = /^<!-- headers: (.*?) -->\n/.exec(html);
     if (headers?.[1]) {
       for (const pair of headers[1].split(' | ')) {

@@ -12,14 +12,31 @@ import { describe, expect, it } from 'vitest';
  */
 const DIR = 'dist/extension';
 const FIREFOX = process.env.FIREFOX_PATH ?? ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((path) => existsSync(path));
-const why = !existsSync(join(DIR, 'manifest.json')) ? 'the extension is not built (npm run build)' : !FIREFOX ? 'no Firefox on this machine (apt-get install firefox-esr)' : '';
+const why = !existsSync(join(DIR, 'manifest.json'))
+  ? 'the extension is not built (npm run build)'
+  : !FIREFOX
+    ? 'no Firefox on this machine (apt-get install firefox-esr)'
+    : '';
 if (why) console.log(`Skipping the Firefox load test: ${why}.`);
 
 describe.skipIf(!!why)('the built extension in Firefox', () => {
   it('is installed as a temporary add-on, with no error from its own scripts', async () => {
     const child = spawn(
       process.execPath,
-      ['node_modules/web-ext/bin/web-ext.js', 'run', '--source-dir', DIR, `--firefox=${FIREFOX}`, '--no-reload', '--no-input', '--verbose', '--start-url', 'about:blank', `--profile-create-if-missing`, `--firefox-profile=${mkdtempSync(join(tmpdir(), 'corkboard-firefox-'))}`],
+      [
+        'node_modules/web-ext/bin/web-ext.js',
+        'run',
+        '--source-dir',
+        DIR,
+        `--firefox=${FIREFOX}`,
+        '--no-reload',
+        '--no-input',
+        '--verbose',
+        '--start-url',
+        'about:blank',
+        `--profile-create-if-missing`,
+        `--firefox-profile=${mkdtempSync(join(tmpdir(), 'corkboard-firefox-'))}`,
+      ],
       { env: { ...process.env, MOZ_HEADLESS: '1' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

@@ -37,7 +37,11 @@ function unzip(bytes: Buffer): Map<string, Buffer> {
 
 describe.skipIf(!built)('the built extension', () => {
   it('passes web-ext lint with no error, and warns only that Firefox ignores the service worker it does not need', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/web-ext/bin/web-ext.js', 'lint', '--source-dir', DIR, '--output', 'json', '--no-input'], { maxBuffer: 8 << 20 }).catch((e: { stdout: string }) => e);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['node_modules/web-ext/bin/web-ext.js', 'lint', '--source-dir', DIR, '--output', 'json', '--no-input'],
+      { maxBuffer: 8 << 20 },
+    ).catch((e: { stdout: string }) => e);
     const report = JSON.parse(stdout) as { errors: Array<{ code: string; message: string }>; warnings: Array<{ code: string }> };
     expect(report.errors).toEqual([]);
     expect(report.warnings.map((w) => w.code)).toEqual(['BACKGROUND_SERVICE_WORKER_IGNORED']);
@@ -57,7 +61,8 @@ describe.skipIf(!built)('the built extension', () => {
   it('loads no remote code: no script from another origin in its pages, no eval in its scripts', () => {
     for (const file of filesOf(DIR)) {
       const text = readFileSync(join(DIR, file), 'utf8');
-      if (file.endsWith('.html')) expect([...text.matchAll(/<script[^>]*src="([^"]*)"/g)].map((m) => m[1]).every((src) => !/^[a-z]+:|^\/\//i.test(src ?? ''))).toBe(true);
+      if (file.endsWith('.html'))
+        expect([...text.matchAll(/<script[^>]*src="([^"]*)"/g)].map((m) => m[1]).every((src) => !/^[a-z]+:|^\/\//i.test(src ?? ''))).toBe(true);
       if (file.endsWith('.js')) expect(text).not.toMatch(/\beval\(|new Function\(|importScripts\(/);
     }
   });

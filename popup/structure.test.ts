@@ -69,8 +69,24 @@ function circles(edges: Map<string, string[]>): string[][] {
 
 describe('popup/src', () => {
   it('finds a circle when there is one (the check checks)', () => {
-    expect(circles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]))).toEqual([['a', 'b', 'c']]);
-    expect(circles(new Map([['a', ['b']], ['b', []]]))).toEqual([]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+          ['d', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+    expect(
+      circles(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('has no import circles', () => {
@@ -78,7 +94,9 @@ describe('popup/src', () => {
   });
 
   it('has no file over 400 lines but words', () => {
-    const long = files.filter((file) => !isData(relative(SOURCE, file))).map((file) => ({ file: relative(SOURCE, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }));
+    const long = files
+      .filter((file) => !isData(relative(SOURCE, file)))
+      .map((file) => ({ file: relative(SOURCE, file), lines: readFileSync(file, 'utf8').split('\n').length - 1 }));
     expect(long.filter(({ lines }) => lines > MAX_LINES)).toEqual([]);
   });
 

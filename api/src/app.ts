@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Hono, } from 'hono';
+import { Hono } from 'hono';
 import { documentInputs, openApiRoutes } from './openapi/routes.js';
 import { authResources, authV3Routes, requestFlags, sessionMiddleware } from './auth/routes.js';
 import { SESSION_COOKIE } from './auth/contract.js';
@@ -110,7 +110,21 @@ import { loadedBuilt } from './pages/routes.js';
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
  * built files are answered from memory without waiting, so a popup still opens while saves are shed. A new API prefix joins here.
  */
-const API_PATHS = ['/resource/*', '/v3/*', '/ads/*', '/vx/*', '/oauth/*', '/media/*', '/dev/*', '/offsite/', '/share-target/', '/oembed', '/embed/*', '/admin', '/admin/*'];
+const API_PATHS = [
+  '/resource/*',
+  '/v3/*',
+  '/ads/*',
+  '/vx/*',
+  '/oauth/*',
+  '/media/*',
+  '/dev/*',
+  '/offsite/',
+  '/share-target/',
+  '/oembed',
+  '/embed/*',
+  '/admin',
+  '/admin/*',
+];
 
 /** The services of one app, each made once and shared by the routes that need it. */
 export function appServices(deps: Deps) {
@@ -167,8 +181,25 @@ export function resourceRegistry(deps: Deps, s: AppServices): ResourceRegistry {
 }
 
 /** Each capability's contract table (its contract.ts): options and answer of every resource action, which /openapi.json publishes. */
-const CONTRACTS: readonly ContractTable[] = [authContract, providersContract, boardsContract, collaboratorsContract, usersContract, searchContract, feedContract, pinsContract, mediaContract, embedsContract, notificationsContract, transferContract, membersContract, advertisersContract, tokensContract, operatorsContract, scrapeContract];
-
+const CONTRACTS: readonly ContractTable[] = [
+  authContract,
+  providersContract,
+  boardsContract,
+  collaboratorsContract,
+  usersContract,
+  searchContract,
+  feedContract,
+  pinsContract,
+  mediaContract,
+  embedsContract,
+  notificationsContract,
+  transferContract,
+  membersContract,
+  advertisersContract,
+  tokensContract,
+  operatorsContract,
+  scrapeContract,
+];
 
 /** The registry as declared: each resource and action keeps its options' schema and its answer's type (resources.contract.ts). */
 export function registryOf(deps: Deps, s: AppServices) {
@@ -193,7 +224,10 @@ export function registryOf(deps: Deps, s: AppServices) {
     ...operatorResources(deps),
     ...invitationResources(invitationSender(deps, s.outgoing.mailer), deps.config),
     ...memberResources(s.members, deps.config.trustProxy),
-    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, { limits: limitsFor(deps), trustProxy: deps.config.trustProxy }),
+    ...advertiserResources(s.advertisers, s.campaigns, s.notices, s.sponsorships, s.pins, deps.config.quickPromoteSteps, {
+      limits: limitsFor(deps),
+      trustProxy: deps.config.trustProxy,
+    }),
   } satisfies ResourceRegistry;
 }
 
@@ -233,11 +267,19 @@ export function createApp(deps: Deps) {
     if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);
     if (error instanceof ApiError) return fail(c, error);
     const fault = databaseFault(error);
-    log.error({ err: error, req_id: currentRequestId(), route: routePattern(c), ...(fault && { dependency: 'database', fault }) }, fault ? `database ${fault}` : 'unhandled error');
+    log.error(
+      { err: error, req_id: currentRequestId(), route: routePattern(c), ...(fault && { dependency: 'database', fault }) },
+      fault ? `database ${fault}` : 'unhandled error',
+    );
     if (fault) {
       // /ready says so at once, and the client is told to come back (unavailable) or that nothing can be saved (full).
       health.report('database', fault === 'full' ? 'full' : 'down');
-      return fail(c, fault === 'full' ? new ApiError('database_full') : new ApiError('database_unavailable', undefined, { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS }));
+      return fail(
+        c,
+        fault === 'full'
+          ? new ApiError('database_full')
+          : new ApiError('database_unavailable', undefined, { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS }),
+      );
     }
     // A full disk under a store the request wrote to is named (507 with Retry-After), not a 500.
     return fail(c, storeFullError(error) ?? new ApiError('internal'));
@@ -280,7 +322,10 @@ export function createApp(deps: Deps) {
   // Every route's declaration (lib/declare.ts), found before anything else judges the request: the
   // finder is made once every route below is registered.
   let find: ((method: string, path: string) => Declaration | undefined) | undefined;
-  app.use('*', declared(() => (find ??= declarationFinder(honoSurface(app.routes), (method, path) => registryDeclaration(registry, method, path)))));
+  app.use(
+    '*',
+    declared(() => (find ??= declarationFinder(honoSurface(app.routes), (method, path) => registryDeclaration(registry, method, path)))),
+  );
   // Headers only: refused before a byte of body is read.
   app.use('*', sameOriginWrites(deps.config.publicOrigin));
   // The body, by the declaration: a logged-in route without a session and an oversized body are refused
@@ -339,7 +384,10 @@ export function createApp(deps: Deps) {
   app.route('/oauth', providerPageRoutes(deps, auth, providers));
   app.route('/dev', outboxRoutes(deps));
   // The installable web app: manifest, icons, service worker, share target (webapp/).
-  app.route('/', webAppRoutes(deps, services, () => loadedBuilt(deps.config.env !== 'production')().popup));
+  app.route(
+    '/',
+    webAppRoutes(deps, services, () => loadedBuilt(deps.config.env !== 'production')().popup),
+  );
   // Before the pages: /developers/api/ would otherwise be a board's address.
   const described = () => ({ routes: honoSurface(app.routes), registry, origin: deps.config.publicOrigin, brand: deps.config.brandName });
   app.route('/', openApiRoutes(described));

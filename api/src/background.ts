@@ -46,7 +46,11 @@ export function backgroundJobs(deps: Deps) {
     { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
     // A write older than a lease belongs to an attempt that was killed (a live one is well under it).
     // (At least a minute: a lease is a few seconds of heartbeat, shorter than a slow write.)
-    { name: 'partial renditions', everyMs: PARTIAL_AGE_MS, run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, Math.max(deps.config.jobLeaseMs, PARTIAL_AGE_MS)) },
+    {
+      name: 'partial renditions',
+      everyMs: PARTIAL_AGE_MS,
+      run: (now) => sweepPartialRenditions(deps.config.mediaDir, now, Math.max(deps.config.jobLeaseMs, PARTIAL_AGE_MS)),
+    },
     // Scratch files of attempts killed mid-job (jobs/scratch.ts); the server sweeps them at its start too.
     { name: 'scratch files', everyMs: deps.config.jobLeaseMs, run: (now) => sweepScratch(deps.config.mediaDir, jobsStore(deps.db), now) },
     { name: 'scheduled pins', everyMs: SCHEDULED_PUBLISH_EVERY_MS, run: (now) => scheduled.publishDue(now).then(() => undefined) },

@@ -162,7 +162,9 @@ describe('imports inside api/src go one way', () => {
   it('contracts and rules import only the foundation, the policy and other contracts and rules', () => {
     const below = new Set([...FOUNDATION, 'policy']);
     const offending = [...graph].flatMap(([from, edges]) =>
-      from.endsWith(' (contracts and rules)') ? [...edges].filter(([to]) => !to.endsWith(' (contracts and rules)') && !below.has(folderOf(to))).flatMap(([, imports]) => imports) : [],
+      from.endsWith(' (contracts and rules)')
+        ? [...edges].filter(([to]) => !to.endsWith(' (contracts and rules)') && !below.has(folderOf(to))).flatMap(([, imports]) => imports)
+        : [],
     );
     expect(offending).toEqual([]);
   });

@@ -18,7 +18,11 @@ describe('loadConfig', () => {
 
   it('keeps media in MEDIA_DIR unless MEDIA_STORE names a bucket', () => {
     expect(loadConfig({}).mediaStore).toEqual({ kind: 'local' });
-    const config = loadConfig({ MEDIA_STORE: 's3://corkboard-media/prod/media/', MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000', MEDIA_PUBLIC_URL: 'https://cdn.example.com/m/' });
+    const config = loadConfig({
+      MEDIA_STORE: 's3://corkboard-media/prod/media/',
+      MEDIA_S3_ENDPOINT: 'http://127.0.0.1:9000',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.com/m/',
+    });
     expect(config.mediaStore).toEqual({ kind: 's3', bucket: 'corkboard-media', prefix: 'prod/media' });
     expect(config.mediaS3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true });
     expect(config.mediaPublicUrl).toBe('https://cdn.example.com/m');

@@ -154,66 +154,194 @@ const origin = z
   .string()
   .url()
   .transform((value) => new URL(value).origin);
-const list = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development').describe('`production` turns the demo account and `/dev/outbox` off, ignores the `cb_flags` test cookie, and needs `SMTP_URL` (it refuses to start rather than lose mail).'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe(
+      '`production` turns the demo account and `/dev/outbox` off, ignores the `cb_flags` test cookie, and needs `SMTP_URL` (it refuses to start rather than lose mail).',
+    ),
   HOST: z.string().min(1).default('127.0.0.1').describe('The interface the product listens on; `0.0.0.0` serves other machines.'),
-  PORT: port(8787).describe('The product\'s port.'),
-  EXAMPLES_PORT: port(8788).describe('The demo publisher\'s port (served on 127.0.0.1: another site, as on the real web).'),
-  PUBLIC_ORIGIN: origin.optional().describe('The origin people reach the product at (default `http://localhost:$PORT`); cookies are Secure unless it is a loopback host.'),
-  DATABASE_URL: z.string().min(1).optional().describe('Unset: SQLite in `data/corkboard.sqlite`; `sqlite:<path>`, or `postgres://…` for Postgres through the same code and migrations.'),
-  MEDIA_DIR: z.string().min(1).default('media').describe('The directory of media (renditions, uploads, videos), and of files still arriving when media is in a bucket.'),
+  PORT: port(8787).describe("The product's port."),
+  EXAMPLES_PORT: port(8788).describe("The demo publisher's port (served on 127.0.0.1: another site, as on the real web)."),
+  PUBLIC_ORIGIN: origin
+    .optional()
+    .describe('The origin people reach the product at (default `http://localhost:$PORT`); cookies are Secure unless it is a loopback host.'),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Unset: SQLite in `data/corkboard.sqlite`; `sqlite:<path>`, or `postgres://…` for Postgres through the same code and migrations.'),
+  MEDIA_DIR: z
+    .string()
+    .min(1)
+    .default('media')
+    .describe('The directory of media (renditions, uploads, videos), and of files still arriving when media is in a bucket.'),
   MEDIA_STORE: z
     .string()
     .regex(/^(local|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/, 'Must be local or s3://bucket/prefix.')
-    .optional().describe('`local` (the default: MEDIA_DIR) or `s3://bucket/prefix` for S3-compatible object storage.'),
+    .optional()
+    .describe('`local` (the default: MEDIA_DIR) or `s3://bucket/prefix` for S3-compatible object storage.'),
   MEDIA_S3_ENDPOINT: z.string().url().optional().describe('The S3 endpoint of a self-hosted store (MinIO, Garage); unset: AWS.'),
-  MEDIA_S3_REGION: z.string().min(1).default('us-east-1').describe('The bucket\'s region.'),
-  MEDIA_S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional().describe('Address the bucket by path (the default when MEDIA_S3_ENDPOINT is set) rather than by virtual host.'),
-  MEDIA_S3_ACCESS_KEY_ID: z.string().min(1).optional().describe('With MEDIA_S3_SECRET_ACCESS_KEY (both or neither); unset: the AWS SDK\'s own credential chain.'),
+  MEDIA_S3_REGION: z.string().min(1).default('us-east-1').describe("The bucket's region."),
+  MEDIA_S3_FORCE_PATH_STYLE: z
+    .enum(['0', '1', 'true', 'false'])
+    .optional()
+    .describe('Address the bucket by path (the default when MEDIA_S3_ENDPOINT is set) rather than by virtual host.'),
+  MEDIA_S3_ACCESS_KEY_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("With MEDIA_S3_SECRET_ACCESS_KEY (both or neither); unset: the AWS SDK's own credential chain."),
   MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional().describe('See MEDIA_S3_ACCESS_KEY_ID.'),
-  MEDIA_PUBLIC_URL: z.string().url().regex(/^https?:\/\//, 'Must be an http(s) URL.').optional().describe('A base (a CDN, a public bucket) that `/media/` redirects to instead of streaming.'),
-  OUTBOUND_ALLOW: list.pipe(z.array(origin)).optional().describe('Origins exempt from the outbound address rules, comma separated: in development the demo publisher\'s; empty in production.'),
+  MEDIA_PUBLIC_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, 'Must be an http(s) URL.')
+    .optional()
+    .describe('A base (a CDN, a public bucket) that `/media/` redirects to instead of streaming.'),
+  OUTBOUND_ALLOW: list
+    .pipe(z.array(origin))
+    .optional()
+    .describe("Origins exempt from the outbound address rules, comma separated: in development the demo publisher's; empty in production."),
   SMTP_URL: z.string().min(1).optional().describe('Where mail goes (`smtp://…`); unset: the dev outbox page `/dev/outbox`.'),
-  FLAGS: list.default([]).describe('The specs\' experiments that are on, comma separated (e.g. `kr_privacy_consent`, `video_upload`, `pin_creation_disable_all`); unset in development: `quick_promote_by_pinner`.'),
-  PASSWORD_MIN_LENGTH: z.enum(['6', '8']).default('6').describe('The shortest password taken: 6 (the sign-up modal\'s) or 8 (the registration helper\'s).'),
+  FLAGS: list
+    .default([])
+    .describe(
+      "The specs' experiments that are on, comma separated (e.g. `kr_privacy_consent`, `video_upload`, `pin_creation_disable_all`); unset in development: `quick_promote_by_pinner`.",
+    ),
+  PASSWORD_MIN_LENGTH: z.enum(['6', '8']).default('6').describe("The shortest password taken: 6 (the sign-up modal's) or 8 (the registration helper's)."),
   MIN_SIGNUP_AGE: z.coerce.number().int().min(1).max(120).default(18).describe('The youngest age that may sign up.'),
-  MAIL_FROM: z.string().min(3).default('Corkboard <no-reply@corkboard.localhost>').describe('The sender of the product\'s mail (match it to BRAND_NAME).'),
-  CHALLENGE_HMAC_KEY: z.string().min(16).optional().describe('The key that signs log-in challenges; unset: a random key per process (set it when running several).'),
+  MAIL_FROM: z.string().min(3).default('Corkboard <no-reply@corkboard.localhost>').describe("The sender of the product's mail (match it to BRAND_NAME)."),
+  CHALLENGE_HMAC_KEY: z
+    .string()
+    .min(16)
+    .optional()
+    .describe('The key that signs log-in challenges; unset: a random key per process (set it when running several).'),
   // About a second for the popup's solver on a busy machine (bench/challenge.ts; docs/decisions.md).
-  CHALLENGE_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(300_000).describe('A log-in challenge\'s proof-of-work size: about a second of the popup\'s solver by default.'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL.').optional().describe('Redis for what several servers share (limits, locks); unset: the database holds it.'),
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('false').describe('Read the client\'s address from X-Forwarded-For (behind a proxy you trust) instead of the socket.'),
-  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1).describe('Multiplies every per-client limit (for people behind one shared address, and the browser test suite).'),
+  CHALLENGE_MAX_NUMBER: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(10_000_000)
+    .default(300_000)
+    .describe("A log-in challenge's proof-of-work size: about a second of the popup's solver by default."),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'Must be a redis:// or rediss:// URL.')
+    .optional()
+    .describe('Redis for what several servers share (limits, locks); unset: the database holds it.'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .describe("Read the client's address from X-Forwarded-For (behind a proxy you trust) instead of the socket."),
+  RATE_LIMIT_SCALE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(1)
+    .describe('Multiplies every per-client limit (for people behind one shared address, and the browser test suite).'),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1).describe('Server processes `npm start` runs over one database; above 1 needs Postgres.'),
-  BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND).describe('The product\'s name in every page, popup, error message and mail.'),
-  JOB_LEASE_MS: z.coerce.number().int().min(300).max(3_600_000).default(6_000).describe('How long a background job is held before another worker may take it again (renewed while it runs).'),
-  JOB_BACKOFF_MS: z.coerce.number().int().min(1).max(600_000).default(5_000).describe('A failed job\'s first wait; waits double from it, a dependency\'s up to an hour.'),
-  INGEST_MAX_WAIT_MS: z.coerce.number().int().min(1000).max(86_400_000).optional().describe('A ceiling on how long a new image may wait in the ingest queue before a save that adds image work is answered 503 with Retry-After (unset: saves are taken and their images wait; each person\'s waiting images are bounded).'),
-  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional().describe('Image re-encodes one process runs at once (default: its cores less one, at least one).'),
+  BRAND_NAME: z.string().trim().min(1).max(60).default(DEFAULT_BRAND).describe("The product's name in every page, popup, error message and mail."),
+  JOB_LEASE_MS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(3_600_000)
+    .default(6_000)
+    .describe('How long a background job is held before another worker may take it again (renewed while it runs).'),
+  JOB_BACKOFF_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600_000)
+    .default(5_000)
+    .describe("A failed job's first wait; waits double from it, a dependency's up to an hour."),
+  INGEST_MAX_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .optional()
+    .describe(
+      "A ceiling on how long a new image may wait in the ingest queue before a save that adds image work is answered 503 with Retry-After (unset: saves are taken and their images wait; each person's waiting images are bounded).",
+    ),
+  IMAGE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe('Image re-encodes one process runs at once (default: its cores less one, at least one).'),
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(100_000).max(200_000_000).default(40_000_000).describe('The largest image taken, in decoded pixels.'),
-  IMAGE_PIXELS_IN_FLIGHT: z.coerce.number().int().min(100_000).max(1_000_000_000).optional().describe('Decoded pixels one process holds at once across its re-encodes (default 1.25 × IMAGE_MAX_PIXELS): what bounds their memory.'),
-  MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(16).describe('API requests one process works on at once; past it a request waits for a turn.'),
+  IMAGE_PIXELS_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(100_000)
+    .max(1_000_000_000)
+    .optional()
+    .describe('Decoded pixels one process holds at once across its re-encodes (default 1.25 × IMAGE_MAX_PIXELS): what bounds their memory.'),
+  MAX_IN_FLIGHT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(16)
+    .describe('API requests one process works on at once; past it a request waits for a turn.'),
   MAX_QUEUED: z.coerce.number().int().min(0).max(100_000).default(256).describe('API requests one process lets wait for a turn; one more is answered 503.'),
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(500).describe('The longest wait for a turn while many wait; past it, 503.'),
-  BODY_GRACE_MS: z.coerce.number().int().min(1).max(600_000).default(10_000).describe('Milliseconds every request body is given before its bytes are held to the minimum rate.'),
+  BODY_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600_000)
+    .default(10_000)
+    .describe('Milliseconds every request body is given before its bytes are held to the minimum rate.'),
   BODIES_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(8).describe('Request bodies one client may be sending at once.'),
-  QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short').describe('Quick promote\'s reading of its steps: `short` or `full`.'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('The JSON log\'s level on stdout (default `info`; `silent` under NODE_ENV=test).'),
-  METRICS_TOKEN: z.string().min(24, 'Use at least 24 characters (for example: openssl rand -hex 24).').optional().describe('A bearer token (24+ characters) that opens `/metrics`.'),
-  METRICS_ALLOW: list.pipe(z.array(z.string().refine((value) => isIP(value) !== 0, 'Must be IP addresses, comma separated.'))).default([]).describe('Client addresses that may read `/metrics`, comma separated; with neither this nor METRICS_TOKEN, `/metrics` answers 404.'),
-  DRAIN_WAIT_MS: z.coerce.number().int().min(0).max(300_000).default(0).describe('How long a stopping server keeps serving with `/ready` at 503 before it closes its listener.'),
-  SIGNUP_MODE: z.enum(['open', 'invite', 'closed']).default('open').describe('Who may make an account, every way in: `open`, `invite` (a single-use invitation) or `closed`.'),
-  SIGNUP_SSO_OPEN: z.enum(['0', '1', 'true', 'false']).default('false').describe('Company SSO (SSO_DOMAINS) still makes accounts when SIGNUP_MODE is invite or closed.'),
-  VIDEO_QUOTA_BYTES: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).default(VIDEO_QUOTA_DEFAULT_BYTES).describe('Bytes of video one user may keep uploaded.'),
+  QUICK_PROMOTE_STEPS: z.enum(['short', 'full']).default('short').describe("Quick promote's reading of its steps: `short` or `full`."),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .describe("The JSON log's level on stdout (default `info`; `silent` under NODE_ENV=test)."),
+  METRICS_TOKEN: z
+    .string()
+    .min(24, 'Use at least 24 characters (for example: openssl rand -hex 24).')
+    .optional()
+    .describe('A bearer token (24+ characters) that opens `/metrics`.'),
+  METRICS_ALLOW: list
+    .pipe(z.array(z.string().refine((value) => isIP(value) !== 0, 'Must be IP addresses, comma separated.')))
+    .default([])
+    .describe('Client addresses that may read `/metrics`, comma separated; with neither this nor METRICS_TOKEN, `/metrics` answers 404.'),
+  DRAIN_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(300_000)
+    .default(0)
+    .describe('How long a stopping server keeps serving with `/ready` at 503 before it closes its listener.'),
+  SIGNUP_MODE: z
+    .enum(['open', 'invite', 'closed'])
+    .default('open')
+    .describe('Who may make an account, every way in: `open`, `invite` (a single-use invitation) or `closed`.'),
+  SIGNUP_SSO_OPEN: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .describe('Company SSO (SSO_DOMAINS) still makes accounts when SIGNUP_MODE is invite or closed.'),
+  VIDEO_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(VIDEO_QUOTA_DEFAULT_BYTES)
+    .describe('Bytes of video one user may keep uploaded.'),
 });
 
 /** MEDIA_STORE: unset or `local`, the directory; `s3://bucket/prefix`, the bucket (the prefix without its slashes). */
@@ -233,7 +361,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   if (Boolean(e.MEDIA_S3_ACCESS_KEY_ID) !== Boolean(e.MEDIA_S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Invalid configuration: MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials (AWS_ACCESS_KEY_ID, profiles, roles).');
+    throw new Error(
+      'Invalid configuration: MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials (AWS_ACCESS_KEY_ID, profiles, roles).',
+    );
   }
   const publicOrigin = e.PUBLIC_ORIGIN ?? `http://localhost:${e.PORT}`;
   // 127.0.0.1 is a different site from localhost, so the demo publisher is cross-site as on the real web.
@@ -253,7 +383,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       endpoint: e.MEDIA_S3_ENDPOINT,
       region: e.MEDIA_S3_REGION,
       // A self-hosted S3 (MinIO, Garage, s3rver) is addressed by path; AWS itself by virtual host.
-      forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE ? e.MEDIA_S3_FORCE_PATH_STYLE === '1' || e.MEDIA_S3_FORCE_PATH_STYLE === 'true' : Boolean(e.MEDIA_S3_ENDPOINT),
+      forcePathStyle: e.MEDIA_S3_FORCE_PATH_STYLE
+        ? e.MEDIA_S3_FORCE_PATH_STYLE === '1' || e.MEDIA_S3_FORCE_PATH_STYLE === 'true'
+        : Boolean(e.MEDIA_S3_ENDPOINT),
       accessKeyId: e.MEDIA_S3_ACCESS_KEY_ID,
       secretAccessKey: e.MEDIA_S3_SECRET_ACCESS_KEY,
     },

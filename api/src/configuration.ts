@@ -23,7 +23,8 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function accepts(p: Property): string {
   if (p.enum) return p.enum.map((v) => `\`${v}\``).join(', ');
-  if (p.type === 'integer' || p.type === 'number') return p.minimum !== undefined && p.maximum !== undefined ? `${p.minimum.toLocaleString('en')} to ${p.maximum.toLocaleString('en')}` : 'a number';
+  if (p.type === 'integer' || p.type === 'number')
+    return p.minimum !== undefined && p.maximum !== undefined ? `${p.minimum.toLocaleString('en')} to ${p.maximum.toLocaleString('en')}` : 'a number';
   return 'text';
 }
 
@@ -32,7 +33,9 @@ export function configurationTable(): string {
   const lines = ['| Variable | Default | Accepts | What it does |', '|---|---|---|---|'];
   for (const [name, p] of Object.entries(schema.properties)) {
     const fallback = p.default === undefined ? 'unset' : Array.isArray(p.default) ? (p.default.length ? p.default.join(',') : 'empty') : String(p.default);
-    lines.push(`| \`${name}\` | ${cell(fallback === 'unset' || fallback === 'empty' ? fallback : `\`${fallback}\``)} | ${cell(accepts(p))} | ${cell(p.description ?? '')} |`);
+    lines.push(
+      `| \`${name}\` | ${cell(fallback === 'unset' || fallback === 'empty' ? fallback : `\`${fallback}\``)} | ${cell(accepts(p))} | ${cell(p.description ?? '')} |`,
+    );
   }
   return lines.join('\n');
 }

@@ -14,10 +14,20 @@ import { startProduct } from './product.js';
 function post(port: number, origin: string, path: string, body: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
-    const req = request({ host: '127.0.0.1', port, path, method: 'POST', agent: false, headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent: false,
+        headers: { origin, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -42,7 +52,9 @@ describe('a server stopped', () => {
     await once(product.server, 'listening');
 
     // A log-in attempt takes the per-client limits, kept in the database (the SQLite rate limiter).
-    const status = await post(product.port, config.publicOrigin, '/resource/UserSessionResource/create/', { options: { username_or_email: 'nobody@example.com', password: 'not-the-password' } });
+    const status = await post(product.port, config.publicOrigin, '/resource/UserSessionResource/create/', {
+      options: { username_or_email: 'nobody@example.com', password: 'not-the-password' },
+    });
     expect(status).toBeGreaterThanOrEqual(400);
     await product.stop();
 

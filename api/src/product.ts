@@ -49,15 +49,17 @@ export function startProduct(deps: Deps, listen: { port: number; host: string })
       lifecycle.draining = true;
       // DRAIN_WAIT_MS: still serving, /ready already 503, so a load balancer takes this process out of its
       // rotation before the listener closes (docs/operating.md, "Running on several machines"). 0 by default.
-      stopping ??= new Promise((waited) => setTimeout(waited, deps.config.drainWaitMs)).then(() => {
-        linger.close();
-        return Promise.all([closeGracefully(server), worker.stop(), sweeper.stop()]);
-      }).then(async () => {
-        // The counts' columns are left exact (counts/store.ts): nothing pending for the next start.
-        await settleAllCounts(deps.db).catch((error) => logFor(deps).error({ err: error }, 'settling counts at stop'));
-        await deps.db.destroy();
-        await deps.redis?.quit().catch(() => deps.redis?.disconnect());
-      });
+      stopping ??= new Promise((waited) => setTimeout(waited, deps.config.drainWaitMs))
+        .then(() => {
+          linger.close();
+          return Promise.all([closeGracefully(server), worker.stop(), sweeper.stop()]);
+        })
+        .then(async () => {
+          // The counts' columns are left exact (counts/store.ts): nothing pending for the next start.
+          await settleAllCounts(deps.db).catch((error) => logFor(deps).error({ err: error }, 'settling counts at stop'));
+          await deps.db.destroy();
+          await deps.redis?.quit().catch(() => deps.redis?.disconnect());
+        });
       return stopping;
     },
   };

@@ -37,7 +37,10 @@ function recipeApp() {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => fail(c, error instanceof ApiError ? error : new ApiError('internal')));
   app.route('/resource', resourceRoutes(registry));
-  app.route('/', openApiRoutes(() => ({ routes: honoSurface(app.routes), registry, origin: 'http://localhost', brand: 'Corkboard' })));
+  app.route(
+    '/',
+    openApiRoutes(() => ({ routes: honoSurface(app.routes), registry, origin: 'http://localhost', brand: 'Corkboard' })),
+  );
   return app;
 }
 
@@ -85,10 +88,14 @@ describe('the start check of the registry against the contracts', () => {
 
   it('refuses an action with options of its own, not its entry’s', () => {
     const own = action({ ...entry, options: z.object({ name: z.string() }), caller: 'visitor', limit: NO_LIMIT.read, run: () => ({ greeting: 'hi' }) });
-    expect(() => checkContracts({ GreetingResource: { get: own } }, [greetingContract])).toThrow('GreetingResource get is not declared from its contract entry');
+    expect(() => checkContracts({ GreetingResource: { get: own } }, [greetingContract])).toThrow(
+      'GreetingResource get is not declared from its contract entry',
+    );
   });
 
   it('refuses an action that is in no contract table', () => {
-    expect(() => checkContracts({ GreetingResource: { get: declared() }, StrayResource: { get: declared() } }, [greetingContract])).toThrow('StrayResource get has no entry in any contract table.');
+    expect(() => checkContracts({ GreetingResource: { get: declared() }, StrayResource: { get: declared() } }, [greetingContract])).toThrow(
+      'StrayResource get has no entry in any contract table.',
+    );
   });
 });

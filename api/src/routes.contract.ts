@@ -38,7 +38,11 @@ export interface ApiRoutes {
   '/v3/admin/reports/decide/': { body: z.input<typeof decideBody>; answer: z.output<typeof decideAnswer> };
   '/v3/offsite/': { query: { [K in keyof z.input<typeof offsiteQuery>]?: string }; answer: OffsiteVerdict };
   '/v3/pins/{id}/': { path: { id: string }; answer: Answer<PinsService['get']> };
-  '/v3/pins/{id}/board_title_suggestions/': { path: { id: string }; query: { [K in keyof z.input<typeof boardTitleQuery>]?: string }; answer: Array<{ title: string }> };
+  '/v3/pins/{id}/board_title_suggestions/': {
+    path: { id: string };
+    query: { [K in keyof z.input<typeof boardTitleQuery>]?: string };
+    answer: Array<{ title: string }>;
+  };
   '/v3/search/autocomplete/': { query: { [K in keyof z.input<typeof autocompleteQuery>]?: string }; answer: Answer<PinsService['hashtagSuggestions']> };
   '/v3/imports/': { body: Blob; answer: TransferJson };
   '/vx/business_access/profiles/': { answer: Answer<AdvertisersService['profiles']> };

@@ -43,8 +43,19 @@ export function tableDeps(): Deps {
 
 const MIB = 1024 * 1024;
 const size = (bytes: number) =>
-  bytes === 0 ? 'none' : bytes >= MIB ? `${Math.round((bytes / MIB) * 10) / 10} MiB` : bytes >= 1024 ? `${Math.round((bytes / 1024) * 10) / 10} KiB` : `${bytes} B`;
-const limitText = (limit: Declaration['limit']) => (typeof limit === 'string' ? `\`${limit}\`` : Array.isArray(limit) ? limit.map((name) => `\`${name}\``).join(', ') : `none: ${(limit as { none: string }).none}`);
+  bytes === 0
+    ? 'none'
+    : bytes >= MIB
+      ? `${Math.round((bytes / MIB) * 10) / 10} MiB`
+      : bytes >= 1024
+        ? `${Math.round((bytes / 1024) * 10) / 10} KiB`
+        : `${bytes} B`;
+const limitText = (limit: Declaration['limit']) =>
+  typeof limit === 'string'
+    ? `\`${limit}\``
+    : Array.isArray(limit)
+      ? limit.map((name) => `\`${name}\``).join(', ')
+      : `none: ${(limit as { none: string }).none}`;
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 
 /** The generated part of docs/security.md. */
@@ -57,7 +68,9 @@ export function surfaceTable(rows: readonly SurfaceRow[]): string {
       continue;
     }
     const body = `${size(d.body)}${d.stream ? ', streamed' : ''}`;
-    lines.push(`| ${method} | \`${cell(path)}\` | ${d.caller} | ${cell(limitText(d.limit))} | ${body} | ${cell([d.policy, d.crossSiteForm && `takes a form from any site: ${d.crossSiteForm}`].filter(Boolean).join('; '))} |`);
+    lines.push(
+      `| ${method} | \`${cell(path)}\` | ${d.caller} | ${cell(limitText(d.limit))} | ${body} | ${cell([d.policy, d.crossSiteForm && `takes a form from any site: ${d.crossSiteForm}`].filter(Boolean).join('; '))} |`,
+    );
   }
   return lines.join('\n');
 }

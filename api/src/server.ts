@@ -43,7 +43,9 @@ const onPostgres = /^postgres(ql)?:\/\//.test(config.databaseUrl ?? '');
  * writing one SQLite file would queue on its lock and answer "database is locked", so we refuse to start.
  */
 if (cluster.isPrimary && config.workers > 1 && !onPostgres) {
-  refusalLog().fatal(`WORKERS=${config.workers} needs Postgres (DATABASE_URL=postgres://…): SQLite takes one server process. Unset WORKERS or set DATABASE_URL.`);
+  refusalLog().fatal(
+    `WORKERS=${config.workers} needs Postgres (DATABASE_URL=postgres://…): SQLite takes one server process. Unset WORKERS or set DATABASE_URL.`,
+  );
   process.exit(1);
 }
 
@@ -51,7 +53,9 @@ if (cluster.isPrimary && config.workers > 1 && !onPostgres) {
 // (auth/providers/devProvider.ts), loaded only then. With WORKERS, providers are configured by their variables.
 const devProvider =
   cluster.isPrimary && config.env === 'development' && config.workers === 1 && Object.keys(config.providers).length === 0
-    ? await import('./auth/providers/devProvider.js').then(({ DEV_PROVIDER_PORT_OFFSET, startDevProvider }) => startDevProvider(config.publicOrigin, config.port + DEV_PROVIDER_PORT_OFFSET))
+    ? await import('./auth/providers/devProvider.js').then(({ DEV_PROVIDER_PORT_OFFSET, startDevProvider }) =>
+        startDevProvider(config.publicOrigin, config.port + DEV_PROVIDER_PORT_OFFSET),
+      )
     : undefined;
 if (devProvider) config = { ...config, ...devProvider.config };
 
@@ -81,13 +85,21 @@ if (cluster.isPrimary) {
   // told beside the first requests rather than before them (a restart answers at once), and the server serves
   // degraded meanwhile (/ready names the media store).
   const media = mediaObjects(config);
-  void media.check().catch((error: Error) =>
-    log.error({ err: error, dependency: 'media', where: media.where }, 'The media store does not answer. Check MEDIA_STORE and MEDIA_S3_*, or unset MEDIA_STORE to keep media in MEDIA_DIR.'),
-  );
+  void media
+    .check()
+    .catch((error: Error) =>
+      log.error(
+        { err: error, dependency: 'media', where: media.where },
+        'The media store does not answer. Check MEDIA_STORE and MEDIA_S3_*, or unset MEDIA_STORE to keep media in MEDIA_DIR.',
+      ),
+    );
   // A typo in an identity provider's issuer, told at start too, off the way of the first request.
   void providerClients(config.providers, config.publicOrigin)
     .warm()
-    .then((unreachable) => unreachable.length && log.warn({ providers: unreachable }, 'Identity providers not reachable at start (their buttons fail until they are)'));
+    .then(
+      (unreachable) =>
+        unreachable.length && log.warn({ providers: unreachable }, 'Identity providers not reachable at start (their buttons fail until they are)'),
+    );
   if (config.env === 'development') await seedDemo(deps);
 
   // The demo publisher binds 127.0.0.1 only: a different site from localhost, as a real publisher is.

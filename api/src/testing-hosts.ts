@@ -44,7 +44,17 @@ export async function startHost(name: string, env: Record<string, string>, publi
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), EXAMPLES_PORT: String(await freePort()), TRUST_PROXY: '1', PUBLIC_ORIGIN: publicOrigin, WORKERS: '1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      EXAMPLES_PORT: String(await freePort()),
+      TRUST_PROXY: '1',
+      PUBLIC_ORIGIN: publicOrigin,
+      WORKERS: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -53,7 +63,8 @@ export async function startHost(name: string, env: Record<string, string>, publi
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const base = `http://127.0.0.1:${port}`;
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers: { 'x-forwarded-for': address, ...headers }, redirect: 'manual' });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { headers: { 'x-forwarded-for': address, ...headers }, redirect: 'manual' });
   // The test helpers' browser, its requests sent over the network to this process instead of to an app in this one.
   const remote = {
     request: (path: string, init: RequestInit = {}) => {
@@ -64,7 +75,10 @@ export async function startHost(name: string, env: Record<string, string>, publi
   } as unknown as ReturnType<typeof createApp>;
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`${name} exited at start:\n${printed}`);
-    const up = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (tries > 600) throw new Error(`${name} did not answer /health in a minute:\n${printed}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -138,7 +152,10 @@ export interface HeldImage {
 export async function heldImages() {
   const waiting: Array<(request: { remotePort: number; serve(): void; drop(): void }) => void> = [];
   const arrived: Array<{ remotePort: number; serve(): void; drop(): void }> = [];
-  const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 210, g: 120, b: 40 } } }).png().toBuffer();
+  const png = (w: number, h: number) =>
+    sharp({ create: { width: w, height: h, channels: 3, background: { r: 210, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
   const image = await png(640, 480);
   const send = (res: ServerResponse, body: Buffer) => {
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length });

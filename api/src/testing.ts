@@ -110,8 +110,7 @@ export function client(app: ReturnType<typeof createApp>, origin: string, initia
       return [...jar.values()].join('; ');
     },
     send,
-    get: (name: string, options: unknown = {}) =>
-      send(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`),
+    get: (name: string, options: unknown = {}) => send(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`),
     post: (name: string, action: string, options: unknown) =>
       send(`/resource/${name}/${action}/`, {
         method: 'POST',

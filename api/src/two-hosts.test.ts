@@ -121,7 +121,11 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
     const saved = await browser.post('PinResource', 'create', { board_id: board, image_url: images.url('across', { w: 900, h: 600 }), method: 'button' });
     expect(saved.status).toBe(200);
     const atB = b.client({ cookie: browser.cookies });
-    const pin = await until(() => pinOf(atB, saved.body.resource_response.data.id), (p) => Boolean(p?.images), 'the pin’s renditions');
+    const pin = await until(
+      () => pinOf(atB, saved.body.resource_response.data.id),
+      (p) => Boolean(p?.images),
+      'the pin’s renditions',
+    );
     const file = await b.get(new URL(pin.images['474x'].url).pathname);
     expect(file.status).toBe(200);
     expect(await jpegWidth(file)).toBe(474);
@@ -133,14 +137,24 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
 
   it('an upload made on host A is used by a save on host B', async () => {
     const { browser, board } = await pinner(a);
-    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 10, g: 160, b: 90 } } }).png().toBuffer();
-    const uploaded = await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: 'http://localhost:9230', 'content-type': 'image/png' }, body: new Uint8Array(png) });
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 10, g: 160, b: 90 } } })
+      .png()
+      .toBuffer();
+    const uploaded = await browser.send('/v3/media/uploads/', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:9230', 'content-type': 'image/png' },
+      body: new Uint8Array(png),
+    });
     expect(uploaded.status).toBe(200);
     const upload = uploaded.body.resource_response.data;
     const atB = b.client({ cookie: browser.cookies });
     const saved = await atB.post('PinResource', 'create', { board_id: board, media_upload_id: upload.id, title: 'Uploaded on A', method: 'pinbuilder' });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const pin = await until(() => pinOf(atB, saved.body.resource_response.data.id), (p) => Boolean(p?.images), 'the upload’s renditions');
+    const pin = await until(
+      () => pinOf(atB, saved.body.resource_response.data.id),
+      (p) => Boolean(p?.images),
+      'the upload’s renditions',
+    );
     expect(await jpegWidth(await b.get(new URL(pin.images['236x'].url).pathname))).toBe(236);
     expect(await jpegWidth(await a.get(new URL(pin.images['236x'].url).pathname))).toBe(236);
   });
@@ -158,7 +172,11 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
   it('a rate limit reached through host A holds through host B', async () => {
     const user = await newUser();
     const forgot = (host: Host) =>
-      host.client().send('/v3/users/forgot_password/', { method: 'POST', headers: { origin: 'http://localhost:9230', 'content-type': 'application/json' }, body: JSON.stringify({ username_or_email: user.email }) });
+      host.client().send('/v3/users/forgot_password/', {
+        method: 'POST',
+        headers: { origin: 'http://localhost:9230', 'content-type': 'application/json' },
+        body: JSON.stringify({ username_or_email: user.email }),
+      });
     // One account's reset mails: its share taken through A, the next one asked of B.
     for (let i = 0; i < LIMITS.resetTarget.points; i++) expect((await forgot(a)).status).toBe(200);
     const atB = await forgot(b);
@@ -168,8 +186,12 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
 
   it('a board busy through host A answers 2171 through host B', async () => {
     const { browser, board } = await pinner(a);
-    const other = await shared.makeBoard((await shared.db.selectFrom('boards').select('owner_id').where('id', '=', board).executeTakeFirstOrThrow()).owner_id, 'Moved to');
-    const pin = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/moved', method: 'button' })).body.resource_response.data.id;
+    const other = await shared.makeBoard(
+      (await shared.db.selectFrom('boards').select('owner_id').where('id', '=', board).executeTakeFirstOrThrow()).owner_id,
+      'Moved to',
+    );
+    const pin = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/moved', method: 'button' })).body
+      .resource_response.data.id;
     // Held in the shared Redis as a host holds it during a board action (the test holds it as long as it needs).
     let release = () => {};
     let held = () => {};
@@ -207,7 +229,11 @@ describe.runIf(ready)('two hosts sharing only Postgres, Redis and the bucket', (
     expect(processWithPort(second.remotePort, [survivor.child.pid!])).toBe(survivor.child.pid);
     second.serve();
     const atSurvivor = survivor.client({ cookie: browser.cookies });
-    const pin = await until(() => pinOf(atSurvivor, pinId), (p) => Boolean(p?.images), 'the survivor to finish the job');
+    const pin = await until(
+      () => pinOf(atSurvivor, pinId),
+      (p) => Boolean(p?.images),
+      'the survivor to finish the job',
+    );
     expect(await jpegWidth(await survivor.get(new URL(pin.images['736x'].url).pathname))).toBe(640);
     const withoutImage = await shared.db.selectFrom('pins').select('id').where('image_url', 'is not', null).where('image_id', 'is', null).execute();
     expect(withoutImage).toEqual([]);

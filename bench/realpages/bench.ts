@@ -72,11 +72,22 @@ function sameAddress(requested: string, address: string): boolean {
 }
 
 function ogImageOnly(html: string): string | undefined {
-  return /<meta[^>]+(?:property|name)=["']og:image["'][^>]*>/i.exec(html)?.[0].match(/content=["']([^"']*)/i)?.[1]?.replace(/&amp;/g, '&');
+  return /<meta[^>]+(?:property|name)=["']og:image["'][^>]*>/i
+    .exec(html)?.[0]
+    .match(/content=["']([^"']*)/i)?.[1]
+    ?.replace(/&amp;/g, '&');
 }
 
 async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
-  const bundle = await build({ entryPoints: ['bookmarklet/src/find.ts'], bundle: true, write: false, format: 'iife', globalName: '__corkboardFind', target: 'es2020', footer: { js: 'window.__corkboardFind = __corkboardFind;' } });
+  const bundle = await build({
+    entryPoints: ['bookmarklet/src/find.ts'],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: '__corkboardFind',
+    target: 'es2020',
+    footer: { js: 'window.__corkboardFind = __corkboardFind;' },
+  });
   const script = bundle.outputFiles[0]!.text;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -96,7 +107,8 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
         if (current && request.isNavigationRequest() && request.frame() === request.frame().page().mainFrame() && sameAddress(url, current.address)) {
           return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: current.page.html });
         }
-        if (current && request.resourceType() === 'image') return route.fulfill({ status: 200, contentType: 'image/png', body: pngOf(sizeFor(url, current.sizes)) });
+        if (current && request.resourceType() === 'image')
+          return route.fulfill({ status: 200, contentType: 'image/png', body: pngOf(sizeFor(url, current.sizes)) });
         return route.abort();
       });
       let tab = await context.newPage();
@@ -104,7 +116,10 @@ async function inPageFinder(pages: RealPage[]): Promise<Map<string, Outcome>> {
         tab.evaluate(async (code) => {
           // biome-ignore lint/security/noGlobalEval: the bench runs the built finder in the page as the bookmarklet would
           (0, eval)(code);
-          const finding = await (window as unknown as { __corkboardFind: typeof import('../../bookmarklet/src/find.js') }).__corkboardFind.findImages(document, 3000);
+          const finding = await (window as unknown as { __corkboardFind: typeof import('../../bookmarklet/src/find.js') }).__corkboardFind.findImages(
+            document,
+            3000,
+          );
           return 'items' in finding ? finding.items.map((item) => item.url) : [];
         }, script);
       while (next < pages.length) {
@@ -157,7 +172,9 @@ function figures(name: string, pages: RealPage[], outcomes: Map<string, Outcome>
   if (process.env.REALPAGES_MISSES && pages[0]?.split !== 'test') {
     // Only the tuning split's misses are listed: the test split's pages are not looked at while changing rules.
     for (const p of pages.filter((p) => !outcomes.get(p.id)?.first)) {
-      console.log(`    miss ${p.id} [${p.category}] chose ${outcomes.get(p.id)?.chosen ?? 'nothing'}${outcomes.get(p.id)?.found ? ' (found lower)' : ''}\n      want ${p.expected[0]}`);
+      console.log(
+        `    miss ${p.id} [${p.category}] chose ${outcomes.get(p.id)?.chosen ?? 'nothing'}${outcomes.get(p.id)?.found ? ' (found lower)' : ''}\n      want ${p.expected[0]}`,
+      );
     }
   }
   const rows: Row[] = [{ name: `${name}, first choice`, value: pct(firsts, pages.length), ...(goals ? { budget: FIRST_GOAL, atLeast: true } : {}), unit: '%' }];
@@ -190,17 +207,30 @@ export async function realPages(): Promise<Row[]> {
     if (!of.length) continue;
     const counts = CATEGORIES.map((c) => `${c} ${of.filter((p) => p.category === c).length}`).join(', ');
     const tags = KINDS.map((k) => `${k} ${of.filter((p) => p.kinds.includes(k)).length}`).join(', ');
-    console.log(`  ${split} split: ${of.length} pages of ${new Set(of.map((p) => p.site)).size} sites (${counts}; tags: ${tags}); ${of.filter((p) => p.how === 'body').length} labelled by their body image`);
+    console.log(
+      `  ${split} split: ${of.length} pages of ${new Set(of.map((p) => p.site)).size} sites (${counts}; tags: ${tags}); ${of.filter((p) => p.how === 'body').length} labelled by their body image`,
+    );
   }
 
-  const server = new Map(pages.map((p) => [p.id, judge(p, findImagesInHtml(p.html, p.url).items.map((i) => i.url))]));
+  const server = new Map(
+    pages.map((p) => [
+      p.id,
+      judge(
+        p,
+        findImagesInHtml(p.html, p.url).items.map((i) => i.url),
+      ),
+    ]),
+  );
   const scrape = metascraper([metascraperImage()]);
   const meta = new Map<string, Outcome>();
   for (const p of pages) {
     // metascraper refuses a host without a public suffix (Readability's `fakehost`): give it one (only a
     // string, nothing is fetched), and take it back from the answer.
     const url = p.url.replace(/^(https?:\/\/[^/.]+)\//, '$1.com/');
-    const image = await scrape({ html: p.html, url }).then((found) => (found as { image?: string | null }).image ?? undefined, (error: Error) => `error: ${error.message}`);
+    const image = await scrape({ html: p.html, url }).then(
+      (found) => (found as { image?: string | null }).image ?? undefined,
+      (error: Error) => `error: ${error.message}`,
+    );
     meta.set(p.id, judge(p, [url === p.url ? image : image?.replace(/^(https?:\/\/[^/.]+)\.com\//, '$1/')]));
   }
   const og = new Map(pages.map((p) => [p.id, judge(p, [ogImageOnly(p.html)])]));
@@ -222,14 +252,23 @@ export async function realPages(): Promise<Row[]> {
   }
   // On the test split, each finder's first choice must beat metascraper's on the same pages, and the tuning
   // split's figure must not stand more than GAP points from the test split's.
-  for (const [name, outcomes] of [['server', server], ['in-page', inPage]] as const) {
+  for (const [name, outcomes] of [
+    ['server', server],
+    ['in-page', inPage],
+  ] as const) {
     if (!outcomes || !bySplit.test.length) continue;
     const lead = firstPct(bySplit.test, outcomes) - firstPct(bySplit.test, meta);
     rows.push({ name: `test: ${name} ahead of metascraper`, value: Math.round(lead * 10) / 10, budget: 0.1, atLeast: true, unit: 'points' });
     if (bySplit.tune.length) {
       for (const [what, value] of [
         ['first choice', Math.abs(firstPct(bySplit.tune, outcomes) - firstPct(bySplit.test, outcomes))],
-        ['recall', Math.abs(pct(bySplit.tune.filter((p) => outcomes.get(p.id)?.found).length, bySplit.tune.length) - pct(bySplit.test.filter((p) => outcomes.get(p.id)?.found).length, bySplit.test.length))],
+        [
+          'recall',
+          Math.abs(
+            pct(bySplit.tune.filter((p) => outcomes.get(p.id)?.found).length, bySplit.tune.length) -
+              pct(bySplit.test.filter((p) => outcomes.get(p.id)?.found).length, bySplit.test.length),
+          ),
+        ],
       ] as const) {
         rows.push({ name: `${name}: tuning vs test split, ${what}`, value: Math.round(value * 10) / 10, budget: GAP, unit: 'points' });
       }

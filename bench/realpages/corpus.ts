@@ -152,7 +152,12 @@ export function loadCorpus(): { pages: RealPage[]; missing: string[] } {
       missing.push(id);
       continue;
     }
-    pages.push({ id, ...expectation, html: new TextDecoder().decode(gunzipSync(readFileSync(file))), split: split[expectation.site] ?? splitOf(expectation.site) });
+    pages.push({
+      id,
+      ...expectation,
+      html: new TextDecoder().decode(gunzipSync(readFileSync(file))),
+      split: split[expectation.site] ?? splitOf(expectation.site),
+    });
   }
   return { pages, missing };
 }

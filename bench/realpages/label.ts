@@ -2,7 +2,22 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { load, type CheerioAPI } from 'cheerio';
 import { getDomain } from 'tldts';
-import { type Category, type Expectation, type Git, type Kind, type Source, EXPECTATIONS_FILE, PAGES_DIR, SPLIT_FILE, TEST_SHARE, decodePage, openMirror, pageOf, readExpectations, splitOf } from './corpus.js';
+import {
+  type Category,
+  type Expectation,
+  type Git,
+  type Kind,
+  type Source,
+  EXPECTATIONS_FILE,
+  PAGES_DIR,
+  SPLIT_FILE,
+  TEST_SHARE,
+  decodePage,
+  openMirror,
+  pageOf,
+  readExpectations,
+  splitOf,
+} from './corpus.js';
 
 type Labelled = Omit<Expectation, 'file' | 'site' | 'kinds'>;
 
@@ -22,22 +37,51 @@ const READABILITY_BASE = 'http://fakehost/test/page.html';
  * the story's own picture, and pages with no main image at all (null: left out, nothing to judge).
  */
 const BY_HAND: Record<string, { expected: string[] | null; note: string; category?: Category }> = {
-  'portia:radioshack/0132-4477-abf9': { expected: ['https://radioshack.com.eg/image/cache/data/img_09_2016/60-0929-420x360.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
-  'portia:radioshack/a958-4c4f-86d2': { expected: ['https://radioshack.com.eg/image/cache/data/img_09_2016/60-0928-420x360.png'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
-  'portia:radioshack/dc29-4a20-bf13': { expected: ['https://radioshack.com.eg/image/cache/data/img_6_2014/63-08783-420x360.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
-  'portia:seedsofchange-1': { expected: ['http://www.seedsofchange.com/images/product_shots/PPS14165B.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
-  'portia:seedsofchange2-0': { expected: ['http://www.seedsofchange.com/images/product_shots/PPS15978B.jpg'], note: 'a product page that declares nothing; the product photo', category: 'shop' },
+  'portia:radioshack/0132-4477-abf9': {
+    expected: ['https://radioshack.com.eg/image/cache/data/img_09_2016/60-0929-420x360.jpg'],
+    note: 'a product page that declares nothing; the product photo',
+    category: 'shop',
+  },
+  'portia:radioshack/a958-4c4f-86d2': {
+    expected: ['https://radioshack.com.eg/image/cache/data/img_09_2016/60-0928-420x360.png'],
+    note: 'a product page that declares nothing; the product photo',
+    category: 'shop',
+  },
+  'portia:radioshack/dc29-4a20-bf13': {
+    expected: ['https://radioshack.com.eg/image/cache/data/img_6_2014/63-08783-420x360.jpg'],
+    note: 'a product page that declares nothing; the product photo',
+    category: 'shop',
+  },
+  'portia:seedsofchange-1': {
+    expected: ['http://www.seedsofchange.com/images/product_shots/PPS14165B.jpg'],
+    note: 'a product page that declares nothing; the product photo',
+    category: 'shop',
+  },
+  'portia:seedsofchange2-0': {
+    expected: ['http://www.seedsofchange.com/images/product_shots/PPS15978B.jpg'],
+    note: 'a product page that declares nothing; the product photo',
+    category: 'shop',
+  },
   'readability:001': { expected: ['http://fakehost/static/code/2013/blanket-coverage.png'], note: 'no declared image; the lead figure of the post' },
   'readability:daringfireball-1': { expected: ['http://fakehost/graphics/author/addison-bw-425.jpg'], note: 'the only picture of the page, its subject' },
   'readability:dev418': { expected: ['http://fakehost/test/florian-giorgio-P1U7-ZgKeOM-unsplash.jpg'], note: 'the header photo of the post' },
   'readability:gmw': { expected: ['http://imgtech.gmw.cn/attachement/jpg/site2/20170310/448a5bc1e2861a2c4e5929.jpg'], note: 'first photo of the article' },
   'readability:hukumusume': { expected: ['http://fakehost/gazou/pc_gazou/aesop/aesop052.jpg'], note: 'the illustration of the fable' },
-  'readability:lazy-image-3': { expected: ['https://p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp/0579d17015b145a88dd93992c6447d7d~tplv-k3u1fbpfcp-watermark.jpg'], note: 'first figure of the post' },
+  'readability:lazy-image-3': {
+    expected: ['https://p3-juejin.byteimg.com/tos-cn-i-k3u1fbpfcp/0579d17015b145a88dd93992c6447d7d~tplv-k3u1fbpfcp-watermark.jpg'],
+    note: 'first figure of the post',
+  },
   'readability:lwn-1': { expected: ['http://fakehost/images/2015/03-qgis-map-sm.png'], note: 'first figure of the article' },
   'readability:qq': { expected: ['http://img1.gtimg.com/tech/pics/hv1/168/240/2140/139214868.jpg'], note: 'the article photo' },
-  'readability:wikipedia': { expected: ['http://upload.wikimedia.org/wikipedia/commons/thumb/5/5c/Mozilla_dinosaur_head_logo.png/200px-Mozilla_dinosaur_head_logo.png'], note: "the infobox image: the article's subject is the organisation, so its logo is the main image" },
+  'readability:wikipedia': {
+    expected: ['http://upload.wikimedia.org/wikipedia/commons/thumb/5/5c/Mozilla_dinosaur_head_logo.png/200px-Mozilla_dinosaur_head_logo.png'],
+    note: "the infobox image: the article's subject is the organisation, so its logo is the main image",
+  },
   'readability:youth': { expected: ['http://fakehost/test/W020170310313653868929.jpg'], note: 'first photo of the article' },
-  'readability:simplyfound-1': { expected: ['https://d34hb2g9mvfppu.cloudfront.net/m/images/cache/images/2016/02/29/apcnews2012raspberry_pi_logo_mainimage8_jpg8_322_27630a8388eb_lg.jpg'], note: "declared; 'logo' in its name is the story's subject (Raspberry Pi), an upload of the day" },
+  'readability:simplyfound-1': {
+    expected: ['https://d34hb2g9mvfppu.cloudfront.net/m/images/cache/images/2016/02/29/apcnews2012raspberry_pi_logo_mainimage8_jpg8_322_27630a8388eb_lg.jpg'],
+    note: "declared; 'logo' in its name is the story's subject (Raspberry Pi), an upload of the day",
+  },
   'readability:tumblr': { expected: null, note: "declared image is the site's default share card; no picture of its own" },
   'readability:yahoo-4': { expected: null, note: "declared image is the site's icon; no picture of its own" },
   'newspaper:backstage.com1': { expected: null, note: "declared image is the site's icon; no picture of its own" },
@@ -50,11 +94,23 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string; categor
   'trafilatura:lemire.me.json': { expected: null, note: "declared image is the author's portrait, on every post" },
   'trafilatura:reuters.com.parasite': { expected: null, note: 'declared image is a broken address (a folder)' },
   'recipe-scrapers:theicecreamconfectionals.com/theicecreamconfectionals_1': { expected: null, note: 'declared image is the site icon' },
-  'embed:www.youtube.com.watch.878f5352b6f0e632a763ebf05fb48b16': { expected: ['https://i.ytimg.com/vi/eiHXASgRTcA/hqdefault.jpg'], note: "declared; 'hqdefault' is the name of the video's own thumbnail, not a default image" },
-  'embed:pachunka.deviantart.com.art-cope-145564099': { expected: null, note: 'the page asks not to be saved from (pinterest nopin): both finders rightly offer nothing' },
-  'embed:www.deviantart.com.art-misty-510056679': { expected: null, note: 'the page asks not to be saved from (pinterest nopin): both finders rightly offer nothing' },
+  'embed:www.youtube.com.watch.878f5352b6f0e632a763ebf05fb48b16': {
+    expected: ['https://i.ytimg.com/vi/eiHXASgRTcA/hqdefault.jpg'],
+    note: "declared; 'hqdefault' is the name of the video's own thumbnail, not a default image",
+  },
+  'embed:pachunka.deviantart.com.art-cope-145564099': {
+    expected: null,
+    note: 'the page asks not to be saved from (pinterest nopin): both finders rightly offer nothing',
+  },
+  'embed:www.deviantart.com.art-misty-510056679': {
+    expected: null,
+    note: 'the page asks not to be saved from (pinterest nopin): both finders rightly offer nothing',
+  },
   'embed:pastebin.com.d4biutrm': { expected: null, note: 'declared image is the site-wide facebook.png' },
-  'embed:www.aol.com.video-view-pile-of-recovering-foster-kittens-is-purrfect-595fe75985eb42109b69bedb': { expected: null, note: "declared image is the site's og-image.png; the saved page has no video of its own" },
+  'embed:www.aol.com.video-view-pile-of-recovering-foster-kittens-is-purrfect-595fe75985eb42109b69bedb': {
+    expected: null,
+    note: "declared image is the site's og-image.png; the saved page has no video of its own",
+  },
   'embed:www.spreaker.com.user-angelclark-angel-clark-ice-cream-tocos': { expected: null, note: 'declared image is the site-wide og_image.jpg' },
   'embed:www.ustream.tv.channel-red-shoes-billiards-60803-camera-1': { expected: null, note: 'declared image is the site-wide facebook-share card' },
   'embed:polldaddy.com.poll-7012505': { expected: null, note: 'declared image is the site-wide twitter-card.png' },
@@ -65,18 +121,27 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string; categor
   'embed:github.com.benbalter-dc-wifi-social-blob-master-bars.geojson': { expected: null, note: "a code file; its declared image is its owner's avatar" },
   'embed:github.com.oscarotero-embed-blob-master-composer.json': { expected: null, note: "a code file; its declared image is its owner's avatar" },
   'fathom-products:lampsplus': {
-    expected: ['http://images.lampsplus.com/is/image/b9gt8/n9259?qlt=70&wid=480&hei=480&fmt=jpeg', 'http://images.lampsplus.com/is/image/b9gt8/n9259?qlt=70&wid=480&hei=480&fmt=jpeg&resMode=sharp2&op_usm=2,0.3,3'],
+    expected: [
+      'http://images.lampsplus.com/is/image/b9gt8/n9259?qlt=70&wid=480&hei=480&fmt=jpeg',
+      'http://images.lampsplus.com/is/image/b9gt8/n9259?qlt=70&wid=480&hei=480&fmt=jpeg&resMode=sharp2&op_usm=2,0.3,3',
+    ],
     note: "the bulb's photo; the declared lampsplus-300x300.png is the shop's own card",
     category: 'shop',
   },
   'node-ytdl-core:youtube-LuZu9N53Vd0': { expected: null, note: 'an adult video (its tests keep it for the age gate): not a page for this corpus' },
   'embed:github.com.skalnik-secret-bear-clip-blob-master-stl-clip.stl': { expected: null, note: "a code file; its declared image is its owner's avatar" },
   'readability:aclu': {
-    expected: ['https://www.aclu.org/sites/default/files/styles/metatag_og_image_1200x630/public/field_share_image/web18-facebook-socialshare-1200x628-v02.png?itok=p77cQjOm', 'https://www.aclu.org/sites/default/files/field_image/web18-facebook-1160x768.jpg'],
+    expected: [
+      'https://www.aclu.org/sites/default/files/styles/metatag_og_image_1200x630/public/field_share_image/web18-facebook-socialshare-1200x628-v02.png?itok=p77cQjOm',
+      'https://www.aclu.org/sites/default/files/field_image/web18-facebook-1160x768.jpg',
+    ],
     note: 'declared: the share card made for this article and the article image',
   },
   'recipe-scrapers:rutgerbakt.nl/rutgerbakt_1': {
-    expected: ['https://rutgerbakt.nl/wp-content/uploads/2020/10/arretjescake-scaled-1200x630-c-default.jpg', 'https://rutgerbakt.nl/wp-content/uploads/2020/10/arretjescake-scaled.jpg'],
+    expected: [
+      'https://rutgerbakt.nl/wp-content/uploads/2020/10/arretjescake-scaled-1200x630-c-default.jpg',
+      'https://rutgerbakt.nl/wp-content/uploads/2020/10/arretjescake-scaled.jpg',
+    ],
     note: "declared; '-c-default' in its name is the crop's, not a default image",
   },
   'trafilatura:franziska-elea.de.vuitton': {
@@ -96,29 +161,83 @@ const BY_HAND: Record<string, { expected: string[] | null; note: string; categor
   'readability:table-style-attributes': { expected: null, note: 'decorative gifs only' },
   'readability:lifehacker-post-comment-load': { expected: null, note: 'the same article as lifehacker-working' },
   'newspaper:coolhunting.com2': { expected: null, note: 'the same article as coolhunting.com1' },
-  'newspaper:bostonherald.com1': { expected: ['http://www.bostonherald.com/sites/default/files/styles/full/public/media/ap/544d821ca7e14a199c3247b449ab2a7e.jpg?itok=0ABjbYlU&c=106f597d84c9f0827ef87ff0f7254847'], note: 'no declared image; the article photo' },
-  'newspaper:bostonherald.com2': { expected: ['http://www.bostonherald.com/sites/default/files/styles/default/public/media/2014/12/17/f645ad45a591c4a717067dcdf6c9ffd6.jpg?itok=fL6PxSzP&c=f36d32d0df7da27c28b6589a34ce07a8'], note: 'no declared image; the article photo' },
-  'newspaper:chinese_article': { expected: ['http://wscdn.bbc.co.uk/worldservice/assets/images/2012/12/06/121206102108_cn_cy_leung_304x171_ap.jpg'], note: 'no declared image; the article photo' },
-  'newspaper:ok.co.uk1': { expected: ['http://images.ok.co.uk/1406021236__Charlize-Theron-Sean-Penn-wedding-babies-adopt-oscars-south-africa.jpg'], note: 'declared image is the site logo; the article photo' },
+  'newspaper:bostonherald.com1': {
+    expected: [
+      'http://www.bostonherald.com/sites/default/files/styles/full/public/media/ap/544d821ca7e14a199c3247b449ab2a7e.jpg?itok=0ABjbYlU&c=106f597d84c9f0827ef87ff0f7254847',
+    ],
+    note: 'no declared image; the article photo',
+  },
+  'newspaper:bostonherald.com2': {
+    expected: [
+      'http://www.bostonherald.com/sites/default/files/styles/default/public/media/2014/12/17/f645ad45a591c4a717067dcdf6c9ffd6.jpg?itok=fL6PxSzP&c=f36d32d0df7da27c28b6589a34ce07a8',
+    ],
+    note: 'no declared image; the article photo',
+  },
+  'newspaper:chinese_article': {
+    expected: ['http://wscdn.bbc.co.uk/worldservice/assets/images/2012/12/06/121206102108_cn_cy_leung_304x171_ap.jpg'],
+    note: 'no declared image; the article photo',
+  },
+  'newspaper:ok.co.uk1': {
+    expected: ['http://images.ok.co.uk/1406021236__Charlize-Theron-Sean-Penn-wedding-babies-adopt-oscars-south-africa.jpg'],
+    note: 'declared image is the site logo; the article photo',
+  },
   'newspaper:ok.co.uk2': { expected: ['http://images.ok.co.uk/1394504147_Kat-Slater.jpg'], note: 'declared image is the site logo; the article photo' },
-  'newspaper:recipe.com2': { expected: ['http://blogs.mydevstaging.com/blogs/cooking/files/2014/12/550_feat_mash.jpg'], note: 'no declared image; the featured photo' },
-  'newspaper:space.com2': { expected: ['http://i.space.com/images/i/000/008/844/original/nasa-logo.jpg?1394675317'], note: "declared; the article's own upload, its subject is NASA" },
-  'newspaper:spanish_article': { expected: ['http://fakehost/sfAttachPlugin/getCachedContent/id/158666/width/515/height/337.png'], note: 'no declared image; the article photo' },
-  'newspaper:thai_article': { expected: ['https://farm8.staticflickr.com/7890/46097871864_6f2f471e68_k_d.jpg'], note: 'no declared image; the first photo of the article' },
+  'newspaper:recipe.com2': {
+    expected: ['http://blogs.mydevstaging.com/blogs/cooking/files/2014/12/550_feat_mash.jpg'],
+    note: 'no declared image; the featured photo',
+  },
+  'newspaper:space.com2': {
+    expected: ['http://i.space.com/images/i/000/008/844/original/nasa-logo.jpg?1394675317'],
+    note: "declared; the article's own upload, its subject is NASA",
+  },
+  'newspaper:spanish_article': {
+    expected: ['http://fakehost/sfAttachPlugin/getCachedContent/id/158666/width/515/height/337.png'],
+    note: 'no declared image; the article photo',
+  },
+  'newspaper:thai_article': {
+    expected: ['https://farm8.staticflickr.com/7890/46097871864_6f2f471e68_k_d.jpg'],
+    note: 'no declared image; the first photo of the article',
+  },
   'newspaper:thenextweb.com1': {
-    expected: ['http://cdn1.tnwcdn.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo.jpg', 'http://thenextweb.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo.jpg', 'http://cdn1.tnwcdn.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo-520x245.jpg'],
+    expected: [
+      'http://cdn1.tnwcdn.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo.jpg',
+      'http://thenextweb.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo.jpg',
+      'http://cdn1.tnwcdn.com/wp-content/blogs.dir/1/files/2014/09/Blackberry-Logo-520x245.jpg',
+    ],
     note: "declared; the story is about BlackBerry, its logo is the story's picture",
   },
-  'trafilatura:boingboing.net.millenials': { expected: ['https://i1.wp.com/media.boingboing.net/wp-content/uploads/2013/07/bors-millennial-comicstrip41.jpg?w=970'], note: 'declared images are blank and an icon; the comic strip' },
+  'trafilatura:boingboing.net.millenials': {
+    expected: ['https://i1.wp.com/media.boingboing.net/wp-content/uploads/2013/07/bors-millennial-comicstrip41.jpg?w=970'],
+    note: 'declared images are blank and an icon; the comic strip',
+  },
   'trafilatura:computerbase.de.htc': {
-    expected: ['https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg', 'https://pics.computerbase.de/1/8/3/0/6/1-630.3634198104.jpg', 'https://pics.computerbase.de/1/8/3/0/6/1-1260.jpg'],
+    expected: [
+      'https://pics.computerbase.de/1/8/3/0/6/1-1080.3634198104.jpg',
+      'https://pics.computerbase.de/1/8/3/0/6/1-630.3634198104.jpg',
+      'https://pics.computerbase.de/1/8/3/0/6/1-1260.jpg',
+    ],
     note: 'declared image is the site logo; the product photo, at any of its srcset resolutions',
   },
-  'trafilatura:creativecommons.at.faircoin': { expected: ['https://www.creativecommons.at/sites/default/files/styles/middlecolumn_full/public/image/summercamp2017-1152x400.png?itok=YTCxYQBk'], note: 'no declared image; the lead image of the article' },
-  'trafilatura:demokratiewebstatt.at.luft': { expected: ['https://www.demokratiewebstatt.at/fileadmin/_processed_/csm_auto_strasse_stau__c__aremac_clipdealer_02_7ddff7d999.jpg'], note: 'no declared image; the first photo of the article' },
-  'trafilatura:jovelstefan.de.gefallt': { expected: ['http://www.jovelstefan.de/wp-content/2011/09/20cent1bilt-500x373.jpg'], note: 'no declared image; the photo of the post' },
-  'trafilatura:piratenpartei-mv.de.grundeinkommen': { expected: ['http://piratenpartei-mv.de/wp-content/uploads/2013/09/bgedemo.jpg'], note: 'no declared image; the photo of the post' },
-  'trafilatura:wehranlage-horka.de.887': { expected: ['http://www.wehranlage-horka.de/x2783wp/wp-content/gallery/artikelbilder/lageplan_wehranlage.jpg'], note: 'no declared image; the first picture of the event' },
+  'trafilatura:creativecommons.at.faircoin': {
+    expected: ['https://www.creativecommons.at/sites/default/files/styles/middlecolumn_full/public/image/summercamp2017-1152x400.png?itok=YTCxYQBk'],
+    note: 'no declared image; the lead image of the article',
+  },
+  'trafilatura:demokratiewebstatt.at.luft': {
+    expected: ['https://www.demokratiewebstatt.at/fileadmin/_processed_/csm_auto_strasse_stau__c__aremac_clipdealer_02_7ddff7d999.jpg'],
+    note: 'no declared image; the first photo of the article',
+  },
+  'trafilatura:jovelstefan.de.gefallt': {
+    expected: ['http://www.jovelstefan.de/wp-content/2011/09/20cent1bilt-500x373.jpg'],
+    note: 'no declared image; the photo of the post',
+  },
+  'trafilatura:piratenpartei-mv.de.grundeinkommen': {
+    expected: ['http://piratenpartei-mv.de/wp-content/uploads/2013/09/bgedemo.jpg'],
+    note: 'no declared image; the photo of the post',
+  },
+  'trafilatura:wehranlage-horka.de.887': {
+    expected: ['http://www.wehranlage-horka.de/x2783wp/wp-content/gallery/artikelbilder/lageplan_wehranlage.jpg'],
+    note: 'no declared image; the first picture of the event',
+  },
 };
 
 /** Portia's sample project of shop pages (yaoota), saved by its users as templates, removed from the repository since. */
@@ -142,7 +261,10 @@ const sources: Source[] = [
           .filter((path) => path.endsWith('/original_body.html'))
           .filter((path) => {
             const head = git.show(path, commit).toString('utf8');
-            const key = /<link rel="canonical" href="([^"]*)"|og:url" content="([^"]*)"/i.exec(head)?.slice(1).find(Boolean) ?? /<title>([^<]*)/i.exec(head)?.[1]?.trim() ?? path;
+            const key =
+              /<link rel="canonical" href="([^"]*)"|og:url" content="([^"]*)"/i.exec(head)?.slice(1).find(Boolean) ??
+              /<title>([^<]*)/i.exec(head)?.[1]?.trim() ??
+              path;
             return !seen.has(key) && !!seen.add(key);
           })
           .map((path) => ({ path, commit }));
@@ -208,16 +330,18 @@ const sources: Source[] = [
       const hosts = [...new Set(files.map((p) => p.split('/')[2]))].sort();
       // The first page of every second site (an earlier sample took every 14th site's; these too), so
       // recipes stay under half the corpus and the in-page run under a quarter of an hour.
-      return hosts.filter((_, i) => i % 14 === 0 || i % 2 === 0).map((host) => {
-        const path = files.filter((p) => p.split('/')[2] === host).sort()[0]!;
-        let json: { canonical_url?: string; image?: string } = {};
-        try {
-          json = JSON.parse(git.show(path.replace(/\.testhtml$/, '.json')).toString('utf8')) as typeof json;
-        } catch {
-          // No expected output beside it: the page's own declarations only.
-        }
-        return { path, url: json.canonical_url, extra: { image: json.image } };
-      });
+      return hosts
+        .filter((_, i) => i % 14 === 0 || i % 2 === 0)
+        .map((host) => {
+          const path = files.filter((p) => p.split('/')[2] === host).sort()[0]!;
+          let json: { canonical_url?: string; image?: string } = {};
+          try {
+            json = JSON.parse(git.show(path.replace(/\.testhtml$/, '.json')).toString('utf8')) as typeof json;
+          } catch {
+            // No expected output beside it: the page's own declarations only.
+          }
+          return { path, url: json.canonical_url, extra: { image: json.image } };
+        });
     },
   },
   {
@@ -239,12 +363,27 @@ const sources: Source[] = [
       const files = new Set(git.list('tests'));
       const from = (list: string, keep: (i: number) => boolean, only?: Category[]) =>
         // The Media Cloud list writes an unknown date as a bare NaN, which JSON does not allow.
-        Object.entries(JSON.parse(git.show(list).toString('utf8').replace(/: NaN\b/g, ': null')) as Record<string, { file: string }>)
+        Object.entries(
+          JSON.parse(
+            git
+              .show(list)
+              .toString('utf8')
+              .replace(/: NaN\b/g, ': null'),
+          ) as Record<string, { file: string }>,
+        )
           .filter((_, i) => keep(i))
-          .map(([url, { file }]) => ({ url, path: ['tests/eval/', 'tests/test_set/', 'tests/cache/'].map((d) => d + file).find((p) => files.has(p)), ...(only ? { only } : {}) }))
+          .map(([url, { file }]) => ({
+            url,
+            path: ['tests/eval/', 'tests/test_set/', 'tests/cache/'].map((d) => d + file).find((p) => files.has(p)),
+            ...(only ? { only } : {}),
+          }))
           .filter((p): p is { url: string; path: string } => !!p.path);
       // h30: of the default set's other two thirds, its shop and video pages (the brief's mix was short of both).
-      return [...from('tests/eval_mediacloud_2020.json', () => true), ...from('tests/eval_default.json', (i) => i % 3 === 0), ...from('tests/eval_default.json', (i) => i % 3 !== 0, ['shop', 'video'])];
+      return [
+        ...from('tests/eval_mediacloud_2020.json', () => true),
+        ...from('tests/eval_default.json', (i) => i % 3 === 0),
+        ...from('tests/eval_default.json', (i) => i % 3 !== 0, ['shop', 'video']),
+      ];
     },
   },
   {
@@ -327,7 +466,13 @@ function addressOf(html: string, origin?: string): string | undefined {
 }
 
 /** fathom-products' pages saved from the browser without an absolute address: the shop its folder names. */
-const SHOP_ORIGINS: Record<string, string> = { walmart: 'https://www.walmart.com', gap: 'http://www.gap.com', oldnavy: 'http://oldnavy.gap.com', healthypets: 'https://www.healthypets.com', bestbuy: 'http://www.bestbuy.com' };
+const SHOP_ORIGINS: Record<string, string> = {
+  walmart: 'https://www.walmart.com',
+  gap: 'http://www.gap.com',
+  oldnavy: 'http://oldnavy.gap.com',
+  healthypets: 'https://www.healthypets.com',
+  bestbuy: 'http://www.bestbuy.com',
+};
 
 /** A file name that says it is the site's picture, not the page's: judged on the file name, not its folders. */
 // Issue 30: also a blank (`wordbooker_blank.jpg`), an icon (`icon.web.png`) and an avatar (a forum's poster, not the thread's picture).
@@ -369,7 +514,13 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
   const blocks: unknown[] = [];
   $('script[type="application/ld+json"]').each((_, el) => {
     try {
-      blocks.push(JSON.parse($(el).text().replace(/^\s*<!--|-->\s*$/g, '')));
+      blocks.push(
+        JSON.parse(
+          $(el)
+            .text()
+            .replace(/^\s*<!--|-->\s*$/g, ''),
+        ),
+      );
     } catch {
       // Broken JSON-LD says nothing.
     }
@@ -444,7 +595,8 @@ function label(repo: string, path: string, html: string, savedUrl: string | unde
   const $ = load(html);
   const said = resolve(meta($, ['og:url'])[0] ?? $('link[rel="canonical"]').attr('href'), savedUrl ?? READABILITY_BASE);
   const saved = savedUrl && /^https?:\/\//.test(savedUrl) ? savedUrl : undefined;
-  const url = saved ?? (said && !said.startsWith('http://fakehost') ? said : savedUrl && /^[\w.-]+\.[a-z]+$/.test(savedUrl) ? `https://${savedUrl}/` : READABILITY_BASE);
+  const url =
+    saved ?? (said && !said.startsWith('http://fakehost') ? said : savedUrl && /^[\w.-]+\.[a-z]+$/.test(savedUrl) ? `https://${savedUrl}/` : READABILITY_BASE);
   const base = resolve($('base[href]').attr('href'), url) ?? url;
   const ld = jsonLdImages($);
   const declared = [
@@ -470,7 +622,10 @@ function label(repo: string, path: string, html: string, savedUrl: string | unde
   if (expected.length) return page;
   // For the hand: the first images of the article body (Readability's own extraction where the page is its fixture).
   const body = load(typeof extra?.article === 'string' ? extra.article : html);
-  const scope = typeof extra?.article === 'string' ? body('body') : body('article, [itemprop="articleBody"], .entry-content, .post-content, .post, main, #content, #main, body').first();
+  const scope =
+    typeof extra?.article === 'string'
+      ? body('body')
+      : body('article, [itemprop="articleBody"], .entry-content, .post-content, .post, main, #content, #main, body').first();
   const lead = scope
     .find('img')
     .toArray()
@@ -487,7 +642,9 @@ function label(repo: string, path: string, html: string, savedUrl: string | unde
 const BLOB = 20_000;
 function trim(html: string): string {
   return html
-    .replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi, (all, open: string, body: string, close: string) => (body.length > BLOB && !/ld\+json/i.test(open) ? open + close : all))
+    .replace(/(<script\b[^>]*>)([\s\S]*?)(<\/script>)/gi, (all, open: string, body: string, close: string) =>
+      body.length > BLOB && !/ld\+json/i.test(open) ? open + close : all,
+    )
     .replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style>)/gi, (all, open: string, body: string, close: string) => (body.length > BLOB ? open + close : all))
     .replace(/data:[\w/+.-]+;base64,[A-Za-z0-9+/=\s]{2000,}/g, 'data:,');
 }
@@ -503,7 +660,12 @@ function kindsOf(html: string, category: Category): Kind[] {
   const lang = /<html[^>]*\slang=["']?([\w-]+)/i.exec(html)?.[1] ?? /og:locale["'][^>]*content=["']([\w-]+)/i.exec(html)?.[1] ?? '';
   if (category !== 'non-English' && lang && !/^en/i.test(lang)) kinds.push('non-English');
   if (/<img\b[^>]*(?:\sdata-(?:src|lazy-src|original|srcset|lazy)=|\sloading=["']?lazy|class=["'][^"']*\blazy)/i.test(html)) kinds.push('lazy');
-  if (/<div[^>]+id=["'](?:root|app|__next|__nuxt|___gatsby)["']|__NEXT_DATA__|window\.__(?:INITIAL|PRELOADED)_STATE__|__NUXT__|\sng-version=|data-reactroot/i.test(html)) kinds.push('spa');
+  if (
+    /<div[^>]+id=["'](?:root|app|__next|__nuxt|___gatsby)["']|__NEXT_DATA__|window\.__(?:INITIAL|PRELOADED)_STATE__|__NUXT__|\sng-version=|data-reactroot/i.test(
+      html,
+    )
+  )
+    kinds.push('spa');
   return kinds;
 }
 
@@ -538,7 +700,14 @@ for (const source of sources) {
     continue;
   }
   for (const { path, commit, url, name, extra, only } of source.pages(git)) {
-    const id = `${source.repo.split('/')[1]!.toLowerCase()}:${name ?? path.replace(/^.*?(test-pages|html|cache|test_data)\//, '').replace(/\/source\.html$|\.(html?|testhtml|php|html\.gz)$/, '').replace(/^.*\/spiders\/(.*)\/original_body$/, '$1').replace(/^.*\/spiders\/(.*)\.json#templates\/(\d+)$/, '$1-$2')}`;
+    const id = `${source.repo.split('/')[1]!.toLowerCase()}:${
+      name ??
+      path
+        .replace(/^.*?(test-pages|html|cache|test_data)\//, '')
+        .replace(/\/source\.html$|\.(html?|testhtml|php|html\.gz)$/, '')
+        .replace(/^.*\/spiders\/(.*)\/original_body$/, '$1')
+        .replace(/^.*\/spiders\/(.*)\.json#templates\/(\d+)$/, '$1-$2')
+    }`;
     let html: string;
     try {
       html = pageOf(path, git.show(path.split('#')[0]!, commit));
@@ -579,7 +748,8 @@ for (const [id, e] of Object.entries(out)) {
 // Issue 30, the cross-check of a declared image against the site: one declared on two pages of the same site
 // is the site's card, not either page's picture (unless a hand decided). Those pages are left out.
 const bySiteImage = new Map<string, string[]>();
-for (const [id, e] of Object.entries(out)) if (e.how === 'declared' && !BY_HAND[id]) for (const u of e.expected) bySiteImage.set(`${e.site} ${u}`, [...(bySiteImage.get(`${e.site} ${u}`) ?? []), id]);
+for (const [id, e] of Object.entries(out))
+  if (e.how === 'declared' && !BY_HAND[id]) for (const u of e.expected) bySiteImage.set(`${e.site} ${u}`, [...(bySiteImage.get(`${e.site} ${u}`) ?? []), id]);
 for (const [key, ids] of bySiteImage) {
   if (ids.length < 2) continue;
   for (const id of ids) {

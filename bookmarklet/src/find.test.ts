@@ -33,17 +33,35 @@ describe('the in-page finder resolves addresses as the server does (url-cases.ts
 
   it('marks the page’s declared picture when the page marks none: twitter:image, then JSON-LD, then itemprop', () => {
     load('<head><meta name="twitter:image" content="/t.jpg"><link rel="image_src" href="/s.jpg"></head><body></body>');
-    expect(items().filter((f) => f.marked).map((f) => f.url)).toEqual(['https://news.example/t.jpg']);
+    expect(
+      items()
+        .filter((f) => f.marked)
+        .map((f) => f.url),
+    ).toEqual(['https://news.example/t.jpg']);
     load('<head><script type="application/ld+json">{"@type":"Recipe","image":"/r.jpg"}</script></head><body><img itemprop="image" src="/i.jpg"></body>');
-    expect(items().filter((f) => f.marked).map((f) => f.url)).toEqual(['https://news.example/r.jpg']);
+    expect(
+      items()
+        .filter((f) => f.marked)
+        .map((f) => f.url),
+    ).toEqual(['https://news.example/r.jpg']);
     load('<body><img itemprop="image" src="/i.jpg"><img src="/other.jpg"></body>');
-    expect(items().filter((f) => f.marked).map((f) => f.url)).toEqual(['https://news.example/i.jpg']);
+    expect(
+      items()
+        .filter((f) => f.marked)
+        .map((f) => f.url),
+    ).toEqual(['https://news.example/i.jpg']);
   });
 
   it('does not mark a logo declared as the page image, and keeps an og:image the page marked', () => {
     load('<head><meta property="og:image" content="/themes/site/logo.png"></head><body></body>');
     expect(items().find((f) => f.url === 'https://news.example/themes/site/logo.png')?.marked).toBe(true);
-    load('<head><meta name="twitter:image" content="/themes/site/logo.png"><script type="application/ld+json">{"image":"/2024/05/story.jpg"}</script></head><body></body>');
-    expect(items().filter((f) => f.marked).map((f) => f.url)).toEqual(['https://news.example/2024/05/story.jpg']);
+    load(
+      '<head><meta name="twitter:image" content="/themes/site/logo.png"><script type="application/ld+json">{"image":"/2024/05/story.jpg"}</script></head><body></body>',
+    );
+    expect(
+      items()
+        .filter((f) => f.marked)
+        .map((f) => f.url),
+    ).toEqual(['https://news.example/2024/05/story.jpg']);
   });
 });

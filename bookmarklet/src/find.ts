@@ -51,7 +51,10 @@ function inChrome(el: Element): boolean {
  * page's thousands of images up (inChrome per image doubled the time to read a 5,000-image page).
  */
 function chromeImages(doc: Document): Set<Element> {
-  const boxes = [...Array.from(doc.querySelectorAll(CHROME_SELECTOR)), ...Array.from(doc.querySelectorAll(HEADER_SELECTOR)).filter((h) => !h.closest(ARTICLE_SELECTOR))];
+  const boxes = [
+    ...Array.from(doc.querySelectorAll(CHROME_SELECTOR)),
+    ...Array.from(doc.querySelectorAll(HEADER_SELECTOR)).filter((h) => !h.closest(ARTICLE_SELECTOR)),
+  ];
   const images = new Set<Element>();
   for (const box of boxes) {
     if (box.tagName === 'IMG') images.add(box);
@@ -156,7 +159,11 @@ export function collect(doc: Document): Finding {
       add(best.url, { url: '', width: height ? best.width : 0, height, alt, chrome }, img);
     } else {
       // The attribute as written, resolved against the document's base (as the server finder does).
-      add(attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || attr(img, 'src') || src, { url: '', width: 0, height: 0, alt, chrome }, img);
+      add(
+        attr(img, 'data-src') || attr(img, 'data-lazy-src') || attr(img, 'data-original') || attr(img, 'src') || src,
+        { url: '', width: 0, height: 0, alt, chrome },
+        img,
+      );
     }
   }
 
@@ -172,7 +179,13 @@ export function collect(doc: Document): Finding {
       const chrome = inChrome(noscript) || undefined;
       for (const img of Array.from(parser.parseFromString(text, 'text/html').images)) {
         if (NOPIN.split(',').some((selector) => img.matches(selector))) continue;
-        add(largestSrcset(attr(img, 'srcset'))?.url || attr(img, 'src') || attr(img, 'data-src'), { url: '', width: 0, height: 0, alt: img.alt.trim() || undefined, chrome });
+        add(largestSrcset(attr(img, 'srcset'))?.url || attr(img, 'src') || attr(img, 'data-src'), {
+          url: '',
+          width: 0,
+          height: 0,
+          alt: img.alt.trim() || undefined,
+          chrome,
+        });
       }
     }
   }

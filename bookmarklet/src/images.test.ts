@@ -58,20 +58,43 @@ describe('image rules', () => {
 
   it('counts counters, beacons and lazy placeholders as furniture', async () => {
     const { isFurniture } = await import('./images');
-    for (const url of ['https://a.example/piwik/piwik.php?idsite=1', 'https://b.example/cgi-bin/m?ci=bbc', 'https://c.example/b/ss/suite/1/H.22.1--NS/0', 'https://ads.example/www/delivery/avw.php?zoneid=102', 'https://a.example/images/iconos/preload.gif', 'https://a.example/wp-content/themes/quick/images/header.gif', 'https://a.example/w/Special:CentralAutoLogin/start?type=1x1', 'https://px.example/collect/?pid=6488140&fmt=gif', 'https://a.example/assets/logo_white-8bf7615eb575eeb114fc65323068e1e4.png']) {
+    for (const url of [
+      'https://a.example/piwik/piwik.php?idsite=1',
+      'https://b.example/cgi-bin/m?ci=bbc',
+      'https://c.example/b/ss/suite/1/H.22.1--NS/0',
+      'https://ads.example/www/delivery/avw.php?zoneid=102',
+      'https://a.example/images/iconos/preload.gif',
+      'https://a.example/wp-content/themes/quick/images/header.gif',
+      'https://a.example/w/Special:CentralAutoLogin/start?type=1x1',
+      'https://px.example/collect/?pid=6488140&fmt=gif',
+      'https://a.example/assets/logo_white-8bf7615eb575eeb114fc65323068e1e4.png',
+    ]) {
       expect(isFurniture(url), url).toBe(true);
     }
-    for (const url of ['https://a.example/files/2019/07/nightly-blog-header.jpg', 'https://a.example/delivery/photo.jpg', 'https://i1.example/avatars-000137863509-h9h7dr-t500x500.jpg']) {
+    for (const url of [
+      'https://a.example/files/2019/07/nightly-blog-header.jpg',
+      'https://a.example/delivery/photo.jpg',
+      'https://i1.example/avatars-000137863509-h9h7dr-t500x500.jpg',
+    ]) {
       expect(isFurniture(url), url).toBe(false);
     }
   });
 
   it('counts share, print and PDF buttons and the files of a theme logo folder as furniture', async () => {
     const { isFurniture } = await import('./images');
-    for (const url of ['https://a.example/images/ico_facebook.gif', 'https://a.example/Images/printer.png', 'https://a.example/images/pdf07.gif', 'https://a.example/pic/contentlogo/4224.gif']) {
+    for (const url of [
+      'https://a.example/images/ico_facebook.gif',
+      'https://a.example/Images/printer.png',
+      'https://a.example/images/pdf07.gif',
+      'https://a.example/pic/contentlogo/4224.gif',
+    ]) {
       expect(isFurniture(url), url).toBe(true);
     }
-    for (const url of ['https://a.example/images/food/Fruit_Skewers.jpg', 'https://a.example/uploads/2014/12/550_feat_mash.jpg', 'https://a.example/2019/05/logos/launch.jpg']) {
+    for (const url of [
+      'https://a.example/images/food/Fruit_Skewers.jpg',
+      'https://a.example/uploads/2014/12/550_feat_mash.jpg',
+      'https://a.example/2019/05/logos/launch.jpg',
+    ]) {
       expect(isFurniture(url), url).toBe(false);
     }
   });
@@ -79,10 +102,21 @@ describe('image rules', () => {
   // h30: a bookshop's header follow buttons and account buttons came before the book's cover (realpages tuning split).
   it("counts a theme's social follow buttons and the files of a buttons folder as furniture, not a story's upload named for the network", async () => {
     const { isFurniture } = await import('./images');
-    for (const url of ['https://a.example/images/header/holidays/facebook.png', 'https://a.example/img/twitter.png', 'https://a.example/images/pinterest-32.gif', 'https://a.example/images/header/btns/sign_in.png', 'https://a.example/static/buttons/cart.gif']) {
+    for (const url of [
+      'https://a.example/images/header/holidays/facebook.png',
+      'https://a.example/img/twitter.png',
+      'https://a.example/images/pinterest-32.gif',
+      'https://a.example/images/header/btns/sign_in.png',
+      'https://a.example/static/buttons/cart.gif',
+    ]) {
       expect(isFurniture(url), url).toBe(true);
     }
-    for (const url of ['https://a.example/uploads/2018/04/facebook-hearing.jpg', 'https://a.example/covers/bam/0/31/612/558/031612558X_l.gif', 'https://a.example/images/twitterrific-review.jpg', 'https://cdn.example/twitter-card.jpg']) {
+    for (const url of [
+      'https://a.example/uploads/2018/04/facebook-hearing.jpg',
+      'https://a.example/covers/bam/0/31/612/558/031612558X_l.gif',
+      'https://a.example/images/twitterrific-review.jpg',
+      'https://cdn.example/twitter-card.jpg',
+    ]) {
       expect(isFurniture(url), url).toBe(false);
     }
   });
@@ -151,14 +185,16 @@ describe('furniture, sizes in addresses and JSON-LD', () => {
       'https://ad.example/N1/ad/site/article;type=mpu;sz=300x250;ord=1',
       'https://a.example/adserv/3.0/1342/0/170/ADTECH;loc=300',
       'https://0.gravatar.example/avatar/05188c22?s=55',
-    ]) expect([url, isFurniture(url)]).toEqual([url, true]);
+    ])
+      expect([url, isFurniture(url)]).toEqual([url, true]);
     for (const url of [
       'https://a.example/wp-content/uploads/2014/09/Blackberry-Logo.jpg',
       'https://a.example/images/i/000/008/844/original/nasa-logo.jpg?1394675317',
       'https://a.example/wp-content/uploads/2020/10/cake-scaled-1200x630-c-default.jpg',
       'https://images.a.example/ad/93/9f099ec74374a67121155d25f38a/viyard.jpg',
       'https://a.example/2024/05/story.jpg',
-    ]) expect([url, isFurniture(url)]).toEqual([url, false]);
+    ])
+      expect([url, isFurniture(url)]).toEqual([url, false]);
   });
 
   it('reads a size written in the address', async () => {
@@ -179,9 +215,9 @@ describe('furniture, sizes in addresses and JSON-LD', () => {
   });
 });
 
-describe('rankBySize (the SDK\'s pick-any-image grid)', () => {
+describe("rankBySize (the SDK's pick-any-image grid)", () => {
   const c = (url: string, width: number, height: number, marked = false) => ({ url: `https://site.example/${url}`, width, height, marked });
-  it('keeps the pinnable images, the publisher\'s marks first, then larger first, logos included by size', () => {
+  it("keeps the pinnable images, the publisher's marks first, then larger first, logos included by size", () => {
     const small = c('small.jpg', 300, 300);
     const big = c('big.jpg', 900, 600);
     const logo = c('logo.png', 400, 400);

@@ -34,7 +34,8 @@ export function isPinnable(c: Candidate): boolean {
  * tracking path or with an ad size (`/adserv…/`, `/avatar/`, `;sz=300x250`).
  */
 const FURNITURE_ALWAYS = /favicon|apple-touch|sprite|spacer|transparent|(?:^|[^a-z])(?:pixel|blank)\.\w+$/i;
-const FURNITURE_NAME = /(?:^|[^a-z])(?:logo|icon|ico|avatar|placeholder|default|fallback|badge|button|btn|loading|loader|preload|header|branding|printer|print|pdf|share)s?(?:[^a-z]|$)/i;
+const FURNITURE_NAME =
+  /(?:^|[^a-z])(?:logo|icon|ico|avatar|placeholder|default|fallback|badge|button|btn|loading|loader|preload|header|branding|printer|print|pdf|share)s?(?:[^a-z]|$)/i;
 /**
  * A file named for a social network alone (`facebook.png`, `twitter_32.gif`): its follow button; `twitter-card.jpg`
  * is a card. With the buttons folder below, it fixes a bookshop's header `facebook.png`, `twitter.png` and
@@ -44,7 +45,8 @@ const FURNITURE_SOCIAL = /^(?:facebook|twitter|pinterest|instagram|linkedin|rss)
 /** A theme folder named for logos, icons or buttons (`/pic/contentlogo/`, `/images/icons/`, `/header/btns/`). */
 const FURNITURE_FOLDER = /\/[^/]*(?:logo|icon|button|btn)s?\//i;
 /** …and counters: `/cgi-bin/`, an analytics beacon (`/b/ss/`, `piwik.php`, `/collect?`), an ad server's `delivery/avw.php`, a `type=1x1`. */
-const FURNITURE_PATH = /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon|cgi-bin|b\/ss)\/|\/collect\/?\?|\/delivery\/\w+\.php|(?:piwik|matomo)\.php|;sz=\d+x\d+|[?&]type=1x1/i;
+const FURNITURE_PATH =
+  /\/(?:adserv\w*|advert\w*|avatars?|gravatar|emoji|smilies|pixel|tracking|beacon|cgi-bin|b\/ss)\/|\/collect\/?\?|\/delivery\/\w+\.php|(?:piwik|matomo)\.php|;sz=\d+x\d+|[?&]type=1x1/i;
 export function isFurniture(url: string): boolean {
   const parts = pathAndSearch(url);
   if (!parts) return false;

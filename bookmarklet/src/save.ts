@@ -13,7 +13,11 @@ export type Opened = (win: Window | null, guid: string, media: string, product: 
  * link) opens the popup at /pin/create/{method}/ on the product origin. A second start while the picker
  * is open does nothing new.
  */
-export async function pickAndSave(productOrPending: string | Promise<string>, method: string, { opened, text }: { opened?: Opened; text?: PickerText } = {}): Promise<void> {
+export async function pickAndSave(
+  productOrPending: string | Promise<string>,
+  method: string,
+  { opened, text }: { opened?: Opened; text?: PickerText } = {},
+): Promise<void> {
   if (document.querySelector('corkboard-picker')) return;
   // The page is read while the product origin arrives (the extension reads it from its storage, an
   // asynchronous call): the finder's synchronous walk runs before the first await (toolbar to grid).

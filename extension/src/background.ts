@@ -60,7 +60,10 @@ async function syncHover(): Promise<void> {
   const { hover } = await readSettings();
   const wanted = hover && (await chrome.permissions.contains({ origins: HOVER_ORIGINS }));
   const registered = (await chrome.scripting.getRegisteredContentScripts({ ids: [HOVER_SCRIPT] })).length > 0;
-  if (wanted && !registered) await chrome.scripting.registerContentScripts([{ id: HOVER_SCRIPT, matches: HOVER_ORIGINS, js: ['hover.js'], runAt: 'document_idle', persistAcrossSessions: true }]);
+  if (wanted && !registered)
+    await chrome.scripting.registerContentScripts([
+      { id: HOVER_SCRIPT, matches: HOVER_ORIGINS, js: ['hover.js'], runAt: 'document_idle', persistAcrossSessions: true },
+    ]);
   if (!wanted && registered) await chrome.scripting.unregisterContentScripts({ ids: [HOVER_SCRIPT] });
   await chrome.contextMenus.update(MENU.never, { visible: !!wanted }).catch(() => undefined);
 }

@@ -11,8 +11,12 @@ import { t } from './i18n';
  * options itself (chrome.storage is open to content scripts) while the finder reads the page, so a press
  * costs the background one call into the page, not a second one to hand it the origin.
  */
-pickAndSave(readSettings().then((settings) => settings.origin), 'extension', {
-  opened: (win, guid, media, product) => handOver(win, product, guid, media),
-  // The picker in the browser's language (the bookmarklet's stays English: it has no browser catalogue).
-  text: { title: t('pickerTitle'), close: t('close'), none: t('pickerNone'), saveLink: t('saveLink'), nopinTitle: t('cannotTitle') },
-}).catch((error: unknown) => console.warn('[corkboard]', error));
+pickAndSave(
+  readSettings().then((settings) => settings.origin),
+  'extension',
+  {
+    opened: (win, guid, media, product) => handOver(win, product, guid, media),
+    // The picker in the browser's language (the bookmarklet's stays English: it has no browser catalogue).
+    text: { title: t('pickerTitle'), close: t('close'), none: t('pickerNone'), saveLink: t('saveLink'), nopinTitle: t('cannotTitle') },
+  },
+).catch((error: unknown) => console.warn('[corkboard]', error));

@@ -7,7 +7,12 @@ import type { MessageKey } from './i18n';
  */
 export type Unreadable = 'browser' | 'store' | 'pdf' | 'blocked';
 
-const STORES = [/^https:\/\/chromewebstore\.google\.com\//, /^https:\/\/chrome\.google\.com\/webstore/, /^https:\/\/addons\.mozilla\.org\//, /^https:\/\/microsoftedge\.microsoft\.com\/addons/];
+const STORES = [
+  /^https:\/\/chromewebstore\.google\.com\//,
+  /^https:\/\/chrome\.google\.com\/webstore/,
+  /^https:\/\/addons\.mozilla\.org\//,
+  /^https:\/\/microsoftedge\.microsoft\.com\/addons/,
+];
 
 export function unreadable(url: string | undefined): Unreadable | null {
   if (!url) return 'browser';

@@ -15,45 +15,108 @@ import { VERIFY_PATH } from '../../api/src/auth/rules';
 const DEVELOPERS_PATH = '/developers/api/';
 
 /** The advertiser area is a lazy chunk: most visitors of the popup never load it. */
-const AdvertiserApp = page(() => import('./advertiser/AdvertiserApp'), (m) => m.default);
+const AdvertiserApp = page(
+  () => import('./advertiser/AdvertiserApp'),
+  (m) => m.default,
+);
 /** The operator console: a lazy chunk with its own words, which no one but an operator ever loads. */
-const AdminApp = page(() => import('./admin/AdminApp'), (m) => m.default);
+const AdminApp = page(
+  () => import('./admin/AdminApp'),
+  (m) => m.default,
+);
 /** The pin builder likewise: a page of its own that the save popup never needs. */
-const PinBuilder = page(() => import('./builder/PinBuilder'), (m) => m.default);
+const PinBuilder = page(
+  () => import('./builder/PinBuilder'),
+  (m) => m.default,
+);
 /** A business's scheduled pins, beside the builder that makes them. */
-const ScheduledPins = page(() => import('./builder/ScheduledPins'), (m) => m.default);
+const ScheduledPins = page(
+  () => import('./builder/ScheduledPins'),
+  (m) => m.default,
+);
 /**
  * Board and pin pages (with managing, moving and collaborating) are lazy chunks too: the save popup never
  * shows them, and its budget pays for each language's catalogue.
  */
-const BoardPage = page(() => import('./place/BoardPage'), (m) => m.BoardPage);
-const PinPage = page(() => import('./place/PinPage'), (m) => m.PinPage);
+const BoardPage = page(
+  () => import('./place/BoardPage'),
+  (m) => m.BoardPage,
+);
+const PinPage = page(
+  () => import('./place/PinPage'),
+  (m) => m.PinPage,
+);
 /** The other product pages as well: home, profiles, settings and the reset page are never a save's way. */
-const Home = page(() => import('./place/HomePage'), (m) => m.Home);
-const ProfilePage = page(() => import('./place/ProfilePage'), (m) => m.ProfilePage);
-const ArchivedBoardsPage = page(() => import('./place/ProfilePage'), (m) => m.ArchivedBoardsPage);
-const SettingsPage = page(() => import('./settings/SettingsPage'), (m) => m.SettingsPage);
-const SecurityPage = page(() => import('./settings/security/SecurityPage'), (m) => m.SecurityPage);
-const ResetPage = page(() => import('./auth/ResetPage'), (m) => m.ResetPage);
+const Home = page(
+  () => import('./place/HomePage'),
+  (m) => m.Home,
+);
+const ProfilePage = page(
+  () => import('./place/ProfilePage'),
+  (m) => m.ProfilePage,
+);
+const ArchivedBoardsPage = page(
+  () => import('./place/ProfilePage'),
+  (m) => m.ArchivedBoardsPage,
+);
+const SettingsPage = page(
+  () => import('./settings/SettingsPage'),
+  (m) => m.SettingsPage,
+);
+const SecurityPage = page(
+  () => import('./settings/security/SecurityPage'),
+  (m) => m.SecurityPage,
+);
+const ResetPage = page(
+  () => import('./auth/ResetPage'),
+  (m) => m.ResetPage,
+);
 /** Notifications in the app. */
-const NotificationsPage = page(() => import('./place/notifications/NotificationsPage'), (m) => m.NotificationsPage);
+const NotificationsPage = page(
+  () => import('./place/notifications/NotificationsPage'),
+  (m) => m.NotificationsPage,
+);
 /** The page a confirmation mail links to. */
-const VerifyPage = page(() => import('./verify/VerifyPage'), (m) => m.VerifyPage);
+const VerifyPage = page(
+  () => import('./verify/VerifyPage'),
+  (m) => m.VerifyPage,
+);
 /** Profile settings and the website claim. */
-const ProfileSettings = page(() => import('./settings/profile/ProfileSettings'), (m) => m.ProfileSettings);
+const ProfileSettings = page(
+  () => import('./settings/profile/ProfileSettings'),
+  (m) => m.ProfileSettings,
+);
 /** 'Contact us' (the account-recovery dialog's link). */
-const ContactPage = page(() => import('./site/pages'), (m) => m.ContactPage);
+const ContactPage = page(
+  () => import('./site/pages'),
+  (m) => m.ContactPage,
+);
 /** The app's one not-found page: the server marks a miss with <meta name="not-found"> and status 404. */
-const NotFound = page(() => import('./site/pages'), (m) => m.PathNotFound);
+const NotFound = page(
+  () => import('./site/pages'),
+  (m) => m.PathNotFound,
+);
 const marked = (selector: string) => typeof document !== 'undefined' && document.querySelector(selector) !== null;
 const serverSaysNotFound = () => marked('meta[name="not-found"]');
 /** An advertiser route asked for without /advertiser/{id} (/reporting/campaigns/): the server marks it, as its path reads like a board's. */
 const serverSaysAdvertiser = () => marked('meta[name="area"]');
 /** The full log-in, sign-up, add-account and business pages: the save popup shows the modal alone. */
-const AuthPage = page(() => import('./auth/AuthPage'), (m) => m.AuthPage);
+const AuthPage = page(
+  () => import('./auth/AuthPage'),
+  (m) => m.AuthPage,
+);
 /** A profile's followers and following lists. */
-const FollowPage = page(() => import('./place/feed/FollowPages'), (m) => m.FollowPage);
-const isAdvertiserPath = (path: string) => path === '/advertiser' || path.startsWith('/advertiser/') || path.startsWith('/business/convert') || path === '/offsite/' || path === '/billing/' || path === '/search/pins/';
+const FollowPage = page(
+  () => import('./place/feed/FollowPages'),
+  (m) => m.FollowPage,
+);
+const isAdvertiserPath = (path: string) =>
+  path === '/advertiser' ||
+  path.startsWith('/advertiser/') ||
+  path.startsWith('/business/convert') ||
+  path === '/offsite/' ||
+  path === '/billing/' ||
+  path === '/search/pins/';
 
 const AUTH_PAGES: Record<string, AuthPageKind> = {
   '/login': 'login',
@@ -114,7 +177,8 @@ export function App({ location }: { location: Location }) {
   if (auth) return <Product render={() => <AuthPage location={location} view={auth} />} />;
   if (path === '/password/reset/') return <Product render={() => <ResetPage location={location} />} />;
   if (path === VERIFY_PATH) return <Product render={() => <VerifyPage location={location} />} />;
-  if (path === '/settings/profile/' || path === '/settings/claim/') return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
+  if (path === '/settings/profile/' || path === '/settings/claim/')
+    return <Product render={(viewer) => <ProfileSettings viewer={viewer} claim={path === '/settings/claim/'} />} />;
   if (path === '/contact/') return <Product render={() => <ContactPage />} />;
   if (path === '/settings/security/') return <Product render={(viewer) => <SecurityPage viewer={viewer} />} />;
   if (path === '/notifications/') return <Product render={(viewer) => <NotificationsPage viewer={viewer} />} />;

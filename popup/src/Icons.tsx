@@ -10,7 +10,16 @@ const paths = {
 
 export function Icon({ name, label }: { name: keyof typeof paths; label?: string }) {
   return (
-    <svg class={`icon icon-${name}`} viewBox="0 0 24 24" width="16" height="16" role={label ? 'img' : undefined} aria-label={label} aria-hidden={label ? undefined : 'true'} focusable="false">
+    <svg
+      class={`icon icon-${name}`}
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : 'true'}
+      focusable="false"
+    >
       {label && <title>{label}</title>}
       <path d={paths[name]} fill="currentColor" />
     </svg>

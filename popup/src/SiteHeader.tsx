@@ -5,9 +5,15 @@ import { lazyWithWords } from './i18n/lazy';
 import type { ViewerData } from './types';
 
 /** The notifications link and its badge: a lazy chunk, so the save popup's bundle does not carry it. */
-const NotificationsLink = lazyWithWords(() => import('./place/notifications/Badge'), (m) => m.NotificationsLink);
+const NotificationsLink = lazyWithWords(
+  () => import('./place/notifications/Badge'),
+  (m) => m.NotificationsLink,
+);
 /** The business area's link, for business members only: a lazy chunk that asks for the viewer's access profiles. */
-const BusinessLink = lazyWithWords(() => import('./site/BusinessLink'), (m) => m.BusinessLink);
+const BusinessLink = lazyWithWords(
+  () => import('./site/BusinessLink'),
+  (m) => m.BusinessLink,
+);
 
 /**
  * The header of the product pages, the way to every area: home, search, the Save tools, and for a

@@ -18,7 +18,8 @@ export class ResourceError extends Error {
 }
 
 /** Options may be left out only where the action takes none that are required. */
-type OptionsArg<N extends ResourceName, A extends 'get' | 'create' | 'update' | 'delete'> = Record<string, never> extends OptionsOf<N, A> ? [options?: OptionsOf<N, A>] : [options: OptionsOf<N, A>];
+type OptionsArg<N extends ResourceName, A extends 'get' | 'create' | 'update' | 'delete'> =
+  Record<string, never> extends OptionsOf<N, A> ? [options?: OptionsOf<N, A>] : [options: OptionsOf<N, A>];
 
 /** Fetches and decodes the envelope; a network failure or a body with no envelope is the unknown error. */
 export async function request<T>(url: string, init?: RequestInit): Promise<T> {
@@ -42,7 +43,10 @@ export const postJson = <T>(url: string, body: unknown, init?: RequestInit): Pro
  * options are required (code generic in the resource, a feed or a page's data hook, calls it so);
  * getResource below is the same function, letting options be left out where the action needs none.
  */
-export async function readResource<N extends ReadableResource>(name: N, options: OptionsOf<N, 'get'> | Record<string, never> = {}): Promise<AnswerOf<N, 'get'>> {
+export async function readResource<N extends ReadableResource>(
+  name: N,
+  options: OptionsOf<N, 'get'> | Record<string, never> = {},
+): Promise<AnswerOf<N, 'get'>> {
   const url = resourceGetPath(name, options);
   try {
     return await request<AnswerOf<N, 'get'>>(url);
@@ -63,7 +67,12 @@ export function postResource<N extends ResourceName, A extends WriteAction<N>>(n
  * A route outside the resource layer (`/v3/…`, `/vx/…`, `/ads/…`) that answers in the same envelope, typed
  * by the one table in routes.ts: path parameters fill the route's `{name}`s, a `body` makes it a POST.
  */
-export function v3<R extends RouteName>(route: R, ...[input, init]: Record<string, never> extends RouteInput<R> ? [input?: RouteInput<R>, init?: Pick<RequestInit, 'signal'>] : [input: RouteInput<R>, init?: Pick<RequestInit, 'signal'>]): Promise<RouteAnswer<R>> {
+export function v3<R extends RouteName>(
+  route: R,
+  ...[input, init]: Record<string, never> extends RouteInput<R>
+    ? [input?: RouteInput<R>, init?: Pick<RequestInit, 'signal'>]
+    : [input: RouteInput<R>, init?: Pick<RequestInit, 'signal'>]
+): Promise<RouteAnswer<R>> {
   // The route table's input, read as the shapes every entry shares (the table typed the caller's side).
   const { path, query, body } = (input ?? {}) as { path?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   const url = route.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(path?.[key] ?? '')) + (query ? `?${new URLSearchParams(query)}` : '');

@@ -12,10 +12,12 @@ export function boot(page: () => VNode) {
   if (root) {
     const app = createRoot(root);
     const draw = () => app.render(page());
-    void applyLocale(initialLocale()).catch(() => undefined).finally(() => {
-      draw();
-      onLocaleChange(draw);
-    });
+    void applyLocale(initialLocale())
+      .catch(() => undefined)
+      .finally(() => {
+        draw();
+        onLocaleChange(draw);
+      });
   }
   if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { backTarget, NATIVE_DISMISS } from './pageBack';
 
 const origin = 'https://corkboard.example';
-const whence = (over: Partial<Parameters<typeof backTarget>[0]> = {}) => ({ historyLength: 3, pathname: '/pin/create/button/', referrer: `${origin}/some/page/`, origin, search: '', ...over });
+const whence = (over: Partial<Parameters<typeof backTarget>[0]> = {}) => ({
+  historyLength: 3,
+  pathname: '/pin/create/button/',
+  referrer: `${origin}/some/page/`,
+  origin,
+  search: '',
+  ...over,
+});
 
 describe('the page-level Back control', () => {
   it('goes back one step when there is somewhere to go back to', () => {
@@ -16,7 +23,8 @@ describe('the page-level Back control', () => {
   });
 
   it('goes to the fallback when the page before only passes the user on', () => {
-    for (const path of ['/login', '/login/', '/signup', '/business/login/', '/password/reset/']) expect(backTarget(whence({ referrer: `${origin}${path}?next=%2F` }))).toBe('/');
+    for (const path of ['/login', '/login/', '/signup', '/business/login/', '/password/reset/'])
+      expect(backTarget(whence({ referrer: `${origin}${path}?next=%2F` }))).toBe('/');
     // The same paths on another site are just pages.
     expect(backTarget(whence({ referrer: 'https://elsewhere.example/login' }))).toBe('back');
   });
@@ -27,6 +35,8 @@ describe('the page-level Back control', () => {
     expect(backTarget({ ...fromReset, search: '' })).toBe('/');
     expect(backTarget({ ...fromReset, referrer: `${origin}/pin/7/` })).toBe('back');
     // On the reset page itself, opened from the mail with the flag.
-    expect(backTarget(whence({ pathname: '/password/reset/', referrer: '', historyLength: 1, search: `?token=abc&${NATIVE_DISMISS}=1` }))).toBe('/login/?dismissWebview=true');
+    expect(backTarget(whence({ pathname: '/password/reset/', referrer: '', historyLength: 1, search: `?token=abc&${NATIVE_DISMISS}=1` }))).toBe(
+      '/login/?dismissWebview=true',
+    );
   });
 });

@@ -38,7 +38,10 @@ export function backTarget(whence: Whence, fallback = '/'): string {
 }
 
 export function pageBack(fallback = '/'): void {
-  const target = backTarget({ historyLength: history.length, pathname: location.pathname, referrer: document.referrer, origin: location.origin, search: location.search }, fallback);
+  const target = backTarget(
+    { historyLength: history.length, pathname: location.pathname, referrer: document.referrer, origin: location.origin, search: location.search },
+    fallback,
+  );
   if (target === 'back') history.back();
   else location.assign(safeNext(target));
 }

@@ -8,7 +8,9 @@ export const MOBILE_QUERY = '(max-width: 600px)';
  * them, else "Mobi" in the user agent (MDN's advice; tablets do not say it). A phone may open the popup
  * wider than 600 px (a landscape phone, the SDK's window size honoured), and is still a phone.
  */
-export function isMobileDevice(nav: { userAgent: string; userAgentData?: { mobile?: boolean } } | undefined = typeof navigator === 'undefined' ? undefined : navigator): boolean {
+export function isMobileDevice(
+  nav: { userAgent: string; userAgentData?: { mobile?: boolean } } | undefined = typeof navigator === 'undefined' ? undefined : navigator,
+): boolean {
   if (!nav) return false;
   if (typeof nav.userAgentData?.mobile === 'boolean' && nav.userAgentData.mobile) return true;
   return /Mobi/i.test(nav.userAgent);

@@ -10,7 +10,9 @@ describe('<SaveButton> (the ESM build for apps)', () => {
     document.body.append(root);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const onSave = vi.fn();
-    await act(() => render(<SaveButton origin="http://localhost:8787/ignored" media="https://a.example/i.jpg" description="Tart" lang="de" onSave={onSave} />, root));
+    await act(() =>
+      render(<SaveButton origin="http://localhost:8787/ignored" media="https://a.example/i.jpg" description="Tart" lang="de" onSave={onSave} />, root),
+    );
     const button = root.querySelector('[data-corkboard]')!.shadowRoot!.querySelector('button')!;
     expect(button.textContent).toBe('Merken');
     button.click();
@@ -27,8 +29,22 @@ describe('<SaveButton> (the ESM build for apps)', () => {
 
 describe('<BoardEmbed>, <ProfileEmbed>, <PinEmbed> (the widgets in the ESM build)', () => {
   it('draw the same widgets as pinit.js, sharing one request, and go on unmount', async () => {
-    const pin = { id: '7', url: 'https://p.example/pin/7/', title: '', description: 'Figs', color: null, images: null, pinner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/' }, board: { name: 'Lake days', url: 'https://p.example/olga/lake-days/' } };
-    const feed = { name: 'Lake days', url: 'https://p.example/olga/lake-days/', owner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/', image_medium_url: null }, pins: [pin] };
+    const pin = {
+      id: '7',
+      url: 'https://p.example/pin/7/',
+      title: '',
+      description: 'Figs',
+      color: null,
+      images: null,
+      pinner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/' },
+      board: { name: 'Lake days', url: 'https://p.example/olga/lake-days/' },
+    };
+    const feed = {
+      name: 'Lake days',
+      url: 'https://p.example/olga/lake-days/',
+      owner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/', image_medium_url: null },
+      pins: [pin],
+    };
     const answer = { pins: { '7': pin }, boards: { 'olga/lake-days': feed }, users: { olga: { ...feed, name: undefined, full_name: 'Olga' } }, counts: {} };
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ resource_response: { data: answer } })));
     const root = document.createElement('div');

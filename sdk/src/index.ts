@@ -33,7 +33,12 @@ export interface SaveButtonProps {
 
 /** Opens the save popup (call it inside a click handler) and resolves with the outcome; never rejects. */
 export function saveImage(origin: string, request: { media: string; url?: string; description?: string; lang?: string }): Promise<SaveOutcome> {
-  return save(new URL(origin).origin, 'button', { url: request.url || location.href, media: request.media, description: (request.description || document.title).slice(0, 500), lang: request.lang || document.documentElement.lang });
+  return save(new URL(origin).origin, 'button', {
+    url: request.url || location.href,
+    media: request.media,
+    description: (request.description || document.title).slice(0, 500),
+    lang: request.lang || document.documentElement.lang,
+  });
 }
 
 /** A Save button in its own shadow root, rendered into a span the component owns. */
@@ -43,10 +48,14 @@ export function SaveButton(props: SaveButtonProps): ReactElement {
   latest.current = props;
   const { lang = document.documentElement.lang, tall, round, color = 'red', save: saveLook = true } = props;
   useEffect(() => {
-    const [host] = renderButton(saveLook ? label(lang, SAVE) : 'Pin it', { tall, round, color }, safe(() => {
-      const { origin, media, url, description, onSave } = latest.current;
-      void saveImage(origin, { media, url, description, lang }).then((outcome) => onSave?.(outcome));
-    }));
+    const [host] = renderButton(
+      saveLook ? label(lang, SAVE) : 'Pin it',
+      { tall, round, color },
+      safe(() => {
+        const { origin, media, url, description, onSave } = latest.current;
+        void saveImage(origin, { media, url, description, lang }).then((outcome) => onSave?.(outcome));
+      }),
+    );
     ref.current?.append(host);
     return () => host.remove();
   }, [lang, tall, round, color, saveLook]);

@@ -1,7 +1,21 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { label, FOLLOW, SAVE } from './labels';
-import { followUrl, kindOf, noHover, noPin, pageSays, pageUrl, pickDescription, popupUrl, readImage, readLook, readPinLink, readSettings, withoutSecrets } from './markup';
+import {
+  followUrl,
+  kindOf,
+  noHover,
+  noPin,
+  pageSays,
+  pageUrl,
+  pickDescription,
+  popupUrl,
+  readImage,
+  readLook,
+  readPinLink,
+  readSettings,
+  withoutSecrets,
+} from './markup';
 
 function page(head: string, body: string, { url = 'https://blog.example/post?x=1', title = 'A post', lang = 'en' } = {}) {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
@@ -15,14 +29,37 @@ beforeEach(() => page('', ''));
 
 describe('settings and per-button look (data-pin-* as pinit.js reads them)', () => {
   it('reads the script tag: flags on when present or "true", off when "false", text kept', () => {
-    page('', '<script data-pin-hover="true" data-pin-tall data-pin-save="false" data-pin-color="white" data-pin-util="Pins" data-pin-error="onPinError" data-pin-build="parsePins"></script>', { lang: 'de-AT' });
+    page(
+      '',
+      '<script data-pin-hover="true" data-pin-tall data-pin-save="false" data-pin-color="white" data-pin-util="Pins" data-pin-error="onPinError" data-pin-build="parsePins"></script>',
+      { lang: 'de-AT' },
+    );
     expect(readSettings(first('script'), document)).toEqual({
-      hover: true, save: false, tall: true, round: false, custom: false, color: 'white', lang: 'de-AT', error: 'onPinError', build: 'parsePins', util: 'Pins',
+      hover: true,
+      save: false,
+      tall: true,
+      round: false,
+      custom: false,
+      color: 'white',
+      lang: 'de-AT',
+      error: 'onPinError',
+      build: 'parsePins',
+      util: 'Pins',
     });
   });
 
   it('has pinit.js defaults when the script tag says nothing, or is not found', () => {
-    expect(readSettings(null, document)).toMatchObject({ hover: false, save: true, tall: false, round: false, custom: false, color: 'red', lang: 'en', util: 'PinUtils', error: '' });
+    expect(readSettings(null, document)).toMatchObject({
+      hover: false,
+      save: true,
+      tall: false,
+      round: false,
+      custom: false,
+      color: 'red',
+      lang: 'en',
+      util: 'PinUtils',
+      error: '',
+    });
   });
 
   it('lets each button override the page: round, tall, color, lang, save, custom', () => {
@@ -32,9 +69,12 @@ describe('settings and per-button look (data-pin-* as pinit.js reads them)', () 
   });
 
   it('tells the button kinds apart; none, ignore, nothing and unknown widgets are skipped', () => {
-    page('', `<a data-pin-do="buttonPin"></a><a data-pin-do="buttonBookmark"></a><a data-pin-do="buttonFollow"></a>
+    page(
+      '',
+      `<a data-pin-do="buttonPin"></a><a data-pin-do="buttonBookmark"></a><a data-pin-do="buttonFollow"></a>
       <a href="https://www.pinterest.com/pin/create/button/?url=x"></a><a data-pin-do="none" href="/pin/create/button/"></a>
-      <a data-pin-do="ignore"></a><a data-pin-do="nothing"></a><a data-pin-do="embedPin"></a><a data-pin-do="toString"></a><a href="/about"></a>`);
+      <a data-pin-do="ignore"></a><a data-pin-do="nothing"></a><a data-pin-do="embedPin"></a><a data-pin-do="toString"></a><a href="/about"></a>`,
+    );
     expect(Array.from(document.querySelectorAll('a'), kindOf)).toEqual(['pin', 'bookmark', 'follow', 'pin', null, null, null, null, null, null]);
   });
 
@@ -57,7 +97,11 @@ describe('labels', () => {
 
 describe('the page URL', () => {
   it('prefers pin:url, then canonical, then og:url, then the document URL', () => {
-    const metas = ['<meta name="pin:url" content="https://blog.example/pin">', '<link rel="canonical" href="/canonical">', '<meta property="og:url" content="https://blog.example/og">'];
+    const metas = [
+      '<meta name="pin:url" content="https://blog.example/pin">',
+      '<link rel="canonical" href="/canonical">',
+      '<meta property="og:url" content="https://blog.example/og">',
+    ];
     page(metas.join(''), '');
     expect(pageUrl(document)).toBe('https://blog.example/pin');
     page(metas.slice(1).join(''), '');
@@ -89,7 +133,11 @@ describe('the description', () => {
   });
 
   it('on an image: selected text, else data-pin-description, else the image title, else document.title', () => {
-    page('', '<img src="https://blog.example/a.jpg" data-pin-description="Given" title="Image title"><img src="https://blog.example/b.jpg" title="Image title"><img src="https://blog.example/c.jpg">', { title: 'Doc title' });
+    page(
+      '',
+      '<img src="https://blog.example/a.jpg" data-pin-description="Given" title="Image title"><img src="https://blog.example/b.jpg" title="Image title"><img src="https://blog.example/c.jpg">',
+      { title: 'Doc title' },
+    );
     const [a, b, c] = Array.from(document.querySelectorAll('img')) as [HTMLImageElement, HTMLImageElement, HTMLImageElement];
     expect(readImage(a, document, 'Selected').description).toBe('Selected');
     expect(readImage(a, document).description).toBe('Given');
@@ -98,20 +146,39 @@ describe('the description', () => {
   });
 
   it('on an image, data-pin-media, -url and -id win over the image itself and the page', () => {
-    page('', '<img src="https://blog.example/small.jpg" data-pin-media="https://cdn.example/big.jpg" data-pin-url="https://blog.example/recipe" data-pin-id="123">');
-    expect(readImage(first('img') as HTMLImageElement, document)).toEqual({ url: 'https://blog.example/recipe', media: 'https://cdn.example/big.jpg', description: 'A post', id: '123' });
+    page(
+      '',
+      '<img src="https://blog.example/small.jpg" data-pin-media="https://cdn.example/big.jpg" data-pin-url="https://blog.example/recipe" data-pin-id="123">',
+    );
+    expect(readImage(first('img') as HTMLImageElement, document)).toEqual({
+      url: 'https://blog.example/recipe',
+      media: 'https://cdn.example/big.jpg',
+      description: 'A post',
+      id: '123',
+    });
   });
 });
 
 describe('readPinLink', () => {
   it('reads url, media and description from the href, as pinit.js does', () => {
-    page('', '<a data-pin-do="buttonPin" href="https://www.pinterest.com/pin/create/button/?url=https%3A%2F%2Fblog.example%2Fp&media=https%3A%2F%2Fblog.example%2Fa.jpg&description=Tart"></a>');
+    page(
+      '',
+      '<a data-pin-do="buttonPin" href="https://www.pinterest.com/pin/create/button/?url=https%3A%2F%2Fblog.example%2Fp&media=https%3A%2F%2Fblog.example%2Fa.jpg&description=Tart"></a>',
+    );
     expect(readPinLink(first('a'), document)).toEqual({ url: 'https://blog.example/p', media: 'https://blog.example/a.jpg', description: 'Tart', id: '' });
   });
 
   it('lets data-pin-* attributes win, and falls back to the page; selected text comes first', () => {
-    page('<link rel="canonical" href="https://blog.example/post">', '<a data-pin-do="buttonPin" data-pin-media="https://cdn.example/b.jpg" data-pin-id="42" href="/pin/create/button/?description=From%20href"></a>');
-    expect(readPinLink(first('a'), document)).toEqual({ url: 'https://blog.example/post', media: 'https://cdn.example/b.jpg', description: 'From href', id: '42' });
+    page(
+      '<link rel="canonical" href="https://blog.example/post">',
+      '<a data-pin-do="buttonPin" data-pin-media="https://cdn.example/b.jpg" data-pin-id="42" href="/pin/create/button/?description=From%20href"></a>',
+    );
+    expect(readPinLink(first('a'), document)).toEqual({
+      url: 'https://blog.example/post',
+      media: 'https://cdn.example/b.jpg',
+      description: 'From href',
+      id: '42',
+    });
     expect(readPinLink(first('a'), document, 'Selected words').description).toBe('Selected words');
   });
 
@@ -123,22 +190,44 @@ describe('readPinLink', () => {
 
 describe('popupUrl and followUrl', () => {
   it('carries the request, guid and host origin as query parameters', () => {
-    const url = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/?q=1&x', media: 'https://a.example/i.jpg', description: 'é & ?' }, 'g1', 'https://a.example'));
+    const url = new URL(
+      popupUrl(
+        'http://localhost:8787',
+        'button',
+        { url: 'https://a.example/?q=1&x', media: 'https://a.example/i.jpg', description: 'é & ?' },
+        'g1',
+        'https://a.example',
+      ),
+    );
     expect(url.origin + url.pathname).toBe('http://localhost:8787/pin/create/button/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ url: 'https://a.example/?q=1&x', media: 'https://a.example/i.jpg', description: 'é & ?', guid: 'g1', origin: 'https://a.example' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      url: 'https://a.example/?q=1&x',
+      media: 'https://a.example/i.jpg',
+      description: 'é & ?',
+      guid: 'g1',
+      origin: 'https://a.example',
+    });
   });
 
   it("passes the button's language for the popup to open in, and no empty one", () => {
-    const french = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', lang: 'fr-CA' }, 'g', 'https://a.example'));
+    const french = new URL(
+      popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', lang: 'fr-CA' }, 'g', 'https://a.example'),
+    );
     expect(french.searchParams.get('lang')).toBe('fr-CA');
-    const none = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', lang: '' }, 'g', 'https://a.example'));
+    const none = new URL(
+      popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', lang: '' }, 'g', 'https://a.example'),
+    );
     expect(none.searchParams.has('lang')).toBe(false);
   });
 
   it('saves our own pin page for a repin (data-pin-id), and ignores an id that is not one', () => {
-    const repin = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', id: '99' }, 'g', 'https://a.example'));
+    const repin = new URL(
+      popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', id: '99' }, 'g', 'https://a.example'),
+    );
     expect(repin.searchParams.get('url')).toBe('http://localhost:8787/pin/99/');
-    const bad = new URL(popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', id: '../x' }, 'g', 'https://a.example'));
+    const bad = new URL(
+      popupUrl('http://localhost:8787', 'button', { url: 'https://a.example/', media: 'm', description: '', id: '../x' }, 'g', 'https://a.example'),
+    );
     expect(bad.searchParams.get('url')).toBe('https://a.example/');
   });
 

@@ -31,7 +31,18 @@ export type Look = Pick<Settings, 'save' | 'tall' | 'round' | 'custom' | 'color'
 
 export const attr = (el: Element | null | undefined, name: string) => el?.getAttribute('data-pin-' + name) ?? null;
 
-const DEFAULTS: Settings = { hover: false, save: true, tall: false, round: false, custom: false, color: 'red', lang: '', error: '', build: '', util: 'PinUtils' };
+const DEFAULTS: Settings = {
+  hover: false,
+  save: true,
+  tall: false,
+  round: false,
+  custom: false,
+  color: 'red',
+  lang: '',
+  error: '',
+  build: '',
+  util: 'PinUtils',
+};
 
 /**
  * Overrides from an element's data-pin-* attributes, as pinit.js reads them: a flag is on when present
@@ -78,7 +89,10 @@ export function withoutSecrets(href: string): string {
 /** The page's URL: pin:url meta, else canonical, else og:url, else the document's, secrets removed. */
 export function pageUrl(doc: Document): string {
   const meta = (selector: string, name: string) => doc.querySelector(selector)?.getAttribute(name);
-  const given = meta('meta[name="pin:url"],meta[property="pin:url"]', 'content') || meta('link[rel="canonical"]', 'href') || meta('meta[property="og:url"],meta[name="og:url"]', 'content');
+  const given =
+    meta('meta[name="pin:url"],meta[property="pin:url"]', 'content') ||
+    meta('link[rel="canonical"]', 'href') ||
+    meta('meta[property="og:url"],meta[name="og:url"]', 'content');
   let url = doc.URL;
   try {
     if (given) url = new URL(given, doc.baseURI).href;
@@ -136,7 +150,13 @@ export const pageSays = (doc: Document, word: string) => (doc.querySelector('met
  * The popup URL for a request; the host's origin goes along so the popup can answer it exactly.
  * A repin (data-pin-id) saves the product's own pin page, which the popup turns into a repin.
  */
-export function popupUrl(productOrigin: string, method: string, request: PinRequest & { id?: string; lang?: string }, guid: string, hostOrigin: string): string {
+export function popupUrl(
+  productOrigin: string,
+  method: string,
+  request: PinRequest & { id?: string; lang?: string },
+  guid: string,
+  hostOrigin: string,
+): string {
   // The button's language goes along (`lang`): the popup opens in it unless the user chose another.
   const { id, lang, ...rest } = request;
   if (lang) (rest as Record<string, string>).lang = lang;

@@ -1,7 +1,20 @@
 import { renderButton } from './button';
 import { startHover } from './hover';
 import { CLOSE, FOLLOW, label, SAVE } from './labels';
-import { attr, followUrl, kindOf, pageSays, pickDescription, readImage, readLook, readPinLink, selectedText, type Kind, type PinRequest, type Settings } from './markup';
+import {
+  attr,
+  followUrl,
+  kindOf,
+  pageSays,
+  pickDescription,
+  readImage,
+  readLook,
+  readPinLink,
+  selectedText,
+  type Kind,
+  type PinRequest,
+  type Settings,
+} from './markup';
 import { findImages, showPicker } from './picker';
 import { POPUP_FEATURES, save, type SaveOutcome } from './popup';
 
@@ -113,7 +126,11 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
       return;
     }
     const text = kind === 'follow' ? link.textContent?.trim() || label(look.lang, FOLLOW) : look.save ? label(look.lang, SAVE) : 'Pin it';
-    const [host, button] = renderButton(text, { ...look, color: look.save || look.color !== 'red' ? look.color : 'gray' }, safe(() => act(host, link, kind)));
+    const [host, button] = renderButton(
+      text,
+      { ...look, color: look.save || look.color !== 'red' ? look.color : 'gray' },
+      safe(() => act(host, link, kind)),
+    );
     // A link that had the focus (Tab scrolled it near) hands it to its button.
     const focused = doc.activeElement === link;
     link.replaceWith(host);
@@ -157,14 +174,20 @@ export function createSdk(productOrigin: string, settings: Settings, doc: Docume
   // Single-page apps: new Save links are decorated as they arrive, one batch per mutation delivery.
   const observer = new MutationObserver(
     safe((records: MutationRecord[]) => {
-      for (const record of records) for (const node of Array.from(record.addedNodes)) if (node instanceof Element && !node.hasAttribute('data-corkboard')) build(node);
+      for (const record of records)
+        for (const node of Array.from(record.addedNodes)) if (node instanceof Element && !node.hasAttribute('data-corkboard')) build(node);
     }),
   );
 
   const api: PinUtils = {
     pinOne: safe((request) => {
       const page = readPinLink(doc.documentElement, doc, selected());
-      saveFrom(doc.documentElement, 'button', { url: request.url || page.url, media: request.media ?? '', description: pickDescription(request.description, page.description), id: request.id ?? '' });
+      saveFrom(doc.documentElement, 'button', {
+        url: request.url || page.url,
+        media: request.media ?? '',
+        description: pickDescription(request.description, page.description),
+        id: request.id ?? '',
+      });
     }),
     pinAny: safe(() => pinAny(doc.documentElement)),
     build,

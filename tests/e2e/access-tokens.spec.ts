@@ -34,11 +34,17 @@ test('a token made on the settings page saves a pin with no cookie, and is refus
   const row = page.locator('li[data-token="iOS Shortcut"]');
   await expect(row).toContainText('Never used');
 
-  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'From scripts' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  const board = (
+    await (
+      await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'From scripts' } }, headers: { Origin: PRODUCT } })
+    ).json()
+  ).resource_response.data as { id: string };
   const saved = await saveByScript(token, board.id, 'Saved by a script');
   expect(saved.status).toBe(200);
   const pinId = ((await saved.json()) as { resource_response: { data: { id: string } } }).resource_response.data.id;
-  expect(readRows<{ description: string; board_id: string }>('SELECT description, board_id FROM pins WHERE id = ?', pinId)).toEqual([{ description: 'Saved by a script', board_id: board.id }]);
+  expect(readRows<{ description: string; board_id: string }>('SELECT description, board_id FROM pins WHERE id = ?', pinId)).toEqual([
+    { description: 'Saved by a script', board_id: board.id },
+  ]);
 
   await page.reload();
   await expect(row).toContainText('Last used');

@@ -8,19 +8,27 @@ import { admin, freshAccount } from './safety-helpers';
 test.setTimeout(180_000);
 
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
-const logIn = (page: Page, account: { email: string; password: string }) => post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
 
 async function businessWithPin(page: Page, prefix: string, country: string) {
   const owner = freshAccount(prefix, 'Ada');
   await logIn(page, owner);
   const board = (await post(page, 'BoardResource', 'create', { name: `Shop ${Date.now()}` })).data.id as string;
-  const pin = (await post(page, 'PinResource', 'create', { board_id: board, link: `${EXAMPLES}/lake.html`, color: '#88aacc', method: 'button', description: 'Lake lamps' })).data.id as string;
+  const pin = (
+    await post(page, 'PinResource', 'create', { board_id: board, link: `${EXAMPLES}/lake.html`, color: '#88aacc', method: 'button', description: 'Lake lamps' })
+  ).data.id as string;
   const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: `${prefix} Lamps`, country })).data.advertiser_id as string;
   return { owner, board, pin, advertiserId };
 }
 
-test('the full reading: consent, pin selection, the page, business, billing, success and the tag step; the campaign’s targeting, numbers and edits', async ({ page, browser }) => {
+test('the full reading: consent, pin selection, the page, business, billing, success and the tag step; the campaign’s targeting, numbers and edits', async ({
+  page,
+  browser,
+}) => {
   const { pin, advertiserId } = await businessWithPin(page, 'full', 'GB');
   admin('advertiser-steps', advertiserId, 'full');
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/`);
@@ -80,7 +88,9 @@ test('the full reading: consent, pin selection, the page, business, billing, suc
 
   const campaignId = readRows<{ id: string }>(`select id from campaigns where advertiser_id = ?`, advertiserId)[0]!.id;
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/reporting/adgroups/?campaignIds=${campaignId}`);
-  await expect(page.getByRole('table', { name: 'Ad groups' })).toContainText(`All genders; ages 25-34; interests: Home decor. Web conversion: tag ${tagId}, event Signup`);
+  await expect(page.getByRole('table', { name: 'Ad groups' })).toContainText(
+    `All genders; ages 25-34; interests: Home decor. Web conversion: tag ${tagId}, event Signup`,
+  );
 
   // A visitor sees 'Promoted by' on the pin's page (an impression) and follows its link through the check (a click).
   const visitor = await (await browser.newContext()).newPage();
@@ -139,7 +149,10 @@ test('quick promote’s error areas: a 401 in the pin area, a failure in the err
   expect(readRows(`select id from campaigns where advertiser_id = ?`, advertiserId)).toEqual([]);
 });
 
-test('a paid partnership: the pinner labels the pin, the sponsor approves it, a visitor sees the label; the merchant badge; the search notice', async ({ page, browser }) => {
+test('a paid partnership: the pinner labels the pin, the sponsor approves it, a visitor sees the label; the merchant badge; the search notice', async ({
+  page,
+  browser,
+}) => {
   const sponsor = await businessWithPin(page, 'spons', 'US');
   const sponsorUsername = readRows<{ username: string }>(`select username from users where email = ?`, sponsor.owner.email)[0]!.username;
   const sponsorPage = page;
@@ -148,7 +161,15 @@ test('a paid partnership: the pinner labels the pin, the sponsor approves it, a 
   const creator = freshAccount('creator', 'Cleo');
   await logIn(creatorPage, creator);
   const board = (await post(creatorPage, 'BoardResource', 'create', { name: `Looks ${Date.now()}` })).data.id as string;
-  const pin = (await post(creatorPage, 'PinResource', 'create', { board_id: board, link: `${EXAMPLES}/lake.html`, color: '#ccaa88', method: 'button', description: 'Lake look' })).data.id as string;
+  const pin = (
+    await post(creatorPage, 'PinResource', 'create', {
+      board_id: board,
+      link: `${EXAMPLES}/lake.html`,
+      color: '#ccaa88',
+      method: 'button',
+      description: 'Lake look',
+    })
+  ).data.id as string;
   await creatorPage.goto(`${PRODUCT}/pin/${pin}/`);
   const label = creatorPage.getByRole('region', { name: 'Paid partnership' });
   await label.getByLabel("Sponsor's username").fill('no_such_business');
@@ -166,7 +187,8 @@ test('a paid partnership: the pinner labels the pin, the sponsor approves it, a 
   await expect(request).toContainText('Approved');
 
   // The creator becomes a verified merchant by an operator; a visitor sees both.
-  const creatorBiz = (await post(creatorPage, 'BusinessConvertResource', 'create', { business_name: 'Cleo Looks', country: 'US' })).data.advertiser_id as string;
+  const creatorBiz = (await post(creatorPage, 'BusinessConvertResource', 'create', { business_name: 'Cleo Looks', country: 'US' })).data
+    .advertiser_id as string;
   admin('merchant-verify', creatorBiz);
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${PRODUCT}/pin/${pin}/`);
@@ -193,7 +215,10 @@ test('a paid partnership: the pinner labels the pin, the sponsor approves it, a 
 
 test('the demo business’s campaign report downloads as CSV with the numbers its recorded events add up to', async ({ page }) => {
   await logIn(page, { email: 'shop@corkboard.test', password: 'corkboard-demo' });
-  const advertiserId = readRows<{ id: string }>(`select a.id from advertisers a join users u on u.id = a.owner_user_id where u.email = ?`, 'shop@corkboard.test')[0]!.id;
+  const advertiserId = readRows<{ id: string }>(
+    `select a.id from advertisers a join users u on u.id = a.owner_user_id where u.email = ?`,
+    'shop@corkboard.test',
+  )[0]!.id;
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/reporting/campaigns/`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()]);
   const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
@@ -202,5 +227,7 @@ test('the demo business’s campaign report downloads as CSV with the numbers it
     advertiserId,
   )[0]!;
   expect(sums.impressions).toBeGreaterThan(0);
-  expect(csv.split('\r\n')[1]).toBe(`Spring lamps,ACTIVE,CONSIDERATION,USD,12.00,${csv.split('\r\n')[1]!.split(',')[5]},ongoing,${sums.impressions},${sums.clicks},${(sums.spend / 1e6).toFixed(2)}`);
+  expect(csv.split('\r\n')[1]).toBe(
+    `Spring lamps,ACTIVE,CONSIDERATION,USD,12.00,${csv.split('\r\n')[1]!.split(',')[5]},ongoing,${sums.impressions},${sums.clicks},${(sums.spend / 1e6).toFixed(2)}`,
+  );
 });

@@ -75,16 +75,30 @@ test('a stranger gets the advertiser as missing; a blocked link is not followed'
   const owner = freshAccount('brand');
   const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Brand Co'))![1]!;
   const stranger = freshAccount('nosy');
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: stranger.email, password: stranger.password } }, headers: { Origin: PRODUCT } });
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: stranger.email, password: stranger.password } },
+    headers: { Origin: PRODUCT },
+  });
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/reporting/campaigns/`);
   await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that advertiser." })).toBeVisible();
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/conversions/tag/`);
   await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that advertiser." })).toBeVisible();
 
   // The page leaves only for the link a pin carries: the stranger pins the two links first.
-  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Links' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  const board = (
+    await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Links' } }, headers: { Origin: PRODUCT } })).json()
+  ).resource_response.data as { id: string };
   const pinOf = async (link: string) =>
-    ((await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link, color: '#336699' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string }).id;
+    (
+      (
+        await (
+          await page.request.post(`${PRODUCT}/resource/PinResource/create/`, {
+            data: { options: { board_id: board.id, link, color: '#336699' } },
+            headers: { Origin: PRODUCT },
+          })
+        ).json()
+      ).resource_response.data as { id: string }
+    ).id;
   const offsite = (link: string, pinId: string) => `${PRODUCT}/offsite/?url=${encodeURIComponent(link)}&pin_id=${pinId}`;
   admin('offsite-host', 'blocked.example', 'blocked');
   await page.goto(offsite('https://www.blocked.example/deal', await pinOf('https://www.blocked.example/deal')));
@@ -104,12 +118,29 @@ test('a stranger gets the advertiser as missing; a blocked link is not followed'
   await expect(page).toHaveURL(/\/offsite\//);
 });
 
-test('a person’s click on a pin’s link is followed by the server; the same link opened from elsewhere shows where it goes and waits', async ({ page, context }) => {
+test('a person’s click on a pin’s link is followed by the server; the same link opened from elsewhere shows where it goes and waits', async ({
+  page,
+  context,
+}) => {
   const pinner = freshAccount('visit');
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: pinner.email, password: pinner.password } }, headers: { Origin: PRODUCT } });
-  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Visits' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: pinner.email, password: pinner.password } },
+    headers: { Origin: PRODUCT },
+  });
+  const board = (
+    await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Visits' } }, headers: { Origin: PRODUCT } })).json()
+  ).resource_response.data as { id: string };
   const link = `${EXAMPLES}/lake.html`;
-  const pinId = ((await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link, color: '#336699' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string }).id;
+  const pinId = (
+    (
+      await (
+        await page.request.post(`${PRODUCT}/resource/PinResource/create/`, {
+          data: { options: { board_id: board.id, link, color: '#336699' } },
+          headers: { Origin: PRODUCT },
+        })
+      ).json()
+    ).resource_response.data as { id: string }
+  ).id;
 
   // Clicked on the pin's page (Chromium says: same-origin, navigate, document, user): the server forwards it.
   await page.goto(`${PRODUCT}/pin/${pinId}/`);
@@ -126,7 +157,10 @@ test('a person’s click on a pin’s link is followed by the server; the same l
 test('a tool Corkboard does not provide names itself and its parameters, with a way back', async ({ page }) => {
   const owner = freshAccount('tools');
   const advertiserId = /advertiser (\d+)/.exec(admin('advertiser-create', owner.email, 'Tool Co'))![1]!;
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: owner.email, password: owner.password } }, headers: { Origin: PRODUCT } });
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: owner.email, password: owner.password } },
+    headers: { Origin: PRODUCT },
+  });
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/bulk_editor/history/?job_started=true`);
   await expect(page.getByRole('heading', { name: 'Bulk editor history' })).toBeVisible();
   await expect(page.getByText('Bulk editor history is not part of this product.')).toBeVisible();
@@ -135,9 +169,15 @@ test('a tool Corkboard does not provide names itself and its parameters, with a 
   await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
 });
 
-test('the demo business: its owner sees the profile header and the numbers; a member without two-factor is refused by the server', async ({ page, browser }) => {
+test('the demo business: its owner sees the profile header and the numbers; a member without two-factor is refused by the server', async ({
+  page,
+  browser,
+}) => {
   const logInAs = async (p: import('@playwright/test').Page, email: string) =>
-    p.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: email, password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
+    p.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+      data: { options: { username_or_email: email, password: 'corkboard-demo' } },
+      headers: { Origin: PRODUCT },
+    });
   await logInAs(page, 'shop@corkboard.test');
   await page.goto(`${PRODUCT}/billing/`);
   await expect(page).toHaveURL(/\/advertiser\/\d+\/billing\/$/);
@@ -149,7 +189,9 @@ test('the demo business: its owner sees the profile header and the numbers; a me
 
   const staff = await (await browser.newContext()).newPage();
   await logInAs(staff, 'staff@corkboard.test');
-  const api = await staff.request.get(`${PRODUCT}/resource/AdvertiserCampaignsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { advertiser_id: /advertiser\/(\d+)/.exec(shopUrl)![1] } }))}`);
+  const api = await staff.request.get(
+    `${PRODUCT}/resource/AdvertiserCampaignsResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { advertiser_id: /advertiser\/(\d+)/.exec(shopUrl)![1] } }))}`,
+  );
   expect(api.status()).toBe(403);
   await staff.goto(shopUrl);
   // Issue 27: the page offers the way through, two-factor in the security settings, instead of a dead end.
@@ -161,7 +203,10 @@ test('the demo business: its owner sees the profile header and the numbers; a me
 
 test('the advertiser area in French: billing, the campaign report, its money and dates the French way', async ({ page, context }) => {
   await context.addCookies([{ name: 'cb_lang', value: 'fr', url: PRODUCT }]);
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: 'shop@corkboard.test', password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: 'shop@corkboard.test', password: 'corkboard-demo' } },
+    headers: { Origin: PRODUCT },
+  });
   await page.goto(`${PRODUCT}/billing/`);
   await expect(page).toHaveURL(/\/advertiser\/\d+\/billing\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');

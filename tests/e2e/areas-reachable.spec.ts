@@ -8,14 +8,18 @@ import { freshAccount } from './safety-helpers';
 test.setTimeout(120_000);
 
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
-const logIn = (page: Page, account: { email: string; password: string }) => post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Site' });
 
 test('a business owner reaches every area from the header, the business area has the header, and Home leads back', async ({ page }) => {
   const owner = freshAccount('areas', 'Ada');
   await logIn(page, owner);
-  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: `Lamps ${Date.now()}`, country: 'US' })).data.advertiser_id as string;
+  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: `Lamps ${Date.now()}`, country: 'US' })).data
+    .advertiser_id as string;
   await page.goto(`${PRODUCT}/`);
   const areas: Array<[string | RegExp, RegExp]> = [
     ['Search', /\/search\/pins\/$/],
@@ -28,7 +32,9 @@ test('a business owner reaches every area from the header, the business area has
   ];
   for (const [name, url] of areas) {
     await page.goto(`${PRODUCT}/`);
-    await menu(page).getByRole('link', typeof name === 'string' ? { name, exact: true } : { name }).click();
+    await menu(page)
+      .getByRole('link', typeof name === 'string' ? { name, exact: true } : { name })
+      .click();
     await expect(page).toHaveURL(url);
   }
   // The business area: from the header, with the header, and back home through it.
@@ -53,7 +59,17 @@ test('a pinner with no business sees no business link', async ({ page }) => {
   await expect(menu(page).getByRole('link', { name: 'Business' })).toHaveCount(0);
 });
 
-for (const path of ['/conversions/', '/audiences/', '/bulk_editor/', '/experiments/', '/history/', '/recommendations/', '/media_planner/', '/accounts_manager/', '/no_such_person_here/']) {
+for (const path of [
+  '/conversions/',
+  '/audiences/',
+  '/bulk_editor/',
+  '/experiments/',
+  '/history/',
+  '/recommendations/',
+  '/media_planner/',
+  '/accounts_manager/',
+  '/no_such_person_here/',
+]) {
   test(`${path} is the not-found page with status 404`, async ({ page }) => {
     const res = await page.goto(`${PRODUCT}${path}`);
     expect(res?.status()).toBe(404);

@@ -66,5 +66,3 @@ test('a new visitor signs up inside the popup, with the keyboard alone, and save
   const pins = readRows<{ pinner_id: string; image_url: string }>(`select pinner_id, image_url from pins where pinner_id = ?`, user!.id);
   expect(pins).toEqual([{ pinner_id: user!.id, image_url: expect.stringMatching(/lemon-tart\.png$/) }]);
 });
-
-

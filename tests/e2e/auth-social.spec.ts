@@ -53,12 +53,20 @@ test('Google sign-up with no birthday: the age step, then the account, then the 
     `select id, first_name, last_name, password_hash, image_medium_url from users where email = ?`,
     'bea.nobirthday@example.org',
   );
-  expect(user).toMatchObject({ first_name: 'Bea', last_name: 'Nobirthday', password_hash: null, image_medium_url: expect.stringMatching(/\/avatars\/bea\.svg$/) });
+  expect(user).toMatchObject({
+    first_name: 'Bea',
+    last_name: 'Nobirthday',
+    password_hash: null,
+    image_medium_url: expect.stringMatching(/\/avatars\/bea\.svg$/),
+  });
   expect(readRows(`select provider, subject from identities where user_id = ?`, user!.id)).toEqual([{ provider: 'google', subject: 'bea' }]);
   expect(readRows(`select count(*) as n from pins where pinner_id = ?`, user!.id)).toEqual([{ n: 1 }]);
 });
 
-test("no email from the provider: EmailCollection, 'Not now', and an email with an account goes to EmailAlreadyExist, then log-in", async ({ page, context }) => {
+test("no email from the provider: EmailCollection, 'Not now', and an email with an account goes to EmailAlreadyExist, then log-in", async ({
+  page,
+  context,
+}) => {
   const popup = await openSavePopup(page, context);
   await pickIdentity(await openProvider(popup, context, 'Continue with Google'), 'Ned Noemail');
 
@@ -99,7 +107,11 @@ test('a verified email of a password account: the password once, then Google is 
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const otherPopup = await openSavePopup(otherPage, other);
-  await otherPopup.getByRole('button', { name: 'Already a member? Log in' }).or(otherPopup.getByRole('button', { name: 'Log in' })).first().click();
+  await otherPopup
+    .getByRole('button', { name: 'Already a member? Log in' })
+    .or(otherPopup.getByRole('button', { name: 'Log in' }))
+    .first()
+    .click();
   await pickIdentity(await openProvider(otherPopup, other, 'Continue with Google'), 'Dora Demo');
   await expect(otherPopup.getByRole('button', { name: 'Create board' }).or(otherPopup.getByRole('button', { name: /^Save/ }).first())).toBeVisible();
   await other.close();
@@ -110,7 +122,9 @@ test("a disabled provider opens 'Oops! Google isn't available'", async ({ page, 
   const popup = await openSavePopup(page, context);
   await popup.getByRole('button', { name: 'Continue with Google' }).click();
   await expect(popup.getByRole('heading', { name: "Oops! Google isn't available" })).toBeVisible();
-  await expect(popup.getByText("Looks like Google isn't available right now. Give another option a try or refresh the page and try again later.")).toBeVisible();
+  await expect(
+    popup.getByText("Looks like Google isn't available right now. Give another option a try or refresh the page and try again later."),
+  ).toBeVisible();
   await popup.getByRole('button', { name: 'OK' }).click();
   await expect(popup.getByRole('heading', { name: 'Sign up to save' })).toBeVisible();
 });
@@ -120,7 +134,25 @@ test('a message forged by another origin is ignored; closing the provider window
   const provider = await openProvider(popup, context, 'Continue with Google');
   // The provider's window is on another origin: whatever it posts to our popup is not our callback.
   await provider.evaluate(() =>
-    window.opener.postMessage({ corkboard: 1, type: 'social-connect-complete', payload: { outcome: 'signup', profile: { provider: 'google', first_name: 'Mallory', last_name: '', image_url: null, email: 'm@evil.example', needs_email: false, needs_birthday: true } } }, '*'),
+    window.opener.postMessage(
+      {
+        corkboard: 1,
+        type: 'social-connect-complete',
+        payload: {
+          outcome: 'signup',
+          profile: {
+            provider: 'google',
+            first_name: 'Mallory',
+            last_name: '',
+            image_url: null,
+            email: 'm@evil.example',
+            needs_email: false,
+            needs_birthday: true,
+          },
+        },
+      },
+      '*',
+    ),
   );
   await provider.close();
   // The forged message came first; the popup ignored it and reports only the closed window.

@@ -129,7 +129,9 @@ test('an account made with Google has no password: an email log-in says so inste
   await otherPopup.getByLabel('Email').fill(gwen.email);
   await otherPopup.getByLabel('Password').fill('a guess at a password');
   await otherPopup.getByRole('button', { name: 'Log in' }).click();
-  await expect(otherPopup.getByRole('alert').filter({ hasText: 'Your account is already linked to Google. To log in with email, set a password.' })).toBeVisible();
+  await expect(
+    otherPopup.getByRole('alert').filter({ hasText: 'Your account is already linked to Google. To log in with email, set a password.' }),
+  ).toBeVisible();
   await expect(otherPopup.getByLabel('Password')).toHaveValue('');
   await expect(otherPopup.getByRole('button', { name: 'Create your first board' })).toHaveCount(0);
   await other.close();

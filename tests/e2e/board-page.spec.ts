@@ -102,7 +102,9 @@ test('a secret board is not found for a visitor, and is shown to its owner', asy
 });
 
 test('repinning a pin into a section of the board it is on goes to that board’s page', async ({ page }) => {
-  const [home] = readRows<{ id: string }>(`select boards.id from boards join users on users.id = boards.owner_id where users.username = 'demo' and boards.name = 'Home decor'`);
+  const [home] = readRows<{ id: string }>(
+    `select boards.id from boards join users on users.id = boards.owner_id where users.username = 'demo' and boards.name = 'Home decor'`,
+  );
   // The demo account's pin on Home decor (not in a section), saved through the API as its popup would.
   await logInDemo(page);
   const original = await post(page, 'PinResource', {

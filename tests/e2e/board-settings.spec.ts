@@ -50,7 +50,9 @@ test('the owner renames a board and makes it secret from its page', async ({ bro
   await expect(page).toHaveURL(new RegExp(`/${owner.username}/journeys`));
   await expect(page.locator('.board-meta .privacy')).toHaveText('Secret board');
   await expect(page.locator('.board-header .description')).toHaveText('Places to go');
-  await expect.poll(() => readRows<{ privacy: string; name: string }>('select privacy, name from boards where id = ?', board.id)[0]).toEqual({ privacy: 'secret', name: renamed });
+  await expect
+    .poll(() => readRows<{ privacy: string; name: string }>('select privacy, name from boards where id = ?', board.id)[0])
+    .toEqual({ privacy: 'secret', name: renamed });
   // A stranger now meets it as a board that does not exist.
   const visitor = await browser.newPage();
   await visitor.goto(page.url());

@@ -55,7 +55,9 @@ async function privateStrictPage(): Promise<{ url: string; server: Server }> {
     req.url === '/recipe.html'
       ? res
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'self'; script-src 'self'; img-src 'self'" })
-          .end('<!doctype html><html lang="en"><title>Private recipe</title><h1>Private recipe</h1><img src="/img/pie.png" alt="A pie" width="600" height="400"></html>')
+          .end(
+            '<!doctype html><html lang="en"><title>Private recipe</title><h1>Private recipe</h1><img src="/img/pie.png" alt="A pie" width="600" height="400"></html>',
+          )
       : res.writeHead(404).end(),
   );
   // A port of its own choosing: no other run's port is taken.
@@ -63,7 +65,11 @@ async function privateStrictPage(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/recipe.html`, server };
 }
 
-test('strict CSP on a host the server cannot read: the popup says no image came, and the link is saved only when the user chooses it', async ({ page, context, browser }) => {
+test('strict CSP on a host the server cannot read: the popup says no image came, and the link is saved only when the user chooses it', async ({
+  page,
+  context,
+  browser,
+}) => {
   const { url, server } = await privateStrictPage();
   try {
     await page.goto(url);
@@ -94,7 +100,12 @@ test('strict CSP on a host the server cannot read: the popup says no image came,
       expect((await new AxeBuilder({ page: frPopup }).analyze()).violations).toEqual([]);
       // Close shuts the window while the click is still being reported: a click that lost that race closed it all the same.
       const fermer = frTold.getByRole('button', { name: 'Fermer' });
-      await Promise.all([frPopup.waitForEvent('close'), fermer.click().catch((error: Error) => { if (!frPopup.isClosed()) throw error; })]);
+      await Promise.all([
+        frPopup.waitForEvent('close'),
+        fermer.click().catch((error: Error) => {
+          if (!frPopup.isClosed()) throw error;
+        }),
+      ]);
     } finally {
       await french.close();
     }
@@ -143,7 +154,9 @@ test('a page with 3,000 images opens the grid with the best of them', async ({ p
 
 test('on our own pin page the bookmarklet goes to the repin page', async ({ page }) => {
   // A real pin on a public board (a missing one's page would send the visitor home).
-  const [board] = readRows<{ id: string }>(`select boards.id from boards join users on users.id = boards.owner_id where users.email = 'demo@corkboard.test' and boards.privacy = 'public' limit 1`);
+  const [board] = readRows<{ id: string }>(
+    `select boards.id from boards join users on users.id = boards.owner_id where users.email = 'demo@corkboard.test' and boards.privacy = 'public' limit 1`,
+  );
   const pinId = `7${Date.now()}`;
   writeRows(
     `insert into pins (id, board_id, pinner_id, image_url, link, method, created_at) select ?, id, owner_id, ?, ?, 'create', ? from boards where id = ?`,

@@ -15,7 +15,9 @@ const LIMIT = 80;
 const SKIP = /^\/(dev|media|js|css|img)\/|\.zip$|^\/openapi\.json$/;
 
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
 
 async function crawl(page: Page, starts: string[]) {
   const seen = new Set<string>();
@@ -36,7 +38,7 @@ async function crawl(page: Page, starts: string[]) {
     if (status === 404) problems.push(`404 at ${key} (linked from ${from})`);
     if (type.includes('application/json')) problems.push(`raw JSON at ${key} (linked from ${from})`);
     if (!type.includes('text/html')) continue;
-    const text = await page.locator('body').textContent() ?? '';
+    const text = (await page.locator('body').textContent()) ?? '';
     if (/couldn.t find that board/i.test(text)) problems.push(`"couldn't find that board" at ${path} (linked from ${from})`);
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
     for (const href of hrefs) {
@@ -50,7 +52,17 @@ async function crawl(page: Page, starts: string[]) {
 }
 
 test('signed out: every link of the main pages leads to one of our pages', async ({ page }) => {
-  const { problems, visited } = await crawl(page, ['/', '/login', '/signup', '/business/create/', '/password/reset/', '/bookmarklet', '/contact/', '/reporting/campaigns/', '/settings/account-management/']);
+  const { problems, visited } = await crawl(page, [
+    '/',
+    '/login',
+    '/signup',
+    '/business/create/',
+    '/password/reset/',
+    '/bookmarklet',
+    '/contact/',
+    '/reporting/campaigns/',
+    '/settings/account-management/',
+  ]);
   expect(problems).toEqual([]);
   expect(visited).toBeGreaterThan(5);
 });
@@ -59,9 +71,24 @@ test('signed in: home, profile, board, pin, settings and the advertiser area lea
   const me = freshAccount('crawl', 'Cora');
   await post(page, 'UserSessionResource', 'create', { username_or_email: me.email, password: me.password });
   const board = (await post(page, 'BoardResource', 'create', { name: `Crawl ${Date.now()}` })).data;
-  const pin = (await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/lake.html`, color: '#88aacc', method: 'button', description: 'Lake' })).data.id as string;
+  const pin = (
+    await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/lake.html`, color: '#88aacc', method: 'button', description: 'Lake' })
+  ).data.id as string;
   const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'Crawl Lamps', country: 'US' })).data.advertiser_id as string;
-  const { problems, visited } = await crawl(page, ['/', `/${me.username}/`, new URL(board.url, PRODUCT).pathname, `/pin/${pin}/`, '/settings/account/', '/settings/profile/', '/settings/claim/', `/advertiser/${advertiserId}/`, `/advertiser/${advertiserId}/members/`, '/quick-promote/', '/ads/create/', '/report-center/']);
+  const { problems, visited } = await crawl(page, [
+    '/',
+    `/${me.username}/`,
+    new URL(board.url, PRODUCT).pathname,
+    `/pin/${pin}/`,
+    '/settings/account/',
+    '/settings/profile/',
+    '/settings/claim/',
+    `/advertiser/${advertiserId}/`,
+    `/advertiser/${advertiserId}/members/`,
+    '/quick-promote/',
+    '/ads/create/',
+    '/report-center/',
+  ]);
   expect(problems).toEqual([]);
   expect(visited).toBeGreaterThan(10);
 });

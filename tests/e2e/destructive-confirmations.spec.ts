@@ -12,8 +12,11 @@ import { freshAccount } from './safety-helpers';
 test.setTimeout(120_000);
 
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
-const logIn = (page: Page, account: { email: string; password: string }) => post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
 
 test('board settings list the invites waiting and withdraw one after a dialog', async ({ page }) => {
   const owner = freshAccount('inviter', 'Ada');

@@ -6,7 +6,10 @@ import { PRODUCT } from './origins';
 test('the API reference page renders the OpenAPI document, axe clean, nothing from another origin', async ({ page }) => {
   const foreign: string[] = [];
   const refused: string[] = [];
-  page.on('request', (request) => void (new URL(request.url()).origin !== new URL(PRODUCT).origin && !request.url().startsWith('data:') && foreign.push(request.url())));
+  page.on(
+    'request',
+    (request) => void (new URL(request.url()).origin !== new URL(PRODUCT).origin && !request.url().startsWith('data:') && foreign.push(request.url())),
+  );
   page.on('console', (message) => void (message.type() === 'error' && /Content Security Policy/i.test(message.text()) && refused.push(message.text())));
   await page.goto(`${PRODUCT}/developers/api/`);
   await expect(page.getByRole('heading', { level: 1, name: /API reference/ })).toBeVisible();
@@ -14,5 +17,13 @@ test('the API reference page renders the OpenAPI document, axe clean, nothing fr
   await expect(page.getByRole('button', { name: 'GET /health GET /health' })).toBeVisible();
   expect(foreign).toEqual([]);
   expect(refused).toEqual([]);
-  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    ),
+  ).toEqual([]);
 });

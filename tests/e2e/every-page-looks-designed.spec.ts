@@ -20,7 +20,9 @@ const SCHEMES = ['light', 'dark'] as const;
 const SKIP = /^\/(dev|media|js|css|img|v3|resource|oauth|offsite)\/|\.(zip|json|csv)$|\/export\//;
 
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
 
 /** What one page breaks of the design system, read from the page as the browser drew it. */
 async function looks(page: Page, width: number): Promise<string[]> {
@@ -117,7 +119,13 @@ for (const locale of ['en-US', 'de-DE']) {
     test.use({ locale });
 
     test('logged out, every page reached from home is designed', async ({ page }) => {
-      const { problems, pages, waiting } = await crawl(page, `out-${locale}`, ['/', '/login', '/signup', '/bookmarklet', '/business/create/', '/password/reset/'], LIMIT, english);
+      const { problems, pages, waiting } = await crawl(
+        page,
+        `out-${locale}`,
+        ['/', '/login', '/signup', '/bookmarklet', '/business/create/', '/password/reset/'],
+        LIMIT,
+        english,
+      );
       expect(problems).toEqual([]);
       expect(waiting).toEqual([]);
       expect(pages).toEqual(expect.arrayContaining(['/', '/bookmarklet', '/search/pins/']));
@@ -127,13 +135,29 @@ for (const locale of ['en-US', 'de-DE']) {
       const me = freshAccount('look', 'Lena');
       await post(page, 'UserSessionResource', 'create', { username_or_email: me.email, password: me.password });
       const board = (await post(page, 'BoardResource', 'create', { name: `Looks ${Date.now()}` })).data as { id: string; url: string };
-      await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/lake.html`, image_url: `${EXAMPLES}/img/mountain-lake.png`, color: '#88aacc', method: 'button', description: 'Lake at dawn' });
+      await post(page, 'PinResource', 'create', {
+        board_id: board.id,
+        link: `${EXAMPLES}/lake.html`,
+        image_url: `${EXAMPLES}/img/mountain-lake.png`,
+        color: '#88aacc',
+        method: 'button',
+        description: 'Lake at dawn',
+      });
       const pal = `pal-${Date.now()}@example.com`;
       await post(page, 'BoardInviteResource', 'create', { board_id: board.id, emails: [pal] });
       const { problems, pages, waiting } = await crawl(page, `pinner-${locale}`, ['/'], LIMIT, english);
       expect(problems).toEqual([]);
       expect(waiting).toEqual([]);
-      expect(pages).toEqual(expect.arrayContaining([`/${me.username}/`, `/${me.username}/_archived/`, '/notifications/', '/settings/account/', '/pin-builder/', new URL(board.url, PRODUCT).pathname]));
+      expect(pages).toEqual(
+        expect.arrayContaining([
+          `/${me.username}/`,
+          `/${me.username}/_archived/`,
+          '/notifications/',
+          '/settings/account/',
+          '/pin-builder/',
+          new URL(board.url, PRODUCT).pathname,
+        ]),
+      );
       expect(pages.some((p) => /^\/pin\/\d+\/$/.test(p))).toBe(true);
 
       // The board's settings open in place: with the invite waiting, they are part of the look too.
@@ -155,7 +179,8 @@ for (const locale of ['en-US', 'de-DE']) {
     test('a business owner: every page of the business area is designed, reached from the header', async ({ page }) => {
       const me = freshAccount('lookbiz', 'Bea');
       await post(page, 'UserSessionResource', 'create', { username_or_email: me.email, password: me.password });
-      const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'Looks Lamps', country: 'US' })).data.advertiser_id as string;
+      const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'Looks Lamps', country: 'US' })).data
+        .advertiser_id as string;
       const { problems, pages, waiting } = await crawl(page, `business-${locale}`, ['/'], LIMIT, english);
       expect(problems).toEqual([]);
       expect(waiting).toEqual([]);

@@ -43,7 +43,10 @@ test.afterAll(async () => {
 const picker = (page: Page) => page.locator('corkboard-picker').getByRole('dialog', { name: 'Choose an image to save' });
 const pinOf = async (popup: Page) => /^\/pin\/(\d+)\/$/.exec((await popup.getByRole('link', { name: 'See it now' }).getAttribute('href')) ?? '')?.[1];
 const pinRow = (id: string | undefined) =>
-  readRows<Record<string, unknown>>(`select pins.link, pins.image_url, pins.method, boards.name as board from pins join boards on boards.id = pins.board_id where pins.id = ?`, id)[0];
+  readRows<Record<string, unknown>>(
+    `select pins.link, pins.image_url, pins.method, boards.name as board from pins join boards on boards.id = pins.board_id where pins.id = ?`,
+    id,
+  )[0];
 
 /** Toolbar → picker → the tile named → the popup, on the product origin. */
 async function pickFromToolbar(page: Page, tile: string): Promise<Page> {
@@ -70,7 +73,7 @@ test('a logged-out user picks an image from the toolbar, logs in inside the popu
   await page.close();
 });
 
-test("on a page whose CSP allows no script at all the picker still runs and saves the picked image", async () => {
+test('on a page whose CSP allows no script at all the picker still runs and saves the picked image', async () => {
   const page = await ext.context.newPage();
   const res = await page.goto(`${EXAMPLES}/extension/strict-csp.html`);
   expect(res?.headers()['content-security-policy']).toContain("script-src 'none'");
@@ -80,7 +83,11 @@ test("on a page whose CSP allows no script at all the picker still runs and save
   const [popup] = await Promise.all([ext.context.waitForEvent('page'), picker(page).getByRole('listitem', { name: 'A loaf of bread, 800 × 533' }).click()]);
   await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
-  expect(pinRow(await pinOf(popup))).toMatchObject({ link: `${EXAMPLES}/extension/strict-csp.html`, image_url: `${EXAMPLES}/img/bread.png`, method: 'extension' });
+  expect(pinRow(await pinOf(popup))).toMatchObject({
+    link: `${EXAMPLES}/extension/strict-csp.html`,
+    image_url: `${EXAMPLES}/img/bread.png`,
+    method: 'extension',
+  });
   await page.close();
 });
 
@@ -96,7 +103,10 @@ test('on a page the server may not fetch, the popup saves the bytes the extensio
   expect(row).toMatchObject({ link: `${PRIVATE}/intranet.html`, method: 'extension' });
   // Our own copy of the picked image (500 × 400, not the 300 × 450 beside it), not a URL the server could not reach.
   expect(String(row?.image_url)).toMatch(new RegExp(`^${PRODUCT}/media/\\d+/originals\\.jpg$`));
-  const [image] = readRows<{ width: number; height: number }>(`select images.width, images.height from images join pins on pins.image_id = images.id where pins.id = ?`, id);
+  const [image] = readRows<{ width: number; height: number }>(
+    `select images.width, images.height from images join pins on pins.image_id = images.id where pins.id = ?`,
+    id,
+  );
   expect(image).toEqual({ width: 500, height: 400 });
   await page.close();
 });
@@ -104,12 +114,19 @@ test('on a page the server may not fetch, the popup saves the bytes the extensio
 test('"Save image" from the context menu opens the popup with that image and saves it', async () => {
   const page = await ext.context.newPage();
   await page.goto(`${EXAMPLES}/lake.html`);
-  const srcUrl = await page.locator('img').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+  const srcUrl = await page
+    .locator('img')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.currentSrc);
   // The handler the menu item calls, with what Chromium passes it on a right-click of that image.
   const [popup] = await Promise.all([
     ext.context.waitForEvent('page'),
     ext.worker.evaluate(
-      ([srcUrl, pageUrl, title]) => (globalThis as unknown as { corkboard: { onMenu(info: object, tab: object): Promise<void> } }).corkboard.onMenu({ menuItemId: 'save-image', srcUrl, pageUrl }, { title }),
+      ([srcUrl, pageUrl, title]) =>
+        (globalThis as unknown as { corkboard: { onMenu(info: object, tab: object): Promise<void> } }).corkboard.onMenu(
+          { menuItemId: 'save-image', srcUrl, pageUrl },
+          { title },
+        ),
       [srcUrl, page.url(), await page.title()],
     ),
   ]);
@@ -199,7 +216,10 @@ test('with host access granted and hover turned on, images get a Save button (no
     await expect(hoverButton(page)).toBeHidden();
 
     // "Never show Save buttons on this site", as the context menu calls it: gone at once, and after a reload.
-    await granted.worker.evaluate((pageUrl) => (globalThis as unknown as { corkboard: { onMenu(info: object): Promise<void> } }).corkboard.onMenu({ menuItemId: 'never-here', pageUrl }), page.url());
+    await granted.worker.evaluate(
+      (pageUrl) => (globalThis as unknown as { corkboard: { onMenu(info: object): Promise<void> } }).corkboard.onMenu({ menuItemId: 'never-here', pageUrl }),
+      page.url(),
+    );
     await expect(options.getByRole('button', { name: 'Remove 127.0.0.1' })).toBeVisible();
     await page.reload();
     await page.getByRole('img', { name: 'Figs on a plate' }).hover();

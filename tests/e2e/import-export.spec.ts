@@ -7,7 +7,10 @@ import { freshAccount } from './safety-helpers';
 
 const axeClean = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 const logInAs = async (page: Page, login: { email: string; password: string }) => {
-  const res = await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: login.email, password: login.password } }, headers: { Origin: PRODUCT } });
+  const res = await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: PRODUCT },
+  });
   expect(res.status()).toBe(200);
 };
 async function make<T = { id: string }>(page: Page, name: string, options: Record<string, unknown>): Promise<T> {
@@ -16,14 +19,22 @@ async function make<T = { id: string }>(page: Page, name: string, options: Recor
   return (await res.json()).resource_response.data as T;
 }
 const pinImages = async (page: Page, id: string) =>
-  (await (await page.request.get(`${PRODUCT}/resource/PinResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { id } }))}`)).json()).resource_response.data.images;
+  (await (await page.request.get(`${PRODUCT}/resource/PinResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { id } }))}`)).json())
+    .resource_response.data.images;
 
 /** A Netscape bookmarks file of `n` links in folders of 1,000. */
 function bookmarks(n: number): Buffer {
-  const lines = ['<!DOCTYPE NETSCAPE-Bookmark-file-1>', '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">', '<TITLE>Bookmarks</TITLE>', '<H1>Bookmarks</H1>', '<DL><p>'];
+  const lines = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+    '<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=UTF-8">',
+    '<TITLE>Bookmarks</TITLE>',
+    '<H1>Bookmarks</H1>',
+    '<DL><p>',
+  ];
   for (let folder = 0; folder * 1000 < n; folder++) {
     lines.push(`  <DT><H3 ADD_DATE="1700000000">Reading list ${folder + 1}</H3>`, '  <DL><p>');
-    for (let i = folder * 1000; i < Math.min(n, (folder + 1) * 1000); i++) lines.push(`    <DT><A HREF="https://example.com/article/${i}" ADD_DATE="${1700000000 + i}">Article ${i}</A>`);
+    for (let i = folder * 1000; i < Math.min(n, (folder + 1) * 1000); i++)
+      lines.push(`    <DT><A HREF="https://example.com/article/${i}" ADD_DATE="${1700000000 + i}">Article ${i}</A>`);
     lines.push('  </DL><p>');
   }
   lines.push('</DL><p>');
@@ -35,7 +46,13 @@ test('export everything as a ZIP, import it into another account and see the sam
   await logInAs(page, alice);
   const trips = await make(page, 'BoardResource', { name: 'Trip ideas' });
   await make(page, 'BoardResource', { name: 'Baking' });
-  const lake = await make(page, 'PinResource', { board_id: trips.id, image_url: `${EXAMPLES}/img/mountain-lake.png`, link: `${EXAMPLES}/lake.html`, title: 'Mountain lake', description: 'Next summer #lakes' });
+  const lake = await make(page, 'PinResource', {
+    board_id: trips.id,
+    image_url: `${EXAMPLES}/img/mountain-lake.png`,
+    link: `${EXAMPLES}/lake.html`,
+    title: 'Mountain lake',
+    description: 'Next summer #lakes',
+  });
   await make(page, 'PinResource', { board_id: trips.id, link: `${EXAMPLES}/notes.html`, title: 'Packing notes', color: '#336699' });
   // The image is fetched and re-encoded by the ingest job.
   await expect.poll(async () => !!(await pinImages(page, lake.id)), { timeout: 20_000 }).toBe(true);
@@ -68,7 +85,10 @@ test('export everything as a ZIP, import it into another account and see the sam
   await expect(other).toHaveURL(`${PRODUCT}/${bob.username}/`);
   await expect(other.getByRole('link', { name: /Trip ideas/ }).first()).toBeVisible();
   await expect(other.getByRole('link', { name: /Baking/ }).first()).toBeVisible();
-  await other.getByRole('link', { name: /Trip ideas/ }).first().click();
+  await other
+    .getByRole('link', { name: /Trip ideas/ })
+    .first()
+    .click();
   // The pin shows Bob's own copy of the image, from the ZIP.
   const image = other.getByRole('img', { name: /Mountain lake/ }).first();
   await expect(image).toBeVisible();

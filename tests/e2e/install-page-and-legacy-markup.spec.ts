@@ -27,7 +27,10 @@ test('a disabled "Delete selected" looks disabled', async ({ browser }) => {
   const owner = freshAccount('dsel');
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: owner.email, password: owner.password } }, headers: { Origin: PRODUCT } });
+  await page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: owner.email, password: owner.password } },
+    headers: { Origin: PRODUCT },
+  });
   const create = async (name: string, options: Record<string, unknown>) =>
     (await (await page.request.post(`${PRODUCT}/resource/${name}/create/`, { data: { options }, headers: { Origin: PRODUCT } })).json()).resource_response.data;
   const board = await create('BoardResource', { name: 'Odds' });

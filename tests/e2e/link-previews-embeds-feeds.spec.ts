@@ -19,7 +19,10 @@ const resource = async (request: APIRequestContext, name: string, options: objec
 
 /** A pin of the demo account on its public Travel board and one on its secret Gift ideas, their images made. */
 async function seed(request: APIRequestContext) {
-  const login = await request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: 'demo@corkboard.test', password: 'corkboard-demo' } }, headers: { Origin: PRODUCT } });
+  const login = await request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: 'demo@corkboard.test', password: 'corkboard-demo' } },
+    headers: { Origin: PRODUCT },
+  });
   expect(login.ok()).toBe(true);
   const save = async (slug: string, image: string, description: string) => {
     const board = await resource(request, 'BoardResource', { username: 'demo', slug });
@@ -68,7 +71,10 @@ test('a pin’s link unfurls for a crawler that runs no script; a secret board�
   await crawler.close();
 });
 
-test('an oEmbed answer’s iframe shows the pin, with its hover Save, on the publisher’s page; the pin’s own page refuses to be framed', async ({ page, request }) => {
+test('an oEmbed answer’s iframe shows the pin, with its hover Save, on the publisher’s page; the pin’s own page refuses to be framed', async ({
+  page,
+  request,
+}) => {
   const pinUrl = `${PRODUCT}/pin/${pins.open}/`;
   const answer = await request.get(`${PRODUCT}/oembed?url=${encodeURIComponent(pinUrl)}&format=json&maxwidth=400`);
   expect(answer.status()).toBe(200);
@@ -76,7 +82,9 @@ test('an oEmbed answer’s iframe shows the pin, with its hover Save, on the pub
   expect(oembed).toMatchObject({ type: 'rich', version: '1.0', provider_name: 'Corkboard', width: 345 });
   // A publisher's post, on its own origin, pastes the answer's html as a CMS does, and tries to frame the pin's page too.
   await page.goto(`${EXAMPLES}/notes.html`);
-  await page.setContent(`<!doctype html><html><body><h1>My post</h1>${oembed.html}<iframe id="direct" src="${pinUrl}" width="400" height="300"></iframe></body></html>`);
+  await page.setContent(
+    `<!doctype html><html><body><h1>My post</h1>${oembed.html}<iframe id="direct" src="${pinUrl}" width="400" height="300"></iframe></body></html>`,
+  );
   expect(new URL(page.url()).origin).toBe(EXAMPLES);
   const embed = page.frameLocator(`iframe[src^="${PRODUCT}/embed/pin/"]`);
   const img = embed.locator(`img[data-pin-id="${pins.open}"]`);

@@ -54,7 +54,11 @@ export async function mailingServer(smtpUrl: string) {
     throw error;
   }
   const post = async (cookie: string, name: string, action: string, options: Record<string, unknown>) => {
-    const res = await fetch(`${origin}/resource/${name}/${action}/`, { method: 'POST', headers: { cookie, origin: PRODUCT, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
+    const res = await fetch(`${origin}/resource/${name}/${action}/`, {
+      method: 'POST',
+      headers: { cookie, origin: PRODUCT, 'content-type': 'application/json' },
+      body: JSON.stringify({ options }),
+    });
     return { status: res.status, body: (await res.json()) as { resource_response: { data?: any; error?: { message: string } } } };
   };
   return { post, close: () => stopProcess(child) };

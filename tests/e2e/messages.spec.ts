@@ -25,9 +25,16 @@ async function subjectsTo(page: Page, address: string) {
   return page.locator(`article[data-to="${address}"] h2`).allTextContents();
 }
 
-test('a stranger whose address someone signed up with gets the confirmation link and nothing else, however often the account is deactivated', async ({ page }) => {
+test('a stranger whose address someone signed up with gets the confirmation link and nothing else, however often the account is deactivated', async ({
+  page,
+}) => {
   const email = freshEmail('stranger');
-  const signup = await post(page, 'UserRegisterResource/create', { type: 'email', email, password: STRONG, birthday: Math.floor(Date.parse(`${yearsAgo(30)}T00:00:00Z`) / 1000) });
+  const signup = await post(page, 'UserRegisterResource/create', {
+    type: 'email',
+    email,
+    password: STRONG,
+    birthday: Math.floor(Date.parse(`${yearsAgo(30)}T00:00:00Z`) / 1000),
+  });
   expect(signup.status()).toBe(200);
   await deactivateAndLogInAgain(page, email, 6);
   expect(await subjectsTo(page, email)).toEqual([`Email to ${email}: Confirm your email for Corkboard`]);
@@ -41,7 +48,12 @@ test('a verified owner gets one notice for a burst of the same change', async ({
 });
 
 test('sign-up refuses an address that is several mailboxes, with the form’s message', async ({ page }) => {
-  const res = await post(page, 'UserRegisterResource/create', { type: 'email', email: `friend,${freshEmail('victim')}`, password: STRONG, birthday: Math.floor(Date.parse(`${yearsAgo(30)}T00:00:00Z`) / 1000) });
+  const res = await post(page, 'UserRegisterResource/create', {
+    type: 'email',
+    email: `friend,${freshEmail('victim')}`,
+    password: STRONG,
+    birthday: Math.floor(Date.parse(`${yearsAgo(30)}T00:00:00Z`) / 1000),
+  });
   expect(res.status()).toBe(400);
   expect((await res.json()).resource_response.error).toMatchObject({ api_error_code: 80, message: 'Your email is invalid.' });
 });

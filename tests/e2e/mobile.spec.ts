@@ -13,7 +13,8 @@ const logInByApi = (context: BrowserContext) =>
     headers: { Origin: PRODUCT },
   });
 
-const pinsOn = (board: string) => readRows<{ image_url: string }>('select pins.image_url from pins join boards on boards.id = pins.board_id where boards.name = ?', board);
+const pinsOn = (board: string) =>
+  readRows<{ image_url: string }>('select pins.image_url from pins join boards on boards.id = pins.board_id where boards.name = ?', board);
 
 test('a visitor who taps Save logs in on the same create page, and the pin is saved', async ({ page, context }) => {
   const popup = await openPopup(page, context, '/lake.html');
@@ -61,7 +62,9 @@ test('creating a board on the full-page picker saves the pin to it; a section li
   await popup.getByRole('button', { name: 'Add' }).click();
   // Issue 28: saving into a section names the section and its board.
   await expect(popup.getByRole('status')).toContainText(`Saved to ${section} in Home decor`);
-  expect(readRows('select pins.id from pins join board_sections on board_sections.id = pins.section_id where board_sections.title = ?', section)).toHaveLength(1);
+  expect(readRows('select pins.id from pins join board_sections on board_sections.id = pins.section_id where board_sections.title = ?', section)).toHaveLength(
+    1,
+  );
 });
 
 test('the mobile picker shows a failed save in place', async ({ page, context }) => {
@@ -75,7 +78,10 @@ test('the mobile picker shows a failed save in place', async ({ page, context })
 
   const again = await openPopup(page, context, '/lake.html');
   await again.getByRole('searchbox').fill(board);
-  await again.getByRole('list', { name: 'Matching boards' }).getByRole('button', { name: new RegExp(`^${board}`) }).click();
+  await again
+    .getByRole('list', { name: 'Matching boards' })
+    .getByRole('button', { name: new RegExp(`^${board}`) })
+    .click();
   const picker = again.getByRole('region', { name: 'Choose board' });
   await expect(picker.getByRole('alert')).toHaveText(`Psst! You already saved this Pin to ${board}`);
   await expect(picker.getByRole('link', { name: 'Create board' })).toBeVisible();
@@ -85,7 +91,9 @@ test('the mobile picker shows a failed save in place', async ({ page, context })
 test('Cancel in a tab that is not a popup goes back a step instead of trying to close', async ({ page, context }) => {
   await logInByApi(context);
   await page.goto(`${PRODUCT}/`);
-  await page.goto(`${PRODUCT}/pin/create/button/?url=${encodeURIComponent(`${EXAMPLES}/lake.html`)}&media=${encodeURIComponent(`${EXAMPLES}/img/mountain-lake.png`)}`);
+  await page.goto(
+    `${PRODUCT}/pin/create/button/?url=${encodeURIComponent(`${EXAMPLES}/lake.html`)}&media=${encodeURIComponent(`${EXAMPLES}/img/mountain-lake.png`)}`,
+  );
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`${PRODUCT}/`);
 });

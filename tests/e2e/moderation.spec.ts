@@ -20,7 +20,10 @@ const codeNow = () => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(
 
 const axeClean = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 const logIn = (request: APIRequestContext, login: { email: string; password: string }) =>
-  request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: login.email, password: login.password } }, headers: { Origin: PRODUCT } });
+  request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: PRODUCT },
+  });
 async function post(request: APIRequestContext, resource: string, options: Record<string, unknown>) {
   const res = await request.post(`${PRODUCT}/resource/${resource}/create/`, { data: { options }, headers: { Origin: PRODUCT } });
   expect(res.status(), await res.text()).toBe(200);
@@ -42,7 +45,15 @@ test('a reported pin is hidden by an operator with two-factor: gone for others, 
   const word = `kelp${Date.now().toString(36)}`;
   const owner = await person(browser, 'mod-owner', 'Opal');
   const board = await post(owner.context.request, 'BoardResource', { name: `Seaweed ${word}`, privacy: 'public' });
-  const pin = (await post(owner.context.request, 'PinResource', { board_id: board.id, title: `Dried ${word}`, link: `https://${word}.example/`, color: '#2a7f62', method: 'button' })).id as string;
+  const pin = (
+    await post(owner.context.request, 'PinResource', {
+      board_id: board.id,
+      title: `Dried ${word}`,
+      link: `https://${word}.example/`,
+      color: '#2a7f62',
+      method: 'button',
+    })
+  ).id as string;
   const pinUrl = `${PRODUCT}/pin/${pin}/`;
 
   // A member who follows the owner sees the pin in their feed and reports it, in French.
@@ -142,7 +153,10 @@ test('a reported pin is hidden by an operator with two-factor: gone for others, 
 
   // The appeal upheld from the queue: shown again to everyone, its owner told.
   await item.getByRole('button', { name: 'Restore (show again)' }).click();
-  await op.getByRole('dialog', { name: `Restore (show again): Dried ${word}` }).getByLabel('Why (the owner is told; the audit log keeps it)').fill('An ingredient, not spam');
+  await op
+    .getByRole('dialog', { name: `Restore (show again): Dried ${word}` })
+    .getByLabel('Why (the owner is told; the audit log keeps it)')
+    .fill('An ingredient, not spam');
   await op.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(item).toHaveCount(0);
   expect((await visitor.request.get(`${PRODUCT}/oembed?url=${encodeURIComponent(pinUrl)}&format=json`)).status()).toBe(200);
@@ -150,7 +164,12 @@ test('a reported pin is hidden by an operator with two-factor: gone for others, 
   await expect(owner.page.getByText('We looked again and your Pin is shown again. Why: An ingredient, not spam')).toBeVisible();
 
   // The audit log has each decision, by this operator, with its reason, newest first.
-  const audit = (await (await read(opContext.request, 'OperatorAuditResource', { limit: 200 })).json()).resource_response.data.entries as Array<{ action: string; subject_id: string; reason: string; operator_username: string }>;
+  const audit = (await (await read(opContext.request, 'OperatorAuditResource', { limit: 200 })).json()).resource_response.data.entries as Array<{
+    action: string;
+    subject_id: string;
+    reason: string;
+    operator_username: string;
+  }>;
   expect(audit.filter((e) => e.subject_id === pin).map((e) => [e.action, e.reason, e.operator_username])).toEqual([
     ['report.restore', 'An ingredient, not spam', operator.username],
     ['report.hide', 'Spam links', operator.username],

@@ -9,7 +9,9 @@ import { freshAccount } from './safety-helpers';
  * the way home, the save popup refuses before its picker when creation is off, and the rest below.
  */
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
 
 async function signedIn(page: Page, prefix: string) {
   const me = freshAccount(prefix);
@@ -66,7 +68,8 @@ test('archived boards are listed from the owner’s profile, linked to their pag
 
 test('a business owner gets the Protected switch on Create board without any advertiser in the address; a pinner does not', async ({ page, browser }) => {
   const me = await signedIn(page, 'prot');
-  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'Protected Lamps', country: 'US' })).data.advertiser_id as string;
+  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'Protected Lamps', country: 'US' })).data
+    .advertiser_id as string;
   await page.goto(`${PRODUCT}/board/create/`);
   const protect = page.getByRole('switch', { name: /Protected/ });
   await expect(protect).toBeVisible();
@@ -77,7 +80,15 @@ test('a business owner gets the Protected switch on Create board without any adv
   // Protected boards take no collaborators and are not secret: those controls go.
   await expect(page.getByRole('switch', { name: /Secret/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await expect.poll(() => readRows<{ privacy: string; advertiser_id: string }>('select b.privacy, b.advertiser_id from boards b join users u on u.id = b.owner_id where u.email = ? and b.name = ?', me.email, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiserId }]);
+  await expect
+    .poll(() =>
+      readRows<{ privacy: string; advertiser_id: string }>(
+        'select b.privacy, b.advertiser_id from boards b join users u on u.id = b.owner_id where u.email = ? and b.name = ?',
+        me.email,
+        name,
+      ),
+    )
+    .toEqual([{ privacy: 'protected', advertiser_id: advertiserId }]);
 
   const pinner = await browser.newPage();
   await signedIn(pinner, 'plain');
@@ -92,7 +103,8 @@ test('Save on a pin page opens the board picker in a dialog on the page and says
   const author = await browser.newPage();
   await signedIn(author, 'author');
   const theirs = (await post(author, 'BoardResource', 'create', { name: `Lamps ${Date.now()}` })).data as { id: string };
-  const pin = (await post(author, 'PinResource', 'create', { board_id: theirs.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'A brass lamp' })).data as { id: string };
+  const pin = (await post(author, 'PinResource', 'create', { board_id: theirs.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'A brass lamp' }))
+    .data as { id: string };
   await author.close();
 
   const me = await signedIn(page, 'saver');
@@ -103,13 +115,22 @@ test('Save on a pin page opens the board picker in a dialog on the page and says
   const dialog = page.getByRole('dialog', { name: 'Save' });
   await expect(dialog.getByRole('heading', { name: 'Choose board' })).toBeVisible();
   await expectNoAxe(page);
-  await dialog.getByRole('list', { name: 'All boards' }).getByRole('button', { name: new RegExp(`^${mine}`) }).click();
+  await dialog
+    .getByRole('list', { name: 'All boards' })
+    .getByRole('button', { name: new RegExp(`^${mine}`) })
+    .click();
   await expect(dialog).toHaveCount(0);
   // The tab is still the pin's page, which says where the pin went.
   await expect(page).toHaveURL(`${PRODUCT}/pin/${pin.id}/`);
   await expect(page.getByRole('status').getByRole('link', { name: mine })).toBeVisible();
   await expect
-    .poll(() => readRows<{ title: string }>('select p.title from pins p join boards b on b.id = p.board_id join users u on u.id = p.pinner_id where u.email = ? and b.name = ?', me.email, mine))
+    .poll(() =>
+      readRows<{ title: string }>(
+        'select p.title from pins p join boards b on b.id = p.board_id join users u on u.id = p.pinner_id where u.email = ? and b.name = ?',
+        me.email,
+        mine,
+      ),
+    )
     .toEqual([{ title: 'A brass lamp' }]);
 
   // Escape closes the dialog and saves nothing.
@@ -125,7 +146,9 @@ test('Save on a pin page opens the board picker in a dialog on the page and says
   await visitor.close();
 });
 
-test('search tiles are captioned, a bookmark without an image is a title card, search spans the page and the home search shows its whole placeholder', async ({ page }) => {
+test('search tiles are captioned, a bookmark without an image is a title card, search spans the page and the home search shows its whole placeholder', async ({
+  page,
+}) => {
   await signedIn(page, 'tiles');
   const word = `finch${Date.now().toString(36)}`;
   const board = (await post(page, 'BoardResource', 'create', { name: `Birds ${word}` })).data as { id: string };
@@ -191,7 +214,8 @@ test('the creator card on a pin page follows its creator, and its follower count
   const author = await browser.newPage();
   const creator = await signedIn(author, 'creator');
   const board = (await post(author, 'BoardResource', 'create', { name: `Chairs ${Date.now()}` })).data as { id: string };
-  const pin = (await post(author, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'An oak chair' })).data as { id: string };
+  const pin = (await post(author, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'An oak chair' }))
+    .data as { id: string };
   await author.close();
 
   const me = await signedIn(page, 'fan');
@@ -202,7 +226,13 @@ test('the creator card on a pin page follows its creator, and its follower count
   await expect(card.getByRole('button', { name: /^Following / })).toBeVisible();
   await expect(card.locator('.followers')).toHaveText('1 follower');
   await expect
-    .poll(() => readRows('select 1 from follows f join users a on a.id = f.follower_id join users b on b.id = f.followee_id where a.email = ? and b.email = ?', me.email, creator.email))
+    .poll(() =>
+      readRows(
+        'select 1 from follows f join users a on a.id = f.follower_id join users b on b.id = f.followee_id where a.email = ? and b.email = ?',
+        me.email,
+        creator.email,
+      ),
+    )
     .toHaveLength(1);
   await page.reload();
   await expect(card.locator('.followers')).toHaveText('1 follower');
@@ -229,7 +259,10 @@ test('a business sees the partner link check in the pin builder; a pinner does n
   await pinner.close();
 });
 
-test('a website proved from settings makes its owner the domain’s official account, shown on their pin’s creator card, until they un-claim it', async ({ page, browser }) => {
+test('a website proved from settings makes its owner the domain’s official account, shown on their pin’s creator card, until they un-claim it', async ({
+  page,
+  browser,
+}) => {
   const me = await signedIn(page, 'official');
   const domain = new URL(EXAMPLES).host;
   const official = () => readRows<{ verified_domain: string | null }>('select verified_domain from users where email = ?', me.email)[0]?.verified_domain;
@@ -261,7 +294,9 @@ test('a website proved from settings makes its owner the domain’s official acc
 
     // Their pin's page, as a visitor sees it: the creator card says whose official account this is.
     const board = (await post(page, 'BoardResource', 'create', { name: `Tarts ${Date.now()}` })).data as { id: string };
-    const pin = (await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/`, color: '#aa8844', title: 'Lemon tart' })).data as { id: string };
+    const pin = (await post(page, 'PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/`, color: '#aa8844', title: 'Lemon tart' })).data as {
+      id: string;
+    };
     const visitor = await browser.newPage();
     await visitor.goto(`${PRODUCT}/pin/${pin.id}/`);
     const card = visitor.getByRole('complementary', { name: 'Creator' });

@@ -13,7 +13,8 @@ import { admin, freshAccount } from './safety-helpers';
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const post = (page: Page, name: string, action: string, options: Record<string, unknown>) =>
   page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { headers: { origin: PRODUCT, 'content-type': 'application/json' }, data: { options } });
-const logIn = (page: Page, account: { email: string; password: string }) => post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
 
 /** An operator whose session passed two-factor (the log-in's two-factor step is tested in the auth specs). */
 async function operator(page: Page) {
@@ -68,7 +69,10 @@ test('an operator blocks a host from Links & notices; the other sections open an
   await expect(page.getByRole('cell', { name: host })).toBeVisible();
   expect(readRows<{ status: string }>('select status from offsite_hosts where host = ?', host)[0]!.status).toBe('blocked');
   await expectNoAxeViolations(page);
-  for (const [path, heading] of [['/admin/businesses/', 'Businesses'], ['/admin/invitations/', 'Invitations']] as const) {
+  for (const [path, heading] of [
+    ['/admin/businesses/', 'Businesses'],
+    ['/admin/invitations/', 'Invitations'],
+  ] as const) {
     await page.goto(`${PRODUCT}${path}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expectNoAxeViolations(page);

@@ -83,15 +83,22 @@ test('creating a board: the name rules, Secret, then Board created with confetti
   await expect(popup.getByText('Board created')).toBeVisible();
   await expect(popup.getByRole('heading', { name: new RegExp(`^You saved (your first|this) Pin to ${boardName}!$`) })).toBeVisible();
   const particles = popup.getByTestId('confetti').locator('span');
-  const counted = await particles.evaluateAll((spans) => ({ particles: spans.length, colours: new Set(spans.map((s) => (s as HTMLElement).style.backgroundColor)).size }));
+  const counted = await particles.evaluateAll((spans) => ({
+    particles: spans.length,
+    colours: new Set(spans.map((s) => (s as HTMLElement).style.backgroundColor)).size,
+  }));
   expect(counted).toEqual({ particles: 120, colours: 5 });
   await popup.clock.runFor(1_200);
   await expect(popup.getByTestId('confetti')).toHaveCount(0);
 
   // The stored count is settled by the server's worker within a second of the save (api/src/counts/store.ts).
-  await expect.poll(() => readRows<{ privacy: string; pin_count: number }>(`select privacy, pin_count from boards where name = ?`, boardName)[0]).toEqual({ privacy: 'secret', pin_count: 1 });
+  await expect
+    .poll(() => readRows<{ privacy: string; pin_count: number }>(`select privacy, pin_count from boards where name = ?`, boardName)[0])
+    .toEqual({ privacy: 'secret', pin_count: 1 });
   // The host page hears of the save, but never the name of a secret board.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __saves: Array<{ board?: { name?: string } }> }).__saves[0]?.board)).toEqual({ id: expect.any(String) });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __saves: Array<{ board?: { name?: string } }> }).__saves[0]?.board))
+    .toEqual({ id: expect.any(String) });
 });
 
 test('adding a section: placeholder, trimmed name, inline error cleared by typing, Enter submits', async ({ page, context }) => {
@@ -170,7 +177,10 @@ test('a long, windowed board list: Tab reaches its last board, and a new search 
   const account = freshAccount('longlist');
   const [owner] = readRows<{ id: string }>('SELECT id FROM users WHERE email = ?', account.email);
   // 80 boards: more than the list renders at once, few enough for one answer (searched in the popup).
-  seedBoards(owner!.id, Array.from({ length: 80 }, (_, i) => `Shelf ${String(i + 1).padStart(2, '0')}`));
+  seedBoards(
+    owner!.id,
+    Array.from({ length: 80 }, (_, i) => `Shelf ${String(i + 1).padStart(2, '0')}`),
+  );
   const popup = await openPopup(page, context);
   await logIn(popup, account);
   const list = popup.getByRole('list', { name: 'All boards' });
@@ -221,10 +231,16 @@ test('an account too large for one answer: the list pages in as it scrolls, and 
   await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-setsize', '100');
   // Scrolled to its end, the list asks for the next page, and the one after, in order.
   for (const size of ['200', '250']) {
-    await popup.locator('.scroller').last().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await popup
+      .locator('.scroller')
+      .last()
+      .evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(list.getByRole('listitem').last()).toHaveAttribute('aria-setsize', size);
   }
-  await popup.locator('.scroller').last().evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await popup
+    .locator('.scroller')
+    .last()
+    .evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(list.getByRole('button', { name: /^Jar 249\b/ })).toBeVisible();
 
   // A search the server answers: accents and case folded, as in the popup.

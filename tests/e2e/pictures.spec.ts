@@ -48,13 +48,17 @@ test('Chromium gets a tile as AVIF once the image’s AVIF is made, under the sa
     (await (await page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })).json()).resource_response;
   await post('UserSessionResource', 'create', { username_or_email: me.email, password: me.password });
   const board = (await post('BoardResource', 'create', { name: unique('Avif') })).data as { id: string; url: string };
-  const pin = (await post('PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/lake.html`, image_url: `${EXAMPLES}/img/mountain-lake.png`, title: 'Lake' })).data as { id: string };
+  const pin = (
+    await post('PinResource', 'create', { board_id: board.id, link: `${EXAMPLES}/lake.html`, image_url: `${EXAMPLES}/img/mountain-lake.png`, title: 'Lake' })
+  ).data as { id: string };
   await expect.poll(() => readRows<{ image_id: string | null }>(`select image_id from pins where id = ?`, pin.id)[0]?.image_id).toBeTruthy();
   const imageId = readRows<{ image_id: string }>(`select image_id from pins where id = ?`, pin.id)[0]!.image_id;
   const tileUrl = `${PRODUCT}/media/${imageId}/236x.jpg`;
   // The AVIF job runs a while after the save (so a burst's JPEGs come first): wait until it has run.
   const avifAccept = { Accept: 'image/avif,image/webp,image/*,*/*;q=0.8' };
-  await expect.poll(async () => (await page.request.get(tileUrl, { headers: avifAccept })).headers()['content-type'], { timeout: 90_000, intervals: [2_000] }).toBe('image/avif');
+  await expect
+    .poll(async () => (await page.request.get(tileUrl, { headers: avifAccept })).headers()['content-type'], { timeout: 90_000, intervals: [2_000] })
+    .toBe('image/avif');
 
   // The page's own image request, with Chromium's own Accept header.
   const tile = page.waitForResponse((r) => r.url().includes(`/media/${imageId}/`));
@@ -62,5 +66,12 @@ test('Chromium gets a tile as AVIF once the image’s AVIF is made, under the sa
   const response = await tile;
   expect(response.headers()['content-type']).toBe('image/avif');
   expect(response.headers().vary ?? '').toMatch(/Accept/i);
-  await expect.poll(() => page.locator('.pin-grid img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('.pin-grid img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 });

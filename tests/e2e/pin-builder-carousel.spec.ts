@@ -6,7 +6,10 @@ import { DEMO, logInByApi, publishToNewBoard, unique } from './popup';
 import { freshAccount } from './safety-helpers';
 
 /** Images told apart by their shape: the carousel's order is read back by each image's size. */
-const png = (width: number, height: number, r: number) => sharp({ create: { width, height, channels: 3, background: { r, g: 140, b: 30 } } }).png().toBuffer();
+const png = (width: number, height: number, r: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g: 140, b: 30 } } })
+    .png()
+    .toBuffer();
 
 test('a business makes a carousel of 3 images in the pin builder, reorders it, publishes; the pin page shows one at a time', async ({ page }) => {
   const shop = freshAccount('carousel', 'Mira');

@@ -5,7 +5,10 @@ import { writeRows } from './db';
 import { PRODUCT } from './origins';
 import { DEMO, publishToNewBoard, unique } from './popup';
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 30 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 30 } } })
+    .png()
+    .toBuffer();
 
 /** A new account, logged in in this page's browser; a business (partner) account when asked. */
 async function account(page: Page, partner: boolean) {
@@ -27,7 +30,13 @@ test('a business account reads the tips once, then turns and crops its image bef
   await tips.getByRole('button', { name: 'Got it, hide tips' }).click();
   await expect(tips).toHaveCount(0);
   // Remembered on the account, not in this page.
-  await expect.poll(async () => (await (await page.request.get(`${PRODUCT}/resource/PinBuilderResource/get/?data=${encodeURIComponent('{"options":{}}')}`)).json()).resource_response.data.education_dismissed).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`${PRODUCT}/resource/PinBuilderResource/get/?data=${encodeURIComponent('{"options":{}}')}`)).json()).resource_response
+          .data.education_dismissed,
+    )
+    .toBe(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Create Pin' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Tips for a great Pin' })).toHaveCount(0);
@@ -43,7 +52,9 @@ test('a business account reads the tips once, then turns and crops its image bef
   await expect(edit).toContainText('Result: 800 × 800 pixels');
   await edit.getByRole('button', { name: 'Apply edit' }).click();
   const preview = page.getByRole('img', { name: 'Preview of your image' });
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === img.naturalHeight && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === img.naturalHeight && img.naturalWidth > 0))
+    .toBe(true);
 
   await page.getByLabel('Title', { exact: true }).fill('A square shoe');
   await page.getByLabel('Alt text').fill('An orange shoe, cropped square');

@@ -5,7 +5,10 @@ import { PRODUCT } from './origins';
 import { DEMO, logInByApi, publishToNewBoard, unique } from './popup';
 import { freshAccount } from './safety-helpers';
 
-const png = () => sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 200, g: 140, b: 30 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 200, g: 140, b: 30 } } })
+    .png()
+    .toBuffer();
 
 test('a business account tags products in the pin builder; the pin page lists them under Shop, each a link to the product', async ({ page }) => {
   const shop = freshAccount('shop', 'Lena');

@@ -5,7 +5,10 @@ import { PRODUCT } from './origins';
 import { DEMO, logInByApi, unique } from './popup';
 import { freshAccount } from './safety-helpers';
 
-const png = (r: number) => sharp({ create: { width: 600, height: 900, channels: 3, background: { r, g: 90, b: 160 } } }).png().toBuffer();
+const png = (r: number) =>
+  sharp({ create: { width: 600, height: 900, channels: 3, background: { r, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
 
 /** A business account, as converting makes one: set as an operator would. */
 async function business(page: Page, name: string) {

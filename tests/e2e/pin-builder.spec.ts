@@ -7,7 +7,10 @@ import { readRows } from './db';
 import { PRODUCT } from './origins';
 import { DEMO, logInByApi, publishToNewBoard, unique } from './popup';
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 200 } } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 140, b: 200 } } })
+    .png()
+    .toBuffer();
 const uploads = () => readRows<{ n: number }>('select count(*) as n from media_uploads')[0]?.n ?? 0;
 
 test('an image from the device, published from the pin builder, shows in its renditions on its pin page', async ({ page }) => {
@@ -77,7 +80,9 @@ test('a 50 MB file or a file that is not an image is refused with a clear messag
   await expect(page.getByRole('alert')).toHaveText('Images can be up to 20 MB. Choose a smaller file.');
 
   // Named and typed as a PNG, but its bytes say otherwise: the server's sniff refuses it.
-  await page.getByLabel('Choose an image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.\n'.repeat(20)) });
+  await page
+    .getByLabel('Choose an image')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.\n'.repeat(20)) });
   await expect(page.getByRole('alert')).toHaveText('That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.');
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
   expect(uploads()).toBe(before);
@@ -92,14 +97,16 @@ test('an image its re-encode job cannot use is reported once the job has run, an
   await expect(page.getByRole('button', { name: 'Publish' })).toBeDisabled();
 });
 
-test("the pin builder in French (?lang=fr): its fields, its steps and its refusals", async ({ page }) => {
+test('the pin builder in French (?lang=fr): its fields, its steps and its refusals', async ({ page }) => {
   await logInByApi(page);
   await page.goto(`${PRODUCT}/pin-builder/?lang=fr`);
   await expect(page.getByRole('heading', { name: 'Créer une épingle' })).toBeVisible();
   for (const label of ['Titre', 'Description', 'Lien', 'Texte alternatif']) await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await expect(page.getByPlaceholder('Ajoutez un titre')).toBeVisible();
   // media/rules.ts's refusal, from the server's sniff, in French.
-  await page.getByLabel('Choisir une image').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.\n'.repeat(20)) });
+  await page
+    .getByLabel('Choisir une image')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.\n'.repeat(20)) });
   await expect(page.getByRole('alert')).toHaveText('Ce fichier n’est pas une image que nous pouvons enregistrer. Choisissez une image JPEG, PNG, GIF ou WebP.');
   await page.getByLabel('Choisir une image').setInputFiles({ name: 'lamp.png', mimeType: 'image/png', buffer: await png(600, 900) });
   await expect(page.getByRole('status')).toHaveText('Prête à publier');

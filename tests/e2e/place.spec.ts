@@ -45,7 +45,10 @@ test('save from the publisher → See it now → pin page → board → profile 
 
   // The publisher's page: Tab to its Save button, Enter opens the popup.
   await page.goto(`${EXAMPLES}/`);
-  const [popup] = await Promise.all([context.waitForEvent('page'), tabTo(page, page.getByRole('button', { name: 'Save' }).first()).then(() => page.keyboard.press('Enter'))]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    tabTo(page, page.getByRole('button', { name: 'Save' }).first()).then(() => page.keyboard.press('Enter')),
+  ]);
   await popup.waitForLoadState();
   await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
   await axeClean(popup);
@@ -145,9 +148,17 @@ const follows = (follower: string, followee: string) => readRows(`select 1 from 
 test('the success screen’s creator card follows its creator', async ({ page }) => {
   const creator = `${Date.now()}7`;
   const domain = `kitchen${creator}.example`;
-  writeRows(`insert into users (id, email, username, first_name, last_name, verified_domain, created_at) values (?, ?, ?, 'Sunday', 'Kitchen', ?, 0)`, creator, `c${creator}@example.com`, `k${creator}`, domain);
+  writeRows(
+    `insert into users (id, email, username, first_name, last_name, verified_domain, created_at) values (?, ?, ?, 'Sunday', 'Kitchen', ?, 0)`,
+    creator,
+    `c${creator}@example.com`,
+    `k${creator}`,
+    domain,
+  );
   await logInAs(page, DEMO);
-  await page.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `https://${domain}/tart`, media: `${EXAMPLES}/img/lemon-tart.png`, description: 'Tart' })}`);
+  await page.goto(
+    `${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `https://${domain}/tart`, media: `${EXAMPLES}/img/lemon-tart.png`, description: 'Tart' })}`,
+  );
   await page.getByRole('button', { name: 'Create board' }).click();
   await page.getByLabel('Name', { exact: true }).fill(unique('Creators'));
   await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -189,7 +200,10 @@ test('buttonFollow on the publisher page opens a profile that can be followed; a
   await visitor.goto(`${PRODUCT}/demo/`);
   await visitor.getByRole('button', { name: 'Follow Demo Pinner' }).click();
   await expect(visitor.getByText('Log in to follow')).toBeVisible();
-  await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?next=${encodeURIComponent('/demo/')}&container=follow&creator=demo`);
+  await expect(visitor.locator('.login-prompt').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent('/demo/')}&container=follow&creator=demo`,
+  );
   await axeClean(visitor);
 });
 
@@ -197,11 +211,16 @@ test('an email invite: the mail’s link, log in, Accept, save to the group boar
   test.setTimeout(120_000);
   await logInAs(page, DEMO);
   const name = unique('Trip');
-  const board = await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name, privacy: 'secret' } }, headers: { Origin: PRODUCT } })).json();
+  const board = await (
+    await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name, privacy: 'secret' } }, headers: { Origin: PRODUCT } })
+  ).json();
   const boardId: string = board.resource_response.data.id;
   const boardUrl: string = board.resource_response.data.url;
   const email = `invitee${Date.now().toString(36)}@example.com`;
-  await page.request.post(`${PRODUCT}/resource/BoardInviteResource/create/`, { data: { options: { board_id: boardId, emails: [email] } }, headers: { Origin: PRODUCT } });
+  await page.request.post(`${PRODUCT}/resource/BoardInviteResource/create/`, {
+    data: { options: { board_id: boardId, emails: [email] } },
+    headers: { Origin: PRODUCT },
+  });
   const mail = await outboxText(page, email);
   const link = /http:\/\/\S+\/$/m.exec(mail)?.[0] ?? '';
   expect(link).toBe(`${PRODUCT}${boardUrl}`);
@@ -223,7 +242,10 @@ test('an email invite: the mail’s link, log in, Accept, save to the group boar
   await expect(invitee.getByRole('region', { name: 'Collaborators' }).getByRole('button', { name: 'Leave board' })).toBeVisible();
   await axeClean(invitee);
   // Now a member: the board is in their picker and takes their pin.
-  const saved = await invitee.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: boardId, link: `${EXAMPLES}/notes.html`, color: '#336699' } }, headers: { Origin: PRODUCT } });
+  const saved = await invitee.request.post(`${PRODUCT}/resource/PinResource/create/`, {
+    data: { options: { board_id: boardId, link: `${EXAMPLES}/notes.html`, color: '#336699' } },
+    headers: { Origin: PRODUCT },
+  });
   expect(saved.status()).toBe(200);
   const picker = await (await invitee.request.get(`${PRODUCT}/resource/BoardPickerBoardsResource/get/?data=${encodeURIComponent('{"options":{}}')}`)).json();
   expect(picker.resource_response.data.all_boards.find((b: { id: string }) => b.id === boardId)).toMatchObject({ is_collaborative: true });
@@ -242,11 +264,15 @@ test('organising a board: a move the server refuses rolls back on screen, a move
   const owner = freshAccount('org', 'Orla');
   await logInAs(page, owner);
   const make = async (name: string) =>
-    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json())
+      .resource_response.data as { id: string; url: string };
   const from = await make('Ideas');
   const to = await make('Kept');
   for (const n of ['one', 'two']) {
-    await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: from.id, link: `${EXAMPLES}/${n}.html`, color: '#336699', title: `Note ${n}` } }, headers: { Origin: PRODUCT } });
+    await page.request.post(`${PRODUCT}/resource/PinResource/create/`, {
+      data: { options: { board_id: from.id, link: `${EXAMPLES}/${n}.html`, color: '#336699', title: `Note ${n}` } },
+      headers: { Origin: PRODUCT },
+    });
   }
   await page.goto(`${PRODUCT}${from.url}`);
   await follow(page, page.getByRole('button', { name: 'Organise' }));
@@ -268,7 +294,9 @@ test('organising a board: a move the server refuses rolls back on screen, a move
   await expect(page.getByRole('status')).toHaveText('Moved 1 Pin.');
   await expect(page.getByRole('checkbox', { name: 'Note one' })).toHaveCount(0);
   await expect(page.getByRole('checkbox', { name: 'Note two' })).toBeVisible();
-  expect(readRows<{ board_id: string }>(`select board_id from pins where title = 'Note one' and pinner_id = (select id from users where email = ?)`, owner.email)).toEqual([{ board_id: to.id }]);
+  expect(
+    readRows<{ board_id: string }>(`select board_id from pins where title = 'Note one' and pinner_id = (select id from users where email = ?)`, owner.email),
+  ).toEqual([{ board_id: to.id }]);
 
   // The owner deletes the board it went to.
   await page.goto(`${PRODUCT}${to.url}`);
@@ -283,10 +311,18 @@ test('a board that receives its first pin by a move shows that pin as its cover 
   const owner = freshAccount('cover', 'Cai');
   await logInAs(page, owner);
   const make = async (name: string) =>
-    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
+    (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name } }, headers: { Origin: PRODUCT } })).json())
+      .resource_response.data as { id: string; url: string };
   const from = await make('Trips');
   await make('Empty so far');
-  const pin = (await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: from.id, link: `${EXAMPLES}/lake.html`, image_url: `${EXAMPLES}/img/mountain-lake.png`, title: 'Lake' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  const pin = (
+    await (
+      await page.request.post(`${PRODUCT}/resource/PinResource/create/`, {
+        data: { options: { board_id: from.id, link: `${EXAMPLES}/lake.html`, image_url: `${EXAMPLES}/img/mountain-lake.png`, title: 'Lake' } },
+        headers: { Origin: PRODUCT },
+      })
+    ).json()
+  ).resource_response.data as { id: string };
   // The image is fetched and stored after the save: move the pin once it has its picture.
   await expect.poll(() => readRows<{ n: number }>(`select count(*) as n from pins where id = ? and image_id is not null`, pin.id)[0]?.n).toBe(1);
 
@@ -306,8 +342,17 @@ test('a board that receives its first pin by a move shows that pin as its cover 
 test('the pinner edits and deletes a pin from its page', async ({ page }) => {
   const owner = freshAccount('pinner', 'Pia');
   await logInAs(page, owner);
-  const board = (await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Notes' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string; url: string };
-  const pin = (await (await page.request.post(`${PRODUCT}/resource/PinResource/create/`, { data: { options: { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'Draft' } }, headers: { Origin: PRODUCT } })).json()).resource_response.data as { id: string };
+  const board = (
+    await (await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, { data: { options: { name: 'Notes' } }, headers: { Origin: PRODUCT } })).json()
+  ).resource_response.data as { id: string; url: string };
+  const pin = (
+    await (
+      await page.request.post(`${PRODUCT}/resource/PinResource/create/`, {
+        data: { options: { board_id: board.id, link: `${EXAMPLES}/notes.html`, color: '#336699', title: 'Draft' } },
+        headers: { Origin: PRODUCT },
+      })
+    ).json()
+  ).resource_response.data as { id: string };
   await page.goto(`${PRODUCT}/pin/${pin.id}/`);
   await follow(page, page.getByRole('button', { name: 'Edit Pin' }));
   await page.getByLabel('Title').fill('Final <b>notes</b>');

@@ -32,7 +32,10 @@ async function logInByApi(context: BrowserContext) {
 }
 
 test.describe('website media grid', () => {
-  test('a Save button without media on a page of many pictures: a grid, the first chosen, another can be picked and is what gets saved', async ({ page, context }) => {
+  test('a Save button without media on a page of many pictures: a grid, the first chosen, another can be picked and is what gets saved', async ({
+    page,
+    context,
+  }) => {
     const popup = await openPopup(page, context, '/market.html');
     expect(new URL(popup.url()).searchParams.get('media')).toBe('');
 
@@ -49,7 +52,13 @@ test.describe('website media grid', () => {
     // The grid is what the spec sizes: columns of 160 px, at least three of them, at most 540 px tall, scrolling.
     const box = await grid.evaluate((el) => {
       const style = getComputedStyle(el);
-      return { maxHeight: style.maxHeight, overflowY: style.overflowY, columns: style.gridTemplateColumns.split(' '), scrolls: el.scrollHeight > el.clientHeight, height: el.getBoundingClientRect().height };
+      return {
+        maxHeight: style.maxHeight,
+        overflowY: style.overflowY,
+        columns: style.gridTemplateColumns.split(' '),
+        scrolls: el.scrollHeight > el.clientHeight,
+        height: el.getBoundingClientRect().height,
+      };
     });
     expect(box.maxHeight).toBe('540px');
     expect(box.overflowY).toBe('auto');
@@ -117,7 +126,10 @@ test.describe('website media grid', () => {
 });
 
 test.describe('colour tile: a link without an image', () => {
-  test('a page of words only: its link and colour make a tile, saved as a pin without an image; the success screen and the pin page show the tile', async ({ page, context }) => {
+  test('a page of words only: its link and colour make a tile, saved as a pin without an image; the success screen and the pin page show the tile', async ({
+    page,
+    context,
+  }) => {
     await page.goto(`${EXAMPLES}/notes.html`);
     const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Save these notes' }).click()]);
     await popup.waitForLoadState();
@@ -140,7 +152,9 @@ test.describe('colour tile: a link without an image', () => {
     const [pin] = pinsOn(board);
     expect(pin).toMatchObject({ image_url: null, image_id: null, link: `${EXAMPLES}/notes.html`, color: '#d9a441' });
     // The stored count is settled by the server's worker within a second of the save (api/src/counts/store.ts).
-    await expect.poll(() => readRows<{ pin_count: number; image_cover_url: string | null }>(`select pin_count, image_cover_url from boards where name = ?`, board)).toEqual([{ pin_count: 1, image_cover_url: null }]);
+    await expect
+      .poll(() => readRows<{ pin_count: number; image_cover_url: string | null }>(`select pin_count, image_cover_url from boards where name = ?`, board))
+      .toEqual([{ pin_count: 1, image_cover_url: null }]);
 
     const pinPage = await context.newPage();
     await pinPage.goto(`${PRODUCT}/pin/${pin!.id}/`);
@@ -148,7 +162,10 @@ test.describe('colour tile: a link without an image', () => {
     await expect(pinTile).toHaveText(host);
     await expect(pinTile).toHaveCSS('background-color', 'rgb(217, 164, 65)');
     // 'Visit' goes through the offsite link check.
-    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/notes.html`)}&pin_id=${pin!.id}`);
+    await expect(pinPage.getByRole('link', { name: `Visit ${host}` })).toHaveAttribute(
+      'href',
+      `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/notes.html`)}&pin_id=${pin!.id}`,
+    );
     await axe(pinPage);
   });
 
@@ -210,7 +227,9 @@ test.describe('video', () => {
   test('media that plays as a video: shown as one, its cover found on its page and saved', async ({ context }) => {
     await logInByApi(context);
     const popup = await context.newPage();
-    await popup.goto(`${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `${EXAMPLES}/video.html`, media: `${EXAMPLES}/video/kneading.webm`, description: 'Kneading' })}`);
+    await popup.goto(
+      `${PRODUCT}/pin/create/button/?${new URLSearchParams({ url: `${EXAMPLES}/video.html`, media: `${EXAMPLES}/video/kneading.webm`, description: 'Kneading' })}`,
+    );
     const video = popup.locator('.preview video');
     await expect(video).toHaveAttribute('poster', `${EXAMPLES}/img/kneading.png`);
     await expect(video).toHaveAccessibleName('Kneading');

@@ -34,15 +34,24 @@ test('collaborators: an email says Keep typing!, then Click to send!, then Done!
   await popup.getByLabel('Name', { exact: true }).fill(name);
   await popup.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(popup.getByText('Board created')).toBeVisible();
-  expect(readRows(`select email from board_email_invites join boards on boards.id = board_email_invites.board_id where boards.name = ?`, name)).toEqual([{ email: 'friend@example.com' }]);
+  expect(readRows(`select email from board_email_invites join boards on boards.id = board_email_invites.board_id where boards.name = ?`, name)).toEqual([
+    { email: 'friend@example.com' },
+  ]);
   // The invited email is mailed once (the dev outbox stands in for SMTP here); the subject is ours, the board is named in the text.
-  await expect.poll(() => readRows(`select to_address from outbox where channel = 'email' and body like ?`, `%“${name}”%`)).toEqual([{ to_address: 'friend@example.com' }]);
+  await expect
+    .poll(() => readRows(`select to_address from outbox where channel = 'email' and body like ?`, `%“${name}”%`))
+    .toEqual([{ to_address: 'friend@example.com' }]);
 });
 
 test('acting for an advertiser one does not own: protected boards only, no Secret, no collaborators', async ({ context }) => {
   const advertiser = `${String(Date.now())}1`;
   const owner = `${advertiser}2`;
-  writeRows(`insert into users (id, email, username, first_name, last_name, created_at) values (?, ?, ?, 'Brand', 'Owner', 0)`, owner, `owner${advertiser}@example.com`, `owner${advertiser}`);
+  writeRows(
+    `insert into users (id, email, username, first_name, last_name, created_at) values (?, ?, ?, 'Brand', 'Owner', 0)`,
+    owner,
+    `owner${advertiser}@example.com`,
+    `owner${advertiser}`,
+  );
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Brand', 0)`, advertiser, owner);
   // OWNER permission lets a member without two-factor act for the business; they are still not its owner.
   writeRows(`insert into advertiser_members (advertiser_id, user_id, permissions) values (?, ?, '["OWNER"]')`, advertiser, demoId());
@@ -61,10 +70,14 @@ test('acting for an advertiser one does not own: protected boards only, no Secre
   await expect(popup.getByText('Board created')).toBeVisible();
   expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
   // The pin saved into it carries the advertiser too (the viewer is a member, not the owner).
-  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: advertiser }]);
+  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([
+    { advertiser_id: advertiser },
+  ]);
 });
 
-test('the owner acting for their business may switch Protected on: no Secret, no collaborators, the board carries the business; in French too', async ({ context }) => {
+test('the owner acting for their business may switch Protected on: no Secret, no collaborators, the board carries the business; in French too', async ({
+  context,
+}) => {
   const advertiser = `${String(Date.now())}4`;
   writeRows(`insert into advertisers (id, owner_user_id, name, created_at) values (?, ?, 'Own brand', 0)`, advertiser, demoId());
 
@@ -86,23 +99,38 @@ test('the owner acting for their business may switch Protected on: no Secret, no
   await expect(popup.getByText('Board created')).toBeVisible();
   expect(readRows(`select privacy, advertiser_id from boards where name = ?`, name)).toEqual([{ privacy: 'protected', advertiser_id: advertiser }]);
   // The owner's own pin carries no advertiser, and the board is in the owner's picker for the business.
-  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([{ advertiser_id: null }]);
+  expect(readRows(`select pins.advertiser_id from pins join boards on boards.id = pins.board_id where boards.name = ?`, name)).toEqual([
+    { advertiser_id: null },
+  ]);
 
-  const french = await loggedInPopup(context, { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser, lang: 'fr' }, 'Choisir un tableau');
+  const french = await loggedInPopup(
+    context,
+    { url: `${EXAMPLES}/lake.html`, media: `${EXAMPLES}/img/mountain-lake.png`, advertiser_id: advertiser, lang: 'fr' },
+    'Choisir un tableau',
+  );
   await expect(french.getByRole('list', { name: 'Tous les tableaux' }).getByRole('button', { name })).toBeVisible();
   await french.getByRole('button', { name: 'Créer un tableau' }).click();
   const protege = french.getByRole('switch', { name: /Protégé/ });
   await expect(protege).toBeEnabled();
   await protege.check();
-  await expect(french.getByText('Pour cette entreprise : n\'apparaît pas sur votre profil, sans collaborateurs.')).toBeVisible();
+  await expect(french.getByText("Pour cette entreprise : n'apparaît pas sur votre profil, sans collaborateurs.")).toBeVisible();
   expect((await new AxeBuilder({ page: french }).analyze()).violations).toEqual([]);
 });
 
 test('the creator card of the link’s official user, and the Instagram upsell', async ({ context }) => {
   const creator = `${Date.now()}3`;
-  writeRows(`insert into users (id, email, username, first_name, last_name, verified_domain, created_at) values (?, ?, ?, 'Sunday', 'Kitchen', 'instagram.com', 0)`, creator, `c${creator}@example.com`, `kitchen${creator}`);
+  writeRows(
+    `insert into users (id, email, username, first_name, last_name, verified_domain, created_at) values (?, ?, ?, 'Sunday', 'Kitchen', 'instagram.com', 0)`,
+    creator,
+    `c${creator}@example.com`,
+    `kitchen${creator}`,
+  );
   writeRows(`update users set listed_website_url = 'https://www.instagram.com/demo/', connected_to_instagram = 0 where id = ?`, demoId());
-  const popup = await loggedInPopup(context, { url: 'https://www.instagram.com/p/lemon/', media: `${EXAMPLES}/img/lemon-tart.png`, description: 'From Instagram' });
+  const popup = await loggedInPopup(context, {
+    url: 'https://www.instagram.com/p/lemon/',
+    media: `${EXAMPLES}/img/lemon-tart.png`,
+    description: 'From Instagram',
+  });
   await popup.clock.install();
   const board = unique('Insta');
   await popup.getByRole('button', { name: 'Create board' }).click();

@@ -25,7 +25,10 @@ export const unique = (name: string) => `${name} ${Math.random().toString(36).sl
 
 /** Picks a board from the full list (a board may also show under Top choices). */
 export async function pickBoard(popup: Page, name: string): Promise<void> {
-  await popup.getByRole('list', { name: 'All boards' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await popup
+    .getByRole('list', { name: 'All boards' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
 }
 
 /** Logs this page's browser in through the API (the pin builder's tests start signed in). */

@@ -54,7 +54,9 @@ test('a lost session shows the log-in form in place and resumes the save; the ho
   await page.goto(`${EXAMPLES}/buttons.html`);
   await logIn(context);
   const url = `https://elsewhere.example/lost-${Math.random().toString(36).slice(2, 8)}`;
-  const { popup, query } = await openPopup(context, () => page.evaluate(([media, link]) => window.PinUtils.pinOne({ media, url: link, description: 'Kept' }), [`${EXAMPLES}/img/lemon-tart.png`, url]));
+  const { popup, query } = await openPopup(context, () =>
+    page.evaluate(([media, link]) => window.PinUtils.pinOne({ media, url: link, description: 'Kept' }), [`${EXAMPLES}/img/lemon-tart.png`, url]),
+  );
   await expect(popup.getByRole('heading', { name: 'Choose board' })).toBeVisible();
 
   // The session ends while the popup is open (expired, or logged out in another tab).
@@ -67,8 +69,10 @@ test('a lost session shows the log-in form in place and resumes the save; the ho
 
   // No second pick: the save that was cut short goes through.
   await expect(popup.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
-  await expect.poll(() => saves(page)).toEqual([
-    { target: '', detail: { guid: query.get('guid'), status: 'success', pin: expect.any(Object), board: { id: expect.any(String), name: 'Travel' } } },
-  ]);
+  await expect
+    .poll(() => saves(page))
+    .toEqual([
+      { target: '', detail: { guid: query.get('guid'), status: 'success', pin: expect.any(Object), board: { id: expect.any(String), name: 'Travel' } } },
+    ]);
   expect(await page.evaluate(() => window.pinErrors)).toEqual([]);
 });

@@ -5,9 +5,19 @@ import { admin, freshAccount, logInWith } from './safety-helpers';
 
 const dialogs = [
   { state: ['suspended'], title: 'Your account has been suspended', button: 'Got it' },
-  { state: ['deactivated', 'community_guidelines'], title: 'Your account has been deactivated', button: 'Got it', text: 'Your account went against our community guidelines.' },
+  {
+    state: ['deactivated', 'community_guidelines'],
+    title: 'Your account has been deactivated',
+    button: 'Got it',
+    text: 'Your account went against our community guidelines.',
+  },
   { state: ['soft_banned'], title: 'We protected your account', button: 'Okay' },
-  { state: ['prevent_google_register'], title: 'Oops! Something went wrong', button: 'Okay', text: "We couldn't match your Google account to any account. Try resetting your password instead." },
+  {
+    state: ['prevent_google_register'],
+    title: 'Oops! Something went wrong',
+    button: 'Okay',
+    text: "We couldn't match your Google account to any account. Try resetting your password instead.",
+  },
 ];
 
 for (const d of dialogs) {
@@ -50,8 +60,15 @@ test('switching accounts: /add-account logs in another account and lands on /{us
   // /{username} is the profile of the account now logged in: its name, and the header's Profile is its own.
   await expect(page.getByRole('heading', { name: 'Bea', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/${second.username}/`);
-  const stored = await page.evaluate(() => ({ accounts: JSON.parse(localStorage.getItem('cb_accounts') ?? '{}'), group: localStorage.getItem('cb_account_group') }));
-  expect(Object.values(stored.accounts).map((a: any) => a.email).sort()).toEqual([first.email, second.email].sort());
+  const stored = await page.evaluate(() => ({
+    accounts: JSON.parse(localStorage.getItem('cb_accounts') ?? '{}'),
+    group: localStorage.getItem('cb_account_group'),
+  }));
+  expect(
+    Object.values(stored.accounts)
+      .map((a: any) => a.email)
+      .sort(),
+  ).toEqual([first.email, second.email].sort());
   expect(stored.group).toMatch(/^[0-9a-f-]{36}$/);
   // A logged-in viewer who is not switching is sent away from /login.
   await page.goto(`${PRODUCT}/login`);

@@ -30,7 +30,7 @@ test('two-factor log-in from the popup: the code is read from the dev outbox', a
   // The resent code is the newest in the outbox; the first one no longer works.
   let code = first;
   await expect.poll(async () => (code = /\b(\d{6})\b/.exec(await outboxText(page, phone))?.[1] ?? '')).not.toBe('');
-  await expect.poll(async () => (await page.locator('article').filter({ hasText: phone }).count())).toBe(2);
+  await expect.poll(async () => await page.locator('article').filter({ hasText: phone }).count()).toBe(2);
   code = /\b(\d{6})\b/.exec(await outboxText(page, phone))?.[1] ?? '';
   if (code !== first) {
     await popup.getByLabel('Verification code', { exact: true }).fill(first);

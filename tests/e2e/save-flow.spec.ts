@@ -59,7 +59,8 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   const names = await boards.allTextContents();
   expect(names.filter((name) => seeded.includes(name))).toEqual(seeded);
   expect(names.at(-1)).toBe('2027 goals');
-  const pinsBefore = readRows<{ n: number }>(`select count(*) as n from pins join boards on boards.id = pins.board_id where boards.name = 'Recipes'`)[0]?.n ?? 0;
+  const pinsBefore =
+    readRows<{ n: number }>(`select count(*) as n from pins join boards on boards.id = pins.board_id where boards.name = 'Recipes'`)[0]?.n ?? 0;
   await expect(popup.getByRole('button', { name: /^Gift ideas/ }).getByRole('img', { name: 'Secret board' })).toBeVisible();
 
   await pickBoard(popup, 'Recipes');
@@ -94,7 +95,13 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
     .poll(() => readRows(`select event, client, path, query, viewer_id from client_events where pin_id = ? order by event`, pinId))
     .toEqual(
       // The success dialog, on display, logs its promote-or-send metric too.
-      ['pin_create_success', 'promote_or_send_success'].map((event) => ({ event, client: 'web', path: '/pin/create/button/', query: query.search.slice(1), viewer_id: row?.pinner_id })),
+      ['pin_create_success', 'promote_or_send_success'].map((event) => ({
+        event,
+        client: 'web',
+        path: '/pin/create/button/',
+        query: query.search.slice(1),
+        viewer_id: row?.pinner_id,
+      })),
     );
 
   // The host page heard about it: one wrapped message from the product origin, and the DOM event.
@@ -120,16 +127,22 @@ test('a visitor saves a pin from a publisher page, end to end', async ({ page, c
   // The file the browser chose from the srcset is 600 pixels wide, as the original (never upscaled). Its
   // naturalWidth would be density-corrected by the srcset's width descriptor, so the file is measured alone.
   const chosenWidth = () =>
-    image.evaluate((img: HTMLImageElement) => new Promise<number>((resolve) => {
-      const alone = new Image();
-      alone.onload = () => resolve(alone.naturalWidth);
-      alone.onerror = () => resolve(0);
-      alone.src = img.currentSrc || img.src;
-    }));
+    image.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<number>((resolve) => {
+          const alone = new Image();
+          alone.onload = () => resolve(alone.naturalWidth);
+          alone.onerror = () => resolve(0);
+          alone.src = img.currentSrc || img.src;
+        }),
+    );
   await expect.poll(chosenWidth).toBe(600);
   await expect(page.locator('.description')).toHaveText('Lemon tart, the easy way');
   // 'Visit' goes through the offsite link check.
-  await expect(page.getByRole('link', { name: `Visit 127.0.0.1:${new URL(EXAMPLES).port}` })).toHaveAttribute('href', `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}&pin_id=${pinId}`);
+  await expect(page.getByRole('link', { name: `Visit 127.0.0.1:${new URL(EXAMPLES).port}` })).toHaveAttribute(
+    'href',
+    `/offsite/?url=${encodeURIComponent(`${EXAMPLES}/`)}&pin_id=${pinId}`,
+  );
   await expect(page.locator('.board-name')).toHaveText('Recipes');
 });
 

@@ -59,9 +59,19 @@ test('buttons are reachable by keyboard, show their focus, and save from the hos
 
   await pickBoard(popup, 'Recipes');
   await expect(popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
-  await expect.poll(() => saves(page)).toEqual([
-    { target: 'pin', detail: { guid, status: 'success', pin: { id: expect.any(String), url: expect.stringMatching(`^${PRODUCT}/pin/\\d+/$`) }, board: { id: expect.any(String), name: 'Recipes' } } },
-  ]);
+  await expect
+    .poll(() => saves(page))
+    .toEqual([
+      {
+        target: 'pin',
+        detail: {
+          guid,
+          status: 'success',
+          pin: { id: expect.any(String), url: expect.stringMatching(`^${PRODUCT}/pin/\\d+/$`) },
+          board: { id: expect.any(String), name: 'Recipes' },
+        },
+      },
+    ]);
   // Every click has a fresh guid.
   const again = await openPopup(context, () => page.locator('#tall').getByRole('button').click());
   expect(again.query.get('guid')).not.toBe(guid);
@@ -113,7 +123,7 @@ test('buttonFollow opens the follow flow on the product origin', async ({ page, 
   expect(url.href).toBe(`${PRODUCT}/demo/?follow=1`);
 });
 
-test('a custom button is the page\'s own link; the SDK only handles its click', async ({ page, context }) => {
+test("a custom button is the page's own link; the SDK only handles its click", async ({ page, context }) => {
   const { query } = await openPopup(context, () => page.getByRole('link', { name: 'Save this tart' }).click());
   expect(query.get('media')).toBe(`${EXAMPLES}/img/lemon-tart.png`);
   expect(page.url()).toBe(PAGE);
@@ -139,7 +149,8 @@ test('a long page: links near the view are buttons at once, the rest become butt
 test('Psst!, then another board: the host hears one success and no error (the last result wins)', async ({ page, context }) => {
   await logIn(context);
   const url = `https://elsewhere.example/psst-${Math.random().toString(36).slice(2, 8)}`;
-  const pinOne = () => page.evaluate(([media, link]) => window.PinUtils.pinOne({ media, url: link, description: 'Twice' }), [`${EXAMPLES}/img/lemon-tart.png`, url]);
+  const pinOne = () =>
+    page.evaluate(([media, link]) => window.PinUtils.pinOne({ media, url: link, description: 'Twice' }), [`${EXAMPLES}/img/lemon-tart.png`, url]);
   const first = await openPopup(context, pinOne);
   await pickBoard(first.popup, 'Recipes');
   await expect(first.popup.getByRole('heading', { name: 'Saved to Recipes' })).toBeVisible();
@@ -155,8 +166,10 @@ test('Psst!, then another board: the host hears one success and no error (the la
   await pickBoard(popup, 'Travel');
   await expect(popup.getByRole('heading', { name: 'Saved to Travel' })).toBeVisible();
   await popup.close();
-  await expect.poll(() => saves(page)).toEqual([
-    { target: '', detail: { guid: query.get('guid'), status: 'success', pin: expect.any(Object), board: { id: expect.any(String), name: 'Travel' } } },
-  ]);
+  await expect
+    .poll(() => saves(page))
+    .toEqual([
+      { target: '', detail: { guid: query.get('guid'), status: 'success', pin: expect.any(Object), board: { id: expect.any(String), name: 'Travel' } } },
+    ]);
   expect(await page.evaluate(() => window.pinErrors)).toEqual([]);
 });

@@ -62,7 +62,11 @@ test('per-image data-pin-* and picture-only images are saved as marked', async (
   await page.goto(`${EXAMPLES}/hover.html`);
   await hover(page, '#media');
   let { query } = await openPopup(context, () => hoverButton(page).click());
-  expect([query.get('media'), query.get('url'), query.get('description')]).toEqual([`${EXAMPLES}/img/lemon-tart.png`, `${EXAMPLES}/recipes/tart`, 'The big one']);
+  expect([query.get('media'), query.get('url'), query.get('description')]).toEqual([
+    `${EXAMPLES}/img/lemon-tart.png`,
+    `${EXAMPLES}/recipes/tart`,
+    'The big one',
+  ]);
 
   await hover(page, '#picture');
   ({ query } = await openPopup(context, () => hoverButton(page).click()));
@@ -106,11 +110,23 @@ test('a single-page app gets buttons and hover for content added later, and can 
   await expect(saves).toHaveCount(2);
 
   // pinOne from the page's own code.
-  const one = await openPopup(context, () => page.evaluate((media) => window.PinUtils.pinOne({ media, url: 'https://elsewhere.example/x', description: 'Chosen by code' }), `${EXAMPLES}/img/lemon-tart.png`));
-  expect(Object.fromEntries(one.query)).toMatchObject({ media: `${EXAMPLES}/img/lemon-tart.png`, url: 'https://elsewhere.example/x', description: 'Chosen by code' });
+  const one = await openPopup(context, () =>
+    page.evaluate(
+      (media) => window.PinUtils.pinOne({ media, url: 'https://elsewhere.example/x', description: 'Chosen by code' }),
+      `${EXAMPLES}/img/lemon-tart.png`,
+    ),
+  );
+  expect(Object.fromEntries(one.query)).toMatchObject({
+    media: `${EXAMPLES}/img/lemon-tart.png`,
+    url: 'https://elsewhere.example/x',
+    description: 'Chosen by code',
+  });
 });
 
-test('over a hero image taller and wider than the window, the Save sits at the top-left of the visible part and follows the scroll', async ({ page, context }) => {
+test('over a hero image taller and wider than the window, the Save sits at the top-left of the visible part and follows the scroll', async ({
+  page,
+  context,
+}) => {
   await page.goto(`${EXAMPLES}/hero.html`);
   const hero = page.locator('#hero');
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -134,10 +150,12 @@ test('over a hero image taller and wider than the window, the Save sits at the t
   // (the pointer is still on the image).
   await page.mouse.wheel(0, (await hero.boundingBox())!.y - 150);
   await expect.poll(async () => (await placed()).img[1]).toBeGreaterThan(100);
-  await expect.poll(async () => {
-    const { img, button } = await placed();
-    return [button[0], Math.round(button[1] - img[1])];
-  }).toEqual([10, 10]);
+  await expect
+    .poll(async () => {
+      const { img, button } = await placed();
+      return [button[0], Math.round(button[1] - img[1])];
+    })
+    .toEqual([10, 10]);
   await expect(hoverButton(page)).toBeVisible();
 
   const { query } = await openPopup(context, () => hoverButton(page).click());

@@ -11,9 +11,25 @@ test('a page that restyles button, a, img and span (even !important) changes not
   const style = await save.evaluate((el) => {
     const s = getComputedStyle(el);
     const host = getComputedStyle((el.getRootNode() as ShadowRoot).host);
-    return { background: s.backgroundColor, size: s.fontSize, spacing: s.letterSpacing, border: s.borderTopStyle, hostDisplay: host.display, hostOpacity: host.opacity, hostTransform: host.transform };
+    return {
+      background: s.backgroundColor,
+      size: s.fontSize,
+      spacing: s.letterSpacing,
+      border: s.borderTopStyle,
+      hostDisplay: host.display,
+      hostOpacity: host.opacity,
+      hostTransform: host.transform,
+    };
   });
-  expect(style).toEqual({ background: 'rgb(230, 0, 35)', size: '11px', spacing: 'normal', border: 'none', hostDisplay: 'inline-block', hostOpacity: '1', hostTransform: 'none' });
+  expect(style).toEqual({
+    background: 'rgb(230, 0, 35)',
+    size: '11px',
+    spacing: 'normal',
+    border: 'none',
+    hostDisplay: 'inline-block',
+    hostOpacity: '1',
+    hostTransform: 'none',
+  });
   // The hostile rules do apply to the page's own button, and nothing of ours reached it or the document.
   const own = await page.locator('#own').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(own).toBe('rgb(0, 255, 0)');
@@ -52,7 +68,18 @@ test('never throws into the host page: bad API calls and broken markup are swall
   const thrown = await page.evaluate(() => {
     const out: string[] = [];
     const api = window.PinUtils as unknown as Record<string, (arg?: unknown) => void>;
-    for (const [name, arg] of [['pinOne', null], ['build', 42], ['build', { querySelectorAll: () => { throw new Error('boom'); } }]] as const) {
+    for (const [name, arg] of [
+      ['pinOne', null],
+      ['build', 42],
+      [
+        'build',
+        {
+          querySelectorAll: () => {
+            throw new Error('boom');
+          },
+        },
+      ],
+    ] as const) {
       try {
         api[name]!(arg);
       } catch (error) {

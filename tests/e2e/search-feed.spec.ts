@@ -10,7 +10,10 @@ import { freshAccount } from './safety-helpers';
 const axeClean = async (page: Page) => expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
 const logIn = (request: APIRequestContext, login: { email: string; password: string }) =>
-  request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: login.email, password: login.password } }, headers: { Origin: PRODUCT } });
+  request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: PRODUCT },
+  });
 
 async function post(request: APIRequestContext, resource: string, options: Record<string, unknown>) {
   const res = await request.post(`${PRODUCT}/resource/${resource}/create/`, { data: { options }, headers: { Origin: PRODUCT } });
@@ -18,9 +21,19 @@ async function post(request: APIRequestContext, resource: string, options: Recor
   return (await res.json()).resource_response.data;
 }
 
-const makeBoard = async (request: APIRequestContext, name: string, privacy = 'public') => (await post(request, 'BoardResource', { name, privacy })) as { id: string; url: string };
+const makeBoard = async (request: APIRequestContext, name: string, privacy = 'public') =>
+  (await post(request, 'BoardResource', { name, privacy })) as { id: string; url: string };
 const savePin = async (request: APIRequestContext, boardId: string, title: string, description = '') =>
-  (await post(request, 'PinResource', { board_id: boardId, title, description, link: `https://${title.toLowerCase().replace(/\W+/g, '-')}.example/`, color: '#d9a441', method: 'button' })).id as string;
+  (
+    await post(request, 'PinResource', {
+      board_id: boardId,
+      title,
+      description,
+      link: `https://${title.toLowerCase().replace(/\W+/g, '-')}.example/`,
+      color: '#d9a441',
+      method: 'button',
+    })
+  ).id as string;
 
 /** A second person in their own browser context, logged in. */
 async function person(browser: Browser, prefix: string, firstName: string, locale?: string) {

@@ -12,10 +12,13 @@ const HOSTILE = ['/.//evil.example/', '/%2e%2e//evil.example/', '/a/..//evil.exa
 /** Any visit to the hostile host is recorded (and answered, so a wrong landing is seen, not a DNS error). */
 async function watchEvil(page: Page): Promise<string[]> {
   const visits: string[] = [];
-  await page.context().route((url) => url.hostname === 'evil.example', (route) => {
-    visits.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' });
-  });
+  await page.context().route(
+    (url) => url.hostname === 'evil.example',
+    (route) => {
+      visits.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' });
+    },
+  );
   return visits;
 }
 

@@ -13,7 +13,10 @@ import { admin, freshAccount, logInWith, outboxText } from './safety-helpers';
  */
 
 const logInByApi = (page: Page, email: string, password: string) =>
-  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: email, password } }, headers: { Origin: PRODUCT } });
+  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: email, password } },
+    headers: { Origin: PRODUCT },
+  });
 
 /** The code an app shows for the page's QR code, `ahead` time steps on (a step already used is refused). */
 async function appCode(page: Page, ahead = 0) {
@@ -22,7 +25,8 @@ async function appCode(page: Page, ahead = 0) {
   expect(await page.getByTestId('totp-secret').textContent()).toBe(totp.secret.base32);
   return { secret: totp.secret.base32, code: totp.generate({ timestamp: Date.now() + ahead * 30_000 }) };
 }
-const codeFor = (secret: string, ahead: number) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
+const codeFor = (secret: string, ahead: number) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
 
 /** The two-factor part of /settings/security/. */
 const twoFactor = (page: Page) => page.getByRole('region', { name: 'Two-factor authentication' });
@@ -105,7 +109,10 @@ test('a session is logged out from another', async ({ page, browser }) => {
   await expect(rows.filter({ hasText: 'This session' })).toContainText('Chrome on Linux');
   await expect(rows.filter({ hasText: 'This session' })).toContainText('This computer');
   await expectNoAxeViolations(page);
-  await rows.filter({ hasNotText: 'This session' }).getByRole('button', { name: /^Log out/ }).click();
+  await rows
+    .filter({ hasNotText: 'This session' })
+    .getByRole('button', { name: /^Log out/ })
+    .click();
   await expect(rows).toHaveCount(1);
 
   await otherPage.reload();
@@ -166,7 +173,10 @@ test('in French: the security page, a wrong password, deactivation and coming ba
 
   // Logging in again brings the account back.
   await page.goto(`${PRODUCT}/login?next=${encodeURIComponent('/settings/security/')}`);
-  await page.getByLabel(/e-mail/i).first().fill(user.email);
+  await page
+    .getByLabel(/e-mail/i)
+    .first()
+    .fill(user.email);
   await page.getByLabel('Mot de passe').fill(user.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { name: 'Sécurité', exact: true })).toBeVisible();
@@ -211,14 +221,41 @@ test('a user turns on two-factor by SMS from the page, the code read from the ou
 });
 
 for (const { lang, words } of [
-  { lang: 'en', words: { region: 'Deactivate or delete your account', password: 'Current password', delete: 'Delete account', deleted: 'Your account is deleted', wrong: 'That password is incorrect.', notFound: 'Not found' } },
-  { lang: 'fr', words: { region: 'Désactiver ou supprimer votre compte', password: 'Mot de passe actuel', delete: 'Supprimer le compte', deleted: 'Votre compte est supprimé', wrong: 'Ce mot de passe est incorrect.', notFound: 'Introuvable' } },
+  {
+    lang: 'en',
+    words: {
+      region: 'Deactivate or delete your account',
+      password: 'Current password',
+      delete: 'Delete account',
+      deleted: 'Your account is deleted',
+      wrong: 'That password is incorrect.',
+      notFound: 'Not found',
+    },
+  },
+  {
+    lang: 'fr',
+    words: {
+      region: 'Désactiver ou supprimer votre compte',
+      password: 'Mot de passe actuel',
+      delete: 'Supprimer le compte',
+      deleted: 'Votre compte est supprimé',
+      wrong: 'Ce mot de passe est incorrect.',
+      notFound: 'Introuvable',
+    },
+  },
 ]) {
   test(`[${lang}] a user deletes their account from the page with a fresh password, and it is gone with its avatar`, async ({ page, context }) => {
     const user = freshAccount(`delete${lang}`);
     await context.addCookies([{ name: 'cb_lang', value: lang, url: PRODUCT }]);
     await logInByApi(page, user.email, user.password);
-    const avatar = (await (await page.request.post(`${PRODUCT}/resource/UserAvatarResource/create/`, { data: { options: { image_base64: solidPng(300, 300).toString('base64') } }, headers: { Origin: PRODUCT } })).json()).resource_response.data.image_medium_url as string;
+    const avatar = (
+      await (
+        await page.request.post(`${PRODUCT}/resource/UserAvatarResource/create/`, {
+          data: { options: { image_base64: solidPng(300, 300).toString('base64') } },
+          headers: { Origin: PRODUCT },
+        })
+      ).json()
+    ).resource_response.data.image_medium_url as string;
     expect((await page.request.get(avatar)).status()).toBe(200);
 
     await page.goto(`${PRODUCT}/settings/security/`);

@@ -30,7 +30,10 @@ export async function answering(url: string, child: ChildProcess, ms = 90_000): 
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`The server stopped before it answered (exit ${child.exitCode})`);
-    const up = await fetch(url).then((r) => r.ok, () => false);
+    const up = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

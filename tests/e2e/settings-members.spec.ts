@@ -8,8 +8,11 @@ import { freshAccount, outboxText } from './safety-helpers';
 test.setTimeout(120_000);
 
 const post = (page: Page, name: string, action: string, options: object) =>
-  page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } }).then(async (r) => (await r.json()).resource_response);
-const logIn = (page: Page, account: { email: string; password: string }) => post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
+  page.request
+    .post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } })
+    .then(async (r) => (await r.json()).resource_response);
+const logIn = (page: Page, account: { email: string; password: string }) =>
+  post(page, 'UserSessionResource', 'create', { username_or_email: account.email, password: account.password });
 
 test('a person edits their profile: name, username (the old address redirects), photo, about and website', async ({ page }) => {
   const me = freshAccount('prof', 'Maria');
@@ -33,7 +36,9 @@ test('a person edits their profile: name, username (the old address redirects), 
   await expect(page.getByRole('status').filter({ hasText: 'Your profile is saved.' })).toBeVisible();
   await expect(page.getByLabel('Website')).toHaveValue('https://bakery.example/');
 
-  const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#cc8844' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#cc8844' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Change photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toHaveAttribute('src', /\/media\/\d+\/236x\.jpg$/);
   await expectNoAxeViolations(page);
@@ -67,7 +72,8 @@ test('the website claim is a page, in French', async ({ page, context }) => {
 test('an owner invites a member by email, the member accepts from the mail, and the owner removes them', async ({ page, browser }) => {
   const owner = freshAccount('biz', 'Ada');
   await logIn(page, owner);
-  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: `Lamps ${Date.now()}`, country: 'US' })).data.advertiser_id as string;
+  const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: `Lamps ${Date.now()}`, country: 'US' })).data
+    .advertiser_id as string;
   const helper = freshAccount('helper', 'Bo');
 
   await page.goto(`${PRODUCT}/advertiser/${advertiserId}/`);
@@ -117,7 +123,13 @@ test('quick promote without a pinId asks for the pin in the default reading too,
   const owner = freshAccount('qpnopin', 'Ada');
   await logIn(page, owner);
   const board = (await post(page, 'BoardResource', 'create', { name: `Shop ${Date.now()}` })).data.id as string;
-  await post(page, 'PinResource', 'create', { board_id: board, link: 'https://lamps.example/lake', color: '#88aacc', method: 'button', description: 'Lake lamps' });
+  await post(page, 'PinResource', 'create', {
+    board_id: board,
+    link: 'https://lamps.example/lake',
+    color: '#88aacc',
+    method: 'button',
+    description: 'Lake lamps',
+  });
   const advertiserId = (await post(page, 'BusinessConvertResource', 'create', { business_name: 'No Pin Lamps', country: 'US' })).data.advertiser_id as string;
   await page.goto(`${PRODUCT}/quick-promote/`);
   await expect(page).toHaveURL(`${PRODUCT}/advertiser/${advertiserId}/quick-promote/`);
@@ -136,7 +148,9 @@ test('quick promote without a pinId asks for the pin in the default reading too,
 test('the follow container shows the creator’s avatar and name to a visitor asked to log in', async ({ page, browser }) => {
   const creator = freshAccount('creator', 'Greta');
   await logIn(page, creator);
-  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#4488cc' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#4488cc' } })
+    .png()
+    .toBuffer();
   await post(page, 'UserAvatarResource', 'create', { image_base64: png.toString('base64') });
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${PRODUCT}/${creator.username}/`);

@@ -16,13 +16,17 @@ async function press(page: Page, control: Locator) {
   await page.keyboard.press('Enter');
 }
 const logInAs = (page: Page, login: { email: string; password: string }) =>
-  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, { data: { options: { username_or_email: login.email, password: login.password } }, headers: { Origin: PRODUCT } });
+  page.request.post(`${PRODUCT}/resource/UserSessionResource/create/`, {
+    data: { options: { username_or_email: login.email, password: login.password } },
+    headers: { Origin: PRODUCT },
+  });
 async function make<T = { id: string; url: string }>(page: Page, name: string, options: Record<string, unknown>, action = 'create'): Promise<T> {
   const res = await page.request.post(`${PRODUCT}/resource/${name}/${action}/`, { data: { options }, headers: { Origin: PRODUCT } });
   expect(res.status()).toBe(200);
   return (await res.json()).resource_response.data as T;
 }
-const note = (page: Page, board: string, title: string, description = '') => make(page, 'PinResource', { board_id: board, link: `${EXAMPLES}/${encodeURIComponent(title)}.html`, color: '#336699', title, description });
+const note = (page: Page, board: string, title: string, description = '') =>
+  make(page, 'PinResource', { board_id: board, link: `${EXAMPLES}/${encodeURIComponent(title)}.html`, color: '#336699', title, description });
 
 test('Send: the pin page’s share sheet copies the link and mails the Pin; the closeup is 1016 wide in two panes of 508', async ({ page, context }) => {
   const owner = freshAccount('sender', 'Sid');
@@ -50,7 +54,11 @@ test('Send: the pin page’s share sheet copies the link and mails the Pin; the 
   await expect(page.getByRole('button', { name: 'Send' })).toHaveAttribute('aria-expanded', 'false');
 
   // The closeup: 508 + 508, one pane of 508 below 992, the whole width under 488.
-  const widths = async () => page.evaluate(() => [document.querySelector('main')!.getBoundingClientRect().width, document.querySelector('.closeup-image')!.getBoundingClientRect().width]);
+  const widths = async () =>
+    page.evaluate(() => [
+      document.querySelector('main')!.getBoundingClientRect().width,
+      document.querySelector('.closeup-image')!.getBoundingClientRect().width,
+    ]);
   expect(await widths()).toEqual([1016, 508]);
   await page.setViewportSize({ width: 800, height: 900 });
   expect(await widths()).toEqual([508, 508]);
@@ -140,7 +148,10 @@ test('sections and bulk edit: move into a section, take out of it, delete (a ref
   expect(readRows(`select 1 from board_sections where board_id = ?`, board.id)).toHaveLength(0);
 });
 
-test('group boards: on the owner’s and the collaborator’s profiles with their people; a visitor sees a public board’s collaborators', async ({ page, browser }) => {
+test('group boards: on the owner’s and the collaborator’s profiles with their people; a visitor sees a public board’s collaborators', async ({
+  page,
+  browser,
+}) => {
   const owner = freshAccount('grouper', 'Gus');
   const friend = freshAccount('member', 'Mia');
   await logInAs(page, owner);
@@ -179,7 +190,10 @@ test('an email invite over SMTP: a new user signs up from the mail, accepts, and
     await logInAs(page, owner);
     const cookie = (await page.context().cookies(PRODUCT)).map((c) => `${c.name}=${c.value}`).join('; ');
     const name = unique('Trip');
-    const board = (await mailing.post(cookie, 'BoardResource', 'create', { name, privacy: 'secret' })).body.resource_response.data as { id: string; url: string };
+    const board = (await mailing.post(cookie, 'BoardResource', 'create', { name, privacy: 'secret' })).body.resource_response.data as {
+      id: string;
+      url: string;
+    };
     const email = `newbie${Date.now().toString(36)}@example.com`;
     expect((await mailing.post(cookie, 'BoardInviteResource', 'create', { board_id: board.id, emails: [email] })).status).toBe(200);
     await expect.poll(() => inbox.received.length).toBe(1);

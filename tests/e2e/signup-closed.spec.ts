@@ -44,7 +44,12 @@ test('with SIGNUP_MODE=closed, neither the sign-up form nor any provider makes a
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByText('Sign-ups are closed on this Corkboard. If you already have an account, log in.')).toBeVisible();
 
-    for (const [provider, identity] of [['google', 'Nora Newcomer'], ['facebook', 'Bea Nobirthday'], ['line', 'Nora Newcomer'], ['sso', 'Sam Company']] as const) {
+    for (const [provider, identity] of [
+      ['google', 'Nora Newcomer'],
+      ['facebook', 'Bea Nobirthday'],
+      ['line', 'Nora Newcomer'],
+      ['sso', 'Sam Company'],
+    ] as const) {
       await page.goto(`${origin}/oauth/${provider}/start/?mode=signup`);
       await expect(page.getByRole('heading', { name: 'Dev identity provider' })).toBeVisible();
       await page.getByRole('button', { name: identity }).click();

@@ -38,7 +38,9 @@ test("passes Chromium's installability check", async () => {
 
 test("a link shared into the app opens the board picker with the finder's image from the shared page", async ({ page }) => {
   const shared = `${EXAMPLES}/lake.html`;
-  const found = (await (await page.request.get(`${PRODUCT}/resource/FindPinImagesResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { url: shared } }))}`)).json()) as {
+  const found = (await (
+    await page.request.get(`${PRODUCT}/resource/FindPinImagesResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { url: shared } }))}`)
+  ).json()) as {
     resource_response: { data: { items: Array<{ type: string; url: string }> } };
   };
   const choice = found.resource_response.data.items.find((item) => item.type === 'pinnable')!.url;
@@ -51,7 +53,11 @@ test("a link shared into the app opens the board picker with the finder's image 
   await shareLink(page, shared, 'A weekend by the lake');
   await expect(page).toHaveURL(/\/pin\/create\/button\//);
   const opened = new URL(page.url());
-  expect([opened.searchParams.get('url'), opened.searchParams.get('media'), opened.searchParams.get('description')]).toEqual([shared, choice, 'A weekend by the lake']);
+  expect([opened.searchParams.get('url'), opened.searchParams.get('media'), opened.searchParams.get('description')]).toEqual([
+    shared,
+    choice,
+    'A weekend by the lake',
+  ]);
   await expect(page.locator('.preview img').first()).toHaveAttribute('src', choice);
   await expect(page.getByRole('button', { name: 'Create your first board' })).toBeVisible();
 });

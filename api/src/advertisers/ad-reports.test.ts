@@ -6,8 +6,20 @@ import { VALUES, DAY, setup, err } from './testing.js';
 describe('reports from recorded ad events', () => {
   it('counts a visitor’s view of a promoted pin and a click through the offsite check, by day, with spend capped by the daily budget', async () => {
     const { t, owner, pin, advertiserId, send, stranger } = await setup();
-    await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lemon Bakery', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
-    await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
+    await owner.post('AdvertiserBusinessProfileResource', 'create', {
+      advertiser_id: advertiserId,
+      business_name: 'Lemon Bakery',
+      address_line: '1 Main St',
+      city: 'Springfield',
+      postal_code: '12345',
+      country: 'US',
+    });
+    await owner.post('AdvertiserBillingProfileResource', 'create', {
+      advertiser_id: advertiserId,
+      card_holder: 'Lena',
+      card_number: '4242424242424242',
+      expiry: '12/30',
+    });
     const campaignId = (await send(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pin))).body.resource_response.data.campaign_id;
     const visitor = t.client();
 
@@ -27,15 +39,32 @@ describe('reports from recorded ad events', () => {
     for (let i = 0; i < 105; i++) await events.recordAdEvent(pin, 'click', null);
     report = (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0];
     expect(report).toMatchObject({ impressions: 2, clicks: 105, spend: 10 });
-    expect(await t.db.selectFrom('ad_events').select((eb) => eb.fn.countAll<number>().as('n')).where('campaign_id', '=', campaignId).executeTakeFirstOrThrow()).toEqual({ n: 107 });
+    expect(
+      await t.db
+        .selectFrom('ad_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('campaign_id', '=', campaignId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: 107 });
 
     // The next day: one more impression; a date range picks days, and insights compare ranges.
     t.clock.advance(DAY);
     await visitor.get('PinAdLabelsResource', { pin_id: pin });
     const day1 = new Date(Date.UTC(2026, 0, 15)).toISOString().slice(0, 10);
     const day2 = new Date(Date.UTC(2026, 0, 16)).toISOString().slice(0, 10);
-    expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: day2, end_date: day2 })).body.resource_response.data[0]).toMatchObject({ impressions: 1, clicks: 0, spend: 0, range: { start: day2, end: day2 } });
-    const insights = (await owner.get('CampaignInsightsResource', { advertiser_id: advertiserId, campaign_id: campaignId, start_date: day2, end_date: day2, comp_start_date: day1, comp_end_date: day1 })).body.resource_response.data;
+    expect(
+      (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: day2, end_date: day2 })).body.resource_response.data[0],
+    ).toMatchObject({ impressions: 1, clicks: 0, spend: 0, range: { start: day2, end: day2 } });
+    const insights = (
+      await owner.get('CampaignInsightsResource', {
+        advertiser_id: advertiserId,
+        campaign_id: campaignId,
+        start_date: day2,
+        end_date: day2,
+        comp_start_date: day1,
+        comp_end_date: day1,
+      })
+    ).body.resource_response.data;
     expect(insights.current).toMatchObject({ days: [{ day: day2, impressions: 1, clicks: 0, spend: 0 }], total: { impressions: 1 } });
     expect(insights.comparison).toMatchObject({ days: [{ day: day1, impressions: 2, clicks: 105, spend: 10 }], total: { clicks: 105 } });
     // Billing's order lines sum all of a campaign's days, whatever range the report was read over.
@@ -45,20 +74,31 @@ describe('reports from recorded ad events', () => {
     // A paused campaign counts nothing.
     await owner.post('AdvertiserCampaignResource', 'update', { advertiser_id: advertiserId, campaign_id: campaignId, status: 'PAUSED' });
     expect((await visitor.get('PinAdLabelsResource', { pin_id: pin })).body.resource_response.data.promoted_by).toBeNull();
-    expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: day2 })).body.resource_response.data[0]).toMatchObject({ impressions: 1 });
+    expect((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, start_date: day2 })).body.resource_response.data[0]).toMatchObject({
+      impressions: 1,
+    });
   });
 
   it('filters by status and name, and refuses bad ranges', async () => {
     const { owner, advertiserId, send, stranger } = await setup();
     await send(buildPayload({ ...VALUES, name: 'Lemon 100%_tart', advertiser_id: advertiserId }, null));
     await send(buildPayload({ ...VALUES, name: 'Cherry pie', advertiser_id: advertiserId }, null));
-    const names = async (options: object) => ((await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, ...options })).body.resource_response.data as Array<{ name: string }>).map((c) => c.name);
+    const names = async (options: object) =>
+      (
+        (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, ...options })).body.resource_response.data as Array<{ name: string }>
+      ).map((c) => c.name);
     expect(await names({ query: 'lemon' })).toEqual(['Lemon 100%_tart']);
     expect(await names({ query: '%' })).toEqual(['Lemon 100%_tart']);
     expect(await names({ query: 'x_' })).toEqual([]);
     expect(await names({ status: 'PENDING_BILLING' })).toHaveLength(2);
     expect(await names({ status: 'ACTIVE' })).toEqual([]);
-    for (const bad of [{ start_date: '2026-13-01' }, { start_date: 'yesterday' }, { start_date: '2026-02-01', end_date: '2026-01-01' }, { start_date: '2024-01-01', end_date: '2026-01-01' }, { status: 'GONE' }]) {
+    for (const bad of [
+      { start_date: '2026-13-01' },
+      { start_date: 'yesterday' },
+      { start_date: '2026-02-01', end_date: '2026-01-01' },
+      { start_date: '2024-01-01', end_date: '2026-01-01' },
+      { status: 'GONE' },
+    ]) {
       expect(err(await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId, ...bad }))?.http_status, JSON.stringify(bad)).toBe(400);
     }
     expect(err(await owner.get('CampaignInsightsResource', { advertiser_id: advertiserId, campaign_id: '42' }))?.api_error_code).toBe(186);

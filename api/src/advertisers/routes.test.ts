@@ -23,7 +23,10 @@ describe('an advertiser context', () => {
     const { t, advertiser, staffBrowser } = await setup();
     const res = await staffBrowser.post('BoardResource', 'create', { name: 'Campaign', privacy: 'secret', advertiser_id: advertiser });
     expect(res.body.resource_response.data.privacy).toBe('protected');
-    expect(await t.db.selectFrom('boards').select(['privacy', 'advertiser_id']).executeTakeFirstOrThrow()).toEqual({ privacy: 'protected', advertiser_id: advertiser });
+    expect(await t.db.selectFrom('boards').select(['privacy', 'advertiser_id']).executeTakeFirstOrThrow()).toEqual({
+      privacy: 'protected',
+      advertiser_id: advertiser,
+    });
   });
 
   it('lists only that advertiser’s protected boards to a non-owner, and keeps them out of the personal picker', async () => {
@@ -48,7 +51,10 @@ describe('an advertiser context', () => {
     await t.makeBoard(owner.id, 'Personal');
     const res = await ownerBrowser.post('BoardResource', 'create', { name: 'Spring campaign', privacy: 'protected', advertiser_id: advertiser });
     expect(res.body.resource_response.data.privacy).toBe('protected');
-    expect(await t.db.selectFrom('boards').select(['privacy', 'advertiser_id']).where('name', '=', 'Spring campaign').executeTakeFirstOrThrow()).toEqual({ privacy: 'protected', advertiser_id: advertiser });
+    expect(await t.db.selectFrom('boards').select(['privacy', 'advertiser_id']).where('name', '=', 'Spring campaign').executeTakeFirstOrThrow()).toEqual({
+      privacy: 'protected',
+      advertiser_id: advertiser,
+    });
     const forBusiness = (await ownerBrowser.get('BoardPickerBoardsResource', { advertiser_id: advertiser })).body.resource_response.data;
     expect(forBusiness.all_boards.map((b: { name: string }) => b.name).sort()).toEqual(['Personal', 'Spring campaign']);
     expect(forBusiness.advertiser).toEqual({ id: advertiser, is_owner: true });
@@ -124,12 +130,17 @@ describe('an advertiser context', () => {
       const author = await t.makeUser('author');
       const browser = t.client();
       await browser.logIn(author.email, author.password);
-      const res = await browser.post('PinResource', 'create', { board_id: await t.makeBoard(author.id, 'Inspiration'), image_url: t.images.url('lake'), method: 'button' });
+      const res = await browser.post('PinResource', 'create', {
+        board_id: await t.makeBoard(author.id, 'Inspiration'),
+        image_url: t.images.url('lake'),
+        method: 'button',
+      });
       return res.body.resource_response.data.id as string;
     };
     const repinAs = (browser: ReturnType<Setup['t']['client']>, pin: string, board: string, extra: Record<string, unknown> = {}) =>
       browser.post('RepinResource', 'create', { pin_id: pin, board_id: board, ...extra });
-    const pinAdvertiser = async (t: Setup['t'], id: string) => (await t.db.selectFrom('pins').select('advertiser_id').where('id', '=', id).executeTakeFirstOrThrow()).advertiser_id;
+    const pinAdvertiser = async (t: Setup['t'], id: string) =>
+      (await t.db.selectFrom('pins').select('advertiser_id').where('id', '=', id).executeTakeFirstOrThrow()).advertiser_id;
 
     it('keeps the advertiser id on a non-owner member’s repin', async () => {
       const { t, advertiser, staffBrowser } = await setup();

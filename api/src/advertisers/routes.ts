@@ -5,7 +5,7 @@ import type { AppEnv, Viewer } from '../deps.js';
 import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
-import { advertisersContract, } from './contract.js';
+import { advertisersContract } from './contract.js';
 import { httpUrl, id, parse } from '../lib/validation.js';
 import type { PinsService } from '../pins/service.js';
 import { quickPromoteBody, type CampaignsService } from './campaigns/service.js';
@@ -23,20 +23,24 @@ import type { SponsorshipsService } from './sponsorships/service.js';
 /** POST /ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/. */
 export function adsRoutes(campaigns: CampaignsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/advertisers/:advertiserId/pins/:pinId/quick_promote/', declare({ caller: 'user', limit: NO_LIMIT.write, body: JSON_BODY, policy: 'advertiser role', unauthorized: 'Log in to promote this Pin.' }), async (c) => {
-    const viewer = c.get('viewer');
-    // Section 8: a 401 with a message is shown in the pin area.
-    if (!viewer) throw new ApiError('unauthorized', 'Log in to promote this Pin.');
-    const advertiserId = parse(id, c.req.param('advertiserId'));
-    const pinId = parse(id, c.req.param('pinId'));
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ApiError('invalid_input', 'The request is not valid JSON.');
-    }
-    return ok(c, await campaigns.quickPromote(viewer, advertiserId, pinId, parse(quickPromoteBody, raw)));
-  });
+  routes.post(
+    '/advertisers/:advertiserId/pins/:pinId/quick_promote/',
+    declare({ caller: 'user', limit: NO_LIMIT.write, body: JSON_BODY, policy: 'advertiser role', unauthorized: 'Log in to promote this Pin.' }),
+    async (c) => {
+      const viewer = c.get('viewer');
+      // Section 8: a 401 with a message is shown in the pin area.
+      if (!viewer) throw new ApiError('unauthorized', 'Log in to promote this Pin.');
+      const advertiserId = parse(id, c.req.param('advertiserId'));
+      const pinId = parse(id, c.req.param('pinId'));
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new ApiError('invalid_input', 'The request is not valid JSON.');
+      }
+      return ok(c, await campaigns.quickPromote(viewer, advertiserId, pinId, parse(quickPromoteBody, raw)));
+    },
+  );
   return routes;
 }
 
@@ -100,7 +104,13 @@ export function offsiteRoutes(offsite: ReturnType<typeof offsiteService>, pins: 
  * suspicious target, a link the check could not reach. So this origin forwards no one anywhere
  * unasked, and no request but a person's click bills an advertiser.
  */
-export function offsiteNavigation(offsite: ReturnType<typeof offsiteService>, pins: PinsService, campaigns: CampaignsService, config: Pick<Config, 'trustProxy'>, limits: Limits): MiddlewareHandler<AppEnv> {
+export function offsiteNavigation(
+  offsite: ReturnType<typeof offsiteService>,
+  pins: PinsService,
+  campaigns: CampaignsService,
+  config: Pick<Config, 'trustProxy'>,
+  limits: Limits,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
     const q = offsitePageQuery.safeParse(c.req.query());
@@ -128,31 +138,50 @@ export function offsiteNavigation(offsite: ReturnType<typeof offsiteService>, pi
 }
 
 /** The pages' reads and writes, through the resource layer; every one that names an advertiser passes its access check. */
-export function advertiserResources(advertisers: AdvertisersService, campaigns: CampaignsService, notices: ReturnType<typeof noticesService>, sponsorships: SponsorshipsService, pins: PinsService, steps: 'short' | 'full', outbound: { limits: Limits; trustProxy: Config['trustProxy'] }) {
+export function advertiserResources(
+  advertisers: AdvertisersService,
+  campaigns: CampaignsService,
+  notices: ReturnType<typeof noticesService>,
+  sponsorships: SponsorshipsService,
+  pins: PinsService,
+  steps: 'short' | 'full',
+  outbound: { limits: Limits; trustProxy: Config['trustProxy'] },
+) {
   const { trustProxy } = outbound;
   return {
     BusinessConvertResource: {
       create: action({
         ...advertisersContract.BusinessConvertResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => advertisers.convert(viewer.id, { business_name: o.business_name, website_url: o.website_url ?? null, country: o.country }),
       }),
     },
     AdvertiserResource: {
       get: action({
         ...advertisersContract.AdvertiserResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           const access = await advertisers.access(viewer, o.advertiser_id);
           const { merchant_claim_token, ...advertiser } = access.advertiser;
-          return { ...advertiser, merchant_claim_pending: Boolean(merchant_claim_token), permissions: access.permissions, is_owner: access.isOwner, quick_promote_steps: access.advertiser.quick_promote_steps ?? steps, viewer: await advertisers.viewer(viewer), ...(await advertisers.setup(o.advertiser_id)) };
+          return {
+            ...advertiser,
+            merchant_claim_pending: Boolean(merchant_claim_token),
+            permissions: access.permissions,
+            is_owner: access.isOwner,
+            quick_promote_steps: access.advertiser.quick_promote_steps ?? steps,
+            viewer: await advertisers.viewer(viewer),
+            ...(await advertisers.setup(o.advertiser_id)),
+          };
         },
       }),
     },
     AdvertiserBusinessProfileResource: {
       create: action({
         ...advertisersContract.AdvertiserBusinessProfileResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
           await advertisers.access(viewer, advertiser_id);
           return advertisers.saveBusinessProfile(advertiser_id, rest);
@@ -162,7 +191,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserBillingProfileResource: {
       create: action({
         ...advertisersContract.AdvertiserBillingProfileResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: async ({ advertiser_id, ...rest }, { viewer }) => {
           const { advertiser } = await advertisers.access(viewer, advertiser_id);
           return advertisers.saveBillingProfile(advertiser_id, advertiser.country, rest);
@@ -172,34 +202,50 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserCampaignsResource: {
       get: action({
         ...advertisersContract.AdvertiserCampaignsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
-          return campaigns.campaigns(o.advertiser_id, { objectiveType: o.objective_type, ids: o.campaign_ids, status: o.status, query: o.query || undefined, startDate: o.start_date, endDate: o.end_date });
+          return campaigns.campaigns(o.advertiser_id, {
+            objectiveType: o.objective_type,
+            ids: o.campaign_ids,
+            status: o.status,
+            query: o.query || undefined,
+            startDate: o.start_date,
+            endDate: o.end_date,
+          });
         },
       }),
     },
     AdvertiserCampaignResource: {
       update: action({
         ...advertisersContract.AdvertiserCampaignResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: ({ advertiser_id, campaign_id, ...change }, { viewer }) => campaigns.updateCampaign(viewer, advertiser_id, campaign_id, change),
       }),
     },
     CampaignInsightsResource: {
       get: action({
         ...advertisersContract.CampaignInsightsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
-          return campaigns.insights(o.advertiser_id, o.campaign_id, { startDate: o.start_date, endDate: o.end_date, compStartDate: o.comp_start_date, compEndDate: o.comp_end_date });
+          return campaigns.insights(o.advertiser_id, o.campaign_id, {
+            startDate: o.start_date,
+            endDate: o.end_date,
+            compStartDate: o.comp_start_date,
+            compEndDate: o.comp_end_date,
+          });
         },
       }),
     },
     AdvertiserConversionTagsResource: {
       get: action({
         ...advertisersContract.AdvertiserConversionTagsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.tags(o.advertiser_id);
@@ -207,7 +253,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       }),
       create: action({
         ...advertisersContract.AdvertiserConversionTagsResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.createTag(o.advertiser_id, o.name);
@@ -218,7 +265,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       // Claim: a token for the website (a new website may be given); verify: the site is read for it.
       create: action({
         ...advertisersContract.AdvertiserMerchantResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return advertisers.claimWebsite(o.advertiser_id, o.website_url);
@@ -227,38 +275,57 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
       // Reading the site makes this server fetch it: limited per client and per site, as a person's site proof is.
       update: action({
         ...advertisersContract.AdvertiserMerchantResource.update,
-        caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
+        caller: 'user',
+        limit: ['siteProofAddress', 'outboundSite'],
         run: async (o, { viewer, c }) => {
           const { advertiser } = await advertisers.access(viewer, o.advertiser_id);
-          if (advertiser.website_url && !advertiser.merchant_id) await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, trustProxy), advertiser.website_url);
+          if (advertiser.website_url && !advertiser.merchant_id)
+            await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, trustProxy), advertiser.website_url);
           return advertisers.verifyWebsite(o.advertiser_id);
         },
       }),
     },
     AdvertiserSponsorshipsResource: {
-      get: action({ ...advertisersContract.AdvertiserSponsorshipsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id) }),
+      get: action({
+        ...advertisersContract.AdvertiserSponsorshipsResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: (o, { viewer }) => sponsorships.ofAdvertiser(viewer, o.advertiser_id),
+      }),
       update: action({
         ...advertisersContract.AdvertiserSponsorshipsResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => sponsorships.decide(viewer, o.advertiser_id, o.pin_id, o.decision),
       }),
     },
     PinSponsorshipResource: {
       create: action({
         ...advertisersContract.PinSponsorshipResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => sponsorships.request(viewer, o.pin_id, o.sponsor_username),
       }),
-      delete: action({ ...advertisersContract.PinSponsorshipResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id) }),
+      delete: action({
+        ...advertisersContract.PinSponsorshipResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => sponsorships.remove(viewer, o.pin_id),
+      }),
     },
     PinAdLabelsResource: {
       // The pin page's labels: 'Promoted by', the paid partnership, the verified merchant. Showing a promoted pin is an impression.
       get: action({
         ...advertisersContract.PinAdLabelsResource.get,
-        caller: 'visitor', limit: 'adEventsAddress',
+        caller: 'visitor',
+        limit: 'adEventsAddress',
         run: async (o, { c, viewer }) => {
           const pin = await pins.get(viewer, o.pin_id);
-          const [promoted, sponsorship, verifiedMerchant] = await Promise.all([campaigns.promotedBy(pin.id), sponsorships.forPin(pin.id), advertisers.isVerifiedMerchant(pin.pinner.id)]);
+          const [promoted, sponsorship, verifiedMerchant] = await Promise.all([
+            campaigns.promotedBy(pin.id),
+            sponsorships.forPin(pin.id),
+            advertisers.isVerifiedMerchant(pin.pinner.id),
+          ]);
           // Once per viewer a day, and a bounded number per address (campaigns/events.ts clientAdEvents).
           if (promoted) await campaigns.countAdEvent(pin.id, 'impression', viewer?.id ?? null, clientAddress(c, trustProxy));
           return { pin_id: pin.id, promoted_by: promoted ? { name: promoted.name } : null, sponsorship, is_verified_merchant: verifiedMerchant };
@@ -268,7 +335,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserAdGroupsResource: {
       get: action({
         ...advertisersContract.AdvertiserAdGroupsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.adGroups(o.advertiser_id, { campaignIds: o.campaign_ids, adGroupIds: o.ad_group_ids });
@@ -278,7 +346,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserAdsResource: {
       get: action({
         ...advertisersContract.AdvertiserAdsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return campaigns.ads(o.advertiser_id, { ids: o.pin_promotion_ids });
@@ -288,7 +357,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvertiserBillingResource: {
       get: action({
         ...advertisersContract.AdvertiserBillingResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => {
           await advertisers.access(viewer, o.advertiser_id);
           return { ...(await campaigns.billing(o.advertiser_id)), ...(await advertisers.setup(o.advertiser_id)) };
@@ -298,7 +368,8 @@ export function advertiserResources(advertisers: AdvertisersService, campaigns: 
     AdvisoryNoticeResource: {
       get: action({
         ...advertisersContract.AdvisoryNoticeResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run: (o) => ('search_term' in o ? notices.find('search', o.search_term) : notices.find('pin', o.pin_id)),
       }),
     },

@@ -17,7 +17,17 @@ export interface AdvertiserContext {
 }
 
 export interface Access {
-  advertiser: { id: string; name: string; country: string; currency: string; website_url: string | null; owner_user_id: string; merchant_id: string | null; merchant_claim_token: string | null; quick_promote_steps: 'short' | 'full' | null };
+  advertiser: {
+    id: string;
+    name: string;
+    country: string;
+    currency: string;
+    website_url: string | null;
+    owner_user_id: string;
+    merchant_id: string | null;
+    merchant_claim_token: string | null;
+    quick_promote_steps: 'short' | 'full' | null;
+  };
   permissions: string[];
   isOwner: boolean;
   /** The facts the object policy decided the access from (policy/rules.ts campaignRule). */
@@ -53,11 +63,32 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
     const viewerId = actor.id;
     const advertiser = await store.find(advertiserId);
     if (!advertiser) throw new ApiError('advertiser_not_found');
-    const shaped = { id: advertiser.id, name: advertiser.name, country: advertiser.country, currency: countryRules(advertiser.country).currency, website_url: advertiser.website_url, owner_user_id: advertiser.owner_user_id, merchant_id: advertiser.merchant_id, merchant_claim_token: advertiser.merchant_claim_token, quick_promote_steps: advertiser.quick_promote_steps === 'full' ? ('full' as const) : advertiser.quick_promote_steps === 'short' ? ('short' as const) : null };
-    if (advertiser.owner_user_id === viewerId) return { advertiser: shaped, permissions: [OWNER], isOwner: true, business: { role: { owner: true }, mfa: actor.mfaPassed, ownerState: advertiser.owner_state } };
+    const shaped = {
+      id: advertiser.id,
+      name: advertiser.name,
+      country: advertiser.country,
+      currency: countryRules(advertiser.country).currency,
+      website_url: advertiser.website_url,
+      owner_user_id: advertiser.owner_user_id,
+      merchant_id: advertiser.merchant_id,
+      merchant_claim_token: advertiser.merchant_claim_token,
+      quick_promote_steps:
+        advertiser.quick_promote_steps === 'full' ? ('full' as const) : advertiser.quick_promote_steps === 'short' ? ('short' as const) : null,
+    };
+    if (advertiser.owner_user_id === viewerId)
+      return {
+        advertiser: shaped,
+        permissions: [OWNER],
+        isOwner: true,
+        business: { role: { owner: true }, mfa: actor.mfaPassed, ownerState: advertiser.owner_state },
+      };
     const member = await store.membership(advertiser.id, viewerId);
     const permissions = member ? parsePermissions(member.permissions) : [];
-    const business: BusinessFacts = { role: member ? { owner: false, permissions } : null, mfa: member ? actor.mfaPassed : false, ownerState: advertiser.owner_state };
+    const business: BusinessFacts = {
+      role: member ? { owner: false, permissions } : null,
+      mfa: member ? actor.mfaPassed : false,
+      ownerState: advertiser.owner_state,
+    };
     enforce(campaignRule('view', business), 'advertiser_not_found');
     return { advertiser: shaped, permissions, isOwner: permissions.includes(OWNER), business };
   };
@@ -90,7 +121,14 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       const id = newId();
       await db.transaction().execute(async (trx) => {
         const tx = advertisersStore(trx);
-        await tx.insert({ id, owner_user_id: viewerId, name: input.business_name, country: input.country, website_url: input.website_url, created_at: clock.now() });
+        await tx.insert({
+          id,
+          owner_user_id: viewerId,
+          name: input.business_name,
+          country: input.country,
+          website_url: input.website_url,
+          created_at: clock.now(),
+        });
         await tx.markPartner(viewerId);
       });
       return { advertiser_id: id, created: true };
@@ -129,7 +167,10 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
     },
 
     /** The business form (address) and the billing form; the card number is checked and only its last four kept. */
-    async saveBusinessProfile(advertiserId: string, input: { business_name: string; address_line: string; city: string; postal_code: string; country: string }) {
+    async saveBusinessProfile(
+      advertiserId: string,
+      input: { business_name: string; address_line: string; city: string; postal_code: string; country: string },
+    ) {
       await store.saveBusinessProfile({ advertiser_id: advertiserId, ...input, updated_at: clock.now() });
       return this.setup(advertiserId);
     },
@@ -138,9 +179,21 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
       const digits = input.card_number.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(digits) || !luhn(digits) || !futureExpiry(input.expiry, clock.now())) throw new ApiError('card_invalid');
       await db.transaction().execute(async (trx) => {
-        await advertisersStore(trx).saveBillingProfile({ advertiser_id: advertiserId, card_holder: input.card_holder, card_brand: cardBrand(digits), card_last4: digits.slice(-4), currency: countryRules(country).currency, updated_at: clock.now() });
+        await advertisersStore(trx).saveBillingProfile({
+          advertiser_id: advertiserId,
+          card_holder: input.card_holder,
+          card_brand: cardBrand(digits),
+          card_last4: digits.slice(-4),
+          currency: countryRules(country).currency,
+          updated_at: clock.now(),
+        });
         // Campaigns that waited for billing start now.
-        await trx.updateTable('campaigns').set({ status: 'ACTIVE' }).where('advertiser_id', '=', advertiserId).where('status', '=', 'PENDING_BILLING').execute();
+        await trx
+          .updateTable('campaigns')
+          .set({ status: 'ACTIVE' })
+          .where('advertiser_id', '=', advertiserId)
+          .where('status', '=', 'PENDING_BILLING')
+          .execute();
       });
       return this.setup(advertiserId);
     },
@@ -189,7 +242,9 @@ export function advertisersService({ db, clock, config }: Deps, resolve?: Resolv
         has_business_info: Boolean(business),
         has_billing: Boolean(billing),
         business: business ?? null,
-        billing: billing ? { card_holder: billing.card_holder, card_brand: billing.card_brand, card_last4: billing.card_last4, currency: billing.currency } : null,
+        billing: billing
+          ? { card_holder: billing.card_holder, card_brand: billing.card_brand, card_last4: billing.card_last4, currency: billing.currency }
+          : null,
       };
     },
   };

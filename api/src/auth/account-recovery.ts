@@ -49,7 +49,11 @@ export function accountRecoveryService(deps: Deps, outgoing: { mailer: Mailer; s
      * cannot undo it by logging in, whatever reason it was given (auth/states.ts admitAtLogIn).
      */
     async setAccountState(userId: string, state: AccountState, reason: DeactivationReason | null = null) {
-      await store.setState(userId, { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null, state_set_by: 'operator' }, mayHoldSession(state) ? null : clock.now());
+      await store.setState(
+        userId,
+        { state, state_reason: state === 'deactivated' ? (reason ?? 'user_requested') : null, state_set_by: 'operator' },
+        mayHoldSession(state) ? null : clock.now(),
+      );
     },
   };
 }

@@ -75,7 +75,10 @@ describe('a blocked account loses its sessions', () => {
     const { user, board, browser } = await loggedIn(t);
     await authService(t.deps).setAccountState(user.id, 'deactivated', 'community_guidelines');
     await expectRefused(browser, board);
-    expect(await t.db.selectFrom('users').select(['state', 'state_reason']).where('id', '=', user.id).executeTakeFirst()).toEqual({ state: 'deactivated', state_reason: 'community_guidelines' });
+    expect(await t.db.selectFrom('users').select(['state', 'state_reason']).where('id', '=', user.id).executeTakeFirst()).toEqual({
+      state: 'deactivated',
+      state_reason: 'community_guidelines',
+    });
   });
 
   it('a remembered browser does not welcome a blocked account back with its name and picture', async () => {

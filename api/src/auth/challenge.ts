@@ -35,7 +35,15 @@ export function challengeService({ db, clock, config }: Deps) {
       const now = clock.now();
       if (!Number.isFinite(expires) || expires <= now) return false;
       try {
-        await store.insertToken({ id: sha256(`challenge:${payload.signature}`), kind: 'challenge', user_id: null, address: null, created_at: now, expires_at: expires, used_at: now });
+        await store.insertToken({
+          id: sha256(`challenge:${payload.signature}`),
+          kind: 'challenge',
+          user_id: null,
+          address: null,
+          created_at: now,
+          expires_at: expires,
+          used_at: now,
+        });
         return true;
       } catch {
         return false; // the primary key says this solution was spent already
@@ -43,7 +51,6 @@ export function challengeService({ db, clock, config }: Deps) {
     },
   };
 }
-
 
 function isPayload(value: unknown): value is Payload {
   const p = value as Partial<Payload> | null;

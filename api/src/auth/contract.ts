@@ -43,7 +43,14 @@ export const viewerAnswer = z.discriminatedUnion('type', [
   z.object({ type: z.literal('LIMITED_LOGIN'), info: recognisedInfo }),
   z.object({
     type: z.literal('AUTH'),
-    user: z.object({ id: z.string(), username: z.string(), first_name: z.string(), full_name: z.string(), image_medium_url: z.string().nullable(), pin_count: z.number().int() }),
+    user: z.object({
+      id: z.string(),
+      username: z.string(),
+      first_name: z.string(),
+      full_name: z.string(),
+      image_medium_url: z.string().nullable(),
+      pin_count: z.number().int(),
+    }),
     // Present (true) only for a viewer who may enter the operator console now; absent for everyone else, so the role is never told.
     console: z.literal(true).optional(),
   }),
@@ -89,85 +96,123 @@ export type LoginAnswer = z.infer<typeof authContract.UserSessionResource.create
  */
 export const authContract = {
   UserSessionResource: {
-    create: { options: z.object({
-          username_or_email: z.string().trim().min(1, 'Enter your email.').max(254),
-          password: z.string().min(1, 'Enter your password.').max(256),
-          next: z.string().max(2048).optional(),
-          get_user: z.boolean().optional(),
-          switch_account: z.boolean().optional(),
-          referrer: z.string().max(2048).nullable().optional(),
-          app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
-          visited_pages_before_login: z.unknown().optional(),
-          mfa_token: z.string().trim().max(16).optional(),
-          mfa_resend: z.boolean().optional(),
-          recaptchaV2Token: z.string().max(4096).optional(),
-          recaptchaV3Token: z.string().max(4096).default('default'),
-        }), answer: z.object({
-      reactivated: z.boolean().optional(),
-      user: loggedInUser,
-      redirect: z.string(),
-    }) },
+    create: {
+      options: z.object({
+        username_or_email: z.string().trim().min(1, 'Enter your email.').max(254),
+        password: z.string().min(1, 'Enter your password.').max(256),
+        next: z.string().max(2048).optional(),
+        get_user: z.boolean().optional(),
+        switch_account: z.boolean().optional(),
+        referrer: z.string().max(2048).nullable().optional(),
+        app_type_from_client: z.union([z.literal(5), z.literal(7)]).optional(),
+        visited_pages_before_login: z.unknown().optional(),
+        mfa_token: z.string().trim().max(16).optional(),
+        mfa_resend: z.boolean().optional(),
+        recaptchaV2Token: z.string().max(4096).optional(),
+        recaptchaV3Token: z.string().max(4096).default('default'),
+      }),
+      answer: z.object({
+        reactivated: z.boolean().optional(),
+        user: loggedInUser,
+        redirect: z.string(),
+      }),
+    },
     delete: { options: z.object({}), answer: z.object({ type: z.string() }) },
   },
   UserRegisterResource: {
-    create: { options: z.object({
-          type: z.literal('email'),
-          email: z.string().max(254, 'Must be at most 254 characters.'),
-          password: z.string().max(256, 'Must be at most 256 characters.'),
-          // Seconds since 1970. Anything else sent (a string, a fraction, an object) is a date that is
-          // not one: NaN, which the birthday rule answers with the spec's 'Invalid date'.
-          birthday: z.unknown().transform((v) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN)),
-          country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: userText({ max: NAME_MAX }).default(''),
-          last_name: userText({ max: NAME_MAX }).default(''),
-          recaptchaV3Token: z.string().max(4096).optional(),
-          kr_privacy_consent_opt_in: z.boolean().optional(),
-          marketing_notifs_opt_out: z.boolean().optional(),
-          next: z.string().max(2048).optional(),
-          // The secret of a sign-up invitation's link (SIGNUP_MODE=invite).
-          invite: z.string().max(256).optional(),
-        }), answer: z.object({
-      user: loggedInUser.extend({ email_verified: z.boolean() }),
-      redirect: z.string(),
-    }) },
+    create: {
+      options: z.object({
+        type: z.literal('email'),
+        email: z.string().max(254, 'Must be at most 254 characters.'),
+        password: z.string().max(256, 'Must be at most 256 characters.'),
+        // Seconds since 1970. Anything else sent (a string, a fraction, an object) is a date that is
+        // not one: NaN, which the birthday rule answers with the spec's 'Invalid date'.
+        birthday: z.unknown().transform((v) => (v === undefined || v === null ? null : typeof v === 'number' && Number.isInteger(v) ? v : Number.NaN)),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.')
+          .nullable()
+          .optional(),
+        first_name: userText({ max: NAME_MAX }).default(''),
+        last_name: userText({ max: NAME_MAX }).default(''),
+        recaptchaV3Token: z.string().max(4096).optional(),
+        kr_privacy_consent_opt_in: z.boolean().optional(),
+        marketing_notifs_opt_out: z.boolean().optional(),
+        next: z.string().max(2048).optional(),
+        // The secret of a sign-up invitation's link (SIGNUP_MODE=invite).
+        invite: z.string().max(256).optional(),
+      }),
+      answer: z.object({
+        user: loggedInUser.extend({ email_verified: z.boolean() }),
+        redirect: z.string(),
+      }),
+    },
   },
   ExperimentsResource: {
     get: { options: z.object({}), answer: z.record(z.string(), z.boolean()) },
   },
   PasswordRulesResource: {
-    get: { options: z.object({}), answer: z.object({
-      min_length: z.union([z.literal(6), z.literal(8)]),
-      ascii_only: z.boolean(),
-      differ_from_username: z.boolean(),
-      min_strength_score: z.number(),
-    }) },
+    get: {
+      options: z.object({}),
+      answer: z.object({
+        min_length: z.union([z.literal(6), z.literal(8)]),
+        ascii_only: z.boolean(),
+        differ_from_username: z.boolean(),
+        min_strength_score: z.number(),
+      }),
+    },
   },
   RecognisedUserResource: {
     delete: { options: z.object({}), answer: z.object({ type: z.string() }) },
   },
   EmailVerificationResource: {
     get: { options: z.object({}), answer: z.object({ email: z.string().nullable(), verified: z.boolean(), pending_email: z.string().nullable() }) },
-    create: { options: z.object({}), answer: z.union([
-      z.object({ email: z.string().nullable(), verified: z.boolean(), pending_email: z.string().nullable() }),
-      z.object({ sent_to: z.string(), email: z.string().nullable(), verified: z.boolean(), pending_email: z.string().nullable() }),
-    ]) },
-    update: { options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }), answer: z.object({ email: z.string(), status: z.literal('verified') }) },
+    create: {
+      options: z.object({}),
+      answer: z.union([
+        z.object({ email: z.string().nullable(), verified: z.boolean(), pending_email: z.string().nullable() }),
+        z.object({ sent_to: z.string(), email: z.string().nullable(), verified: z.boolean(), pending_email: z.string().nullable() }),
+      ]),
+    },
+    update: {
+      options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
+      answer: z.object({ email: z.string(), status: z.literal('verified') }),
+    },
   },
   EmailChangeUndoResource: {
-    create: { options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }), answer: z.object({ email: z.string(), status: z.literal('undone') }) },
+    create: {
+      options: z.object({ token: z.string().min(1, 'The link has no token.').max(256) }),
+      answer: z.object({ email: z.string(), status: z.literal('undone') }),
+    },
   },
   UserPasswordResource: {
-    update: { options: z.object({ old_password: z.string().min(1, 'Enter your password.').max(256), new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }), answer: z.object({ status: z.string() }) },
+    update: {
+      options: z.object({
+        old_password: z.string().min(1, 'Enter your password.').max(256),
+        new_password: z.string().max(256),
+        code: z.string().trim().min(1).max(16).optional(),
+      }),
+      answer: z.object({ status: z.string() }),
+    },
   },
   SecuritySettingsResource: {
     get: { options: z.object({}), answer: securitySettingsAnswer },
   },
   TwoFactorResource: {
-    create: { options: z.discriminatedUnion('method', [z.object({ method: z.literal('totp') }), z.object({ method: z.literal('sms'), phone_number: z.string().trim().min(1, 'Enter your phone number.').max(32) })]), answer: z.union([
-      z.object({ method: z.literal('totp'), secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() }),
-      z.object({ method: z.literal('sms'), phone_number_end: z.string() }),
-    ]) },
-    update: { options: z.object({ code, password: z.string().max(256).optional() }), answer: z.object({ status: z.string(), backup_codes: z.array(z.string()) }) },
+    create: {
+      options: z.discriminatedUnion('method', [
+        z.object({ method: z.literal('totp') }),
+        z.object({ method: z.literal('sms'), phone_number: z.string().trim().min(1, 'Enter your phone number.').max(32) }),
+      ]),
+      answer: z.union([
+        z.object({ method: z.literal('totp'), secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() }),
+        z.object({ method: z.literal('sms'), phone_number_end: z.string() }),
+      ]),
+    },
+    update: {
+      options: z.object({ code, password: z.string().max(256).optional() }),
+      answer: z.object({ status: z.string(), backup_codes: z.array(z.string()) }),
+    },
     delete: { options: proof.extend({ code }), answer: securitySettingsAnswer },
   },
   TwoFactorCodeResource: {
@@ -177,17 +222,25 @@ export const authContract = {
     create: { options: z.object({ code }), answer: z.object({ session_passed: z.boolean() }) },
   },
   EmailChangeResource: {
-    create: { options: proof.extend({ email: z.string().trim().min(1, 'Enter your new email.').max(254, 'Must be at most 254 characters.') }), answer: z.object({ pending_email: z.string() }) },
+    create: {
+      options: proof.extend({ email: z.string().trim().min(1, 'Enter your new email.').max(254, 'Must be at most 254 characters.') }),
+      answer: z.object({ pending_email: z.string() }),
+    },
   },
   ActiveSessionsResource: {
-    get: { options: z.object({}), answer: z.array(z.object({
-      id: z.string(),
-      current: z.boolean(),
-      device: z.object({ browser: z.string().nullable(), system: z.string().nullable() }),
-      place: z.object({ kind: z.enum(['local_network', 'network', 'this_device', 'unknown']), network: z.string().optional() }),
-      last_used_at: z.number(),
-      created_at: z.number(),
-    })) },
+    get: {
+      options: z.object({}),
+      answer: z.array(
+        z.object({
+          id: z.string(),
+          current: z.boolean(),
+          device: z.object({ browser: z.string().nullable(), system: z.string().nullable() }),
+          place: z.object({ kind: z.enum(['local_network', 'network', 'this_device', 'unknown']), network: z.string().optional() }),
+          last_used_at: z.number(),
+          created_at: z.number(),
+        }),
+      ),
+    },
     delete: { options: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/, 'Not a session.') }), answer: z.object({ current: z.boolean() }) },
   },
   OtherSessionsResource: {
@@ -205,6 +258,9 @@ export const authContract = {
   // The invitations page (/settings/invitations/): whether this server takes invitations, and one sent.
   SignupInvitationResource: {
     get: { options: z.object({}), answer: z.object({ signup_mode: z.enum(['open', 'invite', 'closed']) }) },
-    create: { options: z.object({ email: z.string().trim().min(1, 'Enter an email address.').max(254, 'Must be at most 254 characters.') }), answer: z.object({ email: z.string() }) },
+    create: {
+      options: z.object({ email: z.string().trim().min(1, 'Enter an email address.').max(254, 'Must be at most 254 characters.') }),
+      answer: z.object({ email: z.string() }),
+    },
   },
 } satisfies ContractTable;

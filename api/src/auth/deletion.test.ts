@@ -12,7 +12,11 @@ async function person(t: TestApp, name: string) {
   await browser.logIn(user.email, user.password);
   const board = await t.makeBoard(user.id, `${name}'s board`);
   const save = async (boardId: string, n: number) => {
-    for (let i = 0; i < n; i++) expect((await browser.post('PinResource', 'create', { board_id: boardId, link: `https://example.com/${name}/${i}`, title: `${name} ${i}`, method: 'button' })).status).toBe(200);
+    for (let i = 0; i < n; i++)
+      expect(
+        (await browser.post('PinResource', 'create', { board_id: boardId, link: `https://example.com/${name}/${i}`, title: `${name} ${i}`, method: 'button' }))
+          .status,
+      ).toBe(200);
   };
   return { user, browser, board, save };
 }
@@ -21,7 +25,10 @@ async function person(t: TestApp, name: string) {
 async function sharing(t: TestApp) {
   const leaving = await person(t, 'leaving');
   const staying = await person(t, 'staying');
-  for (const [board, member] of [[staying.board, leaving.user.id], [leaving.board, staying.user.id]] as const) {
+  for (const [board, member] of [
+    [staying.board, leaving.user.id],
+    [leaving.board, staying.user.id],
+  ] as const) {
     await t.db.insertInto('board_collaborators').values({ board_id: board, user_id: member, status: 'accepted', created_at: t.clock.now() }).execute();
   }
   await leaving.save(leaving.board, 5);

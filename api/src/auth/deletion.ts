@@ -35,7 +35,11 @@ const freedUsername = (userId: string) => `deleted-${userId}`;
 /** Step 1: the account closed for everyone, its deletion queued; one transaction. */
 export async function startAccountDeletion(db: Kysely<Database>, jobs: Pick<JobsService, 'enqueue'>, userId: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ state: DELETING_STATE, state_reason: null, username: freedUsername(userId) }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ state: DELETING_STATE, state_reason: null, username: freedUsername(userId) })
+      .where('id', '=', userId)
+      .execute();
     await retireAllCredentials(trx, userId, freedEmail(userId), now);
     await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
     await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
@@ -44,7 +48,11 @@ export async function startAccountDeletion(db: Kysely<Database>, jobs: Pick<Jobs
 }
 
 /** Step 2: the job's handler (images/ingest.ts backgroundJobs registers it). */
-export function accountDeletionJobs({ db, config }: Pick<Deps, 'db' | 'config'>, jobs: Pick<JobsService, 'enqueue'>, batch = DELETION_BATCH): Record<string, JobHandler> {
+export function accountDeletionJobs(
+  { db, config }: Pick<Deps, 'db' | 'config'>,
+  jobs: Pick<JobsService, 'enqueue'>,
+  batch = DELETION_BATCH,
+): Record<string, JobHandler> {
   /** One batch of the pins the account saved or that sit on its boards; false when none is left. */
   const removePins = async (userId: string) =>
     db.transaction().execute(async (trx) => {
@@ -75,10 +83,25 @@ export function accountDeletionJobs({ db, config }: Pick<Deps, 'db' | 'config'>,
       await addDeltas(trx, [...tally.values()]);
       // The images these pins named go when nothing else names them (media/release.ts).
       // So do their carousels' images (the slots go with the pins, by the foreign key).
-      const slots = await trx.selectFrom('pin_carousel_slots').select('image_id').where('pin_id', 'in', pins.map((p) => p.id)).execute();
+      const slots = await trx
+        .selectFrom('pin_carousel_slots')
+        .select('image_id')
+        .where(
+          'pin_id',
+          'in',
+          pins.map((p) => p.id),
+        )
+        .execute();
       const named = [...pins.map((p) => p.image_id), ...slots.map((slot) => slot.image_id)];
       await queueImageRelease(trx, jobs, [...new Set(named.filter((id): id is string => !!id))]);
-      await trx.deleteFrom('pins').where('id', 'in', pins.map((p) => p.id)).execute();
+      await trx
+        .deleteFrom('pins')
+        .where(
+          'id',
+          'in',
+          pins.map((p) => p.id),
+        )
+        .execute();
       return true;
     });
 

@@ -15,7 +15,10 @@ async function linkedAccount(t: TestApp, name: string, providers: string[]) {
   const user = await t.makeUser(name);
   await t.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
   for (const provider of providers) {
-    await t.db.insertInto('identities').values({ provider, subject: `${provider}-${name}`, user_id: user.id, email: user.email, created_at: 0 }).execute();
+    await t.db
+      .insertInto('identities')
+      .values({ provider, subject: `${provider}-${name}`, user_id: user.id, email: user.email, created_at: 0 })
+      .execute();
   }
   return user;
 }
@@ -53,7 +56,10 @@ describe('email log-in to a provider-linked account without a password', () => {
   it('an account with a password, an unknown email and an account linked only to another provider keep the wrong-password answer', async () => {
     const t = await testApp();
     const withPassword = await t.makeUser('pat');
-    await t.db.insertInto('identities').values({ provider: 'google', subject: 'google-pat', user_id: withPassword.id, email: withPassword.email, created_at: 0 }).execute();
+    await t.db
+      .insertInto('identities')
+      .values({ provider: 'google', subject: 'google-pat', user_id: withPassword.id, email: withPassword.email, created_at: 0 })
+      .execute();
     const wrong = { api_error_code: 78, message: 'The password you entered is incorrect. Try again or reset your password' };
     expect(error(await t.client().logIn(withPassword.email, 'wrong password'))).toMatchObject(wrong);
     expect(error(await t.client({ cookie: FLAG_COOKIE }).logIn(withPassword.email, 'wrong password'))).toMatchObject(wrong);

@@ -11,7 +11,8 @@ const code = (res: { body: any }) => res.body.resource_response.error?.api_error
 async function failTimes(t: TestApp, email: string, n: number) {
   let last = 0;
   for (let i = 0; i < n; i++) {
-    const failures = (await t.db.selectFrom('login_attempts').select('failures').where('email', '=', email.trim().toLowerCase()).executeTakeFirst())?.failures ?? 0;
+    const failures =
+      (await t.db.selectFrom('login_attempts').select('failures').where('email', '=', email.trim().toLowerCase()).executeTakeFirst())?.failures ?? 0;
     const extra = failures >= LOCKOUT.challengeAfter ? { recaptchaV2Token: await solvedChallenge(t) } : {};
     last = code(await t.client().post('UserSessionResource', 'create', { username_or_email: email, password: 'wrong password', ...extra }));
   }
@@ -34,7 +35,11 @@ describe('failed log-ins (keyed on the normalised email)', () => {
     expect(await failTimes(t, user.email, 2)).toBe(78);
     const third = await t.client().logIn(' ADA@Example.com ', 'wrong password');
     expect(third.status).toBe(401);
-    expect(third.body.resource_response.error).toMatchObject({ api_error_code: 110, message: "Looks like you're having trouble logging in", data: { email: 'ada@example.com' } });
+    expect(third.body.resource_response.error).toMatchObject({
+      api_error_code: 110,
+      message: "Looks like you're having trouble logging in",
+      data: { email: 'ada@example.com' },
+    });
     const mail = await outboxMessages(t, user.email);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ channel: 'email', subject: 'Having trouble logging in?' });
@@ -54,8 +59,13 @@ describe('failed log-ins (keyed on the normalised email)', () => {
     await failTimes(t, user.email, 5);
     const bare = await t.client().logIn(user.email, user.password);
     expect(bare.status).toBe(401);
-    expect(bare.body.resource_response.error).toMatchObject({ api_error_code: 112, message: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.' });
-    const withDefault = await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: 'default' });
+    expect(bare.body.resource_response.error).toMatchObject({
+      api_error_code: 112,
+      message: 'Oops! You logged in too quickly. Please try again with the reCAPTCHA.',
+    });
+    const withDefault = await t
+      .client()
+      .post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: 'default' });
     expect(code(withDefault)).toBe(112);
     // Refused attempts are not counted: still 5.
     expect((await t.db.selectFrom('login_attempts').select('failures').executeTakeFirstOrThrow()).failures).toBe(5);
@@ -63,18 +73,30 @@ describe('failed log-ins (keyed on the normalised email)', () => {
     const token = await solvedChallenge(t);
     const wrongAnswer = JSON.parse(Buffer.from(token, 'base64').toString());
     wrongAnswer.number += 1;
-    expect(code(await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: Buffer.from(JSON.stringify(wrongAnswer)).toString('base64') }))).toBe(112);
+    expect(
+      code(
+        await t.client().post('UserSessionResource', 'create', {
+          username_or_email: user.email,
+          password: user.password,
+          recaptchaV2Token: Buffer.from(JSON.stringify(wrongAnswer)).toString('base64'),
+        }),
+      ),
+    ).toBe(112);
 
     const expired = await solvedChallenge(t);
     t.clock.advance(11 * MINUTE);
-    expect(code(await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: expired }))).toBe(112);
+    expect(
+      code(await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: expired })),
+    ).toBe(112);
 
     const fresh = await solvedChallenge(t);
     const ok = await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: fresh });
     expect(ok.status).toBe(200);
     // The same solution again: spent.
     await failTimes(t, user.email, 5);
-    expect(code(await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: fresh }))).toBe(112);
+    expect(
+      code(await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, recaptchaV2Token: fresh })),
+    ).toBe(112);
   });
 
   it('locks for 30 minutes at the tenth failure; the lock is not extended and a correct password fails during it', async () => {
@@ -84,7 +106,10 @@ describe('failed log-ins (keyed on the normalised email)', () => {
     expect(tenth).toBe(111);
     const during = await t.client().logIn(user.email, user.password);
     expect(during.status).toBe(429);
-    expect(during.body.resource_response.error).toMatchObject({ api_error_code: 111, message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.' });
+    expect(during.body.resource_response.error).toMatchObject({
+      api_error_code: 111,
+      message: 'You have reached the maximum number of login attempts. Try again in 30 minutes.',
+    });
     expect(during.headers.get('set-cookie')).toBeNull();
 
     t.clock.advance(29 * MINUTE);

@@ -53,8 +53,20 @@ export function mfaService({ db, clock, config }: Deps, sms: SmsSender) {
       if (byUser >= MFA.sendsPerHour || byPhone >= MFA.sendsPerHour) throw new ApiError('mfa_send_limited');
       const code = String(randomInt(0, 10 ** MFA_CODE_LENGTH)).padStart(MFA_CODE_LENGTH, '0');
       await store.useUserTokens(user.id, 'mfa', now);
-      await store.insertToken({ id: codeId(user.id, code), kind: 'mfa', user_id: user.id, address: phone, created_at: now, expires_at: now + MFA.codeTtlMs, used_at: null });
-      const outcome = await sms.send({ kind: 'verify.sms_code', to: phone, text: `Your ${config.brandName} verification code is ${code}. It expires in 10 minutes.` });
+      await store.insertToken({
+        id: codeId(user.id, code),
+        kind: 'mfa',
+        user_id: user.id,
+        address: phone,
+        created_at: now,
+        expires_at: now + MFA.codeTtlMs,
+        used_at: null,
+      });
+      const outcome = await sms.send({
+        kind: 'verify.sms_code',
+        to: phone,
+        text: `Your ${config.brandName} verification code is ${code}. It expires in 10 minutes.`,
+      });
       // The phone's share over every account (lib/messages/gate.ts) is used up: said as this limit is.
       if (outcome === 'limited') throw new ApiError('mfa_send_limited');
     },

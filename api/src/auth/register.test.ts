@@ -54,9 +54,15 @@ describe('sign-up (UserRegisterResource create)', () => {
     const res = await signUp(t, {}, browser);
     expect(res.headers.getSetCookie().some((c) => /^cb_known=[\w-]{40,};.*HttpOnly/.test(c))).toBe(true);
     await browser.post('UserSessionResource', 'delete', {});
-    expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({ type: 'LIMITED_LOGIN', info: { firstName: 'New', email: 'new.pinner@fastmail.com' } });
+    expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({
+      type: 'LIMITED_LOGIN',
+      info: { firstName: 'New', email: 'new.pinner@fastmail.com' },
+    });
     // The remembered browser is a credential issued under the account's epoch: a credential change elsewhere ends it.
-    await t.db.updateTable('users').set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) })).execute();
+    await t.db
+      .updateTable('users')
+      .set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) }))
+      .execute();
     expect((await browser.get('ViewerResource')).body.resource_response.data).toEqual({ type: 'UNAUTH' });
   });
 

@@ -61,7 +61,11 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
 
   /** A username from the email's local part: letters and digits, then a number if it is taken. */
   const freeUsername = async (email: string) => {
-    const base = (email.split('@')[0] ?? '').toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 24).padEnd(3, '0');
+    const base = (email.split('@')[0] ?? '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 24)
+      .padEnd(3, '0');
     // Never one of our own paths or reserved words (a sign-up as resource@… is not /resource/).
     const candidates = [base, ...Array.from({ length: 20 }, (_, i) => `${base}${i + 1}`)].filter((name) => usernameProblem(name, ownPaths()) === null);
     const taken = await store.takenUsernames(candidates);
@@ -135,7 +139,18 @@ export function registerService(deps: Deps, verification: Pick<VerificationServi
       await gate.spend(email);
       // The account exists now, unverified: its link goes out; nothing that trusts an address trusts this one yet.
       await verification.sendVerificationLink({ id, username, first_name: input.firstName }, email);
-      return { user: { id, username, first_name: input.firstName, full_name: `${input.firstName} ${input.lastName}`.trim(), email, image_medium_url: null, email_verified: false }, token };
+      return {
+        user: {
+          id,
+          username,
+          first_name: input.firstName,
+          full_name: `${input.firstName} ${input.lastName}`.trim(),
+          email,
+          image_medium_url: null,
+          email_verified: false,
+        },
+        token,
+      };
     },
 
     /** Creates an email account (the demo seed, the operator command, tests): the operator vouches for its email, so it counts as verified. */

@@ -65,7 +65,13 @@ describe('a reset link is retired by a later password change, reset or link', ()
     const user = await t.makeUser();
     const first = await requestLink(t, user.email);
     await requestLink(t, user.email);
-    const rows = await t.db.selectFrom('auth_tokens').select(['used_at']).where('kind', '=', 'reset').where('user_id', '=', user.id).orderBy('created_at').execute();
+    const rows = await t.db
+      .selectFrom('auth_tokens')
+      .select(['used_at'])
+      .where('kind', '=', 'reset')
+      .where('user_id', '=', user.id)
+      .orderBy('created_at')
+      .execute();
     expect(rows).toHaveLength(2);
     expect(rows[0]?.used_at).not.toBeNull();
     expect(rows[1]?.used_at).toBeNull();

@@ -55,9 +55,15 @@ describe('forgot password (POST /v3/users/forgot_password/)', () => {
     expect(empty.body.resource_response.error?.message_detail).toMatch(/Enter your email or username/);
     const badType = await v3Post(t, '/v3/users/forgot_password/', { username_or_email: 'a@example.com', type: 'steal' });
     expect(badType.status).toBe(400);
-    const notJson = await t.client().send('/v3/users/forgot_password/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: '{' });
+    const notJson = await t
+      .client()
+      .send('/v3/users/forgot_password/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: '{' });
     expect(notJson.status).toBe(400);
-    const cross = await t.client().send('/v3/users/forgot_password/', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"username_or_email":"a@example.com"}' });
+    const cross = await t.client().send('/v3/users/forgot_password/', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{"username_or_email":"a@example.com"}',
+    });
     expect(cross.status).toBe(403);
     expect(await outboxMessages(t)).toEqual([]);
   });

@@ -20,9 +20,18 @@ export type ResetReason = 'reset' | 'unified' | 'assistance' | 'soft_ban';
 
 const COPY: Record<ResetReason, { subject: string; intro: string }> = {
   reset: { subject: 'Reset your {brand} password', intro: 'Someone asked to reset the password of your {brand} account. Pick a new password here:' },
-  unified: { subject: 'Get back into your {brand} account', intro: 'Someone asked for help getting into your {brand} account. Pick a new password here, then log in:' },
-  assistance: { subject: 'Having trouble logging in?', intro: 'We noticed a few failed attempts to log in to your {brand} account. If that was you, pick a new password here:' },
-  soft_ban: { subject: 'We protected your {brand} account', intro: 'We noticed some strange activity on your account, so we logged you out everywhere. Pick a new password here to get back in:' },
+  unified: {
+    subject: 'Get back into your {brand} account',
+    intro: 'Someone asked for help getting into your {brand} account. Pick a new password here, then log in:',
+  },
+  assistance: {
+    subject: 'Having trouble logging in?',
+    intro: 'We noticed a few failed attempts to log in to your {brand} account. If that was you, pick a new password here:',
+  },
+  soft_ban: {
+    subject: 'We protected your {brand} account',
+    intro: 'We noticed some strange activity on your account, so we logged you out everywhere. Pick a new password here to get back in:',
+  },
 };
 
 /**
@@ -44,7 +53,15 @@ export function resetService(deps: Deps, mailer: Mailer) {
     const token = newToken();
     // A new link retires the earlier ones: only the newest mail works. Past the hourly limit nothing is
     // sent and nothing retired, so the last link mailed keeps working.
-    await store.replaceUserToken({ id: sha256(token), kind: 'reset', user_id: user.id, address: user.email, created_at: now, expires_at: now + RESET.ttlMs, used_at: null });
+    await store.replaceUserToken({
+      id: sha256(token),
+      kind: 'reset',
+      user_id: user.id,
+      address: user.email,
+      created_at: now,
+      expires_at: now + RESET.ttlMs,
+      used_at: null,
+    });
     const link = `${config.publicOrigin}/password/reset/?token=${token}`;
     const copy = COPY[reason];
     const text = `Hi ${user.first_name || user.username},\n\n${copy.intro}\n\n${link}\n\nThe link works once, for the next hour. If this wasn't you, ignore this email: your password stays as it is.\n\n{brand}`;
@@ -81,7 +98,8 @@ export function resetService(deps: Deps, mailer: Mailer) {
       const user = row?.user_id ? await store.findUserById(row.user_id) : undefined;
       if (!row || !user) throw new ApiError('reset_token_invalid');
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
-      if (!(await credentialStore(db).resetPassword(id, user.id, user.email, await hashPassword(newPassword), now, row.address))) throw new ApiError('reset_token_invalid');
+      if (!(await credentialStore(db).resetPassword(id, user.id, user.email, await hashPassword(newPassword), now, row.address)))
+        throw new ApiError('reset_token_invalid');
       return { email: user.email };
     },
   };

@@ -93,7 +93,9 @@ describe('log-in (UserSessionResource create)', () => {
   it('passes only a same-origin next back', async () => {
     const t = await testApp();
     const user = await t.makeUser();
-    const ok = await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, next: '/pin/create/button/?url=x' });
+    const ok = await t
+      .client()
+      .post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, next: '/pin/create/button/?url=x' });
     expect(ok.body.resource_response.data.redirect).toBe('/pin/create/button/?url=x');
     const evil = await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, next: '//evil.example/' });
     expect(evil.body.resource_response.data.redirect).toBe('/');

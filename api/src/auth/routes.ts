@@ -116,8 +116,12 @@ export function authV3Routes(auth: AuthService, config: Deps['config']): Hono<Ap
     return ok(c, await auth.createChallenge());
   });
   // data false means the email is free; a malformed email answers the invalid-email code.
-  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailExistsAnswer }), async (c) => ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
-  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailValidationAnswer }), async (c) => ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))));
+  routes.get('/register/exists/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailExistsAnswer }), async (c) =>
+    ok(c, await auth.emailExists(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))),
+  );
+  routes.get('/email/validation/', declare({ caller: 'visitor', limit: 'emailCheckAddress', body: 0, answer: emailValidationAnswer }), async (c) =>
+    ok(c, await auth.emailValidation(parse(emailQuery, c.req.query()).email, clientAddress(c, config.trustProxy))),
+  );
   return routes;
 }
 
@@ -158,7 +162,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
       // Log-in: credentials, the two-factor and challenge fields, the extras.
       create: action({
         ...authContract.UserSessionResource.create,
-        caller: 'visitor', limit: 'loginAddress',
+        caller: 'visitor',
+        limit: 'loginAddress',
         async run(options, { c, viewer }) {
           const { user, token, reactivated } = await auth.logIn(
             {
@@ -192,7 +197,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
       }),
       delete: action({
         ...authContract.UserSessionResource.delete,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         async run(_options, { c, viewer }) {
           await auth.logOut(viewer);
           deleteCookie(c, SESSION_COOKIE, { path: '/', secure: config.secureCookies });
@@ -204,7 +210,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
       // Email sign-up: the path is ours, a resource like log-in (docs/decisions.md).
       create: action({
         ...authContract.UserRegisterResource.create,
-        caller: 'visitor', limit: 'signupAddress',
+        caller: 'visitor',
+        limit: 'signupAddress',
         async run(options, { c }) {
           const { user, token } = await auth.register(
             {
@@ -232,7 +239,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
       // What the popup needs to know before it draws the auth screens.
       get: action({
         ...authContract.ExperimentsResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run(_options, { c }) {
           const flags = requestFlags(c, config);
           return recordOf(POPUP_FLAGS, (flag) => flags.has(flag));
@@ -243,22 +251,26 @@ export function authResources({ config }: Deps, auth: AuthService) {
       // The server-supplied password rules new sign-ups apply.
       get: action({
         ...authContract.PasswordRulesResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run: () => ({ min_length: config.passwordMinLength, ascii_only: true, differ_from_username: true, min_strength_score: MIN_STRENGTH_SCORE }),
       }),
     },
     ViewerResource: {
       get: action({
         ...authContract.ViewerResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
-        run: async (_options, { c, viewer }) => (viewer ? viewerJson(viewer, null, await auth.pinCount(viewer)) : viewerJson(null, await auth.recognised(getCookie(c, KNOWN_COOKIE)))),
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
+        run: async (_options, { c, viewer }) =>
+          viewer ? viewerJson(viewer, null, await auth.pinCount(viewer)) : viewerJson(null, await auth.recognised(getCookie(c, KNOWN_COOKIE))),
       }),
     },
     RecognisedUserResource: {
       // 'Not you? Log in with a different account': this browser forgets the remembered user.
       delete: action({
         ...authContract.RecognisedUserResource.delete,
-        caller: 'visitor', limit: none('forgets this browser only (its own cookie): bounded by API turns'),
+        caller: 'visitor',
+        limit: none('forgets this browser only (its own cookie): bounded by API turns'),
         async run(_options, { c }) {
           await auth.forgetBrowser(getCookie(c, KNOWN_COOKIE));
           deleteCookie(c, KNOWN_COOKIE, { path: '/', secure: config.secureCookies });
@@ -268,9 +280,19 @@ export function authResources({ config }: Deps, auth: AuthService) {
     },
     EmailVerificationResource: {
       // Issue 25: settings read whether the email is verified (and an address waiting for its link) ...
-      get: action({ ...authContract.EmailVerificationResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_options, { viewer }) => auth.verificationStatus(viewer.id) }),
+      get: action({
+        ...authContract.EmailVerificationResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: (_options, { viewer }) => auth.verificationStatus(viewer.id),
+      }),
       // ... and ask for the link again; limited per client address, per account and per address mailed.
-      create: action({ ...authContract.EmailVerificationResource.create, caller: 'user', limit: ['verifyResendAddress'], run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)) }),
+      create: action({
+        ...authContract.EmailVerificationResource.create,
+        caller: 'user',
+        limit: ['verifyResendAddress'],
+        run: (_options, { c, viewer }) => auth.resendVerification(viewer, clientAddress(c, config.trustProxy)),
+      }),
       // The page the mailed link opens (/email/verify/?token=) spends it with this POST, never on the GET
       // a mail scanner may make. Anyone holding the link may: it went to the mailbox it proves.
       update: action({
@@ -295,7 +317,8 @@ export function authResources({ config }: Deps, auth: AuthService) {
       update: action({
         ...authContract.UserPasswordResource.update,
         // Wrong old passwords count against the account's security attempts (auth/security.ts).
-        caller: 'user', limit: 'securityAccount',
+        caller: 'user',
+        limit: 'securityAccount',
         async run(options, { c, viewer }) {
           startSession(c, await auth.changePassword(viewer, options.old_password, options.new_password, options.code));
           await rememberAgain(c, config, auth, viewer.id);

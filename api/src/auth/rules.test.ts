@@ -101,10 +101,11 @@ describe('birthday rules', () => {
     ['tomorrow', NOW + 86_400_000],
   ])('%s is an invalid date', (_, birthday) => expect(birthdayProblem(birthday, NOW)).toBe('invalid'));
 
-  it.each([['1899-12-31', Date.UTC(1899, 11, 31)], ['0099-01-01', parseBirthday('0099-01-01')!], ['0000-01-01', parseBirthday('0000-01-01')!]])(
-    '%s, before 1900, is overage, not an invalid date',
-    (_, birthday) => expect(birthdayProblem(birthday, NOW)).toBe('overage'),
-  );
+  it.each([
+    ['1899-12-31', Date.UTC(1899, 11, 31)],
+    ['0099-01-01', parseBirthday('0099-01-01')!],
+    ['0000-01-01', parseBirthday('0000-01-01')!],
+  ])('%s, before 1900, is overage, not an invalid date', (_, birthday) => expect(birthdayProblem(birthday, NOW)).toBe('overage'));
 
   it('takes 1900-01-01 as a date (overage, as every date over 120 years back)', () => {
     expect(birthdayProblem(Date.UTC(1900, 0, 1), NOW)).toBe('overage');
@@ -115,9 +116,8 @@ describe('birthday rules', () => {
     expect(parseBirthday('')).toBeNull();
   });
 
-  it.each(['1990-02-30', '1990-13-01', '275760-09-13', 'tomorrow'])(
-    'reads %j as a date that is not one (Invalid date, not a missing one)',
-    (value) => expect(birthdayProblem(parseBirthday(value), NOW)).toBe('invalid'),
+  it.each(['1990-02-30', '1990-13-01', '275760-09-13', 'tomorrow'])('reads %j as a date that is not one (Invalid date, not a missing one)', (value) =>
+    expect(birthdayProblem(parseBirthday(value), NOW)).toBe('invalid'),
   );
 });
 

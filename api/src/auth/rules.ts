@@ -96,11 +96,50 @@ export function isDisposableDomain(domain: string, list: ReadonlySet<string>): b
 
 /** About 45 common mail domains the typo hint compares against. */
 export const COMMON_DOMAINS = [
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'ymail.com', 'rocketmail.com', 'hotmail.com', 'outlook.com', 'live.com',
-  'msn.com', 'aol.com', 'icloud.com', 'me.com', 'mac.com', 'mail.com', 'gmx.com', 'gmx.de', 'web.de', 't-online.de',
-  'protonmail.com', 'proton.me', 'fastmail.com', 'zoho.com', 'yandex.ru', 'mail.ru', 'qq.com', 'naver.com', 'comcast.net',
-  'att.net', 'verizon.net', 'sbcglobal.net', 'cox.net', 'charter.net', 'yahoo.co.uk', 'hotmail.co.uk', 'btinternet.com',
-  'sky.com', 'yahoo.fr', 'hotmail.fr', 'orange.fr', 'free.fr', 'libero.it', 'yahoo.co.jp', 'yahoo.com.br', 'uol.com.br',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'ymail.com',
+  'rocketmail.com',
+  'hotmail.com',
+  'outlook.com',
+  'live.com',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'mail.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  't-online.de',
+  'protonmail.com',
+  'proton.me',
+  'fastmail.com',
+  'zoho.com',
+  'yandex.ru',
+  'mail.ru',
+  'qq.com',
+  'naver.com',
+  'comcast.net',
+  'att.net',
+  'verizon.net',
+  'sbcglobal.net',
+  'cox.net',
+  'charter.net',
+  'yahoo.co.uk',
+  'hotmail.co.uk',
+  'btinternet.com',
+  'sky.com',
+  'yahoo.fr',
+  'hotmail.fr',
+  'orange.fr',
+  'free.fr',
+  'libero.it',
+  'yahoo.co.jp',
+  'yahoo.com.br',
+  'uol.com.br',
   'shaw.ca',
 ];
 
@@ -120,7 +159,14 @@ export function emailTypoSuggestion(email: string): string | null {
   if (distance(secondLevel, 'gmail') <= 2 && secondLevel.length >= 4 && !COMMON_DOMAINS.some((d) => d.startsWith(`${secondLevel}.`))) {
     return `${local}@gmail.com`;
   }
-  const suggestion = suggestEmail({ email: value, domains: COMMON_DOMAINS, domainThreshold: 2, secondLevelDomains: [], topLevelDomains: [], distanceFunction: distance });
+  const suggestion = suggestEmail({
+    email: value,
+    domains: COMMON_DOMAINS,
+    domainThreshold: 2,
+    secondLevelDomains: [],
+    topLevelDomains: [],
+    distanceFunction: distance,
+  });
   return suggestion ? suggestion.full : null;
 }
 

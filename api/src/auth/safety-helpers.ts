@@ -28,11 +28,17 @@ export async function solvedChallenge(t: TestApp): Promise<string> {
   const c = res.body.resource_response.data;
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error('challenge not solved');
-  return Buffer.from(JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ algorithm: c.algorithm, challenge: c.challenge, number: solution.number, salt: c.salt, signature: c.signature }),
+  ).toString('base64');
 }
 
 export function v3Post(t: TestApp, path: string, body: unknown, browser = t.client()) {
-  return browser.send(path, { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return browser.send(path, {
+    method: 'POST',
+    headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The token of the newest confirmation link mailed to an address. */
@@ -45,5 +51,11 @@ export async function lastVerifyToken(t: TestApp, to: string): Promise<string> {
 
 /** An email sign-up through the popup's resource, as a person makes one: the browser is logged in after. */
 export function signUpWithEmail(t: TestApp, email: string, browser = t.client(), password = 'Plum-Orchard-42') {
-  return browser.post('UserRegisterResource', 'create', { type: 'email', email, password, birthday: Math.floor((t.clock.now() - 30 * 365.25 * 86_400_000) / 1000), first_name: 'Vic' });
+  return browser.post('UserRegisterResource', 'create', {
+    type: 'email',
+    email,
+    password,
+    birthday: Math.floor((t.clock.now() - 30 * 365.25 * 86_400_000) / 1000),
+    first_name: 'Vic',
+  });
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import { NO_LIMIT, none } from '../lib/declare.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { clientAddress } from '../lib/client-address.js';
-import { KNOWN_COOKIE, SESSION_COOKIE, authContract, } from './contract.js';
+import { KNOWN_COOKIE, SESSION_COOKIE, authContract } from './contract.js';
 import { rememberAgain, setSessionCookie } from './routes.js';
 import type { AuthService } from './service.js';
 const GUESSES = 'securityAccount' as const;
@@ -51,7 +51,12 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     TwoFactorCodeResource: {
       // A new SMS code for an account that gets codes by SMS (to turn two-factor off or pass it).
-      create: action({ ...authContract.TwoFactorCodeResource.create, caller: 'user', limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'), run: (_o, { viewer }) => auth.sendMfaCode(viewer) }),
+      create: action({
+        ...authContract.TwoFactorCodeResource.create,
+        caller: 'user',
+        limit: none('texts at most 5 codes an hour per account and per phone (auth/mfa.ts)'),
+        run: (_o, { viewer }) => auth.sendMfaCode(viewer),
+      }),
     },
     SessionTwoFactorResource: {
       // The step-up: this session passes two-factor (and rotates) before acting for a business it does not own.
@@ -90,7 +95,12 @@ export function securityResources({ config }: Deps, auth: AuthService) {
     },
     OtherSessionsResource: {
       // ... or every session but this one.
-      delete: action({ ...authContract.OtherSessionsResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => auth.logOutOthers(viewer) }),
+      delete: action({
+        ...authContract.OtherSessionsResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (_o, { viewer }) => auth.logOutOthers(viewer),
+      }),
     },
     AccountDeactivationResource: {
       create: action({

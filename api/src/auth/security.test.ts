@@ -15,7 +15,8 @@ const data = (res: { body: any }) => res.body.resource_response.data;
 type Browser = ReturnType<TestApp['client']>;
 
 /** The code an authenticator app shows now for this secret. */
-const appCode = (t: TestApp, secret: string, offsetSteps = 0) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: t.clock.now() + offsetSteps * 30_000 });
+const appCode = (t: TestApp, secret: string, offsetSteps = 0) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: t.clock.now() + offsetSteps * 30_000 });
 
 async function loggedIn(t: TestApp, name?: string) {
   const user = await t.makeUser(name);
@@ -58,7 +59,12 @@ describe('two-factor by authenticator app, from the settings', () => {
     // Stored as hashes only, and the session that proved the code rotated.
     expect(JSON.stringify(await t.db.selectFrom('auth_tokens').selectAll().execute())).not.toContain(codes[0]);
     expect(browser.cookie).not.toBe(before);
-    expect(data(await browser.get('SecuritySettingsResource')).mfa).toMatchObject({ method: 'totp', backup_codes_left: 10, session_passed: true, pending: null });
+    expect(data(await browser.get('SecuritySettingsResource')).mfa).toMatchObject({
+      method: 'totp',
+      backup_codes_left: 10,
+      session_passed: true,
+      pending: null,
+    });
     // Shown once: nothing answers them again.
     expect(JSON.stringify(data(await browser.get('SecuritySettingsResource')))).not.toContain(codes[0]);
     const notice = (await outboxMessages(t, user.email)).at(-1);
@@ -85,11 +91,19 @@ describe('two-factor by authenticator app, from the settings', () => {
     const first = await other.logIn(user.email, user.password);
     expect([first.status, err(first)]).toEqual([401, 113]);
     t.clock.advance(MINUTE);
-    const withCode = await other.post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, mfa_token: appCode(t, secret) });
+    const withCode = await other.post('UserSessionResource', 'create', {
+      username_or_email: user.email,
+      password: user.password,
+      mfa_token: appCode(t, secret),
+    });
     expect(withCode.status).toBe(200);
 
     const third = t.client();
-    const backup = await third.post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, mfa_token: backupCodes[0]!.toUpperCase() });
+    const backup = await third.post('UserSessionResource', 'create', {
+      username_or_email: user.email,
+      password: user.password,
+      mfa_token: backupCodes[0]!.toUpperCase(),
+    });
     expect(backup.status).toBe(200);
     const again = await t.client().post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, mfa_token: backupCodes[0] });
     expect(err(again)).toBe(114);
@@ -109,7 +123,11 @@ describe('two-factor by authenticator app, from the settings', () => {
     const off = await browser.post('TwoFactorResource', 'delete', { code: backupCodes[2], password: user.password });
     expect(off.status).toBe(200);
     expect(data(off).mfa.method).toBeNull();
-    expect(await t.db.selectFrom('users').select(['mfa_method', 'totp_secret', 'mfa_enabled_at']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ mfa_method: null, totp_secret: null, mfa_enabled_at: null });
+    expect(await t.db.selectFrom('users').select(['mfa_method', 'totp_secret', 'mfa_enabled_at']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      mfa_method: null,
+      totp_secret: null,
+      mfa_enabled_at: null,
+    });
     // The other backup codes went with it, and it is off already.
     expect(err(await browser.post('TwoFactorResource', 'delete', { code: backupCodes[3], password: user.password }))).toBe(313);
     expect((await t.client().logIn(user.email, user.password)).status).toBe(200);
@@ -157,7 +175,9 @@ describe('two-factor by SMS, through the outbox', () => {
     const login = t.client();
     expect(err(await login.logIn(user.email, user.password))).toBe(113);
     const loginCode = await lastSmsCode(t, '+15550001277');
-    expect((await login.post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, mfa_token: loginCode })).status).toBe(200);
+    expect((await login.post('UserSessionResource', 'create', { username_or_email: user.email, password: user.password, mfa_token: loginCode })).status).toBe(
+      200,
+    );
 
     // Turning it off: a new code on request.
     expect(data(await browser.post('TwoFactorCodeResource', 'create', {}))).toEqual({ sent: true, phone_number_end: '77' });
@@ -229,10 +249,14 @@ describe('password and email change', () => {
     await t.db.updateTable('users').set({ mfa_method: null }).where('id', '=', user.id).execute();
     await second.logIn(user.email, user.password);
     await t.db.updateTable('users').set({ mfa_method: 'totp' }).where('id', '=', user.id).execute();
-    expect(err(await browser.post('UserPasswordResource', 'update', { old_password: 'wrong one', new_password: 'Plum-Orchard-42', code: backupCodes[0] }))).toBe(78);
+    expect(
+      err(await browser.post('UserPasswordResource', 'update', { old_password: 'wrong one', new_password: 'Plum-Orchard-42', code: backupCodes[0] })),
+    ).toBe(78);
     // With two-factor on, the password alone is not enough.
     expect(err(await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42' }))).toBe(317);
-    expect((await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42', code: backupCodes[0] })).status).toBe(200);
+    expect(
+      (await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42', code: backupCodes[0] })).status,
+    ).toBe(200);
     expect((await second.get('SecuritySettingsResource')).status).toBe(401);
     expect(data(await browser.get('SecuritySettingsResource')).mfa.session_passed).toBe(true);
   });
@@ -259,7 +283,10 @@ describe('password and email change', () => {
 
     const followed = await t.client().post('EmailVerificationResource', 'update', { token });
     expect(data(followed)).toEqual({ email: 'new@example.com', status: 'verified' });
-    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ email: 'new@example.com', pending_email: null });
+    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      email: 'new@example.com',
+      pending_email: null,
+    });
     expect((await t.client().logIn('new@example.com', user.password)).status).toBe(200);
     expect(err(await t.client().post('EmailVerificationResource', 'update', { token }))).toBe(261);
   });
@@ -293,7 +320,12 @@ describe('active sessions', () => {
     const list = data(await laptop.get('ActiveSessionsResource')) as any[];
     expect(list).toHaveLength(3);
     const phoneRow = list.find((s) => s.device.browser === 'Firefox');
-    expect(phoneRow).toMatchObject({ current: false, device: { browser: 'Firefox', system: 'Android' }, place: { kind: 'network', network: '89.160.x.x' }, last_used_at: t.clock.now() });
+    expect(phoneRow).toMatchObject({
+      current: false,
+      device: { browser: 'Firefox', system: 'Android' },
+      place: { kind: 'network', network: '89.160.x.x' },
+      last_used_at: t.clock.now(),
+    });
     const mine = list.find((s) => s.current);
     expect(mine).toMatchObject({ device: { browser: 'Chrome', system: 'macOS' }, place: { kind: 'network', network: '81.2.x.x' } });
     // No address, no user agent: unknown, never a guess.
@@ -331,7 +363,10 @@ describe('deactivation and deletion', () => {
     expect(data(await browser.post('AccountDeactivationResource', 'create', { password: user.password }))).toEqual({ state: 'deactivated' });
     expect((await other.get('SecuritySettingsResource')).status).toBe(401);
     expect((await browser.get('SecuritySettingsResource')).status).toBe(401);
-    expect(await t.db.selectFrom('users').select(['state', 'state_reason']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ state: 'deactivated', state_reason: 'user_requested' });
+    expect(await t.db.selectFrom('users').select(['state', 'state_reason']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      state: 'deactivated',
+      state_reason: 'user_requested',
+    });
     // A wrong password still gets the usual answer, revealing nothing.
     expect(err(await t.client().logIn(user.email, 'wrong password'))).toBe(78);
     const back = await t.client().logIn(user.email, user.password);

@@ -31,7 +31,12 @@ export type { Proof };
 /** The public handle of a session in the list: derived from its id, so the list never shows the stored key. */
 export const sessionHandle = (sessionId: string) => sha256(`session-handle:${sessionId}`).slice(0, 32);
 
-export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsSender }, verification: Pick<VerificationService, 'sendVerificationLink'>, startSession: StartSession) {
+export function securityService(
+  deps: Deps,
+  outgoing: { mailer: Mailer; sms: SmsSender },
+  verification: Pick<VerificationService, 'sendVerificationLink'>,
+  startSession: StartSession,
+) {
   const { db, clock, config } = deps;
   const store = authStore(db);
   const credentials = credentialStore(db);
@@ -75,10 +80,14 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
     const now = clock.now();
     await store.revokeSession(viewer.sessionId, now);
     const token = await startSession(user.id, now, viewer.loggedInAt);
-    await notify('notice.mfa_on', user, 'Two-factor authentication is on for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication is now on for your {brand} account. If you didn't turn it on, reset your password right away.\n\n{brand}`);
+    await notify(
+      'notice.mfa_on',
+      user,
+      'Two-factor authentication is on for your {brand} account',
+      `${greeting(user)}\n\nTwo-factor authentication is now on for your {brand} account. If you didn't turn it on, reset your password right away.\n\n{brand}`,
+    );
     return { token, backup_codes: codes };
   };
-
 
   return {
     securityStatus: status,
@@ -122,13 +131,31 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
         let step: number | null = null;
         await guarded(user.id, async () => (step = mfa.verifySetupTotp(user.mfa_pending_secret!, user.email, code)) !== null, 'mfa_code_invalid');
         const backup = mfa.newBackupCodes(user.id);
-        if (!(await credentials.enableMfa(user.id, { mfa_method: 'totp', totp_secret: user.mfa_pending_secret, phone_number: null, totp_last_step: step }, backup.hashes, viewer.sessionId, clock.now()))) throw new ApiError('mfa_already_on');
+        if (
+          !(await credentials.enableMfa(
+            user.id,
+            { mfa_method: 'totp', totp_secret: user.mfa_pending_secret, phone_number: null, totp_last_step: step },
+            backup.hashes,
+            viewer.sessionId,
+            clock.now(),
+          ))
+        )
+          throw new ApiError('mfa_already_on');
         return afterEnable(viewer, user, backup.codes);
       }
       if (method === 'sms' && user.mfa_pending_phone) {
         await guarded(user.id, () => mfa.verifySmsCode(user.id, code), 'mfa_code_invalid');
         const backup = mfa.newBackupCodes(user.id);
-        if (!(await credentials.enableMfa(user.id, { mfa_method: 'sms', totp_secret: null, phone_number: user.mfa_pending_phone, totp_last_step: null }, backup.hashes, viewer.sessionId, clock.now()))) throw new ApiError('mfa_already_on');
+        if (
+          !(await credentials.enableMfa(
+            user.id,
+            { mfa_method: 'sms', totp_secret: null, phone_number: user.mfa_pending_phone, totp_last_step: null },
+            backup.hashes,
+            viewer.sessionId,
+            clock.now(),
+          ))
+        )
+          throw new ApiError('mfa_already_on');
         return afterEnable(viewer, user, backup.codes);
       }
       throw new ApiError('mfa_not_started');
@@ -148,7 +175,12 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       if (!user.mfa_method) throw new ApiError('mfa_not_on');
       await prove(viewer, user, proof);
       await credentials.disableMfa(user.id, clock.now(), viewer.sessionId);
-      await notify('notice.mfa_off', user, 'Two-factor authentication is off for your {brand} account', `${greeting(user)}\n\nTwo-factor authentication was turned off for your {brand} account. If you didn't turn it off, reset your password right away.\n\n{brand}`);
+      await notify(
+        'notice.mfa_off',
+        user,
+        'Two-factor authentication is off for your {brand} account',
+        `${greeting(user)}\n\nTwo-factor authentication was turned off for your {brand} account. If you didn't turn it off, reset your password right away.\n\n{brand}`,
+      );
       return status({ ...viewer, mfaPassed: false });
     },
 
@@ -220,7 +252,12 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
       await store.setState(user.id, { state: 'deactivated', state_reason: 'user_requested', state_set_by: 'subject' }, clock.now());
-      await notify('notice.deactivated', user, 'Your {brand} account is deactivated', `${greeting(user)}\n\nYour {brand} account (${user.username}) is deactivated: your profile, boards and Pins are hidden. Log in again any time to reactivate it.\n\n{brand}`);
+      await notify(
+        'notice.deactivated',
+        user,
+        'Your {brand} account is deactivated',
+        `${greeting(user)}\n\nYour {brand} account (${user.username}) is deactivated: your profile, boards and Pins are hidden. Log in again any time to reactivate it.\n\n{brand}`,
+      );
       return { state: 'deactivated' as const };
     },
 
@@ -229,7 +266,12 @@ export function securityService(deps: Deps, outgoing: { mailer: Mailer; sms: Sms
       const user = await userOf(viewer);
       await prove(viewer, user, proof);
       await startAccountDeletion(db, jobs, user.id, clock.now());
-      await notify('notice.deleted', user, 'Your {brand} account is deleted', `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`);
+      await notify(
+        'notice.deleted',
+        user,
+        'Your {brand} account is deleted',
+        `${greeting(user)}\n\nYour {brand} account (${user.username}) and its boards, Pins and settings are deleted. This can't be undone. If you didn't ask for this, contact us.\n\n{brand}`,
+      );
       return { state: 'deleted' as const };
     },
   };

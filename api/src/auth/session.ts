@@ -86,7 +86,14 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
   const startSession = async (userId: string, mfaAt: number | null = null, loggedInAt?: number) => {
     const token = newToken();
     const now = clock.now();
-    await store.insertSession({ id: sha256(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS, mfa_at: mfaAt, logged_in_at: loggedInAt ?? now });
+    await store.insertSession({
+      id: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + SESSION_TTL_MS,
+      mfa_at: mfaAt,
+      logged_in_at: loggedInAt ?? now,
+    });
     return token;
   };
 
@@ -125,7 +132,12 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         await burnVerifyTime(input.password);
         // An account whose way in is Google or Facebook is told so, counted as a
         // wrong password; its help mail is the reset link that sets a password. docs/decisions.md, SSO.
-        const linked = user && linkedLoginError((await identities.identitiesOf(user.id)).map((row) => row.provider), input.flags?.has(FACEBOOK_RECOVERY_FLAG) ?? false);
+        const linked =
+          user &&
+          linkedLoginError(
+            (await identities.identitiesOf(user.id)).map((row) => row.provider),
+            input.flags?.has(FACEBOOK_RECOVERY_FLAG) ?? false,
+          );
         return failed(email, address, state.stale, linked ? user : undefined, linked || 'password_incorrect');
       }
       if (!(await verifyPassword(user.password_hash, input.password))) return failed(email, address, state.stale, user, 'password_incorrect');
@@ -147,14 +159,26 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
       await store.clearAttempts(email);
       if (reactivating) await store.reactivate(user.id);
       if (previous) await store.revokeSession(previous.sessionId, clock.now());
-      return { user: reactivating ? { ...user, state: 'active', state_reason: null } : user, token: await startSession(user.id, user.mfa_method ? clock.now() : null), reactivated: reactivating };
+      return {
+        user: reactivating ? { ...user, state: 'active', state_reason: null } : user,
+        token: await startSession(user.id, user.mfa_method ? clock.now() : null),
+        reactivated: reactivating,
+      };
     },
 
     /** A long-lived "remembered on this browser" token, so an expired session still says who it was. */
     async rememberBrowser(userId: string) {
       const token = newToken();
       const now = clock.now();
-      await store.insertToken({ id: sha256(token), kind: 'known', user_id: userId, address: null, created_at: now, expires_at: now + REMEMBER_TTL_MS, used_at: null });
+      await store.insertToken({
+        id: sha256(token),
+        kind: 'known',
+        user_id: userId,
+        address: null,
+        created_at: now,
+        expires_at: now + REMEMBER_TTL_MS,
+        used_at: null,
+      });
       return token;
     },
 
@@ -192,7 +216,11 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
     async sessionSeen(viewer: Viewer, seen: { userAgent: string | undefined; address: string | undefined }) {
       const now = clock.now();
       if (viewer.sessionLastUsedAt !== null && now - viewer.sessionLastUsedAt < SESSION_SEEN_EVERY_MS) return;
-      await store.sessionSeen(viewer.sessionId, { last_used_at: now, user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null, place: coarsePlace(seen.address) });
+      await store.sessionSeen(viewer.sessionId, {
+        last_used_at: now,
+        user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        place: coarsePlace(seen.address),
+      });
     },
 
     /** The viewer's pin count, for the one answer that shows it (ViewerResource). */
@@ -222,7 +250,10 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
         loggedInAt: Number(row.session_logged_in_at ?? row.session_created_at),
         emailVerified: row.email_verified_at !== null && !isPlaceholderEmail(row.email),
         sessionLastUsedAt: row.session_last_used_at === null ? null : Number(row.session_last_used_at),
-        mfaPassed: sessionPassedMfa({ mfaMethod: row.mfa_method, mfaEnabledAt: row.mfa_enabled_at === null ? null : Number(row.mfa_enabled_at) }, row.session_mfa_at === null ? null : Number(row.session_mfa_at)),
+        mfaPassed: sessionPassedMfa(
+          { mfaMethod: row.mfa_method, mfaEnabledAt: row.mfa_enabled_at === null ? null : Number(row.mfa_enabled_at) },
+          row.session_mfa_at === null ? null : Number(row.session_mfa_at),
+        ),
         isOperator: Number(row.is_operator) === 1,
       };
     },

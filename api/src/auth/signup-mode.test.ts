@@ -38,10 +38,22 @@ async function providerSignUp(t: TestApp, provider: string, who: Record<string, 
   expect(start.status).toBe(302);
   const back = await signInAtProvider(start.headers.get('location')!, who as never);
   const page = await send(back.pathname + back.search);
-  const register = await send('/resource/SocialRegisterResource/create/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ options: { type: provider, birthday: BIRTHDAY } }) });
+  const register = await send('/resource/SocialRegisterResource/create/', {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify({ options: { type: provider, birthday: BIRTHDAY } }),
+  });
   return { page: page.text, register: { status: register.status, body: JSON.parse(register.text) } };
 }
-const person = (extra: Record<string, unknown> = {}) => ({ sub: `mode-${++n}`, email: `mode${n}@example.org`, email_verified: true, given_name: 'Mo', family_name: 'De', birthdate: '1990-02-03', ...extra });
+const person = (extra: Record<string, unknown> = {}) => ({
+  sub: `mode-${++n}`,
+  email: `mode${n}@example.org`,
+  email_verified: true,
+  given_name: 'Mo',
+  family_name: 'De',
+  birthdate: '1990-02-03',
+  ...extra,
+});
 
 describe('the sign-up rule', () => {
   it('lets everyone in when open, no one when closed, the invited in invite mode, and company SSO apart when asked', () => {

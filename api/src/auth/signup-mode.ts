@@ -64,7 +64,15 @@ export function invitationSender(deps: Deps, mailer: Mailer) {
       if (inviter) await takeInviteShares(limits, inviter.id, clientAddress, [email]);
       const token = newToken();
       const now = clock.now();
-      await store.insert({ id: newId(), email, token_hash: sha256(token), invited_by: inviter?.id ?? null, created_at: now, expires_at: now + INVITATION_TTL_MS, used_at: null });
+      await store.insert({
+        id: newId(),
+        email,
+        token_hash: sha256(token),
+        invited_by: inviter?.id ?? null,
+        created_at: now,
+        expires_at: now + INVITATION_TTL_MS,
+        used_at: null,
+      });
       const link = `${config.publicOrigin}/signup?invite=${encodeURIComponent(token)}`;
       const who = inviter ? `${oneLine(`${inviter.firstName} ${inviter.lastName}`.trim()) || inviter.username} invited you` : "You're invited";
       // An operator's invitation (the command line) is sent in the operators' name.
@@ -72,7 +80,10 @@ export function invitationSender(deps: Deps, mailer: Mailer) {
         {
           to: email,
           subject: withBrand(`${who} to join {brand}`, config.brandName),
-          text: withBrand(`Hi,\n\n${who} to make an account on {brand}. Sign up with this address (${email}) here:\n\n${link}\n\nThe link works once and for 14 days. If you weren't expecting it, ignore this mail.\n\n{brand}`, config.brandName),
+          text: withBrand(
+            `Hi,\n\n${who} to make an account on {brand}. Sign up with this address (${email}) here:\n\n${link}\n\nThe link works once and for 14 days. If you weren't expecting it, ignore this mail.\n\n{brand}`,
+            config.brandName,
+          ),
         },
       ]);
       return { email, link };

@@ -69,7 +69,10 @@ describe('the admin command', () => {
   it('creates an account and unlocks a locked one', async () => {
     const t = await testApp();
     expect(await runAdmin(t.deps, ['create', 'new@example.com', 'Plum-Orchard-42', 'Nell'])).toMatch(/created new@example.com/);
-    await t.db.insertInto('login_attempts').values({ email: 'new@example.com', failures: 10, first_failed_at: t.clock.now(), locked_until: t.clock.now() + 1e6 }).execute();
+    await t.db
+      .insertInto('login_attempts')
+      .values({ email: 'new@example.com', failures: 10, first_failed_at: t.clock.now(), locked_until: t.clock.now() + 1e6 })
+      .execute();
     expect(error(await t.client().logIn('new@example.com', 'Plum-Orchard-42')).api_error_code).toBe(111);
     await runAdmin(t.deps, ['unlock', 'new@example.com']);
     expect((await t.client().logIn('new@example.com', 'Plum-Orchard-42')).status).toBe(200);
@@ -89,7 +92,14 @@ describe('recognised browsers (LIMITED_LOGIN)', () => {
     await browser.post('UserSessionResource', 'delete', {});
     expect((await browser.get('ViewerResource')).body.resource_response.data).toEqual({
       type: 'LIMITED_LOGIN',
-      info: { firstName: 'ada', imageUrl: 'https://images.example/ada.jpg', email: user.email, hasPassword: true, connectedToFacebook: false, connectedToGoogle: false },
+      info: {
+        firstName: 'ada',
+        imageUrl: 'https://images.example/ada.jpg',
+        email: user.email,
+        hasPassword: true,
+        connectedToFacebook: false,
+        connectedToGoogle: false,
+      },
     });
     await browser.post('RecognisedUserResource', 'delete', {});
     expect((await browser.get('ViewerResource')).body.resource_response.data).toEqual({ type: 'UNAUTH' });
@@ -113,7 +123,12 @@ describe('switching accounts and password change', () => {
     const browser = t.client();
     await browser.logIn(ada.email, ada.password);
     const before = browser.cookie;
-    const res = await browser.post('UserSessionResource', 'create', { username_or_email: bob.email, password: bob.password, switch_account: true, next: '/pin/create/button/' });
+    const res = await browser.post('UserSessionResource', 'create', {
+      username_or_email: bob.email,
+      password: bob.password,
+      switch_account: true,
+      next: '/pin/create/button/',
+    });
     expect(res.body.resource_response.data).toMatchObject({ user: { username: 'bob' }, redirect: '/bob' });
     expect((await t.client({ cookie: before }).get('ViewerResource')).body.resource_response.data.type).not.toBe('AUTH');
     expect((await browser.get('ViewerResource')).body.resource_response.data).toMatchObject({ type: 'AUTH', user: { username: 'bob' } });
@@ -180,7 +195,10 @@ describe('a state an operator set is never undone by its subject', () => {
     expect(right.status).toBe(403);
     expect(error(right).api_error_code).toBe(117);
     expect(right.headers.get('set-cookie')).toBeNull();
-    expect(await t.db.selectFrom('users').select(['state', 'state_set_by']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ state: 'deactivated', state_set_by: 'operator' });
+    expect(await t.db.selectFrom('users').select(['state', 'state_set_by']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      state: 'deactivated',
+      state_set_by: 'operator',
+    });
   });
 
   it('an owner’s own deactivation is lifted by their log-in; an operator’s over it is not', async () => {

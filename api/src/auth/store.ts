@@ -8,7 +8,19 @@ export type NewUser = Insertable<UsersTable>;
 /** `logged_in_at`: when its holder really logged in (a rotated session keeps its predecessor's); defaults to created_at. */
 export type NewSession = { id: string; user_id: string; created_at: number; expires_at: number; mfa_at?: number | null; logged_in_at?: number };
 /** What only auth/credentials/store.ts writes (a change there moves the security epoch). */
-type CredentialColumn = 'password_hash' | 'email' | 'pending_email' | 'email_verified_at' | 'mfa_method' | 'totp_secret' | 'phone_number' | 'mfa_enabled_at' | 'mfa_pending_method' | 'mfa_pending_secret' | 'mfa_pending_phone' | 'security_epoch';
+type CredentialColumn =
+  | 'password_hash'
+  | 'email'
+  | 'pending_email'
+  | 'email_verified_at'
+  | 'mfa_method'
+  | 'totp_secret'
+  | 'phone_number'
+  | 'mfa_enabled_at'
+  | 'mfa_pending_method'
+  | 'mfa_pending_secret'
+  | 'mfa_pending_phone'
+  | 'security_epoch';
 
 export function authStore(db: Kysely<Database>) {
   const sessionUser = prepared(
@@ -64,7 +76,10 @@ export function authStore(db: Kysely<Database>) {
     async insertUserWithSession(user: NewUser, session: NewSession) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(user).execute();
-        await trx.insertInto('sessions').values({ ...session, logged_in_at: session.created_at, revoked_at: null }).execute();
+        await trx
+          .insertInto('sessions')
+          .values({ ...session, logged_in_at: session.created_at, revoked_at: null })
+          .execute();
       });
     },
 
@@ -112,7 +127,11 @@ export function authStore(db: Kysely<Database>) {
 
     /** By email or username, for the forgot-password form's one field. */
     findUserByEmailOrUsername(value: string) {
-      return db.selectFrom('users').selectAll().where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)])).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) => eb.or([eb('email', '=', value), eb('username', '=', value)]))
+        .executeTakeFirst();
     },
 
     /** Anything but a credential (those change through auth/credentials/). */
@@ -122,7 +141,13 @@ export function authStore(db: Kysely<Database>) {
 
     /** An account its owner deactivated, active again (states.ts admitAtLogIn): no other state is lifted, nor one an operator set. */
     async reactivate(userId: string) {
-      await db.updateTable('users').set({ state: 'active', state_reason: null }).where('id', '=', userId).where('state', '=', 'deactivated').where('state_set_by', '=', 'subject').execute();
+      await db
+        .updateTable('users')
+        .set({ state: 'active', state_reason: null })
+        .where('id', '=', userId)
+        .where('state', '=', 'deactivated')
+        .where('state_set_by', '=', 'subject')
+        .execute();
     },
 
     /**
@@ -132,7 +157,8 @@ export function authStore(db: Kysely<Database>) {
     async setState(userId: string, values: { state: string; state_reason: string | null; state_set_by: 'subject' | 'operator' }, revokeAt: number | null) {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set(values).where('id', '=', userId).execute();
-        if (revokeAt !== null) await trx.updateTable('sessions').set({ revoked_at: revokeAt }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+        if (revokeAt !== null)
+          await trx.updateTable('sessions').set({ revoked_at: revokeAt }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
       });
     },
 
@@ -142,8 +168,17 @@ export function authStore(db: Kysely<Database>) {
      */
     async replaceUserToken(token: Insertable<AuthTokensTable> & { user_id: string }) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('auth_tokens').set({ used_at: token.created_at }).where('user_id', '=', token.user_id).where('kind', '=', token.kind).where('used_at', 'is', null).execute();
-        await trx.insertInto('auth_tokens').values({ ...token, security_epoch: currentEpochOf(trx, token.user_id) }).execute();
+        await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: token.created_at })
+          .where('user_id', '=', token.user_id)
+          .where('kind', '=', token.kind)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('auth_tokens')
+          .values({ ...token, security_epoch: currentEpochOf(trx, token.user_id) })
+          .execute();
       });
     },
 
@@ -186,7 +221,10 @@ export function authStore(db: Kysely<Database>) {
     // Single-use tokens (reset links, two-factor codes, spent challenges, remembered browsers).
     /** A token of an account is issued under its epoch now. */
     async insertToken(token: Insertable<AuthTokensTable>) {
-      await db.insertInto('auth_tokens').values(token.user_id ? { ...token, security_epoch: currentEpochOf(db, token.user_id) } : token).execute();
+      await db
+        .insertInto('auth_tokens')
+        .values(token.user_id ? { ...token, security_epoch: currentEpochOf(db, token.user_id) } : token)
+        .execute();
     },
 
     /** A live token of this kind, by the hash of its secret (a link or remembered browser only under its account's epoch). */
@@ -210,7 +248,11 @@ export function authStore(db: Kysely<Database>) {
 
     /** Tokens of a kind made since `since`, for a user or sent to an address: the send limits. */
     async countTokensSince(kind: TokenKind, since: number, by: { userId: string } | { address: string }) {
-      let query = db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', kind).where('created_at', '>', since);
+      let query = db
+        .selectFrom('auth_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('kind', '=', kind)
+        .where('created_at', '>', since);
       query = 'userId' in by ? query.where('user_id', '=', by.userId) : query.where('address', '=', by.address);
       return Number((await query.executeTakeFirstOrThrow()).n);
     },
@@ -221,7 +263,11 @@ export function authStore(db: Kysely<Database>) {
       // A request without a user agent or address (a script, a test) keeps what the browser last said.
       await db
         .updateTable('sessions')
-        .set((eb) => ({ last_used_at: values.last_used_at, user_agent: eb.fn.coalesce(eb.val(values.user_agent), eb.ref('user_agent')), place: eb.fn.coalesce(eb.val(values.place), eb.ref('place')) }))
+        .set((eb) => ({
+          last_used_at: values.last_used_at,
+          user_agent: eb.fn.coalesce(eb.val(values.user_agent), eb.ref('user_agent')),
+          place: eb.fn.coalesce(eb.val(values.place), eb.ref('place')),
+        }))
         .where('id', '=', sessionId)
         .execute();
     },
@@ -241,19 +287,37 @@ export function authStore(db: Kysely<Database>) {
 
     /** Ends every live session of the account but one; answers how many ended. */
     async revokeOtherSessions(userId: string, keepId: string, now: number) {
-      const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepId).where('revoked_at', 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
 
     /** Ends one live session, only the account's own; false when there was none to end. */
     async revokeUserSession(userId: string, sessionId: string, now: number) {
-      const result = await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', sessionId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
     /** Backup codes not yet used. */
     async backupCodesLeft(userId: string) {
-      const row = await db.selectFrom('auth_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('kind', '=', 'backup').where('used_at', 'is', null).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('auth_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'backup')
+        .where('used_at', 'is', null)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

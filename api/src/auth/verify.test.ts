@@ -83,7 +83,9 @@ describe('email verification', () => {
     const t = await testApp();
     await signUpWithEmail(t, 'forgetful@example.org');
     await v3Post(t, '/v3/users/forgot_password/', { username_or_email: 'forgetful@example.org' });
-    expect(code(await v3Post(t, '/v3/users/password/reset/', { token: await lastResetToken(t, 'forgetful@example.org'), new_password: 'Quince-Harbour-77' }))).toBe(0);
+    expect(
+      code(await v3Post(t, '/v3/users/password/reset/', { token: await lastResetToken(t, 'forgetful@example.org'), new_password: 'Quince-Harbour-77' })),
+    ).toBe(0);
     const user = await t.db.selectFrom('users').select('email_verified_at').where('email', '=', 'forgetful@example.org').executeTakeFirstOrThrow();
     expect(user.email_verified_at).toBe(t.clock.now());
   });

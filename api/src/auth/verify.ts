@@ -24,7 +24,6 @@ export const EMAIL_UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-
 /**
  * The address an account made through a provider holds until its typed one is proven: reserved
  * (.invalid never resolves), unique by the account id, never what a person types or gets mail at.
@@ -57,13 +56,27 @@ export function verificationService(deps: Deps, mailer: Mailer) {
     if (!(await underSendLimits(user.id, address))) return false;
     const token = newToken();
     const now = clock.now();
-    await store.replaceUserToken({ id: sha256(token), kind: 'verify', user_id: user.id, address, created_at: now, expires_at: now + VERIFY.ttlMs, used_at: null, session_id: sessionId });
+    await store.replaceUserToken({
+      id: sha256(token),
+      kind: 'verify',
+      user_id: user.id,
+      address,
+      created_at: now,
+      expires_at: now + VERIFY.ttlMs,
+      used_at: null,
+      session_id: sessionId,
+    });
     const link = `${config.publicOrigin}${VERIFY_PATH}?token=${token}`;
     const text =
       `Hi ${oneLine(user.first_name) || user.username},\n\nConfirm that ${address} is your email address for your {brand} account (${user.username}):\n\n${link}\n\n` +
       `The link works once, for the next 3 days. If you didn't make a {brand} account, ignore this email: nothing happens without the link.\n\n{brand}`;
     // The gate never throws: a mail server that is down is logged there and does not fail the sign-up.
-    await mailer.send({ kind: 'verify.email', to: address, subject: withBrand('Confirm your email for {brand}', config.brandName), text: withBrand(text, config.brandName) });
+    await mailer.send({
+      kind: 'verify.email',
+      to: address,
+      subject: withBrand('Confirm your email for {brand}', config.brandName),
+      text: withBrand(text, config.brandName),
+    });
     return true;
   };
 
@@ -75,7 +88,12 @@ export function verificationService(deps: Deps, mailer: Mailer) {
       `Hi ${oneLine(user?.first_name ?? '') || user?.username || ''},\n\nThe email address of your {brand} account (${user?.username ?? ''}) is now ${email}.\n\n` +
       `If this wasn't you, this link puts ${previous} back and logs everyone out; it works once, for the next 7 days:\n\n${link}\n\nThen reset your password from the log-in page.\n\n{brand}`;
     // The gate never throws: a mail server that is down is logged there.
-    await mailer.send({ kind: 'verify.email_undo', to: previous, subject: withBrand('The email address of your {brand} account changed', config.brandName), text: withBrand(text, config.brandName) });
+    await mailer.send({
+      kind: 'verify.email_undo',
+      to: previous,
+      subject: withBrand('The email address of your {brand} account changed', config.brandName),
+      text: withBrand(text, config.brandName),
+    });
   };
 
   /** What the settings page shows: the email, whether it is verified, and an address waiting for its link. */

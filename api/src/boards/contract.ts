@@ -10,9 +10,16 @@ import { bookmarkOption } from '../lib/bookmark.js';
 export const PICKER_PAGE_SIZE = 100;
 
 /** The parts of a board's URL, /{username}/{slug}/: what usernames and slugify() are made of. */
-export const usernamePart = z.string().toLowerCase().regex(/^[a-z0-9_]{1,32}$/, 'Must be a username (letters, digits and _).');
+export const usernamePart = z
+  .string()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{1,32}$/, 'Must be a username (letters, digits and _).');
 
-export const slugPart = z.string().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a board slug (letters, digits and single dashes).').max(100, 'Must be at most 100 characters.');
+export const slugPart = z
+  .string()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a board slug (letters, digits and single dashes).')
+  .max(100, 'Must be at most 100 characters.');
 
 /** A board named by id, or by its URL; never both, never half of a URL. */
 export const boardKey = z
@@ -88,58 +95,76 @@ export const sectionAnswer = z.object({
  */
 export const boardsContract = {
   BoardPickerBoardsResource: {
-    get: { options: z
-          .object({
-            field_set_key: z.string().optional(),
-            shortlist_suggestions: z.number().int().optional(),
-            advertiser_id: id.optional(),
-            bookmark: z.string().max(1000, 'Must be a bookmark from the page before.').optional(),
-            query: z.string().max(200, 'Must be at most 200 characters.').optional(),
-            page_size: z.number().int().min(1).max(PICKER_PAGE_SIZE).optional(),
-          })
-          .loose(), answer: z.object({
-      all_boards: z.array(boardAnswer),
-      boards_shortlist: z.array(boardAnswer),
-      bookmark: z.string(),
-      advertiser: z.object({ id: z.string(), is_owner: z.boolean() }).nullable(),
-    }) },
+    get: {
+      options: z
+        .object({
+          field_set_key: z.string().optional(),
+          shortlist_suggestions: z.number().int().optional(),
+          advertiser_id: id.optional(),
+          bookmark: z.string().max(1000, 'Must be a bookmark from the page before.').optional(),
+          query: z.string().max(200, 'Must be at most 200 characters.').optional(),
+          page_size: z.number().int().min(1).max(PICKER_PAGE_SIZE).optional(),
+        })
+        .loose(),
+      answer: z.object({
+        all_boards: z.array(boardAnswer),
+        boards_shortlist: z.array(boardAnswer),
+        bookmark: z.string(),
+        advertiser: z.object({ id: z.string(), is_owner: z.boolean() }).nullable(),
+      }),
+    },
   },
   BoardResource: {
-    get: { options: boardKey, answer: boardAnswer.extend({
-      collaborated_by_me: z.boolean(),
-      description: z.string(),
-      archived: z.boolean(),
-      cover_pin_id: z.string().nullable(),
-      owner: z.object({ full_name: z.string(), image_medium_url: z.string().nullable(), id: z.string(), username: z.string() }),
-      sections: z.array(sectionAnswer.extend({ url: z.string() })),
-      /** Only on a board an operator hid or removed, which only its owner still sees: the decision, why, and whether the one appeal is used. */
-      moderation: z.object({ state: z.enum(['hidden', 'removed']), reason: z.string(), appealed: z.boolean() }).optional(),
-    }) },
-    create: { options: z.object({
-          name: boardName,
-          // 'protected' only for a business's board (its owner acting for it; a member's always is).
-          privacy: z.enum(['public', 'secret', 'protected']).default('public'),
-          description: userText({ max: 500, multiline: true }).optional(),
-          aux_data: z.object({ source: z.string().max(64) }).partial().optional(),
-          advertiser_id: id.optional(),
-        }), answer: boardAnswer },
-    update: { options: z.object({
-          board_id: id,
-          name: boardName.optional(),
-          description: userText({ max: 500, multiline: true }).optional(),
-          privacy: z.enum(['public', 'secret']).optional(),
-          cover_pin_id: id.nullable().optional(),
-          archived: z.boolean().optional(),
-        }), answer: boardAnswer.extend({ description: z.string(), archived: z.boolean(), cover_pin_id: z.string().nullable() }) },
+    get: {
+      options: boardKey,
+      answer: boardAnswer.extend({
+        collaborated_by_me: z.boolean(),
+        description: z.string(),
+        archived: z.boolean(),
+        cover_pin_id: z.string().nullable(),
+        owner: z.object({ full_name: z.string(), image_medium_url: z.string().nullable(), id: z.string(), username: z.string() }),
+        sections: z.array(sectionAnswer.extend({ url: z.string() })),
+        /** Only on a board an operator hid or removed, which only its owner still sees: the decision, why, and whether the one appeal is used. */
+        moderation: z.object({ state: z.enum(['hidden', 'removed']), reason: z.string(), appealed: z.boolean() }).optional(),
+      }),
+    },
+    create: {
+      options: z.object({
+        name: boardName,
+        // 'protected' only for a business's board (its owner acting for it; a member's always is).
+        privacy: z.enum(['public', 'secret', 'protected']).default('public'),
+        description: userText({ max: 500, multiline: true }).optional(),
+        aux_data: z
+          .object({ source: z.string().max(64) })
+          .partial()
+          .optional(),
+        advertiser_id: id.optional(),
+      }),
+      answer: boardAnswer,
+    },
+    update: {
+      options: z.object({
+        board_id: id,
+        name: boardName.optional(),
+        description: userText({ max: 500, multiline: true }).optional(),
+        privacy: z.enum(['public', 'secret']).optional(),
+        cover_pin_id: id.nullable().optional(),
+        archived: z.boolean().optional(),
+      }),
+      answer: boardAnswer.extend({ description: z.string(), archived: z.boolean(), cover_pin_id: z.string().nullable() }),
+    },
     delete: { options: z.object({ board_id: id }), answer: z.object({ board_id: z.string() }) },
   },
   BoardSectionResource: {
-    create: { options: z.object({
-          board_id: id,
-          name: sectionName,
-          name_source: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
-          initial_pins: z.array(id).max(250).default([]),
-        }), answer: sectionAnswer },
+    create: {
+      options: z.object({
+        board_id: id,
+        name: sectionName,
+        name_source: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+        initial_pins: z.array(id).max(250).default([]),
+      }),
+      answer: sectionAnswer,
+    },
     update: { options: z.object({ section_id: id, name: sectionName }), answer: sectionAnswer },
     delete: { options: z.object({ section_id: id }), answer: z.object({ section_id: z.string(), board_id: z.string() }) },
   },
@@ -150,21 +175,35 @@ export const boardsContract = {
     get: { options: z.object({ board_id: id }), answer: z.array(sectionAnswer) },
   },
   BulkEditResource: {
-    update: { options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }), answer: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }) },
+    update: {
+      options: z.object({ board_id: id, section_id: id.nullish(), pin_ids: pinIds }),
+      answer: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }),
+    },
     delete: { options: z.object({ board_id: id, pin_ids: pinIds }), answer: z.object({ board_id: z.string(), pin_ids: z.array(z.string()) }) },
   },
   BulkEditSelectAllResource: {
-    update: { options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }), answer: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }) },
+    update: {
+      options: z.object({ board_id: id, new_board_id: id, old_section_id: id.nullish(), new_section_id: id.nullish(), pin_ids: pinIds }),
+      answer: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }),
+    },
   },
   BoardSectionEditResource: {
-    update: { options: z.object({ section_id: id, board_id: id, pins: pinIds }), answer: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }) },
+    update: {
+      options: z.object({ section_id: id, board_id: id, pins: pinIds }),
+      answer: z.object({ board_id: z.string(), section_id: z.string().nullable(), pin_ids: z.array(z.string()) }),
+    },
   },
   BoardsResource: {
-    get: { options: z.object({
+    get: {
+      options: z
+        .object({
           username: usernamePart,
           page_size: z.number().int().min(1).max(50).default(PROFILE_BOARDS_PAGE_SIZE),
           bookmark: bookmarkOption,
           archived: z.boolean().optional(),
-        }).loose(), answer: profileBoardsAnswer },
+        })
+        .loose(),
+      answer: profileBoardsAnswer,
+    },
   },
 } satisfies ContractTable;

@@ -45,7 +45,14 @@ export function boardDeletionJobs({ db }: { db: Kysely<Database> }, batch = BOAR
     db.transaction().execute(async (trx) => {
       const pins = await trx.selectFrom('pins').select(['id', 'pinner_id']).where('board_id', '=', boardId).limit(batch).execute();
       if (!pins.length) return false;
-      await trx.deleteFrom('pins').where('id', 'in', pins.map((p) => p.id)).execute();
+      await trx
+        .deleteFrom('pins')
+        .where(
+          'id',
+          'in',
+          pins.map((p) => p.id),
+        )
+        .execute();
       await addDeltas(trx, perPinner(pins, -1));
       return true;
     });

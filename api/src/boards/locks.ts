@@ -55,7 +55,10 @@ export function databaseLocks(db: Kysely<Database>, clock: Clock): BoardLocks {
         .insertInto('board_locks')
         .values({ key, holder, expires_at: now + LOCK_TTL_MS })
         .onConflict((oc) =>
-          oc.column('key').doUpdateSet({ holder, expires_at: now + LOCK_TTL_MS }).where('board_locks.expires_at', '<=', now),
+          oc
+            .column('key')
+            .doUpdateSet({ holder, expires_at: now + LOCK_TTL_MS })
+            .where('board_locks.expires_at', '<=', now),
         )
         .returning('holder')
         .executeTakeFirst();
@@ -90,7 +93,10 @@ export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX, log?: Pick<
       }
     },
     async give(keys, holder) {
-      for (const key of keys) await redis.eval(RELEASE, 1, prefix + key, holder).catch((error) => log?.warn({ err: error, dependency: 'redis' }, 'board lock left to lapse: Redis did not answer'));
+      for (const key of keys)
+        await redis
+          .eval(RELEASE, 1, prefix + key, holder)
+          .catch((error) => log?.warn({ err: error, dependency: 'redis' }, 'board lock left to lapse: Redis did not answer'));
     },
   });
 }
@@ -101,7 +107,13 @@ export function redisLocks(redis: Redis, prefix = REDIS_LOCK_PREFIX, log?: Pick<
  * and one on a server that is not do not see each other's lock for that while), rather than every move
  * failing or waiting for Redis.
  */
-export function boardLocks(deps: { db: Kysely<Database>; clock: Clock; redis?: Redis | undefined; log?: Logger; config?: Pick<Config, 'logLevel'> }): BoardLocks {
+export function boardLocks(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  redis?: Redis | undefined;
+  log?: Logger;
+  config?: Pick<Config, 'logLevel'>;
+}): BoardLocks {
   const database = databaseLocks(deps.db, deps.clock);
   if (!deps.redis) return database;
   const redis = deps.redis;

@@ -17,7 +17,8 @@ async function world(privacy: 'public' | 'secret' = 'secret') {
   const board = await t.makeBoard(owner.id, 'Garden', privacy);
   await b.owner.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [collab.id] });
   await b.collab.post('BoardInviteResource', 'update', { board_id: board });
-  const pin = async (who: typeof b.owner, n: string) => data(await who.post('PinResource', 'create', { board_id: board, link: `https://example.com/${n}`, color: '#336699' })).id as string;
+  const pin = async (who: typeof b.owner, n: string) =>
+    data(await who.post('PinResource', 'create', { board_id: board, link: `https://example.com/${n}`, color: '#336699' })).id as string;
   const pins = { owner: await pin(b.owner, 'o'), collab: await pin(b.collab, 'c') };
   await t.makeSection(board, 'Beds');
   return { t, owner, collab, b, board, pins };
@@ -66,7 +67,10 @@ describe('BoardResource update and delete', () => {
 describe('PinResource update and delete', () => {
   it('the pinner edits and deletes their pin; the board’s owner may too; counts go down', async () => {
     const { t, b, board, pins } = await world();
-    expect(data(await b.collab.post('PinResource', 'update', { id: pins.collab, title: 'Tomatoes', description: 'Cherry' }))).toMatchObject({ title: 'Tomatoes', description: 'Cherry' });
+    expect(data(await b.collab.post('PinResource', 'update', { id: pins.collab, title: 'Tomatoes', description: 'Cherry' }))).toMatchObject({
+      title: 'Tomatoes',
+      description: 'Cherry',
+    });
     expect((await b.owner.post('PinResource', 'update', { id: pins.collab, description: 'Owner’s note' })).status).toBe(200);
     expect((await b.owner.post('PinResource', 'delete', { id: pins.collab })).status).toBe(200);
     expect((await b.owner.post('PinResource', 'delete', { id: pins.owner })).status).toBe(200);
@@ -93,14 +97,19 @@ describe('PinResource update and delete', () => {
 describe('sections: BoardSectionResource update and delete, BoardSectionPinsResource delete', () => {
   async function sectioned() {
     const w = await world();
-    const section = data(await w.b.owner.post('BoardSectionResource', 'create', { board_id: w.board, name: 'Herbs', initial_pins: [w.pins.owner, w.pins.collab] })).id as string;
+    const section = data(
+      await w.b.owner.post('BoardSectionResource', 'create', { board_id: w.board, name: 'Herbs', initial_pins: [w.pins.owner, w.pins.collab] }),
+    ).id as string;
     return { ...w, section };
   }
   const pinSections = (w: Awaited<ReturnType<typeof world>>) => w.t.db.selectFrom('pins').select('section_id').orderBy('id').execute();
 
   it('a member renames a section (its slug follows) and takes pins out of it', async () => {
     const w = await sectioned();
-    expect(data(await w.b.collab.post('BoardSectionResource', 'update', { section_id: w.section, name: 'Kitchen herbs' }))).toMatchObject({ title: 'Kitchen herbs', slug: 'kitchen-herbs' });
+    expect(data(await w.b.collab.post('BoardSectionResource', 'update', { section_id: w.section, name: 'Kitchen herbs' }))).toMatchObject({
+      title: 'Kitchen herbs',
+      slug: 'kitchen-herbs',
+    });
     expect(code(await w.b.owner.post('BoardSectionResource', 'update', { section_id: w.section, name: 'beds' }))).toBe(43);
     expect((await w.b.owner.post('BoardSectionPinsResource', 'delete', { section_id: w.section, pins: [w.pins.owner] })).status).toBe(200);
     expect(await w.t.db.selectFrom('board_sections').select('pin_count').where('id', '=', w.section).executeTakeFirst()).toEqual({ pin_count: 1 });
@@ -110,7 +119,10 @@ describe('sections: BoardSectionResource update and delete, BoardSectionPinsReso
     const w = await sectioned();
     expect((await w.b.owner.post('BoardSectionResource', 'delete', { section_id: w.section })).status).toBe(200);
     expect((await pinSections(w)).every((p) => p.section_id === null)).toBe(true);
-    expect(await w.t.db.selectFrom('boards').select(['pin_count', 'section_count']).where('id', '=', w.board).executeTakeFirst()).toEqual({ pin_count: 2, section_count: 1 });
+    expect(await w.t.db.selectFrom('boards').select(['pin_count', 'section_count']).where('id', '=', w.board).executeTakeFirst()).toEqual({
+      pin_count: 2,
+      section_count: 1,
+    });
   });
 
   it('a stranger meets a secret board’s section as missing, a visitor is asked to log in; nothing changes', async () => {
@@ -153,7 +165,8 @@ describe('who may move and invite: owner, collaborator, stranger, visitor', () =
   it('members move pins within the board (a section), others are refused and nothing moves', async () => {
     const { t, b, board, pins } = await world();
     const [section] = await t.db.selectFrom('board_sections').select('id').where('board_id', '=', board).execute();
-    const move = (who: typeof b.owner, pin: string) => who.post('BulkEditSelectAllResource', 'update', { board_id: board, new_board_id: board, new_section_id: section!.id, pin_ids: [pin] });
+    const move = (who: typeof b.owner, pin: string) =>
+      who.post('BulkEditSelectAllResource', 'update', { board_id: board, new_board_id: board, new_section_id: section!.id, pin_ids: [pin] });
     expect(code(await move(b.stranger, pins.owner))).toBe(40);
     expect(code(await move(b.visitor, pins.owner))).toBe(7);
     expect(await t.db.selectFrom('pins').select('section_id').where('section_id', 'is not', null).execute()).toEqual([]);

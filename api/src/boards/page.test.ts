@@ -15,7 +15,14 @@ async function savePins(t: TestApp, browser: ReturnType<TestApp['client']>, boar
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     t.clock.advance(60_000);
-    const res = await browser.post('PinResource', 'create', { board_id: boardId, section, image_url: t.images.url('tart'), link: `https://publisher.example/${boardId}/${section ?? ''}/${i}`, description: `Pin ${i}`, method: 'button' });
+    const res = await browser.post('PinResource', 'create', {
+      board_id: boardId,
+      section,
+      image_url: t.images.url('tart'),
+      link: `https://publisher.example/${boardId}/${section ?? ''}/${i}`,
+      description: `Pin ${i}`,
+      method: 'button',
+    });
     expect(res.status).toBe(200);
     ids.push(res.body.resource_response.data.id);
   }
@@ -82,7 +89,11 @@ describe('BoardResource get (the board page)', () => {
     expect(none.status).toBe(404);
     expect(none.body.resource_response.error).toEqual(NOT_FOUND);
     for (const browser of [stranger.browser, invited.browser, t.client()]) {
-      for (const answer of [await browser.get('BoardResource', key), await browser.get('BoardResource', { board_id: board }), await browser.get('BoardFeedResource', { board_id: board })]) {
+      for (const answer of [
+        await browser.get('BoardResource', key),
+        await browser.get('BoardResource', { board_id: board }),
+        await browser.get('BoardFeedResource', { board_id: board }),
+      ]) {
         expect(answer.status).toBe(404);
         expect(answer.body).toEqual(none.body);
       }
@@ -94,7 +105,9 @@ describe('BoardResource get (the board page)', () => {
     const owner = await member(t, 'brand');
     const board = await t.makeBoard(owner.user.id, 'Campaign');
     await t.db.updateTable('boards').set({ privacy: 'protected' }).where('id', '=', board).execute();
-    expect((await owner.browser.get('BoardResource', { username: 'brand', slug: 'campaign' })).body.resource_response.data).toMatchObject({ privacy: 'protected' });
+    expect((await owner.browser.get('BoardResource', { username: 'brand', slug: 'campaign' })).body.resource_response.data).toMatchObject({
+      privacy: 'protected',
+    });
     const visitor = await t.client().get('BoardResource', { username: 'brand', slug: 'campaign' });
     expect(visitor.status).toBe(404);
     expect(visitor.body.resource_response.error).toEqual(NOT_FOUND);
@@ -106,7 +119,10 @@ describe('BoardResource get (the board page)', () => {
     const owner = await member(t, 'tidy');
     const board = await t.makeBoard(owner.user.id, 'Old stuff');
     await t.db.updateTable('boards').set({ archived_at: 1 }).where('id', '=', board).execute();
-    expect((await owner.browser.get('BoardResource', { username: 'tidy', slug: 'old-stuff' })).body.resource_response.data).toMatchObject({ id: board, archived: true });
+    expect((await owner.browser.get('BoardResource', { username: 'tidy', slug: 'old-stuff' })).body.resource_response.data).toMatchObject({
+      id: board,
+      archived: true,
+    });
     expect((await owner.browser.get('BoardFeedResource', { board_id: board })).status).toBe(200);
     const stranger = await member(t, 'nosy');
     for (const browser of [stranger.browser, t.client()]) {
@@ -212,7 +228,10 @@ describe('BoardFeedResource get (the board page’s pins)', () => {
     const second = (await visitor.get('BoardFeedResource', { board_id: board, bookmark: first.bookmark })).body.resource_response.data;
     expect(second.pins.map((p: { id: string }) => p.id)).toEqual([saved[1], saved[0]]);
     expect(second.bookmark).toBe('-end-');
-    expect((await visitor.get('BoardFeedResource', { board_id: board, bookmark: '-end-' })).body.resource_response.data).toEqual({ pins: [], bookmark: '-end-' });
+    expect((await visitor.get('BoardFeedResource', { board_id: board, bookmark: '-end-' })).body.resource_response.data).toEqual({
+      pins: [],
+      bookmark: '-end-',
+    });
 
     // A page size of the client's choosing, up to 50; a page that ends exactly at the last pin ends the feed.
     const ten = (await visitor.get('BoardFeedResource', { board_id: board, page_size: 10 })).body.resource_response.data;
@@ -228,7 +247,16 @@ describe('BoardFeedResource get (the board page’s pins)', () => {
     const board = await t.makeBoard(user.id, 'Burst');
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
-      ids.push((await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url('tart'), link: `https://publisher.example/${i}`, method: 'button' })).body.resource_response.data.id);
+      ids.push(
+        (
+          await browser.post('PinResource', 'create', {
+            board_id: board,
+            image_url: t.images.url('tart'),
+            link: `https://publisher.example/${i}`,
+            method: 'button',
+          })
+        ).body.resource_response.data.id,
+      );
     }
     const seen: string[] = [];
     let bookmark: string | undefined;
@@ -263,7 +291,8 @@ describe('BoardFeedResource get (the board page’s pins)', () => {
     const board = await t.makeBoard(user.id, 'Reading');
     await savePins(t, browser, board, 1);
     t.clock.advance(60_000);
-    const link = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/notes', color: '#336699', method: 'button' })).body.resource_response.data.id;
+    const link = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/notes', color: '#336699', method: 'button' }))
+      .body.resource_response.data.id;
     const feed = (await t.client().get('BoardFeedResource', { board_id: board })).body.resource_response.data;
     expect(feed.pins).toHaveLength(2);
     expect(feed.pins[0]).toMatchObject({ id: link, image_url: null, images: null, link: 'https://publisher.example/notes', dominant_color: '#336699' });

@@ -55,7 +55,18 @@ describe('BoardPickerBoardsResource get', () => {
       seen.push(...data.all_boards.map((b: { name: string }) => b.name));
       bookmark = data.bookmark;
     }
-    expect(seen).toEqual(['Ápples', 'board 2', 'Board 10', 'Cooking together', 'Crème brûlée', 'creme fraiche', 'Travel: Japan', 'zebra', '10 things', '2027 goals']);
+    expect(seen).toEqual([
+      'Ápples',
+      'board 2',
+      'Board 10',
+      'Cooking together',
+      'Crème brûlée',
+      'creme fraiche',
+      'Travel: Japan',
+      'zebra',
+      '10 things',
+      '2027 goals',
+    ]);
 
     const search = async (query: string) =>
       (await browser.get('BoardPickerBoardsResource', { query })).body.resource_response.data.all_boards.map((b: { name: string }) => b.name);
@@ -86,7 +97,13 @@ describe('BoardResource create', () => {
     const { user, browser } = await member(t, 'maker');
     const res = await browser.post('BoardResource', 'create', { name: '  Weeknight dinners ', aux_data: { source: 'board_picker' } });
     expect(res.status).toBe(200);
-    expect(res.body.resource_response.data).toMatchObject({ name: 'Weeknight dinners', privacy: 'public', url: '/maker/weeknight-dinners/', owner: { id: user.id, username: 'maker' }, pin_count: 0 });
+    expect(res.body.resource_response.data).toMatchObject({
+      name: 'Weeknight dinners',
+      privacy: 'public',
+      url: '/maker/weeknight-dinners/',
+      owner: { id: user.id, username: 'maker' },
+      pin_count: 0,
+    });
     const row = await t.db.selectFrom('boards').selectAll().where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ owner_id: user.id, name: 'Weeknight dinners', privacy: 'public' });
   });
@@ -183,7 +200,10 @@ describe('moving pins', () => {
     const res = await browser.post('BulkEditResource', 'update', { board_id: to, section_id: section, pin_ids: [pin] });
     expect(res.status).toBe(200);
     const counts = await t.db.selectFrom('boards').select(['id', 'pin_count']).orderBy('name').execute();
-    expect(counts).toEqual([{ id: from, pin_count: 0 }, { id: to, pin_count: 1 }]);
+    expect(counts).toEqual([
+      { id: from, pin_count: 0 },
+      { id: to, pin_count: 1 },
+    ]);
     expect((await t.db.selectFrom('board_sections').select('pin_count').where('id', '=', section).executeTakeFirstOrThrow()).pin_count).toBe(1);
   });
 
@@ -224,7 +244,11 @@ describe('moving pins', () => {
       await browser.post('BoardSectionEditResource', 'update', { board_id: to, section_id: section, pins: [pin] }),
       await browser.post('BulkEditSelectAllResource', 'update', { board_id: from, new_board_id: to, pin_ids: [pin] }),
     ];
-    expect(answers.map((r) => [r.status, r.body.resource_response.error?.api_error_code])).toEqual([[409, 2171], [409, 2172], [409, 2173]]);
+    expect(answers.map((r) => [r.status, r.body.resource_response.error?.api_error_code])).toEqual([
+      [409, 2171],
+      [409, 2172],
+      [409, 2173],
+    ]);
     expect(answers[0]?.body.resource_response.error?.message).toBe('Please wait until the previous board action finishes.');
     expect((await t.db.selectFrom('pins').select('board_id').where('id', '=', pin).executeTakeFirstOrThrow()).board_id).toBe(from);
     finish();
@@ -239,7 +263,10 @@ describe('moving pins', () => {
     const to = await t.makeBoard(user.id, 'To');
     const pin = (await browser.post('PinResource', 'create', { ...PIN, board_id: from })).body.resource_response.data.id;
     // What a killed server leaves behind: its lock row, never released.
-    await t.db.insertInto('board_locks').values({ key: to, holder: 'a-server-killed-mid-move', expires_at: t.clock.now() + LOCK_TTL_MS }).execute();
+    await t.db
+      .insertInto('board_locks')
+      .values({ key: to, holder: 'a-server-killed-mid-move', expires_at: t.clock.now() + LOCK_TTL_MS })
+      .execute();
     expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).body.resource_response.error?.api_error_code).toBe(2171);
     t.clock.advance(LOCK_TTL_MS);
     expect((await browser.post('BulkEditResource', 'update', { board_id: to, pin_ids: [pin] })).status).toBe(200);
@@ -252,7 +279,9 @@ describe('board title suggestions', () => {
     const t = await testApp();
     const { user, browser } = await member(t);
     await t.makeBoard(user.id, 'Tart');
-    const res = await browser.send(`/v3/pins/0/board_title_suggestions/?description=${encodeURIComponent('Lemon tart, the easy way. A lemon tart for Sunday.')}`);
+    const res = await browser.send(
+      `/v3/pins/0/board_title_suggestions/?description=${encodeURIComponent('Lemon tart, the easy way. A lemon tart for Sunday.')}`,
+    );
     const titles = res.body.resource_response.data.map((s: { title: string }) => s.title);
     expect(titles[0]).toBe('Lemon Tart');
     expect(titles).toContain('Lemon');

@@ -1,5 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
-import { boardsContract, } from './contract.js';
+import { boardsContract } from './contract.js';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../deps.js';
@@ -16,7 +16,8 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
     BoardPickerBoardsResource: {
       get: action({
         ...boardsContract.BoardPickerBoardsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) =>
           boards.pickerBoards(viewer.id, await advertisers.context(viewer, o.advertiser_id), { bookmark: o.bookmark, query: o.query, pageSize: o.page_size }),
       }),
@@ -26,25 +27,40 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
       get: action({ ...boardsContract.BoardResource.get, caller: 'visitor', limit: NO_LIMIT.read, run: (key, { viewer }) => boards.page(viewer, key) }),
       create: action({
         ...boardsContract.BoardResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: async (o, { viewer }) =>
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer, o.advertiser_id)),
       }),
       // Issue 19: the owner edits or deletes a board.
       update: action({
         ...boardsContract.BoardResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         // Issue 28's board settings: the cover (one of its pins, null for the save rule) and archiving too.
         run: (o, { viewer }) =>
-          boards.updateBoard(viewer.id, { boardId: o.board_id, name: o.name, description: o.description, privacy: o.privacy, coverPinId: o.cover_pin_id, archived: o.archived }),
+          boards.updateBoard(viewer.id, {
+            boardId: o.board_id,
+            name: o.name,
+            description: o.description,
+            privacy: o.privacy,
+            coverPinId: o.cover_pin_id,
+            archived: o.archived,
+          }),
       }),
-      delete: action({ ...boardsContract.BoardResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id) }),
+      delete: action({
+        ...boardsContract.BoardResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => boards.deleteBoard(viewer.id, o.board_id),
+      }),
     },
     BoardsResource: {
       // A profile's boards (page size 25): open to visitors; secret boards to their owner only.
       get: action({
         ...boardsContract.BoardsResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         errors: ['not_found'],
         run: (o, { viewer }) => boards.profileBoards(viewer, o),
       }),
@@ -52,39 +68,75 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
     BoardSectionResource: {
       create: action({
         ...boardsContract.BoardSectionResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (options, { viewer }) => boards.createSection(viewer.id, { boardId: options.board_id, name: options.name, initialPins: options.initial_pins }),
       }),
-      update: action({ ...boardsContract.BoardSectionResource.update, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }) }),
-      delete: action({ ...boardsContract.BoardSectionResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id) }),
+      update: action({
+        ...boardsContract.BoardSectionResource.update,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => boards.updateSection(viewer.id, { sectionId: o.section_id, name: o.name }),
+      }),
+      delete: action({
+        ...boardsContract.BoardSectionResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => boards.deleteSection(viewer.id, o.section_id),
+      }),
     },
     BoardSectionPinsResource: {
       // Section_id, pins; the pins stay on the board, out of the section.
-      delete: action({ ...boardsContract.BoardSectionPinsResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }) }),
+      delete: action({
+        ...boardsContract.BoardSectionPinsResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => boards.unsectionPins(viewer.id, { sectionId: o.section_id, pinIds: o.pins }),
+      }),
     },
     BoardSectionsRepinResource: {
-      get: action({ ...boardsContract.BoardSectionsRepinResource.get, caller: 'user', limit: NO_LIMIT.read, run: (options, { viewer }) => boards.sections(viewer.id, options.board_id) }),
+      get: action({
+        ...boardsContract.BoardSectionsRepinResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: (options, { viewer }) => boards.sections(viewer.id, options.board_id),
+      }),
     },
     BulkEditResource: {
       update: action({
         ...boardsContract.BulkEditResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, boardId: o.board_id, sectionId: o.section_id ?? null, busy: 'board_busy' }),
       }),
       // Bulk delete from the board page's Organise: the pins named, all on board_id.
-      delete: action({ ...boardsContract.BulkEditResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }) }),
+      delete: action({
+        ...boardsContract.BulkEditResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => boards.deletePins(viewer.id, { boardId: o.board_id, pinIds: o.pin_ids }),
+      }),
     },
     BulkEditSelectAllResource: {
       update: action({
         ...boardsContract.BulkEditSelectAllResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
-        run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pin_ids, fromBoardId: o.board_id, boardId: o.new_board_id, sectionId: o.new_section_id ?? null, busy: 'bulk_busy' }),
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) =>
+          boards.movePins(viewer.id, {
+            pinIds: o.pin_ids,
+            fromBoardId: o.board_id,
+            boardId: o.new_board_id,
+            sectionId: o.new_section_id ?? null,
+            busy: 'bulk_busy',
+          }),
       }),
     },
     BoardSectionEditResource: {
       update: action({
         ...boardsContract.BoardSectionEditResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => boards.movePins(viewer.id, { pinIds: o.pins, boardId: o.board_id, sectionId: o.section_id, busy: 'section_busy' }),
       }),
     },
@@ -120,7 +172,10 @@ export function boardTitleRoutes(boards: BoardsService, pins: PinsService): Hono
       existing.push(...taken);
       titles = suggestBoardTitles(words, existing);
     }
-    return ok(c, titles.map((title) => ({ title })));
+    return ok(
+      c,
+      titles.map((title) => ({ title })),
+    );
   });
   return routes;
 }

@@ -16,7 +16,12 @@ import { compareCursors } from './store.js';
  * its 65,535). The boards are written straight with SQL, as BoardResource create writes them.
  */
 const WORDS = ['Home', 'Décor', 'Recipes', 'Travel', 'Garden', 'Kitchen', 'Style', 'Ideas', 'Wedding', 'Crafts'];
-const boardName = (i: number) => (i === 31_337 ? 'Crème Brûlée Favourites' : i % 50 === 7 ? `${2000 + (i % 30)} plans ${i}` : `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${i}`);
+const boardName = (i: number) =>
+  i === 31_337
+    ? 'Crème Brûlée Favourites'
+    : i % 50 === 7
+      ? `${2000 + (i % 30)} plans ${i}`
+      : `${WORDS[i % WORDS.length]} ${WORDS[(i * 3) % WORDS.length]} ${i}`;
 
 async function seedBoards(db: Kysely<Database>, ownerId: string, count: number) {
   const BATCH = 1_000;
@@ -27,7 +32,20 @@ async function seedBoards(db: Kysely<Database>, ownerId: string, count: number) 
       for (let i = start; i < Math.min(count, start + BATCH); i++) {
         const id = `7${String(i).padStart(17, '0')}`;
         const name = boardName(i);
-        boards.push({ id, owner_id: ownerId, name, slug: `board-${i}`, privacy: 'public' as const, advertiser_id: null, image_cover_url: null, archived_at: null, last_pinned_at: null, created_at: i, sort_digit: startsWithDigit(name) ? 1 : 0, sort_key: nameSortKey(name) });
+        boards.push({
+          id,
+          owner_id: ownerId,
+          name,
+          slug: `board-${i}`,
+          privacy: 'public' as const,
+          advertiser_id: null,
+          image_cover_url: null,
+          archived_at: null,
+          last_pinned_at: null,
+          created_at: i,
+          sort_digit: startsWithDigit(name) ? 1 : 0,
+          sort_key: nameSortKey(name),
+        });
         for (const word of new Set(nameWords(name))) words.push({ board_id: id, owner_id: ownerId, word });
       }
       await trx.insertInto('boards').values(boards).execute();

@@ -68,7 +68,14 @@ function cursorOf(bookmark: string): PickerCursor {
   throw new ApiError('invalid_input', 'bookmark: Must be a bookmark from the page before.');
 }
 
-const sectionJson = (s: BoardSection): SectionJson => ({ id: s.id, title: s.title, slug: s.slug, board_id: s.board_id, pin_count: s.pin_count, type: 'board_section' });
+const sectionJson = (s: BoardSection): SectionJson => ({
+  id: s.id,
+  title: s.title,
+  slug: s.slug,
+  board_id: s.board_id,
+  pin_count: s.pin_count,
+  type: 'board_section',
+});
 
 /** Slugs are cut to this length before a suffix, so a URL stays short whatever the name's letters expand to. */
 const SLUG_BASE_MAX = 80;
@@ -101,7 +108,12 @@ export function boardsService(deps: Deps) {
   const policy = policyStore(db);
   const jobs = jobQueue(deps);
 
-  const toPickerBoard = (board: Pick<Board, 'id' | 'name' | 'slug' | 'privacy' | 'image_cover_url' | 'pin_count' | 'section_count' | 'owner_id'> & { owner_username: string; collaborator_count: number | string | null }): PickerBoard => ({
+  const toPickerBoard = (
+    board: Pick<Board, 'id' | 'name' | 'slug' | 'privacy' | 'image_cover_url' | 'pin_count' | 'section_count' | 'owner_id'> & {
+      owner_username: string;
+      collaborator_count: number | string | null;
+    },
+  ): PickerBoard => ({
     id: board.id,
     name: board.name,
     url: boardUrl(board.owner_username, board.slug),
@@ -127,7 +139,8 @@ export function boardsService(deps: Deps) {
   const pickerBoards = async (userId: string, context: AdvertiserContext | null = null, input: PickerInput = {}) => {
     const scope = { protectedFor: context && !context.isOwner ? context.id : null, ownedProtected: context?.isOwner ? context.id : null };
     const pageSize = input.pageSize ?? PICKER_PAGE_SIZE;
-    if (input.bookmark === PICKER_END) return { all_boards: [], boards_shortlist: [], bookmark: PICKER_END, advertiser: context ? { id: context.id, is_owner: context.isOwner } : null };
+    if (input.bookmark === PICKER_END)
+      return { all_boards: [], boards_shortlist: [], bookmark: PICKER_END, advertiser: context ? { id: context.id, is_owner: context.isOwner } : null };
     const after = input.bookmark ? cursorOf(input.bookmark) : null;
     const words = nameWords(input.query ?? '');
     const first = !after && words.length === 0;
@@ -180,7 +193,10 @@ export function boardsService(deps: Deps) {
      * the user's own and the group boards they collaborate on. Secret boards only to the user
      * themselves; protected and archived boards to no one. A username that does not exist is "not found".
      */
-    async profileBoards(viewer: Pick<Viewer, 'id'> | null, input: { username: string; page_size: number; bookmark?: string | undefined; archived?: boolean | undefined }) {
+    async profileBoards(
+      viewer: Pick<Viewer, 'id'> | null,
+      input: { username: string; page_size: number; bookmark?: string | undefined; archived?: boolean | undefined },
+    ) {
       const owner = await policy.profile(viewer?.id ?? null, { username: input.username }, 'view');
       // Archived boards are their owner's alone: anyone else is shown none.
       if (input.bookmark === FEED_END || (input.archived && viewer?.id !== owner.id)) return { boards: [], bookmark: FEED_END };
@@ -199,7 +215,13 @@ export function boardsService(deps: Deps) {
         boards: page.map((board) => {
           const picker = toPickerBoard(board);
           if (!picker.is_collaborative) return { ...picker, collaborating_users: [], collaborator_count: 0 };
-          const owner = person({ id: board.owner_id, username: board.owner_username, first_name: board.owner_first_name, last_name: board.owner_last_name, image_medium_url: board.owner_image_medium_url });
+          const owner = person({
+            id: board.owner_id,
+            username: board.owner_username,
+            first_name: board.owner_first_name,
+            last_name: board.owner_last_name,
+            image_medium_url: board.owner_image_medium_url,
+          });
           const everyone = orderCollaborators([owner, ...people.filter((p) => p.board_id === board.id).map(person)], board.owner_id, viewer?.id ?? null);
           return { ...picker, collaborating_users: everyone.slice(0, FACE_PILE_SIZE), collaborator_count: board.collaborator_count };
         }),
@@ -211,8 +233,13 @@ export function boardsService(deps: Deps) {
      * A non-owner acting for an advertiser creates protected boards carrying its id;
      * its owner may choose protected too, and no one else: protected belongs to a business.
      */
-    async createBoard(owner: { id: string; username: string }, input: { name: string; privacy: Privacy; description?: string }, context: AdvertiserContext | null = null) {
-      if (input.privacy === 'protected' && !context) throw new ApiError('invalid_input', 'privacy: Only a business’s boards can be protected. Create it while acting for your business.');
+    async createBoard(
+      owner: { id: string; username: string },
+      input: { name: string; privacy: Privacy; description?: string },
+      context: AdvertiserContext | null = null,
+    ) {
+      if (input.privacy === 'protected' && !context)
+        throw new ApiError('invalid_input', 'privacy: Only a business’s boards can be protected. Create it while acting for your business.');
       if (await store.findBoardByName(owner.id, input.name)) throw new ApiError('board_name_taken');
       const protectedFor = context && (!context.isOwner || input.privacy === 'protected') ? context.id : null;
       const id = newId();
@@ -239,14 +266,29 @@ export function boardsService(deps: Deps) {
      */
     async updateBoard(
       userId: string,
-      input: { boardId: string; name?: string | undefined; description?: string | undefined; privacy?: 'public' | 'secret' | undefined; coverPinId?: string | null | undefined; archived?: boolean | undefined },
+      input: {
+        boardId: string;
+        name?: string | undefined;
+        description?: string | undefined;
+        privacy?: 'public' | 'secret' | undefined;
+        coverPinId?: string | null | undefined;
+        archived?: boolean | undefined;
+      },
     ) {
       const board = await policy.board(userId, input.boardId, 'edit');
       if (board.privacy === 'protected' && input.privacy) throw new ApiError('forbidden', 'A protected board keeps its privacy.');
       const archivedAfter = input.archived ?? board.archived_at !== null;
       const otherChange = input.name !== undefined || input.description !== undefined || input.privacy !== undefined || input.coverPinId !== undefined;
       if (archivedAfter && otherChange) throw new ApiError('board_archived');
-      const change: { name?: string; slug?: string; description?: string; privacy?: Privacy; cover_pin_id?: string | null; image_cover_url?: string | null; archived_at?: number | null } = {};
+      const change: {
+        name?: string;
+        slug?: string;
+        description?: string;
+        privacy?: Privacy;
+        cover_pin_id?: string | null;
+        image_cover_url?: string | null;
+        archived_at?: number | null;
+      } = {};
       if (input.archived !== undefined && input.archived !== (board.archived_at !== null)) change.archived_at = input.archived ? clock.now() : null;
       if (input.coverPinId === null) change.cover_pin_id = null;
       else if (input.coverPinId !== undefined) {
@@ -297,7 +339,8 @@ export function boardsService(deps: Deps) {
       const section = await memberSection(userId, input.sectionId);
       const same = await store.findSectionByTitle(section.board_id, input.name);
       if (same && same.id !== section.id) throw new ApiError('section_name_taken');
-      const slug = slugBase(input.name) === slugBase(section.title) ? section.slug : await newSlug(input.name, (base) => store.sectionSlugsLike(section.board_id, base));
+      const slug =
+        slugBase(input.name) === slugBase(section.title) ? section.slug : await newSlug(input.name, (base) => store.sectionSlugsLike(section.board_id, base));
       await store.updateSection(section.id, { title: input.name, slug });
       const updated = await store.findSection(section.id);
       if (!updated) throw new ApiError('internal');
@@ -342,7 +385,10 @@ export function boardsService(deps: Deps) {
      * member between a board's sections; to another board, only the pin's pinner or its board's
      * owner). Moving to where they already are is refused. Nothing moves unless every pin may.
      */
-    async movePins(userId: string, input: { pinIds: string[]; fromBoardId?: string; boardId: string; sectionId: string | null; busy: 'board_busy' | 'section_busy' | 'bulk_busy' }) {
+    async movePins(
+      userId: string,
+      input: { pinIds: string[]; fromBoardId?: string; boardId: string; sectionId: string | null; busy: 'board_busy' | 'section_busy' | 'bulk_busy' },
+    ) {
       // BulkEditSelectAllResource names the board the pins come from: it answers as any board id does.
       const from = input.fromBoardId === undefined ? undefined : await policy.board(userId, input.fromBoardId, 'save');
       const board = await policy.board(userId, input.boardId, 'move');

@@ -20,12 +20,14 @@ async function world() {
   const other = await t.makeBoard(owner.id, 'Kitchen');
   await b.owner.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [collab.id] });
   await b.collab.post('BoardInviteResource', 'update', { board_id: board });
-  const save = async (image: string) => data(await b.owner.post('PinResource', 'create', { board_id: board, image_url: fixtures.url(image), link: `https://example.com/${image}` })).id as string;
+  const save = async (image: string) =>
+    data(await b.owner.post('PinResource', 'create', { board_id: board, image_url: fixtures.url(image), link: `https://example.com/${image}` })).id as string;
   const tart = await save('tart');
   const lamp = await save('lamp');
   await t.runJobs();
   const imageOf = async (pin: string) => (await t.db.selectFrom('pins').select('image_id').where('id', '=', pin).executeTakeFirstOrThrow()).image_id as string;
-  const row = () => t.db.selectFrom('boards').select(['pin_count', 'image_cover_url', 'cover_pin_id', 'archived_at']).where('id', '=', board).executeTakeFirstOrThrow();
+  const row = () =>
+    t.db.selectFrom('boards').select(['pin_count', 'image_cover_url', 'cover_pin_id', 'archived_at']).where('id', '=', board).executeTakeFirstOrThrow();
   return { t, owner, b, board, other, pins: { tart, lamp }, imageOf, row };
 }
 
@@ -35,7 +37,12 @@ describe('board cover choice', () => {
     const chosen = data(await b.owner.post('BoardResource', 'update', { board_id: board, cover_pin_id: pins.tart }));
     expect(chosen).toMatchObject({ cover_pin_id: pins.tart, image_cover_url: `http://localhost:8787/media/${await imageOf(pins.tart)}/236x.jpg` });
     const section = await t.makeSection(board, 'Beds');
-    await b.owner.post('PinResource', 'create', { board_id: board, section, image_url: fixtures.url('lamp', { w: 300, h: 300 }), link: 'https://example.com/x' });
+    await b.owner.post('PinResource', 'create', {
+      board_id: board,
+      section,
+      image_url: fixtures.url('lamp', { w: 300, h: 300 }),
+      link: 'https://example.com/x',
+    });
     await t.runJobs();
     expect((await row()).image_cover_url).toContain(await imageOf(pins.tart));
     expect(data(await b.owner.post('BoardResource', 'update', { board_id: board, cover_pin_id: null }))).toMatchObject({ cover_pin_id: null });
@@ -123,6 +130,9 @@ describe('sections from the board page', () => {
     expect(data(await b.owner.post('BoardSectionResource', 'create', { board_id: board, name: 'Paths' }))).toMatchObject({ title: 'Paths' });
     expect(code(await b.stranger.post('BoardSectionResource', 'create', { board_id: board, name: 'Mine' }))).toBe(3);
     expect(code(await b.owner.post('BoardSectionResource', 'create', { board_id: board, name: '   ' }))).toBe(1);
-    expect(await t.db.selectFrom('board_sections').select('title').where('board_id', '=', board).orderBy('title').execute()).toEqual([{ title: 'Beds' }, { title: 'Paths' }]);
+    expect(await t.db.selectFrom('board_sections').select('title').where('board_id', '=', board).orderBy('title').execute()).toEqual([
+      { title: 'Beds' },
+      { title: 'Paths' },
+    ]);
   });
 });

@@ -136,12 +136,7 @@ export function boardsStore(db: Kysely<Database>) {
     },
 
     findBoardByName(ownerId: string, name: string) {
-      return db
-        .selectFrom('boards')
-        .select('id')
-        .where('owner_id', '=', ownerId)
-        .where(sql<string>`lower(name)`, '=', name.toLowerCase())
-        .executeTakeFirst();
+      return db.selectFrom('boards').select('id').where('owner_id', '=', ownerId).where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
     },
 
     findSectionByTitle(boardId: string, title: string) {
@@ -199,7 +194,11 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** A user's id by username (a profile's address, /{username}/). */
     findUserByUsername(username: string) {
-      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'state']).where('username', '=', username).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'state'])
+        .where('username', '=', username)
+        .executeTakeFirst();
     },
 
     /**
@@ -213,7 +212,12 @@ export function boardsStore(db: Kysely<Database>) {
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
         .select(pinCountOf('board_pins').as('pin_count'))
-        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url'])
+        .select([
+          'owner.username as owner_username',
+          'owner.first_name as owner_first_name',
+          'owner.last_name as owner_last_name',
+          'owner.image_medium_url as owner_image_medium_url',
+        ])
         .select(collaboratorCount)
         // Their own boards and the group boards they collaborate on (an accepted invite).
         .where((eb) => memberOf(eb, ownerId))
@@ -252,18 +256,45 @@ export function boardsStore(db: Kysely<Database>) {
 
     /** One board's sections, in the order they were made. */
     listSections(boardId: string): Promise<BoardSection[]> {
-      return db.selectFrom('board_sections').selectAll().select(pinCountOf('section_pins').as('pin_count')).where('board_id', '=', boardId).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('board_sections')
+        .selectAll()
+        .select(pinCountOf('section_pins').as('pin_count'))
+        .where('board_id', '=', boardId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     /** A new board with its stored sort key and its name words (boards/rules/names.ts), in one transaction. */
-    async insertBoard(board: { id: string; owner_id: string; name: string; slug: string; privacy: Privacy; description: string; advertiser_id: string | null; created_at: number }) {
+    async insertBoard(board: {
+      id: string;
+      owner_id: string;
+      name: string;
+      slug: string;
+      privacy: Privacy;
+      description: string;
+      advertiser_id: string | null;
+      created_at: number;
+    }) {
       const words = [...new Set(nameWords(board.name))];
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('boards')
-          .values({ ...board, image_cover_url: null, archived_at: null, last_pinned_at: null, sort_digit: startsWithDigit(board.name) ? 1 : 0, sort_key: nameSortKey(board.name) })
+          .values({
+            ...board,
+            image_cover_url: null,
+            archived_at: null,
+            last_pinned_at: null,
+            sort_digit: startsWithDigit(board.name) ? 1 : 0,
+            sort_key: nameSortKey(board.name),
+          })
           .execute();
-        if (words.length) await trx.insertInto('board_words').values(words.map((word) => ({ board_id: board.id, owner_id: board.owner_id, word }))).execute();
+        if (words.length)
+          await trx
+            .insertInto('board_words')
+            .values(words.map((word) => ({ board_id: board.id, owner_id: board.owner_id, word })))
+            .execute();
       });
     },
 
@@ -278,7 +309,18 @@ export function boardsStore(db: Kysely<Database>) {
     },
 
     /** A board's name, description and privacy (editing a board). */
-    async updateBoard(boardId: string, change: { name?: string; slug?: string; description?: string; privacy?: Privacy; cover_pin_id?: string | null; image_cover_url?: string | null; archived_at?: number | null }) {
+    async updateBoard(
+      boardId: string,
+      change: {
+        name?: string;
+        slug?: string;
+        description?: string;
+        privacy?: Privacy;
+        cover_pin_id?: string | null;
+        image_cover_url?: string | null;
+        archived_at?: number | null;
+      },
+    ) {
       if (Object.keys(change).length) await db.updateTable('boards').set(change).where('id', '=', boardId).execute();
     },
 
@@ -317,7 +359,16 @@ export function boardsStore(db: Kysely<Database>) {
     /** Bulk delete: pins of one board go; their pinners' counts and the board's are recomputed, in one transaction. */
     async deletePins(boardId: string, pins: { id: string; pinner_id: string }[], coverOf: (imageId: string) => string) {
       await db.transaction().execute(async (trx) => {
-        const gone = await trx.deleteFrom('pins').where('board_id', '=', boardId).where('id', 'in', pins.map((p) => p.id)).returning('pinner_id').execute();
+        const gone = await trx
+          .deleteFrom('pins')
+          .where('board_id', '=', boardId)
+          .where(
+            'id',
+            'in',
+            pins.map((p) => p.id),
+          )
+          .returning('pinner_id')
+          .execute();
         await addDeltas(trx, perPinner(gone, -1));
         await recount(trx, [boardId]);
         await refreshCovers(trx, [boardId], coverOf);
@@ -352,7 +403,10 @@ async function recount(db: Transaction<Database>, boardIds: string[]) {
   await db
     .updateTable('boards')
     .set((eb) => ({
-      pin_count: eb.selectFrom('pins').select((x) => x.fn.countAll<number>().as('n')).whereRef('pins.board_id', '=', 'boards.id'),
+      pin_count: eb
+        .selectFrom('pins')
+        .select((x) => x.fn.countAll<number>().as('n'))
+        .whereRef('pins.board_id', '=', 'boards.id'),
       section_count: eb
         .selectFrom('board_sections')
         .select((x) => x.fn.countAll<number>().as('n'))
@@ -363,7 +417,10 @@ async function recount(db: Transaction<Database>, boardIds: string[]) {
   await db
     .updateTable('board_sections')
     .set((eb) => ({
-      pin_count: eb.selectFrom('pins').select((x) => x.fn.countAll<number>().as('n')).whereRef('pins.section_id', '=', 'board_sections.id'),
+      pin_count: eb
+        .selectFrom('pins')
+        .select((x) => x.fn.countAll<number>().as('n'))
+        .whereRef('pins.section_id', '=', 'board_sections.id'),
     }))
     .where('board_id', 'in', boardIds)
     .execute();

@@ -4,12 +4,19 @@
  * leaving out names the user already has.
  */
 const STOPWORDS = new Set(
-  'a an and are as at be but by easy for from how in into is it its of on or our the this that to way with your you my we best new make made diy ideas idea'.split(' '),
+  'a an and are as at be but by easy for from how in into is it its of on or our the this that to way with your you my we best new make made diy ideas idea'.split(
+    ' ',
+  ),
 );
 export const MAX_SUGGESTIONS = 5;
 
 export function suggestBoardTitles(text: string, existing: string[] = []): string[] {
-  const words = (text.toLowerCase().normalize('NFKC').match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).filter((w) => w.length > 2 && !STOPWORDS.has(w));
+  const words = (
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []
+  ).filter((w) => w.length > 2 && !STOPWORDS.has(w));
   const counts = new Map<string, number>();
   const bump = (key: string, by = 1) => counts.set(key, (counts.get(key) ?? 0) + by);
   words.forEach((word, i) => {

@@ -34,7 +34,12 @@ async function world() {
     expect(res.status).toBe(200);
     return data(res).id as string;
   };
-  const pins = { secret: await pinOn(secret, 's'), protected: await pinOn(protectedBoard, 'p'), archived: await pinOn(archived, 'a'), public: await pinOn(publicBoard, 'o') };
+  const pins = {
+    secret: await pinOn(secret, 's'),
+    protected: await pinOn(protectedBoard, 'p'),
+    archived: await pinOn(archived, 'a'),
+    public: await pinOn(publicBoard, 'o'),
+  };
   await t.makeSection(secret, 'Hidden section');
   await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('id', '=', archived).execute();
 
@@ -45,7 +50,21 @@ async function world() {
   const ownPin = data(await vicBrowser.post('PinResource', 'create', { board_id: own, link: 'https://example.com/mine' })).id as string;
   const third = await t.makeUser('third');
 
-  return { t, olga, vic, third, advertiser, olgaBrowser, vicBrowser, visitor: t.client(), boards: { secret, protected: protectedBoard, archived, public: publicBoard }, pins, own, ownSection, ownPin };
+  return {
+    t,
+    olga,
+    vic,
+    third,
+    advertiser,
+    olgaBrowser,
+    vicBrowser,
+    visitor: t.client(),
+    boards: { secret, protected: protectedBoard, archived, public: publicBoard },
+    pins,
+    own,
+    ownSection,
+    ownPin,
+  };
 }
 type World = Awaited<ReturnType<typeof world>>;
 
@@ -63,11 +82,24 @@ describe('every route that takes a board id answers a board you may not see as o
     ['BoardSectionResource create', (w, b) => w.vicBrowser.post('BoardSectionResource', 'create', { board_id: b, name: 'Sneaky' })],
     ['BoardSectionsRepinResource get', (w, b) => w.vicBrowser.get('BoardSectionsRepinResource', { board_id: b })],
     ['BulkEditResource update', (w, b) => w.vicBrowser.post('BulkEditResource', 'update', { board_id: b, pin_ids: [w.ownPin] })],
-    ['BulkEditSelectAllResource update', (w, b) => w.vicBrowser.post('BulkEditSelectAllResource', 'update', { board_id: b, new_board_id: b, pin_ids: [w.ownPin] })],
-    ['BulkEditSelectAllResource update (source only)', (w, b) => w.vicBrowser.post('BulkEditSelectAllResource', 'update', { board_id: b, new_board_id: w.own, new_section_id: w.ownSection, pin_ids: [w.ownPin] })],
-    ['BoardSectionEditResource update', (w, b) => w.vicBrowser.post('BoardSectionEditResource', 'update', { section_id: w.ownSection, board_id: b, pins: [w.ownPin] })],
+    [
+      'BulkEditSelectAllResource update',
+      (w, b) => w.vicBrowser.post('BulkEditSelectAllResource', 'update', { board_id: b, new_board_id: b, pin_ids: [w.ownPin] }),
+    ],
+    [
+      'BulkEditSelectAllResource update (source only)',
+      (w, b) =>
+        w.vicBrowser.post('BulkEditSelectAllResource', 'update', { board_id: b, new_board_id: w.own, new_section_id: w.ownSection, pin_ids: [w.ownPin] }),
+    ],
+    [
+      'BoardSectionEditResource update',
+      (w, b) => w.vicBrowser.post('BoardSectionEditResource', 'update', { section_id: w.ownSection, board_id: b, pins: [w.ownPin] }),
+    ],
     ['PinResource create', (w, b) => w.vicBrowser.post('PinResource', 'create', { board_id: b, link: 'https://example.com/x' })],
-    ['PinResource create (with a section)', (w, b) => w.vicBrowser.post('PinResource', 'create', { board_id: b, section: w.ownSection, link: 'https://example.com/x' })],
+    [
+      'PinResource create (with a section)',
+      (w, b) => w.vicBrowser.post('PinResource', 'create', { board_id: b, section: w.ownSection, link: 'https://example.com/x' }),
+    ],
     ['RepinResource create', (w, b) => w.vicBrowser.post('RepinResource', 'create', { pin_id: w.pins.public, board_id: b })],
     ['BoardInviteResource create', (w, b) => w.vicBrowser.post('BoardInviteResource', 'create', { board_id: b, invited_user_ids: [w.third.id] })],
     ['BoardInviteResource delete (oneself)', (w, b) => w.vicBrowser.post('BoardInviteResource', 'delete', { board_id: b, invited_user_id: w.vic.id })],
@@ -118,8 +150,14 @@ describe('a pin is visible exactly when its board is', () => {
     ['PinCreateSuccessResource get', (w, p) => w.vicBrowser.get('PinCreateSuccessResource', { pin_id: p })],
     ['RepinResource create', (w, p) => w.vicBrowser.post('RepinResource', 'create', { pin_id: p, board_id: w.own })],
     ['BulkEditResource update', (w, p) => w.vicBrowser.post('BulkEditResource', 'update', { board_id: w.own, pin_ids: [p] })],
-    ['BulkEditSelectAllResource update', (w, p) => w.vicBrowser.post('BulkEditSelectAllResource', 'update', { board_id: w.own, new_board_id: w.own, pin_ids: [p] })],
-    ['BoardSectionEditResource update', (w, p) => w.vicBrowser.post('BoardSectionEditResource', 'update', { section_id: w.ownSection, board_id: w.own, pins: [p] })],
+    [
+      'BulkEditSelectAllResource update',
+      (w, p) => w.vicBrowser.post('BulkEditSelectAllResource', 'update', { board_id: w.own, new_board_id: w.own, pin_ids: [p] }),
+    ],
+    [
+      'BoardSectionEditResource update',
+      (w, p) => w.vicBrowser.post('BoardSectionEditResource', 'update', { section_id: w.ownSection, board_id: w.own, pins: [p] }),
+    ],
   ];
 
   for (const [name, call] of routes) {

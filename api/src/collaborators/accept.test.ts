@@ -24,7 +24,10 @@ describe('accepting and declining an invite', () => {
     const { collab, browsers, board } = await world();
     await browsers.owner.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [collab.id] });
     expect(code(await browsers.collab.get('BoardResource', { board_id: board }))).toBe(40);
-    expect(data(await browsers.collab.get('BoardInviteResource', { username: 'olive', slug: 'group-trip' }))).toMatchObject({ board: { id: board, name: 'Group trip' }, owner: { username: 'olive' } });
+    expect(data(await browsers.collab.get('BoardInviteResource', { username: 'olive', slug: 'group-trip' }))).toMatchObject({
+      board: { id: board, name: 'Group trip' },
+      owner: { username: 'olive' },
+    });
     expect(data(await browsers.collab.post('BoardInviteResource', 'update', { board_id: board }))).toEqual({ board_id: board, status: 'accepted' });
     expect(data(await browsers.collab.get('BoardResource', { board_id: board })).is_collaborative).toBe(true);
     expect((await browsers.collab.post('PinResource', 'create', { board_id: board, link: 'https://example.com/x' })).status).toBe(200);
@@ -57,7 +60,9 @@ describe('accepting and declining an invite', () => {
     // Nothing of the secret board: not its name in the notice, not the board itself.
     expect(JSON.stringify(notice.body)).not.toContain('Group trip');
     expect(code(await squatter.post('BoardInviteResource', 'update', { board_id: board }))).toBe(260);
-    expect(code(await squatter.post('BoardInviteResource', 'delete', { board_id: board, invited_user_id: data(await squatter.get('ViewerResource')).user.id }))).toBe(260);
+    expect(
+      code(await squatter.post('BoardInviteResource', 'delete', { board_id: board, invited_user_id: data(await squatter.get('ViewerResource')).user.id })),
+    ).toBe(260);
     expect(code(await squatter.get('BoardResource', { board_id: board }))).toBe(40);
     expect(await t.db.selectFrom('board_collaborators').selectAll().execute()).toEqual([]);
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'invitee@example.org' }]);
@@ -114,7 +119,10 @@ describe('BoardCollaboratorResource delete: removing and leaving', () => {
 
   it('the owner removes a collaborator', async () => {
     const w = await accepted();
-    expect((await w.browsers.owner.post('BoardCollaboratorResource', 'delete', { board_id: w.board, invited_user_id: w.collab.id, field_set_key: 'boardEdit' })).status).toBe(200);
+    expect(
+      (await w.browsers.owner.post('BoardCollaboratorResource', 'delete', { board_id: w.board, invited_user_id: w.collab.id, field_set_key: 'boardEdit' }))
+        .status,
+    ).toBe(200);
     expect(await remaining(w)).toEqual([]);
     expect(code(await w.browsers.collab.get('BoardResource', { board_id: w.board }))).toBe(40);
   });

@@ -14,12 +14,17 @@ async function boardWithInvites(t: TestApp) {
   const invited = await member(t, 'invited');
   const joined = await member(t, 'joined');
   const board = await t.makeBoard(owner.user.id, 'Together');
-  await owner.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [invited.user.id, joined.user.id], emails: ['Pal@Example.com'] });
+  await owner.browser.post('BoardInviteResource', 'create', {
+    board_id: board,
+    invited_user_ids: [invited.user.id, joined.user.id],
+    emails: ['Pal@Example.com'],
+  });
   expect((await joined.browser.post('BoardInviteResource', 'update', { board_id: board })).status).toBe(200);
   return { owner, invited, joined, board };
 }
 
-const waiting = (t: TestApp, board: string) => t.db.selectFrom('board_collaborators').select(['user_id', 'status']).where('board_id', '=', board).orderBy('status').execute();
+const waiting = (t: TestApp, board: string) =>
+  t.db.selectFrom('board_collaborators').select(['user_id', 'status']).where('board_id', '=', board).orderBy('status').execute();
 
 describe('pending invites (BoardPendingInvitesResource)', () => {
   it('lists the invites nobody has taken up to the owner, accounts and emails, not the accepted collaborator', async () => {
@@ -70,7 +75,12 @@ describe('pending invites (BoardPendingInvitesResource)', () => {
   it('refuses bad options with a clear error', async () => {
     const t = await testApp();
     const { owner, board } = await boardWithInvites(t);
-    for (const options of [{ board_id: board }, { board_id: board, email: '' }, { board_id: board, email: 'x@example.com', invited_user_id: '1' }, { board_id: 'nope', email: 'x@example.com' }]) {
+    for (const options of [
+      { board_id: board },
+      { board_id: board, email: '' },
+      { board_id: board, email: 'x@example.com', invited_user_id: '1' },
+      { board_id: 'nope', email: 'x@example.com' },
+    ]) {
       const res = await owner.browser.post('BoardPendingInvitesResource', 'delete', options);
       expect(res.status).toBe(400);
       expect(res.body.resource_response.error?.message).toBeTruthy();

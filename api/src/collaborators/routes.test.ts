@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { capturedLog } from '../core/testing.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { describe, expect, it, } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testApp, type TestApp } from '../testing.js';
 import { inviteMail, orderCollaborators } from './service.js';
 
@@ -45,7 +45,9 @@ describe('collaborator search (ShareSuggestionsTypeaheadResource)', () => {
     const found = (await me.browser.get('ShareSuggestionsTypeaheadResource', { term: 'an' })).body.resource_response.data;
     expect(found).toHaveLength(5);
     expect(found.every((c: { type: string; username: string }) => c.type === 'user' && c.username.startsWith('an') && c.username !== 'annie')).toBe(true);
-    expect((await me.browser.get('ShareSuggestionsTypeaheadResource', { term: 'BO' })).body.resource_response.data.map((c: { username: string }) => c.username)).toEqual(['bob']);
+    expect(
+      (await me.browser.get('ShareSuggestionsTypeaheadResource', { term: 'BO' })).body.resource_response.data.map((c: { username: string }) => c.username),
+    ).toEqual(['bob']);
   });
 
   it('treats LIKE wildcards as text', async () => {
@@ -72,7 +74,11 @@ describe('board invites (BoardInviteResource)', () => {
     const owner = await member(t, 'owner');
     const friend = await t.makeUser('friend');
     const board = await t.makeBoard(owner.user.id, 'Together');
-    const res = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [friend.id, friend.id, owner.user.id], emails: ['Pal@Example.com', 'pal@example.com'] });
+    const res = await owner.browser.post('BoardInviteResource', 'create', {
+      board_id: board,
+      invited_user_ids: [friend.id, friend.id, owner.user.id],
+      emails: ['Pal@Example.com', 'pal@example.com'],
+    });
     expect(res.status).toBe(200);
     expect(res.body.resource_response.data).toEqual({ board_id: board, invited_user_ids: [friend.id], emails: ['pal@example.com'] });
     expect(await t.db.selectFrom('board_collaborators').select(['user_id', 'status']).execute()).toEqual([{ user_id: friend.id, status: 'invited' }]);
@@ -107,7 +113,10 @@ describe('email invites are mailed', () => {
       const owner = await member(t, 'owner');
       await t.db.updateTable('users').set({ first_name: 'Ada', last_name: 'Lovelace' }).where('id', '=', owner.user.id).execute();
       const board = await t.makeBoard(owner.user.id, 'Together', 'secret');
-      const first = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['Pal@Example.com', 'pal@example.com', 'bud@example.com'] });
+      const first = await owner.browser.post('BoardInviteResource', 'create', {
+        board_id: board,
+        emails: ['Pal@Example.com', 'pal@example.com', 'bud@example.com'],
+      });
       expect(first.status).toBe(200);
       expect(inbox.received.map((m) => m.to)).toEqual([['pal@example.com'], ['bud@example.com']]);
       const message = inbox.received[0]!.message;
@@ -176,7 +185,12 @@ describe('email invites are mailed', () => {
     const board = await t.makeBoard(owner.user.id, 'Offline');
     const res = await owner.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['pal@example.com'] });
     expect(res.status).toBe(200);
-    expect(entries().find((e) => e.msg === 'message not sent')).toMatchObject({ level: 50, kind: 'invite.board', req_id: res.headers.get('x-request-id'), err: { message: expect.any(String) } });
+    expect(entries().find((e) => e.msg === 'message not sent')).toMatchObject({
+      level: 50,
+      kind: 'invite.board',
+      req_id: res.headers.get('x-request-id'),
+      err: { message: expect.any(String) },
+    });
     expect(await t.db.selectFrom('board_email_invites').select('email').execute()).toEqual([{ email: 'pal@example.com' }]);
   });
 
@@ -189,7 +203,10 @@ describe('email invites are mailed', () => {
       expect((await first.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['Stranger@example.org'] })).status).toBe(200);
     }
     const board = await t.makeBoard(second.user.id, 'Yet another');
-    const refused = await second.browser.post('BoardInviteResource', 'create', { board_id: board, emails: ['someone.else@example.org', 'stranger@example.org'] });
+    const refused = await second.browser.post('BoardInviteResource', 'create', {
+      board_id: board,
+      emails: ['someone.else@example.org', 'stranger@example.org'],
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.resource_response.error?.api_error_code).toBe(264);
     expect(await t.db.selectFrom('board_email_invites').select('email').where('board_id', '=', board).execute()).toEqual([]);
@@ -199,7 +216,11 @@ describe('email invites are mailed', () => {
   });
 
   it('names the inviter by username when they have no name, in the body: the subject is always ours', () => {
-    const mail = inviteMail({ to: 'a@example.com', inviter: { username: 'ada', first_name: ' ', last_name: '' }, board: { name: 'B\r\nC', url: 'http://localhost:8787/ada/b/' } });
+    const mail = inviteMail({
+      to: 'a@example.com',
+      inviter: { username: 'ada', first_name: ' ', last_name: '' },
+      board: { name: 'B\r\nC', url: 'http://localhost:8787/ada/b/' },
+    });
     expect(mail.subject).toBe("You're invited to collaborate on a board on Corkboard");
     expect(mail.text).toContain('ada (ada on Corkboard) invited you to collaborate on the board “B C”.');
   });

@@ -18,12 +18,10 @@ import type { Candidate } from './contract.js';
 /** Typeahead answers at most 5 items. */
 export const SUGGESTIONS_MAX = 5;
 
-
 const fullName = (u: { first_name: string; last_name: string }) => `${u.first_name} ${u.last_name}`.trim();
 
 /** Who claims an invite: an email invite trusts the address only once it is verified. */
 type Claimant = { id: string; email: string; emailVerified: boolean };
-
 
 /**
  * The mail an invited email gets: plain text naming the inviter and the board, with the board's
@@ -31,7 +29,12 @@ type Claimant = { id: string; email: string; emailVerified: boolean };
  * The subject is ours alone: a sender's name or board name in a stranger's inbox list
  * would be a line of the sender's choosing under our name; in the body they read as quoted.
  */
-export function inviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; board: { name: string; url: string }; brand?: string }): Mail {
+export function inviteMail(input: {
+  to: string;
+  inviter: { username: string; first_name: string; last_name: string };
+  board: { name: string; url: string };
+  brand?: string;
+}): Mail {
   const brand = input.brand ?? DEFAULT_BRAND;
   const fullName = oneLine(`${input.inviter.first_name} ${input.inviter.last_name}`);
   const inviter = fullName || input.inviter.username;
@@ -98,7 +101,13 @@ export function collaboratorsService(deps: Deps, mailer: Mailer, notifications: 
       const inviter = fresh.length ? await store.findUser(viewerId) : undefined;
       if (inviter) {
         const url = `${config.publicOrigin}/${inviter.username}/${board.slug}/`;
-        await mailInvites(mailer, 'invite.board', viewerId, board.id, fresh.map((to) => inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName })));
+        await mailInvites(
+          mailer,
+          'invite.board',
+          viewerId,
+          board.id,
+          fresh.map((to) => inviteMail({ to, inviter, board: { name: board.name, url }, brand: config.brandName })),
+        );
       }
       return { board_id: board.id, invited_user_ids: userIds, emails };
     },

@@ -9,29 +9,37 @@ export function collaboratorsStore(db: Kysely<Database>) {
     /** Users whose username, first name or full name starts with the term. */
     searchUsers(term: string, excludeId: string, limit: number) {
       const prefix = likePrefix(term);
-      return db
-        .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
-        .where('id', '!=', excludeId)
-        // A suspended or deactivated account is not suggested (policy/rules.ts profileRule).
-        .where((eb) => shownAccount(eb, 'users.state'))
-        .where((eb) =>
-          eb.or([
-            eb(sql`lower(username)`, 'like', sql`${prefix} escape '\\'`),
-            eb(sql`lower(first_name)`, 'like', sql`${prefix} escape '\\'`),
-            eb(sql`lower(first_name || ' ' || last_name)`, 'like', sql`${prefix} escape '\\'`),
-          ]),
-        )
-        .orderBy('first_name')
-        .orderBy('username')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('users')
+          .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
+          .where('id', '!=', excludeId)
+          // A suspended or deactivated account is not suggested (policy/rules.ts profileRule).
+          .where((eb) => shownAccount(eb, 'users.state'))
+          .where((eb) =>
+            eb.or([
+              eb(sql`lower(username)`, 'like', sql`${prefix} escape '\\'`),
+              eb(sql`lower(first_name)`, 'like', sql`${prefix} escape '\\'`),
+              eb(sql`lower(first_name || ' ' || last_name)`, 'like', sql`${prefix} escape '\\'`),
+            ]),
+          )
+          .orderBy('first_name')
+          .orderBy('username')
+          .limit(limit)
+          .execute()
+      );
     },
 
     /** The ids among `ids` of accounts that may be invited: existing and shown. */
     existingUserIds(ids: string[]) {
       if (ids.length === 0) return Promise.resolve([] as string[]);
-      return db.selectFrom('users').select('id').where('id', 'in', ids).where((eb) => shownAccount(eb, 'users.state')).execute().then((rows) => rows.map((r) => r.id));
+      return db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', ids)
+        .where((eb) => shownAccount(eb, 'users.state'))
+        .execute()
+        .then((rows) => rows.map((r) => r.id));
     },
 
     /** The inviter as their mail names them. */
@@ -69,7 +77,10 @@ export function collaboratorsStore(db: Kysely<Database>) {
 
     /** Whether the user has a row on the board: invited or accepted. */
     async isInvited(boardId: string, userId: string) {
-      return (await db.selectFrom('board_collaborators').select('user_id').where('board_id', '=', boardId).where('user_id', '=', userId).executeTakeFirst()) !== undefined;
+      return (
+        (await db.selectFrom('board_collaborators').select('user_id').where('board_id', '=', boardId).where('user_id', '=', userId).executeTakeFirst()) !==
+        undefined
+      );
     },
 
     async remove(boardId: string, userId: string) {
@@ -83,7 +94,12 @@ export function collaboratorsStore(db: Kysely<Database>) {
     async pendingInvite(boardId: string, userId: string, email: string) {
       const own = await db.selectFrom('board_collaborators').select('status').where('board_id', '=', boardId).where('user_id', '=', userId).executeTakeFirst();
       if (own) return own.status === 'invited' ? ('user' as const) : undefined;
-      const mailed = await db.selectFrom('board_email_invites').select('email').where('board_id', '=', boardId).where('email', '=', email.toLowerCase()).executeTakeFirst();
+      const mailed = await db
+        .selectFrom('board_email_invites')
+        .select('email')
+        .where('board_id', '=', boardId)
+        .where('email', '=', email.toLowerCase())
+        .executeTakeFirst();
       return mailed ? ('email' as const) : undefined;
     },
 
@@ -109,19 +125,36 @@ export function collaboratorsStore(db: Kysely<Database>) {
 
     /** An accepted collaborator leaves or is removed. */
     async removeAccepted(boardId: string, userId: string) {
-      const result = await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).where('status', '=', 'accepted').executeTakeFirst();
+      const result = await db
+        .deleteFrom('board_collaborators')
+        .where('board_id', '=', boardId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'accepted')
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
     /** Everyone on a board with their status; ordering is the service's. */
     /** A board's invites sent to an email address and not yet taken up, oldest first (a board holds at most a page of them). */
     listEmailInvites(boardId: string) {
-      return db.selectFrom('board_email_invites').select(['email', 'created_at']).where('board_id', '=', boardId).orderBy('created_at').orderBy('email').limit(500).execute();
+      return db
+        .selectFrom('board_email_invites')
+        .select(['email', 'created_at'])
+        .where('board_id', '=', boardId)
+        .orderBy('created_at')
+        .orderBy('email')
+        .limit(500)
+        .execute();
     },
 
     /** Withdraws an account's invite that is still waiting (never an accepted collaborator); whether there was one. */
     async removeWaitingInvite(boardId: string, userId: string) {
-      const result = await db.deleteFrom('board_collaborators').where('board_id', '=', boardId).where('user_id', '=', userId).where('status', '=', 'invited').executeTakeFirst();
+      const result = await db
+        .deleteFrom('board_collaborators')
+        .where('board_id', '=', boardId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'invited')
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -132,14 +165,16 @@ export function collaboratorsStore(db: Kysely<Database>) {
     },
 
     listCollaborators(boardId: string) {
-      return db
-        .selectFrom('board_collaborators')
-        .innerJoin('users', 'users.id', 'board_collaborators.user_id')
-        .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'board_collaborators.status'])
-        .where('board_collaborators.board_id', '=', boardId)
-        // A suspended or deactivated collaborator is not listed (policy/rules.ts profileRule).
-        .where((eb) => shownAccount(eb, 'users.state'))
-        .execute();
+      return (
+        db
+          .selectFrom('board_collaborators')
+          .innerJoin('users', 'users.id', 'board_collaborators.user_id')
+          .select(['users.id', 'users.username', 'users.first_name', 'users.last_name', 'users.image_medium_url', 'board_collaborators.status'])
+          .where('board_collaborators.board_id', '=', boardId)
+          // A suspended or deactivated collaborator is not listed (policy/rules.ts profileRule).
+          .where((eb) => shownAccount(eb, 'users.state'))
+          .execute()
+      );
     },
   };
 }

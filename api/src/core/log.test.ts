@@ -90,7 +90,11 @@ describe('the request log', () => {
     expect(await t.db.selectFrom('jobs').select(['kind', 'request_id']).execute()).toEqual([{ kind: 'image.ingest', request_id: 'save-req-0001' }]);
 
     await t.runJobs();
-    expect(entries().filter((e) => e.req_id === 'save-req-0001').map((e) => [e.msg, e.kind ?? e.route, e.outcome ?? e.status])).toEqual([
+    expect(
+      entries()
+        .filter((e) => e.req_id === 'save-req-0001')
+        .map((e) => [e.msg, e.kind ?? e.route, e.outcome ?? e.status]),
+    ).toEqual([
       ['request', '/resource/PinResource/create/', 200],
       ['job', 'image.ingest', 'done'],
     ]);
@@ -99,11 +103,16 @@ describe('the request log', () => {
   it('redacts secret fields of anything logged, and stays quiet at LOG_LEVEL=silent', () => {
     const lines: string[] = [];
     const log = createLogger('info', { write: (line: string) => void lines.push(line) });
-    log.info({ password: 'p-secret', user: { token: 'tk-secret', name: 'ok' }, headers: { cookie: 'c-secret', authorization: 'a-secret' }, 'set-cookie': 's-secret' }, 'something');
+    log.info(
+      { password: 'p-secret', user: { token: 'tk-secret', name: 'ok' }, headers: { cookie: 'c-secret', authorization: 'a-secret' }, 'set-cookie': 's-secret' },
+      'something',
+    );
     expect(lines.join('')).not.toMatch(/p-secret|tk-secret|c-secret|a-secret|s-secret/);
     expect(JSON.parse(lines[0]!)).toMatchObject({ password: '[redacted]', user: { token: '[redacted]', name: 'ok' } });
     // An error's text keeps its URLs' hosts and paths, not their queries.
-    expect(withoutQueries('outbound_refused: https://img.example/a.png?token=abc&x=1 and http://b.example/p#frag')).toBe('outbound_refused: https://img.example/a.png?… and http://b.example/p?…');
+    expect(withoutQueries('outbound_refused: https://img.example/a.png?token=abc&x=1 and http://b.example/p#frag')).toBe(
+      'outbound_refused: https://img.example/a.png?… and http://b.example/p?…',
+    );
     // An error: its name, message and stack, not the fields a library hung on it.
     const failure = Object.assign(new Error('send failed for https://mail.example/x?key=k-secret'), { command: 'AUTH PLAIN cred-secret' });
     log.error({ err: failure }, 'mail not sent');

@@ -13,7 +13,21 @@ import { currentRequest, withRequest } from './request-context.js';
 export type { Logger };
 
 /** Field names whose values never reach the log, at the top or one level down ({ err: { password } }). */
-const SECRET_FIELDS = ['password', 'new_password', 'old_password', 'token', 'access_token', 'refresh_token', 'id_token', 'code', 'secret', 'authorization', 'cookie', 'set-cookie', 'session'];
+const SECRET_FIELDS = [
+  'password',
+  'new_password',
+  'old_password',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'secret',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'session',
+];
 export const REDACT_PATHS = [
   ...SECRET_FIELDS.flatMap((name) => [`["${name}"]`, `*["${name}"]`]),
   'headers.cookie',

@@ -91,7 +91,7 @@ export const jobFailures = new Counter({
 });
 
 /** What the readiness gauges read: this process's /ready answer (ops/probes.ts, set by createApp). */
-export type ReadinessSource = () => Promise<{ ready: boolean; checks: Record<string, string> }>
+export type ReadinessSource = () => Promise<{ ready: boolean; checks: Record<string, string> }>;
 let readinessSource: ReadinessSource | undefined;
 export const watchReadiness = (source: ReadinessSource) => {
   readinessSource = source;
@@ -121,7 +121,8 @@ export const dependencyState = new Gauge({
   async collect() {
     const answer = await readinessSource?.().catch(() => undefined);
     if (!answer) return;
-    for (const [dependency, now] of Object.entries(answer.checks)) for (const state of DEPENDENCY_STATES) this.set({ dependency, state }, now === state ? 1 : 0);
+    for (const [dependency, now] of Object.entries(answer.checks))
+      for (const state of DEPENDENCY_STATES) this.set({ dependency, state }, now === state ? 1 : 0);
   },
 });
 

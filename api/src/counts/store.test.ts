@@ -20,7 +20,9 @@ const data = (answer: { status: number; body: { resource_response: { data?: any;
 /** Every board's, section's and user's count against count(*) of its pins: the rows that differ. */
 async function mismatches(db: Kysely<Database>) {
   const boards = await sql<{ id: string }>`select id from boards b where pin_count <> (select count(*) from pins p where p.board_id = b.id)`.execute(db);
-  const sections = await sql<{ id: string }>`select id from board_sections s where pin_count <> (select count(*) from pins p where p.section_id = s.id)`.execute(db);
+  const sections = await sql<{
+    id: string;
+  }>`select id from board_sections s where pin_count <> (select count(*) from pins p where p.section_id = s.id)`.execute(db);
   const users = await sql<{ id: string }>`select id from users u where pin_count <> (select count(*) from pins p where p.pinner_id = u.id)`.execute(db);
   return [...boards.rows, ...sections.rows, ...users.rows].map((r) => r.id);
 }
@@ -44,7 +46,13 @@ async function savesDeletesMovesSettle(t: TestApp) {
   await t.db.insertInto('board_collaborators').values({ board_id: shared, user_id: friend.id, status: 'accepted', created_at: t.clock.now() }).execute();
 
   const save = (who: typeof owner, board: string, n: number, extra: Record<string, unknown> = {}) =>
-    who.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/${who.username}/${board}/${n}`, description: 'Counted', method: 'button', ...extra });
+    who.browser.post('PinResource', 'create', {
+      board_id: board,
+      link: `https://publisher.example/${who.username}/${board}/${n}`,
+      description: 'Counted',
+      method: 'button',
+      ...extra,
+    });
   const answers = await Promise.all([
     ...Array.from({ length: 12 }, (_, i) => save(owner, shared, i)),
     ...Array.from({ length: 8 }, (_, i) => save(friend, shared, i, { section })),
@@ -93,7 +101,11 @@ describe('pin counts kept as pending rows and settled (counts/store.ts)', () => 
     const t = await testApp();
     const user = await loggedIn(t);
     const board = await t.makeBoard(user.id, 'Quiet');
-    const rows = () => Promise.all([t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow(), t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()]);
+    const rows = () =>
+      Promise.all([
+        t.db.selectFrom('boards').selectAll().where('id', '=', board).executeTakeFirstOrThrow(),
+        t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow(),
+      ]);
     data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/1', description: '', method: 'button' }));
     const before = await rows();
     expect(before[0].last_pinned_at).toBe(t.clock.now());
@@ -135,7 +147,8 @@ describe('pin counts on Postgres', () => {
     const t = await testApp({ db: pg.connect() });
     const user = await loggedIn(t);
     const board = await t.makeBoard(user.id, 'Locked');
-    for (const n of [1, 2, 3]) data(await user.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/l${n}`, description: '', method: 'button' }));
+    for (const n of [1, 2, 3])
+      data(await user.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/l${n}`, description: '', method: 'button' }));
     const other = pg.connect();
     try {
       // Another server's settle, mid-transaction.

@@ -16,7 +16,11 @@ export interface Delta {
   delta: number;
 }
 
-const COLUMN = { board_pins: ['boards', 'boards.pin_count', 'boards.id'], section_pins: ['board_sections', 'board_sections.pin_count', 'board_sections.id'], user_pins: ['users', 'users.pin_count', 'users.id'] } as const;
+const COLUMN = {
+  board_pins: ['boards', 'boards.pin_count', 'boards.id'],
+  section_pins: ['board_sections', 'board_sections.pin_count', 'board_sections.id'],
+  user_pins: ['users', 'users.pin_count', 'users.id'],
+} as const;
 
 /** How often the worker settles, and how many pending rows one settle takes at most. */
 export const SETTLE_EVERY_MS = 1_000;
@@ -48,11 +52,13 @@ export function pinDeltaWriter(db: Kysely<Database>) {
     'counts.pinDeltas',
     (a: Args) => a.sectionId !== null,
     (a, withSection) =>
-      db.insertInto('counter_deltas').values([
-        { counter: 'board_pins', target_id: a.boardId, delta: a.n },
-        { counter: 'user_pins', target_id: a.userId, delta: a.n },
-        ...(withSection ? [{ counter: 'section_pins' as const, target_id: a.sectionId as string, delta: a.n }] : []),
-      ]),
+      db
+        .insertInto('counter_deltas')
+        .values([
+          { counter: 'board_pins', target_id: a.boardId, delta: a.n },
+          { counter: 'user_pins', target_id: a.userId, delta: a.n },
+          ...(withSection ? [{ counter: 'section_pins' as const, target_id: a.sectionId as string, delta: a.n }] : []),
+        ]),
     db,
   );
   type Pin = { board_id: string; pinner_id: string; section_id?: string | null };
@@ -81,7 +87,10 @@ export async function forgetBoardDeltas(trx: Transaction<Database>, boardIds: st
     .where((eb) =>
       eb.or([
         eb.and([eb('counter', '=', 'board_pins'), eb('target_id', 'in', boardIds)]),
-        eb.and([eb('counter', '=', 'section_pins'), eb('target_id', 'in', eb.selectFrom('board_sections').select('board_sections.id').where('board_id', 'in', boardIds))]),
+        eb.and([
+          eb('counter', '=', 'section_pins'),
+          eb('target_id', 'in', eb.selectFrom('board_sections').select('board_sections.id').where('board_id', 'in', boardIds)),
+        ]),
       ]),
     )
     .execute();
@@ -115,7 +124,13 @@ export async function settleCounts(db: Kysely<Database>, limit = SETTLE_BATCH): 
     return Number(rows[0]?.n ?? 0);
   }
   return db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom('counter_deltas').select('id').orderBy('id').limit(1).offset(limit - 1).executeTakeFirst();
+    const last = await trx
+      .selectFrom('counter_deltas')
+      .select('id')
+      .orderBy('id')
+      .limit(1)
+      .offset(limit - 1)
+      .executeTakeFirst();
     const upTo = last ? Number(last.id) : Number.MAX_SAFE_INTEGER;
     for (const [counter, [table]] of Object.entries(COLUMN) as Array<[Counter, (typeof COLUMN)[Counter]]>) {
       const pending = sql`from counter_deltas d where d.counter = ${counter} and d.id <= ${upTo}`;

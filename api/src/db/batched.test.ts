@@ -15,7 +15,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A scratch table beside the schema (no migrations needed for what is tested here). */
 async function scratch(db: Kysely<Database>) {
   await sql`create table t (id integer primary key, note text not null)`.execute(db);
-  const insert = (id: number, note = 'ok') => (trx: Kysely<Database>) => sql`insert into t (id, note) values (${id}, ${note})`.execute(trx);
+  const insert =
+    (id: number, note = 'ok') =>
+    (trx: Kysely<Database>) =>
+      sql`insert into t (id, note) values (${id}, ${note})`.execute(trx);
   const ids = async () => (await sql<{ id: number }>`select id from t order by id`.execute(db)).rows.map((row) => row.id);
   return { insert, ids };
 }
@@ -79,7 +82,9 @@ describe('batchedTransaction on SQLite', () => {
     const db = connectSqlite(':memory:');
     const { insert } = await scratch(db);
     const context = new AsyncLocalStorage<string>();
-    const seen = await Promise.all(['a', 'b', 'c'].map((name, i) => context.run(name, () => batchedTransaction(db, async (trx) => (await insert(i)(trx), context.getStore())))));
+    const seen = await Promise.all(
+      ['a', 'b', 'c'].map((name, i) => context.run(name, () => batchedTransaction(db, async (trx) => (await insert(i)(trx), context.getStore())))),
+    );
     expect(seen).toEqual(['a', 'b', 'c']);
     await db.destroy();
   });

@@ -26,7 +26,6 @@ export type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 /** At most this many writers share one commit, so one batch never holds the database for long. */
 export const MAX_BATCH = 64;
 
-
 type Runner = <T>(work: Work<T>) => Promise<T>;
 const runners = new WeakMap<Kysely<Database>, Runner>();
 

@@ -11,9 +11,7 @@ import { preparedStatementName } from './prepared.js';
 export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
 
 /** The driver under a Kysely made here, for the few libraries that need it (the rate limiter). */
-export type DatabaseDriver =
-  | { kind: 'sqlite'; database: SQLite.Database; walSync?: () => Promise<void> }
-  | { kind: 'postgres'; pool: pg.Pool };
+export type DatabaseDriver = { kind: 'sqlite'; database: SQLite.Database; walSync?: () => Promise<void> } | { kind: 'postgres'; pool: pg.Pool };
 
 const drivers = new WeakMap<Kysely<Database>, DatabaseDriver>();
 
@@ -141,7 +139,14 @@ export function connectPostgres(connectionString: string, onLost: (error: Error)
   // Pipeline mode (pg 8.17+) lets commitTogether (together.ts) write a whole transaction before reading its
   // answers; Kysely waits for each answer before the next statement, so for everything else nothing changes.
   // Keep-alive finds a connection whose far end vanished without a word (a host gone, a cable pulled).
-  const pool = new pg.Pool({ connectionString, max: 10, Client: PreparingClient, pipeline: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true } as pg.PoolConfig);
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    Client: PreparingClient,
+    pipeline: true,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  } as pg.PoolConfig);
   pool.on('error', onLost);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   drivers.set(db, { kind: 'postgres', pool });

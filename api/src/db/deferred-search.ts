@@ -19,7 +19,9 @@ export function searchDeferral(database: SQLite.Database): SearchDeferral | unde
   const known = database.prepare(`select 1 from sqlite_master where type = 'table' and name = 'search_deferred'`).get();
   if (!known) return undefined;
   const begin = database.prepare('insert into search_deferred (seq) select coalesce(max(seq), 0) from pin_search');
-  const index = database.prepare('insert into pin_fts (rowid, owner, doc) select seq, owner, doc from pin_search_docs where seq > (select seq from search_deferred)');
+  const index = database.prepare(
+    'insert into pin_fts (rowid, owner, doc) select seq, owner, doc from pin_search_docs where seq > (select seq from search_deferred)',
+  );
   const done = database.prepare('delete from search_deferred');
   return {
     begin: () => void begin.run(),

@@ -13,7 +13,8 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EP
  */
 const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300)$/;
 /** pg's own words for a connection that ended, was never made in time, or is already dead. */
-const PG_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Connection terminated due to connection timeout)/;
+const PG_CONNECTION_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Connection terminated due to connection timeout)/;
 
 export function databaseFault(error: unknown): DatabaseFault | undefined {
   if (!(error instanceof Error)) return undefined;

@@ -29,23 +29,35 @@ describe('migration 0006 (pins without an image) on SQLite', () => {
     await sql`insert into users (id, email, username, first_name, last_name, created_at) values ('1', 'a@example.com', 'a', 'A', 'B', 0)`.execute(db);
     await sql`insert into boards (id, owner_id, name, slug, privacy, created_at) values ('2', '1', 'Board', 'board', 'public', 0)`.execute(db);
     await sql`insert into advertisers (id, owner_user_id, name, created_at) values ('77', '1', 'Brand', 0)`.execute(db);
-    await sql`insert into pins (id, board_id, pinner_id, image_url, link, method, created_at, advertiser_id, extra_note) values ('3', '2', '1', 'https://img.example/a.png', 'https://example.com/', 'button', 5, '77', 'kept')`.execute(db);
-    await expect(sql`insert into pins (id, board_id, pinner_id, image_url, method, created_at) values ('4', '2', '1', null, 'button', 6)`.execute(db)).rejects.toThrow(/NOT NULL/);
+    await sql`insert into pins (id, board_id, pinner_id, image_url, link, method, created_at, advertiser_id, extra_note) values ('3', '2', '1', 'https://img.example/a.png', 'https://example.com/', 'button', 5, '77', 'kept')`.execute(
+      db,
+    );
+    await expect(
+      sql`insert into pins (id, board_id, pinner_id, image_url, method, created_at) values ('4', '2', '1', null, 'button', 6)`.execute(db),
+    ).rejects.toThrow(/NOT NULL/);
 
     await migrate(db);
 
     expect((await sql`select id, image_url, link, advertiser_id, extra_note, created_at from pins`.execute(db)).rows).toEqual([
       { id: '3', image_url: 'https://img.example/a.png', link: 'https://example.com/', advertiser_id: '77', extra_note: 'kept', created_at: 5 },
     ]);
-    await sql`insert into pins (id, board_id, pinner_id, image_url, link, method, created_at) values ('4', '2', '1', null, 'https://example.com/x', 'button', 6)`.execute(db);
-    const indexes = (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'pins' and sql is not null order by name`.execute(db)).rows.map((r) => r.name);
+    await sql`insert into pins (id, board_id, pinner_id, image_url, link, method, created_at) values ('4', '2', '1', null, 'https://example.com/x', 'button', 6)`.execute(
+      db,
+    );
+    const indexes = (
+      await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'pins' and sql is not null order by name`.execute(db)
+    ).rows.map((r) => r.name);
     // 0006 kept every index; 0009, run by the same migrate(), then replaced pins_pinner with pins_duplicate
     // (later migrations add their own indexes beside these).
     expect(indexes).toEqual(expect.arrayContaining(['pins_board', 'pins_duplicate', 'pins_extra_note']));
     expect(indexes).not.toContain('pins_pinner');
     expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows[0]?.foreign_keys).toBe(1);
-    await expect(sql`insert into pins (id, board_id, pinner_id, method, created_at) values ('5', '999', '1', 'button', 7)`.execute(db)).rejects.toThrow(/FOREIGN KEY/);
-    await expect(sql`insert into pins (id, board_id, pinner_id, method, created_at, advertiser_id) values ('6', '2', '1', 'button', 7, '999')`.execute(db)).rejects.toThrow(/FOREIGN KEY/);
+    await expect(sql`insert into pins (id, board_id, pinner_id, method, created_at) values ('5', '999', '1', 'button', 7)`.execute(db)).rejects.toThrow(
+      /FOREIGN KEY/,
+    );
+    await expect(
+      sql`insert into pins (id, board_id, pinner_id, method, created_at, advertiser_id) values ('6', '2', '1', 'button', 7, '999')`.execute(db),
+    ).rejects.toThrow(/FOREIGN KEY/);
     // The foreign keys' actions too: an advertiser's deletion clears it, a board's takes its pins along.
     await sql`delete from advertisers where id = '77'`.execute(db);
     expect((await sql`select advertiser_id from pins where id = '3'`.execute(db)).rows).toEqual([{ advertiser_id: null }]);

@@ -69,7 +69,10 @@ describe('on Postgres', () => {
     const term = await browser.get('ShareSuggestionsTypeaheadResource', { term: 'a\u0000b' });
     for (const res of [logIn, term]) {
       expect(res.status).toBe(400);
-      expect(res.body.resource_response.error).toMatchObject({ api_error_code: 1, message_detail: expect.stringMatching(/: Must not contain a NUL character\.$/) });
+      expect(res.body.resource_response.error).toMatchObject({
+        api_error_code: 1,
+        message_detail: expect.stringMatching(/: Must not contain a NUL character\.$/),
+      });
     }
     // A user's text field says so in its own words (lib/text.ts).
     expect(board.status).toBe(400);
@@ -106,9 +109,12 @@ describe('on Postgres', () => {
     expect(res.status).toBe(200);
     const pinId = res.body.resource_response.data.id;
     expect((await db.selectFrom('pins').select('advertiser_id').where('id', '=', pinId).executeTakeFirstOrThrow()).advertiser_id).toBe(advertiser);
-    const event = await t.app.request(`/v3/callback/event/?client=web&event=pin_create_success&pin_id=${pinId}&path=%2Fpin%2Fcreate%2Fbutton%2F&query=guid%3Dx`, {
-      headers: { 'sec-fetch-site': 'same-origin', cookie: browser.cookies },
-    });
+    const event = await t.app.request(
+      `/v3/callback/event/?client=web&event=pin_create_success&pin_id=${pinId}&path=%2Fpin%2Fcreate%2Fbutton%2F&query=guid%3Dx`,
+      {
+        headers: { 'sec-fetch-site': 'same-origin', cookie: browser.cookies },
+      },
+    );
     expect(event.status).toBe(204);
     expect(await db.selectFrom('client_events').select(['event', 'viewer_id', 'created_at']).where('pin_id', '=', pinId).execute()).toEqual([
       { event: 'pin_create_success', viewer_id: staff.id, created_at: t.clock.now() },
@@ -127,7 +133,16 @@ describe('on Postgres', () => {
     const saved: string[] = [];
     for (let i = 0; i < 3; i++) {
       t.clock.advance(1000);
-      saved.push((await browser.post('PinResource', 'create', { board_id: second.id, image_url: fixtures.url('c'), link: `https://publisher.example/pg/${i}`, method: 'button' })).body.resource_response.data.id);
+      saved.push(
+        (
+          await browser.post('PinResource', 'create', {
+            board_id: second.id,
+            image_url: fixtures.url('c'),
+            link: `https://publisher.example/pg/${i}`,
+            method: 'button',
+          })
+        ).body.resource_response.data.id,
+      );
     }
     const page = (await t.client().get('BoardResource', { username: 'pgboard', slug: 'home-decor-2' })).body.resource_response.data;
     expect(page).toMatchObject({ id: second.id, pin_count: 3, is_collaborative: false, owner: { username: 'pgboard' } });

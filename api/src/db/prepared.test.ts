@@ -41,7 +41,15 @@ describe('statements compiled once (db/prepared.ts)', () => {
     const t = await testApp();
     const inlines = prepared('inlines', (a: { id: string }) => t.db.selectFrom('users').select(sql.lit(a.id).as('id')), t.db);
     await expect(inlines.execute({ id: 'x' })).rejects.toThrow('prepared inlines: id is not a bound parameter');
-    const drops = prepared('drops', (a: { id: string; unused: string }) => t.db.selectFrom('users').select('id').where('id', '=', a.id === a.unused ? 'x' : a.id), t.db);
+    const drops = prepared(
+      'drops',
+      (a: { id: string; unused: string }) =>
+        t.db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', a.id === a.unused ? 'x' : a.id),
+      t.db,
+    );
     await expect(drops.execute({ id: 'x', unused: 'y' })).rejects.toThrow('prepared drops: unused is not a bound parameter');
   });
 
@@ -70,13 +78,22 @@ describe('on Postgres', () => {
       const saved = await save('https://publisher.example/on-postgres');
       await save('https://publisher.example/on-postgres-2');
       await expect(save('https://publisher.example/on-postgres')).rejects.toThrow('You already saved this Pin');
-      expect(await db.selectFrom('pins').select('link').where('id', '=', saved.id).executeTakeFirst()).toEqual({ link: 'https://publisher.example/on-postgres' });
+      expect(await db.selectFrom('pins').select('link').where('id', '=', saved.id).executeTakeFirst()).toEqual({
+        link: 'https://publisher.example/on-postgres',
+      });
       await settleAllCounts(db);
       expect(await db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ pin_count: 2 });
 
       const { rows } = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(connection);
       const names = rows.map((row) => row.name);
-      for (const label of ['sessions_findSessionUser', 'boards_findBoardForMember', 'pins_findDuplicate', 'pins_insert', 'boards_touchOnSave', 'counts_pinDeltas']) {
+      for (const label of [
+        'sessions_findSessionUser',
+        'boards_findBoardForMember',
+        'pins_findDuplicate',
+        'pins_insert',
+        'boards_touchOnSave',
+        'counts_pinDeltas',
+      ]) {
         expect(names.filter((name) => name.startsWith(`cb_${label}_`))).toHaveLength(1);
       }
       const insert = rows.find((row) => row.name.startsWith('cb_pins_insert_'))!;

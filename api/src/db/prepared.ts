@@ -55,11 +55,14 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
       },
     });
     const compiled = build(standIns).compile();
-    const slots = compiled.parameters.map((value) => (typeof value === 'string' && value.startsWith(STAND_IN) ? (value.slice(STAND_IN.length) as keyof A) : undefined));
+    const slots = compiled.parameters.map((value) =>
+      typeof value === 'string' && value.startsWith(STAND_IN) ? (value.slice(STAND_IN.length) as keyof A) : undefined,
+    );
     // A stand-in written into the SQL text, or read but not bound, was looked at or inlined: the reused
     // statement would not follow its real value.
     const lost = [...used].filter((key) => !slots.includes(key));
-    if (compiled.sql.includes(STAND_IN) || lost.length) throw new Error(`prepared ${label}: ${lost.map(String).join(', ') || 'an argument'} is not a bound parameter`);
+    if (compiled.sql.includes(STAND_IN) || lost.length)
+      throw new Error(`prepared ${label}: ${lost.map(String).join(', ') || 'an argument'} is not a bound parameter`);
     if (!postgresNames.has(compiled.sql)) {
       postgresNames.set(compiled.sql, `cb_${label.replace(/\W+/g, '_').slice(0, 30)}_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 12)}`);
     }
@@ -90,7 +93,12 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
  * prepared statement per shape. `shapeOf` says what the builder decides from the arguments (booleans,
  * column names: never a value to bind), and `build` gets that shape beside the stand-ins.
  */
-export function shaped<A extends object, S, O>(label: string, shapeOf: (args: A) => S, build: (args: A, shape: S) => Compilable<O>, db: Executor): PreparedQuery<A, O> {
+export function shaped<A extends object, S, O>(
+  label: string,
+  shapeOf: (args: A) => S,
+  build: (args: A, shape: S) => Compilable<O>,
+  db: Executor,
+): PreparedQuery<A, O> {
   const byShape = new Map<string, PreparedQuery<A, O>>();
   const of = (args: A) => {
     const shape = shapeOf(args);

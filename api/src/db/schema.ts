@@ -553,7 +553,18 @@ export interface BoardsTable {
   cover_pin_id: Generated<string | null>;
 }
 
-export type NotificationKind = 'board_invite' | 'invite_accepted' | 'new_follower' | 'pin_saved' | 'report_reviewed' | 'moderation_hidden' | 'moderation_removed' | 'moderation_warned' | 'moderation_restored' | 'domain_taken' | 'scheduled_pin_failed';
+export type NotificationKind =
+  | 'board_invite'
+  | 'invite_accepted'
+  | 'new_follower'
+  | 'pin_saved'
+  | 'report_reviewed'
+  | 'moderation_hidden'
+  | 'moderation_removed'
+  | 'moderation_warned'
+  | 'moderation_restored'
+  | 'domain_taken'
+  | 'scheduled_pin_failed';
 
 /** Notifications in the app (migration 0028): one row per recipient and event. */
 export interface NotificationsTable {
@@ -734,4 +745,3 @@ export interface ReportQueueTable {
   total: number;
   newest_at: number;
 }
-

@@ -41,7 +41,14 @@ describe.each(databases)('commitTogether on %s', (_name, open) => {
     // Every connection of the pool is back in service: as many lists at once as it has connections, and more.
     await Promise.all(Array.from({ length: 30 }, (_, i) => commitTogether(db, [insert(100 + 2 * i), insert(101 + 2 * i)])));
     expect((await ids()).length).toBe(63);
-    if (driverOf(db)?.kind === 'postgres') expect((await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(db)).rows[0]!.n).toBe(0);
+    if (driverOf(db)?.kind === 'postgres')
+      expect(
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`.execute(db)
+        ).rows[0]!.n,
+      ).toBe(0);
     await db.destroy();
   });
 });

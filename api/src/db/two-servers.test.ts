@@ -52,7 +52,8 @@ async function boardsToMove(a: TestApp) {
   await browser.logIn(user.email, user.password);
   const from = await a.makeBoard(user.id, 'From');
   const to = await a.makeBoard(user.id, 'To');
-  const pin = (await browser.post('PinResource', 'create', { board_id: from, link: 'https://publisher.example/moved', method: 'button' })).body.resource_response.data.id;
+  const pin = (await browser.post('PinResource', 'create', { board_id: from, link: 'https://publisher.example/moved', method: 'button' })).body
+    .resource_response.data.id;
   return { browser, from, to, pin };
 }
 

@@ -27,7 +27,13 @@ export function cardsService({ db, config }: Deps) {
   /** A pin's renditions: the biggest up to 736 wide (a preview) and the 236 one (a thumbnail). */
   const imagesOf = (row: PinDetailRow): Pick<Card, 'image' | 'thumbnail'> => {
     if (!row.image_id || !row.image_url || !row.image_width || !row.image_height) return { image: null, thumbnail: null };
-    const all = imageJson(origin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images;
+    const all = imageJson(origin, {
+      id: row.image_id,
+      source_url: row.image_url,
+      width: row.image_width,
+      height: row.image_height,
+      dominant_color: row.dominant_color,
+    }).images;
     const sized = (r: (typeof all)['236x']): CardImage | null => (r.width && r.height ? { url: r.url, width: r.width, height: r.height } : null);
     return { image: sized(all['736x']), thumbnail: sized(all['236x']) };
   };
@@ -48,7 +54,11 @@ export function cardsService({ db, config }: Deps) {
     url: `${origin}/pin/${row.id}/`,
     title: row.title,
     description: row.description,
-    author: { name: fullName(row.pinner_first_name, row.pinner_last_name) || row.pinner_username, username: row.pinner_username, url: `${origin}/${row.pinner_username}/` },
+    author: {
+      name: fullName(row.pinner_first_name, row.pinner_last_name) || row.pinner_username,
+      username: row.pinner_username,
+      url: `${origin}/${row.pinner_username}/`,
+    },
     board: row.board_name,
     ...imagesOf(row),
     createdAt: row.created_at,
@@ -72,7 +82,11 @@ export function cardsService({ db, config }: Deps) {
         url: origin + boardUrl(row.owner_username, row.slug),
         title: row.name,
         description: row.description ?? '',
-        author: { name: fullName(row.owner_first_name, row.owner_last_name) || row.owner_username, username: row.owner_username, url: `${origin}/${row.owner_username}/` },
+        author: {
+          name: fullName(row.owner_first_name, row.owner_last_name) || row.owner_username,
+          username: row.owner_username,
+          url: `${origin}/${row.owner_username}/`,
+        },
         ...(cover ? imagesOf(cover) : { image: null, thumbnail: null }),
       };
       return { card, pins: newest.map(pinCard), lastPinnedAt: newest[0]?.created_at ?? row.created_at };
@@ -108,4 +122,3 @@ export function cardsService({ db, config }: Deps) {
 }
 
 export type CardsService = ReturnType<typeof cardsService>;
-

@@ -14,7 +14,11 @@ export const MAX_COUNTS = 20;
 export const COUNT_URL_MAX = 500;
 
 /** A key as the page wrote it; one that names nothing we could have is answered null, as a missing board is. */
-export const keyed = <T>(max: number, read: (key: string) => T | null) => z.string().max(max).transform((key): Keyed<T> => ({ key, name: read(key) }));
+export const keyed = <T>(max: number, read: (key: string) => T | null) =>
+  z
+    .string()
+    .max(max)
+    .transform((key): Keyed<T> => ({ key, name: read(key) }));
 
 export const boardKey = keyed(140, (key) => {
   const [username, slug, ...rest] = key.split('/');
@@ -32,7 +36,9 @@ export const embedsOptions = z
     users: z.array(userKey).max(MAX_EMBEDS).default([]),
     counts: z.array(z.string().max(COUNT_URL_MAX)).max(MAX_COUNTS).default([]),
   })
-  .refine((o) => o.pins.length + o.boards.length + o.users.length <= MAX_EMBEDS, { message: `Ask for at most ${MAX_EMBEDS} pins, boards and profiles at once.` });
+  .refine((o) => o.pins.length + o.boards.length + o.users.length <= MAX_EMBEDS, {
+    message: `Ask for at most ${MAX_EMBEDS} pins, boards and profiles at once.`,
+  });
 
 /**
  * EmbedsResource get, as the contract: every widget of a publisher's page in one
@@ -60,40 +66,43 @@ export const embedPin = z.object({
  */
 export const embedsContract = {
   EmbedsResource: {
-    get: { options: embedsOptions, answer: z.object({
-      pins: z.record(z.string(), embedPin.nullable()),
-      boards: z.record(
-        z.string(),
-        z
-          .object({
-            id: z.string(),
-            name: z.string(),
-            url: z.string(),
-            pin_count: z.number(),
-            owner: z.object({ username: z.string(), full_name: z.string(), image_medium_url: z.string().nullable(), url: z.string() }),
-            pins: z.array(embedPin),
-          })
-          .nullable(),
-      ),
-      users: z.record(
-        z.string(),
-        z
-          .union([
-            z.literal(''),
-            z.object({
+    get: {
+      options: embedsOptions,
+      answer: z.object({
+        pins: z.record(z.string(), embedPin.nullable()),
+        boards: z.record(
+          z.string(),
+          z
+            .object({
               id: z.string(),
-              username: z.string(),
-              full_name: z.string(),
-              image_medium_url: z.string().nullable(),
+              name: z.string(),
               url: z.string(),
-              follower_count: z.number(),
+              pin_count: z.number(),
+              owner: z.object({ username: z.string(), full_name: z.string(), image_medium_url: z.string().nullable(), url: z.string() }),
               pins: z.array(embedPin),
-            }),
-          ])
-          .nullable(),
-      ),
-      counts: z.record(z.string(), z.number()),
-    }) },
+            })
+            .nullable(),
+        ),
+        users: z.record(
+          z.string(),
+          z
+            .union([
+              z.literal(''),
+              z.object({
+                id: z.string(),
+                username: z.string(),
+                full_name: z.string(),
+                image_medium_url: z.string().nullable(),
+                url: z.string(),
+                follower_count: z.number(),
+                pins: z.array(embedPin),
+              }),
+            ])
+            .nullable(),
+        ),
+        counts: z.record(z.string(), z.number()),
+      }),
+    },
   },
 } satisfies ContractTable;
 

@@ -49,7 +49,9 @@ export function feedDocument(card: Card, pins: Card[], format: Format, brand: st
   for (const pin of pins) {
     const { title, description } = previewText(pin, brand, language);
     const image = pin.image ?? pin.thumbnail;
-    const picture = image ? `<p><a href="${escapeHtml(pin.url)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(title)}"></a></p>` : '';
+    const picture = image
+      ? `<p><a href="${escapeHtml(pin.url)}"><img src="${escapeHtml(image.url)}" width="${image.width}" height="${image.height}" alt="${escapeHtml(title)}"></a></p>`
+      : '';
     feed.addItem({
       id: pin.url,
       guid: pin.url,
@@ -97,7 +99,10 @@ export function feedRoutes(cards: CardsService, config: Pick<Config, 'brandName'
     // A profile's feed first: `feed` is never read as a board's slug here.
     routes.get(`/:username{[A-Za-z0-9_]{1,32}}/feed.${format}`, read, turn, async (c) => answer(c, format, await cards.profile(user(c), FEED_SIZE), 'profile'));
     routes.get(`/:username{[A-Za-z0-9_]{1,32}}/:file{[A-Za-z0-9-]{1,100}\\.${format}}`, read, turn, async (c) => {
-      const slug = c.req.param('file')!.slice(0, -format.length - 1).toLowerCase();
+      const slug = c.req
+        .param('file')!
+        .slice(0, -format.length - 1)
+        .toLowerCase();
       return answer(c, format, await cards.board(user(c), slug, FEED_SIZE), 'board');
     });
   }

@@ -180,7 +180,11 @@ export function oembedRoutes(cards: CardsService, config: Pick<Config, 'publicOr
       (c) => ({ do: 'embedPin', width: (['small', 'medium', 'large'] as const).find((s) => s === c.req.query('size')) ?? 'medium' }),
     ),
   );
-  const feedWidget = (kind: 'embedBoard' | 'embedUser') => (c: Context) => ({ do: kind, 'board-width': sized(c.req.query('width'), BOARD_WIDTH), 'scale-height': sized(c.req.query('height'), SCALE_HEIGHT) });
+  const feedWidget = (kind: 'embedBoard' | 'embedUser') => (c: Context) => ({
+    do: kind,
+    'board-width': sized(c.req.query('width'), BOARD_WIDTH),
+    'scale-height': sized(c.req.query('height'), SCALE_HEIGHT),
+  });
   routes.get(
     '/embed/board/:username{[A-Za-z0-9_]{1,32}}/:slug{[A-Za-z0-9-]{1,100}}/',
     read,

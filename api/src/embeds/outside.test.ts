@@ -174,7 +174,17 @@ describe('oEmbed', () => {
 
   it('answers 404 for a secret, protected or archived board, their pins, a suspended owner and what is missing', async () => {
     const w = await world();
-    for (const path of [`/pin/${w.pins.secret}/`, `/pin/${w.pins.protected}/`, `/pin/${w.pins.archived}/`, '/pin/999999/', '/olga/secret-plans/', '/olga/campaign/', '/olga/old-stuff/', '/nobody/', '/settings/account/x/y/']) {
+    for (const path of [
+      `/pin/${w.pins.secret}/`,
+      `/pin/${w.pins.protected}/`,
+      `/pin/${w.pins.archived}/`,
+      '/pin/999999/',
+      '/olga/secret-plans/',
+      '/olga/campaign/',
+      '/olga/old-stuff/',
+      '/nobody/',
+      '/settings/account/x/y/',
+    ]) {
       const res = await oembedOf(w, `${ORIGIN}${path}`);
       expect(res.status, path).toBe(404);
       expect(JSON.stringify(res.body)).not.toMatch(SECRETS);
@@ -234,7 +244,15 @@ describe('embed pages', () => {
 
   it('are 404 with nothing of a hidden board, its pins or a missing one', async () => {
     const w = await world();
-    for (const path of [`/embed/pin/${w.pins.secret}/`, `/embed/pin/${w.pins.archived}/`, `/embed/pin/${w.pins.protected}/`, '/embed/pin/999999/', '/embed/board/olga/secret-plans/', '/embed/board/olga/campaign/', '/embed/user/nobody/']) {
+    for (const path of [
+      `/embed/pin/${w.pins.secret}/`,
+      `/embed/pin/${w.pins.archived}/`,
+      `/embed/pin/${w.pins.protected}/`,
+      '/embed/pin/999999/',
+      '/embed/board/olga/secret-plans/',
+      '/embed/board/olga/campaign/',
+      '/embed/user/nobody/',
+    ]) {
       const { status, text, headers } = await embed(w, path);
       expect(status, path).toBe(404);
       expect(text).not.toMatch(SECRETS);
@@ -286,7 +304,9 @@ describe('feeds', () => {
     expect((await get(w, '/olga/lake-days.rss', { 'if-none-match': '"other"', 'if-modified-since': lastModified })).status).toBe(200);
     w.t.clock.advance(60_000);
     const board = await w.t.db.selectFrom('boards').select('id').where('slug', '=', 'lake-days').executeTakeFirstOrThrow();
-    expect((await w.browser.post('PinResource', 'create', { board_id: board.id, link: 'https://news.example/new', description: 'A new one' })).status).toBe(200);
+    expect((await w.browser.post('PinResource', 'create', { board_id: board.id, link: 'https://news.example/new', description: 'A new one' })).status).toBe(
+      200,
+    );
     const again = await get(w, '/olga/lake-days.rss', { 'if-none-match': etag });
     expect(again.status).toBe(200);
     expect(parseFeed(again.text).items[0]?.description).toBe('A new one');
@@ -310,7 +330,8 @@ describe('feeds', () => {
   it('list only the newest page of a big board', async () => {
     const w = await world();
     const board = await w.t.db.selectFrom('boards').select('id').where('slug', '=', 'lake-days').executeTakeFirstOrThrow();
-    for (let i = 0; i < 27; i++) await w.browser.post('PinResource', 'create', { board_id: board.id, link: `https://many.example/${i}`, description: `Pin ${i}` });
+    for (let i = 0; i < 27; i++)
+      await w.browser.post('PinResource', 'create', { board_id: board.id, link: `https://many.example/${i}`, description: `Pin ${i}` });
     expect(parseFeed((await get(w, '/olga/lake-days.rss')).text).items).toHaveLength(25);
   });
 });

@@ -18,15 +18,31 @@ const ask = (t: Awaited<ReturnType<typeof testApp>>, options: unknown, headers: 
 describe('EmbedsResource get', () => {
   it('answers a page’s board, profile, pin and counts in one request, with both renditions for srcset', async () => {
     const { t, pins } = await world();
-    const res = await ask(t, { boards: ['olga/lake-days'], users: ['olga'], pins: [pins.open], counts: ['https://news.example/lake', 'https://elsewhere.example/'] });
+    const res = await ask(t, {
+      boards: ['olga/lake-days'],
+      users: ['olga'],
+      pins: [pins.open],
+      counts: ['https://news.example/lake', 'https://elsewhere.example/'],
+    });
     expect(res.status).toBe(200);
     const answer = data(res);
     const board = answer.boards['olga/lake-days'];
-    expect(board).toMatchObject({ name: 'Lake days', url: 'http://localhost:8787/olga/lake-days/', pin_count: 2, owner: { username: 'olga', url: 'http://localhost:8787/olga/' } });
+    expect(board).toMatchObject({
+      name: 'Lake days',
+      url: 'http://localhost:8787/olga/lake-days/',
+      pin_count: 2,
+      owner: { username: 'olga', url: 'http://localhost:8787/olga/' },
+    });
     const ids = (list: Array<{ id: string }>) => list.map((p) => p.id).sort();
     expect(ids(board.pins)).toEqual([pins.open, pins.open2].sort());
     const pin = answer.pins[pins.open];
-    expect(pin).toMatchObject({ id: pins.open, url: `http://localhost:8787/pin/${pins.open}/`, description: 'About lake', board: { name: 'Lake days' }, pinner: { username: 'olga' } });
+    expect(pin).toMatchObject({
+      id: pins.open,
+      url: `http://localhost:8787/pin/${pins.open}/`,
+      description: 'About lake',
+      board: { name: 'Lake days' },
+      pinner: { username: 'olga' },
+    });
     expect(pin.images['236x']).toEqual({ url: expect.stringMatching(/\/media\/\d+\/236x\.jpg$/), width: 236, height: 157 });
     expect(pin.images['474x']).toEqual({ url: expect.stringMatching(/\/media\/\d+\/474x\.jpg$/), width: 474, height: 316 });
     // The profile shows only pins on boards anyone may see.
@@ -63,7 +79,9 @@ describe('EmbedsResource get', () => {
 
   it('is the same for its owner: the session cookie is never read, and no credentials are invited', async () => {
     const { t, browser } = await world();
-    const res = await t.client({ cookie: browser.cookies }).send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { boards: ['olga/secret-plans'] } }))}`, { headers: { origin: PUBLISHER } });
+    const res = await t
+      .client({ cookie: browser.cookies })
+      .send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { boards: ['olga/secret-plans'] } }))}`, { headers: { origin: PUBLISHER } });
     expect(data(res).boards['olga/secret-plans']).toBeNull();
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
@@ -76,7 +94,9 @@ describe('EmbedsResource get', () => {
     expect(first.headers.get('cache-control')).toBe('public, max-age=60');
     const tag = first.headers.get('etag');
     expect(tag).toBeTruthy();
-    const again = await t.client().send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { boards: ['olga/lake-days'] } }))}`, { headers: { origin: PUBLISHER, 'if-none-match': tag! } });
+    const again = await t.client().send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { boards: ['olga/lake-days'] } }))}`, {
+      headers: { origin: PUBLISHER, 'if-none-match': tag! },
+    });
     expect(again.status).toBe(304);
   });
 

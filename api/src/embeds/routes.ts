@@ -5,7 +5,7 @@ import { etag } from 'hono/etag';
 import type { AppEnv } from '../deps.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { embedsContract } from './contract.js';
-import type { EmbedsService, } from './service.js';
+import type { EmbedsService } from './service.js';
 
 /** The one public, cookie-free path of the resource layer: the widgets' data (docs/decisions.md, "Embeds"). */
 export const EMBEDS_PATH = '/resource/EmbedsResource/get/';

@@ -43,7 +43,6 @@ export function cardKeyOf(path: string): CardKey | null {
   return parts[2] ? { kind: 'board', username, slug: parts[2].toLowerCase() } : { kind: 'profile', username };
 }
 
-
 /** A board's or a profile's feeds, at Pinterest's addresses (`/{user}/{board}.rss`, `/{user}/feed.rss`) and Atom beside them. */
 export function feedUrls(card: Pick<Card, 'kind' | 'url'>): { rss: string; atom: string } | null {
   if (card.kind === 'pin') return null;

@@ -52,9 +52,16 @@ export function embedsService({ db, config }: Deps) {
   const origin = config.publicOrigin;
 
   const pinOf = (row: PinDetailRow): EmbedPin => {
-    const all = row.image_id && row.image_url
-      ? imageJson(origin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images
-      : null;
+    const all =
+      row.image_id && row.image_url
+        ? imageJson(origin, {
+            id: row.image_id,
+            source_url: row.image_url,
+            width: row.image_width,
+            height: row.image_height,
+            dominant_color: row.dominant_color,
+          }).images
+        : null;
     return {
       id: row.id,
       url: `${origin}/pin/${row.id}/`,
@@ -92,7 +99,12 @@ export function embedsService({ db, config }: Deps) {
       name: found.name,
       url: origin + boardUrl(found.owner_username, found.slug),
       pin_count: found.pin_count,
-      owner: { username: found.owner_username, full_name: `${found.owner_first_name} ${found.owner_last_name}`.trim(), image_medium_url: found.owner_image_medium_url, url: `${origin}/${found.owner_username}/` },
+      owner: {
+        username: found.owner_username,
+        full_name: `${found.owner_first_name} ${found.owner_last_name}`.trim(),
+        image_medium_url: found.owner_image_medium_url,
+        url: `${origin}/${found.owner_username}/`,
+      },
       pins: rows.map(pinOf),
     };
   };

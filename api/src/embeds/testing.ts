@@ -17,11 +17,21 @@ export async function world() {
   const secret = await t.makeBoard(olga.id, 'Secret plans', 'secret');
   const archived = await t.makeBoard(olga.id, 'Old stuff');
   const pinOn = async (board: string, n: string) => {
-    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url(n), link: `https://news.example/${n}`, description: `About ${n}` });
+    const res = await browser.post('PinResource', 'create', {
+      board_id: board,
+      image_url: t.images.url(n),
+      link: `https://news.example/${n}`,
+      description: `About ${n}`,
+    });
     expect(res.status).toBe(200);
     return data(res).id as string;
   };
-  const pins = { open: await pinOn(open, 'lake'), open2: await pinOn(open, 'lamp'), secret: await pinOn(secret, 'hidden'), archived: await pinOn(archived, 'old') };
+  const pins = {
+    open: await pinOn(open, 'lake'),
+    open2: await pinOn(open, 'lamp'),
+    secret: await pinOn(secret, 'hidden'),
+    archived: await pinOn(archived, 'old'),
+  };
   await t.runJobs();
   await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('id', '=', archived).execute();
   // A protected board (an advertiser's): only its members see it.
@@ -35,4 +45,3 @@ export async function world() {
   await t.runJobs();
   return { t, olga, browser, pins: { ...pins, protected: protectedPin } };
 }
-

@@ -14,7 +14,11 @@ export const eventQuery = z
     client: z.literal('web'),
     event: z.enum(CLIENT_EVENTS),
     pin_id: id.optional(),
-    path: z.string().max(EVENT_PATH_MAX, `Must be at most ${EVENT_PATH_MAX} characters.`).regex(/^\//, 'Must be a path.').regex(printable, 'Must be printable ASCII.'),
+    path: z
+      .string()
+      .max(EVENT_PATH_MAX, `Must be at most ${EVENT_PATH_MAX} characters.`)
+      .regex(/^\//, 'Must be a path.')
+      .regex(printable, 'Must be printable ASCII.'),
     query: z.string().max(EVENT_QUERY_MAX, `Must be at most ${EVENT_QUERY_MAX} characters.`).regex(printable, 'Must be printable ASCII.').default(''),
     error_code: z
       .string()

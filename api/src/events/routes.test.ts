@@ -29,7 +29,16 @@ describe('the tracking image request (GET /v3/callback/event/)', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.text()).toBe('');
     expect(await rows(t)).toEqual([
-      expect.objectContaining({ event: 'pin_create_success', client: 'web', pin_id: PIN, path: '/pin/create/button/', query: popupQuery, error_code: null, viewer_id: null, created_at: t.clock.now() }),
+      expect.objectContaining({
+        event: 'pin_create_success',
+        client: 'web',
+        pin_id: PIN,
+        path: '/pin/create/button/',
+        query: popupQuery,
+        error_code: null,
+        viewer_id: null,
+        created_at: t.clock.now(),
+      }),
     ]);
   });
 
@@ -38,7 +47,10 @@ describe('the tracking image request (GET /v3/callback/event/)', () => {
     const user = await t.makeUser('ada');
     const browser = t.client();
     await browser.logIn(user.email, user.password);
-    expect((await track(t, { client: 'web', event: 'pin_create_fail', path: '/pin/create/button/', query: '', error_code: '51' }, { cookie: browser.cookies })).status).toBe(204);
+    expect(
+      (await track(t, { client: 'web', event: 'pin_create_fail', path: '/pin/create/button/', query: '', error_code: '51' }, { cookie: browser.cookies }))
+        .status,
+    ).toBe(204);
     expect((await track(t, { client: 'web', event: 'pin_create_fail', path: '/pin/create/button/' })).status).toBe(204);
     const stored = await rows(t);
     expect(stored.map((r) => [r.event, r.pin_id, r.error_code, r.viewer_id, r.query])).toEqual([

@@ -31,7 +31,10 @@ export type HomeFeedAnswer = Awaited<ReturnType<FeedService['home']>>;
  */
 export const feedContract = {
   BoardFollowResource: {
-    get: { options: z.object({ board_id: id }), answer: z.object({ is_owner: z.boolean(), board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }) },
+    get: {
+      options: z.object({ board_id: id }),
+      answer: z.object({ is_owner: z.boolean(), board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }),
+    },
     create: { options: z.object({ board_id: id }), answer: z.object({ board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }) },
     delete: { options: z.object({ board_id: id }), answer: z.object({ board_id: z.string(), followedByMe: z.boolean(), follower_count: z.number() }) },
   },
@@ -42,15 +45,20 @@ export const feedContract = {
     get: { options: z.object({ username: usernamePart, ...page(FOLLOWERS_PAGE_SIZE) }), answer: followPeopleAnswer },
   },
   UserFollowedBoardsResource: {
-    get: { options: z.object({ username: usernamePart, ...page(FOLLOWERS_PAGE_SIZE) }), answer: z.object({
-      boards: z.array(z.object({
-        id: z.string(),
-        name: z.string(),
-        url: z.string(),
-        image_cover_url: z.string().nullable(),
-        owner: z.object({ username: z.string() }),
-      })),
-      bookmark: z.string(),
-    }) },
+    get: {
+      options: z.object({ username: usernamePart, ...page(FOLLOWERS_PAGE_SIZE) }),
+      answer: z.object({
+        boards: z.array(
+          z.object({
+            id: z.string(),
+            name: z.string(),
+            url: z.string(),
+            image_cover_url: z.string().nullable(),
+            owner: z.object({ username: z.string() }),
+          }),
+        ),
+        bookmark: z.string(),
+      }),
+    },
   },
 } satisfies ContractTable;

@@ -42,19 +42,33 @@ describe.each(databases)('following on %s', (name, open) => {
     const veraBoard = await t.makeBoard(vera.id, 'Vera board');
     const save = async (browser: typeof o, board: string, title: string) => {
       t.clock.advance(1000);
-      const res = await browser.post('PinResource', 'create', { board_id: board, title, link: `https://x.example/${encodeURIComponent(title)}`, color: '#d9a441', method: 'button' });
+      const res = await browser.post('PinResource', 'create', {
+        board_id: board,
+        title,
+        link: `https://x.example/${encodeURIComponent(title)}`,
+        color: '#d9a441',
+        method: 'button',
+      });
       expect(res.status).toBe(200);
     };
 
     // Follows: a person, a board; not one's own board, not as a visitor, not a board one cannot see.
     expect((await v.post('UserFollowResource', 'create', { user_id: olga.id })).status).toBe(200);
-    expect(data(await v.post('BoardFollowResource', 'create', { board_id: caraFollowed }))).toEqual({ board_id: caraFollowed, followedByMe: true, follower_count: 1 });
+    expect(data(await v.post('BoardFollowResource', 'create', { board_id: caraFollowed }))).toEqual({
+      board_id: caraFollowed,
+      followedByMe: true,
+      follower_count: 1,
+    });
     expect(data(await v.post('BoardFollowResource', 'create', { board_id: caraFollowed })).follower_count).toBe(1); // again: no change
     expect(code(await v.post('BoardFollowResource', 'create', { board_id: veraBoard }))).toBe(351);
     expect(code(await v.post('BoardFollowResource', 'create', { board_id: olgaSecret }))).toBe(40);
     expect(code(await t.client().post('BoardFollowResource', 'create', { board_id: caraFollowed }))).toBe(7);
     expect(code(await v.post('BoardFollowResource', 'create', { board_id: 'x' }))).toBe(1);
-    expect(data(await t.client().get('BoardFollowResource', { board_id: caraFollowed }))).toMatchObject({ followedByMe: false, follower_count: 1, is_owner: false });
+    expect(data(await t.client().get('BoardFollowResource', { board_id: caraFollowed }))).toMatchObject({
+      followedByMe: false,
+      follower_count: 1,
+      is_owner: false,
+    });
     expect(data(await c.get('BoardFollowResource', { board_id: caraFollowed }))).toMatchObject({ followedByMe: false, is_owner: true });
     expect(code(await t.client().get('BoardFollowResource', { board_id: olgaSecret }))).toBe(40);
 
@@ -82,7 +96,9 @@ describe.each(databases)('following on %s', (name, open) => {
     const following = data(await t.client().get('UserFollowingResource', { username: vera.username }));
     expect(following.users.map((u: { username: string }) => u.username)).toEqual([olga.username]);
     const boards = data(await t.client().get('UserFollowedBoardsResource', { username: vera.username }));
-    expect(boards.boards).toEqual([{ id: caraFollowed, name: 'Cara followed', url: `/${cara.username}/cara-followed/`, image_cover_url: null, owner: { username: cara.username } }]);
+    expect(boards.boards).toEqual([
+      { id: caraFollowed, name: 'Cara followed', url: `/${cara.username}/cara-followed/`, image_cover_url: null, owner: { username: cara.username } },
+    ]);
     expect(data(await t.client().get('UserResource', { username: vera.username }))).toMatchObject({ following_count: 2 });
     expect(code(await t.client().get('UserFollowingResource', { username: 'nobody_here' }))).toBe(200); // profile_not_found
 
@@ -118,16 +134,38 @@ describe.each(databases)('following on %s', (name, open) => {
     for (let i = 0; i < 36; i++) {
       if (i % 5 === 0) t.clock.advance(1000);
       const [browser, board] = places[i % places.length]!;
-      const res = await browser.post('PinResource', 'create', { board_id: board, title: `Pin ${i}`, link: `https://x.example/p/${i}`, color: '#d9a441', method: 'button' });
+      const res = await browser.post('PinResource', 'create', {
+        board_id: board,
+        title: `Pin ${i}`,
+        link: `https://x.example/p/${i}`,
+        color: '#d9a441',
+        method: 'button',
+      });
       expect(res.status).toBe(200);
     }
     // Newer than all of them, sixty pins on a secret board of a followed person: more than one read of
     // the reader's rows is kept from showing, and the pages go on past them.
     const secret = await t.makeBoard(olga.id, 'Hidden', 'secret');
     t.clock.advance(1000);
-    await t.db.insertInto('pins').values(Array.from({ length: 60 }, (_, i) => ({ id: `77${String(i).padStart(16, '0')}`, board_id: secret, pinner_id: olga.id, image_url: '', link: `https://x.example/s/${i}`, title: `Secret ${i}`, method: 'button', created_at: t.clock.now() }))).execute();
+    await t.db
+      .insertInto('pins')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          id: `77${String(i).padStart(16, '0')}`,
+          board_id: secret,
+          pinner_id: olga.id,
+          image_url: '',
+          link: `https://x.example/s/${i}`,
+          title: `Secret ${i}`,
+          method: 'button',
+          created_at: t.clock.now(),
+        })),
+      )
+      .execute();
     const shown = [...olgaBoards, caraFollowed];
-    const expected = (await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.title);
+    const expected = (
+      await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+    ).map((r) => r.title);
     expect(expected).toHaveLength(24);
     for (const size of [1, 4, 7, 25]) {
       const seen: string[] = [];
@@ -152,7 +190,9 @@ describe.each(databases)('following on %s', (name, open) => {
     // A pin moved onto a followed board joins the feed at its place in time.
     const moved = (await t.db.selectFrom('pins').select('id').where('board_id', '=', caraOther).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).id;
     await t.db.updateTable('pins').set({ board_id: caraFollowed }).where('id', '=', moved).execute();
-    const after = (await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.title);
+    const after = (
+      await t.db.selectFrom('pins').select('title').where('board_id', 'in', shown).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()
+    ).map((r) => r.title);
     expect(titles(await w.get('HomeFeedResource', { page_size: 25 }))).toEqual(after);
   });
 });

@@ -7,9 +7,27 @@ import type { FeedService } from './service.js';
 export function feedResources(feed: FeedService) {
   return {
     BoardFollowResource: {
-      get: action({ ...feedContract.BoardFollowResource.get, caller: 'visitor', limit: NO_LIMIT.read, policy: 'boardRule view', run: (o, { viewer }) => feed.board(viewer, o.board_id) }),
-      create: action({ ...feedContract.BoardFollowResource.create, caller: 'user', limit: NO_LIMIT.write, policy: 'boardRule follow', run: (o, { viewer }) => feed.followBoard(viewer, o.board_id) }),
-      delete: action({ ...feedContract.BoardFollowResource.delete, caller: 'user', limit: NO_LIMIT.write, policy: 'boardRule view', run: (o, { viewer }) => feed.unfollowBoard(viewer, o.board_id) }),
+      get: action({
+        ...feedContract.BoardFollowResource.get,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
+        policy: 'boardRule view',
+        run: (o, { viewer }) => feed.board(viewer, o.board_id),
+      }),
+      create: action({
+        ...feedContract.BoardFollowResource.create,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        policy: 'boardRule follow',
+        run: (o, { viewer }) => feed.followBoard(viewer, o.board_id),
+      }),
+      delete: action({
+        ...feedContract.BoardFollowResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        policy: 'boardRule view',
+        run: (o, { viewer }) => feed.unfollowBoard(viewer, o.board_id),
+      }),
     },
     HomeFeedResource: {
       get: action({ ...feedContract.HomeFeedResource.get, caller: 'user', limit: NO_LIMIT.read, run: (o, { viewer }) => feed.home(viewer, o) }),
@@ -17,14 +35,18 @@ export function feedResources(feed: FeedService) {
     UserFollowingResource: {
       get: action({
         ...feedContract.UserFollowingResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read, policy: 'profileRule view',
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
+        policy: 'profileRule view',
         run: (o, { viewer }) => feed.followingPeople(viewer, o),
       }),
     },
     UserFollowedBoardsResource: {
       get: action({
         ...feedContract.UserFollowedBoardsResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read, policy: 'profileRule view',
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
+        policy: 'profileRule view',
         run: (o, { viewer }) => feed.followingBoards(viewer, o),
       }),
     },

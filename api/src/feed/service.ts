@@ -70,7 +70,13 @@ export function feedService({ db, config, clock }: Deps) {
       const rows = await store.listFollowedBoards(user.id, readBookmark(input.bookmark), input.page_size + 1);
       const { page, bookmark } = pageOf(rows, input.page_size);
       return {
-        boards: page.map((row) => ({ id: row.id, name: row.name, url: `/${row.owner_username}/${row.slug}/`, image_cover_url: row.image_cover_url, owner: { username: row.owner_username } })),
+        boards: page.map((row) => ({
+          id: row.id,
+          name: row.name,
+          url: `/${row.owner_username}/${row.slug}/`,
+          image_cover_url: row.image_cover_url,
+          owner: { username: row.owner_username },
+        })),
         bookmark,
       };
     },
@@ -78,4 +84,3 @@ export function feedService({ db, config, clock }: Deps) {
 }
 
 export type FeedService = ReturnType<typeof feedService>;
-

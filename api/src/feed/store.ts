@@ -11,7 +11,11 @@ export function feedStore(db: Kysely<Database>) {
   return {
     /** Following again changes nothing (the primary key is the pair). */
     async followBoard(followerId: string, boardId: string, at: number) {
-      await db.insertInto('board_follows').values({ follower_id: followerId, board_id: boardId, created_at: at }).onConflict((oc) => oc.columns(['follower_id', 'board_id']).doNothing()).execute();
+      await db
+        .insertInto('board_follows')
+        .values({ follower_id: followerId, board_id: boardId, created_at: at })
+        .onConflict((oc) => oc.columns(['follower_id', 'board_id']).doNothing())
+        .execute();
     },
 
     async unfollowBoard(followerId: string, boardId: string) {
@@ -19,7 +23,10 @@ export function feedStore(db: Kysely<Database>) {
     },
 
     async followsBoard(followerId: string, boardId: string): Promise<boolean> {
-      return (await db.selectFrom('board_follows').select('board_id').where('follower_id', '=', followerId).where('board_id', '=', boardId).executeTakeFirst()) !== undefined;
+      return (
+        (await db.selectFrom('board_follows').select('board_id').where('follower_id', '=', followerId).where('board_id', '=', boardId).executeTakeFirst()) !==
+        undefined
+      );
     },
 
     async boardFollowerCount(boardId: string): Promise<number> {
@@ -53,7 +60,10 @@ export function feedStore(db: Kysely<Database>) {
       for (let from = after; ; ) {
         let keys = db.selectFrom('feed_items').select(['feed_items.created_at', 'feed_items.pin_id']).where('feed_items.reader_id', '=', viewerId);
         // Also a range on created_at, so the walk down the key starts at the bookmark.
-        if (from) keys = keys.where('feed_items.created_at', '<=', from.createdAt).where((eb) => olderThan(eb, 'feed_items.created_at', 'feed_items.pin_id', from as Bookmark));
+        if (from)
+          keys = keys
+            .where('feed_items.created_at', '<=', from.createdAt)
+            .where((eb) => olderThan(eb, 'feed_items.created_at', 'feed_items.pin_id', from as Bookmark));
         const read = await keys.orderBy('feed_items.created_at', 'desc').orderBy('feed_items.pin_id', 'desc').limit(batch).execute();
         if (!read.length) return page;
         const kept = await db
@@ -62,7 +72,11 @@ export function feedStore(db: Kysely<Database>) {
           .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
           .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
           .select('pins.id')
-          .where('pins.id', 'in', read.map((r) => r.pin_id))
+          .where(
+            'pins.id',
+            'in',
+            read.map((r) => r.pin_id),
+          )
           .where((eb) => inHomeFeed(eb, viewerId))
           .execute();
         const shown = new Set(kept.map((r) => r.id));
@@ -116,8 +130,20 @@ function inHomeFeed(eb: FeedRow, viewerId: string) {
     notHiddenByReader(eb, viewerId, 'board', 'boards.id'),
     eb('pins.pinner_id', '<>', viewerId),
     eb.or([
-      eb.exists(eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId).whereRef('follows.followee_id', '=', 'boards.owner_id')),
-      eb.exists(eb.selectFrom('board_follows').select('board_follows.board_id').where('board_follows.follower_id', '=', viewerId).whereRef('board_follows.board_id', '=', 'boards.id')),
+      eb.exists(
+        eb
+          .selectFrom('follows')
+          .select('follows.followee_id')
+          .where('follows.follower_id', '=', viewerId)
+          .whereRef('follows.followee_id', '=', 'boards.owner_id'),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('board_follows')
+          .select('board_follows.board_id')
+          .where('board_follows.follower_id', '=', viewerId)
+          .whereRef('board_follows.board_id', '=', 'boards.id'),
+      ),
     ]),
   ]);
 }

@@ -134,7 +134,9 @@ async function makeWorld(name: string, db?: Kysely<Database>) {
   const tablesQuery = db
     ? sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`
     : // An FTS5 table (search, migration 0027) and its shadow tables take no trigger; pin_search shows its writes.
-      sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'create virtual table%' and substr(name, 1, 8) <> 'pin_fts_'`;
+      sql<{
+        name: string;
+      }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and sql not like 'create virtual table%' and substr(name, 1, 8) <> 'pin_fts_'`;
   const tables = (await tablesQuery.execute(t.db)).rows.map((r) => r.name);
   const countAll = sql.raw<{ name: string; n: number }>(tables.map((table) => `select '${table}' as name, count(*) as n from "${table}"`).join(' union all '));
 
@@ -142,13 +144,18 @@ async function makeWorld(name: string, db?: Kysely<Database>) {
   // inserted, updated or deleted. The log is the test's own (temporary on SQLite, outside `tables`).
   if (db) {
     await sql`create table fuzz_writes (name text)`.execute(t.db);
-    await sql`create function fuzz_log() returns trigger language plpgsql as $$ begin insert into fuzz_writes values (tg_table_name); return null; end $$`.execute(t.db);
-    for (const table of tables) await sql.raw(`create trigger fuzz_log after insert or update or delete on "${table}" for each row execute function fuzz_log()`).execute(t.db);
+    await sql`create function fuzz_log() returns trigger language plpgsql as $$ begin insert into fuzz_writes values (tg_table_name); return null; end $$`.execute(
+      t.db,
+    );
+    for (const table of tables)
+      await sql.raw(`create trigger fuzz_log after insert or update or delete on "${table}" for each row execute function fuzz_log()`).execute(t.db);
   } else {
     await sql`create temp table fuzz_writes (name text)`.execute(t.db);
     for (const table of tables) {
       for (const event of ['insert', 'update', 'delete']) {
-        await sql.raw(`create temp trigger "fuzz_${event}_${table}" after ${event} on main."${table}" begin insert into fuzz_writes values ('${table}'); end`).execute(t.db);
+        await sql
+          .raw(`create temp trigger "fuzz_${event}_${table}" after ${event} on main."${table}" begin insert into fuzz_writes values ('${table}'); end`)
+          .execute(t.db);
       }
     }
   }
@@ -190,7 +197,7 @@ interface Call {
 
 /** Lone surrogates cannot be put in a URL (a browser sends U+FFFD); everything else is percent-encoded. */
 const urlPart = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 
 /** Headers a product page sends with a write, or now and then ones the guard must refuse. */
 const writeHeaders = fc.oneof(
@@ -346,7 +353,10 @@ async function check(world: World, label: string, call: Call, asUser: boolean) {
 function targetsOf(world: World) {
   const registry = resourceRegistry(world.t.deps, world.services);
   const resources = Object.entries(registry).flatMap(([name, resource]) =>
-    ACTIONS.filter((action) => resource[action]).map((action) => ({ label: `${name} ${action}`, call: resourceCall(world.known, name, action, resource[action]!.options) })),
+    ACTIONS.filter((action) => resource[action]).map((action) => ({
+      label: `${name} ${action}`,
+      call: resourceCall(world.known, name, action, resource[action]!.options),
+    })),
   );
   // The /v3, /ads and /vx routes as the app serves them (middleware is registered as ALL and is skipped).
   // The advertiser area's unprefixed pages (/ads/create/ and kin) answer HTML, not the API.
@@ -406,8 +416,12 @@ describe.each(worlds)('the fuzzed API on %s', (_name, world) => {
     expect(targets.resources.map((target) => target.label)).toContain('PinResource create');
     expect(targets.routes.map((target) => target.label)).toContain('GET /v3/pins/:id/');
     // The last sessions' routes: the link check, hashtag suggestions, uploads and the business profiles.
-    expect(targets.routes.map((target) => target.label)).toEqual(expect.arrayContaining(['GET /v3/offsite/', 'GET /v3/search/autocomplete/', 'POST /v3/media/uploads/', 'GET /vx/business_access/profiles/']));
-    expect(targets.resources.map((target) => target.label)).toEqual(expect.arrayContaining(['EmbedsResource get', 'PinShareResource create', 'SocialPasswordResource create', 'AdvertiserMerchantResource update']));
+    expect(targets.routes.map((target) => target.label)).toEqual(
+      expect.arrayContaining(['GET /v3/offsite/', 'GET /v3/search/autocomplete/', 'POST /v3/media/uploads/', 'GET /vx/business_access/profiles/']),
+    );
+    expect(targets.resources.map((target) => target.label)).toEqual(
+      expect.arrayContaining(['EmbedsResource get', 'PinShareResource create', 'SocialPasswordResource create', 'AdvertiserMerchantResource update']),
+    );
     await world.clearWrites();
     await world.t.db.updateTable('users').set({ last_name: '' }).where('username', '=', 'fuzzer').execute();
     expect(await world.writtenTables()).toEqual(['users']);

@@ -177,7 +177,9 @@ function validFor(schema: unknown, known: Known, depth: number, key = ''): fc.Ar
       );
     }
     case 'record':
-      return fc.dictionary(stringFor(defOf(def.keyType).type === 'string' ? defOf(def.keyType) : { type: 'string' }, known, ''), inner(def.valueType), { maxKeys: 4 });
+      return fc.dictionary(stringFor(defOf(def.keyType).type === 'string' ? defOf(def.keyType) : { type: 'string' }, known, ''), inner(def.valueType), {
+        maxKeys: 4,
+      });
     case 'object': {
       const shape = def.shape as Record<string, unknown>;
       const fields = Object.fromEntries(Object.entries(shape).map(([name, value]) => [name, fromSchema(value, known, depth + 1, name)]));
@@ -256,7 +258,9 @@ function numberFor(def: Def): fc.Arbitrary<number> {
     if (check.check === 'less_than') max = check.value - (check.inclusive ? 0 : 1);
     if (check.check === 'number_format' && /int/.test(check.format)) integer = true;
   }
-  const inRange = integer ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  const inRange = integer
+    ? fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   return fc.oneof(
     { arbitrary: inRange, weight: 6 },
     { arbitrary: fc.constantFrom(min - 1, max + 1, min, max), weight: 1 },

@@ -68,7 +68,12 @@ describe('AVIF beside the JPEG renditions', () => {
     const s = await saver(t);
     const pins = [];
     for (let i = 0; i < AVIF_BATCH + 2; i++) {
-      const res = await s.browser.post('PinResource', 'create', { board_id: s.board, image_url: fixtures.url(`old-${i}`, { w: 300, h: 200 }), link: `https://publisher.example/${i}`, method: 'button' });
+      const res = await s.browser.post('PinResource', 'create', {
+        board_id: s.board,
+        image_url: fixtures.url(`old-${i}`, { w: 300, h: 200 }),
+        link: `https://publisher.example/${i}`,
+        method: 'button',
+      });
       pins.push(res.body.resource_response.data.id);
     }
     await t.runJobs();
@@ -94,7 +99,12 @@ describe('a burst of saves with new images', () => {
     const t = await testApp({ config: {} });
     const s = await saver(t);
     for (let i = 0; i < 30; i++) {
-      const res = await s.browser.post('PinResource', 'create', { board_id: s.board, image_url: fixtures.url(`burst-${i}`), link: `https://publisher.example/b${i}`, method: 'button' });
+      const res = await s.browser.post('PinResource', 'create', {
+        board_id: s.board,
+        image_url: fixtures.url(`burst-${i}`),
+        link: `https://publisher.example/b${i}`,
+        method: 'button',
+      });
       expect(res.status).toBe(200);
     }
     const waiting = await t.db.selectFrom('pins').select(['image_url', 'image_id']).execute();
@@ -111,14 +121,28 @@ describe('a burst of saves with new images', () => {
     // The cap's worth of pins waiting for their copies, written as saves would.
     const now = t.clock.now();
     const rows = Array.from({ length: USER_PENDING_IMAGES }, (_, i) => ({
-      id: String(9_000_000_000 + i), board_id: s.board, pinner_id: s.user.id, image_url: `https://publisher.example/${i}.jpg`, link: null, title: '', description: '', method: 'button', created_at: now,
+      id: String(9_000_000_000 + i),
+      board_id: s.board,
+      pinner_id: s.user.id,
+      image_url: `https://publisher.example/${i}.jpg`,
+      link: null,
+      title: '',
+      description: '',
+      method: 'button',
+      created_at: now,
     }));
-    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('pins').values(rows.slice(i, i + 200) as never).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db
+        .insertInto('pins')
+        .values(rows.slice(i, i + 200) as never)
+        .execute();
     const refused = await s.browser.post('PinResource', 'create', { board_id: s.board, image_url: fixtures.url('one-too-many'), method: 'button' });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('60');
     expect(refused.body.resource_response.error).toMatchObject({ api_error_code: 280 });
     expect(await t.db.selectFrom('pins').select('id').where('image_url', '=', fixtures.url('one-too-many')).execute()).toEqual([]);
-    expect((await other.browser.post('PinResource', 'create', { board_id: other.board, image_url: fixtures.url('someone-else'), method: 'button' })).status).toBe(200);
+    expect(
+      (await other.browser.post('PinResource', 'create', { board_id: other.board, image_url: fixtures.url('someone-else'), method: 'button' })).status,
+    ).toBe(200);
   });
 });

@@ -76,7 +76,12 @@ describe('two server processes sharing one database', () => {
     const browsers = [first.client(), second.client()];
     for (const browser of browsers) await browser.logIn(user.email, user.password);
     const saveOn = (i: 0 | 1, n: number) =>
-      browsers[i]!.post('PinResource', 'create', { board_id: board, image_url: fixtures.url(`shared-${n}`), link: `https://publisher.example/shared/${n}`, method: 'button' });
+      browsers[i]!.post('PinResource', 'create', {
+        board_id: board,
+        image_url: fixtures.url(`shared-${n}`),
+        link: `https://publisher.example/shared/${n}`,
+        method: 'button',
+      });
     for (let n = 0; n < 10; n++) expect((await saveOn(0, n)).status).toBe(200);
     // The second process has admitted nothing itself: its first reading finds the first one's ten jobs.
     expect((await saveOn(1, 10)).status).toBe(503);

@@ -24,7 +24,11 @@ describe('image ingest with the bucket away', () => {
     const PINS = 12;
     const ids: string[] = [];
     for (let i = 0; i < PINS; i++) {
-      const saved = await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url(`outage-${i}`, { w: 400, h: 300 }), method: 'button' });
+      const saved = await browser.post('PinResource', 'create', {
+        board_id: board,
+        image_url: t.images.url(`outage-${i}`, { w: 400, h: 300 }),
+        method: 'button',
+      });
       expect(saved.status).toBe(200);
       ids.push(saved.body.resource_response.data.id);
     }

@@ -69,7 +69,8 @@ export async function encodeImage(bytes: Buffer, limits: EncodeLimits = { maxPix
         .toBuffer({ resolveWithObject: true });
       const frame = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
       const files = {} as Record<Rendition, Buffer>;
-      for (const w of WIDTHS) files[`${w}x`] = await frame().resize({ width: w, withoutEnlargement: true }).jpeg({ quality: 85, optimiseCoding: true }).toBuffer();
+      for (const w of WIDTHS)
+        files[`${w}x`] = await frame().resize({ width: w, withoutEnlargement: true }).jpeg({ quality: 85, optimiseCoding: true }).toBuffer();
       files.originals = await frame().jpeg({ quality: 90, optimiseCoding: true }).toBuffer();
       const { dominant } = await sharp(files['236x']).stats();
       return { width, height, dominantColor: `#${hex(dominant.r)}${hex(dominant.g)}${hex(dominant.b)}`, files };
@@ -116,7 +117,8 @@ export async function encodeAvif(original: Buffer, limits: EncodeLimits = { maxP
     throw new ApiError('image_invalid', 'The image could not be read.');
   }
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  if (!pixels || pixels > limits.maxPixels) throw new ApiError('image_too_large', `The image is ${meta.width} by ${meta.height} pixels; the limit is ${limits.maxPixels} pixels.`);
+  if (!pixels || pixels > limits.maxPixels)
+    throw new ApiError('image_too_large', `The image is ${meta.width} by ${meta.height} pixels; the limit is ${limits.maxPixels} pixels.`);
   const work = async () => {
     const files = {} as Record<AvifRendition, Buffer>;
     for (const name of AVIF_RENDITIONS) {

@@ -47,7 +47,9 @@ async function answer(path: string): Promise<{ status: number; type: string; bod
   let hash = 0;
   for (const ch of name) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const background = { r: hash & 255, g: (hash >> 8) & 255, b: (hash >> 16) & 255 };
-  const body = await sharp({ create: { width: w, height: h, channels: 3, background } }).png().toBuffer();
+  const body = await sharp({ create: { width: w, height: h, channels: 3, background } })
+    .png()
+    .toBuffer();
   return { status: 200, type: 'image/png', body };
 }
 
@@ -65,5 +67,10 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

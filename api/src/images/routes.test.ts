@@ -49,7 +49,12 @@ describe('the image of a save', () => {
     const { browser, board } = await saver(t);
     await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('again'), link: 'https://publisher.example/1', method: 'button' });
     await t.runJobs();
-    const second = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('again'), link: 'https://publisher.example/2', method: 'button' });
+    const second = await browser.post('PinResource', 'create', {
+      board_id: board,
+      image_url: fixtures.url('again'),
+      link: 'https://publisher.example/2',
+      method: 'button',
+    });
     // (The first image's AVIF job waits its delay: images/avif.ts.)
     expect(await t.db.selectFrom('jobs').selectAll().where('kind', '=', 'image.ingest').execute()).toEqual([]);
     const pin = (await browser.get('PinResource', { id: second.body.resource_response.data.id })).body.resource_response.data;
@@ -105,7 +110,11 @@ describe('the image of a save', () => {
 
 describe('PUT /v3/pins/image/', () => {
   const put = (t: TestApp, browser: ReturnType<TestApp['client']>, body: unknown) =>
-    browser.send('/v3/pins/image/', { method: 'PUT', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    browser.send('/v3/pins/image/', {
+      method: 'PUT',
+      headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('registers an image once per URL', async () => {
     const t = await testApp();
@@ -123,7 +132,11 @@ describe('PUT /v3/pins/image/', () => {
     expect((await put(t, t.client(), { image_url: fixtures.url('x') })).status).toBe(401);
     const { browser } = await saver(t);
     expect((await put(t, browser, { image_url: 'file:///etc/passwd' })).status).toBe(400);
-    const foreign = await browser.send('/v3/pins/image/', { method: 'PUT', headers: { origin: 'http://127.0.0.1:8788', 'content-type': 'application/json' }, body: '{}' });
+    const foreign = await browser.send('/v3/pins/image/', {
+      method: 'PUT',
+      headers: { origin: 'http://127.0.0.1:8788', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(foreign.status).toBe(403);
   });
 });

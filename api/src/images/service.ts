@@ -12,7 +12,6 @@ import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
 export const IMAGE_MAX_BYTES = IMAGE_UPLOAD_MAX_BYTES;
 export const IMAGE_TIMEOUT_MS = 15_000;
 
-
 export interface ImageJson {
   id: string;
   source_url: string;
@@ -27,7 +26,10 @@ export interface ImageJson {
 export const renditionUrl = (publicOrigin: string, imageId: string, rendition: string) => `${publicOrigin}/media/${imageId}/${rendition}.jpg`;
 export const coverUrl = (publicOrigin: string, imageId: string) => renditionUrl(publicOrigin, imageId, '236x');
 
-export function imageJson(publicOrigin: string, row: { id: string; source_url: string; width: number | null; height: number | null; dominant_color: string | null }): ImageJson {
+export function imageJson(
+  publicOrigin: string,
+  row: { id: string; source_url: string; width: number | null; height: number | null; dominant_color: string | null },
+): ImageJson {
   const images = {} as ImageJson['images'];
   for (const rendition of RENDITIONS) {
     const target = rendition === 'originals' ? null : Number.parseInt(rendition, 10);
@@ -47,7 +49,7 @@ export const ownImageSource = (publicOrigin: string, imageId: string) => `${publ
  * below) instead of leaving them behind under an id no row names.
  */
 export function imageIdFor(sourceUrl: string): string {
-  return (BigInt(`0x${sha256(sourceUrl).slice(0, 15)}`) % 900_000_000_000_000_000n + 100_000_000_000_000_000n).toString();
+  return ((BigInt(`0x${sha256(sourceUrl).slice(0, 15)}`) % 900_000_000_000_000_000n) + 100_000_000_000_000_000n).toString();
 }
 
 /**
@@ -83,7 +85,14 @@ export function imagesService({ db, config, clock }: Deps) {
   const fromBytes = async (bytes: Buffer, sourceUrl: string, id = imageIdFor(sourceUrl)) => {
     const encoded = await encodeImage(bytes, limits);
     await writeRenditions(mediaObjects(config), id, encoded.files);
-    await store.saveReady({ id, source_url: sourceUrl, width: encoded.width, height: encoded.height, dominant_color: encoded.dominantColor, created_at: clock.now() });
+    await store.saveReady({
+      id,
+      source_url: sourceUrl,
+      width: encoded.width,
+      height: encoded.height,
+      dominant_color: encoded.dominantColor,
+      created_at: clock.now(),
+    });
     const row = await store.findBySource(sourceUrl);
     if (!row) throw new ApiError('internal');
     return row;
@@ -115,7 +124,9 @@ export function imagesService({ db, config, clock }: Deps) {
       // tried again (not a verdict on the image); by then the row is gone and the address is fetched anew.
       if (known?.released_at != null) throw new Error('The image at this address is being released; trying again shortly.');
       if (known?.status === 'ready') return known;
-      const response = await share(() => safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow }));
+      const response = await share(() =>
+        safeFetch(sourceUrl, { maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS, accept: 'image/*', allow: config.outboundAllow }),
+      );
       if (response.status !== 200) throw new ApiError('outbound_failed', `The image answered with HTTP ${response.status}.`);
       return fromBytes(response.body, sourceUrl);
     },

@@ -16,7 +16,9 @@ export function imagesStore(db: Kysely<Database>) {
         .insertInto('images')
         .values({ ...image, status: 'ready' })
         .onConflict((oc) =>
-          oc.column('source_url').doUpdateSet({ id: image.id, width: image.width, height: image.height, dominant_color: image.dominant_color, status: 'ready' }),
+          oc
+            .column('source_url')
+            .doUpdateSet({ id: image.id, width: image.width, height: image.height, dominant_color: image.dominant_color, status: 'ready' }),
         )
         .execute();
     },
@@ -44,7 +46,11 @@ export function imagesStore(db: Kysely<Database>) {
         await trx
           .updateTable('boards')
           // A cover the owner chose (cover_pin_id) stays.
-          .set((eb) => ({ image_cover_url: pin.section_id ? eb.case().when('cover_pin_id', 'is', null).then(eb.val(coverUrl)).else(eb.ref('image_cover_url')).end() : eb.fn.coalesce('image_cover_url', eb.val(coverUrl)) }))
+          .set((eb) => ({
+            image_cover_url: pin.section_id
+              ? eb.case().when('cover_pin_id', 'is', null).then(eb.val(coverUrl)).else(eb.ref('image_cover_url')).end()
+              : eb.fn.coalesce('image_cover_url', eb.val(coverUrl)),
+          }))
           .where('id', '=', pin.board_id)
           .execute();
       });

@@ -109,8 +109,12 @@ describe('images from one user’s device', () => {
     const t = await testApp();
     const a = await saver(t);
     const b = await saver(t);
-    const png = (seed: number) => sharp({ create: { width: 300, height: 200, channels: 3, background: { r: seed, g: 80, b: 120 } } }).png().toBuffer();
-    const send = async (who: typeof a, seed: number) => who.browser.post('PinResource', 'create', { board_id: who.board, image_base64: (await png(seed)).toString('base64'), method: 'pinbuilder' });
+    const png = (seed: number) =>
+      sharp({ create: { width: 300, height: 200, channels: 3, background: { r: seed, g: 80, b: 120 } } })
+        .png()
+        .toBuffer();
+    const send = async (who: typeof a, seed: number) =>
+      who.browser.post('PinResource', 'create', { board_id: who.board, image_base64: (await png(seed)).toString('base64'), method: 'pinbuilder' });
     // The machine is busy with a big image: the process's gate is full, so device images wait in it.
     const gate = imageWork(t.deps.config);
     const blocker = held();

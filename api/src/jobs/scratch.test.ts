@@ -19,15 +19,18 @@ describe('scratch files', () => {
     const config = { ...loadConfig({ NODE_ENV: 'test' }), mediaDir, jobLeaseMs: 6_000 };
     const store = jobsStore(db);
     const made: string[] = [];
-    const jobs = jobsService({ db, clock, config }, {
-      write: async () => {
-        const path = await scratchPath(mediaDir, 'transfers-work', 'x.import');
-        await writeFile(path, 'bytes');
-        made.push(path);
-        // Killed here: the file stays, the row stays running.
-        throw new Error('killed');
+    const jobs = jobsService(
+      { db, clock, config },
+      {
+        write: async () => {
+          const path = await scratchPath(mediaDir, 'transfers-work', 'x.import');
+          await writeFile(path, 'bytes');
+          made.push(path);
+          // Killed here: the file stays, the row stays running.
+          throw new Error('killed');
+        },
       },
-    });
+    );
     const listed = () => readdir(join(mediaDir, 'transfers-work'));
     await jobs.enqueue(db, 'write', {});
     const job = (await store.claim(clock.now(), 6_000))!;

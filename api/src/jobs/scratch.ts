@@ -19,7 +19,6 @@ export const SCRATCH_DIRS = ['transfers-work', 'shares-work'] as const;
 /** A request's body is read within minutes (lib/bodies.ts deadlines); one left this long has no reader. */
 export const REQUEST_SCRATCH_MAX_AGE_MS = 60 * 60 * 1000;
 
-
 /** A new scratch file's path under MEDIA_DIR/`dir`, owned by the job attempt running now, else by the request. */
 export async function scratchPath(mediaDir: string, dir: (typeof SCRATCH_DIRS)[number], name: string): Promise<string> {
   const under = join(mediaDir, dir);

@@ -7,7 +7,18 @@ import type { Database } from '../db/schema.js';
 import { loadConfig } from '../config.js';
 import { manualClock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import { jobsService, JOB_FAILED_RETENTION_MS, JOB_MAX_ATTEMPTS, JOB_MAX_PAUSES, JOB_PAUSE_CAP_STEPS, JOB_PURGE_EVERY_MS, JOB_RESUME_STEPS, pauseDelay, retryDelay, type DependencyProbes } from './service.js';
+import {
+  jobsService,
+  JOB_FAILED_RETENTION_MS,
+  JOB_MAX_ATTEMPTS,
+  JOB_MAX_PAUSES,
+  JOB_PAUSE_CAP_STEPS,
+  JOB_PURGE_EVERY_MS,
+  JOB_RESUME_STEPS,
+  pauseDelay,
+  retryDelay,
+  type DependencyProbes,
+} from './service.js';
 import { runJobsAdmin } from './operator.js';
 import { jobsStore } from './store.js';
 
@@ -63,7 +74,18 @@ async function queue(db?: Kysely<Database>, imageConcurrency = 2, { lease = LEAS
   };
   const gaveUp: string[] = [];
   let shareOpen = false;
-  return { db: database, clock, ran, started, release, away, gaveUp, openShare: () => void (shareOpen = true), jobs: jobsService({ db: database, clock, config }, handlers, [], { probes, random }), store: jobsStore(database) };
+  return {
+    db: database,
+    clock,
+    ran,
+    started,
+    release,
+    away,
+    gaveUp,
+    openShare: () => void (shareOpen = true),
+    jobs: jobsService({ db: database, clock, config }, handlers, [], { probes, random }),
+    store: jobsStore(database),
+  };
 }
 
 const rows = (db: Kysely<Database>) => db.selectFrom('jobs').select(['kind', 'status', 'attempts', 'last_error']).execute();
@@ -204,7 +226,10 @@ describe('the job queue', () => {
     const deps = { db: q.db, clock: q.clock };
     expect(await runJobsAdmin(deps, ['jobs', 'failed'])).toBe('refused\t1');
     expect(await runJobsAdmin(deps, ['jobs', 'retry', 'refused'])).toBe('1 failed job of kind refused queued again.');
-    expect((await rows(q.db)).map((r) => [r.kind, r.status, r.attempts]).sort()).toEqual([['flaky', 'queued', 1], ['refused', 'queued', 0]]);
+    expect((await rows(q.db)).map((r) => [r.kind, r.status, r.attempts]).sort()).toEqual([
+      ['flaky', 'queued', 1],
+      ['refused', 'queued', 0],
+    ]);
     expect(await runJobsAdmin(deps, ['jobs', 'retry', 'nothing'])).toBe('0 failed jobs of kind nothing queued again.');
   });
 
@@ -218,7 +243,10 @@ describe('the job queue', () => {
     await q.jobs.enqueue(q.db, 'flaky', {});
     await q.store.fail((await q.store.claim(q.clock.now(), LEASE))!.id, 'Error: down', q.clock.now(), q.clock.now() + JOB_FAILED_RETENTION_MS * 2);
     await q.jobs.drain();
-    expect((await rows(q.db)).map((r) => [r.kind, r.status])).toEqual([['refused', 'failed'], ['flaky', 'queued']]);
+    expect((await rows(q.db)).map((r) => [r.kind, r.status])).toEqual([
+      ['refused', 'failed'],
+      ['flaky', 'queued'],
+    ]);
     // Its retention is over, and the worker's hourly sweep is due.
     q.clock.advance(JOB_PURGE_EVERY_MS);
     await q.jobs.drain();
@@ -229,7 +257,9 @@ describe('the job queue', () => {
     const q = await queue();
     await q.jobs.enqueue(q.db, 'refused', {});
     await q.jobs.drain();
-    expect(await rows(q.db)).toEqual([{ kind: 'refused', status: 'failed', attempts: 1, last_error: 'image_invalid: The file is not a JPEG, PNG, GIF or WebP image.' }]);
+    expect(await rows(q.db)).toEqual([
+      { kind: 'refused', status: 'failed', attempts: 1, last_error: 'image_invalid: The file is not a JPEG, PNG, GIF or WebP image.' },
+    ]);
   });
 
   it('a server worker picks up queued work and stops cleanly', async () => {
@@ -245,7 +275,8 @@ describe('the job queue', () => {
 const until = async (condition: () => Promise<boolean> | boolean) => {
   for (let i = 0; i < 400 && !(await condition()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
 };
-const statuses = async (db: Kysely<Database>) => (await db.selectFrom('jobs').select(['status', 'attempts']).orderBy('created_at').orderBy('id').execute()).map((r) => `${r.status}/${r.attempts}`).sort();
+const statuses = async (db: Kysely<Database>) =>
+  (await db.selectFrom('jobs').select(['status', 'attempts']).orderBy('created_at').orderBy('id').execute()).map((r) => `${r.status}/${r.attempts}`).sort();
 
 describe('the worker sized to the machine', () => {
   it('runs IMAGE_CONCURRENCY jobs at once with the next ones claimed in hand, and starts one as soon as one ends', async () => {
@@ -270,7 +301,7 @@ describe('the worker sized to the machine', () => {
 });
 
 describe('leases kept by heartbeats', () => {
-  it('keeps a job its worker is still running past many leases, and gives a killed worker\'s job to another after one', async () => {
+  it("keeps a job its worker is still running past many leases, and gives a killed worker's job to another after one", async () => {
     const lease = 300;
     const q = await queue(undefined, 1, { lease });
     await q.jobs.enqueue(q.db, 'held', { n: 'long' });

@@ -104,7 +104,13 @@ export interface Maintenance {
 export function jobQueue({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const store = jobsStore(db);
   // The request this runs in, if any (core/log.ts), so the worker's line for the job names it.
-  const newJob = (kind: string, payload: unknown) => ({ id: newId(), kind, payload: JSON.stringify(payload), now: clock.now(), requestId: currentRequestId() ?? null });
+  const newJob = (kind: string, payload: unknown) => ({
+    id: newId(),
+    kind,
+    payload: JSON.stringify(payload),
+    now: clock.now(),
+    requestId: currentRequestId() ?? null,
+  });
   return {
     /** Queues a job inside the caller's transaction. */
     enqueue(trx: Kysely<Database> | Transaction<Database>, kind: string, payload: unknown) {
@@ -169,7 +175,10 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
         // Not the job's fault: it waits for the dependency, its attempt not spent.
         const pauses = (job.pauses ?? 0) + 1;
         const giveUp = pauses > JOB_MAX_PAUSES;
-        log.warn({ ...line, outcome: giveUp ? 'failed' : 'waiting', waiting_on: dependency, ms, err: error, error: withoutQueries(message).slice(0, 300) }, 'job');
+        log.warn(
+          { ...line, outcome: giveUp ? 'failed' : 'waiting', waiting_on: dependency, ms, err: error, error: withoutQueries(message).slice(0, 300) },
+          'job',
+        );
         await store.pause(job.id, message, now, giveUp ? null : now + jittered(pauseDelay(pauses, scale), random), dependency, lease());
         return;
       }
@@ -195,7 +204,10 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
     }
   };
 
-  const due = [...maintenance, { name: 'jobs waiting on a dependency', everyMs: JOB_RESUME_STEPS * scale, run: resumeAnswering }].map((task) => ({ task, at: -Infinity }));
+  const due = [...maintenance, { name: 'jobs waiting on a dependency', everyMs: JOB_RESUME_STEPS * scale, run: resumeAnswering }].map((task) => ({
+    task,
+    at: -Infinity,
+  }));
   let purgedAt = -Infinity;
   /** Deletes the failures past their retention, at most once per JOB_PURGE_EVERY_MS per process, and runs the upkeep that is due. */
   const purge = async () => {
@@ -260,15 +272,20 @@ export function jobsService(deps: Deps, handlers: Record<string, JobHandler>, ma
       let waiting: JobRow[] = [];
       // The heartbeat: every third of a lease, on a timer of its own (a long upkeep step does not delay it).
       let beating: Promise<unknown> = Promise.resolve();
-      const heartbeat = setInterval(() => {
-        if (!leases.size) return;
-        beating = beating.then(async () => {
-          const held = [...leases].map(([id, locked_until]) => ({ id, locked_until }));
-          const until = await store.extend(held, clock.now(), lease);
-          // Only those still in hand: one that ended meanwhile is not brought back.
-          for (const job of held) if (leases.has(job.id)) leases.set(job.id, until);
-        }).catch((error) => log.error({ err: error }, 'job heartbeat'));
-      }, Math.max(100, lease / 3));
+      const heartbeat = setInterval(
+        () => {
+          if (!leases.size) return;
+          beating = beating
+            .then(async () => {
+              const held = [...leases].map(([id, locked_until]) => ({ id, locked_until }));
+              const until = await store.extend(held, clock.now(), lease);
+              // Only those still in hand: one that ended meanwhile is not brought back.
+              for (const job of held) if (leases.has(job.id)) leases.set(job.id, until);
+            })
+            .catch((error) => log.error({ err: error }, 'job heartbeat'));
+        },
+        Math.max(100, lease / 3),
+      );
       heartbeat.unref?.();
       const sleep = (ms: number) =>
         new Promise<void>((resolve) => {

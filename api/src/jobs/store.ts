@@ -15,7 +15,18 @@ export function jobsStore(db: Kysely<Database>) {
   const insertJob = prepared(
     'jobs.enqueue',
     (job: NewJob) =>
-      db.insertInto('jobs').values({ id: job.id, kind: job.kind, payload: job.payload, status: 'queued', run_at: job.now, locked_until: null, last_error: null, created_at: job.now, updated_at: job.now, request_id: job.requestId }),
+      db.insertInto('jobs').values({
+        id: job.id,
+        kind: job.kind,
+        payload: job.payload,
+        status: 'queued',
+        run_at: job.now,
+        locked_until: null,
+        last_error: null,
+        created_at: job.now,
+        updated_at: job.now,
+        request_id: job.requestId,
+      }),
     db,
   );
 
@@ -67,7 +78,13 @@ export function jobsStore(db: Kysely<Database>) {
     async extend(jobs: Array<Pick<JobRow, 'id' | 'locked_until'>>, now: number, leaseMs: number): Promise<number> {
       const until = now + leaseMs;
       for (const job of jobs) {
-        await db.updateTable('jobs').set({ locked_until: until, updated_at: now }).where('id', '=', job.id).where('status', '=', 'running').where('locked_until', '=', job.locked_until).execute();
+        await db
+          .updateTable('jobs')
+          .set({ locked_until: until, updated_at: now })
+          .where('id', '=', job.id)
+          .where('status', '=', 'running')
+          .where('locked_until', '=', job.locked_until)
+          .execute();
       }
       return until;
     },
@@ -185,7 +202,11 @@ export function jobsStore(db: Kysely<Database>) {
 
     /** Jobs by status (the metrics' queue depth): queued, running, failed. */
     async countsByStatus(): Promise<{ queued: number; running: number; failed: number }> {
-      const rows = await db.selectFrom('jobs').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
       const counts = { queued: 0, running: 0, failed: 0 };
       for (const row of rows) if (row.status in counts) counts[row.status] = Number(row.n);
       return counts;
@@ -193,7 +214,12 @@ export function jobsStore(db: Kysely<Database>) {
 
     /** The age of the oldest job waiting to run (queued and due), in ms; 0 when none waits. */
     async oldestWaitingMs(now: number): Promise<number> {
-      const row = await db.selectFrom('jobs').select((eb) => eb.fn.min('created_at').as('oldest')).where('status', '=', 'queued').where('run_at', '<=', now).executeTakeFirst();
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.min('created_at').as('oldest'))
+        .where('status', '=', 'queued')
+        .where('run_at', '<=', now)
+        .executeTakeFirst();
       return row?.oldest == null ? 0 : Math.max(0, now - Number(row.oldest));
     },
 
@@ -223,7 +249,11 @@ export function jobsStore(db: Kysely<Database>) {
 
     /** Jobs not yet done or failed: what a drain waits for. */
     async pending(): Promise<number> {
-      const row = await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', 'in', ['queued', 'running']).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -39,7 +39,7 @@ const V4_RANGES = V4_BLOCKED.map(([base, bits, reason]) => {
 
 function v4Reason(ip: string): string | null {
   const n = v4ToNumber(ip);
-  for (const range of V4_RANGES) if (((n & range.mask) >>> 0) === range.net) return range.reason;
+  for (const range of V4_RANGES) if ((n & range.mask) >>> 0 === range.net) return range.reason;
   return null;
 }
 

@@ -35,6 +35,11 @@ export function pageOf<T extends { created_at: number; id: string }>(rows: T[], 
  * as old with a smaller id. Kept as the OR every listing wrote before (not a row comparison), so their
  * query plans stay as they were; the one piece of SQL in this file, so that the listings page alike.
  */
-export function olderThan<DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, createdAt: ReferenceExpression<DB, TB>, id: ReferenceExpression<DB, TB>, after: Bookmark) {
+export function olderThan<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  createdAt: ReferenceExpression<DB, TB>,
+  id: ReferenceExpression<DB, TB>,
+  after: Bookmark,
+) {
   return eb.or([eb(createdAt, '<', after.createdAt), eb.and([eb(createdAt, '=', after.createdAt), eb(id, '<', after.id)])]);
 }

@@ -32,7 +32,11 @@ export function socketAddress(c: Context): string | undefined {
  * that is not an IP address is undefined.
  */
 export function normaliseAddress(value: string): string | undefined {
-  let address = value.trim().replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '').toLowerCase();
+  let address = value
+    .trim()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (mapped) address = mapped[1]!;
   return isIP(address) ? address : undefined;

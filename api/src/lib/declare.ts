@@ -152,7 +152,8 @@ export function declarationFinder(rows: readonly SurfaceRow[], resolve: (method:
   const router = new SmartRouter<Entry>({ routers: [new RegExpRouter(), new TrieRouter()] });
   // How much of a path is parameters or wildcards: /offsite/ is its own route, not /{username}/'s, even
   // when a route for every username (users/routes.ts, a renamed profile's redirect) was registered first.
-  for (const row of rows) if (row.declaration) router.add(row.method, row.path, { declaration: row.declaration, vague: (row.path.match(/[:*]/g) ?? []).length });
+  for (const row of rows)
+    if (row.declaration) router.add(row.method, row.path, { declaration: row.declaration, vague: (row.path.match(/[:*]/g) ?? []).length });
   const any = rows.some((row) => row.declaration);
   return (method: string, path: string): Declaration | undefined => {
     // Hono answers HEAD with the GET route.

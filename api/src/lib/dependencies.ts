@@ -34,7 +34,15 @@ const CONNECTION = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 // The bucket's answers that say "not now" rather than "not this" (AWS SDK error names).
-const BUCKET_BUSY = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'SlowDown', 'InternalError', 'ThrottlingException']);
+const BUCKET_BUSY = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ServiceUnavailable',
+  'SlowDown',
+  'InternalError',
+  'ThrottlingException',
+]);
 
 type Shaped = Error & { code?: unknown; errno?: unknown; $metadata?: { httpStatusCode?: number }; dependency?: Dependency; cause?: unknown; errors?: unknown };
 
@@ -57,11 +65,13 @@ export function dependencyOf(error: unknown, depth = 0): Dependency | null {
   // pg: class 08 (connection exception), 57P01-57P03 (the server shutting down or not yet up), and its own words.
   if (code && (/^08/.test(code) || /^57P0[123]$/.test(code))) return 'database';
   const message = typeof e.message === 'string' ? e.message : '';
-  if (/Connection terminated|connection timeout exceeded|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message)) return 'database';
-  if (e.name === 'MaxRetriesPerRequestError' || /Command timed out|enableOfflineQueue|Connection is closed|Stream isn't writeable/i.test(message)) return 'redis';
+  if (/Connection terminated|connection timeout exceeded|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message))
+    return 'database';
+  if (e.name === 'MaxRetriesPerRequestError' || /Command timed out|enableOfflineQueue|Connection is closed|Stream isn't writeable/i.test(message))
+    return 'redis';
   if (code && CONNECTION.has(code)) return 'network';
   if (e.name === 'TimeoutError' || e.name === 'AbortError') return 'network';
-  return dependencyOf(e.cause, depth + 1) ?? (Array.isArray(e.errors) ? e.errors.map((part) => dependencyOf(part, depth + 1)).find(Boolean) ?? null : null);
+  return dependencyOf(e.cause, depth + 1) ?? (Array.isArray(e.errors) ? (e.errors.map((part) => dependencyOf(part, depth + 1)).find(Boolean) ?? null) : null);
 }
 
 /** Marks an error as coming from `dependency` (a store that knows what it is wraps its errors with it). */

@@ -29,4 +29,3 @@ export interface ContractEntry<S extends z.ZodType = z.ZodType, A extends z.ZodT
 
 /** A capability's contract, by resource and action: lib/resources.ts checks the registry against it at start. */
 export type ContractTable = Record<string, Partial<Record<'get' | 'create' | 'update' | 'delete', ContractEntry>>>;
-

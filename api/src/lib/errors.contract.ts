@@ -40,7 +40,11 @@ export const catalogue = {
   mfa_send_limited: { code: 115, status: 429, message: "We've sent you a lot of codes. Try again in an hour." },
   account_suspended: { code: 116, status: 403, message: 'Your account has been suspended' },
   account_deactivated: { code: 117, status: 403, message: 'Your account has been deactivated' },
-  account_soft_banned: { code: 118, status: 403, message: 'We noticed some strange activity on your account. Reset your password or log in with Facebook or Google to get back into your account.' },
+  account_soft_banned: {
+    code: 118,
+    status: 403,
+    message: 'We noticed some strange activity on your account. Reset your password or log in with Facebook or Google to get back into your account.',
+  },
   prevent_facebook_register: { code: 119, status: 409, message: 'Your account is already linked to Facebook. To log in with email, set a password.' },
   prevent_google_register: { code: 120, status: 409, message: 'Your account is already linked to Google. To log in with email, set a password.' },
   reset_token_invalid: { code: 121, status: 400, message: 'This link has expired or was already used. Ask for a new one.' },
@@ -52,7 +56,11 @@ export const catalogue = {
   reset_limited: { code: 143, status: 429, message: "We've had a lot of password reset requests. Try again in an hour." },
   invite_limited: { code: 144, status: 429, message: "You've sent a lot of invites today. Try again tomorrow." },
   // Identity providers and SSO. Numbers 160-179 are ours.
-  social_unavailable: { code: 160, status: 503, message: "Looks like this option isn't available right now. Give another option a try or refresh the page and try again later." },
+  social_unavailable: {
+    code: 160,
+    status: 503,
+    message: "Looks like this option isn't available right now. Give another option a try or refresh the page and try again later.",
+  },
   social_not_configured: { code: 161, status: 404, message: "This way of logging in isn't set up here." },
   social_flow_invalid: { code: 162, status: 400, message: "We couldn't finish logging you in. Close this window and try again." },
   social_denied: { code: 163, status: 401, message: "Couldn't connect. You must authorize {brand}." },
@@ -166,7 +174,11 @@ export const catalogue = {
   body_timeout: { code: 240, status: 408, message: 'The request took too long to arrive. Please try again.' },
   bodies_limited: { code: 241, status: 429, message: 'Too many requests from your connection are still arriving. Try again in a moment.' },
   // Issue 25, a verified email is a state (identity): codes 260-269.
-  email_unverified: { code: 260, status: 403, message: 'Confirm your email address first. We sent you a link; you can ask for a new one in your account settings.' },
+  email_unverified: {
+    code: 260,
+    status: 403,
+    message: 'Confirm your email address first. We sent you a link; you can ask for a new one in your account settings.',
+  },
   verify_token_invalid: { code: 261, status: 400, message: 'This link has expired or was already used. Ask for a new one in your account settings.' },
   verify_limited: { code: 262, status: 429, message: "We've sent a lot of confirmation emails. Try again in an hour." },
   email_claimed: { code: 263, status: 409, message: 'This email address now belongs to another account.' },
@@ -177,7 +189,11 @@ export const catalogue = {
   // Image work sized to the machine (the big images). Codes 280-289 are ours.
   image_busy: { code: 280, status: 429, message: "You're sending images faster than we can prepare them. Try again in a moment." },
   // Import and export (transfer/). Codes 380-399 are ours.
-  import_unknown_format: { code: 380, status: 400, message: "We can't read that file. Choose a bookmarks file (HTML), a Pinterest export (CSV or JSON) or a ZIP exported from {brand}." },
+  import_unknown_format: {
+    code: 380,
+    status: 400,
+    message: "We can't read that file. Choose a bookmarks file (HTML), a Pinterest export (CSV or JSON) or a ZIP exported from {brand}.",
+  },
   import_invalid: { code: 381, status: 400, message: 'That file is damaged or not in the format it says it is.' },
   import_too_large: { code: 382, status: 413, message: 'That file is too large to import.' },
   import_empty: { code: 383, status: 400, message: 'That file has no bookmarks or Pins in it.' },
@@ -223,11 +239,19 @@ export const catalogue = {
   token_read_only: { code: 441, status: 403, message: 'This access token may only read. Make a token with read and write access to change things.' },
   token_not_allowed: { code: 442, status: 403, message: 'An access token cannot do this. Log in on the website instead.' },
   token_not_found: { code: 443, status: 404, message: 'That access token has already been revoked.' },
-  signup_closed: { code: 450, status: 403, message: "Sign-ups are closed on this {brand}. If you already have an account, log in." },
-  signup_invite_required: { code: 451, status: 403, message: 'This {brand} is invitation only. Ask someone here to invite you, then use the link in your invitation.' },
+  signup_closed: { code: 450, status: 403, message: 'Sign-ups are closed on this {brand}. If you already have an account, log in.' },
+  signup_invite_required: {
+    code: 451,
+    status: 403,
+    message: 'This {brand} is invitation only. Ask someone here to invite you, then use the link in your invitation.',
+  },
   signup_invite_invalid: { code: 452, status: 403, message: 'This invitation has expired, was already used, or is for another email address.' },
   invitations_off: { code: 453, status: 404, message: "This {brand} doesn't take invitations: its sign-ups are open or closed." },
-  operator_own_account: { code: 471, status: 409, message: 'An operator cannot do that to their own account here: another operator must, or the command line.' },
+  operator_own_account: {
+    code: 471,
+    status: 409,
+    message: 'An operator cannot do that to their own account here: another operator must, or the command line.',
+  },
 } as const satisfies Record<string, { code: number; status: ContentfulStatusCode; message: string }>;
 
 export type ErrorName = keyof typeof catalogue;

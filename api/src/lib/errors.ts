@@ -10,7 +10,11 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   readonly data: Record<string, unknown> | undefined;
 
-  constructor(readonly errorName: ErrorName, detail?: string, data?: Record<string, unknown>) {
+  constructor(
+    readonly errorName: ErrorName,
+    detail?: string,
+    data?: Record<string, unknown>,
+  ) {
     const entry = catalogue[errorName];
     super(entry.message);
     this.code = entry.code;

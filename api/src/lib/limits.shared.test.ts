@@ -49,7 +49,10 @@ describe('two servers over one Postgres database', () => {
     const second = await testApp({ db: dbs[1] });
     await reachThroughOneRefuseThroughOther(first, second);
     // The counter is a row of the database, not a value in either process.
-    const rows = await sql<{ key: string; points: number }>`select key, points from ${sql.table(LIMITS_TABLE)} where key = ${`resetAddress:${ATTACKER}`}`.execute(dbs[0]!);
+    const rows = await sql<{
+      key: string;
+      points: number;
+    }>`select key, points from ${sql.table(LIMITS_TABLE)} where key = ${`resetAddress:${ATTACKER}`}`.execute(dbs[0]!);
     expect(rows.rows).toEqual([{ key: `resetAddress:${ATTACKER}`, points: LIMITS.resetAddress.points }]);
   });
 });
@@ -59,7 +62,14 @@ describe('two servers over one Redis', () => {
   let unavailable: string | undefined;
 
   const connect = async (keyPrefix?: string) => {
-    const redis = new Redis(REDIS_URL, { keyPrefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: () => null, connectTimeout: 2000 });
+    const redis = new Redis(REDIS_URL, {
+      keyPrefix,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+      connectTimeout: 2000,
+    });
     redis.on('error', () => {});
     clients.push(redis);
     await redis.connect();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solvedChallenge, outboxMessages, } from '../auth/safety-helpers.js';
+import { solvedChallenge, outboxMessages } from '../auth/safety-helpers.js';
 import { testApp, type Answer, type TestApp } from '../testing.js';
 import { addressKey, normaliseAddress } from './client-address.js';
 import { LIMITS, LOGIN_ADDRESS_CHALLENGE_AFTER, limitsFor } from './limits.js';
@@ -135,7 +135,13 @@ describe('sign-up, per client address', () => {
   it('counts every attempt and refuses past the share; another address signs up', async () => {
     const t = await setup();
     const attempt = (address: string, email: string, password = 'Plum-Orchard-42') =>
-      t.client({ address }).post('UserRegisterResource', 'create', { type: 'email', email, password, birthday: Math.floor(t.clock.now() / 1000) - 30 * 365 * 86400, country: 'US' });
+      t.client({ address }).post('UserRegisterResource', 'create', {
+        type: 'email',
+        email,
+        password,
+        birthday: Math.floor(t.clock.now() / 1000) - 30 * 365 * 86400,
+        country: 'US',
+      });
     for (let i = 0; i < LIMITS.signupAddress.points; i++) expect(code(await attempt(ATTACKER, `bot${i}@fastmail.com`, 'short'))).toBe(84);
     expectLimited(await attempt(ATTACKER, 'real.person@fastmail.com'), 141, LIMITS.signupAddress.durationS);
     expect(await t.db.selectFrom('users').select('email').where('email', '=', 'real.person@fastmail.com').execute()).toEqual([]);
@@ -155,7 +161,10 @@ describe('board invites', () => {
   /** Invites `total` new emails in calls of at most 50 (the most one call takes), each answered 200. */
   const inviteMany = async (who: { browser: ReturnType<TestApp['client']>; board: string }, prefix: string, total: number) => {
     for (let done = 0; done < total; done += 50) {
-      const res = await who.browser.post('BoardInviteResource', 'create', { board_id: who.board, emails: emails(`${prefix}${done}-`, Math.min(50, total - done)) });
+      const res = await who.browser.post('BoardInviteResource', 'create', {
+        board_id: who.board,
+        emails: emails(`${prefix}${done}-`, Math.min(50, total - done)),
+      });
       expect(res.status).toBe(200);
     }
   };
@@ -171,7 +180,12 @@ describe('board invites', () => {
     // 11 more would go over: refused, nothing written or mailed.
     expectLimited(await invite(emails('over-', 11)), 144, LIMITS.inviteAccount.durationS);
     expect(await mails(t)).toBe(share - 10);
-    expect(await t.db.selectFrom('board_email_invites').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: share - 10 });
+    expect(
+      await t.db
+        .selectFrom('board_email_invites')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: share - 10 });
     // The refused call counted nothing: the 10 left still go, then not one more.
     expect((await invite(emails('last-', 10))).status).toBe(200);
     expect(await mails(t)).toBe(share);
@@ -190,7 +204,11 @@ describe('board invites', () => {
       sent += n;
     }
     const next = await inviter(t, 'sockNext');
-    expectLimited(await next.browser.post('BoardInviteResource', 'create', { board_id: next.board, emails: emails('next-', 11) }), 144, LIMITS.inviteAddress.durationS);
+    expectLimited(
+      await next.browser.post('BoardInviteResource', 'create', { board_id: next.board, emails: emails('next-', 11) }),
+      144,
+      LIMITS.inviteAddress.durationS,
+    );
     // Refused by the address, the account's own share was given back: its 10 go.
     expect((await next.browser.post('BoardInviteResource', 'create', { board_id: next.board, emails: emails('next-', 10) })).status).toBe(200);
     expect(await mails(t)).toBe(LIMITS.inviteAddress.points);
@@ -209,7 +227,9 @@ describe('a route takes only the limits it declares (lib/declare.ts, core/reques
   it('refuses, outside production, a limit the request’s route does not name: the table of docs/security.md cannot drift', async () => {
     const t = await setup();
     const limits = limitsFor(t.deps);
-    await expect(inRoute(['signupAddress'], () => limits.take('resetAddress', 'k1'))).rejects.toThrow('POST /resource/SomeResource/create/ takes the limit resetAddress, which its declaration does not name');
+    await expect(inRoute(['signupAddress'], () => limits.take('resetAddress', 'k1'))).rejects.toThrow(
+      'POST /resource/SomeResource/create/ takes the limit resetAddress, which its declaration does not name',
+    );
     await expect(inRoute(['signupAddress'], () => limits.check('loginAddress', 'k1'))).rejects.toThrow('takes the limit loginAddress');
     // What it names, it takes; outside a request (a job, a script) nothing is asked.
     await inRoute(['signupAddress'], () => limits.take('signupAddress', 'k1'));

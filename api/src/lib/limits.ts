@@ -176,7 +176,10 @@ export const LIMITS_KEEP_EXPIRED_MS = 60 * 60 * 1000;
 
 /** Deletes the database's rate-limit counters that expired over an hour ago (no-op with Redis, which expires its own). */
 export async function sweepExpiredLimits(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('rate_limits').where('expire', '<', now - LIMITS_KEEP_EXPIRED_MS).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('expire', '<', now - LIMITS_KEEP_EXPIRED_MS)
+    .execute();
 }
 
 /**
@@ -295,7 +298,8 @@ function createLimits({ db, redis, config }: Pick<Deps, 'db' | 'redis' | 'config
   // is a route whose table (docs/security.md) is wrong. Every API test runs through here, so none lands.
   const declaredHere = (name: LimitName) => {
     const route = currentRequest()?.route;
-    if (route && !route.limits.includes(name) && config.env !== 'production') throw new Error(`${route.label} takes the limit ${name}, which its declaration does not name (lib/declare.ts).`);
+    if (route && !route.limits.includes(name) && config.env !== 'production')
+      throw new Error(`${route.label} takes the limit ${name}, which its declaration does not name (lib/declare.ts).`);
   };
 
   const usage = async (name: LimitName, key: string): Promise<Usage> => {

@@ -7,7 +7,11 @@ import { fitUserText, TEXT_MESSAGES } from './text.js';
 /** Every name a person shows to others is held to one text rule (lib/text.ts): no control or direction characters. */
 const OVERRIDE = 'Evil\u202Egpj.exe';
 const CONTROL = 'Bell\u0007Name';
-const refusal = (res: { status: number; body: any }) => ({ status: res.status, code: res.body.resource_response.error?.api_error_code, text: JSON.stringify(res.body.resource_response.error) });
+const refusal = (res: { status: number; body: any }) => ({
+  status: res.status,
+  code: res.body.resource_response.error?.api_error_code,
+  text: JSON.stringify(res.body.resource_response.error),
+});
 
 describe('names shown to others refuse control characters and bidi overrides, with a clear error and nothing written', () => {
   it('a person’s first and last name in the profile settings, and at sign-up', async () => {
@@ -15,13 +19,28 @@ describe('names shown to others refuse control characters and bidi overrides, wi
     const user = await t.makeUser('maria');
     const me = t.client();
     await me.logIn(user.email, user.password);
-    for (const [first_name, last_name, message] of [[OVERRIDE, '', TEXT_MESSAGES.directionControl], ['Maria', OVERRIDE, TEXT_MESSAGES.directionControl], [CONTROL, '', TEXT_MESSAGES.controlCharacter]] as const) {
+    for (const [first_name, last_name, message] of [
+      [OVERRIDE, '', TEXT_MESSAGES.directionControl],
+      ['Maria', OVERRIDE, TEXT_MESSAGES.directionControl],
+      [CONTROL, '', TEXT_MESSAGES.controlCharacter],
+    ] as const) {
       const r = refusal(await me.post('UserSettingsResource', 'update', { first_name, last_name, username: 'maria' }));
       expect(r).toMatchObject({ status: 400, code: 1 });
       expect(r.text).toContain(message);
     }
-    expect(await t.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ first_name: 'maria', last_name: '' });
-    const signUp = refusal(await t.client().post('UserRegisterResource', 'create', { type: 'email', email: 'new@example.com', password: 'Plum-Orchard-42', birthday: Math.floor((t.clock.now() - 30 * 365.25 * 86_400_000) / 1000), first_name: OVERRIDE }));
+    expect(await t.db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      first_name: 'maria',
+      last_name: '',
+    });
+    const signUp = refusal(
+      await t.client().post('UserRegisterResource', 'create', {
+        type: 'email',
+        email: 'new@example.com',
+        password: 'Plum-Orchard-42',
+        birthday: Math.floor((t.clock.now() - 30 * 365.25 * 86_400_000) / 1000),
+        first_name: OVERRIDE,
+      }),
+    );
     expect(signUp).toMatchObject({ status: 400, code: 1 });
     expect(await t.db.selectFrom('users').select('id').where('email', '=', 'new@example.com').executeTakeFirst()).toBeUndefined();
     expect((await signUpWithEmail(t, 'fine@example.com')).status).toBe(200);
@@ -36,8 +55,16 @@ describe('names shown to others refuse control characters and bidi overrides, wi
     expect(r).toMatchObject({ status: 400, code: 1 });
     expect(r.text).toContain(TEXT_MESSAGES.directionControl);
     expect(await t.db.selectFrom('advertisers').select('id').execute()).toEqual([]);
-    const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: null, country: 'US' })).body.resource_response.data.advertiser_id;
-    const profile = await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: CONTROL, address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
+    const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: null, country: 'US' })).body
+      .resource_response.data.advertiser_id;
+    const profile = await owner.post('AdvertiserBusinessProfileResource', 'create', {
+      advertiser_id: advertiserId,
+      business_name: CONTROL,
+      address_line: '1 Main St',
+      city: 'Springfield',
+      postal_code: '12345',
+      country: 'US',
+    });
     expect(refusal(profile)).toMatchObject({ status: 400, code: 1 });
     expect(await t.db.selectFrom('business_profiles').select('advertiser_id').execute()).toEqual([]);
   });

@@ -21,7 +21,10 @@ async function listening(fetch: (request: Request, env?: unknown) => Response | 
 const echo = new Hono();
 // The app's own guards, with a route that declares 64 bytes of body.
 const small: Declaration = { caller: 'visitor', limit: none('a test'), body: 64 };
-echo.use('*', declared(() => () => small));
+echo.use(
+  '*',
+  declared(() => () => small),
+);
 echo.use('*', bodyGuard({ hasSession: () => false, clientKey: () => 'one', perClient: 8, graceMs: 10_000 }));
 echo.onError((error, c) => c.text(String(error), 500));
 echo.post('/echo', async (c) => c.text(`[${await bodyText(c)}]`));
@@ -29,10 +32,12 @@ const origin = await listening(echo.fetch);
 
 /** A body sent in chunks, with no Content-Length (Transfer-Encoding: chunked). */
 const chunked = (...parts: string[]) => ({
-  body: new ReadableStream({ start: (controller) => {
+  body: new ReadableStream({
+    start: (controller) => {
       for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
       controller.close();
-    } }),
+    },
+  }),
   duplex: 'half' as const,
 });
 
@@ -60,10 +65,15 @@ describe('request bodies read from Node’s message (lib/node-request.ts)', () =
       // One write: headers and body reach the parser together.
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(Number(port), '127.0.0.1', () => {
-          socket.end(Buffer.concat([Buffer.from(`POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-length: ${bytes.length}\r\nconnection: close\r\n\r\n`), bytes]));
+          socket.end(
+            Buffer.concat([Buffer.from(`POST /echo HTTP/1.1\r\nhost: localhost\r\ncontent-length: ${bytes.length}\r\nconnection: close\r\n\r\n`), bytes]),
+          );
         });
         const got: Buffer[] = [];
-        socket.on('data', (chunk) => got.push(chunk)).on('end', () => resolve(Buffer.concat(got).toString('utf8'))).on('error', reject);
+        socket
+          .on('data', (chunk) => got.push(chunk))
+          .on('end', () => resolve(Buffer.concat(got).toString('utf8')))
+          .on('error', reject);
       });
       expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
       expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe(`[${read}]`);
@@ -89,8 +99,15 @@ describe('request bodies read from Node’s message (lib/node-request.ts)', () =
       fetch(`${server}${path}`, { method: 'POST', headers: { origin: publicOrigin, 'content-type': 'application/json', cookie }, body });
     const logIn = await post('/resource/UserSessionResource/create/', JSON.stringify({ options: { username_or_email: user.email, password: user.password } }));
     expect(logIn.status).toBe(200);
-    const cookie = logIn.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
-    const saved = await post('/resource/PinResource/create/', JSON.stringify({ options: { board_id: board, link: 'https://publisher.example/socket', method: 'button' } }), cookie);
+    const cookie = logIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const saved = await post(
+      '/resource/PinResource/create/',
+      JSON.stringify({ options: { board_id: board, link: 'https://publisher.example/socket', method: 'button' } }),
+      cookie,
+    );
     expect(saved.status).toBe(200);
     const { id } = (await saved.json()).resource_response.data;
     expect(await t.db.selectFrom('pins').select('link').where('id', '=', id).executeTakeFirst()).toEqual({ link: 'https://publisher.example/socket' });

@@ -25,7 +25,11 @@ describe('outbound fetches a caller names', () => {
     // Refused addresses answer at once, without a packet; they count all the same.
     for (let i = 0; i < LIMITS.findImagesAddress.points; i++) expect((await find('198.51.100.1', `http://10.0.${i >> 8}.${i & 255}/`)).status).toBe(400);
     const limited = await find('198.51.100.1', 'http://10.9.9.9/');
-    expect(limited.body.resource_response.error).toMatchObject({ api_error_code: 270, http_status: 429, message: "You're asking us to load a lot of pages. Try again in a little while." });
+    expect(limited.body.resource_response.error).toMatchObject({
+      api_error_code: 270,
+      http_status: 429,
+      message: "You're asking us to load a lot of pages. Try again in a little while.",
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // One site asked for by many clients (random subdomains are one site).
@@ -41,7 +45,12 @@ describe('outbound fetches a caller names', () => {
     const user = await t.makeUser('imager');
     const browser = t.client({ address: '198.51.100.2' });
     await browser.logIn(user.email, user.password);
-    const put = (url: string) => browser.send('/v3/pins/image/', { method: 'PUT', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ image_url: url }) });
+    const put = (url: string) =>
+      browser.send('/v3/pins/image/', {
+        method: 'PUT',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify({ image_url: url }),
+      });
     for (let i = 0; i < LIMITS.imageUrlAddress.points; i++) expect((await put(`http://10.2.${i >> 8}.${i & 255}/x.png`)).status).toBe(400);
     expect((await put('http://10.9.9.9/x.png')).body.resource_response.error).toMatchObject({ api_error_code: 270, http_status: 429 });
   });

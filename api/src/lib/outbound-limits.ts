@@ -23,7 +23,10 @@ const SECOND_LEVEL = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'ac', 'or
  * the limit stricter for them.
  */
 export function siteOf(host: string): string {
-  const bare = host.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const bare = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (isIP(bare)) return addressKey(bare);
   const labels = bare.split('.');
   const take = labels.length >= 3 && labels.at(-1)!.length === 2 && SECOND_LEVEL.has(labels.at(-2)!) ? 3 : 2;

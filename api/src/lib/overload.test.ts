@@ -15,7 +15,9 @@ const QUEUE_MAX_WAIT_MS = 500;
  * longer waits on its image, which the ingest queue fetches after the answer).
  */
 const held: ServerResponse[] = [];
-const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+  .png()
+  .toBuffer();
 /** The paths the host was asked for, in order. */
 const asked: string[] = [];
 const host = createServer((req, res) => {
@@ -126,7 +128,12 @@ describe('a server past its bound on API work', () => {
     // Counted for the operators (core/metrics.ts).
     expect((await shedRequests.get()).values[0]?.value).toBe(shedBefore + 1);
     expect(shed.headers.get('retry-after')).toBe('1');
-    expect(shed.body.resource_response.error).toMatchObject({ api_error_code: 150, http_status: 503, message: "We're very busy right now. Please try again in a moment.", data: { retry_after_seconds: 1 } });
+    expect(shed.body.resource_response.error).toMatchObject({
+      api_error_code: 150,
+      http_status: 503,
+      message: "We're very busy right now. Please try again in a moment.",
+      data: { retry_after_seconds: 1 },
+    });
     // Nothing of the shed save was written.
     expect(await t.db.selectFrom('pins').select('id').execute()).toHaveLength(0);
 
@@ -152,7 +159,10 @@ describe('a client that hangs up while its request waits for a turn (a real sock
     const t = await testApp({ config: { maxInFlight: 1, maxQueued: 10 } });
     t.deps.config.outboundAllow.push(hostOrigin);
     const user = await t.makeUser('hangs-up');
-    const cookie = (await t.client().logIn(user.email, user.password)).headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = (await t.client().logIn(user.email, user.password)).headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     let arrived = 0;
     let answered = 0;
     const server = serve({
@@ -171,7 +181,8 @@ describe('a client that hangs up while its request waits for a turn (a real sock
     let hungUp = 0;
     server.on('connection', (socket) => socket.on('close', () => hungUp++));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const finder = (name: string) => `${origin}/resource/FindPinImagesResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { url: `${hostOrigin}/${name}` } }))}`;
+    const finder = (name: string) =>
+      `${origin}/resource/FindPinImagesResource/get/?data=${encodeURIComponent(JSON.stringify({ options: { url: `${hostOrigin}/${name}` } }))}`;
     const askedBefore = asked.length;
     try {
       // The one turn is taken by an image finder call waiting on its page; a second waits for the turn, and its client hangs up.

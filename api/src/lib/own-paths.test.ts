@@ -10,7 +10,9 @@ const code = (res: { body: any }) => res.body.resource_response.error?.api_error
 
 describe('the product’s own first path segments, read from the route table', () => {
   it('takes each route’s literal first segment, never a parameter or a wildcard', () => {
-    expect(['/v3/pins/:id/', '/resource/*', '/:username{[a-z0-9_]{3,30}}/', '/*', '/', '/Manifest.webmanifest', '/pin/:id{[0-9]+}/'].map(firstSegmentOf)).toEqual(['v3', 'resource', null, null, null, 'manifest.webmanifest', 'pin']);
+    expect(
+      ['/v3/pins/:id/', '/resource/*', '/:username{[a-z0-9_]{3,30}}/', '/*', '/', '/Manifest.webmanifest', '/pin/:id{[0-9]+}/'].map(firstSegmentOf),
+    ).toEqual(['v3', 'resource', null, null, null, 'manifest.webmanifest', 'pin']);
   });
 
   it('reserves a route added to the table by itself, with no list to keep', () => {
@@ -19,7 +21,10 @@ describe('the product’s own first path segments, read from the route table', (
     const ownPaths = ownPathsOf({ routes: () => app.routes });
     expect(ownPaths().has('feeds')).toBe(false);
     app.get('/feeds/:username/rss/', (c) => c.text(''));
-    app.route('/share-target', new Hono().post('/', (c) => c.text('')));
+    app.route(
+      '/share-target',
+      new Hono().post('/', (c) => c.text('')),
+    );
     expect(ownPaths()).toEqual(ownFirstSegments(['/pins/', '/feeds/', '/share-target/']));
   });
 
@@ -27,7 +32,9 @@ describe('the product’s own first path segments, read from the route table', (
     const t = await testApp();
     const segments = [...ownFirstSegments(t.app.routes.map((r) => r.path))].filter((s) => USERNAME.test(s));
     // The API's prefixes and the pages' are all there (a sample the table must hold, not the list itself).
-    expect(segments).toEqual(expect.arrayContaining(['resource', 'ads', 'media', 'oauth', 'dev', 'notifications', 'settings', 'pin', 'board', 'business', 'offsite', 'contact']));
+    expect(segments).toEqual(
+      expect.arrayContaining(['resource', 'ads', 'media', 'oauth', 'dev', 'notifications', 'settings', 'pin', 'board', 'business', 'offsite', 'contact']),
+    );
     const user = await t.makeUser('maria');
     const me = t.client();
     await me.logIn(user.email, user.password);

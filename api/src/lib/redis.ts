@@ -25,7 +25,8 @@ export const redisAnswering = (redis: Redis): boolean => answering.get(redis) ??
 export const redisFailed = (redis: Redis): void => void (answering.has(redis) && answering.set(redis, false));
 
 /** The state readiness reports (ops/probes.ts): 'degraded' while Redis does not answer. */
-export const redisState = (redis: Redis | undefined): 'ok' | 'degraded' | 'not configured' => (!redis ? 'not configured' : redisAnswering(redis) ? 'ok' : 'degraded');
+export const redisState = (redis: Redis | undefined): 'ok' | 'degraded' | 'not configured' =>
+  !redis ? 'not configured' : redisAnswering(redis) ? 'ok' : 'degraded';
 
 /** One Redis connection for what several servers share, made only when REDIS_URL is set; its errors logged as JSON. */
 export function connectRedis(url: string, log?: Pick<Logger, 'warn'>): Redis {

@@ -26,7 +26,8 @@ export interface ActionContext<C extends Caller> {
  * An action's declaration (lib/declare.ts): caller, limit and, for a write whose body is more than a
  * small JSON, its body limit (default: 0 for get, whose options are in the URL; JSON_BODY otherwise).
  */
-export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Caller = Caller, R = unknown> extends Omit<Declaration, 'caller' | 'body' | 'stream'> {
+export interface ResourceAction<S extends z.ZodType = z.ZodType, C extends Caller = Caller, R = unknown>
+  extends Omit<Declaration, 'caller' | 'body' | 'stream'> {
   options: S;
   caller: C;
   body?: number;
@@ -55,7 +56,8 @@ export function checkContracts(registry: ResourceRegistry, tables: readonly Cont
         if (!entry) continue;
         const def = Object.hasOwn(registry, name) ? registry[name]![actionName as ActionName] : undefined;
         if (!def) throw new Error(`The contract holds ${name} ${actionName}, which the registry does not have.`);
-        if (def.options !== entry.options || def.answer !== entry.answer) throw new Error(`${name} ${actionName} is not declared from its contract entry (its options or answer schema is another).`);
+        if (def.options !== entry.options || def.answer !== entry.answer)
+          throw new Error(`${name} ${actionName} is not declared from its contract entry (its options or answer schema is another).`);
         if (fromContract.has(def)) throw new Error(`${name} ${actionName} is in two contract tables.`);
         fromContract.add(def);
       }
@@ -74,7 +76,9 @@ type Answering<A extends z.ZodType> = z.input<A> | Promise<z.input<A>>;
  * action keeps its options' schema and its answer's type, which the web app's client
  * (resources.contract.ts) reads.
  */
-export function action<S extends z.ZodType, A extends z.ZodType, const C extends Caller, R extends Answering<A>>(def: ResourceAction<S, C, R> & { answer: A }): ResourceAction<S, C, R> {
+export function action<S extends z.ZodType, A extends z.ZodType, const C extends Caller, R extends Answering<A>>(
+  def: ResourceAction<S, C, R> & { answer: A },
+): ResourceAction<S, C, R> {
   return def;
 }
 

@@ -107,7 +107,11 @@ function checkingLookup(resolve: Resolver, check: boolean) {
         }
         const family = opts.family === 6 || opts.family === 'IPv6' ? 6 : opts.family === 4 || opts.family === 'IPv4' ? 4 : 0;
         const usable = family ? answers.filter((a) => a.family === family) : answers;
-        if (opts.all) return callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+        if (opts.all)
+          return callback(
+            null,
+            usable.map((a) => ({ address: a.address, family: a.family })),
+          );
         const first = usable[0];
         if (!first) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address.`), { code: 'ENOTFOUND' }), []);
         callback(null, first.address, first.family);

@@ -6,7 +6,8 @@ describe('the website proof’s rules', () => {
     const at = (a: string, b: string) => sameSite(new URL(a), new URL(b));
     expect(at('http://shop.example/', 'https://www.shop.example/en/')).toBe(true);
     expect(at('https://www.shop.example/', 'https://shop.example/')).toBe(true);
-    for (const elsewhere of ['https://shop.example.evil.example/', 'https://evilshop.example/', 'https://sub.shop.example/', 'https://shop.example:8443/']) expect(at('https://shop.example/', elsewhere)).toBe(false);
+    for (const elsewhere of ['https://shop.example.evil.example/', 'https://evilshop.example/', 'https://sub.shop.example/', 'https://shop.example:8443/'])
+      expect(at('https://shop.example/', elsewhere)).toBe(false);
   });
 
   it('finds the tag as markup only, not as text that quotes it', () => {

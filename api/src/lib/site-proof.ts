@@ -50,7 +50,13 @@ export async function readSiteHome(website: string, options: { allow: readonly s
   const home = new URL('/', website);
   let res: SafeResponse;
   try {
-    res = await safeFetch(home, { maxBytes: 512 * 1024, timeoutMs: 5_000, allow: options.allow, ...(options.resolve ? { resolve: options.resolve } : {}), accept: 'text/html' });
+    res = await safeFetch(home, {
+      maxBytes: 512 * 1024,
+      timeoutMs: 5_000,
+      allow: options.allow,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+      accept: 'text/html',
+    });
   } catch (error) {
     throw new SiteProofError({ kind: 'unreadable', detail: error instanceof ApiError ? error.message : 'it did not answer' });
   }
@@ -60,12 +66,21 @@ export async function readSiteHome(website: string, options: { allow: readonly s
 }
 
 /** The site's home page, or the claim's own error saying why it could not be read (a redirect elsewhere, or no answer). */
-export async function readSiteHomeOr(code: ConstructorParameters<typeof ApiError>[0], website: string, options: { allow: readonly string[]; resolve?: Resolver | undefined }): Promise<string> {
+export async function readSiteHomeOr(
+  code: ConstructorParameters<typeof ApiError>[0],
+  website: string,
+  options: { allow: readonly string[]; resolve?: Resolver | undefined },
+): Promise<string> {
   try {
     return await readSiteHome(website, options);
   } catch (error) {
     if (!(error instanceof SiteProofError)) throw error;
     const f = error.failure;
-    throw new ApiError(code, f.kind === 'redirected' ? `${f.from} redirects to ${f.to}: add the tag to the home page of the site you claim.` : `We couldn't read ${website}: ${f.detail}.`);
+    throw new ApiError(
+      code,
+      f.kind === 'redirected'
+        ? `${f.from} redirects to ${f.to}: add the tag to the home page of the site you claim.`
+        : `We couldn't read ${website}: ${f.detail}.`,
+    );
   }
 }

@@ -10,7 +10,13 @@ export async function ownRedis(port?: number) {
   const at = port ?? (await freePort());
   let child: ChildProcess | undefined;
   const answers = async () => {
-    const probe = new Redis(at, '127.0.0.1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 500 });
+    const probe = new Redis(at, '127.0.0.1', {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      connectTimeout: 500,
+    });
     probe.on('error', () => undefined);
     try {
       await probe.connect();

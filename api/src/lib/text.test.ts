@@ -117,7 +117,12 @@ describe('user text through the API', () => {
     const t = await testApp();
     const { user, browser } = await member(t);
     const board = await t.makeBoard(user.id, 'Recipes');
-    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), title: 'Cafe\u0301', description: 'Cafe\u0301 au lait' });
+    const res = await browser.post('PinResource', 'create', {
+      board_id: board,
+      image_url: fixtures.url('tart'),
+      title: 'Cafe\u0301',
+      description: 'Cafe\u0301 au lait',
+    });
     expect(res.status).toBe(200);
     expect(await t.db.selectFrom('pins').select(['title', 'description']).executeTakeFirstOrThrow()).toEqual({ title: 'Café', description: 'Café au lait' });
   });

@@ -55,7 +55,10 @@ export type UserTextResult = { text: string; problem?: undefined } | { problem: 
  * and direction characters (nothing after them runs on text that is not text), then, on the normalised
  * and (single-line) trimmed text, empty when required, too long, invisible only.
  */
-export function checkUserText(value: string, { max, maxMessage = `Please enter no more than ${max} characters.`, required, multiline = false }: UserTextOptions): UserTextResult {
+export function checkUserText(
+  value: string,
+  { max, maxMessage = `Please enter no more than ${max} characters.`, required, multiline = false }: UserTextOptions,
+): UserTextResult {
   if (LONE_SURROGATE.test(value)) return { problem: TEXT_MESSAGES.brokenCharacter };
   if ((multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value)) return { problem: TEXT_MESSAGES.controlCharacter };
   if (DIRECTION_CONTROL.test(value)) return { problem: TEXT_MESSAGES.directionControl };
@@ -96,7 +99,10 @@ const EVERY_CONTROL_MULTI_LINE = new RegExp(`${CONTROL_MULTI_LINE.source}|${DIRE
 export function fitUserText(value: unknown, max: number, multiline = false): string {
   if (typeof value !== 'string') return '';
   let text = value.replace(EVERY_LONE_SURROGATE, '').replace(multiline ? /\r\n?/g : /[\r\n\t]+/g, multiline ? '\n' : ' ');
-  text = text.replace(multiline ? EVERY_CONTROL_MULTI_LINE : EVERY_CONTROL_SINGLE_LINE, '').normalize('NFC').trim();
+  text = text
+    .replace(multiline ? EVERY_CONTROL_MULTI_LINE : EVERY_CONTROL_SINGLE_LINE, '')
+    .normalize('NFC')
+    .trim();
   const points = [...text];
   const fitted = points.length > max ? points.slice(0, max).join('').trim() : text;
   return INVISIBLE_ONLY.test(fitted) ? '' : fitted;

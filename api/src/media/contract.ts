@@ -15,18 +15,19 @@ export const uploadAnswer = z.object({
   status: z.enum(['failed', 'processing', 'ready']),
   error: z.string().nullable(),
   bytes: z.number(),
-  image: z.object({
-    id: z.string(),
-    source_url: z.string(),
-    width: z.number().nullable(),
-    height: z.number().nullable(),
-    dominant_color: z.string().nullable(),
-    images: z.object({ '236x': rendition, '474x': rendition, '736x': rendition, originals: rendition }),
-  }).nullable(),
+  image: z
+    .object({
+      id: z.string(),
+      source_url: z.string(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+      dominant_color: z.string().nullable(),
+      images: z.object({ '236x': rendition, '474x': rendition, '736x': rendition, originals: rendition }),
+    })
+    .nullable(),
   video: z.object({ url: z.string(), format: z.enum(['mp4', 'webm']) }).nullable(),
 });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
-
 
 /** A fraction of the image's side, 0 to 1, as a JSON number (a string, NaN or Infinity is refused). */
 const fraction = z.number().finite().min(0).max(1);

@@ -33,7 +33,14 @@ describe('npm run admin -- media-copy', () => {
     const dir = mediaDir();
     const bucket = mediaObjects({ ...loadConfig({ NODE_ENV: 'test' }), ...s3.config('copied') });
     expect(await copyMediaDir(dir, bucket)).toEqual({ copied: 6, skipped: 0, bytes: 9 * 3 + 14 + 6 + 11 });
-    expect((await bucket.list('')).map((o) => o.key)).toEqual(['111/236x.jpg', '111/474x.jpg', '111/736x.jpg', '111/originals.jpg', 'uploads/222.upload', 'videos/444.mp4']);
+    expect((await bucket.list('')).map((o) => o.key)).toEqual([
+      '111/236x.jpg',
+      '111/474x.jpg',
+      '111/736x.jpg',
+      '111/originals.jpg',
+      'uploads/222.upload',
+      'videos/444.mp4',
+    ]);
     expect((await bucket.read('videos/444.mp4'))?.toString()).toBe('video bytes');
     // The directory is left as it was.
     expect((await mediaObjects({ ...loadConfig({ NODE_ENV: 'test' }), mediaDir: dir }).list('')).length).toBe(6);

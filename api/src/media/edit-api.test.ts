@@ -5,7 +5,10 @@ import { testApp, type TestApp } from '../testing.js';
 import { UPLOAD_GRACE_MS } from './rules.js';
 import { uploadSweeper } from './sweeper.js';
 
-const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+const png = (w = 600, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 async function account(t: TestApp, partner: boolean) {
   const user = await t.makeUser();
@@ -14,7 +17,11 @@ async function account(t: TestApp, partner: boolean) {
   await browser.logIn(user.email, user.password);
   const board = await t.makeBoard(user.id, 'Made by me');
   const upload = async (w = 600, h = 400) => {
-    const res = await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(await png(w, h)) });
+    const res = await browser.send('/v3/media/uploads/', {
+      method: 'POST',
+      headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+      body: new Uint8Array(await png(w, h)),
+    });
     return res.body.resource_response.data.id as string;
   };
   const edit = (options: Record<string, unknown>) => browser.post('MediaUploadResource', 'update', options);
@@ -75,7 +82,11 @@ describe('editing an upload in the pin builder', () => {
     await t.runJobs();
     expect(errorOf(await person.edit({ id: own, rotate: 90 }))).toEqual({ status: 403, code: 2200 });
     // Nothing changed: the upload still shows its own image.
-    expect((await business.browser.get('MediaUploadResource', { id: own })).body.resource_response.data.image).toMatchObject({ id: own, width: 600, height: 400 });
+    expect((await business.browser.get('MediaUploadResource', { id: own })).body.resource_response.data.image).toMatchObject({
+      id: own,
+      width: 600,
+      height: 400,
+    });
   });
 
   it('refuses bad edits with a clear error and writes nothing', async () => {
@@ -83,7 +94,14 @@ describe('editing an upload in the pin builder', () => {
     const { upload, edit } = await account(t, true);
     const id = await upload(600, 400);
     await t.runJobs();
-    for (const bad of [{ id, rotate: 45 }, { id, rotate: '90' }, { id, crop: { x: 0.5, y: 0, width: 0.6, height: 1 } }, { id, crop: { x: 0, y: 0, width: 0.01, height: 1 } }, { id, crop: { x: 0, y: 0, width: 1, height: 1, z: 1 } }, { id: 'x' }]) {
+    for (const bad of [
+      { id, rotate: 45 },
+      { id, rotate: '90' },
+      { id, crop: { x: 0.5, y: 0, width: 0.6, height: 1 } },
+      { id, crop: { x: 0, y: 0, width: 0.01, height: 1 } },
+      { id, crop: { x: 0, y: 0, width: 1, height: 1, z: 1 } },
+      { id: 'x' },
+    ]) {
       const res = await edit(bad);
       expect(errorOf(res)).toEqual({ status: 400, code: 1 });
       expect(res.body.resource_response.error?.message_detail).toBeTruthy();
@@ -92,7 +110,11 @@ describe('editing an upload in the pin builder', () => {
     expect(errorOf(await edit({ id, crop: { x: 0, y: 0, width: 0.1, height: 1 } }))).toEqual({ status: 400, code: 2203 });
     expect((await t.db.selectFrom('images').select('id').execute()).map((row) => row.id)).toEqual([id]);
     // A suspended owner's session no longer acts.
-    await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', (await t.db.selectFrom('media_uploads').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ state: 'suspended' })
+      .where('id', '=', (await t.db.selectFrom('media_uploads').select('owner_id').where('id', '=', id).executeTakeFirstOrThrow()).owner_id)
+      .execute();
     expect((await edit({ id, rotate: 90 })).status).toBe(401);
     expect((await t.db.selectFrom('images').select('id').execute()).map((row) => row.id)).toEqual([id]);
     const anonymous = t.client();
@@ -130,7 +152,9 @@ describe('the tips panel', () => {
     const { user, browser } = await account(t, true);
     const read = async (client = browser) => (await client.get('PinBuilderResource', {})).body.resource_response.data;
     expect(await read()).toMatchObject({ gates: { education: true, editing: true }, education_dismissed: false });
-    expect((await browser.post('PinBuilderResource', 'update', { education_dismissed: true })).body.resource_response.data).toEqual({ education_dismissed: true });
+    expect((await browser.post('PinBuilderResource', 'update', { education_dismissed: true })).body.resource_response.data).toEqual({
+      education_dismissed: true,
+    });
     const other = t.client();
     await other.logIn(user.email, user.password);
     expect(await read(other)).toMatchObject({ education_dismissed: true });

@@ -5,7 +5,10 @@ import { imageEditOptions } from './contract.js';
 import { editImage } from './edit.js';
 import { cropForAspect, cropPixels } from './rules.js';
 
-const jpeg = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer();
+const jpeg = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
 const limits = { maxPixels: 40_000_000 };
 
 describe('an edit as sent', () => {
@@ -57,6 +60,8 @@ describe('editImage', () => {
   });
 
   it('refuses an original over the pixel cap', async () => {
-    await expect(editImage(await jpeg(600, 400), { rotate: 0, crop: { x: 0, y: 0, width: 1, height: 1 } }, { maxPixels: 1000 })).rejects.toBeInstanceOf(ApiError);
+    await expect(editImage(await jpeg(600, 400), { rotate: 0, crop: { x: 0, y: 0, width: 1, height: 1 } }, { maxPixels: 1000 })).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 });

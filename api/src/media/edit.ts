@@ -15,7 +15,11 @@ export interface EditLimits {
  * from the header before a pixel is decoded: over the pixel cap, or a crop whose sides would be no larger
  * than an upload's minimum (MIN_SIDE), is refused with nothing decoded.
  */
-export async function editImage(original: Buffer, edit: { rotate: EditRotation; crop: EditCrop }, limits: EditLimits): Promise<{ bytes: Buffer; width: number; height: number }> {
+export async function editImage(
+  original: Buffer,
+  edit: { rotate: EditRotation; crop: EditCrop },
+  limits: EditLimits,
+): Promise<{ bytes: Buffer; width: number; height: number }> {
   const { width, height } = await uprightSize(original, limits.maxPixels);
   if (!width || !height) throw new ApiError('image_too_large', `The image is ${width} by ${height} pixels; the limit is ${limits.maxPixels} pixels.`);
   const turned = rotatedSize(width, height, edit.rotate);

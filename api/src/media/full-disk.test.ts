@@ -7,7 +7,10 @@ import { useMediaObjects } from '../storage/index.js';
 import { localObjects } from '../storage/local.js';
 import type { MediaObjects } from '../storage/types.js';
 
-const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 140, b: 90 } } }).png().toBuffer();
+const png = (w = 600, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
 
 /** The media directory as a full disk leaves it: every write fails with ENOSPC (and its check says so) until `full` is off. */
 function fillable(dir: string) {
@@ -34,9 +37,17 @@ describe('a full media store', () => {
     const browser = t.client();
     await browser.logIn(user.email, user.password);
     disk.state.full = true;
-    const res = await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(await png()) });
+    const res = await browser.send('/v3/media/uploads/', {
+      method: 'POST',
+      headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+      body: new Uint8Array(await png()),
+    });
     expect(res.status).toBe(507);
-    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 401, http_status: 507, message: 'Our storage is full right now, so your file was not saved. Please try again later.' });
+    expect(res.body.resource_response.error).toMatchObject({
+      api_error_code: 401,
+      http_status: 507,
+      message: 'Our storage is full right now, so your file was not saved. Please try again later.',
+    });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await t.db.selectFrom('media_uploads').select('status').execute()).toEqual([]);
     expect(await t.db.selectFrom('jobs').select('kind').execute()).toEqual([]);
@@ -52,8 +63,15 @@ describe('a full media store', () => {
     const browser = t.client();
     await browser.logIn(user.email, user.password);
     const board = await t.makeBoard(user.id, 'Full');
-    const uploaded = (await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(await png()) })).body.resource_response.data;
-    const saved = (await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url('full-disk', { w: 500, h: 400 }), method: 'button' })).body.resource_response.data;
+    const uploaded = (
+      await browser.send('/v3/media/uploads/', {
+        method: 'POST',
+        headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+        body: new Uint8Array(await png()),
+      })
+    ).body.resource_response.data;
+    const saved = (await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url('full-disk', { w: 500, h: 400 }), method: 'button' }))
+      .body.resource_response.data;
     // The disk fills before their jobs run: they wait on it, their tries unspent, the upload still processing (not failed).
     disk.state.full = true;
     for (let wait = 1; wait <= 8; wait++) {

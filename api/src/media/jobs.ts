@@ -30,7 +30,13 @@ export const partPath = (mediaDir: string, uploadId: string) => join(uploadsDir(
 export function uploadLinker({ db, config }: Deps) {
   const images = imagesStore(db);
   return (uploadId: string, pinId: string) => {
-    const cover = imageJson(config.publicOrigin, { id: uploadId, source_url: ownImageSource(config.publicOrigin, uploadId), width: null, height: null, dominant_color: null }).images['236x'].url;
+    const cover = imageJson(config.publicOrigin, {
+      id: uploadId,
+      source_url: ownImageSource(config.publicOrigin, uploadId),
+      width: null,
+      height: null,
+      dominant_color: null,
+    }).images['236x'].url;
     return images.attachToPin(pinId, uploadId, cover);
   };
 }

@@ -15,7 +15,8 @@ export async function runMediaAdmin(config: Config, argv: string[]): Promise<str
   if ((at >= 0 && !rest[at + 1]) || rest.length !== (at >= 0 ? 2 : 0)) throw new Error(MEDIA_USAGE);
   const from = resolve(at >= 0 ? rest[at + 1]! : config.mediaDir);
   const to = mediaObjects(config);
-  if (to.kind === 'local' && resolve(to.where) === from) throw new Error(`MEDIA_STORE names ${from} itself: set MEDIA_STORE=s3://bucket/prefix (and MEDIA_S3_*) to copy into a bucket.\n\n${MEDIA_USAGE}`);
+  if (to.kind === 'local' && resolve(to.where) === from)
+    throw new Error(`MEDIA_STORE names ${from} itself: set MEDIA_STORE=s3://bucket/prefix (and MEDIA_S3_*) to copy into a bucket.\n\n${MEDIA_USAGE}`);
   await to.check();
   const report = await copyMediaDir(from, to);
   return `Copied ${report.copied} files (${report.bytes} bytes) from ${from} to ${to.where}; ${report.skipped} were there already.`;

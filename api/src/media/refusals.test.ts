@@ -89,7 +89,13 @@ describe('a refused upload gets its answer, never a reset', () => {
   it('refused before a byte is read (no session): the 401', async () => {
     const t = await testApp();
     const port = await listening(t);
-    const answer = await rawUpload(port, { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, await sharp({ create: { width: 200, height: 200, channels: 3, background: '#888' } }).png().toBuffer());
+    const answer = await rawUpload(
+      port,
+      { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+      await sharp({ create: { width: 200, height: 200, channels: 3, background: '#888' } })
+        .png()
+        .toBuffer(),
+    );
     expect(answer.status).toBe(401);
   });
 
@@ -97,7 +103,9 @@ describe('a refused upload gets its answer, never a reset', () => {
     const t = await testApp({ config: { maxInFlight: 1, maxQueued: 0 } });
     const port = await listening(t);
     const headers = await loggedIn(t);
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#468' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#468' } })
+      .png()
+      .toBuffer();
     const held = rawUpload(port, headers, png);
     // The first upload is being written to disk: it holds the turn.
     const uploads = join(t.deps.config.mediaDir, 'uploads');

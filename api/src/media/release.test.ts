@@ -11,7 +11,10 @@ import { RELEASE_ABANDONED_MS, RELEASE_JOB, RELEASE_SWEEP_EVERY_MS, releaseJobs,
 
 /** Issue 27: deleting an account deletes the media bytes it alone owned, and no one else's. */
 
-const png = (background: string) => sharp({ create: { width: 400, height: 300, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 400, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
 const data = (res: { body: any }) => res.body.resource_response.data;
 
 /** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
@@ -25,7 +28,8 @@ async function loggedIn(t: TestApp, name: string) {
 }
 
 /** The image directories and other objects in MEDIA_DIR (the directory store). */
-const objectsOnDisk = async (t: TestApp) => (await readdir(t.deps.config.mediaDir, { recursive: true })).map(String).filter((f) => /\.(jpg|mp4|zip|upload)$/.test(f));
+const objectsOnDisk = async (t: TestApp) =>
+  (await readdir(t.deps.config.mediaDir, { recursive: true })).map(String).filter((f) => /\.(jpg|mp4|zip|upload)$/.test(f));
 const imageDirs = async (t: TestApp) => new Set((await objectsOnDisk(t)).filter((f) => f.endsWith('.jpg')).map((f) => f.split('/')[0]));
 
 const pg = (await privatePostgres('cb_release', 'the media release Postgres test'))?.connect();
@@ -86,7 +90,9 @@ async function savedDuringRelease(t: TestApp) {
   await t.runJobs();
   const image = (await t.db.selectFrom('images').select('id').where('source_url', '=', address).executeTakeFirstOrThrow()).id;
   // A pin of the early saver's, on another address: the race below points it at the contested image.
-  const racing = data(await early.browser.post('PinResource', 'create', { board_id: early.board, image_url: address, link: 'https://shop.example/early', method: 'button' }));
+  const racing = data(
+    await early.browser.post('PinResource', 'create', { board_id: early.board, image_url: address, link: 'https://shop.example/early', method: 'button' }),
+  );
   await t.db.updateTable('pins').set({ image_id: null }).where('id', '=', racing.id).execute();
   await t.db.deleteFrom('jobs').execute();
 
@@ -107,7 +113,9 @@ async function savedDuringRelease(t: TestApp) {
       expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', saved!.id).executeTakeFirstOrThrow()).image_id).toBeNull();
       // ... which does not write the directory while it is being emptied: it is tried again later.
       await t.jobs.drain();
-      expect(await t.db.selectFrom('jobs').select(['kind', 'status']).where('kind', '=', INGEST_JOB).execute()).toEqual([{ kind: INGEST_JOB, status: 'queued' }]);
+      expect(await t.db.selectFrom('jobs').select(['kind', 'status']).where('kind', '=', INGEST_JOB).execute()).toEqual([
+        { kind: INGEST_JOB, status: 'queued' },
+      ]);
       // A save that looked just before the release marked the image links to it now.
       await t.db.updateTable('pins').set({ image_id: image }).where('id', '=', racing.id).execute();
       await real.deleteDir(dir);
@@ -122,7 +130,8 @@ async function savedDuringRelease(t: TestApp) {
   // Past the retry's wait, both ingests fetch the address again: the image is back, with its bytes.
   t.clock.advance(10 * 60_000);
   await t.runJobs();
-  for (const pin of [saved!.id, racing.id]) expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pin).executeTakeFirstOrThrow()).image_id).toBe(image);
+  for (const pin of [saved!.id, racing.id])
+    expect((await t.db.selectFrom('pins').select('image_id').where('id', '=', pin).executeTakeFirstOrThrow()).image_id).toBe(image);
   expect(await imageDirs(t)).toContain(image);
   expect((await t.app.request(`/media/${image}/236x.jpg`)).status).toBe(200);
   // The AVIF renditions come after the JPEGs (images/avif.ts); then nothing is left.
@@ -136,7 +145,13 @@ async function deletesItsMedia(t: TestApp) {
   const leaving = await loggedIn(t, 'leaving');
   const staying = await loggedIn(t, 'staying');
   const upload = async (body: Buffer, type: string) =>
-    data(await leaving.browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': type }, body: new Uint8Array(body) }));
+    data(
+      await leaving.browser.send('/v3/media/uploads/', {
+        method: 'POST',
+        headers: { origin: t.deps.config.publicOrigin, 'content-type': type },
+        body: new Uint8Array(body),
+      }),
+    );
 
   // An image only the leaving account saved, and one both saved (ingested once, by its address).
   const alone = data(await leaving.browser.post('PinResource', 'create', { board_id: leaving.board, image_url: t.images.url('alone'), method: 'button' }));
@@ -154,7 +169,8 @@ async function deletesItsMedia(t: TestApp) {
   const video = await upload(mp4(), 'video/mp4');
   expect(video.video).not.toBeNull();
   // An avatar, and an upload still processing (its staged original).
-  const avatar = data(await leaving.browser.post('UserAvatarResource', 'create', { image_base64: (await png('#22aa00')).toString('base64') })).image_medium_url as string;
+  const avatar = data(await leaving.browser.post('UserAvatarResource', 'create', { image_base64: (await png('#22aa00')).toString('base64') }))
+    .image_medium_url as string;
   await leaving.browser.post('ExportResource', 'create', {});
   await t.runJobs();
   const staged = await upload(await png('#999999'), 'image/png');

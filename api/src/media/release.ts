@@ -32,7 +32,8 @@ export const RELEASE_SWEEP_EVERY_MS = 10 * 60_000;
 export const RELEASE_ABANDONED_MS = 60 * 60_000;
 
 /** The image id of an avatar address profile-settings wrote (our own origin's); none for a provider's picture. */
-export const avatarImageId = (publicOrigin: string, url: string | null) => (url?.startsWith(`${publicOrigin}/media/`) ? url.slice(publicOrigin.length).match(/^\/media\/(\d+)\/[^/]+\.jpg$/)?.[1] : undefined);
+export const avatarImageId = (publicOrigin: string, url: string | null) =>
+  url?.startsWith(`${publicOrigin}/media/`) ? url.slice(publicOrigin.length).match(/^\/media\/(\d+)\/[^/]+\.jpg$/)?.[1] : undefined;
 
 /** Queues the release of images something stopped naming (a replaced avatar): each goes if nothing else names it. */
 export async function queueImageRelease(trx: Db, jobs: Pick<JobsService, 'enqueue'>, imageIds: string[]): Promise<void> {
@@ -55,9 +56,13 @@ export async function queueAccountRelease(trx: Db, jobs: Pick<JobsService, 'enqu
   const transfers = await trx.selectFrom('transfers').select(['id', 'kind']).where('owner_id', '=', userId).execute();
 
   const imageIds = new Set<string>();
-  for (const id of [...pinned.map((p) => p.image_id), ...uploads.map((u) => u.image_id), avatarImageId(publicOrigin, user?.image_medium_url ?? null)]) if (id) imageIds.add(id);
+  for (const id of [...pinned.map((p) => p.image_id), ...uploads.map((u) => u.image_id), avatarImageId(publicOrigin, user?.image_medium_url ?? null)])
+    if (id) imageIds.add(id);
   const videos = uploads.flatMap((u) => (u.video_format ? [{ id: u.id, format: u.video_format }] : []));
-  const keys = [...uploads.filter((u) => !u.video_format).map((u) => mediaKeys.staged(u.id)), ...transfers.map((x) => (x.kind === 'export' ? mediaKeys.export(x.id) : mediaKeys.import(x.id)))];
+  const keys = [
+    ...uploads.filter((u) => !u.video_format).map((u) => mediaKeys.staged(u.id)),
+    ...transfers.map((x) => (x.kind === 'export' ? mediaKeys.export(x.id) : mediaKeys.import(x.id))),
+  ];
 
   const ids = [...imageIds];
   // The first job carries the videos and keys with the first batch of images; the rest, images only.

@@ -5,7 +5,10 @@ import { testApp, type TestApp } from '../testing.js';
 import { mediaService } from './service.js';
 import { imagesService } from '../images/service.js';
 
-const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+const png = (w = 600, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 /** The first bytes of an MP4 (an ftyp box), enough for the sniff; the rest is padding. */
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isommp41'), Buffer.alloc(2048, 1)]);
 
@@ -49,7 +52,13 @@ describe('uploads from the pin builder', () => {
     // Only the renditions are kept: the staged original is gone.
     expect((await leftovers(t)).files.filter((f) => String(f).startsWith('uploads'))).toEqual([]);
 
-    const saved = await browser.post('PinResource', 'create', { board_id: board, media_upload_id: uploaded.id, title: 'My lamp', alt_text: 'A red lamp on a desk', method: 'pinbuilder' });
+    const saved = await browser.post('PinResource', 'create', {
+      board_id: board,
+      media_upload_id: uploaded.id,
+      title: 'My lamp',
+      alt_text: 'A red lamp on a desk',
+      method: 'pinbuilder',
+    });
     expect(saved.status).toBe(200);
     // No job: the image was ours already.
     expect(await t.db.selectFrom('jobs').selectAll().execute()).toEqual([]);
@@ -127,7 +136,10 @@ describe('uploads from the pin builder', () => {
     const { browser, board, upload } = await builder(t);
     const res = await upload(Buffer.from('%PDF-1.7 this is a document, not a picture at all'), 'image/png');
     expect(res.status).toBe(400);
-    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 232, message_detail: 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.' });
+    expect(res.body.resource_response.error).toMatchObject({
+      api_error_code: 232,
+      message_detail: 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.',
+    });
     const base64 = await browser.post('PinResource', 'create', { board_id: board, image_base64: Buffer.from('<html>no</html>').toString('base64') });
     expect(base64.status).toBe(400);
     expect(base64.body.resource_response.error).toMatchObject({ api_error_code: 63, message_detail: 'The file is not a JPEG, PNG, GIF or WebP image.' });
@@ -194,7 +206,11 @@ describe('uploads from the pin builder', () => {
     expect((await upload(body, 'image/png', 'https://evil.example')).status).toBe(403);
     expect((await upload(body, 'text/plain')).status).toBe(415);
     expect((await upload(body, 'multipart/form-data; boundary=x')).status).toBe(415);
-    const visitor = await t.app.request('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(body) });
+    const visitor = await t.app.request('/v3/media/uploads/', {
+      method: 'POST',
+      headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+      body: new Uint8Array(body),
+    });
     expect(visitor.status).toBe(401);
     expect(await leftovers(t)).toEqual(nothing);
   });

@@ -33,11 +33,18 @@ export function mediaResources(deps: Deps, media: MediaService) {
   return {
     MediaUploadResource: {
       // An upload of the viewer's own, as the builder shows it before the pin is made.
-      get: action({ ...mediaContract.MediaUploadResource.get, caller: 'user', limit: NO_LIMIT.read, run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)) }),
+      get: action({
+        ...mediaContract.MediaUploadResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: async (o, { viewer }) => media.json(await media.own(viewer, o.id)),
+      }),
       // An image upload turned and cropped before it is published: the owner's, a business account's (gates.editing).
       update: action({
         ...mediaContract.MediaUploadResource.update,
-        caller: 'user', limit: 'imageEditAccount', policy: "the upload's owner, a business account, before a save uses the upload",
+        caller: 'user',
+        limit: 'imageEditAccount',
+        policy: "the upload's owner, a business account, before a save uses the upload",
         run: async (o, { c, viewer }) => {
           const gate = await gateViewer(deps, viewer, uploadAllowance(c));
           const allowed = gateOpen('editing', { viewer: gate, scenario: 'default', groups: new Set() });
@@ -50,7 +57,8 @@ export function mediaResources(deps: Deps, media: MediaService) {
       // What the builder needs to draw its gated controls: the viewer, the scenario, the groups, the gates.
       get: action({
         ...pinsContract.PinBuilderResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run: async (o, { c, viewer }) => {
           const allowance = uploadAllowance(c);
           const gate = await gateViewer(deps, viewer, allowance);
@@ -63,7 +71,8 @@ export function mediaResources(deps: Deps, media: MediaService) {
       // The tips panel closed (or opened again) for the account, on every device. One flag of the viewer's own.
       update: action({
         ...pinsContract.PinBuilderResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: async (o, { viewer }) => {
           await setEducationDismissed(deps.db, viewer.id, o.education_dismissed ? deps.clock.now() : null);
           return { education_dismissed: o.education_dismissed };
@@ -76,15 +85,25 @@ export function mediaResources(deps: Deps, media: MediaService) {
 /** POST /v3/media/uploads/: the file's bytes as the body (application/octet-stream, image/* or video/*). */
 export function mediaUploadRoutes(media: MediaService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/uploads/', declare({ caller: 'user', limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'), body: VIDEO_UPLOAD_MAX_BYTES, stream: true, answer: uploadAnswer }), async (c) => {
-    const viewer = c.get('viewer');
-    if (!viewer) throw new ApiError('unauthorized');
-    if (!hasBody(c)) throw new ApiError('upload_empty');
-    const length = Number(c.req.header('content-length'));
-    // Held to the declared size and the body's deadline as it is read (lib/node-request.ts).
-    const chunks = bodyChunks(c, VIDEO_UPLOAD_MAX_BYTES);
-    return ok(c, await media.receive(viewer, chunks, uploadAllowance(c), Number.isFinite(length) ? length : undefined));
-  });
+  routes.post(
+    '/uploads/',
+    declare({
+      caller: 'user',
+      limit: none('bounded by BODIES_PER_CLIENT uploads arriving at once and the upload quota'),
+      body: VIDEO_UPLOAD_MAX_BYTES,
+      stream: true,
+      answer: uploadAnswer,
+    }),
+    async (c) => {
+      const viewer = c.get('viewer');
+      if (!viewer) throw new ApiError('unauthorized');
+      if (!hasBody(c)) throw new ApiError('upload_empty');
+      const length = Number(c.req.header('content-length'));
+      // Held to the declared size and the body's deadline as it is read (lib/node-request.ts).
+      const chunks = bodyChunks(c, VIDEO_UPLOAD_MAX_BYTES);
+      return ok(c, await media.receive(viewer, chunks, uploadAllowance(c), Number.isFinite(length) ? length : undefined));
+    },
+  );
   return routes;
 }
 
@@ -97,7 +116,10 @@ export function videoRoutes({ config }: Deps): Hono<AppEnv> {
     const format = match[2] as VideoFormat;
     // The file is stored as sent (only its first bytes were checked): were a browser ever to read it as a
     // page, nothing in it runs or reaches our origin. A <video> that plays it is not affected.
-    return serveObject(c, config, mediaKeys.video(parse(id, match[1]), format), { 'Content-Type': VIDEO_TYPES[format], 'Content-Security-Policy': "default-src 'none'; sandbox" });
+    return serveObject(c, config, mediaKeys.video(parse(id, match[1]), format), {
+      'Content-Type': VIDEO_TYPES[format],
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    });
   });
   return routes;
 }

@@ -52,7 +52,9 @@ export const VIDEO_TYPES: Record<VideoFormat, string> = { mp4: 'video/mp4', webm
 export const maxBytesFor = (kind: 'image' | 'video') => (kind === 'image' ? IMAGE_UPLOAD_MAX_BYTES : VIDEO_UPLOAD_MAX_BYTES);
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 export const tooLargeMessage = (kind: 'image' | 'video') =>
-  kind === 'image' ? `Images can be up to ${megabytes(IMAGE_UPLOAD_MAX_BYTES)}. Choose a smaller file.` : `Videos can be up to ${megabytes(VIDEO_UPLOAD_MAX_BYTES)}. Choose a smaller file.`;
+  kind === 'image'
+    ? `Images can be up to ${megabytes(IMAGE_UPLOAD_MAX_BYTES)}. Choose a smaller file.`
+    : `Videos can be up to ${megabytes(VIDEO_UPLOAD_MAX_BYTES)}. Choose a smaller file.`;
 export const NOT_MEDIA_MESSAGE = 'That file is not an image we can save. Choose a JPEG, PNG, GIF or WebP image.';
 export const NOT_MEDIA_WITH_VIDEO_MESSAGE = 'That file is not an image or video we can save. Choose a JPEG, PNG, GIF or WebP image, or an MP4 or WebM video.';
 

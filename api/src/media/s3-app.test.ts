@@ -23,10 +23,16 @@ beforeAll(async () => {
 afterAll(() => s3?.stop());
 
 const onS3 = (extra: Record<string, unknown> = {}) => testApp({ config: { ...s3.config(`app-${process.pid}-${++n}`), ...extra } });
-const png = (w = 600, h = 400) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
+const png = (w = 600, h = 400) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 30, g: 90, b: 200 } } })
+    .png()
+    .toBuffer();
 const mp4 = () => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isommp41'), Buffer.alloc(4096, 1)]);
 /** Files under this host's MEDIA_DIR: none is kept there once it has arrived. */
-const localFiles = (t: TestApp) => readdirSync(t.deps.config.mediaDir, { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f));
+const localFiles = (t: TestApp) =>
+  readdirSync(t.deps.config.mediaDir, { recursive: true })
+    .map(String)
+    .filter((f) => /\.\w+$/.test(f));
 
 async function builder(t: TestApp) {
   const user = await t.makeUser();
@@ -34,7 +40,13 @@ async function builder(t: TestApp) {
   await browser.logIn(user.email, user.password);
   const board = await t.makeBoard(user.id, 'Bucket');
   const upload = async (body: Uint8Array) =>
-    (await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) })).body.resource_response;
+    (
+      await browser.send('/v3/media/uploads/', {
+        method: 'POST',
+        headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(body),
+      })
+    ).body.resource_response;
   return { browser, board, upload };
 }
 
@@ -108,7 +120,9 @@ describe('media in an S3 bucket', () => {
   });
 
   it('a bucket that does not answer: /media/ and an upload are a 503 to retry, and the upload leaves nothing behind', async () => {
-    const t = await testApp({ config: { ...s3.config('down'), mediaS3: { ...s3.config('down').mediaS3, endpoint: `http://127.0.0.1:${await closedPort()}` } } });
+    const t = await testApp({
+      config: { ...s3.config('down'), mediaS3: { ...s3.config('down').mediaS3, endpoint: `http://127.0.0.1:${await closedPort()}` } },
+    });
     const served = await t.app.request('/media/123456/236x.jpg');
     expect(served.status).toBe(503);
     expect(served.headers.get('retry-after')).toBe('5');

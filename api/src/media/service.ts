@@ -16,7 +16,17 @@ import { partPath, UPLOAD_JOB, uploadLinker, type UploadJobPayload } from './job
 import { mediaKeys, mediaObjects } from '../storage/index.js';
 import { unavailable } from '../storage/serve.js';
 import { mediaStore, type MediaUploadRow } from './store.js';
-import { maxBytesFor, NOT_MEDIA_MESSAGE, VIDEO_TYPES, NOT_MEDIA_WITH_VIDEO_MESSAGE, quotaMessage, SNIFF_BYTES, sniffMedia, tooLargeMessage, type VideoFormat } from './rules.js';
+import {
+  maxBytesFor,
+  NOT_MEDIA_MESSAGE,
+  VIDEO_TYPES,
+  NOT_MEDIA_WITH_VIDEO_MESSAGE,
+  quotaMessage,
+  SNIFF_BYTES,
+  sniffMedia,
+  tooLargeMessage,
+  type VideoFormat,
+} from './rules.js';
 
 /** Who is uploading, as the gates need it: their experiment groups and whether video is theirs to upload. */
 export interface UploadAllowance {
@@ -76,9 +86,16 @@ export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>, ima
     bytes: row.bytes,
     image:
       row.kind === 'image' && row.status === 'ready' && row.image_id && row.source_url
-        ? imageJson(config.publicOrigin, { id: row.image_id, source_url: row.source_url, width: row.width, height: row.height, dominant_color: row.dominant_color })
+        ? imageJson(config.publicOrigin, {
+            id: row.image_id,
+            source_url: row.source_url,
+            width: row.width,
+            height: row.height,
+            dominant_color: row.dominant_color,
+          })
         : null,
-    video: row.kind === 'video' && row.video_format ? { url: `${config.publicOrigin}/media/videos/${row.id}.${row.video_format}`, format: row.video_format } : null,
+    video:
+      row.kind === 'video' && row.video_format ? { url: `${config.publicOrigin}/media/videos/${row.id}.${row.video_format}`, format: row.video_format } : null,
   });
 
   const own = async (viewer: Viewer, uploadId: string) => {
@@ -108,7 +125,11 @@ export function mediaService(deps: Deps, jobs: Pick<JobsService, 'enqueue'>, ima
       const row = await own(viewer, uploadId);
       if (row.status === 'failed') throw new ApiError('upload_failed', row.error ?? undefined);
       // An edited upload shows its edit's image (its own id); otherwise the image made with the upload's id.
-      return { ...row, image_url: row.kind === 'image' ? ownImageSource(config.publicOrigin, row.image_id ?? row.id) : null, pending: row.status === 'processing' };
+      return {
+        ...row,
+        image_url: row.kind === 'image' ? ownImageSource(config.publicOrigin, row.image_id ?? row.id) : null,
+        pending: row.status === 'processing',
+      };
     },
 
     /** A save is about to use the upload: the sweeper leaves it from now on. Not found if it was swept a moment ago. */

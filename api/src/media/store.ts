@@ -33,11 +33,21 @@ export function mediaStore(db: Kysely<Database>) {
 
     /** The re-encode is done: the upload points at its image (same id) and is ready. */
     async setReady(uploadId: string) {
-      await db.updateTable('media_uploads').set({ status: 'ready', image_id: uploadId, error: null }).where('id', '=', uploadId).where('status', '=', 'processing').execute();
+      await db
+        .updateTable('media_uploads')
+        .set({ status: 'ready', image_id: uploadId, error: null })
+        .where('id', '=', uploadId)
+        .where('status', '=', 'processing')
+        .execute();
     },
 
     async setFailed(uploadId: string, error: string) {
-      await db.updateTable('media_uploads').set({ status: 'failed', error: error.slice(0, 500) }).where('id', '=', uploadId).where('status', '=', 'processing').execute();
+      await db
+        .updateTable('media_uploads')
+        .set({ status: 'failed', error: error.slice(0, 500) })
+        .where('id', '=', uploadId)
+        .where('status', '=', 'processing')
+        .execute();
     },
 
     /**
@@ -72,11 +82,20 @@ export function mediaStore(db: Kysely<Database>) {
 
     /** Gives back claims a save made but did not use (its pin was refused after the claim). */
     async unclaim(uploadIds: readonly string[]) {
-      if (uploadIds.length) await db.updateTable('media_uploads').set({ used_at: null }).where('id', 'in', [...uploadIds]).execute();
+      if (uploadIds.length)
+        await db
+          .updateTable('media_uploads')
+          .set({ used_at: null })
+          .where('id', 'in', [...uploadIds])
+          .execute();
     },
 
     async addWaiter(uploadId: string, pinId: string) {
-      await db.insertInto('media_upload_waiters').values({ upload_id: uploadId, pin_id: pinId }).onConflict((oc) => oc.doNothing()).execute();
+      await db
+        .insertInto('media_upload_waiters')
+        .values({ upload_id: uploadId, pin_id: pinId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
 
     /** The pins saved while the upload was processing, forgotten as they are read. */
@@ -121,7 +140,13 @@ export function mediaStore(db: Kysely<Database>) {
      * upload and no other edit came first (one statement, so of an edit and a save exactly one wins).
      */
     async swapImage(uploadId: string, from: string, to: string, trx: Db = db): Promise<boolean> {
-      const result = await trx.updateTable('media_uploads').set({ image_id: to }).where('id', '=', uploadId).where('image_id', '=', from).where('used_at', 'is', null).executeTakeFirst();
+      const result = await trx
+        .updateTable('media_uploads')
+        .set({ image_id: to })
+        .where('id', '=', uploadId)
+        .where('image_id', '=', from)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 
@@ -137,12 +162,22 @@ export type MediaUploadRow = NonNullable<Awaited<ReturnType<MediaStore['find']>>
 
 /** Whether a user is a partner (business) account: the gates' isPartner. */
 export function partnerOf(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('users').select('is_partner').where('id', '=', userId).executeTakeFirst().then((row) => row?.is_partner === 1);
+  return db
+    .selectFrom('users')
+    .select('is_partner')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => row?.is_partner === 1);
 }
 
 /** Whether the account closed the pin builder's tips panel (on any device). */
 export function educationDismissedOf(db: Kysely<Database>, userId: string) {
-  return db.selectFrom('users').select('builder_education_dismissed_at').where('id', '=', userId).executeTakeFirst().then((row) => row?.builder_education_dismissed_at != null);
+  return db
+    .selectFrom('users')
+    .select('builder_education_dismissed_at')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+    .then((row) => row?.builder_education_dismissed_at != null);
 }
 
 /** Closes (a time) or opens again (null) the pin builder's tips panel for the account. */

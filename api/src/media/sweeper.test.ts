@@ -7,8 +7,12 @@ import { testApp, type TestApp } from '../testing.js';
 import { PART_STALE_MS, UPLOAD_GRACE_MS } from './rules.js';
 import { uploadSweeper } from './sweeper.js';
 
-const png = (w = 400, h = 300) => sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 120, b: 60 } } }).png().toBuffer();
-const mp4 = (padding = 2048) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isommp41'), Buffer.alloc(padding, 1)]);
+const png = (w = 400, h = 300) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
+const mp4 = (padding = 2048) =>
+  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(4), Buffer.from('isommp41'), Buffer.alloc(padding, 1)]);
 
 async function builder(t: TestApp, flags = 'video_upload') {
   const user = await t.makeUser();
@@ -16,11 +20,21 @@ async function builder(t: TestApp, flags = 'video_upload') {
   await browser.logIn(user.email, user.password);
   const board = await t.makeBoard(user.id, 'Kept');
   const upload = async (body: Uint8Array) =>
-    (await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(body) })).body.resource_response;
+    (
+      await browser.send('/v3/media/uploads/', {
+        method: 'POST',
+        headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(body),
+      })
+    ).body.resource_response;
   return { browser, board, upload };
 }
 
-const files = (t: TestApp) => readdirSync(t.deps.config.mediaDir, { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f)).sort();
+const files = (t: TestApp) =>
+  readdirSync(t.deps.config.mediaDir, { recursive: true })
+    .map(String)
+    .filter((f) => /\.\w+$/.test(f))
+    .sort();
 /** Makes a file look last written `ago` ms before the app's clock says it is now. */
 const age = (path: string, now: number, ago: number) => utimesSync(path, (now - ago) / 1000, (now - ago) / 1000);
 

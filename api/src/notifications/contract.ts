@@ -33,7 +33,10 @@ export type UnreadAnswer = z.infer<typeof unreadAnswer>;
  */
 export const notificationsContract = {
   NotificationsResource: {
-    get: { options: z.object({ page_size: z.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE), bookmark: bookmarkOption }), answer: notificationsAnswer },
+    get: {
+      options: z.object({ page_size: z.number().int().min(1).max(50).default(NOTIFICATIONS_PAGE_SIZE), bookmark: bookmarkOption }),
+      answer: notificationsAnswer,
+    },
     update: { options: z.strictObject({}), answer: z.object({ unread: z.number() }) },
   },
   NotificationCountResource: {

@@ -24,7 +24,9 @@ describe('board settings and notifications, on Postgres', () => {
     const other = await t.makeBoard(olga.id, 'Kitchen');
     await b.olga.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [cara.id] });
     expect(data(await b.cara.get('NotificationCountResource', {}))).toEqual({ unread: 1, more: false });
-    expect(data(await b.cara.get('NotificationsResource', {})).notifications).toMatchObject([{ kind: 'board_invite', board: { name: 'Garden' }, unread: true }]);
+    expect(data(await b.cara.get('NotificationsResource', {})).notifications).toMatchObject([
+      { kind: 'board_invite', board: { name: 'Garden' }, unread: true },
+    ]);
     await b.cara.post('BoardInviteResource', 'update', { board_id: board });
     await b.cara.post('UserFollowResource', 'create', { user_id: olga.id });
     expect(data(await b.olga.get('NotificationCountResource', {}))).toEqual({ unread: 2, more: false });
@@ -35,7 +37,10 @@ describe('board settings and notifications, on Postgres', () => {
     await t.runJobs();
     expect(data(await b.olga.post('BoardResource', 'update', { board_id: board, cover_pin_id: pin }))).toMatchObject({ cover_pin_id: pin });
     await b.olga.post('BulkEditResource', 'update', { board_id: other, pin_ids: [pin] });
-    expect(await db.selectFrom('boards').select(['image_cover_url', 'cover_pin_id']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ image_cover_url: null, cover_pin_id: null });
+    expect(await db.selectFrom('boards').select(['image_cover_url', 'cover_pin_id']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({
+      image_cover_url: null,
+      cover_pin_id: null,
+    });
 
     await b.olga.post('BoardResource', 'update', { board_id: board, archived: true });
     expect(data(await b.olga.get('BoardsResource', { username: 'olga', archived: true })).boards.map((x: { id: string }) => x.id)).toEqual([board]);

@@ -14,7 +14,13 @@ async function person(t: TestApp, name: string) {
 }
 
 const kinds = async (who: { browser: ReturnType<TestApp['client']> }) =>
-  (data(await who.browser.get('NotificationsResource', {})).notifications as Array<{ kind: string; actor: { username: string }; board: { name: string } | null }>).map((n) => `${n.kind} ${n.actor.username} ${n.board?.name ?? '-'}`);
+  (
+    data(await who.browser.get('NotificationsResource', {})).notifications as Array<{
+      kind: string;
+      actor: { username: string };
+      board: { name: string } | null;
+    }>
+  ).map((n) => `${n.kind} ${n.actor.username} ${n.board?.name ?? '-'}`);
 const unread = async (who: { browser: ReturnType<TestApp['client']> }) => data(await who.browser.get('NotificationCountResource', {})).unread as number;
 
 describe('shouldNotify', () => {
@@ -102,7 +108,13 @@ describe('NotificationsResource', () => {
 
 describe('a notification shows only what its reader may still see', () => {
   const listed = async (who: { browser: ReturnType<TestApp['client']> }) =>
-    (data(await who.browser.get('NotificationsResource', {})).notifications as Array<{ kind: string; board: { name: string } | null; pin: { id: string } | null }>).map((n) => ({ kind: n.kind, board: n.board?.name ?? null, pin: n.pin?.id ?? null }));
+    (
+      data(await who.browser.get('NotificationsResource', {})).notifications as Array<{
+        kind: string;
+        board: { name: string } | null;
+        pin: { id: string } | null;
+      }>
+    ).map((n) => ({ kind: n.kind, board: n.board?.name ?? null, pin: n.pin?.id ?? null }));
 
   it('an invite to a secret board stops naming it once the invite is withdrawn', async () => {
     const t = await testApp();
@@ -122,9 +134,23 @@ describe('a notification shows only what its reader may still see', () => {
     const board = await t.makeBoard(olive.user.id, 'Plans', 'secret');
     await olive.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [cara.user.id] });
     await cara.browser.post('BoardInviteResource', 'update', { board_id: board });
-    const pin = data(await olive.browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/plan', title: 'The plan', method: 'button' })).id as string;
+    const pin = data(
+      await olive.browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/plan', title: 'The plan', method: 'button' }),
+    ).id as string;
     // A notice about that pin on that board, as a save of it would leave one.
-    await t.db.insertInto('notifications').values({ id: '900001', recipient_id: cara.user.id, kind: 'pin_saved', actor_id: olive.user.id, board_id: board, pin_id: pin, created_at: t.clock.now(), read_at: null }).execute();
+    await t.db
+      .insertInto('notifications')
+      .values({
+        id: '900001',
+        recipient_id: cara.user.id,
+        kind: 'pin_saved',
+        actor_id: olive.user.id,
+        board_id: board,
+        pin_id: pin,
+        created_at: t.clock.now(),
+        read_at: null,
+      })
+      .execute();
     // The invite's own notice shares the clock's instant, so pick the save's notice by kind rather than by place.
     const saved = async () => (await listed(cara)).find((n) => n.kind === 'pin_saved');
     expect(await saved()).toEqual({ kind: 'pin_saved', board: 'Plans', pin });
@@ -140,8 +166,21 @@ describe('a notification shows only what its reader may still see', () => {
     const board = await t.makeBoard(dan.user.id, 'Shared', 'public');
     await dan.browser.post('BoardInviteResource', 'create', { board_id: board, invited_user_ids: [cara.user.id] });
     await cara.browser.post('BoardInviteResource', 'update', { board_id: board });
-    const pin = data(await cara.browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/x', title: 'X', method: 'button' })).id as string;
-    await t.db.insertInto('notifications').values({ id: '900002', recipient_id: cara.user.id, kind: 'pin_saved', actor_id: olive.user.id, board_id: null, pin_id: pin, created_at: t.clock.now(), read_at: null }).execute();
+    const pin = data(await cara.browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/x', title: 'X', method: 'button' }))
+      .id as string;
+    await t.db
+      .insertInto('notifications')
+      .values({
+        id: '900002',
+        recipient_id: cara.user.id,
+        kind: 'pin_saved',
+        actor_id: olive.user.id,
+        board_id: null,
+        pin_id: pin,
+        created_at: t.clock.now(),
+        read_at: null,
+      })
+      .execute();
     expect((await listed(cara)).find((n) => n.kind === 'pin_saved')).toEqual({ kind: 'pin_saved', board: null, pin });
     await t.db.updateTable('users').set({ state: 'suspended' }).where('id', '=', dan.user.id).execute();
     expect((await listed(cara)).find((n) => n.kind === 'pin_saved')).toEqual({ kind: 'pin_saved', board: null, pin: null });

@@ -9,13 +9,24 @@ export function notificationResources(notifications: NotificationsService) {
     NotificationsResource: {
       get: action({
         ...notificationsContract.NotificationsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: (o, { viewer }) => notifications.list(viewer.id, o),
       }),
-      update: action({ ...notificationsContract.NotificationsResource.update, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => notifications.markRead(viewer.id) }),
+      update: action({
+        ...notificationsContract.NotificationsResource.update,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (_o, { viewer }) => notifications.markRead(viewer.id),
+      }),
     },
     NotificationCountResource: {
-      get: action({ ...notificationsContract.NotificationCountResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => notifications.unread(viewer.id) }),
+      get: action({
+        ...notificationsContract.NotificationCountResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: (_o, { viewer }) => notifications.unread(viewer.id),
+      }),
     },
   } satisfies ResourceRegistry;
 }

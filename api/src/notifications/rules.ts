@@ -7,14 +7,32 @@ import { accountShown } from '../policy/rules.js';
  * not shown (suspended, deactivated: policy/rules.ts accountShown), nor to such a recipient. The
  * list applies the actor rule again when it is read, so an actor suspended later vanishes from it.
  */
-export const NOTIFICATION_KINDS = ['board_invite', 'invite_accepted', 'new_follower', 'pin_saved', 'report_reviewed', 'moderation_hidden', 'moderation_removed', 'moderation_warned', 'moderation_restored', 'domain_taken', 'scheduled_pin_failed'] as const satisfies readonly NotificationKind[];
+export const NOTIFICATION_KINDS = [
+  'board_invite',
+  'invite_accepted',
+  'new_follower',
+  'pin_saved',
+  'report_reviewed',
+  'moderation_hidden',
+  'moderation_removed',
+  'moderation_warned',
+  'moderation_restored',
+  'domain_taken',
+  'scheduled_pin_failed',
+] as const satisfies readonly NotificationKind[];
 
 /**
  * The notices the service itself sends after an operator's decision: to each reporter (their report was
  * reviewed) and to the owner (hidden, removed, warned, with the reason). They name no operator: the row's
  * actor is its recipient, and the page shows no actor for these kinds.
  */
-export const MODERATION_KINDS = ['report_reviewed', 'moderation_hidden', 'moderation_removed', 'moderation_warned', 'moderation_restored'] as const satisfies readonly NotificationKind[];
+export const MODERATION_KINDS = [
+  'report_reviewed',
+  'moderation_hidden',
+  'moderation_removed',
+  'moderation_warned',
+  'moderation_restored',
+] as const satisfies readonly NotificationKind[];
 export type ModerationKind = (typeof MODERATION_KINDS)[number];
 
 /**

@@ -44,7 +44,17 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
           .filter((recipientId) => shouldNotify({ actorId: event.actorId, recipientId, actorState, recipientState: states.get(recipientId) ?? '' }))
           .map((recipientId) => ({ kind: event.kind, recipientId, senderId: event.actorId, about }));
         await gate.inApp(messages, (admitted) =>
-          store.insert(admitted.map((m) => ({ id: newId(), recipient_id: m.recipientId, kind: event.kind, actor_id: event.actorId, board_id: event.boardId ?? null, pin_id: event.pinId ?? null, created_at: now }))),
+          store.insert(
+            admitted.map((m) => ({
+              id: newId(),
+              recipient_id: m.recipientId,
+              kind: event.kind,
+              actor_id: event.actorId,
+              board_id: event.boardId ?? null,
+              pin_id: event.pinId ?? null,
+              created_at: now,
+            })),
+          ),
         );
       } catch (error) {
         processLog().error({ err: error }, 'notification not written');
@@ -57,10 +67,22 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
      * Not through the message gate: they come from the service, not a member, so there is no sender's share
      * to take and no repeat to fold (one decision tells once). Each row's actor is its recipient: nobody is named.
      */
-    async fromService(trx: Kysely<Database>, notices: Array<{ kind: ServiceKind; recipientId: string; boardId?: string | null; pinId?: string | null; note?: string | null }>) {
+    async fromService(
+      trx: Kysely<Database>,
+      notices: Array<{ kind: ServiceKind; recipientId: string; boardId?: string | null; pinId?: string | null; note?: string | null }>,
+    ) {
       const now = clock.now();
       await notificationsStore(trx).insert(
-        [...new Map(notices.map((n) => [`${n.kind}|${n.recipientId}`, n])).values()].map((n) => ({ id: newId(), recipient_id: n.recipientId, kind: n.kind, actor_id: n.recipientId, board_id: n.boardId ?? null, pin_id: n.pinId ?? null, created_at: now, note: n.note ?? null })),
+        [...new Map(notices.map((n) => [`${n.kind}|${n.recipientId}`, n])).values()].map((n) => ({
+          id: newId(),
+          recipient_id: n.recipientId,
+          kind: n.kind,
+          actor_id: n.recipientId,
+          board_id: n.boardId ?? null,
+          pin_id: n.pinId ?? null,
+          created_at: now,
+          note: n.note ?? null,
+        })),
       );
     },
 
@@ -72,10 +94,16 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
       return {
         notifications: page.map((row) => {
           // Asked of the policy as the reader stands now, not when the notice was written.
-          const relationTo = (ownerId: string | null, status: string | null): Relation => (ownerId === viewerId ? 'owner' : status === 'accepted' ? 'collaborator' : 'stranger');
+          const relationTo = (ownerId: string | null, status: string | null): Relation =>
+            ownerId === viewerId ? 'owner' : status === 'accepted' ? 'collaborator' : 'stranger';
           const board: BoardFacts | null =
             row.board_id !== null && row.board_privacy !== null
-              ? { relation: relationTo(row.board_owner_id, row.board_status), privacy: row.board_privacy, archived: row.board_archived_at !== null, ownerState: row.owner_state ?? '' }
+              ? {
+                  relation: relationTo(row.board_owner_id, row.board_status),
+                  privacy: row.board_privacy,
+                  archived: row.board_archived_at !== null,
+                  ownerState: row.owner_state ?? '',
+                }
               : null;
           const pin: PinFacts | null =
             row.pin_found !== null && row.pin_board_privacy !== null
@@ -95,7 +123,10 @@ export function notificationsService(deps: Deps, gate: Pick<Gate, 'inApp'> = out
             created_at: row.created_at,
             unread: row.read_at === null,
             actor: { id: row.actor_id, username: row.actor_username, full_name: `${row.actor_first_name} ${row.actor_last_name}`.trim() },
-            board: shown.board && row.board_id !== null && row.board_name !== null ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` } : null,
+            board:
+              shown.board && row.board_id !== null && row.board_name !== null
+                ? { id: row.board_id, name: row.board_name, url: `/${row.owner_username}/${row.board_slug}/` }
+                : null,
             pin: shown.pin && row.pin_id ? { id: row.pin_id, url: `/pin/${row.pin_id}/` } : null,
             note: row.note ?? null,
           };

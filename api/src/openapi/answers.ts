@@ -41,14 +41,24 @@ export function checkAnswer(input: () => DocumentInput, method: string, url: str
     ajv.addSchema({ $id: 'doc', components: doc.components });
     patterns = Object.keys(doc.paths)
       .sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')))
-      .map((path) => ({ path, test: new RegExp(`^${path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\{rest\d*\}/g, '.*').replace(/\{\w+\}/g, '[^/]+')}$`) }));
+      .map((path) => ({
+        path,
+        test: new RegExp(
+          `^${path
+            .replace(/[.+?^$()|[\]\\]/g, '\\$&')
+            .replace(/\{rest\d*\}/g, '.*')
+            .replace(/\{\w+\}/g, '[^/]+')}$`,
+        ),
+      }));
   }
   const path = new URL(url, 'http://x').pathname;
   const route = patterns.find((p) => p.test.test(path) && doc!.paths[p.path]![method.toLowerCase()])?.path ?? null;
   // An error the route's entry does not list (or one of no route: an unknown path's 404) is still an error envelope.
   const validate = (route && validatorFor(method, route, status)) || (status >= 400 && isEnvelope(body) ? errorEnvelope() : null);
   if (validate && !validate(body)) {
-    throw new Error(`${method} ${path} answered ${status} with a body its published schema refuses: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })}\n${JSON.stringify(body).slice(0, 2000)}`);
+    throw new Error(
+      `${method} ${path} answered ${status} with a body its published schema refuses: ${ajv.errorsText(validate.errors, { dataVar: 'answer' })}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   }
 }
 

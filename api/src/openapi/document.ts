@@ -36,7 +36,10 @@ function errorResponses(names: readonly ErrorName[]): Json {
     byStatus.set(entry.status, [...(byStatus.get(entry.status) ?? []), `${entry.code} ${name}: ${entry.message}`]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, lines]) => [String(status), { description: lines.join('\n'), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+    [...byStatus].map(([status, lines]) => [
+      String(status),
+      { description: lines.join('\n'), content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+    ]),
   );
 }
 
@@ -46,13 +49,24 @@ function errorResponses(names: readonly ErrorName[]): Json {
  * a token never calls the account's own settings, and a read token only reads.
  */
 const SECURITY_SCHEMES = {
-  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'cb_session', description: 'The website\'s session. Writes must also send Origin: the product origin, and JSON.' },
-  bearerToken: { type: 'http', scheme: 'bearer', description: 'A personal access token made at /settings/tokens/ (read, or read and write). No cookie and no Origin needed.' },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'cb_session',
+    description: "The website's session. Writes must also send Origin: the product origin, and JSON.",
+  },
+  bearerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal access token made at /settings/tokens/ (read, or read and write). No cookie and no Origin needed.',
+  },
 };
 const securityOf = (d: Declaration | undefined): Json => (d?.caller === 'user' ? { security: [{ sessionCookie: [] }, { bearerToken: [] }] } : {});
 
 const policyText = (d: Declaration | undefined) =>
-  d ? [`Caller: ${d.caller}.`, d.policy ? `Policy: ${d.policy}.` : '', `Body: up to ${d.body} bytes${d.stream ? ', streamed' : ''}.`].filter(Boolean).join(' ') : 'Undeclared.';
+  d
+    ? [`Caller: ${d.caller}.`, d.policy ? `Policy: ${d.policy}.` : '', `Body: up to ${d.body} bytes${d.stream ? ', streamed' : ''}.`].filter(Boolean).join(' ')
+    : 'Undeclared.';
 
 /** `/x/:id/` to `/x/{id}/`, with its path parameters. */
 function pathOf(path: string): { path: string; parameters: Json[] } {
@@ -96,7 +110,9 @@ export function openApiDocument({ routes, registry, origin, brand }: DocumentInp
       tags: [path.split('/')[1] || 'pages'],
       ...securityOf(d),
       ...(parameters.length ? { parameters } : {}),
-      ...(row.method !== 'GET' && d && d.body > 0 ? { requestBody: { content: { [d.stream ? 'application/octet-stream' : 'application/json']: { schema: {} } } } } : {}),
+      ...(row.method !== 'GET' && d && d.body > 0
+        ? { requestBody: { content: { [d.stream ? 'application/octet-stream' : 'application/json']: { schema: {} } } } }
+        : {}),
       responses: {
         '200': d?.answer
           ? { description: 'The answer.', content: { 'application/json': { schema: schemaOf(answerEnvelope(d.answer), 'output') } } }
@@ -121,9 +137,16 @@ export function openApiDocument({ routes, registry, origin, brand }: DocumentInp
         tags: ['resources'],
         ...securityOf(d),
         ...(method === 'GET'
-          ? { parameters: [{ name: 'data', in: 'query', required: false, description: 'JSON: {"options": {…}}', content: { 'application/json': { schema: options } } }] }
+          ? {
+              parameters: [
+                { name: 'data', in: 'query', required: false, description: 'JSON: {"options": {…}}', content: { 'application/json': { schema: options } } },
+              ],
+            }
           : { requestBody: { required: true, content: { 'application/json': { schema: options } } } }),
-        responses: { '200': { description: 'The answer.', content: { 'application/json': { schema: answer } } }, ...errorResponses([...commonErrors(d, method), 'not_found', 'method_not_allowed', ...(def.errors ?? [])]) },
+        responses: {
+          '200': { description: 'The answer.', content: { 'application/json': { schema: answer } } },
+          ...errorResponses([...commonErrors(d, method), 'not_found', 'method_not_allowed', ...(def.errors ?? [])]),
+        },
       });
     }
   }

@@ -76,14 +76,24 @@ describe('recorded answers match their published schemas', () => {
       .map((f) => readFileSync(fileURLToPath(new URL(`../${f}`, import.meta.url)), 'utf8'))
       .join('\n');
     const answered = Object.entries(doc.paths)
-      .filter(([path, ops]) => path.startsWith('/resource/') && Object.values(ops).some((op) => op.responses['200'].content && !op.responses['200'].content['application/json'].schema.$ref))
+      .filter(
+        ([path, ops]) =>
+          path.startsWith('/resource/') &&
+          Object.values(ops).some((op) => op.responses['200'].content && !op.responses['200'].content['application/json'].schema.$ref),
+      )
       .map(([path]) => path.split('/')[2]!);
     expect(answered.length).toBeGreaterThan(100);
     expect([...new Set(answered)].filter((name) => !new RegExp(`\\b${name}\\b`).test(tests))).toEqual([]);
   });
 
   it('has an answer schema for every resource action', () => {
-    const open = Object.entries(doc.paths).flatMap(([path, ops]) => (path.startsWith('/resource/') ? Object.entries(ops).filter(([, op]) => op.responses['200'].content?.['application/json'].schema.$ref).map(([method]) => `${method} ${path}`) : []));
+    const open = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      path.startsWith('/resource/')
+        ? Object.entries(ops)
+            .filter(([, op]) => op.responses['200'].content?.['application/json'].schema.$ref)
+            .map(([method]) => `${method} ${path}`)
+        : [],
+    );
     expect(open).toEqual([]);
   });
 });

@@ -51,7 +51,22 @@ describe('the audit log is append-only', () => {
 
 describe('the operator caller', () => {
   const viewer = (over: Partial<Viewer>): Viewer =>
-    ({ id: 'u', email: 'e', username: 'u', firstName: 'f', lastName: '', imageMediumUrl: null, sessionId: 's', sessionStartedAt: 0, loggedInAt: 0, emailVerified: true, mfaPassed: true, sessionLastUsedAt: null, isOperator: true, ...over }) as Viewer;
+    ({
+      id: 'u',
+      email: 'e',
+      username: 'u',
+      firstName: 'f',
+      lastName: '',
+      imageMediumUrl: null,
+      sessionId: 's',
+      sessionStartedAt: 0,
+      loggedInAt: 0,
+      emailVerified: true,
+      mfaPassed: true,
+      sessionLastUsedAt: null,
+      isOperator: true,
+      ...over,
+    }) as Viewer;
   const refusal = (v: Viewer | null) => {
     try {
       admit({ caller: 'operator' }, v);
@@ -70,5 +85,4 @@ describe('the operator caller', () => {
     expect(refusal(viewer({ mfaPassed: false }))).toBe('not_found');
     expect(refusal(viewer({ accessToken: { id: 't', scope: 'write' } }))).toBe('not_found');
   });
-
 });

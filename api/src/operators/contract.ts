@@ -8,7 +8,14 @@ export type PersonAction = (typeof PERSON_ACTIONS)[number];
 
 /** The operator console's answers (/admin/): people, their accounts, and the audit log. */
 
-export const personSummary = z.object({ id: z.string(), email: z.string(), username: z.string(), first_name: z.string(), last_name: z.string(), state: z.string() });
+export const personSummary = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  state: z.string(),
+});
 export type PersonSummary = z.infer<typeof personSummary>;
 
 export const person = z.object({
@@ -59,18 +66,30 @@ export const personActionOptions = z.object({
 /** Why an operator does what they do: the audit log keeps it. */
 const reason = z.string().trim().min(1, 'Say why: the audit log keeps it.').max(500, 'Must be at most 500 characters.');
 const search = z.object({ query: z.string().trim().max(100, 'Must be at most 100 characters.').default('') });
-const link = z.string().trim().max(2000).regex(/^(https?:\/\/|\/)/, 'Links are http(s) URLs or paths.');
+const link = z
+  .string()
+  .trim()
+  .max(2000)
+  .regex(/^(https?:\/\/|\/)/, 'Links are http(s) URLs or paths.');
 
 export const hostsOptions = search;
 export const hostSetOptions = z.object({
-  host: z.string().trim().toLowerCase().max(253, 'Must be at most 253 characters.').regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name, like example.com.'),
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, 'Must be at most 253 characters.')
+    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name, like example.com.'),
   status: z.enum(OFFSITE_BLOCK_STATUSES),
   reason,
 });
 export const hostClearOptions = hostSetOptions.omit({ status: true });
 export const offsiteHost = z.object({ host: z.string(), status: z.string(), created_at: z.number() });
 
-export const noticeTarget = z.object({ target_type: z.enum(['search', 'pin']), target: z.string().trim().min(1, 'Give a search term or a pin id.').max(200, 'Must be at most 200 characters.') });
+export const noticeTarget = z.object({
+  target_type: z.enum(['search', 'pin']),
+  target: z.string().trim().min(1, 'Give a search term or a pin id.').max(200, 'Must be at most 200 characters.'),
+});
 export const noticeAttachOptions = noticeTarget.extend({
   severity: z.coerce.number().int().min(0).max(2),
   title: z.string().trim().min(1, 'Give the notice a title.').max(200, 'Must be at most 200 characters.'),
@@ -82,7 +101,14 @@ export const noticeAttachOptions = noticeTarget.extend({
   reason,
 });
 export const noticeRemoveOptions = noticeTarget.extend({ reason });
-export const noticeRow = z.object({ target_type: z.string(), target: z.string(), severity: z.number(), advisory_type: z.string(), title: z.string(), created_at: z.number() });
+export const noticeRow = z.object({
+  target_type: z.string(),
+  target: z.string(),
+  severity: z.number(),
+  advisory_type: z.string(),
+  title: z.string(),
+  created_at: z.number(),
+});
 
 export const business = z.object({
   id: z.string(),
@@ -99,7 +125,14 @@ export const businessActionOptions = z.discriminatedUnion('action', [
 ]);
 
 export const invitationOptions = z.object({ email: z.string().trim().toLowerCase().max(254).email('Give an email address.'), reason });
-export const invitation = z.object({ id: z.string(), email: z.string(), invited_by: z.string().nullable(), created_at: z.number(), expires_at: z.number(), used_at: z.number().nullable() });
+export const invitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  invited_by: z.string().nullable(),
+  created_at: z.number(),
+  expires_at: z.number(),
+  used_at: z.number().nullable(),
+});
 
 /** An audit page's size, and the most one request may ask for. */
 export const AUDIT_PAGE = 50;
@@ -116,18 +149,42 @@ export const cursor = z
   });
 
 export const operatorsContract = {
-  OperatorPeopleResource: { get: { options: z.object({ query: z.string().trim().min(1, 'Type an email, a username or a name.').max(100, 'Must be at most 100 characters.') }), answer: z.array(personSummary) } },
-  OperatorPersonResource: { get: { options: z.object({ id: z.string().min(1).max(32) }), answer: person }, update: { options: personActionOptions, answer: person } },
-  OperatorAuditResource: { get: { options: z.object({
-          limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE),
-          before: cursor.optional(),
-          /** The operator's username, or 'cli' for the command line. */
-          operator: z.string().trim().min(1).max(64).optional(),
-          /** The id of what was acted on (an account, a pin, a host, ...). */
-          subject: z.string().trim().min(1).max(255).optional(),
-        }), answer: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }) } },
-  OperatorHostsResource: { get: { options: hostsOptions, answer: z.array(offsiteHost) }, create: { options: hostSetOptions, answer: z.array(offsiteHost) }, delete: { options: hostClearOptions, answer: z.array(offsiteHost) } },
-  OperatorNoticesResource: { get: { options: hostsOptions, answer: z.array(noticeRow) }, create: { options: noticeAttachOptions, answer: z.array(noticeRow) }, delete: { options: noticeRemoveOptions, answer: z.array(noticeRow) } },
+  OperatorPeopleResource: {
+    get: {
+      options: z.object({ query: z.string().trim().min(1, 'Type an email, a username or a name.').max(100, 'Must be at most 100 characters.') }),
+      answer: z.array(personSummary),
+    },
+  },
+  OperatorPersonResource: {
+    get: { options: z.object({ id: z.string().min(1).max(32) }), answer: person },
+    update: { options: personActionOptions, answer: person },
+  },
+  OperatorAuditResource: {
+    get: {
+      options: z.object({
+        limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE),
+        before: cursor.optional(),
+        /** The operator's username, or 'cli' for the command line. */
+        operator: z.string().trim().min(1).max(64).optional(),
+        /** The id of what was acted on (an account, a pin, a host, ...). */
+        subject: z.string().trim().min(1).max(255).optional(),
+      }),
+      answer: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }),
+    },
+  },
+  OperatorHostsResource: {
+    get: { options: hostsOptions, answer: z.array(offsiteHost) },
+    create: { options: hostSetOptions, answer: z.array(offsiteHost) },
+    delete: { options: hostClearOptions, answer: z.array(offsiteHost) },
+  },
+  OperatorNoticesResource: {
+    get: { options: hostsOptions, answer: z.array(noticeRow) },
+    create: { options: noticeAttachOptions, answer: z.array(noticeRow) },
+    delete: { options: noticeRemoveOptions, answer: z.array(noticeRow) },
+  },
   OperatorBusinessesResource: { get: { options: hostsOptions, answer: z.array(business) }, update: { options: businessActionOptions, answer: business } },
-  OperatorInvitationsResource: { get: { options: z.object({}), answer: z.object({ open: z.boolean(), invitations: z.array(invitation) }) }, create: { options: invitationOptions, answer: z.object({ email: z.string() }) } },
+  OperatorInvitationsResource: {
+    get: { options: z.object({}), answer: z.object({ open: z.boolean(), invitations: z.array(invitation) }) },
+    create: { options: invitationOptions, answer: z.object({ email: z.string() }) },
+  },
 } satisfies ContractTable;

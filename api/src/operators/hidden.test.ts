@@ -18,13 +18,19 @@ async function hiddenWorld() {
   await w.t.db.updateTable('pins').set({ hidden: 'hidden', hidden_reason: 'spam' }).where('id', '=', w.pins.open2).execute();
   const browser = w.browser;
   const board = data(await browser.post('BoardResource', 'create', { name: 'Removed board' })).id as string;
-  const pinned = await browser.post('PinResource', 'create', { board_id: board, image_url: w.t.images.url('lake'), link: 'https://news.example/removed', description: 'About removed #gonetag' });
+  const pinned = await browser.post('PinResource', 'create', {
+    board_id: board,
+    image_url: w.t.images.url('lake'),
+    link: 'https://news.example/removed',
+    description: 'About removed #gonetag',
+  });
   const onHiddenBoard = data(pinned).id as string;
   await w.t.runJobs();
   await w.t.db.updateTable('boards').set({ hidden: 'removed', hidden_reason: 'hate' }).where('id', '=', board).execute();
   return { ...w, board, onHiddenBoard, stranger: w.t.client() };
 }
-const page = async (w: World, path: string) => (await w.t.app.request(path, { headers: { accept: 'text/html', 'user-agent': 'Slackbot-LinkExpanding 1.0' } })).text();
+const page = async (w: World, path: string) =>
+  (await w.t.app.request(path, { headers: { accept: 'text/html', 'user-agent': 'Slackbot-LinkExpanding 1.0' } })).text();
 const embeds = (w: World, options: Record<string, unknown>) => w.t.client().send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options }))}`);
 
 describe('a hidden pin or board', () => {
@@ -53,7 +59,14 @@ describe('a hidden pin or board', () => {
 
   it('is gone from the widgets, the profile widget and the count bubbles', async () => {
     const w = await hiddenWorld();
-    const answer = data(await embeds(w, { boards: ['olga/lake-days', 'olga/removed-board'], users: ['olga'], pins: [w.pins.open2, w.onHiddenBoard], counts: ['https://news.example/lamp', 'https://news.example/removed'] }));
+    const answer = data(
+      await embeds(w, {
+        boards: ['olga/lake-days', 'olga/removed-board'],
+        users: ['olga'],
+        pins: [w.pins.open2, w.onHiddenBoard],
+        counts: ['https://news.example/lamp', 'https://news.example/removed'],
+      }),
+    );
     expect(ids(answer.boards['olga/lake-days'].pins)).toEqual([w.pins.open]);
     expect(answer.boards['olga/removed-board']).toBeNull();
     expect(answer.pins).toEqual({ [w.pins.open2]: null, [w.onHiddenBoard]: null });

@@ -22,7 +22,8 @@ async function operator(t: TestApp) {
 
 const rowsOf = (t: TestApp) => t.db.selectFrom('operator_actions').selectAll().orderBy('created_at').orderBy('id').execute();
 const stateOf = async (t: TestApp, id: string) => (await t.db.selectFrom('users').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
-const liveSessions = async (t: TestApp, id: string) => (await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).where('revoked_at', 'is', null).execute()).length;
+const liveSessions = async (t: TestApp, id: string) =>
+  (await t.db.selectFrom('sessions').select('id').where('user_id', '=', id).where('revoked_at', 'is', null).execute()).length;
 
 describe('people in the console', () => {
   it('are found by email, username or name; a pattern typed is letters, and an empty search is refused', async () => {
@@ -40,7 +41,14 @@ describe('people in the console', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.resource_response.error?.message_detail).toMatch(/Type an email/);
     const person = await b.get('OperatorPersonResource', { id: target.id });
-    expect(person.body.resource_response.data).toMatchObject({ email: target.email, state: 'active', mfa: null, providers: [], businesses: 0, live_sessions: 0 });
+    expect(person.body.resource_response.data).toMatchObject({
+      email: target.email,
+      state: 'active',
+      mfa: null,
+      providers: [],
+      businesses: 0,
+      live_sessions: 0,
+    });
     expect((await b.get('OperatorPersonResource', { id: 'nobody' })).status).toBe(404);
   });
 
@@ -63,7 +71,11 @@ describe('people in the console', () => {
       expect(refused.status).toBe(status);
     }
     // Bad input: a clear error in the envelope, nothing written.
-    for (const bad of [{ id: target.id, action: 'explode', reason: 'x' }, { id: target.id, action: 'suspend', reason: ' ' }, { id: target.id, action: 'suspend' }]) {
+    for (const bad of [
+      { id: target.id, action: 'explode', reason: 'x' },
+      { id: target.id, action: 'suspend', reason: ' ' },
+      { id: target.id, action: 'suspend' },
+    ]) {
       const refused = await b.post('OperatorPersonResource', 'update', { ...bad, password: op.password, code: code(t) });
       expect(refused.status).toBe(400);
       expect(refused.body.resource_response.error?.message).toBeTruthy();
@@ -72,13 +84,25 @@ describe('people in the console', () => {
     expect(await liveSessions(t, target.id)).toBe(1);
     expect((await rowsOf(t)).length).toBe(before);
 
-    const suspended = await b.post('OperatorPersonResource', 'update', { id: target.id, action: 'suspend', reason: 'spam wave', password: op.password, code: code(t) });
+    const suspended = await b.post('OperatorPersonResource', 'update', {
+      id: target.id,
+      action: 'suspend',
+      reason: 'spam wave',
+      password: op.password,
+      code: code(t),
+    });
     expect(suspended.status).toBe(200);
     expect(suspended.body.resource_response.data).toMatchObject({ state: 'suspended', live_sessions: 0 });
     expect((await theirs.get('ViewerResource')).body.resource_response.data.type).not.toBe('AUTH');
     // A TOTP code is good once: the next action waits for the next step.
     t.clock.advance(30_000);
-    const back = await b.post('OperatorPersonResource', 'update', { id: target.id, action: 'reinstate', reason: 'appeal upheld', password: op.password, code: code(t) });
+    const back = await b.post('OperatorPersonResource', 'update', {
+      id: target.id,
+      action: 'reinstate',
+      reason: 'appeal upheld',
+      password: op.password,
+      code: code(t),
+    });
     expect(back.status).toBe(200);
     expect(await stateOf(t, target.id)).toBe('active');
 
@@ -116,7 +140,9 @@ describe('people in the console', () => {
     const mailed = await act('mail_password_reset', 'asked by support ticket 12');
     expect(mailed.status).toBe(200);
     const mail = await outboxMessages(t);
-    expect(mail.filter((m: { to_address: string }) => m.to_address === target.email).map((m: { subject: string }) => m.subject)).toContain('Reset your Corkboard password');
+    expect(mail.filter((m: { to_address: string }) => m.to_address === target.email).map((m: { subject: string }) => m.subject)).toContain(
+      'Reset your Corkboard password',
+    );
 
     expect((await rowsOf(t)).slice(-3).map((r) => [r.action, r.operator_id, r.subject_id, r.reason])).toEqual([
       ['account.reset_two_factor', op.id, target.id, 'lost phone, identity checked'],
@@ -140,7 +166,11 @@ describe('people in the console', () => {
   it('the command line changes accounts through the same service and writes the same audit log', async () => {
     const t = await testApp();
     const target = await t.makeUser();
-    for (const command of [['state', target.email, 'suspended'], ['state', target.email, 'active'], ['unlock', target.email]]) {
+    for (const command of [
+      ['state', target.email, 'suspended'],
+      ['state', target.email, 'active'],
+      ['unlock', target.email],
+    ]) {
       t.clock.advance(1000);
       await runAdmin(t.deps, command);
     }
@@ -166,7 +196,9 @@ describe('the audit log in the console', () => {
     const { entries, next } = first.body.resource_response.data;
     expect(entries.map((e: { action: string }) => e.action)).toEqual(['account.unlock', 'account.unlock']);
     const second = await b.get('OperatorAuditResource', { limit: 2, before: next });
-    expect(second.body.resource_response.data.entries.map((e: { action: string; operator_username: string | null }) => [e.action, e.operator_username])).toEqual([
+    expect(
+      second.body.resource_response.data.entries.map((e: { action: string; operator_username: string | null }) => [e.action, e.operator_username]),
+    ).toEqual([
       ['account.unlock', null],
       ['operator.grant', null],
     ]);
@@ -181,7 +213,10 @@ describe('the audit log in the console', () => {
     const exported = await t.app.request(AUDIT_EXPORT_PATH, { headers: { cookie: b.cookie ?? '' } });
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-disposition')).toMatch(/attachment/);
-    const lines = (await exported.text()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await exported.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const all = [...entries, ...second.body.resource_response.data.entries];
     expect(lines.map((l) => l.id)).toEqual(all.map((e: { id: string }) => e.id));
     expect(lines[0]).toMatchObject({ action: 'account.unlock', via: 'cli', subject_id: target.id });
@@ -200,12 +235,25 @@ describe('every operator route', () => {
     await ub.logIn(unproven.email, unproven.password);
     const rows = surface(t.deps).filter((row) => row.declaration?.caller === 'operator');
     // The walk finds the console's routes: the pages, the people, the audit log and its export.
-    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['GET /admin/', 'GET /resource/OperatorPersonResource/get/', 'POST /resource/OperatorPersonResource/update/', `GET ${AUDIT_EXPORT_PATH}`,
-      'GET /resource/OperatorAuditResource/get/',
-      'GET /resource/OperatorHostsResource/get/', 'POST /resource/OperatorHostsResource/create/', 'POST /resource/OperatorHostsResource/delete/',
-      'GET /resource/OperatorNoticesResource/get/', 'POST /resource/OperatorNoticesResource/create/', 'POST /resource/OperatorNoticesResource/delete/',
-      'GET /resource/OperatorBusinessesResource/get/', 'POST /resource/OperatorBusinessesResource/update/',
-      'GET /resource/OperatorInvitationsResource/get/', 'POST /resource/OperatorInvitationsResource/create/']));
+    expect(rows.map((r) => `${r.method} ${r.path}`)).toEqual(
+      expect.arrayContaining([
+        'GET /admin/',
+        'GET /resource/OperatorPersonResource/get/',
+        'POST /resource/OperatorPersonResource/update/',
+        `GET ${AUDIT_EXPORT_PATH}`,
+        'GET /resource/OperatorAuditResource/get/',
+        'GET /resource/OperatorHostsResource/get/',
+        'POST /resource/OperatorHostsResource/create/',
+        'POST /resource/OperatorHostsResource/delete/',
+        'GET /resource/OperatorNoticesResource/get/',
+        'POST /resource/OperatorNoticesResource/create/',
+        'POST /resource/OperatorNoticesResource/delete/',
+        'GET /resource/OperatorBusinessesResource/get/',
+        'POST /resource/OperatorBusinessesResource/update/',
+        'GET /resource/OperatorInvitationsResource/get/',
+        'POST /resource/OperatorInvitationsResource/create/',
+      ]),
+    );
     for (const row of rows) {
       const path = row.path.replace(/\*/g, 'anything').replace(/:[a-z_]+(\{[^}]*\})?/gi, 'x');
       for (const cookie of [undefined, mb.cookie, ub.cookie]) {

@@ -11,7 +11,6 @@ import type { PersonAction } from './contract.js';
 /** How the operator's 'mail a password reset' reaches the person: the auth capability's own reset link (auth/reset.ts sendLink). */
 export type SendReset = (user: User) => Promise<void>;
 
-
 /** How many accounts one search shows: a search finds a person, it is no way to list everyone. */
 export const SEARCH_LIMIT = 20;
 
@@ -68,10 +67,28 @@ export function operatorPeople(deps: Pick<Deps, 'db' | 'clock'>, sendReset?: Sen
       const now = clock.now();
       const [providers, businesses, boards, sessions, lastSignIn, lock] = await Promise.all([
         db.selectFrom('identities').select('provider').where('user_id', '=', userId).orderBy('provider').execute(),
-        db.selectFrom('advertiser_members').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-        db.selectFrom('boards').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow(),
-        db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('revoked_at', 'is', null).where('expires_at', '>', now).executeTakeFirstOrThrow(),
-        db.selectFrom('sessions').select((eb) => eb.fn.max('created_at').as('at')).where('user_id', '=', userId).executeTakeFirst(),
+        db
+          .selectFrom('advertiser_members')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('boards')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.max('created_at').as('at'))
+          .where('user_id', '=', userId)
+          .executeTakeFirst(),
         db.selectFrom('login_attempts').select(['failures', 'locked_until']).where('email', '=', user.email).executeTakeFirst(),
       ]);
       return {

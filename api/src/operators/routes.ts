@@ -8,7 +8,7 @@ import { authStore } from '../auth/store.js';
 import { resetService } from '../auth/reset.js';
 import { outgoingFor } from '../outbox/service.js';
 import { type AuditRow, auditLine, auditLog } from './audit.js';
-import { operatorsContract, } from './contract.js';
+import { operatorsContract } from './contract.js';
 import { operatorTools } from './tools.js';
 import { operatorPeople } from './people.js';
 /** The export reads the log this many rows at a time, so a long log is never one query's worth of memory at once. */
@@ -47,11 +47,18 @@ export function operatorResources(deps: Deps) {
     return found;
   };
   const invitationRows = async () =>
-    (await tools.invitations.list()).map((i) => ({ ...i, created_at: Number(i.created_at), expires_at: Number(i.expires_at), used_at: i.used_at === null ? null : Number(i.used_at) }));
+    (await tools.invitations.list()).map((i) => ({
+      ...i,
+      created_at: Number(i.created_at),
+      expires_at: Number(i.expires_at),
+      used_at: i.used_at === null ? null : Number(i.used_at),
+    }));
 
   const withUsernames = async (rows: AuditRow[]) => {
     const ids = [...new Set(rows.map((r) => r.operator_id).filter((id): id is string => id !== null))];
-    const names = new Map(ids.length ? (await deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute()).map((u) => [u.id, u.username]) : []);
+    const names = new Map(
+      ids.length ? (await deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute()).map((u) => [u.id, u.username]) : [],
+    );
     return rows.map((row) => ({
       ...row,
       via: row.via as 'console' | 'cli',
@@ -124,7 +131,17 @@ export function operatorResources(deps: Deps) {
         async run(o, { viewer }) {
           await tools.notices.attach(
             fromConsole(viewer),
-            { targetType: o.target_type, target: o.target, severity: o.severity as 0 | 1 | 2, title: o.title, description: o.description, linkText: o.link_text, link: o.link, actionText: o.action_text, actionLink: o.action_link },
+            {
+              targetType: o.target_type,
+              target: o.target,
+              severity: o.severity as 0 | 1 | 2,
+              title: o.title,
+              description: o.description,
+              linkText: o.link_text,
+              link: o.link,
+              actionText: o.action_text,
+              actionLink: o.action_link,
+            },
             o.reason,
           );
           return noticeRows();
@@ -161,7 +178,12 @@ export function operatorResources(deps: Deps) {
       }),
     },
     OperatorInvitationsResource: {
-      get: action({ ...operatorsContract.OperatorInvitationsResource.get, caller: 'operator', limit: NO_LIMIT.read, run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }) }),
+      get: action({
+        ...operatorsContract.OperatorInvitationsResource.get,
+        caller: 'operator',
+        limit: NO_LIMIT.read,
+        run: async () => ({ open: deps.config.signupMode === 'invite', invitations: await invitationRows() }),
+      }),
       create: action({
         ...operatorsContract.OperatorInvitationsResource.create,
         caller: 'operator',

@@ -21,13 +21,33 @@ describe('links and notices in the console', () => {
     const t = await testApp();
     const { user: op, b } = await operator(t);
     const before = (await rowsOf(t)).length;
-    for (const bad of [{ host: 'not a host', status: 'blocked', reason: 'x' }, { host: 'bad.example', status: 'evil', reason: 'x' }, { host: 'bad.example', status: 'blocked', reason: ' ' }, { host: 'bad.example', status: 'blocked' }]) {
+    for (const bad of [
+      { host: 'not a host', status: 'blocked', reason: 'x' },
+      { host: 'bad.example', status: 'evil', reason: 'x' },
+      { host: 'bad.example', status: 'blocked', reason: ' ' },
+      { host: 'bad.example', status: 'blocked' },
+    ]) {
       const refused = await b.post('OperatorHostsResource', 'create', bad);
       expect(refused.status).toBe(400);
       expect(refused.body.resource_response.error?.message).toBeTruthy();
     }
-    expect((await b.post('OperatorNoticesResource', 'create', { target_type: 'search', target: 'x', severity: 7, title: 't', description: 'd', reason: 'r' })).status).toBe(400);
-    expect((await b.post('OperatorNoticesResource', 'create', { target_type: 'search', target: 'x', severity: 1, title: 't', description: 'd', link: 'javascript:alert(1)', reason: 'r' })).status).toBe(400);
+    expect(
+      (await b.post('OperatorNoticesResource', 'create', { target_type: 'search', target: 'x', severity: 7, title: 't', description: 'd', reason: 'r' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await b.post('OperatorNoticesResource', 'create', {
+          target_type: 'search',
+          target: 'x',
+          severity: 1,
+          title: 't',
+          description: 'd',
+          link: 'javascript:alert(1)',
+          reason: 'r',
+        })
+      ).status,
+    ).toBe(400);
     expect((await b.post('OperatorHostsResource', 'delete', { host: 'never.example', reason: 'r' })).status).toBe(404);
     expect((await rowsOf(t)).length).toBe(before);
     expect(await t.db.selectFrom('offsite_hosts').selectAll().execute()).toEqual([]);
@@ -37,7 +57,16 @@ describe('links and notices in the console', () => {
     expect(blocked.body.resource_response.data.map((h: { host: string; status: string }) => [h.host, h.status])).toEqual([['phish.example', 'blocked']]);
     expect((await b.get('OperatorHostsResource', { query: 'phish' })).body.resource_response.data).toHaveLength(1);
     expect((await b.get('OperatorHostsResource', { query: '%' })).body.resource_response.data).toHaveLength(0);
-    const notice = await b.post('OperatorNoticesResource', 'create', { target_type: 'search', target: '  Miracle   Cure ', severity: 0, title: 'Careful', description: 'Read the facts first.', link_text: 'facts', link: 'https://health.example/', reason: 'health misinformation' });
+    const notice = await b.post('OperatorNoticesResource', 'create', {
+      target_type: 'search',
+      target: '  Miracle   Cure ',
+      severity: 0,
+      title: 'Careful',
+      description: 'Read the facts first.',
+      link_text: 'facts',
+      link: 'https://health.example/',
+      reason: 'health misinformation',
+    });
     expect(notice.status).toBe(200);
     expect(notice.body.resource_response.data[0]).toMatchObject({ target_type: 'search', target: 'miracle cure', severity: 0, title: 'Careful' });
     expect((await b.post('OperatorNoticesResource', 'delete', { target_type: 'search', target: 'miracle cure', reason: 'resolved' })).status).toBe(200);
@@ -91,7 +120,9 @@ describe('invitations in the console', () => {
     expect((await outboxMessages(t)).map((m: { to_address: string }) => m.to_address)).toContain('friend@example.com');
     const list = await b.get('OperatorInvitationsResource', {});
     expect(list.body.resource_response.data).toMatchObject({ open: true, invitations: [{ email: 'friend@example.com', used_at: null }] });
-    expect((await rowsOf(t)).filter((r) => r.action === 'invitation.send').map((r) => [r.operator_id, r.subject_id, r.reason])).toEqual([[op.id, 'friend@example.com', 'beta tester']]);
+    expect((await rowsOf(t)).filter((r) => r.action === 'invitation.send').map((r) => [r.operator_id, r.subject_id, r.reason])).toEqual([
+      [op.id, 'friend@example.com', 'beta tester'],
+    ]);
   });
 });
 

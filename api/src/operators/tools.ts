@@ -12,7 +12,11 @@ import { type Actor, auditLog } from './audit.js';
 /** How many rows a console list shows: a search narrows it, it is no way to dump a table. */
 export const TOOLS_LIST_LIMIT = 50;
 
-const likeEscaped = (text: string) => `%${text.trim().toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+const likeEscaped = (text: string) =>
+  `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 export interface NoticeInput {
   targetType: 'search' | 'pin';
@@ -35,7 +39,11 @@ export interface NoticeInput {
 export function operatorTools(deps: Deps) {
   const { db, clock } = deps;
   /** The change and its record together: there is no change without its record. */
-  const audited = <T>(actor: Actor, what: { action: string; subjectKind: string; subjectId: string; reason: string | null; detail?: Record<string, unknown> | null }, change: (d: Deps) => Promise<T>) =>
+  const audited = <T>(
+    actor: Actor,
+    what: { action: string; subjectKind: string; subjectId: string; reason: string | null; detail?: Record<string, unknown> | null },
+    change: (d: Deps) => Promise<T>,
+  ) =>
     db.transaction().execute(async (trx) => {
       const result = await change({ ...deps, db: trx });
       await auditLog(trx, clock).record(actor, what);
@@ -50,7 +58,9 @@ export function operatorTools(deps: Deps) {
         return q.orderBy('host').limit(TOOLS_LIST_LIMIT).execute();
       },
       set: (actor: Actor, host: string, status: string, reason: string | null) =>
-        audited(actor, { action: 'offsite.set', subjectKind: 'host', subjectId: host.toLowerCase(), reason, detail: { status } }, (d) => offsiteService(d).setHost(host, status)),
+        audited(actor, { action: 'offsite.set', subjectKind: 'host', subjectId: host.toLowerCase(), reason, detail: { status } }, (d) =>
+          offsiteService(d).setHost(host, status),
+        ),
       clear: (actor: Actor, host: string, reason: string | null) =>
         audited(actor, { action: 'offsite.clear', subjectKind: 'host', subjectId: host.toLowerCase(), reason }, async (d) => {
           const gone = await offsiteService(d).clearHost(host);
@@ -66,7 +76,11 @@ export function operatorTools(deps: Deps) {
       },
       attach: (actor: Actor, input: NoticeInput, reason: string | null) => {
         const target = input.targetType === 'search' ? normaliseTerm(input.target) : input.target;
-        return audited(actor, { action: 'notice.attach', subjectKind: input.targetType, subjectId: target, reason, detail: { severity: input.severity, title: input.title } }, (d) => noticesService(d).attach(input));
+        return audited(
+          actor,
+          { action: 'notice.attach', subjectKind: input.targetType, subjectId: target, reason, detail: { severity: input.severity, title: input.title } },
+          (d) => noticesService(d).attach(input),
+        );
       },
       remove: (actor: Actor, targetType: 'search' | 'pin', target: string, reason: string | null) => {
         const key = targetType === 'search' ? normaliseTerm(target) : target;
@@ -83,11 +97,23 @@ export function operatorTools(deps: Deps) {
         let q = db
           .selectFrom('advertisers')
           .innerJoin('users', 'users.id', 'advertisers.owner_user_id')
-          .select(['advertisers.id', 'advertisers.name', 'advertisers.country', 'advertisers.website_url', 'advertisers.quick_promote_steps', 'advertisers.merchant_id', 'users.email as owner_email']);
+          .select([
+            'advertisers.id',
+            'advertisers.name',
+            'advertisers.country',
+            'advertisers.website_url',
+            'advertisers.quick_promote_steps',
+            'advertisers.merchant_id',
+            'users.email as owner_email',
+          ]);
         if (query.trim()) {
           const pattern = likeEscaped(query);
           q = q.where((eb) =>
-            eb.or([eb(sql`lower(advertisers.name)`, 'like', sql`${pattern} escape '\\'`), eb('advertisers.id', '=', query.trim()), eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`)]),
+            eb.or([
+              eb(sql`lower(advertisers.name)`, 'like', sql`${pattern} escape '\\'`),
+              eb('advertisers.id', '=', query.trim()),
+              eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
+            ]),
           );
         }
         return q.orderBy('advertisers.name').limit(TOOLS_LIST_LIMIT).execute();
@@ -99,11 +125,19 @@ export function operatorTools(deps: Deps) {
           await advertisersService(d).setQuickPromoteSteps(advertiserId, steps);
         }),
       verifyMerchant: (actor: Actor, advertiserId: string, reason: string | null) =>
-        audited(actor, { action: 'business.merchant_verify', subjectKind: 'advertiser', subjectId: advertiserId, reason }, (d) => advertisersService(d).verifyMerchantByOperator(advertiserId)),
+        audited(actor, { action: 'business.merchant_verify', subjectKind: 'advertiser', subjectId: advertiserId, reason }, (d) =>
+          advertisersService(d).verifyMerchantByOperator(advertiserId),
+        ),
     },
 
     invitations: {
-      list: () => db.selectFrom('signup_invitations').select(['id', 'email', 'invited_by', 'created_at', 'expires_at', 'used_at']).orderBy('created_at', 'desc').limit(TOOLS_LIST_LIMIT).execute(),
+      list: () =>
+        db
+          .selectFrom('signup_invitations')
+          .select(['id', 'email', 'invited_by', 'created_at', 'expires_at', 'used_at'])
+          .orderBy('created_at', 'desc')
+          .limit(TOOLS_LIST_LIMIT)
+          .execute(),
       /**
        * An invitation in the operators' name. Its record is committed first, then it is mailed: a mail cannot be
        * taken back, so a failure leaves a record of an attempt, never an invitation no one recorded.

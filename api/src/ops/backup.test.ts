@@ -41,11 +41,19 @@ describe('backup and restore (SQLite and the media directory)', () => {
     await browser.logIn(user.email, user.password);
     const pinIds: string[] = [];
     for (const name of ['tart', 'pie', 'bread']) {
-      const saved = await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url(name), link: `https://a.example/${name}`, method: 'button' });
+      const saved = await browser.post('PinResource', 'create', {
+        board_id: board,
+        image_url: t.images.url(name),
+        link: `https://a.example/${name}`,
+        method: 'button',
+      });
       pinIds.push(saved.body.resource_response.data.id);
     }
     // One pin with no image at all.
-    pinIds.push((await browser.post('PinResource', 'create', { board_id: board, link: 'https://a.example/words', color: '#336699', title: 'Words' })).body.resource_response.data.id);
+    pinIds.push(
+      (await browser.post('PinResource', 'create', { board_id: board, link: 'https://a.example/words', color: '#336699', title: 'Words' })).body
+        .resource_response.data.id,
+    );
     await t.runJobs();
     // A cut-off upload's part file is not worth keeping.
     mkdirSync(join(mediaDir, 'uploads'), { recursive: true });
@@ -73,14 +81,19 @@ describe('backup and restore (SQLite and the media directory)', () => {
     expect(readdirSync(restoredDir).sort()).toEqual(['corkboard.sqlite', 'media']);
 
     // A server started on the restored directory, over real HTTP.
-    const serverConfig = { ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: `sqlite:${restored.databasePath}`, MEDIA_DIR: restored.mediaDir }), imageConcurrency: 1 };
+    const serverConfig = {
+      ...loadConfig({ NODE_ENV: 'test', DATABASE_URL: `sqlite:${restored.databasePath}`, MEDIA_DIR: restored.mediaDir }),
+      imageConcurrency: 1,
+    };
     const product = startProduct({ db: connectSqlite(restored.databasePath), config: serverConfig, clock: systemClock }, { port: 0, host: '127.0.0.1' });
     try {
       await new Promise((listening) => product.server.once('listening', listening));
       const base = `http://127.0.0.1:${product.port}`;
       let images = 0;
       for (const id of pinIds) {
-        const pin = (await (await fetch(`${base}/v3/pins/${id}/`)).json()) as { resource_response: { data: { id: string; images?: Record<string, { url: string }> | null } } };
+        const pin = (await (await fetch(`${base}/v3/pins/${id}/`)).json()) as {
+          resource_response: { data: { id: string; images?: Record<string, { url: string }> | null } };
+        };
         expect(pin.resource_response.data.id).toBe(id);
         for (const { url } of Object.values(pin.resource_response.data.images ?? {})) {
           const path = new URL(url).pathname;
@@ -135,12 +148,17 @@ describe('backup and restore (SQLite and the media directory)', () => {
 
     const taken = join(dir, 'taken');
     await restore({ databaseUrl: undefined, mediaDir: '' }, file, taken);
-    await expect(restore({ databaseUrl: undefined, mediaDir: '' }, file, taken)).rejects.toThrow(/A database is already at .*corkboard\.sqlite: restore into a new --dir/);
+    await expect(restore({ databaseUrl: undefined, mediaDir: '' }, file, taken)).rejects.toThrow(
+      /A database is already at .*corkboard\.sqlite: restore into a new --dir/,
+    );
 
     // A zip of someone else's, with an entry that climbs out of the media directory.
     const foreign = join(dir, 'foreign.zip');
     const zip = new yazl.ZipFile();
-    zip.addBuffer(Buffer.from(JSON.stringify({ format: 'corkboard-backup', version: 1, created_at: 'x', database: 'corkboard.sqlite', media_files: 1 })), 'manifest.json');
+    zip.addBuffer(
+      Buffer.from(JSON.stringify({ format: 'corkboard-backup', version: 1, created_at: 'x', database: 'corkboard.sqlite', media_files: 1 })),
+      'manifest.json',
+    );
     zip.addBuffer(readFileSync(databasePath), 'corkboard.sqlite');
     zip.addBuffer(Buffer.from('x'), 'media/a/b.png');
     zip.addBuffer(Buffer.from('x'), 'media2/evil.png');
@@ -164,16 +182,24 @@ describe('backup and restore (SQLite and the media directory)', () => {
     await t.makeUser('cli');
     await t.db.destroy();
     const admin = (args: string[], env: Record<string, string>) =>
-      run(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'api/src/admin.ts'), ...args], { cwd: dir, env: { ...process.env, NODE_ENV: 'test', ...env } });
+      run(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'api/src/admin.ts'), ...args], {
+        cwd: dir,
+        env: { ...process.env, NODE_ENV: 'test', ...env },
+      });
     const env = { DATABASE_URL: `sqlite:${databasePath}`, MEDIA_DIR: join(dir, 'media') };
     const made = await admin(['backup', join(dir, 'cli.zip')], env);
     expect(made.stdout).toMatch(/^Backed up the database and 0 media files to .*cli\.zip/);
     const restored = await admin(['restore', join(dir, 'cli.zip'), '--dir', join(dir, 'again')], env);
-    expect(restored.stdout).toContain(`Start on it with: DATABASE_URL=sqlite:${join(dir, 'again', 'corkboard.sqlite')} MEDIA_DIR=${join(dir, 'again', 'media')} npm start`);
-    // The same command over Postgres (in process: a third start of tsx costs seconds on a busy machine).
-    await expect(runBackupAdmin({ ...loadConfig({ NODE_ENV: 'test', MEDIA_DIR: join(dir, 'media') }), databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }, ['backup', join(dir, 'pg.zip')])).rejects.toThrow(
-      /This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore/,
+    expect(restored.stdout).toContain(
+      `Start on it with: DATABASE_URL=sqlite:${join(dir, 'again', 'corkboard.sqlite')} MEDIA_DIR=${join(dir, 'again', 'media')} npm start`,
     );
+    // The same command over Postgres (in process: a third start of tsx costs seconds on a busy machine).
+    await expect(
+      runBackupAdmin({ ...loadConfig({ NODE_ENV: 'test', MEDIA_DIR: join(dir, 'media') }), databaseUrl: 'postgres://nobody@127.0.0.1:1/none' }, [
+        'backup',
+        join(dir, 'pg.zip'),
+      ]),
+    ).rejects.toThrow(/This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore/);
     await expect(runBackupAdmin(env as never, ['restore'])).rejects.toThrow(/^Backup and restore/);
   }, 120_000);
 });

@@ -41,7 +41,9 @@ type Manifest = z.infer<typeof manifestSchema>;
 /** The SQLite file a configuration names; an error naming pg_dump for Postgres. */
 export function sqlitePath(databaseUrl: string | undefined): string {
   if (databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore, and copy MEDIA_DIR beside it (docs/operating.md, "Backup and restore").');
+    throw new Error(
+      'This database is Postgres: back it up with pg_dump -Fc and restore it with pg_restore, and copy MEDIA_DIR beside it (docs/operating.md, "Backup and restore").',
+    );
   }
   const path = databaseUrl ? databaseUrl.replace(/^sqlite:/, '') : DEFAULT_SQLITE_PATH;
   if (path === ':memory:') throw new Error('An in-memory database has nothing to back up.');
@@ -88,7 +90,12 @@ export async function backup(config: Pick<Config, 'databaseUrl'> & MediaConfig, 
     // Images and videos are compressed already: stored as they are.
     // Opened one at a time, as the zip reaches each (a bucket's objects are not all fetched at once).
     for (const entry of media) {
-      zip.addReadStreamLazy(MEDIA_PREFIX + entry.name, { compress: false }, (done) => entry.open().then((stream) => done(null, stream), (error: Error) => done(error, undefined as never)));
+      zip.addReadStreamLazy(MEDIA_PREFIX + entry.name, { compress: false }, (done) =>
+        entry.open().then(
+          (stream) => done(null, stream),
+          (error: Error) => done(error, undefined as never),
+        ),
+      );
     }
     zip.end();
     const partial = join(work, 'backup.zip');
@@ -143,7 +150,8 @@ export async function restore(
 ): Promise<{ databasePath: string; mediaDir: string; mediaFiles: number; pins: number }> {
   const { databasePath, mediaDir } = restoreTargets(config, dir);
   for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(databasePath + suffix)) throw new Error(`A database is already at ${databasePath + suffix}: restore into a new --dir, or move it away first.`);
+    if (existsSync(databasePath + suffix))
+      throw new Error(`A database is already at ${databasePath + suffix}: restore into a new --dir, or move it away first.`);
   }
   if (!isEmptyOrAbsent(mediaDir)) throw new Error(`${mediaDir} is not empty: restore into a new --dir, or move it away first.`);
 
@@ -160,7 +168,10 @@ export async function restore(
       if (!manifest) {
         if (entry.fileName !== MANIFEST) throw new Error(`${file} is not a backup made by npm run admin -- backup (no manifest first).`);
         const parsed = manifestSchema.safeParse(JSON.parse(await streamText(await open())));
-        if (!parsed.success) throw new Error(`${file} is not a backup this version can restore (its manifest: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}).`);
+        if (!parsed.success)
+          throw new Error(
+            `${file} is not a backup this version can restore (its manifest: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}).`,
+          );
         manifest = parsed.data;
         return;
       }

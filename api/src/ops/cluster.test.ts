@@ -31,7 +31,17 @@ describe('metrics with WORKERS=2', () => {
   it('counts every worker’s requests in one scrape', async (ctx) => {
     if (!pg) return ctx.skip();
     const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
-      env: { ...process.env, NODE_ENV: 'test', MEDIA_DIR: mkdtempSync(join(tmpdir(), 'corkboard-cluster-media-')), WORKERS: '2', DATABASE_URL: pg.url, PORT: String(PORT), EXAMPLES_PORT: String(PORT + 1), METRICS_TOKEN: TOKEN, LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        MEDIA_DIR: mkdtempSync(join(tmpdir(), 'corkboard-cluster-media-')),
+        WORKERS: '2',
+        DATABASE_URL: pg.url,
+        PORT: String(PORT),
+        EXAMPLES_PORT: String(PORT + 1),
+        METRICS_TOKEN: TOKEN,
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -40,9 +50,22 @@ describe('metrics with WORKERS=2', () => {
     try {
       // Both workers up: the cluster answers /ready.
       let last = '';
-      await expect.poll(() => request('/ready').then((r) => ((last = r.body), r.status), () => 0), { timeout: 60_000, interval: 250 }).toBe(200);
+      await expect
+        .poll(
+          () =>
+            request('/ready').then(
+              (r) => ((last = r.body), r.status),
+              () => 0,
+            ),
+          { timeout: 60_000, interval: 250 },
+        )
+        .toBe(200);
       expect(last).toContain('"ready":true');
-      const before = Number(/^corkboard_http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)$/m.exec((await request('/metrics', { authorization: `Bearer ${TOKEN}` })).body)?.[1] ?? 0);
+      const before = Number(
+        /^corkboard_http_requests_total\{method="GET",route="\/health",status="200"\} (\d+)$/m.exec(
+          (await request('/metrics', { authorization: `Bearer ${TOKEN}` })).body,
+        )?.[1] ?? 0,
+      );
       for (let i = 0; i < 10; i++) expect((await request('/health')).status).toBe(200);
       const scrape = await request('/metrics', { authorization: `Bearer ${TOKEN}` });
       expect(scrape.status, stderr).toBe(200);

@@ -29,11 +29,21 @@ describe('a full database disk', () => {
 
     let answer: { status: number; body: any } | undefined;
     for (let i = 0; i < 500; i++) {
-      answer = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), link: `https://a.example/${i}/${'x'.repeat(2000)}`, method: 'button', description: 'y'.repeat(400) });
+      answer = await browser.post('PinResource', 'create', {
+        board_id: board,
+        image_url: fixtures.url('tart'),
+        link: `https://a.example/${i}/${'x'.repeat(2000)}`,
+        method: 'button',
+        description: 'y'.repeat(400),
+      });
       if (answer.status !== 200) break;
     }
     expect(answer!.status).toBe(507);
-    expect(answer!.body.resource_response.error).toMatchObject({ api_error_code: 412, http_status: 507, message: "We're out of storage space and can't save changes right now. Please try again later." });
+    expect(answer!.body.resource_response.error).toMatchObject({
+      api_error_code: 412,
+      http_status: 507,
+      message: "We're out of storage space and can't save changes right now. Please try again later.",
+    });
 
     // A log-in writes its session: told the same, not a 500, once the pages left are taken.
     let other: { status: number; body: any } | undefined;
@@ -46,7 +56,10 @@ describe('a full database disk', () => {
 
     const ready = await t.app.request('/ready');
     expect(ready.status).toBe(503);
-    expect((await json(ready)).resource_response.error).toMatchObject({ message_detail: 'Not ready: the database is full.', data: { ready: false, checks: { database: 'full' } } });
+    expect((await json(ready)).resource_response.error).toMatchObject({
+      message_detail: 'Not ready: the database is full.',
+      data: { ready: false, checks: { database: 'full' } },
+    });
 
     // The log names SQLite's own error, not a failed rollback after it.
     const logged = captured.entries().filter((entry) => entry.msg === 'database full');
@@ -70,7 +83,16 @@ describe('readiness checks under load', () => {
   it('call a database that answered before down only after consecutive failed checks, and ok again when it answers', async () => {
     const t = await testApp();
     let failing = false;
-    const flaky = { ...t.deps, db: t.db.withPlugin({ transformQuery: (args) => { if (failing) throw new Error('slow'); return args.node; }, transformResult: async (args) => args.result }) };
+    const flaky = {
+      ...t.deps,
+      db: t.db.withPlugin({
+        transformQuery: (args) => {
+          if (failing) throw new Error('slow');
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      }),
+    };
     let now = 0;
     const health = dependencyHealthAt(flaky, () => now);
     expect((await health.states()).database).toBe('ok');

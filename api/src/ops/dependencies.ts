@@ -52,7 +52,13 @@ export const DEPENDENCIES = {
   database: { essential: true, check: (deps) => () => databaseState(deps.db) },
   redis: { essential: false, check: (deps) => (deps.redis ? () => deps.redis!.ping().then(() => 'ok' as const) : undefined) },
   // A media directory short of room answers its check with a disk error (lib/dependencies.ts): that is 'full', not 'down'.
-  media: { essential: false, check: (deps) => () => mediaReachable(deps.config).then(() => undefined).catch((error) => (dependencyOf(error) === 'disk' ? ('full' as const) : Promise.reject(error))) },
+  media: {
+    essential: false,
+    check: (deps) => () =>
+      mediaReachable(deps.config)
+        .then(() => undefined)
+        .catch((error) => (dependencyOf(error) === 'disk' ? ('full' as const) : Promise.reject(error))),
+  },
 } satisfies Record<string, Dependency>;
 
 export type DependencyName = keyof typeof DEPENDENCIES;
@@ -103,21 +109,23 @@ export function dependencyHealthAt(deps: Pick<Deps, 'db' | 'redis' | 'config'>, 
     if (entry.state !== undefined && now() - entry.checkedAt < CHECK_FRESH_MS) return Promise.resolve(entry.state);
     const ask = (DEPENDENCIES[name] as Dependency).check(deps);
     if (!ask) return Promise.resolve('not configured');
-    entry.running = within(ask(), CHECK_TIMEOUT_MS).then(
-      (state) => {
-        entry.failures = 0;
-        return (entry.state = state || 'ok');
-      },
-      () => {
-        entry.failures++;
-        // Never answered yet, or failed often enough in a row: down. Otherwise the last answer stands.
-        if (entry.state === undefined || entry.state === 'not configured' || entry.failures >= FAILURES_FOR_DOWN) entry.state = 'down';
-        return entry.state;
-      },
-    ).finally(() => {
-      entry.checkedAt = now();
-      entry.running = undefined;
-    });
+    entry.running = within(ask(), CHECK_TIMEOUT_MS)
+      .then(
+        (state) => {
+          entry.failures = 0;
+          return (entry.state = state || 'ok');
+        },
+        () => {
+          entry.failures++;
+          // Never answered yet, or failed often enough in a row: down. Otherwise the last answer stands.
+          if (entry.state === undefined || entry.state === 'not configured' || entry.failures >= FAILURES_FOR_DOWN) entry.state = 'down';
+          return entry.state;
+        },
+      )
+      .finally(() => {
+        entry.checkedAt = now();
+        entry.running = undefined;
+      });
     return entry.running;
   };
 

@@ -7,7 +7,17 @@ import { ROOT } from '../lib/paths.js';
 
 /** The files the server is made of: what esbuild bundles from its entry (api/start.mjs builds the same). */
 async function serverFiles(): Promise<string[]> {
-  const result = await build({ absWorkingDir: ROOT, entryPoints: ['api/src/server.ts'], bundle: true, platform: 'node', format: 'esm', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: ['api/src/server.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
   return Object.keys(result.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
 }
 
@@ -30,7 +40,10 @@ describe('every log line is JSON', () => {
     const exitCode = await new Promise((resolve) => child.once('exit', resolve));
     expect(exitCode).toBe(1);
     expect(stderr).toBe('');
-    const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 60, msg: 'uncaught exception: the process ends', err: { type: 'Error', message: 'the disk caught fire' } });
     expect(lines[0]!.err.stack).toContain('the disk caught fire');

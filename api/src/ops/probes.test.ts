@@ -20,8 +20,10 @@ const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const fixtures = await imageFixtures();
 
 const json = async (response: Response) => (await response.json()) as { resource_response: { data?: any; error?: any } };
-const counter = async (metric: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown> }> }> }, labels: Record<string, unknown> = {}) =>
-  (await metric.get()).values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
+const counter = async (
+  metric: { get(): Promise<{ values: Array<{ value: number; labels: Record<string, unknown> }> }> },
+  labels: Record<string, unknown> = {},
+) => (await metric.get()).values.filter((v) => Object.entries(labels).every(([k, l]) => v.labels[k] === l)).reduce((sum, v) => sum + v.value, 0);
 
 describe('GET /health', () => {
   it('says the process is alive, reads nothing and is not cached', async () => {
@@ -39,7 +41,12 @@ describe('GET /ready', () => {
     const res = await t.app.request('/ready');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect((await json(res)).resource_response.data).toEqual({ ready: true, state: 'serving', checks: { database: 'ok', redis: 'not configured', media: 'ok' }, degraded: [] });
+    expect((await json(res)).resource_response.data).toEqual({
+      ready: true,
+      state: 'serving',
+      checks: { database: 'ok', redis: 'not configured', media: 'ok' },
+      degraded: [],
+    });
   });
 
   it('is 503 not_ready while the process drains for a shutdown', async () => {
@@ -50,7 +57,12 @@ describe('GET /ready', () => {
     lifecycle.draining = true;
     const res = await app.request('/ready');
     expect(res.status).toBe(503);
-    expect((await json(res)).resource_response.error).toMatchObject({ api_error_code: 410, http_status: 503, message: 'This server is not ready to take requests.', data: { ready: false, state: 'draining' } });
+    expect((await json(res)).resource_response.error).toMatchObject({
+      api_error_code: 410,
+      http_status: 503,
+      message: 'This server is not ready to take requests.',
+      data: { ready: false, state: 'draining' },
+    });
     // Still alive: only readiness says "not me".
     expect((await app.request('/health')).status).toBe(200);
   });
@@ -94,7 +106,12 @@ describe('GET /ready', () => {
     const t = await testApp({ config: { mediaDir: join(file, 'media') } });
     const res = await t.app.request('/ready');
     expect(res.status).toBe(200);
-    expect((await json(res)).resource_response.data).toMatchObject({ ready: true, state: 'serving', checks: { database: 'ok', media: 'down' }, degraded: ['media'] });
+    expect((await json(res)).resource_response.data).toMatchObject({
+      ready: true,
+      state: 'serving',
+      checks: { database: 'ok', media: 'down' },
+      degraded: ['media'],
+    });
   });
 
   it('is 503 when the database is closed', async () => {
@@ -102,7 +119,10 @@ describe('GET /ready', () => {
     await t.db.destroy();
     const res = await t.app.request('/ready');
     expect(res.status).toBe(503);
-    expect((await json(res)).resource_response.error).toMatchObject({ message_detail: 'Not ready: the database is down.', data: { checks: { database: 'down' } } });
+    expect((await json(res)).resource_response.error).toMatchObject({
+      message_detail: 'Not ready: the database is down.',
+      data: { checks: { database: 'down' } },
+    });
   });
 
   it('checks Redis when one is configured: down when it does not answer, and the host still ready, degraded', async () => {
@@ -175,7 +195,12 @@ describe('GET /metrics', () => {
 
     const savesBefore = await counter(saves);
     const pinGets = await counter(httpRequests, { route: '/v3/pins/:id/', status: '200' });
-    const saved = await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), link: 'https://a.example/', method: 'button' });
+    const saved = await browser.post('PinResource', 'create', {
+      board_id: board,
+      image_url: fixtures.url('tart'),
+      link: 'https://a.example/',
+      method: 'button',
+    });
     expect(saved.status).toBe(200);
     const pinId = saved.body.resource_response.data.id as string;
     expect(await counter(saves)).toBe(savesBefore + 1);
@@ -220,7 +245,9 @@ describe('X-Request-Id', () => {
   it('keeps a well-formed id, and makes a new one for a missing or ill-formed one', async () => {
     const t = await testApp();
     expect((await t.app.request('/health', { headers: { 'x-request-id': 'lb-7f3a9c2e.1' } })).headers.get('x-request-id')).toBe('lb-7f3a9c2e.1');
-    for (const headers of [{}, { 'x-request-id': 'short' }, { 'x-request-id': 'has spaces in it' }, { 'x-request-id': 'x'.repeat(129) }] as Array<Record<string, string>>) {
+    for (const headers of [{}, { 'x-request-id': 'short' }, { 'x-request-id': 'has spaces in it' }, { 'x-request-id': 'x'.repeat(129) }] as Array<
+      Record<string, string>
+    >) {
       expect((await t.app.request('/health', { headers })).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     }
   });

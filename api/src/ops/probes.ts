@@ -77,12 +77,16 @@ export function probeRoutes(deps: Deps, lifecycle: Lifecycle): Hono<AppEnv> {
     return ok(c, { status: 'ok' });
   });
 
-  routes.get('/ready', declare({ caller: 'visitor', limit: none('a probe: one round of checks shared by the probes that arrive together'), body: 0 }), async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const answer = await ready();
-    if (answer.ready) return ok(c, answer);
-    return fail(c, new ApiError('not_ready', `Not ready: ${whyNot(answer)}.`, { ...answer }));
-  });
+  routes.get(
+    '/ready',
+    declare({ caller: 'visitor', limit: none('a probe: one round of checks shared by the probes that arrive together'), body: 0 }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const answer = await ready();
+      if (answer.ready) return ok(c, answer);
+      return fail(c, new ApiError('not_ready', `Not ready: ${whyNot(answer)}.`, { ...answer }));
+    },
+  );
 
   routes.get('/metrics', declare({ caller: 'visitor', limit: none('closed unless METRICS_TOKEN or METRICS_ALLOW admits the caller'), body: 0 }), async (c) => {
     // The same answer as a path that does not exist: an unconfigured server does not say it has metrics.

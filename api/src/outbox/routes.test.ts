@@ -28,7 +28,11 @@ describe('GET /dev/outbox', () => {
 
   it('is a 404 through a proxy, whose socket is loopback for everyone', async () => {
     const t = await development();
-    for (const [name, value] of [['x-forwarded-for', '192.168.1.20'], ['forwarded', 'for=192.168.1.20'], ['x-real-ip', '192.168.1.20']] as const) {
+    for (const [name, value] of [
+      ['x-forwarded-for', '192.168.1.20'],
+      ['forwarded', 'for=192.168.1.20'],
+      ['x-real-ip', '192.168.1.20'],
+    ] as const) {
       expect((await t.app.request('/dev/outbox', { headers: { [name]: value } }, from('127.0.0.1'))).status).toBe(404);
     }
   });

@@ -32,15 +32,18 @@ function isLocalVisit(c: Context, config: Config): boolean {
 /** GET /dev/outbox: the latest mail and SMS the dev outbox holds; served in development only. */
 export function outboxRoutes({ db, config }: Deps): Hono {
   const routes = new Hono();
-  routes.get('/outbox', declare({ caller: 'visitor', limit: none('the development outbox: served only without SMTP_URL, never in production'), body: 0 }), async (c) => {
-    if (!isLocalVisit(c, config)) throw new ApiError('not_found');
-    const messages = await outboxStore(db).latest(50);
-    c.header('Content-Security-Policy', OUTBOX_CSP);
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
-    // hono/html escapes every interpolated value: message bodies are text, never markup.
-    return c.html(html`<!doctype html>
+  routes.get(
+    '/outbox',
+    declare({ caller: 'visitor', limit: none('the development outbox: served only without SMTP_URL, never in production'), body: 0 }),
+    async (c) => {
+      if (!isLocalVisit(c, config)) throw new ApiError('not_found');
+      const messages = await outboxStore(db).latest(50);
+      c.header('Content-Security-Policy', OUTBOX_CSP);
+      c.header('X-Frame-Options', 'DENY');
+      c.header('Cache-Control', 'no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      // hono/html escapes every interpolated value: message bodies are text, never markup.
+      return c.html(html`<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Dev outbox</title>
 <style>body{font:14px system-ui,sans-serif;margin:24px;max-width:760px}article{border-bottom:1px solid #ddd;padding:8px 0}pre{white-space:pre-wrap}</style></head>
@@ -54,6 +57,7 @@ ${messages.map(
 <pre>${m.body}</pre></article>`,
 )}
 </main></body></html>`);
-  });
+    },
+  );
   return routes;
 }

@@ -15,7 +15,9 @@ import { outboxStore } from './store.js';
 function devOutbox(db: Kysely<Database>, clock: Clock): { mail: MailTransport; sms: SmsTransport } {
   const store = outboxStore(db);
   return {
-    mail: { send: (mail) => store.insert({ id: newId(), channel: 'email', to_address: mail.to, subject: mail.subject, body: mail.text, created_at: clock.now() }) },
+    mail: {
+      send: (mail) => store.insert({ id: newId(), channel: 'email', to_address: mail.to, subject: mail.subject, body: mail.text, created_at: clock.now() }),
+    },
     sms: { send: (to, text) => store.insert({ id: newId(), channel: 'sms', to_address: to, subject: 'SMS', body: text, created_at: clock.now() }) },
   };
 }

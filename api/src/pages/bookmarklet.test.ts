@@ -46,7 +46,11 @@ describe('the bookmarklet install page', () => {
     expect(await script.text()).toContain(loaderCode(t.deps.config.publicOrigin));
     const image = await t.app.request('/img/bookmarklet-sample.png');
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
   });
 
   it('has a repin page to send our own pin pages to', async () => {

@@ -29,7 +29,14 @@ export const EXTENSION_ZIP_PATH = '/extension/corkboard-extension.zip';
  * `stylesheet`: the popup's hashed stylesheet (the install page shares its look); `pagesStylesheet`: the pages' one (the header's wrapping). `extension`: whether the
  * Save extension's zip is built, so the page offers it beside the bookmarklet.
  */
-export function installPage(productOrigin: string, stylesheet = '/css/popup.css', brandName = DEFAULT_BRAND, locale: Locale = 'en', extension = false, pagesStylesheet?: string): string {
+export function installPage(
+  productOrigin: string,
+  stylesheet = '/css/popup.css',
+  brandName = DEFAULT_BRAND,
+  locale: Locale = 'en',
+  extension = false,
+  pagesStylesheet?: string,
+): string {
   const t = htmlWordsOf(locale, brandName);
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
@@ -37,8 +44,12 @@ export function installPage(productOrigin: string, stylesheet = '/css/popup.css'
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t('installTitle')}</title>
-<link rel="stylesheet" href="${escapeHtml(stylesheet)}">${pagesStylesheet ? `
-<link rel="stylesheet" href="${escapeHtml(pagesStylesheet)}">` : ''}
+<link rel="stylesheet" href="${escapeHtml(stylesheet)}">${
+    pagesStylesheet
+      ? `
+<link rel="stylesheet" href="${escapeHtml(pagesStylesheet)}">`
+      : ''
+  }
 </head>
 <body>
 ${siteHeader(t, '/bookmarklet')}

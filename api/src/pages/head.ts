@@ -26,9 +26,14 @@ const link = (rel: string, href: string, more = '') => `<link rel="${rel}" href=
 /** The title and description a card shows, in the page's language where it has no words of its own. */
 export function previewText(card: Card, brand: string, locale: Locale): { title: string; description: string } {
   const name = card.author.name;
-  const title = card.kind === 'pin' ? card.title || clip(card.description).slice(0, 100) || previewWord(locale, brand, 'pinTitle', { name, board: card.board }) : card.title;
+  const title =
+    card.kind === 'pin'
+      ? card.title || clip(card.description).slice(0, 100) || previewWord(locale, brand, 'pinTitle', { name, board: card.board })
+      : card.title;
   const fallback =
-    card.kind === 'pin' ? previewWord(locale, brand, 'pinTitle', { name, board: card.board }) : previewWord(locale, brand, card.kind === 'board' ? 'boardDescription' : 'profileDescription', { name });
+    card.kind === 'pin'
+      ? previewWord(locale, brand, 'pinTitle', { name, board: card.board })
+      : previewWord(locale, brand, card.kind === 'board' ? 'boardDescription' : 'profileDescription', { name });
   return { title, description: clip(card.description) || fallback };
 }
 
@@ -57,7 +62,12 @@ export function previewHead(card: Card | null, brand: string, locale: Locale, or
     meta('property', 'og:description', description),
     meta('property', 'og:url', card.url),
     ...(card.image
-      ? [meta('property', 'og:image', card.image.url), meta('property', 'og:image:width', card.image.width), meta('property', 'og:image:height', card.image.height), meta('property', 'og:image:alt', title)]
+      ? [
+          meta('property', 'og:image', card.image.url),
+          meta('property', 'og:image:width', card.image.width),
+          meta('property', 'og:image:height', card.image.height),
+          meta('property', 'og:image:alt', title),
+        ]
       : []),
     ...(card.kind === 'profile' ? [meta('property', 'profile:username', card.author.username)] : []),
     meta('name', 'twitter:card', card.image ? 'summary_large_image' : 'summary'),
@@ -65,6 +75,11 @@ export function previewHead(card: Card | null, brand: string, locale: Locale, or
     meta('name', 'twitter:description', description),
     ...(card.image ? [meta('name', 'twitter:image', card.image.url)] : []),
     link('alternate', oembedUrl(origin, card.url), ` type="application/json+oembed" title="${escapeHtml(title)}"`),
-    ...(feeds ? [link('alternate', feeds.rss, ` type="application/rss+xml" title="${escapeHtml(title)}"`), link('alternate', feeds.atom, ` type="application/atom+xml" title="${escapeHtml(title)}"`)] : []),
+    ...(feeds
+      ? [
+          link('alternate', feeds.rss, ` type="application/rss+xml" title="${escapeHtml(title)}"`),
+          link('alternate', feeds.atom, ` type="application/atom+xml" title="${escapeHtml(title)}"`),
+        ]
+      : []),
   ].join('\n');
 }

@@ -27,7 +27,9 @@ describe('the Terms of Service and Privacy Policy pages', () => {
   it('renders text only: markup in the source is escaped', () => {
     const { title, body } = renderLegal('# Hi <b>{brand}</b>\n\nA <script>x</script> line\nand more.\n\n- one\n- two & three', 'B&Co');
     expect(title).toBe('Hi <b>B&Co</b>');
-    expect(body).toBe('<h1 id="hi-b-b-co-b">Hi &#60;b&#62;B&#38;Co&#60;/b&#62;</h1>\n<p>A &#60;script&#62;x&#60;/script&#62; line and more.</p>\n<ul><li>one</li><li>two &#38; three</li></ul>');
+    expect(body).toBe(
+      '<h1 id="hi-b-b-co-b">Hi &#60;b&#62;B&#38;Co&#60;/b&#62;</h1>\n<p>A &#60;script&#62;x&#60;/script&#62; line and more.</p>\n<ul><li>one</li><li>two &#38; three</li></ul>',
+    );
   });
 });
 

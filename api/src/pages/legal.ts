@@ -45,8 +45,13 @@ const anchor = (text: string) =>
 export function renderLegal(markdown: string, brand: string): { title: string; body: string } {
   let title = '';
   const out: string[] = [];
-  for (const block of withBrand(markdown, brand).replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = block.split('\n').map((line) => line.trim()).filter(Boolean);
+  for (const block of withBrand(markdown, brand)
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)) {
+    const lines = block
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (!lines.length) continue;
     const heading = /^(#{1,3})\s+(.*)$/.exec(lines[0]!);
     if (heading && lines.length === 1) {

@@ -3,22 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 
 /** The hashed popup bundle and stylesheet the shell names. */
-const SHELL_ASSETS = /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">(?:\n<link rel="stylesheet" href="\/css\/pages-[\w-]+\.css">)?(?:\n<link rel="preload" [^>]+>)*\n<script type="module" src="(\/js\/(?:popup|save)-[\w-]+\.js)"><\/script>/;
+const SHELL_ASSETS =
+  /<link rel="stylesheet" href="(\/css\/popup-[\w-]+\.css)">(?:\n<link rel="stylesheet" href="\/css\/pages-[\w-]+\.css">)?(?:\n<link rel="preload" [^>]+>)*\n<script type="module" src="(\/js\/(?:popup|save)-[\w-]+\.js)"><\/script>/;
 
 describe('popup pages', () => {
-  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/create/extension/', '/pin/123/', '/login', '/signup', '/'])('%s cannot be framed and keeps its opener', async (path) => {
-    const t = await testApp();
-    const res = await t.app.request(path);
-    expect(res.status).toBe(200);
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
-    // The pin preview shows the publisher's image or video where it lives.
-    expect(csp).toContain("img-src 'self' https: http: data: blob:");
-    expect(csp).toContain("media-src 'self' https: http:");
-    expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
-    expect(await res.text()).toMatch(SHELL_ASSETS);
-  });
+  it.each(['/pin/create/button/?url=x', '/pin/create/bookmarklet/', '/pin/create/extension/', '/pin/123/', '/login', '/signup', '/'])(
+    '%s cannot be framed and keeps its opener',
+    async (path) => {
+      const t = await testApp();
+      const res = await t.app.request(path);
+      expect(res.status).toBe(200);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      // The pin preview shows the publisher's image or video where it lives.
+      expect(csp).toContain("img-src 'self' https: http: data: blob:");
+      expect(csp).toContain("media-src 'self' https: http:");
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+      expect(await res.text()).toMatch(SHELL_ASSETS);
+    },
+  );
 
   it('has no page for an unknown create method', async () => {
     const t = await testApp();
@@ -66,7 +70,9 @@ describe('built scripts', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
     const boards = /<link rel="preload" as="fetch" href="(\/resource\/BoardPickerBoardsResource\/get\/\?data=[^"]+)" crossorigin>/.exec(html)?.[1];
-    expect(JSON.parse(decodeURIComponent(boards!.split('data=')[1]!))).toEqual({ options: { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: '42' } });
+    expect(JSON.parse(decodeURIComponent(boards!.split('data=')[1]!))).toEqual({
+      options: { field_set_key: 'board_picker', shortlist_suggestions: 2, isDesktop: true, advertiser_id: '42' },
+    });
     // Not a board of the viewer's in the page itself: it is the same for anyone, the reads are the API's to answer.
     expect(html).not.toContain('application/json');
     const chunks = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!);
@@ -135,7 +141,8 @@ describe('built files as a CDN serves them', () => {
 
   it('sends brotli, then gzip, then the plain file, as Accept-Encoding allows; each decodes to the same script', async () => {
     const t = await testApp();
-    const get = (acceptEncoding?: string) => t.app.request('/js/pinit.js', { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    const get = (acceptEncoding?: string) =>
+      t.app.request('/js/pinit.js', { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
     const plain = await get();
     expect(plain.headers.get('content-encoding')).toBeNull();
     const source = Buffer.from(await plain.arrayBuffer());
@@ -197,16 +204,27 @@ describe('saving one of our own pin pages', () => {
 
   it('carries the host page’s guid and origin (and lang, advertiser_id) to the repin page, so the popup can answer it', async () => {
     const t = await testApp();
-    const query = new URLSearchParams({ url: 'http://localhost:8787/pin/42/', media: 'https://img.example/a.jpg', description: 'Tart', guid: 'g-123', origin: 'https://news.example', lang: 'fr', advertiser_id: '7' });
+    const query = new URLSearchParams({
+      url: 'http://localhost:8787/pin/42/',
+      media: 'https://img.example/a.jpg',
+      description: 'Tart',
+      guid: 'g-123',
+      origin: 'https://news.example',
+      lang: 'fr',
+      advertiser_id: '7',
+    });
     const res = await t.app.request(`/pin/create/button/?${query}`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/pin/42/repin/x/?guid=g-123&origin=https%3A%2F%2Fnews.example&lang=fr&advertiser_id=7');
   });
 
-  it.each(['https://evil.example/pin/1/', 'http://localhost:8787/pin/abc/', 'http://localhost:8787/user/pin/1/', 'not a url'])('does not redirect for %s', async (url) => {
-    const t = await testApp();
-    expect((await t.app.request(`/pin/create/button/?url=${encodeURIComponent(url)}`)).status).toBe(200);
-  });
+  it.each(['https://evil.example/pin/1/', 'http://localhost:8787/pin/abc/', 'http://localhost:8787/user/pin/1/', 'not a url'])(
+    'does not redirect for %s',
+    async (url) => {
+      const t = await testApp();
+      expect((await t.app.request(`/pin/create/button/?url=${encodeURIComponent(url)}`)).status).toBe(200);
+    },
+  );
 });
 
 describe('board pages', () => {
@@ -239,10 +257,13 @@ describe('board pages', () => {
     expect(res.headers.get('location')).toBe('/demo/home-decor/?x=1');
   });
 
-  it.each(['/v3/nothing/', '/resource/nothing/', '/media/nothing/', '/dev/nothing/', '/demo/not a slug/', '/demo/recipes/lighting/more/'])('is not served at %s', async (path) => {
-    const t = await testApp();
-    expect((await t.app.request(path)).status).toBe(404);
-  });
+  it.each(['/v3/nothing/', '/resource/nothing/', '/media/nothing/', '/dev/nothing/', '/demo/not a slug/', '/demo/recipes/lighting/more/'])(
+    'is not served at %s',
+    async (path) => {
+      const t = await testApp();
+      expect((await t.app.request(path)).status).toBe(404);
+    },
+  );
 });
 
 describe('the pin builder page', () => {

@@ -81,17 +81,50 @@ ${head}
 <link rel="manifest" href="/manifest.webmanifest">
 <meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
 <link rel="stylesheet" href="${popup.css}">${popup.pages && !save ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}${reads}
-<script type="module" src="${bundle.js}"></script>${chunks}${popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter(Boolean).map((href) => `\n<link rel="modulepreload" href="${href}">`).join('') : ''}
+<script type="module" src="${bundle.js}"></script>${chunks}${
+    popup.locales[locale]
+      ? [popup.locales[locale], popup.errorsEnglish]
+          .filter(Boolean)
+          .map((href) => `\n<link rel="modulepreload" href="${href}">`)
+          .join('')
+      : ''
+  }
 </head>
 <body><div id="app"></div></body>
 </html>`;
 };
 
 /** First path segments of the API and of our files: never a board page, even for a user of that name. */
-const RESERVED_FIRST_SEGMENTS = new Set(['resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite', 'pin-builder', 'settings', 'search', 'notifications', 'embed', 'oembed', 'admin']);
+const RESERVED_FIRST_SEGMENTS = new Set([
+  'resource',
+  'v3',
+  'vx',
+  'ads',
+  'media',
+  'js',
+  'css',
+  'img',
+  'dev',
+  'health',
+  'oauth',
+  'advertiser',
+  'business',
+  'offsite',
+  'pin-builder',
+  'settings',
+  'search',
+  'notifications',
+  'embed',
+  'oembed',
+  'admin',
+]);
 
 /** The advertiser table's one-segment routes (/history/, /audiences/): left to a user of that name, else not found. */
-const ONE_SEGMENT_ADVERTISER_PATHS = new Set(Object.values(ADVERTISER_ROUTES).map((route) => route.path).filter((path) => /^\/[a-z0-9_]+\/$/.test(path)));
+const ONE_SEGMENT_ADVERTISER_PATHS = new Set(
+  Object.values(ADVERTISER_ROUTES)
+    .map((route) => route.path)
+    .filter((path) => /^\/[a-z0-9_]+\/$/.test(path)),
+);
 
 const SAMPLE_IMAGE = `${ROOT}bookmarklet/assets/sample.png`;
 /** The Save extension's package, built beside the scripts by rollup.config.mjs. */
@@ -131,12 +164,16 @@ export interface Previews {
 function pageReads(path: string, card: Card | null): string[] {
   const reads = [resourceGetPath('ViewerResource')];
   const board = card?.kind === 'board' ? /^\/([a-z0-9_]{1,32})\/([a-z0-9-]{1,100})\/$/.exec(path) : null;
-  if (card && board) reads.push(resourceGetPath('BoardResource', boardPageOptions(board[1]!, board[2]!)), resourceGetPath('BoardFeedResource', boardFeedOptions(card.id)));
+  if (card && board)
+    reads.push(resourceGetPath('BoardResource', boardPageOptions(board[1]!, board[2]!)), resourceGetPath('BoardFeedResource', boardFeedOptions(card.id)));
   return reads;
 }
 
 /** The popup app's pages, the bookmarklet install page and the built scripts. */
-export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>, previews?: Previews): Hono & { notFound: (c: Context, status?: ContentfulStatusCode) => Response | Promise<Response> } {
+export function pageRoutes(
+  config?: Pick<Config, 'publicOrigin' | 'env' | 'brandName'>,
+  previews?: Previews,
+): Hono & { notFound: (c: Context, status?: ContentfulStatusCode) => Response | Promise<Response> } {
   const routes = new Hono();
   let notFoundShell: (c: Context, status?: ContentfulStatusCode) => Response | Promise<Response> = () => {
     throw new ApiError('not_found');
@@ -159,7 +196,13 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     return kept.size ? `?${kept}` : '';
   };
 
-  const pageShell = (c: Context, mark: ShellMark, head?: (locale: Locale) => string, first?: FirstOpen, status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200) => {
+  const pageShell = (
+    c: Context,
+    mark: ShellMark,
+    head?: (locale: Locale) => string,
+    first?: FirstOpen,
+    status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200,
+  ) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
@@ -191,12 +234,24 @@ export function pageRoutes(config?: Pick<Config, 'publicOrigin' | 'env' | 'brand
     const card = key && (await previews.card(key));
     const missing = !card && (key?.kind === 'profile' || key?.kind === 'board');
     const mark: ShellMark = missing && key?.kind === 'profile' && ONE_SEGMENT_ADVERTISER_PATHS.has(`/${key.username}/`) ? 'not-found' : null;
-    return pageShell(c, mark, (locale) => previewHead(card, brandName, locale, productOrigin(c)), { reads: pageReads(path, card), page: card?.kind === 'board' ? 'BoardPage' : undefined }, missing ? 404 : 200);
+    return pageShell(
+      c,
+      mark,
+      (locale) => previewHead(card, brandName, locale, productOrigin(c)),
+      { reads: pageReads(path, card), page: card?.kind === 'board' ? 'BoardPage' : undefined },
+      missing ? 404 : 200,
+    );
   };
 
   // Home: who is looking and, with a session to read, the first page of their feed.
   // Not home's chunk: the page then drew before its sections' words and feeds, which then pushed it down.
-  routes.get('/', page, (c) => pageShell(c, null, undefined, { reads: getCookie(c, SESSION_COOKIE) ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())] : [resourceGetPath('ViewerResource')] }));
+  routes.get('/', page, (c) =>
+    pageShell(c, null, undefined, {
+      reads: getCookie(c, SESSION_COOKIE)
+        ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())]
+        : [resourceGetPath('ViewerResource')],
+    }),
+  );
   routes.get('/login', page, shell);
   routes.get('/signup', page, shell);
   // Account switching, the business log-in page.

@@ -35,6 +35,8 @@ describe('the shell in the visitor language', () => {
     expect(html).not.toContain('/js/chunks/de-');
     // With it, the error catalogue's English, which its translations of the server's messages are found by.
     expect(html).toMatch(/<link rel="modulepreload" href="\/js\/chunks\/errors-[\w-]+\.js">/);
-    expect(await (await t.app.request('/login', { headers: { 'accept-language': 'en' } })).text()).not.toMatch(/modulepreload" href="\/js\/chunks\/(?:\w\w|errors)-/);
+    expect(await (await t.app.request('/login', { headers: { 'accept-language': 'en' } })).text()).not.toMatch(
+      /modulepreload" href="\/js\/chunks\/(?:\w\w|errors)-/,
+    );
   });
 });

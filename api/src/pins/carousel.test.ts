@@ -6,7 +6,10 @@ import { testApp, type TestApp } from '../testing.js';
 /** The same saves, cascade and release through Postgres, in a database of this file's own (skipped where none answers). */
 const pg = (await privatePostgres('cb_pg_carousel', 'the carousel Postgres tests'))?.connect();
 
-const png = (shade: number) => sharp({ create: { width: 300, height: 450, channels: 3, background: { r: shade, g: 40, b: 90 } } }).png().toBuffer();
+const png = (shade: number) =>
+  sharp({ create: { width: 300, height: 450, channels: 3, background: { r: shade, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 async function account(t: TestApp, name: string, partner: boolean) {
   const user = await t.makeUser(name);
@@ -20,20 +23,30 @@ async function account(t: TestApp, name: string, partner: boolean) {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       shade += 20;
-      const res = await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(await png(shade)) });
+      const res = await browser.send('/v3/media/uploads/', {
+        method: 'POST',
+        headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+        body: new Uint8Array(await png(shade)),
+      });
       ids.push(res.body.resource_response.data.id as string);
     }
     if (processed) await t.runJobs();
     return ids;
   };
-  const save = (extra: Record<string, unknown>) => browser.post('PinResource', 'create', { board_id: board, title: 'Living room', method: 'pinbuilder', ...extra });
+  const save = (extra: Record<string, unknown>) =>
+    browser.post('PinResource', 'create', { board_id: board, title: 'Living room', method: 'pinbuilder', ...extra });
   return { user, browser, board, upload, save };
 }
 
-const slotRows = (t: TestApp) => t.db.selectFrom('pin_carousel_slots').select(['pin_id', 'position', 'image_id']).orderBy('pin_id').orderBy('position').execute();
+const slotRows = (t: TestApp) =>
+  t.db.selectFrom('pin_carousel_slots').select(['pin_id', 'position', 'image_id']).orderBy('pin_id').orderBy('position').execute();
 const pinCount = async (t: TestApp) => (await t.db.selectFrom('pins').select('id').execute()).length;
-const claimed = async (t: TestApp, ids: string[]) => (await t.db.selectFrom('media_uploads').select(['id', 'used_at']).where('id', 'in', ids).execute()).filter((row) => row.used_at !== null).map((row) => row.id);
-const imageOf = async (t: TestApp, uploadId: string) => (await t.db.selectFrom('media_uploads').select('image_id').where('id', '=', uploadId).executeTakeFirstOrThrow()).image_id;
+const claimed = async (t: TestApp, ids: string[]) =>
+  (await t.db.selectFrom('media_uploads').select(['id', 'used_at']).where('id', 'in', ids).execute())
+    .filter((row) => row.used_at !== null)
+    .map((row) => row.id);
+const imageOf = async (t: TestApp, uploadId: string) =>
+  (await t.db.selectFrom('media_uploads').select('image_id').where('id', '=', uploadId).executeTakeFirstOrThrow()).image_id;
 const errorOf = (res: { status: number; body: any }) => ({ status: res.status, code: res.body.resource_response.error?.api_error_code });
 
 async function publishesCarousel(t: TestApp) {
@@ -93,7 +106,7 @@ describe('carousel pins', () => {
     await publishesCarousel(await testApp({ db: pg! }));
   });
 
-  it("deleting the account removes the slots and releases their images", async () => {
+  it('deleting the account removes the slots and releases their images', async () => {
     await accountDeletionReleases(await testApp());
   });
 
@@ -116,7 +129,11 @@ describe('carousel pins', () => {
 
     const cases: [string, () => Promise<{ status: number; body: any }>, { status: number; code: number }][] = [
       ['a personal account', () => pinner.save({ media_upload_id: personalOwn, carousel_upload_ids: [personalExtra] }), { status: 403, code: 2205 }],
-      ['a business outside the gate’s scenarios', () => shop.save({ media_upload_id: own, carousel_upload_ids: [a], scenario: 'story_pin' }), { status: 403, code: 2205 }],
+      [
+        'a business outside the gate’s scenarios',
+        () => shop.save({ media_upload_id: own, carousel_upload_ids: [a], scenario: 'story_pin' }),
+        { status: 403, code: 2205 },
+      ],
       ['more than five images', () => shop.save({ media_upload_id: own, carousel_upload_ids: [a, b, c, d, e] }), { status: 400, code: 2206 }],
       ["someone else's upload", () => shop.save({ media_upload_id: own, carousel_upload_ids: [a, theirs] }), { status: 400, code: 2207 }],
       ['an upload that does not exist', () => shop.save({ media_upload_id: own, carousel_upload_ids: ['123456789'] }), { status: 400, code: 2207 }],

@@ -80,7 +80,9 @@ export const productTagsOption = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
       title: userText({ max: PRODUCT_TITLE_MAX }).pipe(z.string().min(1, 'Give the product a title.')),
-      price: userText({ max: PRODUCT_PRICE_MAX }).nullish().transform((v) => v || null),
+      price: userText({ max: PRODUCT_PRICE_MAX })
+        .nullish()
+        .transform((v) => v || null),
     }),
     'Must be a list of products.',
   )
@@ -104,7 +106,11 @@ export const pinCreateOptions = z
     title: userText({ max: PIN_TITLE_MAX }).default(''),
     method: z.enum(PIN_METHODS).default('create'),
     guid: z.string().max(64).optional(),
-    color: z.string().regex(PIN_COLOR, 'Must be a hex colour like #d9a441.').nullish().transform((v) => v ?? undefined),
+    color: z
+      .string()
+      .regex(PIN_COLOR, 'Must be a hex colour like #d9a441.')
+      .nullish()
+      .transform((v) => v ?? undefined),
     advertiser_id: id.optional(),
     product_tags: productTagsOption.optional(),
     // A business's carousel: the uploads after the pin's own image (pins/rules/carousel.ts).
@@ -122,7 +128,9 @@ export const pinCreateOptions = z
   });
 
 /** A scheduled pin: the save's own options, checked by the same schema, and when to publish it (epoch ms). */
-export const scheduledPinOptions = pinCreateOptions.and(z.object({ publish_at: z.number('Must be a time in epoch milliseconds.').int('Must be a time in epoch milliseconds.') }));
+export const scheduledPinOptions = pinCreateOptions.and(
+  z.object({ publish_at: z.number('Must be a time in epoch milliseconds.').int('Must be a time in epoch milliseconds.') }),
+);
 
 export const PAGE_SIZE_MESSAGE = `Must be a whole number from 1 to ${BOARD_FEED_MAX}.`;
 
@@ -225,7 +233,14 @@ export type UserPinsAnswer = Awaited<ReturnType<PinsService['latestPins']>>;
  */
 export const pinsContract = {
   PinShareResource: {
-    create: { options: z.object({ pin_id: id, email: z.string().max(254, 'Must be at most 254 characters.'), note: userText({ max: SHARE_NOTE_MAX, multiline: true }).default('') }), answer: z.object({ pin_id: z.string(), email: z.string(), url: z.string() }) },
+    create: {
+      options: z.object({
+        pin_id: id,
+        email: z.string().max(254, 'Must be at most 254 characters.'),
+        note: userText({ max: SHARE_NOTE_MAX, multiline: true }).default(''),
+      }),
+      answer: z.object({ pin_id: z.string(), email: z.string(), url: z.string() }),
+    },
   },
   ScheduledPinResource: {
     create: { options: scheduledPinOptions, answer: scheduledPinAnswer },
@@ -235,68 +250,97 @@ export const pinsContract = {
   PinResource: {
     create: { options: pinCreateOptions, answer: createdPinAnswer },
     get: { options: z.object({ id }), answer: pinDetailAnswer },
-    update: { options: z.object({ id, title: userText({ max: PIN_TITLE_MAX }).optional(), description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional() }), answer: pinDetailAnswer },
+    update: {
+      options: z.object({
+        id,
+        title: userText({ max: PIN_TITLE_MAX }).optional(),
+        description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional(),
+      }),
+      answer: pinDetailAnswer,
+    },
     delete: { options: z.object({ id }), answer: removedPinAnswer },
   },
   RepinResource: {
-    create: { options: z.object({
-          pin_id: id,
-          board_id: id,
-          section: id.nullish().transform((v) => v ?? undefined),
-          description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional(),
-          advertiser_id: id.optional(),
-        }), answer: createdPinAnswer },
+    create: {
+      options: z.object({
+        pin_id: id,
+        board_id: id,
+        section: id.nullish().transform((v) => v ?? undefined),
+        description: userText({ max: DESCRIPTION_MAX, multiline: true }).optional(),
+        advertiser_id: id.optional(),
+      }),
+      answer: createdPinAnswer,
+    },
   },
   UserPinsResource: {
-    get: { options: z.object({
-          page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
-          bookmark: bookmarkOption,
-        }), answer: pinPageAnswer },
+    get: {
+      options: z.object({
+        page_size: z
+          .number(PAGE_SIZE_MESSAGE)
+          .int(PAGE_SIZE_MESSAGE)
+          .min(1, PAGE_SIZE_MESSAGE)
+          .max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE)
+          .default(BOARD_FEED_PAGE_SIZE),
+        bookmark: bookmarkOption,
+      }),
+      answer: pinPageAnswer,
+    },
   },
   BoardFeedResource: {
-    get: { options: z.object({
-          board_id: id,
-          section_id: id.nullish().transform((v) => v ?? undefined),
-          page_size: z.number(PAGE_SIZE_MESSAGE).int(PAGE_SIZE_MESSAGE).min(1, PAGE_SIZE_MESSAGE).max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE).default(BOARD_FEED_PAGE_SIZE),
-          bookmark: bookmarkOption,
-        }), answer: pinPageAnswer },
+    get: {
+      options: z.object({
+        board_id: id,
+        section_id: id.nullish().transform((v) => v ?? undefined),
+        page_size: z
+          .number(PAGE_SIZE_MESSAGE)
+          .int(PAGE_SIZE_MESSAGE)
+          .min(1, PAGE_SIZE_MESSAGE)
+          .max(BOARD_FEED_MAX, PAGE_SIZE_MESSAGE)
+          .default(BOARD_FEED_PAGE_SIZE),
+        bookmark: bookmarkOption,
+      }),
+      answer: pinPageAnswer,
+    },
   },
   // The pin builder's page (served by media/routes.ts, whose uploads it offers): the viewer's gates and groups.
   PinBuilderResource: {
-    get: { options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }), answer: z.object({
-      viewer: z.object({
-        isAuth: z.boolean(),
-        isPartner: z.boolean(),
-        video_upload_allowed: z.boolean(),
-        locale: z.string().optional(),
-        actingAs: z.boolean().optional(),
+    get: {
+      options: z.object({ scenario: z.enum(SCENARIOS).optional(), adCreate: z.union([z.boolean(), z.string().max(10)]).optional() }),
+      answer: z.object({
+        viewer: z.object({
+          isAuth: z.boolean(),
+          isPartner: z.boolean(),
+          video_upload_allowed: z.boolean(),
+          locale: z.string().optional(),
+          actingAs: z.boolean().optional(),
+        }),
+        scenario: z.enum(['ad_creation', 'business_nux', 'default', 'offsite_pin_creation', 'story_pin', 'story_pin_v2']),
+        groups: z.array(z.enum(['disable_all', 'disable_idea_pins', 'disable_video', 'disable_web_pins', 'employees', 'enabled', 'rollout'])),
+        gates: z.object({
+          alt_text: z.boolean(),
+          video: z.boolean(),
+          education: z.boolean(),
+          carousel: z.boolean(),
+          editing: z.boolean(),
+          layouts: z.boolean(),
+          link_status_validation: z.boolean(),
+          multi_pin: z.boolean(),
+          scheduling: z.boolean(),
+          shop_the_pin: z.boolean(),
+          system_fonts: z.boolean(),
+          tagging: z.boolean(),
+          video_editing: z.boolean(),
+          pin_quality: z.boolean(),
+          multi_pin_normal_pinners: z.boolean(),
+          disabled_creation_switches: z.boolean(),
+          idea_pin_product_tagging: z.boolean(),
+          story_comment_permissions: z.boolean(),
+          video_tagging: z.boolean(),
+        }),
+        /** The account closed the tips panel (gates.education): on every device, until it opens it again. */
+        education_dismissed: z.boolean(),
       }),
-      scenario: z.enum(['ad_creation', 'business_nux', 'default', 'offsite_pin_creation', 'story_pin', 'story_pin_v2']),
-      groups: z.array(z.enum(['disable_all', 'disable_idea_pins', 'disable_video', 'disable_web_pins', 'employees', 'enabled', 'rollout'])),
-      gates: z.object({
-        alt_text: z.boolean(),
-        video: z.boolean(),
-        education: z.boolean(),
-        carousel: z.boolean(),
-        editing: z.boolean(),
-        layouts: z.boolean(),
-        link_status_validation: z.boolean(),
-        multi_pin: z.boolean(),
-        scheduling: z.boolean(),
-        shop_the_pin: z.boolean(),
-        system_fonts: z.boolean(),
-        tagging: z.boolean(),
-        video_editing: z.boolean(),
-        pin_quality: z.boolean(),
-        multi_pin_normal_pinners: z.boolean(),
-        disabled_creation_switches: z.boolean(),
-        idea_pin_product_tagging: z.boolean(),
-        story_comment_permissions: z.boolean(),
-        video_tagging: z.boolean(),
-      }),
-      /** The account closed the tips panel (gates.education): on every device, until it opens it again. */
-      education_dismissed: z.boolean(),
-    }) },
+    },
     update: { options: z.object({ education_dismissed: z.boolean() }).strict(), answer: z.object({ education_dismissed: z.boolean() }) },
   },
 } satisfies ContractTable;

@@ -53,16 +53,21 @@ describe('a save carrying a 10 MB image_base64', () => {
       const width = 2600;
       const height = 990;
       const noise = randomBytes(width * height * 3);
-      const png = await sharp(noise, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+      const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
       const image_base64 = png.toString('base64');
       expect(image_base64.length).toBeGreaterThan(10_000_000);
 
       const session = await new Promise<string>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: product.port, path: '/resource/UserSessionResource/create/', method: 'POST', agent: false, headers: json }, (res) => {
-          res.resume();
-          if (res.statusCode !== 200) reject(new Error(`log-in answered ${res.statusCode}`));
-          resolve((res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; '));
-        });
+        const req = request(
+          { host: '127.0.0.1', port: product.port, path: '/resource/UserSessionResource/create/', method: 'POST', agent: false, headers: json },
+          (res) => {
+            res.resume();
+            if (res.statusCode !== 200) reject(new Error(`log-in answered ${res.statusCode}`));
+            resolve((res.headers['set-cookie'] ?? []).map((line) => line.split(';')[0]).join('; '));
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify({ options: { username_or_email: user.email, password: user.password } }));
       });
@@ -85,7 +90,11 @@ describe('a save carrying a 10 MB image_base64', () => {
       const answer = await saved;
       expect(answer.status, answer.body).toBe(200);
       expect(healthDuringSave.filter(Boolean).length).toBeGreaterThan(0);
-      const pin = await db.selectFrom('pins').innerJoin('images', 'images.id', 'pins.image_id').select(['images.width', 'images.height']).executeTakeFirstOrThrow();
+      const pin = await db
+        .selectFrom('pins')
+        .innerJoin('images', 'images.id', 'pins.image_id')
+        .select(['images.width', 'images.height'])
+        .executeTakeFirstOrThrow();
       expect(pin).toEqual({ width, height });
     } finally {
       await product.stop();

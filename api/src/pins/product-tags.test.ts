@@ -18,13 +18,16 @@ async function account(t: TestApp, name: string, partner: boolean) {
   const browser = t.client();
   await browser.logIn(user.email, user.password);
   const board = await t.makeBoard(user.id, `${name} board`);
-  const save = (extra: Record<string, unknown>) => browser.post('PinResource', 'create', { board_id: board, link: 'https://shop.example/', title: 'Living room', method: 'pinbuilder', ...extra });
+  const save = (extra: Record<string, unknown>) =>
+    browser.post('PinResource', 'create', { board_id: board, link: 'https://shop.example/', title: 'Living room', method: 'pinbuilder', ...extra });
   return { user, browser, board, save };
 }
 
-const tagRows = (t: TestApp) => t.db.selectFrom('pin_product_tags').select(['pin_id', 'position', 'url', 'title', 'price']).orderBy('pin_id').orderBy('position').execute();
+const tagRows = (t: TestApp) =>
+  t.db.selectFrom('pin_product_tags').select(['pin_id', 'position', 'url', 'title', 'price']).orderBy('pin_id').orderBy('position').execute();
 const pinCount = async (t: TestApp) => (await t.db.selectFrom('pins').select('id').execute()).length;
-const error = (res: { body: { resource_response: { error?: { api_error_code: number; message: string; message_detail?: string } } } }) => res.body.resource_response.error;
+const error = (res: { body: { resource_response: { error?: { api_error_code: number; message: string; message_detail?: string } } } }) =>
+  res.body.resource_response.error;
 
 describe('product tags on a pin (shop the pin)', () => {
   it('a business account tags products: stored in order with the pin, answered by get to anyone who may see the pin', async () => {
@@ -87,8 +90,17 @@ describe('product tags on a pin (shop the pin)', () => {
       [tag({ title: 'x'.repeat(101) }), 'product_tags.0.title:'],
       [tag({ title: 'evil\u202Egpj.exe' }), 'product_tags.0.title: Please remove the text-direction control characters'],
       [tag({ price: 'p'.repeat(33) }), 'product_tags.0.price:'],
-      [Array.from({ length: PRODUCT_TAGS_MAX + 1 }, (_, i) => ({ url: `https://shop.example/${i}`, title: `P${i}` })), `product_tags: A Pin can tag at most ${PRODUCT_TAGS_MAX} products.`],
-      [[{ url: 'https://shop.example/a', title: 'A' }, { url: 'https://SHOP.example:443/a#reviews', title: 'Again' }], 'product_tags.1.url: This product is already tagged on the Pin.'],
+      [
+        Array.from({ length: PRODUCT_TAGS_MAX + 1 }, (_, i) => ({ url: `https://shop.example/${i}`, title: `P${i}` })),
+        `product_tags: A Pin can tag at most ${PRODUCT_TAGS_MAX} products.`,
+      ],
+      [
+        [
+          { url: 'https://shop.example/a', title: 'A' },
+          { url: 'https://SHOP.example:443/a#reviews', title: 'Again' },
+        ],
+        'product_tags.1.url: This product is already tagged on the Pin.',
+      ],
       ['https://shop.example/a', 'product_tags: Must be a list of products.'],
       [[{ url: 'https://shop.example/a' }], 'product_tags.0.title:'],
     ];
@@ -116,7 +128,7 @@ describe('product tags on a pin (shop the pin)', () => {
     }
   });
 
-  it('a repin does not carry the business\'s tags', async () => {
+  it("a repin does not carry the business's tags", async () => {
     const t = await testApp();
     const shop = await account(t, 'shop', true);
     const pinner = await account(t, 'pinner', false);
@@ -128,7 +140,8 @@ describe('product tags on a pin (shop the pin)', () => {
   it('deleting the pin, its board or its account removes its tags', async () => {
     const t = await testApp();
     const shop = await account(t, 'shop', true);
-    const pinOf = async (link: string, board = shop.board) => (await shop.save({ board_id: board, link, product_tags: TAGS })).body.resource_response.data.id as string;
+    const pinOf = async (link: string, board = shop.board) =>
+      (await shop.save({ board_id: board, link, product_tags: TAGS })).body.resource_response.data.id as string;
     const one = await pinOf('https://shop.example/one');
     const other = await pinOf('https://shop.example/other');
     expect((await shop.browser.post('PinResource', 'delete', { id: one })).status).toBe(200);
@@ -151,8 +164,28 @@ describe('product tags on a pin (shop the pin)', () => {
     const t = await testApp(kind === 'Postgres' ? { db: pg! } : {});
     const shop = await account(t, 'shop', true);
     const store = pinsStore(t.db);
-    const pin = { id: '900000000000000001', board_id: shop.board, section_id: null, pinner_id: shop.user.id, image_id: null, image_url: null, link: 'https://shop.example/x', title: '', description: '', method: 'pinbuilder', guid: null, color: null, created_at: t.clock.now(), advertiser_id: null, alt_text: '', video_upload_id: null };
-    const tags = store.productTagsInsert(pin.id, TAGS.map((tag) => ({ ...tag, price: tag.price ?? null })))!;
+    const pin = {
+      id: '900000000000000001',
+      board_id: shop.board,
+      section_id: null,
+      pinner_id: shop.user.id,
+      image_id: null,
+      image_url: null,
+      link: 'https://shop.example/x',
+      title: '',
+      description: '',
+      method: 'pinbuilder',
+      guid: null,
+      color: null,
+      created_at: t.clock.now(),
+      advertiser_id: null,
+      alt_text: '',
+      video_upload_id: null,
+    };
+    const tags = store.productTagsInsert(
+      pin.id,
+      TAGS.map((tag) => ({ ...tag, price: tag.price ?? null })),
+    )!;
     // The same rows twice: the second insert breaks the primary key, so the whole save rolls back.
     await expect(store.savePin(pin, null, [tags, tags])).rejects.toThrow();
     expect(await t.db.selectFrom('pins').select('id').where('id', '=', pin.id).execute()).toEqual([]);
@@ -160,7 +193,9 @@ describe('product tags on a pin (shop the pin)', () => {
     // Once alone, the same rows go in with the pin, and out with it.
     await store.savePin(pin, null, [tags]);
     expect((await t.db.selectFrom('pin_product_tags').select('pin_id').where('pin_id', '=', pin.id).execute()).length).toBe(2);
-    expect((await shop.browser.get('PinResource', { id: pin.id })).body.resource_response.data.product_tags.map((tag: { title: string }) => tag.title)).toEqual(['Brass lamp', 'Linen shade']);
+    expect((await shop.browser.get('PinResource', { id: pin.id })).body.resource_response.data.product_tags.map((tag: { title: string }) => tag.title)).toEqual(
+      ['Brass lamp', 'Linen shade'],
+    );
     expect((await shop.browser.post('PinResource', 'delete', { id: pin.id })).status).toBe(200);
     expect(await t.db.selectFrom('pin_product_tags').select('pin_id').where('pin_id', '=', pin.id).execute()).toEqual([]);
   });

@@ -33,12 +33,26 @@ describe('PinResource create', () => {
 
     // Answered at once: the pin, its counts and its ingest job are written; the image is not fetched yet.
     const saved = await t.db.selectFrom('pins').selectAll().where('id', '=', data.id).executeTakeFirstOrThrow();
-    expect(saved).toMatchObject({ board_id: board, pinner_id: user.id, link: PIN.link, image_url: PIN.image_url, image_id: null, description: PIN.description, method: 'button', guid: 'abc123' });
-    expect(await t.db.selectFrom('jobs').select(['kind', 'payload', 'status']).execute()).toEqual([{ kind: 'image.ingest', payload: JSON.stringify({ pin_id: data.id }), status: 'queued' }]);
+    expect(saved).toMatchObject({
+      board_id: board,
+      pinner_id: user.id,
+      link: PIN.link,
+      image_url: PIN.image_url,
+      image_id: null,
+      description: PIN.description,
+      method: 'button',
+      guid: 'abc123',
+    });
+    expect(await t.db.selectFrom('jobs').select(['kind', 'payload', 'status']).execute()).toEqual([
+      { kind: 'image.ingest', payload: JSON.stringify({ pin_id: data.id }), status: 'queued' },
+    ]);
     expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
     // The counts are rows of counter_deltas until the worker folds them into the columns (counts/store.ts).
     await t.settleCounts();
-    expect(await t.db.selectFrom('boards').select(['pin_count', 'image_cover_url']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ pin_count: 1, image_cover_url: null });
+    expect(await t.db.selectFrom('boards').select(['pin_count', 'image_cover_url']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({
+      pin_count: 1,
+      image_cover_url: null,
+    });
     const userRow = await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(userRow.pin_count).toBe(1);
 
@@ -79,7 +93,10 @@ describe('PinResource create', () => {
     const { browser } = await loggedIn(t, 'intruder');
     const res = await browser.post('PinResource', 'create', { ...PIN, board_id: board });
     expect(res.status).toBe(403);
-    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 3, message_detail: 'You can only save to your own boards and boards you collaborate on.' });
+    expect(res.body.resource_response.error).toMatchObject({
+      api_error_code: 3,
+      message_detail: 'You can only save to your own boards and boards you collaborate on.',
+    });
     expect(await countPins(t)).toBe(0);
     expect((await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count).toBe(0);
     expect(await t.db.selectFrom('images').selectAll().execute()).toEqual([]);
@@ -119,7 +136,7 @@ describe('PinResource create', () => {
 
   it.each([
     [{ board_id: undefined }, /board_id/],
-    [{ board_id: "1; drop table pins" }, /board_id: Must be an id/],
+    [{ board_id: '1; drop table pins' }, /board_id: Must be an id/],
     [{ image_url: 'javascript:alert(1)' }, /image_url: Must be an http or https URL/],
     [{ image_url: undefined, link: undefined }, /^image_url: A Pin needs an image or a link\.$/],
     [{ image_url: null, link: null, color: '#d9a441' }, /^image_url: A Pin needs an image or a link\.$/],
@@ -184,7 +201,10 @@ describe('a pin that is only a link (the colour tile)', () => {
     expect(res.status).toBe(200);
     expect((await t.db.selectFrom('pins').select('color').where('id', '=', res.body.resource_response.data.id).executeTakeFirstOrThrow()).color).toBeNull();
     await t.settleCounts();
-    expect(await t.db.selectFrom('boards').select(['image_cover_url', 'pin_count']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ image_cover_url: cover, pin_count: 2 });
+    expect(await t.db.selectFrom('boards').select(['image_cover_url', 'pin_count']).where('id', '=', board).executeTakeFirstOrThrow()).toEqual({
+      image_cover_url: cover,
+      pin_count: 2,
+    });
   });
 
   it('says Psst! when the same link is saved again to the board, and writes nothing', async () => {
@@ -200,21 +220,25 @@ describe('a pin that is only a link (the colour tile)', () => {
     expect(await countPins(t)).toBe(2);
   });
 
-  it.each([['#abc'], ['d9a441'], ['#d9a44'], ['#d9a4411'], ['#12345g'], ['red'], [' #d9a441'], [12]])('refuses the colour %j with a clear message and writes nothing', async (color) => {
-    const t = await testApp();
-    const { user, browser } = await loggedIn(t);
-    const board = await t.makeBoard(user.id, 'Reading');
-    const res = await browser.post('PinResource', 'create', { ...LINK, color, board_id: board });
-    expect(res.status).toBe(400);
-    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 1 });
-    expect(res.body.resource_response.error?.message_detail).toMatch(/^color: /);
-    expect(await countPins(t)).toBe(0);
-  });
+  it.each([['#abc'], ['d9a441'], ['#d9a44'], ['#d9a4411'], ['#12345g'], ['red'], [' #d9a441'], [12]])(
+    'refuses the colour %j with a clear message and writes nothing',
+    async (color) => {
+      const t = await testApp();
+      const { user, browser } = await loggedIn(t);
+      const board = await t.makeBoard(user.id, 'Reading');
+      const res = await browser.post('PinResource', 'create', { ...LINK, color, board_id: board });
+      expect(res.status).toBe(400);
+      expect(res.body.resource_response.error).toMatchObject({ api_error_code: 1 });
+      expect(res.body.resource_response.error?.message_detail).toMatch(/^color: /);
+      expect(await countPins(t)).toBe(0);
+    },
+  );
 
   it('is repinned as a link with its colour', async () => {
     const t = await testApp();
     const author = await loggedIn(t, 'author');
-    const source = (await author.browser.post('PinResource', 'create', { ...LINK, color: '#336699', board_id: await t.makeBoard(author.user.id, 'Theirs') })).body.resource_response.data.id;
+    const source = (await author.browser.post('PinResource', 'create', { ...LINK, color: '#336699', board_id: await t.makeBoard(author.user.id, 'Theirs') }))
+      .body.resource_response.data.id;
     const fan = await loggedIn(t, 'fan');
     const res = await fan.browser.post('RepinResource', 'create', { pin_id: source, board_id: await t.makeBoard(fan.user.id, 'Mine') });
     expect(res.status).toBe(200);
@@ -285,7 +309,8 @@ describe('RepinResource create', () => {
   it('saves someone’s pin to your board', async () => {
     const t = await testApp();
     const author = await loggedIn(t, 'author');
-    const source = (await author.browser.post('PinResource', 'create', { ...PIN, board_id: await t.makeBoard(author.user.id, 'Theirs') })).body.resource_response.data.id;
+    const source = (await author.browser.post('PinResource', 'create', { ...PIN, board_id: await t.makeBoard(author.user.id, 'Theirs') })).body
+      .resource_response.data.id;
     const fan = await loggedIn(t, 'fan');
     const mine = await t.makeBoard(fan.user.id, 'Mine');
     const res = await fan.browser.post('RepinResource', 'create', { pin_id: source, board_id: mine });
@@ -297,7 +322,8 @@ describe('RepinResource create', () => {
   it('cannot repin a pin from someone’s secret board', async () => {
     const t = await testApp();
     const author = await loggedIn(t, 'author');
-    const source = (await author.browser.post('PinResource', 'create', { ...PIN, board_id: await t.makeBoard(author.user.id, 'Hidden', 'secret') })).body.resource_response.data.id;
+    const source = (await author.browser.post('PinResource', 'create', { ...PIN, board_id: await t.makeBoard(author.user.id, 'Hidden', 'secret') })).body
+      .resource_response.data.id;
     const fan = await loggedIn(t, 'fan');
     const res = await fan.browser.post('RepinResource', 'create', { pin_id: source, board_id: await t.makeBoard(fan.user.id, 'Mine') });
     expect(res.status).toBe(404);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Deps } from '../deps.js';
 import { gateViewer, uploadAllowance } from '../media/routes.js';
-import { IMAGE_UPLOAD_MAX_BYTES, } from '../media/rules.js';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../media/rules.js';
 import { ok } from '../lib/envelope.js';
 import { action, type ResourceRegistry } from '../lib/resources.js';
 import { id, parse } from '../lib/validation.js';
@@ -37,17 +37,25 @@ export function scheduledPinResources(deps: Deps, scheduled: ScheduledPinsServic
     ScheduledPinResource: {
       create: action({
         ...pinsContract.ScheduledPinResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         body: JSON_BODY,
         errors: ['scheduling_closed', 'schedule_time_invalid', 'schedule_limit', 'schedule_needs_upload'],
         run: async (options, { c, viewer }) => {
           const allowance = uploadAllowance(c);
-          const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
+          const gates = async (name: GateName) =>
+            gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
           return scheduled.schedule(viewer, options, allowance, gates);
         },
       }),
       get: action({ ...pinsContract.ScheduledPinResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => scheduled.list(viewer) }),
-      delete: action({ ...pinsContract.ScheduledPinResource.delete, caller: 'user', limit: NO_LIMIT.write, errors: ['scheduled_pin_not_found'], run: (o, { viewer }) => scheduled.cancel(viewer, o.id) }),
+      delete: action({
+        ...pinsContract.ScheduledPinResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        errors: ['scheduled_pin_not_found'],
+        run: (o, { viewer }) => scheduled.cancel(viewer, o.id),
+      }),
     },
   } satisfies ResourceRegistry;
 }
@@ -57,7 +65,8 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
     PinResource: {
       create: action({
         ...pinsContract.PinResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         // A save may carry its image as image_base64: the image limit, in base64, and the rest.
         body: PIN_CREATE_MAX_BODY_BYTES,
         // The advertiser context is checked first (the one rule of advertisers/service.ts): a viewer who
@@ -66,15 +75,23 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
           carouselShape(options.carousel_upload_ids, options.media_upload_id);
           const allowance = uploadAllowance(c);
           // A gated part of the save (product tags) asks its gate; who the viewer is is read only then.
-          const gates = async (name: GateName) => gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
+          const gates = async (name: GateName) =>
+            gateOpen(name, { viewer: await gateViewer(deps, viewer, allowance), scenario: options.scenario, groups: allowance.groups });
           return pins.create(viewer, options, await advertisers.context(viewer, options.advertiser_id), allowance, gates);
         },
       }),
-      get: action({ ...pinsContract.PinResource.get, caller: 'visitor', limit: NO_LIMIT.read, errors: ['not_found'], run: (options, { viewer }) => pins.get(viewer, options.id) }),
+      get: action({
+        ...pinsContract.PinResource.get,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
+        errors: ['not_found'],
+        run: (options, { viewer }) => pins.get(viewer, options.id),
+      }),
       // Issue 19: the pinner or the board's owner edits or deletes a pin.
       update: action({
         ...pinsContract.PinResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => pins.update(viewer, o),
       }),
       delete: action({ ...pinsContract.PinResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => pins.remove(viewer, o.id) }),
@@ -82,7 +99,8 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
     RepinResource: {
       create: action({
         ...pinsContract.RepinResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         // As PinResource create: the advertiser context is checked before anything is read, fetched or written.
         run: async (options, { viewer }) => pins.repin(viewer, options, await advertisers.context(viewer, options.advertiser_id)),
       }),
@@ -91,7 +109,8 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
       // The home page's latest pins: the viewer's own saves, newest first, a board page's size at a time.
       get: action({
         ...pinsContract.UserPinsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: (options, { viewer }) => pins.latestPins(viewer, options),
       }),
     },
@@ -99,7 +118,8 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
       // The pins of a board page, or of one of its sections; open to visitors as the board page is.
       get: action({
         ...pinsContract.BoardFeedResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run: (options, { viewer }) => pins.boardFeed(viewer, options),
       }),
     },
@@ -112,7 +132,8 @@ export function pinShareResources(share: PinShareService, config: Pick<Config, '
     PinShareResource: {
       create: action({
         ...pinsContract.PinShareResource.create,
-        caller: 'user', limit: ['shareAccount', 'shareAddress', 'shareRecipient'],
+        caller: 'user',
+        limit: ['shareAccount', 'shareAddress', 'shareRecipient'],
         run: (o, { c, viewer }) => share.send(viewer, o, clientAddress(c, config.trustProxy)),
       }),
     },
@@ -122,7 +143,9 @@ export function pinShareResources(share: PinShareService, config: Pick<Config, '
 /** The `/v3/pins/…` paths the specs name, served as written. */
 export function pinRoutes(pins: PinsService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.get('/:id/', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0, policy: 'pin.view' }), async (c) => ok(c, await pins.get(c.get('viewer'), parse(id, c.req.param('id')))));
+  routes.get('/:id/', declare({ caller: 'visitor', limit: NO_LIMIT.read, body: 0, policy: 'pin.view' }), async (c) =>
+    ok(c, await pins.get(c.get('viewer'), parse(id, c.req.param('id')))),
+  );
   return routes;
 }
 

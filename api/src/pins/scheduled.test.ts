@@ -11,7 +11,10 @@ import { SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS, SCHEDULED_PINS_MAX } from
 const pg = (await privatePostgres('cb_pg_scheduled', 'the scheduled-pin Postgres tests'))?.connect();
 
 const HOUR = 60 * 60 * 1000;
-const png = () => sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 90 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 90 } } })
+    .png()
+    .toBuffer();
 
 async function account(t: TestApp, name: string, partner: boolean) {
   const user = await t.makeUser(name);
@@ -20,9 +23,20 @@ async function account(t: TestApp, name: string, partner: boolean) {
   await browser.logIn(user.email, user.password);
   const board = await t.makeBoard(user.id, `${name} board`);
   const schedule = (extra: Record<string, unknown> = {}) =>
-    browser.post('ScheduledPinResource', 'create', { board_id: board, link: 'https://shop.example/', title: 'Spring launch', method: 'pinbuilder', publish_at: t.clock.now() + HOUR, ...extra });
+    browser.post('ScheduledPinResource', 'create', {
+      board_id: board,
+      link: 'https://shop.example/',
+      title: 'Spring launch',
+      method: 'pinbuilder',
+      publish_at: t.clock.now() + HOUR,
+      ...extra,
+    });
   const upload = async () => {
-    const res = await browser.send('/v3/media/uploads/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' }, body: new Uint8Array(await png()) });
+    const res = await browser.send('/v3/media/uploads/', {
+      method: 'POST',
+      headers: { origin: t.deps.config.publicOrigin, 'content-type': 'image/png' },
+      body: new Uint8Array(await png()),
+    });
     return res.body.resource_response.data.id as string;
   };
   const list = async () => (await browser.get('ScheduledPinResource', {})).body.resource_response.data.scheduled_pins as Array<Record<string, any>>;
@@ -41,7 +55,15 @@ describe('scheduling a pin (Publish later)', () => {
     expect(res.status).toBe(200);
     expect(res.body.resource_response.data).toMatchObject({ publish_at: t.clock.now() + HOUR, state: 'scheduled' });
     expect(await pinCount(t)).toBe(0);
-    expect(await shop.list()).toMatchObject([{ title: 'Spring launch', description: 'Out in April', board: { id: shop.board, name: 'shop board' }, state: 'scheduled', publish_at: t.clock.now() + HOUR }]);
+    expect(await shop.list()).toMatchObject([
+      {
+        title: 'Spring launch',
+        description: 'Out in April',
+        board: { id: shop.board, name: 'shop board' },
+        state: 'scheduled',
+        publish_at: t.clock.now() + HOUR,
+      },
+    ]);
   });
 
   it('refuses a personal account, and a business where the gate is closed', async () => {
@@ -85,7 +107,20 @@ describe('scheduling a pin (Publish later)', () => {
     const shop = await account(t, 'shop', true);
     await t.db
       .insertInto('scheduled_pins')
-      .values(Array.from({ length: SCHEDULED_PINS_MAX }, (_, i) => ({ id: String(800000000 + i), owner_user_id: shop.user.id, board_id: shop.board, media_upload_id: null, input: '{}', publish_at: t.clock.now() + HOUR, state: 'scheduled' as const, failure: null, pin_id: null, created_at: t.clock.now() })))
+      .values(
+        Array.from({ length: SCHEDULED_PINS_MAX }, (_, i) => ({
+          id: String(800000000 + i),
+          owner_user_id: shop.user.id,
+          board_id: shop.board,
+          media_upload_id: null,
+          input: '{}',
+          publish_at: t.clock.now() + HOUR,
+          state: 'scheduled' as const,
+          failure: null,
+          pin_id: null,
+          created_at: t.clock.now(),
+        })),
+      )
       .execute();
     expect(errorOf(await shop.schedule())).toEqual({ status: 429, code: 2192 });
   });
@@ -124,7 +159,9 @@ describe('publishing scheduled pins', () => {
     const shop = await account(t, `shop${Date.now()}`, true);
     const upload = await shop.upload();
     await t.runJobs();
-    const id = (await shop.schedule({ media_upload_id: upload, link: 'https://shop.example/spring', product_tags: [{ url: 'https://shop.example/lamp', title: 'Lamp' }] })).body.resource_response.data.id;
+    const id = (
+      await shop.schedule({ media_upload_id: upload, link: 'https://shop.example/spring', product_tags: [{ url: 'https://shop.example/lamp', title: 'Lamp' }] })
+    ).body.resource_response.data.id;
     const publisher = scheduledPublisher(t.deps);
     expect(await publisher.publishDue(t.clock.now())).toBe(0);
     t.clock.advance(HOUR);
@@ -133,7 +170,13 @@ describe('publishing scheduled pins', () => {
     const row = await t.db.selectFrom('scheduled_pins').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: 'published', failure: null });
     const pin = await t.db.selectFrom('pins').selectAll().where('id', '=', row.pin_id!).executeTakeFirstOrThrow();
-    expect(pin).toMatchObject({ board_id: shop.board, pinner_id: shop.user.id, title: 'Spring launch', link: 'https://shop.example/spring', method: 'pinbuilder' });
+    expect(pin).toMatchObject({
+      board_id: shop.board,
+      pinner_id: shop.user.id,
+      title: 'Spring launch',
+      link: 'https://shop.example/spring',
+      method: 'pinbuilder',
+    });
     expect((await t.db.selectFrom('pin_product_tags').select('title').where('pin_id', '=', pin.id).execute()).map((r) => r.title)).toEqual(['Lamp']);
   });
 

@@ -22,24 +22,58 @@ export const SCHEDULED_PUBLISH_EVERY_MS = 30_000;
 
 const scheduledStore = (db: Kysely<Database>) => ({
   count: async (ownerId: string) =>
-    Number((await db.selectFrom('scheduled_pins').select((eb) => eb.fn.countAll<number>().as('n')).where('owner_user_id', '=', ownerId).where('state', '=', 'scheduled').executeTakeFirstOrThrow()).n),
+    Number(
+      (
+        await db
+          .selectFrom('scheduled_pins')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('owner_user_id', '=', ownerId)
+          .where('state', '=', 'scheduled')
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   insert: (row: Database['scheduled_pins']) => db.insertInto('scheduled_pins').values(row).execute(),
   listOf: (ownerId: string) =>
     db
       .selectFrom('scheduled_pins')
       .leftJoin('boards', 'boards.id', 'scheduled_pins.board_id')
-      .select(['scheduled_pins.id', 'scheduled_pins.input', 'scheduled_pins.publish_at', 'scheduled_pins.state', 'scheduled_pins.failure', 'scheduled_pins.pin_id', 'scheduled_pins.media_upload_id', 'boards.name as board_name', 'boards.id as board_id'])
+      .select([
+        'scheduled_pins.id',
+        'scheduled_pins.input',
+        'scheduled_pins.publish_at',
+        'scheduled_pins.state',
+        'scheduled_pins.failure',
+        'scheduled_pins.pin_id',
+        'scheduled_pins.media_upload_id',
+        'boards.name as board_name',
+        'boards.id as board_id',
+      ])
       .where('scheduled_pins.owner_user_id', '=', ownerId)
       .orderBy('scheduled_pins.publish_at')
       .orderBy('scheduled_pins.id')
       .execute(),
   removeOwn: async (ownerId: string, id: string) =>
-    Number((await db.deleteFrom('scheduled_pins').where('id', '=', id).where('owner_user_id', '=', ownerId).where('state', '!=', 'publishing').executeTakeFirst()).numDeletedRows),
-  due: (now: number) => db.selectFrom('scheduled_pins').selectAll().where('state', '=', 'scheduled').where('publish_at', '<=', now).orderBy('publish_at').limit(PUBLISH_BATCH).execute(),
+    Number(
+      (await db.deleteFrom('scheduled_pins').where('id', '=', id).where('owner_user_id', '=', ownerId).where('state', '!=', 'publishing').executeTakeFirst())
+        .numDeletedRows,
+    ),
+  due: (now: number) =>
+    db
+      .selectFrom('scheduled_pins')
+      .selectAll()
+      .where('state', '=', 'scheduled')
+      .where('publish_at', '<=', now)
+      .orderBy('publish_at')
+      .limit(PUBLISH_BATCH)
+      .execute(),
   /** Takes a due pin for this worker: of two workers, exactly one moves it out of `scheduled`. */
   take: async (id: string) =>
-    Number((await db.updateTable('scheduled_pins').set({ state: 'publishing' }).where('id', '=', id).where('state', '=', 'scheduled').executeTakeFirst()).numUpdatedRows) > 0,
-  finish: (id: string, done: { state: 'published'; pin_id: string } | { state: 'failed'; failure: string }) => db.updateTable('scheduled_pins').set(done).where('id', '=', id).execute(),
+    Number(
+      (await db.updateTable('scheduled_pins').set({ state: 'publishing' }).where('id', '=', id).where('state', '=', 'scheduled').executeTakeFirst())
+        .numUpdatedRows,
+    ) > 0,
+  finish: (id: string, done: { state: 'published'; pin_id: string } | { state: 'failed'; failure: string }) =>
+    db.updateTable('scheduled_pins').set(done).where('id', '=', id).execute(),
   owner: (userId: string) => db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
 });
 
@@ -55,8 +89,10 @@ export function scheduledPinsService(
   const log = logFor(deps);
 
   /** The gates as they stand for an account now, in the scenario the pin was made in (no experiment groups off the request). */
-  const gatesOf = (isPartner: boolean, scenario: Scenario): GateCheck => async (name: GateName) =>
-    gateOpen(name, { viewer: { isAuth: true, isPartner, video_upload_allowed: false }, scenario, groups: new Set() });
+  const gatesOf =
+    (isPartner: boolean, scenario: Scenario): GateCheck =>
+    async (name: GateName) =>
+      gateOpen(name, { viewer: { isAuth: true, isPartner, video_upload_allowed: false }, scenario, groups: new Set() });
 
   return {
     /** ScheduledPinResource create: every check a save makes, now; then the input is kept and its upload held. */
@@ -73,7 +109,18 @@ export function scheduledPinsService(
       if (upload) await media.claim(upload.id);
       const id = newId();
       const kept: ScheduledInput = { ...pin, method: 'pinbuilder' };
-      await store.insert({ id, owner_user_id: viewer.id, board_id: pin.board_id, media_upload_id: upload?.id ?? null, input: JSON.stringify(kept), publish_at, state: 'scheduled', failure: null, pin_id: null, created_at: clock.now() });
+      await store.insert({
+        id,
+        owner_user_id: viewer.id,
+        board_id: pin.board_id,
+        media_upload_id: upload?.id ?? null,
+        input: JSON.stringify(kept),
+        publish_at,
+        state: 'scheduled',
+        failure: null,
+        pin_id: null,
+        created_at: clock.now(),
+      });
       return { id, publish_at, state: 'scheduled' as const };
     },
 

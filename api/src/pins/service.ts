@@ -54,7 +54,6 @@ export interface PinCreateInput {
   carousel_upload_ids?: string[] | undefined;
 }
 
-
 export interface BoardFeedInput {
   board_id: string;
   section_id?: string | undefined;
@@ -63,7 +62,13 @@ export interface BoardFeedInput {
   bookmark?: string | undefined;
 }
 
-export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsService, 'enqueueStatement'>, media: MediaService, notifications: Pick<NotificationsService, 'notify'>) {
+export function pinsService(
+  deps: Deps,
+  images: ImagesService,
+  jobs: Pick<JobsService, 'enqueueStatement'>,
+  media: MediaService,
+  notifications: Pick<NotificationsService, 'notify'>,
+) {
   const { db, clock, config } = deps;
   const pins = pinsStore(db);
   const boards = boardsStore(db);
@@ -119,7 +124,13 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     return { board, productTags, upload, section, carouselUploads, carouselImages };
   };
 
-  const create = async (viewer: Viewer, given: PinCreateInput, context: AdvertiserContext | null = null, allowance: UploadAllowance = NO_GROUPS, gates: GateCheck = NO_GATES) => {
+  const create = async (
+    viewer: Viewer,
+    given: PinCreateInput,
+    context: AdvertiserContext | null = null,
+    allowance: UploadAllowance = NO_GROUPS,
+    gates: GateCheck = NO_GATES,
+  ) => {
     const { board, productTags, upload, section, carouselUploads, carouselImages } = await check(viewer, given, allowance, gates);
     // An image from the device is checked and re-encoded now, as a downloaded one is (images.fromUpload);
     // the pin then points at our own copy, as an upload made before the save does.
@@ -151,38 +162,38 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
     if (upload) await media.claim(upload.id);
     const carouselClaim = carouselUploads.length ? await media.claimCarousel(viewer, carouselUploads) : undefined;
     try {
-    await pins.savePin(
-      {
-        id,
-        board_id: board.id,
-        section_id: section?.id ?? null,
-        pinner_id: viewer.id,
-        image_id: image?.id ?? null,
-        image_url: input.image_url ?? null,
-        link: input.link ?? null,
-        title: input.title,
-        description: input.description,
-        method: input.method,
-        guid: input.guid ?? null,
-        color: input.color ?? null,
-        created_at: clock.now(),
-        advertiser_id: context && !context.isOwner ? context.id : null,
-        alt_text: input.alt_text ?? '',
-        video_upload_id: video?.id ?? null,
-      },
-      // The cover follows the pin into a section, or fills an empty cover. A pin
-      // without an image leaves the cover as it is.
-      // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
-      image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
-      [
-        ...(ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : []),
-        // The tags exist exactly when the pin does: committed with it.
-        ...(productTags.length ? [pins.productTagsInsert(id, productTags)!] : []),
-        // So are the carousel's slots.
-        ...(carouselImages.length ? [pins.carouselInsert(id, carouselImages)!] : []),
-      ],
-      board,
-    );
+      await pins.savePin(
+        {
+          id,
+          board_id: board.id,
+          section_id: section?.id ?? null,
+          pinner_id: viewer.id,
+          image_id: image?.id ?? null,
+          image_url: input.image_url ?? null,
+          link: input.link ?? null,
+          title: input.title,
+          description: input.description,
+          method: input.method,
+          guid: input.guid ?? null,
+          color: input.color ?? null,
+          created_at: clock.now(),
+          advertiser_id: context && !context.isOwner ? context.id : null,
+          alt_text: input.alt_text ?? '',
+          video_upload_id: video?.id ?? null,
+        },
+        // The cover follows the pin into a section, or fills an empty cover. A pin
+        // without an image leaves the cover as it is.
+        // A pin waiting for its copies takes the cover when they are ready (images/ingest.ts).
+        image ? { url: imageJson(config.publicOrigin, image).images['236x'].url, when: section ? 'always' : 'when-missing' } : null,
+        [
+          ...(ingest ? [jobs.enqueueStatement(INGEST_JOB, { pin_id: id } satisfies IngestPayload)] : []),
+          // The tags exist exactly when the pin does: committed with it.
+          ...(productTags.length ? [pins.productTagsInsert(id, productTags)!] : []),
+          // So are the carousel's slots.
+          ...(carouselImages.length ? [pins.carouselInsert(id, carouselImages)!] : []),
+        ],
+        board,
+      );
     } catch (error) {
       // Not saved: the carousel's uploads are free for another try.
       await carouselClaim?.release();
@@ -208,18 +219,26 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
      * RepinResource create: an existing pin the viewer can see, saved to one of their boards; the advertiser
      * id is kept as on PinResource create.
      */
-    async repin(viewer: Viewer, input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined }, context: AdvertiserContext | null = null) {
+    async repin(
+      viewer: Viewer,
+      input: { pin_id: string; board_id: string; section?: string | undefined; description?: string | undefined },
+      context: AdvertiserContext | null = null,
+    ) {
       const source = await visiblePin(viewer, input.pin_id);
-      const saved = await create(viewer, {
-        board_id: input.board_id,
-        section: input.section,
-        image_url: source.image_url ?? undefined,
-        link: source.link ?? undefined,
-        color: source.image_url ? undefined : (source.color ?? undefined),
-        title: source.title,
-        description: input.description ?? source.description,
-        method: 'create',
-      }, context);
+      const saved = await create(
+        viewer,
+        {
+          board_id: input.board_id,
+          section: input.section,
+          image_url: source.image_url ?? undefined,
+          link: source.link ?? undefined,
+          color: source.image_url ? undefined : (source.color ?? undefined),
+          title: source.title,
+          description: input.description ?? source.description,
+          method: 'create',
+        },
+        context,
+      );
       // Its pinner hears that someone saved their pin, with the board it went to when they may see it.
       await notifications.notify({ kind: 'pin_saved', actorId: viewer.id, recipientIds: [source.pinner_id], boardId: saved.board.id, pinId: source.id });
       return saved;
@@ -256,7 +275,10 @@ export function pinsService(deps: Deps, images: ImagesService, jobs: Pick<JobsSe
      */
     async update(viewer: Viewer, input: { id: string; title?: string | undefined; description?: string | undefined }) {
       const pin = await editablePin(viewer, input.id, 'edit');
-      await pins.updatePin(pin.id, { ...(input.title !== undefined && { title: input.title }), ...(input.description !== undefined && { description: input.description }) });
+      await pins.updatePin(pin.id, {
+        ...(input.title !== undefined && { title: input.title }),
+        ...(input.description !== undefined && { description: input.description }),
+      });
       // The pin page shows the edited pin in place of the one it read, as get answers it.
       return pinPage(await visiblePin(viewer, pin.id));
     },
@@ -299,10 +321,20 @@ export function pinJson(publicOrigin: string, row: PinDetailRow) {
     image_url: row.image_url,
     alt_text: row.alt_text,
     // A video pin (the pin builder) plays its uploaded file; its image, when it has one, is the cover.
-    video: row.video_upload_id && row.video_format ? { url: `${publicOrigin}/media/videos/${row.video_upload_id}.${row.video_format}`, format: row.video_format } : null,
-    images: row.image_id && row.image_url
-      ? imageJson(publicOrigin, { id: row.image_id, source_url: row.image_url, width: row.image_width, height: row.image_height, dominant_color: row.dominant_color }).images
-      : null,
+    video:
+      row.video_upload_id && row.video_format
+        ? { url: `${publicOrigin}/media/videos/${row.video_upload_id}.${row.video_format}`, format: row.video_format }
+        : null,
+    images:
+      row.image_id && row.image_url
+        ? imageJson(publicOrigin, {
+            id: row.image_id,
+            source_url: row.image_url,
+            width: row.image_width,
+            height: row.image_height,
+            dominant_color: row.dominant_color,
+          }).images
+        : null,
     board,
     pinned_to_board: board,
     section: row.section_id ? { id: row.section_id, title: row.section_title, slug: row.section_slug } : null,

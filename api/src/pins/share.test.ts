@@ -15,11 +15,14 @@ async function world() {
   await b.stranger.logIn(stranger.email, stranger.password);
   const pub = await t.makeBoard(owner.id, 'Tarts');
   const secret = await t.makeBoard(owner.id, 'Surprise', 'secret');
-  const pin = async (board: string) => data(await b.owner.post('PinResource', 'create', { board_id: board, link: 'https://example.com/tart', color: '#336699', title: 'Lemon tart' })).id as string;
+  const pin = async (board: string) =>
+    data(await b.owner.post('PinResource', 'create', { board_id: board, link: 'https://example.com/tart', color: '#336699', title: 'Lemon tart' }))
+      .id as string;
   return { t, b, pins: { pub: await pin(pub), secret: await pin(secret) } };
 }
 
-const mails = (t: Awaited<ReturnType<typeof testApp>>) => t.db.selectFrom('outbox').select(['to_address', 'subject', 'body']).where('channel', '=', 'email').execute();
+const mails = (t: Awaited<ReturnType<typeof testApp>>) =>
+  t.db.selectFrom('outbox').select(['to_address', 'subject', 'body']).where('channel', '=', 'email').execute();
 
 describe('PinShareResource create', () => {
   it('mails the Pin’s page to the address, with the sender’s name and note as text', async () => {
@@ -70,7 +73,12 @@ describe('PinShareResource create', () => {
   });
 
   it('keeps a name from adding lines to the mail', () => {
-    const mail = shareMail({ to: 'a@example.com', sender: { username: 'eve', full_name: 'Eve\nBcc: x@example.com' }, pin: { title: 'T\r\nX', url: 'http://localhost/pin/1/' }, note: '' });
+    const mail = shareMail({
+      to: 'a@example.com',
+      sender: { username: 'eve', full_name: 'Eve\nBcc: x@example.com' },
+      pin: { title: 'T\r\nX', url: 'http://localhost/pin/1/' },
+      note: '',
+    });
     expect(mail.subject).toBe('Eve Bcc: x@example.com sent you a Pin: T X on Corkboard');
   });
 });

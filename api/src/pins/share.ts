@@ -11,12 +11,17 @@ import type { PinsService } from './service.js';
 import { SHARE_NOTE_MAX } from './contract.js';
 export { SHARE_NOTE_MAX };
 
-
 /**
  * The mail a Pin sent to a person gets: plain text naming the sender, the Pin's title and its page on
  * our public origin, and the sender's note (kept as text, set apart below a line of its own).
  */
-export function shareMail(input: { to: string; sender: { username: string; full_name: string }; pin: { title: string; url: string }; note: string; brand?: string }): Mail {
+export function shareMail(input: {
+  to: string;
+  sender: { username: string; full_name: string };
+  pin: { title: string; url: string };
+  note: string;
+  brand?: string;
+}): Mail {
   const brand = input.brand ?? DEFAULT_BRAND;
   const sender = oneLine(input.sender.full_name) || input.sender.username;
   const title = oneLine(input.pin.title);
@@ -45,7 +50,11 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
       // The sender, their address and the recipient each count one; a refusal by any gives back the others.
       const counted: Array<[LimitName, string]> = [];
       const refund = () => Promise.all(counted.map(([name, key]) => limits.refund(name, key, 1)));
-      for (const [name, key] of [['shareAccount', viewer.id], ['shareAddress', addressKey(address)], ['shareRecipient', accountKey(email)]] as Array<[LimitName, string]>) {
+      for (const [name, key] of [
+        ['shareAccount', viewer.id],
+        ['shareAddress', addressKey(address)],
+        ['shareRecipient', accountKey(email)],
+      ] as Array<[LimitName, string]>) {
         try {
           await limits.take(name, key, 1);
         } catch (error) {
@@ -55,7 +64,13 @@ export function pinShareService(deps: Deps, pins: PinsService, mailer: Mailer = 
         counted.push([name, key]);
       }
       const url = `${deps.config.publicOrigin}/pin/${pin.id}/`;
-      const mail = shareMail({ to: email, sender: { username: viewer.username, full_name: viewerName(viewer) }, pin: { title: pin.title, url }, note: input.note, brand: deps.config.brandName });
+      const mail = shareMail({
+        to: email,
+        sender: { username: viewer.username, full_name: viewerName(viewer) },
+        pin: { title: pin.title, url },
+        note: input.note,
+        brand: deps.config.brandName,
+      });
       const outcome = await mailer.send({ ...mail, kind: 'share.pin', sender: viewer.id, about: pin.id });
       // The same Pin sent again to the same person within the window is folded into the first mail: done.
       if (outcome === 'limited') {

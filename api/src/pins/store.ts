@@ -31,10 +31,13 @@ export function pinsStore(db: Kysely<Database>) {
     'boards.touchOnSave',
     (a: { boardId: string; createdAt: number; coverUrl: string | null; cover: 'always' | 'when-missing' | null }) => a.cover,
     (a, cover) => {
-      const stale = (eb: ExpressionBuilder<Database, 'boards'>) => eb.or([eb('last_pinned_at', 'is', null), eb('last_pinned_at', '<=', sql<number>`cast(${a.createdAt} as bigint) - ${sql.lit(LAST_PINNED_GRAIN_MS)}`)]);
+      const stale = (eb: ExpressionBuilder<Database, 'boards'>) =>
+        eb.or([eb('last_pinned_at', 'is', null), eb('last_pinned_at', '<=', sql<number>`cast(${a.createdAt} as bigint) - ${sql.lit(LAST_PINNED_GRAIN_MS)}`)]);
       const coverChanges = (eb: ExpressionBuilder<Database, 'boards'>) =>
         // A cover the owner chose (cover_pin_id) stays whatever is saved after it.
-        cover === 'always' ? eb.and([eb('cover_pin_id', 'is', null), eb.or([eb('image_cover_url', 'is', null), eb('image_cover_url', '<>', eb.val(a.coverUrl))])]) : eb('image_cover_url', 'is', null);
+        cover === 'always'
+          ? eb.and([eb('cover_pin_id', 'is', null), eb.or([eb('image_cover_url', 'is', null), eb('image_cover_url', '<>', eb.val(a.coverUrl))])])
+          : eb('image_cover_url', 'is', null);
       return db
         .updateTable('boards')
         .set((eb) => ({
@@ -88,7 +91,9 @@ export function pinsStore(db: Kysely<Database>) {
         insertPin.bind(pin),
         ...(hashtags ? [hashtags.compile()] : []),
         ...also,
-        ...(cover || !fresh ? [touchBoard.bind({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null })] : []),
+        ...(cover || !fresh
+          ? [touchBoard.bind({ boardId: pin.board_id, createdAt: pin.created_at, coverUrl: cover?.url ?? null, cover: cover?.when ?? null })]
+          : []),
         pinDeltas.statement(pin, 1),
       ]);
     },
@@ -221,19 +226,21 @@ export function pinsStore(db: Kysely<Database>) {
      * for a visitor, in SQL), newest first: a profile widget's feed, through pins_pinner_created.
      */
     listPublicPinnerPins(pinnerId: string, limit: number) {
-      return detail()
-        .where('pins.pinner_id', '=', pinnerId)
-        .where('boards.archived_at', 'is', null)
-        .where('boards.privacy', '=', 'public')
-        // Not on a board whose owner is suspended or deactivated (policy/rules.ts boardRule).
-        .where((eb) => shownAccount(eb, 'owner.state'))
-        // Nothing an operator hid: the pin, or the board it is on (a widget's and a feed's readers are anyone).
-        .where((eb) => notHidden(eb, 'pins.hidden'))
-        .where((eb) => notHidden(eb, 'boards.hidden'))
-        .orderBy('pins.created_at', 'desc')
-        .orderBy('pins.id', 'desc')
-        .limit(limit)
-        .execute();
+      return (
+        detail()
+          .where('pins.pinner_id', '=', pinnerId)
+          .where('boards.archived_at', 'is', null)
+          .where('boards.privacy', '=', 'public')
+          // Not on a board whose owner is suspended or deactivated (policy/rules.ts boardRule).
+          .where((eb) => shownAccount(eb, 'owner.state'))
+          // Nothing an operator hid: the pin, or the board it is on (a widget's and a feed's readers are anyone).
+          .where((eb) => notHidden(eb, 'pins.hidden'))
+          .where((eb) => notHidden(eb, 'boards.hidden'))
+          .orderBy('pins.created_at', 'desc')
+          .orderBy('pins.id', 'desc')
+          .limit(limit)
+          .execute()
+      );
     },
 
     /**

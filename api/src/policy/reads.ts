@@ -94,7 +94,13 @@ export function policyReads(db: Kysely<Database>) {
         .innerJoin('users as owner', 'owner.id', 'boards.owner_id')
         .selectAll('boards')
         .select(pinCountOf('board_pins').as('pin_count'))
-        .select(['owner.username as owner_username', 'owner.first_name as owner_first_name', 'owner.last_name as owner_last_name', 'owner.image_medium_url as owner_image_medium_url', 'owner.state as owner_state'])
+        .select([
+          'owner.username as owner_username',
+          'owner.first_name as owner_first_name',
+          'owner.last_name as owner_last_name',
+          'owner.image_medium_url as owner_image_medium_url',
+          'owner.state as owner_state',
+        ])
         .select(collaboratorCount);
       query = 'id' in key ? query.where('boards.id', '=', key.id) : query.where('owner.username', '=', key.username).where('boards.slug', '=', key.slug);
       const row = await query.orderBy('boards.created_at').orderBy('boards.id').executeTakeFirst();
@@ -107,7 +113,11 @@ export function policyReads(db: Kysely<Database>) {
 
     /** Whether the user owns the board or collaborates on it (an accepted invite). */
     async isMember(boardId: string, userId: string): Promise<boolean> {
-      const row = await db.selectFrom('boards').select((eb) => memberOf(eb, userId).as('is_member')).where('boards.id', '=', boardId).executeTakeFirst();
+      const row = await db
+        .selectFrom('boards')
+        .select((eb) => memberOf(eb, userId).as('is_member'))
+        .where('boards.id', '=', boardId)
+        .executeTakeFirst();
       return Boolean(row?.is_member);
     },
 

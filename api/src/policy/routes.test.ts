@@ -25,8 +25,12 @@ async function people() {
   return { t, olive, cara, stan, b };
 }
 
-const save = async (who: { post: (n: string, a: string, o: Record<string, unknown>) => Promise<Answer> }, board: string, n: string, more: Record<string, unknown> = {}) =>
-  data(await who.post('PinResource', 'create', { board_id: board, link: `https://example.com/${n}`, color: '#336699', ...more })).id as string;
+const save = async (
+  who: { post: (n: string, a: string, o: Record<string, unknown>) => Promise<Answer> },
+  board: string,
+  n: string,
+  more: Record<string, unknown> = {},
+) => data(await who.post('PinResource', 'create', { board_id: board, link: `https://example.com/${n}`, color: '#336699', ...more })).id as string;
 
 describe('a collaborator cannot carry the owner’s pins off to a board of their own', () => {
   async function world() {
@@ -80,7 +84,8 @@ describe('a suspended or deactivated owner’s things answer exactly as missing 
     await w.b.stan.post('BoardInviteResource', 'create', { board_id: stansBoard, invited_user_ids: [w.olive.id] });
     return { ...w, lake, pin, stansBoard };
   }
-  const setState = (t: Awaited<ReturnType<typeof testApp>>, userId: string, state: string) => t.db.updateTable('users').set({ state }).where('id', '=', userId).execute();
+  const setState = (t: Awaited<ReturnType<typeof testApp>>, userId: string, state: string) =>
+    t.db.updateTable('users').set({ state }).where('id', '=', userId).execute();
 
   it('its boards, board feeds, pins, /v3/pins/:id/ and pin embeds, to visitors, strangers and its collaborators', async () => {
     const { t, olive, b, lake, pin } = await world();
@@ -93,7 +98,9 @@ describe('a suspended or deactivated owner’s things answer exactly as missing 
       '/v3/pins/:id/': () => who.send(`/v3/pins/${pinId}/`),
     });
     // What a board and a pin that never existed answer, to compare with.
-    const missing = Object.fromEntries(await Promise.all(Object.entries(reads(b.visitor, newId(), newId())).map(async ([name, read]) => [name, await read()] as const)));
+    const missing = Object.fromEntries(
+      await Promise.all(Object.entries(reads(b.visitor, newId(), newId())).map(async ([name, read]) => [name, await read()] as const)),
+    );
     for (const state of ['suspended', 'deactivated']) {
       await setState(t, olive.id, state);
       for (const [whoName, who] of Object.entries({ visitor: b.visitor, stranger: b.stan, collaborator: b.cara })) {
@@ -103,7 +110,11 @@ describe('a suspended or deactivated owner’s things answer exactly as missing 
           expect(res.status, `${state} ${whoName} ${name}`).toBe(404);
         }
       }
-      const embeds = await t.client().send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { pins: [pin], boards: ['olive/lake-days'] } }))}`, { headers: { origin: 'https://publisher.example' } });
+      const embeds = await t
+        .client()
+        .send(`${EMBEDS_PATH}?data=${encodeURIComponent(JSON.stringify({ options: { pins: [pin], boards: ['olive/lake-days'] } }))}`, {
+          headers: { origin: 'https://publisher.example' },
+        });
       expect(data(embeds), state).toMatchObject({ pins: { [pin]: null }, boards: { 'olive/lake-days': null } });
     }
     await setState(t, olive.id, 'active');
@@ -128,7 +139,8 @@ describe('a suspended or deactivated owner’s things answer exactly as missing 
     expect(names(await b.visitor.get('BoardsResource', { username: 'cara' }), 'boards')).toEqual([]);
     expect(names(await b.cara.get('BoardPickerBoardsResource', {}), 'all_boards')).toEqual([]);
     await setState(t, olive.id, 'active');
-    const collaborators = async () => (data(await b.olive.get('BoardCollaboratorsResource', { board_id: lake })) as Array<{ username: string }>).map((p) => p.username);
+    const collaborators = async () =>
+      (data(await b.olive.get('BoardCollaboratorsResource', { board_id: lake })) as Array<{ username: string }>).map((p) => p.username);
     expect(await collaborators()).toEqual(['cara']);
     await setState(t, cara.id, 'deactivated');
     expect(await collaborators()).toEqual([]);
@@ -172,15 +184,32 @@ describe('a suspended or deactivated owner’s things answer exactly as missing 
 
 describe('quick promote: a business promotes only its own pins', () => {
   const VALUES: QuickPromoteValues = {
-    name: 'Lemon tart', destination_url: 'https://bakery.example/tart', budget: '12.50', duration: '10', inclusive_end_date: '', is_ongoing: false,
-    advertiser_id: '', ages: [], interests: [], genders: [], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true,
+    name: 'Lemon tart',
+    destination_url: 'https://bakery.example/tart',
+    budget: '12.50',
+    duration: '10',
+    inclusive_end_date: '',
+    is_ongoing: false,
+    advertiser_id: '',
+    ages: [],
+    interests: [],
+    genders: [],
+    ad_type: 'CONSIDERATION',
+    selected_ocpm_tag: null,
+    isAutoTargeting: true,
   };
   const promote = (who: { send: (p: string, i: RequestInit) => Promise<Answer> }, advertiserId: string, pinId: string) =>
-    who.send(`/ads/v4/advertisers/${advertiserId}/pins/${pinId}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pinId)) });
+    who.send(`/ads/v4/advertisers/${advertiserId}/pins/${pinId}/quick_promote/`, {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify(buildPayload({ ...VALUES, advertiser_id: advertiserId }, pinId)),
+    });
 
   it('refuses a stranger’s public pin (403 code 250) and writes no campaign; its own pins, and its members’ acting for it, pass', async () => {
     const { t, olive, stan, b } = await people();
-    const advertiserId = data(await b.olive.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: 'https://bakery.example/', country: 'US' })).advertiser_id as string;
+    const advertiserId = data(
+      await b.olive.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: 'https://bakery.example/', country: 'US' }),
+    ).advertiser_id as string;
     const strangersPin = await save(b.stan, await t.makeBoard(stan.id, 'Tarts'), 'stan');
     const ownPin = await save(b.olive, await t.makeBoard(olive.id, 'Bakes'), 'olive');
 

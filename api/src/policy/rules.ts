@@ -264,10 +264,13 @@ export function memberRule(action: MemberAction, f: MemberFacts): Verdict {
   const ownerOnly: Verdict = { allow: false, answer: 'forbidden', detail: "Only the business's owner can manage its members.", error: 'members_owner_only' };
   if (action === 'transfer') {
     if (f.business.role?.owner !== true) return ownerOnly;
-    return f.target === 'member' ? ALLOW : { allow: false, answer: 'forbidden', detail: 'Ownership can go only to a member of this business.', error: 'transfer_needs_member' };
+    return f.target === 'member'
+      ? ALLOW
+      : { allow: false, answer: 'forbidden', detail: 'Ownership can go only to a member of this business.', error: 'transfer_needs_member' };
   }
   if (!holdsOwner(f.business)) return ownerOnly;
-  if (f.target === 'owner' || (f.target === 'self' && f.business.role?.owner === true)) return { allow: false, answer: 'forbidden', detail: "The owner's role can't be changed or removed.", error: 'member_is_owner' };
+  if (f.target === 'owner' || (f.target === 'self' && f.business.role?.owner === true))
+    return { allow: false, answer: 'forbidden', detail: "The owner's role can't be changed or removed.", error: 'member_is_owner' };
   return ALLOW;
 }
 

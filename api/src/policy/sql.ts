@@ -25,8 +25,12 @@ export const notHidden = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>
  * pins.pinner_id and boards.owner_id): a hidden pin or board stays on its owner's own lists, marked, so
  * they may appeal, and is gone from everyone else's (hiddenShownTo's SQL half for lists a member reads).
  */
-export const hiddenShownToSql = <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, column: string, owners: string[], viewerId: string | null | undefined) =>
-  viewerId ? eb.or([notHidden(eb, column), ...owners.map((owner) => eb(eb.ref(owner as never), '=', viewerId as never))]) : notHidden(eb, column);
+export const hiddenShownToSql = <DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
+  column: string,
+  owners: string[],
+  viewerId: string | null | undefined,
+) => (viewerId ? eb.or([notHidden(eb, column), ...owners.map((owner) => eb(eb.ref(owner as never), '=', viewerId as never))]) : notHidden(eb, column));
 
 /**
  * "Hide it from my view": the object at `idColumn` (a pin's or board's id) is not one the reader reported

@@ -2,7 +2,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ApiError, type ErrorName } from '../lib/errors.js';
 import { policyReads } from './reads.js';
-import { boardRule, pinRule, profileRule, promoteRule, refusalError, sectionRule, type Action, type BoardFacts, type BusinessFacts, type ProfileFacts, type Relation, type Verdict } from './rules.js';
+import {
+  boardRule,
+  pinRule,
+  profileRule,
+  promoteRule,
+  refusalError,
+  sectionRule,
+  type Action,
+  type BoardFacts,
+  type BusinessFacts,
+  type ProfileFacts,
+  type Relation,
+  type Verdict,
+} from './rules.js';
 
 /**
  * The facts loader of the object policy: reads what policy/rules.ts decides from (the actor's relation
@@ -29,7 +42,13 @@ export function policyStore(db: Kysely<Database>) {
     // No user has the empty id, so a visitor is a member of nothing.
     const row = await reads.findBoardForMember(boardId, actorId ?? '');
     if (!row) return undefined;
-    const facts: BoardFacts = { relation: relationOf(row.owner_id, actorId, row.is_member), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state, hidden: row.hidden !== null };
+    const facts: BoardFacts = {
+      relation: relationOf(row.owner_id, actorId, row.is_member),
+      privacy: row.privacy,
+      archived: row.archived_at !== null,
+      ownerState: row.owner_state,
+      hidden: row.hidden !== null,
+    };
     return { row, facts };
   };
 
@@ -54,7 +73,16 @@ export function policyStore(db: Kysely<Database>) {
       const row = await reads.findBoardWithOwner(key);
       if (!row) throw new ApiError('board_not_found');
       const isMember = await membership(row, actorId, action);
-      enforce(boardRule(action, { relation: relationOf(row.owner_id, actorId, isMember), privacy: row.privacy, archived: row.archived_at !== null, ownerState: row.owner_state, hidden: row.hidden !== null }), 'board_not_found');
+      enforce(
+        boardRule(action, {
+          relation: relationOf(row.owner_id, actorId, isMember),
+          privacy: row.privacy,
+          archived: row.archived_at !== null,
+          ownerState: row.owner_state,
+          hidden: row.hidden !== null,
+        }),
+        'board_not_found',
+      );
       return { ...row, is_member: isMember || row.owner_id === actorId };
     },
 
@@ -110,7 +138,14 @@ export function policyStore(db: Kysely<Database>) {
      * a move takes them to: a pin staying on its board changes section only. Each board is read once.
      */
     async pins(actorId: string, pinIds: string[], action: Action, to?: string) {
-      const rows = pinIds.length ? await db.selectFrom('pins').innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id').select(['pins.id', 'pins.board_id', 'pins.section_id', 'pins.pinner_id', 'pinner.state as pinner_state']).where('pins.id', 'in', pinIds).execute() : [];
+      const rows = pinIds.length
+        ? await db
+            .selectFrom('pins')
+            .innerJoin('users as pinner', 'pinner.id', 'pins.pinner_id')
+            .select(['pins.id', 'pins.board_id', 'pins.section_id', 'pins.pinner_id', 'pinner.state as pinner_state'])
+            .where('pins.id', 'in', pinIds)
+            .execute()
+        : [];
       if (rows.length !== new Set(pinIds).size) throw new ApiError('pin_not_found');
       const facts = new Map<string, BoardFacts>();
       for (const boardId of new Set(rows.map((r) => r.board_id))) {
@@ -119,7 +154,15 @@ export function policyStore(db: Kysely<Database>) {
         facts.set(boardId, found.facts);
       }
       for (const row of rows) {
-        enforce(pinRule(action, { ...facts.get(row.board_id)!, pinnerState: row.pinner_state, pinnedByActor: row.pinner_id === actorId, withinBoard: to === row.board_id }), 'pin_not_found');
+        enforce(
+          pinRule(action, {
+            ...facts.get(row.board_id)!,
+            pinnerState: row.pinner_state,
+            pinnedByActor: row.pinner_id === actorId,
+            withinBoard: to === row.board_id,
+          }),
+          'pin_not_found',
+        );
       }
       return rows;
     },
@@ -144,7 +187,14 @@ export function policyStore(db: Kysely<Database>) {
       const row = await reads.findPinDetail(pinId);
       if (!row) throw new ApiError('pin_not_found');
       const isMember = await membership({ id: row.board_id, owner_id: row.board_owner_id, privacy: row.board_privacy }, actorId, 'view');
-      const pin = { relation: relationOf(row.board_owner_id, actorId, isMember), privacy: row.board_privacy, archived: row.board_archived_at !== null, ownerState: row.owner_state, pinnerState: row.pinner_state, pinnedByActor: row.pinner_id === actorId };
+      const pin = {
+        relation: relationOf(row.board_owner_id, actorId, isMember),
+        privacy: row.board_privacy,
+        archived: row.board_archived_at !== null,
+        ownerState: row.owner_state,
+        pinnerState: row.pinner_state,
+        pinnedByActor: row.pinner_id === actorId,
+      };
       const ownedByBusiness = row.pinner_id === advertiser.owner_user_id || row.advertiser_id === advertiser.id;
       enforce(promoteRule({ business, pin, ownedByBusiness }), 'pin_not_found');
       return row;

@@ -31,7 +31,8 @@ async function operator(t: TestApp) {
 async function reported(t: TestApp) {
   const owner = await member(t, '198.51.100.50');
   const board = await t.makeBoard(owner.user.id, 'Recipes');
-  const pin = (await owner.c.post('PinResource', 'create', { board_id: board, link: 'https://a.example/soup', color: '#336699', title: 'Soup' })).body.resource_response.data.id as string;
+  const pin = (await owner.c.post('PinResource', 'create', { board_id: board, link: 'https://a.example/soup', color: '#336699', title: 'Soup' })).body
+    .resource_response.data.id as string;
   const a = await member(t, '198.51.100.2');
   const b = await member(t, '198.51.100.3');
   for (const r of [a.c, b.c, t.client({ address: '203.0.113.4' })]) {
@@ -40,7 +41,13 @@ async function reported(t: TestApp) {
   return { owner, board, pin, a, b };
 }
 
-const notices = (t: TestApp, userId: string) => t.db.selectFrom('notifications').select(['kind', 'note', 'pin_id', 'actor_id']).where('recipient_id', '=', userId).where('kind', 'not in', ['pin_saved', 'new_follower']).execute();
+const notices = (t: TestApp, userId: string) =>
+  t.db
+    .selectFrom('notifications')
+    .select(['kind', 'note', 'pin_id', 'actor_id'])
+    .where('recipient_id', '=', userId)
+    .where('kind', 'not in', ['pin_saved', 'new_follower'])
+    .execute();
 
 describe('an operator decides on reports', () => {
   it('hide: closes every report, hides the pin, writes the audit row, tells each reporter and the owner why; the notices name no operator', async () => {
@@ -48,14 +55,27 @@ describe('an operator decides on reports', () => {
     const { owner, pin, a, b } = await reported(t);
     const op = await operator(t);
     const queue = (await op.c.send('/v3/admin/reports/')).body.resource_response.data.items;
-    expect(queue[0]).toMatchObject({ object_kind: 'pin', object_id: pin, open_reports: 3, title: 'Soup', owner_username: owner.user.username, url: `/pin/${pin}/`, hidden: null });
+    expect(queue[0]).toMatchObject({
+      object_kind: 'pin',
+      object_id: pin,
+      open_reports: 3,
+      title: 'Soup',
+      owner_username: owner.user.username,
+      url: `/pin/${pin}/`,
+      hidden: null,
+    });
     expect(queue[0].notes).toHaveLength(3);
 
     const decided = await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'hide', reason: 'Spam links' });
     expect(decided.body.resource_response.data).toEqual({ closed: 3 });
-    expect(await t.db.selectFrom('pins').select(['hidden', 'hidden_reason']).where('id', '=', pin).executeTakeFirstOrThrow()).toEqual({ hidden: 'hidden', hidden_reason: 'Spam links' });
+    expect(await t.db.selectFrom('pins').select(['hidden', 'hidden_reason']).where('id', '=', pin).executeTakeFirstOrThrow()).toEqual({
+      hidden: 'hidden',
+      hidden_reason: 'Spam links',
+    });
     expect(await t.db.selectFrom('reports').select('state').where('state', '=', 'open').execute()).toEqual([]);
-    expect(await t.db.selectFrom('operator_actions').where('action', 'not like', 'operator.%').select(['action', 'subject_id', 'reason']).execute()).toEqual([{ action: 'report.hide', subject_id: pin, reason: 'Spam links' }]);
+    expect(await t.db.selectFrom('operator_actions').where('action', 'not like', 'operator.%').select(['action', 'subject_id', 'reason']).execute()).toEqual([
+      { action: 'report.hide', subject_id: pin, reason: 'Spam links' },
+    ]);
     expect(await notices(t, owner.user.id)).toEqual([{ kind: 'moderation_hidden', note: 'Spam links', pin_id: pin, actor_id: owner.user.id }]);
     for (const r of [a, b]) expect(await notices(t, r.user.id)).toEqual([{ kind: 'report_reviewed', note: null, pin_id: null, actor_id: r.user.id }]);
 
@@ -81,8 +101,14 @@ describe('an operator decides on reports', () => {
 
     // The appeal upheld: restored, shown to everyone again, the owner told why; the appeal stays used.
     expect((await t.client().get('PinResource', { id: pin })).status).toBe(404);
-    expect((await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'restore', reason: 'An ingredient, not spam' })).body.resource_response.data).toEqual({ closed: 1 });
-    expect(await t.db.selectFrom('pins').select(['hidden', 'hidden_reason']).where('id', '=', pin).executeTakeFirstOrThrow()).toEqual({ hidden: null, hidden_reason: null });
+    expect(
+      (await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'restore', reason: 'An ingredient, not spam' })).body
+        .resource_response.data,
+    ).toEqual({ closed: 1 });
+    expect(await t.db.selectFrom('pins').select(['hidden', 'hidden_reason']).where('id', '=', pin).executeTakeFirstOrThrow()).toEqual({
+      hidden: null,
+      hidden_reason: null,
+    });
     expect((await t.client().get('PinResource', { id: pin })).status).toBe(200);
     expect((await notices(t, owner.user.id)).map((n) => [n.kind, n.note])).toContainEqual(['moderation_restored', 'An ingredient, not spam']);
   });
@@ -91,7 +117,9 @@ describe('an operator decides on reports', () => {
     const t = await testApp();
     const { owner, pin } = await reported(t);
     const op = await operator(t);
-    expect((await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'warn', reason: 'Mind the rules' })).status).toBe(200);
+    expect((await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'warn', reason: 'Mind the rules' })).status).toBe(
+      200,
+    );
     expect((await t.db.selectFrom('pins').select('hidden').where('id', '=', pin).executeTakeFirstOrThrow()).hidden).toBeNull();
     expect(await notices(t, owner.user.id)).toEqual([{ kind: 'moderation_warned', note: 'Mind the rules', pin_id: pin, actor_id: owner.user.id }]);
 
@@ -99,15 +127,36 @@ describe('an operator decides on reports', () => {
     await postJson(c.c, '/v3/reports/', { object_kind: 'pin', object_id: pin, reason: 'harassment' });
     const noProof = await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'suspend', reason: 'Repeated' });
     expect(noProof.status).toBe(401);
-    const wrong = await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'suspend', reason: 'Repeated', password: 'nope nope', code: code(t) });
+    const wrong = await postJson(op.c, '/v3/admin/reports/decide/', {
+      object_kind: 'pin',
+      object_id: pin,
+      decision: 'suspend',
+      reason: 'Repeated',
+      password: 'nope nope',
+      code: code(t),
+    });
     expect(wrong.status).toBe(401);
     expect((await t.db.selectFrom('users').select('state').where('id', '=', owner.user.id).executeTakeFirstOrThrow()).state).toBe('active');
     expect(await t.db.selectFrom('reports').select('id').where('state', '=', 'open').execute()).toHaveLength(1);
 
-    const ok = await postJson(op.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'suspend', reason: 'Repeated', password: op.user.password, code: code(t) });
+    const ok = await postJson(op.c, '/v3/admin/reports/decide/', {
+      object_kind: 'pin',
+      object_id: pin,
+      decision: 'suspend',
+      reason: 'Repeated',
+      password: op.user.password,
+      code: code(t),
+    });
     expect(ok.body.resource_response.data).toEqual({ closed: 1 });
-    expect(await t.db.selectFrom('users').select(['state', 'state_set_by']).where('id', '=', owner.user.id).executeTakeFirstOrThrow()).toEqual({ state: 'suspended', state_set_by: 'operator' });
-    expect((await t.db.selectFrom('operator_actions').where('action', 'not like', 'operator.%').select('action').orderBy('created_at').execute()).map((r) => r.action)).toEqual(['report.warn', 'account.suspend', 'report.suspend']);
+    expect(await t.db.selectFrom('users').select(['state', 'state_set_by']).where('id', '=', owner.user.id).executeTakeFirstOrThrow()).toEqual({
+      state: 'suspended',
+      state_set_by: 'operator',
+    });
+    expect(
+      (await t.db.selectFrom('operator_actions').where('action', 'not like', 'operator.%').select('action').orderBy('created_at').execute()).map(
+        (r) => r.action,
+      ),
+    ).toEqual(['report.warn', 'account.suspend', 'report.suspend']);
     expect(await notices(t, c.user.id)).toEqual([{ kind: 'report_reviewed', note: null, pin_id: null, actor_id: c.user.id }]);
   });
 
@@ -131,7 +180,11 @@ describe('an operator decides on reports', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       if (errorCode) expect(res.body.resource_response.error!.api_error_code).toBe(errorCode);
     }
-    const notJson = await op.c.send('/v3/admin/reports/decide/', { method: 'POST', headers: { origin: 'http://localhost:8787', 'content-type': 'application/json' }, body: '{' });
+    const notJson = await op.c.send('/v3/admin/reports/decide/', {
+      method: 'POST',
+      headers: { origin: 'http://localhost:8787', 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(notJson.status).toBe(400);
     // A member, a visitor: as if there were no such route.
     expect((await postJson(a.c, '/v3/admin/reports/decide/', { object_kind: 'pin', object_id: pin, decision: 'hide', reason: 'x' })).status).toBe(404);
@@ -155,7 +208,8 @@ describe('an operator decides on reports', () => {
     expect(await feedIds(a.c)).toEqual([]);
     expect(await feedIds(b.c)).toEqual([pin]);
     // Out of their board page and their search too; everyone else still sees it.
-    const ids = async (c: Client, name: string, options: Record<string, unknown>) => (await c.get(name, options)).body.resource_response.data.pins.map((p: { id: string }) => p.id);
+    const ids = async (c: Client, name: string, options: Record<string, unknown>) =>
+      (await c.get(name, options)).body.resource_response.data.pins.map((p: { id: string }) => p.id);
     expect(await ids(a.c, 'BoardFeedResource', { board_id: board })).toEqual([]);
     expect(await ids(b.c, 'BoardFeedResource', { board_id: board })).toEqual([pin]);
     expect(await ids(a.c, 'SearchPinsResource', { q: 'soup' })).toEqual([]);

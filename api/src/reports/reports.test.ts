@@ -42,7 +42,13 @@ describe('reports and the queue', () => {
     await t.passMfa(op.id);
     const queue = await console_.send('/v3/admin/reports/');
     expect(queue.status).toBe(200);
-    expect(queue.body.resource_response.data.items[0]).toMatchObject({ object_kind: 'board', object_id: board, open_reports: 6, title: 'Things', owner_username: owner.username });
+    expect(queue.body.resource_response.data.items[0]).toMatchObject({
+      object_kind: 'board',
+      object_id: board,
+      open_reports: 6,
+      title: 'Things',
+      owner_username: owner.username,
+    });
 
     const decided = await postJson(console_, '/v3/admin/reports/decide/', { object_kind: 'board', object_id: board, decision: 'hide', reason: 'Spam board' });
     expect(decided.body.resource_response.data).toEqual({ closed: 6 });

@@ -32,7 +32,17 @@ export function reportsService(deps: Deps, notifications: Pick<NotificationsServ
     /** `reporterKey`: the account, or for a visitor its hashed address. */
     async report(reporter: { id: string | null; key: string }, body: z.output<typeof reportBody>) {
       await seen(reporter.id, body.object_kind, body.object_id);
-      const created = await store.add({ id: newId(), kind: 'report', objectKind: body.object_kind, objectId: body.object_id, reporterId: reporter.id, reporterKey: reporter.key, reason: body.reason, note: body.note || null, now: clock.now() });
+      const created = await store.add({
+        id: newId(),
+        kind: 'report',
+        objectKind: body.object_kind,
+        objectId: body.object_id,
+        reporterId: reporter.id,
+        reporterKey: reporter.key,
+        reason: body.reason,
+        note: body.note || null,
+        now: clock.now(),
+      });
       return { created };
     },
 
@@ -45,7 +55,17 @@ export function reportsService(deps: Deps, notifications: Pick<NotificationsServ
       if (row.appealed_at !== null) throw new ApiError('appeal_used');
       await db.transaction().execute(async (trx) => {
         await trx.updateTable(table).set({ appealed_at: clock.now() }).where('id', '=', body.object_id).execute();
-        await reportsStore(trx).add({ id: newId(), kind: 'appeal', objectKind: body.object_kind, objectId: body.object_id, reporterId: ownerId, reporterKey: ownerId, reason: 'appeal', note: body.note || null, now: clock.now() });
+        await reportsStore(trx).add({
+          id: newId(),
+          kind: 'appeal',
+          objectKind: body.object_kind,
+          objectId: body.object_id,
+          reporterId: ownerId,
+          reporterKey: ownerId,
+          reason: 'appeal',
+          note: body.note || null,
+          now: clock.now(),
+        });
       });
       return { appealed: true as const };
     },
@@ -57,8 +77,22 @@ export function reportsService(deps: Deps, notifications: Pick<NotificationsServ
           rows.map(async (r) => {
             const shown = await shownAs(r.object_kind, r.object_id);
             const reasons = (await store.reasonsOf(r.object_kind, r.object_id)).map((x) => x.reason);
-            const notes = (await store.notesOf(r.object_kind, r.object_id)).map((x) => ({ kind: x.kind, reason: x.reason, note: x.note, created_at: Number(x.created_at) }));
-            return { object_kind: r.object_kind, object_id: r.object_id, open_reports: Number(r.open_reports), appeals: Number(r.appeals), newest_at: Number(r.newest_at), reasons, notes, ...shown };
+            const notes = (await store.notesOf(r.object_kind, r.object_id)).map((x) => ({
+              kind: x.kind,
+              reason: x.reason,
+              note: x.note,
+              created_at: Number(x.created_at),
+            }));
+            return {
+              object_kind: r.object_kind,
+              object_id: r.object_id,
+              open_reports: Number(r.open_reports),
+              appeals: Number(r.appeals),
+              newest_at: Number(r.newest_at),
+              reasons,
+              notes,
+              ...shown,
+            };
           }),
         ),
       };
@@ -96,13 +130,34 @@ export function reportsService(deps: Deps, notifications: Pick<NotificationsServ
         const hidden = decision === 'hide' ? 'hidden' : decision === 'remove' ? 'removed' : null;
         // Dismissing an appeal keeps the object hidden; dismissing reports on a shown object changes nothing.
         if (hidden !== null && kind !== 'user') {
-          await trx.updateTable(kind === 'pin' ? 'pins' : 'boards').set({ hidden, hidden_reason: body.reason }).where('id', '=', id).execute();
+          await trx
+            .updateTable(kind === 'pin' ? 'pins' : 'boards')
+            .set({ hidden, hidden_reason: body.reason })
+            .where('id', '=', id)
+            .execute();
         }
         // An appeal upheld: shown again to everyone; the appeal stays used.
-        if (decision === 'restore' && kind !== 'user') await trx.updateTable(kind === 'pin' ? 'pins' : 'boards').set({ hidden: null, hidden_reason: null }).where('id', '=', id).execute();
-        await auditLog(trx, clock).record({ via: 'console', operatorId }, { action: `report.${decision}`, subjectKind: kind, subjectId: id, reason: body.reason, detail: { closed_reports: n } });
+        if (decision === 'restore' && kind !== 'user')
+          await trx
+            .updateTable(kind === 'pin' ? 'pins' : 'boards')
+            .set({ hidden: null, hidden_reason: null })
+            .where('id', '=', id)
+            .execute();
+        await auditLog(trx, clock).record(
+          { via: 'console', operatorId },
+          { action: `report.${decision}`, subjectKind: kind, subjectId: id, reason: body.reason, detail: { closed_reports: n } },
+        );
         const about = { pinId: kind === 'pin' ? id : null, boardId: kind === 'board' ? id : null };
-        const ownerKind: ModerationKind | null = decision === 'hide' ? 'moderation_hidden' : decision === 'remove' ? 'moderation_removed' : decision === 'warn' ? 'moderation_warned' : decision === 'restore' ? 'moderation_restored' : null;
+        const ownerKind: ModerationKind | null =
+          decision === 'hide'
+            ? 'moderation_hidden'
+            : decision === 'remove'
+              ? 'moderation_removed'
+              : decision === 'warn'
+                ? 'moderation_warned'
+                : decision === 'restore'
+                  ? 'moderation_restored'
+                  : null;
         const told = ownerKind !== null && owner !== null ? [{ kind: ownerKind, recipientId: owner, ...about, note: body.reason }] : [];
         // Each reporter (and an appealing owner) hears that it was reviewed; never what others reported, nor who decided.
         const reviewed = open.map((r) => r.reporter_id).filter((r): r is string => r !== null && !told.some((t) => t.recipientId === r));
@@ -113,7 +168,14 @@ export function reportsService(deps: Deps, notifications: Pick<NotificationsServ
 
     /** "Hide it from my view": only a member who reported the pin or board, only for themselves. */
     async hideForReporter(viewerId: string, body: z.output<typeof hideBody>) {
-      const result = await db.updateTable('reports').set({ hidden_for_reporter: 1 }).where('reporter_id', '=', viewerId).where('kind', '=', 'report').where('object_kind', '=', body.object_kind).where('object_id', '=', body.object_id).executeTakeFirst();
+      const result = await db
+        .updateTable('reports')
+        .set({ hidden_for_reporter: 1 })
+        .where('reporter_id', '=', viewerId)
+        .where('kind', '=', 'report')
+        .where('object_kind', '=', body.object_kind)
+        .where('object_id', '=', body.object_id)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new ApiError('not_found', 'Report it first: only what you reported is hidden from your view.');
       return { hidden: true as const };
     },
@@ -128,13 +190,35 @@ export function reportsService(deps: Deps, notifications: Pick<NotificationsServ
 
   async function shownAs(kind: string, id: string) {
     if (kind === 'pin') {
-      const r = await db.selectFrom('pins').innerJoin('users', 'users.id', 'pins.pinner_id').select(['pins.title', 'pins.description', 'pins.image_id', 'users.username', 'pins.hidden']).where('pins.id', '=', id).executeTakeFirst();
+      const r = await db
+        .selectFrom('pins')
+        .innerJoin('users', 'users.id', 'pins.pinner_id')
+        .select(['pins.title', 'pins.description', 'pins.image_id', 'users.username', 'pins.hidden'])
+        .where('pins.id', '=', id)
+        .executeTakeFirst();
       const image = r?.image_id ? renditionUrl(config.publicOrigin, r.image_id, '236x') : null;
-      return { title: r ? r.title || r.description || '' : null, image_url: image, owner_username: r?.username ?? null, hidden: r?.hidden ?? null, url: r ? `/pin/${id}/` : null };
+      return {
+        title: r ? r.title || r.description || '' : null,
+        image_url: image,
+        owner_username: r?.username ?? null,
+        hidden: r?.hidden ?? null,
+        url: r ? `/pin/${id}/` : null,
+      };
     }
     if (kind === 'board') {
-      const r = await db.selectFrom('boards').innerJoin('users', 'users.id', 'boards.owner_id').select(['boards.name', 'boards.slug', 'users.username', 'boards.hidden']).where('boards.id', '=', id).executeTakeFirst();
-      return { title: r?.name ?? null, image_url: null, owner_username: r?.username ?? null, hidden: r?.hidden ?? null, url: r ? `/${r.username}/${r.slug}/` : null };
+      const r = await db
+        .selectFrom('boards')
+        .innerJoin('users', 'users.id', 'boards.owner_id')
+        .select(['boards.name', 'boards.slug', 'users.username', 'boards.hidden'])
+        .where('boards.id', '=', id)
+        .executeTakeFirst();
+      return {
+        title: r?.name ?? null,
+        image_url: null,
+        owner_username: r?.username ?? null,
+        hidden: r?.hidden ?? null,
+        url: r ? `/${r.username}/${r.slug}/` : null,
+      };
     }
     const r = await db.selectFrom('users').select(['username']).where('id', '=', id).executeTakeFirst();
     return { title: r?.username ?? null, image_url: null, owner_username: r?.username ?? null, hidden: null, url: r ? `/${r.username}/` : null };

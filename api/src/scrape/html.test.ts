@@ -29,7 +29,8 @@ describe('the server-side image finder on saved pages', () => {
     ]);
     // Never: the tiny logo, the 6:1 banner, SVG, data: URLs, unsized <img>, nopin images.
     const urls = page.items.map((item) => item.url).join(' ');
-    for (const left of ['logo.png', 'banner.jpg', 'icon.svg', 'data:', 'no-size.jpg', 'private', 'placeholder.gif', 'market-400']) expect(urls).not.toContain(left);
+    for (const left of ['logo.png', 'banner.jpg', 'icon.svg', 'data:', 'no-size.jpg', 'private', 'placeholder.gif', 'market-400'])
+      expect(urls).not.toContain(left);
   });
 
   it('gives the large images in page order (the lead image first), then the smaller ones largest first', () => {
@@ -40,7 +41,7 @@ describe('the server-side image finder on saved pages', () => {
     expect(areas).toEqual([...areas].sort((a, b) => b - a));
   });
 
-  it("lets only the article compete by position: the site header and sidebar go after it (CHROME_PAGE)", () => {
+  it('lets only the article compete by position: the site header and sidebar go after it (CHROME_PAGE)', () => {
     const { items } = findImagesInHtml(CHROME_PAGE, PAGE_URL);
     expect(items.map((item) => item.url.split('/').pop())).toEqual(['lead.jpg', 'body.jpg', 'top.jpg', 'menu.jpg', 'teaser.jpg']);
   });
@@ -93,13 +94,19 @@ describe('the server-side image finder on saved pages', () => {
     expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="/clip.mp4">')).toEqual([
       { type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://v.example/clip.mp4' },
     ]);
-    expect(page('<meta property="og:video:url" content="https://cdn.example/stream?id=1"><meta property="og:video:type" content="video/mp4"><meta property="og:image" content="/cover.jpg">')).toEqual([
-      { type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://cdn.example/stream?id=1' },
-    ]);
-    expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="https://player.example/embed/1"><meta property="og:video:type" content="text/html">')).toEqual([
+    expect(
+      page(
+        '<meta property="og:video:url" content="https://cdn.example/stream?id=1"><meta property="og:video:type" content="video/mp4"><meta property="og:image" content="/cover.jpg">',
+      ),
+    ).toEqual([{ type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://cdn.example/stream?id=1' }]);
+    expect(
+      page(
+        '<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="https://player.example/embed/1"><meta property="og:video:type" content="text/html">',
+      ),
+    ).toEqual([{ type: 'pinnable', url: 'https://v.example/cover.jpg' }]);
+    expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="https://player.example/embed/1">')).toEqual([
       { type: 'pinnable', url: 'https://v.example/cover.jpg' },
     ]);
-    expect(page('<meta property="og:image" content="/cover.jpg"><meta property="og:video" content="https://player.example/embed/1">')).toEqual([{ type: 'pinnable', url: 'https://v.example/cover.jpg' }]);
     // No og:image: no cover, so nothing to pin.
     expect(page('<meta property="og:video" content="/clip.mp4">')).toEqual([]);
   });
@@ -141,14 +148,14 @@ describe('the server finder resolves addresses as the in-page finder does (bookm
   });
 
   it('sizes an <img> without attributes by the size its address states, and offers unsized body images only when nothing else is found', () => {
-    expect(findImagesInHtml('<img src="/photo-1024x683.jpg"><img src="/thumb-150x150.jpg" width="150" height="150">', PAGE_URL).items.map((i) => i.url)).toEqual([
-      'https://news.example/photo-1024x683.jpg',
-      'https://news.example/thumb-150x150.jpg',
-    ]);
-    expect(findImagesInHtml('<img src="/icons/logo.png"><div><img src="/aside.jpg"></div><article><img src="/lead.jpg"></article>', PAGE_URL).items.map((i) => i.url)).toEqual([
-      'https://news.example/lead.jpg',
-      'https://news.example/aside.jpg',
-    ]);
+    expect(
+      findImagesInHtml('<img src="/photo-1024x683.jpg"><img src="/thumb-150x150.jpg" width="150" height="150">', PAGE_URL).items.map((i) => i.url),
+    ).toEqual(['https://news.example/photo-1024x683.jpg', 'https://news.example/thumb-150x150.jpg']);
+    expect(
+      findImagesInHtml('<img src="/icons/logo.png"><div><img src="/aside.jpg"></div><article><img src="/lead.jpg"></article>', PAGE_URL).items.map(
+        (i) => i.url,
+      ),
+    ).toEqual(['https://news.example/lead.jpg', 'https://news.example/aside.jpg']);
   });
 });
 
@@ -168,7 +175,10 @@ describe('the server finder when the page declares nothing and sizes little', ()
 
 describe('the server finder when the page declares only furniture', () => {
   it('offers the article’s unsized image before a theme logo named as og:image', () => {
-    const page = findImagesInHtml('<head><meta property="og:image" content="/themes/site/logo.gif"></head><body><img src="/icons/btn_share.png"><article><img src="/photos/kat.jpg"></article></body>', PAGE_URL);
+    const page = findImagesInHtml(
+      '<head><meta property="og:image" content="/themes/site/logo.gif"></head><body><img src="/icons/btn_share.png"><article><img src="/photos/kat.jpg"></article></body>',
+      PAGE_URL,
+    );
     expect(page.items.map((i) => i.url)).toEqual(['https://news.example/photos/kat.jpg', 'https://news.example/themes/site/logo.gif']);
   });
 });

@@ -193,7 +193,12 @@ export function findImagesInHtml(html: string, pageUrl: string): PageImages {
             if (entry && !stated && !isFurniture(entry.url)) unsized.push({ url: entry.url, inArticle: articleDepth > 0, description });
           }
         } else if (name === 'video' && a.poster) {
-          openVideo = add(a.poster, { width: dimension(a.width), height: dimension(a.height), known: !!(dimension(a.width) && dimension(a.height)), named: true });
+          openVideo = add(a.poster, {
+            width: dimension(a.width),
+            height: dimension(a.height),
+            known: !!(dimension(a.width) && dimension(a.height)),
+            named: true,
+          });
           if (openVideo && !openVideo.video) openVideo.video = videoUrl(a.src);
         }
       },

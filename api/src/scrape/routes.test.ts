@@ -80,7 +80,11 @@ describe('FindPinImagesResource get', () => {
   it('says when the page is not there', async () => {
     const res = await find(`${origin}/gone`);
     expect(res.status).toBe(502);
-    expect(res.body.resource_response.error).toMatchObject({ api_error_code: 61, message: "We couldn't load that page.", message_detail: 'The page answered with status 404.' });
+    expect(res.body.resource_response.error).toMatchObject({
+      api_error_code: 61,
+      message: "We couldn't load that page.",
+      message_detail: 'The page answered with status 404.',
+    });
   });
 
   it.each([

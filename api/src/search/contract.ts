@@ -12,7 +12,10 @@ import { pinAnswer } from '../pins/contract.js';
  * SEARCH_QUERY_MAX characters is the one refusal (search_query_too_long, checked by the service).
  */
 export const searchOptions = z.object({
-  q: z.string().max(SEARCH_QUERY_MAX * 4).default(''),
+  q: z
+    .string()
+    .max(SEARCH_QUERY_MAX * 4)
+    .default(''),
   page_size: z.number().int().min(1).max(SEARCH_PAGE_MAX).default(SEARCH_PAGE_SIZE),
   // The search order's cursor (a pin_search seq) or the end marker.
   bookmark: z

@@ -10,7 +10,8 @@ export function searchResources(search: SearchService) {
     SearchMyPinsResource: {
       get: action({
         ...searchContract.SearchMyPinsResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: (o, { viewer }) => search.mine(viewer, { query: o.q, page_size: o.page_size, bookmark: o.bookmark }),
       }),
     },
@@ -18,10 +19,10 @@ export function searchResources(search: SearchService) {
     SearchPinsResource: {
       get: action({
         ...searchContract.SearchPinsResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run: (o, { viewer }) => search.everyone({ query: o.q, page_size: o.page_size, bookmark: o.bookmark }, viewer?.id ?? null),
       }),
     },
   } satisfies ResourceRegistry;
 }
-

@@ -44,8 +44,15 @@ describe.each(databases)('search on %s', (_name, open) => {
     const lighting = await t.makeSection(kitchen, 'Lighting');
     const secret = await t.makeBoard(alice.id, 'Secret stuff', 'secret');
     const garden = await t.makeBoard(alice.id, 'Garden');
-    const save = async (options: Record<string, unknown>) => data(await a.post('PinResource', 'create', { color: '#d9a441', method: 'button', ...options })).id as string;
-    const pendant = await save({ board_id: kitchen, section: lighting, title: 'Brass Pendant', description: 'Warm light #Cuisine', link: 'https://www.lampshop.example/p/1' });
+    const save = async (options: Record<string, unknown>) =>
+      data(await a.post('PinResource', 'create', { color: '#d9a441', method: 'button', ...options })).id as string;
+    const pendant = await save({
+      board_id: kitchen,
+      section: lighting,
+      title: 'Brass Pendant',
+      description: 'Warm light #Cuisine',
+      link: 'https://www.lampshop.example/p/1',
+    });
     const torch = await save({ board_id: secret, title: 'Crème Brûlée torch', link: 'https://torch.example/' });
     const cages = await save({ board_id: garden, title: 'Tomato cages', description: 'DIY "cages" *: (easy)', link: 'https://veg.example/' });
 
@@ -83,7 +90,26 @@ describe.each(databases)('search on %s', (_name, open) => {
     expect(await t.db.selectFrom('pin_search').select('pin_id').where('pin_id', '=', torch).execute()).toEqual([]);
 
     // Bad input: nothing typed, long text, and the full-text syntax of both databases are words or nothing.
-    for (const q of ['', '   ', '"', '*', ':', '()', '"*:()', 'NEAR(a b)', 'a OR b', '!&|<->', "'", '\\', '%_', 'doc:x', 'owner : "1"', '^', 'x'.repeat(1000), 'word '.repeat(200)]) {
+    for (const q of [
+      '',
+      '   ',
+      '"',
+      '*',
+      ':',
+      '()',
+      '"*:()',
+      'NEAR(a b)',
+      'a OR b',
+      '!&|<->',
+      "'",
+      '\\',
+      '%_',
+      'doc:x',
+      'owner : "1"',
+      '^',
+      'x'.repeat(1000),
+      'word '.repeat(200),
+    ]) {
       const res = await mine(q);
       expect(res.status, q.slice(0, 20)).toBe(200);
       const everyone = await b.get('SearchPinsResource', { q });
@@ -119,7 +145,13 @@ describe.each(databases)('search on %s', (_name, open) => {
     const bens = await t.makeBoard(ben.id, 'Bens');
     const titleOf = new Map<string, string>();
     const save = async (browser: typeof a, board: string, title: string) => {
-      const res = await browser.post('PinResource', 'create', { board_id: board, title, link: `https://x.example/${titleOf.size}`, color: '#d9a441', method: 'button' });
+      const res = await browser.post('PinResource', 'create', {
+        board_id: board,
+        title,
+        link: `https://x.example/${titleOf.size}`,
+        color: '#d9a441',
+        method: 'button',
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       titleOf.set(data(res).id as string, title);
     };
@@ -168,7 +200,8 @@ describe.each(databases)('search on %s', (_name, open) => {
     await t.db.updateTable('boards').set({ privacy: 'protected' }).where('id', '=', protectedBoard).execute();
     const caraBoard = await t.makeBoard(cara.id, 'Cara board');
     const save = async (browser: typeof o, board: string, title: string, description = '') =>
-      data(await browser.post('PinResource', 'create', { board_id: board, title, description, link: 'https://x.example/', color: '#d9a441', method: 'button' })).id as string;
+      data(await browser.post('PinResource', 'create', { board_id: board, title, description, link: 'https://x.example/', color: '#d9a441', method: 'button' }))
+        .id as string;
     await save(o, open1, 'Zebra open', 'stripes #Safari');
     await save(o, hidden, 'Zebra secret');
     await save(o, stored, 'Zebra archived');

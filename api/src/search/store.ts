@@ -58,9 +58,16 @@ export function searchStore(db: Kysely<Database>, tuning: Partial<PostgresTuning
      * full; Postgres has no index that is both, and is read in two steps (postgresPins).
      */
     async pins(scope: Scope, words: string[], tags: string[], after: number | null, limit: number, lastIsPrefix = true): Promise<SearchHit[]> {
-      if (!sqlite) return postgresPins(db, { ...POSTGRES_TUNING, ...tuning }, { scope, words, tags, lastIsPrefix, after, limit, joined, wanted: (eb) => wanted(eb, scope) });
+      if (!sqlite)
+        return postgresPins(
+          db,
+          { ...POSTGRES_TUNING, ...tuning },
+          { scope, words, tags, lastIsPrefix, after, limit, joined, wanted: (eb) => wanted(eb, scope) },
+        );
       // SQLite orders by the FTS rowid (the same number) so the match is walked in order, not sorted.
-      let query = joined(sqliteMatches(db, scope, words, lastIsPrefix)).where((eb: ExpressionBuilder<any, any>) => eb.and([wanted(eb, scope), ...tagged(eb, tags, 'ps.pin_id')]));
+      let query = joined(sqliteMatches(db, scope, words, lastIsPrefix)).where((eb: ExpressionBuilder<any, any>) =>
+        eb.and([wanted(eb, scope), ...tagged(eb, tags, 'ps.pin_id')]),
+      );
       if (after !== null) query = query.where(sql`f.rowid`, '<', after);
       return (await query.select(['ps.pin_id as pin_id', 'ps.seq as seq']).orderBy(sql`f.rowid`, 'desc').limit(limit).execute()).map(hit);
     },
@@ -69,7 +76,15 @@ export function searchStore(db: Kysely<Database>, tuning: Partial<PostgresTuning
 
 /** Every tag a pin of `pinId` must have, exactly (the words narrowed to it through the index). */
 const tagged = (eb: ExpressionBuilder<any, any>, tags: string[], pinId: string) =>
-  tags.map((tag) => eb.exists(eb.selectFrom('pin_hashtags as h').select('h.pin_id').whereRef('h.pin_id', '=', pinId as any).where('h.tag', '=', tag)));
+  tags.map((tag) =>
+    eb.exists(
+      eb
+        .selectFrom('pin_hashtags as h')
+        .select('h.pin_id')
+        .whereRef('h.pin_id', '=', pinId as any)
+        .where('h.tag', '=', tag),
+    ),
+  );
 
 /**
  * SQLite: the FTS5 match drives (the owner's id as a column filter for "my pins"), in rowid order, which
@@ -134,11 +149,23 @@ async function postgresPins(db: Kysely<Database>, { recentRows, walkMax, batch }
   const collect = async (source: (below: number | null) => any, top: number | null) => {
     for (let below = top; ; ) {
       const rows: { pin_id: string; seq: string; shown: boolean }[] = await q
-        .joined(source(below).with((cte: any) => cte('ps').materialized(), (w: any) => w.selectFrom('matches').selectAll().orderBy('seq', 'desc').limit(batch)).selectFrom('ps'))
+        .joined(
+          source(below)
+            .with(
+              (cte: any) => cte('ps').materialized(),
+              (w: any) => w.selectFrom('matches').selectAll().orderBy('seq', 'desc').limit(batch),
+            )
+            .selectFrom('ps'),
+        )
         .select((eb: ExpressionBuilder<any, any>) => ['ps.pin_id as pin_id', 'ps.seq as seq', q.wanted(eb).as('shown')])
         .orderBy('ps.seq', 'desc')
         .execute();
-      out.push(...rows.filter((row) => row.shown).slice(0, q.limit - out.length).map(hit));
+      out.push(
+        ...rows
+          .filter((row) => row.shown)
+          .slice(0, q.limit - out.length)
+          .map(hit),
+      );
       if (out.length === q.limit) return true;
       if (rows.length < batch) return false;
       below = Number(rows.at(-1)!.seq);
@@ -152,12 +179,33 @@ async function postgresPins(db: Kysely<Database>, { recentRows, walkMax, batch }
   for (let read = 0, size = recentRows; ; ) {
     const floor = !q.words.length
       ? undefined
-      : await k.selectFrom('pin_search').select('seq').where((eb) => eb.and(inScope(eb, below))).orderBy('seq', 'desc').offset(size - 1).limit(1).executeTakeFirst();
+      : await k
+          .selectFrom('pin_search')
+          .select('seq')
+          .where((eb) => eb.and(inScope(eb, below)))
+          .orderBy('seq', 'desc')
+          .offset(size - 1)
+          .limit(1)
+          .executeTakeFirst();
     const from = floor === undefined ? null : Number(floor.seq);
     const window = (top: number | null) =>
       k
-        .with((cte) => cte('recent').materialized(), (w) => w.selectFrom('pin_search').select(['seq', 'pin_id', 'doc']).where((eb) => eb.and(inScope(eb, top, from))))
-        .with((cte) => cte('matches').materialized(), (w) => w.selectFrom('recent').select(['seq', 'pin_id']).where((eb) => eb.and(matching(eb, 'recent'))));
+        .with(
+          (cte) => cte('recent').materialized(),
+          (w) =>
+            w
+              .selectFrom('pin_search')
+              .select(['seq', 'pin_id', 'doc'])
+              .where((eb) => eb.and(inScope(eb, top, from))),
+        )
+        .with(
+          (cte) => cte('matches').materialized(),
+          (w) =>
+            w
+              .selectFrom('recent')
+              .select(['seq', 'pin_id'])
+              .where((eb) => eb.and(matching(eb, 'recent'))),
+        );
     if ((await collect(window, below)) || from === null) return out;
     below = from;
     read += size;
@@ -167,7 +215,18 @@ async function postgresPins(db: Kysely<Database>, { recentRows, walkMax, batch }
     size = needed;
   }
   // 2. The GIN index, below what was read.
-  await collect((top) => k.with((cte) => cte('matches').materialized(), (w) => w.selectFrom('pin_search').select(['seq', 'pin_id']).where((eb) => eb.and([...inScope(eb, top), ...matching(eb, 'pin_search')]))), below);
+  await collect(
+    (top) =>
+      k.with(
+        (cte) => cte('matches').materialized(),
+        (w) =>
+          w
+            .selectFrom('pin_search')
+            .select(['seq', 'pin_id'])
+            .where((eb) => eb.and([...inScope(eb, top), ...matching(eb, 'pin_search')])),
+      ),
+    below,
+  );
   return out;
 }
 

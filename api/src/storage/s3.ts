@@ -32,7 +32,8 @@ export async function s3Client(settings: Config['mediaS3']): Promise<S3Client> {
     responseChecksumValidation: 'WHEN_REQUIRED',
   };
   if (settings.accessKeyId || settings.secretAccessKey) {
-    if (!settings.accessKeyId || !settings.secretAccessKey) throw new Error('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials.');
+    if (!settings.accessKeyId || !settings.secretAccessKey)
+      throw new Error('MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK’s own credentials.');
     options.credentials = { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey };
   }
   return new S3Client(options);
@@ -58,7 +59,11 @@ export function s3Objects(settings: Config['mediaS3'], bucket: string, prefix: s
       const answer = await (await client()).send(new GetObjectCommand({ Bucket: bucket, Key: full(key) }));
       const body = answer.Body as Readable;
       return {
-        info: { size: answer.ContentLength ?? 0, etag: answer.ETag ?? `"${answer.LastModified?.getTime() ?? 0}"`, modifiedMs: answer.LastModified?.getTime() ?? 0 },
+        info: {
+          size: answer.ContentLength ?? 0,
+          etag: answer.ETag ?? `"${answer.LastModified?.getTime() ?? 0}"`,
+          modifiedMs: answer.LastModified?.getTime() ?? 0,
+        },
         body: body instanceof Readable ? body : Readable.fromWeb(body as never),
       };
     } catch (error) {
@@ -74,7 +79,8 @@ export function s3Objects(settings: Config['mediaS3'], bucket: string, prefix: s
     let token: string | undefined;
     do {
       const page = await (await client()).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${start}${under}`, ContinuationToken: token }));
-      for (const item of page.Contents ?? []) if (item.Key) found.push({ key: item.Key.slice(start.length), size: item.Size ?? 0, modifiedMs: item.LastModified?.getTime() ?? 0 });
+      for (const item of page.Contents ?? [])
+        if (item.Key) found.push({ key: item.Key.slice(start.length), size: item.Size ?? 0, modifiedMs: item.LastModified?.getTime() ?? 0 });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return found;
@@ -108,7 +114,9 @@ export function s3Objects(settings: Config['mediaS3'], bucket: string, prefix: s
       const keys = (await list(`${checkKey(dir)}/`)).map((o) => o.key);
       // DeleteObjects takes up to 1,000 keys a call.
       for (let i = 0; i < keys.length; i += 1000) {
-        await (await client()).send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((key) => ({ Key: full(key) })), Quiet: true } }));
+        await (await client()).send(
+          new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys.slice(i, i + 1000).map((key) => ({ Key: full(key) })), Quiet: true } }),
+        );
       }
     },
     list,

@@ -20,7 +20,10 @@ export const tokensContract = {
   AccessTokenResource: {
     get: { options: z.object({}), answer: z.array(accessToken) },
     // The secret, shown this once.
-    create: { options: z.object({ name: tokenName, scope: z.enum(TOKEN_SCOPES), password: z.string().max(256).optional(), code: z.string().trim().max(16).optional() }), answer: accessToken.extend({ token: z.string() }) },
+    create: {
+      options: z.object({ name: tokenName, scope: z.enum(TOKEN_SCOPES), password: z.string().max(256).optional(), code: z.string().trim().max(16).optional() }),
+      answer: accessToken.extend({ token: z.string() }),
+    },
     delete: { options: z.object({ id: z.string().min(1).max(32) }), answer: z.object({ revoked: z.literal(true) }) },
   },
 } satisfies ContractTable;

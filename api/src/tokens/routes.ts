@@ -22,7 +22,13 @@ export function tokenResources(tokens: TokensService) {
         errors: ['password_incorrect', 'proof_required', 'token_not_allowed'],
         run: (o, { viewer }) => tokens.create(viewer, { name: o.name, scope: o.scope, proof: { password: o.password, code: o.code } }),
       }),
-      delete: action({ ...tokensContract.AccessTokenResource.delete, caller: 'user', limit: NO_LIMIT.write, errors: ['token_not_found'], run: (o, { viewer }) => tokens.revoke(viewer, o.id) }),
+      delete: action({
+        ...tokensContract.AccessTokenResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        errors: ['token_not_found'],
+        run: (o, { viewer }) => tokens.revoke(viewer, o.id),
+      }),
     },
   } satisfies ResourceRegistry;
 }

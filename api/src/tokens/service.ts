@@ -35,9 +35,20 @@ export function tokensService(deps: Deps, proveOwner: (viewer: Viewer, proof: Pr
       await proveOwner(viewer, input.proof);
       const epoch = await store.epochOf(viewer.id);
       if (epoch === undefined) throw new ApiError('unauthorized');
-      if ((await store.liveCount(viewer.id)) >= TOKENS_PER_ACCOUNT) throw new ApiError('invalid_input', `You have ${TOKENS_PER_ACCOUNT} tokens. Revoke one you no longer use first.`);
+      if ((await store.liveCount(viewer.id)) >= TOKENS_PER_ACCOUNT)
+        throw new ApiError('invalid_input', `You have ${TOKENS_PER_ACCOUNT} tokens. Revoke one you no longer use first.`);
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const row = { id: newId(), user_id: viewer.id, name: input.name, scope: input.scope, token_hash: sha256(token), security_epoch: epoch, created_at: clock.now(), last_used_at: null, revoked_at: null };
+      const row = {
+        id: newId(),
+        user_id: viewer.id,
+        name: input.name,
+        scope: input.scope,
+        token_hash: sha256(token),
+        security_epoch: epoch,
+        created_at: clock.now(),
+        last_used_at: null,
+        revoked_at: null,
+      };
       await store.insert(row);
       return { ...listed(row), token };
     },

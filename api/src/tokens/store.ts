@@ -10,7 +10,12 @@ export function tokensStore(db: Kysely<Database>) {
     },
 
     async liveCount(userId: string) {
-      const row = await db.selectFrom('access_tokens').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('access_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
 
@@ -31,7 +36,13 @@ export function tokensStore(db: Kysely<Database>) {
     },
 
     async revoke(userId: string, id: string, now: number) {
-      const result = await db.updateTable('access_tokens').set({ revoked_at: now }).where('id', '=', id).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('access_tokens')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
 

@@ -32,7 +32,9 @@ async function script(t: TestApp, token: string, path: string, body?: unknown) {
 }
 
 const savePin = (t: TestApp, token: string, boardId: string) =>
-  script(t, token, '/resource/PinResource/create/', { options: { board_id: boardId, image_url: fixtures.url('tart'), link: 'https://publisher.example/tart', description: 'From a script', method: 'button' } });
+  script(t, token, '/resource/PinResource/create/', {
+    options: { board_id: boardId, image_url: fixtures.url('tart'), link: 'https://publisher.example/tart', description: 'From a script', method: 'button' },
+  });
 const pinCount = async (t: TestApp) => (await t.db.selectFrom('pins').select('id').execute()).length;
 
 describe('personal access tokens', () => {
@@ -115,7 +117,7 @@ describe('personal access tokens', () => {
     expect(await pinCount(t)).toBe(0);
   });
 
-  it("may not be revoked by another account", async () => {
+  it('may not be revoked by another account', async () => {
     const t = await testApp();
     const { token, id, user } = await withToken(t);
     const { browser: stranger } = await loggedIn(t);
@@ -128,7 +130,11 @@ describe('personal access tokens', () => {
     const t = await testApp();
     const { user, token } = await withToken(t);
     const board = await t.makeBoard(user.id, 'Scripts');
-    await t.db.updateTable('users').set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) })).where('id', '=', user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
     const res = await savePin(t, token, board);
     expect([res.status, err(res)]).toEqual([401, 440]);
     expect(await pinCount(t)).toBe(0);
@@ -160,7 +166,9 @@ describe('personal access tokens', () => {
     const res = await browser.send('/resource/PinResource/create/', {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-      body: JSON.stringify({ options: { board_id: board, image_url: fixtures.url('tart'), link: 'https://publisher.example/tart', description: 'x', method: 'button' } }),
+      body: JSON.stringify({
+        options: { board_id: board, image_url: fixtures.url('tart'), link: 'https://publisher.example/tart', description: 'x', method: 'button' },
+      }),
     });
     expect([res.status, err(res)]).toEqual([403, 34]);
     expect(await pinCount(t)).toBe(0);

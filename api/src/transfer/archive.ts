@@ -36,11 +36,14 @@ import { ALT_TEXT_MAX } from '../pins/rules/limits.js';
 
 const open = (path: string) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (error, zip) => (error ? reject(error) : resolve(zip))),
+    yauzl.open(path, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (error, zip) =>
+      error ? reject(error) : resolve(zip),
+    ),
   );
 
 /** A name that could land outside the folder it is unpacked to. */
-export const unsafeEntryName = (name: string) => name.startsWith('/') || name.includes('\\') || /^[a-z]:/i.test(name) || name.split('/').includes('..') || name.includes('\0');
+export const unsafeEntryName = (name: string) =>
+  name.startsWith('/') || name.includes('\\') || /^[a-z]:/i.test(name) || name.split('/').includes('..') || name.includes('\0');
 
 export interface ArchiveIndex {
   zip: yauzl.ZipFile;
@@ -58,7 +61,8 @@ export async function openArchive(path: string): Promise<ArchiveIndex> {
   }
   const entries = new Map<string, yauzl.Entry>();
   try {
-    if (zip.entryCount > ZIP_MAX_ENTRIES) throw new ApiError('import_unsafe_archive', `This ZIP file has more than ${ZIP_MAX_ENTRIES.toLocaleString('en')} files in it.`);
+    if (zip.entryCount > ZIP_MAX_ENTRIES)
+      throw new ApiError('import_unsafe_archive', `This ZIP file has more than ${ZIP_MAX_ENTRIES.toLocaleString('en')} files in it.`);
     let inflated = 0;
     await new Promise<void>((resolve, reject) => {
       zip.on('error', reject);
@@ -66,7 +70,8 @@ export async function openArchive(path: string): Promise<ArchiveIndex> {
       zip.on('entry', (entry: yauzl.Entry) => {
         try {
           const name = entry.fileName;
-          if (unsafeEntryName(name)) throw new ApiError('import_unsafe_archive', `This ZIP file has a file named "${name.slice(0, 80)}" that points outside it.`);
+          if (unsafeEntryName(name))
+            throw new ApiError('import_unsafe_archive', `This ZIP file has a file named "${name.slice(0, 80)}" that points outside it.`);
           if (entry.isEncrypted()) throw new ApiError('import_invalid', 'This ZIP file is encrypted.');
           inflated += entry.uncompressedSize;
           if (inflated > ZIP_MAX_INFLATED_BYTES) throw new ApiError('import_unsafe_archive', 'This ZIP file unpacks to more than we can take.');
@@ -92,7 +97,8 @@ export async function openArchive(path: string): Promise<ArchiveIndex> {
 function refusal(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  if (/relative path|absolute path|invalid characters|file name/i.test(message)) return new ApiError('import_unsafe_archive', 'This ZIP file has a file name that points outside it.');
+  if (/relative path|absolute path|invalid characters|file name/i.test(message))
+    return new ApiError('import_unsafe_archive', 'This ZIP file has a file name that points outside it.');
   return new ApiError('import_invalid', 'This ZIP file is damaged.');
 }
 
@@ -180,7 +186,8 @@ export async function parseArchive(archive: ArchiveIndex, budget: ReadBudget = r
     if (format !== EXPORT_FORMAT) throw notOurs(EXPORT_BOARDS_FILE);
     if (boards.size >= IMPORT_MAX_BOARDS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_BOARDS} boards.`);
     const sections = (value as { sections?: unknown } | null)?.sections;
-    if (Array.isArray(sections) && sections.length > IMPORT_MAX_SECTIONS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_SECTIONS.toLocaleString('en')} sections.`);
+    if (Array.isArray(sections) && sections.length > IMPORT_MAX_SECTIONS)
+      throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_SECTIONS.toLocaleString('en')} sections.`);
     const parsed = exportedBoard.safeParse(value);
     if (!parsed.success) throw notOurs(EXPORT_BOARDS_FILE);
     const b = parsed.data;

@@ -2,7 +2,17 @@ import { Parser } from 'htmlparser2';
 import { ApiError } from '../lib/errors.js';
 import { planBuilder } from './plan.js';
 import { readBudget, type ReadBudget, type Source } from './read.js';
-import { IMPORT_MAX_ELEMENT_DEPTH, IMPORT_MAX_NESTING, IMPORT_MAX_RECORD_BYTES, fileDate, fitDescription, fitTitle, httpAddress, type Plan, type PlannedPin } from './rules.js';
+import {
+  IMPORT_MAX_ELEMENT_DEPTH,
+  IMPORT_MAX_NESTING,
+  IMPORT_MAX_RECORD_BYTES,
+  fileDate,
+  fitDescription,
+  fitTitle,
+  httpAddress,
+  type Plan,
+  type PlannedPin,
+} from './rules.js';
 
 /** Where bookmarks outside any folder go. */
 export const LOOSE_BOOKMARKS_BOARD = 'Bookmarks';
@@ -35,7 +45,8 @@ export async function parseBookmarks(source: Source, budget: ReadBudget = readBu
 
   const place = () => ({ board: named[0] ?? LOOSE_BOOKMARKS_BOARD, section: named[1] ?? null });
   const tooLong = (text: string) => {
-    if (text.length > IMPORT_MAX_RECORD_BYTES) throw new ApiError('import_invalid', 'This bookmarks file has a name or note longer than any bookmark could have.');
+    if (text.length > IMPORT_MAX_RECORD_BYTES)
+      throw new ApiError('import_invalid', 'This bookmarks file has a name or note longer than any bookmark could have.');
     return text;
   };
   const flushNote = () => {
@@ -51,7 +62,8 @@ export async function parseBookmarks(source: Source, budget: ReadBudget = readBu
   const parser = new Parser(
     {
       onopentag(name, attrs) {
-        if (++depth > IMPORT_MAX_ELEMENT_DEPTH) throw new ApiError('import_invalid', `This bookmarks file nests its elements deeper than ${IMPORT_MAX_ELEMENT_DEPTH}.`);
+        if (++depth > IMPORT_MAX_ELEMENT_DEPTH)
+          throw new ApiError('import_invalid', `This bookmarks file nests its elements deeper than ${IMPORT_MAX_ELEMENT_DEPTH}.`);
         if (name === 'h3') heading = '';
         else if (name === 'a') anchor = { href: attrs.href ?? null, attrs, text: '' };
         else if (name === 'dd') note = '';
@@ -59,7 +71,8 @@ export async function parseBookmarks(source: Source, budget: ReadBudget = readBu
         else if (name === 'dl') {
           flushPin();
           sawList = true;
-          if (lists.length >= IMPORT_MAX_NESTING) throw new ApiError('import_invalid', `This bookmarks file nests its folders deeper than ${IMPORT_MAX_NESTING}.`);
+          if (lists.length >= IMPORT_MAX_NESTING)
+            throw new ApiError('import_invalid', `This bookmarks file nests its folders deeper than ${IMPORT_MAX_NESTING}.`);
           // A list with no heading before it (the outer list) opens no folder.
           lists.push(pendingFolder !== null);
           if (pendingFolder !== null) named.push(pendingFolder);
@@ -80,7 +93,10 @@ export async function parseBookmarks(source: Source, budget: ReadBudget = readBu
           const link = httpAddress(anchor.href);
           if (link) {
             sawLink = true;
-            const tags = (anchor.attrs.tags ?? '').split(/[,\s]+/).filter(Boolean).map((tag) => `#${tag.replace(/^#/, '')}`);
+            const tags = (anchor.attrs.tags ?? '')
+              .split(/[,\s]+/)
+              .filter(Boolean)
+              .map((tag) => `#${tag.replace(/^#/, '')}`);
             last = {
               ...place(),
               pin: {

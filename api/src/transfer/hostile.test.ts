@@ -107,8 +107,15 @@ describe('a hostile import file, read by its job while the server answers', { ti
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: IMPORT_MAX_SECTIONS + 1, max: 150_000 }), fc.integer({ min: 1, max: 3 }), async (count, boards) => {
         const sections = Array.from({ length: Math.ceil(count / boards) }, (_, i) => ({ id: String(i), title: `s${i}` }));
-        const json = JSON.stringify({ format: 'corkboard-export', version: 1, boards: Array.from({ length: boards }, (_, b) => ({ id: String(b), name: `b${b}`, sections })) });
-        const zip = await zipOf([['boards.json', json], ['pins.json', '[]']]);
+        const json = JSON.stringify({
+          format: 'corkboard-export',
+          version: 1,
+          boards: Array.from({ length: boards }, (_, b) => ({ id: String(b), name: `b${b}`, sections })),
+        });
+        const zip = await zipOf([
+          ['boards.json', json],
+          ['pins.json', '[]'],
+        ]);
         expect(await importWhileHealthAnswers(t, person, zip)).toMatchObject({ status: 'failed', error_code: expect.toBeOneOf([382, 385]) });
         await nothingWritten(t);
       }),
@@ -119,7 +126,11 @@ describe('a hostile import file, read by its job while the server answers', { ti
   it('a ZIP whose directory claims a huge count of entries: refused before any is read', async () => {
     const t = await testApp();
     const person = await transferPerson(t);
-    const zip = await zipOf([['boards.json', '{}'], ['pins.json', '[]'], ['images/1.jpg', '']]);
+    const zip = await zipOf([
+      ['boards.json', '{}'],
+      ['pins.json', '[]'],
+      ['images/1.jpg', ''],
+    ]);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 4, max: 0xffff }), async (claimed) => {
         // The end of the central directory: its entry counts (this disk, all) at +8 and +10.
@@ -141,7 +152,13 @@ describe('a hostile import file, read by its job while the server answers', { ti
     const pins = JSON.stringify(Array.from({ length: 2_000 }, (_, i) => ({ board_id: '1', link: `https://example.com/${i}`, title: 'x'.repeat(200) })));
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.double({ min: 0, max: 0.9, noNaN: true }), fc.integer({ min: 200, max: 1_000_000 })), async (lie) => {
-        const zip = lyingSizes(await zipOf([['boards.json', boards], ['pins.json', pins]]), (real) => Math.floor(real * lie));
+        const zip = lyingSizes(
+          await zipOf([
+            ['boards.json', boards],
+            ['pins.json', pins],
+          ]),
+          (real) => Math.floor(real * lie),
+        );
         const result = await importWhileHealthAnswers(t, person, zip);
         expect(result).toMatchObject({ status: 'failed', error_code: expect.toBeOneOf([381, 382, 384]) });
         await nothingWritten(t);

@@ -27,13 +27,24 @@ async function server(): Promise<ChildProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir, PORT: String(port), EXAMPLES_PORT: String(await freePort()), PUBLIC_ORIGIN: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      MEDIA_DIR: mediaDir,
+      PORT: String(port),
+      EXAMPLES_PORT: String(await freePort()),
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+    },
     stdio: 'ignore',
   });
   children.push(child);
   return child;
 }
-const scratch = () => readdirSync(join(mediaDir, 'transfers-work'), { withFileTypes: true }).filter((f) => f.isFile()).map((f) => f.name);
+const scratch = () =>
+  readdirSync(join(mediaDir, 'transfers-work'), { withFileTypes: true })
+    .filter((f) => f.isFile())
+    .map((f) => f.name);
 const until = async (what: string, condition: () => boolean | Promise<boolean>, ms = 150_000) => {
   const end = Date.now() + ms;
   while (!(await condition())) {
@@ -52,7 +63,11 @@ describe('an import whose server is killed', () => {
     await browser.logIn(user.email, user.password);
     const FOLDERS = 40;
     const LINKS = 1500;
-    const received = await browser.send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: new Uint8Array(bookmarksFile(FOLDERS, LINKS)) });
+    const received = await browser.send('/v3/imports/', {
+      method: 'POST',
+      headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(bookmarksFile(FOLDERS, LINKS)),
+    });
     expect(received.status).toBe(200);
     const id = received.body.resource_response.data.id as string;
     const transfer = () => db.selectFrom('transfers').select(['status', 'done', 'total']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -69,7 +84,16 @@ describe('an import whose server is killed', () => {
     const second = await server();
     await until('the import to be done and its scratch swept', async () => (await transfer()).status === 'done' && scratch().length === 0);
     expect(await transfer()).toMatchObject({ status: 'done', done: FOLDERS * LINKS });
-    expect(Number((await db.selectFrom('pins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(FOLDERS * LINKS);
+    expect(
+      Number(
+        (
+          await db
+            .selectFrom('pins')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(FOLDERS * LINKS);
     expect(await db.selectFrom('jobs').select('kind').execute()).toEqual([]);
     const stopped = once(second, 'exit');
     second.kill('SIGTERM');

@@ -22,7 +22,15 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
   it('top-level folders become boards, their folders sections, deeper folders fill their section; loose links go to Bookmarks', async () => {
     const plan = await parseBookmarks(textSource(fixture('bookmarks-chrome.html')));
     expect(plan.boards.map((b) => [b.name, b.sections, b.pins.map((p) => [p.title, p.section])])).toEqual([
-      ['Recipes', ['Desserts'], [['Fresh pasta & sauce', null], ['Tarte Tatin', 0], ['Flan', 0]]],
+      [
+        'Recipes',
+        ['Desserts'],
+        [
+          ['Fresh pasta & sauce', null],
+          ['Tarte Tatin', 0],
+          ['Flan', 0],
+        ],
+      ],
       ['Trips', [], [['Lisbon', null]]],
       ['Bookmarks', [], [['Loose link', null]]],
     ]);
@@ -40,12 +48,18 @@ describe('a Netscape bookmarks file (browsers, Pinboard, Raindrop)', () => {
 
   it('refuses HTML that is no bookmarks file, and one without a single web link', async () => {
     expect(await refusal(() => parseBookmarks(textSource('<html><body><p>Hello</p></body></html>')))).toBe('import_invalid');
-    expect(await refusal(() => parseBookmarks(textSource('<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="javascript:void(0)">x</A></DL>')))).toBe('import_empty');
+    expect(await refusal(() => parseBookmarks(textSource('<!DOCTYPE NETSCAPE-Bookmark-file-1><DL><p><DT><A HREF="javascript:void(0)">x</A></DL>')))).toBe(
+      'import_empty',
+    );
   });
 
   it('fits names to our fields: control characters dropped, 50 characters at most, same name (by case) one board', async () => {
     const long = 'A'.repeat(80);
-    const plan = await parseBookmarks(textSource(`<DL><DT><H3>${long}</H3><DL><DT><A HREF="https://a.example/">a</A></DL><DT><H3>${long.toLowerCase()}</H3><DL><DT><A HREF="https://b.example/">b\u0007</A></DL></DL>`));
+    const plan = await parseBookmarks(
+      textSource(
+        `<DL><DT><H3>${long}</H3><DL><DT><A HREF="https://a.example/">a</A></DL><DT><H3>${long.toLowerCase()}</H3><DL><DT><A HREF="https://b.example/">b\u0007</A></DL></DL>`,
+      ),
+    );
     expect(plan.boards).toHaveLength(1);
     expect(plan.boards[0]!.name).toHaveLength(50);
     expect(plan.boards[0]!.pins.map((p) => p.title)).toEqual(['a', 'b']);
@@ -59,7 +73,13 @@ describe('a Pinterest export', () => {
       ['Kitchen ideas', 2],
       ['Garden', 1],
     ]);
-    expect(plan.boards[0]!.pins[0]).toMatchObject({ title: 'Blue kitchen', image_url: 'https://i.example.com/blue.jpg', link: 'https://blog.example.com/blue', description: 'Open shelves, brass handles #kitchen #blue', created_at: Date.parse('2023-04-01T10:00:00Z') });
+    expect(plan.boards[0]!.pins[0]).toMatchObject({
+      title: 'Blue kitchen',
+      image_url: 'https://i.example.com/blue.jpg',
+      link: 'https://blog.example.com/blue',
+      description: 'Open shelves, brass handles #kitchen #blue',
+      created_at: Date.parse('2023-04-01T10:00:00Z'),
+    });
     expect(plan.boards[0]!.pins[1]).toMatchObject({ title: 'Quote, with "quotes"', description: 'Line one\nline two', link: null });
     expect(plan.boards[1]!.pins[0]).toMatchObject({ image_url: null, link: 'https://garden.example.com/' });
   });
@@ -71,7 +91,11 @@ describe('a Pinterest export', () => {
       ['Gifts', 'secret', '', []],
       ['Reading', 'public', '', ['Novels']],
     ]);
-    expect(plan.boards[0]!.pins[0]).toMatchObject({ image_url: 'https://i.example.com/orig/sofa.jpg', alt_text: 'A green velvet sofa', description: '#sofa #green' });
+    expect(plan.boards[0]!.pins[0]).toMatchObject({
+      image_url: 'https://i.example.com/orig/sofa.jpg',
+      alt_text: 'A green velvet sofa',
+      description: '#sofa #green',
+    });
     expect(plan.boards[1]!.pins[0]!.image_url).toBe('https://i.example.com/600/scarf.jpg');
     expect(plan.boards[2]!.pins[0]!.section).toBe(0);
   });
@@ -101,7 +125,8 @@ describe('the rules every file meets', () => {
   });
 
   it('tells a ZIP entry name that climbs out of its folder', () => {
-    for (const name of ['../x.jpg', 'images/../../x', '/etc/passwd', 'C:/x.jpg', 'c:x', 'images\\x.jpg', 'a/\u0000b']) expect(unsafeEntryName(name), name).toBe(true);
+    for (const name of ['../x.jpg', 'images/../../x', '/etc/passwd', 'C:/x.jpg', 'c:x', 'images\\x.jpg', 'a/\u0000b'])
+      expect(unsafeEntryName(name), name).toBe(true);
     for (const name of ['boards.json', 'images/123.jpg', 'images/', 'a..b/c.jpg']) expect(unsafeEntryName(name), name).toBe(false);
   });
 

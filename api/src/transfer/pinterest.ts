@@ -50,7 +50,14 @@ function columnsOf(header: string[]) {
 }
 
 /** RFC 4180 as csv-parse reads it: quoted fields may hold commas, quotes ("") and line breaks; blank lines skipped. */
-const CSV_OPTIONS: Options = { bom: true, record_delimiter: ['\r\n', '\n', '\r'], skip_empty_lines: true, relax_column_count: true, relax_quotes: true, max_record_size: IMPORT_MAX_RECORD_BYTES };
+const CSV_OPTIONS: Options = {
+  bom: true,
+  record_delimiter: ['\r\n', '\n', '\r'],
+  skip_empty_lines: true,
+  relax_column_count: true,
+  relax_quotes: true,
+  max_record_size: IMPORT_MAX_RECORD_BYTES,
+};
 
 const csvRefusal = (error: unknown) => {
   if (!(error instanceof CsvError)) return error;
@@ -61,7 +68,11 @@ const csvRefusal = (error: unknown) => {
 
 /** What the upload's request checks at once (cheap): the header, the first line of the file's first bytes. */
 export function checkPinterestCsv(head: Buffer) {
-  const line = head.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  const line =
+    head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/, 1)[0] ?? '';
   let header: string[] = [];
   try {
     header = (parseSync(line, { ...CSV_OPTIONS, to: 1 }) as string[][])[0] ?? [];
@@ -141,7 +152,11 @@ export async function parsePinterestJson(source: Source, budget: ReadBudget = re
     const id = isObject(b) ? str(b.id) : undefined;
     if (!id || !isObject(b)) continue;
     if (boardNames.size >= IMPORT_MAX_BOARDS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_BOARDS} boards.`);
-    boardNames.set(id, { name: str(b.name) ?? 'Pinterest', description: fitDescription(b.description), privacy: b.privacy === 'SECRET' || b.privacy === 'secret' ? 'secret' : 'public' });
+    boardNames.set(id, {
+      name: str(b.name) ?? 'Pinterest',
+      description: fitDescription(b.description),
+      privacy: b.privacy === 'SECRET' || b.privacy === 'secret' ? 'secret' : 'public',
+    });
   }
   const plan = planBuilder();
   let listed = 0;

@@ -29,7 +29,8 @@ export function planBuilder() {
     const key = title.toLowerCase();
     let index = target.sectionKeys.get(key);
     if (index === undefined) {
-      if (++sections > IMPORT_MAX_SECTIONS) throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_SECTIONS.toLocaleString('en')} sections.`);
+      if (++sections > IMPORT_MAX_SECTIONS)
+        throw new ApiError('import_too_many', `One import makes at most ${IMPORT_MAX_SECTIONS.toLocaleString('en')} sections.`);
       index = target.sections.push(title) - 1;
       target.sectionKeys.set(key, index);
     }

@@ -8,7 +8,6 @@ import { transferPerson } from './testing.js';
 /** Migration 0029 and import/export through Postgres, in a database of this file's own (skipped with a reason when no server answers). */
 const db = (await privatePostgres('cb_transfer', 'the import and export Postgres tests'))?.connect();
 
-
 describe('import and export on Postgres', () => {
   it('imports bookmarks, exports them with an image and imports the ZIP into a fresh account', async (ctx) => {
     if (!db) return ctx.skip();
@@ -18,7 +17,9 @@ describe('import and export on Postgres', () => {
     await t.runJobs();
     expect((await ana.status()).import).toMatchObject({ status: 'done', total: 5, done: 5 });
     const recipes = await t.db.selectFrom('boards').select('id').where('owner_id', '=', ana.user.id).where('name', '=', 'Recipes').executeTakeFirstOrThrow();
-    expect((await ana.browser.post('PinResource', 'create', { board_id: recipes.id, image_url: t.images.url('plum'), title: 'Plum', method: 'button' })).status).toBe(200);
+    expect(
+      (await ana.browser.post('PinResource', 'create', { board_id: recipes.id, image_url: t.images.url('plum'), title: 'Plum', method: 'button' })).status,
+    ).toBe(200);
     await t.runJobs();
 
     await ana.browser.post('ExportResource', 'create', {});

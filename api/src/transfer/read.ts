@@ -15,15 +15,22 @@ import { IMPORT_READ_BUDGET_MS, IMPORT_READ_CHUNK } from './rules.js';
 /** A file to read, opened afresh for each pass over it. */
 export type Source = () => Readable;
 
-export const fileSource = (path: string): Source => () => createReadStream(path, { highWaterMark: IMPORT_READ_CHUNK });
+export const fileSource =
+  (path: string): Source =>
+  () =>
+    createReadStream(path, { highWaterMark: IMPORT_READ_CHUNK });
 
 /** A file held in memory, cut into the same small pieces (the parsers' tests). */
-export const textSource = (text: string | Buffer): Source => () => {
-  const bytes = Buffer.from(text);
-  return Readable.from((function* () {
-    for (let at = 0; at < bytes.length; at += IMPORT_READ_CHUNK) yield bytes.subarray(at, at + IMPORT_READ_CHUNK);
-  })());
-};
+export const textSource =
+  (text: string | Buffer): Source =>
+  () => {
+    const bytes = Buffer.from(text);
+    return Readable.from(
+      (function* () {
+        for (let at = 0; at < bytes.length; at += IMPORT_READ_CHUNK) yield bytes.subarray(at, at + IMPORT_READ_CHUNK);
+      })(),
+    );
+  };
 
 /**
  * The time one import's read may take (IMPORT_READ_BUDGET_MS): `check()` refuses past it, with the code
@@ -33,7 +40,8 @@ export function readBudget(ms = IMPORT_READ_BUDGET_MS) {
   const deadline = performance.now() + ms;
   return {
     check() {
-      if (performance.now() > deadline) throw new ApiError('import_too_large', `Reading this file took longer than one import may (${Math.round(ms / 1000)} s). Split it into smaller files.`);
+      if (performance.now() > deadline)
+        throw new ApiError('import_too_large', `Reading this file took longer than one import may (${Math.round(ms / 1000)} s). Split it into smaller files.`);
     },
   };
 }

@@ -11,7 +11,6 @@ import { siteOf } from '../lib/outbound-limits.js';
 
 const fixture = (name: string) => readFile(join(import.meta.dirname, 'fixtures', name));
 
-
 /** A ZIP made of these entries, as bytes. */
 async function zipOf(entries: Record<string, Buffer | string>, compress = true): Promise<Buffer> {
   const zip = new yazl.ZipFile();
@@ -28,7 +27,9 @@ const written = async (t: TestApp) => ({
   jobs: (await t.db.selectFrom('jobs').select('id').execute()).length,
   boards: (await t.db.selectFrom('boards').select('id').execute()).length,
   pins: (await t.db.selectFrom('pins').select('id').execute()).length,
-  files: await readdir(join(t.deps.config.mediaDir, 'transfers')).catch(() => []).then(async (stored) => [...stored, ...(await readdir(join(t.deps.config.mediaDir, 'transfers-work')).catch(() => []))]),
+  files: await readdir(join(t.deps.config.mediaDir, 'transfers'))
+    .catch(() => [])
+    .then(async (stored) => [...stored, ...(await readdir(join(t.deps.config.mediaDir, 'transfers-work')).catch(() => []))]),
 });
 const nothing = { transfers: 0, jobs: 0, boards: 0, pins: 0, files: [] };
 
@@ -44,7 +45,12 @@ describe('importing a file', () => {
 
     await t.runJobs();
     expect((await status()).import).toMatchObject({ status: 'done', total: 5, done: 5, error: null });
-    const boards = await t.db.selectFrom('boards').select(['name', 'slug', 'section_count', 'pin_count']).where('owner_id', '=', user.id).orderBy('name').execute();
+    const boards = await t.db
+      .selectFrom('boards')
+      .select(['name', 'slug', 'section_count', 'pin_count'])
+      .where('owner_id', '=', user.id)
+      .orderBy('name')
+      .execute();
     expect(boards).toEqual([
       { name: 'Bookmarks', slug: 'bookmarks', section_count: 0, pin_count: 1 },
       { name: 'Recipes', slug: 'recipes', section_count: 1, pin_count: 3 },
@@ -67,7 +73,12 @@ describe('importing a file', () => {
     await t.runJobs();
     expect((await status()).import).toMatchObject({ status: 'done', done: 2 });
     expect(await t.db.selectFrom('boards').select('name').execute()).toEqual([{ name: 'kitchen IDEAS' }]);
-    const pins = await t.db.selectFrom('pins').leftJoin('images', 'images.id', 'pins.image_id').select(['pins.title', 'images.width', 'pins.image_url']).orderBy('pins.title').execute();
+    const pins = await t.db
+      .selectFrom('pins')
+      .leftJoin('images', 'images.id', 'pins.image_id')
+      .select(['pins.title', 'images.width', 'pins.image_url'])
+      .orderBy('pins.title')
+      .execute();
     // The fixture host is exempt (OUTBOUND_ALLOW in tests); another loopback address is refused by the ingest job.
     expect(pins).toEqual([
       { title: 'Local', width: null, image_url: 'http://127.0.0.1:1/x.png' },
@@ -115,9 +126,15 @@ describe('importing a file', () => {
     const { upload } = await transferPerson(t);
     const code = async (body: Buffer) => {
       const res = await upload(body);
-      return [res.status, res.body.resource_response.error?.api_error_code, res.body.resource_response.error?.message_detail ?? res.body.resource_response.error?.message];
+      return [
+        res.status,
+        res.body.resource_response.error?.api_error_code,
+        res.body.resource_response.error?.message_detail ?? res.body.resource_response.error?.message,
+      ];
     };
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     expect(await code(png)).toEqual([400, 380, expect.stringContaining('bookmarks file')]);
     expect(await code(Buffer.from('<html><body><p>Not bookmarks</p></body></html>'))).toEqual([400, 380, expect.any(String)]);
     expect(await code(Buffer.from('Board,Title\nKitchen,Blue\n'))).toEqual([400, 381, expect.stringContaining('no column of links or images')]);
@@ -144,9 +161,14 @@ describe('importing a file', () => {
     expect(await verdict(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]))).toEqual([381, 'This ZIP file is damaged.']);
     expect(await verdict(await zipOf({ 'notes.txt': 'hello' }))).toEqual([381, expect.stringContaining('not an export from us')]);
     // A zip bomb: 60 MB of zeros packed into a few KB.
-    expect(await verdict(await zipOf({ 'boards.json': Buffer.alloc(60 * 1024 * 1024), 'pins.json': '[]' }))).toEqual([384, expect.stringContaining('unpacks to far more')]);
+    expect(await verdict(await zipOf({ 'boards.json': Buffer.alloc(60 * 1024 * 1024), 'pins.json': '[]' }))).toEqual([
+      384,
+      expect.stringContaining('unpacks to far more'),
+    ]);
     // A name that climbs out of the folder it is unpacked to (written over a safe name of the same length).
-    const traversal = (await zipOf({ 'boards.json': '{}', 'pins.json': '[]', 'xx/images/evil.jpg': 'x' })).toString('latin1').replaceAll('xx/images/evil.jpg', '../images/evil.jpg');
+    const traversal = (await zipOf({ 'boards.json': '{}', 'pins.json': '[]', 'xx/images/evil.jpg': 'x' }))
+      .toString('latin1')
+      .replaceAll('xx/images/evil.jpg', '../images/evil.jpg');
     expect(await verdict(Buffer.from(traversal, 'latin1'))).toEqual([384, expect.stringContaining('outside it')]);
     expect({ ...(await written(t)), transfers: 0 }).toEqual(nothing);
   });
@@ -165,7 +187,9 @@ describe('importing a file', () => {
 
   it('is for a logged-in person, one import or export at a time', async () => {
     const t = await testApp();
-    const anonymous = await t.client().send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: 'x' });
+    const anonymous = await t
+      .client()
+      .send('/v3/imports/', { method: 'POST', headers: { origin: t.deps.config.publicOrigin, 'content-type': 'application/octet-stream' }, body: 'x' });
     expect(anonymous.status).toBe(401);
     const { upload } = await transferPerson(t);
     expect((await upload(await fixture('pinterest.json'))).status).toBe(200);
@@ -183,7 +207,18 @@ describe('export, then import into a fresh account', () => {
     await t.makeBoard(alice.user.id, 'Empty for now');
     const section = (await alice.browser.post('BoardSectionResource', 'create', { board_id: kitchen, name: 'Shelves' })).body.resource_response.data.id;
     const save = (options: Record<string, unknown>) => alice.browser.post('PinResource', 'create', { method: 'button', ...options });
-    expect((await save({ board_id: kitchen, section, image_url: t.images.url('teal', { w: 800, h: 600 }), title: 'Teal shelves', description: 'Open #shelves', link: 'https://example.com/teal' })).status).toBe(200);
+    expect(
+      (
+        await save({
+          board_id: kitchen,
+          section,
+          image_url: t.images.url('teal', { w: 800, h: 600 }),
+          title: 'Teal shelves',
+          description: 'Open #shelves',
+          link: 'https://example.com/teal',
+        })
+      ).status,
+    ).toBe(200);
     expect((await save({ board_id: kitchen, image_url: t.images.url('amber'), title: 'Amber lamp', link: 'https://example.com/lamp' })).status).toBe(200);
     expect((await save({ board_id: secret, link: 'https://example.com/cake', title: 'Cake', description: 'Chocolate' })).status).toBe(200);
     await t.runJobs();
@@ -206,14 +241,29 @@ describe('export, then import into a fresh account', () => {
     expect((await bob.status()).import).toMatchObject({ status: 'done', total: 5, done: 5 });
 
     const boardsOf = (owner: string) =>
-      t.db.selectFrom('boards').select(['name', 'description', 'privacy', 'section_count', 'pin_count', 'image_cover_url']).where('owner_id', '=', owner).orderBy('name').execute();
+      t.db
+        .selectFrom('boards')
+        .select(['name', 'description', 'privacy', 'section_count', 'pin_count', 'image_cover_url'])
+        .where('owner_id', '=', owner)
+        .orderBy('name')
+        .execute();
     const pinsOf = (owner: string) =>
       t.db
         .selectFrom('pins')
         .innerJoin('boards', 'boards.id', 'pins.board_id')
         .leftJoin('board_sections', 'board_sections.id', 'pins.section_id')
         .leftJoin('images', 'images.id', 'pins.image_id')
-        .select(['boards.name as board', 'board_sections.title as section', 'pins.title', 'pins.description', 'pins.link', 'images.width', 'images.height', 'images.dominant_color', 'pins.image_id'])
+        .select([
+          'boards.name as board',
+          'board_sections.title as section',
+          'pins.title',
+          'pins.description',
+          'pins.link',
+          'images.width',
+          'images.height',
+          'images.dominant_color',
+          'pins.image_id',
+        ])
         .where('boards.owner_id', '=', owner)
         .orderBy('pins.title')
         .execute();
@@ -231,6 +281,13 @@ describe('export, then import into a fresh account', () => {
       expect(original.status).toBe(200);
       expect((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).width).toBe(pin.width);
     }
-    expect(await t.db.selectFrom('pin_hashtags').innerJoin('pins', 'pins.id', 'pin_hashtags.pin_id').select('tag').where('pins.pinner_id', '=', bob.user.id).execute()).toEqual([{ tag: 'shelves' }]);
+    expect(
+      await t.db
+        .selectFrom('pin_hashtags')
+        .innerJoin('pins', 'pins.id', 'pin_hashtags.pin_id')
+        .select('tag')
+        .where('pins.pinner_id', '=', bob.user.id)
+        .execute(),
+    ).toEqual([{ tag: 'shelves' }]);
   });
 });

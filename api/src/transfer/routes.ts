@@ -17,10 +17,20 @@ export function transferResources(transfers: TransfersService) {
   return {
     // The import-export page: the latest import and export with their progress (the page polls it).
     ImportExportResource: {
-      get: action({ ...transferContract.ImportExportResource.get, caller: 'user', limit: NO_LIMIT.read, run: async (_o, { viewer }) => transfers.latest(viewer) }),
+      get: action({
+        ...transferContract.ImportExportResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: async (_o, { viewer }) => transfers.latest(viewer),
+      }),
     },
     ExportResource: {
-      create: action({ ...transferContract.ExportResource.create, caller: 'user', limit: ONE_AT_A_TIME, run: async (_o, { viewer }) => transfers.startExport(viewer) }),
+      create: action({
+        ...transferContract.ExportResource.create,
+        caller: 'user',
+        limit: ONE_AT_A_TIME,
+        run: async (_o, { viewer }) => transfers.startExport(viewer),
+      }),
     },
   } satisfies ResourceRegistry;
 }

@@ -126,7 +126,10 @@ export function fileDate(value: unknown): number | null {
  */
 export function sniffFormat(head: Buffer): ImportFormat | null {
   if (head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'corkboard-zip';
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (text.startsWith('{') || text.startsWith('[')) return 'pinterest-json';
   if (/^<!DOCTYPE\s+NETSCAPE-Bookmark-file-1>/i.test(text) || (/^</.test(text) && /<DL[\s>]/i.test(text))) return 'bookmarks';
   const header = (text.split(/\r?\n/, 1)[0] ?? '').toLowerCase();

@@ -90,7 +90,12 @@ async function readPlan(format: ImportFormat, path: string): Promise<{ plan: Pla
     }
   }
   const source = fileSource(path);
-  const plan = format === 'bookmarks' ? await parseBookmarks(source, budget) : format === 'pinterest-csv' ? await parsePinterestCsv(source, budget) : await parsePinterestJson(source, budget);
+  const plan =
+    format === 'bookmarks'
+      ? await parseBookmarks(source, budget)
+      : format === 'pinterest-csv'
+        ? await parsePinterestCsv(source, budget)
+        : await parsePinterestJson(source, budget);
   return { plan, archive: null };
 }
 
@@ -100,7 +105,8 @@ function checkHead(format: ImportFormat, head: Buffer) {
 }
 
 /** The pins a person's imports may still write in the quota's window (rules.ts IMPORT_QUOTA_PINS). */
-const quotaRefusal = () => new ApiError('import_too_many', `Your imports may add at most ${IMPORT_QUOTA_PINS.toLocaleString('en')} Pins a day. Try again tomorrow.`);
+const quotaRefusal = () =>
+  new ApiError('import_too_many', `Your imports may add at most ${IMPORT_QUOTA_PINS.toLocaleString('en')} Pins a day. Try again tomorrow.`);
 
 /** The distinct images of a ZIP's plan, in the order pins name them. */
 const imageFiles = (plan: Plan) => [...new Set(plan.boards.flatMap((b) => b.pins.map((p) => p.image_file).filter((f): f is string => !!f)))];
@@ -249,7 +255,11 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
   /** A verdict on the file (4xx): told to the person, the job done with. Anything else: retried by the queue. */
   const failed = async (id: string, error: unknown) => {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    await store.update(id, { status: 'failed', error: error.detail ?? error.message.replaceAll('{brand}', config.brandName), error_code: error.code }, clock.now());
+    await store.update(
+      id,
+      { status: 'failed', error: error.detail ?? error.message.replaceAll('{brand}', config.brandName), error_code: error.code },
+      clock.now(),
+    );
   };
 
   const runImport = async (row: TransferRow) => {
@@ -268,7 +278,8 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       const plan = read.plan;
       const files = imageFiles(plan);
       // The person's quota counts the pins of their other imports in the window (this one's not yet).
-      if (!row.state && (await store.importedSince(row.owner_id, clock.now() - IMPORT_QUOTA_WINDOW_MS, row.id)) + pinCount(plan) > IMPORT_QUOTA_PINS) throw quotaRefusal();
+      if (!row.state && (await store.importedSince(row.owner_id, clock.now() - IMPORT_QUOTA_WINDOW_MS, row.id)) + pinCount(plan) > IMPORT_QUOTA_PINS)
+        throw quotaRefusal();
       if (Number(row.total) !== pinCount(plan) + files.length) await store.update(row.id, { total: pinCount(plan) + files.length }, clock.now());
       let state: ImportState | null = row.state ? (JSON.parse(row.state) as ImportState) : null;
       if (!state) state = await makeBoards(row, plan, files);
@@ -328,13 +339,18 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     // A board of the same name takes the imported pins when the owner may save to it (policy/rules.ts: not an
     // archived one); otherwise the import makes a board of its own, named apart ("Name 2").
     const existing = new Map<string, string>();
-    for (const [key, b] of boards) if (boardRule('save', { relation: 'owner', privacy: b.privacy, archived: b.archived_at !== null, ownerState: SHOWN_STATE }).allow) existing.set(key, b.id);
+    for (const [key, b] of boards)
+      if (boardRule('save', { relation: 'owner', privacy: b.privacy, archived: b.archived_at !== null, ownerState: SHOWN_STATE }).allow)
+        existing.set(key, b.id);
     const names = new Set(boards.keys());
     for (const board of plan.boards) {
       if (existing.has(board.name.toLowerCase()) || !names.has(board.name.toLowerCase())) continue;
       for (let n = 2; ; n++) {
         const suffix = ` ${n}`;
-        const candidate = `${[...board.name].slice(0, BOARD_NAME_MAX - suffix.length).join('').trim()}${suffix}`;
+        const candidate = `${[...board.name]
+          .slice(0, BOARD_NAME_MAX - suffix.length)
+          .join('')
+          .trim()}${suffix}`;
         if (!names.has(candidate.toLowerCase())) {
           board.name = candidate;
           break;
@@ -346,7 +362,8 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
     const existingIds = plan.boards.map((b) => existing.get(b.name.toLowerCase())).filter((id): id is string => !!id);
     const existingSections = await store.sectionsByTitle(existingIds);
     const sectionSlugs = new Map<string, Set<string>>();
-    for (const id of existingIds) sectionSlugs.set(id, new Set((await db.selectFrom('board_sections').select('slug').where('board_id', '=', id).execute()).map((r) => r.slug)));
+    for (const id of existingIds)
+      sectionSlugs.set(id, new Set((await db.selectFrom('board_sections').select('slug').where('board_id', '=', id).execute()).map((r) => r.slug)));
     const made: Parameters<typeof store.makeBoards>[1] = [];
     const addedSections: Parameters<typeof store.makeBoards>[2] = [];
     const state: ImportState = { boards: [], images: Object.fromEntries(files.map((f) => [f, newId()])) };
@@ -366,7 +383,16 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       } else {
         const slug = freeSlug(slugBase(board.name), slugs);
         slugs.add(slug);
-        made.push({ id, owner_id: row.owner_id, name: board.name, slug, description: board.description, privacy: board.privacy, created_at: now, sections: sections.map(({ id: sid, title, slug: sslug }) => ({ id: sid, title, slug: sslug })) });
+        made.push({
+          id,
+          owner_id: row.owner_id,
+          name: board.name,
+          slug,
+          description: board.description,
+          privacy: board.privacy,
+          created_at: now,
+          sections: sections.map(({ id: sid, title, slug: sslug }) => ({ id: sid, title, slug: sslug })),
+        });
       }
       state.boards.push({ id, sections: sections.map((s) => s.id) });
     }
@@ -444,7 +470,9 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
         privacy: b.privacy,
         archived: b.archived_at !== null,
         created_at: new Date(Number(b.created_at)).toISOString(),
-        sections: sections.filter((s) => s.board_id === b.id).map((s) => ({ id: s.id, title: s.title, created_at: new Date(Number(s.created_at)).toISOString() })),
+        sections: sections
+          .filter((s) => s.board_id === b.id)
+          .map((s) => ({ id: s.id, title: s.title, created_at: new Date(Number(s.created_at)).toISOString() })),
       })),
     };
     zip.addBuffer(Buffer.from(JSON.stringify(boardsJson, null, 2)), EXPORT_BOARDS_FILE);
@@ -453,7 +481,10 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       // Images are JPEG already: stored, not deflated again.
       zip.addReadStreamLazy(exportImageName(imageId), { compress: false }, (cb) => {
         void progress(1).catch(() => undefined);
-        open().then((stream) => cb(null, stream), (error) => cb(error, Readable.from([])));
+        open().then(
+          (stream) => cb(null, stream),
+          (error) => cb(error, Readable.from([])),
+        );
       });
     }
     zip.end();
@@ -483,24 +514,29 @@ export function transferJobs(deps: Deps, images: ImagesService, ingestJob: strin
       row.kind === 'export'
         ? new ApiError('internal', 'This export could not be made. Try again later.')
         : why === 'died'
-          ? new ApiError('import_too_large', 'Reading this file stopped our import worker (it needed more memory or time than one import may have). Split it into smaller files.')
+          ? new ApiError(
+              'import_too_large',
+              'Reading this file stopped our import worker (it needed more memory or time than one import may have). Split it into smaller files.',
+            )
           : new ApiError('internal', 'This import could not be finished. Try again later.');
     await store.update(row.id, { status: 'failed', error: error.detail!, error_code: error.code }, clock.now());
     if (row.kind === 'import') await mediaObjects(config).delete(importKey(row.id));
   };
 
-  const run = (fn: (row: TransferRow) => Promise<void>) => async ({ transfer_id }: TransferJobPayload) => {
-    const row = await store.find(transfer_id);
-    // Gone (the account deleted), or finished by an earlier attempt that died before it could finish the job.
-    if (!row || row.status === 'done' || row.status === 'failed') return;
-    if (row.status === 'queued') await store.update(row.id, { status: 'running' }, clock.now());
-    try {
-      await fn(row);
-    } catch (error) {
-      await failed(row.id, error);
-      if (row.kind === 'import') await mediaObjects(config).delete(importKey(row.id));
-    }
-  };
+  const run =
+    (fn: (row: TransferRow) => Promise<void>) =>
+    async ({ transfer_id }: TransferJobPayload) => {
+      const row = await store.find(transfer_id);
+      // Gone (the account deleted), or finished by an earlier attempt that died before it could finish the job.
+      if (!row || row.status === 'done' || row.status === 'failed') return;
+      if (row.status === 'queued') await store.update(row.id, { status: 'running' }, clock.now());
+      try {
+        await fn(row);
+      } catch (error) {
+        await failed(row.id, error);
+        if (row.kind === 'import') await mediaObjects(config).delete(importKey(row.id));
+      }
+    };
 
   return {
     [IMPORT_JOB]: Object.assign(run(runImport), { maxAttempts: IMPORT_MAX_ATTEMPTS, gaveUp }),

@@ -19,12 +19,26 @@ export function transfersStore(db: Kysely<Database>) {
 
     /** A person's latest import or export. */
     latest(ownerId: string, kind: TransfersTable['kind']) {
-      return db.selectFrom('transfers').selectAll().where('owner_id', '=', ownerId).where('kind', '=', kind).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return db
+        .selectFrom('transfers')
+        .selectAll()
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', kind)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** Whether one of theirs is still queued or running: one at a time per person. */
     async busy(ownerId: string, movedSince: number) {
-      return !!(await db.selectFrom('transfers').select('id').where('owner_id', '=', ownerId).where('status', 'in', ['queued', 'running']).where('updated_at', '>', movedSince).executeTakeFirst());
+      return !!(await db
+        .selectFrom('transfers')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('status', 'in', ['queued', 'running'])
+        .where('updated_at', '>', movedSince)
+        .executeTakeFirst());
     },
 
     /** What a person's imports created since `since` wrote (pins and images), but `except`'s: their quota's use. */
@@ -43,18 +57,65 @@ export function transfersStore(db: Kysely<Database>) {
     /** The row and its job, or neither. */
     async create(row: { id: string; owner_id: string; kind: TransfersTable['kind']; format: string; total: number; now: number }, jobKind: string) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('transfers').values({ id: row.id, owner_id: row.owner_id, kind: row.kind, format: row.format, status: 'queued', total: row.total, done: 0, state: null, error: null, error_code: null, bytes: null, created_at: row.now, updated_at: row.now }).execute();
-        await jobs.enqueue(trx, { id: newId(), kind: jobKind, payload: JSON.stringify({ transfer_id: row.id }), now: row.now, requestId: currentRequestId() ?? null });
+        await trx
+          .insertInto('transfers')
+          .values({
+            id: row.id,
+            owner_id: row.owner_id,
+            kind: row.kind,
+            format: row.format,
+            status: 'queued',
+            total: row.total,
+            done: 0,
+            state: null,
+            error: null,
+            error_code: null,
+            bytes: null,
+            created_at: row.now,
+            updated_at: row.now,
+          })
+          .execute();
+        await jobs.enqueue(trx, {
+          id: newId(),
+          kind: jobKind,
+          payload: JSON.stringify({ transfer_id: row.id }),
+          now: row.now,
+          requestId: currentRequestId() ?? null,
+        });
       });
     },
 
-    async update(id: string, change: { status?: TransfersTable['status']; total?: number; done?: number; state?: string | null; error?: string | null; error_code?: number | null; bytes?: number | null }, now: number, trx: Kysely<Database> | Transaction<Database> = db) {
-      await trx.updateTable('transfers').set({ ...change, updated_at: now }).where('id', '=', id).execute();
+    async update(
+      id: string,
+      change: {
+        status?: TransfersTable['status'];
+        total?: number;
+        done?: number;
+        state?: string | null;
+        error?: string | null;
+        error_code?: number | null;
+        bytes?: number | null;
+      },
+      now: number,
+      trx: Kysely<Database> | Transaction<Database> = db,
+    ) {
+      await trx
+        .updateTable('transfers')
+        .set({ ...change, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Older exports of this person, whose files go when a new one is made. */
     olderExports(ownerId: string, keepId: string) {
-      return db.selectFrom('transfers').select('id').where('owner_id', '=', ownerId).where('kind', '=', 'export').where('id', '<>', keepId).where('status', 'in', ['done', 'failed']).execute();
+      return db
+        .selectFrom('transfers')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .where('kind', '=', 'export')
+        .where('id', '<>', keepId)
+        .where('status', 'in', ['done', 'failed'])
+        .execute();
     },
     async remove(ids: string[]) {
       if (ids.length) await db.deleteFrom('transfers').where('id', 'in', ids).execute();
@@ -77,7 +138,16 @@ export function transfersStore(db: Kysely<Database>) {
      */
     async makeBoards(
       transferId: string,
-      boards: Array<{ id: string; owner_id: string; name: string; slug: string; description: string; privacy: 'public' | 'secret'; created_at: number; sections: Array<{ id: string; title: string; slug: string }> }>,
+      boards: Array<{
+        id: string;
+        owner_id: string;
+        name: string;
+        slug: string;
+        description: string;
+        privacy: 'public' | 'secret';
+        created_at: number;
+        sections: Array<{ id: string; title: string; slug: string }>;
+      }>,
       sectionsOfExisting: Array<{ id: string; board_id: string; title: string; slug: string; created_at: number }>,
       state: string,
       now: number,
@@ -86,15 +156,42 @@ export function transfersStore(db: Kysely<Database>) {
         for (const b of boards) {
           await trx
             .insertInto('boards')
-            .values({ id: b.id, owner_id: b.owner_id, name: b.name, slug: b.slug, description: b.description, privacy: b.privacy, advertiser_id: null, image_cover_url: null, archived_at: null, last_pinned_at: null, created_at: b.created_at, section_count: b.sections.length, sort_digit: startsWithDigit(b.name) ? 1 : 0, sort_key: nameSortKey(b.name) })
+            .values({
+              id: b.id,
+              owner_id: b.owner_id,
+              name: b.name,
+              slug: b.slug,
+              description: b.description,
+              privacy: b.privacy,
+              advertiser_id: null,
+              image_cover_url: null,
+              archived_at: null,
+              last_pinned_at: null,
+              created_at: b.created_at,
+              section_count: b.sections.length,
+              sort_digit: startsWithDigit(b.name) ? 1 : 0,
+              sort_key: nameSortKey(b.name),
+            })
             .execute();
           const words = [...new Set(nameWords(b.name))];
-          if (words.length) await trx.insertInto('board_words').values(words.map((word) => ({ board_id: b.id, owner_id: b.owner_id, word }))).execute();
-          if (b.sections.length) await trx.insertInto('board_sections').values(b.sections.map((s) => ({ id: s.id, board_id: b.id, title: s.title, slug: s.slug, created_at: b.created_at }))).execute();
+          if (words.length)
+            await trx
+              .insertInto('board_words')
+              .values(words.map((word) => ({ board_id: b.id, owner_id: b.owner_id, word })))
+              .execute();
+          if (b.sections.length)
+            await trx
+              .insertInto('board_sections')
+              .values(b.sections.map((s) => ({ id: s.id, board_id: b.id, title: s.title, slug: s.slug, created_at: b.created_at })))
+              .execute();
         }
         for (const s of sectionsOfExisting) {
           await trx.insertInto('board_sections').values(s).execute();
-          await trx.updateTable('boards').set((eb) => ({ section_count: eb('section_count', '+', 1) })).where('id', '=', s.board_id).execute();
+          await trx
+            .updateTable('boards')
+            .set((eb) => ({ section_count: eb('section_count', '+', 1) }))
+            .where('id', '=', s.board_id)
+            .execute();
         }
         await trx.updateTable('transfers').set({ state, status: 'running', updated_at: now }).where('id', '=', transferId).execute();
       });
@@ -107,7 +204,19 @@ export function transfersStore(db: Kysely<Database>) {
      */
     async writePins(
       transferId: string,
-      pins: Array<{ id: string; board_id: string; section_id: string | null; pinner_id: string; link: string | null; title: string; description: string; alt_text: string; image_url: string | null; created_at: number; ingest: boolean }>,
+      pins: Array<{
+        id: string;
+        board_id: string;
+        section_id: string | null;
+        pinner_id: string;
+        link: string | null;
+        title: string;
+        description: string;
+        alt_text: string;
+        image_url: string | null;
+        created_at: number;
+        ingest: boolean;
+      }>,
       done: number,
       ingestKind: string,
       now: number,
@@ -135,7 +244,8 @@ export function transfersStore(db: Kysely<Database>) {
           if (p.section_id) count('section_pins', p.section_id);
         }
         await addDeltas(trx, [...counts.values()]);
-        for (const p of pins.filter((p) => p.ingest)) await jobs.enqueue(trx, { id: newId(), kind: ingestKind, payload: JSON.stringify({ pin_id: p.id }), now, requestId: currentRequestId() ?? null });
+        for (const p of pins.filter((p) => p.ingest))
+          await jobs.enqueue(trx, { id: newId(), kind: ingestKind, payload: JSON.stringify({ pin_id: p.id }), now, requestId: currentRequestId() ?? null });
         const boards = [...new Set(pins.map((p) => p.board_id))];
         if (boards.length) await trx.updateTable('boards').set({ last_pinned_at: now }).where('id', 'in', boards).execute();
         await trx.updateTable('transfers').set({ done, updated_at: now }).where('id', '=', transferId).execute();
@@ -149,11 +259,23 @@ export function transfersStore(db: Kysely<Database>) {
 
     // What an export reads: the owner's boards, sections and pins, a page at a time.
     ownBoards(ownerId: string) {
-      return db.selectFrom('boards').select(['id', 'name', 'description', 'privacy', 'created_at', 'archived_at']).where('owner_id', '=', ownerId).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('boards')
+        .select(['id', 'name', 'description', 'privacy', 'created_at', 'archived_at'])
+        .where('owner_id', '=', ownerId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
     sectionsOf(boardIds: string[]) {
       if (!boardIds.length) return Promise.resolve([]);
-      return db.selectFrom('board_sections').select(['id', 'board_id', 'title', 'created_at']).where('board_id', 'in', boardIds).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('board_sections')
+        .select(['id', 'board_id', 'title', 'created_at'])
+        .where('board_id', 'in', boardIds)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
     async countPins(ownerId: string) {
       const row = await db
@@ -170,7 +292,19 @@ export function transfersStore(db: Kysely<Database>) {
         .selectFrom('pins')
         .innerJoin('boards', 'boards.id', 'pins.board_id')
         .leftJoin('images', 'images.id', 'pins.image_id')
-        .select(['pins.id', 'pins.board_id', 'pins.section_id', 'pins.link', 'pins.title', 'pins.description', 'pins.alt_text', 'pins.image_url', 'pins.image_id', 'pins.created_at', 'images.status as image_status'])
+        .select([
+          'pins.id',
+          'pins.board_id',
+          'pins.section_id',
+          'pins.link',
+          'pins.title',
+          'pins.description',
+          'pins.alt_text',
+          'pins.image_url',
+          'pins.image_id',
+          'pins.created_at',
+          'images.status as image_status',
+        ])
         .where('boards.owner_id', '=', ownerId)
         .where('pins.id', '>', after)
         .orderBy('pins.id')

@@ -42,13 +42,15 @@ export type FollowersAnswer = z.infer<typeof followPeopleAnswer>;
 
 /** Shapes more than one answer below (or another capability's) is made of. */
 export const followPeopleAnswer = z.object({
-  users: z.array(z.object({
-    id: z.string(),
-    username: z.string(),
-    full_name: z.string(),
-    image_medium_url: z.string().nullable(),
-    followedByMe: z.boolean(),
-  })),
+  users: z.array(
+    z.object({
+      id: z.string(),
+      username: z.string(),
+      full_name: z.string(),
+      image_medium_url: z.string().nullable(),
+      followedByMe: z.boolean(),
+    }),
+  ),
   bookmark: z.string(),
 });
 
@@ -60,41 +62,52 @@ export const followPeopleAnswer = z.object({
 export const usersContract = {
   UserSettingsResource: {
     get: { options: z.object({}).loose(), answer: profileSettingsAnswer },
-    update: { options: z.object({
-          // Names others read: the one text rule (lib/text.ts: no control or direction characters).
-          first_name: userText({ max: NAME_MAX, required: 'Enter your name.' }),
-          last_name: userText({ max: NAME_MAX }).default(''),
-          username: z.string().max(64),
-          about: z.string().max(ABOUT_MAX).default(''),
-          website_url: z.string().max(WEBSITE_MAX).default(''),
-        }), answer: profileSettingsAnswer },
+    update: {
+      options: z.object({
+        // Names others read: the one text rule (lib/text.ts: no control or direction characters).
+        first_name: userText({ max: NAME_MAX, required: 'Enter your name.' }),
+        last_name: userText({ max: NAME_MAX }).default(''),
+        username: z.string().max(64),
+        about: z.string().max(ABOUT_MAX).default(''),
+        website_url: z.string().max(WEBSITE_MAX).default(''),
+      }),
+      answer: profileSettingsAnswer,
+    },
   },
   UserAvatarResource: {
     create: { options: z.object({ image_base64: imageBase64 }), answer: profileSettingsAnswer },
     delete: { options: z.object({}).loose(), answer: profileSettingsAnswer },
   },
   UserResource: {
-    get: { options: z.object({ username: usernamePart }).loose(), answer: z.object({
-      id: z.string(),
-      username: z.string(),
-      full_name: z.string(),
-      image_medium_url: z.string().nullable(),
-      about: z.string().nullable(),
-      website_url: z.string().nullable(),
-      official_domain: z.string().nullable(),
-      pin_count: z.number(),
-      follower_count: z.number(),
-      following_count: z.number(),
-      followedByMe: z.boolean(),
-      is_me: z.boolean(),
-    }) },
+    get: {
+      options: z.object({ username: usernamePart }).loose(),
+      answer: z.object({
+        id: z.string(),
+        username: z.string(),
+        full_name: z.string(),
+        image_medium_url: z.string().nullable(),
+        about: z.string().nullable(),
+        website_url: z.string().nullable(),
+        official_domain: z.string().nullable(),
+        pin_count: z.number(),
+        follower_count: z.number(),
+        following_count: z.number(),
+        followedByMe: z.boolean(),
+        is_me: z.boolean(),
+      }),
+    },
   },
   UserFollowResource: {
     create: { options: z.object({ user_id: id }).loose(), answer: z.object({ id: z.string(), username: z.string(), followedByMe: z.boolean() }) },
     delete: { options: z.object({ user_id: id }).loose(), answer: z.object({ id: z.string(), username: z.string(), followedByMe: z.boolean() }) },
   },
   UserFollowersResource: {
-    get: { options: z.object({ username: usernamePart, page_size: z.number().int().min(1).max(FOLLOWERS_PAGE_SIZE).default(FOLLOWERS_PAGE_SIZE), bookmark: bookmarkOption }).loose(), answer: followPeopleAnswer },
+    get: {
+      options: z
+        .object({ username: usernamePart, page_size: z.number().int().min(1).max(FOLLOWERS_PAGE_SIZE).default(FOLLOWERS_PAGE_SIZE), bookmark: bookmarkOption })
+        .loose(),
+      answer: followPeopleAnswer,
+    },
   },
   UserDomainClaimResource: {
     get: { options: z.object({}).loose(), answer: domainClaimAnswer },
@@ -103,21 +116,26 @@ export const usersContract = {
     delete: { options: z.object({}).loose(), answer: domainClaimAnswer },
   },
   PinCreateSuccessResource: {
-    get: { options: z.object({ pin_id: id }), answer: z.object({
-      official_user: z.object({
-        id: z.string(),
-        username: z.string(),
-        full_name: z.string(),
-        image_medium_url: z.string().nullable(),
-        follower_count: z.number(),
-        is_verified_identity: z.boolean(),
-        /** The domain they are the official account of (the link's). */
-        domain: z.string(),
-      }).nullable(),
-      promotion_offered: z.boolean(),
-      is_partner: z.boolean(),
-      connected_to_instagram: z.boolean(),
-      listed_website_url: z.string().nullable(),
-    }) },
+    get: {
+      options: z.object({ pin_id: id }),
+      answer: z.object({
+        official_user: z
+          .object({
+            id: z.string(),
+            username: z.string(),
+            full_name: z.string(),
+            image_medium_url: z.string().nullable(),
+            follower_count: z.number(),
+            is_verified_identity: z.boolean(),
+            /** The domain they are the official account of (the link's). */
+            domain: z.string(),
+          })
+          .nullable(),
+        promotion_offered: z.boolean(),
+        is_partner: z.boolean(),
+        connected_to_instagram: z.boolean(),
+        listed_website_url: z.string().nullable(),
+      }),
+    },
   },
 } satisfies ContractTable;

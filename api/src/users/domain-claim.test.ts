@@ -53,7 +53,13 @@ describe('a person’s official domain (UserDomainClaimResource)', () => {
     };
     return { t, person };
   }
-  const held = (t: Awaited<ReturnType<typeof testApp>>, id: string) => t.db.selectFrom('users').select('verified_domain').where('id', '=', id).executeTakeFirstOrThrow().then((r) => r.verified_domain);
+  const held = (t: Awaited<ReturnType<typeof testApp>>, id: string) =>
+    t.db
+      .selectFrom('users')
+      .select('verified_domain')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+      .then((r) => r.verified_domain);
 
   it('proved by the tag on the home page, the account is the domain’s official one: the creator card and its profile say so; un-claiming lets it go', async () => {
     const { t, person } = await setup();
@@ -64,20 +70,39 @@ describe('a person’s official domain (UserDomainClaimResource)', () => {
     await ana.website(`${origin}/about`);
     expect(err(await ana.client.post('UserDomainClaimResource', 'update', {}))).toMatchObject({ api_error_code: 2181 });
     const claim = data(await ana.client.post('UserDomainClaimResource', 'create', {}));
-    expect(claim).toMatchObject({ website_url: `${origin}/about`, domain, verified_domain: null, meta_tag: expect.stringMatching(/^<meta name="corkboard-site-verification" content="[^"]+">$/) });
+    expect(claim).toMatchObject({
+      website_url: `${origin}/about`,
+      domain,
+      verified_domain: null,
+      meta_tag: expect.stringMatching(/^<meta name="corkboard-site-verification" content="[^"]+">$/),
+    });
     // The tag is not on the site yet: refused, nothing held.
-    expect(err(await ana.client.post('UserDomainClaimResource', 'update', {}))).toMatchObject({ api_error_code: 2182, message: "We couldn't find your verification tag on your website." });
+    expect(err(await ana.client.post('UserDomainClaimResource', 'update', {}))).toMatchObject({
+      api_error_code: 2182,
+      message: "We couldn't find your verification tag on your website.",
+    });
     expect(await held(t, ana.user.id)).toBeNull();
     home = `<html><head>${claim.meta_tag}</head></html>`;
-    expect(data(await ana.client.post('UserDomainClaimResource', 'update', {}))).toEqual({ website_url: `${origin}/about`, domain, verified_domain: domain, meta_tag: null });
+    expect(data(await ana.client.post('UserDomainClaimResource', 'update', {}))).toEqual({
+      website_url: `${origin}/about`,
+      domain,
+      verified_domain: domain,
+      meta_tag: null,
+    });
     expect(await held(t, ana.user.id)).toBe(domain);
     expect(data(await t.client().get('UserResource', { username: 'ana' })).official_domain).toBe(domain);
 
     // Someone saves a pin linking to the site: the success screen's creator card names Ana.
     const ben = await person('ben');
     const board = await t.makeBoard(ben.user.id, 'Recipes');
-    const pin = data(await ben.client.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), link: `${origin}/tart`, method: 'button' })).id;
-    expect(data(await ben.client.get('PinCreateSuccessResource', { pin_id: pin })).official_user).toMatchObject({ id: ana.user.id, domain, is_verified_identity: true });
+    const pin = data(
+      await ben.client.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), link: `${origin}/tart`, method: 'button' }),
+    ).id;
+    expect(data(await ben.client.get('PinCreateSuccessResource', { pin_id: pin })).official_user).toMatchObject({
+      id: ana.user.id,
+      domain,
+      is_verified_identity: true,
+    });
 
     expect(data(await ana.client.post('UserDomainClaimResource', 'delete', {}))).toMatchObject({ verified_domain: null, meta_tag: null });
     expect(data(await ben.client.get('PinCreateSuccessResource', { pin_id: pin })).official_user).toBeNull();

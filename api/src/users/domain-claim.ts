@@ -15,7 +15,11 @@ import { domainProofOutcome, siteDomain } from './rules.js';
  */
 export function domainClaimService({ db, config }: Deps, notifications: Pick<NotificationsService, 'fromService'>, resolve?: Resolver) {
   const row = async (userId: string) => {
-    const found = await db.selectFrom('users').select(['listed_website_url', 'verified_domain', 'domain_claim_token', 'domain_proof_token']).where('id', '=', userId).executeTakeFirst();
+    const found = await db
+      .selectFrom('users')
+      .select(['listed_website_url', 'verified_domain', 'domain_claim_token', 'domain_proof_token'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!found) throw new ApiError('unauthorized');
     return found;
   };
@@ -56,7 +60,9 @@ export function domainClaimService({ db, config }: Deps, notifications: Pick<Not
       const holder = await db.selectFrom('users').select(['id', 'domain_proof_token']).where('verified_domain', '=', domain).executeTakeFirst();
       const outcome = domainProofOutcome({
         claimantTagFound: verificationTagFound(html, r.domain_claim_token),
-        holder: holder ? { isClaimant: holder.id === viewer.id, holderTagFound: Boolean(holder.domain_proof_token && verificationTagFound(html, holder.domain_proof_token)) } : null,
+        holder: holder
+          ? { isClaimant: holder.id === viewer.id, holderTagFound: Boolean(holder.domain_proof_token && verificationTagFound(html, holder.domain_proof_token)) }
+          : null,
       });
       if (outcome === 'not_proved') throw new ApiError('domain_verify_failed');
       if (outcome === 'held_elsewhere') throw new ApiError('domain_claimed');
@@ -65,10 +71,19 @@ export function domainClaimService({ db, config }: Deps, notifications: Pick<Not
         .transaction()
         .execute(async (trx) => {
           if (outcome === 'taken_over' && holder) {
-            const { numUpdatedRows } = await trx.updateTable('users').set({ verified_domain: null, domain_proof_token: null }).where('id', '=', holder.id).where('verified_domain', '=', domain).executeTakeFirst();
+            const { numUpdatedRows } = await trx
+              .updateTable('users')
+              .set({ verified_domain: null, domain_proof_token: null })
+              .where('id', '=', holder.id)
+              .where('verified_domain', '=', domain)
+              .executeTakeFirst();
             if (numUpdatedRows > 0n) await notifications.fromService(trx, [{ kind: 'domain_taken', recipientId: holder.id, note: domain }]);
           }
-          await trx.updateTable('users').set({ verified_domain: domain, domain_proof_token: token, domain_claim_token: null }).where('id', '=', viewer.id).execute();
+          await trx
+            .updateTable('users')
+            .set({ verified_domain: domain, domain_proof_token: token, domain_claim_token: null })
+            .where('id', '=', viewer.id)
+            .execute();
         })
         .catch((error: unknown) => {
           // Two accounts proving one free domain at once: the unique index decides, the other is told it is held.

@@ -28,7 +28,10 @@ describe('a place to come back to, on Postgres', () => {
     const shared = await t.makeBoard(olga.id, 'Shared');
     const secret = await t.makeBoard(olga.id, 'Secret', 'secret');
     await b.olga.post('BoardInviteResource', 'create', { board_id: shared, invited_user_ids: [cara.id, dan.id], emails: ['dan@example.com'] });
-    expect(data(await b.cara.get('BoardInviteResource', { username: 'olga', slug: 'shared' }))).toMatchObject({ board: { id: shared }, owner: { username: 'olga' } });
+    expect(data(await b.cara.get('BoardInviteResource', { username: 'olga', slug: 'shared' }))).toMatchObject({
+      board: { id: shared },
+      owner: { username: 'olga' },
+    });
     expect((await b.cara.post('BoardInviteResource', 'update', { board_id: shared })).status).toBe(200);
     expect((await b.dan.post('BoardInviteResource', 'delete', { board_id: shared, invited_user_id: dan.id })).status).toBe(200);
     expect(await db.selectFrom('board_email_invites').selectAll().execute()).toEqual([]);
@@ -40,7 +43,11 @@ describe('a place to come back to, on Postgres', () => {
     expect(caraBoards).toHaveLength(1);
     expect(caraBoards[0]).toMatchObject({ name: 'Shared', collaborator_count: 1, is_collaborative: true });
     expect(caraBoards[0].collaborating_users.map((u: { username: string }) => u.username)).toEqual(['olga', 'cara']);
-    expect(data(await b.olga.get('BoardsResource', { username: 'olga' })).boards.map((x: { name: string }) => x.name).sort()).toEqual(['Secret', 'Shared']);
+    expect(
+      data(await b.olga.get('BoardsResource', { username: 'olga' }))
+        .boards.map((x: { name: string }) => x.name)
+        .sort(),
+    ).toEqual(['Secret', 'Shared']);
     expect(data(await b.visitor.get('BoardsResource', { username: 'olga' })).boards.map((x: { name: string }) => x.name)).toEqual(['Shared']);
     expect(code(await b.visitor.get('BoardCollaboratorsResource', { board_id: secret }))).toBe(40);
 
@@ -58,7 +65,9 @@ describe('a place to come back to, on Postgres', () => {
     expect(data(await b.visitor.get('UserResource', { username: 'olga' })).follower_count).toBe(1);
 
     // Pins with hashtags (migration 0018's byte-ordered index), then bulk delete.
-    const save = async (who: typeof b.olga, description: string) => data(await who.post('PinResource', 'create', { board_id: shared, link: `https://example.com/${Math.random()}`, color: '#336699', description })).id as string;
+    const save = async (who: typeof b.olga, description: string) =>
+      data(await who.post('PinResource', 'create', { board_id: shared, link: `https://example.com/${Math.random()}`, color: '#336699', description }))
+        .id as string;
     const mine = await save(b.olga, '#Été #etagere');
     const hers = await save(b.cara, '#été');
     const suggested = await b.visitor.send(`/v3/search/autocomplete/?q=${encodeURIComponent('#ét')}`);

@@ -18,8 +18,21 @@ const page = (t: Awaited<ReturnType<typeof testApp>>, path: string) => t.app.req
 describe('profile settings', () => {
   it('changes name, username, about and website; the old profile and board addresses redirect to the new ones', async () => {
     const { t, me } = await setup();
-    const res = await me.post('UserSettingsResource', 'update', { first_name: ' Maria ', last_name: 'Lopez', username: 'Maria_Bakes', about: 'I bake.', website_url: 'instagram.com/mariabakes' });
-    expect(res.body.resource_response.data).toEqual({ username: 'maria_bakes', first_name: 'Maria', last_name: 'Lopez', about: 'I bake.', website_url: 'https://instagram.com/mariabakes', image_medium_url: null });
+    const res = await me.post('UserSettingsResource', 'update', {
+      first_name: ' Maria ',
+      last_name: 'Lopez',
+      username: 'Maria_Bakes',
+      about: 'I bake.',
+      website_url: 'instagram.com/mariabakes',
+    });
+    expect(res.body.resource_response.data).toEqual({
+      username: 'maria_bakes',
+      first_name: 'Maria',
+      last_name: 'Lopez',
+      about: 'I bake.',
+      website_url: 'https://instagram.com/mariabakes',
+      image_medium_url: null,
+    });
     // The website is what the Instagram claim reads.
     expect((await me.send('/v3/users/settings')).body.resource_response.data.listed_website_url).toBe('https://instagram.com/mariabakes');
     expect((await me.get('UserResource', { username: 'maria_bakes' })).body.resource_response.data.full_name).toBe('Maria Lopez');
@@ -53,7 +66,9 @@ describe('profile settings', () => {
 
   it('takes an avatar through the image pipeline, and refuses bytes that are not an image', async () => {
     const { me } = await setup();
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#cc8844' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#cc8844' } })
+      .png()
+      .toBuffer();
     const res = await me.post('UserAvatarResource', 'create', { image_base64: png.toString('base64') });
     expect(res.body.resource_response.data.image_medium_url).toMatch(/\/media\/\d+\/236x\.jpg$/);
     expect((await me.post('UserAvatarResource', 'create', { image_base64: Buffer.from('<svg onload=alert(1)>').toString('base64') })).status).toBe(400);
@@ -63,7 +78,15 @@ describe('profile settings', () => {
   it('a replaced or removed avatar leaves no bytes behind', async () => {
     const { t, me } = await setup();
     const avatar = async (background: string) =>
-      (await me.post('UserAvatarResource', 'create', { image_base64: (await sharp({ create: { width: 300, height: 300, channels: 3, background } }).png().toBuffer()).toString('base64') })).body.resource_response.data.image_medium_url as string;
+      (
+        await me.post('UserAvatarResource', 'create', {
+          image_base64: (
+            await sharp({ create: { width: 300, height: 300, channels: 3, background } })
+              .png()
+              .toBuffer()
+          ).toString('base64'),
+        })
+      ).body.resource_response.data.image_medium_url as string;
     const status = async (url: string) => (await t.app.request(new URL(url).pathname)).status;
     const first = await avatar('#cc8844');
     const second = await avatar('#4488cc');
@@ -82,22 +105,40 @@ describe('profile settings', () => {
 });
 
 describe('username and website rules', () => {
-  it.each([['ok_name', null], ['ab', 'invalid'], ['UPPER', 'invalid'], ['has-dash', 'invalid'], ['login', 'reserved'], ['a'.repeat(31), 'invalid']])('%s: %s', (name, problem) => {
+  it.each([
+    ['ok_name', null],
+    ['ab', 'invalid'],
+    ['UPPER', 'invalid'],
+    ['has-dash', 'invalid'],
+    ['login', 'reserved'],
+    ['a'.repeat(31), 'invalid'],
+  ])('%s: %s', (name, problem) => {
     expect(usernameProblem(name)).toBe(problem);
   });
-  it.each([['', null], ['example.com', 'https://example.com/'], ['http://a.example/x', 'http://a.example/x'], ['ftp://a.example', undefined], ['javascript:alert(1)', undefined], ['localhost', undefined], ['https://u:p@a.example', undefined]])('%s', (text, stored) => {
+  it.each([
+    ['', null],
+    ['example.com', 'https://example.com/'],
+    ['http://a.example/x', 'http://a.example/x'],
+    ['ftp://a.example', undefined],
+    ['javascript:alert(1)', undefined],
+    ['localhost', undefined],
+    ['https://u:p@a.example', undefined],
+  ])('%s', (text, stored) => {
     expect(normaliseWebsite(text)).toBe(stored);
   });
 });
 
 describe('not-found pages', () => {
-  it.each(['/no/such/page/here/', '/pin/create/teleport/', '/settings/nothing/', '/_/_/policy/nothing/'])('%s is the app’s not-found page with 404 for a browser', async (path) => {
-    const { t } = await setup();
-    const res = await page(t, path);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await res.text()).toContain('<meta name="not-found" content="404">');
-  });
+  it.each(['/no/such/page/here/', '/pin/create/teleport/', '/settings/nothing/', '/_/_/policy/nothing/'])(
+    '%s is the app’s not-found page with 404 for a browser',
+    async (path) => {
+      const { t } = await setup();
+      const res = await page(t, path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await res.text()).toContain('<meta name="not-found" content="404">');
+    },
+  );
 
   it('keeps the JSON envelope for the API, whoever asks', async () => {
     const { t } = await setup();
@@ -108,12 +149,15 @@ describe('not-found pages', () => {
     }
   });
 
-  it.each(['/reporting/campaigns/', '/ads/create/', '/report-center/', '/quick-promote/', '/settings/claim/', '/settings/profile/', '/contact/'])('%s is a page', async (path) => {
-    const { t } = await setup();
-    const res = await page(t, path);
-    expect(res.status).toBe(200);
-    expect(await res.text()).not.toContain('not-found');
-  });
+  it.each(['/reporting/campaigns/', '/ads/create/', '/report-center/', '/quick-promote/', '/settings/claim/', '/settings/profile/', '/contact/'])(
+    '%s is a page',
+    async (path) => {
+      const { t } = await setup();
+      const res = await page(t, path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).not.toContain('not-found');
+    },
+  );
 
   it('opens Facebook’s window at /connect/facebook/, which starts the provider flow', async () => {
     const { t } = await setup();

@@ -25,9 +25,20 @@ export function profileSettingsService(deps: Deps, images: ImagesService) {
   const jobs = jobQueue(deps);
   const ownPaths = ownPathsOf(deps);
   const read = async (userId: string): Promise<ProfileSettingsAnswer> => {
-    const row = await db.selectFrom('users').select(['username', 'first_name', 'last_name', 'about', 'listed_website_url', 'image_medium_url']).where('id', '=', userId).executeTakeFirst();
+    const row = await db
+      .selectFrom('users')
+      .select(['username', 'first_name', 'last_name', 'about', 'listed_website_url', 'image_medium_url'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     if (!row) throw new ApiError('unauthorized');
-    return { username: row.username, first_name: row.first_name, last_name: row.last_name, about: row.about ?? '', website_url: row.listed_website_url ?? '', image_medium_url: row.image_medium_url };
+    return {
+      username: row.username,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      about: row.about ?? '',
+      website_url: row.listed_website_url ?? '',
+      image_medium_url: row.image_medium_url,
+    };
   };
 
   /** A new avatar (or none); the one it replaces, ours alone, is released by a job (media/release.ts). */
@@ -50,35 +61,48 @@ export function profileSettingsService(deps: Deps, images: ImagesService) {
       if (problem) throw new ApiError('username_invalid', problem === 'reserved' ? RESERVED_USERNAME_DETAIL : undefined);
       const website = normaliseWebsite(input.website_url);
       if (website === undefined) throw new ApiError('website_invalid');
-      await db.transaction().execute(async (trx) => {
-        const current = await trx.selectFrom('users').select(['username', 'listed_website_url']).where('id', '=', viewer.id).executeTakeFirstOrThrow();
-        if (username !== current.username) {
-          const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-          if (taken) throw new ApiError('username_taken');
-          // The name is free: someone's old address stops redirecting, and this account's old one starts.
-          await trx.deleteFrom('username_redirects').where('old_username', '=', username).execute();
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          const current = await trx.selectFrom('users').select(['username', 'listed_website_url']).where('id', '=', viewer.id).executeTakeFirstOrThrow();
+          if (username !== current.username) {
+            const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+            if (taken) throw new ApiError('username_taken');
+            // The name is free: someone's old address stops redirecting, and this account's old one starts.
+            await trx.deleteFrom('username_redirects').where('old_username', '=', username).execute();
+            await trx
+              .insertInto('username_redirects')
+              .values({ old_username: current.username, user_id: viewer.id, created_at: clock.now() })
+              .onConflict((oc) => oc.column('old_username').doUpdateSet({ user_id: viewer.id, created_at: clock.now() }))
+              .execute();
+          }
           await trx
-            .insertInto('username_redirects')
-            .values({ old_username: current.username, user_id: viewer.id, created_at: clock.now() })
-            .onConflict((oc) => oc.column('old_username').doUpdateSet({ user_id: viewer.id, created_at: clock.now() }))
+            .updateTable('users')
+            .set({
+              username,
+              first_name: input.first_name.trim(),
+              last_name: input.last_name.trim(),
+              about: input.about.trim() || null,
+              listed_website_url: website,
+            })
+            .where('id', '=', viewer.id)
             .execute();
-        }
-        await trx
-          .updateTable('users')
-          .set({ username, first_name: input.first_name.trim(), last_name: input.last_name.trim(), about: input.about.trim() || null, listed_website_url: website })
-          .where('id', '=', viewer.id)
-          .execute();
-        // A website on another domain lets the official domain go (and a claim waiting for the old one):
-        // the proof was of the site the profile named.
-        if (siteDomain(website) !== siteDomain(current.listed_website_url)) {
-          await trx.updateTable('users').set({ verified_domain: null, domain_proof_token: null, domain_claim_token: null }).where('id', '=', viewer.id).execute();
-        }
-      }).catch((error: unknown) => {
-        // Two accounts taking the same free name at once: the unique index decides, the loser is told it is taken.
-        if (error instanceof ApiError) throw error;
-        if (/unique|duplicate/i.test(String(error))) throw new ApiError('username_taken');
-        throw error;
-      });
+          // A website on another domain lets the official domain go (and a claim waiting for the old one):
+          // the proof was of the site the profile named.
+          if (siteDomain(website) !== siteDomain(current.listed_website_url)) {
+            await trx
+              .updateTable('users')
+              .set({ verified_domain: null, domain_proof_token: null, domain_claim_token: null })
+              .where('id', '=', viewer.id)
+              .execute();
+          }
+        })
+        .catch((error: unknown) => {
+          // Two accounts taking the same free name at once: the unique index decides, the loser is told it is taken.
+          if (error instanceof ApiError) throw error;
+          if (/unique|duplicate/i.test(String(error))) throw new ApiError('username_taken');
+          throw error;
+        });
       return read(viewer.id);
     },
 

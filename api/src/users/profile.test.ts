@@ -22,11 +22,23 @@ async function world() {
   const protectedBoard = newId();
   await t.db
     .insertInto('boards')
-    .values({ id: protectedBoard, owner_id: maya.id, name: 'Campaign', slug: 'campaign', privacy: 'protected', advertiser_id: advertiser, image_cover_url: null, archived_at: null, last_pinned_at: null, created_at: t.clock.now() })
+    .values({
+      id: protectedBoard,
+      owner_id: maya.id,
+      name: 'Campaign',
+      slug: 'campaign',
+      privacy: 'protected',
+      advertiser_id: advertiser,
+      image_cover_url: null,
+      archived_at: null,
+      last_pinned_at: null,
+      created_at: t.clock.now(),
+    })
     .execute();
   const pin = async (board: string, n: string) => {
     t.clock.advance(1000);
-    return data(await mayaBrowser.post('PinResource', 'create', { board_id: board, link: `https://example.com/${n}`, color: '#336699', title: n })).id as string;
+    return data(await mayaBrowser.post('PinResource', 'create', { board_id: board, link: `https://example.com/${n}`, color: '#336699', title: n }))
+      .id as string;
   };
   const pins = { open: await pin(open, 'open'), secret: await pin(secret, 'secret'), archived: await pin(archived, 'archived') };
   await t.makeSection(open, 'Breads');
@@ -72,7 +84,14 @@ describe('BoardsResource get: a profile’s boards', () => {
   it('gives each board its cover, url and pin and section counts', async () => {
     const { t } = await world();
     const [board] = data(await t.client().get('BoardsResource', { username: 'maya' })).boards;
-    expect(board).toMatchObject({ name: 'Open kitchen', url: '/maya/open-kitchen/', pin_count: 1, section_count: 1, privacy: 'public', owner: { username: 'maya' } });
+    expect(board).toMatchObject({
+      name: 'Open kitchen',
+      url: '/maya/open-kitchen/',
+      pin_count: 1,
+      section_count: 1,
+      privacy: 'public',
+      owner: { username: 'maya' },
+    });
   });
 
   it('pages by 25 with a bookmark up to the end marker', async () => {

@@ -13,7 +13,8 @@ describe('the save-success context (PinCreateSuccessResource)', () => {
     const browser = t.client();
     await browser.logIn(viewer.email, viewer.password);
     const board = await t.makeBoard(viewer.id, 'Recipes');
-    const pin = (await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), link, method: 'button' })).body.resource_response.data.id;
+    const pin = (await browser.post('PinResource', 'create', { board_id: board, image_url: fixtures.url('tart'), link, method: 'button' })).body
+      .resource_response.data.id;
     return { t, viewer, browser, pin };
   }
 
@@ -36,7 +37,10 @@ describe('the save-success context (PinCreateSuccessResource)', () => {
   it('reads the Instagram upsell’s settings from GET /v3/users/settings', async () => {
     const { t, viewer, browser } = await saved('https://a.example/');
     await t.db.updateTable('users').set({ listed_website_url: 'https://instagram.com/me', connected_to_instagram: 0 }).where('id', '=', viewer.id).execute();
-    expect((await browser.send('/v3/users/settings')).body.resource_response.data).toEqual({ connected_to_instagram: false, listed_website_url: 'https://instagram.com/me' });
+    expect((await browser.send('/v3/users/settings')).body.resource_response.data).toEqual({
+      connected_to_instagram: false,
+      listed_website_url: 'https://instagram.com/me',
+    });
     expect((await t.client().send('/v3/users/settings')).status).toBe(401);
   });
 });

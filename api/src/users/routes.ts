@@ -15,7 +15,7 @@ import type { DomainClaimService } from './domain-claim.js';
 import { clientAddress } from '../lib/client-address.js';
 import type { Limits } from '../lib/limits.js';
 import { takeOutbound } from '../lib/outbound-limits.js';
-import { RESERVED_USERNAMES, } from './rules.js';
+import { RESERVED_USERNAMES } from './rules.js';
 
 /** GET /v3/users/settings: connected_to_instagram and listed_website_url. */
 export function userRoutes(users: UsersService): Hono<AppEnv> {
@@ -51,7 +51,13 @@ export function renamedProfileRoutes(profiles: ProfileSettingsService): Hono<App
   return routes;
 }
 
-export function userResources(users: UsersService, pins: PinsService, profiles: ProfileSettingsService, claims: DomainClaimService, outbound: { limits: Limits; trustProxy: Config['trustProxy'] }) {
+export function userResources(
+  users: UsersService,
+  pins: PinsService,
+  profiles: ProfileSettingsService,
+  claims: DomainClaimService,
+  outbound: { limits: Limits; trustProxy: Config['trustProxy'] },
+) {
   return {
     // A person's official domain: a tag for their profile's website (create), the site read for it (update),
     // let go (delete). Reading the site makes this server fetch it: limited per client and per site.
@@ -60,27 +66,45 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
       create: action({ ...usersContract.UserDomainClaimResource.create, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => claims.claim(viewer) }),
       update: action({
         ...usersContract.UserDomainClaimResource.update,
-        caller: 'user', limit: ['siteProofAddress', 'outboundSite'],
+        caller: 'user',
+        limit: ['siteProofAddress', 'outboundSite'],
         run: async (_o, { viewer, c }) => {
           const { website_url } = await claims.get(viewer);
           if (website_url) await takeOutbound(outbound.limits, 'siteProofAddress', clientAddress(c, outbound.trustProxy), website_url);
           return claims.verify(viewer);
         },
       }),
-      delete: action({ ...usersContract.UserDomainClaimResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => claims.unclaim(viewer) }),
+      delete: action({
+        ...usersContract.UserDomainClaimResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (_o, { viewer }) => claims.unclaim(viewer),
+      }),
     },
     // Profile settings: the account's own name, username, about, website and picture.
     UserSettingsResource: {
       get: action({ ...usersContract.UserSettingsResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_o, { viewer }) => profiles.get(viewer) }),
       update: action({
         ...usersContract.UserSettingsResource.update,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         run: (o, { viewer }) => profiles.update(viewer, o),
       }),
     },
     UserAvatarResource: {
-      create: action({ ...usersContract.UserAvatarResource.create, caller: 'user', limit: NO_LIMIT.write, body: PIN_CREATE_MAX_BODY_BYTES, run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64) }),
-      delete: action({ ...usersContract.UserAvatarResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (_o, { viewer }) => profiles.clearAvatar(viewer) }),
+      create: action({
+        ...usersContract.UserAvatarResource.create,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        body: PIN_CREATE_MAX_BODY_BYTES,
+        run: (o, { viewer }) => profiles.setAvatar(viewer, o.image_base64),
+      }),
+      delete: action({
+        ...usersContract.UserAvatarResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (_o, { viewer }) => profiles.clearAvatar(viewer),
+      }),
     },
     // A profile's header (/{username}/): open to visitors.
     UserResource: {
@@ -88,13 +112,24 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
     },
     // Follows of users: the creator card's Follow, buttonFollow's profile, a profile's button.
     UserFollowResource: {
-      create: action({ ...usersContract.UserFollowResource.create, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => users.follow(viewer.id, o.user_id) }),
-      delete: action({ ...usersContract.UserFollowResource.delete, caller: 'user', limit: NO_LIMIT.write, run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id) }),
+      create: action({
+        ...usersContract.UserFollowResource.create,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => users.follow(viewer.id, o.user_id),
+      }),
+      delete: action({
+        ...usersContract.UserFollowResource.delete,
+        caller: 'user',
+        limit: NO_LIMIT.write,
+        run: (o, { viewer }) => users.unfollow(viewer.id, o.user_id),
+      }),
     },
     UserFollowersResource: {
       get: action({
         ...usersContract.UserFollowersResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         run: (o, { viewer }) => users.followers(viewer, o),
       }),
     },
@@ -102,7 +137,8 @@ export function userResources(users: UsersService, pins: PinsService, profiles: 
     PinCreateSuccessResource: {
       get: action({
         ...usersContract.PinCreateSuccessResource.get,
-        caller: 'user', limit: NO_LIMIT.read,
+        caller: 'user',
+        limit: NO_LIMIT.read,
         run: async (o, { viewer }) => users.saveSuccess(viewer.id, (await pins.get(viewer, o.pin_id)).link),
       }),
     },

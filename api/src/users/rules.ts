@@ -11,11 +11,46 @@ export const USERNAME = /^[a-z0-9_]{3,30}$/;
  * settings page checks with this list before it asks the server.
  */
 export const RESERVED_USERNAMES: ReadonlySet<string> = new Set([
-  'resource', 'v3', 'vx', 'ads', 'media', 'js', 'css', 'img', 'dev', 'health', 'oauth', 'advertiser', 'business', 'offsite',
-  'settings', 'search', 'login', 'signup', 'add_account', 'password', 'email', 'pin', 'board', 'billing', 'bookmarklet',
-  'contact', 'reporting', 'automated', 'help', 'about', 'admin', 'api', 'www', 'metrics', 'ready', 'static', 'connect',
+  'resource',
+  'v3',
+  'vx',
+  'ads',
+  'media',
+  'js',
+  'css',
+  'img',
+  'dev',
+  'health',
+  'oauth',
+  'advertiser',
+  'business',
+  'offsite',
+  'settings',
+  'search',
+  'login',
+  'signup',
+  'add_account',
+  'password',
+  'email',
+  'pin',
+  'board',
+  'billing',
+  'bookmarklet',
+  'contact',
+  'reporting',
+  'automated',
+  'help',
+  'about',
+  'admin',
+  'api',
+  'www',
+  'metrics',
+  'ready',
+  'static',
+  'connect',
   // The embeds' and oEmbed's first segments (embeds/oembed.ts).
-  'embed', 'oembed',
+  'embed',
+  'oembed',
 ]);
 
 /** What a refused username that is one of our own addresses is told. */
@@ -71,7 +106,10 @@ export function siteDomain(url: string | null): string | null {
  * - another account holds it and its tag is gone: the site now vouches only for the claimant, who takes it
  *   over (a domain that changed hands follows its current owner).
  */
-export function domainProofOutcome(input: { claimantTagFound: boolean; holder: null | { isClaimant: boolean; holderTagFound: boolean } }): 'not_proved' | 'proved' | 'held_elsewhere' | 'taken_over' {
+export function domainProofOutcome(input: {
+  claimantTagFound: boolean;
+  holder: null | { isClaimant: boolean; holderTagFound: boolean };
+}): 'not_proved' | 'proved' | 'held_elsewhere' | 'taken_over' {
   if (!input.claimantTagFound) return 'not_proved';
   if (!input.holder || input.holder.isClaimant) return 'proved';
   return input.holder.holderTagFound ? 'held_elsewhere' : 'taken_over';

@@ -13,7 +13,13 @@ import { FEED_END, pageOf, readBookmark } from '../lib/bookmark.js';
  * A page of a profile's followers or of the people it follows, as both lists show them (UserFollowersResource,
  * UserFollowingResource): newest follow first, and whether the viewer follows each.
  */
-export async function followPeoplePage(db: Kysely<Database>, viewer: { id: string } | null, userId: string, side: FollowSide, input: { page_size: number; bookmark?: string | undefined }) {
+export async function followPeoplePage(
+  db: Kysely<Database>,
+  viewer: { id: string } | null,
+  userId: string,
+  side: FollowSide,
+  input: { page_size: number; bookmark?: string | undefined },
+) {
   if (input.bookmark === FEED_END) return { users: [], bookmark: FEED_END };
   const store = usersStore(db);
   const rows = await store.listFollows(side, userId, readBookmark(input.bookmark), input.page_size + 1);
@@ -111,18 +117,19 @@ export function usersService(deps: Deps, notifications: Pick<NotificationsServic
       const showCard = official && official.id !== viewerId && !(await store.follows(viewerId, official.id));
       return {
         // An official user is found only for a domain, so the card always names one.
-        official_user: showCard && domain
-          ? {
-              id: official.id,
-              username: official.username,
-              full_name: `${official.first_name} ${official.last_name}`.trim(),
-              image_medium_url: official.image_medium_url,
-              // The creator card: the official user of a domain is a verified identity.
-              follower_count: await store.followerCount(official.id),
-              is_verified_identity: true,
-              domain,
-            }
-          : null,
+        official_user:
+          showCard && domain
+            ? {
+                id: official.id,
+                username: official.username,
+                full_name: `${official.first_name} ${official.last_name}`.trim(),
+                image_medium_url: official.image_medium_url,
+                // The creator card: the official user of a domain is a verified identity.
+                follower_count: await store.followerCount(official.id),
+                is_verified_identity: true,
+                domain,
+              }
+            : null,
         promotion_offered: promotionOffered({
           signedIn: true,
           isPartner: row.is_partner === 1,

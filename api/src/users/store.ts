@@ -19,13 +19,15 @@ export function usersStore(db: Kysely<Database>) {
     },
 
     officialUserOf(domain: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
-        .where('verified_domain', '=', domain)
-        // A suspended or deactivated account gets no creator card (policy/rules.ts profileRule).
-        .where((eb) => shownAccount(eb, 'users.state'))
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('users')
+          .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url'])
+          .where('verified_domain', '=', domain)
+          // A suspended or deactivated account gets no creator card (policy/rules.ts profileRule).
+          .where((eb) => shownAccount(eb, 'users.state'))
+          .executeTakeFirst()
+      );
     },
 
     /** A profile's header: the user and their counts (followers, following). */
@@ -39,7 +41,11 @@ export function usersStore(db: Kysely<Database>) {
       // A suspended or deactivated account's profile answers as a missing one's (policy/rules.ts).
       if (!user || !accountShown(user.state)) return undefined;
       const count = (column: 'follower_id' | 'followee_id') =>
-        db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', user.id).executeTakeFirstOrThrow();
+        db
+          .selectFrom('follows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where(column, '=', user.id)
+          .executeTakeFirstOrThrow();
       // Following counts people and the boards followed, as the following page lists them.
       // The boards counted are the ones the following page lists (feed/store.ts listFollowedBoards): those anyone may see.
       const boards = db
@@ -77,7 +83,8 @@ export function usersStore(db: Kysely<Database>) {
      * `following`; `id` is the other person's (the keyset's tie-break).
      */
     listFollows(side: FollowSide, userId: string, after: Bookmark | null, limit: number) {
-      const [own, other] = side === 'followers' ? (['follows.followee_id', 'follows.follower_id'] as const) : (['follows.follower_id', 'follows.followee_id'] as const);
+      const [own, other] =
+        side === 'followers' ? (['follows.followee_id', 'follows.follower_id'] as const) : (['follows.follower_id', 'follows.followee_id'] as const);
       let query = db
         .selectFrom('follows')
         .innerJoin('users', 'users.id', other)
@@ -90,13 +97,22 @@ export function usersStore(db: Kysely<Database>) {
     },
 
     async follows(followerId: string, followeeId: string): Promise<boolean> {
-      const row = await db.selectFrom('follows').select('followee_id').where('follower_id', '=', followerId).where('followee_id', '=', followeeId).executeTakeFirst();
+      const row = await db
+        .selectFrom('follows')
+        .select('followee_id')
+        .where('follower_id', '=', followerId)
+        .where('followee_id', '=', followeeId)
+        .executeTakeFirst();
       return row !== undefined;
     },
 
     /** The creator card's follower count. */
     async followerCount(userId: string): Promise<number> {
-      const row = await db.selectFrom('follows').select((eb) => eb.fn.countAll<number>().as('n')).where('followee_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('follows')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('followee_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

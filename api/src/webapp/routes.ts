@@ -31,7 +31,13 @@ const iconSvg = (size: number) => `<svg xmlns="http://www.w3.org/2000/svg" width
 const icons = new Map<number, Promise<Buffer>>();
 const iconPng = (size: number) => {
   let made = icons.get(size);
-  if (!made) icons.set(size, (made = sharp(Buffer.from(iconSvg(size))).png().toBuffer()));
+  if (!made)
+    icons.set(
+      size,
+      (made = sharp(Buffer.from(iconSvg(size)))
+        .png()
+        .toBuffer()),
+    );
   return made;
 };
 
@@ -96,7 +102,8 @@ export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; medi
       // The shared image, and the title, text and link beside it: read by the route as bytes (a form's file is binary).
       body: SHARE_MAX_BYTES,
       stream: true,
-      crossSiteForm: "the share sheet posts a form from outside the product's pages; it only opens the save popup or the pin builder, where the person still chooses to save",
+      crossSiteForm:
+        "the share sheet posts a form from outside the product's pages; it only opens the save popup or the pin builder, where the person still chooses to save",
       policy: 'an image is staged only for a logged-in viewer, under the upload quota',
     }),
     async (c) => {
@@ -134,20 +141,38 @@ export function webAppRoutes(deps: Deps, services: { scrape: ScrapeService; medi
 
   /** A shared image: staged for a logged-in viewer; logged out, held for the log-in, which comes back here to stage it. */
   const shareImage = async (c: Context<AppEnv>, file: File) => {
-    if (c.get('viewer')) return stage(c, async function* () { yield new Uint8Array(await file.arrayBuffer()); }, file.size);
+    if (c.get('viewer'))
+      return stage(
+        c,
+        async function* () {
+          yield new Uint8Array(await file.arrayBuffer());
+        },
+        file.size,
+      );
     // What a visitor makes the server keep is under the per-client share of the route.
     await limits.take('findImagesAddress', addressKey(clientAddress(c, config.trustProxy)));
     const secret = newToken();
     await ownerOnlyDir(join(config.mediaDir, 'shares-work'));
     await writeFile(heldPath(config.mediaDir, secret), new Uint8Array(await file.arrayBuffer()), { mode: OWNER_ONLY_FILE });
-    setCookie(c, HELD_COOKIE, secret, { path: SHARE_TARGET_PATH, httpOnly: true, sameSite: 'Lax', secure: config.secureCookies, maxAge: REQUEST_SCRATCH_MAX_AGE_MS / 1000 });
+    setCookie(c, HELD_COOKIE, secret, {
+      path: SHARE_TARGET_PATH,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: config.secureCookies,
+      maxAge: REQUEST_SCRATCH_MAX_AGE_MS / 1000,
+    });
     return c.redirect(`/login?next=${encodeURIComponent(SHARE_TARGET_PATH)}`, 303);
   };
 
   // The log-in's way back: the held image (if this browser holds one) staged for the viewer now logged in.
   routes.get(
     SHARE_TARGET_PATH,
-    declare({ caller: 'visitor', limit: NO_LIMIT.page, body: 0, policy: 'a held image is staged only for a logged-in viewer, and only by the browser holding its secret' }),
+    declare({
+      caller: 'visitor',
+      limit: NO_LIMIT.page,
+      body: 0,
+      policy: 'a held image is staged only for a logged-in viewer, and only by the browser holding its secret',
+    }),
     async (c) => {
       const secret = getCookie(c, HELD_COOKIE);
       if (!secret || !/^[\w-]{16,128}$/.test(secret)) return c.redirect('/pin-builder/', 303);

@@ -16,7 +16,13 @@ describe('the installable web app', () => {
     const res = await t.app.request('/manifest.webmanifest');
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = (await res.json()) as any;
-    expect(manifest).toMatchObject({ name: 'Pinwall', start_url: '/', scope: '/', display: 'standalone', share_target: { action: '/share-target/', method: 'POST', enctype: 'multipart/form-data' } });
+    expect(manifest).toMatchObject({
+      name: 'Pinwall',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      share_target: { action: '/share-target/', method: 'POST', enctype: 'multipart/form-data' },
+    });
     expect(manifest.share_target.params).toEqual({ title: 'title', text: 'text', url: 'url', files: [{ name: 'image', accept: ['image/*'] }] });
     for (const icon of manifest.icons) {
       const png = Buffer.from(await (await t.app.request(icon.src)).arrayBuffer());
@@ -61,7 +67,9 @@ describe('the share target', () => {
 
   it('stages a shared image as an upload for a logged-in viewer and opens the builder with it; logged out, the log-in first', async () => {
     const t = await testApp();
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const image = new Blob([new Uint8Array(png)], { type: 'image/png' });
     const out = await share(t, { image });
     expect(out.headers.get('location')).toBe('/login?next=%2Fshare-target%2F');
@@ -79,7 +87,9 @@ describe('the share target', () => {
 
   it('holds an image shared while logged out for the log-in, and stages it only for the browser that shared it', async () => {
     const t = await testApp();
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa3366' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#aa3366' } })
+      .png()
+      .toBuffer();
     const out = await share(t, { image: new Blob([new Uint8Array(png)], { type: 'image/png' }) });
     expect(out.headers.get('location')).toBe('/login?next=%2Fshare-target%2F');
     const held = /cb_shared=([^;]+)/.exec(out.headers.get('set-cookie') ?? '')?.[1];

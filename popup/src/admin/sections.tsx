@@ -23,12 +23,54 @@ export interface AdminSection {
  * of its own.
  */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { path: '/admin/people/', label: 'people', page: page(() => import('./people/PeoplePage'), (m) => m.PeoplePage) },
-  { path: '/admin/reports/', label: 'reports', page: page(() => import('./reports/ReportsPage'), (m) => m.ReportsPage) },
-  { path: '/admin/links/', label: 'links', page: page(() => import('./tools/LinksPage'), (m) => m.LinksPage) },
-  { path: '/admin/businesses/', label: 'businesses_', page: page(() => import('./tools/BusinessesPage'), (m) => m.BusinessesPage) },
-  { path: '/admin/invitations/', label: 'invitations', page: page(() => import('./tools/InvitationsPage'), (m) => m.InvitationsPage) },
-  { path: '/admin/audit/', label: 'audit', page: page(() => import('./audit/AuditPage'), (m) => m.AuditPage) },
+  {
+    path: '/admin/people/',
+    label: 'people',
+    page: page(
+      () => import('./people/PeoplePage'),
+      (m) => m.PeoplePage,
+    ),
+  },
+  {
+    path: '/admin/reports/',
+    label: 'reports',
+    page: page(
+      () => import('./reports/ReportsPage'),
+      (m) => m.ReportsPage,
+    ),
+  },
+  {
+    path: '/admin/links/',
+    label: 'links',
+    page: page(
+      () => import('./tools/LinksPage'),
+      (m) => m.LinksPage,
+    ),
+  },
+  {
+    path: '/admin/businesses/',
+    label: 'businesses_',
+    page: page(
+      () => import('./tools/BusinessesPage'),
+      (m) => m.BusinessesPage,
+    ),
+  },
+  {
+    path: '/admin/invitations/',
+    label: 'invitations',
+    page: page(
+      () => import('./tools/InvitationsPage'),
+      (m) => m.InvitationsPage,
+    ),
+  },
+  {
+    path: '/admin/audit/',
+    label: 'audit',
+    page: page(
+      () => import('./audit/AuditPage'),
+      (m) => m.AuditPage,
+    ),
+  },
 ];
 
 /** The section a path belongs to (its own path or one below it). */

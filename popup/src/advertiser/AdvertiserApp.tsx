@@ -25,7 +25,14 @@ export default function AdvertiserApp({ location }: { location: Location }) {
   if (path === '/search/pins/') return <SearchNotice search={location.search} />;
   if (path === MEMBER_INVITE_PATH) return <AcceptInvite search={location.search} />;
   // Links without an advertiser id (the save screen's next=/advertiser/quick_promote?pinId=…, /billing/) go to the active profile's.
-  const unscoped: Record<string, string> = { '/advertiser/quick_promote': 'quick-promote/', '/advertiser/quick_promote/': 'quick-promote/', '/advertiser/quick-promote/': 'quick-promote/', '/advertiser/': '', '/advertiser': '', '/billing/': 'billing/' };
+  const unscoped: Record<string, string> = {
+    '/advertiser/quick_promote': 'quick-promote/',
+    '/advertiser/quick_promote/': 'quick-promote/',
+    '/advertiser/quick-promote/': 'quick-promote/',
+    '/advertiser/': '',
+    '/advertiser': '',
+    '/billing/': 'billing/',
+  };
   if (Object.hasOwn(unscoped, path)) return <ToActiveProfile sub={unscoped[path]!} search={location.search} />;
   // The routes asked for without /advertiser/{id} (/reporting/campaigns/, /ads/create/…).
   const bare = unprefixedAdvertiserRoute(path);
@@ -63,7 +70,19 @@ function ToActiveProfile({ sub, search }: { sub: string; search: string }) {
       }
     })();
   }, []);
-  return <main class="page ads">{error ? <p class="error" role="alert">{error}</p> : <p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p>}</main>;
+  return (
+    <main class="page ads">
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p role="status" aria-label={tMain('common.loading')}>
+          {tMain('common.loading')}
+        </p>
+      )}
+    </main>
+  );
 }
 
 function Area({ route, search }: { route: MatchedRoute; search: string }) {
@@ -72,14 +91,22 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
   const [round, setRound] = useState(0);
   useEffect(() => {
     getResource('AdvertiserResource', { advertiser_id: route.advertiserId }).then(setData, (e: unknown) => {
-      if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+      if (e instanceof ResourceError && e.body.http_status === 401)
+        return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: tMain('server.generic') }));
     });
   }, [route.advertiserId, round]);
   // Issue 27: a member whose session has not passed two-factor is offered it here, then the page loads.
   if (error?.code === NEEDS_MFA) return <TwoFactorGate onPassed={() => (setError(null), setRound((n) => n + 1))} />;
   if (error) return <NotFound message={fromEnglish(error.body.message)} />;
-  if (!data) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{tMain('common.loading')}</p></main>;
+  if (!data)
+    return (
+      <main class="page ads">
+        <p role="status" aria-label={tMain('common.loading')}>
+          {tMain('common.loading')}
+        </p>
+      </main>
+    );
   return <AreaPage route={route} search={new URLSearchParams(search)} advertiser={data} />;
 }
 

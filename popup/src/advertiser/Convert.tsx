@@ -21,7 +21,8 @@ export function Convert({ search }: { search: string }) {
       await postResource('BusinessConvertResource', 'create', { business_name: name, website_url: website.trim() || null, country });
       location.assign(next);
     } catch (e) {
-      if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+      if (e instanceof ResourceError && e.body.http_status === 401)
+        return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       setError(problem(e));
       setBusy(false);
     }
@@ -49,7 +50,11 @@ export function Convert({ search }: { search: string }) {
             ))}
           </select>
         </label>
-        {error && <p class="error" role="alert">{error}</p>}
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
         <button class="primary" type="submit" disabled={busy}>
           {t('convertAndContinue')}
         </button>

@@ -34,7 +34,17 @@ const ENGLISH: CreatorCardWords = { verifiedMerchant: 'Verified merchant', offic
 
 /** The creator card: name cut at 70, the sponsorship label by status, the follower count short and hidden from visitors for unverified creators. */
 /** `children`: the card's action (the Follow button). */
-export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }: { creator: CreatorCardData; viewerIsAuth: boolean; words?: CreatorCardWords; children?: ReactNode }) {
+export function CreatorCard({
+  creator,
+  viewerIsAuth,
+  words = ENGLISH,
+  children,
+}: {
+  creator: CreatorCardData;
+  viewerIsAuth: boolean;
+  words?: CreatorCardWords;
+  children?: ReactNode;
+}) {
   const label = words.sponsorship(creator.sponsorshipStatus, creator.sponsorName);
   return (
     <aside class="creator-card" aria-label={t('success.creator')}>
@@ -45,9 +55,16 @@ export function CreatorCard({ creator, viewerIsAuth, words = ENGLISH, children }
         </a>
         {creator.officialDomain && <span class="badge official"> · {words.officialAccount.replace('{{domain}}', creator.officialDomain)}</span>}
         {creator.isVerifiedMerchant && <span class="badge"> · {words.verifiedMerchant}</span>}
-        {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && <small class="followers"> {tn('success.followers', creator.followerCount, { count: shortCount(creator.followerCount, locale()) })}</small>}
+        {showFollowerCount(creator.isVerifiedIdentity, viewerIsAuth) && (
+          <small class="followers"> {tn('success.followers', creator.followerCount, { count: shortCount(creator.followerCount, locale()) })}</small>
+        )}
         {/* Its own line, and a space for what reads the text: "Ada LovelacePaid partnership" ran together. */}
-        {label && <>{' '}<small class="sponsorship">{label}</small></>}
+        {label && (
+          <>
+            {' '}
+            <small class="sponsorship">{label}</small>
+          </>
+        )}
       </span>
       {children}
     </aside>

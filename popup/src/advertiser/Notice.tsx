@@ -14,7 +14,10 @@ const safeLink = (link: string) => (/^\/(?!\/)/.test(link) || /^https?:\/\//.tes
 /** An advisory or sensitivity notice for a pin or a search term, when one is attached. */
 export function Notice({ pinId, searchTerm }: { pinId?: string; searchTerm?: string }) {
   const [data, setData] = useState<AdvisoryData | null>(null);
-  useEffect(() => void getResource('AdvisoryNoticeResource', pinId ? { pin_id: pinId } : { search_term: searchTerm ?? '' }).then(setData, () => setData(null)), [pinId, searchTerm]);
+  useEffect(
+    () => void getResource('AdvisoryNoticeResource', pinId ? { pin_id: pinId } : { search_term: searchTerm ?? '' }).then(setData, () => setData(null)),
+    [pinId, searchTerm],
+  );
   if (!data) return null;
   const { notice } = data;
   return (
@@ -23,12 +26,24 @@ export function Notice({ pinId, searchTerm }: { pinId?: string; searchTerm?: str
       <p>
         {noticeSegments(notice.description.text, notice.description.textTags).map((s, i) => {
           const href = s.link && safeLink(s.link);
-          return href ? <a key={i} href={href} rel="noopener noreferrer">{s.text}</a> : <span key={i}>{s.text}</span>;
+          return href ? (
+            <a key={i} href={href} rel="noopener noreferrer">
+              {s.text}
+            </a>
+          ) : (
+            <span key={i}>{s.text}</span>
+          );
         })}
       </p>
       {notice.actions.map((a) => {
         const href = safeLink(a.link);
-        return href && <a key={a.text} class="secondary" href={href} rel="noopener noreferrer">{a.text}</a>;
+        return (
+          href && (
+            <a key={a.text} class="secondary" href={href} rel="noopener noreferrer">
+              {a.text}
+            </a>
+          )
+        );
       })}
     </aside>
   );

@@ -41,7 +41,10 @@ export function Offsite({ search }: { search: string }) {
   const [shown, setShown] = useState<Shown | null>(null);
   useEffect(() => {
     if (!url || !pinId) return;
-    const pin = v3('/v3/pins/{id}/', { path: { id: pinId } }).then((p) => p.link === url, () => false);
+    const pin = v3('/v3/pins/{id}/', { path: { id: pinId } }).then(
+      (p) => p.link === url,
+      () => false,
+    );
     const check = v3('/v3/offsite/', { query: { url, check_only: 'true', pin_id: pinId } });
     void pin.then(async (carried) => {
       if (!carried) return setShown({ action: 'refused' });
@@ -59,8 +62,23 @@ export function Offsite({ search }: { search: string }) {
     });
     check.catch(() => undefined);
   }, []);
-  if (!url || shown?.action === 'refused') return <main class="page ads"><h1>{t('linkCannotOpen')}</h1><p><a href="/">{t('homeLink')}</a></p></main>;
-  if (!shown) return <main class="page ads"><p role="status" aria-label={tMain('common.loading')}>{t('checkingLink')}</p></main>;
+  if (!url || shown?.action === 'refused')
+    return (
+      <main class="page ads">
+        <h1>{t('linkCannotOpen')}</h1>
+        <p>
+          <a href="/">{t('homeLink')}</a>
+        </p>
+      </main>
+    );
+  if (!shown)
+    return (
+      <main class="page ads">
+        <p role="status" aria-label={tMain('common.loading')}>
+          {t('checkingLink')}
+        </p>
+      </main>
+    );
   const host = new URL(shown.url).host;
   // The link itself is what a person may follow (the pin's, checked above), wherever the check saw it land.
   const onward = (

@@ -66,7 +66,9 @@ export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; vie
             user={{ id: profile.id, username: pin.pinner.username, full_name: pin.pinner.full_name }}
             followed={profile.followedByMe}
             signedIn={viewerIsAuth}
-            onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
+            onChange={(now) =>
+              setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })
+            }
           />
         )}
       </CreatorCard>
@@ -76,13 +78,26 @@ export function PinAdLabels({ pin, viewerIsAuth, isPinner }: { pin: PinData; vie
 }
 
 /** The pinner's paid-partnership label: name the sponsor (by its username), or take the label off. */
-function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; current: SponsorshipData | null; onChange: (s: SponsorshipData | null) => void }) {
+function Sponsorship({
+  pinId,
+  current,
+  onChange: setCurrent,
+}: {
+  pinId: string;
+  current: SponsorshipData | null;
+  onChange: (s: SponsorshipData | null) => void;
+}) {
   const [error, setError] = useState('');
   const submit = async (event: Event) => {
     event.preventDefault();
     setError('');
     try {
-      setCurrent(await postResource('PinSponsorshipResource', 'create', { pin_id: pinId, sponsor_username: String(new FormData(event.currentTarget as HTMLFormElement).get('sponsor_username') ?? '') }));
+      setCurrent(
+        await postResource('PinSponsorshipResource', 'create', {
+          pin_id: pinId,
+          sponsor_username: String(new FormData(event.currentTarget as HTMLFormElement).get('sponsor_username') ?? ''),
+        }),
+      );
     } catch (e) {
       setError(failure(e));
     }
@@ -101,8 +116,12 @@ function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; 
       <h2>{t('paidPartnership')}</h2>
       {active ? (
         <p>
-          {t(current.state === 'approved' ? 'labelledApproved' : current.state === 'rejected' ? 'labelledRejected' : 'labelledWaiting', { username: current.sponsorUsername })}{' '}
-          <button type="button" class="secondary" onClick={() => void remove()}>{t('removeLabel')}</button>
+          {t(current.state === 'approved' ? 'labelledApproved' : current.state === 'rejected' ? 'labelledRejected' : 'labelledWaiting', {
+            username: current.sponsorUsername,
+          })}{' '}
+          <button type="button" class="secondary" onClick={() => void remove()}>
+            {t('removeLabel')}
+          </button>
         </p>
       ) : (
         <form onSubmit={submit}>
@@ -110,10 +129,16 @@ function Sponsorship({ pinId, current, onChange: setCurrent }: { pinId: string; 
             {t('sponsorUsername')}
             <input name="sponsor_username" required maxLength={31} placeholder="@business" />
           </label>
-          <button type="submit" class="secondary">{t('addLabel')}</button>
+          <button type="submit" class="secondary">
+            {t('addLabel')}
+          </button>
         </form>
       )}
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -21,7 +21,9 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
   if (!visible) {
     return (
       <div class="profile-changer collapsed">
-        <button type="button" class="link" onClick={() => (setProfileVisible(true), setVisible(true))}>{t('showProfiles')}</button>
+        <button type="button" class="link" onClick={() => (setProfileVisible(true), setVisible(true))}>
+          {t('showProfiles')}
+        </button>
       </div>
     );
   }
@@ -29,8 +31,16 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
     <section class="profile-changer" aria-label={t('businessProfile')}>
       {acting && (
         <span class="acting">
-          {acting.user.imgUrl ? <img src={acting.user.imgUrl} alt="" /> : <span class="avatar avatar-initial" aria-hidden="true">{acting.user.businessName.charAt(0)}</span>}
-          {linked((keep) => tn('actingAs', acting.user.scheduledPinCount, { username: acting.user.username, ...keep }), { business: <strong>{acting.user.businessName}</strong> })}
+          {acting.user.imgUrl ? (
+            <img src={acting.user.imgUrl} alt="" />
+          ) : (
+            <span class="avatar avatar-initial" aria-hidden="true">
+              {acting.user.businessName.charAt(0)}
+            </span>
+          )}
+          {linked((keep) => tn('actingAs', acting.user.scheduledPinCount, { username: acting.user.username, ...keep }), {
+            business: <strong>{acting.user.businessName}</strong>,
+          })}
         </span>
       )}
       <label>
@@ -51,7 +61,9 @@ export function ProfileChanger({ advertiser }: { advertiser: AdvertiserData }) {
           ))}
         </select>
       </label>
-      <button type="button" class="link" onClick={() => (setProfileVisible(false), setVisible(false))}>{t('hide')}</button>
+      <button type="button" class="link" onClick={() => (setProfileVisible(false), setVisible(false))}>
+        {t('hide')}
+      </button>
     </section>
   );
 }

@@ -4,7 +4,17 @@ import { oneOf } from '../choice';
 import { t as tMain } from '../i18n';
 import { usePin } from '../place/usePin';
 import { COUNTRIES, countryRules } from '../../../api/src/advertisers/rules/countries';
-import { AGE_BUCKETS, buildPayload, CONVERSION_EVENTS, errorArea, firstFormError, GENDERS, INTERESTS, listed, type QuickPromoteValues } from '../../../api/src/advertisers/rules/promote';
+import {
+  AGE_BUCKETS,
+  buildPayload,
+  CONVERSION_EVENTS,
+  errorArea,
+  firstFormError,
+  GENDERS,
+  INTERESTS,
+  listed,
+  type QuickPromoteValues,
+} from '../../../api/src/advertisers/rules/promote';
 import { advertiserLink } from '../../../api/src/advertisers/rules/routes';
 import { afterFirstStep, campaignStep, closeHistorySteps, nextStep, stepsFor, type Step } from '../../../api/src/advertisers/rules/steps';
 import { CAMPAIGN_NAME_LIMIT } from '../../../api/src/advertisers/rules/text';
@@ -52,7 +62,12 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       </section>
     );
   }
-  if (!chosenPin && ((step !== 'pin_selection' && step !== 'consent') || formStep === 'pin_selection')) return <p class="error" role="alert">{t('choosePinFirst')}</p>;
+  if (!chosenPin && ((step !== 'pin_selection' && step !== 'consent') || formStep === 'pin_selection'))
+    return (
+      <p class="error" role="alert">
+        {t('choosePinFirst')}
+      </p>
+    );
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -70,7 +85,10 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       interests: listed(INTERESTS, form.getAll('interests')),
       genders: listed(GENDERS, form.getAll('genders')),
       ad_type: adType,
-      selected_ocpm_tag: adType === 'WEB_CONVERSION' && tagId ? { conversionTagId: tagId, conversionEvent: oneOf(CONVERSION_EVENTS, String(form.get('conversion_event') ?? '')) } : null,
+      selected_ocpm_tag:
+        adType === 'WEB_CONVERSION' && tagId
+          ? { conversionTagId: tagId, conversionEvent: oneOf(CONVERSION_EVENTS, String(form.get('conversion_event') ?? '')) }
+          : null,
       isAutoTargeting: form.get('auto_targeting') === 'on',
     };
     const invalid = firstFormError(values, advertiser.country);
@@ -80,7 +98,10 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
     setBusy(true);
     try {
       const payload = buildPayload(values, chosenPin, null, advertiser.country);
-      const data = await v3('/ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/', { path: { advertiserId: advertiser.id, pinId: chosenPin }, body: payload });
+      const data = await v3('/ads/v4/advertisers/{advertiserId}/pins/{pinId}/quick_promote/', {
+        path: { advertiserId: advertiser.id, pinId: chosenPin },
+        body: payload,
+      });
       setCampaign({ id: data.campaign_id, budget: Number(budget), webConversion: adType === 'WEB_CONVERSION' });
       setSetup({ business: data.has_business_info, billing: data.has_billing });
       setStep(afterFirstStep(step, { hasBusinessInfo: data.has_business_info, hasBilling: data.has_billing, onQuickPromotePage: step === 'page' }));
@@ -106,7 +127,12 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
       country: field(form, 'country'),
     });
   const saveBilling = (form: FormData) =>
-    postResource('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiser.id, card_holder: field(form, 'card_holder'), card_number: field(form, 'card_number'), expiry: field(form, 'expiry') });
+    postResource('AdvertiserBillingProfileResource', 'create', {
+      advertiser_id: advertiser.id,
+      card_holder: field(form, 'card_holder'),
+      card_number: field(form, 'card_number'),
+      expiry: field(form, 'expiry'),
+    });
   const saveProfile = (save: typeof saveBusiness | typeof saveBilling, from: Step) => async (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
@@ -133,25 +159,47 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
         <div role="dialog" aria-modal="true" aria-labelledby="qp-consent" class="ads-modal">
           <h2 id="qp-consent">{t('consentTitle')}</h2>
           <p>{t('consentText', { country: countryName(advertiser.country) })}</p>
-          <button type="button" class="primary" onClick={() => advance('consent')}>{t('agree')}</button>
+          <button type="button" class="primary" onClick={() => advance('consent')}>
+            {t('agree')}
+          </button>
         </div>
       )}
-      {step === 'pin_selection' && formStep === 'page' && <PinChooser chosen={chosenPin} onChoose={setChosenPin} onNext={() => advance('pin_selection')} onCancel={() => close(advertiser.id)} />}
+      {step === 'pin_selection' && formStep === 'page' && (
+        <PinChooser chosen={chosenPin} onChoose={setChosenPin} onNext={() => advance('pin_selection')} onCancel={() => close(advertiser.id)} />
+      )}
       {saved && (
         <section class="ads-form" aria-label={t('quickPromotePage')}>
           <p role="status">{t('campaignSaved')}</p>
-          <p class="actions"><button type="button" class="primary" onClick={() => advance('page')}>{t('continue')}</button></p>
+          <p class="actions">
+            <button type="button" class="primary" onClick={() => advance('page')}>
+              {t('continue')}
+            </button>
+          </p>
         </section>
       )}
       {step === formStep && !saved && (
         <form class="ads-form" onSubmit={submit} noValidate aria-label={step === 'page' ? t('quickPromotePage') : t('promoteThisPin')}>
           <div class="qp-pin">
-            {pin?.image_url ? <img src={pin.image_url} alt={pin.description || pin.title || t('pinImage')} /> : <p>{error ?? (pin ? pin.link : tMain('common.loading'))}</p>}
-            {pinError && <p class="error" role="alert">{pinError}</p>}
+            {pin?.image_url ? (
+              <img src={pin.image_url} alt={pin.description || pin.title || t('pinImage')} />
+            ) : (
+              <p>{error ?? (pin ? pin.link : tMain('common.loading'))}</p>
+            )}
+            {pinError && (
+              <p class="error" role="alert">
+                {pinError}
+              </p>
+            )}
           </div>
           <label class="field">
             {t('campaignName')}
-            <input name="name" required defaultValue={pin?.title || t('defaultCampaignName', { date: new Date().toISOString().slice(0, 10) })} maxLength={200} key={pin?.id} />
+            <input
+              name="name"
+              required
+              defaultValue={pin?.title || t('defaultCampaignName', { date: new Date().toISOString().slice(0, 10) })}
+              maxLength={200}
+              key={pin?.id}
+            />
             <small>{t('nameLimit', { limit: CAMPAIGN_NAME_LIMIT })}</small>
           </label>
           <label class="field">
@@ -160,8 +208,18 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           </label>
           <label class="field">
             {t('dailyBudgetIn', { currency: rules.currency })}
-            <input name="budget" type="number" min={rules.minimumDailyBudget} step="0.01" required value={budget} onInput={(e) => setBudget(e.currentTarget.value)} />
-            <small>{t('budgetHint', { minimum: money(rules.minimumDailyBudget, rules.currency), suggested: money(rules.suggestedBudget, rules.currency) })}</small>
+            <input
+              name="budget"
+              type="number"
+              min={rules.minimumDailyBudget}
+              step="0.01"
+              required
+              value={budget}
+              onInput={(e) => setBudget(e.currentTarget.value)}
+            />
+            <small>
+              {t('budgetHint', { minimum: money(rules.minimumDailyBudget, rules.currency), suggested: money(rules.suggestedBudget, rules.currency) })}
+            </small>
           </label>
           <label class="field">
             {t('durationDays')}
@@ -177,16 +235,26 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           <fieldset class="check">
             <legend>{t('showTo')}</legend>
             {GENDERS.map((g) => (
-              <label key={g}><input type="checkbox" name="genders" value={g} defaultChecked /> {wordFor('gender', g)}</label>
+              <label key={g}>
+                <input type="checkbox" name="genders" value={g} defaultChecked /> {wordFor('gender', g)}
+              </label>
             ))}
           </fieldset>
           <fieldset class="check">
             <legend>{t('agesLegend')}</legend>
-            {AGE_BUCKETS.map((a) => <label key={a}><input type="checkbox" name="ages" value={a} /> {a}</label>)}
+            {AGE_BUCKETS.map((a) => (
+              <label key={a}>
+                <input type="checkbox" name="ages" value={a} /> {a}
+              </label>
+            ))}
           </fieldset>
           <fieldset class="check">
             <legend>{t('interestsLegend')}</legend>
-            {INTERESTS.map((i) => <label key={i}><input type="checkbox" name="interests" value={i} /> {wordFor('interest', i)}</label>)}
+            {INTERESTS.map((i) => (
+              <label key={i}>
+                <input type="checkbox" name="interests" value={i} /> {wordFor('interest', i)}
+              </label>
+            ))}
           </fieldset>
           <label class="check">
             <input name="auto_targeting" type="checkbox" defaultChecked /> {t('automaticTargeting')}
@@ -200,37 +268,82 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           </label>
           {adType === 'WEB_CONVERSION' && <ConversionFields advertiserId={advertiser.id} />}
           <p class="actions">
-            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>{tMain('common.cancel')}</button>
-            <button type="submit" class="primary" disabled={busy}>{t('promote')}</button>
+            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>
+              {tMain('common.cancel')}
+            </button>
+            <button type="submit" class="primary" disabled={busy}>
+              {t('promote')}
+            </button>
           </p>
         </form>
       )}
       {step === 'business_form' && (
         <form class="ads-form" onSubmit={saveProfile(saveBusiness, 'business_form')} aria-labelledby="qp-business">
           <h2 id="qp-business">{t('yourBusiness')}</h2>
-          <label class="field">{t('businessName')}<input name="business_name" required defaultValue={advertiser.name} maxLength={100} /></label>
-          <label class="field">{t('streetAddress')}<input name="address_line" required maxLength={200} /></label>
-          <label class="field">{t('city')}<input name="city" required maxLength={100} /></label>
-          <label class="field">{t('postalCode')}<input name="postal_code" required maxLength={20} /></label>
+          <label class="field">
+            {t('businessName')}
+            <input name="business_name" required defaultValue={advertiser.name} maxLength={100} />
+          </label>
+          <label class="field">
+            {t('streetAddress')}
+            <input name="address_line" required maxLength={200} />
+          </label>
+          <label class="field">
+            {t('city')}
+            <input name="city" required maxLength={100} />
+          </label>
+          <label class="field">
+            {t('postalCode')}
+            <input name="postal_code" required maxLength={20} />
+          </label>
           <label class="field">
             {t('country')}
             <select name="country" defaultValue={advertiser.country}>
-              {Object.keys(COUNTRIES).map((code) => <option key={code} value={code}>{countryName(code)}</option>)}
+              {Object.keys(COUNTRIES).map((code) => (
+                <option key={code} value={code}>
+                  {countryName(code)}
+                </option>
+              ))}
             </select>
           </label>
-          {modalError && <p class="error" role="alert">{modalError}</p>}
-          <p class="actions"><button type="submit" class="primary" disabled={busy}>{t('continue')}</button></p>
+          {modalError && (
+            <p class="error" role="alert">
+              {modalError}
+            </p>
+          )}
+          <p class="actions">
+            <button type="submit" class="primary" disabled={busy}>
+              {t('continue')}
+            </button>
+          </p>
         </form>
       )}
       {step === 'billing_form' && (
         <form class="ads-form" onSubmit={saveProfile(saveBilling, 'billing_form')} aria-labelledby="qp-billing">
           <h2 id="qp-billing">{t('billing')}</h2>
           <p>{t('billingIntro', { currency: rules.currency })}</p>
-          <label class="field">{t('nameOnCard')}<input name="card_holder" required maxLength={100} autoComplete="cc-name" /></label>
-          <label class="field">{t('cardNumber')}<input name="card_number" required inputMode="numeric" autoComplete="cc-number" maxLength={30} /></label>
-          <label class="field">{t('expiry')}<input name="expiry" required placeholder="MM/YY" autoComplete="cc-exp" maxLength={7} /></label>
-          {modalError && <p class="error" role="alert">{modalError}</p>}
-          <p class="actions"><button type="submit" class="primary" disabled={busy}>{t('saveAndFinish')}</button></p>
+          <label class="field">
+            {t('nameOnCard')}
+            <input name="card_holder" required maxLength={100} autoComplete="cc-name" />
+          </label>
+          <label class="field">
+            {t('cardNumber')}
+            <input name="card_number" required inputMode="numeric" autoComplete="cc-number" maxLength={30} />
+          </label>
+          <label class="field">
+            {t('expiry')}
+            <input name="expiry" required placeholder="MM/YY" autoComplete="cc-exp" maxLength={7} />
+          </label>
+          {modalError && (
+            <p class="error" role="alert">
+              {modalError}
+            </p>
+          )}
+          <p class="actions">
+            <button type="submit" class="primary" disabled={busy}>
+              {t('saveAndFinish')}
+            </button>
+          </p>
         </form>
       )}
       {step === 'success' && (
@@ -241,9 +354,17 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
             {setup.billing ? t('campaignIsRunning') : t('addBillingToStart')}
           </p>
           <p class="actions">
-            <a class="primary" href={advertiserLink(advertiser.id, 'campaigns')}>{t('seeCampaign')}</a>
-            {campaign?.webConversion && steps.includes('tag') && <button type="button" class="secondary" onClick={() => setStep('tag')}>{t('setUpTag')}</button>}
-            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>{tMain('common.close')}</button>
+            <a class="primary" href={advertiserLink(advertiser.id, 'campaigns')}>
+              {t('seeCampaign')}
+            </a>
+            {campaign?.webConversion && steps.includes('tag') && (
+              <button type="button" class="secondary" onClick={() => setStep('tag')}>
+                {t('setUpTag')}
+              </button>
+            )}
+            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>
+              {tMain('common.close')}
+            </button>
           </p>
         </div>
       )}
@@ -252,8 +373,12 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
           <h2 id="qp-error">{t('couldNotPromote')}</h2>
           <p class="error">{modalError}</p>
           <p class="actions">
-            <button type="button" class="primary" onClick={() => (setModalError(''), setStep(formStep))}>{t('tryAgain')}</button>
-            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>{tMain('common.close')}</button>
+            <button type="button" class="primary" onClick={() => (setModalError(''), setStep(formStep))}>
+              {t('tryAgain')}
+            </button>
+            <button type="button" class="secondary" onClick={() => close(advertiser.id)}>
+              {tMain('common.close')}
+            </button>
           </p>
         </div>
       )}

@@ -16,12 +16,28 @@ afterEach(async () => {
 });
 
 const valid: QuickPromoteValues = {
-  name: 'Lamps', destination_url: 'https://lamps.example/', budget: '10', duration: '7', inclusive_end_date: '', is_ongoing: false,
-  advertiser_id: '1', ages: [], interests: [], genders: ['female'], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true,
+  name: 'Lamps',
+  destination_url: 'https://lamps.example/',
+  budget: '10',
+  duration: '7',
+  inclusive_end_date: '',
+  is_ongoing: false,
+  advertiser_id: '1',
+  ages: [],
+  interests: [],
+  genders: ['female'],
+  ad_type: 'CONSIDERATION',
+  selected_ocpm_tag: null,
+  isAutoTargeting: true,
 };
 /** One input per check of firstFormError, in its order. */
 const failing: Array<Partial<QuickPromoteValues>> = [
-  { name: ' ' }, { destination_url: 'lamps.example' }, { budget: '0.5' }, { duration: '1.5' }, { genders: [] }, { ad_type: 'WEB_CONVERSION' },
+  { name: ' ' },
+  { destination_url: 'lamps.example' },
+  { budget: '0.5' },
+  { duration: '1.5' },
+  { genders: [] },
+  { ad_type: 'WEB_CONVERSION' },
 ];
 
 describe('the advertiser area’s words beside the rules that own their values', () => {
@@ -52,7 +68,14 @@ describe('the advertiser area’s words beside the rules that own their values',
   });
 
   it('labels a paid partnership as the rule does, in English and in French', async () => {
-    for (const [status, name] of [[0, 'Acme'], [0, null], [2, 'Acme'], [3, 'Acme'], [null, null]] as const) expect(sponsorshipWords(status, name)).toBe(sponsorshipLabel(status, name));
+    for (const [status, name] of [
+      [0, 'Acme'],
+      [0, null],
+      [2, 'Acme'],
+      [3, 'Acme'],
+      [null, null],
+    ] as const)
+      expect(sponsorshipWords(status, name)).toBe(sponsorshipLabel(status, name));
     await applyLocale('fr');
     expect(sponsorshipWords(0, 'Acme')).toBe('Partenariat rémunéré avec Acme');
     expect(sponsorshipWords(3, 'Acme')).toBeNull();
@@ -60,7 +83,21 @@ describe('the advertiser area’s words beside the rules that own their values',
 
   it('shows the creator card in French with the area’s words', async () => {
     await applyLocale('fr');
-    render(<CreatorCard creator={{ followerCount: 12_345, fullName: 'Nina', isVerifiedIdentity: true, officialDomain: 'nina.example', isVerifiedMerchant: true, sponsorshipStatus: 2, profileUrl: '/nina/' }} viewerIsAuth words={{ verifiedMerchant: 'Marchand vérifié', officialAccount: 'Compte officiel de {{domain}}', sponsorship: sponsorshipWords }} />);
+    render(
+      <CreatorCard
+        creator={{
+          followerCount: 12_345,
+          fullName: 'Nina',
+          isVerifiedIdentity: true,
+          officialDomain: 'nina.example',
+          isVerifiedMerchant: true,
+          sponsorshipStatus: 2,
+          profileUrl: '/nina/',
+        }}
+        viewerIsAuth
+        words={{ verifiedMerchant: 'Marchand vérifié', officialAccount: 'Compte officiel de {{domain}}', sponsorship: sponsorshipWords }}
+      />,
+    );
     expect(screen.getByText('· Compte officiel de nina.example', { exact: false })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Créateur' })).toBeTruthy();
     expect(screen.getByText(/12,3\s?k abonnés/)).toBeTruthy();

@@ -8,7 +8,11 @@ function serve(check: { redirect_status: string; url: string; reason?: string } 
   const asked: string[] = [];
   vi.stubGlobal('fetch', async (input: string) => {
     asked.push(input);
-    const answer = (data: unknown, status = 200, code = 0) => new Response(JSON.stringify({ resource_response: status === 200 ? { data } : { error: { http_status: status, api_error_code: code, message: 'No.' } } }), { status });
+    const answer = (data: unknown, status = 200, code = 0) =>
+      new Response(
+        JSON.stringify({ resource_response: status === 200 ? { data } : { error: { http_status: status, api_error_code: code, message: 'No.' } } }),
+        { status },
+      );
     if (input.startsWith('/v3/pins/1/')) return answer({ id: '1', link });
     if (input.startsWith('/v3/pins/')) return answer(null, 404);
     if (input.startsWith('/v3/offsite/')) return 'error' in check ? answer(null, check.error === 60 ? 400 : 502, check.error) : answer(check);
@@ -28,7 +32,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const open = (url: string, pinId?: string, name = 'pin_id') => render(<Offsite search={`?url=${encodeURIComponent(url)}${pinId ? `&${name}=${pinId}` : ''}`} />);
+const open = (url: string, pinId?: string, name = 'pin_id') =>
+  render(<Offsite search={`?url=${encodeURIComponent(url)}${pinId ? `&${name}=${pinId}` : ''}`} />);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('the /offsite/ page (no open redirect: it never leaves by itself, and offers only the link a pin carries)', () => {

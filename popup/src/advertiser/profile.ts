@@ -7,7 +7,8 @@ const VISIBLE_KEY = 'business_access_profile_visible';
 export function activeProfile(userId: string): { id: string; permissions: string[] } {
   try {
     const stored = JSON.parse(localStorage.getItem(ACTIVE_KEY) ?? 'null') as { id?: unknown; permissions?: unknown } | null;
-    if (stored && typeof stored.id === 'string' && Array.isArray(stored.permissions)) return { id: stored.id, permissions: stored.permissions.filter((p): p is string => typeof p === 'string') };
+    if (stored && typeof stored.id === 'string' && Array.isArray(stored.permissions))
+      return { id: stored.id, permissions: stored.permissions.filter((p): p is string => typeof p === 'string') };
   } catch {
     /* a broken value is the default */
   }

@@ -11,4 +11,13 @@ export type { Ad, AdGroup, Campaign, Insights };
 export type AdvertiserData = AnswerOf<'AdvertiserResource', 'get'>;
 export type Billing = BillingAnswer & AdvertiserSetup;
 
-export type Sponsorship = { pin_id: string; state: string; updated_at: number; title: string; description: string; image_url: string | null; pinner_username: string; sponsorshipStatus: number };
+export type Sponsorship = {
+  pin_id: string;
+  state: string;
+  updated_at: number;
+  title: string;
+  description: string;
+  image_url: string | null;
+  pinner_username: string;
+  sponsorshipStatus: number;
+};

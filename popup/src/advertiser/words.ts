@@ -34,14 +34,15 @@ export function countryName(code: string): string {
   }
 }
 
-
 /**
  * rules/promote.ts firstFormError's message in the reader's language: the check whose English, filled
  * with the country's figures, is the rule's text word for word; anything else as it came.
  */
 export function formCheck(english: string, figures: { country: string; minimum: number; currency: string }): string {
   const raw: Record<string, string> = { country: figures.country, minimum: String(figures.minimum), currency: figures.currency };
-  const key = (Object.keys(messages.english) as Key[]).find((k) => k.startsWith('check_') && messages.english[k].replace(/\{\{(\w+)\}\}/g, (_: string, name: string) => raw[name] ?? '') === english);
+  const key = (Object.keys(messages.english) as Key[]).find(
+    (k) => k.startsWith('check_') && messages.english[k].replace(/\{\{(\w+)\}\}/g, (_: string, name: string) => raw[name] ?? '') === english,
+  );
   return key ? t(key, { ...raw, minimum: formatNumber(figures.minimum) }) : english;
 }
 

@@ -36,7 +36,13 @@ export function AuthModal(props: AuthModalProps) {
 
   return (
     <section class="auth-modal" aria-labelledby="auth-title" ref={modal}>
-      {header && <ModalHeader {...props} title={view === 'login' ? copy.loginTitle : state.welcomeBack ? t('auth.welcomeBack') : copy.signupTitle} subtitle={copy.subtitle} />}
+      {header && (
+        <ModalHeader
+          {...props}
+          title={view === 'login' ? copy.loginTitle : state.welcomeBack ? t('auth.welcomeBack') : copy.signupTitle}
+          subtitle={copy.subtitle}
+        />
+      )}
 
       {view === 'signup' && (
         <SignupForm
@@ -63,14 +69,29 @@ export function AuthModal(props: AuthModalProps) {
           <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} emailFixed {...loginHandlers} />
         </RecognisedView>
       )}
-      {view === 'login' && <LoginForm email={fields.email} setEmail={(email) => setFields({ email })} initialErrors={state.loginCarry} initialPassword={state.fromSignup ? fields.password : undefined} focusPassword={state.fromSignup} {...loginHandlers} />}
+      {view === 'login' && (
+        <LoginForm
+          email={fields.email}
+          setEmail={(email) => setFields({ email })}
+          initialErrors={state.loginCarry}
+          initialPassword={state.fromSignup ? fields.password : undefined}
+          focusPassword={state.fromSignup}
+          {...loginHandlers}
+        />
+      )}
       {view === 'loginMfa' && mfa && (
         <>
           <h1 id="auth-title" class="visually-hidden">
             {t('auth.twoFactor')}
           </h1>
           <Loading>
-            <MfaForm mfa={mfa} next={props.next} onLoggedIn={loginHandlers.onLoggedIn} onRecovery={(type: RecoveryDialogType, reason?: string) => openRecovery(type, mfa.email, reason)} onToast={showToast} />
+            <MfaForm
+              mfa={mfa}
+              next={props.next}
+              onLoggedIn={loginHandlers.onLoggedIn}
+              onRecovery={(type: RecoveryDialogType, reason?: string) => openRecovery(type, mfa.email, reason)}
+              onToast={showToast}
+            />
           </Loading>
         </>
       )}
@@ -85,7 +106,9 @@ export function AuthModal(props: AuthModalProps) {
             socialOptions={
               <SocialButtons
                 // Behind the Facebook recovery flag, Facebook no longer logs anyone in.
-                providers={experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers}
+                providers={
+                  experiments.dweb_unauth_fb_login_account_recovery_flow ? { ...providers, facebook: { configured: false, disabled: false } } : providers
+                }
                 country={countryFromBrowser()}
                 onPress={(provider) => void onSocialPress(provider)}
                 googleTooltip={googleTooltip}
@@ -99,7 +122,9 @@ export function AuthModal(props: AuthModalProps) {
           <Consents
             busy={busy}
             onBack={() => show('signup')}
-            onNext={(optOut: boolean) => void (social ? flow.doSocialRegister(social, { marketingNotifsOptOut: optOut }) : flow.doRegister({ marketingNotifsOptOut: optOut }))}
+            onNext={(optOut: boolean) =>
+              void (social ? flow.doSocialRegister(social, { marketingNotifsOptOut: optOut }) : flow.doRegister({ marketingNotifsOptOut: optOut }))
+            }
           />
         </Loading>
       )}
@@ -146,7 +171,15 @@ export function AuthModal(props: AuthModalProps) {
       )}
       {view === 'welcome' && <Welcome />}
 
-      <ModalFooter view={view} header={header} business={props.business} next={props.next} florida={experiments.fdbr_teen_compliance === true} onToggle={toggleTo} onNotYou={() => void flow.notYou()} />
+      <ModalFooter
+        view={view}
+        header={header}
+        business={props.business}
+        next={props.next}
+        florida={experiments.fdbr_teen_compliance === true}
+        onToggle={toggleTo}
+        onNotYou={() => void flow.notYou()}
+      />
       {state.toast && <Toast message={state.toast.message} duration={state.toast.duration} onDone={() => dispatch(act.toastDone)} />}
     </section>
   );

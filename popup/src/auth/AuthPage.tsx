@@ -45,9 +45,7 @@ export function AuthPage({ location, view }: { location: Location; view: AuthPag
   return (
     <main class="page">
       {switching && viewer.type === 'AUTH' && (
-        <p class="switching">
-          {t('switching', { name: viewer.user.full_name || viewer.user.username, count: formatNumber(accountCount()) })}
-        </p>
+        <p class="switching">{t('switching', { name: viewer.user.full_name || viewer.user.username, count: formatNumber(accountCount()) })}</p>
       )}
       {others.length > 0 && (
         <ul class="stored-accounts" aria-label={t('storedAccounts')}>

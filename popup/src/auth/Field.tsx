@@ -2,7 +2,13 @@ import type { ComponentChildren, JSX } from 'preact';
 import { fromEnglish } from '../i18n';
 
 /** A labelled input with its error tied to it (aria-invalid, aria-describedby), the same in every auth form. */
-export function Field({ id, label, error, children, ...input }: { id: string; label: string; error?: string | null; children?: ComponentChildren } & JSX.InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+  ...input
+}: { id: string; label: string; error?: string | null; children?: ComponentChildren } & JSX.InputHTMLAttributes<HTMLInputElement>) {
   const errorId = `${id}-error`;
   return (
     <div class="field">

@@ -83,7 +83,22 @@ function takeAec(): number | null {
 }
 
 /** Email and password log-in (login form states), with its safety answers. */
-export function LoginForm({ email, setEmail, next, initialErrors, switchAccount, emailFixed, onLoggedIn, onMfa, onRecovery, onToast, onSso, onRecoverFacebook, initialPassword, focusPassword }: LoginFormProps) {
+export function LoginForm({
+  email,
+  setEmail,
+  next,
+  initialErrors,
+  switchAccount,
+  emailFixed,
+  onLoggedIn,
+  onMfa,
+  onRecovery,
+  onToast,
+  onSso,
+  onRecoverFacebook,
+  initialPassword,
+  focusPassword,
+}: LoginFormProps) {
   const [password, setPassword] = useState(initialPassword ?? '');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<LoginErrors>(initialErrors ?? {});
@@ -173,7 +188,15 @@ export function LoginForm({ email, setEmail, next, initialErrors, switchAccount,
       {emailFixed ? (
         <input type="hidden" name="email" value={email} />
       ) : (
-        <Field id="login-email" label={t('auth.email')} type="email" autocomplete="username" value={email} onInput={(e) => (setEmail(e.currentTarget.value), errors.email && setErrors({ ...errors, email: undefined }))} error={errors.email} />
+        <Field
+          id="login-email"
+          label={t('auth.email')}
+          type="email"
+          autocomplete="username"
+          value={email}
+          onInput={(e) => (setEmail(e.currentTarget.value), errors.email && setErrors({ ...errors, email: undefined }))}
+          error={errors.email}
+        />
       )}
       <Field
         id="login-password"

@@ -63,9 +63,7 @@ export function MfaForm({ mfa, next, onLoggedIn, onRecovery, onToast }: MfaFormP
   return (
     <form class="auth" onSubmit={submit} noValidate aria-labelledby="mfa-title">
       <h2 id="mfa-title">{t('mfaTitle')}</h2>
-      <p>
-        {mfa.method === 'sms' ? t('mfaSms', { digits: mfa.phoneNumberEnd ?? '' }) : t('mfaTotp')}
-      </p>
+      <p>{mfa.method === 'sms' ? t('mfaSms', { digits: mfa.phoneNumberEnd ?? '' }) : t('mfaTotp')}</p>
       <Field
         id="mfa-code"
         label={t('mfaCode')}

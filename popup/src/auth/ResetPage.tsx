@@ -51,12 +51,24 @@ function Forgot({ initial }: { initial: string }) {
   return (
     <section class="auth-modal" aria-labelledby="reset-title">
       {sentTo ? (
-        <RecoveryDialog type="password_reset_sent" email={sentTo} onClose={() => location.assign('/login')} onToast={(message, duration) => setToast({ message, duration })} />
+        <RecoveryDialog
+          type="password_reset_sent"
+          email={sentTo}
+          onClose={() => location.assign('/login')}
+          onToast={(message, duration) => setToast({ message, duration })}
+        />
       ) : (
         <>
           <h1 id="reset-title">{t('findAccount')}</h1>
           <form class="auth" onSubmit={submit} noValidate aria-labelledby="reset-title">
-            <Field id="reset-email" label={t('emailOrUsername')} autocomplete="username" value={value} onInput={(e) => setValue(e.currentTarget.value)} error={error} />
+            <Field
+              id="reset-email"
+              label={t('emailOrUsername')}
+              autocomplete="username"
+              value={value}
+              onInput={(e) => setValue(e.currentTarget.value)}
+              error={error}
+            />
             <button class="primary" type="submit" disabled={busy}>
               {t('sendReset')}
             </button>
@@ -105,7 +117,15 @@ function NewPassword({ token }: { token: string }) {
     <section class="auth-modal" aria-labelledby="reset-title">
       <h1 id="reset-title">{t('pickPassword')}</h1>
       <form class="auth" onSubmit={submit} noValidate aria-labelledby="reset-title">
-        <Field id="new-password" label={t('newPassword')} type="password" autocomplete="new-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} error={error} />
+        <Field
+          id="new-password"
+          label={t('newPassword')}
+          type="password"
+          autocomplete="new-password"
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+          error={error}
+        />
         {expired ? (
           <a class="primary" href="/password/reset/">
             {t('sendNewLink')}

@@ -29,28 +29,30 @@ export function SocialStepViews({ view, social, busy, now, existingEmail, unavai
   return (
     <>
       {view === 'socialSignupWithAge' && social && (
-          <SocialAge profile={social.profile} now={now} error={social.error} busy={busy} onSubmit={(ms: number) => onNext({ ...social, birthday: Math.floor(ms / 1000), error: undefined })} />
+        <SocialAge
+          profile={social.profile}
+          now={now}
+          error={social.error}
+          busy={busy}
+          onSubmit={(ms: number) => onNext({ ...social, birthday: Math.floor(ms / 1000), error: undefined })}
+        />
       )}
       {view === 'EmailCollection' && social && (
-          <EmailCollection
-            error={social.error}
-            failed={social.failed}
-            busy={busy}
-            onNotNow={onNotNow}
-            onSubmit={(email: string) =>
-              // An email that has an account goes to EmailAlreadyExist, then log-in.
-              void emailExists(email)
-                .then((exists) => (exists ? onExists(email) : onNext({ ...social, email, error: undefined, failed: false })))
-                .catch((error: unknown) => onFailed({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))
-            }
-          />
+        <EmailCollection
+          error={social.error}
+          failed={social.failed}
+          busy={busy}
+          onNotNow={onNotNow}
+          onSubmit={(email: string) =>
+            // An email that has an account goes to EmailAlreadyExist, then log-in.
+            void emailExists(email)
+              .then((exists) => (exists ? onExists(email) : onNext({ ...social, email, error: undefined, failed: false })))
+              .catch((error: unknown) => onFailed({ ...social, error: error instanceof ResourceError ? error.body.message : undefined, failed: true }))
+          }
+        />
       )}
-      {view === 'EmailAlreadyExist' && (
-          <EmailAlreadyExist email={existingEmail} onContinue={() => onLogIn(existingEmail)} />
-      )}
-      {view === 'socialUnavailable' && (
-          <SocialUnavailable provider={unavailable} onOk={onBack} />
-      )}
+      {view === 'EmailAlreadyExist' && <EmailAlreadyExist email={existingEmail} onContinue={() => onLogIn(existingEmail)} />}
+      {view === 'socialUnavailable' && <SocialUnavailable provider={unavailable} onOk={onBack} />}
     </>
   );
 }

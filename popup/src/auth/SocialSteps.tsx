@@ -28,7 +28,21 @@ export function SocialUnavailable({ provider, onOk }: { provider: ProviderName; 
 }
 
 /** socialSignupWithAge: the provider gave no birthday; the same rules as the sign-up form's birthday. */
-export function SocialAge({ profile, now, minAge, error, busy, onSubmit }: { profile: SignupProfile; now(): number; minAge?: number; error?: string; busy: boolean; onSubmit(birthdayMs: number): void }) {
+export function SocialAge({
+  profile,
+  now,
+  minAge,
+  error,
+  busy,
+  onSubmit,
+}: {
+  profile: SignupProfile;
+  now(): number;
+  minAge?: number;
+  error?: string;
+  busy: boolean;
+  onSubmit(birthdayMs: number): void;
+}) {
   const [birthday, setBirthday] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const submit = (event: Event) => {
@@ -43,7 +57,14 @@ export function SocialAge({ profile, now, minAge, error, busy, onSubmit }: { pro
     <form class="auth" onSubmit={submit} noValidate aria-labelledby="auth-title">
       <h1 id="auth-title">{profile.first_name ? t('welcomeName', { name: profile.first_name }) : t('almostThere')}</h1>
       <p class="subtitle">{t('birthdayWhy')}</p>
-      <Field id="social-birthday" label={common('auth.birthday')} type="date" value={birthday} onInput={(e) => setBirthday(e.currentTarget.value)} error={problem ?? error} />
+      <Field
+        id="social-birthday"
+        label={common('auth.birthday')}
+        type="date"
+        value={birthday}
+        onInput={(e) => setBirthday(e.currentTarget.value)}
+        error={problem ?? error}
+      />
       <button class="primary" type="submit" disabled={busy}>
         {common('auth.continue')}
       </button>
@@ -52,7 +73,21 @@ export function SocialAge({ profile, now, minAge, error, busy, onSubmit }: { pro
 }
 
 /** EmailCollection: the provider gave no (verified) email; 'Not now' goes back to sign-up. */
-export function EmailCollection({ initial, error, failed, busy, onSubmit, onNotNow }: { initial?: string; error?: string; failed?: boolean; busy: boolean; onSubmit(email: string): void; onNotNow(): void }) {
+export function EmailCollection({
+  initial,
+  error,
+  failed,
+  busy,
+  onSubmit,
+  onNotNow,
+}: {
+  initial?: string;
+  error?: string;
+  failed?: boolean;
+  busy: boolean;
+  onSubmit(email: string): void;
+  onNotNow(): void;
+}) {
   const [email, setEmail] = useState(initial ?? '');
   const [problem, setProblem] = useState<string | undefined>();
   const submit = (event: Event) => {

@@ -94,7 +94,19 @@ export function OneTapPrompt({ onTap, onDismiss }: { onTap(): void; onDismiss():
  * A remembered browser's log-in (the personalized view): who they were, their linked providers, and the password
  * form (`children`) when the account has a password or no linked provider could log it in.
  */
-export function RecognisedView({ recognised, providers, onPress, googleTooltip, children }: { recognised: RecognisedInfo; providers: ProvidersInfo; onPress(provider: ProviderName): void; googleTooltip?: string; children: ComponentChildren }) {
+export function RecognisedView({
+  recognised,
+  providers,
+  onPress,
+  googleTooltip,
+  children,
+}: {
+  recognised: RecognisedInfo;
+  providers: ProvidersInfo;
+  onPress(provider: ProviderName): void;
+  googleTooltip?: string;
+  children: ComponentChildren;
+}) {
   const linked = linkedProviders(providers, recognised);
   return (
     <>
@@ -130,10 +142,18 @@ export function EntryOptions(props: {
   const google = providers.google;
   return (
     <>
-      {props.oneTap && google.configured && google.one_tap === true && !google.disabled && <OneTapPrompt onTap={() => props.onPress('google', true)} onDismiss={props.onOneTapDismiss} />}
+      {props.oneTap && google.configured && google.one_tap === true && !google.disabled && (
+        <OneTapPrompt onTap={() => props.onPress('google', true)} onDismiss={props.onOneTapDismiss} />
+      )}
       {facebookData && view === 'login' && <FacebookBanner data={facebookData} onRecover={() => props.onRecoverFacebook(facebookData.email)} />}
       {pendingLink && view === 'login' && <p class="hint">{t('auth.linkWithPassword', { provider: PROVIDER_LABELS[pendingLink] })}</p>}
-      <SocialButtons providers={providers} country={countryFromBrowser()} onPress={(provider) => props.onPress(provider)} googleTooltip={props.googleTooltip} noFacebookSignup={props.noFacebookSignup} />
+      <SocialButtons
+        providers={providers}
+        country={countryFromBrowser()}
+        onPress={(provider) => props.onPress(provider)}
+        googleTooltip={props.googleTooltip}
+        noFacebookSignup={props.noFacebookSignup}
+      />
     </>
   );
 }

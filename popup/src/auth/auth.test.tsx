@@ -112,7 +112,12 @@ describe('sign-up rules and messages', () => {
     routes['/v3/register/exists/'] = () => ({ data: true });
     const slow = new Promise((resolve) => (answer = resolve));
     const realFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', vi.fn(async (input: string, init?: RequestInit) => (String(input).includes('/v3/register/exists/') ? (await slow, realFetch(input, init)) : realFetch(input, init))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) =>
+        String(input).includes('/v3/register/exists/') ? (await slow, realFetch(input, init)) : realFetch(input, init),
+      ),
+    );
     open();
     type('Email', 'demo@fastmail.com');
     fireEvent.focusOut(screen.getByLabelText('Email'));
@@ -129,7 +134,9 @@ describe('sign-up rules and messages', () => {
   });
 
   it('clears a server error under its field once the field changes', async () => {
-    routes['/resource/UserRegisterResource/create/'] = () => ({ error: { api_error_code: 82, http_status: 400, message: 'Please stick to your name, or the name of your brand' } });
+    routes['/resource/UserRegisterResource/create/'] = () => ({
+      error: { api_error_code: 82, http_status: 400, message: 'Please stick to your name, or the name of your brand' },
+    });
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42');
     submit();
@@ -198,7 +205,9 @@ describe('sign-up rules and messages', () => {
   });
 
   it("puts the server's sign-up errors on their fields, and others in a toast", async () => {
-    routes['/resource/UserRegisterResource/create/'] = () => ({ error: { api_error_code: 82, http_status: 400, message: 'Please stick to your name, or the name of your brand' } });
+    routes['/resource/UserRegisterResource/create/'] = () => ({
+      error: { api_error_code: 82, http_status: 400, message: 'Please stick to your name, or the name of your brand' },
+    });
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42');
     submit();
@@ -211,9 +220,12 @@ describe('sign-up rules and messages', () => {
 });
 
 describe('per-client limits (429)', () => {
-  const limited = (api_error_code: number, message: string) => () => ({ status: 429, error: { api_error_code, http_status: 429, message, data: { retry_after_seconds: 600 } } });
+  const limited = (api_error_code: number, message: string) => () => ({
+    status: 429,
+    error: { api_error_code, http_status: 429, message, data: { retry_after_seconds: 600 } },
+  });
 
-  it("says the email checks are limited, rather than that the email looks wrong", async () => {
+  it('says the email checks are limited, rather than that the email looks wrong', async () => {
     routes['/v3/register/exists/'] = limited(142, "You're checking a lot of emails. Try again in a little while.");
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42');
@@ -227,7 +239,9 @@ describe('per-client limits (429)', () => {
     open();
     fill('ada@fastmail.com', 'Plum-Orchard-42');
     submit();
-    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe("We're getting a lot of sign-ups from your network. Try again in an hour.");
+    expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toBe(
+      "We're getting a lot of sign-ups from your network. Try again in an hour.",
+    );
   });
 
   it('opens the rate-limited dialog for the per-address log-in limit', async () => {
@@ -256,7 +270,10 @@ describe('age', () => {
   });
 
   it("the server's underage answer does the same", async () => {
-    routes['/resource/UserRegisterResource/create/'] = () => ({ status: 403, error: { api_error_code: 91, http_status: 403, message: 'Sorry, you’re not eligible to sign up for Corkboard right now.' } });
+    routes['/resource/UserRegisterResource/create/'] = () => ({
+      status: 403,
+      error: { api_error_code: 91, http_status: 403, message: 'Sorry, you’re not eligible to sign up for Corkboard right now.' },
+    });
     open({ now: () => Date.UTC(2026, 0, 15), container: 'home_page' });
     fill('ada@fastmail.com', 'Plum-Orchard-42', '1990-01-01');
     submit();

@@ -15,7 +15,8 @@ export interface PasswordRules {
 export const NO_EXPERIMENTS: Experiments = {};
 
 export const loadExperiments = () => getResource('ExperimentsResource').catch(() => NO_EXPERIMENTS);
-export const loadPasswordRules = () => getResource('PasswordRulesResource').catch((): PasswordRules => ({ min_length: 6, ascii_only: true, differ_from_username: true, min_strength_score: 2 }));
+export const loadPasswordRules = () =>
+  getResource('PasswordRulesResource').catch((): PasswordRules => ({ min_length: 6, ascii_only: true, differ_from_username: true, min_strength_score: 2 }));
 
 /** GET /v3/register/exists/: false means the email is free. */
 export const emailExists = (email: string) => v3('/v3/register/exists/', { query: { email: email.trim() } });
@@ -43,10 +44,12 @@ export interface MfaChallenge {
 }
 
 export const logIn = (email: string, password: string, next?: string, extra: LoginExtra = {}) =>
-  postResource('UserSessionResource', 'create', { username_or_email: email, password, next, get_user: true, recaptchaV3Token: 'default', ...extra }).then((data) => {
-    rememberAccount(data.user);
-    return data;
-  });
+  postResource('UserSessionResource', 'create', { username_or_email: email, password, next, get_user: true, recaptchaV3Token: 'default', ...extra }).then(
+    (data) => {
+      rememberAccount(data.user);
+      return data;
+    },
+  );
 
 /** POST /v3/users/forgot_password/; the server picks unified or reset by the experiment. */
 export const forgotPassword = (usernameOrEmail: string) => v3('/v3/users/forgot_password/', { body: { username_or_email: usernameOrEmail.trim() } });

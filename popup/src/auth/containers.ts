@@ -55,7 +55,18 @@ export const showsFormAtOnce = (container: Container) => container === 'home_pag
 /** The pin thumbnail is shown for save and download. */
 export const showsPin = (container: Container) => container === 'save' || container === 'download';
 
-const CONTAINERS: readonly Container[] = ['save', 'download', 'follow', 'boardInvite', 'home_page', 'pinBookmarklet', 'respondMessage', 'login_page', 'signup_page', 'revamped_business_login_page'];
+const CONTAINERS: readonly Container[] = [
+  'save',
+  'download',
+  'follow',
+  'boardInvite',
+  'home_page',
+  'pinBookmarklet',
+  'respondMessage',
+  'login_page',
+  'signup_page',
+  'revamped_business_login_page',
+];
 export function readContainer(value: string | null, fallback: Container): Container {
   return value && (CONTAINERS as readonly string[]).includes(value) ? (value as Container) : fallback;
 }

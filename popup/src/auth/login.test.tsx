@@ -32,7 +32,10 @@ describe('consents', () => {
     fireEvent.click(screen.getByLabelText('I agree to the Terms of Service (required)'));
     fireEvent.click(next());
     await waitFor(() => expect(onAuthed).toHaveBeenCalled());
-    expect(calls.find((c) => c.path === '/resource/UserRegisterResource/create/')?.body).toMatchObject({ kr_privacy_consent_opt_in: true, marketing_notifs_opt_out: true });
+    expect(calls.find((c) => c.path === '/resource/UserRegisterResource/create/')?.body).toMatchObject({
+      kr_privacy_consent_opt_in: true,
+      marketing_notifs_opt_out: true,
+    });
   });
 });
 
@@ -53,7 +56,10 @@ describe('log-in', () => {
   });
 
   it('puts a wrong password on the password field and clears it', async () => {
-    routes['/resource/UserSessionResource/create/'] = () => ({ status: 401, error: { api_error_code: 78, http_status: 401, message: 'The password you entered is incorrect. Try again or reset your password' } });
+    routes['/resource/UserSessionResource/create/'] = () => ({
+      status: 401,
+      error: { api_error_code: 78, http_status: 401, message: 'The password you entered is incorrect. Try again or reset your password' },
+    });
     logInView();
     type('Password', 'not the password');
     clickLogIn();
@@ -63,12 +69,18 @@ describe('log-in', () => {
   });
 
   it('puts other codes on the email field, and an unreadable answer in a toast', async () => {
-    routes['/resource/UserSessionResource/create/'] = () => ({ status: 403, error: { api_error_code: 3, http_status: 403, message: "You don't have permission to do that." } });
+    routes['/resource/UserSessionResource/create/'] = () => ({
+      status: 403,
+      error: { api_error_code: 3, http_status: 403, message: "You don't have permission to do that." },
+    });
     logInView();
     type('Password', 'a good one');
     clickLogIn();
     expect((await screen.findByText("You don't have permission to do that.")).id).toBe('login-email-error');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('oops', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 502 })),
+    );
     clickLogIn();
     expect((await screen.findByRole('status')).textContent).toBe('Sorry! Something went wrong on our end.');
   });
@@ -131,7 +143,9 @@ describe('Facebook retired and voluntarily deactivated', () => {
   it('the banner follows the login data; only a Facebook-only account is offered recovery', async () => {
     const { facebookBannerText, FacebookBanner } = await import('./SocialViews');
     const base = { connected_to_gplus: false, connected_to_google: false, has_password: false, facebook_only: false, email: 'a@b.co' };
-    expect(facebookBannerText({ ...base, connected_to_google: true, connected_to_gplus: true })).toBe('Facebook login is no longer available. Continue with Google to log in.');
+    expect(facebookBannerText({ ...base, connected_to_google: true, connected_to_gplus: true })).toBe(
+      'Facebook login is no longer available. Continue with Google to log in.',
+    );
     expect(facebookBannerText({ ...base, has_password: true })).toBe('Facebook login is no longer available. Log in with your email and password.');
     expect(facebookBannerText({ ...base, facebook_only: true })).toMatch(/^Facebook login is no longer available\. Recover your account/);
     let recovered = 0;
@@ -145,7 +159,14 @@ describe('Facebook retired and voluntarily deactivated', () => {
     const { SocialButtons } = await import('./SocialViews');
     const on = { configured: true, disabled: false };
     const off = { configured: false, disabled: false };
-    const { getByRole } = render(<SocialButtons providers={{ google: on, facebook: off, line: off, sso: off }} country="US" onPress={() => undefined} googleTooltip="Your account has been deactivated" />);
+    const { getByRole } = render(
+      <SocialButtons
+        providers={{ google: on, facebook: off, line: off, sso: off }}
+        country="US"
+        onPress={() => undefined}
+        googleTooltip="Your account has been deactivated"
+      />,
+    );
     const button = getByRole('button', { name: 'Continue with Google' });
     expect(button.getAttribute('aria-describedby')).toBe('google-tooltip');
     expect(getByRole('tooltip').textContent).toBe('Your account has been deactivated');

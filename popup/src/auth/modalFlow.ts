@@ -6,9 +6,32 @@ import { DIALOG_BY_ERROR, isLimitedAnswer, type RecoveryDialogType } from '../..
 import { safeNext } from '../../../api/src/lib/rules/next';
 import { forgetRecognised, forgotPassword, loadExperiments, loadPasswordRules, logIn, register, UNKNOWN_ERROR, type MfaChallenge } from './client';
 import { loginErrors } from './LoginForm';
-import { ACCOUNT_DEACTIVATED, BIRTHDAY_CODES, EMAIL_CODES, EMAIL_TAKEN, emailSignup, signupField, socialSignup, UNDERAGE, type AuthModalProps, type Consent, type SocialState } from './modal';
+import {
+  ACCOUNT_DEACTIVATED,
+  BIRTHDAY_CODES,
+  EMAIL_CODES,
+  EMAIL_TAKEN,
+  emailSignup,
+  signupField,
+  socialSignup,
+  UNDERAGE,
+  type AuthModalProps,
+  type Consent,
+  type SocialState,
+} from './modal';
 import * as act from './modalState';
-import { connectProvider, facebookLoginData, linkPendingIdentity, loadProviders, oneTapDismissed, PROVIDER_LABELS, SocialError, socialRegister, type CompletePayload, type ProviderName } from './social';
+import {
+  connectProvider,
+  facebookLoginData,
+  linkPendingIdentity,
+  loadProviders,
+  oneTapDismissed,
+  PROVIDER_LABELS,
+  SocialError,
+  socialRegister,
+  type CompletePayload,
+  type ProviderName,
+} from './social';
 import { TOAST_MS } from './Toast';
 import { setUnderageMarker } from './underage';
 
@@ -106,7 +129,10 @@ export function useAuthFlow(props: AuthModalProps) {
     switch (result.outcome) {
       case 'logged_in':
         return props.onAuthed(
-          { user: { ...result.user, first_name: '', full_name: '', email: '', image_medium_url: null }, redirect: props.switchAccount ? `/${result.user.username}` : safeNext(props.next) },
+          {
+            user: { ...result.user, first_name: '', full_name: '', email: '', image_medium_url: null },
+            redirect: props.switchAccount ? `/${result.user.username}` : safeNext(props.next),
+          },
           'login',
         );
       case 'signup':
@@ -174,5 +200,18 @@ export function useAuthFlow(props: AuthModalProps) {
     onRecoverFacebook: (email: string) => void recoverFacebookAccount(email),
   };
 
-  return { state, dispatch, showToast, openRecovery, onExisting, doRegister, doSocialRegister, socialNext, recoverFacebookAccount, onSocialPress, notYou, loginHandlers };
+  return {
+    state,
+    dispatch,
+    showToast,
+    openRecovery,
+    onExisting,
+    doRegister,
+    doSocialRegister,
+    socialNext,
+    recoverFacebookAccount,
+    onSocialPress,
+    notYou,
+    loginHandlers,
+  };
 }

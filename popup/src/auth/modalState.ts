@@ -81,21 +81,44 @@ export function socialView(social: SocialState, consents: boolean): AuthView | n
 type Loaded = Partial<Pick<AuthState, 'experiments' | 'rules' | 'providers'>>;
 
 /** What the modal loads when it opens (experiments, password rules, providers), as it arrives. */
-export const loaded = (data: Loaded): AuthAction => () => data;
-export const show = (view: AuthView): AuthAction => () => ({ view });
-export const setFields = (fields: Partial<SignupFields>): AuthAction => (s) => ({ fields: { ...s.fields, ...fields } });
-export const setSignupErrors = (signupErrors: SignupErrors): AuthAction => () => ({ signupErrors });
-export const toast = (message: string, duration: number): AuthAction => () => ({ toast: { message, duration } });
+export const loaded =
+  (data: Loaded): AuthAction =>
+  () =>
+    data;
+export const show =
+  (view: AuthView): AuthAction =>
+  () => ({ view });
+export const setFields =
+  (fields: Partial<SignupFields>): AuthAction =>
+  (s) => ({ fields: { ...s.fields, ...fields } });
+export const setSignupErrors =
+  (signupErrors: SignupErrors): AuthAction =>
+  () => ({ signupErrors });
+export const toast =
+  (message: string, duration: number): AuthAction =>
+  () => ({ toast: { message, duration } });
 export const toastDone: AuthAction = () => ({ toast: null });
-export const busy = (on: boolean): AuthAction => () => ({ busy: on });
-export const googleTooltip = (message?: string): AuthAction => () => ({ googleTooltip: message });
+export const busy =
+  (on: boolean): AuthAction =>
+  () => ({ busy: on });
+export const googleTooltip =
+  (message?: string): AuthAction =>
+  () => ({ googleTooltip: message });
 export const oneTapOff: AuthAction = () => ({ oneTapOff: true });
 /** To the log-in view, its email filled in, no earlier errors carried. */
-export const toLogin = (email: string): AuthAction => (s) => ({ fields: { ...s.fields, email, password: '' }, loginCarry: undefined, view: 'login' });
+export const toLogin =
+  (email: string): AuthAction =>
+  (s) => ({ fields: { ...s.fields, email, password: '' }, loginCarry: undefined, view: 'login' });
 /** Sign-up's email has an account: the log-in view, keeping the password typed if the person had moved on to it. */
-export const existing = (fromSignup: boolean): AuthAction => () => ({ loginCarry: undefined, fromSignup, view: 'login' });
-export const loginFailed = (loginCarry: LoginErrors): AuthAction => () => ({ loginCarry, view: 'login' });
-export const twoFactor = (mfa: MfaChallenge): AuthAction => () => ({ mfa, view: 'loginMfa' });
+export const existing =
+  (fromSignup: boolean): AuthAction =>
+  () => ({ loginCarry: undefined, fromSignup, view: 'login' });
+export const loginFailed =
+  (loginCarry: LoginErrors): AuthAction =>
+  () => ({ loginCarry, view: 'login' });
+export const twoFactor =
+  (mfa: MfaChallenge): AuthAction =>
+  () => ({ mfa, view: 'loginMfa' });
 export const notYou: AuthAction = (s) => ({ fields: { ...s.fields, email: '', password: '' }, view: 'login' });
 // Closing a dialog opened from the two-factor step goes back to the log-in, not to a challenge that is spent.
 export const openRecovery =
@@ -103,19 +126,35 @@ export const openRecovery =
   (s) => ({ recovery: { type, email, reason, back: s.view === 'loginMfa' ? 'login' : s.view }, view: 'recovery' });
 export const closeRecovery: AuthAction = ({ recovery }) =>
   // A provider sign-up that found an account sends the person back to sign-up, greeted as the member they are.
-  recovery?.type === 'prevent_facebook_register' || recovery?.type === 'prevent_google_register' ? { welcomeBack: true, view: 'signup' } : { view: recovery?.back ?? 'login' };
+  recovery?.type === 'prevent_facebook_register' || recovery?.type === 'prevent_google_register'
+    ? { welcomeBack: true, view: 'signup' }
+    : { view: recovery?.back ?? 'login' };
 /** Linking a provider by email needs the password once: the log-in view, its email filled in. */
-export const linkRequired = (pendingLink: ProviderName, email: string): AuthAction => (s) => ({ ...toLogin(email)(s), pendingLink });
+export const linkRequired =
+  (pendingLink: ProviderName, email: string): AuthAction =>
+  (s) => ({ ...toLogin(email)(s), pendingLink });
 export const linked: AuthAction = () => ({ pendingLink: null });
-export const facebookUnavailable = (facebookData: FacebookLoginData): AuthAction => (s) => ({ ...toLogin(facebookData.email)(s), facebookData });
-export const emailExists = (existingEmail: string): AuthAction => () => ({ existingEmail, view: 'EmailAlreadyExist' });
-export const unavailable = (provider: ProviderName): AuthAction => () => ({ unavailable: provider, view: 'socialUnavailable' });
+export const facebookUnavailable =
+  (facebookData: FacebookLoginData): AuthAction =>
+  (s) => ({ ...toLogin(facebookData.email)(s), facebookData });
+export const emailExists =
+  (existingEmail: string): AuthAction =>
+  () => ({ existingEmail, view: 'EmailAlreadyExist' });
+export const unavailable =
+  (provider: ProviderName): AuthAction =>
+  () => ({ unavailable: provider, view: 'socialUnavailable' });
 /** The provider sign-up's next missing piece; when none is missing the view stays and the modal registers. */
-export const socialNext = (social: SocialState): AuthAction => (s) => ({ social, view: socialView(social, s.experiments.kr_privacy_consent === true) ?? s.view });
-export const setSocial = (social: SocialState): AuthAction => () => ({ social });
+export const socialNext =
+  (social: SocialState): AuthAction =>
+  (s) => ({ social, view: socialView(social, s.experiments.kr_privacy_consent === true) ?? s.view });
+export const setSocial =
+  (social: SocialState): AuthAction =>
+  () => ({ social });
 /** The server refused the provider sign-up's birthday or email: back to that step, with its message. */
-export const socialRefused = (social: SocialState, field: 'email' | 'birthday', error?: string): AuthAction => () =>
-  field === 'birthday'
-    ? { social: { ...social, birthday: undefined, error }, view: 'socialSignupWithAge' }
-    : { social: { ...social, email: undefined, error, failed: true }, view: 'EmailCollection' };
+export const socialRefused =
+  (social: SocialState, field: 'email' | 'birthday', error?: string): AuthAction =>
+  () =>
+    field === 'birthday'
+      ? { social: { ...social, birthday: undefined, error }, view: 'socialSignupWithAge' }
+      : { social: { ...social, email: undefined, error, failed: true }, view: 'EmailCollection' };
 export const socialNotNow: AuthAction = () => ({ social: null, view: 'signup' });

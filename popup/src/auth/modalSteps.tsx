@@ -8,11 +8,26 @@ import { containerCopy, type Container, type ContainerContext, type ContainerCop
  * underage step, a provider sign-up's steps) come in a lazy chunk with their words, so the
  * save popup's bytes do not pay for them.
  */
-export const MfaForm = lazyWithWords(() => import('./MfaForm'), (m) => m.MfaForm);
-export const RecoveryDialog = lazyWithWords(() => import('./RecoveryDialog'), (m) => m.RecoveryDialog);
-export const Consents = lazyWithWords(() => import('./Consents'), (m) => m.Consents);
-export const UnderageConfirmation = lazyWithWords(() => import('./UnderageConfirmation'), (m) => m.UnderageConfirmation);
-export const SocialStepViews = lazyWithWords(() => import('./SocialStepViews'), (m) => m.SocialStepViews);
+export const MfaForm = lazyWithWords(
+  () => import('./MfaForm'),
+  (m) => m.MfaForm,
+);
+export const RecoveryDialog = lazyWithWords(
+  () => import('./RecoveryDialog'),
+  (m) => m.RecoveryDialog,
+);
+export const Consents = lazyWithWords(
+  () => import('./Consents'),
+  (m) => m.Consents,
+);
+export const UnderageConfirmation = lazyWithWords(
+  () => import('./UnderageConfirmation'),
+  (m) => m.UnderageConfirmation,
+);
+export const SocialStepViews = lazyWithWords(
+  () => import('./SocialStepViews'),
+  (m) => m.SocialStepViews,
+);
 
 /** The copy of a container that is not on a save's way (accountCopy.ts), once its chunk and words have come. */
 export function useContainerCopy(container: Container, context: ContainerContext): ContainerCopy {

@@ -28,7 +28,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const error = (api_error_code: number, message: string, data?: object) => ({ status: 401, body: { resource_response: { error: { api_error_code, http_status: 401, message, data } } } });
+const error = (api_error_code: number, message: string, data?: object) => ({
+  status: 401,
+  body: { resource_response: { error: { api_error_code, http_status: 401, message, data } } },
+});
 
 describe('MFA code rules', () => {
   it('names a missing code and a malformed one with the spec text', () => {
@@ -57,13 +60,25 @@ describe('MfaForm', () => {
 
   it('sends the credentials again with the code, and stores the account after log-in', async () => {
     const onLoggedIn = vi.fn();
-    answers.push({ status: 200, body: { resource_response: { data: { user: { id: '9', username: 'ada', first_name: 'Ada', full_name: 'Ada L', email: 'ada@example.com', image_medium_url: null }, redirect: '/' } } } });
+    answers.push({
+      status: 200,
+      body: {
+        resource_response: {
+          data: { user: { id: '9', username: 'ada', first_name: 'Ada', full_name: 'Ada L', email: 'ada@example.com', image_medium_url: null }, redirect: '/' },
+        },
+      },
+    });
     render(<MfaForm mfa={mfa} onLoggedIn={onLoggedIn} onRecovery={vi.fn()} onToast={vi.fn()} />);
     expect(screen.getByText('We sent a 6-digit code to your phone number ending in 42.')).toBeTruthy();
     fireEvent.input(screen.getByLabelText('Verification code'), { target: { value: '123 456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalled());
-    expect(sent[0].options).toMatchObject({ username_or_email: 'ada@example.com', password: 'Plum-Orchard-42', mfa_token: '123456', recaptchaV3Token: 'default' });
+    expect(sent[0].options).toMatchObject({
+      username_or_email: 'ada@example.com',
+      password: 'Plum-Orchard-42',
+      mfa_token: '123456',
+      recaptchaV3Token: 'default',
+    });
     expect(storedAccounts()['9']).toMatchObject({ username: 'ada', email: 'ada@example.com', fullName: 'Ada L' });
   });
 
@@ -93,7 +108,12 @@ describe('MfaForm', () => {
 describe('RecoveryDialog', () => {
   it("Resend email shows the server's message when forgot password is limited", async () => {
     const onToast = vi.fn();
-    answers.push({ status: 429, body: { resource_response: { error: { api_error_code: 143, http_status: 429, message: "We've had a lot of password reset requests. Try again in an hour." } } } });
+    answers.push({
+      status: 429,
+      body: {
+        resource_response: { error: { api_error_code: 143, http_status: 429, message: "We've had a lot of password reset requests. Try again in an hour." } },
+      },
+    });
     render(<RecoveryDialog type="login_assistance" email="ada@example.com" onClose={vi.fn()} onToast={onToast} />);
     fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
     await waitFor(() => expect(onToast).toHaveBeenCalledWith("We've had a lot of password reset requests. Try again in an hour.", 3000));
@@ -142,7 +162,15 @@ describe('RecoveryDialog', () => {
 
 describe('social options in the account dialogs', () => {
   it('login assistance offers the social options beside Resend email', () => {
-    render(<RecoveryDialog type="login_assistance" email="a@b.co" onClose={() => undefined} onToast={() => undefined} socialOptions={<button type="button">Continue with Google</button>} />);
+    render(
+      <RecoveryDialog
+        type="login_assistance"
+        email="a@b.co"
+        onClose={() => undefined}
+        onToast={() => undefined}
+        socialOptions={<button type="button">Continue with Google</button>}
+      />,
+    );
     expect(screen.getByRole('heading', { name: "Looks like you're having trouble logging in" })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resend email' })).toBeTruthy();

@@ -22,7 +22,10 @@ describe("the popup's SHA-256", () => {
 describe("the popup's challenge solver", () => {
   it('solves a server challenge into a token the server accepts', async () => {
     const challenge = await createChallenge({ hmacKey: 'test-key-test-key-test', maxnumber: 20_000 });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ resource_response: { data: challenge } }), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ resource_response: { data: challenge } }), { headers: { 'content-type': 'application/json' } })),
+    );
     const token = await solveChallenge();
     const payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
     expect(await verifySolution(payload, 'test-key-test-key-test', false)).toBe(true);

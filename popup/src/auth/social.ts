@@ -41,7 +41,9 @@ export class SocialError extends Error {
 const isProviderMessage = (data: unknown): data is ProviderMessage => {
   if (!data || typeof data !== 'object') return false;
   const m = data as Record<string, unknown>;
-  return m.corkboard === 1 && (m.type === 'social-connect-complete' || m.type === 'social-connect-error') && typeof m.payload === 'object' && m.payload !== null;
+  return (
+    m.corkboard === 1 && (m.type === 'social-connect-complete' || m.type === 'social-connect-error') && typeof m.payload === 'object' && m.payload !== null
+  );
 };
 
 /** Where Facebook's window opens. */
@@ -134,9 +136,19 @@ export async function facebookLoginData(facebookId: string): Promise<FacebookLog
 }
 
 export type SsoInfo = RouteAnswer<'/v3/sso/info/'>;
-const NOT_SSO: SsoInfo = { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
+const NOT_SSO: SsoInfo = {
+  is_sso: false,
+  existing_user: false,
+  existing_user_is_sso: false,
+  authorization_uri: null,
+  redirect_uri: null,
+  exchange_code_to_token_info_url: null,
+};
 
 /** POST /v3/sso/info/; any failure is the empty non-SSO result. */
 export async function ssoInfo(email: string): Promise<SsoInfo> {
-  return v3('/v3/sso/info/', { body: { email: email.trim() } }).then((info) => info ?? NOT_SSO, () => NOT_SSO);
+  return v3('/v3/sso/info/', { body: { email: email.trim() } }).then(
+    (info) => info ?? NOT_SSO,
+    () => NOT_SSO,
+  );
 }

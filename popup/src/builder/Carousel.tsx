@@ -81,7 +81,13 @@ export function Carousel({
       {room > 0 ? (
         <label class="secondary file-choice">
           {t('addImages')}
-          <input class="visually-hidden" type="file" multiple accept="image/jpeg,image/png,image/gif,image/webp" onChange={(e) => void add([...(e.currentTarget.files ?? [])])} />
+          <input
+            class="visually-hidden"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/gif,image/webp"
+            onChange={(e) => void add([...(e.currentTarget.files ?? [])])}
+          />
         </label>
       ) : (
         sending === 0 && <p class="hint">{t('carouselFull', { max })}</p>

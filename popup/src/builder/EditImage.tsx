@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { cropForAspect, cropPixels, EDIT_ASPECTS, EDIT_MIN_FRACTION, rotatedSize, type EditAspect, type EditCrop, type EditRotation } from '../../../api/src/media/rules';
+import {
+  cropForAspect,
+  cropPixels,
+  EDIT_ASPECTS,
+  EDIT_MIN_FRACTION,
+  rotatedSize,
+  type EditAspect,
+  type EditCrop,
+  type EditRotation,
+} from '../../../api/src/media/rules';
 import { postResource, ResourceError } from '../api';
 import { formatNumber, fromEnglish, t as main } from '../i18n';
 import { t } from './messages';
@@ -77,7 +86,7 @@ export function EditImage({ upload, onEdited }: { upload: UploadData; onEdited: 
       <h2 id="builder-edit-title">{t('editTitle')}</h2>
       <canvas ref={canvas} class="builder-edit-preview" role="img" aria-label={t('editPreview')} />
       <p class="meta">{t('editSize', { width: formatNumber(result.width), height: formatNumber(result.height) })}</p>
-      <button type="button" class="secondary" disabled={busy} onClick={() => setRotate((((rotate + 90) % 360) as EditRotation))}>
+      <button type="button" class="secondary" disabled={busy} onClick={() => setRotate(((rotate + 90) % 360) as EditRotation)}>
         {t('rotate')}
       </button>
       <label>
@@ -95,7 +104,15 @@ export function EditImage({ upload, onEdited }: { upload: UploadData; onEdited: 
           {FREE_FIELDS.map(([field, word]) => (
             <label key={field}>
               {t(word)}
-              <input type="number" min={0} max={100} step={1} value={free[field]} disabled={busy} onInput={(e) => setFree({ ...free, [field]: Number(e.currentTarget.value) })} />
+              <input
+                type="number"
+                min={0}
+                max={100}
+                step={1}
+                value={free[field]}
+                disabled={busy}
+                onInput={(e) => setFree({ ...free, [field]: Number(e.currentTarget.value) })}
+              />
             </label>
           ))}
         </div>

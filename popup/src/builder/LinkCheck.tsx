@@ -15,7 +15,13 @@ export function LinkCheck({ link }: { link: string }) {
     setBusy(true);
     setVerdict(null);
     v3('/v3/offsite/', { query: { url: link.trim(), check_only: 'true' } })
-      .then((v) => setVerdict(v.redirect_status === 'ok' ? { ok: true, text: t('linkWorks', { url: v.url }) } : { ok: false, text: t('linkNotFollowed', { status: v.redirect_status }) }))
+      .then((v) =>
+        setVerdict(
+          v.redirect_status === 'ok'
+            ? { ok: true, text: t('linkWorks', { url: v.url }) }
+            : { ok: false, text: t('linkNotFollowed', { status: v.redirect_status }) },
+        ),
+      )
       .catch((e: unknown) => setVerdict({ ok: false, text: e instanceof ResourceError ? fromEnglish(e.message) : String(e) }))
       .finally(() => setBusy(false));
   };

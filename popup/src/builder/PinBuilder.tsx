@@ -66,7 +66,12 @@ export default function PinBuilder({ search }: { search: string }) {
   const viewer = useViewer();
   const [authed, setAuthed] = useState<ViewerData | null>(null);
   const current = authed ?? viewer;
-  if (!current) return <p class="loading" role="status">{main('common.loading')}</p>;
+  if (!current)
+    return (
+      <p class="loading" role="status">
+        {main('common.loading')}
+      </p>
+    );
   if (current.type !== 'AUTH') {
     return (
       <main class="page">
@@ -131,7 +136,16 @@ function Builder({ search }: { search: string }) {
   // The chosen file's preview lives as long as it is shown.
   useEffect(() => () => void (file?.preview && URL.revokeObjectURL(file.preview)), [file]);
 
-  if (!info) return error ? <p class="error" role="alert">{error}</p> : <p class="loading" role="status">{main('common.loading')}</p>;
+  if (!info)
+    return error ? (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p class="loading" role="status">
+        {main('common.loading')}
+      </p>
+    );
   const groups = new Set(info.groups);
   const video = info.gates.video && !creationDisabled(groups, { builder: true, video: true });
   const busy = BUSY_STATUSES.has(status);
@@ -262,7 +276,12 @@ function Builder({ search }: { search: string }) {
           </label>
           <label>
             {t('description')}
-            <textarea value={description} maxLength={DESCRIPTION_MAX} placeholder={t('descriptionPlaceholder')} onInput={(e) => setDescription(e.currentTarget.value)} />
+            <textarea
+              value={description}
+              maxLength={DESCRIPTION_MAX}
+              placeholder={t('descriptionPlaceholder')}
+              onInput={(e) => setDescription(e.currentTarget.value)}
+            />
           </label>
           <label>
             {t('link')}
@@ -286,7 +305,14 @@ function Builder({ search }: { search: string }) {
                 </button>
               </p>
             ) : (
-              <BoardPicker media={previewUrl ?? ''} description={description || title} busy={busy} onSave={setTarget} onClose={() => history.back()} mobile={false} />
+              <BoardPicker
+                media={previewUrl ?? ''}
+                description={description || title}
+                busy={busy}
+                onSave={setTarget}
+                onClose={() => history.back()}
+                mobile={false}
+              />
             )}
           </div>
           {info.gates.scheduling && <PublishLater later={later} onLater={setLater} when={when} onWhen={setWhen} disabled={busy} />}

@@ -73,7 +73,8 @@ describe('the builder offers the control where the shop_the_pin gate is open', (
       vi.fn(async (input: string) => {
         const url = new URL(input, 'http://localhost:8787');
         const answer = (data: unknown) => new Response(JSON.stringify({ resource_response: { data } }), { headers: { 'content-type': 'application/json' } });
-        if (url.pathname === '/resource/ViewerResource/get/') return answer({ type: 'AUTH', user: { id: '1', username: 'shop', first_name: 'Shop', full_name: 'Shop', image_medium_url: null, pin_count: 0 } });
+        if (url.pathname === '/resource/ViewerResource/get/')
+          return answer({ type: 'AUTH', user: { id: '1', username: 'shop', first_name: 'Shop', full_name: 'Shop', image_medium_url: null, pin_count: 0 } });
         if (url.pathname === '/resource/PinBuilderResource/get/') {
           const viewer = { isAuth: true, isPartner, video_upload_allowed: false };
           return answer({ viewer, scenario: 'default', groups: [], gates: openGates({ viewer, scenario: 'default', groups: new Set() }) });

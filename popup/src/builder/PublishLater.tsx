@@ -24,7 +24,19 @@ export function scheduledTime(value: string): number | null {
  * time in the reader's own time zone, inside the window pins/rules/schedule.ts gives (the server holds the
  * same window, so a time that slips under it while the form is filled in is refused there, in the form).
  */
-export function PublishLater({ later, onLater, when, onWhen, disabled }: { later: boolean; onLater: (on: boolean) => void; when: string; onWhen: (value: string) => void; disabled: boolean }) {
+export function PublishLater({
+  later,
+  onLater,
+  when,
+  onWhen,
+  disabled,
+}: {
+  later: boolean;
+  onLater: (on: boolean) => void;
+  when: string;
+  onWhen: (value: string) => void;
+  disabled: boolean;
+}) {
   const now = Date.now();
   // A minute's margin over the least: the time it takes to press Schedule.
   const min = localValue(now + SCHEDULE_MIN_AHEAD_MS + 60_000);

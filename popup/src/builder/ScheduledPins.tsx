@@ -37,7 +37,12 @@ export default function ScheduledPins() {
       .catch((e: unknown) => setError(messageOf(e)));
   }, [authed]);
 
-  if (!viewer) return <p class="loading" role="status">{main('common.loading')}</p>;
+  if (!viewer)
+    return (
+      <p class="loading" role="status">
+        {main('common.loading')}
+      </p>
+    );
   if (!authed) {
     return (
       <main class="page scheduled-pins">
@@ -79,7 +84,11 @@ export default function ScheduledPins() {
         </p>
       )}
       {!pins ? (
-        !error && <p class="loading" role="status">{main('common.loading')}</p>
+        !error && (
+          <p class="loading" role="status">
+            {main('common.loading')}
+          </p>
+        )
       ) : pins.length === 0 ? (
         <EmptyState title={t('scheduledEmpty')}>
           <p>
@@ -115,7 +124,13 @@ export default function ScheduledPins() {
         </ul>
       )}
       {asking && (
-        <ConfirmDialog title={t('cancelPinAsk', { name: asking.title || t('untitledPin') })} confirm={t('cancelPin')} busy={busy} onConfirm={() => void cancel()} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title={t('cancelPinAsk', { name: asking.title || t('untitledPin') })}
+          confirm={t('cancelPin')}
+          busy={busy}
+          onConfirm={() => void cancel()}
+          onCancel={() => setAsking(null)}
+        >
           <p>{t('cancelPinLoses')}</p>
         </ConfirmDialog>
       )}

@@ -16,7 +16,8 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string) => {
       const url = new URL(input, 'http://localhost:8787');
-      if (url.pathname === '/resource/ViewerResource/get/') return answer({ type: 'AUTH', user: { id: '1', username: 'ada', first_name: 'Ada', full_name: 'Ada', image_medium_url: null, pin_count: 0 } });
+      if (url.pathname === '/resource/ViewerResource/get/')
+        return answer({ type: 'AUTH', user: { id: '1', username: 'ada', first_name: 'Ada', full_name: 'Ada', image_medium_url: null, pin_count: 0 } });
       if (url.pathname === '/resource/PinBuilderResource/get/') {
         const viewer = { isAuth: true, isPartner: builder.partner ?? false, video_upload_allowed: builder.video_upload_allowed };
         const groups = new Set(builder.groups);

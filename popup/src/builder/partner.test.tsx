@@ -8,8 +8,20 @@ import type { UploadData } from './upload';
 const answer = (data: unknown) => new Response(JSON.stringify({ resource_response: { data } }), { headers: { 'content-type': 'application/json' } });
 const rendition = (name: string) => ({ url: `http://localhost:8787/media/7/${name}.jpg`, width: null, height: null });
 const upload: UploadData = {
-  id: '7', type: 'image', status: 'ready', error: null, bytes: 1000, video: null,
-  image: { id: '7', source_url: 'http://localhost:8787/media/7/originals.jpg', width: 1200, height: 800, dominant_color: '#ffffff', images: { '236x': rendition('236x'), '474x': rendition('474x'), '736x': rendition('736x'), originals: rendition('originals') } },
+  id: '7',
+  type: 'image',
+  status: 'ready',
+  error: null,
+  bytes: 1000,
+  video: null,
+  image: {
+    id: '7',
+    source_url: 'http://localhost:8787/media/7/originals.jpg',
+    width: 1200,
+    height: 800,
+    dominant_color: '#ffffff',
+    images: { '236x': rendition('236x'), '474x': rendition('474x'), '736x': rendition('736x'), originals: rendition('originals') },
+  },
 };
 /** A choice in a list, as a browser makes it: the value, then a change event that bubbles. */
 const choose = (label: string, value: string) =>

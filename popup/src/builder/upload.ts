@@ -22,7 +22,12 @@ export async function whenProcessed(upload: UploadData, wait = (ms: number) => n
     current = await getResource('MediaUploadResource', { id: current.id });
   }
   if (current.status === 'failed') {
-    throw new ResourceError({ api_error_code: 291, http_status: 400, message: "We couldn't process that image. Choose another one.", ...(current.error ? { message_detail: current.error } : {}) });
+    throw new ResourceError({
+      api_error_code: 291,
+      http_status: 400,
+      message: "We couldn't process that image. Choose another one.",
+      ...(current.error ? { message_detail: current.error } : {}),
+    });
   }
   return current;
 }

@@ -15,7 +15,9 @@ import { ERROR_MESSAGES } from './errors';
 const root = new URL('../../../locales/', import.meta.url);
 type Words = Record<string, unknown>;
 const read = (lang: string, file: string): Words => JSON.parse(readFileSync(new URL(`${lang}/${file}`, root), 'utf8')) as Words;
-const areaFiles = readdirSync(new URL('en/', root)).filter((f) => f.endsWith('.json')).sort();
+const areaFiles = readdirSync(new URL('en/', root))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const folders = readdirSync(root).sort();
 
 /** Namespaces of the app catalogue every language must translate in full: the save flow and the site header. */
@@ -24,7 +26,11 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 /** `app.json` nests a namespace a level; every other file is flat. */
 const flat = (words: Words, prefix = ''): Map<string, string> =>
-  new Map(Object.entries(words).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : [...flat(value as Words, `${prefix}${key}.`)])));
+  new Map(
+    Object.entries(words).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : [...flat(value as Words, `${prefix}${key}.`)],
+    ),
+  );
 /** `{{name}}`, the server's `{brand}` and the extension's `$1`, sorted. */
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|\{(\w+)\}|(\$\d)/g)].map((m) => m[1] ?? m[2] ?? m[3]).sort();
 
@@ -36,7 +42,8 @@ function problems(locale: string, messages: Map<string, string>, source: Map<str
     if (!required(key)) continue;
     if (PLURAL.test(key)) {
       // A counted message: every form the language has (one/few/many… by Intl.PluralRules).
-      if (key.endsWith('_other')) for (const form of categories) if (!messages.has(key.replace(/_other$/, `_${form}`))) found.push(`missing ${key.replace(/_other$/, `_${form}`)}`);
+      if (key.endsWith('_other'))
+        for (const form of categories) if (!messages.has(key.replace(/_other$/, `_${form}`))) found.push(`missing ${key.replace(/_other$/, `_${form}`)}`);
       continue;
     }
     if (!messages.get(key)?.trim()) found.push(`missing ${key}`);
@@ -46,7 +53,8 @@ function problems(locale: string, messages: Map<string, string>, source: Map<str
     const form = PLURAL.exec(key)?.[1];
     if (english === undefined) found.push(`not in English: ${key}`);
     else if (form && !source.has(key) && !categories.includes(form as Intl.LDMLPluralRule)) found.push(`no plural form ${form} in ${locale}: ${key}`);
-    else if (placeholders(text).join() !== placeholders(english).join()) found.push(`placeholders of ${key}: ${placeholders(text)} vs ${placeholders(english)}`);
+    else if (placeholders(text).join() !== placeholders(english).join())
+      found.push(`placeholders of ${key}: ${placeholders(text)} vs ${placeholders(english)}`);
   }
   return found;
 }
@@ -76,7 +84,12 @@ describe('message catalogues: one folder per language', () => {
   });
 
   it('names the file a language folder lacks', () => {
-    expect(missingFiles('fr', areaFiles.filter((f) => f !== 'place-feed.json'))).toEqual(['fr/place-feed.json']);
+    expect(
+      missingFiles(
+        'fr',
+        areaFiles.filter((f) => f !== 'place-feed.json'),
+      ),
+    ).toEqual(['fr/place-feed.json']);
   });
 
   it.each(translations)('%s translates every key of the save flow, nothing else, with the same placeholders', (lang) => {
@@ -85,7 +98,8 @@ describe('message catalogues: one folder per language', () => {
 
   it.each(areaFiles.filter((f) => f !== 'app.json'))('%s: every language translates every key, nothing else, with the same placeholders', (file) => {
     const english = flat(read('en', file));
-    for (const lang of translations.filter((l) => !MAY_LACK[l]?.includes(file))) expect(problems(lang, flat(read(lang, file)), english), `${lang}/${file}`).toEqual([]);
+    for (const lang of translations.filter((l) => !MAY_LACK[l]?.includes(file)))
+      expect(problems(lang, flat(read(lang, file)), english), `${lang}/${file}`).toEqual([]);
   });
 
   it('notices a missing key, an extra key, a placeholder that differs and a plural form the language lacks', () => {
@@ -98,7 +112,10 @@ describe('message catalogues: one folder per language', () => {
       'placeholders of success.savedTo: tableau vs board',
       'not in English: picker.unknown',
     ]);
-    const ja = new Map([['boards_other', '{{count}}'], ['boards_few', '{{count}}']]);
+    const ja = new Map([
+      ['boards_other', '{{count}}'],
+      ['boards_few', '{{count}}'],
+    ]);
     expect(problems('ja', ja, new Map([['boards_other', '{{count}} boards']]))).toEqual(['no plural form few in ja: boards_few']);
   });
 
@@ -106,7 +123,18 @@ describe('message catalogues: one folder per language', () => {
     const server = read('en', 'app.json').server as Record<string, string>;
     const english = new Set<string>([...Object.values(catalogue).map((e) => e.message), ...Object.values(MESSAGES)]);
     // alreadySavedTo and tooLong are templates of what the server writes with a part of its own (fromEnglish matches them).
-    const popupOwn = ['uhOh', 'cantLogIn', 'emailExistsFailed', 'boardNameRequired', 'sectionNameRequired', 'popupBlocked', 'ssoNoWindow', 'ssoNoTokens', 'alreadySavedTo', 'tooLong'];
+    const popupOwn = [
+      'uhOh',
+      'cantLogIn',
+      'emailExistsFailed',
+      'boardNameRequired',
+      'sectionNameRequired',
+      'popupBlocked',
+      'ssoNoWindow',
+      'ssoNoTokens',
+      'alreadySavedTo',
+      'tooLong',
+    ];
     for (const [key, text] of Object.entries(server)) if (!popupOwn.includes(key)) expect(english, key).toContain(text);
   });
 

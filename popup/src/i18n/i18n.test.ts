@@ -54,7 +54,10 @@ describe('the popup in the user language', () => {
     for (const lang of LOCALES.filter((l) => l !== 'en')) {
       await applyLocale(lang);
       const english = Object.entries(catalogue).filter(([, entry]) => fromEnglish(branded(entry.message)) === branded(entry.message));
-      expect(english.map(([name]) => name), lang).toEqual([]);
+      expect(
+        english.map(([name]) => name),
+        lang,
+      ).toEqual([]);
     }
     await applyLocale('fr');
     expect(fromEnglish("Sorry, we couldn't find that board.")).toBe("Désolé, nous n'avons pas trouvé ce tableau.");
@@ -66,9 +69,16 @@ describe('the popup in the user language', () => {
   it("loads an area's words with the language: English at once, the current language before the page shows, the next on a change", async () => {
     await applyLocale('fr');
     const asked: string[] = [];
-    const words: Record<string, Record<string, string>> = { fr: { hello: 'Bonjour {{name}}', boards_one: '{{count}} tableau', boards_other: '{{count}} tableaux' }, de: { hello: 'Hallo {{name}}' } };
+    const words: Record<string, Record<string, string>> = {
+      fr: { hello: 'Bonjour {{name}}', boards_one: '{{count}} tableau', boards_other: '{{count}} tableaux' },
+      de: { hello: 'Hallo {{name}}' },
+    };
     const loaders = Object.fromEntries(LOCALES.filter((l) => l !== 'en').map((l) => [l, async () => (asked.push(l), { default: words[l] ?? {} })]));
-    const area = defineMessages('testArea', { hello: 'Hello {{name}}', boards_one: '{{count}} board', boards_other: '{{count}} boards', only: 'Only in English' }, (lang) => loaders[lang]!() as never);
+    const area = defineMessages(
+      'testArea',
+      { hello: 'Hello {{name}}', boards_one: '{{count}} board', boards_other: '{{count}} boards', only: 'Only in English' },
+      (lang) => loaders[lang]!() as never,
+    );
     await wordsReady();
     expect(area.t('hello', { name: 'Ana' })).toBe('Bonjour Ana');
     expect(area.tn('boards', 2)).toBe('2 tableaux');

@@ -66,7 +66,8 @@ export const formatNumber = (n: number): string => intl('number', () => new Intl
 export const formatDate = (date: Date | string | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string =>
   new Intl.DateTimeFormat(locale(), options).format(new Date(date));
 /** A calendar day (YYYY-MM-DD) in the reader's language, the same day wherever they are; anything else as it came. */
-export const formatDay = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) : value);
+export const formatDay = (value: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(`${value}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) : value;
 
 /**
  * A message the server (or a rule shared with it) wrote in English: the current language's words for
@@ -76,7 +77,10 @@ export const formatDay = (value: string): string => (/^\d{4}-\d{2}-\d{2}$/.test(
 export function fromEnglish(text: string): string {
   if (locale() === DEFAULT_LOCALE) return text;
   // The popup's own quotes first, then the whole error catalogue.
-  for (const [namespace, messages] of [['server', en.server as Record<string, string>], ['errors', errorMessages]] as const) {
+  for (const [namespace, messages] of [
+    ['server', en.server as Record<string, string>],
+    ['errors', errorMessages],
+  ] as const) {
     const key = Object.keys(messages).find((k) => branded(messages[k]!) === text);
     const words = key && i18n.t(`${namespace}.${key}`);
     if (words) return branded(words);
@@ -86,7 +90,11 @@ export function fromEnglish(text: string): string {
     const parts = english.split(/\{\{(\w+)\}\}/);
     if (parts.length !== 3) continue;
     const [before, name, after] = parts as [string, string, string];
-    const filled = text.length > before.length + after.length && text.startsWith(before) && text.endsWith(after) && i18n.t(`server.${k}`, { [name]: text.slice(before.length, text.length - after.length) });
+    const filled =
+      text.length > before.length + after.length &&
+      text.startsWith(before) &&
+      text.endsWith(after) &&
+      i18n.t(`server.${k}`, { [name]: text.slice(before.length, text.length - after.length) });
     if (filled) return branded(filled);
   }
   // The server's check of one field names it first ("name: …"); the form shows which field, so its words are enough.
@@ -94,7 +102,6 @@ export function fromEnglish(text: string): string {
   const rest = field && fromEnglish(field[1]!);
   return rest && rest !== field[1] ? rest : text;
 }
-
 
 /** The language the page opens in: the one chosen here before, the publisher's (`?lang=`), the browser's. */
 export function initialLocale(search = location.search): Locale {
@@ -149,7 +156,10 @@ async function loadArea(namespace: string, next: Locale): Promise<void> {
   const table = i18n.table(next) as Record<string, unknown> | undefined;
   if (next === DEFAULT_LOCALE || table?.[namespace]) return;
   // A language chunk that cannot load leaves the area in English rather than the page unrendered.
-  const words = await areas.get(namespace)!(next as Exclude<Locale, 'en'>).then((m) => m.default, () => ({}));
+  const words = await areas.get(namespace)!(next as Exclude<Locale, 'en'>).then(
+    (m) => m.default,
+    () => ({}),
+  );
   i18n.set(next, { [namespace]: words } as Translation);
 }
 

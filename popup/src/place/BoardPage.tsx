@@ -21,7 +21,17 @@ import type { BoardPageData, ViewerData } from '../types';
  * /{username}/{slug}/ and /{username}/{slug}/{section}/: a board's name, owner, counts and sections,
  * and its pins as a grid. A board the viewer may not see reads exactly as one that does not exist.
  */
-export function BoardPage({ username, slug, sectionSlug, viewer = null }: { username: string; slug: string; sectionSlug?: string; viewer?: ViewerData | null }) {
+export function BoardPage({
+  username,
+  slug,
+  sectionSlug,
+  viewer = null,
+}: {
+  username: string;
+  slug: string;
+  sectionSlug?: string;
+  viewer?: ViewerData | null;
+}) {
   const [board, setBoard] = useState<BoardPageData | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Bumped when an invite is accepted, the settings or sections change, or pins leave: the board is read again.
@@ -112,8 +122,7 @@ export function BoardPage({ username, slug, sectionSlug, viewer = null }: { user
             {board.sections.map((s) => (
               <li key={s.id}>
                 <a href={s.url}>
-                  <span class="section-title">{s.title}</span>{' '}
-                  <span class="section-count">{pinCount(s.pin_count)}</span>
+                  <span class="section-title">{s.title}</span> <span class="section-count">{pinCount(s.pin_count)}</span>
                 </a>
               </li>
             ))}
@@ -153,7 +162,17 @@ function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: stri
           </button>
         </p>
       )}
-      {organising && <OrganiseBar boardId={boardId} sectionId={sectionId} selected={selected} pins={feed.items} setPins={feed.setItems} clear={() => setSelected(new Set())} onDone={onChanged} />}
+      {organising && (
+        <OrganiseBar
+          boardId={boardId}
+          sectionId={sectionId}
+          selected={selected}
+          pins={feed.items}
+          setPins={feed.setItems}
+          clear={() => setSelected(new Set())}
+          onDone={onChanged}
+        />
+      )}
       {organising ? (
         <ul class="pin-grid choosing">
           {feed.items.map((pin) => (

@@ -52,7 +52,10 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
   if (!invite) return null;
   const answer = (accept: boolean) => {
     setError(null);
-    (accept ? postResource('BoardInviteResource', 'update', { board_id: invite.board.id }) : postResource('BoardInviteResource', 'delete', { board_id: invite.board.id, invited_user_id: viewerId }))
+    (accept
+      ? postResource('BoardInviteResource', 'update', { board_id: invite.board.id })
+      : postResource('BoardInviteResource', 'delete', { board_id: invite.board.id, invited_user_id: viewerId })
+    )
       .then(() => {
         setDone(accept ? t('joined', { board: invite.board.name }) : t('declined'));
         if (accept) onAccepted();
@@ -66,9 +69,7 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
         <p role="status">{done}</p>
       ) : (
         <>
-          <p>
-            {linked((slots) => t('invitedYou', { ...slots, owner }), { board: <strong>{invite.board.name}</strong> })}
-          </p>
+          <p>{linked((slots) => t('invitedYou', { ...slots, owner }), { board: <strong>{invite.board.name}</strong> })}</p>
           <p class="actions">
             <button type="button" class="primary" onClick={() => answer(true)}>
               {t('accept')}
@@ -93,7 +94,19 @@ export function InviteNotice({ username, slug, viewerId, onAccepted }: { usernam
  * public board sees its collaborators; members also see pending invites, the owner removes anyone, a
  * collaborator leaves. Optimistic, restored with the server's message on failure.
  */
-export function Collaborators({ boardId, ownerId, viewer, member, version }: { boardId: string; ownerId: string; viewer: ViewerData | null; member: boolean; version: number }) {
+export function Collaborators({
+  boardId,
+  ownerId,
+  viewer,
+  member,
+  version,
+}: {
+  boardId: string;
+  ownerId: string;
+  viewer: ViewerData | null;
+  member: boolean;
+  version: number;
+}) {
   const [people, setPeople] = useState<Person[]>([]);
   const [error, setError] = useState<string | null>(null);
   const me = viewer?.type === 'AUTH' ? viewer.user.id : null;
@@ -113,10 +126,12 @@ export function Collaborators({ boardId, ownerId, viewer, member, version }: { b
       person.status === 'accepted'
         ? postResource('BoardCollaboratorResource', 'delete', { board_id: boardId, invited_user_id: person.id, field_set_key: 'boardEdit' })
         : postResource('BoardInviteResource', 'delete', { board_id: boardId, invited_user_id: person.id });
-    call.then(() => (person.id === me ? location.assign(`/${viewer?.type === 'AUTH' ? viewer.user.username : ''}/`) : undefined)).catch((e: unknown) => {
-      setPeople(before);
-      setError(failure(e));
-    });
+    call
+      .then(() => (person.id === me ? location.assign(`/${viewer?.type === 'AUTH' ? viewer.user.username : ''}/`) : undefined))
+      .catch((e: unknown) => {
+        setPeople(before);
+        setError(failure(e));
+      });
   };
   return (
     <section class="collaborators" aria-labelledby="board-collaborators">

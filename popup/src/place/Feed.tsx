@@ -25,7 +25,8 @@ export const pinCount = (n: number) => tn('picker.pins', n);
 type Paged = { [N in ReadableResource]: AnswerOf<N, 'get'> extends { bookmark: string | null } ? N : never }[ReadableResource];
 
 /** The next page's bookmark, read from the answer (every paged resource's answer carries one). */
-const bookmarkOf = (page: unknown): string | null => (typeof page === 'object' && page !== null && 'bookmark' in page && typeof page.bookmark === 'string' ? page.bookmark : null);
+const bookmarkOf = (page: unknown): string | null =>
+  typeof page === 'object' && page !== null && 'bookmark' in page && typeof page.bookmark === 'string' ? page.bookmark : null;
 
 export function usePaged<N extends Paged, T>(resource: N, options: OptionsOf<N, 'get'>, pick: (page: AnswerOf<N, 'get'>) => T[]) {
   const [items, setItems] = useState<T[]>([]);
@@ -74,10 +75,13 @@ export function usePaged<N extends Paged, T>(resource: N, options: OptionsOf<N, 
     };
     const onScroll = () => {
       if (timer) return;
-      timer = setTimeout(() => {
-        timer = undefined;
-        check();
-      }, Math.max(0, SCROLL_THROTTLE_MS - (Date.now() - last)));
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          check();
+        },
+        Math.max(0, SCROLL_THROTTLE_MS - (Date.now() - last)),
+      );
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
@@ -137,7 +141,8 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
             />
           );
         // Saved, its image still being prepared: a box of its own until the copies are ready.
-        else if (pin.image_url) picture = <span class="pin-pending" role="img" aria-label={label} style={pin.dominant_color ? { background: pin.dominant_color } : undefined} />;
+        else if (pin.image_url)
+          picture = <span class="pin-pending" role="img" aria-label={label} style={pin.dominant_color ? { background: pin.dominant_color } : undefined} />;
         // A link with a title: the card shows the title (the caption below names it again for sighted readers only).
         else if (title)
           picture = (
@@ -149,7 +154,13 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
         else picture = <ColourTile link={pin.link} color={pin.dominant_color} />;
         return (
           <li key={pin.id}>
-            <Tile href={`/pin/${pin.id}/`} title={title} link={image || pin.image_url || title ? pin.link : null} picture={picture} titleShown={!!(image || pin.image_url)} />
+            <Tile
+              href={`/pin/${pin.id}/`}
+              title={title}
+              link={image || pin.image_url || title ? pin.link : null}
+              picture={picture}
+              titleShown={!!(image || pin.image_url)}
+            />
           </li>
         );
       })}
@@ -170,7 +181,25 @@ export function PinSkeleton({ label }: { label: string }) {
 const SKELETON_HEIGHTS = [320, 260, 354, 236, 300, 280, 340, 250, 310, 270];
 
 /** The end of a listing: loading (a pin feed's first page as a skeleton), its error, or 'More …' while there is a next page. */
-export function FeedFooter({ loading, error, hasMore, more, label, empty, count, skeleton }: { loading: boolean; error: string | null; hasMore: boolean; more: () => void; label: string; empty: string; count: number; skeleton?: boolean }) {
+export function FeedFooter({
+  loading,
+  error,
+  hasMore,
+  more,
+  label,
+  empty,
+  count,
+  skeleton,
+}: {
+  loading: boolean;
+  error: string | null;
+  hasMore: boolean;
+  more: () => void;
+  label: string;
+  empty: string;
+  count: number;
+  skeleton?: boolean;
+}) {
   return (
     <>
       {!loading && !error && count === 0 && <p class="empty">{empty}</p>}

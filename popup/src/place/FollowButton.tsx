@@ -9,7 +9,19 @@ import { linked } from '../i18n/linked';
  * the 'log in to follow' container that comes back to this page. Optimistic: the button turns at
  * once and turns back, with the server's message, when the call fails.
  */
-export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: { user: { id: string; username: string; full_name?: string }; followed: boolean; signedIn: boolean; onChange?: (followed: boolean) => void; autoFocus?: boolean }) {
+export function FollowButton({
+  user,
+  followed,
+  signedIn,
+  onChange,
+  autoFocus,
+}: {
+  user: { id: string; username: string; full_name?: string };
+  followed: boolean;
+  signedIn: boolean;
+  onChange?: (followed: boolean) => void;
+  autoFocus?: boolean;
+}) {
   const [state, setState] = useState(followed);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -37,8 +49,16 @@ export function FollowButton({ user, followed, signedIn, onChange, autoFocus }: 
   const follow = `&container=follow&creator=${encodeURIComponent(user.username)}`;
   return (
     <span class="follow">
-      {/* biome-ignore lint/a11y/noAutofocus: only when the page was opened by a Follow button elsewhere: following is what the visitor asked for */}
-      <button type="button" class={state ? 'secondary' : 'primary'} aria-pressed={state} disabled={busy} onClick={toggle} autoFocus={autoFocus} aria-label={state ? t('pages.followingName', { name }) : t('pages.followName', { name })}>
+      <button
+        type="button"
+        class={state ? 'secondary' : 'primary'}
+        aria-pressed={state}
+        disabled={busy}
+        onClick={toggle}
+        // biome-ignore lint/a11y/noAutofocus: only when the page was opened by a Follow button elsewhere: following is what the visitor asked for
+        autoFocus={autoFocus}
+        aria-label={state ? t('pages.followingName', { name }) : t('pages.followName', { name })}
+      >
         {state ? t('pages.following') : t('pages.follow')}
       </button>
       {error && (

@@ -82,7 +82,14 @@ export function HashtagField({ id, value, onChange, maxLength }: { id: string; v
       {open && (
         <div id={listId} role="listbox" aria-label={t('hashtags')} class="suggestions">
           {items.map((item, i) => (
-            <div key={item.query} id={`${listId}-${i}`} role="option" tabIndex={-1} aria-selected={i === active} onMouseDown={(e) => (e.preventDefault(), pick(item))}>
+            <div
+              key={item.query}
+              id={`${listId}-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              onMouseDown={(e) => (e.preventDefault(), pick(item))}
+            >
               {item.query}
               {item.pin_count !== undefined && <span class="hint"> {tn('picker.pins', item.pin_count)}</span>}
             </div>

@@ -17,7 +17,23 @@ const moveError = (e: unknown) => (e instanceof ResourceError && BUSY_CODES.has(
  * an optional section of it, take them out of the section shown, or delete them. Optimistic: the pins
  * leave the grid at once and come back, with the message, if the server refuses.
  */
-export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins, clear, onDone }: { boardId: string; sectionId?: string; selected: Set<string>; pins: PinData[]; setPins: (pins: PinData[]) => void; clear: () => void; onDone?: () => void }) {
+export function OrganiseBar({
+  boardId,
+  sectionId,
+  selected,
+  pins: shown,
+  setPins,
+  clear,
+  onDone,
+}: {
+  boardId: string;
+  sectionId?: string;
+  selected: Set<string>;
+  pins: PinData[];
+  setPins: (pins: PinData[]) => void;
+  clear: () => void;
+  onDone?: () => void;
+}) {
   const [picker, setPicker] = useState<PickerData | null>(null);
   const [target, setTarget] = useState('');
   const [sections, setSections] = useState<SectionData[]>([]);
@@ -64,7 +80,14 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
   const move = () =>
     target &&
     optimistic(
-      (ids) => postResource('BulkEditSelectAllResource', 'update', { board_id: boardId, new_board_id: target, old_section_id: sectionId ?? null, new_section_id: section || null, pin_ids: ids }),
+      (ids) =>
+        postResource('BulkEditSelectAllResource', 'update', {
+          board_id: boardId,
+          new_board_id: target,
+          old_section_id: sectionId ?? null,
+          new_section_id: section || null,
+          pin_ids: ids,
+        }),
       (n) => tn('moved', n),
     );
 
@@ -102,7 +125,12 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
             type="button"
             class="secondary"
             disabled={selected.size === 0}
-            onClick={() => optimistic((ids) => postResource('BoardSectionPinsResource', 'delete', { section_id: sectionId, pins: ids }), (n) => tn('tookOut', n))}
+            onClick={() =>
+              optimistic(
+                (ids) => postResource('BoardSectionPinsResource', 'delete', { section_id: sectionId, pins: ids }),
+                (n) => tn('tookOut', n),
+              )
+            }
           >
             {t('removeFromSection')}
           </button>
@@ -115,7 +143,12 @@ export function OrganiseBar({ boardId, sectionId, selected, pins: shown, setPins
         <ConfirmDelete
           label={t('deletePins')}
           question={tn('deleteAsk', selected.size)}
-          onConfirm={() => optimistic((ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }), (n) => tn('deleted', n))}
+          onConfirm={() =>
+            optimistic(
+              (ids) => postResource('BulkEditResource', 'delete', { board_id: boardId, pin_ids: ids }),
+              (n) => tn('deleted', n),
+            )
+          }
           onCancel={() => setAsking(false)}
         />
       )}

@@ -43,7 +43,13 @@ export function PinManage({ pin, onSaved }: { pin: PinData; onSaved: (pin: PinDa
         </form>
       )}
       {mode === 'delete' && (
-        <ConfirmDelete label={t('deletePin')} question={t('deleteThisPin')} busy={busy} onConfirm={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))} onCancel={() => setMode('idle')} />
+        <ConfirmDelete
+          label={t('deletePin')}
+          question={t('deleteThisPin')}
+          busy={busy}
+          onConfirm={() => run(postResource('PinResource', 'delete', { id: pin.id }), () => location.assign(pin.board.url))}
+          onCancel={() => setMode('idle')}
+        />
       )}
       <Outcome error={error} />
     </div>

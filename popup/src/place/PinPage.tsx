@@ -51,9 +51,28 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
   const pin = edited ?? loaded.pin;
   const error = loaded.error;
 
-  if (error) return <main class="pin-page"><p class="error" role="alert">{error}</p></main>;
-  if (!pin) return <main class="pin-page"><p class="loading" role="status">{main('common.loading')}</p></main>;
-  if (hiddenForMe) return <main class="pin-page"><p role="status">{reportWord('hiddenForYou')}</p></main>;
+  if (error)
+    return (
+      <main class="pin-page">
+        <p class="error" role="alert">
+          {error}
+        </p>
+      </main>
+    );
+  if (!pin)
+    return (
+      <main class="pin-page">
+        <p class="loading" role="status">
+          {main('common.loading')}
+        </p>
+      </main>
+    );
+  if (hiddenForMe)
+    return (
+      <main class="pin-page">
+        <p role="status">{reportWord('hiddenForYou')}</p>
+      </main>
+    );
 
   const source = hostOf(pin.link);
   const pinner = pin.pinner.full_name || pin.pinner.username;
@@ -65,7 +84,14 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
         {pin.video ? (
           // A video pin from the pin builder plays its uploaded file, with its image as the cover when it has one.
           // biome-ignore lint/a11y/useMediaCaption: an uploaded video comes with no caption file to offer (a pin has none to give); its alt text names it
-          <video class="pin-image" src={pin.video.url} poster={pin.images?.['736x'].url} controls preload="metadata" aria-label={pin.alt_text || pin.title || t('pinVideo')} />
+          <video
+            class="pin-image"
+            src={pin.video.url}
+            poster={pin.images?.['736x'].url}
+            controls
+            preload="metadata"
+            aria-label={pin.alt_text || pin.title || t('pinVideo')}
+          />
         ) : pin.images && pin.carousel?.length ? (
           // A business's carousel: its own image first, then the rest, one at a time.
           <PinCarousel images={[pin.images, ...pin.carousel]} alt={pin.alt_text || pin.description || pin.title || t('pinImage')} />
@@ -101,11 +127,18 @@ export function PinPage({ id, viewer }: { id: string; viewer?: ViewerData | null
           </button>
           {pin.link && source && (
             // The link check (/offsite/) decides whether the link is followed.
-            <a class="secondary source" href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`} rel="noopener noreferrer nofollow" target="_blank">
+            <a
+              class="secondary source"
+              href={`/offsite/?url=${encodeURIComponent(pin.link)}&pin_id=${pin.id}`}
+              rel="noopener noreferrer nofollow"
+              target="_blank"
+            >
               {t('visit', { site: source })}
             </a>
           )}
-          {!(viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id) && <ReportMenu kind="pin" id={pin.id} signedIn={viewer?.type === 'AUTH'} onHidden={() => setHiddenForMe(true)} />}
+          {!(viewer?.type === 'AUTH' && viewer.user.id === pin.pinner.id) && (
+            <ReportMenu kind="pin" id={pin.id} signedIn={viewer?.type === 'AUTH'} onHidden={() => setHiddenForMe(true)} />
+          )}
         </p>
         {saved && <SavedNotice target={saved} />}
         {saving && signedIn && (

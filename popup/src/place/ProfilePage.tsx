@@ -62,7 +62,9 @@ export function ProfilePage({ username, viewer }: { username: string; viewer: Vi
               followed={profile.followedByMe}
               signedIn={viewer.type === 'AUTH'}
               autoFocus={fromButton}
-              onChange={(now) => setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })}
+              onChange={(now) =>
+                setProfile((p) => p && { ...p, followedByMe: now, follower_count: p.follower_count + (now === p.followedByMe ? 0 : now ? 1 : -1) })
+              }
             />
             <ReportMenu kind="user" id={profile.id} signedIn={viewer.type === 'AUTH'} />
           </p>
@@ -105,7 +107,11 @@ export function BoardGrid({ username, heading, archived, empty }: { username: st
           {feed.items.map((board) => (
             <li key={board.id}>
               <a href={board.url}>
-                {board.image_cover_url ? <img class="board-cover" src={board.image_cover_url} alt="" loading="lazy" /> : <span class="board-cover empty-cover" />}
+                {board.image_cover_url ? (
+                  <img class="board-cover" src={board.image_cover_url} alt="" loading="lazy" />
+                ) : (
+                  <span class="board-cover empty-cover" />
+                )}
                 <span class="board-card-name">{board.name}</span>
                 <span class="board-card-meta">
                   {pinCount(board.pin_count)}

@@ -11,7 +11,19 @@ import { failure } from './Feed';
  * the pin's page (it no longer turns into the popup's /repin/x/, which promised to close and could not).
  * After the save the dialog closes and the page says where the pin went, linked.
  */
-export function SaveDialog({ pinId, media, description, onClose, onSaved }: { pinId: string; media: string; description: string; onClose(): void; onSaved(target: SaveTarget): void }) {
+export function SaveDialog({
+  pinId,
+  media,
+  description,
+  onClose,
+  onSaved,
+}: {
+  pinId: string;
+  media: string;
+  description: string;
+  onClose(): void;
+  onSaved(target: SaveTarget): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +68,10 @@ export function SavedNotice({ target }: { target: SaveTarget }) {
   return (
     <p class="notice info" role="status">
       {target.section
-        ? linked((slots) => main('success.savedToSection', slots), { board, section: <a href={`${target.board.url}${target.section.slug}/`}>{target.section.title}</a> })
+        ? linked((slots) => main('success.savedToSection', slots), {
+            board,
+            section: <a href={`${target.board.url}${target.section.slug}/`}>{target.section.title}</a>,
+          })
         : linked((slots) => main('success.savedTo', slots), { board })}
     </p>
   );

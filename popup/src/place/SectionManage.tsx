@@ -27,7 +27,9 @@ export function SectionManage({ section, boardUrl }: { section: { id: string; ti
           onSubmit={(e) => {
             e.preventDefault();
             if (problem) return setError(fromEnglish(problem));
-            run(postResource('BoardSectionResource', 'update', { section_id: section.id, name: trimmed }), (saved: SectionData) => location.assign(`${boardUrl}${saved.slug}/`));
+            run(postResource('BoardSectionResource', 'update', { section_id: section.id, name: trimmed }), (saved: SectionData) =>
+              location.assign(`${boardUrl}${saved.slug}/`),
+            );
           }}
         >
           <label for="section-name">{t('sectionName')}</label>

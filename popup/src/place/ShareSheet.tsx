@@ -67,7 +67,15 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
       ) : signedIn ? (
         <form class="auth" onSubmit={send}>
           <label for="share-email">{t('sendByEmail')}</label>
-          <input id="share-email" type="email" autoComplete="email" required maxLength={254} value={email} onInput={(e) => setEmail((e.target as HTMLInputElement).value)} />
+          <input
+            id="share-email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={email}
+            onInput={(e) => setEmail((e.target as HTMLInputElement).value)}
+          />
           <label for="share-note">{t('addNote')}</label>
           <textarea id="share-note" maxLength={500} value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} />
           <p class="actions">
@@ -77,9 +85,7 @@ export function ShareSheet({ pin, signedIn, onClose }: { pin: PinData; signedIn:
           </p>
         </form>
       ) : (
-        <p>
-          {linked((slots) => t('logInToSend', slots), { logIn: <a href={`/login?next=${encodeURIComponent(next)}`}>{main('auth.logIn')}</a> })}
-        </p>
+        <p>{linked((slots) => t('logInToSend', slots), { logIn: <a href={`/login?next=${encodeURIComponent(next)}`}>{main('auth.logIn')}</a> })}</p>
       )}
       <Outcome status={status} error={error} />
       <p class="actions">

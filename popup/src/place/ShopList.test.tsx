@@ -7,7 +7,14 @@ afterEach(cleanup);
 
 describe("a pin's Shop list", () => {
   it('lists each product with its price, each link opening the product as user content', () => {
-    render(<ShopList tags={[{ url: 'https://shop.example/lamp?c=brass&x=1', title: 'Brass lamp', price: '€89' }, { url: 'https://shop.example/shade', title: 'Linen shade', price: null }]} />);
+    render(
+      <ShopList
+        tags={[
+          { url: 'https://shop.example/lamp?c=brass&x=1', title: 'Brass lamp', price: '€89' },
+          { url: 'https://shop.example/shade', title: 'Linen shade', price: null },
+        ]}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Shop' })).toBeTruthy();
     const lamp = screen.getByRole('link', { name: 'Brass lamp' });
     expect(lamp.getAttribute('href')).toBe('https://shop.example/lamp?c=brass&x=1');
@@ -17,7 +24,12 @@ describe("a pin's Shop list", () => {
   });
 
   it('shows nothing for a pin without products (or a feed pin, which carries none)', () => {
-    const { container } = render(<><ShopList tags={[]} /><ShopList tags={undefined} /></>);
+    const { container } = render(
+      <>
+        <ShopList tags={[]} />
+        <ShopList tags={undefined} />
+      </>,
+    );
     expect(container.innerHTML).toBe('');
   });
 });

@@ -9,7 +9,7 @@ export function useManage() {
   const [mode, setMode] = useState<'idle' | 'edit' | 'delete'>('idle');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const run = <T,>(call: Promise<T>, then: (answer: T) => void) => {
+  const run = <T>(call: Promise<T>, then: (answer: T) => void) => {
     setBusy(true);
     setError(null);
     call

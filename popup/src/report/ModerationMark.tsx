@@ -10,7 +10,15 @@ import { t } from './messages';
  * What the owner of a hidden or removed pin or board sees on it: the decision and the reason they were
  * given, and their one appeal (which lands in the operators' queue).
  */
-export function ModerationMark({ kind, id, moderation }: { kind: 'pin' | 'board'; id: string; moderation: { state: 'hidden' | 'removed'; reason: string; appealed: boolean } }) {
+export function ModerationMark({
+  kind,
+  id,
+  moderation,
+}: {
+  kind: 'pin' | 'board';
+  id: string;
+  moderation: { state: 'hidden' | 'removed'; reason: string; appealed: boolean };
+}) {
   const [appealed, setAppealed] = useState(moderation.appealed);
   const [writing, setWriting] = useState(false);
   const [note, setNote] = useState('');

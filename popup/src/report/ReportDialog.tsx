@@ -14,7 +14,19 @@ const TITLE = { pin: 'reportPin', board: 'reportBoard', user: 'reportProfile' } 
  * thank-you, and for a pin or board "Hide it from my view" (a member's hide is kept by the server; a
  * visitor's lasts for this page).
  */
-export function ReportDialog({ kind, id, signedIn, onClose, onHidden }: { kind: ReportKind; id: string; signedIn: boolean; onClose(): void; onHidden?(): void }) {
+export function ReportDialog({
+  kind,
+  id,
+  signedIn,
+  onClose,
+  onHidden,
+}: {
+  kind: ReportKind;
+  id: string;
+  signedIn: boolean;
+  onClose(): void;
+  onHidden?(): void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');

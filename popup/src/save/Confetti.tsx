@@ -17,7 +17,7 @@ export function Confetti() {
       Array.from({ length: CONFETTI_PARTICLES }, (_, i) => ({
         colour: CONFETTI_COLOURS[i % CONFETTI_COLOURS.length],
         left: `${(i * 37) % 100}%`,
-        delay: `${CONFETTI_START_DELAY_MS * ((i * 7) % 10) / 10}ms`,
+        delay: `${(CONFETTI_START_DELAY_MS * ((i * 7) % 10)) / 10}ms`,
         drift: `${((i * 13) % 60) - 30}px`,
       })),
     [],

@@ -44,7 +44,13 @@ const fetchViewer = () => getResource('ViewerResource').catch((): ViewerData => 
 /** The pin-create popup: the image resolved first, then the rest. */
 export function PinCreate({ query }: { query: PopupQuery }) {
   const resolved = useResolvedMedia(query);
-  return resolved ? <PinCreateReady {...resolved} /> : <p class="loading" role="status">{t('common.loading')}</p>;
+  return resolved ? (
+    <PinCreateReady {...resolved} />
+  ) : (
+    <p class="loading" role="status">
+      {t('common.loading')}
+    </p>
+  );
 }
 
 /** Preview, log-in when needed, picker, save, success. */
@@ -106,7 +112,10 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   useEffect(() => {
     if (!created || savedToCreated.current || viewer?.type !== 'AUTH') return;
     savedToCreated.current = true;
-    void save({ board: { id: created.boardId, url: '' }, section: created.sectionId ? { id: created.sectionId } : undefined, created: !created.sectionId }, viewer);
+    void save(
+      { board: { id: created.boardId, url: '' }, section: created.sectionId ? { id: created.sectionId } : undefined, created: !created.sectionId },
+      viewer,
+    );
   }, [viewer]);
 
   const createPin = (boardId: string, sectionId: string | undefined, image: { image_url?: string | undefined; image_base64?: string }) =>
@@ -189,7 +198,8 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
 
   let panel: ComponentChildren;
   if (saved && mobile) panel = <MobileSaved pin={saved.pin} steps={created ? 2 : 1} />;
-  else if (saved) panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
+  else if (saved)
+    panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
   else if (nopin !== undefined)
     panel = (
       <div role="alert">

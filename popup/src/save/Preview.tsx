@@ -35,7 +35,12 @@ export function ColourTile({ link, color, class: extra = '' }: { link: string | 
   const background = tileColour(color);
   const host = hostOf(link);
   return (
-    <div class={`colour-tile ${extra}`} role="img" aria-label={host ? t('save.linkTo', { host }) : t('save.noImagePin')} style={{ background, color: inkOn(background) }}>
+    <div
+      class={`colour-tile ${extra}`}
+      role="img"
+      aria-label={host ? t('save.linkTo', { host }) : t('save.noImagePin')}
+      style={{ background, color: inkOn(background) }}
+    >
       {host && <span class="tile-host">{host}</span>}
     </div>
   );
@@ -74,7 +79,14 @@ export function MediaGrid({ items, chosen, onChoose, disabled }: { items: Pinnab
                 </span>
               )}
               <span class="visually-hidden">
-                {videoCover(item.video, t(item.description ? 'save.describedImageOf' : 'save.imageOf', { description: item.description ?? '', n: formatNumber(i + 1), total: formatNumber(items.length) }))}
+                {videoCover(
+                  item.video,
+                  t(item.description ? 'save.describedImageOf' : 'save.imageOf', {
+                    description: item.description ?? '',
+                    n: formatNumber(i + 1),
+                    total: formatNumber(items.length),
+                  }),
+                )}
               </span>
             </button>
           </li>

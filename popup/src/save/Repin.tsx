@@ -6,8 +6,20 @@ import { usePin } from '../place/usePin';
 /** /pin/{id}/repin/x/: the save popup for one of our own pins. */
 export function Repin({ id, search }: { id: string; search: string }) {
   const { pin, error } = usePin(id);
-  if (error) return <main class="page"><p class="error" role="alert">{fromEnglish(error)}</p></main>;
-  if (!pin) return <p class="loading" role="status">{t('common.loading')}</p>;
+  if (error)
+    return (
+      <main class="page">
+        <p class="error" role="alert">
+          {fromEnglish(error)}
+        </p>
+      </main>
+    );
+  if (!pin)
+    return (
+      <p class="loading" role="status">
+        {t('common.loading')}
+      </p>
+    );
   // What the create URL carried here (api pages/routes.ts): the host's guid and origin, so the host hears the result.
   const carried = readPopupQuery({ pathname: '', search });
   const query: PopupQuery = {

@@ -27,7 +27,21 @@ export function savedHeading(pin: CreatedPin, created: boolean, firstPin: boolea
  * is a partner), 'Send' when promotion is not offered, 'Promote your Pin' when it is; the creator
  * card of the link's official user; and the Instagram upsell by its rules.
  */
-export function SaveSuccess({ pin, media, link = '', color = '', created = false, firstPin = false }: { pin: CreatedPin; media: string; link?: string; color?: string; created?: boolean; firstPin?: boolean }) {
+export function SaveSuccess({
+  pin,
+  media,
+  link = '',
+  color = '',
+  created = false,
+  firstPin = false,
+}: {
+  pin: CreatedPin;
+  media: string;
+  link?: string;
+  color?: string;
+  created?: boolean;
+  firstPin?: boolean;
+}) {
   const [animating, setAnimating] = useState(created);
   const [extras, setExtras] = useState<SuccessData | null>(null);
   const [upsell, setUpsell] = useState(false);
@@ -82,7 +96,14 @@ export function SaveSuccess({ pin, media, link = '', color = '', created = false
       {creator && (
         <CreatorCard
           viewerIsAuth
-          creator={{ fullName: creator.full_name || creator.username, imageUrl: creator.image_medium_url, followerCount: creator.follower_count, isVerifiedIdentity: creator.is_verified_identity, officialDomain: creator.domain, profileUrl: `/${creator.username}/` }}
+          creator={{
+            fullName: creator.full_name || creator.username,
+            imageUrl: creator.image_medium_url,
+            followerCount: creator.follower_count,
+            isVerifiedIdentity: creator.is_verified_identity,
+            officialDomain: creator.domain,
+            profileUrl: `/${creator.username}/`,
+          }}
         >
           <FollowButton user={creator} followed={false} signedIn />
         </CreatorCard>

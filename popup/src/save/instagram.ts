@@ -26,7 +26,11 @@ export function seenUpsells(storage: Pick<Storage, 'getItem'>): string[] {
   }
 }
 
-export function showInstagramUpsell(link: string, settings: { connected_to_instagram: boolean; listed_website_url: string | null }, storage: Pick<Storage, 'getItem'>): boolean {
+export function showInstagramUpsell(
+  link: string,
+  settings: { connected_to_instagram: boolean; listed_website_url: string | null },
+  storage: Pick<Storage, 'getItem'>,
+): boolean {
   return isInstagram(link) && !seenUpsells(storage).includes(UPSELL_ENTRY) && !settings.connected_to_instagram && isInstagram(settings.listed_website_url);
 }
 

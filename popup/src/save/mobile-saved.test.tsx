@@ -6,7 +6,8 @@ import type { CreatedPin } from '../types';
 
 afterEach(cleanup);
 
-const pin = (section: CreatedPin['section']): CreatedPin => ({ id: '7', board: { id: '1', name: 'Home', privacy: 'public' }, section, pinner: { id: '2' } }) as CreatedPin;
+const pin = (section: CreatedPin['section']): CreatedPin =>
+  ({ id: '7', board: { id: '1', name: 'Home', privacy: 'public' }, section, pinner: { id: '2' } }) as CreatedPin;
 
 describe('the mobile success toast', () => {
   // Issue 28's audit: saving into a section named only the board.

@@ -33,7 +33,8 @@ export function askOpenerForImage(hostOrigin: string | null, guid: string, timeo
       resolve(data);
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.source === opener && event.origin === hostOrigin && isImageMessage(event.data) && event.data.payload.guid === guid) done(event.data.payload.data);
+      if (event.source === opener && event.origin === hostOrigin && isImageMessage(event.data) && event.data.payload.guid === guid)
+        done(event.data.payload.data);
     };
     addEventListener('message', onMessage);
     const timer = setTimeout(() => done(null), timeoutMs);

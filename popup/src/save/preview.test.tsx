@@ -71,7 +71,17 @@ describe('a video’s duration', () => {
   });
 
   it('marks a video’s cover in the grid', () => {
-    render(<MediaGrid items={[{ type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://v.example/clip.mp4' }, { type: 'pinnable', url: 'https://v.example/b.jpg' }]} chosen="https://v.example/cover.jpg" onChoose={() => undefined} disabled={false} />);
+    render(
+      <MediaGrid
+        items={[
+          { type: 'pinnable', url: 'https://v.example/cover.jpg', video: 'https://v.example/clip.mp4' },
+          { type: 'pinnable', url: 'https://v.example/b.jpg' },
+        ]}
+        chosen="https://v.example/cover.jpg"
+        onChoose={() => undefined}
+        disabled={false}
+      />,
+    );
     expect(screen.getAllByRole('button')[0]!.textContent).toBe('▶Video cover: Image 1 of 2');
   });
 });

@@ -27,7 +27,13 @@ describe('track (the tracking image request)', () => {
     const [src] = sent('/pin/create/button/', search, () => track('pin_create_success', { pin_id: '123456789012345678' }));
     const url = new URL(src!, 'http://localhost:8787');
     expect(url.pathname).toBe('/v3/callback/event/');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ client: 'web', event: 'pin_create_success', path: '/pin/create/button/', query: search.slice(1), pin_id: '123456789012345678' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client: 'web',
+      event: 'pin_create_success',
+      path: '/pin/create/button/',
+      query: search.slice(1),
+      pin_id: '123456789012345678',
+    });
     // The route reads the query with this schema (api/src/events/routes.test.ts stores it).
     expect(eventQuery.safeParse(Object.fromEntries(url.searchParams)).error).toBeUndefined();
   });

@@ -28,7 +28,8 @@ export function ConnectedAccounts() {
     void reload().catch(() => setToast(main('server.generic')));
   }, []);
 
-  const message = (error: unknown) => (error instanceof ResourceError || error instanceof SocialError ? fromEnglish(error.body.message) : main('server.generic'));
+  const message = (error: unknown) =>
+    error instanceof ResourceError || error instanceof SocialError ? fromEnglish(error.body.message) : main('server.generic');
 
   const connect = async (provider: ProviderName) => {
     setErrors({});
@@ -67,7 +68,9 @@ export function ConnectedAccounts() {
   };
 
   if (!state) return <p class="muted">{main('common.loading')}</p>;
-  const shown = (Object.keys(PROVIDER_LABELS) as ProviderName[]).filter((name) => providers[name].configured || state.identities.some((i) => i.provider === name));
+  const shown = (Object.keys(PROVIDER_LABELS) as ProviderName[]).filter(
+    (name) => providers[name].configured || state.identities.some((i) => i.provider === name),
+  );
   return (
     <section class="settings-section" aria-labelledby="connected-title">
       <h2 id="connected-title">{t('connectedAccounts')}</h2>

@@ -24,7 +24,11 @@ export function SettingsPage({ viewer, path = '/settings/account/' }: { viewer: 
     return (
       <main class="settings">
         <h1>{t('accountSettings')}</h1>
-        <p>{linked((slots) => t('logInToSettings', slots), { logIn: <a href={`/login?next=${encodeURIComponent('/settings/account/')}`}>{main('auth.logIn')}</a> })}</p>
+        <p>
+          {linked((slots) => t('logInToSettings', slots), {
+            logIn: <a href={`/login?next=${encodeURIComponent('/settings/account/')}`}>{main('auth.logIn')}</a>,
+          })}
+        </p>
       </main>
     );
   }

@@ -38,7 +38,14 @@ export function Tile({
   const host = hostOf(link);
   return (
     <a class="tile" href={href}>
-      {picture ?? (image ? <img src={image} alt={alt} loading="lazy" /> : <span class="tile-card" aria-hidden="true">{title || host}</span>)}
+      {picture ??
+        (image ? (
+          <img src={image} alt={alt} loading="lazy" />
+        ) : (
+          <span class="tile-card" aria-hidden="true">
+            {title || host}
+          </span>
+        ))}
       {title && (
         <span class="tile-title" aria-hidden={titleShown ? 'true' : undefined}>
           {title}

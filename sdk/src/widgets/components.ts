@@ -48,7 +48,8 @@ function Embed(kind: string, attrs: Record<string, string | number | boolean | u
     link.href = new URL(props.href, props.origin).href;
     link.textContent = link.href;
     link.setAttribute('data-pin-do', kind);
-    for (const [name, value] of Object.entries({ ...attrs, terse: props.terse || undefined, lang })) if (value !== undefined && value !== '') link.setAttribute(`data-pin-${name}`, String(value));
+    for (const [name, value] of Object.entries({ ...attrs, terse: props.terse || undefined, lang }))
+      if (value !== undefined && value !== '') link.setAttribute(`data-pin-${name}`, String(value));
     span.append(link);
     engine(props.origin, lang).add(span);
     return () => span.replaceChildren();

@@ -61,7 +61,8 @@ const out = (href: string, attrs: Attrs = {}, ...children: Array<Node | string>)
  */
 function pinImage(pin: EmbedPin, width: number, height: number): HTMLElement {
   const small = pin.images?.['236x'];
-  if (!small || !pin.images) return el('div', { class: 'x', style: `background:${pin.color ?? '#767676'};height:${height}px` }, pin.title || pin.description || pin.board.name);
+  if (!small || !pin.images)
+    return el('div', { class: 'x', style: `background:${pin.color ?? '#767676'};height:${height}px` }, pin.title || pin.description || pin.board.name);
   return el('img', {
     src: small.url,
     srcset: `${small.url} 236w, ${pin.images['474x'].url} 474w`,
@@ -97,7 +98,11 @@ export function drawPin(spec: WidgetSpec, pin: EmbedPin): Drawn {
     el(
       'div',
       { class: 'w', style: `width:${width}px` },
-      out(pin.url, { class: 'pi', style: `display:block;height:${height}px`, 'aria-label': pin.description || pin.title || 'Pin' }, pinImage(pin, width - 2, height)),
+      out(
+        pin.url,
+        { class: 'pi', style: `display:block;height:${height}px`, 'aria-label': pin.description || pin.title || 'Pin' },
+        pinImage(pin, width - 2, height),
+      ),
       ...(spec.terse ? [] : [el('p', { class: 'd' }, pin.description || pin.title)]),
       el('div', { class: 'b' }, out(pin.pinner.url, {}, pin.pinner.full_name || pin.pinner.username), out(pin.board.url, {}, pin.board.name)),
     ),
@@ -120,7 +125,11 @@ export function drawFeed(spec: WidgetSpec, feed: EmbedFeed, width: number, onFol
     const height = heightAt(pin, column);
     const top = tops[i]!;
     tops[i] = top + height + GAP;
-    return out(pin.url, { class: 'p', style: `left:${left + i * (column + GAP)}px;top:${top}px;width:${column}px;height:${height}px` }, pinImage(pin, column, height));
+    return out(
+      pin.url,
+      { class: 'p', style: `left:${left + i * (column + GAP)}px;top:${top}px;width:${column}px;height:${height}px` },
+      pinImage(pin, column, height),
+    );
   });
   const follow = el('button', { class: 'f', type: 'button' }, label(spec.lang, FOLLOW));
   follow.addEventListener('click', onFollow);
@@ -135,7 +144,12 @@ export function drawFeed(spec: WidgetSpec, feed: EmbedFeed, width: number, onFol
         'div',
         { class: 'h' },
         ...(avatar ? [el('img', { class: 'av', src: avatar, alt: '', width: 32, height: 32 })] : []),
-        el('div', { class: 't' }, out(feed.url, { class: 'n' }, feed.name ?? feed.full_name ?? ''), ...(owner && !spec.terse ? [out(owner.url, { class: 'o' }, owner.full_name || owner.username)] : [])),
+        el(
+          'div',
+          { class: 't' },
+          out(feed.url, { class: 'n' }, feed.name ?? feed.full_name ?? ''),
+          ...(owner && !spec.terse ? [out(owner.url, { class: 'o' }, owner.full_name || owner.username)] : []),
+        ),
         follow,
       ),
       scroller,

@@ -11,11 +11,31 @@ const link = (html: string) => {
 
 describe('readWidget: widget markup as pinit.js reads it', () => {
   it('reads each widget, its key and sizes, with pinit.js defaults and bounds', () => {
-    expect(readWidget(link('<a data-pin-do="embedBoard" data-pin-board-width="900" data-pin-scale-height="10" data-pin-scale-width="80" href="https://pins.example/olga/lake-days/"></a>'), 'en')).toEqual({
-      kind: 'embedBoard', key: 'olga/lake-days', path: '/olga/lake-days/', width: 900, scaleWidth: 80, scaleHeight: 60, terse: false, lang: 'en',
+    expect(
+      readWidget(
+        link(
+          '<a data-pin-do="embedBoard" data-pin-board-width="900" data-pin-scale-height="10" data-pin-scale-width="80" href="https://pins.example/olga/lake-days/"></a>',
+        ),
+        'en',
+      ),
+    ).toEqual({
+      kind: 'embedBoard',
+      key: 'olga/lake-days',
+      path: '/olga/lake-days/',
+      width: 900,
+      scaleWidth: 80,
+      scaleHeight: 60,
+      terse: false,
+      lang: 'en',
     });
-    expect(readWidget(link('<a data-pin-do="embedUser" data-pin-board-width="auto" data-pin-lang="de" data-pin-terse="true" href="/olga/"></a>'), 'en')).toMatchObject({ kind: 'embedUser', key: 'olga', width: null, terse: true, lang: 'de', scaleWidth: 80, scaleHeight: 240 });
-    expect(readWidget(link('<a data-pin-do="embedPin" data-pin-width="large" href="/pin/123/"></a>'), 'en')).toMatchObject({ kind: 'embedPin', key: '123', width: 600 });
+    expect(
+      readWidget(link('<a data-pin-do="embedUser" data-pin-board-width="auto" data-pin-lang="de" data-pin-terse="true" href="/olga/"></a>'), 'en'),
+    ).toMatchObject({ kind: 'embedUser', key: 'olga', width: null, terse: true, lang: 'de', scaleWidth: 80, scaleHeight: 240 });
+    expect(readWidget(link('<a data-pin-do="embedPin" data-pin-width="large" href="/pin/123/"></a>'), 'en')).toMatchObject({
+      kind: 'embedPin',
+      key: '123',
+      width: 600,
+    });
     expect(readWidget(link('<a data-pin-do="embedPin" href="/pin/123/"></a>'), 'en')).toMatchObject({ width: 236 });
   });
 
@@ -27,8 +47,20 @@ describe('readWidget: widget markup as pinit.js reads it', () => {
   });
 });
 
-const image = (id: string) => ({ '236x': { url: `https://p.example/media/${id}/236x.jpg`, width: 236, height: 354 }, '474x': { url: `https://p.example/media/${id}/474x.jpg`, width: 474, height: 711 } });
-const pin = (id: string) => ({ id, url: `https://p.example/pin/${id}/`, title: '', description: `Pin ${id}`, color: '#123456', images: image(id), pinner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/' }, board: { name: 'Lake days', url: 'https://p.example/olga/lake-days/' } });
+const image = (id: string) => ({
+  '236x': { url: `https://p.example/media/${id}/236x.jpg`, width: 236, height: 354 },
+  '474x': { url: `https://p.example/media/${id}/474x.jpg`, width: 474, height: 711 },
+});
+const pin = (id: string) => ({
+  id,
+  url: `https://p.example/pin/${id}/`,
+  title: '',
+  description: `Pin ${id}`,
+  color: '#123456',
+  images: image(id),
+  pinner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/' },
+  board: { name: 'Lake days', url: 'https://p.example/olga/lake-days/' },
+});
 
 describe('createWidgets', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -40,7 +72,15 @@ describe('createWidgets', () => {
       <a data-pin-do="buttonPin" data-pin-count="beside" data-pin-url="https://news.example/a" href="https://p.example/pin/create/button/"></a>`;
     const answer = {
       pins: { '7': pin('7') },
-      boards: { 'olga/lake-days': { name: 'Lake days', url: 'https://p.example/olga/lake-days/', owner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/', image_medium_url: null }, pins: [pin('1'), pin('2')] }, 'olga/secret-plans': null },
+      boards: {
+        'olga/lake-days': {
+          name: 'Lake days',
+          url: 'https://p.example/olga/lake-days/',
+          owner: { username: 'olga', full_name: 'Olga', url: 'https://p.example/olga/', image_medium_url: null },
+          pins: [pin('1'), pin('2')],
+        },
+        'olga/secret-plans': null,
+      },
       users: {},
       counts: { 'https://news.example/a': 3 },
     };
@@ -52,7 +92,12 @@ describe('createWidgets', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
     expect(init).toEqual({ credentials: 'omit' });
-    expect(JSON.parse(new URL(String(url)).searchParams.get('data')!).options).toEqual({ pins: ['7'], boards: ['olga/lake-days', 'olga/secret-plans'], users: [], counts: ['https://news.example/a'] });
+    expect(JSON.parse(new URL(String(url)).searchParams.get('data')!).options).toEqual({
+      pins: ['7'],
+      boards: ['olga/lake-days', 'olga/secret-plans'],
+      users: [],
+      counts: ['https://news.example/a'],
+    });
     // The secret board stays the publisher's link.
     expect(document.getElementById('s')?.textContent).toBe('Secret');
     const [board, card] = [...document.querySelectorAll('[data-corkboard]')].map((host) => host.shadowRoot!);
@@ -74,7 +119,9 @@ describe('createWidgets', () => {
     host.attachShadow({ mode: 'open' });
     host.setAttribute('data-count', 'above');
     document.body.append(host);
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ resource_response: { data: { pins: {}, boards: {}, users: {}, counts: { 'https://news.example/b': 1200 } } } })));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ resource_response: { data: { pins: {}, boards: {}, users: {}, counts: { 'https://news.example/b': 1200 } } } })),
+    );
     const widgets = createWidgets({ origin: 'https://p.example', lang: 'en', save: vi.fn() });
     widgets.add([host, link('<a data-pin-count="above" data-pin-url="https://news.example/b" href="/pin/create/button/"></a>')]);
     await vi.waitFor(() => expect(host.shadowRoot!.querySelector('.cnt')?.textContent).toBe('1.2K'));

@@ -14,6 +14,8 @@ export async function mediaOfTheRun(): Promise<{ keys: string[]; localFiles: str
   const client = new S3Client({ endpoint: env.MEDIA_S3_ENDPOINT, region: 'us-east-1', forcePathStyle: true, credentials: S3_CREDENTIALS });
   const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/` }));
   const keys = (page.Contents ?? []).map((o) => o.Key!.slice(prefix.length + 1));
-  const localFiles = readdirSync(env.MEDIA_DIR!, { recursive: true }).map(String).filter((f) => /\.\w+$/.test(f));
+  const localFiles = readdirSync(env.MEDIA_DIR!, { recursive: true })
+    .map(String)
+    .filter((f) => /\.\w+$/.test(f));
   return { keys, localFiles };
 }

@@ -11,13 +11,14 @@ export const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const CLICK_SHARE_OF_BUDGET = 0.01;
 /** The last day a campaign runs (inclusive), or null while it is ongoing. */
 export const endDay = (row: { is_ongoing: number; inclusive_end_date: string | null; duration_days: number | null; start_at: number }) =>
-  row.is_ongoing ? null : row.inclusive_end_date ?? (row.duration_days ? day(Number(row.start_at) + (Number(row.duration_days) - 1) * DAY_MS) : null);
+  row.is_ongoing ? null : (row.inclusive_end_date ?? (row.duration_days ? day(Number(row.start_at) + (Number(row.duration_days) - 1) * DAY_MS) : null));
 
 /**
  * Who a click or an impression is counted for: the account, or (signed out) the client's address (an IPv6 /64 as one),
  * hashed so ad_events holds no addresses. Clients behind one address share one click a day.
  */
-export const clickKey = (viewerId: string | null, address: string | undefined) => (viewerId ? `user:${viewerId}` : `address:${sha256(`click:${addressKey(address)}`).slice(0, 32)}`);
+export const clickKey = (viewerId: string | null, address: string | undefined) =>
+  viewerId ? `user:${viewerId}` : `address:${sha256(`click:${addressKey(address)}`).slice(0, 32)}`;
 
 /** The reports' numbers at their source: a promoted pin shown or its link followed. */
 export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
@@ -34,7 +35,16 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
     async recordAdEvent(pinId: string, kind: 'impression' | 'click', viewerId: string | null, viewerKey: string | null = null): Promise<number> {
       const now = clock.now();
       const today = day(now);
-      const running = (await store.runningPromotions(pinId)).filter((p) => Number(p.start_at) <= now && (endDay({ ...p, is_ongoing: Number(p.is_ongoing), duration_days: p.duration_days === null ? null : Number(p.duration_days), start_at: Number(p.start_at) }) ?? today) >= today);
+      const running = (await store.runningPromotions(pinId)).filter(
+        (p) =>
+          Number(p.start_at) <= now &&
+          (endDay({
+            ...p,
+            is_ongoing: Number(p.is_ongoing),
+            duration_days: p.duration_days === null ? null : Number(p.duration_days),
+            start_at: Number(p.start_at),
+          }) ?? today) >= today,
+      );
       let counted = 0;
       for (const p of running) {
         if (viewerId && (viewerId === p.owner_user_id || viewerId === p.created_by)) continue;
@@ -42,7 +52,20 @@ export function adEvents({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
           const tx = campaignsStore(trx);
           const eventId = newId();
           // First the event: a viewer's second one of the day is not written (migrations 0019, 0022), and costs nothing.
-          if (!(await tx.insertAdEvent({ id: eventId, campaign_id: p.campaign_id, pin_promotion_id: p.id, kind, day: today, spend_micro: 0, viewer_id: viewerId, viewer_key: viewerKey, created_at: now }))) return false;
+          if (
+            !(await tx.insertAdEvent({
+              id: eventId,
+              campaign_id: p.campaign_id,
+              pin_promotion_id: p.id,
+              kind,
+              day: today,
+              spend_micro: 0,
+              viewer_id: viewerId,
+              viewer_key: viewerKey,
+              created_at: now,
+            }))
+          )
+            return false;
           if (kind === 'impression') {
             await tx.addToDay(p.campaign_id, today, 1, 0, 0);
             return true;

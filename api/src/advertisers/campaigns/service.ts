@@ -17,13 +17,21 @@ import { adEvents, clientAdEvents, day, DAY_MS, endDay } from './events.js';
 
 /** A web-conversion ad's tag and event, as the save accepts it and as the ad group answers it. */
 const goalMetadata = z
-  .object({ conversion_tag_v3_goal_metadata: z.object({ conversion_tag_id: id, conversion_event: z.enum(CONVERSION_EVENTS, 'Choose a conversion event from the list.') }).strict() })
+  .object({
+    conversion_tag_v3_goal_metadata: z
+      .object({ conversion_tag_id: id, conversion_event: z.enum(CONVERSION_EVENTS, 'Choose a conversion event from the list.') })
+      .strict(),
+  })
   .strict();
 
 /** The quick promote request's payload, as the server accepts it. */
 export const quickPromoteBody = z
   .object({
-    budget_in_micro_currency: z.number().int('Must be a whole number of micro units.').positive('Must be more than zero.').max(1_000_000 * MICRO_MULTIPLIER),
+    budget_in_micro_currency: z
+      .number()
+      .int('Must be a whole number of micro units.')
+      .positive('Must be more than zero.')
+      .max(1_000_000 * MICRO_MULTIPLIER),
     campaign_name: userText({ max: 200, required: 'Give the campaign a name.' }),
     destination_url: httpUrl,
     duration: z.number().int('Must be a whole number of days.').min(1).max(365).optional(),
@@ -32,7 +40,11 @@ export const quickPromoteBody = z
     start_now: z.boolean().default(true),
     targeting_spec: z
       .object({
-        GENDER: z.array(z.enum(GENDERS, 'Choose genders from the list.')).min(1, 'Choose at least one gender.').max(3).default([...GENDERS]),
+        GENDER: z
+          .array(z.enum(GENDERS, 'Choose genders from the list.'))
+          .min(1, 'Choose at least one gender.')
+          .max(3)
+          .default([...GENDERS]),
         AGE_BUCKET: z.array(z.enum(AGE_BUCKETS, 'Choose ages from the list.')).max(AGE_BUCKETS.length).optional(),
         INTEREST: z.array(z.enum(INTERESTS, 'Choose interests from the list.')).max(INTERESTS.length).optional(),
       })
@@ -45,11 +57,17 @@ export const quickPromoteBody = z
     objective_type: z.enum(GOALS).optional(),
     optimization_goal_metadata: goalMetadata.optional(),
     flexible_daily_budget_enabled: z.boolean().default(false),
-    inclusive_end_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).').optional(),
+    inclusive_end_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date (YYYY-MM-DD).')
+      .optional(),
   })
   .strict()
   // Section 5: web-conversion ads carry the objective and the conversion tag together.
-  .refine((b) => (b.objective_type === 'WEB_CONVERSION') === Boolean(b.optimization_goal_metadata), { message: 'A web-conversion ad needs a conversion tag and event (and only it has them).', path: ['optimization_goal_metadata'] });
+  .refine((b) => (b.objective_type === 'WEB_CONVERSION') === Boolean(b.optimization_goal_metadata), {
+    message: 'A web-conversion ad needs a conversion tag and event (and only it has them).',
+    path: ['optimization_goal_metadata'],
+  });
 export type QuickPromoteBody = z.output<typeof quickPromoteBody>;
 
 /** A report's date range: the last 30 days by default, at most a year. */
@@ -75,7 +93,12 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
     daily_budget_in_micro_currency: Number(row.daily_budget_micro),
     currency: row.currency,
     start_date: day(Number(row.start_at)),
-    end_date: endDay({ ...row, is_ongoing: Number(row.is_ongoing), duration_days: row.duration_days === null ? null : Number(row.duration_days), start_at: Number(row.start_at) }),
+    end_date: endDay({
+      ...row,
+      is_ongoing: Number(row.is_ongoing),
+      duration_days: row.duration_days === null ? null : Number(row.duration_days),
+      start_at: Number(row.start_at),
+    }),
     is_ongoing: Boolean(row.is_ongoing),
     ads_client_type: row.ads_client_type,
     impressions: Number(row.impressions),
@@ -123,8 +146,8 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
           currency: rules.currency,
           country: rules.country,
           start_at: now,
-          inclusive_end_date: body.is_ongoing ? null : body.inclusive_end_date ?? null,
-          duration_days: body.is_ongoing ? null : body.duration ?? rules.defaultDuration,
+          inclusive_end_date: body.is_ongoing ? null : (body.inclusive_end_date ?? null),
+          duration_days: body.is_ongoing ? null : (body.duration ?? rules.defaultDuration),
           is_ongoing: body.is_ongoing ? 1 : 0,
           flexible_daily_budget: body.flexible_daily_budget_enabled ? 1 : 0,
           ads_client_type: body.ads_client_type,
@@ -140,7 +163,15 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
           optimization_goal_metadata: body.optimization_goal_metadata ? JSON.stringify(body.optimization_goal_metadata) : null,
           created_at: now,
         });
-        await tx.insertPromotion({ id: promotionId, ad_group_id: adGroupId, pin_id: pinId, destination_url: body.destination_url, product_group_id: body.product_group_id ?? null, status: 'ACTIVE', created_at: now });
+        await tx.insertPromotion({
+          id: promotionId,
+          ad_group_id: adGroupId,
+          pin_id: pinId,
+          destination_url: body.destination_url,
+          product_group_id: body.product_group_id ?? null,
+          status: 'ACTIVE',
+          created_at: now,
+        });
       });
       return {
         campaign_id: campaignId,
@@ -154,7 +185,10 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
     },
 
     /** The campaign report: filtered by objective, status, ids and name; its numbers summed over the date range. */
-    async campaigns(advertiserId: string, filter: { objectiveType?: string; ids?: string[]; status?: string; query?: string; startDate?: string; endDate?: string }) {
+    async campaigns(
+      advertiserId: string,
+      filter: { objectiveType?: string; ids?: string[]; status?: string; query?: string; startDate?: string; endDate?: string },
+    ) {
       const range = reportRange(clock.now(), filter.startDate, filter.endDate);
       return (await store.campaigns(advertiserId, { ...filter, range })).map((row) => ({ ...campaignJson(advertiserId, row), range }));
     },
@@ -166,15 +200,28 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
       const series = async (range: { start: string; end: string }) => {
         const rows = await store.daily(campaignId, range);
         const days = rows.map((r) => ({ day: r.day, impressions: Number(r.impressions), clicks: Number(r.clicks), spend: fromMicro(Number(r.spend_micro)) }));
-        const total = days.reduce((t, d) => ({ impressions: t.impressions + d.impressions, clicks: t.clicks + d.clicks, spend: t.spend + d.spend }), { impressions: 0, clicks: 0, spend: 0 });
+        const total = days.reduce((t, d) => ({ impressions: t.impressions + d.impressions, clicks: t.clicks + d.clicks, spend: t.spend + d.spend }), {
+          impressions: 0,
+          clicks: 0,
+          spend: 0,
+        });
         return { ...range, days, total };
       };
       const comparing = q.compStartDate || q.compEndDate;
-      return { campaign, current: await series(campaign.range), comparison: comparing ? await series(reportRange(clock.now(), q.compStartDate, q.compEndDate)) : null };
+      return {
+        campaign,
+        current: await series(campaign.range),
+        comparison: comparing ? await series(reportRange(clock.now(), q.compStartDate, q.compEndDate)) : null,
+      };
     },
 
     /** /ads/edit/?view=campaign: pause or run, the daily budget (the country's minimum holds), the end date or ongoing. */
-    async updateCampaign(viewer: Viewer, advertiserId: string, campaignId: string, change: { status?: 'ACTIVE' | 'PAUSED'; daily_budget?: number; inclusive_end_date?: string | null; is_ongoing?: boolean }) {
+    async updateCampaign(
+      viewer: Viewer,
+      advertiserId: string,
+      campaignId: string,
+      change: { status?: 'ACTIVE' | 'PAUSED'; daily_budget?: number; inclusive_end_date?: string | null; is_ongoing?: boolean },
+    ) {
       const { advertiser } = await advertisers.access(viewer, advertiserId);
       const row = await store.campaign(advertiserId, campaignId);
       if (!row) throw new ApiError('campaign_not_found');
@@ -186,12 +233,14 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
       }
       if (change.daily_budget !== undefined) {
         const rules = countryRules(row.country ?? advertiser.country);
-        if (change.daily_budget < rules.minimumDailyBudget) throw new ApiError('budget_too_low', `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`);
+        if (change.daily_budget < rules.minimumDailyBudget)
+          throw new ApiError('budget_too_low', `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`);
         set.daily_budget_micro = Math.round(change.daily_budget * MICRO_MULTIPLIER);
       }
       if (change.is_ongoing === true) Object.assign(set, { is_ongoing: 1, inclusive_end_date: null, duration_days: null });
       else if (change.inclusive_end_date) {
-        if (change.inclusive_end_date < day(Number(row.start_at))) throw new ApiError('invalid_input', 'inclusive_end_date: Must be on or after the start date.');
+        if (change.inclusive_end_date < day(Number(row.start_at)))
+          throw new ApiError('invalid_input', 'inclusive_end_date: Must be on or after the start date.');
         Object.assign(set, { is_ongoing: 0, inclusive_end_date: change.inclusive_end_date, duration_days: null });
       }
       if (Object.keys(set).length) await store.updateCampaign(campaignId, set);
@@ -227,7 +276,16 @@ export function campaignsService(deps: Deps, advertisers: AdvertisersService, _p
       const [lines, history] = await Promise.all([store.campaigns(advertiserId, {}), store.history(advertiserId)]);
       lines.sort((a, b) => Number(b.start_at) - Number(a.start_at));
       return {
-        order_lines: lines.map((l) => ({ id: l.id, name: l.name, status: l.status, daily_budget: fromMicro(Number(l.daily_budget_micro)), currency: l.currency, start_date: day(Number(l.start_at)), end_date: l.is_ongoing ? null : l.inclusive_end_date, spend: fromMicro(Number(l.spend_micro)) })),
+        order_lines: lines.map((l) => ({
+          id: l.id,
+          name: l.name,
+          status: l.status,
+          daily_budget: fromMicro(Number(l.daily_budget_micro)),
+          currency: l.currency,
+          start_date: day(Number(l.start_at)),
+          end_date: l.is_ongoing ? null : l.inclusive_end_date,
+          spend: fromMicro(Number(l.spend_micro)),
+        })),
         history: history.map((h) => ({ day: h.day, currency: h.currency, spend: fromMicro(Number(h.spend_micro)) })),
       };
     },

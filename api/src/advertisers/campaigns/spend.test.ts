@@ -20,12 +20,49 @@ describe('the daily budget on Postgres with two servers', () => {
     const owner = t.client();
     await owner.logIn(user.email, user.password);
     const board = await t.makeBoard(user.id, 'Lamps');
-    const pin = (await owner.post('PinResource', 'create', { board_id: board, link: 'https://lamps.example/a', color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
-    const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Lamps', country: 'US' })).body.resource_response.data.advertiser_id as string;
-    await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Lamps', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
-    await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
-    const payload = buildPayload({ name: 'Lamps', destination_url: 'https://lamps.example/a', budget: '10', duration: '10', inclusive_end_date: '', is_ongoing: true, advertiser_id: advertiserId, ages: [], interests: [], genders: [], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true }, pin);
-    const campaignId = (await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(payload) })).body.resource_response.data.campaign_id as string;
+    const pin = (await owner.post('PinResource', 'create', { board_id: board, link: 'https://lamps.example/a', color: '#aabbcc', method: 'button' })).body
+      .resource_response.data.id as string;
+    const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Lamps', country: 'US' })).body.resource_response.data
+      .advertiser_id as string;
+    await owner.post('AdvertiserBusinessProfileResource', 'create', {
+      advertiser_id: advertiserId,
+      business_name: 'Lamps',
+      address_line: '1 Main St',
+      city: 'Springfield',
+      postal_code: '12345',
+      country: 'US',
+    });
+    await owner.post('AdvertiserBillingProfileResource', 'create', {
+      advertiser_id: advertiserId,
+      card_holder: 'Lena',
+      card_number: '4242424242424242',
+      expiry: '12/30',
+    });
+    const payload = buildPayload(
+      {
+        name: 'Lamps',
+        destination_url: 'https://lamps.example/a',
+        budget: '10',
+        duration: '10',
+        inclusive_end_date: '',
+        is_ongoing: true,
+        advertiser_id: advertiserId,
+        ages: [],
+        interests: [],
+        genders: [],
+        ad_type: 'CONSIDERATION',
+        selected_ocpm_tag: null,
+        isAutoTargeting: true,
+      },
+      pin,
+    );
+    const campaignId = (
+      await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, {
+        method: 'POST',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        body: JSON.stringify(payload),
+      })
+    ).body.resource_response.data.campaign_id as string;
 
     // 10 USD a day, 0.10 a click: 100 clicks spend it. 240 viewers click once each, every other one on the
     // second server, all at once.

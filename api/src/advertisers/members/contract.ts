@@ -27,28 +27,38 @@ export type MembersAnswer = z.infer<typeof membersAnswer>;
  */
 export const membersContract = {
   AdvertiserMembersResource: {
-    get: { options: z.object(scoped), answer: z.object({
-      owner: z.object({
-        user_id: z.string(),
-        username: z.string(),
-        full_name: z.string(),
-        image_medium_url: z.string().nullable(),
-      }).nullable(),
-      members: z.array(z.object({
-        user_id: z.string(),
-        username: z.string(),
-        full_name: z.string(),
-        image_medium_url: z.string().nullable(),
-        role: z.enum(['ADMIN', 'OWNER']),
-        is_me: z.boolean(),
-      })),
-      invites: z.array(z.object({ email: z.string(), role: z.enum(['ADMIN', 'OWNER']), expires_at: z.number() })),
-      can_manage: z.boolean(),
-      is_owner: z.boolean(),
-    }) },
+    get: {
+      options: z.object(scoped),
+      answer: z.object({
+        owner: z
+          .object({
+            user_id: z.string(),
+            username: z.string(),
+            full_name: z.string(),
+            image_medium_url: z.string().nullable(),
+          })
+          .nullable(),
+        members: z.array(
+          z.object({
+            user_id: z.string(),
+            username: z.string(),
+            full_name: z.string(),
+            image_medium_url: z.string().nullable(),
+            role: z.enum(['ADMIN', 'OWNER']),
+            is_me: z.boolean(),
+          }),
+        ),
+        invites: z.array(z.object({ email: z.string(), role: z.enum(['ADMIN', 'OWNER']), expires_at: z.number() })),
+        can_manage: z.boolean(),
+        is_owner: z.boolean(),
+      }),
+    },
   },
   AdvertiserMemberInviteResource: {
-    create: { options: z.object({ ...scoped, email: z.string().trim().max(254), role: role.default('ADMIN') }), answer: z.object({ email: z.string(), role: z.enum(['ADMIN', 'OWNER']) }) },
+    create: {
+      options: z.object({ ...scoped, email: z.string().trim().max(254), role: role.default('ADMIN') }),
+      answer: z.object({ email: z.string(), role: z.enum(['ADMIN', 'OWNER']) }),
+    },
     delete: { options: z.object({ ...scoped, email: z.string().trim().max(254) }), answer: z.object({ email: z.string() }) },
   },
   AdvertiserMemberInviteAcceptResource: {

@@ -7,7 +7,9 @@ async function setup() {
   const ownerUser = await t.makeUser('bizowner');
   const owner = t.client();
   await owner.logIn(ownerUser.email, ownerUser.password);
-  const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: 'https://bakery.example/', country: 'US' })).body.resource_response.data.advertiser_id as string;
+  const advertiserId = (
+    await owner.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: 'https://bakery.example/', country: 'US' })
+  ).body.resource_response.data.advertiser_id as string;
   const helperUser = await t.makeUser('helper');
   const helper = t.client();
   await helper.logIn(helperUser.email, helperUser.password);
@@ -30,7 +32,13 @@ describe('business members', () => {
     const { owner, advertiserId, helperUser, helper, invite } = await setup();
     const token = await invite(helperUser.email.toUpperCase(), 'ADMIN');
     const pending = (await owner.get('AdvertiserMembersResource', { advertiser_id: advertiserId })).body.resource_response.data;
-    expect(pending).toMatchObject({ owner: { username: 'bizowner' }, members: [], invites: [{ email: helperUser.email, role: 'ADMIN' }], can_manage: true, is_owner: true });
+    expect(pending).toMatchObject({
+      owner: { username: 'bizowner' },
+      members: [],
+      invites: [{ email: helperUser.email, role: 'ADMIN' }],
+      can_manage: true,
+      is_owner: true,
+    });
     const accepted = await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token });
     expect(accepted.body.resource_response.data).toEqual({ advertiser_id: advertiserId, name: 'Lemon Bakery' });
     expect(err(await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
@@ -51,18 +59,29 @@ describe('business members', () => {
     await helper.logIn(helperUser.email, helperUser.password);
     expect(err(await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token }))).toBe(335);
     expect(err(await owner.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: ownerUser.email, role: 'ADMIN' }))).toBe(337);
-    expect((await owner.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: 'not an email', role: 'ADMIN' })).status).toBe(400);
-    expect((await owner.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: 'a@example.com', role: 'GOD' })).status).toBe(400);
+    expect((await owner.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: 'not an email', role: 'ADMIN' })).status).toBe(
+      400,
+    );
+    expect((await owner.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: 'a@example.com', role: 'GOD' })).status).toBe(
+      400,
+    );
   });
 
   it('changes a role, removes a member, and keeps the owner’s place; a stranger meets the business as missing', async () => {
     const { t, owner, advertiserId, helper, invite, ownerUser, helperUser } = await setup();
     await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite() });
     // An ADMIN without two-factor must pass it first.
-    expect(err(await helper.get('AdvertiserMembersResource', { advertiser_id: advertiserId }))).toBe((await import('../../lib/errors.js')).catalogue.profile_needs_mfa.code);
-    expect((await owner.post('AdvertiserMemberResource', 'update', { advertiser_id: advertiserId, user_id: helperUser.id, role: 'OWNER' })).body.resource_response.data).toEqual({ user_id: helperUser.id, role: 'OWNER' });
+    expect(err(await helper.get('AdvertiserMembersResource', { advertiser_id: advertiserId }))).toBe(
+      (await import('../../lib/errors.js')).catalogue.profile_needs_mfa.code,
+    );
+    expect(
+      (await owner.post('AdvertiserMemberResource', 'update', { advertiser_id: advertiserId, user_id: helperUser.id, role: 'OWNER' })).body.resource_response
+        .data,
+    ).toEqual({ user_id: helperUser.id, role: 'OWNER' });
     // With OWNER the member sees the list, and may not remove the owner.
-    expect((await helper.get('AdvertiserMembersResource', { advertiser_id: advertiserId })).body.resource_response.data.members).toEqual([expect.objectContaining({ role: 'OWNER', is_me: true })]);
+    expect((await helper.get('AdvertiserMembersResource', { advertiser_id: advertiserId })).body.resource_response.data.members).toEqual([
+      expect.objectContaining({ role: 'OWNER', is_me: true }),
+    ]);
     expect(err(await helper.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: ownerUser.id }))).toBe(340);
     expect(err(await owner.post('AdvertiserMemberResource', 'update', { advertiser_id: advertiserId, user_id: ownerUser.id, role: 'ADMIN' }))).toBe(340);
     const strangerUser = await t.makeUser('stranger');
@@ -70,7 +89,9 @@ describe('business members', () => {
     await stranger.logIn(strangerUser.email, strangerUser.password);
     expect((await stranger.get('AdvertiserMembersResource', { advertiser_id: advertiserId })).status).toBe(404);
     expect((await stranger.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: helperUser.id })).status).toBe(404);
-    expect((await owner.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: helperUser.id })).body.resource_response.data).toEqual({ user_id: helperUser.id, removed: true });
+    expect(
+      (await owner.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: helperUser.id })).body.resource_response.data,
+    ).toEqual({ user_id: helperUser.id, removed: true });
     expect(err(await owner.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: helperUser.id }))).toBe(334);
     expect((await helper.get('AdvertiserMembersResource', { advertiser_id: advertiserId })).status).toBe(404);
   });
@@ -94,7 +115,9 @@ describe('business member invites re-checked when accepted', () => {
     await helper.post('AdvertiserMemberInviteAcceptResource', 'create', { token: await invite(helperUser.email, 'OWNER') });
     // The OWNER member invites another address of their own, as OWNER, and is then removed.
     const second = await t.makeUser('helpertwo');
-    expect((await helper.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: second.email, role: 'OWNER' })).status).toBe(200);
+    expect((await helper.post('AdvertiserMemberInviteResource', 'create', { advertiser_id: advertiserId, email: second.email, role: 'OWNER' })).status).toBe(
+      200,
+    );
     const token = await tokenFor(second.email);
     expect((await owner.post('AdvertiserMemberResource', 'delete', { advertiser_id: advertiserId, user_id: helperUser.id })).status).toBe(200);
     const secondClient = t.client();

@@ -28,7 +28,13 @@ const parse = (text: string | null): string[] => {
 };
 
 /** The invite mail: plain text naming the business and the inviter; the subject is ours alone (as board invites). */
-export function memberInviteMail(input: { to: string; inviter: { username: string; first_name: string; last_name: string }; business: string; url: string; brand?: string }): Mail {
+export function memberInviteMail(input: {
+  to: string;
+  inviter: { username: string; first_name: string; last_name: string };
+  business: string;
+  url: string;
+  brand?: string;
+}): Mail {
   const brand = input.brand ?? DEFAULT_BRAND;
   const inviter = oneLine(fullName(input.inviter)) || input.inviter.username;
   return {
@@ -55,7 +61,8 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
   const allowed = async (viewer: Actor, advertiserId: string, action: MemberAction, targetId?: string) => {
     // The session's two-factor, not the account's, decides whether a member may act (h27a's access rule).
     const access = await advertisers.access(viewer, advertiserId);
-    const target: MemberFacts['target'] = targetId === undefined ? 'none' : targetId === access.advertiser.owner_user_id ? 'owner' : targetId === viewer.id ? 'self' : 'member';
+    const target: MemberFacts['target'] =
+      targetId === undefined ? 'none' : targetId === access.advertiser.owner_user_id ? 'owner' : targetId === viewer.id ? 'self' : 'member';
     enforce(memberRule(action, { business: access.business, target }), 'advertiser_not_found');
     return access;
   };
@@ -65,7 +72,11 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
     async list(viewer: Actor, advertiserId: string): Promise<MembersAnswer> {
       const viewerId = viewer.id;
       const access = await allowed(viewer, advertiserId, 'view');
-      const [owner, rows, invites] = await Promise.all([store.user(access.advertiser.owner_user_id), store.list(advertiserId), store.invites(advertiserId, clock.now())]);
+      const [owner, rows, invites] = await Promise.all([
+        store.user(access.advertiser.owner_user_id),
+        store.list(advertiserId),
+        store.invites(advertiserId, clock.now()),
+      ]);
       const person = (u: { id: string; username: string; first_name: string; last_name: string; image_medium_url: string | null; email: string }) => ({
         user_id: u.id,
         username: u.username,
@@ -76,7 +87,9 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
       const manages = isOwner || access.permissions.includes('OWNER');
       return {
         owner: owner ? person(owner) : null,
-        members: rows.filter((r) => r.id !== access.advertiser.owner_user_id).map((r) => ({ ...person(r), role: roleOf(parse(r.permissions)), is_me: r.id === viewerId })),
+        members: rows
+          .filter((r) => r.id !== access.advertiser.owner_user_id)
+          .map((r) => ({ ...person(r), role: roleOf(parse(r.permissions)), is_me: r.id === viewerId })),
         // Addresses are for those who manage: a member sees who acts, not where the owner mailed.
         invites: manages ? invites.map((i) => ({ email: i.email, role: roleOf(parse(i.permissions)), expires_at: i.expires_at })) : [],
         can_manage: manages,
@@ -91,13 +104,28 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
       const email = emailError(input.email) === null ? canonicalEmail(input.email) : null;
       if (!email) throw new ApiError('invalid_input', `email: ${oneLine(input.email)} is not an email address.`);
       const existing = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (existing && (existing.id === access.advertiser.owner_user_id || (await advertisersStore(db).isMember(advertiserId, existing.id)))) throw new ApiError('member_already');
+      if (existing && (existing.id === access.advertiser.owner_user_id || (await advertisersStore(db).isMember(advertiserId, existing.id))))
+        throw new ApiError('member_already');
       await takeInviteShares(limits, viewer.id, address, [email]);
       const token = newToken();
       const now = clock.now();
-      await store.invite({ token_hash: sha256(token), advertiser_id: advertiserId, email, permissions: JSON.stringify([input.role]), invited_by: viewer.id, created_at: now, expires_at: now + MEMBER_INVITE_TTL_MS });
+      await store.invite({
+        token_hash: sha256(token),
+        advertiser_id: advertiserId,
+        email,
+        permissions: JSON.stringify([input.role]),
+        invited_by: viewer.id,
+        created_at: now,
+        expires_at: now + MEMBER_INVITE_TTL_MS,
+      });
       await mailInvites(mailer, 'invite.member', viewer.id, advertiserId, [
-        memberInviteMail({ to: email, inviter: { username: viewer.username, first_name: viewer.firstName, last_name: viewer.lastName }, business: access.advertiser.name, url: `${config.publicOrigin}${MEMBER_INVITE_PATH}?token=${token}`, brand: config.brandName }),
+        memberInviteMail({
+          to: email,
+          inviter: { username: viewer.username, first_name: viewer.firstName, last_name: viewer.lastName },
+          business: access.advertiser.name,
+          url: `${config.publicOrigin}${MEMBER_INVITE_PATH}?token=${token}`,
+          brand: config.brandName,
+        }),
       ]);
       return { email, role: input.role };
     },
@@ -124,7 +152,12 @@ export function membersService(deps: Deps, advertisers: AdvertisersService, mail
       // Asked again now, not only when it was sent: a suspended owner's business, or a sender since removed,
       // demoted or suspended, admits nobody (policy/rules.ts memberInviteRule).
       const inviter = await store.inviter(advertiser.id, invite.invited_by);
-      const inviterRole = invite.invited_by === advertiser.owner_user_id ? { owner: true as const } : inviter?.permissions != null ? { owner: false as const, permissions: parse(inviter.permissions) } : null;
+      const inviterRole =
+        invite.invited_by === advertiser.owner_user_id
+          ? { owner: true as const }
+          : inviter?.permissions != null
+            ? { owner: false as const, permissions: parse(inviter.permissions) }
+            : null;
       enforce(memberInviteRule({ ownerState: advertiser.owner_state, inviterState: inviter?.state ?? '', inviterRole }), 'member_invite_invalid');
       await db.transaction().execute(async (trx) => {
         if (advertiser.owner_user_id !== viewer.id) await advertisersStore(trx).addMember(advertiser.id, viewer.id, parse(invite.permissions));

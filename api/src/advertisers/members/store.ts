@@ -16,7 +16,11 @@ export function membersStore(db: Kysely<Database>) {
         .execute();
     },
     user(userId: string) {
-      return db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'email']).where('id', '=', userId).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'first_name', 'last_name', 'image_medium_url', 'email'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
     },
     invites(advertiserId: string, now: number) {
       return db
@@ -43,7 +47,12 @@ export function membersStore(db: Kysely<Database>) {
       return db.deleteFrom('advertiser_member_invites').where('token_hash', '=', tokenHash).execute();
     },
     setPermissions(advertiserId: string, userId: string, permissions: string[]) {
-      return db.updateTable('advertiser_members').set({ permissions: JSON.stringify(permissions) }).where('advertiser_id', '=', advertiserId).where('user_id', '=', userId).executeTakeFirst();
+      return db
+        .updateTable('advertiser_members')
+        .set({ permissions: JSON.stringify(permissions) })
+        .where('advertiser_id', '=', advertiserId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
     },
     remove(advertiserId: string, userId: string) {
       return db.deleteFrom('advertiser_members').where('advertiser_id', '=', advertiserId).where('user_id', '=', userId).executeTakeFirst();

@@ -23,12 +23,26 @@ export function noticesService(deps: Deps) {
       };
     },
     /** The operator's command: title, description, and optionally one linked phrase of it and one action. */
-    async attach(input: { targetType: 'search' | 'pin'; target: string; severity: Severity; title: string; description: string; linkText?: string; link?: string; actionText?: string; actionLink?: string; country?: string }) {
+    async attach(input: {
+      targetType: 'search' | 'pin';
+      target: string;
+      severity: Severity;
+      title: string;
+      description: string;
+      linkText?: string;
+      link?: string;
+      actionText?: string;
+      actionLink?: string;
+      country?: string;
+    }) {
       const at = input.linkText ? input.description.indexOf(input.linkText) : -1;
       const notice: Notice = {
         style: styleFor(input.severity),
         title: input.title,
-        description: { text: input.description, textTags: at >= 0 && input.link ? [{ tagType: LINK_TAG, offset: at, length: input.linkText!.length, link: input.link }] : [] },
+        description: {
+          text: input.description,
+          textTags: at >= 0 && input.link ? [{ tagType: LINK_TAG, offset: at, length: input.linkText!.length, link: input.link }] : [],
+        },
         actions: input.actionText && input.actionLink ? [{ text: input.actionText, link: input.actionLink }] : [],
       };
       await store.save({

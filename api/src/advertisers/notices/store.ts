@@ -7,8 +7,13 @@ export function noticesStore(db: Kysely<Database>) {
       db.selectFrom('advisories').selectAll().where('target_type', '=', targetType).where('target', '=', target).executeTakeFirst(),
     save: (row: Database['advisories']) => {
       const { id, target_type, target, ...rest } = row;
-      return db.insertInto('advisories').values(row).onConflict((oc) => oc.columns(['target_type', 'target']).doUpdateSet(rest)).execute();
+      return db
+        .insertInto('advisories')
+        .values(row)
+        .onConflict((oc) => oc.columns(['target_type', 'target']).doUpdateSet(rest))
+        .execute();
     },
-    remove: (targetType: string, target: string) => db.deleteFrom('advisories').where('target_type', '=', targetType).where('target', '=', target).executeTakeFirst(),
+    remove: (targetType: string, target: string) =>
+      db.deleteFrom('advisories').where('target_type', '=', targetType).where('target', '=', target).executeTakeFirst(),
   };
 }

@@ -18,7 +18,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/to-blocked') res.writeHead(302, { location: 'http://www.blocked.example/deal' }).end();
     else if (req.url === '/to-numeric') res.writeHead(302, { location: 'http://93.184.216.34:8080/x' }).end();
-    else if (req.url === '/file') res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="setup.exe"' }).end('MZ');
+    else if (req.url === '/file')
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="setup.exe"' }).end('MZ');
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Shop</title>');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,12 +34,47 @@ async function promoted(link = `${origin}/shop`) {
   const owner = t.client();
   await owner.logIn(pinner.email, pinner.password);
   const board = await t.makeBoard(pinner.id, 'Shop');
-  const pin = (await owner.post('PinResource', 'create', { board_id: board, link, color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
-  const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Shop', country: 'US' })).body.resource_response.data.advertiser_id as string;
-  await owner.post('AdvertiserBusinessProfileResource', 'create', { advertiser_id: advertiserId, business_name: 'Shop', address_line: '1 Main St', city: 'Springfield', postal_code: '12345', country: 'US' });
-  await owner.post('AdvertiserBillingProfileResource', 'create', { advertiser_id: advertiserId, card_holder: 'Lena', card_number: '4242424242424242', expiry: '12/30' });
-  const payload = buildPayload({ name: 'Shop', destination_url: link, budget: '10', duration: '10', inclusive_end_date: '', is_ongoing: true, advertiser_id: advertiserId, ages: [], interests: [], genders: [], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true }, pin);
-  await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const pin = (await owner.post('PinResource', 'create', { board_id: board, link, color: '#aabbcc', method: 'button' })).body.resource_response.data
+    .id as string;
+  const advertiserId = (await owner.post('BusinessConvertResource', 'create', { business_name: 'Shop', country: 'US' })).body.resource_response.data
+    .advertiser_id as string;
+  await owner.post('AdvertiserBusinessProfileResource', 'create', {
+    advertiser_id: advertiserId,
+    business_name: 'Shop',
+    address_line: '1 Main St',
+    city: 'Springfield',
+    postal_code: '12345',
+    country: 'US',
+  });
+  await owner.post('AdvertiserBillingProfileResource', 'create', {
+    advertiser_id: advertiserId,
+    card_holder: 'Lena',
+    card_number: '4242424242424242',
+    expiry: '12/30',
+  });
+  const payload = buildPayload(
+    {
+      name: 'Shop',
+      destination_url: link,
+      budget: '10',
+      duration: '10',
+      inclusive_end_date: '',
+      is_ongoing: true,
+      advertiser_id: advertiserId,
+      ages: [],
+      interests: [],
+      genders: [],
+      ad_type: 'CONSIDERATION',
+      selected_ocpm_tag: null,
+      isAutoTargeting: true,
+    },
+    pin,
+  );
+  await owner.send(`/ads/v4/advertisers/${advertiserId}/pins/${pin}/quick_promote/`, {
+    method: 'POST',
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
   const report = async () => {
     const row = (await owner.get('AdvertiserCampaignsResource', { advertiser_id: advertiserId })).body.resource_response.data[0];
     return { impressions: row.impressions, clicks: row.clicks, spend: row.spend };
@@ -110,14 +146,22 @@ describe('a pin’s link the check does not pass is not followed', () => {
     const browser = t.client();
     await browser.logIn(attacker.email, attacker.password);
     const board = await t.makeBoard(attacker.id, 'Mine');
-    const pin = (await browser.post('PinResource', 'create', { board_id: board, link: `${origin}/to-blocked`, color: '#aabbcc', method: 'button' })).body.resource_response.data.id as string;
+    const pin = (await browser.post('PinResource', 'create', { board_id: board, link: `${origin}/to-blocked`, color: '#aabbcc', method: 'button' })).body
+      .resource_response.data.id as string;
     // The link's own host is an allowed one; the host it redirects to is blocked (and can't be reached here).
     expect((await visit(t, `/offsite/?pin_id=${pin}`, OWN_PAGE_CLICK)).status).toBe(200);
-    expect((await t.client().send(`/v3/offsite/?pin_id=${pin}`)).body.resource_response.data).toEqual({ redirect_status: 'blocked', url: 'http://www.blocked.example/deal' });
+    expect((await t.client().send(`/v3/offsite/?pin_id=${pin}`)).body.resource_response.data).toEqual({
+      redirect_status: 'blocked',
+      url: 'http://www.blocked.example/deal',
+    });
   });
 
   it('judges the shape of every URL on the way and what the landing is', async () => {
-    expect((await notFollowed(`${origin}/to-numeric`)).data).toEqual({ redirect_status: 'suspicious', url: 'http://93.184.216.34:8080/x', reason: 'numeric_host' });
+    expect((await notFollowed(`${origin}/to-numeric`)).data).toEqual({
+      redirect_status: 'suspicious',
+      url: 'http://93.184.216.34:8080/x',
+      reason: 'numeric_host',
+    });
     expect((await notFollowed(`${origin}/file`)).data).toEqual({ redirect_status: 'suspicious', url: `${origin}/file`, reason: 'download' });
   });
 

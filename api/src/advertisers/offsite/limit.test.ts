@@ -12,7 +12,10 @@ describe('GET /v3/offsite/ without a pin', () => {
     for (let i = 0; i < LIMITS.offsiteCheckAddress.points; i++) expect((await check()).status).not.toBe(429);
     const refused = await check();
     expect(refused.status).toBe(429);
-    expect(refused.body.resource_response.error).toMatchObject({ api_error_code: 206, message: "You're checking a lot of links. Try again in a little while." });
+    expect(refused.body.resource_response.error).toMatchObject({
+      api_error_code: 206,
+      message: "You're checking a lot of links. Try again in a little while.",
+    });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });

@@ -53,7 +53,14 @@ export function offsiteService(deps: Deps, resolve?: Resolver) {
       let finalUrl = first.href;
       let download = false;
       try {
-        const res = await safeFetch(first, { maxBytes: CHECK_MAX_BYTES, timeoutMs: CHECK_TIMEOUT_MS, allow, resolve, accept: 'text/html,*/*', onHop: (u) => hops.push(u) });
+        const res = await safeFetch(first, {
+          maxBytes: CHECK_MAX_BYTES,
+          timeoutMs: CHECK_TIMEOUT_MS,
+          allow,
+          resolve,
+          accept: 'text/html,*/*',
+          onHop: (u) => hops.push(u),
+        });
         finalUrl = res.url;
         download = isDownload(res.headers);
       } catch (error) {

@@ -11,7 +11,6 @@ export interface AccessProfile {
   viewerMeetsMfaRequirement: boolean;
 }
 
-
 /** The active profile defaults to the user's own id with OWNER. */
 export function defaultActiveProfile(userId: string): { id: string; permissions: string[] } {
   return { id: userId, permissions: [OWNER] };
@@ -21,7 +20,6 @@ export function defaultActiveProfile(userId: string): { id: string; permissions:
 export function showProfileChanger(viewer: { isAuth: boolean; isPartner: boolean }, profiles: readonly unknown[]): boolean {
   return viewer.isAuth && viewer.isPartner && profiles.length > 0;
 }
-
 
 export function isOwnerOfActive(activeProfileId: string, userId: string): boolean {
   return activeProfileId === userId;

@@ -8,7 +8,30 @@ export const GENDERS = ['female', 'male', 'unknown'] as const;
 export const ADS_CLIENT_TYPE = 'quick_promote';
 /** Targeting (our lists; the spec names the fields, not their values): age buckets and interests. */
 export const AGE_BUCKETS = ['18-24', '25-34', '35-44', '45-49', '50-54', '55-64', '65+'] as const;
-export const INTERESTS = ['animals', 'architecture', 'art', 'beauty', 'design', 'diy_and_crafts', 'education', 'entertainment', 'event_planning', 'finance', 'food_and_drinks', 'gardening', 'health', 'home_decor', 'kids_and_parenting', 'mens_fashion', 'quotes', 'sport', 'travel', 'vehicles', 'wedding', 'womens_fashion'] as const;
+export const INTERESTS = [
+  'animals',
+  'architecture',
+  'art',
+  'beauty',
+  'design',
+  'diy_and_crafts',
+  'education',
+  'entertainment',
+  'event_planning',
+  'finance',
+  'food_and_drinks',
+  'gardening',
+  'health',
+  'home_decor',
+  'kids_and_parenting',
+  'mens_fashion',
+  'quotes',
+  'sport',
+  'travel',
+  'vehicles',
+  'wedding',
+  'womens_fashion',
+] as const;
 /** The conversion events a web-conversion ad may optimise for. */
 export const CONVERSION_EVENTS = ['CHECKOUT', 'ADD_TO_CART', 'PAGE_VISIT', 'SIGNUP', 'LEAD'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -17,7 +40,8 @@ export type Interest = (typeof INTERESTS)[number];
 export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
 
 /** The values of a form's checkboxes that are on one of these lists (a hand-edited page's others are dropped). */
-export const listed = <T extends string>(list: readonly T[], values: readonly unknown[]): T[] => values.flatMap((value) => list.filter((item) => item === value));
+export const listed = <T extends string>(list: readonly T[], values: readonly unknown[]): T[] =>
+  values.flatMap((value) => list.filter((item) => item === value));
 
 /** A plain label for a list value: 'diy_and_crafts' → 'Diy and crafts'. */
 export const labelOf = (value: string) => (value.charAt(0).toUpperCase() + value.slice(1).toLowerCase()).replace(/_/g, ' ');
@@ -75,7 +99,11 @@ export function buildPayload(values: QuickPromoteValues, pinId: string | null, p
     auto_targeting_enabled: values.isAutoTargeting,
     is_ongoing: values.is_ongoing,
     start_now: true,
-    targeting_spec: { GENDER: values.genders.length ? values.genders : [...GENDERS], ...(values.ages.length ? { AGE_BUCKET: values.ages } : {}), ...(values.interests.length ? { INTEREST: values.interests } : {}) },
+    targeting_spec: {
+      GENDER: values.genders.length ? values.genders : [...GENDERS],
+      ...(values.ages.length ? { AGE_BUCKET: values.ages } : {}),
+      ...(values.interests.length ? { INTEREST: values.interests } : {}),
+    },
     advertiser_id: values.advertiser_id,
     ads_client_type: ADS_CLIENT_TYPE,
     pin_id: pinId,
@@ -86,7 +114,12 @@ export function buildPayload(values: QuickPromoteValues, pinId: string | null, p
   if (!values.is_ongoing && end) payload.inclusive_end_date = end;
   if (values.ad_type === 'WEB_CONVERSION' && values.selected_ocpm_tag) {
     payload.objective_type = 'WEB_CONVERSION';
-    payload.optimization_goal_metadata = { conversion_tag_v3_goal_metadata: { conversion_tag_id: values.selected_ocpm_tag.conversionTagId, conversion_event: values.selected_ocpm_tag.conversionEvent } };
+    payload.optimization_goal_metadata = {
+      conversion_tag_v3_goal_metadata: {
+        conversion_tag_id: values.selected_ocpm_tag.conversionTagId,
+        conversion_event: values.selected_ocpm_tag.conversionEvent,
+      },
+    };
   }
   return payload;
 }
@@ -107,10 +140,19 @@ export function firstFormError(values: QuickPromoteValues, country = 'US'): stri
   const validators: Array<() => string | null> = [
     () => (values.name.trim() ? null : 'Give the campaign a name.'),
     () => (/^https?:\/\/[^\s/]+/i.test(values.destination_url.trim()) ? null : 'Enter a destination URL that starts with http:// or https://.'),
-    () => (Number.isFinite(budget) && budget >= rules.minimumDailyBudget ? null : `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`),
-    () => (values.is_ongoing || String(values.duration).trim() === '' || /^\d+$/.test(String(values.duration).trim()) ? null : 'The duration is a whole number of days.'),
+    () =>
+      Number.isFinite(budget) && budget >= rules.minimumDailyBudget
+        ? null
+        : `The minimum daily budget in ${rules.country} is ${rules.minimumDailyBudget} ${rules.currency}.`,
+    () =>
+      values.is_ongoing || String(values.duration).trim() === '' || /^\d+$/.test(String(values.duration).trim())
+        ? null
+        : 'The duration is a whole number of days.',
     () => (values.genders.length ? null : 'Choose at least one gender.'),
-    () => (values.ad_type !== 'WEB_CONVERSION' || (values.selected_ocpm_tag?.conversionTagId && values.selected_ocpm_tag.conversionEvent) ? null : 'Choose a conversion tag and event for a web-conversion ad.'),
+    () =>
+      values.ad_type !== 'WEB_CONVERSION' || (values.selected_ocpm_tag?.conversionTagId && values.selected_ocpm_tag.conversionEvent)
+        ? null
+        : 'Choose a conversion tag and event for a web-conversion ad.',
   ];
   for (const check of validators) {
     const error = check();

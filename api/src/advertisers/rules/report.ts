@@ -23,6 +23,20 @@ function field(value: string | number): string {
 }
 
 export function campaignsCsv(rows: readonly ReportRow[]): string {
-  const lines = [HEADER, ...rows.map((r) => [r.name, r.status, r.objective_type, r.currency, r.daily_budget.toFixed(2), r.start_date, r.end_date ?? 'ongoing', r.impressions, r.clicks, r.spend.toFixed(2)])];
+  const lines = [
+    HEADER,
+    ...rows.map((r) => [
+      r.name,
+      r.status,
+      r.objective_type,
+      r.currency,
+      r.daily_budget.toFixed(2),
+      r.start_date,
+      r.end_date ?? 'ongoing',
+      r.impressions,
+      r.clicks,
+      r.spend.toFixed(2),
+    ]),
+  ];
   return `${lines.map((l) => l.map(field).join(',')).join('\r\n')}\r\n`;
 }

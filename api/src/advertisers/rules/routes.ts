@@ -24,7 +24,15 @@ export const ADVERTISER_ROUTES = {
   adGroupKeywords: r('/reporting/keywords/', 'Ad group keywords', ['adGroupIds']),
   campaignSearchQueries: r('/reporting/campaign_search_queries/', 'Campaign search queries', ['campaignIds']),
   adGroupSearchQueries: r('/reporting/adgroup_search_queries/', 'Ad group search queries', ['adGroupIds']),
-  adsCreate: r('/ads/create/', 'Create ads', ['campaignId', 'objectiveType', 'catalogsFeedId', 'catalogId', 'productGroupId', 'managedClientId', 'resumeLastDraft']),
+  adsCreate: r('/ads/create/', 'Create ads', [
+    'campaignId',
+    'objectiveType',
+    'catalogsFeedId',
+    'catalogId',
+    'productGroupId',
+    'managedClientId',
+    'resumeLastDraft',
+  ]),
   automatedCreate: r('/automated/ads/create/', 'Create an automated campaign'),
   campaignMode: r('/ads/campaign_mode/', 'Campaign mode'),
   adsEdit: r('/ads/edit/', 'Edit', ['view', 'campaignId', 'adGroupId', 'pinPromotionId'], true),
@@ -64,8 +72,16 @@ export const ADVERTISER_ROUTES = {
   quickPromote: r('/quick-promote/', 'Quick promote', ['pinId'], true),
   recommendations: r('/recommendations/', 'Recommendations'),
   productCatalogs: r('/product-catalogs/data-source/', 'Catalog data sources'),
-  campaignInsights: r('/campaign-insights/{campaignId}/', 'Campaign insights', ['campaignId', 'start_date', 'end_date', 'comp_start_date', 'comp_end_date'], true),
-  campaignInsightsProductGroup: r('/campaign-insights/{campaignId}/product-group/{productGroupId}/', 'Product group insights', ['campaignId', 'productGroupId']),
+  campaignInsights: r(
+    '/campaign-insights/{campaignId}/',
+    'Campaign insights',
+    ['campaignId', 'start_date', 'end_date', 'comp_start_date', 'comp_end_date'],
+    true,
+  ),
+  campaignInsightsProductGroup: r('/campaign-insights/{campaignId}/product-group/{productGroupId}/', 'Product group insights', [
+    'campaignId',
+    'productGroupId',
+  ]),
   mediaPlanner: r('/media_planner/', 'Media planner'),
   msotOptimizer: r('/msot-optimizer/', 'Multi-objective optimizer'),
   // Ours, beyond the product's list: the paid partnerships creators ask the business to approve, and the website claim.
@@ -78,7 +94,26 @@ export const ADVERTISER_ROUTES = {
 export type RouteKey = keyof typeof ADVERTISER_ROUTES;
 
 /** Conversions subpages: anything else under /conversions/ is not a route. */
-export const CONVERSION_SECTIONS = ['events-overview', 'event-history', 'health', 'test-events', 'tag', 'tag_manual_setup', 'tag-health', 'upload', 'history', 'pca_history', 'pca_upload', 'api_manual_setup', 'api_partner_setup', 'access_token', 'setup-api', 'deduplication', 'payload-helper', 'pinterest_capi_connect'];
+export const CONVERSION_SECTIONS = [
+  'events-overview',
+  'event-history',
+  'health',
+  'test-events',
+  'tag',
+  'tag_manual_setup',
+  'tag-health',
+  'upload',
+  'history',
+  'pca_history',
+  'pca_upload',
+  'api_manual_setup',
+  'api_partner_setup',
+  'access_token',
+  'setup-api',
+  'deduplication',
+  'payload-helper',
+  'pinterest_capi_connect',
+];
 export const REPORT_CENTER_SECTIONS = ['builder', 'history', 'unsubscribe', 'download'];
 
 type Params = Record<string, string | number | boolean | null | undefined>;
@@ -146,7 +181,8 @@ export function objectiveLink(advertiserId: string, shortcut: string): string {
 
 /** Ad-group links: shopping and catalog sales go to the product group report; others to the ad group report showing all entities. */
 export function adGroupLink(advertiserId: string, adGroupId: string, objectiveType: string): string {
-  if (objectiveType === OBJECTIVES.shopping || objectiveType === OBJECTIVES.catalog_sales) return advertiserLink(advertiserId, 'productgroups', { adGroupIds: adGroupId });
+  if (objectiveType === OBJECTIVES.shopping || objectiveType === OBJECTIVES.catalog_sales)
+    return advertiserLink(advertiserId, 'productgroups', { adGroupIds: adGroupId });
   return advertiserLink(advertiserId, 'adgroups', { adGroupIds: adGroupId, showAllEntities: true });
 }
 

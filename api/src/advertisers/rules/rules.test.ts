@@ -14,11 +14,30 @@ import { buildPayload, errorArea, firstFormError, labelOf, type QuickPromoteValu
 describe('country table', () => {
   // country: [minimum, suggested, currency, duration]
   const rows: Record<string, [number, number, string, number]> = {
-    US: [3, 7, 'USD', 10], GB: [1, 5, 'GBP', 10], AU: [1, 10, 'AUD', 10], NZ: [1, 10, 'NZD', 10], CA: [1, 9, 'CAD', 10],
-    CZ: [80, 150, 'USD', 10], SE: [10, 70, 'SEK', 30], NO: [10, 70, 'NOK', 30], DK: [10, 50, 'DKK', 30], CH: [1, 7, 'CHF', 10],
-    AT: [1, 7, 'EUR', 10], BE: [1, 7, 'EUR', 10], DE: [1, 7, 'EUR', 10], ES: [1, 7, 'EUR', 10], FI: [1, 7, 'EUR', 10],
-    FR: [1, 7, 'EUR', 10], IE: [1, 7, 'EUR', 10], IT: [1, 7, 'EUR', 10], NL: [1, 7, 'EUR', 10], PT: [1, 7, 'EUR', 10],
-    MX: [1, 7, 'USD', 10], BR: [1, 7, 'USD', 10], JP: [1, 7, 'USD', 10], PL: [1, 7, 'USD', 10],
+    US: [3, 7, 'USD', 10],
+    GB: [1, 5, 'GBP', 10],
+    AU: [1, 10, 'AUD', 10],
+    NZ: [1, 10, 'NZD', 10],
+    CA: [1, 9, 'CAD', 10],
+    CZ: [80, 150, 'USD', 10],
+    SE: [10, 70, 'SEK', 30],
+    NO: [10, 70, 'NOK', 30],
+    DK: [10, 50, 'DKK', 30],
+    CH: [1, 7, 'CHF', 10],
+    AT: [1, 7, 'EUR', 10],
+    BE: [1, 7, 'EUR', 10],
+    DE: [1, 7, 'EUR', 10],
+    ES: [1, 7, 'EUR', 10],
+    FI: [1, 7, 'EUR', 10],
+    FR: [1, 7, 'EUR', 10],
+    IE: [1, 7, 'EUR', 10],
+    IT: [1, 7, 'EUR', 10],
+    NL: [1, 7, 'EUR', 10],
+    PT: [1, 7, 'EUR', 10],
+    MX: [1, 7, 'USD', 10],
+    BR: [1, 7, 'USD', 10],
+    JP: [1, 7, 'USD', 10],
+    PL: [1, 7, 'USD', 10],
   };
   it('covers every country the picker offers', () => expect(Object.keys(rows).sort()).toEqual(Object.keys(COUNTRIES).sort()));
   for (const [country, [minimumDailyBudget, suggestedBudget, currency, defaultDuration]] of Object.entries(rows)) {
@@ -98,7 +117,9 @@ describe('the route table and link builder', () => {
   it('builds links under /advertiser/{id}', () => {
     expect(advertiserLink('42', 'campaigns')).toBe('/advertiser/42/reporting/campaigns/');
     expect(advertiserLink('42', 'home')).toBe('/advertiser/42/');
-    expect(advertiserLink('42', 'campaignInsights', { campaignId: '7', start_date: '2026-01-01' })).toBe('/advertiser/42/campaign-insights/7/?start_date=2026-01-01');
+    expect(advertiserLink('42', 'campaignInsights', { campaignId: '7', start_date: '2026-01-01' })).toBe(
+      '/advertiser/42/campaign-insights/7/?start_date=2026-01-01',
+    );
   });
   it('throws on an unknown key, and on a missing path parameter', () => {
     expect(() => advertiserLink('42', 'nope')).toThrow('Unknown advertiser route nope.');
@@ -187,11 +208,12 @@ describe('access profiles', () => {
 
 describe('notices', () => {
   it('splits a description into plain and linked runs', () => {
-    expect(noticeSegments('Read our guidelines here.', [{ tagType: 5, offset: 9, length: 10, link: '/guidelines/' }, { tagType: 1, offset: 0, length: 4 }])).toEqual([
-      { text: 'Read our ' },
-      { text: 'guidelines', link: '/guidelines/' },
-      { text: ' here.' },
-    ]);
+    expect(
+      noticeSegments('Read our guidelines here.', [
+        { tagType: 5, offset: 9, length: 10, link: '/guidelines/' },
+        { tagType: 1, offset: 0, length: 4 },
+      ]),
+    ).toEqual([{ text: 'Read our ' }, { text: 'guidelines', link: '/guidelines/' }, { text: ' here.' }]);
     expect(noticeSegments('abc', [{ tagType: 5, offset: 2, length: 5, link: '/x' }])).toEqual([{ text: 'abc' }]);
   });
   it('styles by severity', () => expect([styleFor(0), styleFor(1), styleFor(2)]).toEqual(['error', 'warning', 'info']));
@@ -199,8 +221,19 @@ describe('notices', () => {
 
 describe('the quick promote payload', () => {
   const values: QuickPromoteValues = {
-    name: 'x'.repeat(80), destination_url: 'https://shop.example/a', budget: '12.5', duration: '14.9', inclusive_end_date: ' 2026-12-31 ', is_ongoing: false,
-    advertiser_id: '42', ages: [], interests: [], genders: [], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true,
+    name: 'x'.repeat(80),
+    destination_url: 'https://shop.example/a',
+    budget: '12.5',
+    duration: '14.9',
+    inclusive_end_date: ' 2026-12-31 ',
+    is_ongoing: false,
+    advertiser_id: '42',
+    ages: [],
+    interests: [],
+    genders: [],
+    ad_type: 'CONSIDERATION',
+    selected_ocpm_tag: null,
+    isAutoTargeting: true,
   };
   it('cuts the name, sends micro currency, a whole duration and the trimmed end date', () => {
     const p = buildPayload(values, '7');
@@ -242,7 +275,21 @@ describe('the full reading’s steps, the form’s checks, sponsorship states', 
   });
 
   it('runs the form’s validators in order and answers the first error', () => {
-    const ok: QuickPromoteValues = { name: 'A', destination_url: 'https://x.example/', budget: '5', duration: '10', inclusive_end_date: '', is_ongoing: false, advertiser_id: '1', ages: [], interests: [], genders: ['male'], ad_type: 'CONSIDERATION', selected_ocpm_tag: null, isAutoTargeting: true };
+    const ok: QuickPromoteValues = {
+      name: 'A',
+      destination_url: 'https://x.example/',
+      budget: '5',
+      duration: '10',
+      inclusive_end_date: '',
+      is_ongoing: false,
+      advertiser_id: '1',
+      ages: [],
+      interests: [],
+      genders: ['male'],
+      ad_type: 'CONSIDERATION',
+      selected_ocpm_tag: null,
+      isAutoTargeting: true,
+    };
     expect(firstFormError(ok)).toBeNull();
     expect(firstFormError({ ...ok, name: ' ', budget: '1' })).toBe('Give the campaign a name.');
     expect(firstFormError({ ...ok, destination_url: 'ftp://x' })).toBe('Enter a destination URL that starts with http:// or https://.');
@@ -265,7 +312,18 @@ describe('the full reading’s steps, the form’s checks, sponsorship states', 
 });
 
 describe('the campaign report as CSV', () => {
-  const row = { name: 'Lamps, "warm"', status: 'ACTIVE', objective_type: 'CONSIDERATION', currency: 'USD', daily_budget: 12, start_date: '2026-01-01', end_date: null, impressions: 10, clicks: 2, spend: 0.24 };
+  const row = {
+    name: 'Lamps, "warm"',
+    status: 'ACTIVE',
+    objective_type: 'CONSIDERATION',
+    currency: 'USD',
+    daily_budget: 12,
+    start_date: '2026-01-01',
+    end_date: null,
+    impressions: 10,
+    clicks: 2,
+    spend: 0.24,
+  };
   it('quotes what needs quoting, defuses formulas, and writes ongoing for no end date', () => {
     expect(campaignsCsv([row, { ...row, name: '=SUM(A1)', end_date: '2026-02-01' }])).toBe(
       'Campaign,Status,Objective,Currency,Daily budget,Start,End,Impressions,Clicks,Spend\r\n' +

@@ -48,7 +48,8 @@ export function sponsorshipsService({ db, clock }: Deps, advertisers: Advertiser
       const row = await store.forPin(pinId);
       // A pin a visitor may not see (policy/rules.ts: a secret or archived board, a suspended owner or pinner)
       // is answered as its list shows it: not there.
-      if (!row || row.advertiser_id !== advertiserId || row.state === 'removed' || !(await policy.mayPin(null, pinId, 'view'))) throw new ApiError('sponsorship_not_found');
+      if (!row || row.advertiser_id !== advertiserId || row.state === 'removed' || !(await policy.mayPin(null, pinId, 'view')))
+        throw new ApiError('sponsorship_not_found');
       const state: SponsorshipState = decision === 'approve' ? 'approved' : 'rejected';
       await store.setState(pinId, state, clock.now());
       return this.forPin(pinId);

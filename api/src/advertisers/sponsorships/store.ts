@@ -8,7 +8,14 @@ export function sponsorshipsStore(db: Kysely<Database>) {
   return {
     /** The business a sponsor username names: the first one its account owns. */
     advertiserOfUsername: (username: string) =>
-      db.selectFrom('advertisers as a').innerJoin('users as u', 'u.id', 'a.owner_user_id').select(['a.id', 'a.name']).where('u.username', '=', username).orderBy('a.created_at').orderBy('a.id').executeTakeFirst(),
+      db
+        .selectFrom('advertisers as a')
+        .innerJoin('users as u', 'u.id', 'a.owner_user_id')
+        .select(['a.id', 'a.name'])
+        .where('u.username', '=', username)
+        .orderBy('a.created_at')
+        .orderBy('a.id')
+        .executeTakeFirst(),
     forPin: (pinId: string) =>
       db
         .selectFrom('pin_sponsorships as s')
@@ -24,7 +31,8 @@ export function sponsorshipsStore(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('pin_id').doUpdateSet({ advertiser_id: row.advertiser_id, state: row.state, updated_at: row.now }))
         .execute();
     },
-    setState: (pinId: string, state: SponsorshipState, now: number) => db.updateTable('pin_sponsorships').set({ state, updated_at: now }).where('pin_id', '=', pinId).execute(),
+    setState: (pinId: string, state: SponsorshipState, now: number) =>
+      db.updateTable('pin_sponsorships').set({ state, updated_at: now }).where('pin_id', '=', pinId).execute(),
     /** A sponsor's list, newest change first (a page of 100): only pins anyone may see (public, unarchived boards). */
     ofAdvertiser: (advertiserId: string) =>
       db

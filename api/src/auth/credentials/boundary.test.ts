@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
  * sign-up inserts are the only ones allowed). Tests, test helpers and migrations are not walked.
  */
 const SRC = fileURLToPath(new URL('../../', import.meta.url));
-const CREDENTIAL_COLUMNS = /\b(password_hash|email|pending_email|email_verified_at|mfa_method|totp_secret|phone_number|mfa_enabled_at|mfa_pending_method|mfa_pending_secret|mfa_pending_phone|security_epoch)\s*:/;
+const CREDENTIAL_COLUMNS =
+  /\b(password_hash|email|pending_email|email_verified_at|mfa_method|totp_secret|phone_number|mfa_enabled_at|mfa_pending_method|mfa_pending_secret|mfa_pending_phone|security_epoch)\s*:/;
 /** Account creation: a social sign-up inserts the account with its first identity. */
-const CREATION = new Set(['auth/providers/store.ts:insertInto(\'identities\')']);
+const CREATION = new Set(["auth/providers/store.ts:insertInto('identities')"]);
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

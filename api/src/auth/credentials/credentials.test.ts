@@ -16,8 +16,10 @@ const MINUTE = 60_000;
 const err = (res: { body: any }) => res.body?.resource_response?.error?.api_error_code ?? 0;
 const data = (res: { body: any }) => res.body.resource_response.data;
 type Browser = ReturnType<TestApp['client']>;
-const appCode = (t: TestApp, secret: string) => OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: t.clock.now() });
-const epochOf = async (t: TestApp, id: string) => Number((await t.db.selectFrom('users').select('security_epoch').where('id', '=', id).executeTakeFirstOrThrow()).security_epoch);
+const appCode = (t: TestApp, secret: string) =>
+  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, timestamp: t.clock.now() });
+const epochOf = async (t: TestApp, id: string) =>
+  Number((await t.db.selectFrom('users').select('security_epoch').where('id', '=', id).executeTakeFirstOrThrow()).security_epoch);
 const emailOf = async (t: TestApp, id: string) => (await t.db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 const alive = async (b: Browser) => (await b.get('SecuritySettingsResource')).status === 200;
 
@@ -57,7 +59,9 @@ describe('a copied session cookie cannot take the account', () => {
     const { backupCodes } = await turnOnApp(t, browser, user.password);
     const thief = t.client({ cookie: browser.cookie });
     expect(err(await thief.post('EmailChangeResource', 'create', { email: 'thief@example.org', code: backupCodes[0] }))).toBe(317);
-    expect(err(await thief.post('UserPasswordResource', 'update', { old_password: 'a guess', new_password: 'Thief-Password-99', code: backupCodes[1] }))).toBe(78);
+    expect(err(await thief.post('UserPasswordResource', 'update', { old_password: 'a guess', new_password: 'Thief-Password-99', code: backupCodes[1] }))).toBe(
+      78,
+    );
     expect(err(await thief.post('TwoFactorResource', 'delete', { code: backupCodes[2] }))).toBe(317);
     expect(await emailOf(t, user.id)).toBe(user.email);
     expect((await t.db.selectFrom('users').select('pending_email').where('id', '=', user.id).executeTakeFirstOrThrow()).pending_email).toBeNull();
@@ -70,7 +74,12 @@ describe('a copied session cookie cannot take the account', () => {
     t.clock.advance(31 * MINUTE);
     const { secret } = await turnOnApp(t, browser, user.password);
     await browser.post('SessionTwoFactorResource', 'create', { code: appCode(t, secret) });
-    const live = await t.db.selectFrom('sessions').select(['logged_in_at', 'created_at']).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    const live = await t.db
+      .selectFrom('sessions')
+      .select(['logged_in_at', 'created_at'])
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(live).toHaveLength(1);
     expect(Number(live[0]!.logged_in_at)).toBe(loggedInAt);
     expect(Number(live[0]!.created_at)).toBeGreaterThan(loggedInAt);
@@ -99,7 +108,10 @@ describe('links die with the change they belong to', () => {
     expect(notice.body).toContain('your email stays as it is');
     expect((await browser.post('UserPasswordResource', 'update', { old_password: user.password, new_password: 'Plum-Orchard-42' })).status).toBe(200);
     expect(err(await confirmLink(t, 'elsewhere@example.org'))).toBe(261);
-    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ email: user.email, pending_email: null });
+    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      email: user.email,
+      pending_email: null,
+    });
   });
 
   it('email change takes the per-client limit its route declares', async () => {
@@ -164,9 +176,7 @@ interface Change {
 const CHANGES: Change[] = [
   {
     name: 'password change',
-    refused: [
-      (_t, b) => b.post('UserPasswordResource', 'update', { old_password: 'not it', new_password: 'Plum-Orchard-42' }),
-    ],
+    refused: [(_t, b) => b.post('UserPasswordResource', 'update', { old_password: 'not it', new_password: 'Plum-Orchard-42' })],
     run: (_t, b, password) => b.post('UserPasswordResource', 'update', { old_password: password, new_password: 'Plum-Orchard-42' }),
     keepsSession: true,
   },
@@ -196,7 +206,10 @@ const CHANGES: Change[] = [
   },
   {
     name: 'email change, confirmed by its link',
-    refused: [(_t, b) => b.post('EmailChangeResource', 'create', { email: 'moved@example.org' }), (_t, b) => b.post('EmailChangeResource', 'create', { email: 'moved@example.org', password: 'not it' })],
+    refused: [
+      (_t, b) => b.post('EmailChangeResource', 'create', { email: 'moved@example.org' }),
+      (_t, b) => b.post('EmailChangeResource', 'create', { email: 'moved@example.org', password: 'not it' }),
+    ],
     run: async (t, b, password) => {
       expect((await b.post('EmailChangeResource', 'create', { email: 'moved@example.org', password })).status).toBe(200);
       return confirmLink(t, 'moved@example.org');
@@ -221,7 +234,8 @@ const CHANGES: Change[] = [
     refused: [
       async (t, b) => b.post('TwoFactorResource', 'update', { code: appCode(t, data(await b.post('TwoFactorResource', 'create', { method: 'totp' })).secret) }),
     ],
-    run: async (t, b, password) => b.post('TwoFactorResource', 'update', { code: appCode(t, data(await b.post('TwoFactorResource', 'create', { method: 'totp' })).secret), password }),
+    run: async (t, b, password) =>
+      b.post('TwoFactorResource', 'update', { code: appCode(t, data(await b.post('TwoFactorResource', 'create', { method: 'totp' })).secret), password }),
     keepsSession: true,
   },
   {
@@ -230,7 +244,10 @@ const CHANGES: Change[] = [
       const { secret, backupCodes } = await turnOnApp(t, b, user.password);
       return { secret, backup: backupCodes[0]!, other: backupCodes[1]! };
     },
-    refused: [(_t, b, _p, s) => b.post('TwoFactorResource', 'delete', { code: s.backup }), (_t, b, _p, s) => b.post('TwoFactorResource', 'delete', { code: s.backup, password: 'not it' })],
+    refused: [
+      (_t, b, _p, s) => b.post('TwoFactorResource', 'delete', { code: s.backup }),
+      (_t, b, _p, s) => b.post('TwoFactorResource', 'delete', { code: s.backup, password: 'not it' }),
+    ],
     run: (_t, b, password, s) => b.post('TwoFactorResource', 'delete', { code: s.other, password }),
     keepsSession: true,
   },
@@ -238,7 +255,10 @@ const CHANGES: Change[] = [
     name: 'a provider unlinked',
     // Its proof is a real log-in in the last 30 minutes (the password, here); a session older than that is refused (providers.test.ts).
     before: async (t, _b, user) => {
-      await t.db.insertInto('identities').values({ provider: 'google', subject: `g-${user.id}`, user_id: user.id, email: null, created_at: t.clock.now(), proven_at: t.clock.now() }).execute();
+      await t.db
+        .insertInto('identities')
+        .values({ provider: 'google', subject: `g-${user.id}`, user_id: user.id, email: null, created_at: t.clock.now(), proven_at: t.clock.now() })
+        .execute();
       return {};
     },
     refused: [],
@@ -249,41 +269,47 @@ const CHANGES: Change[] = [
 
 /** One row of the table on `t`: the wrong proofs refused, the change made, every outstanding token dead. */
 async function walk(t: TestApp, change: Change) {
-      const { user, browser } = await loggedIn(t);
-      const auth = authService(t.deps);
-      const setup = (await change.before?.(t, browser, user)) ?? {};
-      const email = await emailOf(t, user.id);
+  const { user, browser } = await loggedIn(t);
+  const auth = authService(t.deps);
+  const setup = (await change.before?.(t, browser, user)) ?? {};
+  const email = await emailOf(t, user.id);
 
-      // Outstanding: another session, a reset link, a verification link, a remembered browser.
-      const other = t.client();
-      const otherLogIn = await other.post('UserSessionResource', 'create', { username_or_email: email, password: user.password, ...(setup.secret ? { mfa_token: appCode(t, setup.secret) } : {}) });
-      expect(otherLogIn.status).toBe(200);
-      await v3Post(t, '/v3/users/forgot_password/', { username_or_email: email });
-      const reset = await lastResetToken(t, email);
-      await auth.sendVerificationLink({ id: user.id, username: user.username, first_name: 'Pat' }, email);
-      const verify = await lastVerifyToken(t, email);
-      const known = await auth.rememberBrowser(user.id);
-      const outstanding: Outstanding = { other, reset, verify, known };
-      expect(await alive(other)).toBe(true);
-      expect(await auth.recognised(known)).not.toBeNull();
-      const epoch = await epochOf(t, user.id);
+  // Outstanding: another session, a reset link, a verification link, a remembered browser.
+  const other = t.client();
+  const otherLogIn = await other.post('UserSessionResource', 'create', {
+    username_or_email: email,
+    password: user.password,
+    ...(setup.secret ? { mfa_token: appCode(t, setup.secret) } : {}),
+  });
+  expect(otherLogIn.status).toBe(200);
+  await v3Post(t, '/v3/users/forgot_password/', { username_or_email: email });
+  const reset = await lastResetToken(t, email);
+  await auth.sendVerificationLink({ id: user.id, username: user.username, first_name: 'Pat' }, email);
+  const verify = await lastVerifyToken(t, email);
+  const known = await auth.rememberBrowser(user.id);
+  const outstanding: Outstanding = { other, reset, verify, known };
+  expect(await alive(other)).toBe(true);
+  expect(await auth.recognised(known)).not.toBeNull();
+  const epoch = await epochOf(t, user.id);
 
-      for (const attempt of change.refused) {
-        const refused = await attempt(t, browser, user.password, setup);
-        expect(await alive(browser)).toBe(true);
-        expect(err(refused)).not.toBe(0);
-        expect(await epochOf(t, user.id)).toBe(epoch);
-      }
-      t.clock.advance(MINUTE);
-      expect((await change.run(t, browser, user.password, setup)).status).toBe(200);
+  for (const attempt of change.refused) {
+    const refused = await attempt(t, browser, user.password, setup);
+    expect(await alive(browser)).toBe(true);
+    expect(err(refused)).not.toBe(0);
+    expect(await epochOf(t, user.id)).toBe(epoch);
+  }
+  t.clock.advance(MINUTE);
+  expect((await change.run(t, browser, user.password, setup)).status).toBe(200);
 
-      expect(await epochOf(t, user.id)).toBeGreaterThan(epoch);
-      expect(await alive(browser)).toBe(change.keepsSession);
-      expect(await alive(outstanding.other)).toBe(false);
-      expect(await auth.recognised(outstanding.known)).toBeNull();
-      expect(await t.db.selectFrom('auth_tokens').select('used_at').where('id', '=', sha256(outstanding.reset)).executeTakeFirstOrThrow()).not.toEqual({ used_at: null });
-      expect((await v3Post(t, '/v3/users/password/reset/', { token: outstanding.reset, new_password: 'Late-Link-Reset-88' })).status).toBe(400);
-      expect(err(await t.client().post('EmailVerificationResource', 'update', { token: outstanding.verify }))).toBe(261);
+  expect(await epochOf(t, user.id)).toBeGreaterThan(epoch);
+  expect(await alive(browser)).toBe(change.keepsSession);
+  expect(await alive(outstanding.other)).toBe(false);
+  expect(await auth.recognised(outstanding.known)).toBeNull();
+  expect(await t.db.selectFrom('auth_tokens').select('used_at').where('id', '=', sha256(outstanding.reset)).executeTakeFirstOrThrow()).not.toEqual({
+    used_at: null,
+  });
+  expect((await v3Post(t, '/v3/users/password/reset/', { token: outstanding.reset, new_password: 'Late-Link-Reset-88' })).status).toBe(400);
+  expect(err(await t.client().post('EmailVerificationResource', 'update', { token: outstanding.verify }))).toBe(261);
 }
 
 describe('every credential change × every outstanding token and proof', () => {

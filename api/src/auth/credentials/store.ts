@@ -25,11 +25,27 @@ export const EPOCH_BOUND_KINDS: readonly TokenKind[] = ['reset', 'verify', 'know
  * equals the epoch it recorded. Answers the new epoch.
  */
 export async function moveSecurityEpoch(trx: Transaction<Database>, userId: string, now: number, keepSessionId: string | null): Promise<number> {
-  await trx.updateTable('users').set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) })).where('id', '=', userId).execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ security_epoch: eb('security_epoch', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
   const { security_epoch: epoch } = await trx.selectFrom('users').select('security_epoch').where('id', '=', userId).executeTakeFirstOrThrow();
-  await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('id', '!=', keepSessionId ?? '').where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId ?? '')
+    .where('revoked_at', 'is', null)
+    .execute();
   if (keepSessionId) await trx.updateTable('sessions').set({ security_epoch: epoch }).where('id', '=', keepSessionId).where('user_id', '=', userId).execute();
-  await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', [...EPOCH_BOUND_KINDS]).where('used_at', 'is', null).execute();
+  await trx
+    .updateTable('auth_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', [...EPOCH_BOUND_KINDS])
+    .where('used_at', 'is', null)
+    .execute();
   // An address waiting for its (now dead) link is dropped, but not the typed address of an account made through a
   // provider, which holds a placeholder until it is proven (auth/verify.ts placeholderEmail): it can ask for a new link.
   await trx.updateTable('users').set({ pending_email: null }).where('id', '=', userId).where('email', 'not like', `%${PLACEHOLDER_SUFFIX}`).execute();
@@ -51,7 +67,10 @@ export const currentEpochOf = (db: Db, userId: string) => db.selectFrom('users')
 
 /** A token row is still under its account's epoch (for the kinds an epoch move retires; others pass). */
 export function tokenEpochIsCurrent(kind: TokenKind): (eb: ExpressionBuilder<Database, 'auth_tokens'>) => Expression<SqlBool> {
-  return (eb) => (EPOCH_BOUND_KINDS.includes(kind) ? eb('auth_tokens.security_epoch', '=', eb.selectFrom('users').select('users.security_epoch').whereRef('users.id', '=', 'auth_tokens.user_id')) : eb.lit(true));
+  return (eb) =>
+    EPOCH_BOUND_KINDS.includes(kind)
+      ? eb('auth_tokens.security_epoch', '=', eb.selectFrom('users').select('users.security_epoch').whereRef('users.id', '=', 'auth_tokens.user_id'))
+      : eb.lit(true);
 }
 
 /**
@@ -59,8 +78,27 @@ export function tokenEpochIsCurrent(kind: TokenKind): (eb: ExpressionBuilder<Dat
  * codes retired, the epoch moved. An operator's reset calls it inside the transaction that writes its audit row.
  */
 export async function disableMfaIn(trx: Transaction<Database>, userId: string, now: number, keepSessionId: string | null): Promise<void> {
-  await trx.updateTable('users').set({ mfa_method: null, totp_secret: null, totp_last_step: null, phone_number: null, mfa_enabled_at: null, mfa_pending_method: null, mfa_pending_secret: null, mfa_pending_phone: null }).where('id', '=', userId).execute();
-  await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
+  await trx
+    .updateTable('users')
+    .set({
+      mfa_method: null,
+      totp_secret: null,
+      totp_last_step: null,
+      phone_number: null,
+      mfa_enabled_at: null,
+      mfa_pending_method: null,
+      mfa_pending_secret: null,
+      mfa_pending_phone: null,
+    })
+    .where('id', '=', userId)
+    .execute();
+  await trx
+    .updateTable('auth_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', 'in', ['backup', 'mfa'])
+    .where('used_at', 'is', null)
+    .execute();
   await moveSecurityEpoch(trx, userId, now, keepSessionId);
 }
 
@@ -69,13 +107,24 @@ export type Identity = { provider: string; subject: string; user_id: string; ema
 
 /** Spends a live token of a kind, under its epoch when the kind is bound to one; false when it was used, expired, retired or never existed (one winner under races). */
 export async function spendToken(db: Db, id: string, kind: TokenKind, now: number): Promise<boolean> {
-  const result = await db.updateTable('auth_tokens').set({ used_at: now }).where(liveToken(id, kind, now)).executeTakeFirst();
+  const result = await db
+    .updateTable('auth_tokens')
+    .set({ used_at: now })
+    .where(liveToken(id, kind, now))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** The token row by the hash of its secret while it is live: unused, unexpired, and under its account's epoch when its kind is bound to one. */
 export function liveToken(id: string, kind: TokenKind, now: number): (eb: ExpressionBuilder<Database, 'auth_tokens'>) => Expression<SqlBool> {
-  return (eb) => eb.and([eb('auth_tokens.id', '=', id), eb('auth_tokens.kind', '=', kind), eb('auth_tokens.used_at', 'is', null), eb('auth_tokens.expires_at', '>', now), tokenEpochIsCurrent(kind)(eb)]);
+  return (eb) =>
+    eb.and([
+      eb('auth_tokens.id', '=', id),
+      eb('auth_tokens.kind', '=', kind),
+      eb('auth_tokens.used_at', 'is', null),
+      eb('auth_tokens.expires_at', '>', now),
+      tokenEpochIsCurrent(kind)(eb),
+    ]);
 }
 
 export function credentialStore(db: Kysely<Database>) {
@@ -93,7 +142,12 @@ export function credentialStore(db: Kysely<Database>) {
     /** A password for an account that has none, keeping the session that set it; false when it has one by now. */
     async setFirstPassword(userId: string, passwordHash: string, now: number, keepSessionId: string) {
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).where('password_hash', 'is', null).executeTakeFirst();
+        const result = await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', userId)
+          .where('password_hash', 'is', null)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
         await moveSecurityEpoch(trx, userId, now, keepSessionId);
         return true;
@@ -114,7 +168,13 @@ export function credentialStore(db: Kysely<Database>) {
         await moveSecurityEpoch(trx, userId, now, null);
         await trx.deleteFrom('login_attempts').where('email', '=', email).execute();
         // The link reached the mailbox, so the email is proven (when it is still the one mailed) ...
-        await trx.updateTable('users').set({ email_verified_at: now }).where('id', '=', userId).where('email', '=', mailedTo ?? '').where('email_verified_at', 'is', null).execute();
+        await trx
+          .updateTable('users')
+          .set({ email_verified_at: now })
+          .where('id', '=', userId)
+          .where('email', '=', mailedTo ?? '')
+          .where('email_verified_at', 'is', null)
+          .execute();
         // ... and an identity the owner never proved (a pre-hijacker's) no longer logs in.
         await trx.deleteFrom('identities').where('user_id', '=', userId).where('proven_at', 'is', null).execute();
         return true;
@@ -123,7 +183,13 @@ export function credentialStore(db: Kysely<Database>) {
 
     /** The account's email is proven (a provider vouched for that very address); only while it is still that email. */
     async markEmailVerified(id: string, email: string, now: number) {
-      await db.updateTable('users').set({ email_verified_at: now }).where('id', '=', id).where('email', '=', email).where('email_verified_at', 'is', null).execute();
+      await db
+        .updateTable('users')
+        .set({ email_verified_at: now })
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .where('email_verified_at', 'is', null)
+        .execute();
     },
 
     /** An address asked for: it waits in pending_email for its link (nothing is retired until it commits). */
@@ -137,9 +203,18 @@ export function credentialStore(db: Kysely<Database>) {
      * (every session but the one that asked ends), and the old address gets an undo link (`undoId`, the
      * hash of its secret, live `undoTtlMs`). 'taken' when another account has that address by now.
      */
-    async verifyEmail(tokenId: string, now: number, undo: { id: string; ttlMs: number }): Promise<{ result: 'verified'; email: string; previous: string | null; userId: string } | { result: 'invalid' | 'taken' }> {
+    async verifyEmail(
+      tokenId: string,
+      now: number,
+      undo: { id: string; ttlMs: number },
+    ): Promise<{ result: 'verified'; email: string; previous: string | null; userId: string } | { result: 'invalid' | 'taken' }> {
       return db.transaction().execute(async (trx) => {
-        const token = await trx.selectFrom('auth_tokens').select(['user_id', 'address', 'session_id']).where('id', '=', tokenId).where('kind', '=', 'verify').executeTakeFirst();
+        const token = await trx
+          .selectFrom('auth_tokens')
+          .select(['user_id', 'address', 'session_id'])
+          .where('id', '=', tokenId)
+          .where('kind', '=', 'verify')
+          .executeTakeFirst();
         if (!(await spend(trx, tokenId, 'verify', now)) || !token?.user_id || !token.address) return { result: 'invalid' as const };
         const user = await trx.selectFrom('users').select(['email', 'pending_email']).where('id', '=', token.user_id).executeTakeFirst();
         if (user?.email === token.address) {
@@ -153,7 +228,18 @@ export function credentialStore(db: Kysely<Database>) {
         // An account made through a provider proving its first address replaces only a placeholder: nothing to retire or undo.
         if (user.email.endsWith(PLACEHOLDER_SUFFIX)) return { result: 'verified' as const, email: token.address, previous: null, userId: token.user_id };
         await moveSecurityEpoch(trx, token.user_id, now, token.session_id);
-        await trx.insertInto('auth_tokens').values({ id: undo.id, kind: 'email_undo', user_id: token.user_id, address: user.email, created_at: now, expires_at: now + undo.ttlMs, used_at: null }).execute();
+        await trx
+          .insertInto('auth_tokens')
+          .values({
+            id: undo.id,
+            kind: 'email_undo',
+            user_id: token.user_id,
+            address: user.email,
+            created_at: now,
+            expires_at: now + undo.ttlMs,
+            used_at: null,
+          })
+          .execute();
         return { result: 'verified' as const, email: token.address, previous: user.email, userId: token.user_id };
       });
     },
@@ -165,7 +251,12 @@ export function credentialStore(db: Kysely<Database>) {
      */
     async undoEmailChange(tokenId: string, now: number): Promise<{ result: 'undone'; email: string; userId: string } | { result: 'invalid' | 'taken' }> {
       return db.transaction().execute(async (trx) => {
-        const token = await trx.selectFrom('auth_tokens').select(['user_id', 'address']).where('id', '=', tokenId).where('kind', '=', 'email_undo').executeTakeFirst();
+        const token = await trx
+          .selectFrom('auth_tokens')
+          .select(['user_id', 'address'])
+          .where('id', '=', tokenId)
+          .where('kind', '=', 'email_undo')
+          .executeTakeFirst();
         if (!(await spend(trx, tokenId, 'email_undo', now)) || !token?.user_id || !token.address) return { result: 'invalid' as const };
         const holder = await trx.selectFrom('users').select('id').where('email', '=', token.address).executeTakeFirst();
         if (holder && holder.id !== token.user_id) return { result: 'taken' as const };
@@ -194,8 +285,28 @@ export function credentialStore(db: Kysely<Database>) {
           .where('mfa_method', 'is', null)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.updateTable('auth_tokens').set({ used_at: now }).where('user_id', '=', userId).where('kind', 'in', ['backup', 'mfa']).where('used_at', 'is', null).execute();
-        if (backupHashes.length) await trx.insertInto('auth_tokens').values(backupHashes.map((id) => ({ id, kind: 'backup' as const, user_id: userId, address: null, created_at: now, expires_at: Number.MAX_SAFE_INTEGER, used_at: null }))).execute();
+        await trx
+          .updateTable('auth_tokens')
+          .set({ used_at: now })
+          .where('user_id', '=', userId)
+          .where('kind', 'in', ['backup', 'mfa'])
+          .where('used_at', 'is', null)
+          .execute();
+        if (backupHashes.length)
+          await trx
+            .insertInto('auth_tokens')
+            .values(
+              backupHashes.map((id) => ({
+                id,
+                kind: 'backup' as const,
+                user_id: userId,
+                address: null,
+                created_at: now,
+                expires_at: Number.MAX_SAFE_INTEGER,
+                used_at: null,
+              })),
+            )
+            .execute();
         await moveSecurityEpoch(trx, userId, now, sessionId);
         if (sessionId) await trx.updateTable('sessions').set({ mfa_at: now }).where('id', '=', sessionId).execute();
         return true;

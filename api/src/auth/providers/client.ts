@@ -54,7 +54,10 @@ export function providerClients(settings: ProvidersConfig['providers'], publicOr
     const url = new URL(setting.issuer);
     // Plain http only for an issuer on this machine (the dev provider); anything else must be https.
     const execute = url.protocol === 'http:' && LOOPBACK.has(url.hostname) ? [oidc.allowInsecureRequests] : [];
-    return oidc.discovery(url, setting.clientId, { client_secret: setting.clientSecret }, oidc.ClientSecretBasic(setting.clientSecret), { execute, timeout: TIMEOUT_S });
+    return oidc.discovery(url, setting.clientId, { client_secret: setting.clientSecret }, oidc.ClientSecretBasic(setting.clientSecret), {
+      execute,
+      timeout: TIMEOUT_S,
+    });
   };
 
   const configuration = async (name: ProviderName, idTokenResponse = false) => {

@@ -3,7 +3,6 @@ import type { ContractTable } from '../../lib/envelope.contract.js';
 import { loggedInUser } from '../contract.js';
 import { userText } from '../../lib/text.js';
 
-
 /**
  * The identity providers' side of the contract: the provider names, what a finished callback
  * leads to, and the message the provider window posts to the window that opened it.
@@ -40,7 +39,11 @@ export type CallbackOutcome =
 export type CompletePayload = Exclude<CallbackOutcome, { outcome: 'logged_in' }> | { outcome: 'logged_in'; user: { id: string; username: string } };
 export type ProviderMessage =
   | { corkboard: 1; type: 'social-connect-complete'; payload: CompletePayload }
-  | { corkboard: 1; type: 'social-connect-error'; payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> } };
+  | {
+      corkboard: 1;
+      type: 'social-connect-error';
+      payload: { api_error_code: number; http_status: number; message: string; message_detail?: string; data?: Record<string, unknown> };
+    };
 
 /** Shapes more than one answer below (or another capability's) is made of. */
 export const identitiesAnswer = z.object({
@@ -58,55 +61,65 @@ export const providersContract = {
     get: { options: z.object({}), answer: z.record(z.string(), z.object({ one_tap: z.boolean().optional(), configured: z.boolean(), disabled: z.boolean() })) },
   },
   GoogleOneTapResource: {
-    create: { options: z.object({
-          credential: z.string().min(1, 'A credential is required.').max(8192),
-          state: z.string().max(512),
-          select_by: z.string().max(64).optional(),
-        }), answer: z.union([
-      z.object({ outcome: z.literal('linked'), provider: z.enum(['facebook', 'google', 'line', 'sso']) }),
-      z.object({
-        outcome: z.literal('link_required'),
-        provider: z.enum(['facebook', 'google', 'line', 'sso']),
-        email: z.string(),
+    create: {
+      options: z.object({
+        credential: z.string().min(1, 'A credential is required.').max(8192),
+        state: z.string().max(512),
+        select_by: z.string().max(64).optional(),
       }),
-      z.object({ outcome: z.literal('email_exists'), provider: z.enum(['facebook', 'google', 'line', 'sso']), email: z.string() }),
-      z.object({ outcome: z.literal('facebook_unavailable'), provider: z.literal('facebook'), facebook_id: z.string() }),
-      z.object({
-        outcome: z.literal('signup'),
-        profile: z.object({
+      answer: z.union([
+        z.object({ outcome: z.literal('linked'), provider: z.enum(['facebook', 'google', 'line', 'sso']) }),
+        z.object({
+          outcome: z.literal('link_required'),
           provider: z.enum(['facebook', 'google', 'line', 'sso']),
-          first_name: z.string(),
-          last_name: z.string(),
-          image_url: z.string().nullable(),
-          email: z.string().nullable(),
-          needs_email: z.boolean(),
-          needs_birthday: z.boolean(),
+          email: z.string(),
         }),
-      }),
-      z.object({ outcome: z.literal('logged_in'), user: z.object({ id: z.string(), username: z.string() }) }),
-    ]) },
+        z.object({ outcome: z.literal('email_exists'), provider: z.enum(['facebook', 'google', 'line', 'sso']), email: z.string() }),
+        z.object({ outcome: z.literal('facebook_unavailable'), provider: z.literal('facebook'), facebook_id: z.string() }),
+        z.object({
+          outcome: z.literal('signup'),
+          profile: z.object({
+            provider: z.enum(['facebook', 'google', 'line', 'sso']),
+            first_name: z.string(),
+            last_name: z.string(),
+            image_url: z.string().nullable(),
+            email: z.string().nullable(),
+            needs_email: z.boolean(),
+            needs_birthday: z.boolean(),
+          }),
+        }),
+        z.object({ outcome: z.literal('logged_in'), user: z.object({ id: z.string(), username: z.string() }) }),
+      ]),
+    },
   },
   SocialRegisterResource: {
-    create: { options: z.object({
-          // google_one_tap is a Google sign-up that began with one tap.
-          type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
-          birthday: z.number().int().nullable().optional(),
-          birthday_source_site: z.string().max(32).optional(),
-          email: z.string().trim().max(254).nullable().optional(),
-          email_source_site: z.string().max(32).optional(),
-          country: z.string().regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.').nullable().optional(),
-          first_name: userText({ max: 64 }).optional(),
-          last_name: userText({ max: 64 }).optional(),
-          kr_privacy_consent_opt_in: z.boolean().optional(),
-          marketing_notifs_opt_out: z.boolean().optional(),
-          recaptchaV3Token: z.string().max(4096).optional(),
-          next: z.string().max(2048).optional(),
-        }), answer: z.object({
-      birthday_source_site: z.string(),
-      email_source_site: z.string(),
-      user: loggedInUser.extend({ email_verified: z.boolean() }),
-      redirect: z.string(),
-    }) },
+    create: {
+      options: z.object({
+        // google_one_tap is a Google sign-up that began with one tap.
+        type: z.enum([...PROVIDERS, 'google_one_tap']).transform((type): ProviderName => (type === 'google_one_tap' ? 'google' : type)),
+        birthday: z.number().int().nullable().optional(),
+        birthday_source_site: z.string().max(32).optional(),
+        email: z.string().trim().max(254).nullable().optional(),
+        email_source_site: z.string().max(32).optional(),
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'Must be a two-letter country code.')
+          .nullable()
+          .optional(),
+        first_name: userText({ max: 64 }).optional(),
+        last_name: userText({ max: 64 }).optional(),
+        kr_privacy_consent_opt_in: z.boolean().optional(),
+        marketing_notifs_opt_out: z.boolean().optional(),
+        recaptchaV3Token: z.string().max(4096).optional(),
+        next: z.string().max(2048).optional(),
+      }),
+      answer: z.object({
+        birthday_source_site: z.string(),
+        email_source_site: z.string(),
+        user: loggedInUser.extend({ email_verified: z.boolean() }),
+        redirect: z.string(),
+      }),
+    },
   },
   SocialLinkResource: {
     create: { options: z.object({}), answer: z.object({ provider: z.enum(['facebook', 'google', 'line', 'sso']) }) },
@@ -116,6 +129,9 @@ export const providersContract = {
     delete: { options: z.object({ provider: providerEnum }), answer: identitiesAnswer },
   },
   SocialPasswordResource: {
-    create: { options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }), answer: z.object({ status: z.string() }) },
+    create: {
+      options: z.object({ new_password: z.string().max(256), code: z.string().trim().min(1).max(16).optional() }),
+      answer: z.object({ status: z.string() }),
+    },
   },
 } satisfies ContractTable;

@@ -26,11 +26,35 @@ export interface DemoIdentity {
 export const DEV_SSO_DOMAIN = 'acme.example';
 
 export const DEMO_IDENTITIES: DemoIdentity[] = [
-  { sub: 'nora', email: 'nora.newcomer@example.org', email_verified: true, given_name: 'Nora', family_name: 'Newcomer', birthdate: '1994-05-17', note: 'new, with email and birthday' },
+  {
+    sub: 'nora',
+    email: 'nora.newcomer@example.org',
+    email_verified: true,
+    given_name: 'Nora',
+    family_name: 'Newcomer',
+    birthdate: '1994-05-17',
+    note: 'new, with email and birthday',
+  },
   { sub: 'bea', email: 'bea.nobirthday@example.org', email_verified: true, given_name: 'Bea', family_name: 'Nobirthday', note: 'new, no birthday' },
   { sub: 'ned', given_name: 'Ned', family_name: 'Noemail', birthdate: '1990-01-01', note: 'new, no email' },
-  { sub: 'dora', email: 'demo@corkboard.test', email_verified: true, given_name: 'Dora', family_name: 'Demo', birthdate: '1991-03-03', note: 'email already has a password account' },
-  { sub: 'sam', email: `sam@${DEV_SSO_DOMAIN}`, email_verified: true, given_name: 'Sam', family_name: 'Company', birthdate: '1988-08-08', note: 'company SSO domain' },
+  {
+    sub: 'dora',
+    email: 'demo@corkboard.test',
+    email_verified: true,
+    given_name: 'Dora',
+    family_name: 'Demo',
+    birthdate: '1991-03-03',
+    note: 'email already has a password account',
+  },
+  {
+    sub: 'sam',
+    email: `sam@${DEV_SSO_DOMAIN}`,
+    email_verified: true,
+    given_name: 'Sam',
+    family_name: 'Company',
+    birthdate: '1988-08-08',
+    note: 'company SSO domain',
+  },
 ];
 
 /** Made-up identities from the login page's second form, by subject, for the life of the process. */
@@ -104,7 +128,11 @@ export async function startDevProvider(publicOrigin: string, port = 0): Promise<
   const policy = interactionPolicy.base();
   policy
     .get('login')
-    .checks.add(new interactionPolicy.Check('dev_always', 'the dev provider asks each time', (ctx: any) => (ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
+    .checks.add(
+      new interactionPolicy.Check('dev_always', 'the dev provider asks each time', (ctx: any) =>
+        ctx.oidc.result?.login ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
 
   // Consent is implied, for the loopback ('native') Google client too.
   policy.get('consent').checks.remove('native_client_prompt');

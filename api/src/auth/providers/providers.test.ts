@@ -19,7 +19,15 @@ type Identity = Omit<DemoIdentity, 'note'>;
 let counter = 0;
 const person = (extra: Partial<Identity> = {}): Identity => {
   counter += 1;
-  return { sub: `person-${counter}`, email: `pat.person${counter}@example.org`, email_verified: true, given_name: 'Pat', family_name: `Person${counter}`, birthdate: '1990-02-03', ...extra };
+  return {
+    sub: `person-${counter}`,
+    email: `pat.person${counter}@example.org`,
+    email_verified: true,
+    given_name: 'Pat',
+    family_name: `Person${counter}`,
+    birthdate: '1990-02-03',
+    ...extra,
+  };
 };
 
 const app = (config: Record<string, unknown> = {}) => testApp({ config: { ...dev.config, ...config } });
@@ -43,7 +51,11 @@ function browser(t: TestApp) {
     const res =
       action === 'get'
         ? await send(`/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`)
-        : await send(`/resource/${name}/${action}/`, { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ options }) });
+        : await send(`/resource/${name}/${action}/`, {
+            method: 'POST',
+            headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+            body: JSON.stringify({ options }),
+          });
     const body = JSON.parse(res.text).resource_response;
     return { status: res.status, data: body.data, code: body.error?.api_error_code ?? 0, error: body.error };
   };
@@ -139,7 +151,10 @@ describe('sign-up through a provider', () => {
     expect(message).toMatchObject({
       corkboard: 1,
       type: 'social-connect-complete',
-      payload: { outcome: 'signup', profile: { provider: 'google', first_name: 'Pat', last_name: who.family_name, email: who.email, needs_email: false, needs_birthday: false } },
+      payload: {
+        outcome: 'signup',
+        profile: { provider: 'google', first_name: 'Pat', last_name: who.family_name, email: who.email, needs_email: false, needs_birthday: false },
+      },
     });
     expect(payload(message).profile.image_url).toBe(`${dev.issuer}/avatars/${who.sub}.svg`);
     const res = await b.resource('SocialRegisterResource', 'create', { type: 'google', country: 'GB' });
@@ -231,7 +246,11 @@ describe('linking is where accounts get stolen', () => {
     const t = await app();
     const owner = await t.makeUser('victim');
     const b = browser(t);
-    expect(payload(await signIn(b, person({ email: owner.email, email_verified: false })))).toEqual({ outcome: 'email_exists', provider: 'google', email: owner.email });
+    expect(payload(await signIn(b, person({ email: owner.email, email_verified: false })))).toEqual({
+      outcome: 'email_exists',
+      provider: 'google',
+      email: owner.email,
+    });
     await b.resource('UserSessionResource', 'create', { username_or_email: owner.email, password: owner.password });
     expect((await b.resource('SocialLinkResource', 'create')).code).toBe(166);
     expect(await t.db.selectFrom('identities').selectAll().execute()).toEqual([]);
@@ -300,7 +319,9 @@ describe('linking is where accounts get stolen', () => {
     const c = browser(t);
     await signIn(c, person());
     await c.resource('SocialRegisterResource', 'create', { type: 'google' });
-    const answers = await Promise.all(['Quince-Harbour-77', 'Walnut-Lantern-42'].map((new_password) => c.resource('SocialPasswordResource', 'create', { new_password })));
+    const answers = await Promise.all(
+      ['Quince-Harbour-77', 'Walnut-Lantern-42'].map((new_password) => c.resource('SocialPasswordResource', 'create', { new_password })),
+    );
     expect(answers.map((a) => a.code).sort((x, y) => x - y)).toEqual([0, 170]);
   });
 
@@ -388,7 +409,11 @@ describe('the protocol checks of the callback', () => {
     expect((await back.resource('ViewerResource', 'get')).data.user.id).toBe(user.id);
 
     // Deactivated by someone else's decision: the dialog, not a way back.
-    await t.db.updateTable('users').set({ state: 'deactivated', state_reason: 'unusual_activity', state_set_by: 'operator' }).where('id', '=', user.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ state: 'deactivated', state_reason: 'unusual_activity', state_set_by: 'operator' })
+      .where('id', '=', user.id)
+      .execute();
     expect(payload(await signIn(browser(t), who, { mode: 'login' }))).toMatchObject({ api_error_code: 117 });
     expect(await state()).toEqual({ state: 'deactivated', state_reason: 'unusual_activity' });
   });
@@ -401,14 +426,25 @@ describe('the protocol checks of the callback', () => {
 
 describe('company single sign-on', () => {
   const ssoInfo = async (b: Browser, email: unknown) => {
-    const res = await b.send('/v3/sso/info/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+    const res = await b.send('/v3/sso/info/', {
+      method: 'POST',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
     return JSON.parse(res.text).resource_response.data;
   };
 
   it('SSO info: an email of an SSO domain, its account, and where the 600x600 popup goes; anything else is not SSO', async () => {
     const t = await app();
     const b = browser(t);
-    expect(await ssoInfo(b, 'someone@example.org')).toEqual({ is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null });
+    expect(await ssoInfo(b, 'someone@example.org')).toEqual({
+      is_sso: false,
+      existing_user: false,
+      existing_user_is_sso: false,
+      authorization_uri: null,
+      redirect_uri: null,
+      exchange_code_to_token_info_url: null,
+    });
     expect((await ssoInfo(b, 42)).is_sso).toBe(false);
     const info = await ssoInfo(b, 'Sam@ACME.example');
     expect(info).toMatchObject({ is_sso: true, existing_user: false, existing_user_is_sso: false, redirect_uri: `${TEST_ORIGIN}/oauth/sso/callback/` });
@@ -421,7 +457,10 @@ describe('company single sign-on', () => {
     const t = await app();
     const b = browser(t);
     const message = await signIn(b, 'sam', { provider: 'sso' });
-    expect(payload(message)).toMatchObject({ outcome: 'signup', profile: { provider: 'sso', email: 'sam@acme.example', needs_email: false, needs_birthday: false } });
+    expect(payload(message)).toMatchObject({
+      outcome: 'signup',
+      profile: { provider: 'sso', email: 'sam@acme.example', needs_email: false, needs_birthday: false },
+    });
     expect((await b.resource('SocialRegisterResource', 'create', { type: 'sso' })).data.user.email).toBe('sam@acme.example');
     expect(await ssoInfo(b, 'sam@acme.example')).toMatchObject({ is_sso: true, existing_user: true, existing_user_is_sso: true });
     expect(payload(await signIn(browser(t), 'sam', { provider: 'sso', mode: 'login' }))).toMatchObject({ outcome: 'logged_in', user: { username: 'sam' } });
@@ -444,7 +483,10 @@ describe('Facebook no longer available for new users', () => {
     const refused = await signIn(flagged(), person(), { provider: 'facebook' });
     expect(payload(refused)).toMatchObject({ api_error_code: 171, message: "Facebook login isn't available for new users. Continue with email or Google:" });
     const unmatched = await signIn(flagged(), person(), { provider: 'facebook', mode: 'login' });
-    expect(payload(unmatched)).toMatchObject({ api_error_code: 119, message: 'Your account is already linked to Facebook. To log in with email, set a password.' });
+    expect(payload(unmatched)).toMatchObject({
+      api_error_code: 119,
+      message: 'Your account is already linked to Facebook. To log in with email, set a password.',
+    });
     const b = flagged();
     const retired = payload(await signIn(b, who, { provider: 'facebook', mode: 'login' }));
     expect(retired).toEqual({ outcome: 'facebook_unavailable', provider: 'facebook', facebook_id: who.sub });
@@ -578,7 +620,11 @@ describe('/v3/facebook/profile_data/ and /v3/facebook/login_data/', () => {
     expect(payload(messageOf((await d.send(back.pathname + back.search)).text)).outcome).toBe('facebook_unavailable');
     const user = await t.db.selectFrom('users').selectAll().where('email', '=', who.email!).executeTakeFirstOrThrow();
     await t.db.updateTable('users').set({ password_hash: 'x' }).where('id', '=', user.id).execute();
-    expect(envelope(await d.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).data).toMatchObject({ has_password: true, facebook_only: false, connected_to_google: false });
+    expect(envelope(await d.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).data).toMatchObject({
+      has_password: true,
+      facebook_only: false,
+      connected_to_google: false,
+    });
   });
 
   it('bad input and strangers get 4xx, never a 500', async () => {
@@ -586,7 +632,10 @@ describe('/v3/facebook/profile_data/ and /v3/facebook/login_data/', () => {
     const b = browser(t);
     expect((await post(b, { access_token: 'x' })).status).toBe(400);
     expect(envelope(await post(b, { access_token: 'x' })).error.api_error_code).toBe(162);
-    expect((await b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{oops' })).status).toBe(400);
+    expect(
+      (await b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' }, body: '{oops' }))
+        .status,
+    ).toBe(400);
     expect((await post(b, { fields: 42 })).status).toBe(400);
     expect((await b.send('/v3/facebook/login_data/')).status).toBe(400);
     expect(envelope(await b.send('/v3/facebook/login_data/?facebook_id=someone')).error.api_error_code).toBe(162);
@@ -599,7 +648,15 @@ describe('/v3/facebook/profile_data/ and /v3/facebook/login_data/', () => {
     await signIn(other, person(), { provider: 'facebook' });
     expect(envelope(await other.send(`/v3/facebook/login_data/?facebook_id=${who.sub}`)).error.api_error_code).toBe(162);
     // A cross-site write is refused before anything is read.
-    expect((await b.send('/v3/facebook/profile_data/', { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{}' })).status).toBe(403);
+    expect(
+      (
+        await b.send('/v3/facebook/profile_data/', {
+          method: 'POST',
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -610,7 +667,10 @@ describe('an address is trusted only once proven', () => {
   /** The newest link of a kind the dev outbox holds for an address. */
   const mailedToken = async (t: TestApp, to: string, path: string) => {
     const mails = await t.db.selectFrom('outbox').select('body').where('to_address', '=', to).orderBy('created_at').execute();
-    const token = mails.map((m) => new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([\\w-]+)`).exec(m.body)?.[1]).filter(Boolean).at(-1);
+    const token = mails
+      .map((m) => new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([\\w-]+)`).exec(m.body)?.[1])
+      .filter(Boolean)
+      .at(-1);
     if (!token) throw new Error(`no ${path} link for ${to}`);
     return token;
   };
@@ -631,7 +691,11 @@ describe('an address is trusted only once proven', () => {
     expect(made.code).toBe(0);
     expect(made.data.user).toMatchObject({ email: victimEmail, email_verified: false });
     // Held aside: not the account's email, so it blocks no one.
-    const squatter = await t.db.selectFrom('users').select(['id', 'email', 'pending_email', 'email_verified_at']).where('id', '=', made.data.user.id).executeTakeFirstOrThrow();
+    const squatter = await t.db
+      .selectFrom('users')
+      .select(['id', 'email', 'pending_email', 'email_verified_at'])
+      .where('id', '=', made.data.user.id)
+      .executeTakeFirstOrThrow();
     expect(squatter).toMatchObject({ pending_email: victimEmail, email_verified_at: null });
     expect(squatter.email).not.toBe(victimEmail);
     expect(JSON.parse((await attacker.send(`/v3/register/exists/?email=${victimEmail}`)).text).resource_response.data).toBe(false);
@@ -652,7 +716,12 @@ describe('an address is trusted only once proven', () => {
     expect((await again.resource('EmailVerificationResource', 'get')).data).toEqual({ email: null, verified: false, pending_email: victimEmail });
 
     // Even the link mailed to the victim for the attacker's claim no longer gives the attacker the address.
-    const claimLink = await t.db.selectFrom('outbox').select('body').where('to_address', '=', victimEmail).where('body', 'like', `%${made.data.user.username}%`).executeTakeFirstOrThrow();
+    const claimLink = await t.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('to_address', '=', victimEmail)
+      .where('body', 'like', `%${made.data.user.username}%`)
+      .executeTakeFirstOrThrow();
     const claimToken = /\/email\/verify\/\?token=([\w-]+)/.exec(claimLink.body)![1];
     expect((await again.resource('EmailVerificationResource', 'update', { token: claimToken })).code).toBe(263);
     expect((await t.db.selectFrom('users').select('email').where('id', '=', made.data.user.id).executeTakeFirstOrThrow()).email).not.toBe(victimEmail);
@@ -664,9 +733,15 @@ describe('an address is trusted only once proven', () => {
     await signIn(b, person({ email: undefined }));
     const made = await b.resource('SocialRegisterResource', 'create', { type: 'google', email: 'mine@example.org' });
     expect((await b.resource('EmailVerificationResource', 'get')).data).toEqual({ email: null, verified: false, pending_email: 'mine@example.org' });
-    expect((await b.resource('EmailVerificationResource', 'update', { token: await mailedToken(t, 'mine@example.org', '/email/verify/') })).data).toEqual({ email: 'mine@example.org', status: 'verified' });
+    expect((await b.resource('EmailVerificationResource', 'update', { token: await mailedToken(t, 'mine@example.org', '/email/verify/') })).data).toEqual({
+      email: 'mine@example.org',
+      status: 'verified',
+    });
     expect((await b.resource('EmailVerificationResource', 'get')).data).toEqual({ email: 'mine@example.org', verified: true, pending_email: null });
-    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', made.data.user.id).executeTakeFirstOrThrow()).toEqual({ email: 'mine@example.org', pending_email: null });
+    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', made.data.user.id).executeTakeFirstOrThrow()).toEqual({
+      email: 'mine@example.org',
+      pending_email: null,
+    });
   });
 
   it('a provider’s verified email is a verified account email, and its identity is proven', async () => {
@@ -685,7 +760,9 @@ describe('an address is trusted only once proven', () => {
     const victimEmail = 'later.victim@example.org';
     // The attacker signs up first with the victim's address and a password, and links their own Google account.
     const attacker = browser(t);
-    expect((await attacker.resource('UserRegisterResource', 'create', { type: 'email', email: victimEmail, password: 'Plum-Orchard-42', birthday })).code).toBe(0);
+    expect((await attacker.resource('UserRegisterResource', 'create', { type: 'email', email: victimEmail, password: 'Plum-Orchard-42', birthday })).code).toBe(
+      0,
+    );
     const hijacker = person({ email: 'attacker@example.org' });
     expect(payload(await signIn(attacker, hijacker, { mode: 'link' }))).toEqual({ outcome: 'linked', provider: 'google' });
     expect((await t.db.selectFrom('identities').select('proven_at').executeTakeFirstOrThrow()).proven_at).toBeNull();
@@ -703,7 +780,10 @@ describe('an address is trusted only once proven', () => {
     expect(payload(await signIn(owner, own, { mode: 'link' }))).toEqual({ outcome: 'linked', provider: 'google' });
     t.clock.advance(60 * 60 * 1000 + 1);
     await post(owner, '/v3/users/forgot_password/', { username_or_email: victimEmail });
-    expect((await post(owner, '/v3/users/password/reset/', { token: await mailedToken(t, victimEmail, '/password/reset/'), new_password: 'Another-Tulip-55' })).status).toBe(200);
+    expect(
+      (await post(owner, '/v3/users/password/reset/', { token: await mailedToken(t, victimEmail, '/password/reset/'), new_password: 'Another-Tulip-55' }))
+        .status,
+    ).toBe(200);
     expect(payload(await signIn(browser(t), own, { mode: 'login' }))).toMatchObject({ outcome: 'logged_in' });
   });
 

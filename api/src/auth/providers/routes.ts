@@ -26,9 +26,12 @@ import { recordOf } from '../../lib/rules/records.js';
 /** The cookie that binds a provider flow to the browser that started it (HttpOnly, SameSite=Lax, ten minutes). */
 export const FLOW_COOKIE = 'cb_oauth';
 
-
 /** JSON inside an inline script: nothing in it can close the script element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The headers of the provider window's pages: one nonce'd inline script, no framing, an opener kept
@@ -36,7 +39,10 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 function popupPageHeaders(c: Context, extraCsp: string): string {
   const nonce = randomBytes(16).toString('base64');
-  c.header('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; ${extraCsp}style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
+  c.header(
+    'Content-Security-Policy',
+    `default-src 'none'; script-src 'nonce-${nonce}'; ${extraCsp}style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+  );
   c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('Cache-Control', 'no-store');
@@ -66,7 +72,13 @@ const errorMessage = (error: unknown, brand: string): ProviderMessage => {
   return {
     corkboard: 1,
     type: 'social-connect-error',
-    payload: { api_error_code: e.code, http_status: e.status, message: withBrand(e.message, brand), ...(e.detail ? { message_detail: withBrand(e.detail, brand) } : {}), ...(e.data ? { data: e.data } : {}) },
+    payload: {
+      api_error_code: e.code,
+      http_status: e.status,
+      message: withBrand(e.message, brand),
+      ...(e.detail ? { message_detail: withBrand(e.detail, brand) } : {}),
+      ...(e.data ? { data: e.data } : {}),
+    },
   };
 };
 
@@ -118,34 +130,42 @@ export function providerPageRoutes(deps: Deps, auth: AuthService, providers: Pro
     return name;
   };
 
-  routes.get('/:provider/start/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }), async (c) => {
-    try {
-      const provider = providerParam(c);
-      const query = startQuery.safeParse(c.req.query());
-      if (!query.success) throw new ApiError('invalid_input');
-      const { cookieToken, url } = await providers.start(provider, query.data.mode, c.get('viewer'), requestFlags(c, config), query.data.login_hint);
-      setCookie(c, FLOW_COOKIE, cookieToken, { httpOnly: true, secure: config.secureCookies, sameSite: 'Lax', path: '/', maxAge: FLOW_TTL_MS / 1000 });
-      c.header('Cache-Control', 'no-store');
-      return c.redirect(url, 302);
-    } catch (error) {
-      return resultPage(c, config, errorMessage(error, config.brandName));
-    }
-  });
+  routes.get(
+    '/:provider/start/',
+    declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }),
+    async (c) => {
+      try {
+        const provider = providerParam(c);
+        const query = startQuery.safeParse(c.req.query());
+        if (!query.success) throw new ApiError('invalid_input');
+        const { cookieToken, url } = await providers.start(provider, query.data.mode, c.get('viewer'), requestFlags(c, config), query.data.login_hint);
+        setCookie(c, FLOW_COOKIE, cookieToken, { httpOnly: true, secure: config.secureCookies, sameSite: 'Lax', path: '/', maxAge: FLOW_TTL_MS / 1000 });
+        c.header('Cache-Control', 'no-store');
+        return c.redirect(url, 302);
+      } catch (error) {
+        return resultPage(c, config, errorMessage(error, config.brandName));
+      }
+    },
+  );
 
-  routes.get('/:provider/callback/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }), async (c) => {
-    let message: ProviderMessage;
-    try {
-      const provider = providerParam(c);
-      const query = new URL(c.req.url).search.slice(1);
-      // One-tap comes back with its ID token in the fragment: nothing in the query at all.
-      if (!query && provider === ONE_TAP_PROVIDER) return credentialRelayPage(c, config);
-      const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'), requestFlags(c, config));
-      message = { corkboard: 1, type: 'social-connect-complete', payload: await applyOutcome(c, config, auth, outcome) };
-    } catch (error) {
-      message = errorMessage(error, config.brandName);
-    }
-    return resultPage(c, config, message);
-  });
+  routes.get(
+    '/:provider/callback/',
+    declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }),
+    async (c) => {
+      let message: ProviderMessage;
+      try {
+        const provider = providerParam(c);
+        const query = new URL(c.req.url).search.slice(1);
+        // One-tap comes back with its ID token in the fragment: nothing in the query at all.
+        if (!query && provider === ONE_TAP_PROVIDER) return credentialRelayPage(c, config);
+        const outcome = await providers.callback(provider, getCookie(c, FLOW_COOKIE), query, c.get('viewer'), requestFlags(c, config));
+        message = { corkboard: 1, type: 'social-connect-complete', payload: await applyOutcome(c, config, auth, outcome) };
+      } catch (error) {
+        message = errorMessage(error, config.brandName);
+      }
+      return resultPage(c, config, message);
+    },
+  );
 
   return routes;
 }
@@ -173,19 +193,27 @@ const loginDataQuery = z.object({ facebook_id: z.string().trim().min(1).max(255)
 /** POST /v3/facebook/profile_data/ and GET /v3/facebook/login_data/, served as written. */
 export function facebookV3Routes(providers: ProviderService): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  routes.post('/facebook/profile_data/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: JSON_BODY }), async (c) => {
-    const body = profileDataBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) throw new ApiError('invalid_input', body.error.issues[0]?.message);
-    const profile = await providers.facebookProfile(getCookie(c, FLOW_COOKIE));
-    const asked = typeof body.data.fields === 'string' ? body.data.fields.split(',').map((f) => f.trim()) : body.data.fields;
-    const wanted = asked?.length ? FACEBOOK_FIELDS.filter((field) => asked.includes(field)) : FACEBOOK_FIELDS;
-    return ok(c, Object.fromEntries(wanted.map((field) => [field, profile[field]])));
-  });
-  routes.get('/facebook/login_data/', declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }), async (c) => {
-    const query = loginDataQuery.safeParse(c.req.query());
-    if (!query.success) throw new ApiError('invalid_input', query.error.issues[0]?.message);
-    return ok(c, await providers.facebookLoginData(getCookie(c, FLOW_COOKIE), query.data.facebook_id));
-  });
+  routes.post(
+    '/facebook/profile_data/',
+    declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: JSON_BODY }),
+    async (c) => {
+      const body = profileDataBody.safeParse(await c.req.json().catch(() => null));
+      if (!body.success) throw new ApiError('invalid_input', body.error.issues[0]?.message);
+      const profile = await providers.facebookProfile(getCookie(c, FLOW_COOKIE));
+      const asked = typeof body.data.fields === 'string' ? body.data.fields.split(',').map((f) => f.trim()) : body.data.fields;
+      const wanted = asked?.length ? FACEBOOK_FIELDS.filter((field) => asked.includes(field)) : FACEBOOK_FIELDS;
+      return ok(c, Object.fromEntries(wanted.map((field) => [field, profile[field]])));
+    },
+  );
+  routes.get(
+    '/facebook/login_data/',
+    declare({ caller: 'visitor', limit: none('finishes or starts a flow of this browser (its flow cookie): bounded by API turns'), body: 0 }),
+    async (c) => {
+      const query = loginDataQuery.safeParse(c.req.query());
+      if (!query.success) throw new ApiError('invalid_input', query.error.issues[0]?.message);
+      return ok(c, await providers.facebookLoginData(getCookie(c, FLOW_COOKIE), query.data.facebook_id));
+    },
+  );
   return routes;
 }
 
@@ -196,14 +224,19 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       // Which buttons the auth views draw: configured providers, and whether an experiment turned one off.
       get: action({
         ...providersContract.SocialProvidersResource.get,
-        caller: 'visitor', limit: NO_LIMIT.read,
+        caller: 'visitor',
+        limit: NO_LIMIT.read,
         async run(_options, { c }) {
           const flags = requestFlags(c, config);
           const oneTap = await providers.oneTapWorks();
           return recordOf(PROVIDERS, (name): { configured: boolean; disabled: boolean; one_tap?: boolean } => {
             const flag = DISABLED_BY[name];
             // one_tap: Google's one-tap prompt can work here (its provider allows the id_token flow).
-            return { configured: config.providers[name] !== undefined, disabled: Boolean(flag && flags.has(flag)), ...(name === 'google' ? { one_tap: oneTap } : {}) };
+            return {
+              configured: config.providers[name] !== undefined,
+              disabled: Boolean(flag && flags.has(flag)),
+              ...(name === 'google' ? { one_tap: oneTap } : {}),
+            };
           });
         },
       }),
@@ -212,7 +245,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       // The Google Identity credential (an ID token) and select_by, posted by the one-tap page.
       create: action({
         ...providersContract.GoogleOneTapResource.create,
-        caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
+        caller: 'visitor',
+        limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         async run(options, { c }) {
           const outcome = await providers.oneTap(getCookie(c, FLOW_COOKIE), options.credential, options.state, c.get('viewer'), requestFlags(c, config));
           return applyOutcome(c, config, auth, outcome);
@@ -223,7 +257,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       // The social registration payload; the profile itself comes from the flow this browser holds.
       create: action({
         ...providersContract.SocialRegisterResource.create,
-        caller: 'visitor', limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
+        caller: 'visitor',
+        limit: none('finishes a flow this browser began (its flow cookie): bounded by API turns'),
         async run(options, { c }) {
           const { user, token, sources } = await providers.register(
             getCookie(c, FLOW_COOKIE),
@@ -249,7 +284,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       // After 'link_required': the password log-in just happened; the provider's identity joins the account.
       create: action({
         ...providersContract.SocialLinkResource.create,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         async run(_options, { c, viewer }) {
           const linked = await providers.linkAfterLogIn(getCookie(c, FLOW_COOKIE), viewer);
           deleteCookie(c, FLOW_COOKIE, { path: '/', secure: config.secureCookies });
@@ -258,11 +294,17 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       }),
     },
     SocialIdentitiesResource: {
-      get: action({ ...providersContract.SocialIdentitiesResource.get, caller: 'user', limit: NO_LIMIT.read, run: (_options, { viewer }) => providers.identities(viewer) }),
+      get: action({
+        ...providersContract.SocialIdentitiesResource.get,
+        caller: 'user',
+        limit: NO_LIMIT.read,
+        run: (_options, { viewer }) => providers.identities(viewer),
+      }),
       // Settings: disconnect a provider.
       delete: action({
         ...providersContract.SocialIdentitiesResource.delete,
-        caller: 'user', limit: NO_LIMIT.write,
+        caller: 'user',
+        limit: NO_LIMIT.write,
         async run(options, { c, viewer }) {
           await providers.unlink(viewer, options.provider);
           await rememberAgain(c, config, auth, viewer.id);
@@ -275,7 +317,8 @@ export function providerResources(deps: Deps, auth: AuthService, providers: Prov
       // Its proof: a recent real log-in through the provider, and the two-factor code when it is on (wrong ones counted per account).
       create: action({
         ...providersContract.SocialPasswordResource.create,
-        caller: 'user', limit: 'securityAccount',
+        caller: 'user',
+        limit: 'securityAccount',
         async run(options, { c, viewer }) {
           await providers.setFirstPassword(viewer, options.new_password, { code: options.code });
           await rememberAgain(c, config, auth, viewer.id);

@@ -45,7 +45,6 @@ export const DISABLED_BY: Partial<Record<ProviderName, string>> = { google: 'web
 /** `birthday_source_site` and `email_source_site` name the product's own site or the provider. */
 export const OWN_SITE = 'corkboard';
 
-
 export interface SocialRegisterInput {
   provider: ProviderName;
   /** Epoch seconds, from socialSignupWithAge when the provider gave no birthday. */
@@ -162,7 +161,13 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       // Proven by the account's owner when the account's email is proven, or the provider vouches for that very email.
       const vouched = profile.emailVerified && normaliseEmail(profile.email ?? '') === viewer.email;
       const provenAt = viewer.emailVerified || vouched ? clock.now() : null;
-      if (!(await credentials.link({ provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now(), proven_at: provenAt }, flow.id, viewer.sessionId))) {
+      if (
+        !(await credentials.link(
+          { provider, subject: profile.sub, user_id: viewer.id, email: profile.email, created_at: clock.now(), proven_at: provenAt },
+          flow.id,
+          viewer.sessionId,
+        ))
+      ) {
         throw new ApiError('social_already_linked');
       }
       return { outcome: 'linked', provider };
@@ -176,7 +181,9 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
     const existing = profile.email ? await users.findUserByEmail(normaliseEmail(profile.email)) : undefined;
     if (existing && profile.email) {
       // Linking by email only on the provider's word that the email is verified, and only after the password.
-      return profile.emailVerified ? { outcome: 'link_required', provider, email: existing.email } : { outcome: 'email_exists', provider, email: existing.email };
+      return profile.emailVerified
+        ? { outcome: 'link_required', provider, email: existing.email }
+        : { outcome: 'email_exists', provider, email: existing.email };
     }
     assertNewUsersAllowed(provider, flags, flow.mode);
     // SIGNUP_MODE, told before the sign-up form is shown; asked again when the account is made.
@@ -198,7 +205,14 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       const normal = normaliseEmail(email);
       const domain = normal.split('@')[1] ?? '';
       if (!clients.configured('sso') || !domain || !config.ssoDomains.includes(domain)) {
-        return { is_sso: false, existing_user: false, existing_user_is_sso: false, authorization_uri: null, redirect_uri: null, exchange_code_to_token_info_url: null };
+        return {
+          is_sso: false,
+          existing_user: false,
+          existing_user_is_sso: false,
+          authorization_uri: null,
+          redirect_uri: null,
+          exchange_code_to_token_info_url: null,
+        };
       }
       // Past this point the answer says whether an account exists: an email check like /v3/register/exists/,
       // counted against the same per-address share. A non-SSO answer reads nothing and is free.
@@ -243,7 +257,13 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      * The provider sent the browser back with a code. openid-client checks state, PKCE, issuer, nonce
      * and the ID token; then the profile settles as `settle` says.
      */
-    async callback(provider: ProviderName, cookieToken: string | undefined, query: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
+    async callback(
+      provider: ProviderName,
+      cookieToken: string | undefined,
+      query: string,
+      viewer: Viewer | null,
+      flags: ReadonlySet<string> = new Set(),
+    ): Promise<CallbackOutcome> {
       const flow = await liveFlow(cookieToken);
       if (flow.provider !== provider || flow.completed_at || flow.mode === 'one_tap') throw new ApiError('social_flow_invalid');
       const profile = await clients.finish(provider, query, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier });
@@ -255,7 +275,13 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
      * checked (signature against the issuer's keys, audience, expiry, nonce and state) by openid-client;
      * then it settles like a callback.
      */
-    async oneTap(cookieToken: string | undefined, credential: string, state: string, viewer: Viewer | null, flags: ReadonlySet<string> = new Set()): Promise<CallbackOutcome> {
+    async oneTap(
+      cookieToken: string | undefined,
+      credential: string,
+      state: string,
+      viewer: Viewer | null,
+      flags: ReadonlySet<string> = new Set(),
+    ): Promise<CallbackOutcome> {
       const flow = await liveFlow(cookieToken);
       if (flow.provider !== ONE_TAP_PROVIDER || flow.completed_at || flow.mode !== 'one_tap') throw new ApiError('social_flow_invalid');
       assertEnabled(ONE_TAP_PROVIDER, flags);
@@ -325,7 +351,15 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       if (proven) await gate.spend(email);
       if (!proven) await auth.sendVerificationLink({ id, username, first_name: firstName }, email);
       return {
-        user: { id, username, first_name: firstName, full_name: `${firstName} ${lastName}`.trim(), email, image_medium_url: flow.picture, email_verified: proven },
+        user: {
+          id,
+          username,
+          first_name: firstName,
+          full_name: `${firstName} ${lastName}`.trim(),
+          email,
+          image_medium_url: flow.picture,
+          email_verified: proven,
+        },
         token,
         sources: { birthday_source_site: providerBirthday !== null ? flow.provider : OWN_SITE, email_source_site: providerEmail ? flow.provider : OWN_SITE },
       };
@@ -342,7 +376,14 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       const linked = await store.findIdentity(flow.provider, flow.subject);
       if (linked && linked.user_id !== viewer.id) throw new ApiError('social_already_linked');
       // The provider vouches for the account's own email: the identity is proven, and so is the email.
-      if (!linked && !(await credentials.link({ provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now(), proven_at: clock.now() }, flow.id, viewer.sessionId))) {
+      if (
+        !linked &&
+        !(await credentials.link(
+          { provider: flow.provider, subject: flow.subject, user_id: viewer.id, email: flow.email, created_at: clock.now(), proven_at: clock.now() },
+          flow.id,
+          viewer.sessionId,
+        ))
+      ) {
         throw new ApiError('social_already_linked');
       }
       await credentials.markEmailVerified(viewer.id, viewer.email, clock.now());
@@ -412,7 +453,8 @@ export function providerService(deps: Deps, auth: AuthService, clients: Provider
       assertNewPassword(newPassword, user.email, config.passwordMinLength);
       await prove(viewer, user, { code: proof.code });
       // Written only where there is still none: of two sent together, the second finds the first's.
-      if (!(await credentials.setFirstPassword(user.id, await hashPassword(newPassword), clock.now(), viewer.sessionId))) throw new ApiError('password_already_set');
+      if (!(await credentials.setFirstPassword(user.id, await hashPassword(newPassword), clock.now(), viewer.sessionId)))
+        throw new ApiError('password_already_set');
     },
   };
 }

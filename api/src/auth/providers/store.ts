@@ -18,7 +18,13 @@ export function providerStore(db: Kysely<Database>) {
 
     /** Records the callback's verified profile once; false when the flow was already completed (a replayed callback). */
     async completeFlow(id: string, values: Updateable<OauthFlowsTable>) {
-      const result = await db.updateTable('oauth_flows').set(values).where('id', '=', id).where('completed_at', 'is', null).where('used_at', 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('oauth_flows')
+        .set(values)
+        .where('id', '=', id)
+        .where('completed_at', 'is', null)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -35,11 +41,22 @@ export function providerStore(db: Kysely<Database>) {
     },
 
     /** A social sign-up: the account, its identity, its first session and the spent flow, all or nothing. */
-    async insertUserWithIdentity(user: NewUser, identity: { provider: string; subject: string; email: string | null; proven_at: number | null }, session: NewSession, flowId: string) {
+    async insertUserWithIdentity(
+      user: NewUser,
+      identity: { provider: string; subject: string; email: string | null; proven_at: number | null },
+      session: NewSession,
+      flowId: string,
+    ) {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('users').values(user).execute();
-        await trx.insertInto('identities').values({ ...identity, user_id: user.id, created_at: user.created_at }).execute();
-        await trx.insertInto('sessions').values({ ...session, logged_in_at: session.created_at, revoked_at: null }).execute();
+        await trx
+          .insertInto('identities')
+          .values({ ...identity, user_id: user.id, created_at: user.created_at })
+          .execute();
+        await trx
+          .insertInto('sessions')
+          .values({ ...session, logged_in_at: session.created_at, revoked_at: null })
+          .execute();
         await trx.updateTable('oauth_flows').set({ used_at: user.created_at }).where('id', '=', flowId).execute();
       });
     },

@@ -99,7 +99,8 @@ export const SAFETY_MESSAGES = {
   gotIt: 'Got it',
   contactUs: 'Contact us',
   softBannedTitle: 'We protected your account',
-  softBannedBody: 'We noticed some strange activity on your account, so we reset your password and logged you out everywhere. Check your email for a link to pick a new password.',
+  softBannedBody:
+    'We noticed some strange activity on your account, so we reset your password and logged you out everywhere. Check your email for a link to pick a new password.',
   assistanceTitle: "Looks like you're having trouble logging in",
   assistanceBody: 'We sent an email to {{ email }} to help you get back in.',
   resendEmail: 'Resend email',

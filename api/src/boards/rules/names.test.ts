@@ -8,7 +8,22 @@ const ordered = (names: string[]) =>
 describe('the picker order, stored as a key', () => {
   it('orders as Intl.Collator base/numeric did, digit names last', () => {
     const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-    const names = ['zebra', 'Board 10', 'board 2', 'Ápples', 'apricot', 'Crème brûlée', 'creme fraiche', 'Board 2b', '2027 goals', '10 things', '9 lives', 'Ω omega', 'a', 'B'];
+    const names = [
+      'zebra',
+      'Board 10',
+      'board 2',
+      'Ápples',
+      'apricot',
+      'Crème brûlée',
+      'creme fraiche',
+      'Board 2b',
+      '2027 goals',
+      '10 things',
+      '9 lives',
+      'Ω omega',
+      'a',
+      'B',
+    ];
     const expected = [...names].sort((a, b) => Number(startsWithDigit(a)) - Number(startsWithDigit(b)) || collator.compare(a, b));
     expect(ordered(names)).toEqual(expected);
   });

@@ -7,12 +7,17 @@
 
 /** Case and accents folded: 'Crème BRÛLÉE' is 'creme brulee'. */
 export function foldName(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** A name's words for search: folded, split at anything not a letter or digit. */
 export function nameWords(text: string): string[] {
-  return foldName(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return foldName(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** Boards whose names start with a digit sort after the others (the picker's digit-last rule). */

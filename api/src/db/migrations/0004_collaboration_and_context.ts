@@ -40,6 +40,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('users').addColumn('verified_domain', 'text').execute();
   await db.schema.alterTable('users').addColumn('listed_website_url', 'text').execute();
-  await db.schema.alterTable('users').addColumn('connected_to_instagram', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('users').addColumn('is_partner', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('connected_to_instagram', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('is_partner', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

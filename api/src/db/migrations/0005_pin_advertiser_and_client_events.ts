@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Null for a pin saved outside an advertiser context or by the advertiser's owner.
-  await db.schema.alterTable('pins').addColumn('advertiser_id', 'text', (c) => c.references('advertisers.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('pins')
+    .addColumn('advertiser_id', 'text', (c) => c.references('advertisers.id').onDelete('set null'))
+    .execute();
 
   // A log: no foreign key on pin_id (the event outlives the pin, and its pin id is only what the client said).
   await db.schema

@@ -11,18 +11,21 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
-    await db.schema.alterTable('pins').alterColumn('image_url', (c) => c.dropNotNull()).execute();
+    await db.schema
+      .alterTable('pins')
+      .alterColumn('image_url', (c) => c.dropNotNull())
+      .execute();
     return;
   }
   const { rows: tables } = await sql<{ sql: string }>`select sql from sqlite_master where type = 'table' and name = 'pins'`.execute(db);
   const create = tables[0]?.sql ?? '';
-  const rebuilt = create
-    .replace(/^create table ["`]?pins["`]?/i, 'create table "pins_0006"')
-    .replace(/(["`]?image_url["`]?\s+text)\s+not null/i, '$1');
+  const rebuilt = create.replace(/^create table ["`]?pins["`]?/i, 'create table "pins_0006"').replace(/(["`]?image_url["`]?\s+text)\s+not null/i, '$1');
   if (!/^create table "pins_0006"/.test(rebuilt) || rebuilt.includes('image_url" text not null')) {
     throw new Error(`0006: unexpected pins table: ${create}`);
   }
-  const { rows: extras } = await sql<{ sql: string }>`select sql from sqlite_master where tbl_name = 'pins' and type in ('index', 'trigger') and sql is not null`.execute(db);
+  const { rows: extras } = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where tbl_name = 'pins' and type in ('index', 'trigger') and sql is not null`.execute(db);
   const { rows: fk } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
   await sql`pragma foreign_keys = off`.execute(db);
   // Triggers on other tables that name pins (the search index's, migration 0027) would be checked by the

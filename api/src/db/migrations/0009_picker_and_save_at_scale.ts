@@ -20,8 +20,14 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   const bytes = sqlite ? sql`` : sql`collate "C"`;
-  await db.schema.alterTable('boards').addColumn('sort_digit', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('boards').addColumn('sort_key', 'text', (c) => c.notNull().defaultTo('').modifyFront(bytes)).execute();
+  await db.schema
+    .alterTable('boards')
+    .addColumn('sort_digit', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('boards')
+    .addColumn('sort_key', 'text', (c) => c.notNull().defaultTo('').modifyFront(bytes))
+    .execute();
   await db.schema
     .createTable('board_words')
     .addColumn('board_id', 'text', (c) => c.notNull().references('boards.id').onDelete('cascade'))
@@ -35,9 +41,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   const inOne = (work: (trx: Kysely<any>) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   await inOne(async (trx) => {
     for (const board of boards as Array<{ id: string; owner_id: string; name: string }>) {
-      await trx.updateTable('boards').set({ sort_digit: startsWithDigit(board.name) ? 1 : 0, sort_key: nameSortKey(board.name) }).where('id', '=', board.id).execute();
+      await trx
+        .updateTable('boards')
+        .set({ sort_digit: startsWithDigit(board.name) ? 1 : 0, sort_key: nameSortKey(board.name) })
+        .where('id', '=', board.id)
+        .execute();
       const words = [...new Set(nameWords(board.name))];
-      if (words.length) await trx.insertInto('board_words').values(words.map((word) => ({ board_id: board.id, owner_id: board.owner_id, word }))).execute();
+      if (words.length)
+        await trx
+          .insertInto('board_words')
+          .values(words.map((word) => ({ board_id: board.id, owner_id: board.owner_id, word })))
+          .execute();
     }
   });
 
@@ -53,8 +67,15 @@ export async function up(db: Kysely<any>): Promise<void> {
  * The board-name rules as they were when this migration was written, frozen here: a migration must write
  * the same data on every install, whatever today's rules in boards/rules/names.ts say.
  */
-const foldName = (text: string): string => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const nameWords = (text: string): string[] => foldName(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const foldName = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+const nameWords = (text: string): string[] =>
+  foldName(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const startsWithDigit = (name: string): boolean => /^\d/.test(name);
 function nameSortKey(name: string): string {
   return foldName(name)

@@ -8,10 +8,16 @@ import type { Kysely } from 'kysely';
  * lists and objects are JSON in text columns; money is integer micro currency (bigint).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('advertisers').addColumn('country', 'text', (c) => c.notNull().defaultTo('US')).execute();
+  await db.schema
+    .alterTable('advertisers')
+    .addColumn('country', 'text', (c) => c.notNull().defaultTo('US'))
+    .execute();
   await db.schema.alterTable('advertisers').addColumn('website_url', 'text').execute();
   // A member's permissions (JSON list, e.g. ["ADMIN"] or ["OWNER"]); the owner row of advertisers is OWNER implicitly.
-  await db.schema.alterTable('advertiser_members').addColumn('permissions', 'text', (c) => c.notNull().defaultTo('["ADMIN"]')).execute();
+  await db.schema
+    .alterTable('advertiser_members')
+    .addColumn('permissions', 'text', (c) => c.notNull().defaultTo('["ADMIN"]'))
+    .execute();
 
   await db.schema
     .createTable('business_profiles')

@@ -17,7 +17,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('media_uploads_owner').on('media_uploads').columns(['owner_id', 'created_at']).execute();
-  await db.schema.alterTable('pins').addColumn('alt_text', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('pins')
+    .addColumn('alt_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('pins').addColumn('video_upload_id', 'text').execute();
 }
 

@@ -8,7 +8,10 @@ import { sql, type Kysely } from 'kysely';
  * processing waits in media_upload_waiters for the job to link it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('media_uploads').addColumn('status', 'text', (c) => c.notNull().defaultTo('ready')).execute();
+  await db.schema
+    .alterTable('media_uploads')
+    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ready'))
+    .execute();
   await db.schema.alterTable('media_uploads').addColumn('error', 'text').execute();
   await db.schema.alterTable('media_uploads').addColumn('used_at', 'bigint').execute();
   // Uploads made before this change are never swept: whether a pin uses them was not recorded.

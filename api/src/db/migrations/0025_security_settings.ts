@@ -21,7 +21,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ['mfa_pending_phone', 'mfa_pending_secret', 'mfa_pending_method', 'mfa_enabled_at']) await db.schema.alterTable('users').dropColumn(column).execute();
+  for (const column of ['mfa_pending_phone', 'mfa_pending_secret', 'mfa_pending_method', 'mfa_enabled_at'])
+    await db.schema.alterTable('users').dropColumn(column).execute();
   await db.schema.dropIndex('sessions_by_user_live').execute();
   for (const column of ['place', 'user_agent', 'last_used_at', 'mfa_at']) await db.schema.alterTable('sessions').dropColumn(column).execute();
 }

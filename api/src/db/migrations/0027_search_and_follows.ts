@@ -206,7 +206,8 @@ async function postgresIndex(db: Kysely<any>) {
 export async function down(db: Kysely<any>): Promise<void> {
   const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
   if (sqlite) {
-    for (const trigger of ['pins_search_insert', 'pins_search_update', 'pins_search_delete', 'boards_search_rename', 'sections_search_rename']) await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
+    for (const trigger of ['pins_search_insert', 'pins_search_update', 'pins_search_delete', 'boards_search_rename', 'sections_search_rename'])
+      await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
     await sql`drop table if exists pin_fts`.execute(db);
   } else {
     await sql`drop trigger if exists pins_search on pins`.execute(db);

@@ -43,7 +43,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table search_deferred`.execute(db);
 }
 
-
 /** The pins' insert trigger, made anew: the pin's place in the search order, and its words as `words` selects them. */
 async function insertTrigger(db: Kysely<any>, words: string) {
   await sql`drop trigger pins_search_insert`.execute(db);

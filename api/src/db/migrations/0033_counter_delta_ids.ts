@@ -26,7 +26,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table counter_deltas rename to counter_deltas_0033`.execute(db);
-  await db.schema.createTable('counter_deltas').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('counter', 'text', (c) => c.notNull()).addColumn('target_id', 'text', (c) => c.notNull()).addColumn('delta', 'integer', (c) => c.notNull()).execute();
+  await db.schema
+    .createTable('counter_deltas')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('counter', 'text', (c) => c.notNull())
+    .addColumn('target_id', 'text', (c) => c.notNull())
+    .addColumn('delta', 'integer', (c) => c.notNull())
+    .execute();
   await sql`insert into counter_deltas (id, counter, target_id, delta) select cast(id as text), counter, target_id, delta from counter_deltas_0033`.execute(db);
   await db.schema.dropTable('counter_deltas_0033').execute();
   await db.schema.createIndex('counter_deltas_target').on('counter_deltas').columns(['counter', 'target_id']).execute();

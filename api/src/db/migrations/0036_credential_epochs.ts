@@ -9,10 +9,16 @@ import { sql, type Kysely } from 'kysely';
  * change's confirmation keeps that session alive when it commits).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('sessions').addColumn('security_epoch', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('security_epoch', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('sessions').addColumn('logged_in_at', 'bigint').execute();
   await sql`update sessions set logged_in_at = created_at`.execute(db);
-  await db.schema.alterTable('auth_tokens').addColumn('security_epoch', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('auth_tokens')
+    .addColumn('security_epoch', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('auth_tokens').addColumn('session_id', 'text').execute();
 }
 

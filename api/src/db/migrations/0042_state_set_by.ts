@@ -10,7 +10,10 @@ import { sql, type Kysely } from 'kysely';
  * is the operator's.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('state_set_by', 'text', (c) => c.notNull().defaultTo('operator')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('state_set_by', 'text', (c) => c.notNull().defaultTo('operator'))
+    .execute();
   await sql`update users set state_set_by = 'subject' where state = 'deactivated' and state_reason = 'user_requested'`.execute(db);
 }
 

@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('jobs').addColumn('waiting_on', 'text').execute();
-  await db.schema.alterTable('jobs').addColumn('pauses', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('jobs')
+    .addColumn('pauses', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

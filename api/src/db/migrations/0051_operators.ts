@@ -9,7 +9,10 @@ import { sql, SqliteAdapter, type Kysely } from 'kysely';
  *   by a later action of the same operator, only added to.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('is_operator', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('is_operator', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('operator_actions')
     .addColumn('id', 'text', (c) => c.primaryKey())

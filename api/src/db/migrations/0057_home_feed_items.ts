@@ -67,22 +67,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     await trigger('feed_pin_moved', 'update of board_id on pins', pinToReaders(INSERT_PG, NO_CONFLICT_PG), 'when (old.board_id is distinct from new.board_id)');
     await trigger('feed_person_followed', 'insert on follows', personToReader(INSERT_PG, NO_CONFLICT_PG));
     await trigger('feed_board_followed', 'insert on board_follows', boardToReader(INSERT_PG, NO_CONFLICT_PG));
-    await trigger('feed_board_owner', 'update of owner_id on boards', boardToOwnersReaders(INSERT_PG, NO_CONFLICT_PG), 'when (old.owner_id is distinct from new.owner_id)');
+    await trigger(
+      'feed_board_owner',
+      'update of owner_id on boards',
+      boardToOwnersReaders(INSERT_PG, NO_CONFLICT_PG),
+      'when (old.owner_id is distinct from new.owner_id)',
+    );
   }
 
   // The follows there are already, as the triggers would have filled them.
   const insert = isSqlite(db) ? INSERT_SQLITE : INSERT_PG;
   const tail = isSqlite(db) ? '' : NO_CONFLICT_PG;
-  await sql.raw(`${insert}
+  await sql
+    .raw(`${insert}
     select reader, created_at, id from (
       select f.follower_id as reader, p.created_at, p.id, row_number() over (partition by f.follower_id, f.followee_id order by p.created_at desc, p.id desc) as n
       from follows f join boards b on b.owner_id = f.followee_id join pins p on p.board_id = b.id where p.pinner_id <> f.follower_id) ranked
-    where n <= ${BACKFILL} ${tail}`).execute(db);
-  await sql.raw(`${insert}
+    where n <= ${BACKFILL} ${tail}`)
+    .execute(db);
+  await sql
+    .raw(`${insert}
     select reader, created_at, id from (
       select bf.follower_id as reader, p.created_at, p.id, row_number() over (partition by bf.follower_id, bf.board_id order by p.created_at desc, p.id desc) as n
       from board_follows bf join pins p on p.board_id = bf.board_id where p.pinner_id <> bf.follower_id) ranked
-    where n <= ${BACKFILL} ${tail}`).execute(db);
+    where n <= ${BACKFILL} ${tail}`)
+    .execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * that read it look it up by (reporter_id, object_kind, object_id), hence the index.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('reports').addColumn('hidden_for_reporter', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('reports')
+    .addColumn('hidden_for_reporter', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.createIndex('reports_reporter_hides').on('reports').columns(['reporter_id', 'object_kind', 'object_id']).execute();
 }
 

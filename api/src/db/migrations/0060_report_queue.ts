@@ -42,7 +42,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Each queue entry shows its object's reasons: read from the index alone, not from every report's row.
   await db.schema.createIndex('reports_open_reasons').on('reports').columns(['state', 'object_kind', 'object_id', 'reason']).execute();
   if (isSqlite(db)) {
-    const trigger = (name: string, on: string, when: string, body: string) => sql.raw(`create trigger ${name} after ${on} for each row when ${when} begin ${body}; end`).execute(db);
+    const trigger = (name: string, on: string, when: string, body: string) =>
+      sql.raw(`create trigger ${name} after ${on} for each row when ${when} begin ${body}; end`).execute(db);
     await trigger('report_queue_added', 'insert on reports', "new.state = 'open'", UPSERT('max'));
     await trigger('report_queue_closed', 'update of state on reports', "old.state = 'open' and new.state <> 'open'", RELEASE);
     await trigger('report_queue_deleted', 'delete on reports', "old.state = 'open'", RELEASE);

@@ -11,8 +11,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('domain_claim_token', 'text').execute();
   await db.schema.alterTable('users').addColumn('domain_proof_token', 'text').execute();
   await sql`update users set verified_domain = null where verified_domain is not null and exists (
-    select 1 from users older where older.verified_domain = users.verified_domain and (older.created_at < users.created_at or (older.created_at = users.created_at and older.id < users.id)))`.execute(db);
-  await db.schema.createIndex('users_verified_domain').unique().on('users').column('verified_domain').where(sql.ref('verified_domain'), 'is not', null).execute();
+    select 1 from users older where older.verified_domain = users.verified_domain and (older.created_at < users.created_at or (older.created_at = users.created_at and older.id < users.id)))`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('users_verified_domain')
+    .unique()
+    .on('users')
+    .column('verified_domain')
+    .where(sql.ref('verified_domain'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

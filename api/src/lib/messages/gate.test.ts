@@ -25,7 +25,8 @@ async function capturingGate(options: { failMail?: () => boolean } = {}) {
 }
 
 const verified = { email: 'owner@example.com', email_verified_at: 1 };
-const notice = (account: { email: string; email_verified_at: number | null }, kind: `notice.${string}` = 'notice.deactivated') => ({ kind, account, subject: 'Notice', text: 'Your account changed.' }) as const;
+const notice = (account: { email: string; email_verified_at: number | null }, kind: `notice.${string}` = 'notice.deactivated') =>
+  ({ kind, account, subject: 'Notice', text: 'Your account changed.' }) as const;
 const count = (outcomes: Outcome[], outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
 
 describe('the message gate: mail', () => {
@@ -62,7 +63,8 @@ describe('the message gate: mail', () => {
 
   it('holds one sender to its share over every recipient, and one recipient to its share over every sender', async () => {
     const { gate, mails } = await capturingGate();
-    const invite = (to: string, sender: string, about: string) => gate.mailer.send({ kind: 'invite.board', to, sender, about, subject: 'Invite', text: 'Join my board' });
+    const invite = (to: string, sender: string, about: string) =>
+      gate.mailer.send({ kind: 'invite.board', to, sender, about, subject: 'Invite', text: 'Join my board' });
     const bySpammer: Outcome[] = [];
     for (let i = 0; i < 300; i++) bySpammer.push(await invite(`person${i}@example.com`, 'spammer', `board${i}`));
     expect(count(bySpammer, 'sent')).toBe(MESSAGE_LIMITS.mailSender.points);
@@ -76,7 +78,8 @@ describe('the message gate: mail', () => {
 
   it('folds the same invite from the same sender about the same board, and counts a folded one against no share', async () => {
     const { gate } = await capturingGate();
-    const invite = (about: string) => gate.mailer.send({ kind: 'invite.board', to: 'pal@example.com', sender: 'owner', about, subject: 'Invite', text: 'Join' });
+    const invite = (about: string) =>
+      gate.mailer.send({ kind: 'invite.board', to: 'pal@example.com', sender: 'owner', about, subject: 'Invite', text: 'Join' });
     expect(await invite('kitchen')).toBe('sent');
     for (let i = 0; i < 50; i++) expect(await invite('kitchen')).toBe('folded');
     expect(await invite('garden')).toBe('sent');
@@ -104,7 +107,8 @@ describe('the message gate: texts', () => {
   it('keys a phone on its E.164 form: two spellings of one number share one share, and the text goes to E.164', async () => {
     const { gate, texts } = await capturingGate();
     const outcomes: Outcome[] = [];
-    for (let i = 0; i < 30; i++) outcomes.push(await gate.sms.send({ kind: 'verify.sms_code', to: i % 2 ? '+1 (555) 000-1234' : '+15550001234', text: `code ${i}` }));
+    for (let i = 0; i < 30; i++)
+      outcomes.push(await gate.sms.send({ kind: 'verify.sms_code', to: i % 2 ? '+1 (555) 000-1234' : '+15550001234', text: `code ${i}` }));
     expect(count(outcomes, 'sent')).toBe(MESSAGE_LIMITS.smsRecipient.points);
     expect(new Set(texts.map((s) => s.to))).toEqual(new Set(['+15550001234']));
     expect(await gate.sms.send({ kind: 'verify.sms_code', to: '5550001234', text: 'code' })).toBe('refused');
@@ -133,7 +137,9 @@ describe('the one gate', () => {
         return statSync(path).isDirectory() ? walk(path) : name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
       });
     const holders = walk(root)
-      .filter((file) => /\b(MailTransport|SmsTransport|smtpMailer|nodemailer|outboxStore\([^)]*\)\.insert)\b|\bdeps\.(mailer|sms)\b/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /\b(MailTransport|SmsTransport|smtpMailer|nodemailer|outboxStore\([^)]*\)\.insert)\b|\bdeps\.(mailer|sms)\b/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => relative(root, file))
       .sort();
     expect(holders).toEqual(['deps.ts', 'lib/mail.ts', 'lib/messages/gate.ts', 'outbox/service.ts']);

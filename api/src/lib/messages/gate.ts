@@ -37,14 +37,14 @@ export type PersonalKind = `invite.${string}` | `share.${string}`;
 export type MailKind = VerificationKind | NoticeKind | PersonalKind;
 
 /** A mail through the gate: the message, its kind, and who it is to and from as its class needs. */
-export type OutgoingMail = { subject: string; text: string; /** What the message is about (a board, a Pin), for folding. */ about?: string } & (
+export type OutgoingMail = { subject: string; text: string /** What the message is about (a board, a Pin), for folding. */; about?: string } & (
   | { kind: VerificationKind; to: string }
   | {
       kind: NoticeKind;
       /** The account the notice is about, as read when the notice is made: it goes to this address, and only when verified. */
       account: { email: string; email_verified_at: number | null };
     }
-  | { kind: PersonalKind; to: string; /** The sending account. */ sender: string }
+  | { kind: PersonalKind; to: string /** The sending account. */; sender: string }
 );
 
 /** Texts carry codes only: each proves the phone it goes to. */
@@ -145,7 +145,15 @@ export function messageGate(deps: Pick<Deps, 'db' | 'redis' | 'config' | 'log'>,
         return pass(`${mail.kind}|${to}|${mail.about ?? ''}`, [['noticeRecipient', keyOf(to)]], deliver, what);
       }
       if ('sender' in mail) {
-        return pass(`${mail.kind}|${to}|${mail.sender}|${mail.about ?? ''}`, [['mailRecipient', keyOf(to)], ['mailSender', mail.sender]], deliver, what);
+        return pass(
+          `${mail.kind}|${to}|${mail.sender}|${mail.about ?? ''}`,
+          [
+            ['mailRecipient', keyOf(to)],
+            ['mailSender', mail.sender],
+          ],
+          deliver,
+          what,
+        );
       }
       return pass(null, [['mailRecipient', keyOf(to)]], deliver, what);
     },

@@ -86,7 +86,10 @@ describe('one mailbox, or a clear refusal', () => {
       const res = await browser.post('EmailChangeResource', 'create', { email, password: user.password });
       expect([res.status, code(res)], email).toEqual([400, 80]);
     }
-    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ email: user.email, pending_email: null });
+    expect(await t.db.selectFrom('users').select(['email', 'pending_email']).where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({
+      email: user.email,
+      pending_email: null,
+    });
     expect(await outboxMessages(t)).toEqual([]);
   });
 
@@ -96,8 +99,13 @@ describe('one mailbox, or a clear refusal', () => {
     const browser = t.client();
     await browser.logIn(user.email, user.password);
     const board = await t.makeBoard(user.id, 'Kitchen');
-    const pin = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/tart', color: '#336699', title: 'Lemon tart' })).body.resource_response.data.id as string;
-    const business = await browser.post('BusinessConvertResource', 'create', { business_name: 'Lemon Bakery', website_url: 'https://bakery.example/', country: 'US' });
+    const pin = (await browser.post('PinResource', 'create', { board_id: board, link: 'https://example.com/tart', color: '#336699', title: 'Lemon tart' })).body
+      .resource_response.data.id as string;
+    const business = await browser.post('BusinessConvertResource', 'create', {
+      business_name: 'Lemon Bakery',
+      website_url: 'https://bakery.example/',
+      country: 'US',
+    });
     const advertiserId = business.body.resource_response.data.advertiser_id as string;
     for (const email of TRICKS) {
       for (const res of [

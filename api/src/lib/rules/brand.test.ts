@@ -13,7 +13,9 @@ describe('BRAND_NAME', () => {
     });
     expect(refused.body.resource_response.error?.message).toBe('This request did not come from Pinwall and was refused.');
     const birthday = Math.floor((t.clock.now() - 12 * 365.25 * 24 * 3600 * 1000) / 1000);
-    const underage = await t.client().post('UserRegisterResource', 'create', { type: 'email', email: 'kid@fastmail.com', password: 'Plum-Orchard-42', birthday });
+    const underage = await t
+      .client()
+      .post('UserRegisterResource', 'create', { type: 'email', email: 'kid@fastmail.com', password: 'Plum-Orchard-42', birthday });
     expect(underage.body.resource_response.error?.message).toBe('Sorry, you’re not eligible to sign up for Pinwall right now.');
     expect(JSON.stringify(underage.body)).not.toContain('{brand}');
   });

@@ -53,14 +53,17 @@ describe('safeNext', () => {
   it('always answers a path on our origin that a browser cannot read as another host', () => {
     const pieces = fc.constantFrom('/', '//', '.', '..', '%2e', '%2E', '%2f', '%5c', '\\', 'evil.example', 'a', '?', '#', '%', '%25', '@', ':', 'http:');
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join('')), (input) => {
-        const out = safeNext(input, '/fallback');
-        expect(out.startsWith('/')).toBe(true);
-        expect(out.startsWith('//') || out.startsWith('/\\')).toBe(false);
-        expect(landsOn(out)).toBe('http://ours.example');
-        // Asking again changes nothing: the browser's own normalising cannot make it a host.
-        expect(safeNext(out, '/fallback')).toBe(out);
-      }),
+      fc.property(
+        fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join('')),
+        (input) => {
+          const out = safeNext(input, '/fallback');
+          expect(out.startsWith('/')).toBe(true);
+          expect(out.startsWith('//') || out.startsWith('/\\')).toBe(false);
+          expect(landsOn(out)).toBe('http://ours.example');
+          // Asking again changes nothing: the browser's own normalising cannot make it a host.
+          expect(safeNext(out, '/fallback')).toBe(out);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -33,7 +33,13 @@ const commands = {
   'mfa-totp': z.tuple([email]),
   'mfa-off': z.tuple([email]),
   unlock: z.tuple([email]),
-  picture: z.tuple([email, z.string().url().regex(/^https?:\/\//, 'Give an http(s) URL.')]),
+  picture: z.tuple([
+    email,
+    z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, 'Give an http(s) URL.'),
+  ]),
   invite: z.tuple([email]),
   operator: z.tuple([email]),
   'operator-off': z.tuple([email]),
@@ -55,7 +61,11 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
 
   if (name === 'create') {
     const [address, password, firstName] = parsed.data as z.infer<typeof commands.create>;
-    const base = address.split('@')[0]!.replace(/[^a-z0-9]/g, '').slice(0, 24).padEnd(3, '0');
+    const base = address
+      .split('@')[0]!
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 24)
+      .padEnd(3, '0');
     const username = `${base}${now.toString(36).slice(-4)}`;
     await auth.createAccount({ email: address, password, username, firstName: firstName ?? base });
     return `created ${address} (username ${username})`;
@@ -76,11 +86,15 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
       const [, state, reason] = parsed.data as z.infer<typeof commands.state>;
       // The console's own service where it has the state, so both change the same things and write the same audit row.
       const shared = { suspended: 'suspend', deactivated: 'deactivate', active: 'reinstate' } as const;
-      if (Object.hasOwn(shared, state)) await operatorPeople(deps).act({ via: 'cli' }, user.id, shared[state as keyof typeof shared], null, reason ?? 'user_requested');
+      if (Object.hasOwn(shared, state))
+        await operatorPeople(deps).act({ via: 'cli' }, user.id, shared[state as keyof typeof shared], null, reason ?? 'user_requested');
       else {
         // Every state that refuses log-in ends the account's sessions (auth/states.ts).
         await auth.setAccountState(user.id, state, reason ?? null);
-        await auditLog(deps.db, deps.clock).record({ via: 'cli' }, { action: `account.state`, subjectKind: 'user', subjectId: user.id, detail: { from: user.state, to: state } });
+        await auditLog(deps.db, deps.clock).record(
+          { via: 'cli' },
+          { action: `account.state`, subjectKind: 'user', subjectId: user.id, detail: { from: user.state, to: state } },
+        );
       }
       if (state === 'soft_banned') {
         await resetService(deps, outgoingFor(deps).mailer).sendLink(user, 'soft_ban');
@@ -91,7 +105,13 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
       const [, phone] = parsed.data as z.infer<(typeof commands)['mfa-sms']>;
       // A credential change like any other (auth/credentials/store.ts): the epoch moves, every session ends.
       await credentials.disableMfa(user.id, deps.clock.now(), null);
-      await credentials.enableMfa(user.id, { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null, totp_last_step: null }, [], null, deps.clock.now());
+      await credentials.enableMfa(
+        user.id,
+        { mfa_method: 'sms', phone_number: phone.replace(/[^+0-9]/g, ''), totp_secret: null, totp_last_step: null },
+        [],
+        null,
+        deps.clock.now(),
+      );
       return `${address} now needs a code sent to ${phone}`;
     }
     case 'mfa-totp': {
@@ -111,8 +131,15 @@ export async function runAdmin(deps: Deps, argv: string[]): Promise<string> {
     case 'operator-off': {
       const grant = name === 'operator';
       await deps.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ is_operator: grant ? 1 : 0 }).where('id', '=', user.id).execute();
-        await auditLog(trx, deps.clock).record({ via: 'cli' }, { action: grant ? 'operator.grant' : 'operator.revoke', subjectKind: 'user', subjectId: user.id });
+        await trx
+          .updateTable('users')
+          .set({ is_operator: grant ? 1 : 0 })
+          .where('id', '=', user.id)
+          .execute();
+        await auditLog(trx, deps.clock).record(
+          { via: 'cli' },
+          { action: grant ? 'operator.grant' : 'operator.revoke', subjectKind: 'user', subjectId: user.id },
+        );
       });
       if (!grant) return `${address} is no longer an operator`;
       // The console admits an operator only in a session that passed two-factor.

@@ -20,13 +20,40 @@ export const ADVERTISER_USAGE = `Advertiser commands (npm run admin -- <command>
 const CLI = { via: 'cli' } as const;
 
 const email = z.string().trim().toLowerCase().email('Give an account email.');
-const country = z.string().toUpperCase().refine((c) => Object.hasOwn(COUNTRIES, c), `Country must be one of ${Object.keys(COUNTRIES).join(', ')}.`);
+const country = z
+  .string()
+  .toUpperCase()
+  .refine((c) => Object.hasOwn(COUNTRIES, c), `Country must be one of ${Object.keys(COUNTRIES).join(', ')}.`);
 const link = z.string().regex(/^(https?:\/\/|\/)/, 'Links are http(s) URLs or paths.');
 const commands = {
   'advertiser-create': z.tuple([email, z.string().trim().min(1).max(100), country.optional(), z.string().url().optional()]),
-  'advertiser-member': z.tuple([z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.'), email, z.string().regex(/^[A-Z_]+(,[A-Z_]+)*$/, 'Permissions are upper-case names, comma separated.').optional()]),
-  'offsite-host': z.tuple([z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name.'), z.enum([...OFFSITE_BLOCK_STATUSES, 'clear'])]),
-  notice: z.tuple([z.enum(['search', 'pin']), z.string().trim().min(1).max(200), z.enum(['0', '1', '2']), z.string().min(1).max(200), z.string().min(1).max(1000), z.string().optional(), link.optional(), z.string().optional(), link.optional()]),
+  'advertiser-member': z.tuple([
+    z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.'),
+    email,
+    z
+      .string()
+      .regex(/^[A-Z_]+(,[A-Z_]+)*$/, 'Permissions are upper-case names, comma separated.')
+      .optional(),
+  ]),
+  'offsite-host': z.tuple([
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'Give a host name.'),
+    z.enum([...OFFSITE_BLOCK_STATUSES, 'clear']),
+  ]),
+  notice: z.tuple([
+    z.enum(['search', 'pin']),
+    z.string().trim().min(1).max(200),
+    z.enum(['0', '1', '2']),
+    z.string().min(1).max(200),
+    z.string().min(1).max(1000),
+    z.string().optional(),
+    link.optional(),
+    z.string().optional(),
+    link.optional(),
+  ]),
   'notice-clear': z.tuple([z.enum(['search', 'pin']), z.string().trim().min(1).max(200)]),
   'advertiser-steps': z.tuple([z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.'), z.enum(['short', 'full', 'default'])]),
   'merchant-verify': z.tuple([z.string().regex(/^\d{1,20}$/, 'Give an advertiser id.')]),
@@ -50,7 +77,14 @@ export async function runAdvertiserAdmin(deps: Deps, argv: string[]): Promise<st
       const owner = await userId(address);
       const id = newId();
       await deps.db.transaction().execute(async (trx) => {
-        await advertisersStore(trx).insert({ id, owner_user_id: owner, name: businessName, country: code ?? 'US', website_url: website ?? null, created_at: deps.clock.now() });
+        await advertisersStore(trx).insert({
+          id,
+          owner_user_id: owner,
+          name: businessName,
+          country: code ?? 'US',
+          website_url: website ?? null,
+          created_at: deps.clock.now(),
+        });
         await advertisersStore(trx).markPartner(owner);
       });
       return `created advertiser ${id} (${businessName}) owned by ${address}`;
@@ -74,7 +108,11 @@ export async function runAdvertiserAdmin(deps: Deps, argv: string[]): Promise<st
     }
     case 'notice': {
       const [targetType, target, severity, title, description, linkText, href, actionText, actionLink] = parsed.data as z.infer<(typeof commands)['notice']>;
-      await operatorTools(deps).notices.attach(CLI, { targetType, target, severity: Number(severity) as 0 | 1 | 2, title, description, linkText, link: href, actionText, actionLink }, null);
+      await operatorTools(deps).notices.attach(
+        CLI,
+        { targetType, target, severity: Number(severity) as 0 | 1 | 2, title, description, linkText, link: href, actionText, actionLink },
+        null,
+      );
       return `notice attached to ${targetType} ${target}`;
     }
     case 'notice-clear': {

@@ -1,13 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { creationDisabled, gateOpen, GATES, groupsFrom, openGates, scenarioOf, type ExperimentGroup, type GateInput, type GateName, type Scenario } from './gates.js';
+import {
+  creationDisabled,
+  gateOpen,
+  GATES,
+  groupsFrom,
+  openGates,
+  scenarioOf,
+  type ExperimentGroup,
+  type GateInput,
+  type GateName,
+  type Scenario,
+} from './gates.js';
 
 const viewer = { isAuth: true, isPartner: false, video_upload_allowed: false };
 const partner = { ...viewer, isPartner: true };
-const input = (over: Partial<GateInput> & { groups?: ReadonlySet<ExperimentGroup> } = {}): GateInput => ({ viewer, scenario: 'default', groups: new Set(), ...over });
+const input = (over: Partial<GateInput> & { groups?: ReadonlySet<ExperimentGroup> } = {}): GateInput => ({
+  viewer,
+  scenario: 'default',
+  groups: new Set(),
+  ...over,
+});
 
 describe('the pin-builder gate table', () => {
-  const partnerGates: GateName[] = ['carousel', 'editing', 'education', 'layouts', 'link_status_validation', 'multi_pin', 'scheduling', 'shop_the_pin', 'system_fonts', 'tagging', 'video_editing', 'pin_quality'];
-  const userGates: GateName[] = ['multi_pin_normal_pinners', 'disabled_creation_switches', 'idea_pin_product_tagging', 'alt_text', 'story_comment_permissions', 'video', 'video_tagging'];
+  const partnerGates: GateName[] = [
+    'carousel',
+    'editing',
+    'education',
+    'layouts',
+    'link_status_validation',
+    'multi_pin',
+    'scheduling',
+    'shop_the_pin',
+    'system_fonts',
+    'tagging',
+    'video_editing',
+    'pin_quality',
+  ];
+  const userGates: GateName[] = [
+    'multi_pin_normal_pinners',
+    'disabled_creation_switches',
+    'idea_pin_product_tagging',
+    'alt_text',
+    'story_comment_permissions',
+    'video',
+    'video_tagging',
+  ];
 
   it('names every gate of the spec once, with its role', () => {
     expect(Object.keys(GATES).sort()).toEqual([...partnerGates, ...userGates].sort());
@@ -18,7 +55,11 @@ describe('the pin-builder gate table', () => {
   // The widest case for each gate: its scenario, every group, video allowed, English.
   const widest = (name: GateName, who: GateInput['viewer']): GateInput => {
     const rule = GATES[name] as { scenarios?: readonly Scenario[] };
-    return { viewer: { ...who, video_upload_allowed: true, locale: 'en-GB' }, scenario: rule.scenarios?.[0] ?? 'default', groups: new Set(['employees', 'enabled', 'rollout']) };
+    return {
+      viewer: { ...who, video_upload_allowed: true, locale: 'en-GB' },
+      scenario: rule.scenarios?.[0] ?? 'default',
+      groups: new Set(['employees', 'enabled', 'rollout']),
+    };
   };
 
   it.each(partnerGates)('%s opens for an authenticated partner only', (name) => {
@@ -65,14 +106,20 @@ describe('the pin-builder gate table', () => {
 });
 
 describe('pin creation disabled by experiment group', () => {
-  const kinds = { web: { builder: false, video: false }, builder: { builder: true, video: false }, video: { builder: true, video: true }, idea: { builder: true, video: false, idea: true } };
+  const kinds = {
+    web: { builder: false, video: false },
+    builder: { builder: true, video: false },
+    video: { builder: true, video: true },
+    idea: { builder: true, video: false, idea: true },
+  };
   it.each([
     ['disable_all', { web: true, builder: true, video: true, idea: true }],
     ['disable_web_pins', { web: false, builder: true, video: true, idea: true }],
     ['disable_video', { web: false, builder: false, video: true, idea: false }],
     ['disable_idea_pins', { web: false, builder: false, video: false, idea: true }],
   ] as const)('%s', (group, expected) => {
-    for (const [kind, disabled] of Object.entries(expected)) expect([kind, creationDisabled(new Set([group]), kinds[kind as keyof typeof kinds])]).toEqual([kind, disabled]);
+    for (const [kind, disabled] of Object.entries(expected))
+      expect([kind, creationDisabled(new Set([group]), kinds[kind as keyof typeof kinds])]).toEqual([kind, disabled]);
   });
   it('no group refuses nothing', () => {
     for (const kind of Object.values(kinds)) expect(creationDisabled(new Set(), kind)).toBe(false);

@@ -25,7 +25,8 @@ describe('GET /v3/search/autocomplete/', () => {
     await browser.logIn(owner.email, owner.password);
     const pub = await t.makeBoard(owner.id, 'Baking');
     const secret = await t.makeBoard(owner.id, 'Hidden', 'secret');
-    const save = (board: string, description: string) => browser.post('PinResource', 'create', { board_id: board, link: `https://example.com/${Math.random()}`, color: '#336699', description });
+    const save = (board: string, description: string) =>
+      browser.post('PinResource', 'create', { board_id: board, link: `https://example.com/${Math.random()}`, color: '#336699', description });
     await save(pub, '#tarts #tartlets #tea');
     await save(pub, 'More #Tarts');
     for (const tag of ['tartan', 'tartar', 'tartine', 'tartiflette']) await save(pub, `#${tag}`);

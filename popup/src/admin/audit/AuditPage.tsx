@@ -89,7 +89,13 @@ export function AuditPage({ location }: SectionProps) {
                   {entry.action}
                   {entry.detail && <span class="muted"> {JSON.stringify(entry.detail)}</span>}
                 </td>
-                <td>{entry.subject_kind === 'user' ? <a href={`/admin/people/?id=${encodeURIComponent(entry.subject_id)}`}>{entry.subject_id}</a> : `${entry.subject_kind} ${entry.subject_id}`}</td>
+                <td>
+                  {entry.subject_kind === 'user' ? (
+                    <a href={`/admin/people/?id=${encodeURIComponent(entry.subject_id)}`}>{entry.subject_id}</a>
+                  ) : (
+                    `${entry.subject_kind} ${entry.subject_id}`
+                  )}
+                </td>
                 <td>{entry.reason}</td>
               </tr>
             ))}

@@ -27,8 +27,22 @@ export function DecisionDialog({ item, decision, onCancel, onDone }: { item: Que
         {proof && (
           <>
             <p>{t('proofIntro')}</p>
-            <TextField id="decision-password" label={t('proofPassword')} type="password" autocomplete="current-password" value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
-            <TextField id="decision-code" label={t('proofCode')} inputMode="numeric" autocomplete="one-time-code" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+            <TextField
+              id="decision-password"
+              label={t('proofPassword')}
+              type="password"
+              autocomplete="current-password"
+              value={password}
+              onInput={(e) => setPassword(e.currentTarget.value)}
+            />
+            <TextField
+              id="decision-code"
+              label={t('proofCode')}
+              inputMode="numeric"
+              autocomplete="one-time-code"
+              value={code}
+              onInput={(e) => setCode(e.currentTarget.value)}
+            />
           </>
         )}
         {error && (

@@ -17,7 +17,8 @@ const DONE_MS = 4000;
 const decisionsFor = (item: QueueItem): Decision[] =>
   DECISIONS.filter((d) => (item.object_kind === 'user' ? d !== 'hide' && d !== 'remove' && d !== 'restore' : true))
     // Restore is for what is hidden or removed now (an appeal); hide is for what is shown.
-    .filter((d) => (d === 'restore' ? item.hidden !== null : d === 'hide' ? item.hidden !== 'hidden' : true)).filter((d) => item.owner_username !== null || d === 'dismiss' || d === 'hide' || d === 'remove');
+    .filter((d) => (d === 'restore' ? item.hidden !== null : d === 'hide' ? item.hidden !== 'hidden' : true))
+    .filter((d) => item.owner_username !== null || d === 'dismiss' || d === 'hide' || d === 'remove');
 
 /**
  * The reports queue: every object with open reports or an appeal, most-reported first then newest (the
@@ -53,8 +54,7 @@ export function ReportsPage(_props: SectionProps) {
                   {item.image_url && <img src={item.image_url} alt="" width={118} loading="lazy" />}
                   <div>
                     <h2 id={`report-${item.object_id}`}>
-                      {t(`kind_${item.object_kind}`)}:{' '}
-                      {item.url ? <a href={item.url}>{item.title || item.object_id}</a> : (item.title ?? t('objectGone'))}
+                      {t(`kind_${item.object_kind}`)}: {item.url ? <a href={item.url}>{item.title || item.object_id}</a> : (item.title ?? t('objectGone'))}
                     </h2>
                     {item.owner_username && <p>{t('byOwner', { owner: item.owner_username })}</p>}
                     <p>
@@ -75,7 +75,11 @@ export function ReportsPage(_props: SectionProps) {
                 </ul>
                 <div class="report-actions">
                   {decisionsFor(item).map((decision) => (
-                    <Button key={decision} variant={decision === 'suspend' || decision === 'remove' ? 'danger' : 'secondary'} onClick={() => setOpen({ item, decision })}>
+                    <Button
+                      key={decision}
+                      variant={decision === 'suspend' || decision === 'remove' ? 'danger' : 'secondary'}
+                      onClick={() => setOpen({ item, decision })}
+                    >
                       {t(`decide_${decision}`)}
                     </Button>
                   ))}

@@ -94,7 +94,9 @@ export function BusinessesPage(_props: SectionProps) {
                     id={`steps-${b.id}`}
                     label={t('quickPromote')}
                     value={b.quick_promote_steps ?? 'default'}
-                    onChange={(e) => void act({ id: b.id, action: 'steps', steps: oneOf(['default', 'short', 'full'], e.currentTarget.value), reason }, t('quickPromote'))}
+                    onChange={(e) =>
+                      void act({ id: b.id, action: 'steps', steps: oneOf(['default', 'short', 'full'], e.currentTarget.value), reason }, t('quickPromote'))
+                    }
                     options={[
                       { value: 'default', label: t('stepsDefault') },
                       { value: 'short', label: t('stepsShort') },
@@ -102,7 +104,11 @@ export function BusinessesPage(_props: SectionProps) {
                     ]}
                   />
                 </td>
-                <td>{b.merchant_id ?? <Button onClick={() => void act({ id: b.id, action: 'merchant_verify', reason }, t('verifyMerchant'))}>{t('verifyMerchant')}</Button>}</td>
+                <td>
+                  {b.merchant_id ?? (
+                    <Button onClick={() => void act({ id: b.id, action: 'merchant_verify', reason }, t('verifyMerchant'))}>{t('verifyMerchant')}</Button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -25,7 +25,17 @@ export function LinksPage(_props: SectionProps) {
   const [notices, setNotices] = useState<Notice[] | null>(null);
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [form, setForm] = useState({ host: '', status: 'blocked', hostReason: '', target_type: 'search', target: '', severity: '1', title: '', description: '', noticeReason: '' });
+  const [form, setForm] = useState({
+    host: '',
+    status: 'blocked',
+    hostReason: '',
+    target_type: 'search',
+    target: '',
+    severity: '1',
+    title: '',
+    description: '',
+    noticeReason: '',
+  });
   const set = (key: keyof typeof form) => (e: { currentTarget: { value: string } }) => setForm({ ...form, [key]: e.currentTarget.value });
 
   const load = async (q = query) => {
@@ -74,11 +84,19 @@ export function LinksPage(_props: SectionProps) {
         class="admin-search"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(() => postResource('OperatorHostsResource', 'create', { host: form.host, status: oneOf(OFFSITE_BLOCK_STATUSES, form.status), reason: form.hostReason }));
+          void run(() =>
+            postResource('OperatorHostsResource', 'create', { host: form.host, status: oneOf(OFFSITE_BLOCK_STATUSES, form.status), reason: form.hostReason }),
+          );
         }}
       >
         <TextField id="host-name" label={t('host')} value={form.host} onInput={set('host')} />
-        <Select id="host-status" label={t('hostStatus')} value={form.status} onChange={set('status')} options={['blocked', 'suspicious', 'porn'].map((s) => ({ value: s, label: s }))} />
+        <Select
+          id="host-status"
+          label={t('hostStatus')}
+          value={form.status}
+          onChange={set('status')}
+          options={['blocked', 'suspicious', 'porn'].map((s) => ({ value: s, label: s }))}
+        />
         <TextField id="host-reason" label={t('reason')} value={form.hostReason} onInput={set('hostReason')} />
         <Button variant="primary" type="submit">
           {t('addHost')}
@@ -93,7 +111,13 @@ export function LinksPage(_props: SectionProps) {
                 <td>{h.host}</td>
                 <td>{h.status}</td>
                 <td>
-                  <Button onClick={() => form.hostReason.trim() ? void run(() => postResource('OperatorHostsResource', 'delete', { host: h.host, reason: form.hostReason })) : setError(t('reasonFirst'))}>
+                  <Button
+                    onClick={() =>
+                      form.hostReason.trim()
+                        ? void run(() => postResource('OperatorHostsResource', 'delete', { host: h.host, reason: form.hostReason }))
+                        : setError(t('reasonFirst'))
+                    }
+                  >
                     {t('clear')}
                   </Button>
                 </td>
@@ -119,9 +143,28 @@ export function LinksPage(_props: SectionProps) {
           );
         }}
       >
-        <Select id="notice-type" label={t('noticeOn')} value={form.target_type} onChange={set('target_type')} options={[{ value: 'search', label: t('searchTerm') }, { value: 'pin', label: t('pinId') }]} />
+        <Select
+          id="notice-type"
+          label={t('noticeOn')}
+          value={form.target_type}
+          onChange={set('target_type')}
+          options={[
+            { value: 'search', label: t('searchTerm') },
+            { value: 'pin', label: t('pinId') },
+          ]}
+        />
         <TextField id="notice-target" label={t('noticeTarget')} value={form.target} onInput={set('target')} />
-        <Select id="notice-severity" label={t('severity')} value={form.severity} onChange={set('severity')} options={[{ value: '0', label: t('severity0') }, { value: '1', label: t('severity1') }, { value: '2', label: t('severity2') }]} />
+        <Select
+          id="notice-severity"
+          label={t('severity')}
+          value={form.severity}
+          onChange={set('severity')}
+          options={[
+            { value: '0', label: t('severity0') },
+            { value: '1', label: t('severity1') },
+            { value: '2', label: t('severity2') },
+          ]}
+        />
         <TextField id="notice-title" label={t('noticeTitle')} value={form.title} onInput={set('title')} />
         <TextArea id="notice-description" label={t('noticeText')} value={form.description} onInput={set('description')} />
         <TextField id="notice-reason" label={t('reason')} value={form.noticeReason} onInput={set('noticeReason')} />
@@ -140,7 +183,19 @@ export function LinksPage(_props: SectionProps) {
                 <td>{n.title}</td>
                 <td>{n.advisory_type}</td>
                 <td>
-                  <Button onClick={() => form.noticeReason.trim() ? void run(() => postResource('OperatorNoticesResource', 'delete', { target_type: oneOf(NOTICE_TARGETS, n.target_type), target: n.target, reason: form.noticeReason })) : setError(t('reasonFirst'))}>
+                  <Button
+                    onClick={() =>
+                      form.noticeReason.trim()
+                        ? void run(() =>
+                            postResource('OperatorNoticesResource', 'delete', {
+                              target_type: oneOf(NOTICE_TARGETS, n.target_type),
+                              target: n.target,
+                              reason: form.noticeReason,
+                            }),
+                          )
+                        : setError(t('reasonFirst'))
+                    }
+                  >
                     {t('remove')}
                   </Button>
                 </td>

@@ -21,7 +21,8 @@ const ERRORS: Record<number, Parameters<typeof t>[0]> = {
   339: 'needsMember',
   340: 'ownerStays',
 };
-export const memberProblem = (e: unknown) => (e instanceof ResourceError ? (ERRORS[e.code] ? t(ERRORS[e.code]!) : fromEnglish(e.message)) : main('server.generic'));
+export const memberProblem = (e: unknown) =>
+  e instanceof ResourceError ? (ERRORS[e.code] ? t(ERRORS[e.code]!) : fromEnglish(e.message)) : main('server.generic');
 
 const roleName = (role: MemberRole) => (role === 'OWNER' ? t('roleOwner') : t('roleAdmin'));
 const nameOf = (m: { full_name: string; username: string }) => m.full_name || m.username;
@@ -42,7 +43,11 @@ export function MembersPage({ id }: { id: string }) {
   // Removing a member (or leaving) is asked again in a dialog that says what they lose.
   const [removing, setRemoving] = useState<Member | null>(null);
 
-  const load = () => getResource('AdvertiserMembersResource', { advertiser_id: id }).then((d) => (setData(d), setError('')), (e: unknown) => setError(memberProblem(e)));
+  const load = () =>
+    getResource('AdvertiserMembersResource', { advertiser_id: id }).then(
+      (d) => (setData(d), setError('')),
+      (e: unknown) => setError(memberProblem(e)),
+    );
   useEffect(() => void load(), [id]);
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -63,13 +68,23 @@ export function MembersPage({ id }: { id: string }) {
     event.preventDefault();
     const typed = email.trim();
     if (emailError(typed)) return setEmailProblem(t('emailInvalid'));
-    void run(async () => {
-      await postResource('AdvertiserMemberInviteResource', 'create', { advertiser_id: id, email: typed, role });
-      setEmail('');
-    }, t('invited', { email: typed }));
+    void run(
+      async () => {
+        await postResource('AdvertiserMemberInviteResource', 'create', { advertiser_id: id, email: typed, role });
+        setEmail('');
+      },
+      t('invited', { email: typed }),
+    );
   };
 
-  if (!data) return error ? <p class="error" role="alert">{error}</p> : <p role="status">{main('common.loading')}</p>;
+  if (!data)
+    return error ? (
+      <p class="error" role="alert">
+        {error}
+      </p>
+    ) : (
+      <p role="status">{main('common.loading')}</p>
+    );
   const row = (m: Member) => (
     <li key={m.user_id} class="member">
       {m.image_medium_url ? <img src={m.image_medium_url} alt="" width={32} height={32} /> : null}
@@ -81,7 +96,22 @@ export function MembersPage({ id }: { id: string }) {
           <label class="visually-hidden" for={`role-${m.user_id}`}>
             {t('roleOf', { name: nameOf(m) })}
           </label>
-          <select id={`role-${m.user_id}`} value={m.role} disabled={busy} onChange={(e) => void run(() => postResource('AdvertiserMemberResource', 'update', { advertiser_id: id, user_id: m.user_id, role: oneOf(MEMBER_ROLES, e.currentTarget.value) }), t('roleChanged', { name: nameOf(m) }))}>
+          <select
+            id={`role-${m.user_id}`}
+            value={m.role}
+            disabled={busy}
+            onChange={(e) =>
+              void run(
+                () =>
+                  postResource('AdvertiserMemberResource', 'update', {
+                    advertiser_id: id,
+                    user_id: m.user_id,
+                    role: oneOf(MEMBER_ROLES, e.currentTarget.value),
+                  }),
+                t('roleChanged', { name: nameOf(m) }),
+              )
+            }
+          >
             {MEMBER_ROLES.map((r) => (
               <option key={r} value={r}>
                 {roleName(r)}
@@ -98,14 +128,23 @@ export function MembersPage({ id }: { id: string }) {
         </button>
       )}
       {data.is_owner && (
-        <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => postResource('AdvertiserOwnerResource', 'update', { advertiser_id: id, user_id: m.user_id }), t('transferred', { name: nameOf(m) }))}>
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          onClick={() =>
+            void run(() => postResource('AdvertiserOwnerResource', 'update', { advertiser_id: id, user_id: m.user_id }), t('transferred', { name: nameOf(m) }))
+          }
+        >
           {t('makeOwner', { name: nameOf(m) })}
         </button>
       )}
     </li>
   );
   const remove = (m: Member) =>
-    void run(() => postResource('AdvertiserMemberResource', 'delete', { advertiser_id: id, user_id: m.user_id }), t('removed', { name: nameOf(m) })).finally(() => setRemoving(null));
+    void run(() => postResource('AdvertiserMemberResource', 'delete', { advertiser_id: id, user_id: m.user_id }), t('removed', { name: nameOf(m) })).finally(
+      () => setRemoving(null),
+    );
   return (
     <section class="members" aria-labelledby="members-title">
       {removing && (
@@ -120,11 +159,7 @@ export function MembersPage({ id }: { id: string }) {
         </ConfirmDialog>
       )}
       <h1 id="members-title">{t('title')}</h1>
-      {data.owner && (
-        <p>
-          {t('ownerIs', { name: nameOf(data.owner) })}
-        </p>
-      )}
+      {data.owner && <p>{t('ownerIs', { name: nameOf(data.owner) })}</p>}
       {data.members.length ? <ul class="member-list">{data.members.map(row)}</ul> : <p class="muted">{t('noMembers')}</p>}
       {data.invites.length > 0 && (
         <>
@@ -133,7 +168,17 @@ export function MembersPage({ id }: { id: string }) {
             {data.invites.map((i) => (
               <li key={i.email}>
                 {i.email} · {roleName(i.role)}{' '}
-                <button type="button" class="secondary" disabled={busy} onClick={() => void run(() => postResource('AdvertiserMemberInviteResource', 'delete', { advertiser_id: id, email: i.email }), t('inviteCancelled', { email: i.email }))}>
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(
+                      () => postResource('AdvertiserMemberInviteResource', 'delete', { advertiser_id: id, email: i.email }),
+                      t('inviteCancelled', { email: i.email }),
+                    )
+                  }
+                >
                   {t('cancelInvite', { email: i.email })}
                 </button>
               </li>
@@ -145,7 +190,15 @@ export function MembersPage({ id }: { id: string }) {
         <form class="ads-form" onSubmit={invite} noValidate>
           <h2>{t('invite')}</h2>
           <label for="member-email">{t('email')}</label>
-          <input id="member-email" type="email" value={email} autoComplete="off" aria-invalid={emailProblem ? true : undefined} aria-describedby={emailProblem ? 'member-email-error' : undefined} onInput={(e) => (setEmail(e.currentTarget.value), setEmailProblem(''))} />
+          <input
+            id="member-email"
+            type="email"
+            value={email}
+            autoComplete="off"
+            aria-invalid={emailProblem ? true : undefined}
+            aria-describedby={emailProblem ? 'member-email-error' : undefined}
+            onInput={(e) => (setEmail(e.currentTarget.value), setEmailProblem(''))}
+          />
           {emailProblem && (
             <p class="error" id="member-email-error" role="alert">
               {emailProblem}
@@ -165,7 +218,11 @@ export function MembersPage({ id }: { id: string }) {
           </button>
         </form>
       )}
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
       <p role="status">{status}</p>
     </section>
   );
@@ -186,7 +243,8 @@ export function AcceptInvite({ search }: { search: string }) {
     try {
       setDone(await postResource('AdvertiserMemberInviteAcceptResource', 'create', { token }));
     } catch (e) {
-      if (e instanceof ResourceError && e.body.http_status === 401) return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+      if (e instanceof ResourceError && e.body.http_status === 401)
+        return location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
       setError(memberProblem(e));
     } finally {
       setBusy(false);
@@ -208,7 +266,11 @@ export function AcceptInvite({ search }: { search: string }) {
           <button type="button" class="primary" disabled={busy || !token} onClick={() => void accept()}>
             {t('accept')}
           </button>
-          {error && <p class="error" role="alert">{error}</p>}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
         </>
       )}
     </main>

@@ -78,12 +78,25 @@ function SettingsForm({ board, close, onChanged }: { board: Board; close: () => 
       <h2 id="board-settings-title">{t('settingsTitle')}</h2>
       <form class="form" onSubmit={save} noValidate>
         <label for="board-settings-name">{t('name')}</label>
-        <input id="board-settings-name" value={name} autocomplete="off" onInput={(e) => setName(e.currentTarget.value)} aria-invalid={error ? 'true' : undefined} />
+        <input
+          id="board-settings-name"
+          value={name}
+          autocomplete="off"
+          onInput={(e) => setName(e.currentTarget.value)}
+          aria-invalid={error ? 'true' : undefined}
+        />
         <label for="board-settings-description">{t('description')}</label>
         <textarea id="board-settings-description" value={description} maxLength={500} onInput={(e) => setDescription(e.currentTarget.value)} />
         {board.privacy !== 'protected' && (
           <label class="switch">
-            <input type="checkbox" role="switch" checked={secret} aria-checked={secret} onChange={(e) => setSecret(e.currentTarget.checked)} aria-describedby="board-settings-secret-hint" />
+            <input
+              type="checkbox"
+              role="switch"
+              checked={secret}
+              aria-checked={secret}
+              onChange={(e) => setSecret(e.currentTarget.checked)}
+              aria-describedby="board-settings-secret-hint"
+            />
             {t('secret')}
           </label>
         )}
@@ -275,7 +288,13 @@ function PendingInvites({ boardId, version }: { boardId: string; version: number
       {status && <p role="status">{status}</p>}
       <Problem text={error} />
       {asking && (
-        <ConfirmDialog title={t('withdrawName', { name: asking.name })} confirm={t('withdraw')} busy={busy} onConfirm={() => void withdraw(asking)} onCancel={() => setAsking(null)}>
+        <ConfirmDialog
+          title={t('withdrawName', { name: asking.name })}
+          confirm={t('withdraw')}
+          busy={busy}
+          onConfirm={() => void withdraw(asking)}
+          onCancel={() => setAsking(null)}
+        >
           <p>{t('withdrawWarning', { name: asking.name })}</p>
         </ConfirmDialog>
       )}

@@ -41,7 +41,14 @@ export function FollowBoardButton({ boardId, boardName, signedIn }: { boardId: s
     <span class="follow follow-board">
       <span class="board-followers">{tn('boardFollowers', state.follower_count)}</span>{' '}
       {state.is_owner ? null : signedIn ? (
-        <button type="button" class={state.followedByMe ? 'secondary' : 'primary'} aria-pressed={state.followedByMe} disabled={busy} onClick={toggle} aria-label={state.followedByMe ? t('followingBoardName', { name: boardName }) : t('followBoardName', { name: boardName })}>
+        <button
+          type="button"
+          class={state.followedByMe ? 'secondary' : 'primary'}
+          aria-pressed={state.followedByMe}
+          disabled={busy}
+          onClick={toggle}
+          aria-label={state.followedByMe ? t('followingBoardName', { name: boardName }) : t('followBoardName', { name: boardName })}
+        >
           {state.followedByMe ? t('followingBoard') : t('followBoard')}
         </button>
       ) : (

@@ -27,7 +27,17 @@ export function FollowPage({ username, list }: { username: string; list: 'follow
   );
 }
 
-function People({ resource, username, heading, empty }: { resource: 'UserFollowersResource' | 'UserFollowingResource'; username: string; heading: string; empty: string }) {
+function People({
+  resource,
+  username,
+  heading,
+  empty,
+}: {
+  resource: 'UserFollowersResource' | 'UserFollowingResource';
+  username: string;
+  heading: string;
+  empty: string;
+}) {
   const feed = usePaged(resource, { username }, (page) => page.users);
   const id = `${resource}-heading`;
   return (
@@ -65,4 +75,3 @@ function FollowedBoards({ username }: { username: string }) {
     </section>
   );
 }
-

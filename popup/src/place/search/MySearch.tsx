@@ -26,7 +26,15 @@ export function MySearch() {
       <search class="search-form">
         <form onSubmit={(e) => (e.preventDefault(), setQuery(typed.trim()))}>
           <label for="my-search-box">{t('mineLabel')}</label>{' '}
-          <input id="my-search-box" type="search" value={typed} maxLength={SEARCH_QUERY_MAX} autoComplete="off" placeholder={t('minePlaceholder')} onInput={(e) => setTyped((e.target as HTMLInputElement).value)} />
+          <input
+            id="my-search-box"
+            type="search"
+            value={typed}
+            maxLength={SEARCH_QUERY_MAX}
+            autoComplete="off"
+            placeholder={t('minePlaceholder')}
+            onInput={(e) => setTyped((e.target as HTMLInputElement).value)}
+          />
         </form>
       </search>
       {query && <MyResults key={query} query={query} />}

@@ -139,7 +139,13 @@ export function BoardPicker({
     if (paging.current || shown.bookmark === END) return;
     paging.current = true;
     loadPickerBoards(advertiserId, { bookmark: shown.bookmark, query: shown.query || undefined })
-      .then((page) => set((current) => (current && current.bookmark === shown.bookmark && current.query === shown.query ? { ...current, boards: [...current.boards, ...page.all_boards], bookmark: page.bookmark } : current)))
+      .then((page) =>
+        set((current) =>
+          current && current.bookmark === shown.bookmark && current.query === shown.query
+            ? { ...current, boards: [...current.boards, ...page.all_boards], bookmark: page.bookmark }
+            : current,
+        ),
+      )
       .catch(() => undefined)
       .finally(() => {
         paging.current = false;
@@ -186,9 +192,7 @@ export function BoardPicker({
   let body: ComponentChildren;
   if (view.name === 'createBoard') {
     const advertiser = data?.advertiser;
-    body = (
-      <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} advertiser={advertiser} />
-    );
+    body = <CreateBoardForm description={description} onCancel={back} onCreated={boardCreated} advertiser={advertiser} />;
   } else if (view.name === 'createSection') {
     const { board } = view;
     body = <CreateSectionForm board={board} media={media} onCreated={(section) => sectionCreated(board, sectionsOf.current.get(board.id) ?? [], section)} />;
@@ -213,9 +217,7 @@ export function BoardPicker({
                 <span class="cover" />
                 <span class="text">
                   <span class="name">{section.title}</span>
-                  <span class="meta">
-                    {tn('picker.pins', section.pin_count)}
-                  </span>
+                  <span class="meta">{tn('picker.pins', section.pin_count)}</span>
                 </span>
               </button>
             </li>
@@ -269,7 +271,15 @@ export function BoardPicker({
         <label class="visually-hidden" for="board-search">
           {t('picker.searchLabel')}
         </label>
-        <input id="board-search" class="search" type="search" placeholder={t('picker.search')} value={query} onInput={(e) => setQuery(e.currentTarget.value)} autocomplete="off" />
+        <input
+          id="board-search"
+          class="search"
+          type="search"
+          placeholder={t('picker.search')}
+          value={query}
+          onInput={(e) => setQuery(e.currentTarget.value)}
+          autocomplete="off"
+        />
         {/* One shape whether searching or not, so a keystroke re-renders the list in place instead of remounting it. */}
         {!single && data.boards_shortlist.length > 0 && (
           <>
@@ -283,7 +293,14 @@ export function BoardPicker({
             {t('picker.searching')}
           </p>
         ) : shown.boards.length ? (
-          <VirtualList items={shown.boards} height={LIST_HEIGHT} render={row} label={searching ? t('picker.matching') : t('picker.allBoards')} resetKey={query} onEnd={onEnd} />
+          <VirtualList
+            items={shown.boards}
+            height={LIST_HEIGHT}
+            render={row}
+            label={searching ? t('picker.matching') : t('picker.allBoards')}
+            resetKey={query}
+            onEnd={onEnd}
+          />
         ) : (
           <p class="empty">{t('picker.noMatch', { query })}</p>
         )}

@@ -2,7 +2,6 @@ import type { PickerBoard } from '../../types';
 import { t, tn } from '../../i18n';
 import { Icon } from '../../Icons';
 
-
 /** A picker row: cover, name, pin and section counts, and the secret, group and has-sections icons. */
 export function BoardRow({ board, onPick, disabled }: { board: PickerBoard; onPick(board: PickerBoard): void; disabled?: boolean }) {
   return (

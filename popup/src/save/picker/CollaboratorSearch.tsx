@@ -60,7 +60,12 @@ export function CollaboratorSearch({ chosen, onChange }: { chosen: Candidate[]; 
           {chosen.map((c) => (
             <li key={`${c.type}:${c.id}`}>
               <span>{c.type === 'user' ? c.full_name || c.username : c.email}</span>
-              <button type="button" class="chip" aria-label={t('board.remove', { name: c.type === 'user' ? c.username : c.email })} onClick={() => onChange(chosen.filter((x) => x !== c))}>
+              <button
+                type="button"
+                class="chip"
+                aria-label={t('board.remove', { name: c.type === 'user' ? c.username : c.email })}
+                onClick={() => onChange(chosen.filter((x) => x !== c))}
+              >
                 ×
               </button>
             </li>

@@ -14,7 +14,11 @@ const CREATE_FALLBACK = 'Uh oh! Something went wrong.';
 
 export function createErrorText(error: unknown): string {
   if (typeof error === 'string') return fromEnglish(error);
-  if (error instanceof ResourceError) return [error.body.message, error.body.message_detail].filter((m): m is string => !!m).map(fromEnglish).join(' ');
+  if (error instanceof ResourceError)
+    return [error.body.message, error.body.message_detail]
+      .filter((m): m is string => !!m)
+      .map(fromEnglish)
+      .join(' ');
   return fromEnglish(CREATE_FALLBACK);
 }
 
@@ -123,7 +127,14 @@ export function CreateBoardForm({
       )}
       {(advertiser || business) && (
         <label class="switch">
-          <input type="checkbox" role="switch" checked={isProtected} aria-checked={isProtected} disabled={forced} onChange={(e) => setProtected(e.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={isProtected}
+            aria-checked={isProtected}
+            disabled={forced}
+            onChange={(e) => setProtected(e.currentTarget.checked)}
+          />
           <span>
             <strong>{t('board.protected')}</strong>
             <small>{t(forced ? 'board.protectedHint' : 'board.protectedOwnerHint')}</small>

@@ -113,7 +113,9 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
         {running(exported) && exported && (
           <div class="transfer-progress">
             <progress aria-label={t('exportProgress')} max={Math.max(1, exported.total)} value={exported.done} />
-            <p role="status">{exported.status === 'queued' ? t('exportQueued') : t('exportWorking', { done: count(exported.done), total: count(exported.total) })}</p>
+            <p role="status">
+              {exported.status === 'queued' ? t('exportQueued') : t('exportWorking', { done: count(exported.done), total: count(exported.total) })}
+            </p>
           </div>
         )}
         {exported?.status === 'done' && exported.download_url && (
@@ -142,7 +144,9 @@ export function ImportExportPage({ viewer }: { viewer: ViewerData | null }) {
         {running(imported) && imported && (
           <div class="transfer-progress">
             <progress aria-label={t('importProgress')} max={Math.max(1, imported.total)} value={imported.done} />
-            <p role="status">{imported.status === 'queued' ? t('importQueued') : t('importWorking', { done: count(imported.done), total: count(imported.total) })}</p>
+            <p role="status">
+              {imported.status === 'queued' ? t('importQueued') : t('importWorking', { done: count(imported.done), total: count(imported.total) })}
+            </p>
           </div>
         )}
         {imported?.status === 'done' && (

@@ -13,7 +13,14 @@ export function InvitationsPage({ viewer }: { viewer: ViewerData | null }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
-  useEffect(() => void getResource('SignupInvitationResource').then((answer) => setMode(answer.signup_mode), (caught: unknown) => setError(failure(caught))), []);
+  useEffect(
+    () =>
+      void getResource('SignupInvitationResource').then(
+        (answer) => setMode(answer.signup_mode),
+        (caught: unknown) => setError(failure(caught)),
+      ),
+    [],
+  );
   if (!viewer || mode === null) return <p class="muted">{main('common.loading')}</p>;
   if (viewer.type !== 'AUTH') {
     return (

@@ -51,7 +51,18 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
     if (claim && draft) website.current?.focus();
   }, [claim, draft !== null]);
 
-  if (!draft || !profile) return <main class="settings">{errors.form ? <p class="error" role="alert">{errors.form}</p> : <p role="status">{main('common.loading')}</p>}</main>;
+  if (!draft || !profile)
+    return (
+      <main class="settings">
+        {errors.form ? (
+          <p class="error" role="alert">
+            {errors.form}
+          </p>
+        ) : (
+          <p role="status">{main('common.loading')}</p>
+        )}
+      </main>
+    );
 
   const fail = (e: unknown, fallback: Field = 'form') => {
     const known = e instanceof ResourceError ? SERVER_ERRORS[e.code] : undefined;
@@ -59,7 +70,7 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
     setErrors({ [fallback]: e instanceof ResourceError ? fromEnglish(e.message) : main('server.generic') });
   };
   // A field's error goes as soon as the field changes: it spoke of the old value.
-  const edit = (field: keyof Profile & Field | 'last_name' | 'about', value: string) => {
+  const edit = (field: (keyof Profile & Field) | 'last_name' | 'about', value: string) => {
     setDraft({ ...draft, [field]: value });
     setStatus('');
     if (errors[field as Field] || errors.form) setErrors({ ...errors, [field]: undefined, form: undefined });
@@ -79,7 +90,13 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const saved = await postResource('UserSettingsResource', 'update', { first_name: draft.first_name, last_name: draft.last_name, username: draft.username, about: draft.about, website_url: draft.website_url });
+      const saved = await postResource('UserSettingsResource', 'update', {
+        first_name: draft.first_name,
+        last_name: draft.last_name,
+        username: draft.username,
+        about: draft.about,
+        website_url: draft.website_url,
+      });
       setProfile(saved);
       setDraft(saved);
       setStatus(t('saved'));
@@ -132,7 +149,14 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
         <h2 id="photo-heading">{t('photo')}</h2>
         {draft.image_medium_url && <img class="avatar avatar-large" src={draft.image_medium_url} alt={t('photoAlt')} width={72} height={72} />}
         <label for="photo">{t('changePhoto')}</label>
-        <input id="photo" type="file" accept="image/*" disabled={busy} onChange={(e) => void photo((e.currentTarget as HTMLInputElement).files?.[0])} {...described('photo')} />
+        <input
+          id="photo"
+          type="file"
+          accept="image/*"
+          disabled={busy}
+          onChange={(e) => void photo((e.currentTarget as HTMLInputElement).files?.[0])}
+          {...described('photo')}
+        />
         {draft.image_medium_url && (
           <button type="button" class="secondary" disabled={busy} onClick={() => void removePhoto()}>
             {t('removePhoto')}
@@ -142,18 +166,49 @@ export function ProfileSettings({ viewer, claim }: { viewer: ViewerData | null; 
       </section>
       <form onSubmit={(e) => void save(e)} noValidate>
         <label for="first_name">{t('firstName')}</label>
-        <input id="first_name" value={draft.first_name} maxLength={NAME_MAX} autoComplete="given-name" onInput={(e) => edit('first_name', e.currentTarget.value)} {...described('first_name')} />
+        <input
+          id="first_name"
+          value={draft.first_name}
+          maxLength={NAME_MAX}
+          autoComplete="given-name"
+          onInput={(e) => edit('first_name', e.currentTarget.value)}
+          {...described('first_name')}
+        />
         {error('first_name')}
         <label for="last_name">{t('lastName')}</label>
-        <input id="last_name" value={draft.last_name} maxLength={NAME_MAX} autoComplete="family-name" onInput={(e) => edit('last_name', e.currentTarget.value)} />
+        <input
+          id="last_name"
+          value={draft.last_name}
+          maxLength={NAME_MAX}
+          autoComplete="family-name"
+          onInput={(e) => edit('last_name', e.currentTarget.value)}
+        />
         <label for="username">{t('username')}</label>
-        <input id="username" value={draft.username} maxLength={30} autoComplete="username" autoCapitalize="none" spellcheck={false} onInput={(e) => edit('username', e.currentTarget.value)} {...described('username')} />
+        <input
+          id="username"
+          value={draft.username}
+          maxLength={30}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellcheck={false}
+          onInput={(e) => edit('username', e.currentTarget.value)}
+          {...described('username')}
+        />
         {error('username')}
         <p class="muted">{t('usernameHint', { url: `${location.origin}/${draft.username.trim().toLowerCase()}/` })}</p>
         <label for="about">{t('about')}</label>
         <textarea id="about" value={draft.about} maxLength={ABOUT_MAX} rows={3} onInput={(e) => edit('about', e.currentTarget.value)} />
         <label for="website_url">{t('website')}</label>
-        <input id="website_url" ref={website} type="url" inputMode="url" value={draft.website_url} autoComplete="url" onInput={(e) => edit('website_url', e.currentTarget.value)} {...described('website_url')} />
+        <input
+          id="website_url"
+          ref={website}
+          type="url"
+          inputMode="url"
+          value={draft.website_url}
+          autoComplete="url"
+          onInput={(e) => edit('website_url', e.currentTarget.value)}
+          {...described('website_url')}
+        />
         {error('website_url')}
         {error('form')}
         <button type="submit" class="primary" disabled={busy}>

@@ -47,7 +47,13 @@ export function CloseAccount({ status, onClosed }: { status: SecurityStatus; onC
         <Problem text={error} />
       </form>
       {asking && (
-        <ConfirmDialog title={t('deleteAccount')} confirm={t('deleteAccount')} busy={busy} onConfirm={() => void close('deleted')} onCancel={() => setAsking(false)}>
+        <ConfirmDialog
+          title={t('deleteAccount')}
+          confirm={t('deleteAccount')}
+          busy={busy}
+          onConfirm={() => void close('deleted')}
+          onCancel={() => setAsking(false)}
+        >
           <p>{t('deleteIntro')}</p>
         </ConfirmDialog>
       )}

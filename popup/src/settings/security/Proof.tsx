@@ -12,11 +12,40 @@ export const NO_PROOF: ProofValue = { password: '', code: '' };
  * for an account with neither (a recent log-in through its provider). `passwordOnly` where the change is
  * the second factor's own set-up: a code of the factor being added never proves it.
  */
-export function ProofField({ status, value, onValue, name, passwordOnly = false }: { status: SecurityStatus; value: ProofValue; onValue: (value: ProofValue) => void; name: string; passwordOnly?: boolean }) {
+export function ProofField({
+  status,
+  value,
+  onValue,
+  name,
+  passwordOnly = false,
+}: {
+  status: SecurityStatus;
+  value: ProofValue;
+  onValue: (value: ProofValue) => void;
+  name: string;
+  passwordOnly?: boolean;
+}) {
   return (
     <>
-      {status.has_password && <Field label={t('currentPassword')} type="password" value={value.password} onValue={(password) => onValue({ ...value, password })} autoComplete="current-password" name={name} />}
-      {status.mfa.method && !passwordOnly && <Field label={t('codeOrBackup')} value={value.code} onValue={(code) => onValue({ ...value, code })} autoComplete="one-time-code" name={`${name}-code`} />}
+      {status.has_password && (
+        <Field
+          label={t('currentPassword')}
+          type="password"
+          value={value.password}
+          onValue={(password) => onValue({ ...value, password })}
+          autoComplete="current-password"
+          name={name}
+        />
+      )}
+      {status.mfa.method && !passwordOnly && (
+        <Field
+          label={t('codeOrBackup')}
+          value={value.code}
+          onValue={(code) => onValue({ ...value, code })}
+          autoComplete="one-time-code"
+          name={`${name}-code`}
+        />
+      )}
     </>
   );
 }

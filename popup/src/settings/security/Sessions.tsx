@@ -14,9 +14,16 @@ interface Session {
   last_used_at: number;
 }
 
-const deviceText = ({ browser, system }: Session['device']) => (browser && system ? t('deviceOn', { browser, system }) : browser ?? system ?? t('unknownDevice'));
+const deviceText = ({ browser, system }: Session['device']) =>
+  browser && system ? t('deviceOn', { browser, system }) : (browser ?? system ?? t('unknownDevice'));
 const placeText = (place: Session['place']) =>
-  place.kind === 'this_device' ? t('placeThisDevice') : place.kind === 'local_network' ? t('placeLocal') : place.kind === 'network' ? t('placeNetwork', { network: place.network ?? '' }) : t('placeUnknown');
+  place.kind === 'this_device'
+    ? t('placeThisDevice')
+    : place.kind === 'local_network'
+      ? t('placeLocal')
+      : place.kind === 'network'
+        ? t('placeNetwork', { network: place.network ?? '' })
+        : t('placeUnknown');
 
 /** The active sessions: device, coarse place, last use; log one out, or all the others. */
 export function Sessions() {
@@ -55,7 +62,12 @@ export function Sessions() {
               {session.current ? (
                 <strong>{t('thisSession')}</strong>
               ) : (
-                <button type="button" class="secondary" aria-label={`${t('logOut')}: ${deviceText(session.device)}, ${placeText(session.place)}`} onClick={() => void act(() => post('ActiveSessionsResource', 'delete', { id: session.id }))}>
+                <button
+                  type="button"
+                  class="secondary"
+                  aria-label={`${t('logOut')}: ${deviceText(session.device)}, ${placeText(session.place)}`}
+                  onClick={() => void act(() => post('ActiveSessionsResource', 'delete', { id: session.id }))}
+                >
                   {t('logOut')}
                 </button>
               )}

@@ -150,7 +150,17 @@ export function TwoFactor({ status, reload }: { status: SecurityStatus; reload: 
 }
 
 /** Turning two-factor off: the password and a fresh code (or a backup code); an SMS account can ask for one. */
-function TurnOff({ status, busy, run, reload }: { status: SecurityStatus; busy: boolean; run: (work: () => Promise<void>) => Promise<void>; reload: () => Promise<void> }) {
+function TurnOff({
+  status,
+  busy,
+  run,
+  reload,
+}: {
+  status: SecurityStatus;
+  busy: boolean;
+  run: (work: () => Promise<void>) => Promise<void>;
+  reload: () => Promise<void>;
+}) {
   const sms = status.mfa.method === 'sms';
   const [proof, setProof] = useState<ProofValue>(NO_PROOF);
   return (
@@ -171,7 +181,12 @@ function TurnOff({ status, busy, run, reload }: { status: SecurityStatus; busy: 
       <ProofField status={status} value={proof} onValue={setProof} name="off" />
       <div>
         {sms && (
-          <button type="button" class="secondary" disabled={busy} onClick={() => void run(async () => void (await post('TwoFactorCodeResource', 'create', {})))}>
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy}
+            onClick={() => void run(async () => void (await post('TwoFactorCodeResource', 'create', {})))}
+          >
             {t('textMeCode')}
           </button>
         )}

@@ -13,7 +13,14 @@ export function TwoFactorGate({ onPassed }: { onPassed: () => void }) {
   const [mfaOn, setMfaOn] = useState<boolean | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
-  useEffect(() => void loadStatus().then((status) => setMfaOn(status.mfa.method !== null), (caught: unknown) => setError(failure(caught))), []);
+  useEffect(
+    () =>
+      void loadStatus().then(
+        (status) => setMfaOn(status.mfa.method !== null),
+        (caught: unknown) => setError(failure(caught)),
+      ),
+    [],
+  );
   const verify = async (event: Event) => {
     event.preventDefault();
     setError('');
@@ -28,7 +35,11 @@ export function TwoFactorGate({ onPassed }: { onPassed: () => void }) {
     <main class="page ads settings">
       <h1>{t('gateTitle')}</h1>
       {mfaOn === null ? (
-        error ? <Problem text={error} /> : <p class="muted">{main('common.loading')}</p>
+        error ? (
+          <Problem text={error} />
+        ) : (
+          <p class="muted">{main('common.loading')}</p>
+        )
       ) : mfaOn ? (
         <form class="settings-password" onSubmit={(event) => void verify(event)}>
           <p>{t('gateOn')}</p>

@@ -115,7 +115,16 @@ export function TokensPage({ viewer }: { viewer: ViewerData | null }) {
               </label>
             ))}
           </fieldset>
-          {status?.has_password && <Field label={security('currentPassword')} type="password" value={password} onValue={setPassword} autoComplete="current-password" name="token-password" />}
+          {status?.has_password && (
+            <Field
+              label={security('currentPassword')}
+              type="password"
+              value={password}
+              onValue={setPassword}
+              autoComplete="current-password"
+              name="token-password"
+            />
+          )}
           {status?.mfa.method && <Field label={security('codeOrBackup')} value={code} onValue={setCode} autoComplete="one-time-code" name="token-code" />}
           <button type="submit" disabled={busy || !status}>
             {t('create')}
