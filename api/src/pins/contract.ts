@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import type { PinsService } from './service.js';
 import type { ContractTable } from '../lib/envelope.contract.js';
-import { id } from '../lib/validation.js';
+import { httpUrl, id } from '../lib/validation.js';
 import { userText } from '../lib/text.js';
-import { PIN_TITLE_MAX } from './rules/limits.js';
-import { DESCRIPTION_MAX } from './rules/limits.js';
 import { bookmarkOption } from '../lib/bookmark.js';
-import { IMAGE_UPLOAD_MAX_BYTES } from '../media/rules.js';
-import { tooLargeMessage } from '../media/rules.js';
-import { httpUrl } from '../lib/validation.js';
-import { productUrlProblem } from './rules/product-tags.js';
-import { PRODUCT_TITLE_MAX } from './rules/product-tags.js';
-import { PRODUCT_PRICE_MAX } from './rules/product-tags.js';
-import { PRODUCT_TAGS_MAX } from './rules/product-tags.js';
-import { PRODUCT_TAG_MESSAGES } from './rules/product-tags.js';
-import { duplicateProducts } from './rules/product-tags.js';
-import { ALT_TEXT_MAX } from './rules/limits.js';
+import { IMAGE_UPLOAD_MAX_BYTES, tooLargeMessage } from '../media/rules.js';
+import { ALT_TEXT_MAX, DESCRIPTION_MAX, PIN_TITLE_MAX } from './rules/limits.js';
+import { duplicateProducts, PRODUCT_PRICE_MAX, PRODUCT_TAG_MESSAGES, PRODUCT_TAGS_MAX, PRODUCT_TITLE_MAX, productUrlProblem } from './rules/product-tags.js';
 import { SCENARIOS } from './rules/gates.js';
+import { PIN_METHODS } from './rules/methods.js';
 
-/** The note a sender adds to a Pin sent by email (the Send). */
+export { PIN_METHODS };
+
 /**
  * A product link's host as a reader sees it (punycode decoded), on the server where node:url exists. The web
  * app imports this contract too, and a bundle must not pull node:url in: there the host stays as URL gives
@@ -27,10 +20,9 @@ import { SCENARIOS } from './rules/gates.js';
 const nodeUrl = (globalThis as { process?: { getBuiltinModule?: (name: 'node:url') => typeof import('node:url') } }).process?.getBuiltinModule?.('node:url');
 const domainToUnicode = nodeUrl ? (host: string) => nodeUrl.domainToUnicode(host) : undefined;
 
+/** The note a sender adds to a Pin sent by email (the Send). */
 export const SHARE_NOTE_MAX = 500;
 
-import { PIN_METHODS } from './rules/methods.js';
-export { PIN_METHODS };
 /** Board page size 25. A client may ask for 1 to BOARD_FEED_MAX. */
 export const BOARD_FEED_PAGE_SIZE = 25;
 export const BOARD_FEED_MAX = 50;
