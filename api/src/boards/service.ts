@@ -172,7 +172,7 @@ export function boardsService(deps: Deps) {
     async page(viewer: Pick<Viewer, 'id'> | null, key: { id: string } | { username: string; slug: string }) {
       const board = await policy.boardPage(viewer?.id ?? null, key);
       const picker = toPickerBoard(board);
-      // The collaborated_by_me: the viewer collaborates on it (an accepted invite), not owns it.
+      // `collaborated_by_me`: the viewer collaborates on it (an accepted invite), not owns it.
       const collaborating = viewer !== null && viewer.id !== board.owner_id && (board.is_member || (await store.isMember(board.id, viewer.id)));
       return {
         ...picker,

@@ -5,7 +5,7 @@ import { startLocalS3, type LocalS3 } from '../storage/testing-s3.js';
 import { testApp } from '../testing.js';
 import { transferPerson } from './testing.js';
 
-/** Import and export with MEDIA_STORE=s3://… (the store): the files live in the bucket, MEDIA_DIR keeps none. */
+/** Import and export with MEDIA_STORE=s3://…: the files live in the bucket, MEDIA_DIR keeps none. */
 let s3: LocalS3;
 beforeAll(async () => {
   s3 = await startLocalS3('transfers');
