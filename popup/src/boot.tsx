@@ -2,22 +2,25 @@ import type { VNode } from 'preact';
 import { createRoot } from 'react-dom/client';
 import { applyLocale, initialLocale, onLocaleChange } from './i18n';
 
+/** How long the first drawing waits for reads the page has already asked for before it draws without them. */
+const FIRST_READS_WAIT_MS = 1000;
+
 /**
  * Starts a bundle of the web app (main.tsx, the whole app; save-main.tsx, the save popup alone): the
- * catalogue of the visitor's language first (English is in the bundle), then the page, re-drawn in place
- * on a change of language; and the installable web app's service worker (api/src/webapp/worker.ts).
+ * catalogue of the visitor's language first (English is in the bundle) and the page's first reads, if it
+ * names some (at most a second), then the page, re-drawn in place on a change of language; and the
+ * installable web app's service worker (api/src/webapp/worker.ts).
  */
-export function boot(page: () => VNode) {
+export function boot(page: () => VNode, firstReads?: Promise<unknown>) {
   const root = document.getElementById('app');
   if (root) {
     const app = createRoot(root);
     const draw = () => app.render(page());
-    void applyLocale(initialLocale())
-      .catch(() => undefined)
-      .finally(() => {
-        draw();
-        onLocaleChange(draw);
-      });
+    const waited = firstReads ? Promise.race([firstReads, new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS))]) : undefined;
+    void Promise.all([applyLocale(initialLocale()).catch(() => undefined), waited]).finally(() => {
+      draw();
+      onLocaleChange(draw);
+    });
   }
   if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptedLanguages, pickLocale } from '../../../api/src/lib/rules/locales';
-import { LOCALES } from '../../../api/src/lib/rules/locales';
+import { LOCALE_NAMES, LOCALES } from '../../../api/src/lib/rules/locales';
 import { catalogue } from '../../../api/src/lib/errors.contract';
 import { branded } from '../brand';
 import { applyLocale, defineMessages, formatDay, formatNumber, fromEnglish, t, tn, wordsReady } from '.';
@@ -8,6 +8,24 @@ import { applyLocale, defineMessages, formatDay, formatNumber, fromEnglish, t, t
 afterEach(() => applyLocale('en'));
 
 describe('the popup in the user language', () => {
+  it('writes whole numbers under 1,000 as Intl does in every language, and larger ones by Intl', async () => {
+    for (const code of LOCALES) {
+      await applyLocale(code);
+      const intl = new Intl.NumberFormat(code);
+      for (const n of [0, 1, 7, 42, 999]) expect(formatNumber(n)).toBe(intl.format(n));
+      expect(formatNumber(1234)).toBe(intl.format(1234));
+      expect(formatNumber(-3)).toBe(intl.format(-3));
+    }
+    await applyLocale('en');
+  });
+
+  it('names each language in the selector as its speakers do (as Intl.DisplayNames would)', () => {
+    for (const code of LOCALES) {
+      const own = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+      expect(LOCALE_NAMES[code]).toBe(own.charAt(0).toLocaleUpperCase(code) + own.slice(1));
+    }
+  });
+
   it('picks the chosen language, then the page, then the browser, then English', () => {
     expect(pickLocale({ chosen: 'de', page: 'fr', browser: ['ja'] })).toBe('de');
     expect(pickLocale({ chosen: 'xx', page: 'fr-CA', browser: ['ja'] })).toBe('fr');

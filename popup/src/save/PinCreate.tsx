@@ -3,11 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { fromEnglish, t } from '../i18n';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { safeNext } from '../../../api/src/lib/rules/next';
-import { getResource, postResource, ResourceError } from '../api';
+import { postResource, ResourceError } from '../api';
 import { AuthModal } from '../auth/AuthModal';
 import { loadExperiments } from '../auth/client';
 import { askOpenerForImage, tellOpener } from './opener';
-import { BoardPicker, prefetchPickerBoards, type SaveTarget } from './picker/BoardPicker';
+import { BoardPicker, type SaveTarget } from './picker/BoardPicker';
+import { fetchViewer, type FirstReads, startFirstReads } from './firstReads';
 import type { PopupQuery } from '../query';
 import { MobileSaved } from './MobileSaved';
 import { leave } from '../pageBack';
@@ -39,13 +40,12 @@ interface Saved {
 
 /** The catalogue's pin_creation_disabled message (errors.contract.ts), translated as the server's words are. */
 const CREATION_DISABLED = 'Creating Pins is turned off for your account right now.';
-const fetchViewer = () => getResource('ViewerResource').catch((): ViewerData => ({ type: 'UNAUTH' }));
 
 /** The pin-create popup: the image resolved first, then the rest. */
-export function PinCreate({ query }: { query: PopupQuery }) {
+export function PinCreate({ query, first }: { query: PopupQuery; first?: FirstReads }) {
   const resolved = useResolvedMedia(query);
   return resolved ? (
-    <PinCreateReady {...resolved} />
+    <PinCreateReady {...resolved} first={first} />
   ) : (
     <p class="loading" role="status">
       {t('common.loading')}
@@ -54,7 +54,7 @@ export function PinCreate({ query }: { query: PopupQuery }) {
 }
 
 /** Preview, log-in when needed, picker, save, success. */
-function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
+function PinCreateReady({ query: given, found, nopin, noImage, first: started }: Resolved & { first?: FirstReads | undefined }) {
   // With several images found on the page the user may choose another than the first.
   const [chosen, setChosen] = useState(given.media);
   // Given media that plays as a video: its cover (undefined while looked for, null when the page has none).
@@ -78,10 +78,9 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
   };
   // Issue 28: told that no image came, the user chose to save the link alone.
   const [linkOnly, setLinkOnly] = useState(false);
-  const [viewer, setViewer] = useState<ViewerData | null>(null);
-  // Both asked for during the first render, side by side, rather than one after the render commits.
-  const [firstViewer] = useState(fetchViewer);
-  const [boards] = useState(() => prefetchPickerBoards(query.advertiserId));
+  // Both asked for side by side, before the first render where the bundle could (save-main.tsx), else during it.
+  const [first] = useState(() => started ?? startFirstReads(query));
+  const [viewer, setViewer] = useState<ViewerData | null>(() => first.viewer.value ?? null);
   // With pin creation turned off the popup says so before a board is picked, not after; a repin is no new pin.
   const [creationOff, setCreationOff] = useState(false);
   useEffect(() => {
@@ -103,7 +102,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
     // Another account's log-in starts from its own board list: the board picked was the other user's.
     if (pending && next.type === 'AUTH' && next.user.id === pending.userId) await save(pending.target, next);
   };
-  useEffect(() => void firstViewer.then(setViewer), []);
+  useEffect(() => void first.viewer.promise.then(setViewer), []);
   // Issue 20: a visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
   // (the redirect to / lost it). A board or section just made on the mobile create page
   // takes the pin at once (picker/created.ts).
@@ -239,7 +238,7 @@ function PinCreateReady({ query: given, found, nopin, noImage }: Resolved) {
         busy={saving}
         onSave={save}
         onClose={leave}
-        prefetched={boards}
+        prefetched={first.boards}
         mobile={mobile}
         advertiserId={query.advertiserId}
         failure={mobile ? toast : null}

@@ -7,6 +7,28 @@ export const LOCALES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'sv', 'pl', 'r
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/**
+ * Each language by its own name, for the language selector. Written out (a test holds them to
+ * Intl.DisplayNames) because asking Intl for them loads every language's data as the popup starts.
+ */
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  it: 'Italiano',
+  pt: 'Português',
+  nl: 'Nederlands',
+  sv: 'Svenska',
+  pl: 'Polski',
+  ru: 'Русский',
+  tr: 'Türkçe',
+  ja: '日本語',
+  ko: '한국어',
+  zh: '中文',
+  ar: 'العربية',
+};
+
 /** Languages written right to left. */
 const RTL = new Set<string>(['ar']);
 

@@ -4,6 +4,7 @@ import { fromEnglish, t, tn } from '../../i18n';
 import { getResource, ResourceError } from '../../api';
 import { pickerBoardsOptions } from '../../../../api/src/lib/rules/first-reads';
 import type { PickerBoard, PickerData, SectionData } from '../../types';
+import type { Early } from '../firstReads';
 import { BoardRow } from './BoardRow';
 import { CreateBoardForm } from './CreateBoardForm';
 import { CreateSectionForm } from './CreateSectionForm';
@@ -85,7 +86,8 @@ export function BoardPicker({
   busy: boolean;
   onSave(target: SaveTarget): void;
   onClose(): void;
-  prefetched?: Promise<PickerData | null>;
+  /** The first page, asked for as the popup opened; drawn at once when it is already in. */
+  prefetched?: Early<PickerData | null>;
   /** The full-page picker, whose create buttons lead to their own pages. */
   mobile?: boolean;
   /** The advertiser the viewer acts for, when the popup was opened for one. */
@@ -93,9 +95,9 @@ export function BoardPicker({
   /** A save that failed, shown in place under the title (the mobile picker). */
   failure?: string | null;
 }) {
-  const [data, setData] = useState<PickerData | null>(null);
+  const [data, setData] = useState<PickerData | null>(() => prefetched?.value ?? null);
   /** The whole list as far as it has been paged. */
-  const [listing, setListing] = useState<Listing | null>(null);
+  const [listing, setListing] = useState<Listing | null>(() => (data ? { boards: data.all_boards, bookmark: data.bookmark, query: '' } : null));
   /** A server search's results (accounts too large for one answer), as far as paged. */
   const [searched, setSearched] = useState<Listing | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -104,7 +106,8 @@ export function BoardPicker({
   const paging = useRef(false);
 
   useEffect(() => {
-    (prefetched ?? Promise.resolve(null))
+    if (data) return;
+    (prefetched?.promise ?? Promise.resolve(null))
       .then((early) => early ?? loadPickerBoards(advertiserId))
       .then((first) => {
         setData(first);
