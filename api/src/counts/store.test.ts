@@ -149,6 +149,30 @@ async function holdWriteLock(path: string, ms: number) {
   return { released: new Promise((resolve) => worker.once('exit', resolve)) };
 }
 
+describe("the worker's settle with several processes on the host", () => {
+  it('each of WORKERS=2 processes settles every two seconds (one settle a second for the host), and readers stay exact meanwhile', async () => {
+    const t = await testApp({ config: { workers: 2 } });
+    const user = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Turns');
+    const save = async (n: number) =>
+      data(await user.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/t${n}`, description: '', method: 'button' }));
+    const stored = async () => (await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count;
+    await save(1);
+    await t.jobs.step();
+    expect(await stored()).toBe(1);
+    await save(2);
+    t.clock.advance(1_000);
+    await t.jobs.step();
+    // Not this process's turn yet: the column lags, the board's page does not.
+    expect(await stored()).toBe(1);
+    expect(data(await user.browser.get('BoardResource', { board_id: board })).pin_count).toBe(2);
+    t.clock.advance(1_000);
+    await t.jobs.step();
+    expect(await stored()).toBe(2);
+    expect(await mismatches(t.db)).toEqual([]);
+  });
+});
+
 describe('pin counts on a SQLite file another connection writes to', () => {
   it('a settle that meets the write lock taken waits for it (busy_timeout) rather than failing with "database is locked"', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cb-counts-'));
