@@ -42,7 +42,11 @@ export function backgroundJobs(deps: Deps) {
   // The upkeep every server's worker does between jobs; it stops with the worker (product.ts).
   const scheduled = scheduledPublisher(deps);
   const upkeep: Maintenance[] = [
-    { name: 'pin counts', everyMs: SETTLE_EVERY_MS, run: () => settleCounts(deps.db) },
+    // One settle a second for the whole host, not one per process: WORKERS=N processes each settling every
+    // second updated every board and user row with pending counts N times a second, for the same sum. Each
+    // takes its turn every N seconds (the advisory lock keeps two from running at once); readers add what is
+    // pending, so a count shown is exact whichever process settled last.
+    { name: 'pin counts', everyMs: SETTLE_EVERY_MS * Math.max(1, deps.config.workers), run: () => settleCounts(deps.db) },
     { name: 'expired limits', everyMs: LIMITS_SWEEP_EVERY_MS, run: (now) => sweepExpiredLimits(deps.db, now) },
     // A write older than a lease belongs to an attempt that was killed (a live one is well under it).
     // (At least a minute: a lease is a few seconds of heartbeat, shorter than a slow write.)

@@ -1,5 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { connectSqlite } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { privatePostgres } from '../db/testing-postgres.js';
 import { testApp, type TestApp } from '../testing.js';
@@ -115,6 +121,78 @@ describe('pin counts kept as pending rows and settled (counts/store.ts)', () => 
     t.clock.advance(500);
     data(await user.browser.post('PinResource', 'create', { board_id: board, link: 'https://publisher.example/3', description: '', method: 'button' }));
     expect((await rows())[0].last_pinned_at).toBe(t.clock.now());
+  });
+});
+
+/**
+ * Another connection to the same SQLite file (an operator's script, the e2e tests' fixtures) holding the
+ * write lock for `ms` on a thread of its own: the server's connection waits on the event loop (busy_timeout),
+ * so the holder must not need it to let go. Resolves once the lock is held; `released` once it is let go.
+ */
+async function holdWriteLock(path: string, ms: number) {
+  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    const db = new (require(workerData.driver))(workerData.path);
+    db.exec('begin immediate');
+    db.prepare("insert into counter_deltas (counter, target_id, delta) values ('board_pins', 'elsewhere', 0)").run();
+    parentPort.postMessage('held');
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, workerData.ms);
+    db.exec('commit');
+    db.close();`,
+    { eval: true, workerData: { driver, path, ms } },
+  );
+  await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return { released: new Promise((resolve) => worker.once('exit', resolve)) };
+}
+
+describe("the worker's settle with several processes on the host", () => {
+  it('each of WORKERS=2 processes settles every two seconds (one settle a second for the host), and readers stay exact meanwhile', async () => {
+    const t = await testApp({ config: { workers: 2 } });
+    const user = await loggedIn(t);
+    const board = await t.makeBoard(user.id, 'Turns');
+    const save = async (n: number) =>
+      data(await user.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/t${n}`, description: '', method: 'button' }));
+    const stored = async () => (await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count;
+    await save(1);
+    await t.jobs.step();
+    expect(await stored()).toBe(1);
+    await save(2);
+    t.clock.advance(1_000);
+    await t.jobs.step();
+    // Not this process's turn yet: the column lags, the board's page does not.
+    expect(await stored()).toBe(1);
+    expect(data(await user.browser.get('BoardResource', { board_id: board })).pin_count).toBe(2);
+    t.clock.advance(1_000);
+    await t.jobs.step();
+    expect(await stored()).toBe(2);
+    expect(await mismatches(t.db)).toEqual([]);
+  });
+});
+
+describe('pin counts on a SQLite file another connection writes to', () => {
+  it('a settle that meets the write lock taken waits for it (busy_timeout) rather than failing with "database is locked"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cb-counts-'));
+    const path = join(dir, 'counts.sqlite');
+    const t = await testApp({ db: connectSqlite(path) });
+    try {
+      const user = await loggedIn(t);
+      const board = await t.makeBoard(user.id, 'Shared file');
+      for (const n of [1, 2, 3])
+        data(await user.browser.post('PinResource', 'create', { board_id: board, link: `https://publisher.example/f${n}`, description: '', method: 'button' }));
+      const holder = await holdWriteLock(path, 300);
+      expect(await settleCounts(t.db)).toBeGreaterThanOrEqual(6);
+      await holder.released;
+      expect((await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).pin_count).toBe(3);
+      expect((await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow()).pin_count).toBe(3);
+      expect(await mismatches(t.db)).toEqual([]);
+    } finally {
+      await t.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

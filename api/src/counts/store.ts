@@ -4,8 +4,9 @@ import { shaped } from '../db/prepared.js';
 
 /**
  * Pin counts without a hot row (migration 0023). Writers add rows to counter_deltas (a save's +1s,
- * a delete's -1s) instead of updating boards, board_sections and users in their transaction; the worker
- * folds the rows into the columns every second (settleCounts, images/ingest.ts). Readers take the column
+ * a delete's -1s) instead of updating boards, board_sections and users in their transaction; the workers
+ * fold the rows into the columns about once a second per host (settleCounts, background.ts: each of WORKERS=N
+ * processes every N seconds). Readers take the column
  * plus the rows still pending for it (pinCountOf), so a count is exact at every moment; the column alone
  * is exact once settled. Same SQL on SQLite and Postgres.
  */
@@ -107,7 +108,8 @@ export const SETTLE_LOCK_KEY = 3_202_300_023;
  * the whole batch is one statement under a transaction-scoped advisory lock (a process that does not get
  * it settles nothing this round; another is at it), so no board or user row is held between statements
  * while a save waits for it, and two settles never take turns on the same rows. SQLite runs one writer
- * at a time: there the batch is one statement per table, in one transaction.
+ * at a time: there the batch is one statement per table, in one transaction, which takes the write lock as
+ * it begins (db/connect.ts), so another connection's write makes it wait rather than fail.
  */
 export async function settleCounts(db: Kysely<Database>, limit = SETTLE_BATCH): Promise<number> {
   if (isPostgres(db)) {

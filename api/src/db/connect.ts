@@ -84,6 +84,12 @@ function preparedOnce(database: SQLite.Database, beforeClose: () => void) {
       // SQLite ends a transaction itself on some errors (SQLITE_FULL among them): Kysely's rollback after it
       // would throw "cannot rollback - no transaction is active" in place of the error that ended it.
       if (text === 'rollback' && !database.inTransaction) return NOTHING_TO_ROLL_BACK;
+      // Every transaction takes the write lock as it begins. A deferred one that read first and wrote after
+      // (the pin-count settle, the batched saves) asks for the lock mid-transaction, where SQLite does not
+      // wait (busy_timeout) but answers "database is locked" at once when another connection to the file
+      // writes (an operator's script, the checkpoint thread's, the e2e tests' fixtures). This process has one
+      // connection, so nothing of its own is serialised that was not already.
+      if (text === 'begin') text = 'begin immediate';
       const known = cache.get(text);
       if (known && !known.busy) {
         // Most recently used last, so the oldest is the first the Map yields.
