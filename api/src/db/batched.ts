@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type SQLite from 'better-sqlite3';
-import type { Kysely, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import { driverOf } from './connect.js';
 import { searchDeferral } from './deferred-search.js';
 import type { Database } from './schema.js';
@@ -26,27 +26,54 @@ export type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 /** At most this many writers share one commit, so one batch never holds the database for long. */
 export const MAX_BATCH = 64;
 
-type Runner = <T>(work: Work<T>) => Promise<T>;
+type Runner = <T>(work: Work<T>, statements?: readonly CompiledQuery[]) => Promise<T>;
 const runners = new WeakMap<Kysely<Database>, Runner>();
 
-/** Runs `work` in a transaction, committed with the other writers waiting at the same time (SQLite). */
-export function batchedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
+function runnerOf(db: Kysely<Database>): Runner {
   let runner = runners.get(db);
   if (!runner) {
     const driver = driverOf(db);
-    runner = driver?.kind === 'sqlite' ? sqliteBatcher(db, driver.database) : (each) => db.transaction().execute(each);
+    runner = driver?.kind === 'sqlite' ? sqliteBatcher(db, driver.database, driver.inBatch) : (each) => db.transaction().execute(each);
     runners.set(db, runner);
   }
-  return runner(work);
+  return runner;
+}
+
+/** Runs `work` in a transaction, committed with the other writers waiting at the same time (SQLite). */
+export function batchedTransaction<T>(db: Kysely<Database>, work: Work<T>): Promise<T> {
+  return runnerOf(db)(work);
+}
+
+/**
+ * Statements compiled before the first runs (db/together.ts), committed with the other writers waiting
+ * (SQLite): the same as batchedTransaction with a writer that runs them in turn, but a batch made only of
+ * such writers runs begin, their statements and commit straight on the connection, each at once, with no
+ * Kysely step, promise or turn of the loop between them: a save's transaction was most of its Kysely cost.
+ */
+export function batchedStatements(db: Kysely<Database>, statements: readonly CompiledQuery[]): Promise<void> {
+  const driver = driverOf(db);
+  if (driver?.kind !== 'sqlite') throw new Error('batchedStatements is for a SQLite connection made by connect.ts');
+  const { inBatch } = driver;
+  return runnerOf(db)(async () => {
+    for (const statement of statements) inBatch(statement);
+  }, statements);
 }
 
 interface Waiting {
   work: Work<unknown>;
+  /** A writer that is only these statements: the batch may run it without Kysely (batchedStatements). */
+  statements?: readonly CompiledQuery[] | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
-function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner {
+const BEGIN = CompiledQuery.raw('begin');
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database, inBatch: (query: CompiledQuery) => unknown): Runner {
   const queue: Waiting[] = [];
   let scheduled = false;
   // The pins' search words are written once, before the commit, rather than by each save (deferred-search.ts).
@@ -69,18 +96,58 @@ function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner 
     }
   };
 
+  /**
+   * A batch of statement writers, on a connection no transaction holds: begin, each writer's statements
+   * (in a savepoint when it has company, as `isolated`), the search words, commit; all at once, so nothing
+   * else runs on the connection meanwhile. Begin and commit are prepared statements, as Kysely's are.
+   */
+  const runNow = (batch: Waiting[]): Outcome[] => {
+    inBatch(BEGIN);
+    try {
+      search?.begin();
+      const all: Outcome[] = [];
+      if (batch.length === 1) {
+        for (const statement of batch[0]!.statements!) inBatch(statement);
+        all.push({ ok: true, value: undefined });
+      } else
+        for (const { statements } of batch) {
+          database.exec('savepoint batched');
+          try {
+            for (const statement of statements!) inBatch(statement);
+            database.exec('release batched');
+            all.push({ ok: true, value: undefined });
+          } catch (error) {
+            if (!database.inTransaction) throw error;
+            database.exec('rollback to batched');
+            database.exec('release batched');
+            all.push({ ok: false, error });
+          }
+        }
+      search?.end();
+      inBatch(COMMIT);
+      return all;
+    } catch (error) {
+      if (database.inTransaction) inBatch(ROLLBACK);
+      throw error;
+    }
+  };
+
   const flush = async () => {
     const batch = queue.splice(0, MAX_BATCH);
     try {
-      const outcomes = await db.transaction().execute(async (trx) => {
-        search?.begin();
-        const all = [];
-        // A writer alone needs no savepoint: the transaction is all its own.
-        if (batch.length === 1) all.push({ ok: true as const, value: await batch[0]!.work(trx) });
-        else for (const { work } of batch) all.push(await isolated(work, trx));
-        search?.end();
-        return all;
-      });
+      // Kysely's own transaction when a writer needs one, or one is open on the connection (Kysely waits for it).
+      const direct = !database.inTransaction && batch.every((item) => item.statements);
+      const outcomes: Outcome[] = direct
+        ? runNow(batch)
+        : await db.transaction().execute(async (trx) => {
+            search?.begin();
+            const all = [];
+            // A writer alone needs no savepoint: the transaction is all its own.
+            if (batch.length === 1) all.push({ ok: true as const, value: await batch[0]!.work(trx) });
+            else for (const { work } of batch) all.push(await isolated(work, trx));
+            search?.end();
+            return all;
+          });
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
         if (outcome.ok) item.resolve(outcome.value);
@@ -95,13 +162,13 @@ function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database): Runner 
     }
   };
 
-  return <T>(work: Work<T>) =>
+  return <T>(work: Work<T>, statements?: readonly CompiledQuery[]) =>
     new Promise<T>((resolve, reject) => {
       // Run in the writer's own async context (its request id, core/log.ts), not the batch starter's. Not
       // AsyncResource.bind: on Node 20 each bound function also gets two deprecation wrappers (1.6 % of a save).
       const context = new AsyncResource('corkboard:batched-write');
       const inContext: Work<T> = (trx) => context.runInAsyncScope(work, undefined, trx);
-      queue.push({ work: inContext, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ work: inContext, statements, resolve: resolve as (value: unknown) => void, reject });
       if (!scheduled) {
         scheduled = true;
         // After this turn of the event loop: the requests read in the same turn join the batch.

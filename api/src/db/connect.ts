@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type QueryResult } from 'kysely';
 import type { Database } from './schema.js';
 import { walSyncer } from './group-commit.js';
 import { BACKSTOP, CHECKPOINT_PAGES, walCheckpointer, type Checkpointer } from './checkpointer.js';
@@ -11,7 +11,22 @@ import { preparedStatementName } from './prepared.js';
 export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
 
 /** The driver under a Kysely made here, for the few libraries that need it (the rate limiter). */
-export type DatabaseDriver = { kind: 'sqlite'; database: SQLite.Database; walSync?: () => Promise<void> } | { kind: 'postgres'; pool: pg.Pool };
+export type DatabaseDriver =
+  | {
+      kind: 'sqlite';
+      database: SQLite.Database;
+      walSync?: () => Promise<void>;
+      /**
+       * Runs a compiled statement at once on the connection, past Kysely's executor (its plugins, its
+       * connection mutex, a promise per step): undefined, not run, while a transaction is open on the
+       * connection, whose statements are its own (the caller then goes through Kysely, which waits for it).
+       * The batch's own statements run through `inBatch` instead (db/together.ts).
+       */
+      direct: <O>(query: CompiledQuery<O>) => QueryResult<O> | undefined;
+      /** A statement of the transaction the caller holds (the batch's: db/together.ts), run at once. */
+      inBatch: <O>(query: CompiledQuery<O>) => QueryResult<O>;
+    }
+  | { kind: 'postgres'; pool: pg.Pool };
 
 const drivers = new WeakMap<Kysely<Database>, DatabaseDriver>();
 
@@ -55,8 +70,33 @@ export function connectSqlite(path: string): Kysely<Database> {
       if (database.open) database.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
     });
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: preparedOnce(database, () => checkpointer?.stop()) }) });
-  drivers.set(db, { kind: 'sqlite', database, walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`) });
+  const statements = preparedOnce(database, () => checkpointer?.stop());
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  // As Kysely's SQLite connection runs a statement, on the same prepared statements.
+  const inBatch = <O>({ sql, parameters }: CompiledQuery<O>): QueryResult<O> => {
+    const statement = statements.prepare(sql);
+    if (statement.reader) return { rows: statement.all(parameters) as O[] };
+    const { changes, lastInsertRowid } = statement.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  };
+  drivers.set(db, {
+    kind: 'sqlite',
+    database,
+    walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`),
+    // Outside a transaction a statement reads (or writes) what is committed, as it would after waiting its
+    // turn: SQLite runs one statement at a time on the connection, and ours run to their end (all/run).
+    direct: (query) => {
+      if (database.inTransaction || !database.open) return undefined;
+      try {
+        return inBatch(query);
+      } catch (error) {
+        // A streamed query holds the connection (better-sqlite3 refuses a write meanwhile): Kysely waits for it.
+        if (error instanceof TypeError && error.message.includes('busy executing')) return undefined;
+        throw error;
+      }
+    },
+    inBatch,
+  });
   return db;
 }
 

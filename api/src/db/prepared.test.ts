@@ -5,6 +5,7 @@ import { appServices } from '../app.js';
 import { ApiError } from '../lib/errors.js';
 import { pinsStore } from '../pins/store.js';
 import { testApp, type TestApp } from '../testing.js';
+import { connectSqlite } from './connect.js';
 import { prepared, preparedStatementName } from './prepared.js';
 import { privatePostgres } from './testing-postgres.js';
 
@@ -35,6 +36,29 @@ describe('statements compiled once (db/prepared.ts)', () => {
     await t.settleCounts();
     expect(await t.db.selectFrom('boards').select('pin_count').where('id', '=', board).executeTakeFirstOrThrow()).toEqual({ pin_count: 2 });
     expect(await t.db.selectFrom('users').select('pin_count').where('id', '=', user.id).executeTakeFirstOrThrow()).toEqual({ pin_count: 2 });
+  });
+
+  it('on SQLite, a read made while a transaction holds the connection waits for its commit and never sees its rows before', async () => {
+    const db = connectSqlite(':memory:');
+    await sql`create table t (id integer primary key)`.execute(db);
+    const count = prepared('t.count', (_: { none?: never }) => db.selectFrom('t' as never).select(sql<number>`count(*)`.as('n')), db);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writing = db.transaction().execute(async (trx) => {
+      await sql`insert into t (id) values (1)`.execute(trx);
+      await held;
+    });
+    // The insert has run inside the open transaction: the read must not answer with it, nor before the commit.
+    await new Promise((resolve) => setImmediate(resolve));
+    let answered: unknown;
+    const reading = count.takeFirst({}).then((row) => (answered = row));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBeUndefined();
+    release();
+    await writing;
+    await reading;
+    expect(answered).toEqual({ n: 1 });
+    await db.destroy();
   });
 
   it('refuses a statement that looks at an argument instead of binding it', async () => {

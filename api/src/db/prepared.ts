@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
+import { driverOf } from './connect.js';
 import type { Database } from './schema.js';
 
 /**
@@ -79,7 +80,21 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
     // A fresh query id: it is what plugins key their per-query state by.
     return { ...compiled, queryId: createQueryId(), parameters };
   };
-  const execute = async (args: A, on: Executor = db) => on.executeQuery<O>(bind(args));
+  // On SQLite, a statement run on the database itself (not a transaction's) runs at once, past Kysely's
+  // executor: its steps were most of what a hot read cost beyond SQLite's own work (connect.ts `direct`).
+  let direct: (<T>(query: CompiledQuery<T>) => QueryResult<T> | undefined) | null | undefined;
+  const execute = async (args: A, on: Executor = db) => {
+    const query = bind(args);
+    if (on === db) {
+      if (direct === undefined) {
+        const driver = driverOf(db as Kysely<Database>);
+        direct = driver?.kind === 'sqlite' ? driver.direct : null;
+      }
+      const done = direct?.(query);
+      if (done) return done;
+    }
+    return on.executeQuery<O>(query);
+  };
 
   return {
     execute,

@@ -1,6 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type pg from 'pg';
-import { batchedTransaction } from './batched.js';
+import { batchedStatements, batchedTransaction } from './batched.js';
 import { driverOf } from './connect.js';
 import type { Database } from './schema.js';
 
@@ -20,6 +20,11 @@ import type { Database } from './schema.js';
  */
 export async function commitTogether(db: Kysely<Database>, statements: CompiledQuery[]): Promise<void> {
   const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') {
+    // Run straight on the connection, begin to commit, when its batch is only such statements (batched.ts).
+    await batchedStatements(db, statements);
+    return;
+  }
   if (driver?.kind !== 'postgres') {
     await batchedTransaction(db, async (trx) => {
       for (const statement of statements) await trx.executeQuery(statement);
