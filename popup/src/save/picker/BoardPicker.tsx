@@ -4,7 +4,7 @@ import { fromEnglish, t, tn } from '../../i18n';
 import { getResource, ResourceError } from '../../api';
 import { pickerBoardsOptions } from '../../../../api/src/lib/rules/first-reads';
 import type { PickerBoard, PickerData, SectionData } from '../../types';
-import type { Early } from '../firstReads';
+import type { Early } from '../early';
 import { BoardRow } from './BoardRow';
 import { CreateBoardForm } from './CreateBoardForm';
 import { CreateSectionForm } from './CreateSectionForm';
