@@ -73,57 +73,88 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/**
+ * Steps a batch's shape (`inBatch` below), running each writer it yields with `run` and sending back its
+ * value or throwing its error into the shape. `runAtOnce` never waits, so nothing else runs on the
+ * connection between the batch's statements; `runAwaiting` waits for writers that are Kysely functions.
+ */
+function runAtOnce(shape: Generator<Waiting, Outcome[], unknown>, run: (writer: Waiting) => unknown): Outcome[] {
+  let step = shape.next();
+  while (!step.done) {
+    let value: unknown;
+    try {
+      value = run(step.value);
+    } catch (error) {
+      step = shape.throw(error);
+      continue;
+    }
+    step = shape.next(value);
+  }
+  return step.value;
+}
+
+async function runAwaiting(shape: Generator<Waiting, Outcome[], unknown>, run: (writer: Waiting) => Promise<unknown>): Promise<Outcome[]> {
+  let step = shape.next();
+  while (!step.done) {
+    let value: unknown;
+    try {
+      value = await run(step.value);
+    } catch (error) {
+      step = shape.throw(error);
+      continue;
+    }
+    step = shape.next(value);
+  }
+  return step.value;
+}
+
 function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database, inBatch: (query: CompiledQuery) => unknown): Runner {
   const queue: Waiting[] = [];
   let scheduled = false;
   // The pins' search words are written once, before the commit, rather than by each save (deferred-search.ts).
   const search = searchDeferral(database);
 
-  /** One writer of several: inside a savepoint, so that only its own changes go if it fails. */
-  const isolated = async (work: Work<unknown>, trx: Transaction<Database>) => {
-    // Straight on the connection: the batch's transaction holds it, and these need no Kysely round.
-    database.exec('savepoint batched');
-    try {
-      const value = await work(trx);
-      database.exec('release batched');
-      return { ok: true as const, value };
-    } catch (error) {
-      // The transaction itself is gone (SQLite ends it on SQLITE_FULL): the batch fails with the error that ended it.
-      if (!database.inTransaction) throw error;
-      database.exec('rollback to batched');
-      database.exec('release batched');
-      return { ok: false as const, error };
-    }
-  };
+  /**
+   * What a batch does inside its transaction, whichever way its writers run: the search words' start, each
+   * writer (yielded to the caller, which runs it and sends back its value or throws its error in), the
+   * search words' end. A writer alone needs no savepoint: the transaction is all its own. One of several
+   * runs inside a savepoint, so that only its own changes go if it fails. Savepoints go straight on the
+   * connection: the batch's transaction holds it, and they need no Kysely round.
+   */
+  function* inTransaction(batch: Waiting[]): Generator<Waiting, Outcome[], unknown> {
+    search?.begin();
+    const all: Outcome[] = [];
+    if (batch.length === 1) all.push({ ok: true, value: yield batch[0]! });
+    else
+      for (const writer of batch) {
+        database.exec('savepoint batched');
+        try {
+          const value = yield writer;
+          database.exec('release batched');
+          all.push({ ok: true, value });
+        } catch (error) {
+          // The transaction itself is gone (SQLite ends it on SQLITE_FULL): the batch fails with the error that ended it.
+          if (!database.inTransaction) throw error;
+          database.exec('rollback to batched');
+          database.exec('release batched');
+          all.push({ ok: false, error });
+        }
+      }
+    search?.end();
+    return all;
+  }
 
   /**
-   * A batch of statement writers, on a connection no transaction holds: begin, each writer's statements
-   * (in a savepoint when it has company, as `isolated`), the search words, commit; all at once, so nothing
-   * else runs on the connection meanwhile. Begin and commit are prepared statements, as Kysely's are.
+   * A batch of statement writers, on a connection no transaction holds: begin, the batch's shape with each
+   * writer's statements run at once, commit; all in one step, so nothing else runs on the connection
+   * meanwhile. Begin and commit are prepared statements, as Kysely's are.
    */
   const runNow = (batch: Waiting[]): Outcome[] => {
     inBatch(BEGIN);
     try {
-      search?.begin();
-      const all: Outcome[] = [];
-      if (batch.length === 1) {
-        for (const statement of batch[0]!.statements!) inBatch(statement);
-        all.push({ ok: true, value: undefined });
-      } else
-        for (const { statements } of batch) {
-          database.exec('savepoint batched');
-          try {
-            for (const statement of statements!) inBatch(statement);
-            database.exec('release batched');
-            all.push({ ok: true, value: undefined });
-          } catch (error) {
-            if (!database.inTransaction) throw error;
-            database.exec('rollback to batched');
-            database.exec('release batched');
-            all.push({ ok: false, error });
-          }
-        }
-      search?.end();
+      const all = runAtOnce(inTransaction(batch), ({ statements }) => {
+        for (const statement of statements!) inBatch(statement);
+      });
       inBatch(COMMIT);
       return all;
     } catch (error) {
@@ -137,17 +168,7 @@ function sqliteBatcher(db: Kysely<Database>, database: SQLite.Database, inBatch:
     try {
       // Kysely's own transaction when a writer needs one, or one is open on the connection (Kysely waits for it).
       const direct = !database.inTransaction && batch.every((item) => item.statements);
-      const outcomes: Outcome[] = direct
-        ? runNow(batch)
-        : await db.transaction().execute(async (trx) => {
-            search?.begin();
-            const all = [];
-            // A writer alone needs no savepoint: the transaction is all its own.
-            if (batch.length === 1) all.push({ ok: true as const, value: await batch[0]!.work(trx) });
-            else for (const { work } of batch) all.push(await isolated(work, trx));
-            search?.end();
-            return all;
-          });
+      const outcomes: Outcome[] = direct ? runNow(batch) : await db.transaction().execute((trx) => runAwaiting(inTransaction(batch), ({ work }) => work(trx)));
       batch.forEach((item, i) => {
         const outcome = outcomes[i]!;
         if (outcome.ok) item.resolve(outcome.value);
