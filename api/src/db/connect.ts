@@ -6,7 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type QueryR
 import type { Database } from './schema.js';
 import { walSyncer } from './group-commit.js';
 import { BACKSTOP, CHECKPOINT_PAGES, walCheckpointer, type Checkpointer } from './checkpointer.js';
-import { preparedStatementName } from './prepared.js';
+import { preparedStatementName, runDirectly, type DirectRunner } from './prepared.js';
 
 export const DEFAULT_SQLITE_PATH = 'data/corkboard.sqlite';
 
@@ -79,24 +79,20 @@ export function connectSqlite(path: string): Kysely<Database> {
     const { changes, lastInsertRowid } = statement.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   };
-  drivers.set(db, {
-    kind: 'sqlite',
-    database,
-    walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`),
-    // Outside a transaction a statement reads (or writes) what is committed, as it would after waiting its
-    // turn: SQLite runs one statement at a time on the connection, and ours run to their end (all/run).
-    direct: (query) => {
-      if (database.inTransaction || !database.open) return undefined;
-      try {
-        return inBatch(query);
-      } catch (error) {
-        // A streamed query holds the connection (better-sqlite3 refuses a write meanwhile): Kysely waits for it.
-        if (error instanceof TypeError && error.message.includes('busy executing')) return undefined;
-        throw error;
-      }
-    },
-    inBatch,
-  });
+  // Outside a transaction a statement reads (or writes) what is committed, as it would after waiting its
+  // turn: SQLite runs one statement at a time on the connection, and ours run to their end (all/run).
+  const direct: DirectRunner = (query) => {
+    if (database.inTransaction || !database.open) return undefined;
+    try {
+      return inBatch(query);
+    } catch (error) {
+      // A streamed query holds the connection (better-sqlite3 refuses a write meanwhile): Kysely waits for it.
+      if (error instanceof TypeError && error.message.includes('busy executing')) return undefined;
+      throw error;
+    }
+  };
+  drivers.set(db, { kind: 'sqlite', database, walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`), direct, inBatch });
+  runDirectly(db, direct);
   return db;
 }
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { createQueryId, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely';
-import { driverOf } from './connect.js';
 import type { Database } from './schema.js';
 
 /**
@@ -29,6 +28,20 @@ export function preparedStatementName(sqlText: string): string | undefined {
 }
 
 type Executor = Pick<Kysely<Database>, 'executeQuery'>;
+
+/** Runs a compiled statement at once, past Kysely, or answers undefined when it may not now (connect.ts). */
+export type DirectRunner = <T>(query: CompiledQuery<T>) => QueryResult<T> | undefined;
+
+/** The direct runner of each database that has one (SQLite's, registered by connect.ts as it opens it). */
+const directRunners = new WeakMap<Executor, DirectRunner>();
+
+/**
+ * Lets the statements made for `db` run on `direct` rather than through Kysely's executor when they run on
+ * the database itself. The connection registers itself here, so this module needs nothing of connect.ts.
+ */
+export function runDirectly(db: Executor, direct: DirectRunner): void {
+  directRunners.set(db, direct);
+}
 
 export interface PreparedQuery<A, O> {
   /** Runs the statement with these arguments, on `on` (a transaction) or else the database it was made for. */
@@ -82,14 +95,11 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
   };
   // On SQLite, a statement run on the database itself (not a transaction's) runs at once, past Kysely's
   // executor: its steps were most of what a hot read cost beyond SQLite's own work (connect.ts `direct`).
-  let direct: (<T>(query: CompiledQuery<T>) => QueryResult<T> | undefined) | null | undefined;
+  let direct: DirectRunner | null | undefined;
   const execute = async (args: A, on: Executor = db) => {
     const query = bind(args);
     if (on === db) {
-      if (direct === undefined) {
-        const driver = driverOf(db as Kysely<Database>);
-        direct = driver?.kind === 'sqlite' ? driver.direct : null;
-      }
+      direct ??= directRunners.get(db) ?? null;
       const done = direct?.(query);
       if (done) return done;
     }
