@@ -85,6 +85,34 @@ describe('slow bodies (16 connections sending a JSON body one byte every 2 s sta
     for (const request of slow) expect((await request.answer).body.resource_response.data).toEqual({ status: 'sent', type: 'reset' });
   });
 
+  it('a body that comes in the packet of its headers (a usual save) is read whole, and the connection serves the next request', async () => {
+    const { port, origin } = await listening({});
+    const socket = connect(port, '127.0.0.1');
+    sockets.push(socket);
+    const answers: Array<{ status: number; body: any }> = [];
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      // Each answer whole, by its Content-Length, as it completes.
+      for (let end = received.indexOf('\r\n\r\n'); end >= 0; end = received.indexOf('\r\n\r\n')) {
+        const head = received.subarray(0, end).toString('latin1');
+        const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+        if (received.length < end + 4 + length) return;
+        answers.push({ status: Number(head.split(' ')[1]), body: JSON.parse(received.subarray(end + 4, end + 4 + length).toString('utf8')) });
+        received = received.subarray(end + 4 + length);
+      }
+    });
+    const ask = (type: string) => {
+      const body = JSON.stringify({ username_or_email: 'nobody@x.test', type });
+      socket.write(`${jsonHead(origin, '/v3/users/forgot_password/', Buffer.byteLength(body)).join('\r\n')}\r\n\r\n${body}`);
+    };
+    ask('reset');
+    await expect.poll(() => answers.length).toBe(1);
+    ask('reset');
+    await expect.poll(() => answers.length).toBe(2);
+    for (const answer of answers) expect([answer.status, answer.body.resource_response.data]).toEqual([200, { status: 'sent', type: 'reset' }]);
+  });
+
   it('a body that does not arrive within its deadline is answered 408 in the envelope, and the connection closed', async () => {
     const { port, origin } = await listening({ bodyGraceMs: 50 });
     const request = slowRequest(port, jsonHead(origin, '/v3/sso/info/', 100), '{');

@@ -6,7 +6,7 @@ import { refusalWithoutSession, type Declaration } from './declare.js';
 import { fail } from './envelope.js';
 import { ApiError } from './errors.js';
 import { hasBody } from './node-request.js';
-import { largeStep } from './large-steps.js';
+import { LARGE_BODY_BYTES, largeStep } from './large-steps.js';
 
 /**
  * The request path cannot be held hostage (design item 4). Before a request takes an API turn
@@ -16,8 +16,8 @@ import { largeStep } from './large-steps.js';
  * - a body still arriving is read here, outside any turn, within a deadline (408), while its client has
  *   fewer than `perClient` bodies arriving (429 otherwise), and kept for the handler (bodyText, c.req.json()).
  * A request refused with its body unread is answered with `Connection: close`: the rest is never read.
- * A body that has already arrived whole (the usual small save: it came in the packet of its headers)
- * costs one property read here, and the handler reads it as before.
+ * A body that arrives whole with its headers (the usual small save) is taken from Node's message at once,
+ * after one wait for the parser to finish that packet.
  */
 
 /** Bytes per second a body must keep up after its grace: a phone on a poor link sends far more. */
@@ -40,6 +40,7 @@ export interface BodyGuardOptions {
 export const bodyDeadlineMs = (bytes: number, graceMs: number) => graceMs + Math.ceil((bytes * 1000) / MIN_BODY_BYTES_PER_S);
 
 const utf8 = new TextDecoder();
+const EMPTY = Buffer.alloc(0);
 
 const incomingOf = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
@@ -104,8 +105,21 @@ export function bodyGuard(options: BodyGuardOptions): MiddlewareHandler<AppEnv> 
     if (!withBody) return next();
     if (length !== undefined && length > declaration.body) return refuse(c, tooLarge(declaration), unread);
     if (!incoming) return declaration.stream ? next() : requestLimit(declaration.body, declaration)(c, next);
-    // Arrived whole: Node's parser holds it already (a chunked one is counted here; a Content-Length was judged above).
-    if (!unread && !declaration.stream) return incoming.readableLength > declaration.body ? refuse(c, tooLarge(declaration), false) : next();
+    if (!declaration.stream) {
+      // Node's parser hands the request over as soon as its headers are parsed, and parses what came in
+      // the same packet (a small save's whole body) before any promise runs: after one such wait that body
+      // is whole, and is taken from the message at once rather than read through listeners and a deadline.
+      if (unread) await Promise.resolve();
+      if (incoming.complete) {
+        // Arrived whole: Node's parser holds it already (a chunked one is counted here; a Content-Length was judged above).
+        if (incoming.readableLength > declaration.body) return refuse(c, tooLarge(declaration), false);
+        if (incoming.readableLength < LARGE_BODY_BYTES && incoming.readableFlowing === null && !incoming.readableDidRead) {
+          const body = (incoming.read() as Buffer | null) ?? EMPTY;
+          (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(utf8.decode(body));
+        }
+        return next();
+      }
+    }
 
     const key = clientKey(c);
     if (!inProgress.take(key)) return refuse(c, limited, true);
