@@ -100,6 +100,33 @@ describe('popup/src', () => {
     expect(long.filter(({ lines }) => lines > MAX_LINES)).toEqual([]);
   });
 
+  it("loads none of the API's validators: what it takes of api/src at run time never reaches zod", () => {
+    // A value import of a contract would put zod (90 KB) in front of every page that draws a menu or a list.
+    const API = fileURLToPath(new URL('../api/src/', import.meta.url));
+    const VALUE = /^\s*(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+['"]([^'"]+)['"]/gm;
+    const apiFile = (from: string, specifier: string) => {
+      const path = resolve(dirname(from), specifier).replace(/\.js$/, '');
+      return [`${path}.ts`, `${path}.tsx`].find((candidate) => candidate.startsWith(API) && statSync(candidate, { throwIfNoEntry: false }));
+    };
+    const reached = new Map<string, string>();
+    const follow = (file: string, via: string) => {
+      if (reached.has(file)) return;
+      reached.set(file, via);
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(VALUE))
+        if (specifier!.startsWith('.')) {
+          const next = apiFile(file, specifier!);
+          if (next) follow(next, via);
+        }
+    };
+    for (const file of files.filter((name) => !/\.test\.tsx?$/.test(name)))
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(VALUE)) {
+        const next = specifier!.startsWith('.') ? apiFile(file, specifier!) : undefined;
+        if (next) follow(next, relative(SOURCE, file));
+      }
+    const withZod = [...reached].filter(([file]) => /from\s+['"]zod['"]/.test(readFileSync(file, 'utf8')));
+    expect(withZod.map(([file, via]) => `${relative(API, file)} (from ${via})`)).toEqual([]);
+  });
+
   it('keeps at its root only main, App and shared pieces', () => {
     const pages = readdirSync(SOURCE).filter((name) => /Page\.tsx$/.test(name));
     expect(pages).toEqual([]);

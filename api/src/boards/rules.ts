@@ -1,4 +1,4 @@
-import { checkUserText, type UserTextOptions } from '../lib/text.js';
+import { checkUserText, type UserTextOptions } from '../lib/rules/text.js';
 
 /**
  * The board and section name rules, pure: the popup checks its forms with these

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_MESSAGES } from '../lib/text.js';
+import { TEXT_MESSAGES } from '../lib/rules/text.js';
 import { testApp } from '../testing.js';
 import { privatePostgres } from './testing-postgres.js';
 import { imageFixtures } from '../images/fixtures.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testApp } from '../testing.js';
 import { signUpWithEmail } from '../auth/safety-helpers.js';
 import { quickPromoteBody } from '../advertisers/campaigns/service.js';
-import { fitUserText, TEXT_MESSAGES } from './text.js';
+import { fitUserText, TEXT_MESSAGES } from './rules/text.js';
 
 /** Every name a person shows to others is held to one text rule (lib/text.ts): no control or direction characters. */
 const OVERRIDE = 'Evil\u202Egpj.exe';

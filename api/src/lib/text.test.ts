@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { boardName } from '../boards/contract.js';
 import { imageFixtures } from '../images/fixtures.js';
 import { testApp, type TestApp } from '../testing.js';
-import { TEXT_MESSAGES, userText } from './text.js';
+import { TEXT_MESSAGES } from './rules/text.js';
+import { userText } from './text.js';
 
 const fixtures = await imageFixtures();
 

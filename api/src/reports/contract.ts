@@ -1,18 +1,5 @@
 import { z } from 'zod';
-
-/** Pinterest's reasons for reporting, in its order. */
-export const REPORT_REASONS = [
-  'spam',
-  'nudity',
-  'self_harm',
-  'misinformation',
-  'hateful_activities',
-  'dangerous_goods',
-  'harassment',
-  'graphic_violence',
-  'privacy_violation',
-  'intellectual_property',
-] as const;
+import { DECISIONS, REPORT_REASONS } from './rules.js';
 
 const objectId = z.string().min(1).max(64);
 
@@ -56,16 +43,6 @@ export const queueItem = z.object({
 });
 
 export const queueAnswer = z.object({ items: z.array(queueItem) });
-
-/**
- * dismiss: nothing changes; hide/remove: the pin or board (not an account); warn: a notice to the owner;
- * suspend: the owner's account, as People's suspend (with the operator's fresh proof); restore: a hidden or
- * removed pin or board shown again (an appeal upheld).
- */
-export const DECISIONS = ['dismiss', 'hide', 'remove', 'warn', 'suspend', 'restore'] as const;
-export type Decision = (typeof DECISIONS)[number];
-/** The decisions that change an account, and so ask the operator's fresh proof. */
-export const PROOF_DECISIONS: readonly Decision[] = ['suspend'];
 
 export const decideBody = z.strictObject({
   object_kind: z.enum(['pin', 'board', 'user']),

@@ -6,18 +6,8 @@ import { ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { limitsFor } from '../lib/limits.js';
 import { parse } from '../lib/validation.js';
-import {
-  appealAnswer,
-  appealBody,
-  decideAnswer,
-  decideBody,
-  hideAnswer,
-  hideBody,
-  PROOF_DECISIONS,
-  queueAnswer,
-  reportAnswer,
-  reportBody,
-} from './contract.js';
+import { appealAnswer, appealBody, decideAnswer, decideBody, hideAnswer, hideBody, queueAnswer, reportAnswer, reportBody } from './contract.js';
+import { PROOF_DECISIONS } from './rules.js';
 import { proofService } from '../auth/credentials/proof.js';
 import { authStore } from '../auth/store.js';
 import { outgoingFor } from '../outbox/service.js';

@@ -1,5 +1,5 @@
 import { BOARD_NAME_MAX } from '../boards/rules.js';
-import { fitUserText } from '../lib/text.js';
+import { fitUserText } from '../lib/rules/text.js';
 import { DESCRIPTION_MAX, PIN_TITLE_MAX } from '../pins/rules/limits.js';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { REPORT_REASONS } from '../../../api/src/reports/contract';
+import { REPORT_REASONS } from '../../../api/src/reports/rules';
 import { ResourceError } from '../api';
 import { fromEnglish } from '../i18n';
 import { Button } from '../ui/Button';

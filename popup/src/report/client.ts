@@ -1,4 +1,4 @@
-import type { REPORT_REASONS } from '../../../api/src/reports/contract';
+import type { REPORT_REASONS } from '../../../api/src/reports/rules';
 import { v3 } from '../api';
 
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,4 +1,4 @@
-import { fitUserText } from '../../lib/text.js';
+import { fitUserText } from '../../lib/rules/text.js';
 import type { Deps, Viewer } from '../../deps.js';
 import { signupGate } from '../signup-mode.js';
 import { ApiError } from '../../lib/errors.js';

@@ -1,4 +1,4 @@
-import { type Decision, PROOF_DECISIONS } from '../../../../api/src/reports/contract';
+import { type Decision, PROOF_DECISIONS } from '../../../../api/src/reports/rules';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/TextField';
 import { t } from '../messages';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DECISIONS, type Decision } from '../../../../api/src/reports/contract';
+import { DECISIONS, type Decision } from '../../../../api/src/reports/rules';
 import { formatDate } from '../../i18n';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { Decision, queueAnswer } from '../../../../api/src/reports/contract';
+import type { queueAnswer } from '../../../../api/src/reports/contract';
+import type { Decision } from '../../../../api/src/reports/rules';
 import { v3 } from '../../api';
 
 export type QueueItem = z.infer<typeof queueAnswer>['items'][number];
