@@ -16,7 +16,7 @@ import { systemClock } from '../api/src/lib/clock.js';
 import { newId } from '../api/src/lib/ids.js';
 
 /**
- * Issue 32: a second server process over Postgres must add saves, not queue on shared rows. The real
+ * A second server process over Postgres must add saves, not queue on shared rows. The real
  * server (api/src/server.ts) with WORKERS=1, then WORKERS=2, on one Postgres database, in one run: 50 users,
  * each on a connection of its own saving link-only pins to their own board as fast as answered, for
  * SECONDS each. A saver told 503 waits its Retry-After, as the popup does.
