@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import { loaderCode } from '../bookmarklet/src/loader.js';
 
 /**
- * Issue 4: time from clicking the bookmarklet to the picker's grid on screen, on a page with 5,000
+ * Time from clicking the bookmarklet to the picker's grid on screen, on a page with 5,000
  * loaded images, in headless Chromium against a tiny loopback server. The clock starts when the
  * loader runs (the click) and stops at the first frame after the grid is in the page; it includes
  * fetching bookmarklet.js over loopback. Median of RUNS.

@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test';
 import { frames, median, ownSpells, type Cdp, type TraceEvent } from './sdk-decorate.js';
 
 /**
- * Issue 18: a publisher's page with 10 embedded boards (data-pin-do="embedBoard", 25 pins each, the
+ * A publisher's page with 10 embedded boards (data-pin-do="embedBoard", 25 pins each, the
  * widgets' page size), loaded as a publisher loads it: `<script async src=".../js/pinit.js">`, which
  * brings pinit-widgets.js because the page has widget markup. Judged:
  *

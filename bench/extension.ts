@@ -7,7 +7,7 @@ import { clickToolbar, loadExtension } from '../tests/e2e/extension.js';
 import { manyImagesPage, solidPng } from './click-to-grid.js';
 
 /**
- * Issue 31, the Save extension: the content script's bytes as shipped (brotli at its highest level,
+ * The Save extension: the content script's bytes as shipped (brotli at its highest level,
  * as a store or the zip's reader would squeeze it; budget 8 KB), and the time from the toolbar button
  * to the picker's grid on screen on a page of 5,000 loaded images (budget 50 ms, as the bookmarklet's
  * click-to-grid). The button is pressed through DevTools (Extensions.triggerAction, the browser's own

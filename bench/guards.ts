@@ -7,7 +7,7 @@ import { Agent as Dispatcher, request } from 'undici';
 import { freePort } from './net.js';
 
 /**
- * Issue 25, "the request path cannot be held hostage": the real server (api/src/server.ts, one process,
+ * "The request path cannot be held hostage": the real server (api/src/server.ts, one process,
  * SQLite) on loopback.
  * 1. 200 savers (link saves, a Retry-After honoured as the popup does) and a probe making one API call
  *    after another, first alone, then while 16 clients, each from an address of its own (127.0.0.2…17),

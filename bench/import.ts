@@ -12,7 +12,7 @@ import { systemClock } from '../api/src/lib/clock.js';
 import { freePort } from './net.js';
 
 /**
- * Issue 28, done when: "import of a 10,000-bookmark file finishes as a job with progress and no request over
+ * The goal: "import of a 10,000-bookmark file finishes as a job with progress and no request over
  * 1 s". The real server on SQLite; one person uploads a 10,000-bookmark file (20 folders), then polls its
  * progress as the page does (here every 250 ms, four times the page's rate) while a second client reads their
  * boards page after page. Printed beside their goals: the longest request of all, the upload's, and the job's

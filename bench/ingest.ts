@@ -2,7 +2,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { runLoad } from './load.js';
 
 /**
- * Issue 32: does image ingest keep up with the saves? BENCH=load's run (the real server, SQLite, 200 savers)
+ * Does image ingest keep up with the saves? BENCH=load's run (the real server, SQLite, 200 savers)
  * with a new image for every save, so every save makes an ingest job, and every save the admission refuses
  * (images/backlog.ts: 503 with Retry-After) is sent again after it. Two cores cannot re-encode what they
  * can acknowledge, so the goal is that the saves acknowledged are what ingest drains: over the load's steady

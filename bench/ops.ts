@@ -8,7 +8,7 @@ import { systemClock } from '../api/src/lib/clock.js';
 import { createLogger, fixedFieldsLog } from '../api/src/core/log.js';
 
 /**
- * Issue 29: what the operators' figures cost a request. In one process (no network, so the cost is not
+ * What the operators' figures cost a request. In one process (no network, so the cost is not
  * lost in it): GET /health through an app that logs its line at `info` (pino, into a sink: the formatting,
  * not the pipe) and one whose log is silent, both counting the request in the metrics (context); the
  * request line alone, as observe() writes it (judged); and a /metrics scrape once the route labels are many.

@@ -14,7 +14,7 @@ import { benchBoardName, seedBoards } from './seed.js';
 import { freePort } from './net.js';
 
 /**
- * Issue 5: time from opening the popup to a usable board list with 1,000 boards (budget 400 ms), and
+ * Time from opening the popup to a usable board list with 1,000 boards (budget 400 ms), and
  * (the scale issue) with 100,000 boards (budget 400 ms); time to filter on a keystroke (budget 16 ms)
  * an account whose boards all come in the picker's first answer (100), the largest the popup filters
  * itself; and, for information, a server search at 100,000 boards from typing to the matching row

@@ -25,7 +25,7 @@ import { freePort } from './net.js';
  * process (goal 0.25), printed beside the floor: the save's own statements run with no HTTP at all.
  */
 const PICKER_P99_GOAL_MS = 20;
-/** Issue 29 raised it from 0.1: the save, on SQLite, at a quarter of a bare route's rate. */
+/** The save, on SQLite, at a quarter of a bare route's rate at least (it was once 0.1). */
 const RATIO_GOAL = 0.25;
 const SIZES = [1_000, 10_000, 100_000];
 const PINS = 1_000_000;

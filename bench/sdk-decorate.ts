@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 
 /**
- * Issue 3: main-thread time for pinit.js to decorate a page with 1,000 images and 200 Save links,
+ * Main-thread time for pinit.js to decorate a page with 1,000 images and 200 Save links,
  * budget 10 ms in headless Chromium, with zero layout shift reported by the browser.
  *
  * The page is generated and served from loopback and has painted before the SDK comes in, the way

@@ -9,7 +9,7 @@ const POPUP_BUDGET = 60 * 1024;
 
 const BUDGETS: Array<{ name: string; files: (manifest: Record<string, string>, imports: Record<string, string[]>) => string[]; budget: number }> = [
   { name: 'embed script (pinit.js)', files: () => ['js/pinit.js'], budget: 5 * 1024 },
-  // Issue 18: the widgets (embedPin, embedBoard, embedUser, count bubbles), loaded only by pages that have them.
+  // The widgets (embedPin, embedBoard, embedUser, count bubbles), loaded only by pages that have them.
   { name: 'widget script (pinit-widgets.js)', files: () => ['js/pinit-widgets.js'], budget: 8 * 1024 },
   { name: 'bookmarklet.js', files: () => ['js/bookmarklet.js'], budget: 6 * 1024 },
   // A bundle is its entry and every chunk it imports (dist/imports.json), which the shell preloads beside it.

@@ -13,7 +13,7 @@ import { systemClock } from '../api/src/lib/clock.js';
 import { freePort } from './net.js';
 
 /**
- * Issue 32's upload figures: the real server (compiled when built, else through tsx) in its own process
+ * The upload figures: the real server (compiled when built, else through tsx) in its own process
  * on loopback, on SQLite. While 8 saves carry a 5 MB image as image_base64 and 50 clients upload a 5 MB
  * image at once, a probe asks /health every 10 ms. Printed: the probe's p99 against 50 ms; how many
  * uploads were answered 200, or 503 with Retry-After, against all 50 (any other answer, or a reset,

@@ -7,11 +7,11 @@ import { CATEGORIES, KINDS, type Category, type RealPage, type Split, loadCorpus
 import { pngOf, sizeFor, sizesInMarkup } from './offline-images.js';
 
 /**
- * Issue 30: every figure is printed for the tuning split (sites rules may be changed while looking at)
+ * Every figure is printed for the tuning split (sites rules may be changed while looking at)
  * and the test split (sites kept for measuring them, split.json); the goals are the test split's, and
  * the two splits' first choices must agree within GAP points (rules that hold beyond the pages they were made on).
  *
- * Issue 17: both image finders on real saved pages (bench/realpages/corpus.ts), beside metascraper's
+ * Both image finders on real saved pages (bench/realpages/corpus.ts), beside metascraper's
  * image rules and the first og:image alone. "First choice" is the share of pages whose first
  * candidate is the main image; "recall" the share whose candidates include it. The in-page finder
  * runs in headless Chromium on the page's own markup, with the page's inline scripts, no network:

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 
 /**
- * Issue 17/30: real saved pages that nobody here wrote, from the test fixtures and evaluation sets of open
+ * Real saved pages that nobody here wrote, from the test fixtures and evaluation sets of open
  * extractors. label.ts reads them from bare git mirrors under MIRRORS (brought by the search tool's
  * `fetch`) and copies each page, trimmed of huge inline blobs and gzipped, into pages/ (the
  * bench no longer needs the mirrors); expectations.json names each page's source (repository, path,

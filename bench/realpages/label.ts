@@ -345,7 +345,7 @@ const sources: Source[] = [
     },
   },
   {
-    // Issue 30: a benchmark's saved news pages (gzipped), with the address each was saved from.
+    // A benchmark's saved news pages (gzipped), with the address each was saved from.
     repo: 'scrapinghub/article-extraction-benchmark',
     pages: (git) => {
       const truth = JSON.parse(git.show('ground-truth.json').toString('utf8')) as Record<string, { url: string }>;
@@ -356,7 +356,7 @@ const sources: Source[] = [
     },
   },
   {
-    // Issue 30: a date extractor's evaluation pages (news and blogs in many languages): the 2020
+    // A date extractor's evaluation pages (news and blogs in many languages): the 2020
     // Media Cloud sample whole, and every third page of its default set (the in-page run's time).
     repo: 'adbar/htmldate',
     pages: (git) => {
@@ -475,7 +475,7 @@ const SHOP_ORIGINS: Record<string, string> = {
 };
 
 /** A file name that says it is the site's picture, not the page's: judged on the file name, not its folders. */
-// Issue 30: also a blank (`wordbooker_blank.jpg`), an icon (`icon.web.png`) and an avatar (a forum's poster, not the thread's picture).
+// Also a blank (`wordbooker_blank.jpg`), an icon (`icon.web.png`) and an avatar (a forum's poster, not the thread's picture).
 const DEFAULTISH = /logo|default|placeholder|fallback|favicon|apple-touch|(?:^|[^a-z])icon(?:[^a-z]|$)|sprite|blank|avatar|spacer|site[-_]image|\.svg$/i;
 // h30: YouTube names each video's own frame `hqdefault.jpg`, `maxresdefault_live.jpg`…: the video's picture, not a default.
 const VIDEO_FRAME = /^(?:hq|mq|sd|maxres)default(?:_live)?\.(?:jpg|webp)$/i;
@@ -498,7 +498,7 @@ function jsonLdImages($: CheerioAPI): { images: string[]; types: string[]; logos
   const images: string[] = [];
   const types: string[] = [];
   const logos: string[] = [];
-  // Issue 30: a reference (`{"@id": "…#primaryimage"}`, Yoast's graphs) is the node of that @id elsewhere in
+  // A reference (`{"@id": "…#primaryimage"}`, Yoast's graphs) is the node of that @id elsewhere in
   // the page's JSON-LD, an ImageObject with its url; an @id is a name, never itself the picture's address.
   const byId = new Map<string, Record<string, unknown>>();
   const index = (node: unknown): void => {
@@ -635,7 +635,7 @@ function label(repo: string, path: string, html: string, savedUrl: string | unde
 }
 
 /**
- * Issue 30: a page kept whole but for blobs nobody reads for its picture: an inline script or style over
+ * A page kept whole but for blobs nobody reads for its picture: an inline script or style over
  * BLOB characters (a framework's bundle, its state as JSON; JSON-LD is kept whole) and a `data:` address
  * over 2,000 (an inlined picture) become empty. The corpus stays small enough to commit.
  */
@@ -745,7 +745,7 @@ for (const [id, e] of Object.entries(out)) {
     delete out[id];
   } else seenUrls.add(e.url);
 }
-// Issue 30, the cross-check of a declared image against the site: one declared on two pages of the same site
+// The cross-check of a declared image against the site: one declared on two pages of the same site
 // is the site's card, not either page's picture (unless a hand decided). Those pages are left out.
 const bySiteImage = new Map<string, string[]>();
 for (const [id, e] of Object.entries(out))

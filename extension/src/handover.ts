@@ -1,7 +1,7 @@
 import { imageMessage, isImageRequest } from '../../sdk/src/messages';
 
 /**
- * Issue 31: listens, in the page, for the popup's one request for the picked image (popup/src/save/opener.ts
+ * Listens, in the page, for the popup's one request for the picked image (popup/src/save/opener.ts
  * askOpenerForImage), sent only when the server could not fetch it. The bytes are read here, with the
  * page's origin and cookies (the user's own view of an intranet or logged-in page), and posted to that
  * very window at the product origin. Nothing is read unless asked; the listener goes with the answer.

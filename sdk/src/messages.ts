@@ -37,7 +37,7 @@ export function isSaveMessage(data: unknown): data is SaveMessage {
 }
 
 /**
- * Issue 31: the extension's hand-over of the picked image. When the server cannot fetch it (a page on an
+ * The extension's hand-over of the picked image. When the server cannot fetch it (a page on an
  * intranet or a loopback host, behind a log-in), the popup asks the page that opened it for its own copy
  * (`image_request`), and the extension, which read the page with the user's view of it, answers with the
  * bytes as a data: URL (`image`, null when it could not read them). Same wrapping, exact origins both ways.

@@ -190,7 +190,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
             },
             // On an account switch, go to /{username}.
             redirect: options.switch_account ? `/${user.username}` : safeNext(options.next),
-            // Issue 27: a log-in that brought back an account its owner had deactivated.
+            // A log-in that brought back an account its owner had deactivated.
             ...(reactivated ? { reactivated: true } : {}),
           };
         },
@@ -279,7 +279,7 @@ export function authResources({ config }: Deps, auth: AuthService) {
       }),
     },
     EmailVerificationResource: {
-      // Issue 25: settings read whether the email is verified (and an address waiting for its link) ...
+      // Settings read whether the email is verified (and an address waiting for its link) ...
       get: action({
         ...authContract.EmailVerificationResource.get,
         caller: 'user',

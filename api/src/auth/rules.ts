@@ -282,7 +282,7 @@ export function firstNameFromEmail(email: string, _country?: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1).toLowerCase();
 }
 
-/** Issue 25: the page a confirmation mail links to (popup/src/verify/VerifyPage.tsx; pages/routes.ts serves it). */
+/** The page a confirmation mail links to (popup/src/verify/VerifyPage.tsx; pages/routes.ts serves it). */
 export const VERIFY_PATH = '/email/verify/';
 /** The catalogue's codes the web app tells apart when an email is confirmed (lib/errors.ts; verify.test.ts holds them equal). */
 export const VERIFY_ERROR_CODES = { email_unverified: 260, verify_token_invalid: 261, verify_limited: 262, email_claimed: 263 } as const;

@@ -32,12 +32,12 @@ export function boardResources(boards: BoardsService, advertisers: AdvertisersSe
         run: async (o, { viewer }) =>
           boards.createBoard(viewer, { name: o.name, privacy: o.privacy, description: o.description }, await advertisers.context(viewer, o.advertiser_id)),
       }),
-      // Issue 19: the owner edits or deletes a board.
+      // The owner edits or deletes a board.
       update: action({
         ...boardsContract.BoardResource.update,
         caller: 'user',
         limit: NO_LIMIT.write,
-        // Issue 28's board settings: the cover (one of its pins, null for the save rule) and archiving too.
+        // The board's settings: the cover (one of its pins, null for the save rule) and archiving too.
         run: (o, { viewer }) =>
           boards.updateBoard(viewer.id, {
             boardId: o.board_id,

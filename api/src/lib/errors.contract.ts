@@ -141,7 +141,7 @@ export const catalogue = {
   carousel_upload_invalid: { code: 2207, status: 400, message: 'A carousel image must be an image you uploaded. Upload it again.' },
   carousel_upload_used: { code: 2208, status: 409, message: 'A carousel image is already on a Pin. Upload it again to use it here.' },
   carousel_duplicate: { code: 2209, status: 400, message: 'The same image is in the carousel twice.' },
-  // Issue 19, a place to come back to (profiles, follows, collaboration, managing): codes 200-219.
+  // A place to come back to (profiles, follows, collaboration, managing): codes 200-219.
   profile_not_found: { code: 200, status: 404, message: "Sorry, we couldn't find that profile." },
   follow_self: { code: 201, status: 400, message: "You can't follow yourself." },
   share_limited: { code: 202, status: 429, message: "You've sent a lot of Pins by email today. Try again tomorrow." },
@@ -166,14 +166,14 @@ export const catalogue = {
   oembed_format_unsupported: { code: 391, status: 501, message: 'Only format=json is answered.' },
   // The object policy (api/src/policy/). Codes 250-259 are ours.
   promote_pin_not_owned: { code: 250, status: 403, message: 'A business can promote only its own Pins.' },
-  // Issue 25, abuse (outbound fetches, clicks and impressions a visitor can cause): codes 270-279.
+  // Abuse (outbound fetches, clicks and impressions a visitor can cause): codes 270-279.
   outbound_limited: { code: 270, status: 429, message: "You're asking us to load a lot of pages. Try again in a little while." },
   outbound_site_limited: { code: 271, status: 429, message: "We've loaded a lot from that site just now. Try again in a little while." },
   ad_events_limited: { code: 272, status: 429, message: 'This Pin has been counted enough from your network today.' },
   // Guards by design: request bodies read with a deadline and a per-client cap. Codes 240-249 are ours.
   body_timeout: { code: 240, status: 408, message: 'The request took too long to arrive. Please try again.' },
   bodies_limited: { code: 241, status: 429, message: 'Too many requests from your connection are still arriving. Try again in a moment.' },
-  // Issue 25, a verified email is a state (identity): codes 260-269.
+  // A verified email is a state (identity): codes 260-269.
   email_unverified: {
     code: 260,
     status: 403,
@@ -231,7 +231,7 @@ export const catalogue = {
   database_unavailable: { code: 411, status: 503, message: "We can't reach our database right now. Please try again in a moment." },
   database_full: { code: 412, status: 507, message: "We're out of storage space and can't save changes right now. Please try again later." },
   internal: { code: 0, status: 500, message: 'Sorry! Something went wrong on our end.' },
-  // Issue 28, search and the following feed: codes 350-359 are ours.
+  // Search and the following feed: codes 350-359 are ours.
   search_query_too_long: { code: 350, status: 400, message: 'Search for 1,000 characters or fewer.' },
   follow_own_board: { code: 351, status: 400, message: "You can't follow your own board." },
   // Personal access tokens and sign-up modes: codes 440-459 are ours.

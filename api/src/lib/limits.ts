@@ -50,7 +50,7 @@ export const LIMITS = {
    * far fewer outbound links an hour; a pin's own link is not counted.
    */
   offsiteCheckAddress: { points: 120, durationS: HOUR, error: 'offsite_check_limited' },
-  // Issue 25, abuse: what a visitor can make the server fetch, bill or count (lib/outbound-limits.ts).
+  // Abuse: what a visitor can make the server fetch, bill or count (lib/outbound-limits.ts).
   /** Pages read by the image finder (FindPinImagesResource, open to visitors), per address. */
   findImagesAddress: { points: 300, durationS: HOUR, error: 'outbound_limited' },
   /** Images downloaded by URL (PUT /v3/pins/image/), per address. */
@@ -69,12 +69,12 @@ export const LIMITS = {
    * per viewer a day is the database's rule): an office behind one address counts, a farm of accounts does not.
    */
   adEventsAddress: { points: 20, durationS: DAY, error: 'ad_events_limited' },
-  // Issue 25 (identity): mails a caller can make us send to someone else.
+  // Identity: mails a caller can make us send to someone else.
   /** Invite mails to one address over every sender (as shareRecipient): accounts cannot flood a stranger's inbox. Keyed by accountKey. */
   inviteRecipient: { points: 10, durationS: DAY, error: 'invite_recipient_limited' },
   /** Confirmation mails asked for again (the settings' resend), per client address over every account. */
   verifyResendAddress: { points: 30, durationS: HOUR, error: 'verify_limited' },
-  // Issue 27: security settings. Wrong passwords and wrong two-factor codes given to the settings (turning
+  // Security settings. Wrong passwords and wrong two-factor codes given to the settings (turning
   // two-factor on or off, a step-up for a business, password and email change, deactivation, deletion),
   // per account over every session: 10 wrong in 15 minutes, so 10,000 guesses take over ten days.
   securityAccount: { points: 10, durationS: 15 * MINUTE, error: 'security_attempts_limited' },

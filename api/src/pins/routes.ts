@@ -87,7 +87,7 @@ export function pinResources(deps: Deps, pins: PinsService, advertisers: Adverti
         errors: ['not_found'],
         run: (options, { viewer }) => pins.get(viewer, options.id),
       }),
-      // Issue 19: the pinner or the board's owner edits or deletes a pin.
+      // The pinner or the board's owner edits or deletes a pin.
       update: action({
         ...pinsContract.PinResource.update,
         caller: 'user',

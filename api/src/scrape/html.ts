@@ -26,7 +26,7 @@ export type { PageImages, PinnableItem };
  * counts when its width/height attributes (or a srcset width with their aspect) say it is big enough;
  * images the publisher names in meta tags or data-pin-media count without a size.
  *
- * Issue 17 (real pages): the page's own picture is its first declared image by the shared
+ * Real pages: the page's own picture is its first declared image by the shared
  * DECLARED_ORDER (og:image, twitter:image, JSON-LD, itemprop=image, image_src) that is not furniture;
  * an <img> without attributes is sized by its address (sizeInUrl); and when nothing but furniture is
  * found, the unsized images of the body (article first, furniture never) are offered before it.

@@ -96,7 +96,7 @@ function Area({ route, search }: { route: MatchedRoute; search: string }) {
       setError(e instanceof ResourceError ? e : new ResourceError({ api_error_code: 0, http_status: 0, message: tMain('server.generic') }));
     });
   }, [route.advertiserId, round]);
-  // Issue 27: a member whose session has not passed two-factor is offered it here, then the page loads.
+  // A member whose session has not passed two-factor is offered it here, then the page loads.
   if (error?.code === NEEDS_MFA) return <TwoFactorGate onPassed={() => (setError(null), setRound((n) => n + 1))} />;
   if (error) return <NotFound message={fromEnglish(error.body.message)} />;
   if (!data)

@@ -110,7 +110,7 @@ export function BoardPage({
         {section && member && <SectionManage key={section.id} section={section} boardUrl={board.url} />}
       </header>
       {!section && member && !board.archived && (
-        // Issue 28: a section is added from the board page, the first one included.
+        // A section is added from the board page, the first one included.
         <p class="actions add-section-row">
           <AddSection board={board} onAdded={reload} />
         </p>

@@ -2,7 +2,7 @@ import { t } from '../i18n';
 import { leave } from '../pageBack';
 
 /**
- * Issue 28: the page's CSP kept the bookmarklet out, and the server's finder got no image from it (it
+ * The page's CSP kept the bookmarklet out, and the server's finder got no image from it (it
  * could not read the page, or found none). Said plainly, and the user chooses: the link alone, or close.
  */
 export function NoImageFound({ reason, onLinkOnly }: { reason: 'unreadable' | 'none'; onLinkOnly(): void }) {

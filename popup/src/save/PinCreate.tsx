@@ -76,7 +76,7 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
       .catch(() => null)
       .then((cover) => setProbed({ src, cover }));
   };
-  // Issue 28: told that no image came, the user chose to save the link alone.
+  // Told that no image came, the user chose to save the link alone.
   const [linkOnly, setLinkOnly] = useState(false);
   // Both asked for side by side, before the first render where the bundle could (save-main.tsx), else during it.
   const [first] = useState(() => started ?? startFirstReads(query));
@@ -103,7 +103,7 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
     if (pending && next.type === 'AUTH' && next.user.id === pending.userId) await save(pending.target, next);
   };
   useEffect(() => void first.viewer.promise.then(setViewer), []);
-  // Issue 20: a visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
+  // A visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
   // (the redirect to / lost it). A board or section just made on the mobile create page
   // takes the pin at once (picker/created.ts).
   const [created] = useState(() => takeCreated(location.href));
@@ -140,7 +140,7 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
         query.action === 'repin' && query.pinId
           ? await postResource('RepinResource', 'create', { pin_id: query.pinId, board_id: board.id, section: section?.id, advertiser_id: query.advertiserId })
           : await createPin(board.id, section?.id, { image_url: query.media || undefined }).catch(async (e: unknown) => {
-              // Issue 31: a page the server cannot reach (an intranet, a loopback host): the extension that
+              // A page the server cannot reach (an intranet, a loopback host): the extension that
               // opened us read the image in the page, with the user's view of it, and sends its bytes.
               if (!(e instanceof ResourceError) || !UNREACHABLE.has(e.code) || query.method !== 'extension' || !query.media) throw e;
               const image_base64 = await askOpenerForImage(query.hostOrigin, query.guid);

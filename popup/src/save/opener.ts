@@ -18,7 +18,7 @@ export function tellOpener(hostOrigin: string | null, payload: SaveResultPayload
 export const IMAGE_HANDOVER_MS = 15_000;
 
 /**
- * Issue 31: the picked image's bytes as the page that opened us sees them (a data: URL), asked of the
+ * The picked image's bytes as the page that opened us sees them (a data: URL), asked of the
  * extension in that page when the server could not fetch the image itself. Only an answer from the
  * opener, from its exact origin, for this popup's guid counts; no opener, no answer in time, or an
  * answer without bytes is null.

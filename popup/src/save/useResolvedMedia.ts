@@ -14,7 +14,7 @@ export interface Resolved {
   /** The page asked not to be saved from (`<meta name="pinterest" content="nopin">`): its reason. */
   nopin?: string;
   /**
-   * Issue 28: the bookmarklet's CSP fallback left the finding to the server, and it got no image: it could
+   * The bookmarklet's CSP fallback left the finding to the server, and it got no image: it could
    * not read the page ('unreadable') or read it and found none ('none'). The user is told and chooses.
    */
   noImage?: 'unreadable' | 'none';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 28: board settings and notifications in the app.
+ * Board settings and notifications in the app.
  *
  * boards.cover_pin_id: the pin whose image the owner chose as the board's cover; null while the cover
  * follows the save rule (a save into a section or onto an empty cover sets it). A chosen
