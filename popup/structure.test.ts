@@ -100,6 +100,30 @@ describe('popup/src', () => {
     expect(long.filter(({ lines }) => lines > MAX_LINES)).toEqual([]);
   });
 
+  it("keeps out of the save popup's first chunk what its first drawing does not show (save/parts.ts loads them)", () => {
+    // Imports that run, not `import type`: what a bundle holds.
+    const RUNS = /^\s*(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+    const runs = (file: string) => [...readFileSync(file, 'utf8').matchAll(RUNS)].map((m) => target(file, m[1]!)).filter((t): t is string => !!t);
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of runs(file)) visit(next);
+    };
+    visit(join(SOURCE, 'save-main.tsx'));
+    const later = [
+      'auth/AuthModal.tsx',
+      'save/SaveSuccess.tsx',
+      'save/MobileSaved.tsx',
+      'save/NoImageFound.tsx',
+      'save/picker/CreateBoardForm.tsx',
+      'save/picker/CreateSectionForm.tsx',
+    ];
+    expect(later.filter((file) => reached.has(join(SOURCE, file)))).toEqual([]);
+    // The picker itself is in it.
+    expect(reached.has(join(SOURCE, 'save/picker/BoardPicker.tsx'))).toBe(true);
+  });
+
   it('keeps at its root only main, App and shared pieces', () => {
     const pages = readdirSync(SOURCE).filter((name) => /Page\.tsx$/.test(name));
     expect(pages).toEqual([]);
