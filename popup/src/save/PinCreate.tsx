@@ -17,7 +17,7 @@ import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
 import { BRAND } from '../brand';
 import { takeCreated } from './picker/created';
-import { AuthModal, MobileSaved, NoImageFound, prefetchParts, SaveSuccess } from './parts';
+import { AuthModal, MobileSaved, NoImageFound, prefetch, SaveSuccess } from './parts';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -87,10 +87,10 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
   const [saved, setSaved] = useState<Saved | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const mobile = useMobile();
-  // Once the picker can be drawn, what a click on it may open next comes in idle time.
+  // Once the picker can be drawn, the screen a save ends on comes in idle time (the picker fetches its forms).
   const picking = viewer?.type === 'AUTH';
   useEffect(() => {
-    if (picking) prefetchParts(mobile);
+    if (picking) prefetch(mobile ? MobileSaved : SaveSuccess);
   }, [picking]);
 
   /** A save cut short by a lost session, and whose it was: resumed after that user logs in again. */
