@@ -87,9 +87,13 @@ const manifest = () => ({
     }
     // A board's lazy chunk and its static imports, which its shell names so the page's code comes beside the
     // bundle instead of after it has run. Not home's: drawn that early, its sections shift (docs/decisions/scale.md).
+    // The log-in's too (AuthModal), which the save popup draws first for a visitor without a session.
+    // A module imported both ways (the log-in: lazily here, statically by other lazy pages) has no facade: its chunk is found by its modules.
+    const PAGE = /[\\/]popup[\\/]src[\\/](?:place|auth)[\\/](BoardPage|AuthModal)\.tsx$/;
     for (const file of Object.values(bundle)) {
-      const page = /[\\/]popup[\\/]src[\\/]place[\\/](BoardPage)\.tsx$/.exec(file.facadeModuleId ?? '')?.[1];
-      if (file.type !== 'chunk' || !file.isDynamicEntry || !page) continue;
+      if (file.type !== 'chunk' || !file.isDynamicEntry) continue;
+      const page = PAGE.exec(file.facadeModuleId ?? Object.keys(file.modules).find((id) => PAGE.test(id)) ?? '')?.[1];
+      if (!page) continue;
       const all = new Set([file.fileName]);
       const walk = (name) => {
         for (const next of bundle[name]?.imports ?? []) {
@@ -99,8 +103,10 @@ const manifest = () => ({
         }
       };
       walk(file.fileName);
-      const entry = Object.values(bundle).find((f) => f.type === 'chunk' && f.isEntry && f.name === 'popup')?.fileName;
-      imports[`page:${page}`] = [...all].filter((name) => name !== entry && !imports['popup.js']?.includes(name));
+      // Less what the bundle that draws it already names: the app's for a board, the save popup's for the log-in.
+      const bundleName = page === 'AuthModal' ? 'save' : 'popup';
+      const entry = Object.values(bundle).find((f) => f.type === 'chunk' && f.isEntry && f.name === bundleName)?.fileName;
+      imports[`page:${page}`] = [...all].filter((name) => name !== entry && !imports[`${bundleName}.js`]?.includes(name));
     }
     this.emitFile({ type: 'asset', fileName: 'imports.json', source: JSON.stringify(imports, null, 2) + '\n' });
   },

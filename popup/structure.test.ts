@@ -27,6 +27,9 @@ function target(from: string, specifier: string): string | undefined {
   return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((path) => known.has(path));
 }
 
+/** Imports that run, not `import type`: what a bundle holds. */
+const RUNS = /^\s*(?:import|export)\s(?!type\s)[^;]*?\sfrom\s+['"]([^'"]+)['"]/gm;
+
 /** Static imports and re-exports, type-only ones too: a circle of types still ties two areas into one. */
 const STATIC = /^\s*(?:import|export)\s[^;]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
 const graph = new Map(
@@ -103,7 +106,6 @@ describe('popup/src', () => {
   it("loads none of the API's validators: what it takes of api/src at run time never reaches zod", () => {
     // A value import of a contract would put zod (90 KB) in front of every page that draws a menu or a list.
     const API = fileURLToPath(new URL('../api/src/', import.meta.url));
-    const VALUE = /^\s*(?:import|export)\s+(?!type\b)[^;]*?\sfrom\s+['"]([^'"]+)['"]/gm;
     const apiFile = (from: string, specifier: string) => {
       const path = resolve(dirname(from), specifier).replace(/\.js$/, '');
       return [`${path}.ts`, `${path}.tsx`].find((candidate) => candidate.startsWith(API) && statSync(candidate, { throwIfNoEntry: false }));
@@ -112,19 +114,41 @@ describe('popup/src', () => {
     const follow = (file: string, via: string) => {
       if (reached.has(file)) return;
       reached.set(file, via);
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(VALUE))
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(RUNS))
         if (specifier!.startsWith('.')) {
           const next = apiFile(file, specifier!);
           if (next) follow(next, via);
         }
     };
     for (const file of files.filter((name) => !/\.test\.tsx?$/.test(name)))
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(VALUE)) {
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(RUNS)) {
         const next = specifier!.startsWith('.') ? apiFile(file, specifier!) : undefined;
         if (next) follow(next, relative(SOURCE, file));
       }
     const withZod = [...reached].filter(([file]) => /from\s+['"]zod['"]/.test(readFileSync(file, 'utf8')));
     expect(withZod.map(([file, via]) => `${relative(API, file)} (from ${via})`)).toEqual([]);
+  });
+
+  it("keeps out of the save popup's first chunk what its first drawing does not show (save/parts.ts loads them)", () => {
+    const runs = (file: string) => [...readFileSync(file, 'utf8').matchAll(RUNS)].map((m) => target(file, m[1]!)).filter((t): t is string => !!t);
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of runs(file)) visit(next);
+    };
+    visit(join(SOURCE, 'save-main.tsx'));
+    const later = [
+      'auth/AuthModal.tsx',
+      'save/SaveSuccess.tsx',
+      'save/MobileSaved.tsx',
+      'save/NoImageFound.tsx',
+      'save/picker/CreateBoardForm.tsx',
+      'save/picker/CreateSectionForm.tsx',
+    ];
+    expect(later.filter((file) => reached.has(join(SOURCE, file)))).toEqual([]);
+    // The picker itself is in it.
+    expect(reached.has(join(SOURCE, 'save/picker/BoardPicker.tsx'))).toBe(true);
   });
 
   it('keeps at its root only main, App and shared pieces', () => {

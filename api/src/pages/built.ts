@@ -48,13 +48,16 @@ export interface BuiltFiles {
     save: { js: string; imports: string[] };
     /** The pages' stylesheet (popup/src/ui/pages.css), which the save popup does not load. */
     pages?: string;
-    /** A board's lazy chunk with what it imports, which its shell names beside the bundle. */
+    /** A page's lazy chunk with what it imports, which its shell names beside the bundle (ShellPage). */
     areas: Partial<Record<ShellPage, string[]>>;
   };
 }
 
-/** The pages whose shells name their code beside the bundle (rollup.config.mjs writes their chunks as `page:{name}`). */
-export type ShellPage = 'BoardPage';
+/**
+ * The pages whose shells name their code beside the bundle (rollup.config.mjs writes their chunks as `page:{name}`):
+ * a board's, and the log-in the save popup draws first for a visitor without a session.
+ */
+export type ShellPage = 'BoardPage' | 'AuthModal';
 
 /** Reads dist/ into memory. Missing dist/ or manifest: no files, and the shell names the unhashed paths (404). */
 export function loadBuilt(dist: string): BuiltFiles {
@@ -84,7 +87,7 @@ export function loadBuilt(dist: string): BuiltFiles {
   const pages = manifest['pages.css'] ? `/${manifest['pages.css']}` : undefined;
   const js = `/${manifest['popup.js'] ?? 'js/popup.js'}`;
   const save = manifest['save.js'] ? { js: `/${manifest['save.js']}`, imports: chunks('save.js') } : { js, imports: chunks('popup.js') };
-  const areas = { BoardPage: chunks('page:BoardPage') };
+  const areas = { BoardPage: chunks('page:BoardPage'), AuthModal: chunks('page:AuthModal') };
   return { files, popup: { js, css: `/${manifest['popup.css'] ?? 'css/popup.css'}`, locales, errorsEnglish, imports: chunks('popup.js'), save, pages, areas } };
 }
 

@@ -66,6 +66,8 @@ describe('built scripts', () => {
     // Who is looking is asked of the API beside the bundle; a visitor without a session has no boards to fetch.
     expect(anonymous).toContain('<link rel="preload" as="fetch" href="/resource/ViewerResource/get/?data=%7B%22options%22%3A%7B%7D%7D" crossorigin>');
     expect(anonymous).not.toContain('BoardPickerBoardsResource');
+    // A visitor is shown the log-in first: its code is named beside the bundle, and not for a reader with a session.
+    expect(anonymous).toMatch(/<link rel="modulepreload" href="\/js\/chunks\/AuthModal-[\w-]+\.js">/);
     const res = await t.app.request('/pin/create/button/?advertiser_id=42', { headers: { cookie: 'cb_session=anything' } });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const html = await res.text();
@@ -75,6 +77,7 @@ describe('built scripts', () => {
     });
     // Not a board of the viewer's in the page itself: it is the same for anyone, the reads are the API's to answer.
     expect(html).not.toContain('application/json');
+    expect(html).not.toContain('AuthModal');
     const chunks = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]!);
     expect(chunks.length).toBeGreaterThan(0);
     for (const chunk of chunks) expect((await t.app.request(chunk)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

@@ -292,10 +292,12 @@ export function pageRoutes(
     // Saving one of our own pin pages is a repin of that pin.
     const repinOf = config && ownPinOf(c.req.query('url'), config.publicOrigin);
     if (repinOf) return c.redirect(safeNext(`/pin/${repinOf}/repin/x/${carriedToRepin(c.req.query())}`), 302);
-    // The popup's first reads, fetched beside its bundle: who is looking, and (with a session to read) their boards.
+    // The popup's first reads, fetched beside its bundle: who is looking, and (with a session to read) their boards;
+    // without one, the log-in's code, which the popup draws first for a visitor.
     const reads = [resourceGetPath('ViewerResource')];
-    if (getCookie(c, SESSION_COOKIE)) reads.push(resourceGetPath('BoardPickerBoardsResource', pickerBoardsOptions(advertiserOf(c.req.query('advertiser_id')))));
-    return pageShell(c, null, undefined, { reads, save: true });
+    const session = !!getCookie(c, SESSION_COOKIE);
+    if (session) reads.push(resourceGetPath('BoardPickerBoardsResource', pickerBoardsOptions(advertiserOf(c.req.query('advertiser_id')))));
+    return pageShell(c, null, undefined, { reads, save: true, page: session ? undefined : 'AuthModal' });
   });
   routes.get('/pin/:id{[0-9]+}/', preview, previewTurn, previewShell);
   // Where the bookmarklet sends our own pin pages and data-pin-id images.

@@ -4,15 +4,12 @@ import { fromEnglish, t } from '../i18n';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { safeNext } from '../../../api/src/lib/rules/next';
 import { postResource, ResourceError } from '../api';
-import { AuthModal } from '../auth/AuthModal';
 import { loadExperiments } from '../auth/client';
 import { askOpenerForImage, tellOpener } from './opener';
 import { BoardPicker, type SaveTarget } from './picker/BoardPicker';
 import { fetchViewer, type FirstReads, startFirstReads } from './firstReads';
 import type { PopupQuery } from '../query';
-import { MobileSaved } from './MobileSaved';
 import { leave } from '../pageBack';
-import { SaveSuccess } from './SaveSuccess';
 import { track } from './track';
 import { useMobile } from '../useMobile';
 import type { CreatedPin, ViewerData } from '../types';
@@ -20,7 +17,7 @@ import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
 import { BRAND } from '../brand';
 import { takeCreated } from './picker/created';
-import { NoImageFound } from './NoImageFound';
+import { AuthModal, MobileSaved, NoImageFound, prefetch, SaveSuccess } from './parts';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
 const ALREADY_SAVED = 51;
@@ -90,6 +87,11 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
   const [saved, setSaved] = useState<Saved | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const mobile = useMobile();
+  // Once the picker can be drawn, the screen a save ends on comes in idle time (the picker fetches its forms).
+  const picking = viewer?.type === 'AUTH';
+  useEffect(() => {
+    if (picking) prefetch(mobile ? MobileSaved : SaveSuccess);
+  }, [picking]);
 
   /** A save cut short by a lost session, and whose it was: resumed after that user logs in again. */
   const interrupted = useRef<{ target: SaveRequest; userId: string } | null>(null);
