@@ -123,7 +123,9 @@ interface Visit {
 
 const OBSERVE = `(() => {
   window.__lcp = 0; window.__cls = 0;
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__lcps = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__lcp = e.startTime; window.__lcps.push(Math.round(e.startTime) + ' ' + e.size + ' ' + (e.url || (e.element && e.element.tagName)).replace(location.origin, '')); } }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new MutationObserver(() => { if (!window.__tookOver && document.body && !document.getElementById('first-screen') && document.getElementById('app')) window.__tookOver = Math.round(performance.now()); }).observe(document, { childList: true, subtree: true });
   window.__shifts = [];
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) { window.__cls += e.value; window.__shifts.push(Math.round(e.startTime) + ' ' + e.value.toFixed(3) + ' ' + e.sources.map((s) => (s.node && s.node.nodeType === 1 ? s.node.tagName + '.' + s.node.className : String(s.node && s.node.nodeName)) + ' ' + s.previousRect.y + '→' + s.currentRect.y).join(', ')); } }).observe({ type: 'layout-shift', buffered: true });
 })()`;
@@ -142,7 +144,14 @@ async function visit(browser: Browser, url: string, cookie?: { origin: string; v
   await sleep(1000);
   const result = (await page.evaluate('({ lcp: window.__lcp, cls: window.__cls })')) as Visit;
   if (process.env.BENCH_VERBOSE) {
-    console.log(url, result, await page.evaluate('window.__shifts'));
+    console.log(
+      url,
+      result,
+      await page.evaluate('window.__shifts'),
+      await page.evaluate('window.__lcps'),
+      'app shown at',
+      await page.evaluate('window.__tookOver'),
+    );
     // Where the time went: each request's start and end, and when the page's script ran.
     console.log(
       await page.evaluate(

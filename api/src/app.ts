@@ -105,6 +105,7 @@ import { reportRoutes } from './reports/routes.js';
 import { reportsService } from './reports/service.js';
 import { SHARE_TARGET_PATH } from './webapp/rules.js';
 import { loadedBuilt } from './pages/routes.js';
+import { readAsViewer } from './pages/read-as-viewer.js';
 
 /**
  * Where the API's work happens: the paths that take turns (lib/overload.ts, MAX_IN_FLIGHT). Pages and
@@ -261,7 +262,7 @@ export function createApp(deps: Deps) {
   // Every page miss, in every area, is the app's own not-found page with status 404; the API keeps its envelope.
   // Made here, used below: the pages' link previews read the database, so they take the API's turns too.
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
-  const pages = pageRoutes(deps.config, { card: (key) => services.cards.of(key), turn });
+  const pages = pageRoutes(deps.config, { card: (key) => services.cards.of(key), turn, read: (c, path) => readAsViewer(app, c, path) });
   const health = dependencyHealth(deps);
   app.onError((error, c) => {
     if (error instanceof ApiError && error.status === 404 && wantsPage(c)) return pages.notFound(c);

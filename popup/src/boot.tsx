@@ -1,6 +1,7 @@
 import type { VNode } from 'preact';
 import { createRoot } from 'react-dom/client';
 import { applyLocale, initialLocale, onLocaleChange } from './i18n';
+import { firstScreenPainted, takeOverAtLast } from './first-screen';
 
 /** How long the first drawing waits for reads the page has already asked for before it draws without them. */
 const FIRST_READS_WAIT_MS = 1000;
@@ -17,8 +18,9 @@ export function boot(page: () => VNode, firstReads?: Promise<unknown>) {
     const app = createRoot(root);
     const draw = () => app.render(page());
     const waited = firstReads ? Promise.race([firstReads, new Promise((resolve) => setTimeout(resolve, FIRST_READS_WAIT_MS))]) : undefined;
-    void Promise.all([applyLocale(initialLocale()).catch(() => undefined), waited]).finally(() => {
+    void Promise.all([applyLocale(initialLocale()).catch(() => undefined), waited, firstScreenPainted()]).finally(() => {
       draw();
+      takeOverAtLast();
       onLocaleChange(draw);
     });
   }

@@ -28,6 +28,20 @@ test('board tiles carry their dimensions and srcset, and a 2x phone gets a wide 
     await expect(tile).toHaveAttribute('sizes', /.+/);
   }
   await expect(tiles.first()).toHaveAttribute('fetchpriority', 'high');
+  // The first screen came drawn in the HTML; the app has taken its place, its own buttons with it.
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Organise' })).toBeVisible();
+
+  // Without script the page is its drawn first screen: the board and its tiles, each a link to its pin.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await context.storageState() });
+  const plain = await noScript.newPage();
+  await plain.goto(`${PRODUCT}/demo/${slug}/`);
+  await expect(plain.getByRole('heading', { level: 1, name })).toBeVisible();
+  const drawn = plain.locator('#first-screen .pin-grid img');
+  await expect(drawn.first()).toBeVisible();
+  await expect.poll(() => drawn.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(plain.locator('#first-screen .pin-grid a.tile').first()).toHaveAttribute('href', `/pin/${pinId}/`);
+  await noScript.close();
 
   // A phone at 2x: the tile is about the page's width, so the browser takes the widest rendition.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, storageState: await context.storageState() });

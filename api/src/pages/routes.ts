@@ -16,10 +16,21 @@ import { builtFiles, sendBuilt, type BuiltFiles, type ShellPage } from './built.
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 import { previewHead } from './head.js';
+import { boardFirstScreen, homeFirstScreen } from './first-screen.js';
+import type { BoardPageAnswer } from '../boards/contract.js';
+import type { BoardFeedAnswer } from '../pins/contract.js';
 import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
 import { VERIFY_PATH } from '../auth/rules.js';
-import { SESSION_COOKIE } from '../auth/contract.js';
-import { advertiserOf, boardFeedOptions, boardPageOptions, homeFeedOptions, pickerBoardsOptions, resourceGetPath } from '../lib/rules/first-reads.js';
+import { SESSION_COOKIE, type ViewerData } from '../auth/contract.js';
+import {
+  advertiserOf,
+  boardFeedOptions,
+  boardPageOptions,
+  FIRST_READS_ID,
+  homeFeedOptions,
+  pickerBoardsOptions,
+  resourceGetPath,
+} from '../lib/rules/first-reads.js';
 import { ADVERTISER_ROUTES, UNPREFIXED_ADVERTISER_PATHS } from '../advertisers/rules/routes.js';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MEMBER_INVITE_PATH } from '../advertisers/members/rules.js';
@@ -56,21 +67,38 @@ interface FirstOpen {
   save?: boolean;
   /** The page the app will draw, whose code is named beside the bundle. */
   page?: ShellPage;
+  /** The page's first screen, written by the server (first-screen.ts), which the app takes over. */
+  screen?: string;
+  /** The first reads the server made to draw it (URL → data): the app's, handed over in the page instead of asked again. */
+  answered?: Record<string, unknown>;
 }
 
 /**
  * The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good, and
  * every chunk the bundle imports (modulepreload), so they all come in the one round trip after the HTML.
  * It names the reads the page opens with (api/src/lib/rules/first-reads.ts) for the browser to fetch beside
- * the bundle: each is the viewer's own API answer, never a byte of it in this HTML. The save popup's shell
- * (`save`) names its own bundle.
+ * the bundle: each is the viewer's own API answer. Only a page that draws its first screen (first-screen.ts),
+ * already the viewer's own and never cached, carries the reads it was drawn from. The save popup's shell
+ * (`save`) names its own bundle, and is the same for everyone.
  */
 const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, mark: ShellMark, head = `<title>${brand}</title>`, first: FirstOpen = {}) => {
   const save = first.save;
   const bundle = save ? popup.save : popup;
-  const reads = (first.reads ?? []).map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin>`).join('');
-  // The page's own chunk too: the app imports it lazily, only after the bundle has run.
-  const chunks = [...bundle.imports, ...((first.page && popup.areas[first.page]) ?? [])].map((href) => `\n<link rel="modulepreload" href="${href}">`).join('');
+  const answered = first.answered ?? {};
+  // With a first screen drawn, the app's files are named after it and asked for at low priority: its pictures
+  // go first, not queued behind some twenty scripts and reads on the browser's few connections to the server.
+  const later = first.screen ? ' fetchpriority="low"' : '';
+  const reads = (first.reads ?? [])
+    .filter((href) => !(href in answered))
+    .map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin${later}>`)
+    .join('');
+  // A data block, never run (CSP has no say on it); `<` written as \u003c so nothing in it can end the element.
+  const handed = first.answered ? `\n<script type="application/json" id="${FIRST_READS_ID}">${JSON.stringify(answered).replace(/</g, '\\u003c')}</script>` : '';
+  const module = (href: string) => `\n<link rel="modulepreload" href="${href}"${later}>`;
+  // The page's own chunk too (the app imports it lazily, only after the bundle has run), and the reader's words.
+  const chunks = [...bundle.imports, ...((first.page && popup.areas[first.page]) ?? [])].map(module).join('');
+  const words = popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter((href) => href !== undefined).map(module) : [];
+  const app = `${handed}${reads}\n<script type="module" src="${bundle.js}"${later}></script>${chunks}${words.join('')}`;
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
@@ -80,17 +108,9 @@ ${head}
 <meta name="brand" content="${brand}">
 <link rel="manifest" href="/manifest.webmanifest">
 <meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
-<link rel="stylesheet" href="${popup.css}">${popup.pages && !save ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}${reads}
-<script type="module" src="${bundle.js}"></script>${chunks}${
-    popup.locales[locale]
-      ? [popup.locales[locale], popup.errorsEnglish]
-          .filter(Boolean)
-          .map((href) => `\n<link rel="modulepreload" href="${href}">`)
-          .join('')
-      : ''
-  }
+<link rel="stylesheet" href="${popup.css}">${popup.pages && !save ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}${first.screen ? '' : app}
 </head>
-<body><div id="app"></div></body>
+<body>${first.screen ? `${first.screen}<div id="app"></div>${app}` : '<div id="app"></div>'}</body>
 </html>`;
 };
 
@@ -155,6 +175,50 @@ export function ownPinOf(url: string | undefined, publicOrigin: string): string 
 export interface Previews {
   card(key: CardKey): Promise<Card | null>;
   turn: MiddlewareHandler;
+  /** A read of the API as the request's viewer (their cookie, their address), through the whole app: its data, or undefined when refused. */
+  read?(c: Context, path: string): Promise<unknown>;
+}
+
+/** A first screen, in the reader's language, and the reads it was drawn from. */
+interface Drawn {
+  draw: (locale: Locale) => string;
+  answered: Record<string, unknown>;
+}
+
+/** How long a page waits for its first screen's reads; past it, the shell goes without (the app reads them itself). */
+const FIRST_SCREEN_BUDGET_MS = 250;
+
+/**
+ * A page's first reads made by the server as the viewer, the very reads the app opens with (their guards
+ * and limits included), within the first screen's budget: their data, or undefined when any is refused or late.
+ */
+async function readWithin(previews: Previews | undefined, c: Context, paths: string[]): Promise<unknown[] | undefined> {
+  const read = previews?.read;
+  if (!read) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), FIRST_SCREEN_BUDGET_MS);
+  });
+  const answers = Promise.all(paths.map((path) => read(c, path))).catch(() => undefined);
+  const got = await Promise.race([answers, late]);
+  clearTimeout(timer);
+  return got?.every((answer) => answer !== undefined) ? got : undefined;
+}
+
+/** A board's first screen (first-screen.ts), for a board a stranger may see; none for any other. */
+async function boardScreen(previews: Previews, c: Context, path: string, card: Card | null): Promise<Drawn | undefined> {
+  const paths = pageReads(path, card);
+  if (paths.length < 3) return undefined;
+  const [board, feed] = (await readWithin(previews, c, paths.slice(1))) ?? [];
+  if (!board || !feed) return undefined;
+  return { draw: (locale) => boardFirstScreen(board as BoardPageAnswer, feed as BoardFeedAnswer, locale), answered: { [paths[1]!]: board, [paths[2]!]: feed } };
+}
+
+/** Home's first screen (first-screen.ts), for a signed-in viewer whose feed has pins; none for anyone else. */
+async function homeScreen(previews: Previews | undefined, c: Context, paths: string[]): Promise<Drawn | undefined> {
+  const [viewer, feed] = ((await readWithin(previews, c, paths)) ?? []) as [ViewerData?, BoardFeedAnswer?];
+  if (viewer?.type !== 'AUTH' || !feed?.pins.length) return undefined;
+  return { draw: (locale) => homeFirstScreen(viewer, feed, locale), answered: { [paths[0]!]: viewer, [paths[1]!]: feed } };
 }
 
 /**
@@ -202,6 +266,7 @@ export function pageRoutes(
     head?: (locale: Locale) => string,
     first?: FirstOpen,
     status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200,
+    drawn?: Drawn,
   ) => {
     c.header('Content-Security-Policy', POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
@@ -212,7 +277,17 @@ export function pageRoutes(
     // The language: the user's choice (cookie), the publisher page's (?lang=), then Accept-Language.
     const locale = readerLocale(c);
     // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
-    return c.html(shellHtml(built().popup, escapeHtml(brandName), locale, mark, head?.(locale), first), status);
+    return c.html(
+      shellHtml(
+        built().popup,
+        escapeHtml(brandName),
+        locale,
+        mark,
+        head?.(locale),
+        drawn ? { ...first, screen: drawn.draw(locale), answered: drawn.answered } : first,
+      ),
+      status,
+    );
   };
   const shell = (c: Context) => pageShell(c, null);
   notFoundShell = (c, status) => pageShell(c, 'not-found', undefined, undefined, status);
@@ -234,24 +309,26 @@ export function pageRoutes(
     const card = key && (await previews.card(key));
     const missing = !card && (key?.kind === 'profile' || key?.kind === 'board');
     const mark: ShellMark = missing && key?.kind === 'profile' && ONE_SEGMENT_ADVERTISER_PATHS.has(`/${key.username}/`) ? 'not-found' : null;
+    const screen = card?.kind === 'board' ? await boardScreen(previews, c, path, card) : undefined;
     return pageShell(
       c,
       mark,
       (locale) => previewHead(card, brandName, locale, productOrigin(c)),
       { reads: pageReads(path, card), page: card?.kind === 'board' ? 'BoardPage' : undefined },
       missing ? 404 : 200,
+      screen,
     );
   };
 
   // Home: who is looking and, with a session to read, the first page of their feed.
   // Not home's chunk: the page then drew before its sections' words and feeds, which then pushed it down.
-  routes.get('/', page, (c) =>
-    pageShell(c, null, undefined, {
-      reads: getCookie(c, SESSION_COOKIE)
-        ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())]
-        : [resourceGetPath('ViewerResource')],
-    }),
-  );
+  routes.get('/', page, async (c) => {
+    const reads = getCookie(c, SESSION_COOKIE)
+      ? [resourceGetPath('ViewerResource'), resourceGetPath('HomeFeedResource', homeFeedOptions())]
+      : [resourceGetPath('ViewerResource')];
+    const screen = reads.length > 1 ? await homeScreen(previews, c, reads) : undefined;
+    return pageShell(c, null, undefined, { reads }, 200, screen);
+  });
   routes.get('/login', page, shell);
   routes.get('/signup', page, shell);
   // Account switching, the business log-in page.

@@ -1,6 +1,7 @@
 import { ReportMenu } from '../report/ReportMenu';
 import { ModerationMark } from '../report/ModerationMark';
 import { useEffect, useState } from 'react';
+import { takeOver, useTakeOver } from '../first-screen';
 import { boardFeedOptions, boardPageOptions } from '../../../api/src/lib/rules/first-reads';
 import { getResource } from '../api';
 import { t as main } from '../i18n';
@@ -49,6 +50,10 @@ export function BoardPage({
 
   const section = board && sectionSlug ? board.sections.find((s) => s.slug === sectionSlug) : undefined;
   const missing = error ?? (board && sectionSlug && !section ? t('sectionNotFound') : null);
+  // A board that cannot be shown takes the drawn first screen's place at once (the pins take it in PinGrid).
+  useEffect(() => {
+    if (missing) takeOver();
+  }, [missing]);
   useEffect(() => {
     if (board && !missing) document.title = `${section ? t('sectionInBoard', { section: section.title, board: board.name }) : board.name} | ${BRAND}`;
   }, [board, section, missing]);
@@ -142,6 +147,8 @@ export function BoardPage({
 function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: string; sectionId?: string; canOrganise: boolean; onChanged: () => void }) {
   const feed = usePaged('BoardFeedResource', boardFeedOptions(boardId, sectionId), (page) => page.pins);
   const [organising, setOrganising] = useState(false);
+  // The first page drawn takes the place of the first screen the server drew.
+  const section = useTakeOver<HTMLElement>(!feed.loading);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const toggle = (id: string) =>
     setSelected((before) => {
@@ -151,7 +158,7 @@ function PinGrid({ boardId, sectionId, canOrganise, onChanged }: { boardId: stri
       return next;
     });
   return (
-    <section aria-labelledby="board-pins" aria-busy={feed.loading}>
+    <section ref={section} aria-labelledby="board-pins" aria-busy={feed.loading}>
       <h2 id="board-pins" class="visually-hidden">
         {t('pins')}
       </h2>

@@ -5,6 +5,7 @@ import type { AnswerOf, OptionsOf, ReadableResource } from '../../../api/src/res
 import { readResource, ResourceError } from '../api';
 import { ColourTile } from '../save/Preview';
 import { Tile } from '../ui/Tile';
+import { tileImageAttributes, tileSrcset } from '../../../api/src/pins/rules/tiles';
 import type { PinData } from '../types';
 
 /** The feeds' end marker: no more pages after this one. */
@@ -93,24 +94,6 @@ export function usePaged<N extends Paged, T>(resource: N, options: OptionsOf<N, 
   return { items, setItems, loading, error, hasMore, more };
 }
 
-/** Tiles fetched at once and first (eager, fetchpriority=high): about a first screen's row; the rest load lazily. */
-export const EAGER_TILES = 6;
-/**
- * The width a tile is shown at, for the browser's choice in srcset: the grid's 236 px columns, or one
- * column the page's width on a phone. A 2x phone then takes the 736 px rendition (and /media/ answers it
- * as AVIF to a browser that takes AVIF: images/routes.ts).
- */
-export const TILE_SIZES = '(max-width: 519px) calc(100vw - 32px), 236px';
-
-/** The tile renditions (236x, 474x, 736x) at their widths; the original is for the pin's page, not a tile. */
-export function tileSrcset(images: NonNullable<PinData['images']>): string {
-  return (['236x', '474x', '736x'] as const)
-    .map((name) => images[name])
-    .filter((r) => r?.width)
-    .map((r) => `${r.url} ${r.width}w`)
-    .join(', ');
-}
-
 /**
  * A grid of pins (236 px columns), each a captioned tile linking to its page: the picture, then its title
  * and host. A pin without an image (an imported bookmark) shows a card of its title, not a grey box
@@ -123,23 +106,10 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
         const image = pin.images?.['236x'];
         const title = pin.title || pin.description || '';
         const label = title || t('pages.pin');
-        const first = index < EAGER_TILES;
         let picture: ComponentChildren;
         if (image?.width && image.height && pin.images)
           // Width and height give the tile its box before a byte arrives, so nothing below it moves.
-          picture = (
-            <img
-              src={image.url}
-              srcset={tileSrcset(pin.images)}
-              sizes={TILE_SIZES}
-              alt={label}
-              width={image.width}
-              height={image.height}
-              loading={first ? 'eager' : 'lazy'}
-              fetchpriority={first ? 'high' : 'auto'}
-              decoding="async"
-            />
-          );
+          picture = <img src={image.url} srcset={tileSrcset(pin.images)} alt={label} {...tileImageAttributes(index, pins.length, image)} />;
         // Saved, its image still being prepared: a box of its own until the copies are ready.
         else if (pin.image_url)
           picture = <span class="pin-pending" role="img" aria-label={label} style={pin.dominant_color ? { background: pin.dominant_color } : undefined} />;

@@ -4,6 +4,12 @@
  * names the same URLs for the browser to fetch beside the popup's script (<link rel="preload" as="fetch">). A
  * preload is used only when the later fetch asks for the very same URL, so neither side spells it itself.
  */
+/**
+ * The element of a page that hands the app the reads the server already made to draw its first screen
+ * (api/src/pages/first-screen.ts): JSON, URL → the answer's data; the app takes each once (popup/src/api.ts).
+ */
+export const FIRST_READS_ID = 'first-reads';
+
 export const resourceGetPath = (name: string, options: unknown = {}) => `/resource/${name}/get/?data=${encodeURIComponent(JSON.stringify({ options }))}`;
 
 /** The picker's first page of boards (and, with `more`, a next page or a server search). */

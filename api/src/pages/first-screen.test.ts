@@ -1,0 +1,162 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../testing.js';
+import { readAsViewer } from './read-as-viewer.js';
+import { pageRoutes } from './routes.js';
+
+/** olga's public board with two pins (one titled with markup), their images ingested; and a secret board. */
+async function world() {
+  const t = await testApp();
+  const olga = await t.makeUser('olga');
+  const browser = t.client();
+  await browser.logIn(olga.email, olga.password);
+  const open = await t.makeBoard(olga.id, 'Lake days');
+  const secret = await t.makeBoard(olga.id, 'Secret plans', 'secret');
+  const pin = async (board: string, n: string, description: string) => {
+    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url(n), link: `https://news.example/${n}`, description });
+    expect(res.status).toBe(200);
+    return res.body.resource_response.data.id as string;
+  };
+  const pins = {
+    lake: await pin(open, 'lake', 'A lake'),
+    lamp: await pin(open, 'lamp', '<img src=x onerror=alert(1)>'),
+    hidden: await pin(secret, 'hidden', 'Plans'),
+  };
+  await t.runJobs();
+  return { t, browser, pins, olga };
+}
+
+const screenOf = (html: string) => /<div id="first-screen">([\s\S]*?)<div id="app">/.exec(html)?.[1];
+
+describe('a board page’s first screen, in its HTML', () => {
+  it('draws the board and every tile of its first page as links, each picture with its box, srcset and sizes', async () => {
+    const { t, pins } = await world();
+    const res = await t.app.request('/olga/lake-days/');
+    expect(res.status).toBe(200);
+    const screen = screenOf(await res.text());
+    expect(screen).toBeDefined();
+    expect(screen).toContain('<h1>Lake days</h1>');
+    expect(screen).toContain('<a href="/olga/">');
+    expect(screen).toContain('2 Pins');
+    const tiles = [...(screen ?? '').matchAll(/<a class="tile" href="\/pin\/(\d+)\/">(<img [^>]+>)/g)];
+    expect(tiles.map((m) => m[1]).sort()).toEqual([pins.lake, pins.lamp].sort());
+    for (const [, , img] of tiles) {
+      expect(img).toMatch(/ width="\d+" height="\d+"/);
+      expect(img).toMatch(/ srcset="[^"]*236x\.jpg 236w/);
+      expect(img).toMatch(/ sizes="[^"]+"/);
+    }
+    // The first tile of a column is asked for at once and first.
+    expect(tiles[0]![2]).toContain('loading="eager" fetchpriority="high"');
+  });
+
+  it('writes what people typed as text, never as markup', async () => {
+    const { t } = await world();
+    const html = await (await t.app.request('/olga/lake-days/')).text();
+    const screen = screenOf(html) ?? '';
+    expect(screen).not.toContain('<img src=x');
+    expect(screen).toContain('&#60;img src=x onerror=alert(1)&#62;');
+    // The reads handed to the app: JSON in a data block, with no `<` that could end it.
+    const handed = /<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(handed).toBeDefined();
+    expect(JSON.stringify(JSON.parse(handed ?? '{}'))).toContain('<img src=x onerror=alert(1)>');
+  });
+
+  it('hands the app the reads it drew from, the very answers the API gives, instead of having them asked again', async () => {
+    const { t } = await world();
+    const html = await (await t.app.request('/olga/lake-days/')).text();
+    const handed = JSON.parse(/<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
+    const paths = Object.keys(handed);
+    expect(paths.map((path) => /^\/resource\/(\w+)\//.exec(path)?.[1]).sort()).toEqual(['BoardFeedResource', 'BoardResource']);
+    for (const path of paths) {
+      expect(html).not.toContain(`rel="preload" as="fetch" href="${path.replace(/&/g, '&amp;')}"`);
+      expect(handed[path]).toEqual((await (await t.app.request(path)).json()).resource_response.data);
+    }
+    // The viewer is still asked for by the browser (it is no part of the drawing).
+    expect(html).toContain('rel="preload" as="fetch" href="/resource/ViewerResource/get/');
+  });
+
+  it('draws nothing of a secret board, not even for its owner (the app reads it as the viewer)', async () => {
+    const { t, browser } = await world();
+    const stranger = await t.app.request('/olga/secret-plans/');
+    const owner = await t.app.request('/olga/secret-plans/', { headers: { cookie: browser.cookies } });
+    for (const html of [await stranger.text(), await owner.text()]) {
+      expect(screenOf(html)).toBeUndefined();
+      expect(html).not.toContain('Plans');
+    }
+  });
+
+  it('draws nothing of an archived board', async () => {
+    const { t } = await world();
+    await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('name', '=', 'Lake days').execute();
+    const html = await (await t.app.request('/olga/lake-days/')).text();
+    expect(screenOf(html)).toBeUndefined();
+  });
+
+  it('is sent without its first screen when the reads take longer than the page waits', async () => {
+    const routes = pageRoutes(undefined, {
+      card: async () => ({
+        kind: 'board',
+        id: '1',
+        url: 'http://localhost:8787/slow/board/',
+        title: 'Slow',
+        description: '',
+        author: { name: 'Slow', username: 'slow', url: 'http://localhost:8787/slow/' },
+        image: null,
+        thumbnail: null,
+      }),
+      turn: (_, next) => next(),
+      read: () => new Promise(() => undefined),
+    });
+    const res = await routes.request('/slow/board/');
+    expect(res.status).toBe(200);
+    expect(screenOf(await res.text())).toBeUndefined();
+  });
+});
+
+describe('home’s first screen, in its HTML', () => {
+  it('greets a signed-in reader and draws the first page of what they follow; nothing of their secret boards', async () => {
+    const { t, olga, pins } = await world();
+    const reader = await t.makeUser('reader');
+    const browser = t.client();
+    await browser.logIn(reader.email, reader.password);
+    expect((await browser.post('UserFollowResource', 'create', { user_id: olga.id })).status).toBe(200);
+    const screen = screenOf(await (await t.app.request('/', { headers: { cookie: browser.cookies } })).text());
+    expect(screen).toContain('<h1>Welcome, reader</h1>');
+    expect(screen).toContain('From people and boards you follow');
+    const tiles = [...(screen ?? '').matchAll(/<a class="tile" href="\/pin\/(\d+)\/">/g)].map((m) => m[1]);
+    expect(tiles.sort()).toEqual([pins.lake, pins.lamp].sort());
+    // The search box is held, not live: what is typed there before the app takes over would be lost.
+    expect(screen).toMatch(/<input type="search" [^>]*disabled>/);
+  });
+
+  it('draws nothing for a visitor, a stale session or a reader who follows nobody', async () => {
+    const { t } = await world();
+    const loner = await t.makeUser('loner');
+    const browser = t.client();
+    await browser.logIn(loner.email, loner.password);
+    for (const cookie of [undefined, 'cb_session=stale', browser.cookies]) {
+      const res = await t.app.request('/', { headers: cookie ? { cookie } : {} });
+      expect(res.status).toBe(200);
+      expect(screenOf(await res.text())).toBeUndefined();
+    }
+  });
+});
+
+describe('a read as the page’s viewer', () => {
+  const echo = new Hono().get('/resource/Echo/get/', (c) =>
+    c.req.header('cookie') === 'session=s'
+      ? c.json({ resource_response: { data: { language: c.req.header('accept-language'), origin: c.req.header('origin') ?? null } } })
+      : c.json({ resource_response: { error: { api_error_code: 3, http_status: 401, message: 'Log in.' } } }, 401),
+  );
+  const page = (headers: Record<string, string>) =>
+    new Hono().get('/page', async (c) => c.json((await readAsViewer(echo, c, '/resource/Echo/get/')) ?? 'refused')).request('/page', { headers });
+
+  it('carries the viewer’s session and language, and nothing the browser alone may send', async () => {
+    const res = await page({ cookie: 'session=s', 'accept-language': 'fr', origin: 'https://evil.example' });
+    expect(await res.json()).toEqual({ language: 'fr', origin: null });
+  });
+
+  it('is nothing when the API refuses it', async () => {
+    expect(await (await page({})).json()).toBe('refused');
+  });
+});
