@@ -44,6 +44,27 @@ describe('the installable web app', () => {
     expect(worker).toMatch(/const SHELL = \["\/",/);
     expect(worker).not.toMatch(/resource|\/v3\//);
   });
+
+  it('caches the start page without the session’s cookie, so the offline copy is nobody’s page', async () => {
+    const t = await testApp();
+    const worker = await (await t.app.request('/sw.js')).text();
+    const listeners: Record<string, (event: unknown) => void> = {};
+    let cached: Request[] = [];
+    const self = { addEventListener: (type: string, fn: (event: unknown) => void) => (listeners[type] = fn), skipWaiting: () => undefined };
+    const caches = { open: async () => ({ addAll: async (list: Request[]) => void (cached = list) }) };
+    // A worker's relative URLs are its origin's.
+    const Here = class extends Request {
+      constructor(input: string, init?: RequestInit) {
+        super(new URL(input, 'http://localhost:8787'), init);
+      }
+    };
+    new Function('self', 'caches', 'Request', worker)(self, caches, Here);
+    let done: Promise<unknown> = Promise.resolve();
+    listeners.install?.({ waitUntil: (p: Promise<unknown>) => void (done = p) });
+    await done;
+    expect(cached.map((r) => new URL(r.url).pathname)).toContain('/');
+    expect(cached.every((r) => r.credentials === 'omit')).toBe(true);
+  });
 });
 
 describe('the share target', () => {

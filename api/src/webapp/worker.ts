@@ -9,8 +9,10 @@ export function serviceWorkerSource(cacheName: string, shellFiles: readonly stri
   return `'use strict';
 const CACHE = ${JSON.stringify(cacheName)};
 const SHELL = ${JSON.stringify(['/', ...shellFiles])};
+// Cached without the session's cookie: the start page kept for offline is the visitor's shell, never a page
+// drawn for whoever was signed in when the worker installed (their feed, their name).
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL.map((path) => new Request(path, { credentials: 'omit' })))).then(() => self.skipWaiting()));
 });
 self.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key)))).then(() => self.clients.claim()));
