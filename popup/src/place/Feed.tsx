@@ -141,11 +141,14 @@ export function PinTiles({ pins }: { pins: PinData[] }) {
 /** Tiles of fixed heights while a feed's first page is on its way: the space is held, so nothing jumps when it comes. */
 export function PinSkeleton({ label }: { label: string }) {
   return (
-    <ul class="pin-grid pin-skeleton" role="status" aria-label={label}>
-      {SKELETON_HEIGHTS.map((height, i) => (
-        <li key={i} style={{ height: `${height}px` }} />
-      ))}
-    </ul>
+    // The status is a box around the list: a list may not be a status (ARIA), and its empty tiles say nothing.
+    <div role="status" aria-label={label}>
+      <ul class="pin-grid pin-skeleton" aria-hidden="true">
+        {SKELETON_HEIGHTS.map((height, i) => (
+          <li key={i} style={{ height: `${height}px` }} />
+        ))}
+      </ul>
+    </div>
   );
 }
 const SKELETON_HEIGHTS = [320, 260, 354, 236, 300, 280, 340, 250, 310, 270];
