@@ -66,13 +66,21 @@ describe('a board page’s first screen, in its HTML', () => {
     const html = await (await t.app.request('/olga/lake-days/')).text();
     const handed = JSON.parse(/<script type="application\/json" id="first-reads">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, unknown>;
     const paths = Object.keys(handed);
-    expect(paths.map((path) => /^\/resource\/(\w+)\//.exec(path)?.[1]).sort()).toEqual(['BoardFeedResource', 'BoardResource']);
+    expect(paths.map((path) => /^\/resource\/(\w+)\//.exec(path)?.[1]).sort()).toEqual(['BoardFeedResource', 'BoardResource', 'ViewerResource']);
     for (const path of paths) {
       expect(html).not.toContain(`rel="preload" as="fetch" href="${path.replace(/&/g, '&amp;')}"`);
       expect(handed[path]).toEqual((await (await t.app.request(path)).json()).resource_response.data);
     }
-    // The viewer is still asked for by the browser (it is no part of the drawing).
-    expect(html).toContain('rel="preload" as="fetch" href="/resource/ViewerResource/get/');
+    expect(html).not.toContain('rel="preload" as="fetch"');
+  });
+
+  it('holds the row of "More actions" for anyone but the board’s owner', async () => {
+    const { t, browser } = await world();
+    const stranger = screenOf(await (await t.app.request('/olga/lake-days/')).text());
+    const owner = screenOf(await (await t.app.request('/olga/lake-days/', { headers: { cookie: browser.cookies } })).text());
+    expect(stranger).toContain('class="secondary held" tabindex="-1" aria-hidden="true">More actions</button>');
+    expect(owner).toBeDefined();
+    expect(owner).not.toContain('held');
   });
 
   it('draws nothing of a secret board, not even for its owner (the app reads it as the viewer)', async () => {

@@ -97,7 +97,7 @@ function grid(pins: Pin[], locale: Locale): string {
 }
 
 /** The board page's first screen (see above). */
-export function boardFirstScreen(board: BoardPageAnswer, feed: BoardFeedAnswer, locale: Locale): string {
+export function boardFirstScreen(board: BoardPageAnswer, feed: BoardFeedAnswer, locale: Locale, owner: boolean): string {
   const ownerName = escapeHtml(board.owner.full_name || board.owner.username);
   const byOwner = word(locale, 'pages', 'byOwner', { owner: `<a href="/${escapeHtml(board.owner.username)}/">${ownerName}</a>` });
   const privacy =
@@ -112,7 +112,9 @@ export function boardFirstScreen(board: BoardPageAnswer, feed: BoardFeedAnswer, 
         )
         .join('')}</ul></nav>`
     : '';
-  const heading = `<header class="board-header"><h1>${escapeHtml(board.name)}</h1><p class="board-meta"><span>${byOwner}</span><span class="pin-count">${counted(locale, 'app', 'picker.pins', board.pin_count)}</span>${privacy}</p>${board.privacy === 'public' ? '<p class="board-follow"></p>' : ''}${board.description ? `<p class="description">${escapeHtml(board.description)}</p>` : ''}</header>`;
+  // Anyone but the owner gets the app's "More actions" (Report) under the heading: its row is held, unseen.
+  const held = `<p class="actions"><button type="button" class="secondary held" tabindex="-1" aria-hidden="true">${word(locale, 'report', 'moreActions')}</button></p>`;
+  const heading = `<header class="board-header"><h1>${escapeHtml(board.name)}</h1><p class="board-meta"><span>${byOwner}</span><span class="pin-count">${counted(locale, 'app', 'picker.pins', board.pin_count)}</span>${privacy}</p>${board.privacy === 'public' ? '<p class="board-follow"></p>' : ''}${board.description ? `<p class="description">${escapeHtml(board.description)}</p>` : ''}${owner ? '' : held}</header>`;
   return screen(locale, `<main class="board-page">${heading}${sections}<section>${grid(feed.pins, locale)}</section></main>`);
 }
 

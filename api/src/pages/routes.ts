@@ -209,9 +209,10 @@ async function readWithin(previews: Previews | undefined, c: Context, paths: str
 async function boardScreen(previews: Previews, c: Context, path: string, card: Card | null): Promise<Drawn | undefined> {
   const paths = pageReads(path, card);
   if (paths.length < 3) return undefined;
-  const [board, feed] = (await readWithin(previews, c, paths.slice(1))) ?? [];
-  if (!board || !feed) return undefined;
-  return { draw: (locale) => boardFirstScreen(board as BoardPageAnswer, feed as BoardFeedAnswer, locale), answered: { [paths[1]!]: board, [paths[2]!]: feed } };
+  const [viewer, board, feed] = ((await readWithin(previews, c, paths)) ?? []) as [ViewerData?, BoardPageAnswer?, BoardFeedAnswer?];
+  if (!viewer || !board || !feed) return undefined;
+  const owner = viewer.type === 'AUTH' && viewer.user.id === board.owner.id;
+  return { draw: (locale) => boardFirstScreen(board, feed, locale, owner), answered: { [paths[0]!]: viewer, [paths[1]!]: board, [paths[2]!]: feed } };
 }
 
 /** Home's first screen (first-screen.ts), for a signed-in viewer whose feed has pins; none for anyone else. */
