@@ -11,7 +11,7 @@ const OVERSCAN = 8;
 const WINDOW_FROM = 50;
 /**
  * A shorter list's first drawing holds the rows a window this tall can show; the rest follow once that frame
- * is painted. On a cold page each row costs the first drawing about a millisecond, so the picker of a 40-board
+ * is painted. On a cold page each row costs the first drawing half a millisecond or more, so the picker of a 40-board
  * account shows its first screen instead of waiting for the rows below it.
  */
 const firstScreenRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT);
