@@ -28,7 +28,7 @@ export function boot(page: () => VNode, firstReads?: Promise<unknown>) {
 }
 
 /**
- * The service worker waits for the page's load event (the advice of web.dev and MDN): registering fetches its
+ * The service worker waits for the page's load event (web.dev's advice): registering fetches its
  * script, starts a process for it and has it download the app's shell, which on a cold open competed with the
  * page's own files, first reads and first drawing. Nothing of the page needs it to be there sooner.
  */
