@@ -9,8 +9,8 @@ const FIRST_READS_WAIT_MS = 1000;
 /**
  * Starts a bundle of the web app (main.tsx, the whole app; save-main.tsx, the save popup alone): the
  * catalogue of the visitor's language first (English is in the bundle) and the page's first reads, if it
- * names some (at most a second), then the page, re-drawn in place on a change of language; and the
- * installable web app's service worker (api/src/webapp/worker.ts).
+ * names some (at most a second), then the page, re-drawn in place on a change of language; and, once the page
+ * has loaded, the installable web app's service worker (api/src/webapp/worker.ts).
  */
 export function boot(page: () => VNode, firstReads?: Promise<unknown>) {
   const root = document.getElementById('app');
@@ -24,5 +24,19 @@ export function boot(page: () => VNode, firstReads?: Promise<unknown>) {
       onLocaleChange(draw);
     });
   }
+  whenLoaded(registerWorker);
+}
+
+/**
+ * The service worker waits for the page's load event (web.dev's advice): registering fetches its
+ * script, starts a process for it and has it download the app's shell, which on a cold open competed with the
+ * page's own files, first reads and first drawing. Nothing of the page needs it to be there sooner.
+ */
+function registerWorker() {
   if ('serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+}
+
+function whenLoaded(then: () => void) {
+  if (document.readyState === 'complete') then();
+  else window.addEventListener('load', then, { once: true });
 }

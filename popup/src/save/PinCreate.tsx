@@ -16,7 +16,7 @@ import type { CreatedPin, ViewerData } from '../types';
 import { ColourTile, MediaGrid, MediaImage, VideoPreview } from './Preview';
 import { findPinImages, useResolvedMedia, type Resolved } from './useResolvedMedia';
 import { BRAND } from '../brand';
-import { takeCreated } from './picker/created';
+import { type CreatedTarget, takeCreated } from './picker/created';
 import { AuthModal, MobileSaved, NoImageFound, prefetch, SaveSuccess } from './parts';
 
 /** api_error_code of 'Psst! You already saved this Pin to {board}' (the catalogue's already_saved). */
@@ -107,16 +107,16 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
   useEffect(() => void first.viewer.promise.then(setViewer), []);
   // A visitor on the mobile variant logs in or signs up here, as on a desktop, and keeps the pin
   // (the redirect to / lost it). A board or section just made on the mobile create page
-  // takes the pin at once (picker/created.ts).
-  const [created] = useState(() => takeCreated(location.href));
+  // takes the pin at once (picker/created.ts). It is taken after the first drawing, by the first effect (undefined
+  // until then): a page's first sessionStorage read waits on the browser process, which the picker need not.
+  const created = useRef<CreatedTarget | null | undefined>(undefined);
   const savedToCreated = useRef(false);
   useEffect(() => {
-    if (!created || savedToCreated.current || viewer?.type !== 'AUTH') return;
+    if (created.current === undefined) created.current = takeCreated(location.href);
+    const made = created.current;
+    if (!made || savedToCreated.current || viewer?.type !== 'AUTH') return;
     savedToCreated.current = true;
-    void save(
-      { board: { id: created.boardId, url: '' }, section: created.sectionId ? { id: created.sectionId } : undefined, created: !created.sectionId },
-      viewer,
-    );
+    void save({ board: { id: made.boardId, url: '' }, section: made.sectionId ? { id: made.sectionId } : undefined, created: !made.sectionId }, viewer);
   }, [viewer]);
 
   const createPin = (boardId: string, sectionId: string | undefined, image: { image_url?: string | undefined; image_base64?: string }) =>
@@ -198,7 +198,7 @@ function PinCreateReady({ query: given, found, nopin, noImage, first: started }:
   const savable = !!(query.media || query.url) && nopin === undefined && !looking;
 
   let panel: ComponentChildren;
-  if (saved && mobile) panel = <MobileSaved pin={saved.pin} steps={created ? 2 : 1} />;
+  if (saved && mobile) panel = <MobileSaved pin={saved.pin} steps={created.current ? 2 : 1} />;
   else if (saved)
     panel = <SaveSuccess pin={saved.pin} media={query.media} link={query.url} color={query.color} created={saved.created} firstPin={saved.firstPin} />;
   else if (nopin !== undefined)

@@ -8,7 +8,7 @@ import type { Early } from '../early';
 import { BoardRow } from './BoardRow';
 import { CreateBoardForm, CreateSectionForm, prefetch } from '../parts';
 import { Icon } from '../../Icons';
-import { filterBoards, indexBoards, SINGLE_LIST_MAX } from './search';
+import { filterBoards, indexBoards, type SearchIndex, SINGLE_LIST_MAX } from './search';
 import { VirtualList } from './VirtualList';
 
 export interface SaveTarget {
@@ -120,8 +120,16 @@ export function BoardPicker({
   /** An account whose boards all came in the first answer is searched here, at each keystroke. */
   const whole = data !== null && data.bookmark === END;
   const searching = query.trim().length > 0;
-  const index = useMemo(() => indexBoards(whole && listing ? listing.boards : []), [whole, listing]);
-  const found = useMemo(() => (whole ? filterBoards(index, query) : []), [whole, index, query]);
+  // Its index is made after the list is painted, not in the first drawing, and kept while the list is the same.
+  const indexed = useRef<{ boards: PickerBoard[]; index: SearchIndex<PickerBoard> } | null>(null);
+  const indexOf = (boards: PickerBoard[]) => {
+    if (indexed.current?.boards !== boards) indexed.current = { boards, index: indexBoards(boards) };
+    return indexed.current.index;
+  };
+  useEffect(() => {
+    if (whole && listing) indexOf(listing.boards);
+  }, [whole, listing]);
+  const found = useMemo(() => (whole && searching && listing ? filterBoards(indexOf(listing.boards), query) : []), [whole, searching, listing, query]);
 
   // A larger account is searched on the server, once typing pauses; a later answer replaces an earlier one.
   useEffect(() => {

@@ -9,6 +9,12 @@ const OVERSCAN = 8;
  * of it. Kept low so a keystroke that leaves a few hundred matches does not lay out all of them.
  */
 const WINDOW_FROM = 50;
+/**
+ * A shorter list's first drawing holds the rows a window this tall can show; the rest follow once that frame
+ * is painted. On a cold page each row costs the first drawing half a millisecond or more, so the picker of a 40-board
+ * account shows its first screen instead of waiting for the rows below it.
+ */
+const firstScreenRows = () => Math.ceil(window.innerHeight / ROW_HEIGHT);
 
 export function VirtualList<T>({
   items,
@@ -38,6 +44,9 @@ export function VirtualList<T>({
   const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(items.length, Math.ceil((top + height) / ROW_HEIGHT) + OVERSCAN);
   const nearEnd = !windowed || last >= items.length - OVERSCAN;
+  const [painted, setPainted] = useState(false);
+  // Effects run after the browser has painted: the first screen is on it by then.
+  useEffect(() => setPainted(true), []);
   useEffect(() => {
     if (nearEnd && onEnd) onEnd();
   }, [nearEnd, items.length, onEnd]);
@@ -45,7 +54,7 @@ export function VirtualList<T>({
   if (!windowed) {
     return (
       <ul class="rows" aria-label={label}>
-        {items.map((item, i) => (
+        {(painted ? items : items.slice(0, firstScreenRows())).map((item, i) => (
           <li key={i}>{render(item)}</li>
         ))}
       </ul>
