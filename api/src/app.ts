@@ -252,13 +252,6 @@ export function createApp(deps: Deps) {
     observe(log, (c, pattern) => (pattern.startsWith('/resource/:name/') && registryDeclaration(registry, c.req.method, c.req.path) ? c.req.path : pattern)),
   );
 
-  // First of all, so every error `fail` sends, even a shed or refused request's, names the product; and the
-  // request's experiment flags, read once for whichever area asks (in production the configured set as it is).
-  app.use('*', async (c, next) => {
-    c.set('brand', deps.config.brandName);
-    c.set('flags', requestFlags(c, deps.config));
-    await next();
-  });
   // Every page miss, in every area, is the app's own not-found page with status 404; the API keeps its envelope.
   // Made here, used below: the pages' link previews read the database, so they take the API's turns too.
   const turn = apiTurns({ maxInFlight: deps.config.maxInFlight, maxQueued: deps.config.maxQueued, maxWaitMs: deps.config.maxQueueWaitMs });
@@ -286,16 +279,12 @@ export function createApp(deps: Deps) {
     return fail(c, storeFullError(error) ?? new ApiError('internal'));
   });
   app.notFound((c) => (wantsPage(c) ? pages.notFound(c) : fail(c, new ApiError('not_found', `No page at ${c.req.path}.`))));
-  // An API error opened in a browser's tab (refused by a guard, thrown, or not found) is the not-found
-  // page with the error's own status; programs, which never navigate, keep the envelope.
+  // What every request gets, in one step of its chain (each step is a call and a promise more per request).
   app.use('*', async (c, next) => {
-    await next();
-    if (c.res.status >= 400 && (c.res.headers.get('content-type') ?? '').startsWith('application/json') && browserOpensApi(c)) {
-      c.res = await pages.notFound(c, c.res.status as ContentfulStatusCode);
-    }
-  });
-
-  app.use('*', async (c, next) => {
+    // First of all, so every error `fail` sends, even a shed or refused request's, names the product; and the
+    // request's experiment flags, read once for whichever area asks (in production the configured set as it is).
+    c.set('brand', deps.config.brandName);
+    c.set('flags', requestFlags(c, deps.config));
     // Set before the handler, so they travel in the response it makes. Set on a finished response they
     // made Hono rebuild it around its body stream: under load the costliest step of a small answer.
     c.header('X-Content-Type-Options', 'nosniff');
@@ -307,6 +296,11 @@ export function createApp(deps: Deps) {
     // A response not made through the context lacks them: only then is it rebuilt.
     if (!c.res.headers.has('X-Content-Type-Options')) c.header('X-Content-Type-Options', 'nosniff');
     if (!c.res.headers.has('Referrer-Policy')) c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    // An API error opened in a browser's tab (refused by a guard, thrown, or not found) is the not-found
+    // page with the error's own status; programs, which never navigate, keep the envelope.
+    if (c.res.status >= 400 && (c.res.headers.get('content-type') ?? '').startsWith('application/json') && browserOpensApi(c)) {
+      c.res = await pages.notFound(c, c.res.status as ContentfulStatusCode);
+    }
   });
   // The operators' probes and metrics (ops/probes.ts): before the guards below, so they run none of them and never wait for a turn.
   app.route('/', probeRoutes(deps, deps.lifecycle ?? newLifecycle()));

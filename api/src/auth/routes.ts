@@ -22,8 +22,13 @@ export function sessionMiddleware(auth: AuthService, trustProxy = false): Middle
     const viewer = await auth.viewerFromToken(getCookie(c, SESSION_COOKIE));
     c.set('viewer', viewer);
     await next();
-    // An answered request keeps the active-sessions list current: last use, device, coarse place.
-    if (viewer && c.res.status < 400) await auth.sessionSeen(viewer, { userAgent: c.req.header('user-agent'), address: clientAddress(c, trustProxy) });
+    // An answered request keeps the active-sessions list current: last use, device, coarse place. Most
+    // requests come within the write interval of the last: they read no address and wait for nothing.
+    const writing =
+      viewer && c.res.status < 400
+        ? auth.sessionSeen(viewer, () => ({ userAgent: c.req.header('user-agent'), address: clientAddress(c, trustProxy) }))
+        : undefined;
+    if (writing) await writing;
   };
 }
 

@@ -212,14 +212,16 @@ export function sessionService(deps: Deps, outgoing: { mailer: Mailer; sms: SmsS
      * A request the session made and that was answered: its last use, device and coarse place
      * for the list of active sessions, written at most every SESSION_SEEN_EVERY_MS so a busy session does
      * not write on every request. A refused request is not a use and writes nothing.
+     * `seen` is asked only when a write is due; undefined back: nothing to write (most requests), nothing to wait for.
      */
-    async sessionSeen(viewer: Viewer, seen: { userAgent: string | undefined; address: string | undefined }) {
+    sessionSeen(viewer: Viewer, seen: () => { userAgent: string | undefined; address: string | undefined }): Promise<void> | undefined {
       const now = clock.now();
-      if (viewer.sessionLastUsedAt !== null && now - viewer.sessionLastUsedAt < SESSION_SEEN_EVERY_MS) return;
-      await store.sessionSeen(viewer.sessionId, {
+      if (viewer.sessionLastUsedAt !== null && now - viewer.sessionLastUsedAt < SESSION_SEEN_EVERY_MS) return undefined;
+      const { userAgent, address } = seen();
+      return store.sessionSeen(viewer.sessionId, {
         last_used_at: now,
-        user_agent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-        place: coarsePlace(seen.address),
+        user_agent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        place: coarsePlace(address),
       });
     },
 

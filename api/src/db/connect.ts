@@ -70,7 +70,11 @@ export function connectSqlite(path: string): Kysely<Database> {
       if (database.open) database.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
     });
   }
-  const statements = preparedOnce(database, () => checkpointer?.stop());
+  const walSync = path === ':memory:' ? undefined : walSyncer(`${path}-wal`);
+  const statements = preparedOnce(database, () => {
+    checkpointer?.stop();
+    walSync?.close();
+  });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   // As Kysely's SQLite connection runs a statement, on the same prepared statements.
   const inBatch = <O>({ sql, parameters }: CompiledQuery<O>): QueryResult<O> => {
@@ -91,7 +95,7 @@ export function connectSqlite(path: string): Kysely<Database> {
       throw error;
     }
   };
-  drivers.set(db, { kind: 'sqlite', database, walSync: path === ':memory:' ? undefined : walSyncer(`${path}-wal`), direct, inBatch });
+  drivers.set(db, { kind: 'sqlite', database, walSync, direct, inBatch });
   runDirectly(db, direct);
   return db;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,13 @@ import { walSyncer } from './group-commit.js';
 import { migrate } from './migrate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'group-commit-'));
+const readlinkOr = (path: string) => {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return '';
+  }
+};
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('walSyncer', () => {
@@ -24,6 +31,25 @@ describe('walSyncer', () => {
     const again = sync();
     expect(again).not.toBe(later[0]);
     await again;
+    await db.destroy();
+  });
+
+  // Counted in /proc (Linux): the descriptors that name the WAL.
+  it.runIf(existsSync('/proc/self/fd'))('lets the WAL go when closed, after the sync under way, and opens it again for a later caller', async () => {
+    const db = connectSqlite(join(dir, 'c.sqlite'));
+    await migrate(db);
+    const sync = walSyncer(join(dir, 'c.sqlite-wal'));
+    const open = () => readdirSync('/proc/self/fd').filter((fd) => readlinkOr(`/proc/self/fd/${fd}`) === join(dir, 'c.sqlite-wal')).length;
+    const before = open();
+    const running = sync();
+    sync.close();
+    await running;
+    // SQLite's own connection keeps its descriptor; the syncer's is gone once its sync ended.
+    expect(open()).toBe(before);
+    await sync();
+    expect(open()).toBe(before + 1);
+    sync.close();
+    expect(open()).toBe(before);
     await db.destroy();
   });
 

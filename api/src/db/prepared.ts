@@ -95,8 +95,10 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
   };
   // On SQLite, a statement run on the database itself (not a transaction's) runs at once, past Kysely's
   // executor: its steps were most of what a hot read cost beyond SQLite's own work (connect.ts `direct`).
+  // Not async functions: a read that ran at once answers with one settled promise, not a chain of them
+  // (each a promise and a turn of the microtask queue more per statement); an error is still a rejection.
   let direct: DirectRunner | null | undefined;
-  const execute = async (args: A, on: Executor = db) => {
+  const run = (args: A, on: Executor): QueryResult<O> | Promise<QueryResult<O>> => {
     const query = bind(args);
     if (on === db) {
       direct ??= directRunners.get(db) ?? null;
@@ -105,11 +107,26 @@ export function prepared<A extends object, O>(label: string, build: (args: A) =>
     }
     return on.executeQuery<O>(query);
   };
+  const execute = (args: A, on: Executor = db): Promise<QueryResult<O>> => {
+    try {
+      return Promise.resolve(run(args, on));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  const first = (result: QueryResult<O>) => result.rows[0];
 
   return {
     execute,
     bind,
-    takeFirst: async (args, on) => (await execute(args, on)).rows[0],
+    takeFirst: (args, on = db) => {
+      try {
+        const result = run(args, on);
+        return result instanceof Promise ? result.then(first) : Promise.resolve(first(result));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
   };
 }
 

@@ -25,10 +25,14 @@ export function hasBody(c: Context): boolean {
  * message when nothing has started reading it (no stream made over it yet); otherwise, and outside Node
  * (tests' app.request), from the Request.
  */
-export async function bodyText(c: Context): Promise<string> {
-  // Read already, outside the request's turn (lib/bodies.ts), or by another reader.
+export function bodyText(c: Context): Promise<string> {
+  // Read already, outside the request's turn (lib/bodies.ts), or by another reader: that very promise,
+  // not one more wrapped around it.
   const cached = (c.req.bodyCache as { text?: Promise<string> }).text;
-  if (cached) return cached;
+  return cached ?? readBodyText(c);
+}
+
+async function readBodyText(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableFlowing !== null || incoming.readableDidRead) return c.req.text();
   const chunks: Buffer[] = [];

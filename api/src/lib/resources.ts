@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv, Viewer } from '../deps.js';
-import { admit, declare, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
+import { admit, declaring, JSON_BODY, none, type Caller, type Declaration } from './declare.js';
 import { bodyText } from './node-request.js';
 import { ok } from './envelope.js';
 import type { ContractTable } from './envelope.contract.js';
@@ -128,24 +128,33 @@ export function resourceRoutes(registry: ResourceRegistry): Hono<AppEnv> {
 
   // The two dispatchers: what they admit is each action's declaration (found by lib/bodies.ts and admitted
   // in dispatch); their own covers only a name the registry does not hold (404).
-  const dispatcher = declare({ caller: 'visitor', limit: none('dispatches to the resource registry, whose actions declare their own'), body: JSON_BODY });
-  routes.get('/:name/get/', dispatcher, (c) => {
-    const data = c.req.query('data');
-    return dispatch(c, c.req.param('name'), 'get', data === undefined ? {} : parseJson(data));
-  });
+  const dispatcher: Declaration = { caller: 'visitor', limit: none('dispatches to the resource registry, whose actions declare their own'), body: JSON_BODY };
+  routes.get(
+    '/:name/get/',
+    declaring<'/:name/get/'>(dispatcher, (c) => {
+      const data = c.req.query('data');
+      return dispatch(c, c.req.param('name'), 'get', data === undefined ? {} : parseJson(data));
+    }),
+  );
 
-  routes.post('/:name/:action/', dispatcher, async (c) => {
-    const actionName = c.req.param('action');
-    if (actionName === 'get' || !(ACTIONS as readonly string[]).includes(actionName)) {
-      throw new ApiError('not_found', `Unknown action ${actionName}.`);
-    }
-    // A large body is parsed, then validated, each in a turn of the loop of its own (lib/large-steps.ts).
-    const text = await bodyText(c);
-    await largeStep(text.length);
-    const raw = parseJson(text);
-    await largeStep(text.length);
-    return dispatch(c, c.req.param('name'), actionName as ActionName, raw);
-  });
+  routes.post(
+    '/:name/:action/',
+    declaring<'/:name/:action/'>(dispatcher, async (c) => {
+      const actionName = c.req.param('action');
+      if (actionName === 'get' || !(ACTIONS as readonly string[]).includes(actionName)) {
+        throw new ApiError('not_found', `Unknown action ${actionName}.`);
+      }
+      // A large body is parsed, then validated, each in a turn of the loop of its own (lib/large-steps.ts);
+      // a small one (every save) waits for no turn.
+      const text = await bodyText(c);
+      const parsing = largeStep(text.length);
+      if (parsing) await parsing;
+      const raw = parseJson(text);
+      const validating = largeStep(text.length);
+      if (validating) await validating;
+      return dispatch(c, c.req.param('name'), actionName as ActionName, raw);
+    }),
+  );
 
   return routes;
 }

@@ -40,9 +40,7 @@ export function tokenResources(tokens: TokensService) {
  * resources are judged by tokens/rules.ts before the route runs.
  */
 export function bearerOrSession(tokens: TokensService, session: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const presented = bearerOf(c.req.header('authorization'));
-    if (presented === undefined) return session(c, next);
+  const withToken: (presented: string, ...step: Parameters<MiddlewareHandler<AppEnv>>) => Promise<void> = async (presented, c, next) => {
     const viewer = presented ? await tokens.viewerFromToken(presented) : null;
     if (!viewer?.accessToken) throw new ApiError('token_invalid');
     const refusal = tokenRefusal(viewer.accessToken.scope, c.req.method, c.req.path);
@@ -50,5 +48,10 @@ export function bearerOrSession(tokens: TokensService, session: MiddlewareHandle
     c.set('viewer', viewer);
     await next();
     if (c.res.status < 400) await tokens.tokenUsed(viewer);
+  };
+  // Not async itself: a request with the cookie (every browser's) goes to the session without a promise of this step's own.
+  return (c, next) => {
+    const presented = bearerOf(c.req.header('authorization'));
+    return presented === undefined ? session(c, next) : withToken(presented, c, next);
   };
 }
