@@ -1,21 +1,22 @@
 import type { BoardPageAnswer } from '../boards/contract.js';
 import type { BoardFeedAnswer } from '../pins/contract.js';
-import { tileImageAttributes, tileSrcset } from '../pins/rules/tiles.js';
+import { tileHost, tileImageAttributes, tileSrcset } from '../pins/rules/tiles.js';
 import { escapeHtml } from '../lib/html.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../lib/rules/locales.js';
 import { ROOT } from '../lib/paths.js';
 import type { ViewerData } from '../auth/contract.js';
+
 /**
- * A board page's first screen, written by the server into the shell so its pictures are asked for with the
- * HTML instead of after the app's scripts: the site header's links, the board's name, owner and count, and its
- * first page of pins as the app's own tiles (the same classes, so the same layout; the same srcset, sizes and
- * box, from pins/rules/tiles.ts, so the browser fetches each picture once). It is what the page is without
- * script: links only. Buttons (Follow, Report, the owner's) are the app's; their rows keep their space.
- * The app draws the page hidden beside it and takes its place once its own first tiles are decoded
- * (popup/src/first-screen.ts), so the swap is one frame and moves nothing: the same pictures, the same boxes.
- * Words come from the app's own catalogue (locales/<lang>/app.json and pages.json): one set of words.
+ * A page's first screen (a board's, and home's for a signed-in reader), written by the server into the shell so
+ * its pictures are asked for with the HTML instead of after the app's scripts: the site header's links, the
+ * page's heading, and its first page of pins as the app's own tiles (the same classes, so the same layout; the
+ * same srcset, sizes and box, from pins/rules/tiles.ts, so the browser fetches each picture once). It is what
+ * the page is without script: links only. Buttons are the app's; the rows of the Follow and More actions
+ * buttons keep their space. The app draws the page hidden beside it and takes its place once its own first
+ * tiles are decoded (popup/src/first-screen.ts), so the swap is one frame: the same pictures, the same boxes.
+ * Words come from the app's own catalogue files (locales/<lang>/*.json): one set of words.
  */
 
 /** The app's catalogue files, as the app reads them (locales/<lang>/<file>.json), each read once. */
@@ -52,16 +53,6 @@ function counted(locale: Locale, file: string, path: string, count: number): str
   return word(locale, file, chosen, { count: new Intl.NumberFormat(locale).format(count) });
 }
 
-/** The host a link's tile names under its title, as the app's Tile does. */
-function hostOf(link: string | null): string {
-  if (!link) return '';
-  try {
-    return new URL(link).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}
-
 type Pin = BoardFeedAnswer['pins'][number];
 
 /** One tile as the app's PinTiles draws it (place/Feed.tsx), for a pin with its renditions; others as the app's boxes. */
@@ -74,8 +65,8 @@ function tile(pin: Pin, index: number, count: number, locale: Locale): string {
     const a = tileImageAttributes(index, count, image);
     picture = `<img src="${escapeHtml(image.url)}" srcset="${escapeHtml(tileSrcset(pin.images))}" sizes="${a.sizes}" alt="${label}" width="${a.width}" height="${a.height}" loading="${a.loading}" fetchpriority="${a.fetchpriority}" decoding="${a.decoding}">`;
   } else if (pin.image_url) picture = `<span class="pin-pending" role="img" aria-label="${label}"></span>`;
-  else picture = `<span class="tile-card" aria-hidden="true">${escapeHtml(title || hostOf(pin.link))}</span>`;
-  const host = image || pin.image_url || title ? hostOf(pin.link) : '';
+  else picture = `<span class="tile-card" aria-hidden="true">${escapeHtml(title || tileHost(pin.link))}</span>`;
+  const host = image || pin.image_url || title ? tileHost(pin.link) : '';
   const shown = image || pin.image_url ? ' aria-hidden="true"' : '';
   return `<li><a class="tile" href="/pin/${escapeHtml(pin.id)}/">${picture}${title ? `<span class="tile-title"${shown}>${escapeHtml(title)}</span>` : ''}${host ? `<span class="tile-host">${escapeHtml(host)}</span>` : ''}</a></li>`;
 }

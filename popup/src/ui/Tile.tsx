@@ -1,14 +1,8 @@
 import type { ComponentChildren } from 'preact';
+import { tileHost } from '../../../api/src/pins/rules/tiles';
 
-/** The host a link's tile names under its title ("example.com"), or nothing for a link that is no URL. */
-export function hostOf(link: string | null | undefined): string {
-  if (!link) return '';
-  try {
-    return new URL(link).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-}
+/** The host a link's tile names under its title (pins/rules/tiles.ts, which the server's drawn tiles use too). */
+export const hostOf = tileHost;
 
 /**
  * A pin or bookmark in a grid: its image, or without one a card showing its title, and under it the

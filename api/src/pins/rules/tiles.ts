@@ -49,3 +49,13 @@ export function tileImageAttributes(index: number, count: number, image: Renditi
     decoding: row < FIRST_ROWS ? ('auto' as const) : ('async' as const),
   };
 }
+
+/** The host a link's tile names under its title ("example.com"), or nothing for a link that is no URL. */
+export function tileHost(link: string | null | undefined): string {
+  if (!link) return '';
+  try {
+    return new URL(link).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+}
