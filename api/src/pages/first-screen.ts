@@ -117,7 +117,7 @@ export function boardFirstScreen(board: BoardPageAnswer, feed: BoardFeedAnswer, 
 export function homeFirstScreen(viewer: Extract<ViewerData, { type: 'AUTH' }>, feed: { pins: Pin[] }, locale: Locale): string {
   const name = escapeHtml(viewer.user.full_name || viewer.user.username);
   const greeting = viewer.user.pin_count === 0 ? word(locale, 'site', 'welcomeName', { name }) : word(locale, 'app', 'auth.welcomeBackName', { name });
-  const search = `<section class="home-section my-search" aria-label="${word(locale, 'place-search', 'mineHeading')}"><h2>${word(locale, 'place-search', 'mineHeading')}</h2><search class="search-form"><form><label>${word(locale, 'place-search', 'mineLabel')} <input type="search" placeholder="${word(locale, 'place-search', 'minePlaceholder')}" disabled></label></form></search></section>`;
+  const search = `<section class="home-section my-search" aria-label="${word(locale, 'place-search', 'mineHeading')}"><h2>${word(locale, 'place-search', 'mineHeading')}</h2><search class="search-form"><form><label for="first-screen-search">${word(locale, 'place-search', 'mineLabel')}</label> <input id="first-screen-search" type="search" placeholder="${word(locale, 'place-search', 'minePlaceholder')}" disabled></form></search></section>`;
   const following = `<section class="home-section following-feed" aria-label="${word(locale, 'place-feed', 'feedHeading')}"><h2>${word(locale, 'place-feed', 'feedHeading')}</h2>${grid(feed.pins, locale)}</section>`;
   return screen(
     locale,
