@@ -55,7 +55,7 @@ describe('link previews', () => {
     expect(board).toContain(`<link rel="alternate" href="${ORIGIN}/olga/lake-days.rss" type="application/rss+xml"`);
     expect(board).toContain(`<link rel="alternate" href="${ORIGIN}/olga/lake-days.atom" type="application/atom+xml"`);
     // The board page's own code is named beside the bundle (the app would ask for it only once it has run).
-    const pageChunk = /<link rel="modulepreload" href="(\/js\/chunks\/BoardPage-[\w-]+\.js)">/.exec(board)?.[1];
+    const pageChunk = /<link rel="modulepreload" href="(\/js\/chunks\/BoardPage-[\w-]+\.js)"/.exec(board)?.[1];
     expect((await w.t.app.request(pageChunk!)).status).toBe(200);
     const profile = (await page(w, '/olga/')).text;
     expect(profile).not.toContain('BoardPage-');
