@@ -151,6 +151,10 @@ async function visit(browser: Browser, url: string, cookie?: { origin: string; v
       await page.evaluate('window.__lcps'),
       'app shown at',
       await page.evaluate('window.__tookOver'),
+      // The document's own timing and the first paints: what the page waited for before it could show anything.
+      await page.evaluate(
+        `(({ responseStart, responseEnd, domInteractive }) => ({ responseStart: Math.round(responseStart), responseEnd: Math.round(responseEnd), domInteractive: Math.round(domInteractive), paints: performance.getEntriesByType('paint').map((e) => e.name + ' ' + Math.round(e.startTime)) }))(performance.getEntriesByType('navigation')[0])`,
+      ),
     );
     // Where the time went: each request's start and end, and when the page's script ran.
     console.log(
