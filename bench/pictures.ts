@@ -226,6 +226,7 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-pictures-'));
   const photos = await photoHost();
   const grid = await staticHost();
+  const headed = await staticHost();
   const board = await seed(dir);
   const server = await startServer(dir, { OUTBOUND_ALLOW: photos.origin });
   const browser = await chromium.launch({
@@ -275,13 +276,14 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
     grid.set(
       `<!doctype html><html><head><meta charset="utf-8"><title>Static grid</title><style>body{margin:0}img{position:absolute}</style></head><body>${tiles.map((t) => `<img src="${t.src}" alt="" style="left:${t.x}px;top:${t.y}px;width:${t.w}px;height:${t.h}px">`).join('')}</body></html>`,
     );
-    const runs = { board: [] as Visit[], home: [] as Visit[], grid: [] as Visit[], text: [] as Visit[] };
-    const textGrid = await staticHost();
-    textGrid.set(
+    // A second reference, not judged: the same grid under a heading in the app's fonts, so a page's text (its
+    // fonts found on first use) can be told from the rest of what stands before a first paint.
+    headed.set(
       `<!doctype html><html><head><meta charset="utf-8"><title>Static grid</title><style>body{margin:0;font-family:-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif}img{position:absolute}</style></head><body><h1>Photographs</h1>${tiles.map((t) => `<img src="${t.src}" alt="" style="left:${t.x}px;top:${t.y}px;width:${t.w}px;height:${t.h}px">`).join('')}</body></html>`,
     );
+    const runs = { board: [] as Visit[], home: [] as Visit[], grid: [] as Visit[], text: [] as Visit[] };
     for (let run = 0; run < RUNS; run++) {
-      runs.text.push(await visit(browser, `${textGrid.origin}/`));
+      runs.text.push(await visit(browser, `${headed.origin}/`));
       runs.grid.push(await visit(browser, `${grid.origin}/`));
       runs.board.push(await visit(browser, boardUrl));
       runs.home.push(await visit(browser, `${origin}/`, { origin, value: reader.cookie }));
@@ -295,8 +297,8 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
     const mean = (list: number[]) => Math.round((list.reduce((s, v) => s + v, 0) / list.length) * 1000) / 1000;
     return [
       { name: 'LCP, static grid of the same images (median)', value: lcp(runs.grid), unit: 'ms' },
+      { name: '  the same grid under a heading (median)', value: lcp(runs.text), unit: 'ms' },
       { name: 'LCP, board page (median)', value: lcp(runs.board), unit: 'ms' },
-      { name: 'LCP, TEXT grid (median)', value: lcp(runs.text), unit: 'ms' },
       { name: '  board ÷ static grid', value: ratio(lcp(runs.board), lcp(runs.grid)), budget: LCP_RATIO_BUDGET, unit: '×' },
       { name: 'LCP, home feed (median)', value: lcp(runs.home), unit: 'ms' },
       { name: '  home ÷ static grid', value: ratio(lcp(runs.home), lcp(runs.grid)), budget: LCP_RATIO_BUDGET, unit: '×' },
@@ -319,6 +321,7 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
     await browser.close();
     photos.close();
     grid.close();
+    headed.close();
     await server.close();
   }
 }
