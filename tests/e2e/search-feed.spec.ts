@@ -150,7 +150,8 @@ test('in French: the search box, Follow on a board, the feed and "1 abonné"', a
   const fresh = await savePin(maker.context.request, board.id, unique('Quiche'));
   await page.goto(`${PRODUCT}/`);
   await expect(page.getByRole('region', { name: 'Des personnes et tableaux que vous suivez' }).locator(`a[href="/pin/${fresh}/"]`)).toBeVisible();
-  await page.getByLabel('Rechercher dans vos épingles et tableaux').fill(`tatin ${word}`);
+  // The box is live once the app has taken over home's drawn first screen (where it is held, disabled).
+  await page.getByRole('searchbox', { name: 'Rechercher dans vos épingles et tableaux', disabled: false }).fill(`tatin ${word}`);
   await expect(page.getByRole('region', { name: 'Rechercher dans vos épingles' }).locator(`a[href="/pin/${mine}/"]`)).toBeVisible();
   await axeClean(page);
 

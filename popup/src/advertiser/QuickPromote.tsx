@@ -45,6 +45,8 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
   const [picked, setPicked] = useState<string | null>(null);
   const [adType, setAdType] = useState<'CONSIDERATION' | 'WEB_CONVERSION'>('CONSIDERATION');
   const { pin, error } = usePin(chosenPin);
+  // The fields the pin fills in (its title, its link) wait for it: typed into before it came, they were drawn anew and lost.
+  const pinLoading = !pin && !error;
 
   const advance = (from: Step) => setStep(nextStep(steps, from));
   if (step === null) {
@@ -199,12 +201,13 @@ export function QuickPromote({ advertiser, pinId }: { advertiser: AdvertiserData
               defaultValue={pin?.title || t('defaultCampaignName', { date: new Date().toISOString().slice(0, 10) })}
               maxLength={200}
               key={pin?.id}
+              disabled={pinLoading}
             />
             <small>{t('nameLimit', { limit: CAMPAIGN_NAME_LIMIT })}</small>
           </label>
           <label class="field">
             {t('destinationUrl')}
-            <input name="destination_url" type="url" required defaultValue={pin?.link ?? ''} key={`${pin?.id}-link`} />
+            <input name="destination_url" type="url" required defaultValue={pin?.link ?? ''} key={`${pin?.id}-link`} disabled={pinLoading} />
           </label>
           <label class="field">
             {t('dailyBudgetIn', { currency: rules.currency })}
