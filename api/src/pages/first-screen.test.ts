@@ -1,29 +1,14 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../testing.js';
+import { world as embedsWorld } from '../embeds/testing.js';
 import { readAsViewer } from './read-as-viewer.js';
 import { pageRoutes } from './routes.js';
 
-/** olga's public board with two pins (one titled with markup), their images ingested; and a secret board. */
+/** olga's public board with two pins and her secret, archived and protected ones (embeds/testing.ts), one pin titled with markup. */
 async function world() {
-  const t = await testApp();
-  const olga = await t.makeUser('olga');
-  const browser = t.client();
-  await browser.logIn(olga.email, olga.password);
-  const open = await t.makeBoard(olga.id, 'Lake days');
-  const secret = await t.makeBoard(olga.id, 'Secret plans', 'secret');
-  const pin = async (board: string, n: string, description: string) => {
-    const res = await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url(n), link: `https://news.example/${n}`, description });
-    expect(res.status).toBe(200);
-    return res.body.resource_response.data.id as string;
-  };
-  const pins = {
-    lake: await pin(open, 'lake', 'A lake'),
-    lamp: await pin(open, 'lamp', '<img src=x onerror=alert(1)>'),
-    hidden: await pin(secret, 'hidden', 'Plans'),
-  };
-  await t.runJobs();
-  return { t, browser, pins, olga };
+  const w = await embedsWorld();
+  await w.t.db.updateTable('pins').set({ description: '<img src=x onerror=alert(1)>' }).where('id', '=', w.pins.open2).execute();
+  return { ...w, pins: { lake: w.pins.open, lamp: w.pins.open2 } };
 }
 
 const screenOf = (html: string) => /<div id="first-screen">([\s\S]*?)<div id="app">/.exec(html)?.[1];
@@ -89,14 +74,13 @@ describe('a board page’s first screen, in its HTML', () => {
     const owner = await t.app.request('/olga/secret-plans/', { headers: { cookie: browser.cookies } });
     for (const html of [await stranger.text(), await owner.text()]) {
       expect(screenOf(html)).toBeUndefined();
-      expect(html).not.toContain('Plans');
+      expect(html).not.toContain('About hidden');
     }
   });
 
   it('draws nothing of an archived board', async () => {
     const { t } = await world();
-    await t.db.updateTable('boards').set({ archived_at: t.clock.now() }).where('name', '=', 'Lake days').execute();
-    const html = await (await t.app.request('/olga/lake-days/')).text();
+    const html = await (await t.app.request('/olga/old-stuff/')).text();
     expect(screenOf(html)).toBeUndefined();
   });
 
