@@ -54,8 +54,9 @@ describe('link previews', () => {
     expect(metaOf(board, 'og:image')).toMatch(/\/media\/\d+\/736x\.jpg$/);
     expect(board).toContain(`<link rel="alternate" href="${ORIGIN}/olga/lake-days.rss" type="application/rss+xml"`);
     expect(board).toContain(`<link rel="alternate" href="${ORIGIN}/olga/lake-days.atom" type="application/atom+xml"`);
-    // The board page's own code is named beside the bundle (the app would ask for it only once it has run).
-    const pageChunk = /<link rel="modulepreload" href="(\/js\/chunks\/BoardPage-[\w-]+\.js)"/.exec(board)?.[1];
+    // The board page's own code is named beside the bundle (the app would ask for it only once it has run); with
+    // the board's first screen drawn, in the files the page asks for once it has loaded.
+    const pageChunk = /"(\/js\/chunks\/BoardPage-[\w-]+\.js)"/.exec(/<script type="application\/json" id="app-files">([^<]*)</.exec(board)?.[1] ?? '')?.[1];
     expect((await w.t.app.request(pageChunk!)).status).toBe(200);
     const profile = (await page(w, '/olga/')).text;
     expect(profile).not.toContain('BoardPage-');

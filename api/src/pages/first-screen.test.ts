@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { world as embedsWorld } from '../embeds/testing.js';
@@ -32,6 +33,66 @@ describe('a board page’s first screen, in its HTML', () => {
     }
     // The first tile of a column is asked for at once and first.
     expect(tiles[0]![2]).toContain('loading="eager" fetchpriority="high"');
+  });
+
+  it('draws the pictures below the first screen only for a reader without script: others get their box until the app draws them', async () => {
+    const { t, browser, pins } = await world();
+    const board = (await t.db.selectFrom('pins').select('board_id').where('id', '=', pins.lake).executeTakeFirstOrThrow()).board_id;
+    // Thirteen pins: four balanced columns of up to four rows, the fourth row below the first screen.
+    for (let n = 0; n < 11; n++)
+      expect((await browser.post('PinResource', 'create', { board_id: board, image_url: t.images.url(`more-${n}`), description: `More ${n}` })).status).toBe(
+        200,
+      );
+    await t.runJobs();
+    const screen = screenOf(await (await t.app.request('/olga/lake-days/')).text()) ?? '';
+    const tiles = [...screen.matchAll(/<a class="tile" href="\/pin\/\d+\/">(.*?)<\/a>/g)].map((m) => m[1]!);
+    expect(tiles).toHaveLength(13);
+    const waiting = tiles.filter((tile) => tile.startsWith('<svg class="tile-wait"'));
+    expect(waiting).toHaveLength(3);
+    for (const tile of waiting) {
+      // The box has the picture's shape and its name; the picture itself only where no script runs.
+      expect(tile).toMatch(
+        /^<svg class="tile-wait" viewBox="0 0 \d+ \d+" role="img" aria-label="[^"]+"><\/svg><noscript><img [^>]+ loading="lazy"[^>]*><\/noscript>/,
+      );
+    }
+    expect(tiles.filter((tile) => tile.startsWith('<img '))).toHaveLength(10);
+  });
+
+  it('asks for the app’s files once the page has loaded, by a loader the CSP allows by its hash alone', async () => {
+    const { t } = await world();
+    const res = await t.app.request('/olga/lake-days/');
+    const html = await res.text();
+    // No script or module named for the browser to fetch beside the first pictures.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const files = JSON.parse(/<script type="application\/json" id="app-files">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+      script: string;
+      modules: string[];
+    };
+    expect(files.script).toMatch(/^\/js\/popup-[\w-]+\.js$/);
+    expect(files.modules.some((href) => /^\/js\/chunks\/BoardPage-/.test(href))).toBe(true);
+    for (const href of [files.script, ...files.modules]) expect((await t.app.request(href)).status).toBe(200);
+    // The one inline script that runs: its hash is in the policy, which allows no other inline script.
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const scripts = /script-src ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(scripts).toBe(`'self' 'sha256-${hash}'`);
+  });
+
+  it('carries its stylesheets in the page, each allowed by its hash, and the plain shell keeps their links', async () => {
+    const { t } = await world();
+    const res = await t.app.request('/olga/lake-days/');
+    const html = await res.text();
+    expect(html).not.toContain('rel="stylesheet"');
+    const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(2);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const hashes = styles.map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    expect(/style-src ([^;]+)/.exec(csp)?.[1]).toBe(`'self' ${hashes.join(' ')}`);
+    // The very stylesheets the links name: the plain shell (a secret board draws nothing) links them.
+    const plain = await (await t.app.request('/olga/secret-plans/')).text();
+    const links = [...plain.matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
+    expect(await Promise.all(links.map(async (href) => (await t.app.request(href)).text()))).toEqual(styles);
   });
 
   it('writes what people typed as text, never as markup', async () => {

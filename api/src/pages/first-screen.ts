@@ -1,6 +1,6 @@
 import type { BoardPageAnswer } from '../boards/contract.js';
 import type { BoardFeedAnswer } from '../pins/contract.js';
-import { tileHost, tileImageAttributes, tileSrcset } from '../pins/rules/tiles.js';
+import { inFirstScreen, tileHost, tileImageAttributes, tileSrcset } from '../pins/rules/tiles.js';
 import { escapeHtml } from '../lib/html.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,6 +64,10 @@ function tile(pin: Pin, index: number, count: number, locale: Locale): string {
   if (image?.width && image.height && pin.images) {
     const a = tileImageAttributes(index, count, image);
     picture = `<img src="${escapeHtml(image.url)}" srcset="${escapeHtml(tileSrcset(pin.images))}" sizes="${a.sizes}" alt="${label}" width="${a.width}" height="${a.height}" loading="${a.loading}" fetchpriority="${a.fetchpriority}" decoding="${a.decoding}">`;
+    // Below the first screen, a box of the picture's shape until the app draws the picture; a reader without
+    // script gets the picture itself (a <noscript> is only text where script runs, so nothing is fetched).
+    if (!inFirstScreen(index, count))
+      picture = `<svg class="tile-wait" viewBox="0 0 ${a.width} ${a.height}" role="img" aria-label="${label}"></svg><noscript>${picture}</noscript>`;
   } else if (pin.image_url) picture = `<span class="pin-pending" role="img" aria-label="${label}"></span>`;
   else picture = `<span class="tile-card" aria-hidden="true">${escapeHtml(title || tileHost(pin.link))}</span>`;
   const host = image || pin.image_url || title ? tileHost(pin.link) : '';

@@ -1,4 +1,5 @@
 import { NO_LIMIT, declare } from '../lib/declare.js';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
@@ -12,11 +13,12 @@ import { safeNext } from '../lib/rules/next.js';
 import { DIST, ROOT } from '../lib/paths.js';
 import { ownPinId } from '../../../bookmarklet/src/images.js';
 import { EXTENSION_ZIP_PATH, INSTALL_CSP, installPage, tryScript } from './bookmarklet.js';
-import { builtFiles, sendBuilt, type BuiltFiles, type ShellPage } from './built.js';
+import { builtFiles, sendBuilt, type BuiltFile, type BuiltFiles, type ShellPage } from './built.js';
 import { LEGAL_CSP, LEGAL_PAGES, legalPage, type LegalPage } from './legal.js';
 import { readerLocale } from './words.js';
 import { previewHead } from './head.js';
 import { boardFirstScreen, homeFirstScreen } from './first-screen.js';
+import { APP_AFTER_LOAD, APP_AFTER_LOAD_CSP, APP_FILES_ID, type AppFiles } from './app-after-load.js';
 import type { BoardPageAnswer } from '../boards/contract.js';
 import type { BoardFeedAnswer } from '../pins/contract.js';
 import { cardKeyOf, type Card, type CardKey } from '../embeds/rules.js';
@@ -39,21 +41,25 @@ import { THEME_COLOR } from '../webapp/rules.js';
 /** The methods a pin-create popup may be opened with. */
 export const CREATE_METHODS = ['create', 'button', 'bookmarklet', 'scraped', 'uploaded', 'extension'] as const;
 
-const POPUP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  // The pin preview shows the publisher's image from wherever it lives.
-  "img-src 'self' https: http: data: blob:",
-  // A video preview plays the publisher's file where it lives; no data: or blob: media.
-  "media-src 'self' https: http:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The app's pages' policy; `styles`: the CSP sources of a drawn first screen's inline stylesheets (inlineStyles). */
+const popupCsp = (styles: string[] = []) =>
+  [
+    "default-src 'self'",
+    // The loader of a page whose first screen the server drew (app-after-load.ts), by its hash.
+    `script-src 'self' ${APP_AFTER_LOAD_CSP}`,
+    ['style-src', "'self'", ...styles].join(' '),
+    // The pin preview shows the publisher's image from wherever it lives.
+    "img-src 'self' https: http: data: blob:",
+    // A video preview plays the publisher's file where it lives; no data: or blob: media.
+    "media-src 'self' https: http:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+const POPUP_CSP = popupCsp();
 
 /**
  * What the server alone knows of a path, told to the app (App.tsx) in the shell: a miss (404), or an
@@ -71,7 +77,35 @@ interface FirstOpen {
   screen?: string;
   /** The first reads the server made to draw it (URL → data): the app's, handed over in the page instead of asked again. */
   answered?: Record<string, unknown>;
+  /** The stylesheets written into the page (inlineStyles), in place of their links. */
+  styles?: string[];
 }
+
+/**
+ * A drawn first screen's stylesheets, written into its page: a linked stylesheet holds the first paint until
+ * it arrives, and on a browser's few connections it came behind the first pictures. Each with its CSP source
+ * (its hash), made once per built file; none if a file is missing or could end its element.
+ */
+const inlined = new WeakMap<BuiltFile, { text: string; source: string }>();
+function inlineStyles(files: BuiltFiles, hrefs: string[]): { texts: string[]; sources: string[] } | undefined {
+  const styles = [];
+  for (const href of hrefs) {
+    const file = files.files.get(href);
+    if (!file) return undefined;
+    let style = inlined.get(file);
+    if (!style) {
+      const text = new TextDecoder().decode(file.identity.body);
+      style = { text, source: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
+      inlined.set(file, style);
+    }
+    if (/<\/style/i.test(style.text)) return undefined;
+    styles.push(style);
+  }
+  return { texts: styles.map((style) => style.text), sources: styles.map((style) => style.source) };
+}
+
+/** The stylesheets a shell opens with: the popup's, and the pages' but in the save popup. */
+const stylesheetsOf = (popup: BuiltFiles['popup'], save = false) => [popup.css, ...(popup.pages && !save ? [popup.pages] : [])];
 
 /**
  * The app shell: tiny and never cached, it names the popup's hashed files, which are cached for good, and
@@ -85,20 +119,28 @@ const shellHtml = (popup: BuiltFiles['popup'], brand: string, locale: Locale, ma
   const save = first.save;
   const bundle = save ? popup.save : popup;
   const answered = first.answered ?? {};
-  // With a first screen drawn, the app's files are named after it and asked for at low priority: its pictures
-  // go first, not queued behind some twenty scripts and reads on the browser's few connections to the server.
+  // With a first screen drawn, what the app still reads is asked for at low priority: its pictures go first.
   const later = first.screen ? ' fetchpriority="low"' : '';
   const reads = (first.reads ?? [])
     .filter((href) => !(href in answered))
     .map((href) => `\n<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin${later}>`)
     .join('');
   // A data block, never run (CSP has no say on it); `<` written as \u003c so nothing in it can end the element.
-  const handed = first.answered ? `\n<script type="application/json" id="${FIRST_READS_ID}">${JSON.stringify(answered).replace(/</g, '\\u003c')}</script>` : '';
-  const module = (href: string) => `\n<link rel="modulepreload" href="${href}"${later}>`;
+  const data = (id: string, value: unknown) => `\n<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+  const handed = first.answered ? data(FIRST_READS_ID, answered) : '';
   // The page's own chunk too (the app imports it lazily, only after the bundle has run), and the reader's words.
-  const chunks = [...bundle.imports, ...((first.page && popup.areas[first.page]) ?? [])].map(module).join('');
-  const words = popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter((href) => href !== undefined).map(module) : [];
-  const app = `${handed}${reads}\n<script type="module" src="${bundle.js}"${later}></script>${chunks}${words.join('')}`;
+  const modules = [
+    ...bundle.imports,
+    ...((first.page && popup.areas[first.page]) ?? []),
+    ...(popup.locales[locale] ? [popup.locales[locale], popup.errorsEnglish].filter((href) => href !== undefined) : []),
+  ];
+  // A drawn first screen is seen before the app runs: its files are asked for once the page has loaded (app-after-load.ts).
+  const app = first.screen
+    ? `${handed}${reads}${data(APP_FILES_ID, { script: bundle.js, modules } satisfies AppFiles)}\n<script>${APP_AFTER_LOAD}</script>`
+    : `${reads}\n<script type="module" src="${bundle.js}"></script>${modules.map((href) => `\n<link rel="modulepreload" href="${href}">`).join('')}`;
+  const styles = (
+    first.styles?.map((text) => `<style>${text}</style>`) ?? stylesheetsOf(popup, save).map((href) => `<link rel="stylesheet" href="${href}">`)
+  ).join('\n');
   return `<!doctype html>
 <html lang="${locale}" dir="${dirOf(locale)}">
 <head>
@@ -108,7 +150,7 @@ ${head}
 <meta name="brand" content="${brand}">
 <link rel="manifest" href="/manifest.webmanifest">
 <meta name="theme-color" content="${THEME_COLOR}">${mark === 'not-found' ? '\n<meta name="not-found" content="404">' : mark === 'advertiser' ? '\n<meta name="area" content="advertiser">' : ''}
-<link rel="stylesheet" href="${popup.css}">${popup.pages && !save ? `\n<link rel="stylesheet" href="${popup.pages}">` : ''}${first.screen ? '' : app}
+${styles}${first.screen ? '' : app}
 </head>
 <body>${first.screen ? `${first.screen}<div id="app"></div>${app}` : '<div id="app"></div>'}</body>
 </html>`;
@@ -269,7 +311,9 @@ export function pageRoutes(
     status: ContentfulStatusCode = mark === 'not-found' ? 404 : 200,
     drawn?: Drawn,
   ) => {
-    c.header('Content-Security-Policy', POPUP_CSP);
+    const files = built();
+    const styles = drawn ? inlineStyles(files, stylesheetsOf(files.popup)) : undefined;
+    c.header('Content-Security-Policy', styles ? popupCsp(styles.sources) : POPUP_CSP);
     // The popup talks back to the page that opened it; a same-origin opener policy would cut that link.
     c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
     c.header('X-Frame-Options', 'DENY');
@@ -280,12 +324,12 @@ export function pageRoutes(
     // The save popup (/pin/create/) opens with its own stylesheet alone: the pages' layout is no byte of its first open.
     return c.html(
       shellHtml(
-        built().popup,
+        files.popup,
         escapeHtml(brandName),
         locale,
         mark,
         head?.(locale),
-        drawn ? { ...first, screen: drawn.draw(locale), answered: drawn.answered } : first,
+        drawn ? { ...first, screen: drawn.draw(locale), answered: drawn.answered, styles: styles?.texts } : first,
       ),
       status,
     );

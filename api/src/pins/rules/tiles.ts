@@ -36,9 +36,20 @@ export function tileSrcset(images: Partial<Record<string, Rendition>>): string {
     .join(', ');
 }
 
+/** A tile's row in its column, were the grid four balanced columns (index in the order the grid fills them). */
+const rowOf = (index: number, count: number) => index % Math.max(1, Math.ceil(count / MOST_COLUMNS));
+
+/**
+ * Whether a tile's picture belongs to the page's first screen: the eager rows and the row under them, which
+ * a tall column may bring into view. The server draws the others' pictures only for a reader without script
+ * (pages/first-screen.ts): within the browser's lazy-load margin, all of them would be fetched and decoded
+ * beside the few the page is first seen with.
+ */
+export const inFirstScreen = (index: number, count: number) => rowOf(index, count) <= FIRST_ROWS;
+
 /** The attributes of a tile's <img> beside its src, srcset and alt: its box before a byte arrives, and how soon it is asked for. */
 export function tileImageAttributes(index: number, count: number, image: Rendition) {
-  const row = index % Math.max(1, Math.ceil(count / MOST_COLUMNS));
+  const row = rowOf(index, count);
   return {
     width: image.width ?? undefined,
     height: image.height ?? undefined,
