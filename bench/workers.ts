@@ -5,7 +5,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { Agent, request } from 'undici';
+import { Agent, Client, request } from 'undici';
 import { authService } from '../api/src/auth/service.js';
 import { boardsService } from '../api/src/boards/service.js';
 import { loadConfig } from '../api/src/config.js';
@@ -106,14 +106,17 @@ async function saveFor(
   seconds: number,
   measure: () => { stop(): Record<string, number> },
 ) {
-  const agent = new Agent({ connections: users.length });
+  // Each user on a connection of their own, kept open, as each browser is: the primary hands each connection to
+  // one worker in turn, so both take a share. (One shared pool sent a paced run's few saves at a time down one
+  // or two connections, all to one worker: the second process then showed no cost at all.)
+  const connections = users.map(() => new Client(base, { pipelining: 1 }));
   // One log-in at a time (argon2 is slow on purpose; fifty at once are shed), each sent again after a 503.
   const cookies: string[] = [];
-  for (const user of users) {
+  for (const [u, user] of users.entries()) {
     for (;;) {
       const res = await request(`${base}/resource/UserSessionResource/create/`, {
         method: 'POST',
-        dispatcher: agent,
+        dispatcher: connections[u],
         headers: { origin, 'content-type': 'application/json' },
         body: JSON.stringify({ options: { username_or_email: user.email, password } }),
       });
@@ -151,7 +154,7 @@ async function saveFor(
           try {
             const res = await request(`${base}/resource/PinResource/create/`, {
               method: 'POST',
-              dispatcher: agent,
+              dispatcher: connections[u],
               headers: { origin, 'content-type': 'application/json', cookie: cookies[u]! },
               body: JSON.stringify({
                 options: { board_id: user.board, link: `https://publisher.example/${run}/${u}/${n}`, description: 'Bench', method: 'button', color: '#d9a441' },
@@ -182,7 +185,7 @@ async function saveFor(
   split = measure();
   await saving(seconds, Date.now(), offered);
   const paced = { offered, perSecond: Math.round(saved / seconds), shed, errors, cores: split.stop() };
-  await agent.close();
+  await Promise.all(connections.map((connection) => connection.close()));
   return { saturated, paced };
 }
 
