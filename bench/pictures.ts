@@ -33,7 +33,7 @@ import { startServer } from './uploads.js';
  * (`npm run admin -- images avif` queues the same job).
  */
 const PINS = 24;
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LCP_RATIO_BUDGET = 1.2;
 const CLS_BUDGET = 0.05;
 const BYTES_RATIO_BUDGET = 0.7;
