@@ -86,19 +86,19 @@ interface FirstOpen {
  * it arrives, and on a browser's few connections it came behind the first pictures. Each with its CSP source
  * (its hash), made once per built file; none if a file is missing or could end its element.
  */
-const inlined = new WeakMap<BuiltFile, { text: string; source: string }>();
+const inlined = new WeakMap<BuiltFile, { text: string; source: string } | null>();
 function inlineStyles(files: BuiltFiles, hrefs: string[]): { texts: string[]; sources: string[] } | undefined {
   const styles = [];
   for (const href of hrefs) {
     const file = files.files.get(href);
     if (!file) return undefined;
     let style = inlined.get(file);
-    if (!style) {
+    if (style === undefined) {
       const text = new TextDecoder().decode(file.identity.body);
-      style = { text, source: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
+      style = /<\/style/i.test(text) ? null : { text, source: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
       inlined.set(file, style);
     }
-    if (/<\/style/i.test(style.text)) return undefined;
+    if (!style) return undefined;
     styles.push(style);
   }
   return { texts: styles.map((style) => style.text), sources: styles.map((style) => style.source) };
