@@ -1,9 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
-import { createApp } from '../api/src/app.js';
 import { authService } from '../api/src/auth/service.js';
 import { loadConfig } from '../api/src/config.js';
 import { connectSqlite } from '../api/src/db/connect.js';
@@ -11,7 +9,7 @@ import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { median } from './sdk-decorate.js';
 import { seedBoards } from './seed.js';
-import { freePort } from './net.js';
+import { startServer } from './uploads.js';
 
 /**
  * The popup's first second, as a user feels it: from the click on a publisher page's Save button
@@ -30,22 +28,22 @@ const RATIO_BUDGET = 1.3;
 const WAVES_BUDGET = 2;
 const BOARDS = 40;
 
+/**
+ * The real server in a process of its own (bench/uploads.ts), as a person's browser meets it: run inside this
+ * process it shared its event loop with Playwright's driver, which is busiest exactly while a page loads.
+ */
 async function start() {
-  const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'corkboard-bench-'));
   const db = connectSqlite(join(dir, 'bench.sqlite'));
   await migrate(db);
-  const config = { ...loadConfig({ NODE_ENV: 'test', PORT: String(port) }), publicOrigin: `http://127.0.0.1:${port}`, mediaDir: dir };
-  const deps = { db, config, clock: systemClock };
+  const deps = { db, config: loadConfig({ NODE_ENV: 'test' }), clock: systemClock };
   const email = 'first-second@bench.test';
   const id = await authService(deps).createAccount({ email, password: 'bench-password-1', username: 'firstsecond', firstName: 'Bench' });
+  await db.destroy();
   seedBoards(join(dir, 'bench.sqlite'), id, BOARDS, '1');
-  const server = serve({ fetch: createApp(deps).fetch, port, hostname: '127.0.0.1' });
-  return {
-    origin: config.publicOrigin,
-    login: { email, password: 'bench-password-1' },
-    close: () => new Promise<void>((resolve) => server.close(() => void db.destroy().then(() => resolve()))),
-  };
+  // Every open logs a new profile in from the one address: the per-client limits scaled as the e2e run's are.
+  const server = await startServer(dir, { RATE_LIMIT_SCALE: '50' });
+  return { origin: server.origin, login: { email, password: 'bench-password-1' }, close: server.close };
 }
 
 /** A profile: logged in, every page it opens stamping when its picker is usable. */
