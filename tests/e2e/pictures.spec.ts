@@ -30,6 +30,21 @@ test('board tiles carry their dimensions and srcset, and a 2x phone gets a wide 
     await expect(tile).toHaveAttribute('sizes', /.+/);
   }
   await expect(tiles.first()).toHaveAttribute('fetchpriority', 'high');
+  // The app's script was asked for only once the drawn screen's first pictures had been painted (that paint is
+  // the page's LCP, and the app's scripts compiled beside it delayed it).
+  const order = await page.evaluate(
+    () =>
+      new Promise<{ painted: number[]; script: number }>((resolve) =>
+        new PerformanceObserver((list) =>
+          resolve({
+            painted: list.getEntries().map((entry) => (entry as PerformanceEntry & { renderTime: number }).renderTime),
+            script: performance.getEntriesByType('resource').find((entry) => /\/js\/popup-[\w-]+\.js$/.test(entry.name))?.startTime ?? -1,
+          }),
+        ).observe({ type: 'element', buffered: true }),
+      ),
+  );
+  expect(order.painted.length).toBeGreaterThan(0);
+  expect(order.script).toBeGreaterThanOrEqual(Math.max(...order.painted));
   // The app's own buttons came with it.
   await expect(page.getByRole('button', { name: 'Organise' })).toBeVisible();
 

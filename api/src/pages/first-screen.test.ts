@@ -56,6 +56,11 @@ describe('a board page’s first screen, in its HTML', () => {
       );
     }
     expect(tiles.filter((tile) => tile.startsWith('<img '))).toHaveLength(10);
+    // The eager pictures, and only they, are marked for the browser to report their paint (the loader waits for it).
+    const marked = tiles.filter((tile) => tile.includes(' elementtiming="first-screen"'));
+    expect(marked).toHaveLength(tiles.filter((tile) => tile.startsWith('<img ') && tile.includes('loading="eager"')).length);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const tile of marked) expect(tile).toMatch(/^<img [^>]* loading="eager"/);
   });
 
   it('asks for the app’s files once the page has loaded, by a loader the CSP allows by its hash alone', async () => {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locale } from '../lib/rules/locales.js';
 import { ROOT } from '../lib/paths.js';
+import { FIRST_PICTURE_MARK } from './app-after-load.js';
 import type { ViewerData } from '../auth/contract.js';
 
 /**
@@ -63,7 +64,7 @@ function tile(pin: Pin, index: number, count: number, locale: Locale): string {
   let picture: string;
   if (image?.width && image.height && pin.images) {
     const a = tileImageAttributes(index, count, image);
-    picture = `<img src="${escapeHtml(image.url)}" srcset="${escapeHtml(tileSrcset(pin.images))}" sizes="${a.sizes}" alt="${label}" width="${a.width}" height="${a.height}" loading="${a.loading}" fetchpriority="${a.fetchpriority}" decoding="${a.decoding}">`;
+    picture = `<img src="${escapeHtml(image.url)}" srcset="${escapeHtml(tileSrcset(pin.images))}" sizes="${a.sizes}" alt="${label}" width="${a.width}" height="${a.height}" loading="${a.loading}" fetchpriority="${a.fetchpriority}" decoding="${a.decoding}"${a.loading === 'eager' ? ` elementtiming="${FIRST_PICTURE_MARK}"` : ''}>`;
     // Below the first screen, a box of the picture's shape until the app draws the picture; a reader without
     // script gets the picture itself (a <noscript> is only text where script runs, so nothing is fetched).
     if (!inFirstScreen(index, count))
