@@ -27,6 +27,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATIO_BUDGET = 1.3;
 const WAVES_BUDGET = 2;
 const BOARDS = 40;
+/** What a popup logs once its picker is usable. */
+const READY = 'corkboard-bench:picker-ready';
 
 /**
  * The real server in a process of its own (bench/uploads.ts), as a person's browser meets it: run inside this
@@ -58,12 +60,15 @@ async function profile(
     headers: { Origin: origin },
   });
   if (!res.ok()) throw new Error(`bench log-in failed: ${res.status()}`);
-  await context.addInitScript(() => {
+  await context.addInitScript((READY) => {
     const w = window as unknown as { __ready?: number };
     new MutationObserver(() => {
-      if (w.__ready === undefined && document.querySelector('[aria-label="All boards"] .board-row')) w.__ready = performance.timeOrigin + performance.now();
+      if (w.__ready === undefined && document.querySelector('[aria-label="All boards"] .board-row')) {
+        w.__ready = performance.timeOrigin + performance.now();
+        console.debug(READY);
+      }
     }).observe(document, { childList: true, subtree: true });
-  });
+  }, READY);
   // The publisher's page: another origin than ours (a data: page), one Save button.
   const opener = await context.newPage();
   await opener.setContent('<button id="save">Save</button>');
@@ -80,11 +85,15 @@ async function open(context: BrowserContext, opener: Page, url: string, picker: 
   await opener.evaluate(
     `document.getElementById('save').onclick = () => { window.__clicked = performance.timeOrigin + performance.now(); window.open(${JSON.stringify(url)}, 'pin', 'width=750,height=800'); }`,
   );
+  // The picker's stamp is heard as a console message: waiting with waitForFunction put Playwright's injected
+  // script into the popup as it loaded (60-80 ms of compiling on its main thread, cold), which the static page's
+  // wait for its load event never paid.
+  const stamped = picker ? context.waitForEvent('console', { predicate: (message) => message.text() === READY, timeout: 30_000 }) : undefined;
   const [popup] = await Promise.all([context.waitForEvent('page'), opener.click('#save')]);
   const clicked = (await opener.evaluate('window.__clicked')) as number;
   let ready: number;
   if (picker) {
-    await popup.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 30_000 });
+    await stamped;
     ready = (await popup.evaluate(() => (window as unknown as { __ready: number }).__ready)) as number;
   } else {
     await popup.waitForLoadState('load');
