@@ -8,6 +8,7 @@ import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
 import { median } from './sdk-decorate.js';
+import { pickerReady, stampPickerReady } from './picker-ready.js';
 import { seedBoards } from './seed.js';
 import { startServer } from './uploads.js';
 
@@ -27,8 +28,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATIO_BUDGET = 1.3;
 const WAVES_BUDGET = 2;
 const BOARDS = 40;
-/** What a popup logs once its picker is usable. */
-const READY = 'corkboard-bench:picker-ready';
 
 /**
  * The real server in a process of its own (bench/uploads.ts), as a person's browser meets it: run inside this
@@ -60,15 +59,7 @@ async function profile(
     headers: { Origin: origin },
   });
   if (!res.ok()) throw new Error(`bench log-in failed: ${res.status()}`);
-  await context.addInitScript((READY) => {
-    const w = window as unknown as { __ready?: number };
-    new MutationObserver(() => {
-      if (w.__ready === undefined && document.querySelector('[aria-label="All boards"] .board-row')) {
-        w.__ready = performance.timeOrigin + performance.now();
-        console.debug(READY);
-      }
-    }).observe(document, { childList: true, subtree: true });
-  }, READY);
+  await stampPickerReady(context);
   // The publisher's page: another origin than ours (a data: page), one Save button.
   const opener = await context.newPage();
   await opener.setContent('<button id="save">Save</button>');
@@ -85,16 +76,14 @@ async function open(context: BrowserContext, opener: Page, url: string, picker: 
   await opener.evaluate(
     `document.getElementById('save').onclick = () => { window.__clicked = performance.timeOrigin + performance.now(); window.open(${JSON.stringify(url)}, 'pin', 'width=750,height=800'); }`,
   );
-  // The picker's stamp is heard as a console message: waiting with waitForFunction put Playwright's injected
-  // script into the popup as it loaded (60-80 ms of compiling on its main thread, cold), which the static page's
-  // wait for its load event never paid.
-  const stamped = picker ? context.waitForEvent('console', { predicate: (message) => message.text() === READY, timeout: 30_000 }) : undefined;
+  // Listened for before the click: the popup may stamp before its page object is handed over.
+  const stamped = picker ? pickerReady(context) : undefined;
   const [popup] = await Promise.all([context.waitForEvent('page'), opener.click('#save')]);
   const clicked = (await opener.evaluate('window.__clicked')) as number;
   let ready: number;
   if (picker) {
     await stamped;
-    ready = (await popup.evaluate(() => (window as unknown as { __ready: number }).__ready)) as number;
+    ready = (await popup.evaluate(() => (window as unknown as { __readyAt: number }).__readyAt)) as number;
   } else {
     await popup.waitForLoadState('load');
     ready = (await popup.evaluate(

@@ -10,6 +10,7 @@ import { loadConfig } from '../api/src/config.js';
 import { connectSqlite } from '../api/src/db/connect.js';
 import { migrate } from '../api/src/db/migrate.js';
 import { systemClock } from '../api/src/lib/clock.js';
+import { pickerReady, stampPickerReady } from './picker-ready.js';
 import { benchBoardName, seedBoards } from './seed.js';
 import { freePort } from './net.js';
 
@@ -89,12 +90,7 @@ async function loggedInPage(browser: Awaited<ReturnType<typeof chromium.launch>>
   });
   if (!res.ok()) throw new Error(`bench log-in failed: ${res.status()}`);
   const page = await context.newPage();
-  await page.addInitScript(() => {
-    const w = window as unknown as { __ready?: number };
-    new MutationObserver(() => {
-      if (w.__ready === undefined && document.querySelector('[aria-label="All boards"] .board-row')) w.__ready = performance.now();
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await stampPickerReady(page);
   return page;
 }
 
@@ -111,8 +107,7 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
       const times: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const page = await loggedInPage(browser, app.origin, app.users[size]!);
-        await page.goto(popupUrl);
-        await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 30_000 });
+        await Promise.all([pickerReady(page), page.goto(popupUrl)]);
         times.push(await page.evaluate(() => (window as unknown as { __ready: number }).__ready));
         if (process.env.BENCH_VERBOSE && run === RUNS - 1)
           console.log(
@@ -129,8 +124,7 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
     const searches: number[] = [];
     {
       const page = await loggedInPage(browser, app.origin, app.users[OPEN_SIZES.at(-1)!]!);
-      await page.goto(popupUrl);
-      await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 30_000 });
+      await Promise.all([pickerReady(page), page.goto(popupUrl)]);
       // Names whose words in the other order (which every bench name also has) sort after them, so each is the first match.
       for (const name of [12, 45, 77].map(benchBoardName)) {
         const query = name.toLowerCase();
@@ -147,8 +141,7 @@ export async function popupPicker(): Promise<Array<{ name: string; value: number
     }
 
     const page = await loggedInPage(browser, app.origin, app.users[ONE_ANSWER]!);
-    await page.goto(popupUrl);
-    await page.waitForFunction(() => (window as unknown as { __ready?: number }).__ready !== undefined, null, { timeout: 60_000 });
+    await Promise.all([pickerReady(page, 60_000), page.goto(popupUrl)]);
     // A string, not a function: tsx would wrap named helpers in code the page does not have.
     const keystrokes = (await page.evaluate(`(async () => {
       const input = document.querySelector('#board-search');
