@@ -20,6 +20,8 @@ import { nodeListener } from './node-listener.js';
  * was before them (each statement prepared once, the same arguments, the same transactions). Each save
  * links a new pin to a new image address, as a Save button's does (its ingest job is queued, not run).
  * Best of ROUNDS after WARM_ROUNDS; goal: the save at most 1.5× its statements.
+ * Beside it, not judged: the same statements served by a bare handler (served()), the least a Node server
+ * spends on them, which tells what a save's cost owes to serving at all from what it owes to our code.
  */
 // Under the 1,000 new images one person may have waiting (images/backlog.ts), warm-up included.
 const SAVES = 900;
@@ -58,6 +60,8 @@ function recorder() {
   }
   return {
     set: (on: boolean) => (recording = on),
+    /** How many statements were recorded since the last take: where the next save's begin. */
+    size: () => kept.length,
     /** What was recorded since the last take, as SQL text. */
     take: (): Ran[] => kept.splice(0).map(({ statement, method, args }) => ({ sql: statement.source, method, args })),
   };
@@ -107,6 +111,52 @@ function replay(file: string, ran: Ran[], synced: boolean): number {
   return (used.user + used.system) / 1000;
 }
 
+/**
+ * The floor a serving process reaches: the recorded statements again, on a copy, each save's run by a bare
+ * handler on the same listener (bench/node-listener.ts) as the saves came, its body parsed and a small JSON
+ * answer written, commits synced as in replay(): no routing, middleware, session, validation or service. CPU
+ * in ms. What separates it from replay() is what any server on Node spends between statements; what separates
+ * the save from it is ours.
+ */
+async function served(file: string, saves: Ran[][], bodies: string[], headers: Record<string, string>): Promise<number> {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  const prepared = new Map<string, SQLite.Statement>();
+  const statement = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
+  for (const save of saves) for (const { sql } of save) statement(sql);
+  let wal: number | undefined;
+  let next = 0;
+  const request = nodeListener(async (incoming) => {
+    const body = (await incoming.json()) as { options?: unknown };
+    const save = body.options ? saves[next++] : undefined;
+    for (const { sql, method, args } of save ?? []) {
+      const s = statement(sql) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      if (method === 'iterate') for (const _ of s.iterate!(...args) as Iterable<unknown>);
+      else s[method]!(...args);
+      if (sql === 'commit') fdatasyncSync((wal ??= openSync(`${file}-wal`, 'r')));
+    }
+    return new Response(JSON.stringify({ status: 'success', code: 0, data: { id: String(next) } }), {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+  });
+  // The handler's code compiled first, as the server's is by its warm-up rounds: requests that run no statement.
+  for (let n = 0; n < 2_000; n++) await request('POST', '/', headers, '{}');
+  if (process.env.BENCH_VERBOSE) {
+    const idle = process.cpuUsage();
+    for (let n = 0; n < bodies.length; n++) await request('POST', '/', headers, '{}');
+    const spent = process.cpuUsage(idle);
+    console.log(`    bare handler, no statement: ${((spent.user + spent.system) / 1000 / bodies.length).toFixed(3)} ms a request`);
+  }
+  const started = process.cpuUsage();
+  for (const body of bodies) await request('POST', '/resource/PinResource/create/', headers, body);
+  const used = process.cpuUsage(started);
+  if (wal !== undefined) closeSync(wal);
+  db.close();
+  return (used.user + used.system) / 1000;
+}
+
 /** With BENCH_PROFILE=<file>, the last round's measured saves (the code warmest) are profiled into that file (a .cpuprofile for Chrome's DevTools). */
 async function profiler() {
   const { Session } = await import('node:inspector/promises');
@@ -127,7 +177,13 @@ async function profiler() {
 
 export async function saveCost() {
   const record = recorder();
-  const best = { save: Number.POSITIVE_INFINITY, statements: Number.POSITIVE_INFINITY, unsynced: Number.POSITIVE_INFINITY, perSave: 0 };
+  const best = {
+    save: Number.POSITIVE_INFINITY,
+    statements: Number.POSITIVE_INFINITY,
+    unsynced: Number.POSITIVE_INFINITY,
+    bare: Number.POSITIVE_INFINITY,
+    perSave: 0,
+  };
   for (let round = 0; round < WARM_ROUNDS + ROUNDS; round++) {
     const counted = round >= WARM_ROUNDS;
     const dir = mkdtempSync(join(tmpdir(), 'corkboard-save-cost-'));
@@ -150,6 +206,9 @@ export async function saveCost() {
       .map((line) => line.split(';')[0])
       .join('; ');
     const request = nodeListener(app.fetch);
+    const headers = { origin, 'content-type': 'application/json', cookie };
+    const bodies: string[] = [];
+    const starts: number[] = [];
     const save = async (n: number) => {
       const body = JSON.stringify({
         options: {
@@ -160,7 +219,9 @@ export async function saveCost() {
           method: 'button',
         },
       });
-      const res = await request('POST', '/resource/PinResource/create/', { origin, 'content-type': 'application/json', cookie }, body);
+      bodies.push(body);
+      starts.push(record.size());
+      const res = await request('POST', '/resource/PinResource/create/', headers, body);
       if (res.status !== 200) throw new Error(`a save answered ${res.status}: ${res.text.slice(0, 400)}`);
     };
     // Warm: the statements prepared, the code compiled.
@@ -170,7 +231,10 @@ export async function saveCost() {
     snapshot.exec(`vacuum into '${join(dir, 'copy.sqlite')}'`);
     snapshot.close();
     copyFileSync(join(dir, 'copy.sqlite'), join(dir, 'copy-unsynced.sqlite'));
+    copyFileSync(join(dir, 'copy.sqlite'), join(dir, 'copy-served.sqlite'));
     record.take();
+    bodies.length = 0;
+    starts.length = 0;
     record.set(true);
     const profile = process.env.BENCH_PROFILE && round === WARM_ROUNDS + ROUNDS - 1 ? await profiler() : undefined;
     const threadsBefore = threadCpu();
@@ -191,6 +255,8 @@ export async function saveCost() {
     if (counted) {
       best.statements = Math.min(best.statements, replay(join(dir, 'copy.sqlite'), ran, true) / SAVES);
       best.unsynced = Math.min(best.unsynced, replay(join(dir, 'copy-unsynced.sqlite'), ran, false) / SAVES);
+      const saves = starts.map((start, n) => ran.slice(start, starts[n + 1] ?? ran.length));
+      best.bare = Math.min(best.bare, (await served(join(dir, 'copy-served.sqlite'), saves, bodies, headers)) / SAVES);
     }
     best.perSave = ran.length / SAVES;
     // BENCH_VERBOSE=1: one save's statements, to see what a save asks of the database.
@@ -205,6 +271,9 @@ export async function saveCost() {
     { name: 'CPU per save, its statements alone, commits synced as the server does', value: round(best.statements), unit: `ms (best of ${ROUNDS})` },
     { name: 'CPU per save, its statements alone, commits not synced', value: round(best.unsynced), unit: `ms (best of ${ROUNDS})` },
     { name: 'save ÷ its statements, not synced', value: round(best.save / best.unsynced, 2), unit: '×' },
+    { name: 'CPU per save, its statements run by a bare handler on the same listener', value: round(best.bare), unit: `ms (best of ${ROUNDS})` },
+    { name: '  bare handler ÷ its statements: the floor of serving them', value: round(best.bare / best.statements, 2), unit: '×' },
+    { name: '  save ÷ bare handler: what our stack adds', value: round(best.save / best.bare, 2), unit: '×' },
     { name: 'save ÷ its statements', value: round(best.save / best.statements, 2), budget: GOAL, unit: '×' },
   ];
 }
