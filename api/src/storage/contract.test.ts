@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { localObjects } from './local.js';
 import { mediaObjects } from './index.js';
 import { startLocalS3, type LocalS3 } from './testing-s3.js';
-import type { MediaObjects } from './types.js';
+import type { MediaObjects, Opened } from './types.js';
 
 /**
  * The media store's contract, held by both backends: the MEDIA_DIR directory and an
@@ -27,6 +27,14 @@ const backends: Array<[string, () => MediaObjects]> = [
 
 const text = async (store: MediaObjects, key: string) => (await store.read(key))?.toString();
 
+/** An opened object's bytes, whether they came whole or streamed. */
+async function bytesOf(opened: Opened): Promise<string> {
+  if (opened.bytes) return Buffer.from(opened.bytes).toString();
+  const chunks: Buffer[] = [];
+  for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString();
+}
+
 describe.each(backends)('the media store on a %s', (_name, make) => {
   it('a set written is read back whole, listed under its directory, and streamed with its size and an ETag', async () => {
     const store = make();
@@ -43,6 +51,23 @@ describe.each(backends)('the media store on a %s', (_name, make) => {
     const again = await store.open('123/b.jpg');
     again?.body.destroy();
     expect(again?.info.etag).toBe(opened?.info.etag);
+  });
+
+  it('a small object opened for an answer has its bytes and ETag, whole or streamed, every time', async () => {
+    const store = make();
+    await store.putSet('124', { 'a.jpg': Buffer.from('small'), 'b.jpg': Buffer.from('larger than ten') }, 'image/jpeg');
+    const plain = await store.open('124/a.jpg');
+    plain?.body.destroy();
+    for (let time = 0; time < 2; time++) {
+      const small = await store.openSmall('124/a.jpg', 10);
+      expect(small?.info).toEqual(plain?.info);
+      expect(await bytesOf(small!)).toBe('small');
+    }
+    // Over the limit: streamed, as open() gives it.
+    const large = await store.openSmall('124/b.jpg', 10);
+    expect(large?.body).toBeDefined();
+    expect(await bytesOf(large!)).toBe('larger than ten');
+    expect(await store.openSmall('404/a.jpg', 10)).toBeUndefined();
   });
 
   it('nothing under a key is undefined, not an error', async () => {
@@ -86,6 +111,32 @@ describe.each(backends)('the media store on a %s', (_name, make) => {
 
   it('answers its readiness check', async () => {
     await expect(make().check()).resolves.toBeUndefined();
+  });
+});
+
+describe('the local store, small objects from memory', () => {
+  it('comes whole and keeps it, yet a file deleted behind its back, or deleted through it, is gone at once', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'corkboard-objects-'));
+    const store = localObjects(root);
+    await store.putSet('125', { 'a.jpg': Buffer.from('kept'), 'b.jpg': Buffer.from('also') }, 'image/jpeg');
+    expect((await store.openSmall('125/a.jpg', 1024))?.bytes).toBeDefined();
+    expect((await store.openSmall('125/b.jpg', 1024))?.bytes).toBeDefined();
+    // Another process (a second worker, an operator) removes the file: the bytes in memory are not answered.
+    rmSync(join(root, '125', 'a.jpg'));
+    expect(await store.openSmall('125/a.jpg', 1024)).toBeUndefined();
+    await store.deleteDir('125');
+    expect(await store.openSmall('125/b.jpg', 1024)).toBeUndefined();
+  });
+
+  it('does not answer the bytes it kept for a file written again under the same key', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'corkboard-objects-'));
+    const store = localObjects(root);
+    await store.putSet('126', { 'a.jpg': Buffer.from('first') }, 'image/jpeg');
+    expect(Buffer.from((await store.openSmall('126/a.jpg', 1024))!.bytes!).toString()).toBe('first');
+    // Keys are never rewritten by the product; were one (a restore from backup), its size and time name it anew.
+    rmSync(join(root, '126'), { recursive: true });
+    await store.putSet('126', { 'a.jpg': Buffer.from('second, longer') }, 'image/jpeg');
+    expect(Buffer.from((await store.openSmall('126/a.jpg', 1024))!.bytes!).toString()).toBe('second, longer');
   });
 });
 

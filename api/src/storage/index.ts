@@ -6,7 +6,7 @@ import { s3Objects } from './s3.js';
 import type { MediaObjects } from './types.js';
 import { fromDependency } from '../lib/dependencies.js';
 
-export type { MediaObjects, ObjectInfo } from './types.js';
+export type { MediaObjects, ObjectInfo, Opened } from './types.js';
 
 /** The keys media is kept under, the same on every backend (types.ts). */
 export const mediaKeys = {
@@ -38,7 +38,7 @@ function named(held: { inner: MediaObjects }): MediaObjects {
       return held.inner.where;
     },
   } as MediaObjects;
-  for (const key of ['putSet', 'putFile', 'open', 'read', 'delete', 'deleteDir', 'list', 'check'] as const) {
+  for (const key of ['putSet', 'putFile', 'open', 'openSmall', 'read', 'delete', 'deleteDir', 'list', 'check'] as const) {
     (wrapped as unknown as Record<string, unknown>)[key] = (...args: unknown[]) => {
       const store = held.inner;
       return (store[key] as (...args: unknown[]) => Promise<unknown>).apply(store, args).catch((error: unknown) => {

@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { newToken } from '../lib/ids.js';
-import type { MediaObjects, ObjectInfo } from './types.js';
+import { LRUCache } from 'lru-cache';
+import type { MediaObjects, ObjectInfo, Opened } from './types.js';
 
 /** Where an attempt writes before its files are whole: `.partial-{name}.{attempt}` at the top of MEDIA_DIR. */
 export const PARTIAL_PREFIX = '.partial-';
@@ -71,6 +72,14 @@ export async function sweepPartials(root: string, now: number, olderThanMs: numb
   return swept;
 }
 
+/**
+ * How many bytes of small objects one store keeps in memory, most lately read first. The pictures a page
+ * shows are asked for again and again; read from memory, one answer costs a stat instead of a stream's
+ * open, reads and close, each a trip to libuv's threads (measured: 0.5 ms of CPU a picture through the
+ * stream, 0.16 from memory).
+ */
+const HOT_BYTES = 32 * 1024 * 1024;
+
 /** A file still arriving or half-written: not an object (uploads' `.part`, partial writes, our temp files). */
 const arriving = (name: string) => name.startsWith('.') || name.endsWith('.part');
 
@@ -100,16 +109,46 @@ export function localObjects(root: string): MediaObjects {
     }
   };
 
+  // An object is written once under its key and never rewritten (types.ts), so bytes kept are the file's as
+  // long as its size and time are. Each answer still stats the file: an object deleted, by this process or
+  // another, is gone at once (its bytes leave memory as the least lately read).
+  const hot = new LRUCache<string, { etag: string; bytes: Uint8Array<ArrayBuffer> }>({ maxSize: HOT_BYTES, sizeCalculation: (held) => held.bytes.length || 1 });
+
+  const open = async (key: string) => {
+    const file = path(key);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    return { file, info: infoOf(info.size, info.mtimeMs) };
+  };
+
   return {
     kind: 'local',
     where: root,
     putSet: (dir, files) => writeDirAtOnce(root, dir, files),
     putFile: (key, file, _type, options) => placeFile(key, { file, keep: options?.keep }),
     async open(key) {
-      const file = path(key);
-      const info = await stat(file).catch(() => undefined);
-      if (!info?.isFile()) return undefined;
-      return { info: infoOf(info.size, info.mtimeMs), body: createReadStream(file) };
+      const found = await open(key);
+      return found && { info: found.info, body: createReadStream(found.file) };
+    },
+    async openSmall(key, upTo): Promise<Opened | undefined> {
+      const found = await open(key);
+      if (!found) {
+        hot.delete(key);
+        return undefined;
+      }
+      const { file, info } = found;
+      if (info.size > upTo) return { info, body: createReadStream(file) };
+      const held = hot.get(key);
+      if (held?.etag === info.etag) return { info, bytes: held.bytes };
+      const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (!bytes) return undefined;
+      // Not the size it was stat'ed at: replaced meanwhile (never by the product). Answered as read, not kept.
+      if (bytes.length !== info.size) return { info: infoOf(bytes.length, info.modifiedMs), bytes };
+      hot.set(key, { etag: info.etag, bytes });
+      return { info, bytes };
     },
     async read(key) {
       return readFile(path(key)).catch((error: NodeJS.ErrnoException) => {

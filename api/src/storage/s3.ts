@@ -98,6 +98,8 @@ export function s3Objects(settings: Config['mediaS3'], bucket: string, prefix: s
       if (!options?.keep) await rm(path, { force: true });
     },
     open,
+    // A bucket's answer is a stream whatever its size.
+    openSmall: (key) => open(key),
     async read(key) {
       const found = await open(key);
       if (!found) return undefined;

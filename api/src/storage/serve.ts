@@ -19,6 +19,9 @@ export function unavailable(deps: Pick<Deps, 'log' | 'config'>): (error: unknown
   };
 }
 
+/** Objects up to this size are answered whole, not streamed: every picture rendition, not videos or exports. */
+const WHOLE_UP_TO = 512 * 1024;
+
 /** What every media answer carries: immutable (a key is never rewritten), readable by other sites' pages. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -41,15 +44,16 @@ export async function serveObject(c: Context<AppEnv>, config: Deps['config'], ke
     c.header('Cache-Control', 'public, max-age=86400');
     return c.redirect(`${config.mediaPublicUrl}/${key}`, 302);
   }
-  const found = await mediaObjects(config).open(key).catch(unavailable({ config }));
+  const found = await mediaObjects(config).openSmall(key, WHOLE_UP_TO).catch(unavailable({ config }));
   if (!found) throw new ApiError('not_found');
   c.header('ETag', found.info.etag);
   c.header('Cache-Control', IMMUTABLE);
   if (matchesEtag(c.req.header('if-none-match'), found.info.etag)) {
-    found.body.destroy();
+    found.body?.destroy();
     return c.body(null, 304);
   }
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.header('Content-Length', String(found.info.size));
+  if (found.bytes) return c.body(found.bytes);
   return c.body(Readable.toWeb(found.body) as ReadableStream);
 }

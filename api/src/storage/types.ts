@@ -8,6 +8,9 @@ export interface ObjectInfo {
   modifiedMs: number;
 }
 
+/** An object opened: its bytes as a stream, or whole when the caller allowed it and the store could. */
+export type Opened = { info: ObjectInfo; body: Readable; bytes?: undefined } | { info: ObjectInfo; bytes: Uint8Array<ArrayBuffer>; body?: undefined };
+
 /**
  * Where media lives: renditions (`{imageId}/{rendition}.jpg`), staged uploads
  * (`uploads/{id}.upload`) and videos (`videos/{id}.{format}`), under keys that are the same on every backend
@@ -28,6 +31,12 @@ export interface MediaObjects {
   putFile(key: string, path: string, contentType: string, options?: { keep?: boolean }): Promise<void>;
   /** The object's bytes as a stream, with its info; undefined when there is none. */
   open(key: string): Promise<{ info: ObjectInfo; body: Readable } | undefined>;
+  /**
+   * As open(), but an object of at most `upTo` bytes may come whole (`bytes`, no stream) where the store can
+   * read it in one step: the directory does, from memory when it was read lately. For answering requests,
+   * where a stream costs more than the bytes of a small picture.
+   */
+  openSmall(key: string, upTo: number): Promise<Opened | undefined>;
   /** The object's bytes; undefined when there is none. */
   read(key: string): Promise<Buffer | undefined>;
   /** Removes one object; none there is not an error. */
