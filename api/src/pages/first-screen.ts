@@ -47,11 +47,20 @@ function word(locale: Locale, file: string, path: string, names: Record<string, 
   const text = lookUp(locale, file, path) ?? lookUp('en', file, path) ?? path;
   return escapeHtml(text).replace(/\{\{(\w+)\}\}/g, (all, name: string) => (name in names ? names[name]! : all));
 }
+/** Each language's plural rules and number format, made once: each costs more to make than a page's other words. */
+const numbering = new Map<Locale, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
+function numberingOf(locale: Locale) {
+  let found = numbering.get(locale);
+  if (!found) numbering.set(locale, (found = { plural: new Intl.PluralRules(locale), number: new Intl.NumberFormat(locale) }));
+  return found;
+}
+
 /** A counted word by the language's plural rules (`pins_one`, `pins_few`…, else `pins_other`), `{{count}}` as the language writes numbers. */
 function counted(locale: Locale, file: string, path: string, count: number): string {
-  const form = new Intl.PluralRules(locale).select(count);
+  const { plural, number } = numberingOf(locale);
+  const form = plural.select(count);
   const chosen = lookUp(locale, file, `${path}_${form}`) !== undefined ? `${path}_${form}` : `${path}_other`;
-  return word(locale, file, chosen, { count: new Intl.NumberFormat(locale).format(count) });
+  return word(locale, file, chosen, { count: number.format(count) });
 }
 
 type Pin = BoardFeedAnswer['pins'][number];
