@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
@@ -86,6 +86,29 @@ async function staticHost(): Promise<{ origin: string; set: (html: string) => vo
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A process's CPU so far, in ms (Linux's /proc; utime and stime in ticks of 10 ms). */
+function processCpu(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The server's CPU for one answer, each asked for one at a time after a warm-up: what a visit's HTML and
+ * each of its pictures cost the server while the browser shares its cores.
+ */
+async function serverCpu(pid: number, url: string, headers: Record<string, string>): Promise<number> {
+  const ask = async () => {
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status} while its CPU was measured`);
+  };
+  for (let n = 0; n < 50; n++) await ask();
+  const before = processCpu(pid);
+  for (let n = 0; n < 300; n++) await ask();
+  return (processCpu(pid) - before) / 300;
+}
 
 async function post(origin: string, path: string, options: unknown, cookie = '') {
   const res = await fetch(`${origin}${path}`, {
@@ -288,11 +311,17 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
       runs.board.push(await visit(browser, boardUrl));
       runs.home.push(await visit(browser, `${origin}/`, { origin, value: reader.cookie }));
     }
+    const cpu = {
+      board: await serverCpu(server.pid, boardUrl, {}),
+      home: await serverCpu(server.pid, `${origin}/`, { cookie: reader.cookie }),
+      picture: await serverCpu(server.pid, tiles[0]!.src, { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' }),
+    };
     const bytes = await formats(tiles);
     const phone = await phoneUnderResolved(browser, boardUrl);
 
     const lcp = (list: Visit[]) => Math.round(median(list.map((v) => v.lcp)));
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const round2 = (n: number) => Math.round(n * 100) / 100;
     const worst = (list: Visit[]) => Math.round(Math.max(...list.map((v) => v.cls)) * 1000) / 1000;
     const mean = (list: number[]) => Math.round((list.reduce((s, v) => s + v, 0) / list.length) * 1000) / 1000;
     return [
@@ -304,6 +333,9 @@ export async function pictures(): Promise<Array<{ name: string; value: number; b
       { name: '  home ÷ static grid', value: ratio(lcp(runs.home), lcp(runs.grid)), budget: LCP_RATIO_BUDGET, unit: '×' },
       { name: 'CLS, board page (worst run)', value: worst(runs.board), budget: CLS_BUDGET, unit: '' },
       { name: 'CLS, home feed (worst run)', value: worst(runs.home), budget: CLS_BUDGET, unit: '' },
+      { name: 'server CPU per answer: board page', value: round2(cpu.board), unit: 'ms' },
+      { name: '  home feed page', value: round2(cpu.home), unit: 'ms' },
+      { name: '  one picture (AVIF)', value: round2(cpu.picture), unit: 'ms' },
       { name: `first-screen images (${tiles.length}), JPEG`, value: Math.round(bytes.jpeg / 1024), unit: 'KiB' },
       { name: '  same renditions, AVIF', value: Math.round(bytes.avif / 1024), unit: 'KiB' },
       { name: '  AVIF ÷ JPEG', value: ratio(bytes.avif, bytes.jpeg), budget: BYTES_RATIO_BUDGET, unit: '×' },
