@@ -79,6 +79,8 @@ export async function sweepPartials(root: string, now: number, olderThanMs: numb
  * stream, 0.16 from memory).
  */
 const HOT_BYTES = 32 * 1024 * 1024;
+/** And how many (the cache's bookkeeping is sized by it): a tile's picture is 5-50 KB. */
+const HOT_COUNT = 5_000;
 
 /** A file still arriving or half-written: not an object (uploads' `.part`, partial writes, our temp files). */
 const arriving = (name: string) => name.startsWith('.') || name.endsWith('.part');
@@ -112,7 +114,9 @@ export function localObjects(root: string): MediaObjects {
   // An object is written once under its key and never rewritten (types.ts), so bytes kept are the file's as
   // long as its size and time are. Each answer still stats the file: an object deleted, by this process or
   // another, is gone at once (its bytes leave memory as the least lately read).
-  const hot = new LRUCache<string, { etag: string; bytes: Uint8Array<ArrayBuffer> }>({ maxSize: HOT_BYTES, sizeCalculation: (held) => held.bytes.length || 1 });
+  // Made when first asked: a store that never answers a request (a job's, a test's) keeps none.
+  let kept: LRUCache<string, { etag: string; bytes: Uint8Array<ArrayBuffer> }> | undefined;
+  const hot = () => (kept ??= new LRUCache({ max: HOT_COUNT, maxSize: HOT_BYTES, sizeCalculation: (held) => held.bytes.length || 1 }));
 
   const open = async (key: string) => {
     const file = path(key);
@@ -133,12 +137,12 @@ export function localObjects(root: string): MediaObjects {
     async openSmall(key, upTo): Promise<Opened | undefined> {
       const found = await open(key);
       if (!found) {
-        hot.delete(key);
+        kept?.delete(key);
         return undefined;
       }
       const { file, info } = found;
       if (info.size > upTo) return { info, body: createReadStream(file) };
-      const held = hot.get(key);
+      const held = hot().get(key);
       if (held?.etag === info.etag) return { info, bytes: held.bytes };
       const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return undefined;
@@ -147,7 +151,7 @@ export function localObjects(root: string): MediaObjects {
       if (!bytes) return undefined;
       // Not the size it was stat'ed at: replaced meanwhile (never by the product). Answered as read, not kept.
       if (bytes.length !== info.size) return { info: infoOf(bytes.length, info.modifiedMs), bytes };
-      hot.set(key, { etag: info.etag, bytes });
+      hot().set(key, { etag: info.etag, bytes });
       return { info, bytes };
     },
     async read(key) {
