@@ -140,3 +140,30 @@ async function shareImage(page: Page) {
     form.submit();
   });
 }
+
+test('the save popup starts its service worker only once its board picker has been drawn, and the worker still installs', async ({ page }) => {
+  const user = freshAccount('swlater');
+  await page.goto(`${PRODUCT}/login`);
+  await logInWith(page, user.email, user.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  const board = await page.request.post(`${PRODUCT}/resource/BoardResource/create/`, {
+    data: { options: { name: 'Lake days' } },
+    headers: { Origin: PRODUCT },
+  });
+  expect(board.status()).toBe(200);
+  // What the page held when it asked for its worker: a worker started sooner took the cores from the first drawing.
+  await page.addInitScript(() => {
+    const worker = navigator.serviceWorker;
+    const register = worker.register.bind(worker);
+    worker.register = (...args: Parameters<ServiceWorkerContainer['register']>) => {
+      (window as unknown as { __pickerAtRegister: boolean }).__pickerAtRegister = !!document.querySelector('[aria-label="All boards"] .board-row');
+      return register(...args);
+    };
+  });
+  await page.goto(
+    `${PRODUCT}/pin/create/button/?url=${encodeURIComponent(`${EXAMPLES}/lake.html`)}&media=${encodeURIComponent(`${EXAMPLES}/img/mountain-lake.png`)}`,
+  );
+  await expect(page.getByRole('button', { name: /Lake days/ })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true));
+  expect(await page.evaluate(() => (window as unknown as { __pickerAtRegister?: boolean }).__pickerAtRegister)).toBe(true);
+});
