@@ -85,11 +85,12 @@ function threadCpu(): Map<string, number> {
 }
 
 /**
- * The recorded statements again, alone, on the copy: CPU in ms. `synced`: each commit is made durable as the
- * server makes it (group-commit.ts: the WAL synced after the commit, before the answer; one sync per save
- * when saves come one at a time, as here), so the reference is the statements as the server must run them.
+ * A copy of the database opened as the server opens it, every recorded statement prepared once, and `run`
+ * to run one as the server ran it. `synced`: each commit is made durable as the server makes it
+ * (group-commit.ts: the WAL synced after the commit, before the answer; one sync per save when saves come
+ * one at a time, as here), so the statements are run as the server must run them.
  */
-function replay(file: string, ran: Ran[], synced: boolean): number {
+function openCopy(file: string, ran: Ran[], synced: boolean) {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -98,16 +99,27 @@ function replay(file: string, ran: Ran[], synced: boolean): number {
   const statement = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
   for (const { sql } of ran) statement(sql);
   let wal: number | undefined;
+  return {
+    run({ sql, method, args }: Ran) {
+      const s = statement(sql) as unknown as Record<string, (...a: unknown[]) => unknown>;
+      if (method === 'iterate') for (const _ of s.iterate!(...args) as Iterable<unknown>);
+      else s[method]!(...args);
+      if (synced && sql === 'commit') fdatasyncSync((wal ??= openSync(`${file}-wal`, 'r')));
+    },
+    close() {
+      if (wal !== undefined) closeSync(wal);
+      db.close();
+    },
+  };
+}
+
+/** The recorded statements again, alone, back to back, on the copy: CPU in ms. */
+function replay(file: string, ran: Ran[], synced: boolean): number {
+  const copy = openCopy(file, ran, synced);
   const started = process.cpuUsage();
-  for (const { sql, method, args } of ran) {
-    const s = statement(sql) as unknown as Record<string, (...a: unknown[]) => unknown>;
-    if (method === 'iterate') for (const _ of s.iterate!(...args) as Iterable<unknown>);
-    else s[method]!(...args);
-    if (synced && sql === 'commit') fdatasyncSync((wal ??= openSync(`${file}-wal`, 'r')));
-  }
+  for (const statement of ran) copy.run(statement);
   const used = process.cpuUsage(started);
-  if (wal !== undefined) closeSync(wal);
-  db.close();
+  copy.close();
   return (used.user + used.system) / 1000;
 }
 
@@ -119,24 +131,12 @@ function replay(file: string, ran: Ran[], synced: boolean): number {
  * the save from it is ours.
  */
 async function served(file: string, saves: Ran[][], bodies: string[], headers: Record<string, string>): Promise<number> {
-  const db = new SQLite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  const prepared = new Map<string, SQLite.Statement>();
-  const statement = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
-  for (const save of saves) for (const { sql } of save) statement(sql);
-  let wal: number | undefined;
+  const copy = openCopy(file, saves.flat(), true);
   let next = 0;
   const request = nodeListener(async (incoming) => {
     const body = (await incoming.json()) as { options?: unknown };
     const save = body.options ? saves[next++] : undefined;
-    for (const { sql, method, args } of save ?? []) {
-      const s = statement(sql) as unknown as Record<string, (...a: unknown[]) => unknown>;
-      if (method === 'iterate') for (const _ of s.iterate!(...args) as Iterable<unknown>);
-      else s[method]!(...args);
-      if (sql === 'commit') fdatasyncSync((wal ??= openSync(`${file}-wal`, 'r')));
-    }
+    for (const statement of save ?? []) copy.run(statement);
     return new Response(JSON.stringify({ status: 'success', code: 0, data: { id: String(next) } }), {
       headers: { 'content-type': 'application/json; charset=utf-8' },
     });
@@ -152,8 +152,7 @@ async function served(file: string, saves: Ran[][], bodies: string[], headers: R
   const started = process.cpuUsage();
   for (const body of bodies) await request('POST', '/resource/PinResource/create/', headers, body);
   const used = process.cpuUsage(started);
-  if (wal !== undefined) closeSync(wal);
-  db.close();
+  copy.close();
   return (used.user + used.system) / 1000;
 }
 
